@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * The gateway resolves the session once per request and forwards who is calling in these
+ * headers. Services trust them only when the internal secret header matches.
+ */
+export const IDENTITY_HEADERS = {
+  internalSecret: 'x-internal-secret',
+  requestId: 'x-request-id',
+  userId: 'x-user-id',
+  userEmail: 'x-user-email',
+  userRoles: 'x-user-roles',
+  sessionId: 'x-session-id',
+} as const;
+
+export const roleSchema = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const identitySchema = z.object({
+  userId: z.string().uuid(),
+  email: z.string().email(),
+  roles: z.array(roleSchema),
+});
+export type Identity = z.infer<typeof identitySchema>;
+
+/** Name of the signed session cookie set by the auth service and read by the gateway. */
+export const SESSION_COOKIE = 'sid';

@@ -1,0 +1,5 @@
+export * from './http.js';
+export * from './identity.js';
+export * from './content/image.js';
+export * from './content/blocks.js';
+export * from './jobs/index.js';

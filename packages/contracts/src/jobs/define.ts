@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+
+/**
+ * Queue names are part of the stored state in Redis: once released they are frozen.
+ * BullMQ forbids ':' in names, so words are joined with '-'.
+ */
+export const QUEUES = {
+  /** auth-worker: outgoing e-mail. */
+  authMail: 'auth-mail',
+  /** auth-worker: events the auth service subscribes to. */
+  authInbox: 'auth-inbox',
+  /** ai-worker: events the ai service subscribes to. */
+  aiInbox: 'ai-inbox',
+  /** posts-worker: delayed jobs that fire when a scheduled post is due. */
+  postsDue: 'posts-due',
+  /** posts-worker: events the posts service subscribes to. */
+  postsInbox: 'posts-inbox',
+  /** linkedin-worker: publish requests from the posts service. */
+  linkedinPublish: 'linkedin-publish',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** One job kind: the queue it travels on, its name and its payload schema. */
+export interface JobContract<Name extends string = string, Schema extends z.ZodTypeAny = z.ZodTypeAny> {
+  readonly queue: QueueName;
+  readonly name: Name;
+  readonly schema: Schema;
+}
+
+export type JobPayload<C extends JobContract> = z.infer<C['schema']>;
+
+export function defineJob<const Name extends string, Schema extends z.ZodTypeAny>(
+  queue: QueueName,
+  name: Name,
+  schema: Schema,
+): JobContract<Name, Schema> {
+  return { queue, name, schema };
+}
+
+/**
+ * An event is published once and delivered as a job to the inbox queue of every subscriber,
+ * so each service consumes it at its own pace and a slow one never holds the others back.
+ */
+export interface EventContract<Name extends string = string, Schema extends z.ZodTypeAny = z.ZodTypeAny> {
+  readonly name: Name;
+  readonly schema: Schema;
+  readonly subscribers: readonly QueueName[];
+}
+
+export function defineEvent<const Name extends string, Schema extends z.ZodTypeAny>(
+  name: Name,
+  schema: Schema,
+  subscribers: readonly QueueName[],
+): EventContract<Name, Schema> {
+  return { name, schema, subscribers };
+}
+
+/** Every job and event payload carries the request id of the HTTP request that caused it. */
+export type WithRequestId = { requestId?: string };

@@ -1,0 +1,62 @@
+import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { migrate } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+
+export interface Database<TSchema extends Record<string, unknown>> {
+  db: PostgresJsDatabase<TSchema>;
+  sql: postgres.Sql;
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
+  url: string;
+  schema: TSchema;
+  /** Pool size; small by default since each service runs an API and a worker. */
+  max?: number;
+  /** Used in pg_stat_activity so operators can tell the connections apart. */
+  applicationName?: string;
+}
+
+export function createDatabase<TSchema extends Record<string, unknown>>(
+  options: DatabaseOptions<TSchema>,
+): Database<TSchema> {
+  const sql = postgres(options.url, {
+    max: options.max ?? 5,
+    connect_timeout: 5,
+    idle_timeout: 30,
+    onnotice: () => {},
+    connection: { application_name: options.applicationName ?? 'nashr' },
+  });
+  return {
+    db: drizzle(sql, { schema: options.schema }),
+    sql,
+    ping: async () => {
+      await sql`select 1`;
+    },
+    close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+/**
+ * Applies a service's versioned migrations. Each service owns one PostgreSQL schema (created by
+ * its first migration); the journals live side by side in the `drizzle` schema. An advisory
+ * lock lets an API and its worker start at the same time.
+ */
+export async function runMigrations(
+  url: string,
+  options: { migrationsFolder: string; serviceSchema: string },
+): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  try {
+    await sql`select pg_advisory_lock(hashtext(${`migrate:${options.serviceSchema}`}))`;
+    await migrate(drizzle(sql), {
+      migrationsFolder: options.migrationsFolder,
+      migrationsSchema: 'drizzle',
+      migrationsTable: `${options.serviceSchema}_migrations`,
+    });
+    await sql`select pg_advisory_unlock(hashtext(${`migrate:${options.serviceSchema}`}))`;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}

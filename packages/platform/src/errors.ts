@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+
+/** Error codes the services use, and the HTTP status each one answers with. */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** An error whose message is safe and meant to be shown to the user. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = ERROR_STATUS[code];
+  }
+}
+
+export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', message);
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', '57P01', '57P03']);
+
+/** True for errors that mean a backing store (PostgreSQL, Redis) cannot be reached right now. */
+export function isUnavailableError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  if (name === 'MaxRetriesPerRequestError') return true;
+  return typeof message === 'string' && /Stream isn't writeable|Connection is closed|enableOfflineQueue/.test(message);
+}
+
+/** A 400 whose issues are listed field by field, for input checked inside a handler. */
+export class ValidationError extends AppError {
+  constructor(readonly issues: { path: string; message: string }[]) {
+    super(
+      'BAD_REQUEST',
+      issues
+        .slice(0, 3)
+        .map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
+        .join('; ') || 'The request is invalid',
+    );
+    this.name = 'ValidationError';
+  }
+}
+
+/** Parses `value` with `schema`, or throws a ValidationError naming each bad field. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new ValidationError(
+    result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+  );
+}

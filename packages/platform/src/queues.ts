@@ -1,0 +1,125 @@
+import type { EventContract, JobContract, QueueName, WithRequestId } from '@nashr/contracts';
+import { type Job, type JobsOptions, Queue, UnrecoverableError, Worker } from 'bullmq';
+import type { z } from 'zod';
+import type { Logger } from './logger.js';
+import type { Redis } from './redis.js';
+
+export interface QueueContext {
+  /** A request-path connection for producers, a worker connection for workers. */
+  connection: Redis;
+  /** BullMQ key prefix (REDIS_PREFIX); tests use one of their own per file. */
+  prefix: string;
+}
+
+/** Bounded history: finished jobs are kept for inspection but never pile up without end. */
+const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  removeOnComplete: { count: 1000, age: 24 * 3600 },
+  removeOnFail: { count: 5000, age: 7 * 24 * 3600 },
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+};
+
+/** Queues keyed by name, made once and shared by every producer in the process. */
+export class Queues {
+  private readonly queues = new Map<QueueName, Queue>();
+  constructor(
+    private readonly context: QueueContext,
+    private readonly logger: Logger,
+  ) {}
+
+  get(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, {
+        connection: this.context.connection,
+        prefix: this.context.prefix,
+        defaultJobOptions: DEFAULT_JOB_OPTIONS,
+      });
+      queue.on('error', (err) => this.logger.error({ err, queue: name }, 'queue error'));
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  /** Validates the payload against its contract, then adds the job. */
+  async enqueue<C extends JobContract>(
+    contract: C,
+    payload: z.input<C['schema']>,
+    options: JobsOptions = {},
+  ): Promise<Job> {
+    const data = contract.schema.parse(payload);
+    return this.get(contract.queue).add(contract.name, data, options);
+  }
+
+  /** Delivers an event to the inbox queue of every subscriber. */
+  async publish<E extends EventContract>(
+    event: E,
+    payload: z.input<E['schema']>,
+    options: { id?: string } = {},
+  ): Promise<void> {
+    const data = event.schema.parse(payload);
+    await Promise.all(
+      event.subscribers.map((queue) =>
+        this.get(queue).add(event.name, data, options.id ? { jobId: `${event.name}-${options.id}` } : {}),
+      ),
+    );
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    this.queues.clear();
+  }
+}
+
+export interface JobHandler<C extends JobContract | EventContract> {
+  contract: C;
+  handle: (payload: z.infer<C['schema']>, job: Job, log: Logger) => Promise<unknown>;
+}
+
+/** Pairs a contract with its handler, keeping the payload type of the handler exact. */
+export function handleJob<C extends JobContract | EventContract>(
+  contract: C,
+  handle: JobHandler<C>['handle'],
+): JobHandler<C> {
+  return { contract, handle };
+}
+
+export interface WorkerOptions {
+  concurrency?: number;
+  logger: Logger;
+}
+
+/**
+ * A worker for one queue. Each job's payload is validated against the contract of its name
+ * before the handler runs; an unknown name or an invalid payload fails at once, without retries,
+ * and stays in the failed set for inspection.
+ */
+export function createWorker(
+  queue: QueueName,
+  // biome-ignore lint/suspicious/noExplicitAny: handlers for different contracts live in one list
+  handlers: JobHandler<any>[],
+  context: QueueContext,
+  options: WorkerOptions,
+): Worker {
+  const byName = new Map(handlers.map((h) => [h.contract.name as string, h]));
+  const worker = new Worker(
+    queue,
+    async (job) => {
+      const handler = byName.get(job.name);
+      if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}" on queue ${queue}`);
+      const parsed = handler.contract.schema.safeParse(job.data);
+      if (!parsed.success) {
+        throw new UnrecoverableError(`Invalid payload for ${job.name}: ${parsed.error.issues[0]?.message ?? ''}`);
+      }
+      const requestId = (job.data as WithRequestId).requestId;
+      const log = options.logger.child({ queue, job: job.name, jobId: job.id, ...(requestId ? { requestId } : {}) });
+      return handler.handle(parsed.data, job, log);
+    },
+    { connection: context.connection, prefix: context.prefix, concurrency: options.concurrency ?? 5 },
+  );
+  worker.on('error', (err) => options.logger.error({ err, queue }, 'worker error'));
+  worker.on('failed', (job, err) =>
+    options.logger.warn({ err, queue, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed'),
+  );
+  return worker;
+}

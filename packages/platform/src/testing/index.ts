@@ -1,0 +1,87 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { Identity, Role } from '@nashr/contracts';
+import { pino } from 'pino';
+import postgres from 'postgres';
+import type { Logger } from '../logger.js';
+import { createRedis, type Redis } from '../redis.js';
+
+export { resolveBackingServices } from './backing-services.js';
+
+function requireEnv(name: 'DATABASE_URL' | 'REDIS_URL'): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests through vitest so its global setup resolves it`);
+  return value;
+}
+
+export interface TestDatabase {
+  url: string;
+  drop: () => Promise<void>;
+}
+
+/** A fresh, empty database for one test file, so files can run in parallel. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = requireEnv('DATABASE_URL');
+  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const again = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await again.unsafe(`drop database if exists "${name}" with (force)`);
+      await again.end();
+    },
+  };
+}
+
+export interface TestRedis {
+  url: string;
+  /** Key prefix of this test file: queues and sessions under it are invisible to other files. */
+  prefix: string;
+  /** Removes every key under the prefix and closes the helper's own connection. */
+  cleanup: () => Promise<void>;
+  redis: Redis;
+}
+
+export async function createTestRedis(): Promise<TestRedis> {
+  const url = requireEnv('REDIS_URL');
+  const prefix = `t${randomBytes(5).toString('hex')}`;
+  const redis = createRedis(url, 'worker');
+  return {
+    url,
+    prefix,
+    redis,
+    cleanup: async () => {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+        cursor = next;
+        if (keys.length) await redis.del(...keys);
+      } while (cursor !== '0');
+      redis.disconnect();
+    },
+  };
+}
+
+export function testIdentity(roles: Role[] = ['user']): Identity {
+  const userId = randomUUID();
+  return { userId, email: `user-${userId.slice(0, 8)}@example.test`, roles };
+}
+
+/** A logger whose lines are kept in memory, so tests can read what was (and was not) logged. */
+export function createCapturingLogger(): { logger: Logger; lines: () => string[] } {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { logger: pino({ level: 'trace' }, sink), lines: () => [...lines] };
+}
+
+export const TEST_INTERNAL_SECRET = 'test-internal-secret-0123456789';

@@ -1,0 +1,2 @@
+import type { Options } from 'tsup';
+export function serviceBuild(entry: string[]): Options | Options[];

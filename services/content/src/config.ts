@@ -1,0 +1,11 @@
+import { baseEnv, databaseEnv, httpEnv, internalEnv } from '@nashr/platform';
+import { z } from 'zod';
+
+export const configSchema = z.object({
+  ...baseEnv,
+  ...httpEnv,
+  PORT: httpEnv.PORT.default(8104),
+  ...databaseEnv,
+  ...internalEnv,
+});
+export type Config = z.infer<typeof configSchema>;

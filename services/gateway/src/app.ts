@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyReplyFrom from '@fastify/reply-from';
+import fastifyStatic from '@fastify/static';
+import {
+  AppError,
+  createServiceApp,
+  type Logger,
+  type Redis,
+  type ServiceApp,
+  SessionStore,
+  sendNotFound,
+} from '@nashr/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config.js';
+import { proxyRoutes } from './proxy.js';
+import { API_PREFIXES, serviceUrls } from './route-table.js';
+
+export interface GatewayDeps {
+  config: Config;
+  logger: Logger;
+  redis: Redis;
+}
+
+const READINESS_TIMEOUT_MS = 2000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+async function serviceReady(name: string, url: string): Promise<void> {
+  const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(READINESS_TIMEOUT_MS) });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { message?: string };
+    throw new Error(`${name}: ${body.message ?? `answered ${res.status}`}`);
+  }
+}
+
+export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<ServiceApp> {
+  const webDist = config.WEB_DIST ? resolve(config.WEB_DIST) : undefined;
+  const serveWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
+  const urls = serviceUrls(config);
+  const publicOrigin = new URL(config.PUBLIC_URL).origin;
+  const production = config.NODE_ENV === 'production';
+
+  /** Page routes get the web app (its router shows Page Not Found); API paths get JSON 404. */
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
+    if (serveWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return sendNotFound(request, reply);
+  };
+
+  const app = createServiceApp({
+    name: 'gateway',
+    logger,
+    trustProxy: config.TRUST_PROXY,
+    notFoundHandler: notFound,
+    readiness: [
+      { name: 'redis', check: () => redis.ping() },
+      ...Object.entries(urls).map(([name, url]) => ({ name, check: () => serviceReady(name, url) })),
+    ],
+  });
+
+  await app.register(fastifyHelmet, {
+    hsts: production,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+  });
+  await app.register(fastifyCookie, { secret: config.COOKIE_SECRET });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    redis,
+    nameSpace: `${config.REDIS_PREFIX}:ratelimit:`,
+    // When Redis is down, serving without a limit beats refusing everyone.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      success: false,
+      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  await app.register(fastifyReplyFrom, { undici: { connections: 128 } as never });
+
+  // Cross-site form posts and fetches carry a foreign Origin: refuse them before they reach a service.
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin && origin !== publicOrigin) {
+      throw new AppError('FORBIDDEN', 'Requests from other sites are not allowed');
+    }
+  });
+
+  const sessions = new SessionStore(redis, config.REDIS_PREFIX);
+  await app.register(async (scope) =>
+    proxyRoutes(scope as unknown as ServiceApp, {
+      urls,
+      internalSecret: config.INTERNAL_SECRET,
+      sessions,
+      rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    }),
+  );
+
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.header(
+          'cache-control',
+          filePath.includes(`${join(webDist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  }
+
+  return app;
+}

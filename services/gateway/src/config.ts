@@ -1,0 +1,34 @@
+import { baseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
+import { z } from 'zod';
+
+const serviceUrl = (port: number) =>
+  z
+    .string()
+    .url()
+    .default(`http://127.0.0.1:${port}`)
+    .transform((u) => u.replace(/\/$/, ''));
+
+export const configSchema = z.object({
+  ...baseEnv,
+  ...httpEnv,
+  PORT: httpEnv.PORT.default(8080),
+  ...redisEnv,
+  ...internalEnv,
+  /** Signs the session cookie. */
+  COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  AUTH_URL: serviceUrl(8101),
+  LINKEDIN_URL: serviceUrl(8102),
+  POSTS_URL: serviceUrl(8103),
+  CONTENT_URL: serviceUrl(8104),
+  AI_URL: serviceUrl(8105),
+  /** The built web app; when set the gateway serves it, so one URL serves the whole product. */
+  WEB_DIST: z.string().optional(),
+  /** The address people use; state-changing requests from any other origin are refused. */
+  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+export type Config = z.infer<typeof configSchema>;

@@ -1,0 +1,177 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import { createDatabase, runMigrations, type ServiceApp, SessionStore } from '@nashr/platform';
+import {
+  createCapturingLogger,
+  createTestDatabase,
+  createTestRedis,
+  TEST_INTERNAL_SECRET,
+  type TestDatabase,
+  type TestRedis,
+  testIdentity,
+} from '@nashr/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp as buildContentApp, MIGRATIONS_FOLDER } from '../../content/src/app.js';
+import { schema as contentSchema } from '../../content/src/db/schema.js';
+import { buildApp } from './app.js';
+import { configSchema } from './config.js';
+
+const COOKIE_SECRET = 'c'.repeat(40);
+const { logger } = createCapturingLogger();
+let db: TestDatabase;
+let redis: TestRedis;
+let content: ServiceApp;
+let contentDb: ReturnType<typeof createDatabase<typeof contentSchema>>;
+let gateway: ServiceApp;
+let sessions: SessionStore;
+
+async function gatewayWith(env: Record<string, string>): Promise<ServiceApp> {
+  const config = configSchema.parse({
+    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+    COOKIE_SECRET,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: redis.prefix,
+    ...env,
+  });
+  return buildApp({ config, logger, redis: redis.redis });
+}
+
+async function cookieFor(roles: ('user' | 'admin')[]): Promise<string> {
+  const id = await sessions.create(testIdentity(roles));
+  return `sid=${fastifyCookie.sign(id, COOKIE_SECRET)}`;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  redis = await createTestRedis();
+  sessions = new SessionStore(redis.redis, redis.prefix);
+  await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'content' });
+  contentDb = createDatabase({ url: db.url, schema: contentSchema });
+  content = buildContentApp({ config: { INTERNAL_SECRET: TEST_INTERNAL_SECRET }, logger, database: contentDb });
+  const contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });
+  const webDist = mkdtempSync(join(tmpdir(), 'web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Nashr</title><div id="root"></div>');
+  gateway = await gatewayWith({ CONTENT_URL: contentUrl, WEB_DIST: webDist });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await content?.close();
+  await contentDb?.close();
+  await redis?.cleanup();
+  await db?.drop();
+});
+
+const hero = { headline: 'A new headline', subheadline: 'Saved through the gateway' };
+
+describe('gateway', () => {
+  it('forwards content reads to the content service', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/content/hero?lang=en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, lang: 'en', version: 0 });
+  });
+
+  it('refuses a save without a session (401) and from a non-admin (403)', async () => {
+    const anonymous = await gateway.inject({ method: 'POST', url: '/content/hero/save_content/', payload: hero });
+    expect(anonymous.statusCode).toBe(401);
+    const user = await gateway.inject({
+      method: 'POST',
+      url: '/content/hero/save_content/',
+      payload: hero,
+      headers: { cookie: await cookieFor(['user']) },
+    });
+    expect(user.statusCode).toBe(403);
+    const after = await gateway.inject({ method: 'GET', url: '/content/hero?lang=ar' });
+    expect(after.json().version).toBe(0);
+  });
+
+  it('ignores identity headers sent by the client', async () => {
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/content/hero/save_content/',
+      payload: hero,
+      headers: {
+        'x-user-id': '00000000-0000-4000-8000-000000000000',
+        'x-user-email': 'evil@example.test',
+        'x-user-roles': 'admin',
+        'x-internal-secret': 'guess',
+      },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('lets an admin save, and the next read shows it', async () => {
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/content/hero/save_content/?lang=ar',
+      payload: hero,
+      headers: { cookie: await cookieFor(['user', 'admin']) },
+    });
+    expect(res.statusCode).toBe(200);
+    const read = await gateway.inject({ method: 'GET', url: '/content/hero?lang=ar' });
+    expect(read.json()).toMatchObject({ data: hero, version: 1 });
+  });
+
+  it('refuses a forged or unknown session cookie', async () => {
+    const forged = await gateway.inject({
+      method: 'POST',
+      url: '/content/hero/save_content/',
+      payload: hero,
+      headers: { cookie: `sid=${fastifyCookie.sign('x'.repeat(43), 'wrong-secret-wrong-secret-wrong-secret')}` },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('refuses state-changing requests from another origin', async () => {
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/content/hero/save_content/',
+      payload: hero,
+      headers: { cookie: await cookieFor(['admin']), origin: 'https://evil.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Requests from other sites are not allowed');
+  });
+
+  it('sets security headers', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/content/hero' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('answers unknown API paths with JSON 404 and page paths with the web app', async () => {
+    const api = await gateway.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ success: false, message: 'No route for GET /api/v1/nothing-here' });
+    const page = await gateway.inject({ method: 'GET', url: '/some/client/route' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<div id="root">');
+  });
+
+  it('is ready only when every service is', async () => {
+    const ready = await gateway.inject({ method: 'GET', url: '/readyz' });
+    // Services other than content are not running in this test.
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json().checks).toMatchObject({ redis: 'ok', content: 'ok', auth: 'unavailable' });
+  });
+
+  it('answers 503 with a clear message when a service is down', async () => {
+    const broken = await gatewayWith({ CONTENT_URL: 'http://127.0.0.1:1' });
+    const res = await broken.inject({ method: 'GET', url: '/content/hero' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toMatch(/temporarily unavailable/);
+    await broken.close();
+  });
+
+  it('limits request rates per client', async () => {
+    const limited = await gatewayWith({ CONTENT_URL: 'http://127.0.0.1:1', RATE_LIMIT_PER_MINUTE: '2' });
+    const codes = [];
+    for (let i = 0; i < 3; i++) codes.push((await limited.inject({ method: 'GET', url: '/content/faq', remoteAddress: '192.0.2.7' })).statusCode);
+    expect(codes).toEqual([503, 503, 429]);
+    await limited.close();
+  });
+});

@@ -1,0 +1,82 @@
+import { IDENTITY_HEADERS, SESSION_COOKIE } from '@nashr/contracts';
+import type { Identity } from '@nashr/contracts';
+import type { ServiceApp, SessionStore } from '@nashr/platform';
+import type { FastifyRequest } from 'fastify';
+import { ROUTE_TABLE, type ServiceName } from './route-table.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The raw session id from the signed cookie, forwarded so auth can end the session. */
+    sessionId: string | null;
+  }
+}
+
+/** Headers a client may never set itself: the gateway alone speaks for the caller. */
+const TRUSTED_HEADERS = Object.values(IDENTITY_HEADERS).filter((h) => h !== IDENTITY_HEADERS.requestId);
+
+const PROXY_TIMEOUT_MS = 30_000;
+
+export interface ProxyOptions {
+  urls: Record<ServiceName, string>;
+  internalSecret: string;
+  sessions: SessionStore;
+  rateLimitPerMinute: number;
+}
+
+async function resolveSession(request: FastifyRequest, sessions: SessionStore): Promise<void> {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return;
+  const identity: Identity | null = await sessions.get(unsigned.value);
+  if (identity) {
+    request.identity = identity;
+    request.sessionId = unsigned.value;
+  }
+}
+
+/**
+ * Forwards each public path to the service that owns it. Bodies stream through untouched (the
+ * owning service validates them); the caller's identity travels in trusted headers.
+ */
+export async function proxyRoutes(app: ServiceApp, options: ProxyOptions): Promise<void> {
+  app.decorateRequest('sessionId', null);
+  // Bodies are not parsed here: the owning service parses and limits them.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  for (const { path, service } of ROUTE_TABLE) {
+    const upstream = options.urls[service];
+    app.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: path,
+      config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } },
+      onRequest: async (request) => resolveSession(request, options.sessions),
+      handler: (request, reply) =>
+        reply.from(`${upstream}${request.url}`, {
+          timeout: PROXY_TIMEOUT_MS,
+          rewriteRequestHeaders: (_req, headers) => {
+            const forwarded: Record<string, string | string[] | undefined> = { ...headers };
+            for (const name of TRUSTED_HEADERS) delete forwarded[name];
+            forwarded[IDENTITY_HEADERS.internalSecret] = options.internalSecret;
+            forwarded[IDENTITY_HEADERS.requestId] = request.id;
+            forwarded['x-forwarded-for'] = request.ip;
+            if (request.identity) {
+              forwarded[IDENTITY_HEADERS.userId] = request.identity.userId;
+              forwarded[IDENTITY_HEADERS.userEmail] = request.identity.email;
+              forwarded[IDENTITY_HEADERS.userRoles] = request.identity.roles.join(',');
+            }
+            if (request.sessionId) forwarded[IDENTITY_HEADERS.sessionId] = request.sessionId;
+            return forwarded;
+          },
+          onError: (errorReply, { error }) => {
+            request.log.error({ err: error, service }, 'upstream request failed');
+            errorReply.status(503).send({
+              success: false,
+              message: 'This part of the service is temporarily unavailable. Please try again in a moment.',
+            });
+          },
+        }),
+    });
+  }
+}

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One run over every workspace. PostgreSQL and Redis are resolved once by the global setup;
+ * each test file then makes its own database and Redis key prefix.
+ */
+export default defineConfig({
+  test: {
+    globalSetup: ['./packages/platform/src/testing/global-setup.ts'],
+    reporters: ['default', './scripts/count-reporter.ts'],
+    projects: [
+      { extends: true, test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'services', include: ['services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'web', include: ['web/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'ops', include: ['scripts/**/*.test.ts', 'test/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Browsers are heavy on two cores: one e2e file at a time.
+          fileParallelism: false,
+        },
+      },
+    ],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
