@@ -10,7 +10,10 @@ export default defineConfig({
     reporters: ['default', './scripts/count-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] } },
-      { extends: true, test: { name: 'services', include: ['services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'services', include: ['services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts'] },
+      },
       { extends: true, test: { name: 'web', include: ['web/src/**/*.test.ts'] } },
       { extends: true, test: { name: 'ops', include: ['scripts/**/*.test.ts', 'test/**/*.test.ts'] } },
       {

@@ -52,7 +52,10 @@ export const databaseEnv = {
 export const redisEnv = {
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
   /** Key prefix for queues and sessions, so several installations can share one Redis. */
-  REDIS_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]{1,32}$/).default('nashr'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]{1,32}$/)
+    .default('nashr'),
 };
 
 export const internalEnv = {

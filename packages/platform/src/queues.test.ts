@@ -42,13 +42,15 @@ describe('typed queues', () => {
     const bad = await queues.get(QUEUES.authMail).add('greet', { name: 42 }, { attempts: 5 });
     const unknown = await queues.get(QUEUES.authMail).add('mystery', {}, { attempts: 5 });
 
-    await expect.poll(async () => (await queues.get(QUEUES.authMail).getJob(good.id as string))?.finishedOn).toBeTruthy();
-    await expect.poll(async () => (await queues.get(QUEUES.authMail).getJob(bad.id as string))?.failedReason).toMatch(
-      /Invalid payload/,
-    );
-    await expect.poll(async () => (await queues.get(QUEUES.authMail).getJob(unknown.id as string))?.failedReason).toMatch(
-      /No handler/,
-    );
+    await expect
+      .poll(async () => (await queues.get(QUEUES.authMail).getJob(good.id as string))?.finishedOn)
+      .toBeTruthy();
+    await expect
+      .poll(async () => (await queues.get(QUEUES.authMail).getJob(bad.id as string))?.failedReason)
+      .toMatch(/Invalid payload/);
+    await expect
+      .poll(async () => (await queues.get(QUEUES.authMail).getJob(unknown.id as string))?.failedReason)
+      .toMatch(/No handler/);
     const failedBad = await queues.get(QUEUES.authMail).getJob(bad.id as string);
     expect(failedBad?.attemptsMade).toBe(1);
     expect(seen).toEqual(['Salma']);

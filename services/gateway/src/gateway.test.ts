@@ -170,7 +170,8 @@ describe('gateway', () => {
   it('limits request rates per client', async () => {
     const limited = await gatewayWith({ CONTENT_URL: 'http://127.0.0.1:1', RATE_LIMIT_PER_MINUTE: '2' });
     const codes = [];
-    for (let i = 0; i < 3; i++) codes.push((await limited.inject({ method: 'GET', url: '/content/faq', remoteAddress: '192.0.2.7' })).statusCode);
+    for (let i = 0; i < 3; i++)
+      codes.push((await limited.inject({ method: 'GET', url: '/content/faq', remoteAddress: '192.0.2.7' })).statusCode);
     expect(codes).toEqual([503, 503, 429]);
     await limited.close();
   });

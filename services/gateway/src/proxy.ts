@@ -1,5 +1,5 @@
-import { IDENTITY_HEADERS, SESSION_COOKIE } from '@nashr/contracts';
 import type { Identity } from '@nashr/contracts';
+import { IDENTITY_HEADERS, SESSION_COOKIE } from '@nashr/contracts';
 import type { ServiceApp, SessionStore } from '@nashr/platform';
 import type { FastifyRequest } from 'fastify';
 import { ROUTE_TABLE, type ServiceName } from './route-table.js';

@@ -20,9 +20,7 @@ export const contentIconSchema = z.enum([
 ]);
 export type ContentIcon = z.infer<typeof contentIconSchema>;
 
-const colorSchema = z
-  .string()
-  .regex(/^(#[0-9a-fA-F]{3,8})?$/, 'Colours must be written as #RGB or #RRGGBB');
+const colorSchema = z.string().regex(/^(#[0-9a-fA-F]{3,8})?$/, 'Colours must be written as #RGB or #RRGGBB');
 
 const headingSchema = z.object({ badge: text(60), title: required(160) });
 
@@ -59,9 +57,7 @@ export const whyChooseBlockSchema = z.object({
   badge: text(60),
   title: required(160),
   description: text(600),
-  stats: z
-    .array(z.object({ value: required(20), description: text(160) }))
-    .max(12, 'At most 12 statistics'),
+  stats: z.array(z.object({ value: required(20), description: text(160) })).max(12, 'At most 12 statistics'),
 });
 
 export const testimonialsBlockSchema = z.object({
@@ -102,9 +98,7 @@ export const pricingBlockSchema = z.object({
 
 export const faqBlockSchema = z.object({
   heading: z.object({ badge: text(60), title: required(160), description: text(400) }),
-  faqs: z
-    .array(z.object({ question: required(200), answer: required(2000) }))
-    .max(30, 'At most 30 questions'),
+  faqs: z.array(z.object({ question: required(200), answer: required(2000) })).max(30, 'At most 30 questions'),
 });
 
 /** Block name → schema. The names are the public path segment of `/content/{blockName}`. */

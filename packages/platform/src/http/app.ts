@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { IDENTITY_HEADERS } from '@nashr/contracts';
 import Fastify, {
-  LogController,
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  LogController,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,

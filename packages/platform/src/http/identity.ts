@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { IDENTITY_HEADERS, type Identity, type Role, identitySchema } from '@nashr/contracts';
+import { IDENTITY_HEADERS, type Identity, identitySchema, type Role } from '@nashr/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../errors.js';
 

@@ -1,0 +1,2 @@
+export * from './personalization.js';
+export * from './session.js';

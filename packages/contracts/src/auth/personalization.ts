@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/** Option values are stable English keys; the web shows each in the interface language. */
+export const LANGUAGE_OPTIONS = [
+  'Arabic',
+  'English',
+  'Spanish',
+  'German',
+  'French',
+  'Portuguese',
+  'Russian',
+  'Italian',
+  'Dutch',
+  'Turkish',
+] as const;
+
+/** How each language names itself (spec: "each shown in its own language"). */
+export const LANGUAGE_NATIVE_NAMES: Record<(typeof LANGUAGE_OPTIONS)[number], string> = {
+  Arabic: 'العربية',
+  English: 'English',
+  Spanish: 'Español',
+  German: 'Deutsch',
+  French: 'Français',
+  Portuguese: 'Português',
+  Russian: 'Русский',
+  Italian: 'Italiano',
+  Dutch: 'Nederlands',
+  Turkish: 'Türkçe',
+};
+
+export const GOAL_OPTIONS = [
+  'Establish expertise',
+  'Grow Network',
+  'Promote Services',
+  'Increase engagement',
+  'Drive website traffic',
+  'Educate audience',
+  'Be a thought leader',
+] as const;
+
+export const INTEREST_OPTIONS = [
+  'Personal Development',
+  'Entrepreneurship',
+  'Productivity',
+  'Work-Life Balance',
+  'Diversity & Inclusion',
+  'Innovation',
+  'Leadership',
+] as const;
+
+export const TONE_OPTIONS = [
+  'Professional',
+  'Casual',
+  'Inspirational',
+  'Informal',
+  'Motivational',
+  'Analytical',
+  'Ignorant',
+  'Formal',
+  'Humorous',
+  'Empathetic',
+  'Technical',
+  'Bold',
+] as const;
+
+export const TONE_EMOJI: Record<(typeof TONE_OPTIONS)[number], string> = {
+  Professional: '💼',
+  Casual: '😎',
+  Inspirational: '🌟',
+  Informal: '👋',
+  Motivational: '💪',
+  Analytical: '📊',
+  Ignorant: '🙈',
+  Formal: '🎩',
+  Humorous: '😂',
+  Empathetic: '🤗',
+  Technical: '🛠️',
+  Bold: '🔥',
+};
+
+export const STYLE_OPTIONS = [
+  'Highly Technical Language',
+  'Simple Language',
+  'Balanced Approach',
+  'Formal and Complex',
+  'Casual and Conversational',
+] as const;
+
+export const POST_FREQUENCY_OPTIONS = ['Daily', 'Weekly', 'Bi-weekly', 'Monthly'] as const;
+
+const uniqueList = <T extends readonly [string, ...string[]]>(options: T, label: string) =>
+  z
+    .array(z.enum(options))
+    .min(1, `Choose at least one ${label}`)
+    .max(options.length)
+    .refine((list) => new Set(list).size === list.length, `Each ${label} may be chosen once`);
+
+/** `PUT /api/v1/personalization` body (spec section 3 and 5). */
+export const personalizationInputSchema = z.object({
+  jobTitle: z.string().trim().min(1, 'Tell us who you are').max(120, 'Keep it under 120 characters'),
+  language: z.enum(LANGUAGE_OPTIONS, 'Choose a language'),
+  accent: z.string().trim().max(60, 'Keep it under 60 characters').optional().default(''),
+  goals: uniqueList(GOAL_OPTIONS, 'goal'),
+  interests: uniqueList(INTEREST_OPTIONS, 'interest'),
+  tones: z.array(z.enum(TONE_OPTIONS)).length(1, 'Choose exactly one tone'),
+  styles: uniqueList(STYLE_OPTIONS, 'style'),
+});
+export type PersonalizationInput = z.input<typeof personalizationInputSchema>;
+
+/** Personalization as read back from the user record: lists under `details`. */
+export const personalizationSchema = z.object({
+  jobTitle: z.string(),
+  language: z.enum(LANGUAGE_OPTIONS),
+  accent: z.string(),
+  details: z.object({
+    goals: z.array(z.enum(GOAL_OPTIONS)),
+    interests: z.array(z.enum(INTEREST_OPTIONS)),
+    tones: z.array(z.enum(TONE_OPTIONS)),
+    styles: z.array(z.enum(STYLE_OPTIONS)),
+  }),
+});
+export type Personalization = z.infer<typeof personalizationSchema>;

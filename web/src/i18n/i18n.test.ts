@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const LOCALES = join(import.meta.dirname, 'locales');
+
+function flatten(value: unknown, prefix = ''): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return { [prefix]: value };
+  return Object.entries(value).reduce<Record<string, unknown>>(
+    (all, [key, inner]) => Object.assign(all, flatten(inner, prefix ? `${prefix}.${key}` : key)),
+    {},
+  );
+}
+
+const read = (lang: string, file: string) => flatten(JSON.parse(readFileSync(join(LOCALES, lang, file), 'utf8')));
+
+describe('translations', () => {
+  const files = readdirSync(join(LOCALES, 'en'));
+
+  it('exist for the same namespaces in both languages', () => {
+    expect(readdirSync(join(LOCALES, 'ar')).sort()).toEqual([...files].sort());
+  });
+
+  it.each(files)('%s has the same non-empty keys in Arabic and English', (file) => {
+    const en = read('en', file);
+    const ar = read('ar', file);
+    expect(Object.keys(ar).sort()).toEqual(Object.keys(en).sort());
+    for (const [key, value] of Object.entries({ ...en, ...ar })) {
+      expect(typeof value === 'string' && value.trim().length > 0, `${file}: ${key} is empty`).toBe(true);
+    }
+  });
+
+  it('writes the Arabic files in Arabic', () => {
+    for (const file of files) {
+      const values = Object.values(read('ar', file)).filter((v): v is string => typeof v === 'string');
+      const arabic = values.filter((v) => /[\u0600-\u06FF]/.test(v));
+      // Brand names and numbers may stay Latin, but most text must be Arabic.
+      expect(arabic.length / values.length, file).toBeGreaterThan(0.6);
+    }
+  });
+});
