@@ -1,1 +1,2 @@
 export * from './define.js';
+export * from './messages.js';
