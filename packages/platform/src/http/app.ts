@@ -59,6 +59,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]);
 }
 
+const megabytes = (bytes: number | undefined) => `${Math.round(((bytes ?? 1048576) / 1048576) * 10) / 10} MB`;
+
 function describeValidation(error: FastifyError): { message: string; issues: { path: string; message: string }[] } {
   const issues = (error.validation ?? []).map((v) => {
     const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -134,7 +136,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
           ? 'The request body is not valid JSON'
           : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? 'The request is too large'
+            ? `The request is too large: the limit is ${megabytes(request.routeOptions.bodyLimit)}`
             : error.message;
       return reply.status(status).send({ success: false, message });
     }
