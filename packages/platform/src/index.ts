@@ -4,6 +4,7 @@ export * from './db.js';
 export * from './errors.js';
 export * from './http/app.js';
 export * from './http/identity.js';
+export * from './http/log-safety.js';
 export * from './logger.js';
 export * from './queues.js';
 export * from './redis.js';

@@ -1,2 +1,3 @@
+export * from './client-config.js';
 export * from './personalization.js';
 export * from './session.js';

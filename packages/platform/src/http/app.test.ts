@@ -72,6 +72,13 @@ describe('service app', () => {
     expect(JSON.parse(logged as string).requestId).toBe(requestId);
   });
 
+  it('logs request paths without their query values', async () => {
+    await app.inject({ method: 'GET', url: '/healthz?token=very-secret-token&code=abc' });
+    const all = lines().join('\n');
+    expect(all).toContain('/healthz?token=[redacted]&code=[redacted]');
+    expect(all).not.toContain('very-secret-token');
+  });
+
   it('maps application errors to their status', async () => {
     const res = await app.inject({ method: 'GET', url: '/conflict', headers: asGateway });
     expect(res.statusCode).toBe(409);

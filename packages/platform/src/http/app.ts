@@ -20,6 +20,7 @@ import {
 import { AppError, isUnavailableError, ValidationError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { readIdentity, secretsMatch } from './identity.js';
+import { withSafeRequestLogs } from './log-safety.js';
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -87,7 +88,7 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
  */
 export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   const app = Fastify({
-    loggerInstance: options.logger,
+    loggerInstance: withSafeRequestLogs(options.logger),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
     requestIdHeader: IDENTITY_HEADERS.requestId,

@@ -1,0 +1,114 @@
+import { loadConfig } from '@nashr/platform';
+import { describe, expect, it } from 'vitest';
+import { configSchema, workerConfigSchema } from './config.js';
+
+const required = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/nashr',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  INTERNAL_SECRET: 'i'.repeat(32),
+  COOKIE_SECRET: 'c'.repeat(32),
+};
+
+const problems = (schema: typeof configSchema | typeof workerConfigSchema, env: Record<string, string>) => {
+  try {
+    loadConfig(schema, env);
+    return [];
+  } catch (error) {
+    return (error as { problems: string[] }).problems;
+  }
+};
+
+describe('API configuration', () => {
+  it('has working defaults for everything but the connections and the secrets', () => {
+    const config = loadConfig(configSchema, required);
+    expect(config).toMatchObject({
+      PORT: 8101,
+      PUBLIC_URL: 'http://localhost:8080',
+      REDIS_PREFIX: 'nashr',
+      MAGIC_LINK_TTL_SECONDS: 900,
+      MAGIC_LINK_MAX_PER_ADDRESS: 5,
+      MAGIC_LINK_MAX_PER_IP: 30,
+      MAGIC_LINK_WINDOW_SECONDS: 900,
+    });
+    expect(config.ADMIN_EMAILS.size).toBe(0);
+    expect(config.OIDC_ISSUER).toBeUndefined();
+  });
+
+  it('names each missing or bad variable', () => {
+    expect(problems(configSchema, {})).toEqual(
+      expect.arrayContaining([
+        'DATABASE_URL is required but not set',
+        'REDIS_URL is required but not set',
+        'INTERNAL_SECRET is required but not set',
+        'COOKIE_SECRET is required but not set',
+      ]),
+    );
+    expect(problems(configSchema, { ...required, COOKIE_SECRET: 'short' })).toEqual([
+      'COOKIE_SECRET is invalid: must be at least 32 characters',
+    ]);
+  });
+
+  it('reads ADMIN_EMAILS as a case-insensitive list', () => {
+    const config = loadConfig(configSchema, { ...required, ADMIN_EMAILS: ' Boss@Example.com,, ops@example.com ' });
+    expect([...config.ADMIN_EMAILS]).toEqual(['boss@example.com', 'ops@example.com']);
+  });
+
+  it('drops a trailing slash from PUBLIC_URL, so links never carry a double slash', () => {
+    expect(loadConfig(configSchema, { ...required, PUBLIC_URL: 'https://nashr.example/' }).PUBLIC_URL).toBe(
+      'https://nashr.example',
+    );
+  });
+
+  it('wants a client id and secret with an OpenID issuer', () => {
+    expect(problems(configSchema, { ...required, OIDC_ISSUER: 'https://accounts.google.com' })).toEqual([
+      'OIDC_CLIENT_ID is required but not set',
+    ]);
+  });
+
+  const oidc = { OIDC_CLIENT_ID: 'client', OIDC_CLIENT_SECRET: 'secret' };
+
+  it('accepts an http issuer only on this machine and never in production', () => {
+    expect(problems(configSchema, { ...required, ...oidc, OIDC_ISSUER: 'http://localhost:8110' })).toEqual([]);
+    expect(problems(configSchema, { ...required, ...oidc, OIDC_ISSUER: 'http://127.0.0.1:8110' })).toEqual([]);
+    expect(problems(configSchema, { ...required, ...oidc, OIDC_ISSUER: 'http://idp.example.com' })).toEqual([
+      expect.stringMatching(/^OIDC_ISSUER is invalid: must be https/),
+    ]);
+    expect(
+      problems(configSchema, { ...required, ...oidc, NODE_ENV: 'production', OIDC_ISSUER: 'http://localhost:8110' }),
+    ).toEqual([expect.stringMatching(/^OIDC_ISSUER is invalid/)]);
+    expect(
+      problems(configSchema, {
+        ...required,
+        ...oidc,
+        NODE_ENV: 'production',
+        OIDC_ISSUER: 'https://accounts.google.com',
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('worker configuration', () => {
+  const worker = { DATABASE_URL: required.DATABASE_URL, REDIS_URL: required.REDIS_URL };
+
+  it('needs no secrets and defaults to a local SMTP server and both workers', () => {
+    const config = loadConfig(workerConfigSchema, worker);
+    expect(config).toMatchObject({
+      SMTP_URL: 'smtp://127.0.0.1:1025',
+      MAIL_FROM: 'Nashr <no-reply@nashr.local>',
+      AUTH_WORKERS: ['mail', 'inbox'],
+      PUBLIC_URL: 'http://localhost:8080',
+      MAGIC_LINK_TTL_SECONDS: 900,
+    });
+  });
+
+  it('runs a chosen set of workers and refuses unknown ones', () => {
+    expect(loadConfig(workerConfigSchema, { ...worker, AUTH_WORKERS: 'mail' }).AUTH_WORKERS).toEqual(['mail']);
+    expect(problems(workerConfigSchema, { ...worker, AUTH_WORKERS: 'mail,sms' })).toHaveLength(1);
+  });
+
+  it('wants an SMTP URL', () => {
+    expect(problems(workerConfigSchema, { ...worker, SMTP_URL: 'http://mail.example.com' })).toEqual([
+      'SMTP_URL is invalid: must be an smtp:// or smtps:// URL',
+    ]);
+  });
+});

@@ -1,0 +1,105 @@
+import { baseEnv, databaseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
+import { z } from 'zod';
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function isLocalHost(url: URL): boolean {
+  return LOCAL_HOSTS.has(url.hostname);
+}
+
+const publicUrl = z
+  .string()
+  .url()
+  .default('http://localhost:8080')
+  .transform((u) => u.replace(/\/$/, ''));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** `a@x.com, B@Y.com` → a set of lower-cased addresses; case never decides who is an admin. */
+const emailList = z
+  .string()
+  .default('')
+  .transform(
+    (s) =>
+      new Set(
+        s
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+  );
+
+/** Shared by the API and the worker: where links point to and how long they live. */
+const magicLinkEnv = {
+  /** The address people use (the gateway); sign-in links and the OpenID redirect point there. */
+  PUBLIC_URL: publicUrl,
+  MAGIC_LINK_TTL_SECONDS: positiveInt(15 * 60),
+};
+
+export const configSchema = z
+  .object({
+    ...baseEnv,
+    ...httpEnv,
+    PORT: httpEnv.PORT.default(8101),
+    ...databaseEnv,
+    ...redisEnv,
+    ...internalEnv,
+    ...magicLinkEnv,
+    /** Signs the session cookie; the gateway must use the same secret to read it. */
+    COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters'),
+    ADMIN_EMAILS: emailList,
+    /** Links one address may ask for per window, and links one client IP may ask for. */
+    MAGIC_LINK_MAX_PER_ADDRESS: positiveInt(5),
+    MAGIC_LINK_MAX_PER_IP: positiveInt(30),
+    MAGIC_LINK_WINDOW_SECONDS: positiveInt(15 * 60),
+    /** OpenID Connect for 'Continue with Google'. Unset issuer: the button leads back to /signup with an error. */
+    OIDC_ISSUER: z.string().url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /** A web inbox for development (the local mail catcher); the web's 'Open Gmail' opens it when set. */
+    MAIL_INBOX_URL: z.string().url().optional(),
+  })
+  .superRefine((config, ctx) => {
+    if (!config.OIDC_ISSUER) return;
+    if (!config.OIDC_CLIENT_ID || !config.OIDC_CLIENT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [config.OIDC_CLIENT_ID ? 'OIDC_CLIENT_SECRET' : 'OIDC_CLIENT_ID'],
+        message: 'is required when OIDC_ISSUER is set',
+      });
+    }
+    const issuer = new URL(config.OIDC_ISSUER);
+    // Plain http is only tolerable for a provider on this machine, and never in production.
+    const insecureAllowed = config.NODE_ENV !== 'production' && isLocalHost(issuer);
+    if (issuer.protocol !== 'https:' && !insecureAllowed) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'must be https (http only for localhost or 127.0.0.1 outside production)',
+      });
+    }
+  });
+export type Config = z.infer<typeof configSchema>;
+
+const workerNames = ['mail', 'inbox'] as const;
+export type WorkerName = (typeof workerNames)[number];
+
+export const workerConfigSchema = z.object({
+  ...baseEnv,
+  ...databaseEnv,
+  ...redisEnv,
+  ...magicLinkEnv,
+  /** e.g. smtp://user:pass@smtp.example.com:587 or smtps://...:465 */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().min(3).default('Nashr <no-reply@nashr.local>'),
+  /** Which workers this process runs, so operators can scale mail and events apart. */
+  AUTH_WORKERS: z
+    .string()
+    .default(workerNames.join(','))
+    .transform((s) => s.split(',').map((w) => w.trim()))
+    .pipe(z.array(z.enum(workerNames)).min(1)),
+});
+export type WorkerConfig = z.infer<typeof workerConfigSchema>;

@@ -1,0 +1,190 @@
+import { accountConnectedEvent, accountDisconnectedEvent, meResponseSchema, QUEUES } from '@nashr/contracts';
+import { SESSION_TTL_SECONDS } from '@nashr/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  asGateway,
+  fromGateway,
+  type Harness,
+  me,
+  openLink,
+  requestLink,
+  signInByMail,
+  startHarness,
+  waitForMail,
+} from './test-harness.js';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({ env: { ADMIN_EMAILS: ' Boss@Example.com ,second-admin@example.com' } });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function userIdOf(sid: string): Promise<string> {
+  const headers = await asGateway(h, sid);
+  return headers['x-user-id'] as string;
+}
+
+describe('GET /api/v1/auth/me', () => {
+  it('answers 401 with the error shape before sign-in', async () => {
+    const res = await me(h);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ success: false, message: expect.any(String) });
+  });
+
+  it('answers the signed-in user in the contract shape after sign-in', async () => {
+    const sid = await signInByMail(h, 'first.timer@example.com');
+    const res = await me(h, sid);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = meResponseSchema.parse(res.json());
+    expect(body.data.user).toEqual({
+      email: 'first.timer@example.com',
+      linkedinConnected: false,
+      personalization: null,
+      roles: ['user'],
+    });
+  });
+
+  it('keeps one account per address, whatever its case', async () => {
+    const lower = await signInByMail(h, 'casey@example.com');
+    const upperLink = await requestLink(h, { destination: 'CASEY@Example.COM' });
+    expect(upperLink.statusCode).toBe(200);
+    const { link } = await waitForMail(h, 'casey@example.com', 1);
+    const opened = await openLink(h, link);
+    const upper = opened.cookies.find((c) => c.name === 'sid')?.value as string;
+    expect(await userIdOf(upper)).toBe(await userIdOf(lower));
+  });
+});
+
+describe('the session cookie', () => {
+  it('is signed, httpOnly, SameSite=Lax, Path=/, lasts 30 days and is not Secure outside production', async () => {
+    await requestLink(h, { destination: 'cookie@example.com' });
+    const { link } = await waitForMail(h, 'cookie@example.com');
+    const res = await openLink(h, link);
+    const cookie = res.cookies.find((c) => c.name === 'sid');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: SESSION_TTL_SECONDS });
+    expect(cookie?.secure).toBeFalsy();
+    // Signed: the value is `<session id>.<signature>`, and a forged signature resolves nobody.
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9+/_-]+$/);
+    const forged = `${cookie?.value.split('.')[0]}.forged`;
+    expect((await me(h, forged)).statusCode).toBe(401);
+  });
+
+  describe('in production', () => {
+    let prod: Harness;
+    beforeAll(async () => {
+      prod = await startHarness({ env: { NODE_ENV: 'production' } });
+    });
+    afterAll(async () => {
+      await prod?.close();
+    });
+
+    it('is Secure', async () => {
+      await requestLink(prod, { destination: 'secure@example.com' });
+      const { link } = await waitForMail(prod, 'secure@example.com');
+      const res = await openLink(prod, link);
+      expect(res.cookies.find((c) => c.name === 'sid')).toMatchObject({
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
+    });
+  });
+});
+
+describe('GET /api/v1/auth/logout', () => {
+  it('ends the session on the server and clears the cookie', async () => {
+    const sid = await signInByMail(h, 'leaving@example.com');
+    const headers = await asGateway(h, sid);
+    const sessionId = headers['x-session-id'] as string;
+    expect(await h.sessions.get(sessionId)).not.toBeNull();
+
+    const res = await h.app.inject({ method: 'GET', url: '/api/v1/auth/logout', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true });
+    const cleared = res.cookies.find((c) => c.name === 'sid');
+    expect(cleared?.value).toBe('');
+    expect(cleared?.path).toBe('/');
+    expect(new Date(cleared?.expires as Date).getTime()).toBeLessThan(Date.now());
+
+    expect(await h.sessions.get(sessionId)).toBeNull();
+    // Someone who kept a copy of the cookie is signed out too.
+    expect((await me(h, sid)).statusCode).toBe(401);
+  });
+
+  it('answers success without a session too', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/v1/auth/logout', headers: fromGateway() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true });
+  });
+});
+
+describe('roles', () => {
+  it('makes the addresses in ADMIN_EMAILS admins, whatever their case', async () => {
+    const sid = await signInByMail(h, 'boss@example.com');
+    expect((await me(h, sid)).json().data.user.roles).toEqual(['user', 'admin']);
+    expect((await asGateway(h, sid))['x-user-roles']).toBe('user,admin');
+  });
+
+  it('leaves everyone else a plain user', async () => {
+    const sid = await signInByMail(h, 'not-the-boss@example.com');
+    expect((await me(h, sid)).json().data.user.roles).toEqual(['user']);
+    expect((await asGateway(h, sid))['x-user-roles']).toBe('user');
+  });
+});
+
+describe('linkedinConnected', () => {
+  const connected = async (sid: string) => (await me(h, sid)).json().data.user.linkedinConnected as boolean;
+
+  it('cannot be set by the client', async () => {
+    const sid = await signInByMail(h, 'sneaky@example.com');
+    await h.app.inject({
+      method: 'PUT',
+      url: '/api/v1/personalization',
+      headers: await asGateway(h, sid),
+      payload: {
+        jobTitle: 'Founder',
+        language: 'English',
+        goals: ['Grow Network'],
+        interests: ['Innovation'],
+        tones: ['Bold'],
+        styles: ['Simple Language'],
+        linkedinConnected: true,
+      },
+    });
+    expect((await me(h, sid)).json().data.user.personalization).not.toBeNull();
+    expect(await connected(sid)).toBe(false);
+  });
+
+  it('follows the account events of the linkedin service', async () => {
+    const sid = await signInByMail(h, 'networker@example.com');
+    const userId = await userIdOf(sid);
+    await h.queues.publish(accountConnectedEvent, { userId });
+    await expect.poll(() => connected(sid), { timeout: 10_000 }).toBe(true);
+    await h.queues.publish(accountDisconnectedEvent, { userId, reason: 'The network refused the stored credentials' });
+    await expect.poll(() => connected(sid), { timeout: 10_000 }).toBe(false);
+  });
+
+  it('ignores an event that was published before the one already applied', async () => {
+    const sid = await signInByMail(h, 'late-event@example.com');
+    const userId = await userIdOf(sid);
+    await h.queues.publish(accountConnectedEvent, { userId });
+    await expect.poll(() => connected(sid), { timeout: 10_000 }).toBe(true);
+    // A disconnect from a minute ago, delivered only now (a retried job, say).
+    const late = await h.queues
+      .get(QUEUES.authInbox)
+      .add(accountDisconnectedEvent.name, { userId, reason: 'old' }, { timestamp: Date.now() - 60_000 });
+    await expect.poll(async () => (await late.getState()) === 'completed', { timeout: 10_000 }).toBe(true);
+    expect(await connected(sid)).toBe(true);
+  });
+
+  it('completes events for an unknown user without changing anyone', async () => {
+    const job = await h.queues
+      .get(QUEUES.authInbox)
+      .add(accountConnectedEvent.name, { userId: '00000000-0000-4000-8000-000000000000' });
+    await expect.poll(async () => job.getState(), { timeout: 10_000 }).toBe('completed');
+  });
+});

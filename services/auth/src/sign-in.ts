@@ -1,0 +1,46 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import { IDENTITY_HEADERS, SESSION_COOKIE } from '@nashr/contracts';
+import { SESSION_TTL_SECONDS, type SessionStore } from '@nashr/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from './db/schema.js';
+import { rolesFor, type UserStore } from './users/user-store.js';
+
+export interface SessionCookieOptions {
+  /** Secure cookies in production; plain http is only used on a developer's machine and in tests. */
+  secure: boolean;
+}
+
+export function sessionCookieOptions({ secure }: SessionCookieOptions): CookieSerializeOptions {
+  return { signed: true, httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: SESSION_TTL_SECONDS };
+}
+
+/** The session the gateway resolved for this request, if any. */
+export function currentSessionId(request: FastifyRequest): string | undefined {
+  const value = request.headers[IDENTITY_HEADERS.sessionId];
+  return (Array.isArray(value) ? value[0] : value) || undefined;
+}
+
+/**
+ * Signs `email` in, however it was proven (magic link or OpenID): creates the account when new,
+ * recomputes its roles, starts a server-side session and sets the signed cookie.
+ */
+export class SignIn {
+  constructor(
+    private readonly users: UserStore,
+    private readonly sessions: SessionStore,
+    private readonly adminEmails: ReadonlySet<string>,
+    private readonly cookie: SessionCookieOptions,
+  ) {}
+
+  async complete(request: FastifyRequest, reply: FastifyReply, email: string): Promise<UserRow> {
+    const roles = rolesFor(email, this.adminEmails);
+    const user = await this.users.signIn(email, roles);
+    // Whoever was signed in on this browser before is signed out: one browser, one session.
+    const previous = currentSessionId(request);
+    if (previous) await this.sessions.destroy(previous);
+    const sessionId = await this.sessions.create({ userId: user.id, email: user.email, roles });
+    reply.setCookie(SESSION_COOKIE, sessionId, sessionCookieOptions(this.cookie));
+    request.log.info({ userId: user.id }, 'signed in');
+    return user;
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * The auth service as the tests see it: real PostgreSQL and Redis, the API built with buildApp,
+ * real BullMQ workers, a real SMTP server (the development mail catcher) and, on request, the
+ * development OpenID provider on a real port. Requests are sent the way the gateway sends them.
+ */
+import fastifyCookie from '@fastify/cookie';
+import { SESSION_COOKIE } from '@nashr/contracts';
+import {
+  createDatabase,
+  createRedis,
+  identityHeaders,
+  Queues,
+  runMigrations,
+  type ServiceApp,
+  SessionStore,
+  waitForRedis,
+} from '@nashr/platform';
+import {
+  createCapturingLogger,
+  createTestDatabase,
+  createTestRedis,
+  TEST_INTERNAL_SECRET,
+} from '@nashr/platform/testing';
+import { expect } from 'vitest';
+import { buildApp, GOOGLE_CALLBACK_PATH } from './app.js';
+import { type Config, configSchema, workerConfigSchema } from './config.js';
+import { schema } from './db/schema.js';
+import { type CaughtMail, type MailCatcher, startMailCatcher } from './dev/mail-catcher.js';
+import type { DevOidcProvider } from './dev/oidc-provider.js';
+import { MIGRATIONS_FOLDER } from './migrations.js';
+import { createSmtpMailer } from './providers/mailer.js';
+import { startWorkers } from './workers.js';
+
+export const COOKIE_SECRET = 'test-cookie-secret-0123456789-abcdefghij';
+export const PUBLIC_URL = 'http://localhost:8080';
+export const OIDC_CLIENT = { clientId: 'nashr-test', clientSecret: 'nashr-test-secret' };
+
+export interface HarnessOptions {
+  env?: Record<string, string>;
+  /** Start the development OpenID provider and point the service at it. */
+  oidc?: boolean;
+}
+
+export interface Harness {
+  app: ServiceApp;
+  config: Config;
+  catcher: MailCatcher;
+  provider: DevOidcProvider | null;
+  sessions: SessionStore;
+  /** A producer of this file's own: publishes events as the other services would, reads queues. */
+  queues: Queues;
+  logs: () => string[];
+  close: () => Promise<void>;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const db = await createTestDatabase();
+  const redis = await createTestRedis();
+  await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'auth' });
+  const database = createDatabase({ url: db.url, schema });
+  const requestRedis = createRedis(redis.url, 'request');
+  await waitForRedis(requestRedis);
+  const workerRedis = redis.redis.duplicate({ maxRetriesPerRequest: null });
+  const { logger, lines } = createCapturingLogger();
+  const catcher = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
+  // Imported only when needed: oidc-provider warns about the Node version on import.
+  const provider = options.oidc
+    ? await (await import('./dev/oidc-provider.js')).startOidcProvider({
+        port: 0,
+        issuer: (port) => `http://127.0.0.1:${port}`,
+        clients: [{ ...OIDC_CLIENT, redirectUris: [`${PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`] }],
+      })
+    : null;
+
+  const shared = {
+    NODE_ENV: 'test',
+    DATABASE_URL: db.url,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: redis.prefix,
+    PUBLIC_URL,
+    ...options.env,
+  };
+  const config = configSchema.parse({
+    ...shared,
+    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+    COOKIE_SECRET,
+    ...(provider
+      ? {
+          OIDC_ISSUER: provider.issuer,
+          OIDC_CLIENT_ID: OIDC_CLIENT.clientId,
+          OIDC_CLIENT_SECRET: OIDC_CLIENT.clientSecret,
+        }
+      : {}),
+    ...options.env,
+  });
+  const workerConfig = workerConfigSchema.parse({ ...shared, SMTP_URL: catcher.smtpUrl });
+  const app = await buildApp({ config, logger, database, redis: requestRedis });
+  const mailer = createSmtpMailer({ url: workerConfig.SMTP_URL, from: workerConfig.MAIL_FROM, production: false });
+  const workers = startWorkers({
+    config: workerConfig,
+    names: workerConfig.AUTH_WORKERS,
+    logger,
+    database,
+    queue: { connection: workerRedis, prefix: redis.prefix },
+    mailer,
+  });
+  const queues = new Queues({ connection: redis.redis, prefix: redis.prefix }, logger);
+
+  return {
+    app,
+    config,
+    catcher,
+    provider,
+    sessions: new SessionStore(redis.redis, redis.prefix),
+    queues,
+    logs: lines,
+    close: async () => {
+      await app.close();
+      await workers.close();
+      await queues.close();
+      mailer.close();
+      await catcher.close();
+      await provider?.close();
+      requestRedis.disconnect();
+      workerRedis.disconnect();
+      await database.close();
+      await redis.cleanup();
+      await db.drop();
+    },
+  };
+}
+
+/** Headers every request through the gateway carries. */
+export function fromGateway(ip = '203.0.113.10'): Record<string, string> {
+  return { 'x-internal-secret': TEST_INTERNAL_SECRET, 'x-forwarded-for': ip };
+}
+
+/** The signed `sid` value a response set, if any. */
+export function sessionCookieOf(response: { cookies: { name: string; value: string }[] }): string | undefined {
+  return response.cookies.find((c) => c.name === SESSION_COOKIE && c.value !== '')?.value;
+}
+
+/**
+ * Does what the gateway does with a browser's `sid` cookie: checks its signature, resolves the
+ * session in Redis and forwards the identity. An unknown or ended session forwards nobody.
+ */
+export async function asGateway(h: Harness, signedSid?: string, ip?: string): Promise<Record<string, string>> {
+  const headers = fromGateway(ip);
+  if (!signedSid) return headers;
+  const unsigned = fastifyCookie.unsign(signedSid, COOKIE_SECRET);
+  if (!unsigned.valid || !unsigned.value) return headers;
+  const identity = await h.sessions.get(unsigned.value);
+  if (!identity) return headers;
+  return { ...headers, ...identityHeaders(identity, TEST_INTERNAL_SECRET), 'x-session-id': unsigned.value };
+}
+
+export function requestLink(h: Harness, body: unknown, ip?: string) {
+  return h.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/magic-login',
+    headers: fromGateway(ip),
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+}
+
+const LINK = /https?:\/\/\S+\/api\/v1\/auth\/magic-login\/verify\?token=[A-Za-z0-9_%-]+/;
+
+/** Waits for the next mail to `email` that arrived after `after` mails, and returns it with its link. */
+export async function waitForMail(h: Harness, email: string, after = 0): Promise<{ mail: CaughtMail; link: string }> {
+  let found: CaughtMail | undefined;
+  const deadline = Date.now() + 10_000;
+  while (!found) {
+    const mine = h.catcher.messages().filter((m) => m.envelope.to.includes(email));
+    found = mine.length > after ? mine[0] : undefined;
+    if (found) break;
+    if (Date.now() > deadline) throw new Error(`no mail to ${email} arrived within 10 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const mail = found as CaughtMail;
+  const link = LINK.exec(mail.text ?? '')?.[0];
+  if (!link) throw new Error(`no sign-in link in the mail to ${email}`);
+  return { mail, link };
+}
+
+export function mailsTo(h: Harness, email: string): CaughtMail[] {
+  return h.catcher.messages().filter((m) => m.envelope.to.includes(email));
+}
+
+/** Follows a mailed link the way the gateway forwards it (path and query only). */
+export function openLink(h: Harness, link: string, headers: Record<string, string> = fromGateway()) {
+  const url = new URL(link);
+  return h.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers });
+}
+
+/** Asks for a link, receives it by SMTP and follows it; returns the signed session cookie. */
+export async function signInByMail(h: Harness, email: string, ip?: string): Promise<string> {
+  const before = mailsTo(h, email).length;
+  const asked = await requestLink(h, { destination: email }, ip);
+  expect(asked.statusCode).toBe(200);
+  const { link } = await waitForMail(h, email, before);
+  const opened = await openLink(h, link);
+  expect(opened.headers.location).toBe('/verify?status=verified');
+  const sid = sessionCookieOf(opened);
+  if (!sid) throw new Error('no session cookie after following the link');
+  return sid;
+}
+
+export async function me(h: Harness, sid?: string) {
+  return h.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: await asGateway(h, sid) });
+}

@@ -1,0 +1,93 @@
+import {
+  type CurrentUser,
+  type Personalization,
+  type PersonalizationInput,
+  personalizationInputSchema,
+  personalizationSchema,
+  type Role,
+} from '@nashr/contracts';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { type schema, type UserRow, users } from '../db/schema.js';
+
+type Db = PostgresJsDatabase<typeof schema>;
+
+/** Seen-at is written at most this often, so reading /me does not write on every call. */
+const LAST_SEEN_RESOLUTION = '5 minutes';
+
+/** Everyone is a user; the addresses in ADMIN_EMAILS are admins too. */
+export function rolesFor(email: string, adminEmails: ReadonlySet<string>): Role[] {
+  return adminEmails.has(email.toLowerCase()) ? ['user', 'admin'] : ['user'];
+}
+
+/** The saved input in the shape the contracts read back: lists under `details`. */
+export function toStoredPersonalization(input: PersonalizationInput): Personalization {
+  const valid = personalizationInputSchema.parse(input);
+  return {
+    jobTitle: valid.jobTitle,
+    language: valid.language,
+    accent: valid.accent,
+    details: { goals: valid.goals, interests: valid.interests, tones: valid.tones, styles: valid.styles },
+  };
+}
+
+export class UserStore {
+  constructor(private readonly db: Db) {}
+
+  /** Creates the account on first sign-in; afterwards refreshes its roles and last-seen time. */
+  async signIn(email: string, roles: Role[]): Promise<UserRow> {
+    const [row] = await this.db
+      .insert(users)
+      .values({ email: email.toLowerCase(), roles })
+      .onConflictDoUpdate({ target: users.email, set: { roles, lastSeenAt: sql`now()` } })
+      .returning();
+    if (!row) throw new Error('sign-in upsert returned no row');
+    return row;
+  }
+
+  async find(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row;
+  }
+
+  async touch(id: string): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ lastSeenAt: sql`now()` })
+      .where(and(eq(users.id, id), lt(users.lastSeenAt, sql`now() - ${LAST_SEEN_RESOLUTION}::interval`)));
+  }
+
+  /** Saves the personalization; returns the new version, or null when the user does not exist. */
+  async savePersonalization(id: string, personalization: Personalization): Promise<number | null> {
+    const [row] = await this.db
+      .update(users)
+      .set({ personalization, personalizationVersion: sql`${users.personalizationVersion} + 1` })
+      .where(eq(users.id, id))
+      .returning({ version: users.personalizationVersion });
+    return row?.version ?? null;
+  }
+
+  /**
+   * Applies an account event. Events may arrive late or out of order, so one published before
+   * the last applied change is ignored. Returns whether anything changed.
+   */
+  async setLinkedinConnected(id: string, connected: boolean, publishedAt: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(users)
+      .set({ linkedinConnected: connected, linkedinChangedAt: publishedAt })
+      .where(and(eq(users.id, id), or(isNull(users.linkedinChangedAt), lte(users.linkedinChangedAt, publishedAt))))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  }
+}
+
+/** The `/me` view of a row. A stored personalization that no longer fits the contract reads as unset. */
+export function toCurrentUser(row: UserRow): CurrentUser {
+  const personalization = row.personalization === null ? null : personalizationSchema.safeParse(row.personalization);
+  return {
+    email: row.email,
+    linkedinConnected: row.linkedinConnected,
+    personalization: personalization?.success ? personalization.data : null,
+    roles: row.roles.filter((r): r is Role => r === 'user' || r === 'admin'),
+  };
+}
