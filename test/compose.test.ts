@@ -1,0 +1,320 @@
+// docker-compose.yml against the Dockerfile, scripts/stack.mjs and each service's configSchema:
+// a container that would not start (missing variable, missing entry file, unknown build target)
+// fails here instead of in `docker compose up`.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { exampleContext, ROOT, stackProcesses } from '../scripts/stack.mjs';
+
+interface ParseResult {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}
+interface EnvSchema {
+  shape?: Record<string, { safeParse(value: unknown): ParseResult }>;
+  /** zod 4: the input side of a `.transform()` or `.pipe()`. */
+  in?: EnvSchema;
+  /** zod 3: the schema inside `.transform()` / `.superRefine()`. */
+  _def?: { schema?: EnvSchema };
+  safeParse(value: unknown): ParseResult;
+}
+interface StackProcess {
+  name: string;
+  kind: 'helper' | 'api' | 'worker' | 'gateway';
+  service?: string;
+  source?: string;
+}
+type ComposeService = Record<string, unknown> & {
+  build?: { target?: string; args?: Record<string, unknown> | string[] } | string;
+  environment?: Record<string, unknown> | string[];
+  healthcheck?: { test?: unknown; disable?: boolean };
+  depends_on?: Record<string, { condition?: string }> | string[];
+  ports?: unknown[];
+  container_name?: string;
+};
+interface ComposeDocument {
+  services?: Record<string, ComposeService>;
+}
+
+const processes = stackProcesses(exampleContext()) as StackProcess[];
+/** Directories under services/ that the stack runs (the five services and the gateway). */
+const serviceDirs = [...new Set(processes.flatMap((p) => (p.service ? [p.service] : [])))];
+
+/** Build stage names declared with `FROM ... AS name`. */
+function dockerfileTargets(dockerfile: string): Set<string> {
+  return new Set([...dockerfile.matchAll(/^\s*FROM\s+\S+\s+AS\s+([\w.-]+)\s*$/gim)].map((m) => m[1]));
+}
+
+/** Compose interpolation as `docker compose` does it with the given variables (none by default). */
+function interpolate(value: string, vars: Record<string, string> = {}): string {
+  return value.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (match, name: string | undefined, op: string | undefined, arg: string | undefined, bare: string | undefined) => {
+      if (match === '$$') return '$';
+      if (bare) return vars[bare] ?? '';
+      const key = name as string;
+      const set = key in vars;
+      const nonEmpty = set && vars[key] !== '';
+      switch (op) {
+        case ':-':
+          return nonEmpty ? vars[key] : (arg ?? '');
+        case '-':
+          return set ? vars[key] : (arg ?? '');
+        case ':+':
+          return nonEmpty ? (arg ?? '') : '';
+        case '+':
+          return set ? (arg ?? '') : '';
+        case ':?':
+        case '?':
+          return set ? vars[key] : '';
+        default:
+          return vars[key] ?? '';
+      }
+    },
+  );
+}
+
+/** A compose service's environment as plain strings, interpolated. */
+function environmentOf(service: ComposeService): Record<string, string> {
+  const env: Record<string, string> = {};
+  const raw = service.environment;
+  if (Array.isArray(raw)) {
+    for (const item of raw) {
+      const text = String(item);
+      const at = text.indexOf('=');
+      if (at > 0) env[text.slice(0, at)] = interpolate(text.slice(at + 1));
+    }
+  } else if (raw && typeof raw === 'object') {
+    for (const [key, value] of Object.entries(raw)) {
+      if (value !== null && value !== undefined) env[key] = interpolate(String(value));
+    }
+  }
+  return env;
+}
+
+function buildArgs(build: Exclude<ComposeService['build'], string | undefined>): Record<string, string> {
+  const args: Record<string, string> = {};
+  if (Array.isArray(build.args)) {
+    for (const item of build.args) {
+      const [key, ...rest] = String(item).split('=');
+      args[key] = rest.join('=');
+    }
+  } else if (build.args) {
+    for (const [key, value] of Object.entries(build.args)) args[key] = String(value);
+  }
+  return args;
+}
+
+function dependsOn(service: ComposeService): Record<string, string | undefined> {
+  const deps: Record<string, string | undefined> = {};
+  if (Array.isArray(service.depends_on)) for (const name of service.depends_on) deps[name] = undefined;
+  else for (const [name, spec] of Object.entries(service.depends_on ?? {})) deps[name] = spec?.condition;
+  return deps;
+}
+
+/** The object of variables inside a schema that may be wrapped in refinements or a transform. */
+function shapeOf(schema: EnvSchema): EnvSchema['shape'] {
+  if (schema.shape) return schema.shape;
+  const inner = schema.in ?? schema._def?.schema;
+  return inner ? shapeOf(inner) : undefined;
+}
+
+/** Names of the variables a schema requires: those whose own schema refuses `undefined`. */
+function requiredVariables(schema: EnvSchema): string[] {
+  return Object.entries(shapeOf(schema) ?? {})
+    .filter(([, field]) => !field.safeParse(undefined).success)
+    .map(([key]) => key);
+}
+
+/**
+ * Every problem of the compose document, one line each; an empty list when it is right.
+ * @param schemas the schema each entry validates its environment with, by `<dir>/<entry>`
+ *   (`auth/server`: configSchema, `auth/worker`: workerConfigSchema when exported, else configSchema)
+ */
+function checkCompose(
+  doc: ComposeDocument,
+  dockerfile: string,
+  schemas: Record<string, EnvSchema | undefined>,
+  stack: StackProcess[] = processes,
+  root: string = ROOT,
+): string[] {
+  const problems: string[] = [];
+  const services = doc.services ?? {};
+  const targets = dockerfileTargets(dockerfile);
+  const byName = new Map(stack.map((p) => [p.name, p]));
+  const apis = stack.filter((p) => p.kind === 'api').map((p) => p.name);
+
+  for (const proc of stack) {
+    if (proc.kind !== 'helper' && !services[proc.name]) {
+      problems.push(`${proc.name}: in scripts/stack.mjs but not a service in docker-compose.yml`);
+    }
+  }
+
+  for (const [name, service] of Object.entries(services)) {
+    if (!service.build) continue; // images of others: postgres, redis, mailpit
+    const build = typeof service.build === 'string' ? { target: undefined } : service.build;
+    const proc = byName.get(name);
+    if (!proc) {
+      problems.push(`${name}: built from the Dockerfile but not listed in scripts/stack.mjs`);
+      continue;
+    }
+
+    // The build target and the file it runs.
+    if (!build.target) problems.push(`${name}: build has no target`);
+    else if (!targets.has(build.target))
+      problems.push(`${name}: build target "${build.target}" is not a stage of the Dockerfile`);
+    const args = buildArgs(build);
+    const dir = build.target === 'gateway' ? 'gateway' : args.SERVICE;
+    const entry = build.target === 'gateway' ? 'server' : (args.ENTRY ?? 'server');
+    if (!dir) {
+      problems.push(`${name}: build args give no SERVICE`);
+      continue;
+    }
+    const source = `services/${dir}/src/${entry}.ts`;
+    if (!['server', 'worker'].includes(entry)) problems.push(`${name}: ENTRY "${entry}" is neither server nor worker`);
+    if (!existsSync(join(root, source))) problems.push(`${name}: runs ${source}, which does not exist`);
+    if (proc.source && proc.source !== source) {
+      problems.push(`${name}: runs ${source} but scripts/stack.mjs runs ${proc.source}`);
+    }
+
+    // Health checks and scaling.
+    const isHttp = proc.kind === 'api' || proc.kind === 'gateway';
+    const check = service.healthcheck;
+    if (isHttp && (!check || check.disable || !check.test || (Array.isArray(check.test) && check.test[0] === 'NONE'))) {
+      problems.push(`${name}: has no healthcheck`);
+    }
+    if (proc.kind === 'worker') {
+      if (service.container_name)
+        problems.push(`${name}: a worker must not have a container_name (it could not scale)`);
+      if (service.ports?.length) problems.push(`${name}: a worker must not publish ports (it could not scale)`);
+    }
+
+    // The environment against the service's configuration schema.
+    const env = environmentOf(service);
+    const schema = schemas[`${dir}/${entry}`];
+    if (!schema) {
+      problems.push(`${name}: services/${dir}/src/config.ts exports no configSchema`);
+      continue;
+    }
+    if (!shapeOf(schema)) {
+      problems.push(`${name}: configSchema of ${dir} is not a zod object (no .shape)`);
+      continue;
+    }
+    const required = requiredVariables(schema);
+    for (const key of required) {
+      if (!env[key]) problems.push(`${name}: environment lacks ${key}, which services/${dir}/src/config.ts requires`);
+    }
+    const parsed = schema.safeParse(env);
+    if (!parsed.success) {
+      for (const issue of parsed.error?.issues ?? []) {
+        const key = issue.path.map(String).join('.');
+        if (!required.includes(key) || env[key]) problems.push(`${name}: ${key} is invalid: ${issue.message}`);
+      }
+    }
+
+    // Start order: what it needs is healthy first.
+    const deps = dependsOn(service);
+    const needs: [string, boolean][] = [
+      ['postgres', required.includes('DATABASE_URL')],
+      ['redis', required.includes('REDIS_URL')],
+      ...(proc.kind === 'gateway' ? apis.map((api): [string, boolean] => [api, true]) : []),
+    ];
+    for (const [dependency, needed] of needs) {
+      if (needed && deps[dependency] !== 'service_healthy') {
+        problems.push(`${name}: depends_on ${dependency} with condition service_healthy is missing`);
+      }
+    }
+  }
+  return problems;
+}
+
+describe('docker-compose.yml', () => {
+  const compose = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
+  const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+  const doc = parse(compose, { merge: true }) as ComposeDocument;
+  const schemas: Record<string, EnvSchema | undefined> = {};
+
+  beforeAll(async () => {
+    for (const dir of serviceDirs) {
+      const file = join(ROOT, 'services', dir, 'src', 'config.ts');
+      if (!existsSync(file)) continue;
+      const mod = (await import(/* @vite-ignore */ file)) as {
+        configSchema?: EnvSchema;
+        workerConfigSchema?: EnvSchema;
+      };
+      schemas[`${dir}/server`] = mod.configSchema;
+      schemas[`${dir}/worker`] = mod.workerConfigSchema ?? mod.configSchema;
+    }
+  }, 60_000);
+
+  it('runs every process of scripts/stack.mjs with the variables its service requires', () => {
+    expect(serviceDirs.length).toBeGreaterThanOrEqual(6);
+    expect(checkCompose(doc, dockerfile, schemas)).toEqual([]);
+  });
+
+  it('has postgres, redis and mailpit, and the gateway on port 8080', () => {
+    const services = doc.services ?? {};
+    expect(String(services.postgres?.image)).toMatch(/^postgres:16/);
+    expect(String(services.redis?.image)).toMatch(/^redis:7/);
+    expect(String(services.mailpit?.image)).toMatch(/^axllent\/mailpit/);
+    expect((services.gateway?.ports ?? []).map((p) => interpolate(String(p)))).toContain('8080:8080');
+    for (const name of ['postgres', 'redis']) expect(services[name]?.healthcheck?.test).toBeTruthy();
+  });
+
+  it('copies the package.json of every workspace before npm ci in the Dockerfile', () => {
+    const workspaces = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).workspaces as string[];
+    const manifestsStage = dockerfile.split(/^FROM /m).find((stage) => /\sAS manifests\s/.test(` ${stage}`)) ?? '';
+    for (const workspace of workspaces) expect(manifestsStage).toContain(`${workspace}/package.json`);
+    for (const target of ['deps', 'build', 'service', 'gateway'])
+      expect(dockerfileTargets(dockerfile)).toContain(target);
+  });
+
+  it('reports each kind of mistake in a broken copy', () => {
+    const broken = structuredClone(doc);
+    const services = broken.services as Record<string, ComposeService>;
+    // Unknown build target, and a worker that could not scale.
+    (services.auth.build as { target: string }).target = 'no-such-stage';
+    services['posts-worker'] = { ...services['posts-worker'], container_name: 'posts-worker', ports: ['9000:9000'] };
+    // An entry file that does not exist.
+    const aiWorkerBuild = services['ai-worker'].build as { args: Record<string, string> };
+    services['ai-worker'].build = { ...aiWorkerBuild, args: { ...aiWorkerBuild.args, ENTRY: 'missing' } };
+    // A required variable missing, one invalid, a missing health check and start order.
+    services.content = { ...services.content, environment: { ...environmentOf(services.content) } };
+    delete (services.content.environment as Record<string, string>).DATABASE_URL;
+    services.gateway = {
+      ...services.gateway,
+      environment: { ...environmentOf(services.gateway), COOKIE_SECRET: 'short' },
+    };
+    delete services.gateway.healthcheck;
+    services.gateway.depends_on = { redis: { condition: 'service_healthy' } };
+    // A process of the stack with no container.
+    delete services.linkedin;
+
+    const problems = checkCompose(broken, dockerfile, schemas);
+    const expected = [
+      /^auth: build target "no-such-stage" is not a stage/,
+      /^posts-worker: a worker must not have a container_name/,
+      /^posts-worker: a worker must not publish ports/,
+      /^ai-worker: ENTRY "missing" is neither server nor worker/,
+      /^ai-worker: runs services\/ai\/src\/missing\.ts, which does not exist/,
+      /^content: environment lacks DATABASE_URL/,
+      /^gateway: COOKIE_SECRET is invalid/,
+      /^gateway: has no healthcheck/,
+      /^gateway: depends_on auth with condition service_healthy is missing/,
+      /^linkedin: in scripts\/stack\.mjs but not a service/,
+    ];
+    for (const pattern of expected)
+      expect(
+        problems.some((p) => pattern.test(p)),
+        `${pattern} in\n${problems.join('\n')}`,
+      ).toBe(true);
+  });
+
+  it('interpolates like docker compose', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose syntax, not a template
+    expect(interpolate('${A:-x}/${B-y}/${C}/$$/$D', { B: '' })).toBe('x///$/');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose syntax, not a template
+    expect(interpolate('${A:-x}', { A: 'set' })).toBe('set');
+  });
+});
