@@ -1,0 +1,4 @@
+export * from './account.js';
+export * from './checkpoint.js';
+export * from './post.js';
+export * from './profile.js';

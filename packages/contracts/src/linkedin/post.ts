@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** A post on the network (spec section 3, published post), as `/linkedln/getPosts` lists it. */
+export const linkedinPostSchema = z.object({
+  id: z.string(),
+  social_id: z.string().nullable(),
+  share_url: z.string().nullable(),
+  text: z.string(),
+  /** The network's own short date text ("2d", "3w"), when it gives one. */
+  date: z.string().nullable(),
+  /** ISO 8601 date and time of the post. */
+  parsed_datetime: z.string(),
+  reaction_counter: z.number().int().min(0),
+  comment_counter: z.number().int().min(0),
+  repost_counter: z.number().int().min(0),
+  impressions_counter: z.number().int().min(0),
+  author: z.object({
+    name: z.string(),
+    headline: z.string().nullable(),
+  }),
+});
+export type LinkedinPost = z.infer<typeof linkedinPostSchema>;
+
+export const MAX_LINKEDIN_POSTS_PAGE = 100;
+export const DEFAULT_LINKEDIN_POSTS_PAGE = 50;
+
+/** Paging inside the `data` of `/linkedln/getPosts`, both optional. */
+export const linkedinPostsPageSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_LINKEDIN_POSTS_PAGE).optional(),
+  cursor: z.string().min(1).max(2000).nullish(),
+});
+
+/** `POST /linkedln/getPosts`: newest first; `cursor` fetches the next page, null at the end. */
+export const linkedinPostsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    items: z.array(linkedinPostSchema),
+    cursor: z.string().nullable(),
+  }),
+});

@@ -1,0 +1,129 @@
+import type { Checkpoint, LinkedinAccountInfo } from '@nashr/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { type AccountRow, accounts, type schema } from '../db/schema.js';
+import type { Sealer } from '../sealer.js';
+
+/** How long this service keeps a sign-in step open (the network's own limit is about 5 minutes). */
+export const PENDING_TTL_MS = 10 * 60 * 1000;
+
+/** Sealed values are bound to their owner, so a value moved to another user's row does not open. */
+const sealContext = (userId: string) => `linkedin-account:${userId}`;
+
+/** The users' network accounts; the network's account ids go in and out sealed. */
+export class AccountStore {
+  constructor(
+    private readonly db: PostgresJsDatabase<typeof schema>,
+    private readonly sealer: Sealer,
+  ) {}
+
+  async findById(id: string): Promise<AccountRow | undefined> {
+    const [row] = await this.db.select().from(accounts).where(eq(accounts.id, id));
+    return row;
+  }
+
+  async findByUser(userId: string): Promise<AccountRow | undefined> {
+    const [row] = await this.db.select().from(accounts).where(eq(accounts.userId, userId));
+    return row;
+  }
+
+  /** The network's id of the working connection. */
+  providerAccount(row: AccountRow): string | null {
+    return row.providerAccount ? this.sealer.open(row.providerAccount, sealContext(row.userId)) : null;
+  }
+
+  /** The network's id of the sign-in in progress. */
+  pendingProviderAccount(row: AccountRow): string | null {
+    return row.pendingProviderAccount ? this.sealer.open(row.pendingProviderAccount, sealContext(row.userId)) : null;
+  }
+
+  /** Records a sign-in waiting at a checkpoint, replacing any earlier one of this user. */
+  async startPending(
+    userId: string,
+    provider: string,
+    providerAccountId: string,
+    checkpoint: Checkpoint,
+  ): Promise<AccountRow> {
+    const pending = {
+      pendingProvider: provider,
+      pendingProviderAccount: this.sealer.seal(providerAccountId, sealContext(userId)),
+      pendingCheckpoint: checkpoint,
+      pendingExpiresAt: new Date(Date.now() + PENDING_TTL_MS),
+      updatedAt: new Date(),
+    };
+    const [row] = await this.db
+      .insert(accounts)
+      .values({ userId, status: 'pending', provider, ...pending })
+      .onConflictDoUpdate({ target: accounts.userId, set: pending })
+      .returning();
+    if (!row) throw new Error('account upsert returned no row');
+    return row;
+  }
+
+  async updateCheckpoint(row: AccountRow, checkpoint: Checkpoint): Promise<void> {
+    await this.db
+      .update(accounts)
+      .set({ pendingCheckpoint: checkpoint, updatedAt: new Date() })
+      .where(eq(accounts.id, row.id));
+  }
+
+  async clearPending(row: AccountRow): Promise<void> {
+    await this.db
+      .update(accounts)
+      .set({
+        pendingProvider: null,
+        pendingProviderAccount: null,
+        pendingCheckpoint: null,
+        pendingExpiresAt: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(accounts.id, row.id));
+  }
+
+  /** Records a working connection (first one or a reconnection) and ends any sign-in in progress. */
+  async markConnected(userId: string, provider: string, providerAccountId: string): Promise<AccountRow> {
+    const now = new Date();
+    const connected = {
+      status: 'connected' as const,
+      provider,
+      providerAccount: this.sealer.seal(providerAccountId, sealContext(userId)),
+      pendingProvider: null,
+      pendingProviderAccount: null,
+      pendingCheckpoint: null,
+      pendingExpiresAt: null,
+      connectedAt: now,
+      disconnectedAt: null,
+      disconnectReason: null,
+      updatedAt: now,
+    };
+    const [row] = await this.db
+      .insert(accounts)
+      .values({ userId, ...connected })
+      .onConflictDoUpdate({ target: accounts.userId, set: connected })
+      .returning();
+    if (!row) throw new Error('account upsert returned no row');
+    return row;
+  }
+
+  /** True when this call turned a working connection into a dropped one (so it is reported once). */
+  async markDisconnected(row: AccountRow, reason: string): Promise<boolean> {
+    const changed = await this.db
+      .update(accounts)
+      .set({ status: 'disconnected', disconnectedAt: new Date(), disconnectReason: reason, updatedAt: new Date() })
+      .where(and(eq(accounts.id, row.id), eq(accounts.status, 'connected')))
+      .returning({ id: accounts.id });
+    return changed.length > 0;
+  }
+}
+
+/** The account as the browser sees it (never the network's own id). */
+export function accountInfo(row: AccountRow): LinkedinAccountInfo {
+  return {
+    accountID: row.id,
+    id: row.id,
+    status: row.status,
+    provider: row.provider,
+    connectedAt: row.connectedAt?.toISOString() ?? null,
+    disconnectReason: row.disconnectReason,
+  };
+}

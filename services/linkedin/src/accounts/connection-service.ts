@@ -1,0 +1,178 @@
+import {
+  type AccountStepResponse,
+  accountConnectedEvent,
+  type Checkpoint,
+  type ConnectAccountRequest,
+} from '@nashr/contracts';
+import { AppError, forbidden, type Logger, notFound, type Queues } from '@nashr/platform';
+import type { AccountRow } from '../db/schema.js';
+import type { ProfileCache } from '../profile/profile-cache.js';
+import type { ConnectOutcome, NetworkProvider } from '../providers/network-provider.js';
+import { isProviderError } from '../providers/provider-error.js';
+import { type AccountStore, accountInfo } from './account-store.js';
+import { toAppError } from './provider-failure.js';
+
+export type StepAnswer = Omit<AccountStepResponse, 'success'>;
+
+export const CONNECTED_MESSAGE = 'Your LinkedIn account is connected.';
+export const NO_PENDING_MESSAGE = 'No sign-in is waiting for verification. Please sign in again.';
+
+function checkpointMessage(checkpoint: Checkpoint): string {
+  switch (checkpoint.type) {
+    case '2FA':
+      return checkpoint.source === 'APP'
+        ? 'Enter the 6-digit code from your authenticator app.'
+        : 'Enter the 6-digit verification code LinkedIn sent you.';
+    case 'OTP':
+      return 'Enter the one-time code LinkedIn sent you.';
+    case 'IN_APP_VALIDATION':
+      return 'Open the LinkedIn app on your phone and approve this sign-in.';
+    case 'CAPTCHA':
+      return 'Complete the security check to continue.';
+    case 'PHONE_REGISTER':
+      return 'LinkedIn asks you to add a phone number to your account. Add it in the LinkedIn app, then sign in again.';
+  }
+}
+
+export interface ConnectionDeps {
+  accounts: AccountStore;
+  provider: NetworkProvider;
+  queues: Queues;
+  cache: ProfileCache;
+  logger: Logger;
+}
+
+/**
+ * The network sign-in flow: credentials, then as many checkpoints as the network asks for. The
+ * password only passes through to the provider. The account id the browser holds is this
+ * service's; the network's id stays sealed in the database.
+ */
+export class ConnectionService {
+  constructor(private readonly deps: ConnectionDeps) {}
+
+  async connect(userId: string, credentials: ConnectAccountRequest, requestId?: string): Promise<StepAnswer> {
+    const { accounts, provider } = this.deps;
+    const existing = await accounts.findByUser(userId);
+    const reconnectAccountId =
+      existing?.status === 'disconnected' && existing.provider === provider.name
+        ? (accounts.providerAccount(existing) ?? undefined)
+        : undefined;
+    const outcome = await this.ask(() => provider.connect(credentials, { reconnectAccountId }), 'connect');
+    return this.advance(userId, outcome, requestId);
+  }
+
+  async solve(userId: string, accountId: string, code: string, requestId?: string): Promise<StepAnswer> {
+    const row = await this.ownedAccount(userId, accountId);
+    const pending = await this.pendingOf(row, requestId);
+    if ('answer' in pending) return pending.answer;
+    const outcome = await this.ask(
+      () => this.deps.provider.solveCheckpoint(pending.providerAccountId, code),
+      'solve',
+      row,
+    );
+    return this.advance(userId, outcome, requestId);
+  }
+
+  async checkInApp(userId: string, accountId: string, requestId?: string): Promise<StepAnswer> {
+    const row = await this.ownedAccount(userId, accountId);
+    const pending = await this.pendingOf(row, requestId);
+    if ('answer' in pending) return pending.answer;
+    if (row.pendingCheckpoint?.type !== 'IN_APP_VALIDATION') {
+      throw new AppError('CONFLICT', 'This sign-in is waiting for a code, not for approval in the app.');
+    }
+    const outcome = await this.ask(
+      () => this.deps.provider.checkInAppValidation(pending.providerAccountId),
+      'in-app',
+      row,
+    );
+    if (outcome.status === 'checkpoint' && outcome.checkpoint.type === 'IN_APP_VALIDATION') {
+      return {
+        message: 'Waiting for you to approve the sign-in in the LinkedIn app.',
+        data: { account_id: row.id, connected: false, checkpoint: outcome.checkpoint },
+      };
+    }
+    return this.advance(userId, outcome, requestId);
+  }
+
+  async resend(userId: string, accountId: string): Promise<StepAnswer> {
+    const row = await this.ownedAccount(userId, accountId);
+    const pending = await this.pendingOf(row);
+    if ('answer' in pending) return pending.answer;
+    await this.ask(() => this.deps.provider.resendCheckpoint(pending.providerAccountId), 'resend', row);
+    return {
+      message: 'A new code is on its way.',
+      data: { account_id: row.id, connected: false, checkpoint: row.pendingCheckpoint ?? undefined },
+    };
+  }
+
+  /** 404 for an unknown id, 403 for another user's: a sign-in belongs to whoever started it. */
+  private async ownedAccount(userId: string, accountId: string): Promise<AccountRow> {
+    const row = await this.deps.accounts.findById(accountId);
+    if (!row) throw notFound('This sign-in was not found. Please sign in again.');
+    if (row.userId !== userId) throw forbidden('This LinkedIn sign-in belongs to another user.');
+    return row;
+  }
+
+  /**
+   * The network's id of the sign-in in progress. With none, a connected account answers as
+   * connected again (a repeated call after a lost answer must not fail).
+   */
+  private async pendingOf(
+    row: AccountRow,
+    requestId?: string,
+  ): Promise<{ providerAccountId: string } | { answer: StepAnswer }> {
+    const providerAccountId = this.deps.accounts.pendingProviderAccount(row);
+    if (!providerAccountId || !row.pendingCheckpoint) {
+      if (row.status === 'connected') return { answer: await this.connected(row, requestId) };
+      throw new AppError('BAD_REQUEST', NO_PENDING_MESSAGE);
+    }
+    if (row.pendingProvider !== this.deps.provider.name) {
+      await this.deps.accounts.clearPending(row);
+      throw new AppError('BAD_REQUEST', NO_PENDING_MESSAGE);
+    }
+    if (row.pendingExpiresAt && row.pendingExpiresAt < new Date()) {
+      await this.deps.accounts.clearPending(row);
+      throw new AppError('BAD_REQUEST', 'This verification step has expired. Please sign in again.');
+    }
+    return { providerAccountId };
+  }
+
+  private async ask<T>(call: () => Promise<T>, step: string, row?: AccountRow): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isProviderError(error)) throw error;
+      this.deps.logger.warn(
+        { step, kind: error.kind, detail: error.detail, status: error.status, accountId: row?.id },
+        'network refused a sign-in step',
+      );
+      // A step the network no longer knows cannot be retried: the user starts over.
+      if (row && error.kind === 'checkpoint_expired') await this.deps.accounts.clearPending(row);
+      throw toAppError(error);
+    }
+  }
+
+  private async advance(userId: string, outcome: ConnectOutcome, requestId?: string): Promise<StepAnswer> {
+    const { accounts, provider } = this.deps;
+    if (outcome.status === 'checkpoint') {
+      const saved = await accounts.startPending(userId, provider.name, outcome.accountId, outcome.checkpoint);
+      return {
+        message: checkpointMessage(outcome.checkpoint),
+        data: { account_id: saved.id, connected: false, checkpoint: outcome.checkpoint },
+      };
+    }
+    const saved = await accounts.markConnected(userId, provider.name, outcome.accountId);
+    await this.deps.cache.invalidate(saved.id);
+    this.deps.logger.info({ accountId: saved.id, userId }, 'network account connected');
+    return this.connected(saved, requestId);
+  }
+
+  /** Tells the other services, then answers. Publishing again on a repeated call is harmless. */
+  private async connected(row: AccountRow, requestId?: string): Promise<StepAnswer> {
+    await this.deps.queues.publish(accountConnectedEvent, { userId: row.userId, requestId });
+    return {
+      message: CONNECTED_MESSAGE,
+      data: { account_id: row.id, connected: true, account: accountInfo(row) },
+    };
+  }
+}

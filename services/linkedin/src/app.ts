@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { createServiceApp, type ServiceApp } from '@nashr/platform';
+import { accountRoutes } from './routes/accounts.js';
+import { linkedlnRoutes } from './routes/linkedln.js';
+import { sandboxCaptchaRoutes } from './routes/sandbox-captcha.js';
+import { createServices, type LinkedinDeps } from './services.js';
+
+/** Where the SQL migrations live, from src/ in development and from dist/ once built. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+export function buildApp(deps: LinkedinDeps): ServiceApp {
+  const { config, logger, database, redis, provider } = deps;
+  const app = createServiceApp({
+    name: 'linkedin',
+    logger,
+    internalSecret: config.INTERNAL_SECRET,
+    readiness: [
+      { name: 'postgres', check: database.ping },
+      { name: 'redis', check: () => redis.ping() },
+    ],
+  });
+  const services = createServices(deps);
+  accountRoutes(app, services.connections);
+  linkedlnRoutes(app, services.profiles);
+  if (provider.name === 'sandbox') sandboxCaptchaRoutes(app);
+  return app;
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { ConfigError, loadConfig } from '@nashr/platform';
+import { describe, expect, it } from 'vitest';
+import { configSchema } from './config.js';
+
+const base = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  INTERNAL_SECRET: 'an-internal-secret-of-some-length',
+  ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+};
+
+const problems = (env: Record<string, string | undefined>) => {
+  try {
+    loadConfig(configSchema, env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+};
+
+describe('linkedin configuration', () => {
+  it('defaults to the sandbox on port 8102 with no latency or failures', () => {
+    const config = loadConfig(configSchema, base);
+    expect(config).toMatchObject({
+      PORT: 8102,
+      NETWORK_PROVIDER: 'sandbox',
+      SANDBOX_LATENCY_MS: 0,
+      SANDBOX_FAILURE_RATE: 0,
+      SANDBOX_LOST_ANSWER_RATE: 0,
+      PROFILE_CACHE_SECONDS: 60,
+      REDIS_PREFIX: 'nashr',
+    });
+  });
+
+  it('requires a 32-byte base64 encryption key', () => {
+    expect(problems({ ...base, ENCRYPTION_KEY: undefined })).toEqual(['ENCRYPTION_KEY is required but not set']);
+    expect(problems({ ...base, ENCRYPTION_KEY: randomBytes(16).toString('base64') })[0]).toMatch(
+      /^ENCRYPTION_KEY is invalid: must be 32 bytes/,
+    );
+  });
+
+  it('requires the hosted API settings only when the hosted API is chosen', () => {
+    expect(problems({ ...base, NETWORK_PROVIDER: 'unipile' })).toEqual([
+      'UNIPILE_DSN is required but not set',
+      'UNIPILE_API_KEY is required but not set',
+    ]);
+    expect(
+      problems({ ...base, NETWORK_PROVIDER: 'unipile', UNIPILE_DSN: 'api1.example.test:13111', UNIPILE_API_KEY: 'k' }),
+    ).toEqual([]);
+    expect(problems({ ...base, NETWORK_PROVIDER: 'linkedin-official' })[0]).toMatch(/^NETWORK_PROVIDER is invalid/);
+  });
+
+  it('keeps failure injection rates between 0 and 1', () => {
+    expect(problems({ ...base, SANDBOX_FAILURE_RATE: '1.5' })[0]).toMatch(/^SANDBOX_FAILURE_RATE is invalid/);
+    expect(loadConfig(configSchema, { ...base, SANDBOX_LATENCY_MS: '400', SANDBOX_FAILURE_RATE: '0.2' })).toMatchObject(
+      {
+        SANDBOX_LATENCY_MS: 400,
+        SANDBOX_FAILURE_RATE: 0.2,
+      },
+    );
+  });
+});

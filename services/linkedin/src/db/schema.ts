@@ -1,0 +1,107 @@
+import type { Checkpoint } from '@nashr/contracts';
+import { boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const linkedinSchema = pgSchema('linkedin');
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * One network account per user. Its `id` is the account id the browser sees for the whole
+ * sign-in flow and afterwards; the network's own ids are stored sealed (AES-256-GCM), never in
+ * clear. A sign-in in progress lives in the `pending_*` columns, so reconnecting never drops the
+ * working connection before the new one succeeds.
+ */
+export const accounts = linkedinSchema.table('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().unique(),
+  /** `pending` until the first sign-in succeeds. */
+  status: text('status', { enum: ['pending', 'connected', 'disconnected'] }).notNull(),
+  /** Provider that holds `provider_account` (`sandbox` or `unipile`). */
+  provider: text('provider').notNull(),
+  providerAccount: text('provider_account'),
+  pendingProvider: text('pending_provider'),
+  pendingProviderAccount: text('pending_provider_account'),
+  pendingCheckpoint: jsonb('pending_checkpoint').$type<Checkpoint>(),
+  pendingExpiresAt: timestamp('pending_expires_at', { withTimezone: true }),
+  connectedAt: timestamp('connected_at', { withTimezone: true }),
+  disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
+  disconnectReason: text('disconnect_reason'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type AccountRow = typeof accounts.$inferSelect;
+
+export const PUBLISH_STATES = ['new', 'publishing', 'unknown', 'retrying', 'published', 'failed'] as const;
+export type PublishState = (typeof PUBLISH_STATES)[number];
+
+/**
+ * One row per publish job (post and attempt). `publishing` is written before the network is
+ * called and `published` after it answered, so a row left in `publishing` or `unknown` means
+ * the post may exist on the network: it is looked for there before any new publish.
+ */
+export const publishAttempts = linkedinSchema.table(
+  'publish_attempts',
+  {
+    postId: uuid('post_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    userId: uuid('user_id').notNull(),
+    state: text('state', { enum: PUBLISH_STATES }).notNull(),
+    /** How many times the network was called for this attempt. */
+    calls: integer('calls').notNull().default(0),
+    networkPostId: text('network_post_id'),
+    url: text('url'),
+    reason: text('reason'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.attempt] })],
+);
+export type PublishAttemptRow = typeof publishAttempts.$inferSelect;
+
+/** Sign-in steps of a sandbox account still to be passed. */
+export interface SandboxPending {
+  steps: Checkpoint['type'][];
+  checkpoint: Checkpoint;
+  statusChecks: number;
+  expiresAt: string;
+}
+
+/**
+ * The simulated network's own state. It lives in PostgreSQL (not in a process) because the API
+ * and the worker are separate processes that must see the same network.
+ */
+export const sandboxAccounts = linkedinSchema.table('sandbox_accounts', {
+  id: text('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  connected: boolean('connected').notNull().default(false),
+  /** Set to simulate the network dropping the session ("credentials expired"). */
+  expired: boolean('expired').notNull().default(false),
+  pending: jsonb('pending').$type<SandboxPending>(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sandboxPosts = linkedinSchema.table(
+  'sandbox_posts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => sandboxAccounts.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    reactions: integer('reactions').notNull(),
+    comments: integer('comments').notNull(),
+    reposts: integer('reposts').notNull(),
+    impressions: integer('impressions').notNull(),
+    /** Published through the product: its counters grow with its age instead of being fixed. */
+    live: boolean('live').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sandbox_posts_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc())],
+);
+export type SandboxPostRow = typeof sandboxPosts.$inferSelect;
+
+export const schema = { accounts, publishAttempts, sandboxAccounts, sandboxPosts };

@@ -1,0 +1,99 @@
+import type { FullProfile, LinkedinPost, OwnProfile } from '@nashr/contracts';
+import { AppError, forbidden, type Logger, type Queues } from '@nashr/platform';
+import type { AccountStore } from '../accounts/account-store.js';
+import { RECONNECT_MESSAGE, reportDisconnected, toAppError } from '../accounts/provider-failure.js';
+import type { AccountRow } from '../db/schema.js';
+import type { NetworkProvider } from '../providers/network-provider.js';
+import { isProviderError } from '../providers/provider-error.js';
+import type { ProfileCache } from './profile-cache.js';
+
+export const NOT_CONNECTED_MESSAGE = 'No LinkedIn account is connected yet. Connect your account first.';
+
+export interface ProfileDeps {
+  accounts: AccountStore;
+  provider: NetworkProvider;
+  cache: ProfileCache;
+  queues: Queues;
+  logger: Logger;
+}
+
+/**
+ * The account id a `/linkedln/*` body names, if any: `data` may be the stored account info, an
+ * array of it, `{ userInfo, userProfile }` or the id itself.
+ */
+export function claimedAccountId(data: unknown): unknown {
+  if (data === undefined || data === null) return undefined;
+  if (Array.isArray(data)) return claimedAccountId(data[0]);
+  if (typeof data !== 'object') return data;
+  const record = data as Record<string, unknown>;
+  for (const key of ['accountID', 'accountId', 'account_id']) {
+    if (record[key] !== undefined && record[key] !== null) return record[key];
+  }
+  if (record.userInfo !== undefined) return claimedAccountId(record.userInfo);
+  return undefined;
+}
+
+/** The signed-in user's own profile and posts, read from the network through a short cache. */
+export class ProfileService {
+  constructor(private readonly deps: ProfileDeps) {}
+
+  /**
+   * The caller's own account. A body naming any other account id is refused with 403, whether
+   * that id is another user's or unknown, so ids cannot be probed.
+   */
+  async accountOf(userId: string, data: unknown, options: { connected: boolean }): Promise<AccountRow> {
+    const claimed = claimedAccountId(data);
+    const row = await this.deps.accounts.findByUser(userId);
+    if (claimed !== undefined && claimed !== row?.id) throw forbidden('This LinkedIn account belongs to someone else.');
+    if (!row || row.status === 'pending') throw new AppError('NOT_FOUND', NOT_CONNECTED_MESSAGE);
+    if (options.connected && row.status !== 'connected') throw new AppError('CONFLICT', RECONNECT_MESSAGE);
+    return row;
+  }
+
+  async ownProfile(row: AccountRow, requestId?: string): Promise<OwnProfile> {
+    return this.deps.cache.remember(row.id, 'own', () =>
+      this.call(row, requestId, (id) => this.deps.provider.getOwnProfile(id)),
+    );
+  }
+
+  async fullProfile(row: AccountRow, requestId?: string): Promise<FullProfile> {
+    return this.deps.cache.remember(row.id, 'full', () =>
+      this.call(row, requestId, (id) => this.deps.provider.getFullProfile(id)),
+    );
+  }
+
+  async posts(
+    row: AccountRow,
+    page: { limit: number; cursor?: string | null },
+    requestId?: string,
+  ): Promise<{ items: LinkedinPost[]; cursor: string | null }> {
+    return this.deps.cache.remember(row.id, `posts:${page.limit}:${page.cursor ?? ''}`, async () => {
+      const [list, profile] = await Promise.all([
+        this.call(row, requestId, (id) => this.deps.provider.listPosts(id, page)),
+        this.ownProfile(row, requestId),
+      ]);
+      const fullName = `${profile.first_name} ${profile.last_name}`.trim();
+      return {
+        cursor: list.cursor,
+        items: list.items.map(({ author, ...post }) => ({
+          ...post,
+          // The network lists no headline with posts: the author is the account's owner.
+          author: { name: author.name || fullName, headline: profile.headline },
+        })),
+      };
+    });
+  }
+
+  private async call<T>(row: AccountRow, requestId: string | undefined, fn: (providerAccountId: string) => Promise<T>) {
+    const providerAccountId = this.deps.accounts.providerAccount(row);
+    if (!providerAccountId) throw new AppError('NOT_FOUND', NOT_CONNECTED_MESSAGE);
+    try {
+      return await fn(providerAccountId);
+    } catch (error) {
+      if (!isProviderError(error)) throw error;
+      this.deps.logger.warn({ kind: error.kind, detail: error.detail, accountId: row.id }, 'network call failed');
+      if (error.credentialsLost) await reportDisconnected(this.deps, row, error, requestId);
+      throw toAppError(error);
+    }
+  }
+}

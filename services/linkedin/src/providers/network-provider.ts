@@ -1,0 +1,67 @@
+import type { Checkpoint, FullProfile, OwnProfile } from '@nashr/contracts';
+
+export interface Credentials {
+  username: string;
+  /** Passed through to the network; never stored, queued or logged. */
+  password: string;
+}
+
+/** Where a sign-in stands: done, or waiting for one more verification step. */
+export type ConnectOutcome =
+  | { status: 'connected'; accountId: string }
+  | { status: 'checkpoint'; accountId: string; checkpoint: Checkpoint };
+
+/** A post as the network lists it (the author's headline comes from the profile). */
+export interface NetworkPost {
+  id: string;
+  social_id: string | null;
+  share_url: string | null;
+  text: string;
+  date: string | null;
+  parsed_datetime: string;
+  reaction_counter: number;
+  comment_counter: number;
+  repost_counter: number;
+  impressions_counter: number;
+  author: { name: string; public_identifier: string | null };
+}
+
+export interface PostPage {
+  items: NetworkPost[];
+  /** Pass back to get the next page; null when there is none. */
+  cursor: string | null;
+}
+
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  data: Uint8Array;
+}
+
+export interface PublishResult {
+  /** Null when the network did not say (the post exists all the same). */
+  postId: string | null;
+  url: string | null;
+}
+
+/**
+ * The professional network as this service uses it. Every method throws `ProviderError` for
+ * what the network refuses or cannot do; account ids are the network's own.
+ */
+export interface NetworkProvider {
+  readonly name: 'sandbox' | 'unipile';
+  /** Signs in. With `reconnectAccountId`, revives that disconnected account instead of adding one. */
+  connect(credentials: Credentials, options?: { reconnectAccountId?: string }): Promise<ConnectOutcome>;
+  /** Answers the current checkpoint with a code (2FA, OTP) or a CAPTCHA token. */
+  solveCheckpoint(accountId: string, code: string): Promise<ConnectOutcome>;
+  /** Asks the network to send the 2FA/OTP code again. */
+  resendCheckpoint(accountId: string): Promise<void>;
+  /** Whether the user approved the sign-in in the mobile app yet. */
+  checkInAppValidation(accountId: string): Promise<ConnectOutcome>;
+  getOwnProfile(accountId: string): Promise<OwnProfile>;
+  getFullProfile(accountId: string): Promise<FullProfile>;
+  /** The account's own posts, newest first. */
+  listPosts(accountId: string, page?: { limit?: number; cursor?: string | null }): Promise<PostPage>;
+  /** Not idempotent: a lost answer throws `outcome_unknown`. */
+  publish(accountId: string, post: { text: string; attachments?: Attachment[] }): Promise<PublishResult>;
+}

@@ -1,0 +1,90 @@
+import { createDatabase, runMigrations } from '@nashr/platform';
+import { createTestDatabase, type TestDatabase } from '@nashr/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER } from '../../app.js';
+import { schema } from '../../db/schema.js';
+import { ProviderError } from '../provider-error.js';
+import { SandboxProvider } from './sandbox-provider.js';
+
+let testDb: TestDatabase;
+let apiDb: ReturnType<typeof createDatabase<typeof schema>>;
+let workerDb: ReturnType<typeof createDatabase<typeof schema>>;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  await runMigrations(testDb.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'linkedin' });
+  // Two pools, as the API and the worker processes have.
+  apiDb = createDatabase({ url: testDb.url, schema });
+  workerDb = createDatabase({ url: testDb.url, schema });
+});
+afterAll(async () => {
+  await apiDb.close();
+  await workerDb.close();
+  await testDb.drop();
+});
+
+describe('sandbox network', () => {
+  it('keeps its state where every process sees it', async () => {
+    const api = new SandboxProvider(apiDb.db);
+    const worker = new SandboxProvider(workerDb.db);
+    const first = await api.connect({ username: '2fa@sandbox.test', password: 'x' });
+    expect(first.status).toBe('checkpoint');
+    expect(await worker.solveCheckpoint(first.accountId, '123456')).toEqual({
+      status: 'connected',
+      accountId: first.accountId,
+    });
+    const published = await worker.publish(first.accountId, { text: 'Seen by the API too' });
+    const { items } = await api.listPosts(first.accountId, { limit: 5 });
+    expect(items[0]).toMatchObject({ id: published.postId, text: 'Seen by the API too', impressions_counter: 0 });
+  });
+
+  it('gives the same person and posts to the same username every time', async () => {
+    const a = new SandboxProvider(apiDb.db);
+    const one = await a.connect({ username: 'same@example.com', password: 'x' });
+    const profile = await a.getFullProfile(one.accountId);
+    const again = await a.connect({ username: 'SAME@example.com ', password: 'x' });
+    expect(again.accountId).toBe(one.accountId);
+    expect(await a.getFullProfile(again.accountId)).toEqual(profile);
+    const posts = await a.listPosts(one.accountId, { limit: 100 });
+    expect(posts.items.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('adds latency when asked', async () => {
+    const slow = new SandboxProvider(apiDb.db, { latencyMs: 150 });
+    const started = Date.now();
+    await slow.connect({ username: 'slow@example.com', password: 'x' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('injects failures at the configured rate', async () => {
+    const broken = new SandboxProvider(apiDb.db, { failureRate: 1 });
+    const error = await broken.connect({ username: 'x@example.com', password: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).kind).toBe('unavailable');
+    const healthy = new SandboxProvider(apiDb.db, { failureRate: 0.5, random: () => 0.9 });
+    expect((await healthy.connect({ username: 'x@example.com', password: 'x' })).status).toBe('connected');
+  });
+
+  it('expires a checkpoint after five minutes', async () => {
+    let now = new Date('2030-01-01T10:00:00Z');
+    const clock = new SandboxProvider(apiDb.db, { now: () => now });
+    const first = await clock.connect({ username: 'otp@sandbox.test', password: 'x' });
+    now = new Date('2030-01-01T10:06:00Z');
+    const error = (await clock.solveCheckpoint(first.accountId, '123456').catch((e: unknown) => e)) as ProviderError;
+    expect(error.kind).toBe('checkpoint_expired');
+    expect(error.message).toBe('This verification step has expired. Please sign in again.');
+  });
+
+  it('grows the counters of a published post with its age', async () => {
+    let now = new Date();
+    const clock = new SandboxProvider(apiDb.db, { now: () => now });
+    const { accountId } = await clock.connect({ username: 'growth@example.com', password: 'x' });
+    const { postId } = await clock.publish(accountId, { text: 'Watch me grow' });
+    now = new Date(now.getTime() + 6 * 3600 * 1000);
+    const [post] = (await clock.listPosts(accountId, { limit: 1 })).items;
+    expect(post?.id).toBe(postId);
+    expect(post?.impressions_counter).toBeGreaterThan(1000);
+    expect(post?.reaction_counter).toBeGreaterThan(0);
+    expect(post?.date).toBe('6h');
+  });
+});

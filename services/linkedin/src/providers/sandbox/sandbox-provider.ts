@@ -1,0 +1,368 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { Checkpoint, CheckpointType, FullProfile, OwnProfile } from '@nashr/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import {
+  type SandboxPending,
+  type SandboxPostRow,
+  sandboxAccounts,
+  sandboxPosts,
+  type schema,
+} from '../../db/schema.js';
+import type {
+  ConnectOutcome,
+  Credentials,
+  NetworkPost,
+  NetworkProvider,
+  PostPage,
+  PublishResult,
+} from '../network-provider.js';
+import { ProviderError } from '../provider-error.js';
+import { SANDBOX_CAPTCHA_PUBLIC_KEY, sandboxCaptchaScriptUrl, sandboxCaptchaToken } from './captcha-widget.js';
+import { liveCounters, sandboxProfile, sandboxSeedPosts, shortAge } from './sandbox-data.js';
+
+type Db = PostgresJsDatabase<typeof schema>;
+
+/** The documented sandbox scenarios (../shared/design/network-provider.md). */
+export const SANDBOX_WRONG_PASSWORD = 'wrong-password';
+export const SANDBOX_CODE = '123456';
+export const SANDBOX_SCENARIOS: Readonly<Record<string, CheckpointType[]>> = {
+  '2fa@sandbox.test': ['2FA'],
+  'otp@sandbox.test': ['OTP'],
+  'inapp@sandbox.test': ['IN_APP_VALIDATION'],
+  'captcha@sandbox.test': ['CAPTCHA'],
+  'chain@sandbox.test': ['CAPTCHA', '2FA'],
+};
+/** In-app validation succeeds from this status check on. */
+export const SANDBOX_IN_APP_CHECKS = 2;
+/** A post whose text contains this is refused, to show how a refusal looks. */
+export const SANDBOX_REFUSE_MARKER = '[refuse]';
+const CHECKPOINT_TTL_MS = 5 * 60 * 1000;
+
+export interface SandboxOptions {
+  /** Delay before every call. */
+  latencyMs?: number;
+  /** Share of calls (0 to 1) that fail as "unavailable" before doing anything. */
+  failureRate?: number;
+  /** Share of publishes (0 to 1) that create the post and then lose the answer. */
+  lostAnswerRate?: number;
+  random?: () => number;
+  now?: () => Date;
+}
+
+export const sandboxAccountId = (username: string) =>
+  `sbx_${createHash('sha256').update(username).digest('hex').slice(0, 24)}`;
+
+const normalizeUsername = (username: string) => username.trim().toLowerCase();
+
+/** LinkedIn-like activity ids: 19 digits starting with 7. */
+const activityId = () => `7${Array.from({ length: 18 }, () => randomInt(10)).join('')}`;
+
+function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const createdAt = new Date(at);
+    if (typeof id !== 'string' || Number.isNaN(createdAt.getTime())) throw new Error('bad cursor');
+    return { createdAt, id };
+  } catch {
+    throw new ProviderError('rejected', 'This page cursor is not valid.');
+  }
+}
+
+/**
+ * The simulated network: sign-in checkpoints, profiles, posts with counters and publishing,
+ * all kept in PostgreSQL so the API and the worker see the same state.
+ */
+export class SandboxProvider implements NetworkProvider {
+  readonly name = 'sandbox' as const;
+  private readonly random: () => number;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: SandboxOptions = {},
+  ) {
+    this.random = options.random ?? Math.random;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  private async simulate(): Promise<void> {
+    const latency = this.options.latencyMs ?? 0;
+    if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+    if ((this.options.failureRate ?? 0) > 0 && this.random() < (this.options.failureRate ?? 0)) {
+      throw new ProviderError('unavailable', 'LinkedIn (sandbox) is temporarily unavailable. Please try again.');
+    }
+  }
+
+  private checkpointFor(type: CheckpointType): Checkpoint {
+    switch (type) {
+      case '2FA':
+        return { type, source: 'SMS' };
+      case 'CAPTCHA':
+        return {
+          type,
+          public_key: SANDBOX_CAPTCHA_PUBLIC_KEY,
+          data: randomBytes(18).toString('base64url'),
+          script_url: sandboxCaptchaScriptUrl(SANDBOX_CAPTCHA_PUBLIC_KEY),
+        };
+      default:
+        return { type };
+    }
+  }
+
+  private pendingFor(steps: CheckpointType[]): SandboxPending {
+    const [first] = steps;
+    if (!first) throw new Error('no checkpoint step');
+    return {
+      steps,
+      checkpoint: this.checkpointFor(first),
+      statusChecks: 0,
+      expiresAt: new Date(this.now().getTime() + CHECKPOINT_TTL_MS).toISOString(),
+    };
+  }
+
+  async connect(credentials: Credentials): Promise<ConnectOutcome> {
+    await this.simulate();
+    if (credentials.password === SANDBOX_WRONG_PASSWORD) throw new ProviderError('invalid_credentials');
+    const username = normalizeUsername(credentials.username);
+    const id = sandboxAccountId(username);
+    const steps = SANDBOX_SCENARIOS[username] ?? [];
+    if (steps.length === 0) {
+      await this.db.transaction(async (tx) => {
+        await tx
+          .insert(sandboxAccounts)
+          .values({ id, username, connected: true })
+          .onConflictDoUpdate({
+            target: sandboxAccounts.id,
+            set: { connected: true, expired: false, pending: null, updatedAt: new Date() },
+          });
+        await this.seedPosts(tx, id, username);
+      });
+      return { status: 'connected', accountId: id };
+    }
+    const pending = this.pendingFor(steps);
+    await this.db
+      .insert(sandboxAccounts)
+      .values({ id, username, connected: false, pending })
+      .onConflictDoUpdate({ target: sandboxAccounts.id, set: { pending, updatedAt: new Date() } });
+    return { status: 'checkpoint', accountId: id, checkpoint: pending.checkpoint };
+  }
+
+  /** Gives a newly connected account its history, once, even when two processes race. */
+  private async seedPosts(tx: Db, accountId: string, username: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sandbox-seed:${accountId}`}))`);
+    const [existing] = await tx
+      .select({ id: sandboxPosts.id })
+      .from(sandboxPosts)
+      .where(eq(sandboxPosts.accountId, accountId))
+      .limit(1);
+    if (existing) return;
+    const seeds = sandboxSeedPosts(username, this.now());
+    await tx.insert(sandboxPosts).values(seeds.map((seed) => ({ id: activityId(), accountId, ...seed })));
+  }
+
+  /**
+   * Runs one step of a pending sign-in under a row lock. `decide` says whether the step is
+   * passed; the result is applied after the lock, so an expired step is cleared, not rolled back.
+   */
+  private async step(accountId: string, decide: (pending: SandboxPending) => 'pass' | 'wait'): Promise<ConnectOutcome> {
+    const outcome = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId)).for('update');
+      if (!row?.pending) return { error: 'none' as const };
+      const pending = row.pending;
+      if (new Date(pending.expiresAt) < this.now()) {
+        await tx
+          .update(sandboxAccounts)
+          .set({ pending: null, updatedAt: new Date() })
+          .where(eq(sandboxAccounts.id, accountId));
+        return { error: 'expired' as const };
+      }
+      const decision = decide(pending);
+      if (decision === 'wait') {
+        const next = { ...pending, statusChecks: pending.statusChecks + 1 };
+        await tx
+          .update(sandboxAccounts)
+          .set({ pending: next, updatedAt: new Date() })
+          .where(eq(sandboxAccounts.id, accountId));
+        return { result: { status: 'checkpoint', accountId, checkpoint: pending.checkpoint } as ConnectOutcome };
+      }
+      const rest = pending.steps.slice(1);
+      if (rest.length > 0) {
+        const next = this.pendingFor(rest);
+        await tx
+          .update(sandboxAccounts)
+          .set({ pending: next, updatedAt: new Date() })
+          .where(eq(sandboxAccounts.id, accountId));
+        return { result: { status: 'checkpoint', accountId, checkpoint: next.checkpoint } as ConnectOutcome };
+      }
+      await tx
+        .update(sandboxAccounts)
+        .set({ pending: null, connected: true, expired: false, updatedAt: new Date() })
+        .where(eq(sandboxAccounts.id, accountId));
+      await this.seedPosts(tx, accountId, row.username);
+      return { result: { status: 'connected', accountId } as ConnectOutcome };
+    });
+    if ('error' in outcome) {
+      throw new ProviderError(
+        'checkpoint_expired',
+        outcome.error === 'expired'
+          ? 'This verification step has expired. Please sign in again.'
+          : 'No sign-in is waiting for verification. Please sign in again.',
+      );
+    }
+    return outcome.result;
+  }
+
+  async solveCheckpoint(accountId: string, code: string): Promise<ConnectOutcome> {
+    await this.simulate();
+    return this.step(accountId, (pending) => {
+      const { checkpoint } = pending;
+      if (checkpoint.type === 'IN_APP_VALIDATION') {
+        throw new ProviderError(
+          'invalid_checkpoint_solution',
+          'Approve the sign-in in the LinkedIn app, then check the status.',
+        );
+      }
+      if (checkpoint.type === 'CAPTCHA') {
+        if (code !== sandboxCaptchaToken(checkpoint.data ?? '')) {
+          throw new ProviderError(
+            'invalid_checkpoint_solution',
+            'The security check was not completed. Please try again.',
+          );
+        }
+        return 'pass';
+      }
+      if (code.trim() !== SANDBOX_CODE) {
+        throw new ProviderError('invalid_checkpoint_solution', 'That code is not right. Check it and try again.');
+      }
+      return 'pass';
+    });
+  }
+
+  async resendCheckpoint(accountId: string): Promise<void> {
+    await this.simulate();
+    const [row] = await this.db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId));
+    const type = row?.pending?.checkpoint.type;
+    if (type !== '2FA' && type !== 'OTP') {
+      throw new ProviderError('checkpoint_expired', 'No code is waiting to be sent again. Please sign in again.');
+    }
+  }
+
+  async checkInAppValidation(accountId: string): Promise<ConnectOutcome> {
+    await this.simulate();
+    return this.step(accountId, (pending) => {
+      if (pending.checkpoint.type !== 'IN_APP_VALIDATION') {
+        throw new ProviderError('invalid_checkpoint_solution', 'This step needs a code, not an approval in the app.');
+      }
+      // This check is number statusChecks + 1.
+      return pending.statusChecks + 1 >= SANDBOX_IN_APP_CHECKS ? 'pass' : 'wait';
+    });
+  }
+
+  private async connectedAccount(accountId: string) {
+    const [row] = await this.db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId));
+    if (!row) throw new ProviderError('account_disconnected');
+    if (row.expired || !row.connected) throw new ProviderError('credentials_expired');
+    return row;
+  }
+
+  async getOwnProfile(accountId: string): Promise<OwnProfile> {
+    await this.simulate();
+    const row = await this.connectedAccount(accountId);
+    const { summary, background_picture_url, websites, education, skills, follower_count, connections_count, ...own } =
+      sandboxProfile(row.username, row.id);
+    return own;
+  }
+
+  async getFullProfile(accountId: string): Promise<FullProfile> {
+    await this.simulate();
+    const row = await this.connectedAccount(accountId);
+    return sandboxProfile(row.username, row.id);
+  }
+
+  private toNetworkPost(row: SandboxPostRow, author: { name: string; public_identifier: string | null }): NetworkPost {
+    const now = this.now();
+    const counters = row.live
+      ? liveCounters(row.createdAt, now)
+      : { reactions: row.reactions, comments: row.comments, reposts: row.reposts, impressions: row.impressions };
+    const socialId = `urn:li:activity:${row.id}`;
+    return {
+      id: row.id,
+      social_id: socialId,
+      share_url: `https://www.linkedin.com/feed/update/${socialId}/`,
+      text: row.text,
+      date: shortAge(row.createdAt, now),
+      parsed_datetime: row.createdAt.toISOString(),
+      reaction_counter: counters.reactions,
+      comment_counter: counters.comments,
+      repost_counter: counters.reposts,
+      impressions_counter: counters.impressions,
+      author,
+    };
+  }
+
+  async listPosts(accountId: string, page: { limit?: number; cursor?: string | null } = {}): Promise<PostPage> {
+    await this.simulate();
+    const account = await this.connectedAccount(accountId);
+    const limit = Math.min(Math.max(page.limit ?? 10, 1), 100);
+    const after = page.cursor ? decodeCursor(page.cursor) : null;
+    const rows = await this.db
+      .select()
+      .from(sandboxPosts)
+      .where(
+        and(
+          eq(sandboxPosts.accountId, accountId),
+          after
+            ? sql`(${sandboxPosts.createdAt}, ${sandboxPosts.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(sandboxPosts.createdAt), desc(sandboxPosts.id))
+      .limit(limit + 1);
+    const profile = sandboxProfile(account.username, account.id);
+    const author = { name: `${profile.first_name} ${profile.last_name}`, public_identifier: profile.public_identifier };
+    const items = rows.slice(0, limit).map((row) => this.toNetworkPost(row, author));
+    const last = rows.length > limit ? rows[limit - 1] : undefined;
+    return { items, cursor: last ? encodeCursor(last) : null };
+  }
+
+  async publish(accountId: string, post: { text: string }): Promise<PublishResult> {
+    await this.simulate();
+    await this.connectedAccount(accountId);
+    if (post.text.includes(SANDBOX_REFUSE_MARKER)) {
+      throw new ProviderError('rejected', 'LinkedIn refused this post because it goes against its content rules.');
+    }
+    if (post.text.length > 3000) {
+      throw new ProviderError('rejected', 'LinkedIn refuses posts longer than 3,000 characters.');
+    }
+    const id = activityId();
+    await this.db.insert(sandboxPosts).values({
+      id,
+      accountId,
+      text: post.text,
+      reactions: 0,
+      comments: 0,
+      reposts: 0,
+      impressions: 0,
+      live: true,
+      createdAt: this.now(),
+    });
+    if ((this.options.lostAnswerRate ?? 0) > 0 && this.random() < (this.options.lostAnswerRate ?? 0)) {
+      throw new ProviderError('outcome_unknown');
+    }
+    const socialId = `urn:li:activity:${id}`;
+    return { postId: id, url: `https://www.linkedin.com/feed/update/${socialId}/` };
+  }
+
+  /** Simulates the network dropping the session, as when the user changes their password. */
+  async expireSession(accountId: string): Promise<void> {
+    await this.db
+      .update(sandboxAccounts)
+      .set({ expired: true, updatedAt: new Date() })
+      .where(eq(sandboxAccounts.id, accountId));
+  }
+}

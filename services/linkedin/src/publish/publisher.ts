@@ -1,0 +1,200 @@
+import { type JobPayload, postPublishedEvent, postPublishFailedEvent, type publishPostJob } from '@nashr/contracts';
+import type { Logger, Queues } from '@nashr/platform';
+import type { AccountStore } from '../accounts/account-store.js';
+import { RECONNECT_MESSAGE, reportDisconnected } from '../accounts/provider-failure.js';
+import type { AccountRow } from '../db/schema.js';
+import type { ProfileCache } from '../profile/profile-cache.js';
+import type { NetworkPost, NetworkProvider, PublishResult } from '../providers/network-provider.js';
+import { isProviderError } from '../providers/provider-error.js';
+import type { PublishStore } from './publish-store.js';
+
+type PublishJob = JobPayload<typeof publishPostJob>;
+
+/** Where the job stands in BullMQ's retries; the last try reports a failure instead of throwing. */
+export interface JobAttempt {
+  attemptsMade: number;
+  attempts: number;
+}
+
+export interface PublisherDeps {
+  accounts: AccountStore;
+  store: PublishStore;
+  provider: NetworkProvider;
+  queues: Queues;
+  cache: ProfileCache;
+  logger: Logger;
+}
+
+/** How many of the account's newest posts are searched for a post whose answer was lost. */
+const RECENT_POSTS = 50;
+/** Clock difference tolerated between this service and the network when matching by time. */
+const CLOCK_SKEW_MS = 10 * 60 * 1000;
+
+const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The network may shorten or re-encode a text: the first 200 normalized characters must match. */
+export function sameText(a: string, b: string): boolean {
+  const x = normalize(a);
+  const y = normalize(b);
+  return x === y || (x.length >= 40 && y.length >= 40 && x.slice(0, 200) === y.slice(0, 200));
+}
+
+/**
+ * Publishes a post exactly once. Each job run first reads what earlier runs recorded: a post
+ * already published is only reported again; a run that may have reached the network (crash or
+ * lost answer) is settled by looking for the post among the account's recent posts before any
+ * new publish. Transient failures throw so BullMQ retries with backoff; permanent ones are
+ * reported and the job ends.
+ */
+export class Publisher {
+  constructor(private readonly deps: PublisherDeps) {}
+
+  async handle(job: PublishJob, attempt: JobAttempt, log: Logger = this.deps.logger): Promise<string> {
+    const { store } = this.deps;
+    const plan = await store.plan(job);
+    if (plan.kind === 'done') {
+      await this.reportPublished(job, plan.published.attempt, {
+        networkPostId: plan.published.networkPostId,
+        url: plan.published.url,
+        publishedAt: plan.published.publishedAt ?? new Date(),
+      });
+      log.info({ postId: job.postId }, 'post already published: nothing to do');
+      return 'already-published';
+    }
+    if (plan.kind === 'failed') return 'already-failed';
+
+    const account = await this.deps.accounts.findByUser(job.userId);
+    const providerAccountId = account?.status === 'connected' ? this.deps.accounts.providerAccount(account) : null;
+    if (!account || !providerAccountId) {
+      const reason =
+        account?.status === 'disconnected' ? RECONNECT_MESSAGE : 'Connect your LinkedIn account to publish posts.';
+      await store.mark(plan.row, 'failed', reason);
+      await this.reportFailed(job, reason, true);
+      return 'failed';
+    }
+
+    if (plan.kind === 'check-first') {
+      let found: NetworkPost | null;
+      try {
+        found = await this.findPublished(providerAccountId, job.text, plan.since);
+      } catch (error) {
+        return this.failWhileUncertain(job, account, error, attempt, log);
+      }
+      if (found) {
+        const result = {
+          networkPostId: found.id,
+          url: found.share_url ?? (found.social_id ? `https://www.linkedin.com/feed/update/${found.social_id}/` : null),
+          publishedAt: new Date(found.parsed_datetime),
+        };
+        await store.markPublished(plan.row, result);
+        await this.deps.cache.invalidate(account.id);
+        await this.reportPublished(job, job.attempt, result);
+        log.info({ postId: job.postId }, 'an earlier run had published the post: recorded it');
+        return 'recovered';
+      }
+      await store.settleUncertain(job.postId);
+    }
+
+    await store.markPublishing(plan.row);
+    let published: PublishResult;
+    try {
+      published = await this.deps.provider.publish(providerAccountId, { text: job.text });
+    } catch (error) {
+      return this.fail(job, plan.row, account, error, attempt, log);
+    }
+    const result = { networkPostId: published.postId, url: published.url, publishedAt: new Date() };
+    await store.markPublished(plan.row, result);
+    await this.deps.cache.invalidate(account.id);
+    await this.reportPublished(job, job.attempt, result);
+    log.info({ postId: job.postId, networkPostId: published.postId }, 'post published');
+    return 'published';
+  }
+
+  private async findPublished(providerAccountId: string, text: string, since: Date): Promise<NetworkPost | null> {
+    const { items } = await this.deps.provider.listPosts(providerAccountId, { limit: RECENT_POSTS });
+    const after = since.getTime() - CLOCK_SKEW_MS;
+    return items.find((post) => sameText(post.text, text) && Date.parse(post.parsed_datetime) >= after) ?? null;
+  }
+
+  private async fail(
+    job: PublishJob,
+    row: Parameters<PublishStore['mark']>[0],
+    account: AccountRow,
+    error: unknown,
+    attempt: JobAttempt,
+    log: Logger,
+  ): Promise<never | string> {
+    const lastTry = attempt.attemptsMade + 1 >= attempt.attempts;
+    if (!isProviderError(error)) {
+      // Anything else (a crash of this process's own work) leaves the row uncertain: the next
+      // run looks for the post before publishing.
+      log.error({ err: error, postId: job.postId }, 'publish interrupted');
+      throw error;
+    }
+    log.warn({ postId: job.postId, kind: error.kind, detail: error.detail, lastTry }, 'publish failed');
+
+    if (error.transient) {
+      // A lost answer stays uncertain; any other transient failure certainly created nothing.
+      if (error.kind === 'outcome_unknown') await this.deps.store.mark(row, 'unknown', error.message);
+      else await this.deps.store.mark(row, 'retrying', error.message);
+      if (lastTry) await this.reportFailed(job, error.message, false);
+      throw error;
+    }
+
+    const reason = error.credentialsLost ? RECONNECT_MESSAGE : error.message;
+    await this.deps.store.mark(row, 'failed', reason);
+    if (error.credentialsLost) await reportDisconnected(this.deps, account, error, job.requestId);
+    await this.reportFailed(job, reason, true);
+    return 'failed';
+  }
+
+  /**
+   * The search for an earlier run's post failed. The attempt stays uncertain whatever happens,
+   * so a later run (or the user's retry) searches again before publishing.
+   */
+  private async failWhileUncertain(
+    job: PublishJob,
+    account: AccountRow,
+    error: unknown,
+    attempt: JobAttempt,
+    log: Logger,
+  ): Promise<string> {
+    if (!isProviderError(error)) throw error;
+    log.warn({ postId: job.postId, kind: error.kind, detail: error.detail }, 'could not check for an earlier publish');
+    if (error.credentialsLost) {
+      await reportDisconnected(this.deps, account, error, job.requestId);
+      await this.reportFailed(job, RECONNECT_MESSAGE, true);
+      return 'failed';
+    }
+    if (attempt.attemptsMade + 1 >= attempt.attempts) await this.reportFailed(job, error.message, false);
+    throw error;
+  }
+
+  private async reportPublished(
+    job: PublishJob,
+    attemptNumber: number,
+    result: { networkPostId: string | null; url: string | null; publishedAt: Date },
+  ): Promise<void> {
+    await this.deps.queues.publish(
+      postPublishedEvent,
+      {
+        postId: job.postId,
+        userId: job.userId,
+        networkPostId: result.networkPostId,
+        url: result.url,
+        publishedAt: result.publishedAt.toISOString(),
+        requestId: job.requestId,
+      },
+      // Keyed by the attempt that published, so reporting it again is dropped as a duplicate.
+      { id: `${job.postId}-${attemptNumber}` },
+    );
+  }
+
+  private async reportFailed(job: PublishJob, reason: string, permanent: boolean): Promise<void> {
+    await this.deps.queues.publish(
+      postPublishFailedEvent,
+      { postId: job.postId, userId: job.userId, reason: reason.slice(0, 500), permanent, requestId: job.requestId },
+      { id: `${job.postId}-${job.attempt}` },
+    );
+  }
+}

@@ -1,0 +1,38 @@
+import type { Database, Logger, Queues, Redis } from '@nashr/platform';
+import { AccountStore } from './accounts/account-store.js';
+import { ConnectionService } from './accounts/connection-service.js';
+import type { Config } from './config.js';
+import type { schema } from './db/schema.js';
+import { ProfileCache } from './profile/profile-cache.js';
+import { ProfileService } from './profile/profile-service.js';
+import type { NetworkProvider } from './providers/network-provider.js';
+import { PublishStore } from './publish/publish-store.js';
+import { Publisher } from './publish/publisher.js';
+import { Sealer } from './sealer.js';
+
+export interface LinkedinDeps {
+  config: Pick<Config, 'INTERNAL_SECRET' | 'ENCRYPTION_KEY' | 'REDIS_PREFIX' | 'PROFILE_CACHE_SECONDS'>;
+  logger: Logger;
+  database: Database<typeof schema>;
+  /** Cache and event connection: a request connection in the API, a worker one in the worker. */
+  redis: Redis;
+  queues: Queues;
+  provider: NetworkProvider;
+}
+
+/** The service's parts, wired once and shared by the API and the worker. */
+export function createServices(deps: LinkedinDeps) {
+  const { config, logger, database, redis, queues, provider } = deps;
+  const accounts = new AccountStore(database.db, new Sealer(config.ENCRYPTION_KEY));
+  const cache = new ProfileCache(redis, config.REDIS_PREFIX, config.PROFILE_CACHE_SECONDS, logger);
+  const store = new PublishStore(database.db);
+  return {
+    accounts,
+    cache,
+    store,
+    connections: new ConnectionService({ accounts, provider, queues, cache, logger }),
+    profiles: new ProfileService({ accounts, provider, cache, queues, logger }),
+    publisher: new Publisher({ accounts, store, provider, queues, cache, logger }),
+  };
+}
+export type LinkedinServices = ReturnType<typeof createServices>;
