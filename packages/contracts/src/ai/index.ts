@@ -1,0 +1,3 @@
+export * from './choices.js';
+export * from './requests.js';
+export * from './responses.js';

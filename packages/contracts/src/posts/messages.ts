@@ -1,0 +1,42 @@
+import { MAX_POST_LENGTH, MAX_SCHEDULE_AHEAD_DAYS } from './limits.js';
+
+/** The spec's schedule messages (section 8); the last two are shown by the web on its own. */
+export const SCHEDULE_MESSAGES = {
+  scheduled: 'Post scheduled successfully',
+  fillAllFields: 'Please fill in all fields',
+  failed: 'Failed to schedule post',
+  error: 'An error occurred while scheduling your post',
+} as const;
+
+/** Every other message the posts API answers with, so the web can recognise and translate them. */
+export const POST_MESSAGES = {
+  notYourAccount: 'You can only manage the posts of your own account',
+  notFound: 'This post does not exist',
+  contentRequired: 'Write something before posting',
+  tooLong: (length: number) =>
+    `A post can be at most ${MAX_POST_LENGTH.toLocaleString('en')} characters (this one has ${length.toLocaleString('en')})`,
+  badDateFormat: 'The date must be in the form YYYY-MM-DD, for example 2026-05-14',
+  impossibleDate: (date: string) => `${date} is not a real date`,
+  badTimeFormat: 'The time must look like 3:30 PM or 15:30',
+  badTimeZone: (zone: string) => `"${zone}" is not a known time zone: use a name such as Asia/Riyadh or Europe/Berlin`,
+  timeInPast: 'This date and time have already passed: pick a time in the future',
+  tooFarAhead: `Posts can be scheduled at most ${MAX_SCHEDULE_AHEAD_DAYS} days ahead`,
+  nonexistentLocalTime: (date: string, time: string, zone: string) =>
+    `${time} does not exist on ${date} in ${zone} (the clocks move forward then): pick another time`,
+  dateAndTimeTogether: 'Send the date and the time together',
+  nothingToChange: 'Nothing to change: send the content, or the date and time',
+  publishedCannotChange: 'This post is already published on LinkedIn and can no longer be changed here',
+  publishingCannotChange: 'This post is being published right now and can no longer be changed',
+  cancelledCannotChange: 'This post was deleted and can no longer be changed',
+  changedElsewhere: 'This post was changed in the meantime: reload it and try again',
+  onlyFailedRetry: 'Only a post whose publishing failed can be retried',
+  updated: 'Post updated',
+  rescheduled: 'Post rescheduled',
+  deleted: 'Scheduled post deleted',
+  retrying: 'Publishing the post again',
+  published: 'Post published successfully',
+  stillPublishing: 'Your post is still being published: it will appear in your posts once LinkedIn confirms it',
+  publishFailed: 'Error posting to LinkedIn',
+  rangeTooLong: (days: number) => `The period can be at most ${days} days long`,
+  rangeReversed: '"to" must come after "from"',
+} as const;

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { MAX_POST_LENGTH, POST_STATUSES } from './limits.js';
+
+export const postStatusSchema = z.enum(POST_STATUSES);
+
+/**
+ * `POST /linkedln/saveSchedulePost`: the spec's payload (userId or userID, content, date
+ * YYYY-MM-DD, time in 12-hour form, status 'scheduled') plus the browser's IANA `timeZone`
+ * (UTC when absent). Fields are loosely typed here so the service can answer the spec's own
+ * 'Please fill in all fields' for missing ones; the service checks each value itself.
+ */
+export const schedulePostRequestSchema = z.object({
+  userId: z.string().max(100).optional(),
+  userID: z.string().max(100).optional(),
+  content: z.string().optional(),
+  date: z.string().max(40).optional(),
+  time: z.string().max(40).optional(),
+  status: z.literal('scheduled', { error: "status must be 'scheduled'" }).optional(),
+  timeZone: z.string().max(100).optional(),
+});
+export type SchedulePostRequest = z.infer<typeof schedulePostRequestSchema>;
+
+/** A scheduled post in the spec's shape, plus the instant and the zone it was scheduled in. */
+export const scheduledPostSchema = z.object({
+  id: z.string().uuid(),
+  userID: z.string().uuid(),
+  content: z.string(),
+  /** YYYY-MM-DD in the post's time zone. */
+  date: z.string(),
+  /** 12-hour with AM/PM in the post's time zone, e.g. `3:30 PM`. */
+  time: z.string(),
+  status: postStatusSchema,
+  timeZone: z.string(),
+  /** ISO 8601 instant in UTC. */
+  scheduledAt: z.string(),
+  version: z.number().int(),
+});
+export type ScheduledPost = z.infer<typeof scheduledPostSchema>;
+
+export const schedulePostResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: scheduledPostSchema,
+});
+
+/** `GET /linkedln/getScheduledPosts/{userId}`: the caller's posts still waiting to go out. */
+export const scheduledPostsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(scheduledPostSchema),
+});
+
+/** Everything the posts service knows about one post (the `/api/v1/posts` answers). */
+export const postSchema = z.object({
+  id: z.string().uuid(),
+  userId: z.string().uuid(),
+  content: z.string(),
+  status: postStatusSchema,
+  /** ISO 8601 instant in UTC: when it is (or was) due. */
+  scheduledAt: z.string().nullable(),
+  timeZone: z.string().nullable(),
+  /** `scheduledAt` as a date and a 12-hour time in `timeZone`. */
+  date: z.string().nullable(),
+  time: z.string().nullable(),
+  networkPostId: z.string().nullable(),
+  url: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  /** How many times it was handed to the network. */
+  attempts: z.number().int(),
+  /** Raised by every edit, reschedule, retry and cancel; send it back to PATCH to avoid lost updates. */
+  version: z.number().int(),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const postResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: postSchema,
+});
+
+const instantOrDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
+  error: 'must be an ISO date (2026-05-01) or date-time (2026-05-01T00:00:00+03:00)',
+});
+
+/**
+ * `GET /api/v1/posts?from=&to=&status=`: the calendar feed, by due time. Bare dates mean midnight
+ * UTC; `status` is one status or several joined by commas (all but cancelled by default).
+ */
+export const postListQuerySchema = z.object({
+  from: instantOrDate.optional(),
+  to: instantOrDate.optional(),
+  status: z
+    .string()
+    .max(100)
+    .transform((value) => value.split(',').map((s) => s.trim()))
+    .pipe(z.array(postStatusSchema).min(1))
+    .optional(),
+});
+export type PostListQuery = z.input<typeof postListQuerySchema>;
+
+export const postListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(postSchema),
+  from: z.string(),
+  to: z.string(),
+  /** True when more than the row bound matched: narrow the period. */
+  truncated: z.boolean(),
+});
+
+/** `PATCH /api/v1/posts/{id}`: new content, and/or a new date and time (in `timeZone` or the post's zone). */
+export const updatePostRequestSchema = z.object({
+  content: z.string().optional(),
+  date: z.string().max(40).optional(),
+  time: z.string().max(40).optional(),
+  timeZone: z.string().max(100).optional(),
+  /** When given, the edit applies only if nobody changed the post since this version. */
+  version: z.number().int().min(1).optional(),
+});
+export type UpdatePostRequest = z.infer<typeof updatePostRequestSchema>;
+
+/** `POST /linkedln/createPost`: the spec's network post payload; `text` may be JSON-encoded. */
+export const createPostRequestSchema = z.object({
+  text: z.string({ error: 'text is required' }).max(MAX_POST_LENGTH * 8),
+  visibility: z.literal('PUBLIC', { error: "visibility must be 'PUBLIC'" }).optional(),
+  accountID: z.string().max(200).optional(),
+});
+export type CreatePostRequest = z.infer<typeof createPostRequestSchema>;
+
+/** Published, or still publishing after the bounded wait (`data.status` tells which). */
+export const createPostResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: postSchema,
+});
+
+/** The refusal of `createPost`: the network's reason as `message`, and the failed post. */
+export const createPostFailureSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  data: postSchema,
+});
