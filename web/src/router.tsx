@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { LoadingScreen } from './components/loading-screen';
@@ -19,11 +19,93 @@ export const rootRoute = createRootRoute({ component: RootLayout, notFoundCompon
 
 const landingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: LandingPage });
 
+// Sign-in and onboarding (spec sections 2 and 4). Each screen checks the session itself.
+const signupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/signup',
+  // The auth service sends a failed Google sign-in back as /signup?error=google.
+  validateSearch: (search: Record<string, unknown>): { error?: 'google' } =>
+    search.error === 'google' ? { error: 'google' } : {},
+  component: lazyRouteComponent(() => import('./routes/signup'), 'SignupPage'),
+});
+const verifyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/verify',
+  validateSearch: (search: Record<string, unknown>): { status?: string } =>
+    typeof search.status === 'string' ? { status: search.status } : {},
+  component: lazyRouteComponent(() => import('./routes/verify'), 'VerifyPage'),
+});
+const connectLinkedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/connect-linkedIn',
+  component: lazyRouteComponent(() => import('./routes/connect-linkedin'), 'ConnectLinkedInPage'),
+});
+const personalizeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/personalize',
+  component: lazyRouteComponent(() => import('./routes/personalize'), 'PersonalizePage'),
+});
+
+// Landing-content editors, for admins only (the screen checks the role itself).
+const adminDashboardRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/dashboard',
+  component: lazyRouteComponent(() => import('./routes/admin-dashboard'), 'AdminDashboard'),
+});
+
+// The protected area: one layout (sidebar, top bar, session rule) around every screen.
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  component: lazyRouteComponent(() => import('./components/app-shell/app-shell'), 'AppShell'),
+});
+const placeholders = () => import('./components/app-shell/placeholder-screens');
+const appRoutes = [
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: '/personalization',
+    component: lazyRouteComponent(() => import('./routes/personalization'), 'PersonalizationSettingsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: '/dashboard',
+    component: lazyRouteComponent(placeholders, 'DashboardScreen'),
+  }),
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: '/generate-post',
+    component: lazyRouteComponent(placeholders, 'GeneratePostScreen'),
+  }),
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: '/posts',
+    component: lazyRouteComponent(placeholders, 'PostsScreen'),
+  }),
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: '/profile',
+    component: lazyRouteComponent(placeholders, 'ProfileScreen'),
+  }),
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: '/engage',
+    component: lazyRouteComponent(placeholders, 'EngageScreen'),
+  }),
+] as const;
+
 /**
  * Every screen of the spec's route table. Screens outside the landing page are loaded on demand
  * (lazyRouteComponent) so visitors of the landing page never download the app's code.
  */
-const routeTree = rootRoute.addChildren([landingRoute]);
+const routeTree = rootRoute.addChildren([
+  landingRoute,
+  signupRoute,
+  verifyRoute,
+  connectLinkedInRoute,
+  personalizeRoute,
+  appRoute.addChildren(appRoutes),
+  adminDashboardRoute,
+]);
 
 export const router = createRouter({
   routeTree,

@@ -1,15 +1,71 @@
+import type { ContentBlockName } from '@nashr/contracts';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageToggle } from '../components/language-toggle';
-import { Logo } from '../components/logo';
+import { useContentBlock, usePrefetchContentBlocks } from '../api/content';
+import { CompanyLogos } from '../components/landing/company-logos';
+import { ContentUnavailable } from '../components/landing/content-unavailable';
+import { FaqSection } from '../components/landing/faq-section';
+import { FeaturesSection } from '../components/landing/features-section';
+import { GetStarted } from '../components/landing/get-started';
+import { HeroSection } from '../components/landing/hero-section';
+import { PricingSection } from '../components/landing/pricing-section';
+import { ScreenshotGallery } from '../components/landing/screenshot-gallery';
+import { ScrollToTop } from '../components/landing/scroll-to-top';
+import { SECTION_IDS } from '../components/landing/sections';
+import { SiteFooter } from '../components/landing/site-footer';
+import { SiteHeader } from '../components/landing/site-header';
+import { TestimonialsSection } from '../components/landing/testimonials-section';
+import { WhyChooseSection } from '../components/landing/why-choose-section';
+import { LoadingScreen } from '../components/loading-screen';
 
-/** Placeholder until the landing page lands. */
+/** Every block the page shows, loaded together. (A type-only list keeps zod out of this bundle.) */
+const LANDING_BLOCKS = [
+  'hero',
+  'feature',
+  'why-choose',
+  'testimonials',
+  'pricing',
+  'faq',
+] as const satisfies readonly ContentBlockName[];
+
+/**
+ * The public landing page. Its copy comes from the content service, block by block; the logo and
+ * spinner show until the first block (the hero) arrives, then each section shows a skeleton until
+ * its own block is in.
+ */
 export function LandingPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('landing');
+  usePrefetchContentBlocks(LANDING_BLOCKS);
+  const hero = useContentBlock('hero');
+
+  useEffect(() => {
+    document.title = t('meta.title');
+  }, [t]);
+
+  if (hero.data === undefined && !hero.isError) return <LoadingScreen />;
+
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-4">
-      <Logo />
-      <LanguageToggle />
-      <p>{t('loading')}</p>
-    </main>
+    <div id={SECTION_IDS.top} tabIndex={-1} className="flex min-h-dvh flex-col focus:outline-none">
+      <SiteHeader />
+      <main className="flex-1">
+        {hero.data === undefined ? (
+          <ContentUnavailable />
+        ) : (
+          <>
+            <HeroSection hero={hero.data} />
+            <ScreenshotGallery />
+            <CompanyLogos />
+            <FeaturesSection />
+            <WhyChooseSection />
+            <TestimonialsSection />
+            <PricingSection />
+            <FaqSection />
+            <GetStarted />
+          </>
+        )}
+      </main>
+      <SiteFooter />
+      <ScrollToTop />
+    </div>
   );
 }

@@ -1,0 +1,344 @@
+import type { ContentBlockName, ContentBlocks } from '@nashr/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Language, launchBrowser, openPage, screenshot, VIEWPORTS, type ViewportName } from './support/browser';
+import { createSession } from './support/session';
+import { type Stack, startStack } from './support/stack';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack({ services: ['content'] }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** What the content service answers right now, read the way any visitor's browser reads it. */
+async function block<N extends ContentBlockName>(name: N, lang: Language): Promise<ContentBlocks[N]> {
+  const response = await fetch(`${stack.url}/content/${name}?lang=${lang}`, { cache: 'no-store' });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: ContentBlocks[N] }).data;
+}
+
+async function landing(options: { lang?: Language; viewport?: ViewportName } = {}): Promise<Page> {
+  const page = await openPage(browser, stack.url, options);
+  await page.getByTestId('hero-headline').waitFor();
+  return page;
+}
+
+const documentDirection = (page: Page) =>
+  page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+
+/** Scrolls through the page so lazy images load, then back to the top, for a complete screenshot. */
+async function settle(page: Page): Promise<void> {
+  await page.getByTestId('pricing-plan').first().waitFor();
+  await page.getByTestId('testimonial').first().waitFor();
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    await Promise.all(
+      [...document.images].map((img) =>
+        img.complete ? null : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })),
+      ),
+    );
+    window.scrollTo(0, 0);
+  });
+  await page.getByTestId('scroll-to-top').waitFor({ state: 'detached' });
+}
+
+describe.each([
+  ['ar', 'rtl'],
+  ['en', 'ltr'],
+] as const)('the landing page in %s', (lang, dir) => {
+  it.each(['phone', 'desktop'] as const)('reads its copy from the content service at %s width', async (viewport) => {
+    // Arabic is what a first-time visitor gets: nothing stored.
+    const page = await landing({ lang: lang === 'ar' ? undefined : lang, viewport });
+    try {
+      expect(await documentDirection(page)).toEqual({ lang, dir });
+      const [hero, feature, whyChoose, testimonials, pricing, faq] = await Promise.all([
+        block('hero', lang),
+        block('feature', lang),
+        block('why-choose', lang),
+        block('testimonials', lang),
+        block('pricing', lang),
+        block('faq', lang),
+      ]);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(hero.headline);
+      await settle(page);
+
+      const body = await page.locator('main').textContent();
+      for (const text of [
+        hero.subheadline,
+        feature.feature.title,
+        ...feature.additionalFeatures.map((item) => item.title),
+        whyChoose.title,
+        ...whyChoose.stats.map((stat) => stat.value),
+        ...testimonials.testimonials.map((item) => item.name),
+        faq.faqs[0]?.question ?? '',
+      ]) {
+        expect(body).toContain(text);
+      }
+      const plans = page.getByTestId('pricing-plan');
+      expect(await plans.count()).toBe(pricing.plans.length);
+      for (const [index, plan] of pricing.plans.entries()) {
+        const card = await plans.nth(index).textContent();
+        expect(card).toContain(plan.name);
+        expect(card).toContain(plan.price);
+      }
+      expect(await page.locator('[data-highlighted="true"]').count()).toBe(
+        pricing.plans.filter((plan) => plan.highlighted).length,
+      );
+      expect(await page.getByTestId('testimonial').count()).toBe(testimonials.testimonials.length);
+
+      // Nothing may stick out sideways (a phone would zoom the whole page out to show it).
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(VIEWPORTS[viewport].width);
+      await screenshot(page, `landing-${lang}-${viewport}`);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('the landing page', () => {
+  it('switches language with the toggle, mirrors, and keeps the choice after a reload', async () => {
+    const page = await landing({ viewport: 'desktop' });
+    try {
+      const [arabic, english] = await Promise.all([block('hero', 'ar'), block('hero', 'en')]);
+      expect(await documentDirection(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+
+      await page.locator('header').getByTestId('language-toggle').click();
+      await expect.poll(() => page.getByTestId('hero-headline').textContent()).toBe(english.headline);
+      expect(await documentDirection(page)).toEqual({ lang: 'en', dir: 'ltr' });
+      expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+
+      await page.reload();
+      await page.getByTestId('hero-headline').waitFor();
+      expect(await documentDirection(page)).toEqual({ lang: 'en', dir: 'ltr' });
+      expect(await page.getByTestId('hero-headline').textContent()).toBe(english.headline);
+
+      await page.locator('header').getByTestId('language-toggle').click();
+      await expect.poll(() => page.getByTestId('hero-headline').textContent()).toBe(arabic.headline);
+      expect(await documentDirection(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('opens one FAQ answer at a time, the first one to begin with', async () => {
+    const page = await landing({ lang: 'en' });
+    try {
+      const { faqs } = await block('faq', 'en');
+      const triggers = page.getByTestId('faq').getByRole('button');
+      await triggers.first().waitFor();
+      const expanded = () => triggers.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-expanded')));
+      const only = (index: number | null) => faqs.map((_, i) => (i === index ? 'true' : 'false'));
+
+      expect(await expanded()).toEqual(only(0));
+      expect(await page.getByTestId('faq').textContent()).toContain(faqs[0]?.answer);
+
+      await triggers.nth(2).click();
+      expect(await expanded()).toEqual(only(2));
+      await expect.poll(() => page.getByText(faqs[2]?.answer ?? '').isVisible()).toBe(true);
+      expect(await page.getByText(faqs[0]?.answer ?? '').isVisible()).toBe(false);
+
+      await triggers.nth(2).click();
+      expect(await expanded()).toEqual(only(null));
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('has a full-screen phone menu that traps focus, closes with Escape and scrolls to a section', async () => {
+    const page = await landing({ lang: 'ar', viewport: 'phone' });
+    try {
+      const button = page.getByTestId('mobile-menu-button');
+      await button.click();
+      const menu = page.getByRole('dialog');
+      await menu.waitFor();
+      const box = await menu.boundingBox();
+      expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 812 });
+      await screenshot(page, 'landing-ar-phone-menu', { fullPage: false });
+
+      const focusInMenu = () => page.evaluate(() => !!document.activeElement?.closest('[data-testid="mobile-menu"]'));
+      expect(await focusInMenu()).toBe(true);
+      for (let i = 0; i < 10; i++) {
+        await page.keyboard.press('Tab');
+        expect(await focusInMenu()).toBe(true);
+      }
+
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await button.click();
+      await menu.getByRole('link', { name: 'الأسعار' }).click();
+      await menu.waitFor({ state: 'detached' });
+      await page.getByTestId('pricing-plan').first().waitFor();
+      await expect
+        .poll(() => page.locator('#pricing').evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+        .toBeLessThanOrEqual(80);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('scrolls to Features and Pricing from the header', async () => {
+    const page = await landing({ lang: 'en', viewport: 'desktop' });
+    try {
+      await page.getByTestId('pricing-plan').first().waitFor();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      for (const [label, id] of [
+        ['Pricing', 'pricing'],
+        ['Features', 'features'],
+      ] as const) {
+        await nav.getByRole('link', { name: label }).click();
+        await expect
+          .poll(() => page.locator(`#${id}`).evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+          .toBeLessThanOrEqual(80);
+        expect(await page.locator(`#${id}`).evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(
+          -1,
+        );
+      }
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('offers a scroll-to-top button only past 300 px', async () => {
+    const page = await landing({ lang: 'en', viewport: 'phone' });
+    try {
+      await page.getByTestId('pricing-plan').first().waitFor();
+      const button = page.getByTestId('scroll-to-top');
+      expect(await button.count()).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, 250));
+      await page.waitForTimeout(100);
+      expect(await button.count()).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, 1200));
+      await button.waitFor();
+      await button.click();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await button.waitFor({ state: 'detached' });
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('sends every start and free-trial button to sign-up', async () => {
+    const page = await landing({ lang: 'en', viewport: 'desktop' });
+    try {
+      const trial = page.getByTestId('plan-trial');
+      await trial.first().waitFor();
+      expect(await trial.count()).toBe((await block('pricing', 'en')).plans.length);
+      for (const link of [...(await trial.all()), page.getByTestId('header-signup'), page.getByTestId('hero-signup')]) {
+        expect(await link.getAttribute('href')).toBe('/signup');
+      }
+      await trial.nth(1).click();
+      await page.waitForURL((url) => url.pathname === '/signup');
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('shows the loading screen while the app starts, then skeletons for blocks still on their way', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    try {
+      const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      await page.route(
+        (url) => url.pathname === '/content/hero',
+        async (route) => {
+          await delay(1200);
+          await route.continue();
+        },
+      );
+      await page.route(
+        (url) => url.pathname === '/content/pricing',
+        async (route) => {
+          await delay(4000);
+          await route.continue();
+        },
+      );
+      await page.goto(stack.url, { waitUntil: 'domcontentloaded' });
+      await page.getByTestId('loading-screen').waitFor();
+      expect(await page.getByTestId('hero-headline').count()).toBe(0);
+
+      await page.getByTestId('hero-headline').waitFor();
+      expect(await page.getByTestId('loading-screen').count()).toBe(0);
+      expect(await page.locator('#pricing [data-testid="block-skeleton"]').count()).toBe(1);
+      expect(await page.locator('#pricing [aria-busy="true"]').count()).toBe(1);
+
+      await page.getByTestId('pricing-plan').first().waitFor();
+      expect(await page.locator('#pricing [data-testid="block-skeleton"]').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('explains, and recovers, when the content service cannot be reached', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true });
+    const page = await context.newPage();
+    try {
+      await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+      const contentCalls = (url: URL) => url.pathname.startsWith('/content/');
+      await page.route(contentCalls, (route) => route.abort('connectionrefused'));
+      await page.goto(stack.url);
+      const problem = page.getByTestId('content-unavailable');
+      await problem.waitFor({ timeout: 15_000 });
+      expect(await problem.textContent()).toContain('Try again');
+      await screenshot(page, 'landing-en-phone-unavailable');
+
+      await page.unroute(contentCalls);
+      await problem.getByRole('button', { name: 'Try again' }).click();
+      await page.getByTestId('hero-headline').waitFor();
+      expect(await page.getByTestId('hero-headline').textContent()).toBe((await block('hero', 'en')).headline);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows Page Not Found for an unknown address, with a working Go Home', async () => {
+    const page = await openPage(browser, `${stack.url}/no/such/page`, { lang: 'en' });
+    try {
+      await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+      await page.getByRole('link', { name: 'Go Home' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(await page.getByTestId('hero-headline').textContent()).toBe((await block('hero', 'en')).headline);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('shows an admin save on the next visit, and ignores a non-admin one', async () => {
+    const hero = await block('hero', 'en');
+    const headline = `Grow on LinkedIn while you sleep ${Date.now()}`;
+    const save = (cookieHeader: string, body: unknown) =>
+      fetch(`${stack.url}/content/hero/save_content/?lang=en`, {
+        method: 'POST',
+        headers: { cookie: cookieHeader, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    const member = await createSession(stack, { roles: ['user'] });
+    expect((await save(member.cookieHeader, { ...hero, headline: 'Not allowed' })).status).toBe(403);
+
+    const admin = await createSession(stack, { roles: ['admin'] });
+    const saved = await save(admin.cookieHeader, { ...hero, headline });
+    expect(saved.status).toBe(200);
+
+    const page = await landing({ lang: 'en', viewport: 'desktop' });
+    try {
+      expect(await page.getByTestId('hero-headline').textContent()).toBe(headline);
+    } finally {
+      await page.context().close();
+    }
+    // The Arabic copy is a separate block and stays as it was.
+    expect((await block('hero', 'ar')).headline).not.toBe(headline);
+  });
+});

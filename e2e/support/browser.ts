@@ -1,0 +1,88 @@
+/**
+ * Debian's Chromium driven by playwright-core, and helpers to open the product the way a visitor
+ * would: in a chosen language, at phone or desktop width.
+ *
+ *   const browser = await launchBrowser();                 // beforeAll
+ *   const page = await openPage(browser, stack.url, { lang: 'en', viewport: 'phone' });
+ *   ...
+ *   await browser.close();                                 // afterAll
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const VIEWPORTS = {
+  phone: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+export type Language = 'ar' | 'en';
+
+/** `.ci/run` installs Debian's chromium there; CHROMIUM_PATH points elsewhere when needed. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-gpu',
+    ],
+  });
+}
+
+export interface PageOptions {
+  /** Stored under `lang` before the app's first script runs; omitted: nothing stored (Arabic). */
+  lang?: Language;
+  viewport?: ViewportName;
+  /** Cookies to carry, e.g. `(await createSession(stack)).browserCookie`. */
+  cookies?: Parameters<BrowserContext['addCookies']>[0];
+  /** Defaults to true: smooth scrolling and transitions finish at once, so checks need no waiting. */
+  reducedMotion?: boolean;
+}
+
+/**
+ * A fresh context (own cookies, storage and cache) at the chosen size. The language is stored
+ * before any page script runs, exactly as a returning visitor's browser would hold it.
+ */
+export async function newContext(browser: Browser, options: PageOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[options.viewport ?? 'desktop'],
+    deviceScaleFactor: 1,
+    isMobile: options.viewport === 'phone',
+    hasTouch: options.viewport === 'phone',
+    reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce',
+  });
+  if (options.lang) {
+    await context.addInitScript((lang) => {
+      // Once per context: a language the visitor switches to later must survive reloads and new tabs.
+      try {
+        if (!localStorage.getItem('e2e:lang-set')) {
+          localStorage.setItem('lang', lang);
+          localStorage.setItem('e2e:lang-set', '1');
+        }
+      } catch {
+        // about:blank and other opaque origins have no storage.
+      }
+    }, options.lang);
+  }
+  if (options.cookies?.length) await context.addCookies(options.cookies);
+  return context;
+}
+
+/** Opens `url` in a new context; resolves once the document is parsed (screens render just after). */
+export async function openPage(browser: Browser, url: string, options: PageOptions = {}): Promise<Page> {
+  const context = await newContext(browser, options);
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  return page;
+}
+
+/** Saves a screenshot (the whole page unless `fullPage: false`) to /tmp/<name>.png, for people to look at. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  const path = `/tmp/${name}.png`;
+  await page.screenshot({ path, fullPage: options.fullPage ?? true });
+  return path;
+}

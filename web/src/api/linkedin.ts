@@ -1,0 +1,331 @@
+import {
+  type AccountStepResponse,
+  accountStepResponseSchema,
+  type FullProfile,
+  type LinkedinAccountInfo,
+  type LinkedinPost,
+  linkedinAccountInfoSchema,
+  linkedinPostsResponseSchema,
+  MAX_LINKEDIN_POSTS_PAGE,
+  type OwnProfile,
+  userInfoResponseSchema,
+  userProfileDataResponseSchema,
+  userProfileResponseSchema,
+} from '@nashr/contracts';
+import {
+  type QueryClient,
+  queryOptions,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ApiError, api } from './client';
+
+/** Spec section 3: the network account is kept under `userLinkedln`, the profile under `userProfile`. */
+export const ACCOUNT_STORAGE_KEY = 'userLinkedln';
+export const PROFILE_STORAGE_KEY = 'userProfile';
+
+/** The message the sign-in popup posts to the window that opened it (spec section 4). */
+export const LINKEDIN_CONNECTED = 'LINKEDIN_CONNECTED';
+
+function readStorage(key: string): unknown {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Private modes may refuse storage; the server still knows the account.
+  }
+}
+
+/**
+ * The stored account (spec section 3): the value may be an array, whose first item counts, and
+ * only counts when it carries an accountID.
+ */
+export function storedAccount(): LinkedinAccountInfo | null {
+  const value = readStorage(ACCOUNT_STORAGE_KEY);
+  const candidate = Array.isArray(value) ? value[0] : value;
+  const parsed = linkedinAccountInfoSchema.safeParse(candidate);
+  return parsed.success ? parsed.data : null;
+}
+
+export function storeAccount(account: LinkedinAccountInfo): void {
+  writeStorage(ACCOUNT_STORAGE_KEY, account);
+}
+
+export function clearStoredAccount(): void {
+  try {
+    localStorage.removeItem(ACCOUNT_STORAGE_KEY);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}
+
+function storeProfile(profile: OwnProfile): void {
+  writeStorage(PROFILE_STORAGE_KEY, profile);
+}
+
+/**
+ * Calls an endpoint answering `{ success, data }` and checks the answer's shape. A refusal by
+ * HTTP status keeps the server's message; a 200 that does not say success carries `fallback`.
+ */
+async function call<S extends z.ZodType>(
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  schema: S,
+  fallback: string,
+): Promise<z.output<S>> {
+  const answer = await api<unknown>(method, path, body);
+  const parsed = schema.safeParse(answer);
+  if (parsed.success) return parsed.data;
+  const message = (answer as { message?: unknown } | null)?.message;
+  throw new ApiError(typeof message === 'string' && message ? message : fallback, 200);
+}
+
+// ── Network sign-in (the popup) ───────────────────────────────────────────────────────────────
+
+export type AccountStep = AccountStepResponse;
+
+const STEP_FAILED = 'Something went wrong';
+
+/**
+ * `POST /api/v1/linkedin/accounts`. The password only lives in this request: the mutation keeps
+ * no cache entry (`gcTime: 0`) and the screen resets it once the answer is in.
+ */
+export function useConnectAccount() {
+  return useMutation({
+    gcTime: 0,
+    mutationFn: (credentials: { username: string; password: string }) =>
+      call('POST', '/api/v1/linkedin/accounts', credentials, accountStepResponseSchema, STEP_FAILED),
+  });
+}
+
+/** `POST /api/v1/linkedin/accounts/{accountId}/challenges`: a 2FA/OTP code or a CAPTCHA token. */
+export function useSolveChallenge() {
+  return useMutation({
+    gcTime: 0,
+    mutationFn: ({ accountId, code }: { accountId: string; code: string }) =>
+      call(
+        'POST',
+        `/api/v1/linkedin/accounts/${encodeURIComponent(accountId)}/challenges`,
+        { code },
+        accountStepResponseSchema,
+        STEP_FAILED,
+      ),
+  });
+}
+
+/** `GET /api/v1/linkedin/accounts/{accountId}/challenges/in-app`: has the user approved in the app? */
+export function useCheckInApp() {
+  return useMutation({
+    gcTime: 0,
+    mutationFn: (accountId: string) =>
+      call(
+        'GET',
+        `/api/v1/linkedin/accounts/${encodeURIComponent(accountId)}/challenges/in-app`,
+        undefined,
+        accountStepResponseSchema,
+        STEP_FAILED,
+      ),
+  });
+}
+
+/** `POST /api/v1/linkedin/accounts/{accountId}/challenges/resend`: a new 2FA/OTP code. */
+export function useResendCode() {
+  return useMutation({
+    mutationFn: (accountId: string) =>
+      call(
+        'POST',
+        `/api/v1/linkedin/accounts/${encodeURIComponent(accountId)}/challenges/resend`,
+        undefined,
+        accountStepResponseSchema,
+        STEP_FAILED,
+      ),
+  });
+}
+
+// ── The account's data (dashboard and profile) ────────────────────────────────────────────────
+
+/** Texts of spec section 8 for a dashboard step whose answer does not say success. */
+export const STEP_FAILURES = {
+  userInfo: 'Failed to fetch user info',
+  profile: 'Failed to fetch user profile',
+  posts: 'Failed to fetch user posts',
+  profileData: 'Failed to fetch user profile',
+} as const;
+
+/**
+ * `POST /linkedln/getUserInfo` with the stored account. A stored account of someone else (the
+ * browser was shared) is refused with 403: it is forgotten and the server's own answer counts.
+ */
+async function fetchUserInfo(): Promise<LinkedinAccountInfo> {
+  const stored = storedAccount();
+  const ask = (data: unknown) =>
+    call('POST', '/linkedln/getUserInfo', { data }, userInfoResponseSchema, STEP_FAILURES.userInfo);
+  let answer: z.output<typeof userInfoResponseSchema>;
+  try {
+    answer = await ask(stored ?? undefined);
+  } catch (error) {
+    if (!(stored && error instanceof ApiError && error.status === 403)) throw error;
+    clearStoredAccount();
+    answer = await ask(undefined);
+  }
+  // Spec section 4: user info only takes effect with an accountID.
+  storeAccount(answer.data);
+  return answer.data;
+}
+
+const userInfoQuery = queryOptions({
+  queryKey: ['linkedin', 'user-info'] as const,
+  queryFn: fetchUserInfo,
+  staleTime: 60_000,
+  retry: false,
+});
+
+const ownProfileQuery = (account: LinkedinAccountInfo) =>
+  queryOptions({
+    queryKey: ['linkedin', 'profile', account.accountID] as const,
+    queryFn: async () => {
+      const answer = await call(
+        'POST',
+        '/linkedln/getUserProfile',
+        { data: account },
+        userProfileResponseSchema,
+        STEP_FAILURES.profile,
+      );
+      storeProfile(answer.data);
+      return answer.data;
+    },
+    staleTime: 60_000,
+    retry: false,
+  });
+
+const postsQuery = (account: LinkedinAccountInfo) =>
+  queryOptions({
+    queryKey: ['linkedin', 'posts', account.accountID] as const,
+    queryFn: async () => {
+      // One full page is enough for the statistics of the last months.
+      const answer = await call(
+        'POST',
+        '/linkedln/getPosts',
+        { data: { accountID: account.accountID, limit: MAX_LINKEDIN_POSTS_PAGE } },
+        linkedinPostsResponseSchema,
+        STEP_FAILURES.posts,
+      );
+      return answer.data.items;
+    },
+    staleTime: 60_000,
+    retry: false,
+  });
+
+const profileDataQuery = (account: LinkedinAccountInfo) =>
+  queryOptions({
+    queryKey: ['linkedin', 'profile-data', account.accountID] as const,
+    queryFn: async () =>
+      (
+        await call(
+          'POST',
+          '/linkedln/getUserProfileData',
+          { data: account },
+          userProfileDataResponseSchema,
+          STEP_FAILURES.profileData,
+        )
+      ).data,
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/** Spec section 4: first and last name joined and trimmed, or 'User' when both are empty. */
+export function displayName(profile: Pick<OwnProfile, 'first_name' | 'last_name'> | null | undefined): string {
+  return [profile?.first_name ?? '', profile?.last_name ?? ''].join(' ').trim() || 'User';
+}
+
+export interface DashboardData {
+  account: LinkedinAccountInfo;
+  profile: OwnProfile;
+  posts: LinkedinPost[];
+  userName: string;
+}
+
+/** Spec section 4, dashboard load: user info, then profile, then posts; each must succeed. */
+async function loadDashboard(client: QueryClient): Promise<DashboardData> {
+  const account = await client.fetchQuery(userInfoQuery);
+  const profile = await client.fetchQuery(ownProfileQuery(account));
+  const posts = await client.fetchQuery(postsQuery(account));
+  return { account, profile, posts, userName: displayName(profile) };
+}
+
+export function useDashboardData() {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: ['linkedin', 'dashboard'] as const,
+    queryFn: () => loadDashboard(client),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** Only gives a disabled query a key while the account is not known yet; never fetched. */
+const UNKNOWN_ACCOUNT: LinkedinAccountInfo = {
+  accountID: '00000000-0000-0000-0000-000000000000',
+  id: '00000000-0000-0000-0000-000000000000',
+  status: 'pending',
+  provider: '',
+  connectedAt: null,
+  disconnectReason: null,
+};
+
+/** The profile page's data: the account first, then what depends on it. */
+export interface AccountData<T> {
+  data: T | undefined;
+  isPending: boolean;
+  error: Error | null;
+  retry: () => void;
+}
+
+function combine<T>(
+  client: QueryClient,
+  account: UseQueryResult<LinkedinAccountInfo>,
+  inner: UseQueryResult<T>,
+): AccountData<T> {
+  return {
+    data: inner.data,
+    isPending: account.isPending || (account.isSuccess && inner.isPending),
+    error: account.error ?? inner.error,
+    retry: () => {
+      if (account.error) void client.resetQueries({ queryKey: userInfoQuery.queryKey });
+      else void inner.refetch();
+    },
+  };
+}
+
+/** `POST /linkedln/getUserProfileData`: the full profile of the profile page. */
+export function useProfileData(): AccountData<FullProfile> {
+  const client = useQueryClient();
+  const account = useQuery(userInfoQuery);
+  const inner = useQuery({ ...profileDataQuery(account.data ?? UNKNOWN_ACCOUNT), enabled: account.isSuccess });
+  return combine(client, account, inner);
+}
+
+/** `POST /linkedln/getPosts`: the account's posts, newest first. */
+export function usePosts(): AccountData<LinkedinPost[]> {
+  const client = useQueryClient();
+  const account = useQuery(userInfoQuery);
+  const inner = useQuery({ ...postsQuery(account.data ?? UNKNOWN_ACCOUNT), enabled: account.isSuccess });
+  return combine(client, account, inner);
+}
+
+/** Forgets every cached answer about the account, e.g. right after connecting another one. */
+export function forgetAccountData(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: ['linkedin'] });
+}

@@ -1,0 +1,17 @@
+import { FileText, LayoutDashboard, type LucideIcon, MessagesSquare, SlidersHorizontal, SquarePen } from 'lucide-react';
+
+export interface NavItem {
+  to: '/dashboard' | '/generate-post' | '/posts' | '/engage' | '/personalization';
+  /** Key in the `shell` namespace. */
+  label: string;
+  icon: LucideIcon;
+}
+
+/** The sidebar of spec section 2, in its order. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard },
+  { to: '/generate-post', label: 'nav.generatePost', icon: SquarePen },
+  { to: '/posts', label: 'nav.posts', icon: FileText },
+  { to: '/engage', label: 'nav.engage', icon: MessagesSquare },
+  { to: '/personalization', label: 'nav.personalization', icon: SlidersHorizontal },
+];

@@ -1,0 +1,40 @@
+import { Link } from '@tanstack/react-router';
+import { ChartColumn, FileText, type LucideIcon, MessagesSquare, SquarePen, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from './empty-state';
+import { PageHeader } from './page-header';
+
+type ScreenKey = 'dashboard' | 'generatePost' | 'posts' | 'profile' | 'engage';
+
+/**
+ * Screens of the protected area that later issues fill. Until then each explains what will
+ * appear there and offers something useful to do now.
+ */
+function PlaceholderScreen({ screen, icon }: { screen: ScreenKey; icon: LucideIcon }) {
+  const { t } = useTranslation('shell');
+  return (
+    <div data-testid={`screen-${screen}`}>
+      <PageHeader title={t(`screens.${screen}.title`)} description={t(`screens.${screen}.description`)} />
+      <EmptyState
+        icon={icon}
+        badge={t('comingSoon')}
+        title={t(`screens.${screen}.emptyTitle`)}
+        text={t(`screens.${screen}.emptyText`)}
+        action={
+          <Link
+            to="/personalization"
+            className="inline-flex items-center rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
+            {t('reviewPersonalization')}
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+export const DashboardScreen = () => <PlaceholderScreen screen="dashboard" icon={ChartColumn} />;
+export const GeneratePostScreen = () => <PlaceholderScreen screen="generatePost" icon={SquarePen} />;
+export const PostsScreen = () => <PlaceholderScreen screen="posts" icon={FileText} />;
+export const ProfileScreen = () => <PlaceholderScreen screen="profile" icon={UserRound} />;
+export const EngageScreen = () => <PlaceholderScreen screen="engage" icon={MessagesSquare} />;

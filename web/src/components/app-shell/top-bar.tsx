@@ -1,0 +1,50 @@
+import { Link } from '@tanstack/react-router';
+import { Crown, Menu } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { LanguageToggle } from '../language-toggle';
+import { Logo } from '../logo';
+
+/** Menu button (phones), Go Premium, the language switch and the link to the profile. */
+export function TopBar({ email, onOpenMenu }: { email: string; onOpenMenu: () => void }) {
+  const { t } = useTranslation('shell');
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
+      <button
+        type="button"
+        onClick={onOpenMenu}
+        aria-label={t('nav.openMenu')}
+        aria-haspopup="dialog"
+        className="-ms-1 rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-ink lg:hidden"
+        data-testid="open-menu"
+      >
+        <Menu aria-hidden="true" className="size-6" />
+      </button>
+      <Link to="/dashboard" className="flex rounded-lg lg:hidden">
+        <Logo />
+      </Link>
+      <div className="ms-auto flex items-center gap-2 sm:gap-3">
+        {/* Plans live on the landing page's pricing section. */}
+        <Link
+          to="/"
+          hash="pricing"
+          title={t('goPremium')}
+          className="inline-flex items-center gap-1.5 rounded-full bg-gradient-to-r from-amber-400 to-orange-500 px-3 py-1.5 text-sm font-semibold text-white shadow-sm transition hover:from-amber-500 hover:to-orange-600 max-sm:size-9 max-sm:justify-center max-sm:p-0 sm:px-4"
+        >
+          <Crown aria-hidden="true" className="size-4" />
+          {/* On phones the crown alone keeps the bar on one line; the name is still read out. */}
+          <span className="sr-only whitespace-nowrap sm:not-sr-only">{t('goPremium')}</span>
+        </Link>
+        <LanguageToggle />
+        <Link
+          to="/profile"
+          aria-label={t('profileLink', { email })}
+          title={email}
+          className="flex size-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold uppercase text-white ring-2 ring-brand-100 transition hover:bg-brand-700"
+          data-testid="profile-link"
+        >
+          {email.charAt(0)}
+        </Link>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,237 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  GOAL_OPTIONS,
+  INTEREST_OPTIONS,
+  LANGUAGE_NATIVE_NAMES,
+  LANGUAGE_OPTIONS,
+  type PersonalizationInput,
+  personalizationInputSchema,
+  STYLE_OPTIONS,
+  TONE_EMOJI,
+  TONE_OPTIONS,
+} from '@nashr/contracts';
+import type { ReactNode } from 'react';
+import { Controller, type FieldError, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { PersonalizationPayload } from '../../api/auth';
+import { ChipGroup } from './option-chips';
+import type { PersonalizationFormValues } from './values';
+
+export interface PersonalizationFormState {
+  isValid: boolean;
+  isDirty: boolean;
+}
+
+interface PersonalizationFormProps {
+  /** Lets buttons outside the form submit it (`form={id}`). */
+  id: string;
+  defaultValues: PersonalizationFormValues;
+  readOnly?: boolean;
+  onSubmit: (values: PersonalizationPayload) => void | Promise<void>;
+  /** The screen's own buttons, told whether the values may be saved. */
+  actions?: (state: PersonalizationFormState) => ReactNode;
+}
+
+type ListField = 'goals' | 'interests' | 'styles';
+const LISTS: { field: ListField; options: readonly string[] }[] = [
+  { field: 'goals', options: GOAL_OPTIONS },
+  { field: 'interests', options: INTEREST_OPTIONS },
+  { field: 'styles', options: STYLE_OPTIONS },
+];
+
+const inputClass =
+  'w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base shadow-sm outline-none transition placeholder:text-slate-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 disabled:border-slate-200 disabled:bg-slate-50 disabled:text-slate-700 disabled:shadow-none aria-[invalid=true]:border-red-400';
+
+/**
+ * Every personalization field of spec section 3, validated by the same schema the server uses
+ * (spec section 5). Shared by onboarding (/personalize) and settings (/personalization).
+ */
+export function PersonalizationForm({ id, defaultValues, readOnly, onSubmit, actions }: PersonalizationFormProps) {
+  const { t } = useTranslation('onboarding');
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isValid, isDirty, touchedFields, dirtyFields, isSubmitted },
+  } = useForm<PersonalizationInput, unknown, PersonalizationPayload>({
+    resolver: zodResolver(personalizationInputSchema),
+    mode: 'onChange',
+    defaultValues,
+  });
+
+  /** Errors appear once a field has been used, never on a fresh form. */
+  const visible = (field: keyof PersonalizationInput, error: FieldError | undefined) =>
+    error && (isSubmitted || touchedFields[field] || dirtyFields[field]) ? error : undefined;
+
+  const jobTitleError = visible('jobTitle', errors.jobTitle);
+  const accentError = visible('accent', errors.accent);
+  const languageError = visible('language', errors.language);
+
+  return (
+    <form id={id} onSubmit={handleSubmit(onSubmit)} noValidate data-testid="personalization-form">
+      <fieldset disabled={readOnly} className="min-w-0 divide-y divide-slate-100">
+        <Section>
+          <label htmlFor={`${id}-job-title`} className="block font-semibold text-ink">
+            {t('form.jobTitle.label')}
+          </label>
+          <p id={`${id}-job-title-hint`} className="mt-1 text-sm text-slate-500">
+            {t('form.jobTitle.hint')}
+          </p>
+          <input
+            id={`${id}-job-title`}
+            type="text"
+            autoComplete="organization-title"
+            placeholder={t('form.jobTitle.placeholder')}
+            aria-invalid={jobTitleError ? true : undefined}
+            aria-describedby={`${id}-job-title-hint${jobTitleError ? ` ${id}-job-title-error` : ''}`}
+            className={`${inputClass} mt-3`}
+            {...register('jobTitle')}
+          />
+          <FieldMessage
+            id={`${id}-job-title-error`}
+            text={jobTitleError && t(`errors.jobTitle.${jobTitleError.type === 'too_big' ? 'tooLong' : 'required'}`)}
+          />
+        </Section>
+
+        <Section>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div>
+              <label htmlFor={`${id}-language`} className="block font-semibold text-ink">
+                {t('form.language.label')}
+              </label>
+              <p className="mt-1 text-sm text-slate-500">{t('form.language.hint')}</p>
+              <select
+                id={`${id}-language`}
+                aria-invalid={languageError ? true : undefined}
+                className={`${inputClass} mt-3 appearance-auto`}
+                {...register('language')}
+              >
+                <option value="">{t('form.language.placeholder')}</option>
+                {LANGUAGE_OPTIONS.map((language) => (
+                  <option key={language} value={language}>
+                    {LANGUAGE_NATIVE_NAMES[language]}
+                  </option>
+                ))}
+              </select>
+              <FieldMessage id={`${id}-language-error`} text={languageError && t('errors.language')} />
+            </div>
+            <div>
+              <label htmlFor={`${id}-accent`} className="block font-semibold text-ink">
+                {t('form.accent.label')}{' '}
+                <span className="text-sm font-normal text-slate-500">{t('form.optional')}</span>
+              </label>
+              <p className="mt-1 text-sm text-slate-500">{t('form.accent.hint')}</p>
+              <input
+                id={`${id}-accent`}
+                type="text"
+                placeholder={t('form.accent.placeholder')}
+                aria-invalid={accentError ? true : undefined}
+                className={`${inputClass} mt-3`}
+                {...register('accent')}
+              />
+              <FieldMessage id={`${id}-accent-error`} text={accentError && t('errors.accentTooLong')} />
+            </div>
+          </div>
+        </Section>
+
+        <Section>
+          <Controller
+            control={control}
+            name="tones"
+            render={({ field, fieldState }) => (
+              <Group
+                id={`${id}-tones`}
+                legend={t('form.tones.label')}
+                hint={t('form.tones.hint')}
+                error={(fieldState.isDirty || isSubmitted) && fieldState.error ? t('errors.tones') : undefined}
+              >
+                <ChipGroup
+                  name={`${id}-tones`}
+                  mode="single"
+                  options={TONE_OPTIONS}
+                  selected={field.value ?? []}
+                  onChange={field.onChange}
+                  disabled={readOnly}
+                  describedBy={`${id}-tones-hint`}
+                  label={(tone) => (
+                    <>
+                      <span aria-hidden="true">{TONE_EMOJI[tone]}</span>
+                      <span>{t(`options.tones.${tone}`)}</span>
+                    </>
+                  )}
+                />
+              </Group>
+            )}
+          />
+        </Section>
+
+        {LISTS.map(({ field: name, options }) => (
+          <Section key={name}>
+            <Controller
+              control={control}
+              name={name}
+              render={({ field, fieldState }) => (
+                <Group
+                  id={`${id}-${name}`}
+                  legend={t(`form.${name}.label`)}
+                  hint={t(`form.${name}.hint`)}
+                  error={(fieldState.isDirty || isSubmitted) && fieldState.error ? t(`errors.${name}`) : undefined}
+                >
+                  <ChipGroup
+                    name={`${id}-${name}`}
+                    mode="multiple"
+                    options={options}
+                    selected={(field.value as string[] | undefined) ?? []}
+                    onChange={field.onChange}
+                    disabled={readOnly}
+                    describedBy={`${id}-${name}-hint`}
+                    label={(option) => t(`options.${name}.${option}`)}
+                  />
+                </Group>
+              )}
+            />
+          </Section>
+        ))}
+      </fieldset>
+      {actions?.({ isValid, isDirty })}
+    </form>
+  );
+}
+
+function Section({ children }: { children: ReactNode }) {
+  return <div className="py-6 first:pt-0">{children}</div>;
+}
+
+function Group({
+  id,
+  legend,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  legend: string;
+  hint: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="min-w-0" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="font-semibold text-ink">{legend}</legend>
+      <p id={`${id}-hint`} className="mb-3 mt-1 text-sm text-slate-500">
+        {hint}
+      </p>
+      {children}
+      <FieldMessage id={`${id}-error`} text={error} />
+    </fieldset>
+  );
+}
+
+function FieldMessage({ id, text }: { id: string; text: string | false | undefined }) {
+  if (!text) return null;
+  return (
+    <p id={id} role="alert" className="mt-2 text-sm text-red-600">
+      {text}
+    </p>
+  );
+}

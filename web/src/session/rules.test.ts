@@ -1,0 +1,52 @@
+import type { Personalization } from '@nashr/contracts';
+import { describe, expect, it } from 'vitest';
+import { isFullUser, nextStep, redirectFor, type SessionUser } from './rules';
+
+const personalization: Personalization = {
+  jobTitle: 'Founder',
+  language: 'Arabic',
+  accent: '',
+  details: { goals: ['Grow Network'], interests: ['Leadership'], tones: ['Bold'], styles: ['Simple Language'] },
+};
+
+const visitor: SessionUser = null;
+const emailOnly: SessionUser = { email: 'a@b.co', linkedinConnected: false, personalization: null };
+const personalizedNotConnected: SessionUser = { email: 'a@b.co', linkedinConnected: false, personalization };
+const connectedOnly: SessionUser = { email: 'a@b.co', linkedinConnected: true, personalization: null };
+const full: SessionUser = { email: 'a@b.co', linkedinConnected: true, personalization };
+
+describe('session rules (spec sections 2, 4 and 6)', () => {
+  it('counts only e-mail + connection + personalization as a full user', () => {
+    expect([visitor, emailOnly, personalizedNotConnected, connectedOnly, full].map(isFullUser)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it('sends Continue on /verify to the first missing step', () => {
+    expect(nextStep(visitor)).toBe('/signup');
+    expect(nextStep(emailOnly)).toBe('/connect-linkedIn');
+    expect(nextStep(personalizedNotConnected)).toBe('/connect-linkedIn');
+    expect(nextStep(connectedOnly)).toBe('/personalize');
+    expect(nextStep(full)).toBe('/dashboard');
+  });
+
+  it('lets only a full user into the protected area; everyone else goes to /signup', () => {
+    expect(redirectFor('protected', full)).toBeNull();
+    for (const user of [visitor, emailOnly, personalizedNotConnected, connectedOnly]) {
+      expect(redirectFor('protected', user)).toBe('/signup');
+    }
+  });
+
+  it('keeps onboarding screens for account holders, sends full users on and visitors back', () => {
+    expect(redirectFor('onboarding', visitor)).toBe('/signup');
+    expect(redirectFor('onboarding', { email: '', linkedinConnected: false, personalization: null })).toBe('/signup');
+    expect(redirectFor('onboarding', full)).toBe('/dashboard');
+    expect(redirectFor('onboarding', emailOnly)).toBeNull();
+    expect(redirectFor('onboarding', connectedOnly)).toBeNull();
+    expect(redirectFor('onboarding', personalizedNotConnected)).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+import type { CurrentUser } from '@nashr/contracts';
+
+/** What the redirect rules need to know about the visitor; null when nobody is signed in. */
+export type SessionUser = Pick<CurrentUser, 'email' | 'linkedinConnected' | 'personalization'> | null | undefined;
+
+export type AppPath = '/signup' | '/connect-linkedIn' | '/personalize' | '/dashboard';
+
+/** Spec section 6: a full user has an e-mail, a connected account and saved personalization. */
+export function isFullUser(user: SessionUser): boolean {
+  return Boolean(user?.email && user.linkedinConnected && user.personalization);
+}
+
+/**
+ * The screen a visitor should be on next (spec section 4, "Verify"): no e-mail leads to
+ * /signup, an unconnected account to /connect-linkedIn, missing personalization to
+ * /personalize, and a full user to /dashboard.
+ */
+export function nextStep(user: SessionUser): AppPath {
+  if (!user?.email) return '/signup';
+  if (!user.linkedinConnected) return '/connect-linkedIn';
+  if (!user.personalization) return '/personalize';
+  return '/dashboard';
+}
+
+/** Which screens check the session before they show, and by which rule. */
+export type GateRule = 'protected' | 'onboarding';
+
+/**
+ * Where a screen must send its visitor instead of showing, or null when it may show.
+ * - protected (every screen of the shell): only a full user, everyone else goes to /signup
+ *   (spec section 2).
+ * - onboarding (/connect-linkedIn, /personalize): a full user goes to /dashboard, a visitor
+ *   without an e-mail to /signup; an account holder with an e-mail may stay (spec sections 2 and 6).
+ */
+export function redirectFor(rule: GateRule, user: SessionUser): AppPath | null {
+  if (rule === 'protected') return isFullUser(user) ? null : '/signup';
+  if (!user?.email) return '/signup';
+  if (isFullUser(user)) return '/dashboard';
+  return null;
+}
