@@ -1,17 +1,24 @@
-import { Link, useNavigate } from '@tanstack/react-router';
-import { ArrowRight, Construction, Eye, LogOut, ShieldCheck } from 'lucide-react';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { ArrowRight, CircleCheck, ExternalLink, LogOut } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLogout, useSession } from '../api/auth';
+import { toast } from 'sonner';
+import { useLogout } from '../api/auth';
+import { AccessNotice } from '../components/connect/access-notice';
+import { LinkedInMark } from '../components/connect/linkedin-mark';
+import { CONNECT_PAGE_PATH } from '../components/connect/popup';
+import { useConnectionStatus } from '../components/connect/use-connection-status';
 import { CenteredFrame } from '../components/onboarding/page-frame';
+import { Spinner } from '../components/spinner';
 import { nextStep } from '../session/rules';
 import { SessionGate } from '../session/session-gate';
 
-/** What the connection reads (spec section 1). */
-const ACCESS_ITEMS = ['profile', 'profileInfo', 'picture', 'banner', 'connections', 'posts'] as const;
+const route = getRouteApi('/connect-linkedIn');
 
 /**
- * /connect-linkedIn. The connect popup and its checkpoints arrive with a later issue; until then
- * the screen says so plainly and keeps the spec's status line, Continue rule and redirects.
+ * /connect-linkedIn (spec sections 2 and 4): opens the credential popup, shows Not connected /
+ * Connected, and lets the user continue once connected. The session rule sends visitors without
+ * an e-mail to /signup and full users to /dashboard.
  */
 export function ConnectLinkedInPage() {
   return (
@@ -24,79 +31,107 @@ export function ConnectLinkedInPage() {
 }
 
 function ConnectLinkedIn() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('connect');
   const navigate = useNavigate();
-  const { user } = useSession();
+  const search = route.useSearch();
   const logout = useLogout();
-  const connected = Boolean(user?.linkedinConnected);
+  const status = useConnectionStatus({ returned: search.connected === '1' });
+  const { user, connected, confirmed, gaveUp, retryConfirm } = status;
+  const [continuing, setContinuing] = useState(false);
+
+  // The flag of a return from the in-tab sign-in is read once; a reload should not repeat it.
+  useEffect(() => {
+    if (search.connected) void navigate({ to: CONNECT_PAGE_PATH, search: {}, replace: true });
+  }, [search.connected, navigate]);
+
+  // Continue pressed before the server confirmed: go on as soon as it does.
+  useEffect(() => {
+    if (!continuing) return;
+    if (confirmed) void navigate({ to: nextStep(user) });
+    else if (gaveUp) {
+      setContinuing(false);
+      toast.error(t('page.notConfirmed'));
+    }
+  }, [continuing, confirmed, gaveUp, user, navigate, t]);
+
+  const onConnect = () => {
+    // Where the browser blocks popups, the same screen opens in this tab and comes back here.
+    if (!status.openPopup()) void navigate({ to: '/linkedln-connect-screen', search: { return: CONNECT_PAGE_PATH } });
+  };
+
+  const onContinue = () => {
+    if (confirmed) {
+      void navigate({ to: nextStep(user) });
+      return;
+    }
+    if (gaveUp) retryConfirm();
+    setContinuing(true);
+  };
 
   return (
     <div data-testid="connect-linkedin">
-      <div
-        role="note"
-        className="mb-6 flex gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-      >
-        <Construction aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        <p>
-          <strong className="font-semibold">{t('connect.placeholderTitle')}</strong> {t('connect.placeholderText')}
-        </p>
+      <div className="mb-6 flex items-center gap-3" aria-hidden="true">
+        <span className="flex size-12 items-center justify-center rounded-2xl bg-[#0a66c2] text-white shadow-sm">
+          <LinkedInMark className="size-6" />
+        </span>
+        <span className="h-px w-8 border-t-2 border-dashed border-slate-300" />
+        <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-xl font-bold text-brand-700">
+          {t('page.productInitial')}
+        </span>
       </div>
+      <h1 className="text-2xl font-bold text-ink">{t('page.title')}</h1>
+      <p className="mt-2 text-slate-600">{t('page.subtitle')}</p>
 
-      <h1 className="text-2xl font-bold text-ink">{t('connect.title')}</h1>
-      <p className="mt-2 text-slate-600">{t('connect.subtitle')}</p>
+      {connected ? (
+        <div className="mt-6 flex items-center gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 px-4 py-4 text-emerald-900">
+          <CircleCheck aria-hidden="true" className="size-6 shrink-0 text-emerald-600" />
+          <p className="text-sm font-medium">{confirmed ? t('page.connectedText') : t('page.finishing')}</p>
+        </div>
+      ) : (
+        <>
+          <button
+            type="button"
+            onClick={onConnect}
+            className="mt-6 flex w-full items-center justify-center gap-3 rounded-2xl bg-[#0a66c2] px-5 py-4 text-lg font-semibold text-white shadow-md shadow-[#0a66c2]/20 transition hover:bg-[#004182] focus-visible:outline-offset-4"
+            data-testid="connect-button"
+          >
+            <LinkedInMark />
+            {status.popupOpen ? t('page.showWindow') : t('page.button')}
+            {status.popupOpen && <ExternalLink aria-hidden="true" className="size-4" />}
+          </button>
+          <p className="mt-2 text-center text-xs text-slate-500" aria-live="polite">
+            {status.popupOpen ? t('page.windowOpen') : t('page.buttonHint')}
+          </p>
+        </>
+      )}
 
-      <button
-        type="button"
-        disabled
-        aria-describedby="connect-soon"
-        className="mt-6 flex w-full items-center justify-center gap-3 rounded-2xl bg-[#0a66c2] px-5 py-4 text-lg font-semibold text-white opacity-60"
-      >
-        <LinkedInMark />
-        {t('connect.button')}
-      </button>
-      <p id="connect-soon" className="mt-2 text-center text-xs text-slate-500">
-        {t('connect.comingSoon')}
-      </p>
-
-      <p className="mt-6 flex items-center justify-center gap-2 text-sm font-medium" data-testid="connection-status">
+      <p className="mt-6 flex items-center justify-center gap-2 text-sm font-medium" aria-live="polite">
         <span aria-hidden="true" className={`size-2.5 rounded-full ${connected ? 'bg-emerald-500' : 'bg-slate-300'}`} />
-        <span className={connected ? 'text-emerald-700' : 'text-slate-600'}>
-          {connected ? t('connect.connected') : t('connect.notConnected')}
+        <span data-testid="connection-status" className={connected ? 'text-emerald-700' : 'text-slate-600'}>
+          {connected ? t('page.connected') : t('page.notConnected')}
         </span>
       </p>
 
-      <div className="mt-6 space-y-3 rounded-2xl bg-slate-50 p-5 text-sm">
-        <p className="flex gap-2 font-medium text-slate-800">
-          <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-600" />
-          {t('connect.promise')}
-        </p>
-        <div className="flex gap-2 text-slate-600">
-          <Eye aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
-          <div>
-            <p>{t('connect.accessIntro')}</p>
-            <ul className="mt-2 grid list-disc gap-x-6 gap-y-0.5 ps-5 sm:grid-cols-2">
-              {ACCESS_ITEMS.map((item) => (
-                <li key={item}>{t(`connect.access.${item}`)}</li>
-              ))}
-            </ul>
-          </div>
-        </div>
+      <div className="mt-6">
+        <AccessNotice />
       </div>
 
       <button
         type="button"
-        disabled={!connected}
-        onClick={() => void navigate({ to: nextStep(user) })}
+        disabled={!connected || continuing}
+        onClick={onContinue}
         className="mt-6 flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-500 disabled:shadow-none"
+        data-testid="connect-continue"
       >
-        {t('connect.continue')}
+        {continuing ? <Spinner className="size-5" label={t('page.finishing')} /> : null}
+        {t('page.continue')}
         <ArrowRight aria-hidden="true" className="size-4 rtl:rotate-180" />
       </button>
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-5 text-sm">
         {!user?.personalization ? (
           <Link to="/personalize" className="font-semibold text-brand-700 hover:underline">
-            {t('connect.personalizeMeanwhile')}
+            {t('page.personalizeMeanwhile')}
           </Link>
         ) : (
           <span />
@@ -107,17 +142,9 @@ function ConnectLinkedIn() {
           className="inline-flex items-center gap-1.5 font-medium text-slate-600 hover:text-slate-900"
         >
           <LogOut aria-hidden="true" className="size-4 rtl:rotate-180" />
-          {t('connect.logout')}
+          {t('page.logout')}
         </button>
       </div>
     </div>
-  );
-}
-
-function LinkedInMark() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 fill-current">
-      <path d="M20.45 20.45h-3.56v-5.57c0-1.33-.02-3.04-1.85-3.04-1.85 0-2.14 1.45-2.14 2.94v5.67H9.34V9h3.41v1.56h.05c.48-.9 1.64-1.85 3.37-1.85 3.6 0 4.27 2.37 4.27 5.46v6.28zM5.34 7.43a2.06 2.06 0 1 1 0-4.13 2.06 2.06 0 0 1 0 4.13zM7.12 20.45H3.56V9h3.56v11.45zM22.22 0H1.77C.79 0 0 .77 0 1.73v20.54C0 23.23.79 24 1.77 24h20.45c.98 0 1.78-.77 1.78-1.73V1.73C24 .77 23.2 0 22.22 0z" />
-    </svg>
   );
 }

@@ -1,46 +1,198 @@
 import type { ContentBlocks } from '@nashr/contracts';
 
+/** Where the landing page's shipped images live (web/public/images/landing/). */
+const image = (file: string) => `/images/landing/${file}`;
+
+/** The landing page's Arabic marketing copy (the default language), served until an admin saves a block. */
 export const arabicSeed: ContentBlocks = {
   hero: {
-    headline: 'Build your personal brand on LinkedIn with AI',
-    subheadline: 'Write, personalize and schedule posts that sound like you, in less than an hour a week.',
+    headline: 'ابنِ علامتك الشخصية على لينكدإن بقوة الذكاء الاصطناعي',
+    subheadline:
+      'يكتب نشر منشوراتك بأسلوبك، ويخصّصها لجمهورك، ويجدولها في أفضل وقت، لينمو حضورك وأنت لا تقضي أكثر من ساعة واحدة في الأسبوع.',
   },
+
   feature: {
-    heading: { badge: 'FEATURES', title: 'Three steps to a stronger presence' },
+    heading: { badge: 'المزايا', title: 'من الفكرة إلى النشر في ثلاث خطوات بسيطة' },
     feature: {
       icon: 'sparkles',
-      title: 'AI Powered Posts',
-      description: 'Turn an idea into a polished post in seconds.',
-      buttonText: 'Start For Free',
-      demoText: 'Three lessons I learned leading a remote team…',
-      stats: { count: '1M+', text: 'posts a month' },
-      image: '',
-      peopleBadge: '10,000+ users',
+      title: 'منشورات بالذكاء الاصطناعي',
+      description:
+        'اكتب فكرتك في جملة واحدة واحصل خلال ثوانٍ على منشور متقن وجاهز للنشر. اجعله أقصر أو أطول أو أكثر ودّية أو أكثر رسمية بنقرة واحدة، أو أعد صياغته حتى يشبهك تمامًا.',
+      buttonText: 'اكتب منشورك الأول',
+      demoText:
+        'قبل ثلاث سنوات كدتُ أتخلى عن شركتي الأولى. لم يكن التمويل ولا الحظ ما أبقاني، بل ثلاث عادات: أن أُطلق شيئًا جديدًا كل أسبوع، وأن أسأل عميلًا واحدًا سؤالًا صادقًا كل يوم، وأن أدوّن ما تعلّمته. أيّ عادة غيّرت مسيرتك المهنية؟',
+      stats: { count: 'أكثر من مليون', text: 'منشور يُكتب بنشر كل شهر' },
+      image: image('feature-ai-posts.svg'),
+      peopleBadge: 'يثق به أكثر من 10,000 محترف',
     },
     additionalFeatures: [
-      { icon: 'user-cog', title: 'Personalize Content', description: 'Your goals, tone and style.', image: '' },
-      { icon: 'calendar-clock', title: 'Schedule and Manage', description: 'Plan your week.', image: '' },
+      {
+        icon: 'user-cog',
+        title: 'محتوى مخصّص لك',
+        description:
+          'أخبر نشر مرة واحدة عن وظيفتك وأهدافك واهتماماتك ونبرتك وأسلوبك في الكتابة، وستأتي كل مسودة بصوتك وتخاطب جمهورك، بالعربية أو بالإنجليزية.',
+        image: image('feature-personalize.svg'),
+      },
+      {
+        icon: 'calendar-clock',
+        title: 'جدولة وإدارة',
+        description:
+          'خطّط لمنشورات أسبوع كامل في جلسة واحدة. اختر اليوم والساعة لكل منشور، وتابع كل شيء في التقويم، ودع نشر يتولى النشر عنك.',
+        image: image('feature-schedule.svg'),
+      },
     ],
   },
+
   'why-choose': {
-    badge: 'WHY US',
-    title: 'Why professionals choose Nashr',
-    description: 'Results within 1-3 weeks.',
+    badge: 'لماذا نشر',
+    title: 'لماذا يختار المحترفون نشر؟',
+    description:
+      'النشر المنتظم هو أسرع طريق ليراك الناس على لينكدإن، وهو أيضًا أصعب عادة يمكن الالتزام بها. يحوّله نشر إلى روتين أسبوعي قصير تظهر نتائجه خلال أسابيع.',
     stats: [
-      { value: '10,000+', description: 'users' },
-      { value: '99%', description: 'satisfaction' },
+      { value: '+10,000', description: 'محترف يبنون علامتهم الشخصية مع نشر' },
+      { value: '99%', description: 'نسبة رضا العملاء' },
+      { value: 'أكثر من مليون', description: 'منشور يُكتب كل شهر' },
+      { value: '1-3 أسابيع', description: 'لترى زيادة في مشاهدات ملفك ووصولك وتفاعل جمهورك' },
+      { value: 'أقل من ساعة', description: 'أسبوعيًا تكفيك لتحافظ على حضور منتظم' },
     ],
   },
+
   testimonials: {
-    heading: { badge: 'TESTIMONIALS', title: 'What our users say' },
-    testimonials: [],
+    heading: { badge: 'آراء العملاء', title: 'صنّاع محتوى ورواد أعمال ومسؤولو توظيف ينمون مع نشر' },
+    testimonials: [
+      {
+        name: 'سارة المنصوري',
+        badges: [
+          { text: '18 ألف متابع', background: '#DBEAFE' },
+          { text: 'مؤسِّسة شركة ناشئة', background: '#FCE7F3' },
+        ],
+        description:
+          'كنت أنشر مرة في الشهر حين أجد وقتًا. مع نشر أصبحت أنشر ثلاث مرات أسبوعيًا بالعربية والإنجليزية، وتضاعفت رسائل المستثمرين ثلاث مرات خلال شهرين.',
+        image: image('avatar-sara.svg'),
+      },
+      {
+        name: 'عمر حداد',
+        badges: [
+          { text: '9 آلاف متابع', background: '#DCFCE7' },
+          { text: 'مدير استقطاب المواهب', background: '#FEF3C7' },
+        ],
+        description:
+          'التخصيص هو ما أقنعني. المسودات تشبه طريقتي في الكلام، لا كلام الآلات. أخطط لأسبوعي كاملًا مساء الأحد، وصار المرشحون يتواصلون معي قبل أن أتواصل معهم.',
+        image: image('avatar-omar.svg'),
+      },
+      {
+        name: 'ليلى ناصر',
+        badges: [
+          { text: '24 ألف متابع', background: '#EDE9FE' },
+          { text: 'مدرّبة تنفيذية', background: '#CCFBF1' },
+        ],
+        description:
+          'الجدولة غيّرت كل شيء. منشوراتي تُنشر في أفضل وقت حتى عندما أقضي يومي كله مع العملاء، وتضاعفت مشاهدات ملفي الشخصي خلال الأسابيع الثلاثة الأولى.',
+        image: image('avatar-layla.svg'),
+      },
+    ],
   },
+
   pricing: {
-    heading: { badge: 'PRICING', title: 'Simple plans' },
-    plans: [],
+    heading: { badge: 'الأسعار', title: 'خطط بسيطة تنمو معك' },
+    plans: [
+      {
+        name: 'الأساسية',
+        description: 'كل ما تحتاجه لتبدأ النشر بثقة.',
+        price: '$24.99',
+        features: [
+          { name: 'كتابة المنشورات ومعاينتها', included: true },
+          { name: 'تحسين الملف الشخصي بالذكاء الاصطناعي', included: true },
+          { name: '10 منشورات أسبوعيًا', included: true },
+          { name: 'تحليلات متقدمة', included: true },
+          { name: 'جدولة المنشورات', included: true },
+        ],
+        buttonClass: 'outline',
+        highlighted: false,
+        isPremium: false,
+      },
+      {
+        name: 'الانطلاقة',
+        description: 'للمحترفين الذين ينشرون كل أسبوع ويريدون أن يراهم الجميع.',
+        price: '$34.99',
+        features: [
+          { name: '500 رصيد للذكاء الاصطناعي', included: true },
+          { name: '100 رصيد للتعليقات', included: true },
+          { name: 'كل ما في الخطة الأساسية', included: true },
+          { name: 'مكتبة المنشورات الأكثر انتشارًا', included: true },
+          { name: 'التفاعل التلقائي «Engage»', included: true },
+          { name: 'إدارة صفحة الشركة', included: true },
+        ],
+        buttonClass: 'primary',
+        highlighted: true,
+        isPremium: false,
+      },
+      {
+        name: 'الاحترافية',
+        description: 'لصنّاع المحتوى والقادة الذين يجعلون لينكدإن قناة للنمو.',
+        price: '$44.99',
+        features: [
+          { name: '5000 رصيد للذكاء الاصطناعي', included: true },
+          { name: '1500 رصيد للتعليقات', included: true },
+          { name: 'كل ما في خطة الانطلاقة', included: true },
+          { name: 'مكتبة المنشورات الأكثر انتشارًا بلا حدود', included: true },
+          { name: 'تفاعل تلقائي بلا حدود', included: true },
+          { name: 'دعم مميّز لكبار العملاء', included: true },
+        ],
+        buttonClass: 'dark',
+        highlighted: false,
+        isPremium: true,
+      },
+    ],
   },
+
   faq: {
-    heading: { badge: 'FAQ', title: 'Frequently asked questions', description: '' },
-    faqs: [],
+    heading: {
+      badge: 'الأسئلة الشائعة',
+      title: 'أسئلة يطرحها الجميع',
+      description: 'كل ما تحتاج معرفته قبل أن تبدأ. هل لديك سؤال آخر؟ فريقنا على بُعد رسالة واحدة.',
+    },
+    faqs: [
+      {
+        question: 'ما هو نشر؟',
+        answer:
+          'نشر مساعد ذكي للكتابة والجدولة على لينكدإن. يكتب مسودات منشوراتك بصوتك، ويتيح لك تعديلها بنقرة واحدة، وينشرها في الوقت الذي تختاره، لتبني علامتك الشخصية دون أن تقضي ساعات في ذلك.',
+      },
+      {
+        question: 'كيف تعمل الفترة التجريبية المجانية لمدة 7 أيام؟',
+        answer:
+          'تبدأ كل خطة بفترة تجريبية مجانية مدتها 7 أيام مع وصول كامل إلى مزاياها. اختر خطتك، وسجّل ببريدك الإلكتروني أو بحساب Google، وابدأ الكتابة. يمكنك الإلغاء في أي وقت خلال الفترة التجريبية.',
+      },
+      {
+        question: 'هل حسابي على لينكدإن في أمان؟',
+        answer:
+          'نعم. لا ينشر نشر شيئًا ولا يغيّر حسابك ولا يقرأ رسائلك دون إذنك. يقرأ فقط ما يحتاجه لتخصيص محتواك: ملفك الشخصي ومعلوماته، وصورتك الشخصية، وصورة الغلاف، وشبكة علاقاتك، ومنشوراتك ونشاطك. تُمرَّر كلمة المرور إلى لينكدإن ولا نحتفظ بها أبدًا.',
+      },
+      {
+        question: 'هل يكتب نشر باللغة العربية؟',
+        answer:
+          'نعم. يكتب نشر بالعربية والإنجليزية، والواجهة كلها متاحة باللغتين. اختر لغتك ونبرتك المفضلة من إعدادات التخصيص.',
+      },
+      {
+        question: 'ما أرصدة الذكاء الاصطناعي وأرصدة التعليقات؟',
+        answer:
+          'تُستخدم أرصدة الذكاء الاصطناعي عندما يكتب نشر منشورًا أو يعيد صياغته لك، ويستهلك كل منشور 10 أرصدة. أما أرصدة التعليقات فتستخدمها ميزة Engage التي تعلّق على منشورات شبكتك لتزيد ظهورك. تتضمن خطة الانطلاقة 500 رصيد للذكاء الاصطناعي و100 للتعليقات شهريًا، والخطة الاحترافية 5000 و1500.',
+      },
+      {
+        question: 'هل يمكنني جدولة المنشورات مسبقًا؟',
+        answer:
+          'نعم. اختر التاريخ والوقت لأي منشور وسينشره نشر تلقائيًا. تظهر كل منشوراتك المجدولة في تقويم يتيح لك مراجعتها بنظرة واحدة.',
+      },
+      {
+        question: 'هل يمكنني تغيير خطتي أو إلغاؤها لاحقًا؟',
+        answer:
+          'بالتأكيد. يمكنك الانتقال إلى خطة أخرى أو الإلغاء متى شئت، ويبقى وصولك متاحًا حتى نهاية الفترة التي دفعت مقابلها.',
+      },
+      {
+        question: 'كيف أتواصل مع فريق الدعم؟',
+        answer:
+          'راسلنا على support@nashr.app وسيرد عليك أحد أفراد فريقنا خلال يوم عمل واحد. يحصل مشتركو الخطة الاحترافية على دعم مميّز بأولوية في الرد.',
+      },
+    ],
   },
 };

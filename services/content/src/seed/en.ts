@@ -1,46 +1,198 @@
 import type { ContentBlocks } from '@nashr/contracts';
 
+/** Where the landing page's shipped images live (web/public/images/landing/). */
+const image = (file: string) => `/images/landing/${file}`;
+
+/** The landing page's English marketing copy, served until an admin saves a block. */
 export const englishSeed: ContentBlocks = {
   hero: {
     headline: 'Build your personal brand on LinkedIn with AI',
-    subheadline: 'Write, personalize and schedule posts that sound like you, in less than an hour a week.',
+    subheadline:
+      'Nashr writes, personalizes and schedules posts that sound like you, so your audience grows while you spend less than an hour a week.',
   },
+
   feature: {
-    heading: { badge: 'FEATURES', title: 'Three steps to a stronger presence' },
+    heading: { badge: 'Features', title: 'From idea to published post in three simple steps' },
     feature: {
       icon: 'sparkles',
       title: 'AI Powered Posts',
-      description: 'Turn an idea into a polished post in seconds.',
-      buttonText: 'Start For Free',
-      demoText: 'Three lessons I learned leading a remote team…',
-      stats: { count: '1M+', text: 'posts a month' },
-      image: '',
-      peopleBadge: '10,000+ users',
+      description:
+        'Describe an idea in one sentence and get a polished, ready-to-publish post in seconds. Make it shorter, longer, more casual or more formal with one click, or rewrite it until it sounds exactly like you.',
+      buttonText: 'Write my first post',
+      demoText:
+        'Three years ago I almost gave up on my first company. What kept me going was not funding or luck, but three habits: shipping every week, asking customers one honest question a day, and writing down what I learned. Which habit changed your career?',
+      stats: { count: '1M+', text: 'posts written with Nashr every month' },
+      image: image('feature-ai-posts.svg'),
+      peopleBadge: 'Loved by 10,000+ professionals',
     },
     additionalFeatures: [
-      { icon: 'user-cog', title: 'Personalize Content', description: 'Your goals, tone and style.', image: '' },
-      { icon: 'calendar-clock', title: 'Schedule and Manage', description: 'Plan your week.', image: '' },
+      {
+        icon: 'user-cog',
+        title: 'Personalize Content',
+        description:
+          'Tell Nashr your job, goals, interests, tone and writing style once. Every draft follows your voice and speaks to your audience, in English or Arabic.',
+        image: image('feature-personalize.svg'),
+      },
+      {
+        icon: 'calendar-clock',
+        title: 'Schedule and Manage',
+        description:
+          'Plan a whole week of posts in one sitting. Pick the day and time for each one, see everything on your calendar, and let Nashr publish it for you.',
+        image: image('feature-schedule.svg'),
+      },
     ],
   },
+
   'why-choose': {
-    badge: 'WHY US',
+    badge: 'Why Nashr',
     title: 'Why professionals choose Nashr',
-    description: 'Results within 1-3 weeks.',
+    description:
+      'Posting consistently is the fastest way to be seen on LinkedIn, and the hardest habit to keep. Nashr turns it into a short weekly routine that shows results within weeks.',
     stats: [
-      { value: '10,000+', description: 'users' },
-      { value: '99%', description: 'satisfaction' },
+      { value: '10,000+', description: 'professionals already build their brand with Nashr' },
+      { value: '99%', description: 'customer satisfaction' },
+      { value: '1M+', description: 'posts created every month' },
+      { value: '1-3 weeks', description: 'to see more profile views, reach and engagement' },
+      { value: '< 1 hour', description: 'a week is all it takes to stay consistent' },
     ],
   },
+
   testimonials: {
-    heading: { badge: 'TESTIMONIALS', title: 'What our users say' },
-    testimonials: [],
+    heading: { badge: 'Testimonials', title: 'Creators, founders and recruiters grow with Nashr' },
+    testimonials: [
+      {
+        name: 'Sara Al-Mansouri',
+        badges: [
+          { text: '18k followers', background: '#DBEAFE' },
+          { text: 'Startup founder', background: '#FCE7F3' },
+        ],
+        description:
+          'I used to post once a month when I found the time. With Nashr I publish three times a week in both Arabic and English, and inbound investor messages tripled in two months.',
+        image: image('avatar-sara.svg'),
+      },
+      {
+        name: 'Omar Haddad',
+        badges: [
+          { text: '9k followers', background: '#DCFCE7' },
+          { text: 'Talent acquisition lead', background: '#FEF3C7' },
+        ],
+        description:
+          'The personalization is what sold me. The drafts sound like me, not like a robot. I plan my whole week on Sunday evening and candidates now reach out to me first.',
+        image: image('avatar-omar.svg'),
+      },
+      {
+        name: 'Layla Nasser',
+        badges: [
+          { text: '24k followers', background: '#EDE9FE' },
+          { text: 'Executive coach', background: '#CCFBF1' },
+        ],
+        description:
+          'Scheduling changed everything. My posts go out at the best time even when I am with clients all day. My profile views doubled within the first three weeks.',
+        image: image('avatar-layla.svg'),
+      },
+    ],
   },
+
   pricing: {
-    heading: { badge: 'PRICING', title: 'Simple plans' },
-    plans: [],
+    heading: { badge: 'Pricing', title: 'Simple plans that grow with you' },
+    plans: [
+      {
+        name: 'Basic',
+        description: 'The essentials to start posting with confidence.',
+        price: '$24.99',
+        features: [
+          { name: 'Write and preview posts', included: true },
+          { name: 'AI Profile Optimization', included: true },
+          { name: '10 posts/week', included: true },
+          { name: 'Advanced Analytics', included: true },
+          { name: 'Post Scheduling', included: true },
+        ],
+        buttonClass: 'outline',
+        highlighted: false,
+        isPremium: false,
+      },
+      {
+        name: 'Starter',
+        description: 'For professionals who post every week and want to be seen.',
+        price: '$34.99',
+        features: [
+          { name: '500 AI credits', included: true },
+          { name: '100 commenting credits', included: true },
+          { name: 'Everything in Basic', included: true },
+          { name: 'Viral Posts Library', included: true },
+          { name: "'Engage' automated engagement", included: true },
+          { name: 'Company Page Access', included: true },
+        ],
+        buttonClass: 'primary',
+        highlighted: true,
+        isPremium: false,
+      },
+      {
+        name: 'Pro',
+        description: 'For creators and leaders who make LinkedIn a growth channel.',
+        price: '$44.99',
+        features: [
+          { name: '5000 AI credits', included: true },
+          { name: '1500 commenting credits', included: true },
+          { name: 'Everything in Starter', included: true },
+          { name: 'Unlimited Viral Posts Library', included: true },
+          { name: 'Unlimited Engage', included: true },
+          { name: 'VIP support', included: true },
+        ],
+        buttonClass: 'dark',
+        highlighted: false,
+        isPremium: true,
+      },
+    ],
   },
+
   faq: {
-    heading: { badge: 'FAQ', title: 'Frequently asked questions', description: '' },
-    faqs: [],
+    heading: {
+      badge: 'FAQ',
+      title: 'Frequently asked questions',
+      description: 'Everything you need to know before you start. Still unsure? Our team is one e-mail away.',
+    },
+    faqs: [
+      {
+        question: 'What is Nashr?',
+        answer:
+          'Nashr is an AI writing and scheduling assistant for LinkedIn. It drafts posts in your voice, lets you adjust them with one click, and publishes them at the time you choose, so you can build your personal brand without spending hours on it.',
+      },
+      {
+        question: 'How does the 7-day free trial work?',
+        answer:
+          'Every plan starts with a 7-day free trial with full access to that plan. Choose a plan, sign up with your e-mail or Google account, and start writing. You can cancel at any time during the trial.',
+      },
+      {
+        question: 'Is my LinkedIn account safe?',
+        answer:
+          'Yes. Nashr never posts, changes your account or reads your messages without your permission. It only reads what it needs to personalize your content: your profile and profile information, profile picture, banner image, connections, posts and activity. Your password is passed to LinkedIn and is never stored.',
+      },
+      {
+        question: 'Can Nashr write in Arabic?',
+        answer:
+          'Yes. Nashr writes in Arabic and in English, and the whole interface is available in both languages. Choose your language and tone in your personalization settings.',
+      },
+      {
+        question: 'What are AI credits and commenting credits?',
+        answer:
+          'AI credits are used when Nashr writes or rewrites a post for you: each generated post uses 10 credits. Commenting credits are used by Engage, which comments on posts in your network to grow your visibility. Starter includes 500 AI and 100 commenting credits a month, Pro includes 5000 and 1500.',
+      },
+      {
+        question: 'Can I schedule posts in advance?',
+        answer:
+          'Yes. Pick a date and time for any post and Nashr publishes it automatically. All your scheduled posts appear on a calendar, where you can review them at a glance.',
+      },
+      {
+        question: 'Can I change or cancel my plan later?',
+        answer:
+          'Of course. You can move to another plan or cancel whenever you like, and you keep access until the end of the period you have paid for.',
+      },
+      {
+        question: 'How do I contact support?',
+        answer:
+          'Write to support@nashr.app and a person from our team will answer within one business day. Pro subscribers get VIP support with priority answers.',
+      },
+    ],
   },
 };
