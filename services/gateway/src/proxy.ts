@@ -15,6 +15,8 @@ declare module 'fastify' {
 const TRUSTED_HEADERS = Object.values(IDENTITY_HEADERS).filter((h) => h !== IDENTITY_HEADERS.requestId);
 
 const PROXY_TIMEOUT_MS = 30_000;
+/** A non-streamed AI draft may take up to ~95 s (30 s per try, 3 tries): the ai service answers its own error first. */
+const AI_TIMEOUT_MS = 120_000;
 
 export interface ProxyOptions {
   urls: Record<ServiceName, string>;
@@ -54,7 +56,7 @@ export async function proxyRoutes(app: ServiceApp, options: ProxyOptions): Promi
       onRequest: async (request) => resolveSession(request, options.sessions),
       handler: (request, reply) =>
         reply.from(`${upstream}${request.url}`, {
-          timeout: PROXY_TIMEOUT_MS,
+          timeout: service === 'ai' ? AI_TIMEOUT_MS : PROXY_TIMEOUT_MS,
           rewriteRequestHeaders: (_req, headers) => {
             const forwarded: Record<string, string | string[] | undefined> = { ...headers };
             for (const name of TRUSTED_HEADERS) delete forwarded[name];

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const aiSchema = pgSchema('ai');
+
+/** The ai service's own copy of each user's personalization, kept from the auth service's events. */
+export const personalizations = aiSchema.table('personalizations', {
+  userId: uuid('user_id').primaryKey(),
+  data: jsonb('data').notNull(),
+  /** When the event was published: an older event arriving late never overwrites a newer one. */
+  eventAt: timestamp('event_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What the composer's Personalize popup saved for this user ('Save Changes'). */
+export const composerChoices = aiSchema.table('composer_choices', {
+  userId: uuid('user_id').primaryKey(),
+  data: jsonb('data').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Premium-model credits. A row is made on the first spend; until then the user has the starting balance. */
+export const creditAccounts = aiSchema.table(
+  'credit_accounts',
+  {
+    userId: uuid('user_id').primaryKey(),
+    balance: integer('balance').notNull(),
+    plan: text('plan').notNull().default('free'),
+    /** Start of the month the Premium allowance was last granted for. */
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [
+    check('credit_accounts_balance_not_negative', sql`balance >= 0`),
+    check('credit_accounts_plan_known', sql`plan in ('free', 'premium')`),
+  ],
+);
+
+/**
+ * The ledger: one row per generation, with what it cost. A refund flips a pending row to failed
+ * exactly once, so a failure can never be refunded twice.
+ */
+export const generations = aiSchema.table(
+  'generations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    kind: text('kind').notNull(),
+    action: text('action'),
+    model: text('model').notNull(),
+    premium: boolean('premium').notNull(),
+    cost: integer('cost').notNull(),
+    status: text('status').notNull().default('pending'),
+    promptVersion: text('prompt_version').notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('generations_user_created_idx').on(t.userId, t.createdAt),
+    check('generations_status_known', sql`status in ('pending', 'completed', 'failed')`),
+  ],
+);
+
+export const schema = { personalizations, composerChoices, creditAccounts, generations };

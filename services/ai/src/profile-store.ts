@@ -1,0 +1,62 @@
+import {
+  type ComposerChoices,
+  type ComposerChoicesOverride,
+  composerChoicesOverrideSchema,
+  type Personalization,
+  personalizationSchema,
+} from '@nashr/contracts';
+import { eq, lte, sql } from 'drizzle-orm';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { composerChoices, personalizations, type schema } from './db/schema.js';
+
+/**
+ * What the ai service knows about a writer: the personalization copied from the auth service's
+ * events, and the composer choices the user saved.
+ */
+export class ProfileStore {
+  constructor(private readonly db: PostgresJsDatabase<typeof schema>) {}
+
+  async personalization(userId: string): Promise<Personalization | null> {
+    const [row] = await this.db
+      .select({ data: personalizations.data })
+      .from(personalizations)
+      .where(eq(personalizations.userId, userId));
+    // A row written by an older contract is ignored rather than trusted.
+    const parsed = personalizationSchema.safeParse(row?.data);
+    return parsed.success ? parsed.data : null;
+  }
+
+  /**
+   * Keeps the newest personalization. Events may arrive twice or out of order: one older than
+   * the stored copy changes nothing. Returns whether this one was stored.
+   */
+  async savePersonalization(userId: string, data: Personalization, eventAt: Date): Promise<boolean> {
+    const rows = await this.db
+      .insert(personalizations)
+      .values({ userId, data, eventAt })
+      .onConflictDoUpdate({
+        target: personalizations.userId,
+        set: { data, eventAt, updatedAt: new Date() },
+        setWhere: lte(personalizations.eventAt, sql`excluded.event_at`),
+      })
+      .returning({ userId: personalizations.userId });
+    return rows.length > 0;
+  }
+
+  async savedChoices(userId: string): Promise<ComposerChoicesOverride | null> {
+    const [row] = await this.db
+      .select({ data: composerChoices.data })
+      .from(composerChoices)
+      .where(eq(composerChoices.userId, userId));
+    if (!row) return null;
+    const parsed = composerChoicesOverrideSchema.safeParse(row.data);
+    return parsed.success ? parsed.data : null;
+  }
+
+  async saveChoices(userId: string, data: ComposerChoices): Promise<void> {
+    await this.db
+      .insert(composerChoices)
+      .values({ userId, data })
+      .onConflictDoUpdate({ target: composerChoices.userId, set: { data, updatedAt: new Date() } });
+  }
+}

@@ -1,0 +1,133 @@
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { GenerationAbortedError, PROVIDER_MESSAGES, ProviderError } from './errors.js';
+import type { TextProvider, WriteInput, WriteResult } from './types.js';
+
+export interface OpenAiProviderOptions {
+  apiKey: string;
+  /** Any OpenAI-compatible endpoint; unset means api.openai.com. */
+  baseURL?: string;
+  /** Per attempt: time to the first byte of the answer, and the longest silence inside a stream. */
+  timeoutMs: number;
+  maxRetries: number;
+  /** Tests pass their own fetch; production uses the global one. */
+  fetch?: typeof fetch;
+}
+
+/** Output budget: enough for a 1,000-character post in any script, with headroom. */
+const MAX_TOKENS = 900;
+/** Upper bound of the SDK's pauses between retries (0.5 s, 1 s, ... with jitter). */
+const RETRY_PAUSES_MS = 4000;
+
+/** Maps whatever the SDK threw to a message a user can act on; the cause goes to the logs. */
+export function toProviderError(error: unknown, timeoutMs: number): Error {
+  if (error instanceof ProviderError || error instanceof GenerationAbortedError) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  if (error instanceof APIConnectionTimeoutError) {
+    return new ProviderError(503, PROVIDER_MESSAGES.timeout(Math.max(1, Math.round(timeoutMs / 1000))), detail);
+  }
+  if (error instanceof APIConnectionError) return new ProviderError(503, PROVIDER_MESSAGES.unreachable, detail);
+  if (error instanceof APIError) {
+    const status = error.status ?? 0;
+    if (status === 401 || status === 403) return new ProviderError(502, PROVIDER_MESSAGES.auth, detail);
+    if (status === 429) return new ProviderError(503, PROVIDER_MESSAGES.rateLimited, detail);
+    if (status >= 500 || status === 0) return new ProviderError(502, PROVIDER_MESSAGES.providerError, detail);
+    return new ProviderError(502, PROVIDER_MESSAGES.rejected, `${status}: ${detail}`);
+  }
+  return new ProviderError(502, PROVIDER_MESSAGES.providerError, detail);
+}
+
+/** The `openai` provider: chat completions on any OpenAI-compatible endpoint. */
+export class OpenAiProvider implements TextProvider {
+  readonly name = 'openai' as const;
+  private readonly client: OpenAI;
+
+  constructor(private readonly options: OpenAiProviderOptions) {
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      timeout: options.timeoutMs,
+      maxRetries: options.maxRetries,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  async write(input: WriteInput): Promise<WriteResult> {
+    const { signal } = input;
+    if (signal?.aborted) throw new GenerationAbortedError();
+    // One controller for the upstream call: the caller leaving and our own watchdog both end it.
+    const controller = new AbortController();
+    let timedOut = false;
+    let watchdog: NodeJS.Timeout | undefined;
+    const arm = (ms: number) => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, ms);
+    };
+    const cancel = () => controller.abort();
+    signal?.addEventListener('abort', cancel, { once: true });
+    try {
+      const text = input.onToken
+        ? await this.stream(input, controller, arm)
+        : await this.complete(input, controller, arm);
+      if (!text.trim()) throw new ProviderError(502, PROVIDER_MESSAGES.empty, 'the answer had no text');
+      return { text: text.trim(), model: input.model, language: input.request.language, note: null };
+    } catch (error) {
+      if (timedOut) {
+        throw new ProviderError(
+          503,
+          PROVIDER_MESSAGES.timeout(Math.max(1, Math.round(this.options.timeoutMs / 1000))),
+          'no data within the timeout',
+        );
+      }
+      if (signal?.aborted || (error instanceof APIUserAbortError && !timedOut)) throw new GenerationAbortedError();
+      throw toProviderError(error, this.options.timeoutMs);
+    } finally {
+      clearTimeout(watchdog);
+      signal?.removeEventListener('abort', cancel);
+    }
+  }
+
+  private messages(input: WriteInput) {
+    return [
+      { role: 'system' as const, content: input.prompt.system },
+      { role: 'user' as const, content: input.prompt.user },
+    ];
+  }
+
+  /**
+   * The SDK's timeout covers each attempt until the answer starts; this deadline also covers a
+   * body that starts and then stalls, across every attempt and the pauses between them.
+   */
+  private async complete(input: WriteInput, controller: AbortController, arm: (ms: number) => void) {
+    arm(this.options.timeoutMs * (this.options.maxRetries + 1) + RETRY_PAUSES_MS);
+    const completion = await this.client.chat.completions.create(
+      { model: input.model, messages: this.messages(input), max_tokens: MAX_TOKENS, temperature: 0.7 },
+      { signal: controller.signal },
+    );
+    return completion.choices[0]?.message?.content ?? '';
+  }
+
+  /** Retries happen only before the first token: a stream that broke midway is not replayed. */
+  private async stream(input: WriteInput, controller: AbortController, arm: (ms: number) => void) {
+    arm(this.options.timeoutMs * (this.options.maxRetries + 1) + RETRY_PAUSES_MS);
+    const stream = await this.client.chat.completions.create(
+      { model: input.model, messages: this.messages(input), max_tokens: MAX_TOKENS, temperature: 0.7, stream: true },
+      { signal: controller.signal },
+    );
+    let text = '';
+    arm(this.options.timeoutMs);
+    for await (const chunk of stream) {
+      arm(this.options.timeoutMs);
+      const delta = chunk.choices[0]?.delta?.content;
+      if (delta) {
+        text += delta;
+        input.onToken?.(delta);
+      }
+    }
+    // The SDK ends an aborted stream quietly, as if the model had finished.
+    if (controller.signal.aborted) throw new APIUserAbortError();
+    return text;
+  }
+}

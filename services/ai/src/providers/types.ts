@@ -1,0 +1,30 @@
+import type { AiProviderName } from '@nashr/contracts';
+import type { ChatPrompt, Language, PromptRequest } from '../prompts/index.js';
+
+export interface WriteInput {
+  prompt: ChatPrompt;
+  /** The structured request the prompt was built from (the offline writer works from it). */
+  request: PromptRequest;
+  model: string;
+  /** Aborted when the caller has gone away: stop and spend nothing more. */
+  signal?: AbortSignal;
+  /** When given, text is streamed to it as it arrives. */
+  onToken?: (chunk: string) => void;
+}
+
+export interface WriteResult {
+  text: string;
+  /** The model that wrote the text, as the user should see it. */
+  model: string;
+  language: Language;
+  /** Why the draft differs from what was asked (e.g. a language the writer cannot write), or null. */
+  note: string | null;
+}
+
+/** An AI text provider, chosen by configuration (AI_PROVIDER). */
+export interface TextProvider {
+  readonly name: AiProviderName;
+  write(input: WriteInput): Promise<WriteResult>;
+  /** The language a draft asked for in `language` will actually be in, when it can differ. */
+  writesIn?(language: Language): Language;
+}
