@@ -121,6 +121,9 @@ async function save(page: Page, successToast: string): Promise<void> {
   expect(await page.getByTestId('editor-dirty').count()).toBe(0);
 }
 
+/** Full-page screenshots read best from the top: sticky bars then sit where they belong. */
+const scrollToTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
+
 /** A small but real PNG (a two-colour square), made here so the test needs no fixture file. */
 function makePng(size = 48): Buffer {
   const chunk = (type: string, data: Buffer) => {
@@ -345,7 +348,7 @@ describe('the editors, as an admin', () => {
       await preview.waitFor();
       expect(await preview.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
       expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
-      await added.scrollIntoViewIfNeeded();
+      await scrollToTop(page);
       await screenshot(page, 'admin-testimonials-en-desktop');
       await save(page, 'Testimonials Content Saved');
 
@@ -414,7 +417,7 @@ describe('the editors, as an admin', () => {
       await features.nth(2).getByTestId('remove-planFeature').click();
       await plan.getByTestId('add-planFeature').click();
       await field(plan, `plans.${index}.features.3.name`).fill('Shared calendar');
-      await plan.scrollIntoViewIfNeeded();
+      await scrollToTop(page);
       await screenshot(page, 'admin-pricing-en-phone');
       await save(page, 'Pricing Content Saved');
 
@@ -452,6 +455,8 @@ describe('the editors, as an admin', () => {
       await page.getByTestId('add-additionalFeature').click();
       const featureCount = (await stored('feature', 'ar')).data.additionalFeatures.length;
       await field(page, `additionalFeatures.${featureCount}.title`, 'ar').fill('تحليلات أسبوعية');
+      await scrollToTop(page);
+      await screenshot(page, 'admin-features-ar-phone');
       await save(page, 'تم حفظ محتوى المزايا');
       const feature = (await stored('feature', 'ar')).data;
       expect(feature.feature.stats).toEqual({ count: '+٢٠٠٠', text: 'منشور كل يوم' });
@@ -506,7 +511,7 @@ describe('the editors, as an admin', () => {
       await input.setInputFiles({ name: 'renamed.png', mimeType: 'image/png', buffer: Buffer.from('GIF89a, not PNG') });
       await alert.getByText('“renamed.png” is not a valid image file.').waitFor();
 
-      await image.scrollIntoViewIfNeeded();
+      await scrollToTop(page);
       await screenshot(page, 'admin-image-refused-en-desktop');
       // Nothing changed: the form is clean and the service still holds the old image.
       expect(await page.getByTestId('editor-dirty').count()).toBe(0);
@@ -554,7 +559,7 @@ describe('the editors, as an admin', () => {
       await toast(page, 'Failed to save Hero Content', 'error').waitFor();
       expect(await field(page, 'headline').inputValue()).toBe(mine);
       expect((await stored('hero', 'en')).data.headline).toBe(theirs);
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await scrollToTop(page);
       await screenshot(page, 'admin-stale-en-desktop');
 
       // Keeping the draft keeps it; saving it again is still refused.

@@ -1,21 +1,25 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
+import { DeferredToaster } from './components/deferred-toaster';
 import { LoadingScreen } from './components/loading-screen';
 import { NotFound } from './components/not-found';
+import { loadAllNamespaces } from './i18n';
 import { LandingPage } from './routes/landing';
 
 function RootLayout() {
-  const { i18n } = useTranslation();
   return (
     <>
       <Outlet />
-      <Toaster position="top-right" duration={5000} richColors closeButton dir={i18n.dir()} />
+      <DeferredToaster />
     </>
   );
 }
 
-export const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFound });
+export const rootRoute = createRootRoute({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+  // The landing page's bundle holds only its own translations; every other screen waits for the rest.
+  beforeLoad: ({ location }) => (location.pathname === '/' ? undefined : loadAllNamespaces()),
+});
 
 const landingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: LandingPage });
 
@@ -38,7 +42,19 @@ const verifyRoute = createRoute({
 const connectLinkedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/connect-linkedIn',
+  // `connected=1`: back from the sign-in screen opened in this tab (the popup was blocked).
+  validateSearch: (search: Record<string, unknown>): { connected?: '1' } =>
+    search.connected === '1' || search.connected === 1 ? { connected: '1' } : {},
   component: lazyRouteComponent(() => import('./routes/connect-linkedin'), 'ConnectLinkedInPage'),
+});
+// The credential popup, spelled as the spec spells it; `return` names the page to go back to
+// when it had to open in the tab instead of a popup.
+const linkedinConnectScreenRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/linkedln-connect-screen',
+  validateSearch: (search: Record<string, unknown>): { return?: '/connect-linkedIn' } =>
+    search.return === '/connect-linkedIn' ? { return: '/connect-linkedIn' } : {},
+  component: lazyRouteComponent(() => import('./routes/linkedin-connect-screen'), 'LinkedInConnectScreen'),
 });
 const personalizeRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -69,7 +85,7 @@ const appRoutes = [
   createRoute({
     getParentRoute: () => appRoute,
     path: '/dashboard',
-    component: lazyRouteComponent(placeholders, 'DashboardScreen'),
+    component: lazyRouteComponent(() => import('./routes/dashboard'), 'DashboardPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
@@ -84,7 +100,7 @@ const appRoutes = [
   createRoute({
     getParentRoute: () => appRoute,
     path: '/profile',
-    component: lazyRouteComponent(placeholders, 'ProfileScreen'),
+    component: lazyRouteComponent(() => import('./routes/profile'), 'ProfilePage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
@@ -102,6 +118,7 @@ const routeTree = rootRoute.addChildren([
   signupRoute,
   verifyRoute,
   connectLinkedInRoute,
+  linkedinConnectScreenRoute,
   personalizeRoute,
   appRoute.addChildren(appRoutes),
   adminDashboardRoute,
