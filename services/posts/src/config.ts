@@ -1,0 +1,37 @@
+import { baseEnv, databaseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
+import { z } from 'zod';
+
+const milliseconds = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+/** The HTTP API. */
+export const configSchema = z.object({
+  ...baseEnv,
+  ...httpEnv,
+  PORT: httpEnv.PORT.default(8103),
+  ...databaseEnv,
+  ...redisEnv,
+  ...internalEnv,
+  /**
+   * How long `POST /linkedln/createPost` waits for the network before answering "still
+   * publishing". Below the gateway's 30 s proxy timeout, so the answer always gets through.
+   */
+  PUBLISH_WAIT_MS: milliseconds(15_000, 0, 25_000),
+});
+export type Config = z.infer<typeof configSchema>;
+
+/** The worker: due jobs, result events and the reconciler. */
+export const workerConfigSchema = z.object({
+  ...baseEnv,
+  ...databaseEnv,
+  ...redisEnv,
+  /** How often the reconciler re-creates missing jobs and resolves stuck publishes (and once at start). */
+  RECONCILE_INTERVAL_MS: milliseconds(60_000, 1_000, 3_600_000),
+  /** A post still `publishing` after this long is checked by the reconciler. */
+  PUBLISH_STUCK_MS: milliseconds(60_000, 100, 3_600_000),
+  /** A post whose publish cannot be traced after this long is marked failed instead of re-sent. */
+  PUBLISH_GIVE_UP_MS: milliseconds(3_600_000, 1_000, 7 * 24 * 3_600_000),
+  /** Due jobs and result events handled at once per worker process. */
+  POSTS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
+});
+export type WorkerConfig = z.infer<typeof workerConfigSchema>;

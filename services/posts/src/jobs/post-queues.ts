@@ -1,0 +1,76 @@
+import { postDueJob, publishPostJob, QUEUES } from '@nashr/contracts';
+import type { Logger, Queues } from '@nashr/platform';
+import type { PostRow } from '../db/schema.js';
+import { dueJobId, publishJobId } from './job-ids.js';
+
+/**
+ * Finished publish jobs are kept a day (not a count), so re-sending the same attempt within that
+ * time is dropped by BullMQ even after a burst of thousands of posts.
+ */
+const PUBLISH_JOB_RETENTION = {
+  removeOnComplete: { age: 24 * 3600 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+/** The Redis side of a post: its delayed due job and its publish hand-over. */
+export class PostQueues {
+  constructor(
+    readonly queues: Queues,
+    private readonly logger: Logger,
+  ) {}
+
+  get due() {
+    return this.queues.get(QUEUES.postsDue);
+  }
+
+  get publish() {
+    return this.queues.get(QUEUES.linkedinPublish);
+  }
+
+  /** The due job's options for `post` as of now: overdue posts are due at once. */
+  dueJobOptions(post: PostRow) {
+    return { jobId: dueJobId(post.id, post.version), delay: Math.max(0, post.scheduledAt.getTime() - Date.now()) };
+  }
+
+  /**
+   * Adds the delayed job that fires when `post` is due. The row is already written: if Redis
+   * refuses, the reconciler re-creates the job, so the caller's answer does not depend on it.
+   */
+  async scheduleDue(post: PostRow, requestId?: string): Promise<boolean> {
+    try {
+      await this.queues.enqueue(
+        postDueJob,
+        { postId: post.id, version: post.version, ...(requestId ? { requestId } : {}) },
+        this.dueJobOptions(post),
+      );
+      return true;
+    } catch (err) {
+      this.logger.warn({ err, postId: post.id }, 'could not add the due job: the reconciler will add it');
+      return false;
+    }
+  }
+
+  /** Best effort: a due job left behind finds its version outdated and does nothing. */
+  async removeDue(postId: string, version: number): Promise<void> {
+    try {
+      await this.due.remove(dueJobId(postId, version));
+    } catch (err) {
+      this.logger.warn({ err, postId }, 'could not remove the old due job: it will find its version outdated');
+    }
+  }
+
+  /** Hands a claimed post to the network worker; the same attempt added twice is one job. */
+  async handOver(post: PostRow, requestId?: string): Promise<void> {
+    await this.queues.enqueue(
+      publishPostJob,
+      {
+        postId: post.id,
+        userId: post.userId,
+        text: post.content,
+        attempt: post.attempts,
+        ...(requestId ? { requestId } : {}),
+      },
+      { jobId: publishJobId(post.id, post.attempts), ...PUBLISH_JOB_RETENTION },
+    );
+  }
+}

@@ -1,0 +1,85 @@
+import { QUEUES } from '@nashr/contracts';
+import { createWorker, type Database, type Logger, Queues, type Redis } from '@nashr/platform';
+import type { WorkerConfig } from '../config.js';
+import type { schema } from '../db/schema.js';
+import { PostStore } from '../post-store.js';
+import { dueHandler } from './due-handler.js';
+import { inboxHandlers } from './inbox-handlers.js';
+import { PostQueues } from './post-queues.js';
+import { type ReconcileReport, Reconciler } from './reconciler.js';
+
+export type PostsWorkerSettings = Pick<
+  WorkerConfig,
+  'RECONCILE_INTERVAL_MS' | 'PUBLISH_STUCK_MS' | 'PUBLISH_GIVE_UP_MS' | 'POSTS_WORKER_CONCURRENCY'
+>;
+
+export interface PostsWorkerDeps {
+  settings: PostsWorkerSettings;
+  logger: Logger;
+  database: Database<typeof schema>;
+  /** A worker connection (`createRedis(url, 'worker')`): BullMQ waits on it forever. */
+  redis: Redis;
+  prefix: string;
+}
+
+export interface PostsWorker {
+  /** Runs the reconciler now (it also runs at start and every RECONCILE_INTERVAL_MS). */
+  reconcile: () => Promise<ReconcileReport>;
+  /** Stops the timer, lets running jobs finish, closes the queues. */
+  close: () => Promise<void>;
+}
+
+/** Due jobs, the network's answers and the reconciler, for one worker process. */
+export async function startPostsWorker({
+  settings,
+  logger,
+  database,
+  redis,
+  prefix,
+}: PostsWorkerDeps): Promise<PostsWorker> {
+  const context = { connection: redis, prefix };
+  const store = new PostStore(database.db);
+  const queues = new PostQueues(new Queues(context, logger), logger);
+  const options = { logger, concurrency: settings.POSTS_WORKER_CONCURRENCY };
+  const workers = [
+    createWorker(QUEUES.postsDue, [dueHandler(store, queues)], context, options),
+    createWorker(QUEUES.postsInbox, inboxHandlers(store), context, options),
+  ];
+  const reconciler = new Reconciler({
+    store,
+    queues,
+    redis,
+    prefix,
+    logger,
+    stuckAfterMs: settings.PUBLISH_STUCK_MS,
+    giveUpAfterMs: settings.PUBLISH_GIVE_UP_MS,
+    lockTtlMs: Math.max(settings.RECONCILE_INTERVAL_MS, 60_000),
+  });
+
+  let running: Promise<ReconcileReport | undefined> = Promise.resolve(undefined);
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const reconcileQuietly = () => {
+    running = reconciler.run().catch((err) => {
+      logger.error({ err }, 'reconciler run failed: next run in one interval');
+      return undefined;
+    });
+    return running;
+  };
+  const loop = async () => {
+    await reconcileQuietly();
+    if (!closed) timer = setTimeout(loop, settings.RECONCILE_INTERVAL_MS);
+  };
+  await loop();
+
+  return {
+    reconcile: () => reconciler.run(),
+    close: async () => {
+      closed = true;
+      clearTimeout(timer);
+      await running;
+      await Promise.all(workers.map((w) => w.close()));
+      await queues.queues.close();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { testIdentity } from '@nashr/platform/testing';
+import postgres from 'postgres';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FakeLinkedin } from '../testing/fake-linkedin.js';
+import { PostsHarness } from '../testing/harness.js';
+import { spawnPostsWorker, type WorkerProcess } from '../testing/worker-process.js';
+
+let h: PostsHarness;
+let linkedin: FakeLinkedin;
+let sql: postgres.Sql;
+let doomed: WorkerProcess | undefined;
+
+beforeAll(async () => {
+  h = await PostsHarness.start();
+  linkedin = h.startFakeLinkedin();
+  sql = postgres(h.testDb.url, { max: 2, onnotice: () => {} });
+});
+afterAll(async () => {
+  doomed?.child.kill('SIGKILL');
+  await sql.end();
+  await h.close();
+});
+
+/** Backends of the worker process waiting on a row lock. */
+const blockedWorkerQueries = async () => {
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and application_name = 'posts-worker' and wait_event_type = 'Lock'`;
+  return row!.n;
+};
+
+it('a worker killed in the middle of a publish does not cause a second publish', { timeout: 60_000 }, async () => {
+  const user = testIdentity();
+  doomed = spawnPostsWorker({
+    DATABASE_URL: h.testDb.url,
+    REDIS_URL: h.testRedis.url,
+    REDIS_PREFIX: h.prefix,
+    RECONCILE_INTERVAL_MS: '3600000',
+  });
+  await doomed.started;
+
+  // The network holds the publish while the test takes a lock on the row, so the worker is caught
+  // mid-job: the network has published, and the worker is writing the answer down.
+  const release = linkedin.hold();
+  const post = await h.service.schedule(user.userId, 'Announcing our seed round', {
+    instant: new Date(Date.now() + 500),
+    timeZone: 'Asia/Riyadh',
+  });
+  await expect.poll(() => linkedin.held, { timeout: 10_000 }).toBe(1);
+  expect((await h.store.get(post.id))?.status).toBe('publishing');
+
+  await sql.begin(async (tx) => {
+    await tx`select id from posts.posts where id = ${post.id} for update`;
+    release();
+    await expect.poll(blockedWorkerQueries, { timeout: 10_000 }).toBe(1);
+    doomed!.child.kill('SIGKILL');
+    await new Promise((resolve) => doomed!.child.once('exit', resolve));
+    // Its connections die with it: what it was writing never commits.
+    await tx`select pg_terminate_backend(pid) from pg_stat_activity
+             where datname = current_database() and application_name = 'posts-worker'`;
+  });
+  expect(linkedin.published(post.id)).toHaveLength(1);
+  expect((await h.store.get(post.id))?.status).toBe('publishing');
+
+  // A new worker finds the post waiting for an answer the dead one had received, and asks again.
+  const survivor = await h.startWorker({ PUBLISH_STUCK_MS: 200 });
+  const reconcileAndRead = async () => {
+    await survivor.reconcile();
+    return (await h.store.get(post.id))?.status;
+  };
+  await expect.poll(reconcileAndRead, { timeout: 10_000, interval: 300 }).toBe('published');
+  expect(linkedin.published(post.id)).toHaveLength(1);
+  expect(linkedin.deliveriesOf(post.id)).toBe(2);
+  expect(await h.store.get(post.id)).toMatchObject({
+    attempts: 1,
+    networkPostId: linkedin.published(post.id)[0]!.networkPostId,
+  });
+  await survivor.close();
+});

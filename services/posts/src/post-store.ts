@@ -1,0 +1,167 @@
+import type { PostStatus } from '@nashr/contracts';
+import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { type PostRow, posts, type schema } from './db/schema.js';
+
+export type NewPost = Pick<PostRow, 'userId' | 'content' | 'status' | 'scheduledAt' | 'timeZone'> &
+  Partial<Pick<PostRow, 'enteredDate' | 'enteredTime'>>;
+
+export type PostChanges = Partial<
+  Pick<PostRow, 'content' | 'status' | 'scheduledAt' | 'timeZone' | 'enteredDate' | 'enteredTime' | 'failureReason'>
+>;
+
+/**
+ * Every read and write of the posts table. State changes are single conditional UPDATEs, so two
+ * processes racing on one post can never both win.
+ */
+export class PostStore {
+  constructor(private readonly db: PostgresJsDatabase<typeof schema>) {}
+
+  async insert(values: NewPost): Promise<PostRow> {
+    const [row] = await this.db.insert(posts).values(values).returning();
+    return row!;
+  }
+
+  async get(id: string): Promise<PostRow | undefined> {
+    const [row] = await this.db.select().from(posts).where(eq(posts.id, id));
+    return row;
+  }
+
+  async getOwned(id: string, userId: string): Promise<PostRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.id, id), eq(posts.userId, userId)));
+    return row;
+  }
+
+  /** The user's posts still waiting to go out, soonest first. */
+  listScheduled(userId: string, limit: number): Promise<PostRow[]> {
+    return this.db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.userId, userId), eq(posts.status, 'scheduled')))
+      .orderBy(asc(posts.scheduledAt), asc(posts.id))
+      .limit(limit);
+  }
+
+  /** The user's posts due in [from, to), soonest first. */
+  listRange(userId: string, from: Date, to: Date, statuses: readonly PostStatus[], limit: number): Promise<PostRow[]> {
+    return this.db
+      .select()
+      .from(posts)
+      .where(
+        and(
+          eq(posts.userId, userId),
+          gte(posts.scheduledAt, from),
+          lt(posts.scheduledAt, to),
+          inArray(posts.status, [...statuses]),
+        ),
+      )
+      .orderBy(asc(posts.scheduledAt), asc(posts.id))
+      .limit(limit);
+  }
+
+  /**
+   * Applies `changes` and raises the version, only if the post still has the status and version
+   * it had when `post` was read. Undefined means someone else changed it first.
+   */
+  async change(post: PostRow, changes: PostChanges): Promise<PostRow | undefined> {
+    const [row] = await this.db
+      .update(posts)
+      .set({ ...changes, version: sql`${posts.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(posts.id, post.id), eq(posts.version, post.version), eq(posts.status, post.status)))
+      .returning();
+    return row;
+  }
+
+  /**
+   * The one step that lets a post go out: scheduled → publishing for exactly this version. Of any
+   * number of workers running the same due job, one gets the row and the others get nothing.
+   */
+  async claim(id: string, version: number): Promise<PostRow | undefined> {
+    const [row] = await this.db
+      .update(posts)
+      .set({
+        status: 'publishing',
+        attempts: sql`${posts.attempts} + 1`,
+        publishingSince: sql`now()`,
+        failureReason: null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(posts.id, id), eq(posts.version, version), eq(posts.status, 'scheduled')))
+      .returning();
+    return row;
+  }
+
+  /** The network has the post. Wins over any other state: it is what really happened. */
+  async markPublished(
+    id: string,
+    userId: string,
+    result: { networkPostId: string | null; url: string | null; publishedAt: Date },
+  ): Promise<PostRow | undefined> {
+    const [row] = await this.db
+      .update(posts)
+      .set({
+        status: 'published',
+        networkPostId: result.networkPostId,
+        networkUrl: result.url,
+        publishedAt: result.publishedAt,
+        failureReason: null,
+        publishingSince: null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(posts.id, id), eq(posts.userId, userId), ne(posts.status, 'published')))
+      .returning();
+    return row;
+  }
+
+  /** The hand-over failed; only a post still publishing (optionally this attempt) changes. */
+  async markFailed(
+    id: string,
+    reason: string,
+    where: { userId?: string; attempt?: number } = {},
+  ): Promise<PostRow | undefined> {
+    const [row] = await this.db
+      .update(posts)
+      .set({ status: 'failed', failureReason: reason, publishingSince: null, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(posts.id, id),
+          eq(posts.status, 'publishing'),
+          where.userId ? eq(posts.userId, where.userId) : undefined,
+          where.attempt ? eq(posts.attempts, where.attempt) : undefined,
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /** Scheduled posts in id order after `afterId`, for the reconciler's walk over all of them. */
+  scheduledAfter(afterId: string | null, limit: number): Promise<PostRow[]> {
+    return this.db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.status, 'scheduled'), afterId ? gt(posts.id, afterId) : undefined))
+      .orderBy(asc(posts.id))
+      .limit(limit);
+  }
+
+  /** Posts handed over before `before` and still without an answer, oldest first. */
+  publishingSince(before: Date, limit: number): Promise<PostRow[]> {
+    return this.db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.status, 'publishing'), lt(posts.publishingSince, before)))
+      .orderBy(asc(posts.publishingSince))
+      .limit(limit);
+  }
+
+  async countScheduled(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(posts)
+      .where(and(eq(posts.userId, userId), eq(posts.status, 'scheduled')));
+    return row?.n ?? 0;
+  }
+}

@@ -1,0 +1,42 @@
+import type { Post, ScheduledPost } from '@nashr/contracts';
+import type { PostRow } from './db/schema.js';
+import { instantToLocal } from './schedule/local-time.js';
+
+/** A post as the `/api/v1/posts` routes answer it. */
+export function toPost(row: PostRow): Post {
+  const local = instantToLocal(row.scheduledAt, row.timeZone);
+  return {
+    id: row.id,
+    userId: row.userId,
+    content: row.content,
+    status: row.status,
+    scheduledAt: row.scheduledAt.toISOString(),
+    timeZone: row.timeZone,
+    date: local.date,
+    time: local.time,
+    networkPostId: row.networkPostId,
+    url: row.networkUrl,
+    failureReason: row.failureReason,
+    attempts: row.attempts,
+    version: row.version,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A post in the spec's scheduled-post shape (date and 12-hour time in the post's own zone). */
+export function toScheduledPost(row: PostRow): ScheduledPost {
+  const local = instantToLocal(row.scheduledAt, row.timeZone);
+  return {
+    id: row.id,
+    userID: row.userId,
+    content: row.content,
+    date: local.date,
+    time: local.time,
+    status: row.status,
+    timeZone: row.timeZone,
+    scheduledAt: row.scheduledAt.toISOString(),
+    version: row.version,
+  };
+}

@@ -1,0 +1,131 @@
+import { postPublishedEvent, postPublishFailedEvent, publishPostJob, QUEUES } from '@nashr/contracts';
+import { createWorker, handleJob, type Logger, type QueueContext, Queues } from '@nashr/platform';
+
+export type FakeOutcome = { ok: true } | { ok: false; reason: string; permanent?: boolean };
+
+export interface FakeLinkedinOptions {
+  context: QueueContext;
+  logger: Logger;
+  /** Simulated network latency of one publish. */
+  latencyMs?: number;
+  concurrency?: number;
+  /** Decides each publish; accepted by default. */
+  outcome?: (text: string) => FakeOutcome;
+}
+
+export interface NetworkPost {
+  postId: string;
+  attempt: number;
+  text: string;
+  networkPostId: string;
+  publishedAt: Date;
+}
+
+/**
+ * Plays the linkedin service in tests and benchmarks: a real BullMQ worker on the publish queue
+ * that "publishes" after a latency and answers with the real result events. Like the real one it
+ * is idempotent per hand-over (post id + attempt): a job delivered again re-sends the answer
+ * without publishing again. `networkPosts` is what reached the network; `deliveries` counts every
+ * job run, so tests can tell a repeated hand-over from a double publish.
+ */
+export class FakeLinkedin {
+  readonly networkPosts: NetworkPost[] = [];
+  readonly deliveries = new Map<string, number>();
+  private readonly byHandOver = new Map<string, NetworkPost>();
+  private readonly events: Queues;
+  private readonly worker;
+  private readonly workerConnection;
+  private gate: Promise<void> | null = null;
+  private openGate: () => void = () => {};
+  private holding = 0;
+
+  constructor(private readonly options: FakeLinkedinOptions) {
+    this.events = new Queues(options.context, options.logger);
+    this.workerConnection = options.context.connection.duplicate({ maxRetriesPerRequest: null });
+    this.worker = createWorker(
+      QUEUES.linkedinPublish,
+      [handleJob(publishPostJob, (payload, job) => this.publish(payload, job.id ?? ''))],
+      { ...options.context, connection: this.workerConnection },
+      { logger: options.logger, concurrency: options.concurrency ?? 20 },
+    );
+  }
+
+  /** Holds every publish until the returned function is called. */
+  hold(): () => void {
+    this.gate = new Promise((resolve) => {
+      this.openGate = resolve;
+    });
+    return () => {
+      this.gate = null;
+      this.openGate();
+    };
+  }
+
+  /** Publishes waiting at the gate right now. */
+  get held(): number {
+    return this.holding;
+  }
+
+  published(postId: string): NetworkPost[] {
+    return this.networkPosts.filter((p) => p.postId === postId);
+  }
+
+  deliveriesOf(postId: string): number {
+    let total = 0;
+    for (const [jobId, count] of this.deliveries) if (jobId.startsWith(`publish-${postId}-`)) total += count;
+    return total;
+  }
+
+  async close(): Promise<void> {
+    this.openGate();
+    await this.worker.close();
+    await this.events.close();
+    this.workerConnection.disconnect();
+  }
+
+  private async publish(
+    payload: { postId: string; userId: string; text: string; attempt: number; requestId?: string },
+    jobId: string,
+  ): Promise<void> {
+    this.deliveries.set(jobId, (this.deliveries.get(jobId) ?? 0) + 1);
+    const key = `${payload.postId}-${payload.attempt}`;
+    let done = this.byHandOver.get(key);
+    if (!done) {
+      if (this.options.latencyMs) await new Promise((r) => setTimeout(r, this.options.latencyMs));
+      if (this.gate) {
+        this.holding += 1;
+        await this.gate;
+        this.holding -= 1;
+      }
+      done = this.byHandOver.get(key);
+    }
+    if (!done) {
+      const outcome = this.options.outcome?.(payload.text) ?? { ok: true };
+      if (!outcome.ok) {
+        await this.events.publish(postPublishFailedEvent, {
+          postId: payload.postId,
+          userId: payload.userId,
+          reason: outcome.reason,
+          permanent: outcome.permanent ?? true,
+        });
+        return;
+      }
+      done = {
+        postId: payload.postId,
+        attempt: payload.attempt,
+        text: payload.text,
+        networkPostId: `urn:li:share:${7_000_000 + this.networkPosts.length}`,
+        publishedAt: new Date(),
+      };
+      this.byHandOver.set(key, done);
+      this.networkPosts.push(done);
+    }
+    await this.events.publish(postPublishedEvent, {
+      postId: payload.postId,
+      userId: payload.userId,
+      networkPostId: done.networkPostId,
+      url: `https://www.linkedin.com/feed/update/${done.networkPostId}/`,
+      publishedAt: done.publishedAt.toISOString(),
+    });
+  }
+}

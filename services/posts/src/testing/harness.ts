@@ -1,0 +1,149 @@
+import type { Identity } from '@nashr/contracts';
+import {
+  createDatabase,
+  createRedis,
+  type Database,
+  identityHeaders,
+  Queues,
+  type Redis,
+  runMigrations,
+  type ServiceApp,
+  waitForRedis,
+} from '@nashr/platform';
+import {
+  createCapturingLogger,
+  createTestDatabase,
+  createTestRedis,
+  TEST_INTERNAL_SECRET,
+  type TestDatabase,
+  type TestRedis,
+} from '@nashr/platform/testing';
+import { buildApp, MIGRATIONS_FOLDER } from '../app.js';
+import { schema } from '../db/schema.js';
+import { PostQueues } from '../jobs/post-queues.js';
+import { type PostsWorker, type PostsWorkerSettings, startPostsWorker } from '../jobs/posts-worker.js';
+import { PostService } from '../post-service.js';
+import { PostStore } from '../post-store.js';
+import { FakeLinkedin, type FakeLinkedinOptions } from './fake-linkedin.js';
+
+export const TEST_WORKER_SETTINGS: PostsWorkerSettings = {
+  // Tests run the reconciler by hand; the timer stays out of the way.
+  RECONCILE_INTERVAL_MS: 3_600_000,
+  PUBLISH_STUCK_MS: 60_000,
+  PUBLISH_GIVE_UP_MS: 3_600_000,
+  POSTS_WORKER_CONCURRENCY: 10,
+};
+
+/**
+ * One test file's posts service: a fresh database with the migrations applied, its own Redis
+ * prefix, the HTTP app, and on demand workers and a fake network worker, all on the real things.
+ */
+export class PostsHarness {
+  readonly logger = createCapturingLogger().logger;
+  private readonly closers: (() => Promise<void>)[] = [];
+
+  private constructor(
+    readonly testDb: TestDatabase,
+    readonly testRedis: TestRedis,
+    readonly database: Database<typeof schema>,
+    readonly requestRedis: Redis,
+    readonly queues: PostQueues,
+    readonly app: ServiceApp,
+  ) {}
+
+  static async start(options: { publishWaitMs?: number } = {}): Promise<PostsHarness> {
+    const testDb = await createTestDatabase();
+    await runMigrations(testDb.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'posts' });
+    const database = createDatabase({ url: testDb.url, schema });
+    const testRedis = await createTestRedis();
+    const requestRedis = createRedis(testRedis.url, 'request');
+    await waitForRedis(requestRedis);
+    const { logger } = createCapturingLogger();
+    const queues = new Queues({ connection: requestRedis, prefix: testRedis.prefix }, logger);
+    const app = buildApp({
+      config: { INTERNAL_SECRET: TEST_INTERNAL_SECRET, PUBLISH_WAIT_MS: options.publishWaitMs ?? 10_000 },
+      logger,
+      database,
+      queues,
+      redis: requestRedis,
+    });
+    await app.ready();
+    return new PostsHarness(testDb, testRedis, database, requestRedis, new PostQueues(queues, logger), app);
+  }
+
+  get prefix(): string {
+    return this.testRedis.prefix;
+  }
+
+  get store(): PostStore {
+    return new PostStore(this.database.db);
+  }
+
+  /** The service layer, to schedule at an exact instant (the HTTP form has minute precision). */
+  get service(): PostService {
+    return new PostService(this.store, this.queues);
+  }
+
+  /** An HTTP request as the gateway would forward it for `identity`. */
+  request(identity: Identity, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
+    return this.app.inject({
+      method,
+      url,
+      headers: identityHeaders(identity, TEST_INTERNAL_SECRET),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  }
+
+  async startWorker(settings: Partial<PostsWorkerSettings> = {}): Promise<PostsWorker> {
+    const redis = createRedis(this.testRedis.url, 'worker');
+    const worker = await startPostsWorker({
+      settings: { ...TEST_WORKER_SETTINGS, ...settings },
+      logger: this.logger,
+      database: this.database,
+      redis,
+      prefix: this.prefix,
+    });
+    let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      await worker.close();
+      redis.disconnect();
+    };
+    this.closers.push(close);
+    return { ...worker, close };
+  }
+
+  startFakeLinkedin(options: Omit<FakeLinkedinOptions, 'context' | 'logger'> = {}): FakeLinkedin {
+    const connection = createRedis(this.testRedis.url, 'worker');
+    const fake = new FakeLinkedin({ ...options, context: { connection, prefix: this.prefix }, logger: this.logger });
+    this.closers.push(async () => {
+      await fake.close();
+      connection.disconnect();
+    });
+    return fake;
+  }
+
+  /** Deletes every Redis key of this test's prefix, as if Redis had lost its data. */
+  async wipeRedis(): Promise<number> {
+    const redis = this.testRedis.redis;
+    let cursor = '0';
+    let removed = 0;
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${this.prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) removed += await redis.del(...keys);
+    } while (cursor !== '0');
+    return removed;
+  }
+
+  async close(): Promise<void> {
+    for (const close of this.closers.reverse()) await close();
+    await this.app.close();
+    await this.queues.queues.close();
+    this.requestRedis.disconnect();
+    await this.database.close();
+    await this.testRedis.cleanup();
+    await this.testDb.drop();
+  }
+}
