@@ -61,7 +61,12 @@ export class Publisher {
       log.info({ postId: job.postId }, 'post already published: nothing to do');
       return 'already-published';
     }
-    if (plan.kind === 'failed') return 'already-failed';
+    if (plan.kind === 'failed') {
+      // Report again: the first report may have been lost with Redis, and the posts service
+      // applies a repeated result once.
+      await this.reportFailed(job, plan.row.reason ?? 'Publishing failed', true);
+      return 'already-failed';
+    }
 
     const account = await this.deps.accounts.findByUser(job.userId);
     const providerAccountId = account?.status === 'connected' ? this.deps.accounts.providerAccount(account) : null;
