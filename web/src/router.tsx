@@ -90,12 +90,15 @@ const appRoutes = [
   createRoute({
     getParentRoute: () => appRoute,
     path: '/generate-post',
-    component: lazyRouteComponent(placeholders, 'GeneratePostScreen'),
+    component: lazyRouteComponent(() => import('./routes/generate-post'), 'GeneratePostPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/posts',
-    component: lazyRouteComponent(placeholders, 'PostsScreen'),
+    // `?tab=scheduled|published`, so other screens (e.g. /profile's 'View Scheduled Posts') can link to a tab.
+    validateSearch: (search: Record<string, unknown>): { tab?: 'scheduled' | 'published' } =>
+      search.tab === 'published' || search.tab === 'scheduled' ? { tab: search.tab } : {},
+    component: lazyRouteComponent(() => import('./routes/posts'), 'PostsPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,

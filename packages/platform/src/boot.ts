@@ -1,6 +1,7 @@
-import type { z } from 'zod';
-import { type BaseConfig, ConfigError, loadConfig } from './config.js';
+import { z } from 'zod';
+import { type BaseConfig, ConfigError, httpEnv, loadConfig } from './config.js';
 import { createLogger, type Logger } from './logger.js';
+import { type MetricsListener, serveMetrics } from './metrics.js';
 
 export interface Started {
   /** Stops taking new work, lets running work finish, then closes connections. */
@@ -8,6 +9,15 @@ export interface Started {
 }
 
 const SHUTDOWN_TIMEOUT_MS = 25_000;
+
+/**
+ * Optional in every process: workers have no API, so `METRICS_PORT` gives them a `GET /metrics`
+ * for Prometheus on their own port (on HOST, like an API).
+ */
+const metricsEnvSchema = z.object({
+  HOST: httpEnv.HOST,
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+});
 
 /**
  * Runs one process of a service (its HTTP API or its worker): validated configuration first,
@@ -19,8 +29,10 @@ export async function runProcess<S extends z.ZodType<BaseConfig>>(
   start: (config: z.infer<S>, logger: Logger) => Promise<Started>,
 ): Promise<void> {
   let config: z.infer<S>;
+  let metricsEnv: z.infer<typeof metricsEnvSchema>;
   try {
     config = loadConfig(configSchema);
+    metricsEnv = loadConfig(metricsEnvSchema);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${processName}: cannot start, the configuration is invalid:\n`);
@@ -32,8 +44,13 @@ export async function runProcess<S extends z.ZodType<BaseConfig>>(
 
   const logger = createLogger(processName, config);
   let started: Started;
+  let metrics: MetricsListener | undefined;
   try {
     started = await start(config, logger);
+    if (metricsEnv.METRICS_PORT) {
+      metrics = await serveMetrics({ port: metricsEnv.METRICS_PORT, host: metricsEnv.HOST, logger });
+      logger.info(`metrics at ${metrics.url}`);
+    }
   } catch (error) {
     logger.fatal({ err: error }, `${processName} could not start: ${(error as Error).message}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -55,6 +72,7 @@ export async function runProcess<S extends z.ZodType<BaseConfig>>(
     timer.unref();
     try {
       await started.close();
+      await metrics?.close();
       logger.info('stopped cleanly');
       process.exit(0);
     } catch (error) {

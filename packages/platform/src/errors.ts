@@ -45,13 +45,45 @@ const UNAVAILABLE_CODES = new Set([
   '57P03',
 ]);
 
-/** True for errors that mean a backing store (PostgreSQL, Redis) cannot be reached right now. */
+type ErrorLike = { code?: unknown; message?: unknown };
+
+/** The error itself and what it wraps (drizzle wraps the driver's error in `cause`). */
+function errorChain(error: unknown): ErrorLike[] {
+  const chain: ErrorLike[] = [];
+  let current = error;
+  while (typeof current === 'object' && current !== null && chain.length < 5) {
+    chain.push(current as ErrorLike);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return chain;
+}
+
+/**
+ * True for errors that mean a backing store (PostgreSQL, Redis) cannot be reached right now,
+ * including when wrapped (drizzle reports the driver's error as the `cause` of its own).
+ */
 export function isUnavailableError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
-  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-  if (name === 'MaxRetriesPerRequestError') return true;
-  return typeof message === 'string' && /Stream isn't writeable|Connection is closed|enableOfflineQueue/.test(message);
+  return errorChain(error).some((e) => {
+    const { code, name, message } = e as { code?: unknown; name?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (name === 'MaxRetriesPerRequestError') return true;
+    // Not drizzle's own message: it quotes the query's parameters, which may be anything a user typed.
+    if (typeof message !== 'string' || message.startsWith('Failed query:')) return false;
+    return /Stream isn't writeable|Connection is closed|enableOfflineQueue/.test(message);
+  });
+}
+
+/**
+ * PostgreSQL refusing text it cannot store: a NUL character (22021), `\u0000` inside JSON
+ * (22P05), or a lone UTF-16 surrogate inside JSON (22P02 on a json value).
+ */
+export function isUnstorableTextError(error: unknown): boolean {
+  return errorChain(error).some(
+    (e) =>
+      e.code === '22021' ||
+      e.code === '22P05' ||
+      (e.code === '22P02' && typeof e.message === 'string' && e.message.includes('type json')),
+  );
 }
 
 /** A 400 whose issues are listed field by field, for input checked inside a handler. */

@@ -6,6 +6,7 @@ export * from './http/app.js';
 export * from './http/identity.js';
 export * from './http/log-safety.js';
 export * from './logger.js';
+export * from './metrics.js';
 export * from './queues.js';
 export * from './redis.js';
 export * from './sessions.js';

@@ -1,7 +1,9 @@
 import type { EventContract, JobContract, QueueName, WithRequestId } from '@nashr/contracts';
 import { type Job, type JobsOptions, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { z } from 'zod';
+import { AppError } from './errors.js';
 import type { Logger } from './logger.js';
+import { type JobOutcome, recordJob } from './metrics.js';
 import type { Redis } from './redis.js';
 
 export interface QueueContext {
@@ -28,6 +30,12 @@ export class Queues {
   ) {}
 
   get(name: QueueName): Queue {
+    // BullMQ waits without limit for a connection that is reconnecting. On a request connection
+    // (offline queue off) a request must be refused at once instead: 503, not a hang.
+    const { connection } = this.context;
+    if (connection.options.enableOfflineQueue === false && connection.status !== 'ready') {
+      throw new AppError('UNAVAILABLE', 'The service is temporarily unavailable. Please try again in a moment.');
+    }
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Queue(name, {
@@ -84,6 +92,15 @@ export function handleJob<C extends JobContract | EventContract>(
   return { contract, handle };
 }
 
+/** BullMQ's own rule (Job.shouldRetryJob): another attempt follows unless the error forbids it or none are left. */
+function attemptOutcome(job: Job, error: unknown): JobOutcome {
+  const unrecoverable =
+    error instanceof UnrecoverableError || (error as Error | undefined)?.name === 'UnrecoverableError';
+  return !unrecoverable && job.attemptsMade + 1 < (job.opts.attempts ?? 1) ? 'retried' : 'failed';
+}
+
+const WORKER_LOCK_MS = 10_000;
+
 export interface WorkerOptions {
   concurrency?: number;
   logger: Logger;
@@ -102,20 +119,40 @@ export function createWorker(
   options: WorkerOptions,
 ): Worker {
   const byName = new Map(handlers.map((h) => [h.contract.name as string, h]));
+  const run = async (job: Job) => {
+    const handler = byName.get(job.name);
+    if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}" on queue ${queue}`);
+    const parsed = handler.contract.schema.safeParse(job.data);
+    if (!parsed.success) {
+      throw new UnrecoverableError(`Invalid payload for ${job.name}: ${parsed.error.issues[0]?.message ?? ''}`);
+    }
+    const requestId = (job.data as WithRequestId).requestId;
+    const log = options.logger.child({ queue, job: job.name, jobId: job.id, ...(requestId ? { requestId } : {}) });
+    return handler.handle(parsed.data, job, log);
+  };
   const worker = new Worker(
     queue,
     async (job) => {
-      const handler = byName.get(job.name);
-      if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}" on queue ${queue}`);
-      const parsed = handler.contract.schema.safeParse(job.data);
-      if (!parsed.success) {
-        throw new UnrecoverableError(`Invalid payload for ${job.name}: ${parsed.error.issues[0]?.message ?? ''}`);
+      const started = performance.now();
+      try {
+        const result = await run(job);
+        recordJob(queue, job.name, 'completed', (performance.now() - started) / 1000);
+        return result;
+      } catch (error) {
+        recordJob(queue, job.name, attemptOutcome(job, error), (performance.now() - started) / 1000);
+        throw error;
       }
-      const requestId = (job.data as WithRequestId).requestId;
-      const log = options.logger.child({ queue, job: job.name, jobId: job.id, ...(requestId ? { requestId } : {}) });
-      return handler.handle(parsed.data, job, log);
     },
-    { connection: context.connection, prefix: context.prefix, concurrency: options.concurrency ?? 5 },
+    {
+      connection: context.connection,
+      prefix: context.prefix,
+      concurrency: options.concurrency ?? 5,
+      // A worker that dies holds its jobs until its lock expires: BullMQ's default of 30 s (checked
+      // every 30 s) delayed due posts by up to a minute in the scheduler benchmark. Live workers
+      // renew their locks every half period, so a shorter lock costs only a little Redis traffic.
+      lockDuration: WORKER_LOCK_MS,
+      stalledInterval: WORKER_LOCK_MS,
+    },
   );
   worker.on('error', (err) => options.logger.error({ err, queue }, 'worker error'));
   worker.on('failed', (job, err) =>

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asGateway, fromGateway, type Harness, me, PUBLIC_URL, sessionCookieOf, startHarness } from './test-harness.js';
+import {
+  asGateway,
+  fromGateway,
+  type Harness,
+  me,
+  PUBLIC_URL,
+  sessionCookieOf,
+  startHarness,
+  storedUserId,
+} from './test-harness.js';
 
 let h: Harness;
 
@@ -123,6 +132,7 @@ describe('Continue with Google', () => {
 
     const user = (await me(h, sessionCookieOf(res))).json().data.user;
     expect(user).toEqual({
+      id: await storedUserId(h, 'google.user@example.com'),
       email: 'google.user@example.com',
       linkedinConnected: false,
       personalization: null,

@@ -10,6 +10,7 @@ import {
   requestLink,
   signInByMail,
   startHarness,
+  storedUserId,
   waitForMail,
 } from './test-harness.js';
 
@@ -41,6 +42,7 @@ describe('GET /api/v1/auth/me', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const body = meResponseSchema.parse(res.json());
     expect(body.data.user).toEqual({
+      id: await storedUserId(h, 'first.timer@example.com'),
       email: 'first.timer@example.com',
       linkedinConnected: false,
       personalization: null,

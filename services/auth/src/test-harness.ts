@@ -8,6 +8,7 @@ import { SESSION_COOKIE } from '@nashr/contracts';
 import {
   createDatabase,
   createRedis,
+  type Database,
   identityHeaders,
   Queues,
   runMigrations,
@@ -47,6 +48,8 @@ export interface Harness {
   catcher: MailCatcher;
   provider: DevOidcProvider | null;
   sessions: SessionStore;
+  /** The service's own database, to check what the API answers against what it stored. */
+  database: Database<typeof schema>;
   /** A producer of this file's own: publishes events as the other services would, reads queues. */
   queues: Queues;
   logs: () => string[];
@@ -109,6 +112,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return {
     app,
     config,
+    database,
     catcher,
     provider,
     sessions: new SessionStore(redis.redis, redis.prefix),
@@ -207,4 +211,11 @@ export async function signInByMail(h: Harness, email: string, ip?: string): Prom
 
 export async function me(h: Harness, sid?: string) {
   return h.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: await asGateway(h, sid) });
+}
+
+/** The id stored for an address, to check what `/me` answers against the database itself. */
+export async function storedUserId(h: Harness, email: string): Promise<string> {
+  const [row] = await h.database.sql<{ id: string }[]>`select id from auth.users where email = ${email}`;
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyReplyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
@@ -9,14 +9,18 @@ import {
   AppError,
   createServiceApp,
   type Logger,
+  Queues,
   type Redis,
   type ServiceApp,
   SessionStore,
   sendNotFound,
 } from '@nashr/platform';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
+import { opsMetricsRoutes } from './metrics.js';
+import { openApiRoutes } from './openapi.js';
 import { proxyRoutes } from './proxy.js';
+import { queueBoardRoutes } from './queue-board.js';
 import { API_PREFIXES, serviceUrls } from './route-table.js';
 
 export interface GatewayDeps {
@@ -34,6 +38,25 @@ async function serviceReady(name: string, url: string): Promise<void> {
     const body = (await res.json().catch(() => ({}))) as { message?: string };
     throw new Error(`${name}: ${body.message ?? `answered ${res.status}`}`);
   }
+}
+
+/**
+ * The headers @fastify/helmet sets with `options`, worked out once on a throwaway instance: the
+ * plugin rebuilds helmet's middleware (parsing the CSP directives again) on every request, for
+ * headers that never change.
+ */
+async function securityHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify();
+  await probe.register(fastifyHelmet, options);
+  probe.get('/', (_request, reply) => reply.send(''));
+  const response = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const notHelmets = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+  return Object.fromEntries(
+    Object.entries(response.headers).filter(
+      (entry): entry is [string, string] => !notHelmets.has(entry[0]) && typeof entry[1] === 'string',
+    ),
+  );
 }
 
 export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<ServiceApp> {
@@ -64,7 +87,7 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
     ],
   });
 
-  await app.register(fastifyHelmet, {
+  const security = await securityHeaders({
     hsts: production,
     contentSecurityPolicy: {
       useDefaults: false,
@@ -83,6 +106,10 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
         ...(production ? { upgradeInsecureRequests: [] } : {}),
       },
     },
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(security);
+    done();
   });
   await app.register(fastifyCookie, { secret: config.COOKIE_SECRET });
   await app.register(fastifyRateLimit, {
@@ -109,6 +136,14 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
   });
 
   const sessions = new SessionStore(redis, config.REDIS_PREFIX);
+
+  // Operators' pages (admins only) and the API reference, served by the gateway itself.
+  const queues = new Queues({ connection: redis, prefix: config.REDIS_PREFIX }, logger);
+  app.addHook('onClose', () => queues.close());
+  await opsMetricsRoutes(app, { urls, internalSecret: config.INTERNAL_SECRET, sessions, queues, logger });
+  await queueBoardRoutes(app, { sessions, queues });
+  openApiRoutes(app, { publicUrl: publicOrigin });
+
   await app.register(async (scope) =>
     proxyRoutes(scope as unknown as ServiceApp, {
       urls,

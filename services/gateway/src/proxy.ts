@@ -1,6 +1,6 @@
 import type { Identity } from '@nashr/contracts';
 import { IDENTITY_HEADERS, SESSION_COOKIE } from '@nashr/contracts';
-import type { ServiceApp, SessionStore } from '@nashr/platform';
+import { AppError, type ServiceApp, type SessionStore } from '@nashr/platform';
 import type { FastifyRequest } from 'fastify';
 import { ROUTE_TABLE, type ServiceName } from './route-table.js';
 
@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The raw session id from the signed cookie, forwarded so auth can end the session. */
     sessionId: string | null;
+    /** The session read started in onRequest, awaited just before forwarding (see proxyRoutes). */
+    sessionLookup: Promise<void> | null;
   }
 }
 
@@ -18,6 +20,15 @@ const PROXY_TIMEOUT_MS = 30_000;
 /** A non-streamed AI draft may take up to ~95 s (30 s per try, 3 tries): the ai service answers its own error first. */
 const AI_TIMEOUT_MS = 120_000;
 
+/** reply-from decodes the whole URL and throws on a malformed escape (`?q=%zz`): that is the client's error. */
+async function refuseMalformedUrl(request: FastifyRequest): Promise<void> {
+  try {
+    decodeURIComponent(request.url);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'This address is not valid: check how it is encoded');
+  }
+}
+
 export interface ProxyOptions {
   urls: Record<ServiceName, string>;
   internalSecret: string;
@@ -25,7 +36,8 @@ export interface ProxyOptions {
   rateLimitPerMinute: number;
 }
 
-async function resolveSession(request: FastifyRequest, sessions: SessionStore): Promise<void> {
+/** Sets `request.identity` from the signed session cookie; a missing or bad cookie leaves it anonymous. */
+export async function resolveSession(request: FastifyRequest, sessions: SessionStore): Promise<void> {
   const raw = request.cookies[SESSION_COOKIE];
   if (!raw) return;
   const unsigned = request.unsignCookie(raw);
@@ -43,6 +55,7 @@ async function resolveSession(request: FastifyRequest, sessions: SessionStore): 
  */
 export async function proxyRoutes(app: ServiceApp, options: ProxyOptions): Promise<void> {
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('sessionLookup', null);
   // Bodies are not parsed here: the owning service parses and limits them.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -53,10 +66,28 @@ export async function proxyRoutes(app: ServiceApp, options: ProxyOptions): Promi
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: path,
       config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } },
-      onRequest: async (request) => resolveSession(request, options.sessions),
+      // The service that answers logs the request, under the same request id; a second pair of
+      // access lines here cost the gateway time on every call. Its own failures still log (error).
+      logLevel: 'warn',
+      // The session read starts here and is awaited just before forwarding, so it goes to Redis
+      // together with the rate-limit count (the next onRequest hook), not one round trip later.
+      onRequest: (request, _reply, done) => {
+        const lookup = resolveSession(request, options.sessions);
+        // Awaited in preHandler; a request refused before that (429, 400) must not leave it unhandled.
+        lookup.catch(() => {});
+        request.sessionLookup = lookup;
+        done();
+      },
+      preValidation: refuseMalformedUrl,
+      preHandler: async (request) => {
+        await request.sessionLookup;
+      },
       handler: (request, reply) =>
         reply.from(`${upstream}${request.url}`, {
           timeout: service === 'ai' ? AI_TIMEOUT_MS : PROXY_TIMEOUT_MS,
+          // A service's 503 is its considered answer (its database or Redis is down): asking it ten more
+          // times, as reply-from does for GETs, only multiplies the load and delays the answer by seconds.
+          retryDelay: () => null,
           rewriteRequestHeaders: (_req, headers) => {
             const forwarded: Record<string, string | string[] | undefined> = { ...headers };
             for (const name of TRUSTED_HEADERS) delete forwarded[name];

@@ -324,8 +324,3 @@ export function usePosts(): AccountData<LinkedinPost[]> {
   const inner = useQuery({ ...postsQuery(account.data ?? UNKNOWN_ACCOUNT), enabled: account.isSuccess });
   return combine(client, account, inner);
 }
-
-/** Forgets every cached answer about the account, e.g. right after connecting another one. */
-export function forgetAccountData(client: QueryClient): Promise<void> {
-  return client.invalidateQueries({ queryKey: ['linkedin'] });
-}

@@ -1,14 +1,24 @@
 import arAdmin from './locales/ar/admin.json';
 import arAuth from './locales/ar/auth.json';
 import arCommon from './locales/ar/common.json';
+import arComposer from './locales/ar/composer.json';
+import arConnect from './locales/ar/connect.json';
+import arDashboard from './locales/ar/dashboard.json';
 import arLanding from './locales/ar/landing.json';
 import arOnboarding from './locales/ar/onboarding.json';
+import arPosts from './locales/ar/posts.json';
+import arProfile from './locales/ar/profile.json';
 import arShell from './locales/ar/shell.json';
 import enAdmin from './locales/en/admin.json';
 import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
+import enComposer from './locales/en/composer.json';
+import enConnect from './locales/en/connect.json';
+import enDashboard from './locales/en/dashboard.json';
 import enLanding from './locales/en/landing.json';
 import enOnboarding from './locales/en/onboarding.json';
+import enPosts from './locales/en/posts.json';
+import enProfile from './locales/en/profile.json';
 import enShell from './locales/en/shell.json';
 
 /**
@@ -16,6 +26,30 @@ import enShell from './locales/en/shell.json';
  * same keys, so a screen never shows a raw key in one language.
  */
 export const resources = {
-  ar: { common: arCommon, landing: arLanding, admin: arAdmin, auth: arAuth, onboarding: arOnboarding, shell: arShell },
-  en: { common: enCommon, landing: enLanding, admin: enAdmin, auth: enAuth, onboarding: enOnboarding, shell: enShell },
+  ar: {
+    common: arCommon,
+    landing: arLanding,
+    admin: arAdmin,
+    auth: arAuth,
+    onboarding: arOnboarding,
+    shell: arShell,
+    posts: arPosts,
+    composer: arComposer,
+    connect: arConnect,
+    dashboard: arDashboard,
+    profile: arProfile,
+  },
+  en: {
+    common: enCommon,
+    landing: enLanding,
+    admin: enAdmin,
+    auth: enAuth,
+    onboarding: enOnboarding,
+    shell: enShell,
+    posts: enPosts,
+    composer: enComposer,
+    connect: enConnect,
+    dashboard: enDashboard,
+    profile: enProfile,
+  },
 } as const;

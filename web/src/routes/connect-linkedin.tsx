@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useLogout } from '../api/auth';
 import { AccessNotice } from '../components/connect/access-notice';
+import { ButtonSpinner } from '../components/connect/button-spinner';
 import { LinkedInMark } from '../components/connect/linkedin-mark';
 import { CONNECT_PAGE_PATH } from '../components/connect/popup';
 import { useConnectionStatus } from '../components/connect/use-connection-status';
 import { CenteredFrame } from '../components/onboarding/page-frame';
-import { Spinner } from '../components/spinner';
 import { nextStep } from '../session/rules';
 import { SessionGate } from '../session/session-gate';
 
@@ -83,7 +83,11 @@ function ConnectLinkedIn() {
       <p className="mt-2 text-slate-600">{t('page.subtitle')}</p>
 
       {connected ? (
-        <div className="mt-6 flex items-center gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 px-4 py-4 text-emerald-900">
+        <div
+          className="mt-6 flex items-center gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 px-4 py-4 text-emerald-900"
+          data-testid="connected-banner"
+          data-confirmed={confirmed}
+        >
           <CircleCheck aria-hidden="true" className="size-6 shrink-0 text-emerald-600" />
           <p className="text-sm font-medium">{confirmed ? t('page.connectedText') : t('page.finishing')}</p>
         </div>
@@ -123,7 +127,7 @@ function ConnectLinkedIn() {
         className="mt-6 flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-500 disabled:shadow-none"
         data-testid="connect-continue"
       >
-        {continuing ? <Spinner className="size-5" label={t('page.finishing')} /> : null}
+        {continuing && <ButtonSpinner tone="dark" />}
         {t('page.continue')}
         <ArrowRight aria-hidden="true" className="size-4 rtl:rotate-180" />
       </button>

@@ -15,6 +15,9 @@ export const emailSchema = z
   .min(1, EMAIL_MESSAGES.required)
   .max(254, EMAIL_MESSAGES.invalid)
   .regex(EMAIL_PATTERN, EMAIL_MESSAGES.invalid)
+  // The sign-in job and the session identity check addresses with z.email(): an address the
+  // spec's looser pattern lets through (NUL, one-letter TLD) must be refused here, not fail later.
+  .refine((e) => z.email().safeParse(e).success, EMAIL_MESSAGES.invalid)
   .transform((e) => e.toLowerCase());
 
 /** `POST /api/v1/auth/magic-login`. `lang` picks the mail's language (defaults to Arabic). */
@@ -28,6 +31,8 @@ export const VERIFY_STATUSES = ['verified', 'expired', 'used', 'invalid'] as con
 export type VerifyStatus = (typeof VERIFY_STATUSES)[number];
 
 export const currentUserSchema = z.object({
+  /** The user's id: the `userId`/`userID` the spec's post payloads carry. */
+  id: z.string().uuid(),
   email: z.string(),
   linkedinConnected: z.boolean(),
   personalization: personalizationSchema.nullable(),

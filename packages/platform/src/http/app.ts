@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { IDENTITY_HEADERS } from '@nashr/contracts';
 import Fastify, {
   type FastifyBaseLogger,
@@ -17,10 +19,20 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { AppError, isUnavailableError, ValidationError } from '../errors.js';
+import { AppError, isUnavailableError, isUnstorableTextError, ValidationError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { HttpMetrics, METRICS_CONTENT_TYPE } from '../metrics.js';
 import { readIdentity, secretsMatch } from './identity.js';
 import { withSafeRequestLogs } from './log-safety.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Request counts and latencies of this app (its `GET /metrics` when it has an internal secret). */
+    metrics: HttpMetrics;
+    /** Every route registered so far, with its method and URL pattern (the API reference's test reads it). */
+    registeredRoutes: () => ReadonlyArray<{ method: string; url: string }>;
+  }
+}
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -79,7 +91,31 @@ function describeValidation(error: FastifyError): { message: string; issues: { p
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply
     .status(404)
-    .send({ success: false, message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    .send({ success: false, message: `No route for ${request.method} ${shorten(request.url.split('?')[0] ?? '')}` });
+}
+
+/** A path echoed in a message stays short, however long the one sent was. */
+const shorten = (path: string) => (path.length > 200 ? `${path.slice(0, 200)}…` : path);
+
+/**
+ * Requests Node refuses before Fastify sees them (headers too large, malformed HTTP) still get
+ * the one error shape. Written straight to the socket, as Fastify's own handler does.
+ */
+function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive']
+        : [400, 'The request is malformed'];
+  const body = JSON.stringify({ success: false, message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /**
@@ -95,11 +131,36 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler,
+    // Malformed or over-long URLs are refused before any hook runs: same error shape as the rest.
+    frameworkErrors: (error, _request, reply) =>
+      // The option's reply type carries the route generics of no route in particular.
+      (reply as unknown as FastifyReply).status(error.statusCode ?? 400).send({
+        success: false,
+        message:
+          error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? 'A part of this address is too long'
+            : 'This address is not valid: check how it is encoded',
+      }),
   }).withTypeProvider<ZodTypeProvider>() as unknown as ServiceApp;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('identity', null);
+  const metrics = new HttpMetrics();
+  app.decorate('metrics', metrics);
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  app.decorate('registeredRoutes', () => routes);
+
+  // Every answer counts, 404s and refusals included, labelled by the matched route pattern.
+  // A callback hook, not an async one: it runs on every request of the hot path.
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observe(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     // An id from outside is kept only when it looks like one of ours.
@@ -125,6 +186,13 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ success: false, message: error.message });
     }
+    if (isUnstorableTextError(error)) {
+      return reply.status(400).send({
+        success: false,
+        message:
+          'The text contains a character that cannot be saved (such as the NUL character). Remove it and try again.',
+      });
+    }
     if (isUnavailableError(error)) {
       request.log.error({ err: error }, 'backing store unavailable');
       return reply
@@ -148,6 +216,11 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   app.setNotFoundHandler(options.notFoundHandler ?? sendNotFound);
 
   app.get('/healthz', async () => ({ success: true, status: 'ok', service: options.name }));
+
+  // Only behind the internal secret: an app without one (the gateway) serves its metrics elsewhere.
+  if (options.internalSecret) {
+    app.get('/metrics', async (_request, reply) => reply.type(METRICS_CONTENT_TYPE).send(await metrics.text()));
+  }
 
   app.get('/readyz', async (request, reply) => {
     const results = await Promise.all(

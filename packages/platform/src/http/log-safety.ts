@@ -1,5 +1,5 @@
-import type { Logger } from '../logger.js';
 import type { FastifyRequest } from 'fastify';
+import type { Logger } from '../logger.js';
 
 /** `?token=abc&x=1` → `?token=[redacted]&x=[redacted]`: sign-in links and OpenID codes live in query strings. */
 export function redactQuery(url: string): string {

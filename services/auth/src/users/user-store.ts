@@ -85,6 +85,7 @@ export class UserStore {
 export function toCurrentUser(row: UserRow): CurrentUser {
   const personalization = row.personalization === null ? null : personalizationSchema.safeParse(row.personalization);
   return {
+    id: row.id,
     email: row.email,
     linkedinConnected: row.linkedinConnected,
     personalization: personalization?.success ? personalization.data : null,

@@ -55,11 +55,12 @@ export function contentRoutes(app: ServiceApp, store: ContentStore): void {
     },
     async (request) => {
       const name = request.params.blockName as ContentBlockName;
-      const size = Buffer.byteLength(JSON.stringify(request.body ?? null));
+      // Parsed first: the schema bounds the nesting, and JSON.stringify overflows on a hostile one.
+      const data = parseOrThrow(contentBlockSchemas[name] as z.ZodType, request.body);
+      const size = Buffer.byteLength(JSON.stringify(data ?? null));
       if (size > MAX_BLOCK_BYTES) {
         throw new AppError('PAYLOAD_TOO_LARGE', 'This content is larger than 5 MB: use fewer or smaller images');
       }
-      const data = parseOrThrow(contentBlockSchemas[name] as z.ZodType, request.body);
       const saved = await store.replace(name, request.query.lang, data, {
         expectedVersion: request.query.version,
         userId: identityOf(request).userId,

@@ -21,15 +21,17 @@ export interface ProfileDeps {
  * The account id a `/linkedln/*` body names, if any: `data` may be the stored account info, an
  * array of it, `{ userInfo, userProfile }` or the id itself.
  */
-export function claimedAccountId(data: unknown): unknown {
+export function claimedAccountId(data: unknown, depth = 0): unknown {
   if (data === undefined || data === null) return undefined;
-  if (Array.isArray(data)) return claimedAccountId(data[0]);
+  // Real bodies nest two levels at most; a hostile one could overflow the stack.
+  if (depth > 8) throw new AppError('BAD_REQUEST', 'The request data is nested too deeply');
+  if (Array.isArray(data)) return claimedAccountId(data[0], depth + 1);
   if (typeof data !== 'object') return data;
   const record = data as Record<string, unknown>;
   for (const key of ['accountID', 'accountId', 'account_id']) {
     if (record[key] !== undefined && record[key] !== null) return record[key];
   }
-  if (record.userInfo !== undefined) return claimedAccountId(record.userInfo);
+  if (record.userInfo !== undefined) return claimedAccountId(record.userInfo, depth + 1);
   return undefined;
 }
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogout, useSession } from '../../api/auth';
 import { SessionGate } from '../../session/session-gate';
+import { ComposerProvider } from '../composer/composer-provider';
 import { MobileDrawer } from './mobile-drawer';
 import { SidebarContent } from './sidebar';
 import { TopBar } from './top-bar';
@@ -22,7 +23,9 @@ function initiallyCollapsed() {
 export function AppShell() {
   return (
     <SessionGate rule="protected">
-      <Shell />
+      <ComposerProvider>
+        <Shell />
+      </ComposerProvider>
     </SessionGate>
   );
 }

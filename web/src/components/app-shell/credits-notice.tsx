@@ -8,7 +8,7 @@ export interface Credits {
 
 /**
  * The sidebar's AI-credit notice. The spec shows a static '60 / 100', which says nothing true;
- * the balance will come from `GET /api/v1/ai/credits` (a later issue). Until a balance is known,
+ * the balance comes from `GET /api/v1/ai/credits` (the sidebar asks). Until a balance is known,
  * or when that call fails, the notice explains credits without showing numbers.
  */
 export function CreditsNotice({ credits, collapsed }: { credits?: Credits | null; collapsed?: boolean }) {

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { ChartColumn, FileText, type LucideIcon, MessagesSquare, SquarePen, UserRound } from 'lucide-react';
+import { type LucideIcon, MessagesSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from './empty-state';
 import { PageHeader } from './page-header';
 
-type ScreenKey = 'dashboard' | 'generatePost' | 'posts' | 'profile' | 'engage';
+type ScreenKey = 'engage';
 
 /**
  * Screens of the protected area that later issues fill. Until then each explains what will
@@ -33,8 +33,4 @@ function PlaceholderScreen({ screen, icon }: { screen: ScreenKey; icon: LucideIc
   );
 }
 
-export const DashboardScreen = () => <PlaceholderScreen screen="dashboard" icon={ChartColumn} />;
-export const GeneratePostScreen = () => <PlaceholderScreen screen="generatePost" icon={SquarePen} />;
-export const PostsScreen = () => <PlaceholderScreen screen="posts" icon={FileText} />;
-export const ProfileScreen = () => <PlaceholderScreen screen="profile" icon={UserRound} />;
 export const EngageScreen = () => <PlaceholderScreen screen="engage" icon={MessagesSquare} />;

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useCredits } from '../../api/ai';
 import { Logo } from '../logo';
 import { CreditsNotice } from './credits-notice';
 import { NAV_ITEMS } from './nav-items';
@@ -15,6 +16,7 @@ interface SidebarContentProps {
 /** Navigation, credits and Log out: the same content in the desktop sidebar and the phone drawer. */
 export function SidebarContent({ collapsed = false, onNavigate, onLogout, loggingOut }: SidebarContentProps) {
   const { t } = useTranslation('shell');
+  const credits = useCredits();
   return (
     <div className="flex h-full flex-col gap-6">
       <Link
@@ -44,7 +46,7 @@ export function SidebarContent({ collapsed = false, onNavigate, onLogout, loggin
           ))}
         </ul>
       </nav>
-      <CreditsNotice credits={null} collapsed={collapsed} />
+      <CreditsNotice credits={credits.data ?? null} collapsed={collapsed} />
       <button
         type="button"
         onClick={onLogout}

@@ -10,3 +10,7 @@ export const buttonStyles = {
 } as const;
 
 export const containerClass = 'mx-auto w-full max-w-6xl px-5 sm:px-8';
+
+/** The phone menu button, the same before and after the menu's dialog code has loaded. */
+export const menuButtonClass =
+  'inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden';

@@ -1,0 +1,101 @@
+/**
+ * Gateway overhead: `GET /api/v1/auth/me` with a valid session through the real gateway and the
+ * real auth service (session lookup in Redis, rate limit, proxy hop, user read in PostgreSQL),
+ * side by side with a bare Fastify route answering the same JSON, in the same run.
+ *
+ *   1. fixed concurrency (autocannon, `connections` at once, as fast as each answers):
+ *      requests per second and p50/p99 latency of both;
+ *   2. fixed rate (autocannon `overallRate`, 1,000 requests per second): p99 of both.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { type LoadFigures, type LoadOptions, load } from './load.js';
+
+export interface GatewayOptions {
+  gatewayUrl: string;
+  cookie: string;
+  /** Seconds of each measured run. */
+  duration: number;
+  warmup: number;
+  connections: number;
+  rate: number;
+}
+
+export interface GatewayResult {
+  connections: number;
+  rate: number;
+  duration: number;
+  gateway: LoadFigures;
+  bare: LoadFigures;
+  gatewayAtRate: LoadFigures;
+  bareAtRate: LoadFigures;
+}
+
+interface BareServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+async function startBare(body: string): Promise<BareServer> {
+  const script = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, BARE_BODY: body },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the bare server did not start within 20 s')), 20_000);
+    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(chunk.toString());
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export async function benchGateway(options: GatewayOptions): Promise<GatewayResult> {
+  const path = '/api/v1/auth/me';
+  const headers = { cookie: options.cookie, accept: 'application/json' };
+  const me = await fetch(`${options.gatewayUrl}${path}`, { headers });
+  const body = await me.text();
+  if (me.status !== 200) throw new Error(`${path} through the gateway answered ${me.status}: ${body}`);
+
+  const bare = await startBare(body);
+  try {
+    const check = await fetch(`${bare.url}${path}`);
+    if ((await check.text()) !== body) throw new Error('the bare route does not answer the same body');
+
+    const run = (url: string, extra: Partial<LoadOptions> = {}) =>
+      load({ url, headers, duration: options.duration, connections: options.connections, ...extra });
+    // Warm-up: JIT, connection pools, PostgreSQL's plan cache; nothing of it is counted.
+    await run(`${options.gatewayUrl}${path}`, { duration: options.warmup });
+    await run(`${bare.url}${path}`, { duration: options.warmup });
+
+    const gateway = await run(`${options.gatewayUrl}${path}`);
+    const bareFigures = await run(`${bare.url}${path}`);
+    const gatewayAtRate = await run(`${options.gatewayUrl}${path}`, { overallRate: options.rate });
+    const bareAtRate = await run(`${bare.url}${path}`, { overallRate: options.rate });
+    return {
+      connections: options.connections,
+      rate: options.rate,
+      duration: options.duration,
+      gateway,
+      bare: bareFigures,
+      gatewayAtRate,
+      bareAtRate,
+    };
+  } finally {
+    await bare.stop();
+  }
+}

@@ -1,0 +1,47 @@
+import { SESSION_COOKIE } from '@nashr/contracts';
+
+export interface SignedIn {
+  email: string;
+  /** `sid=<signed id>`, ready for a `cookie` header. */
+  cookie: string;
+}
+
+interface CaughtMail {
+  text: string | null;
+  html: string | null;
+}
+
+const SIGN_IN_LINK = /https?:\/\/[^\s"'<>]+\/api\/v1\/auth\/magic-login\/verify\?token=[^\s"'<>]+/;
+
+/**
+ * Signs in the way a person does: asks for a magic link through the gateway, reads it from the
+ * stack's mail catcher, follows it, and keeps the session cookie the gateway hands back. The
+ * session is therefore a real one, for a real user row in the auth service.
+ */
+export async function signIn(gatewayUrl: string, inboxUrl: string): Promise<SignedIn> {
+  const email = `bench-${Date.now().toString(36)}@example.test`;
+  const ask = await fetch(`${gatewayUrl}/api/v1/auth/magic-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: gatewayUrl },
+    body: JSON.stringify({ destination: email, lang: 'en' }),
+  });
+  if (!ask.ok) throw new Error(`magic-login answered ${ask.status}: ${await ask.text()}`);
+
+  let link: string | undefined;
+  for (let attempt = 0; attempt < 100 && !link; attempt++) {
+    const inbox = await fetch(`${inboxUrl}/api/messages?to=${encodeURIComponent(email)}`);
+    const { messages } = (await inbox.json()) as { messages: CaughtMail[] };
+    const found = SIGN_IN_LINK.exec(messages[0]?.text ?? messages[0]?.html ?? '');
+    if (found) link = found[0].replace(/&amp;/g, '&');
+    else await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (!link) throw new Error(`no sign-in mail reached ${email} within 20 s`);
+
+  const verify = await fetch(link, { redirect: 'manual' });
+  const cookie = verify.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
+  if (!cookie) throw new Error(`following the sign-in link set no ${SESSION_COOKIE} cookie (${verify.status})`);
+  return { email, cookie };
+}

@@ -1,0 +1,455 @@
+/**
+ * Every benchmark of issue 8 in one run, printed as one table: each figure with its baseline
+ * measured side by side in the same run (these machines are noisy), the ratio, the target and
+ * pass/fail. Never part of `npm test`.
+ *
+ *   npm run bench                         # everything, full durations (about 15 minutes)
+ *   BENCH_QUICK=1 npm run bench           # shorter runs, same figures
+ *   BENCH_ONLY=web,gateway npm run bench  # some of: web, gateway, ai, scheduler
+ *   npx tsx bench/run-all.ts --quick --only gateway --no-build --out results.json
+ *
+ * It builds first (`npx turbo run build`, cached), finds PostgreSQL and Redis the way the tests
+ * do (DATABASE_URL/REDIS_URL, else Docker, else the local ports), and starts the built gateway,
+ * auth (API, worker, mail catcher), content and ai processes on free loopback ports with a
+ * database and Redis prefix of their own (e2e/support/stack.ts), signed in through a real
+ * magic link. The scheduler benchmark (bench/scheduler/run.ts) runs last, as its own process.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import { resolveBackingServices } from '@nashr/platform/testing';
+import { type Stack, startStack } from '../e2e/support/stack';
+import { benchFirstToken } from './ai/first-token';
+import { startSlowStartEndpoint } from './ai/slow-start-endpoint';
+import { benchGateway } from './gateway/run';
+import { signIn } from './gateway/sign-in';
+import { benchFirstPaint } from './web/first-paint';
+import { buildFloor } from './web/floor-build';
+import { measureInitialJs } from './web/initial-js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BENCHES = ['web', 'gateway', 'ai', 'scheduler'] as const;
+type Bench = (typeof BENCHES)[number];
+
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: process.env.BENCH_QUICK === '1' },
+    only: { type: 'string', default: process.env.BENCH_ONLY ?? BENCHES.join(',') },
+    'no-build': { type: 'boolean', default: process.env.BENCH_NO_BUILD === '1' },
+    out: { type: 'string', default: process.env.BENCH_OUT },
+  },
+});
+const only = new Set(flags.only.split(',').map((name) => name.trim()));
+const wanted = (bench: Bench) => only.has(bench);
+const quick = flags.quick;
+
+/** Durations, sizes and rates of each benchmark: full, and shorter for `--quick`. */
+const PLAN = {
+  gateway: { connections: 10, rate: 1000, duration: quick ? 5 : 10, warmup: quick ? 2 : 3 },
+  web: { loads: quick ? 5 : 15, floorTarget: 150_000, fcpTargetMs: 1000 },
+  ai: { firstTokenMs: 200, samples: quick ? 8 : 20, warmup: 2, addedTargetMs: 50 },
+  scheduler: quick ? ['--posts', '2000', '--window', '20', '--drain-s', '60'] : [],
+};
+
+interface Row {
+  bench: string;
+  figure: string;
+  measured: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  result: 'pass' | 'FAIL' | '—' | 'not available';
+}
+
+const rows: Row[] = [];
+const notes: string[] = [];
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : value < 10 ? `${value.toFixed(2)} ms` : `${value.toFixed(0)} ms`);
+const secs = (value: number) => (Number.isNaN(value) ? 'n/a' : `${(value / 1000).toFixed(2)} s`);
+const perSecond = (value: number) => `${Math.round(value).toLocaleString('en-US')} req/s`;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const times = (measured: number, baseline: number) =>
+  baseline > 0 && Number.isFinite(measured / baseline) ? `${(measured / baseline).toFixed(2)}×` : '—';
+const verdict = (ok: boolean): Row['result'] => (ok ? 'pass' : 'FAIL');
+const unavailable = (bench: string, figure: string, why: string) => {
+  rows.push({ bench, figure, measured: 'not available', baseline: '—', ratio: '—', target: '—', result: 'not available' });
+  notes.push(`${bench}: ${why}`);
+};
+
+async function section(name: string, work: () => Promise<void>): Promise<void> {
+  const started = Date.now();
+  say(`\n▶ ${name}`);
+  try {
+    await work();
+    say(`  done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    unavailable(name, 'run', `failed: ${message.split('\n').slice(0, 12).join('\n    ')}`);
+    say(`  failed: ${message.split('\n')[0]}`);
+  }
+}
+
+// ── web: initial JavaScript ─────────────────────────────────────────────────────────────────
+async function webSize(scratch: string): Promise<void> {
+  const landing = await measureInitialJs(join(ROOT, 'web/dist'));
+  const floorDir = join(scratch, 'floor');
+  await buildFloor(floorDir);
+  const floor = await measureInitialJs(floorDir);
+  say(`  landing: ${landing.scripts.map((s) => `${s.path} ${kb(s.gzipBytes)}`).join(', ')}`);
+  rows.push({
+    bench: 'web',
+    figure: 'landing page initial JS (gzip -9: entry + modulepreloads of web/dist/index.html)',
+    measured: `${kb(landing.gzipBytes)} (${(landing.gzipBytes / 1024).toFixed(1)} KiB)`,
+    baseline: `React 'hello' app, same Vite build: ${kb(floor.gzipBytes)}`,
+    ratio: times(landing.gzipBytes, floor.gzipBytes),
+    target: '≤ 150 kB',
+    result: verdict(landing.gzipBytes <= PLAN.web.floorTarget),
+  });
+}
+
+// ── the stack: gateway, auth, content, ai ──────────────────────────────────────────────────
+interface Running {
+  stack: Stack;
+  cookie: string;
+  /** Loopback IPv4, so load generators never wait on a localhost lookup. */
+  gatewayUrl: string;
+  ai: boolean;
+  endpointUrl?: string;
+  stop: () => Promise<void>;
+}
+
+async function startProduct(webDist: string): Promise<Running> {
+  const endpoint = wanted('ai') ? await startSlowStartEndpoint(PLAN.ai.firstTokenMs) : undefined;
+  const aiBuilt = existsSync(join(ROOT, 'services/ai/dist/server.js'));
+  const start = (withAi: boolean) =>
+    startStack({
+      services: withAi ? ['auth', 'content', 'ai'] : ['auth', 'content'],
+      workers: ['auth'],
+      helpers: ['mail'],
+      // What docker-compose runs: info-level JSON logs.
+      logLevel: 'info',
+      env: {
+        gateway: {
+          WEB_DIST: webDist,
+          // The limiter still runs (its Redis round trip is part of the cost), it just never says no.
+          RATE_LIMIT_PER_MINUTE: '100000000',
+        },
+        ...(endpoint
+          ? {
+              ai: {
+                AI_PROVIDER: 'openai',
+                OPENAI_API_KEY: 'sk-bench',
+                OPENAI_BASE_URL: endpoint.url,
+                OPENAI_MAX_RETRIES: '0',
+              },
+            }
+          : {}),
+      },
+    });
+  let withAi = wanted('ai') && aiBuilt;
+  if (wanted('ai') && !aiBuilt) notes.push('ai: services/ai/dist/server.js is missing (not built)');
+  let stack: Stack;
+  try {
+    stack = await start(withAi);
+  } catch (error) {
+    if (!withAi) throw error;
+    notes.push(`ai: the ai service did not start: ${(error as Error).message.split('\n')[0]}`);
+    withAi = false;
+    stack = await start(false);
+  }
+  try {
+    const inbox = `http://127.0.0.1:${stack.ports['mail-inbox']}`;
+    const { cookie } = await signIn(stack.url, inbox);
+    return {
+      stack,
+      cookie,
+      gatewayUrl: stack.url.replace('//localhost:', '//127.0.0.1:'),
+      ai: withAi,
+      endpointUrl: endpoint?.url,
+      stop: async () => {
+        await stack.stop();
+        await endpoint?.close();
+      },
+    };
+  } catch (error) {
+    await stack.stop();
+    await endpoint?.close();
+    throw error;
+  }
+}
+
+async function gateway(product: Running): Promise<void> {
+  const plan = PLAN.gateway;
+  const r = await benchGateway({ gatewayUrl: product.gatewayUrl, cookie: product.cookie, ...plan });
+  const failures = r.gateway.failures + r.bare.failures + r.gatewayAtRate.failures + r.bareAtRate.failures;
+  if (failures) notes.push(`gateway: ${failures} answers were not 200 (or failed to connect)`);
+  const at = `${plan.connections} connections, ${plan.duration} s`;
+  const share = r.gateway.requestsPerSecond / r.bare.requestsPerSecond;
+  rows.push(
+    {
+      bench: 'gateway',
+      figure: `GET /api/v1/auth/me with a session: throughput (${at})`,
+      measured: perSecond(r.gateway.requestsPerSecond),
+      baseline: `bare Fastify route: ${perSecond(r.bare.requestsPerSecond)}`,
+      ratio: times(r.gateway.requestsPerSecond, r.bare.requestsPerSecond),
+      target: '≥ 0.60× bare',
+      result: verdict(share >= 0.6 && failures === 0),
+    },
+    {
+      bench: 'gateway',
+      figure: `  latency p50 (${at})`,
+      measured: ms(r.gateway.p50),
+      baseline: `bare: ${ms(r.bare.p50)}`,
+      ratio: times(r.gateway.p50, r.bare.p50),
+      target: '—',
+      result: '—',
+    },
+    {
+      bench: 'gateway',
+      figure: `  latency p99 (${at})`,
+      measured: ms(r.gateway.p99),
+      baseline: `bare: ${ms(r.bare.p99)}`,
+      ratio: times(r.gateway.p99, r.bare.p99),
+      target: '—',
+      result: '—',
+    },
+    {
+      bench: 'gateway',
+      figure: `  latency p99 at a fixed ${plan.rate.toLocaleString('en-US')} req/s (${plan.duration} s)`,
+      measured: ms(r.gatewayAtRate.p99),
+      baseline: `bare: ${ms(r.bareAtRate.p99)}`,
+      ratio: times(r.gatewayAtRate.p99, r.bareAtRate.p99),
+      target: '< 10 ms',
+      result: verdict(r.gatewayAtRate.p99 < 10 && r.gatewayAtRate.failures === 0),
+    },
+  );
+  say(
+    `  gateway ${perSecond(r.gateway.requestsPerSecond)} p50 ${ms(r.gateway.p50)} p99 ${ms(r.gateway.p99)}; ` +
+      `bare ${perSecond(r.bare.requestsPerSecond)} p50 ${ms(r.bare.p50)} p99 ${ms(r.bare.p99)}; ` +
+      `at ${plan.rate}/s: gateway p99 ${ms(r.gatewayAtRate.p99)} (${perSecond(r.gatewayAtRate.requestsPerSecond)}), ` +
+      `bare p99 ${ms(r.bareAtRate.p99)}`,
+  );
+}
+
+async function firstPaint(product: Running, webDist: string): Promise<void> {
+  const r = await benchFirstPaint({
+    landingUrl: `${product.stack.url}/`,
+    helloUrl: `${product.stack.url}/bench-hello.html`,
+    loads: PLAN.web.loads,
+  });
+  rows.push({
+    bench: 'web',
+    figure: `landing page first contentful paint, headless Chromium (median of ${r.loads} first visits)`,
+    measured: ms(r.landing.p50),
+    baseline: `static 'hello' page, same gateway: ${ms(r.hello.p50)}`,
+    ratio: times(r.landing.p50, r.hello.p50),
+    target: '≤ 1 s',
+    result: verdict(r.landing.p50 <= PLAN.web.fcpTargetMs),
+  });
+  // The initial-JS figure counts index.html's scripts; this checks that the browser fetched no more.
+  const initial = await measureInitialJs(webDist);
+  const counted = new Set(initial.scripts.map((s) => s.path));
+  const extra = r.landingScripts.filter((path) => !counted.has(path));
+  say(`  landing p50 ${ms(r.landing.p50)} (max ${ms(r.landing.max)}), hello p50 ${ms(r.hello.p50)}`);
+  say(`  scripts the landing page fetched: ${r.landingScripts.length} (${extra.length} beyond index.html's)`);
+  if (extra.length) notes.push(`web: the landing page also fetched ${extra.join(', ')} after start-up`);
+}
+
+async function firstToken(product: Running): Promise<void> {
+  if (!product.ai || !product.endpointUrl) {
+    unavailable('ai', 'time to first streamed token', 'the ai service could not be started (see above)');
+    return;
+  }
+  const plan = PLAN.ai;
+  const r = await benchFirstToken({
+    gatewayUrl: product.gatewayUrl,
+    cookie: product.cookie,
+    endpointUrl: product.endpointUrl,
+    samples: plan.samples,
+    warmup: plan.warmup,
+  });
+  const added = r.stack.p50 - r.direct.p50;
+  rows.push({
+    bench: 'ai',
+    figure: `time to first streamed token, endpoint answers after ${plan.firstTokenMs} ms (median of ${r.samples})`,
+    measured: `${ms(r.stack.p50)} (+${ms(added)})`,
+    baseline: `endpoint called directly: ${ms(r.direct.p50)}`,
+    ratio: times(r.stack.p50, r.direct.p50),
+    target: `≤ +${plan.addedTargetMs} ms`,
+    result: verdict(added <= plan.addedTargetMs),
+  });
+  say(`  through the stack p50 ${ms(r.stack.p50)} p90 ${ms(r.stack.p90)}; direct p50 ${ms(r.direct.p50)} p90 ${ms(r.direct.p90)}`);
+}
+
+// ── scheduler (bench/scheduler, written with the posts service) ───────────────────────────────
+interface SchedulerSpread {
+  p50: number;
+  p99: number;
+  max: number;
+}
+interface SchedulerResult {
+  scenario: 'baseline' | 'kill' | 'flush';
+  posts: number;
+  networkLateness: SchedulerSpread;
+  doubles: number;
+  losses: number;
+}
+
+async function scheduler(scratch: string): Promise<void> {
+  const entry = join(ROOT, 'bench/scheduler/run.ts');
+  if (!existsSync(entry)) {
+    unavailable('scheduler', '10,000 posts due in one minute', 'bench/scheduler/run.ts does not exist yet');
+    return;
+  }
+  const out = join(scratch, 'scheduler.json');
+  const args = ['--import', 'tsx', entry, '--out', out, ...PLAN.scheduler];
+  say(`  node ${args.join(' ')}`);
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const echo = (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) if (line.trim()) say(`  │ ${line}`);
+    };
+    child.stdout.on('data', echo);
+    child.stderr.on('data', echo);
+    child.once('error', () => resolve(null));
+    child.once('exit', (exitCode) => resolve(exitCode));
+  });
+  if (!existsSync(out)) {
+    unavailable('scheduler', '10,000 posts due in one minute', `bench/scheduler/run.ts ended (${code}) without results`);
+    return;
+  }
+  const { args: used, results } = JSON.parse(await readFile(out, 'utf8')) as {
+    args: { posts: string; window: string; latency: string };
+    results: SchedulerResult[];
+  };
+  const latency = Number(used.latency);
+  const base = results.find((r) => r.scenario === 'baseline');
+  const names = { baseline: 'no fault', kill: 'a worker SIGKILLed midway', flush: 'Redis FLUSHALL midway' };
+  for (const r of results) {
+    // The floor is the network's own latency; a fault scenario is compared with the no-fault one.
+    const reference = r.scenario === 'baseline' || !base ? undefined : base;
+    const baseline = (pick: (s: SchedulerSpread) => number) =>
+      reference ? `no-fault run: ${secs(pick(reference.networkLateness))}` : `network latency: ${secs(latency)}`;
+    const against = (pick: (s: SchedulerSpread) => number) =>
+      times(pick(r.networkLateness), reference ? pick(reference.networkLateness) : latency);
+    const title = `${Number(used.posts).toLocaleString('en-US')} posts due in ${used.window} s, 2 workers, ${names[r.scenario]}`;
+    rows.push(
+      {
+        bench: 'scheduler',
+        figure: `${title}: lateness p99`,
+        measured: secs(r.networkLateness.p99),
+        baseline: baseline((s) => s.p99),
+        ratio: against((s) => s.p99),
+        target: '≤ 1 s',
+        result: verdict(r.networkLateness.p99 <= 1000),
+      },
+      {
+        bench: 'scheduler',
+        figure: '  lateness max',
+        measured: secs(r.networkLateness.max),
+        baseline: baseline((s) => s.max),
+        ratio: against((s) => s.max),
+        target: '≤ 5 s',
+        result: verdict(r.networkLateness.max <= 5000),
+      },
+      {
+        bench: 'scheduler',
+        figure: '  published twice / never published',
+        measured: `${r.doubles} / ${r.losses}`,
+        baseline: '—',
+        ratio: '—',
+        target: '0 / 0',
+        result: verdict(r.doubles === 0 && r.losses === 0),
+      },
+    );
+  }
+}
+
+// ── the run ─────────────────────────────────────────────────────────────────────────────────
+function printTable(): void {
+  const header: Row = {
+    bench: 'benchmark',
+    figure: 'figure',
+    measured: 'measured',
+    baseline: 'baseline (same run)',
+    ratio: 'ratio',
+    target: 'target',
+    result: 'result' as Row['result'],
+  };
+  const columns = Object.keys(header) as (keyof Row)[];
+  const widths = columns.map((c) => Math.max(...[header, ...rows].map((r) => r[c].length)));
+  const line = (r: Row) => `| ${columns.map((c, i) => r[c].padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  say(`\n${line(header)}`);
+  say(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) say(line(r));
+  for (const note of notes) say(`- ${note}`);
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  say(`Nashr benchmarks${quick ? ' (quick: shorter runs)' : ''}: ${[...only].join(', ')}`);
+  if (!flags['no-build']) {
+    say('\n▶ build (npx turbo run build)');
+    await promisify(execFile)('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], {
+      cwd: ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  }
+  const scratch = await mkdtemp(join(tmpdir(), 'nashr-bench-'));
+  const backing = await resolveBackingServices();
+  process.env.DATABASE_URL = backing.databaseUrl;
+  process.env.REDIS_URL = backing.redisUrl;
+  let product: Running | undefined;
+  const interrupted = async () => {
+    await product?.stop();
+    await backing.stop();
+    await rm(scratch, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    if (wanted('web')) await section('web: initial JavaScript of the landing page', () => webSize(scratch));
+
+    if (wanted('gateway') || wanted('web') || wanted('ai')) {
+      // A copy of the build, plus the static 'hello' page, so both come from the same gateway.
+      const webDist = join(scratch, 'web-dist');
+      await cp(join(ROOT, 'web/dist'), webDist, { recursive: true });
+      await writeFile(
+        join(webDist, 'bench-hello.html'),
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>hello</title></head>' +
+          '<body><h1>hello</h1></body></html>\n',
+      );
+      await section('stack: gateway, auth (+ worker, mail catcher), content, ai; real sign-in', async () => {
+        product = await startProduct(webDist);
+      });
+      if (product) {
+        const running = product;
+        if (wanted('gateway')) await section('gateway: /api/v1/auth/me against bare Fastify', () => gateway(running));
+        if (wanted('web')) await section('web: first contentful paint', () => firstPaint(running, webDist));
+        if (wanted('ai')) await section('ai: time to first streamed token', () => firstToken(running));
+        await running.stop();
+        product = undefined;
+      }
+    }
+
+    if (wanted('scheduler')) await section('scheduler: posts due in the same minute', () => scheduler(scratch));
+  } finally {
+    await product?.stop();
+    await backing.stop();
+    await rm(scratch, { recursive: true, force: true });
+  }
+
+  printTable();
+  say(`\n${((Date.now() - started) / 60_000).toFixed(1)} minutes; ${quick ? 'quick' : 'full'} durations.`);
+  if (flags.out) await writeFile(flags.out, `${JSON.stringify({ quick, rows, notes }, null, 2)}\n`);
+  if (rows.some((r) => r.result === 'not available' && r.figure === 'run')) return 2;
+  return rows.some((r) => r.result === 'FAIL') ? 1 : 0;
+}
+
+process.exit(await main());

@@ -1,0 +1,274 @@
+import { randomBytes } from 'node:crypto';
+import { createDatabase, Queues, type ServiceApp } from '@nashr/platform';
+import {
+  createCapturingLogger,
+  createTestDatabase,
+  createTestRedis,
+  TEST_INTERNAL_SECRET,
+  type TestDatabase,
+  type TestRedis,
+} from '@nashr/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp as buildAiApp } from '../../ai/src/app.js';
+import { configSchema as aiConfigSchema } from '../../ai/src/config.js';
+import { schema as aiSchema } from '../../ai/src/db/schema.js';
+import { buildApp as buildAuthApp } from '../../auth/src/app.js';
+import { configSchema as authConfigSchema } from '../../auth/src/config.js';
+import { schema as authSchema } from '../../auth/src/db/schema.js';
+import { buildApp as buildContentApp } from '../../content/src/app.js';
+import { schema as contentSchema } from '../../content/src/db/schema.js';
+import { buildApp as buildLinkedinApp } from '../../linkedin/src/app.js';
+import { configSchema as linkedinConfigSchema } from '../../linkedin/src/config.js';
+import { schema as linkedinSchema } from '../../linkedin/src/db/schema.js';
+import { SandboxProvider } from '../../linkedin/src/providers/sandbox/sandbox-provider.js';
+import { buildApp as buildPostsApp } from '../../posts/src/app.js';
+import { configSchema as postsConfigSchema } from '../../posts/src/config.js';
+import { schema as postsSchema } from '../../posts/src/db/schema.js';
+import { buildApp } from './app.js';
+import { configSchema } from './config.js';
+import { buildOpenApiDocument, DOCS_PATH, DOCS_SCRIPT_PATH, OPENAPI_PATH, type OpenApiDocument } from './openapi.js';
+import { DOCUMENTED_ROUTES } from './openapi-routes.js';
+import { QUEUE_BOARD_PATH } from './queue-board.js';
+import { ROUTE_TABLE, type ServiceName } from './route-table.js';
+
+/**
+ * Routes a service registers that are not part of the public API, each with the reason. Anything
+ * else a service registers must be in the OpenAPI document.
+ */
+const INTERNAL_ROUTES: { method: string; path: string; why: string }[] = [
+  { method: 'GET', path: '/healthz', why: 'liveness for orchestrators; the gateway does not forward it' },
+  { method: 'GET', path: '/readyz', why: 'readiness for orchestrators; the gateway does not forward it' },
+  { method: 'GET', path: '/metrics', why: 'behind the internal secret; admins read it through /api/v1/ops/metrics' },
+  {
+    method: 'GET',
+    path: '/api/v1/linkedin/sandbox/captcha/:publicKey/api.js',
+    why: "the sandbox provider's stand-in for the network's CAPTCHA script (NETWORK_PROVIDER=sandbox only)",
+  },
+];
+
+/** Routes the gateway serves itself that are not API operations. */
+const GATEWAY_INTERNAL: { method: string; prefix: string; why: string }[] = [
+  { method: 'GET', prefix: DOCS_SCRIPT_PATH, why: 'the script of the reference page' },
+  { method: '*', prefix: `${QUEUE_BOARD_PATH}/`, why: "Bull Board's own files and API, behind the same admin guard" },
+  { method: 'GET', prefix: '/', why: 'the web app (with WEB_DIST), its files and page routes' },
+];
+
+interface Registered {
+  method: string;
+  path: string;
+}
+
+/** The routes an app registered (recorded by createServiceApp), without the HEAD twins of GETs. */
+function registeredRoutes(app: ServiceApp): Registered[] {
+  return app
+    .registeredRoutes()
+    .filter((route) => route.method !== 'HEAD')
+    .map((route) => ({ method: route.method, path: route.url }));
+}
+
+/** `/posts/{id}/` → `/posts/:id`: the router's form, without the trailing slash it ignores. */
+const routerPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1');
+
+/** A value deep inside the JSON document, or undefined. */
+function at(value: unknown, ...keys: string[]): unknown {
+  return keys.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
+}
+
+/** Which ROUTE_TABLE entry the gateway forwards a path to: the first that matches. */
+function tableEntryFor(path: string) {
+  return ROUTE_TABLE.find((entry) =>
+    entry.path.endsWith('/*') ? path.startsWith(entry.path.slice(0, -1)) : path === entry.path,
+  );
+}
+
+const { logger } = createCapturingLogger();
+let testDb: TestDatabase;
+let redis: TestRedis;
+const closers: (() => Promise<unknown>)[] = [];
+const apps = {} as Record<ServiceName, ServiceApp>;
+let gateway: ServiceApp;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  redis = await createTestRedis();
+  // Building an app registers its routes without touching the database: no migrations needed.
+  const env = {
+    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+    COOKIE_SECRET: 'c'.repeat(40),
+    DATABASE_URL: testDb.url,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: redis.prefix,
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
+  const database = <S extends Record<string, unknown>>(schema: S) => {
+    const db = createDatabase({ url: testDb.url, schema });
+    closers.push(db.close);
+    return db;
+  };
+  const queues = new Queues({ connection: redis.redis, prefix: redis.prefix }, logger);
+  closers.push(() => queues.close());
+
+  apps.content = buildContentApp({ config: env, logger, database: database(contentSchema) });
+  apps.auth = await buildAuthApp({
+    config: authConfigSchema.parse(env),
+    logger,
+    database: database(authSchema),
+    redis: redis.redis,
+  });
+  const linkedinDb = database(linkedinSchema);
+  apps.linkedin = buildLinkedinApp({
+    config: linkedinConfigSchema.parse(env),
+    logger,
+    database: linkedinDb,
+    redis: redis.redis,
+    queues,
+    provider: new SandboxProvider(linkedinDb.db),
+  });
+  apps.posts = buildPostsApp({
+    config: postsConfigSchema.parse(env),
+    logger,
+    database: database(postsSchema),
+    queues,
+    redis: redis.redis,
+  });
+  apps.ai = buildAiApp({ config: aiConfigSchema.parse(env), logger, database: database(aiSchema) });
+  await Promise.all(Object.values(apps).map((app) => app.ready()));
+
+  gateway = await buildApp({
+    config: configSchema.parse({ ...env, PUBLIC_URL: 'https://nashr.example' }),
+    logger,
+    redis: redis.redis,
+  });
+  await gateway.ready();
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await Promise.all(Object.values(apps).map((app) => app.close()));
+  for (const close of closers) await close();
+  await redis?.cleanup();
+  await testDb?.drop();
+});
+
+const document = buildOpenApiDocument();
+const documentedServices = [...new Set(DOCUMENTED_ROUTES.map((r) => r.service))].filter(
+  (s): s is ServiceName => s !== 'gateway',
+);
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 with one operation per documented route, each with a unique id', () => {
+    expect(document.openapi).toBe('3.1.0');
+    const operations = Object.values(document.paths).flatMap((ops) => Object.values(ops));
+    expect(operations).toHaveLength(DOCUMENTED_ROUTES.length);
+    const ids = operations.map((op) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('declares every path parameter, and nothing else as one', () => {
+    for (const [path, operations] of Object.entries(document.paths)) {
+      const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      for (const op of Object.values(operations)) {
+        const declared = ((op.parameters as { name: string; in: string }[] | undefined) ?? [])
+          .filter((p) => p.in === 'path')
+          .map((p) => p.name)
+          .sort();
+        expect(declared, `${path}`).toEqual(inPath);
+      }
+    }
+  });
+
+  it('describes bodies and answers from the zod schemas, with the shared error shape', () => {
+    const schedule = document.paths['/linkedln/saveSchedulePost']?.post;
+    const json = ['content', 'application/json', 'schema'];
+    expect(Object.keys(at(schedule, 'requestBody', ...json, 'properties') as object)).toEqual(
+      expect.arrayContaining(['userId', 'content', 'date', 'time', 'timeZone']),
+    );
+    expect(at(schedule, 'responses', '201', ...json, 'properties', 'data', 'properties', 'scheduledAt')).toEqual({
+      type: 'string',
+    });
+    expect(at(schedule, 'responses', '401', ...json)).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(document.components.schemas.Error).toMatchObject({ required: ['success', 'message'] });
+    const save = document.paths['/content/{blockName}/save_content/']?.post;
+    expect(at(save, 'x-access')).toBe('admin');
+    expect(Object.keys(at(save, 'responses') as object)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '409']),
+    );
+  });
+});
+
+describe('the document is in step with the routes', () => {
+  it('documents at least one path behind every entry of the gateway route table', () => {
+    for (const entry of ROUTE_TABLE) {
+      const covered = DOCUMENTED_ROUTES.filter((route) => tableEntryFor(route.path) === entry);
+      expect(covered.length, `${entry.path} has no documented route`).toBeGreaterThan(0);
+      for (const route of covered) expect(route.service, `${route.method} ${route.path}`).toBe(entry.service);
+    }
+  });
+
+  it('routes every documented service path to the service that owns it', () => {
+    for (const route of DOCUMENTED_ROUTES.filter((r) => r.service !== 'gateway')) {
+      expect(tableEntryFor(route.path)?.service, `${route.method} ${route.path}`).toBe(route.service);
+    }
+  });
+
+  it.each(documentedServices)(
+    '%s: every registered route is documented or on the internal list, and back',
+    (service) => {
+      const registered = registeredRoutes(apps[service]).filter(
+        (r) => !INTERNAL_ROUTES.some((i) => i.method === r.method && i.path === routerPath(r.path)),
+      );
+      const documented = DOCUMENTED_ROUTES.filter((r) => r.service === service).map((r) => ({
+        method: r.method as string,
+        path: routerPath(r.path),
+      }));
+      const key = (r: Registered) => `${r.method} ${routerPath(r.path)}`;
+      expect(registered.map(key).sort()).toEqual(documented.map(key).sort());
+    },
+  );
+
+  it('serves every documented gateway route from the gateway itself, and documents its own routes', () => {
+    const own = DOCUMENTED_ROUTES.filter((r) => r.service === 'gateway');
+    for (const route of own) {
+      expect(tableEntryFor(route.path), route.path).toBeUndefined();
+      expect(gateway.hasRoute({ method: route.method, url: routerPath(route.path) }), route.path).toBe(true);
+    }
+    const forwarded = new Set(ROUTE_TABLE.map((entry) => entry.path));
+    const undocumented = registeredRoutes(gateway).filter(
+      (r) =>
+        !forwarded.has(r.path) &&
+        !INTERNAL_ROUTES.some((i) => i.method === r.method && i.path === r.path) &&
+        !own.some((d) => d.method === r.method && routerPath(d.path) === routerPath(r.path)) &&
+        !GATEWAY_INTERNAL.some(
+          (i) => (i.method === '*' || i.method === r.method) && (r.path === i.prefix || r.path.startsWith(i.prefix)),
+        ),
+    );
+    expect(undocumented).toEqual([]);
+  });
+});
+
+describe('serving the document', () => {
+  it('answers /api/v1/openapi.json with the document, the public URL as its server', async () => {
+    const res = await gateway.inject({ method: 'GET', url: OPENAPI_PATH });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const served = res.json() as OpenApiDocument;
+    expect(served.servers).toEqual([{ url: 'https://nashr.example' }]);
+    expect(Object.keys(served.paths).sort()).toEqual(Object.keys(document.paths).sort());
+  });
+
+  it('answers /api/v1/docs with a page that loads only same-origin files, under the strict CSP', async () => {
+    const page = await gateway.inject({ method: 'GET', url: DOCS_PATH });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.body).toContain(`<script src="${DOCS_SCRIPT_PATH}"></script>`);
+    // No CDN: every src and href is a path on this site (or a fragment).
+    const urls = [...page.body.matchAll(/(?:src|href)="([^"]*)"/g)].map((m) => m[1] ?? '');
+    expect(urls.filter((url) => !url.startsWith('/') && !url.startsWith('#'))).toEqual([]);
+    const script = await gateway.inject({ method: 'GET', url: DOCS_SCRIPT_PATH });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain(OPENAPI_PATH);
+    expect(script.body).not.toMatch(/innerHTML|eval\(|new Function/);
+  });
+});

@@ -1,0 +1,352 @@
+import {
+  type Post,
+  type PostStatus,
+  postListResponseSchema,
+  postResponseSchema,
+  SCHEDULE_MESSAGES,
+  type ScheduledPost,
+  scheduledPostsResponseSchema,
+  schedulePostResponseSchema,
+  toTwelveHourTime,
+} from '@nashr/contracts';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { z } from 'zod';
+import { useSession } from './auth';
+import { ApiError, api } from './client';
+
+/** One post of the posts service as the screens use it, whichever call it came from. */
+export interface PostView {
+  id: string;
+  content: string;
+  status: PostStatus;
+  /** ISO 8601 instant in UTC. */
+  scheduledAt: string;
+  /** The IANA zone it was scheduled in. */
+  timeZone: string;
+  failureReason: string | null;
+  url: string | null;
+  version: number;
+}
+
+const fromScheduled = (post: ScheduledPost): PostView => ({
+  id: post.id,
+  content: post.content,
+  status: post.status,
+  scheduledAt: post.scheduledAt,
+  timeZone: post.timeZone,
+  failureReason: null,
+  url: null,
+  version: post.version,
+});
+
+const fromPost = (post: Post): PostView => ({
+  id: post.id,
+  content: post.content,
+  status: post.status,
+  scheduledAt: post.scheduledAt ?? post.createdAt,
+  timeZone: post.timeZone ?? 'UTC',
+  failureReason: post.failureReason,
+  url: post.url,
+  version: post.version,
+});
+
+/** The zone the browser runs in: the one the user reads times in. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** The signed-in user's id, which the spec's calls carry (`userId`, `/getScheduledPosts/{id}`). */
+export function useUserId(): string | null {
+  return useSession().user?.id ?? null;
+}
+
+/** The message /me lacks when the user id is unknown (see useUserId). */
+export const USER_ID_MISSING = 'Your account id is not available yet. Reload the page and try again.';
+
+/** Calls an endpoint and checks the answer's shape; a 2xx in another shape counts as a failure. */
+async function call<S extends z.ZodType>(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body: unknown,
+  schema: S,
+  fallback: string,
+): Promise<z.output<S>> {
+  const answer = await api<unknown>(method, path, body);
+  const parsed = schema.safeParse(answer);
+  if (parsed.success) return parsed.data;
+  const message = (answer as { message?: unknown } | null)?.message;
+  throw new ApiError(typeof message === 'string' && message ? message : fallback, 200);
+}
+
+export const postKeys = {
+  all: ['posts'] as const,
+  scheduled: (userId: string) => ['posts', 'scheduled', userId] as const,
+  inFlight: ['posts', 'in-flight'] as const,
+  calendar: (from: string, to: string) => ['posts', 'calendar', from, to] as const,
+};
+
+const DAY_MS = 24 * 3_600_000;
+/** How far back failed and still-publishing posts are looked for (the feed answers 62 days at most). */
+const IN_FLIGHT_LOOKBACK_DAYS = 60;
+
+/** `GET /linkedln/getScheduledPosts/{id}`: every post still waiting to go out, soonest first. */
+const scheduledQuery = (userId: string) =>
+  queryOptions({
+    queryKey: postKeys.scheduled(userId),
+    queryFn: async () =>
+      (
+        await call(
+          'GET',
+          `/linkedln/getScheduledPosts/${encodeURIComponent(userId)}`,
+          undefined,
+          scheduledPostsResponseSchema,
+          'Failed to fetch scheduled posts',
+        )
+      ).data.map(fromScheduled),
+    retry: 1,
+  });
+
+/**
+ * Posts that left the schedule without being published yet: going out right now, or failed
+ * (with the reason, so the user can retry). They are due in the past, hence the look-back.
+ */
+const inFlightQuery = queryOptions({
+  queryKey: postKeys.inFlight,
+  queryFn: async () => {
+    const now = Date.now();
+    const params = new URLSearchParams({
+      from: new Date(now - IN_FLIGHT_LOOKBACK_DAYS * DAY_MS).toISOString(),
+      to: new Date(now + DAY_MS).toISOString(),
+      status: 'publishing,failed',
+    });
+    const answer = await call(
+      'GET',
+      `/api/v1/posts?${params}`,
+      undefined,
+      postListResponseSchema,
+      'Failed to fetch posts',
+    );
+    return answer.data.map(fromPost);
+  },
+  retry: 1,
+});
+
+/** Soon-due or publishing posts are watched closely, so their outcome shows within seconds. */
+const WATCH_MS = 4_000;
+const IDLE_POLL_MS = 60_000;
+const WATCH_AHEAD_MS = 90_000;
+
+export function pollInterval(posts: readonly PostView[], now = Date.now()): number {
+  const busy = posts.some(
+    (post) =>
+      post.status === 'publishing' ||
+      (post.status === 'scheduled' && new Date(post.scheduledAt).getTime() - now < WATCH_AHEAD_MS),
+  );
+  return busy ? WATCH_MS : IDLE_POLL_MS;
+}
+
+/** When a post leaves the schedule (published, failed, retried), what other screens show changes too. */
+function refreshDependents(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: ['posts', 'calendar'] });
+  void client.invalidateQueries({ queryKey: ['linkedin', 'posts'] });
+  void client.invalidateQueries({ queryKey: ['linkedin', 'dashboard'] });
+}
+
+/**
+ * The Scheduled tab: failed and publishing posts first (they need attention), then the
+ * schedule, soonest first. Polls fast while something is about to go out.
+ */
+export function useScheduledTab() {
+  const client = useQueryClient();
+  const userId = useUserId();
+  const scheduledOptions = scheduledQuery(userId ?? '');
+  // Both lists decide together how often both are asked again.
+  const interval = () =>
+    pollInterval([
+      ...(client.getQueryData(scheduledOptions.queryKey) ?? []),
+      ...(client.getQueryData(inFlightQuery.queryKey) ?? []),
+    ]);
+  const scheduled = useQuery({ ...scheduledOptions, enabled: Boolean(userId), refetchInterval: interval });
+  const inFlight = useQuery({ ...inFlightQuery, refetchInterval: interval });
+
+  const posts = [...(inFlight.data ?? []), ...(scheduled.data ?? [])];
+  const ready = Boolean(scheduled.data && inFlight.data);
+  const signature = posts.map((post) => `${post.id}:${post.status}:${post.version}`).join('|');
+  const lastSignature = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!ready) return;
+    if (lastSignature.current !== null && lastSignature.current !== signature) refreshDependents(client);
+    lastSignature.current = signature;
+  }, [client, ready, signature]);
+
+  return {
+    posts,
+    isPending: Boolean(userId) && (scheduled.isPending || inFlight.isPending),
+    error: userId ? (scheduled.error ?? inFlight.error) : new ApiError(USER_ID_MISSING, 0),
+    refetch: async () => {
+      await Promise.all([scheduled.refetch(), inFlight.refetch()]);
+    },
+  };
+}
+
+/** `GET /api/v1/posts?from=&to=`: every post due in the period (all but deleted ones), for the calendar. */
+export function useCalendarPosts(from: Date, to: Date) {
+  const fromIso = from.toISOString();
+  const toIso = to.toISOString();
+  return useQuery({
+    queryKey: postKeys.calendar(fromIso, toIso),
+    queryFn: async () => {
+      const params = new URLSearchParams({ from: fromIso, to: toIso });
+      const answer = await call(
+        'GET',
+        `/api/v1/posts?${params}`,
+        undefined,
+        postListResponseSchema,
+        'Failed to fetch posts',
+      );
+      return answer.data.map(fromPost);
+    },
+    placeholderData: (previousData) => previousData,
+    retry: 1,
+    refetchInterval: (query) => pollInterval(query.state.data ?? []),
+  });
+}
+
+export interface ScheduleInput {
+  content: string;
+  /** YYYY-MM-DD, as a date input gives it. */
+  date: string;
+  /** 24-hour HH:mm as a time input gives it, or already 12-hour. */
+  time: string;
+  timeZone?: string;
+}
+
+/** A refusal the user can act on, with the server's reason; anything else is 'an error occurred'. */
+export class ScheduleRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ScheduleRefused';
+  }
+}
+
+/**
+ * `POST /linkedln/saveSchedulePost` with the spec's payload: userId, content, date, the time in
+ * the 12-hour form of spec section 5, status 'scheduled', plus the browser's time zone.
+ * Resolves with the server's message (spec section 8: its own, or the default).
+ */
+export function useSchedulePost() {
+  const client = useQueryClient();
+  const userId = useUserId();
+  return useMutation({
+    mutationFn: async (input: ScheduleInput) => {
+      if (!userId) throw new ScheduleRefused(USER_ID_MISSING);
+      const time = toTwelveHourTime(input.time);
+      if (!time) throw new ScheduleRefused(SCHEDULE_MESSAGES.fillAllFields);
+      let answer: unknown;
+      try {
+        answer = await api<unknown>('POST', '/linkedln/saveSchedulePost', {
+          userId,
+          content: input.content,
+          date: input.date,
+          time,
+          status: 'scheduled',
+          timeZone: input.timeZone ?? browserTimeZone(),
+        });
+      } catch (error) {
+        // A 4xx is the server refusing this post (past time, daylight-saving gap...): its reason counts.
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+          throw new ScheduleRefused(error.message || SCHEDULE_MESSAGES.failed);
+        }
+        throw error;
+      }
+      const parsed = schedulePostResponseSchema.safeParse(answer);
+      if (!parsed.success) {
+        const message = (answer as { message?: unknown } | null)?.message;
+        throw new ScheduleRefused(typeof message === 'string' && message ? message : SCHEDULE_MESSAGES.failed);
+      }
+      return { message: parsed.data.message || SCHEDULE_MESSAGES.scheduled, post: parsed.data.data };
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: postKeys.all }),
+  });
+}
+
+export interface UpdateInput {
+  post: Pick<PostView, 'id' | 'version'>;
+  content?: string;
+  /** Both or neither: a new due time, read in `timeZone` (the browser's by default). */
+  date?: string;
+  time?: string;
+}
+
+/** `PATCH /api/v1/posts/{id}`: new content and/or a new time; the version guards against lost updates. */
+export function useUpdatePost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ post, content, date, time }: UpdateInput) => {
+      const body: Record<string, unknown> = { version: post.version };
+      if (content !== undefined) body.content = content;
+      if (date && time) {
+        body.date = date;
+        body.time = toTwelveHourTime(time) ?? time;
+        body.timeZone = browserTimeZone();
+      }
+      const answer = await call(
+        'PATCH',
+        `/api/v1/posts/${encodeURIComponent(post.id)}`,
+        body,
+        postResponseSchema,
+        'Failed to update post',
+      );
+      return { message: answer.message, post: fromPost(answer.data) };
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: postKeys.all }),
+  });
+}
+
+/** `DELETE /api/v1/posts/{id}`: the post is cancelled and its job removed. */
+export function useDeletePost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (post: Pick<PostView, 'id'>) => {
+      const answer = await call(
+        'DELETE',
+        `/api/v1/posts/${encodeURIComponent(post.id)}`,
+        undefined,
+        postResponseSchema,
+        'Failed to delete post',
+      );
+      return { message: answer.message };
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: postKeys.all }),
+  });
+}
+
+/** `POST /api/v1/posts/{id}/retry`: a failed post goes out again now. */
+export function useRetryPost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (post: Pick<PostView, 'id'>) => {
+      const answer = await call(
+        'POST',
+        `/api/v1/posts/${encodeURIComponent(post.id)}/retry`,
+        undefined,
+        postResponseSchema,
+        'Failed to retry post',
+      );
+      return { message: answer.message, post: fromPost(answer.data) };
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: postKeys.all }),
+  });
+}
+
+/**
+ * The network's published posts (spec section 2, Published tab) come from the linkedin service;
+ * its hook lives in ./linkedin.ts.
+ */
+export { usePosts as usePublishedPosts } from './linkedin';

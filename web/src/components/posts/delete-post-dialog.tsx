@@ -1,0 +1,63 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { type PostView, useDeletePost } from '../../api/posts';
+import { Spinner } from '../spinner';
+import { secondaryButtonClass } from './dialog-frame';
+import { errorText, translateServerMessage } from './server-message';
+
+/** Delete asks first (spec section 2 leaves it unwired; here it really deletes). */
+export function DeletePostDialog({ post, onClose }: { post: PostView | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation('posts');
+  const remove = useDeletePost();
+
+  const onConfirm = async (event: MouseEvent) => {
+    // Stay open until the server has answered.
+    event.preventDefault();
+    if (!post) return;
+    try {
+      const { message } = await remove.mutateAsync(post);
+      toast.success(translateServerMessage(message ?? '', t) || t('server.deleted'));
+      onClose();
+    } catch (error) {
+      toast.error(errorText(error, t, 'delete.failed'));
+    }
+  };
+
+  return (
+    <AlertDialog.Root open={post !== null} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[2px]" />
+        <AlertDialog.Content
+          dir={i18n.dir()}
+          data-testid="delete-post-dialog"
+          className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl"
+        >
+          <AlertDialog.Title className="text-lg font-semibold text-ink">{t('delete.title')}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-600">
+            {t('delete.description')}
+          </AlertDialog.Description>
+          {post && (
+            <p className="mt-4 line-clamp-3 whitespace-pre-line rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700">
+              {post.content}
+            </p>
+          )}
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel disabled={remove.isPending} className={secondaryButtonClass}>
+              {t('delete.cancel')}
+            </AlertDialog.Cancel>
+            <AlertDialog.Action
+              onClick={onConfirm}
+              disabled={remove.isPending}
+              className="inline-flex items-center justify-center gap-2 rounded-xl bg-red-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-700 disabled:opacity-60"
+            >
+              {remove.isPending && <Spinner className="size-4 border-2" />}
+              {remove.isPending ? t('delete.deleting') : t('delete.confirm')}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

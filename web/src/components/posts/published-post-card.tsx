@@ -1,0 +1,84 @@
+import type { LinkedinPost } from '@nashr/contracts';
+import { ChartNoAxesColumn, ExternalLink, MessageSquare, Repeat2, ThumbsUp } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatClock, formatCount, formatDay } from './post-time';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return parts
+    .slice(0, 2)
+    .map((part) => part.charAt(0))
+    .join('')
+    .toUpperCase();
+}
+
+/** A card of the Published tab (spec section 2): author, date and time, text and the four counters. */
+export function PublishedPostCard({ post }: { post: LinkedinPost }) {
+  const { t, i18n } = useTranslation('posts');
+  const counters = [
+    { key: 'reactions', icon: ThumbsUp, value: post.reaction_counter },
+    { key: 'comments', icon: MessageSquare, value: post.comment_counter },
+    { key: 'reposts', icon: Repeat2, value: post.repost_counter },
+    { key: 'impressions', icon: ChartNoAxesColumn, value: post.impressions_counter },
+  ] as const;
+  const posted = new Date(post.parsed_datetime);
+  const validDate = !Number.isNaN(posted.getTime());
+  return (
+    <article
+      data-testid="published-post"
+      data-post-id={post.id}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:shadow-md"
+    >
+      <header className="flex items-start gap-3">
+        <span
+          aria-hidden="true"
+          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 text-sm font-semibold text-white"
+        >
+          {initials(post.author.name) || '·'}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-ink">{post.author.name}</p>
+          {post.author.headline && <p className="line-clamp-1 text-sm text-slate-500">{post.author.headline}</p>}
+          {validDate && (
+            <time dateTime={post.parsed_datetime} className="mt-0.5 block text-xs text-slate-500">
+              {t('published.postedAt', {
+                date: formatDay(posted, i18n.language),
+                time: formatClock(posted, i18n.language),
+              })}
+            </time>
+          )}
+        </div>
+        {post.share_url && (
+          <a
+            href={post.share_url}
+            target="_blank"
+            rel="noreferrer"
+            aria-label={t('card.viewOnLinkedIn')}
+            title={t('card.viewOnLinkedIn')}
+            className="-me-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-ink"
+          >
+            <ExternalLink aria-hidden="true" className="size-4.5 rtl:-scale-x-100" />
+          </a>
+        )}
+      </header>
+      <p
+        dir="auto"
+        className="mt-4 line-clamp-[8] whitespace-pre-line break-words text-[0.95rem] leading-relaxed text-slate-800"
+        data-testid="post-content"
+      >
+        {post.text}
+      </p>
+      <dl className="mt-4 grid grid-cols-2 gap-2 border-t border-slate-100 pt-4 sm:grid-cols-4">
+        {counters.map(({ key, icon: Icon, value }) => (
+          <div key={key} className="flex items-center gap-2 rounded-xl bg-slate-50 px-3 py-2" data-counter={key}>
+            <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+            <div className="min-w-0">
+              <dt className="truncate text-[0.7rem] text-slate-500">{t(`published.${key}`)}</dt>
+              <dd className="text-sm font-semibold tabular-nums text-ink">{formatCount(value, i18n.language)}</dd>
+            </div>
+          </div>
+        ))}
+      </dl>
+    </article>
+  );
+}

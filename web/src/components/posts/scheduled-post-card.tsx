@@ -1,0 +1,173 @@
+import { CalendarClock, ExternalLink, Pencil, RotateCw, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { browserTimeZone, type PostView, useRetryPost } from '../../api/posts';
+import { Spinner } from '../spinner';
+import { formatClock, formatDay } from './post-time';
+import { errorText, translateServerMessage } from './server-message';
+import { StatusBadge } from './status-badge';
+
+export const canChange = (post: PostView) => post.status === 'scheduled' || post.status === 'failed';
+
+/** Retry of a failed post: it goes out again now. */
+export function RetryButton({ post }: { post: PostView }) {
+  const { t } = useTranslation('posts');
+  const retry = useRetryPost();
+  const onRetry = async () => {
+    try {
+      const { message } = await retry.mutateAsync(post);
+      toast.success(translateServerMessage(message ?? '', t) || t('server.retrying'));
+    } catch (error) {
+      toast.error(errorText(error, t, 'retry.failed'));
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={onRetry}
+      disabled={retry.isPending}
+      data-testid="retry-post"
+      className="inline-flex items-center gap-1.5 rounded-lg bg-red-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-red-700 disabled:opacity-60"
+    >
+      {retry.isPending ? (
+        <Spinner className="size-3.5 border-2" />
+      ) : (
+        <RotateCw aria-hidden="true" className="size-3.5" />
+      )}
+      {retry.isPending ? t('card.retrying') : t('card.retry')}
+    </button>
+  );
+}
+
+/** Why a post failed, and Retry. */
+export function FailureNote({ post }: { post: PostView }) {
+  const { t } = useTranslation('posts');
+  return (
+    <div
+      className="flex flex-wrap items-start gap-3 rounded-xl bg-red-50 px-4 py-3 ring-1 ring-red-100"
+      data-testid="failure-note"
+    >
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="font-semibold text-red-800">{t('card.failedTitle')}</p>
+        <p className="mt-0.5 text-red-700">
+          {post.failureReason ? translateServerMessage(post.failureReason, t) : t('card.failedUnknown')}
+        </p>
+      </div>
+      <RetryButton post={post} />
+    </div>
+  );
+}
+
+export function IconButton({
+  label,
+  onClick,
+  icon: Icon,
+  danger = false,
+  testId,
+}: {
+  label: string;
+  onClick: () => void;
+  icon: typeof Pencil;
+  danger?: boolean;
+  testId?: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      data-testid={testId}
+      className={`rounded-lg p-2 text-slate-500 transition ${danger ? 'hover:bg-red-50 hover:text-red-600' : 'hover:bg-slate-100 hover:text-ink'}`}
+    >
+      <Icon aria-hidden="true" className="size-4.5" />
+    </button>
+  );
+}
+
+/** A card of the Scheduled tab: 'Scheduled for {date} at {time}', the status, the content. */
+export function ScheduledPostCard({
+  post,
+  onEdit,
+  onDelete,
+}: {
+  post: PostView;
+  onEdit: (post: PostView) => void;
+  onDelete: (post: PostView) => void;
+}) {
+  const { t, i18n } = useTranslation('posts');
+  const otherZone = post.timeZone !== browserTimeZone();
+  return (
+    <article
+      data-testid="scheduled-post"
+      data-post-id={post.id}
+      data-status={post.status}
+      className={`rounded-2xl border bg-white p-5 shadow-sm transition hover:shadow-md ${post.status === 'failed' ? 'border-red-200' : 'border-slate-200'}`}
+    >
+      <header className="flex flex-wrap items-start gap-x-3 gap-y-2">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
+          <CalendarClock aria-hidden="true" className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold text-ink" data-testid="scheduled-for">
+            {t('scheduledFor', {
+              date: formatDay(post.scheduledAt, i18n.language),
+              time: formatClock(post.scheduledAt, i18n.language),
+            })}
+          </p>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <StatusBadge status={post.status} />
+            {otherZone && (
+              <span className="text-xs text-slate-500">
+                {t('card.zoneNote', { zone: post.timeZone.replaceAll('_', ' ') })}
+              </span>
+            )}
+          </div>
+        </div>
+        <div className="-me-2 flex items-center">
+          {canChange(post) && (
+            <>
+              <IconButton label={t('card.edit')} icon={Pencil} onClick={() => onEdit(post)} testId="edit-post" />
+              <IconButton
+                label={t('card.delete')}
+                icon={Trash2}
+                danger
+                onClick={() => onDelete(post)}
+                testId="delete-post"
+              />
+            </>
+          )}
+          {post.url && (
+            <a
+              href={post.url}
+              target="_blank"
+              rel="noreferrer"
+              aria-label={t('card.viewOnLinkedIn')}
+              title={t('card.viewOnLinkedIn')}
+              className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-ink"
+            >
+              <ExternalLink aria-hidden="true" className="size-4.5 rtl:-scale-x-100" />
+            </a>
+          )}
+        </div>
+      </header>
+      <p
+        dir="auto"
+        className="mt-4 line-clamp-6 whitespace-pre-line break-words text-[0.95rem] leading-relaxed text-slate-800"
+        data-testid="post-content"
+      >
+        {post.content}
+      </p>
+      {post.status === 'failed' && (
+        <div className="mt-4">
+          <FailureNote post={post} />
+        </div>
+      )}
+      {post.status === 'publishing' && (
+        <p className="mt-4 text-sm text-amber-800" role="status">
+          {t('card.publishingNote')}
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,154 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowRight, Eye, Heart, PenLine, SquarePen, Users } from 'lucide-react';
+import { useMemo } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { type DashboardData, useDashboardData, useProfileData } from '../api/linkedin';
+import { EmptyState } from '../components/app-shell/empty-state';
+import { ActivityChart } from '../components/dashboard/activity-chart';
+import { Avatar } from '../components/dashboard/avatar';
+import { LoadError } from '../components/dashboard/load-error';
+import { PostCard } from '../components/dashboard/post-card';
+import { DashboardSkeleton } from '../components/dashboard/skeletons';
+import { StatCard } from '../components/dashboard/stat-card';
+import { dashboardChart, dashboardStats } from '../components/dashboard/statistics';
+
+const RECENT_POSTS = 4;
+
+/**
+ * /dashboard (spec sections 2 and 4): user info, profile and posts load in order; then the
+ * greeting, the three statistics, the monthly chart and the recent posts.
+ */
+export function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const dashboard = useDashboardData();
+  return (
+    <div data-testid="screen-dashboard">
+      {dashboard.isPending ? (
+        <DashboardSkeleton label={t('loading')} />
+      ) : dashboard.isError ? (
+        <>
+          <h1 className="mb-6 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{t('title')}</h1>
+          <LoadError error={dashboard.error} onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
+        </>
+      ) : (
+        <Dashboard data={dashboard.data} />
+      )}
+    </div>
+  );
+}
+
+function Dashboard({ data }: { data: DashboardData }) {
+  const { t } = useTranslation('dashboard');
+  // Network size comes from the full profile; without it that one number stays a sample.
+  const profileData = useProfileData();
+  const now = useMemo(() => new Date(), []);
+  const stats = useMemo(() => dashboardStats(data.posts, profileData.data, now), [data.posts, profileData.data, now]);
+  const chart = useMemo(() => dashboardChart(data.posts, now), [data.posts, now]);
+  const { profile } = data;
+  const named = data.userName !== 'User';
+  const name = named ? data.userName : t('userFallback');
+  const recent = data.posts.slice(0, RECENT_POSTS);
+
+  return (
+    <>
+      <header className="mb-8 flex flex-wrap items-center justify-between gap-4">
+        <div className="flex min-w-0 items-center gap-4">
+          <Avatar src={profile.profile_picture_url} name={name} className="size-14 text-lg ring-4 ring-white shadow" />
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl" data-testid="dashboard-greeting">
+              <Trans t={t} i18nKey="greeting" values={{ name }} components={{ name: <bdi /> }} />
+            </h1>
+            <p className="mt-1 line-clamp-2 text-slate-600">
+              <bdi>{profile.headline ?? t('subtitle')}</bdi>
+            </p>
+          </div>
+        </div>
+        <Link
+          to="/generate-post"
+          className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm transition hover:bg-brand-700"
+        >
+          <SquarePen aria-hidden="true" className="size-4" />
+          {t('generatePost')}
+        </Link>
+      </header>
+
+      <section aria-labelledby="dashboard-stats-title">
+        <h2 id="dashboard-stats-title" className="sr-only">
+          {t('stats.title')}
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <StatCard
+            id="profileViews"
+            icon={Eye}
+            label={t('stats.profileViews')}
+            period={t('stats.last30Days')}
+            stat={stats.profileViews}
+            sampleReason={t('sample.profileViews')}
+          />
+          <StatCard
+            id="postEngagement"
+            icon={Heart}
+            label={t('stats.postEngagement')}
+            period={t('stats.engagementPeriod')}
+            stat={stats.postEngagement}
+            sampleReason={t('sample.noPosts')}
+          />
+          <StatCard
+            id="networkSize"
+            icon={Users}
+            label={t('stats.networkSize')}
+            period={t('stats.connections')}
+            stat={stats.networkSize}
+            sampleReason={t('sample.networkSize')}
+          />
+        </div>
+      </section>
+
+      <div className="mt-6">
+        <ActivityChart chart={chart} />
+      </div>
+
+      <section aria-labelledby="recent-posts-title" className="mt-10" data-testid="recent-posts">
+        <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+          <h2 id="recent-posts-title" className="text-xl font-semibold text-ink">
+            {t('posts.title')}
+          </h2>
+          {recent.length > 0 && (
+            <Link
+              to="/posts"
+              className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+            >
+              {t('posts.all')}
+              <ArrowRight aria-hidden="true" className="size-4 rtl:rotate-180" />
+            </Link>
+          )}
+        </div>
+        {recent.length === 0 ? (
+          <EmptyState
+            icon={PenLine}
+            title={t('posts.emptyTitle')}
+            text={t('posts.emptyText')}
+            action={
+              <Link
+                to="/generate-post"
+                className="inline-flex items-center rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700"
+              >
+                {t('posts.emptyAction')}
+              </Link>
+            }
+          />
+        ) : (
+          <div className="grid gap-4 lg:grid-cols-2">
+            {recent.map((post) => (
+              <PostCard
+                key={post.id}
+                post={{ ...post, author: { ...post.author, headline: post.author.headline ?? profile.headline } }}
+                picture={profile.profile_picture_url}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { isBefore, startOfDay, startOfMonth } from 'date-fns';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type PostView, useCalendarPosts, useScheduledTab } from '../api/posts';
+import { PageHeader } from '../components/app-shell/page-header';
+import { useComposer } from '../components/composer/composer-provider';
+import { calendarRange, postsByDay } from '../components/posts/calendar-grid';
+import { DayPostsDialog } from '../components/posts/day-posts-dialog';
+import { DeletePostDialog } from '../components/posts/delete-post-dialog';
+import { EditPostDialog } from '../components/posts/edit-post-dialog';
+import { dateInputValue, formatCount } from '../components/posts/post-time';
+import { PostsCalendar } from '../components/posts/posts-calendar';
+import { PostsSidebar } from '../components/posts/posts-sidebar';
+import { PublishedList } from '../components/posts/published-list';
+import { ScheduleDialog } from '../components/posts/schedule-dialog';
+import { ScheduledList } from '../components/posts/scheduled-list';
+
+export type PostsTab = 'scheduled' | 'published';
+
+/** `?tab=` of /posts: Scheduled unless it says published (spec section 2). */
+export function postsTabOf(search: { tab?: unknown }): PostsTab {
+  return search.tab === 'published' ? 'published' : 'scheduled';
+}
+
+/** /posts, 'Post Management' (spec section 2): the posts, the schedule popup and the calendar. */
+export function PostsPage() {
+  const { t, i18n } = useTranslation('posts');
+  const navigate = useNavigate();
+  const tab = postsTabOf(useSearch({ strict: false }));
+  const scheduled = useScheduledTab();
+
+  const [month, setMonth] = useState(() => startOfMonth(new Date()));
+  const [selectedDay, setSelectedDay] = useState<Date | null>(null);
+  const [openDay, setOpenDay] = useState<Date | null>(null);
+  const [scheduling, setScheduling] = useState<{ date?: string } | null>(null);
+  const [editing, setEditing] = useState<PostView | null>(null);
+  const [deleting, setDeleting] = useState<PostView | null>(null);
+
+  const range = calendarRange(month);
+  const calendar = useCalendarPosts(range.from, range.to);
+  const days = postsByDay(calendar.data ?? []);
+  const dayPosts = openDay ? (days.get(dateInputValue(openDay)) ?? []) : [];
+
+  // 'Generate Post' and '+ New Post' open the composer popup.
+  const composer = useComposer();
+  const onGenerate = () => composer.open();
+
+  const onSchedule = () => {
+    // A future day picked in the calendar is where a new post most likely goes.
+    const day = selectedDay && !isBefore(selectedDay, startOfDay(new Date())) ? dateInputValue(selectedDay) : undefined;
+    setScheduling({ date: day });
+  };
+
+  const onSelectDay = (day: Date) => {
+    setSelectedDay(day);
+    if (days.get(dateInputValue(day))?.length) setOpenDay(day);
+  };
+
+  const onTabChange = (value: string) =>
+    void navigate({ to: '/posts', search: { tab: postsTabOf({ tab: value }) }, replace: true });
+
+  const tabClass =
+    'relative -mb-px border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-slate-500 transition hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700';
+
+  return (
+    <div data-testid="posts-page">
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <button
+            type="button"
+            onClick={onGenerate}
+            data-testid="new-post"
+            className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
+            <Plus aria-hidden="true" className="size-5" />
+            {t('newPost')}
+          </button>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] xl:grid-cols-[minmax(0,1fr)_20rem] xl:gap-8">
+        <Tabs.Root value={tab} onValueChange={onTabChange} className="min-w-0">
+          <Tabs.List aria-label={t('tabs.label')} className="mb-5 flex gap-2 border-b border-slate-200">
+            <Tabs.Trigger value="scheduled" className={tabClass} data-testid="tab-scheduled">
+              {t('tabs.scheduled')}
+              {scheduled.posts.length > 0 && (
+                <span className="ms-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs tabular-nums text-brand-700">
+                  {formatCount(scheduled.posts.length, i18n.language)}
+                </span>
+              )}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="published" className={tabClass} data-testid="tab-published">
+              {t('tabs.published')}
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="scheduled" className="outline-none">
+            <ScheduledList
+              posts={scheduled.posts}
+              isPending={scheduled.isPending}
+              error={scheduled.error}
+              onRetry={() => void scheduled.refetch()}
+              onSchedule={onSchedule}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="published" className="outline-none">
+            <PublishedList onGenerate={onGenerate} />
+          </Tabs.Content>
+        </Tabs.Root>
+        <PostsSidebar
+          onGenerate={onGenerate}
+          onSchedule={onSchedule}
+          calendar={
+            <PostsCalendar
+              month={month}
+              onMonthChange={setMonth}
+              selected={selectedDay}
+              onSelect={onSelectDay}
+              days={days}
+              isFetching={calendar.isFetching}
+              error={calendar.error}
+              onRetry={() => void calendar.refetch()}
+            />
+          }
+        />
+      </div>
+
+      <ScheduleDialog
+        open={scheduling !== null}
+        onOpenChange={(open) => !open && setScheduling(null)}
+        defaultDate={scheduling?.date}
+      />
+      <DayPostsDialog
+        day={openDay}
+        posts={dayPosts}
+        onClose={() => setOpenDay(null)}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+        onScheduleOnDay={(day) => {
+          setOpenDay(null);
+          setScheduling({ date: dateInputValue(day) });
+        }}
+      />
+      <EditPostDialog post={editing} onClose={() => setEditing(null)} />
+      <DeletePostDialog post={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}

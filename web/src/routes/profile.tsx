@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { displayName, usePosts, useProfileData } from '../api/linkedin';
+import { LoadError } from '../components/dashboard/load-error';
+import { AnalyticsCard } from '../components/profile/analytics-card';
+import { PremiumCard } from '../components/profile/premium-card';
+import { ProfileHeader } from '../components/profile/profile-header';
+import { AboutSection, EducationSection, SkillsSection } from '../components/profile/profile-sections';
+import { ProfileSkeleton } from '../components/profile/profile-skeleton';
+import { QuickActions } from '../components/profile/quick-actions';
+
+/**
+ * /profile (spec section 2): the account's network profile, with Quick Actions, Analytics and
+ * the Premium box beside it.
+ */
+export function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const profile = useProfileData();
+  const posts = usePosts();
+
+  if (profile.isPending) {
+    return (
+      <div data-testid="screen-profile">
+        <ProfileSkeleton label={t('loading')} />
+      </div>
+    );
+  }
+  if (profile.error || !profile.data) {
+    return (
+      <div data-testid="screen-profile">
+        <h1 className="mb-6 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{t('title')}</h1>
+        <LoadError error={profile.error} onRetry={profile.retry} />
+      </div>
+    );
+  }
+
+  const data = profile.data;
+  const named = displayName(data) !== 'User';
+  const name = named ? displayName(data) : t('dashboard:userFallback');
+  return (
+    <div data-testid="screen-profile" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="min-w-0 space-y-6">
+        <ProfileHeader profile={data} name={name} />
+        <AboutSection summary={data.summary} />
+        <EducationSection education={data.education} />
+        <SkillsSection skills={data.skills} />
+      </div>
+      <aside className="space-y-6" aria-label={t('sideColumn')}>
+        <QuickActions />
+        <AnalyticsCard posts={posts.data} loading={posts.isPending} />
+        <PremiumCard />
+      </aside>
+    </div>
+  );
+}
