@@ -5,7 +5,8 @@
 #       build args (or environment) SERVICE=auth|linkedin|posts|content|ai, ENTRY=server|worker
 #   target `gateway`: node services/gateway/dist/server.js, serving the web app from /app/web/dist
 #
-# Stages: manifests -> deps (npm ci) -> build (turbo) ; manifests -> prod-deps (npm ci --omit=dev)
+# Stages: manifests -> deps (npm install) -> build (turbo) ; manifests -> prod-deps (npm install --omit=dev)
+# Not `npm ci`: the lock file records only this platform's optional binaries, which `npm ci` refuses; `npm install` installs the locked versions.
 # -> runtime (built files + production dependencies, non-root) -> service | gateway.
 # Dockerfile syntax 1.20 gives COPY --parents and COPY --exclude (needs BuildKit, the default).
 
@@ -24,10 +25,10 @@ COPY --parents package.json package-lock.json packages/*/package.json services/*
      web/package.json e2e/package.json bench/package.json ./
 
 FROM manifests AS deps
-RUN --mount=type=cache,target=/root/.npm npm ci
+RUN --mount=type=cache,target=/root/.npm npm install --no-audit --no-fund
 
 FROM manifests AS prod-deps
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
+RUN --mount=type=cache,target=/root/.npm npm install --omit=dev --no-audit --no-fund
 
 FROM deps AS build
 # Only what the build reads (never the root node_modules or .data), without what a developer's

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the whole product on http://localhost:8080 as local processes, no Docker needed.
 //
-//   1. installs dependencies when node_modules is missing (npm ci) and builds everything (turbo);
+//   1. installs dependencies when node_modules is missing (npm install) and builds everything (turbo);
 //   2. PostgreSQL: $DATABASE_URL, or embedded PostgreSQL with its data in .data/postgres;
 //      Redis: $REDIS_URL, or redis-server from PATH with its data in .data/redis;
 //   3. secrets made once and kept in .data/secrets.json (environment variables win);
@@ -14,7 +14,7 @@
 // Options: --no-build (use the existing dist/ folders), --backing-only (only PostgreSQL and Redis:
 // prints DATABASE_URL and REDIS_URL and waits for Ctrl-C), --help.
 //
-// Only Node built-ins are imported statically: this file must run before `npm ci` has.
+// Only Node built-ins are imported statically: this file must run before `npm install` has.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -103,7 +103,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 /** @type {Map<string, Managed>} */
 const running = new Map();
-/** npm ci or turbo while they run (same process group: Ctrl-C reaches them directly). */
+/** npm install or turbo while they run (same process group: Ctrl-C reaches them directly). */
 let foreground = null;
 let stopping = false;
 let stoppingSince = 0;
@@ -631,8 +631,9 @@ async function main() {
   await stopLeftovers();
 
   if (!existsSync(join(ROOT, 'node_modules', '.package-lock.json'))) {
-    say('installing dependencies (npm ci)');
-    if ((await runForeground('npm', ['ci', '--no-audit', '--no-fund'])) !== 0) fail('npm ci failed: see above');
+    say('installing dependencies (npm install)');
+    // Not `npm ci`: the lock file records only this platform's optional binaries, which `npm ci` refuses; `npm install` installs the locked versions.
+    if ((await runForeground('npm', ['install', '--no-audit', '--no-fund'])) !== 0) fail('npm install failed: see above');
   }
 
   const redisServer = env.REDIS_URL ? null : findOnPath('redis-server');

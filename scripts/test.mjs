@@ -24,7 +24,8 @@ function check(label, command, args) {
 }
 
 if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
-  if (!run('installing dependencies (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund'])) process.exit(1);
+  // Not `npm ci`: the lock file records only this platform's optional binaries, which `npm ci` refuses; `npm install` installs the locked versions.
+  if (!run('installing dependencies', 'npm', ['install', '--no-audit', '--no-fund'])) process.exit(1);
 }
 
 check('lint and format (biome)', 'npx', ['biome', 'check', '.']);

@@ -262,7 +262,7 @@ describe('docker-compose.yml', () => {
     for (const name of ['postgres', 'redis']) expect(services[name]?.healthcheck?.test).toBeTruthy();
   });
 
-  it('copies the package.json of every workspace before npm ci in the Dockerfile', () => {
+  it('copies the package.json of every workspace before installing in the Dockerfile', () => {
     const workspaces = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).workspaces as string[];
     const manifestsStage = dockerfile.split(/^FROM /m).find((stage) => /\sAS manifests\s/.test(` ${stage}`)) ?? '';
     for (const workspace of workspaces) expect(manifestsStage).toContain(`${workspace}/package.json`);
