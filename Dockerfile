@@ -23,6 +23,8 @@ ENV npm_config_update_notifier=false \
 FROM base AS manifests
 COPY --parents package.json package-lock.json packages/*/package.json services/*/package.json \
      web/package.json e2e/package.json bench/package.json ./
+# The root postinstall patches dependencies (scripts/patch-dependencies.mjs).
+COPY scripts/patch-dependencies.mjs scripts/
 
 FROM manifests AS deps
 RUN --mount=type=cache,target=/root/.npm npm install --no-audit --no-fund

@@ -318,3 +318,15 @@ describe('docker-compose.yml', () => {
     expect(interpolate('${A:-x}', { A: 'set' })).toBe('set');
   });
 });
+
+describe('dependency patches', () => {
+  it('are available to the Dockerfile before it installs, since the root postinstall applies them', () => {
+    const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+    const postinstall = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.postinstall as string;
+    const script = postinstall.split(' ').find((part) => part.startsWith('scripts/'));
+    expect(script).toBeDefined();
+    const copied = dockerfile.indexOf(`COPY ${script}`);
+    expect(copied).toBeGreaterThan(-1);
+    expect(copied).toBeLessThan(dockerfile.search(/^RUN .*npm install/m));
+  });
+});

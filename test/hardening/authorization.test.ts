@@ -1,0 +1,327 @@
+/**
+ * The authorization matrix, through the real gateway (sessions in Redis, signed cookie) in front
+ * of every service listening on a port. Alice, Bob and an admin sign in by e-mail; Alice makes
+ * real data through the routes. Then, for every public route: no session, Bob's session on
+ * Alice's ids, and Bob (not an admin) on the admin routes. Each must be refused with the status
+ * the route documents, and leave every table and Alice's session exactly as they were.
+ *
+ * Every route the services register must be classified below: a new route fails this test
+ * until someone decides who may call it.
+ */
+import fastifyCookie from '@fastify/cookie';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromInject, problemWith } from './support/answers.js';
+import { send, signInByMail } from './support/gateway-client.js';
+import { publicRoutesOf } from './support/routes.js';
+import { ADMIN_EMAIL, COOKIE_SECRET, SERVICES, type Stack, startStack } from './support/stack.js';
+
+interface Ids {
+  aliceUserId: string;
+  aliceAccountId: string;
+  alicePostId: string;
+}
+
+interface Rule {
+  /** The request as Alice makes it for her own data. */
+  request: (ids: Ids) => { path: string; body?: unknown };
+  /** Why anyone may call it without a session (sign-in steps, public pages). */
+  open?: string;
+  /** Only admins. */
+  admin?: true;
+  /**
+   * Bob calling it on Alice's ids: the status refused with. 404 only where the route documents
+   * that it hides whether the thing exists.
+   */
+  crossUser?: 403 | 404;
+  /** Why Bob on Alice's data does not apply: the route takes no id, it serves the caller's own. */
+  ownOnly?: string;
+}
+
+const future = () => new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+const OWN = 'takes no id: it serves the caller only';
+const NO_ID = (path: string) => () => ({ path });
+
+const MATRIX: Record<string, Rule> = {
+  'POST /api/v1/auth/magic-login': {
+    open: 'asking for a sign-in link',
+    request: () => ({ path: '/api/v1/auth/magic-login', body: { destination: 'someone@example.test' } }),
+  },
+  'GET /api/v1/auth/magic-login/verify': {
+    open: 'the link in the sign-in mail',
+    request: NO_ID('/api/v1/auth/magic-login/verify?token=x'),
+  },
+  'GET /api/v1/auth/google': { open: 'starts Google sign-in', request: NO_ID('/api/v1/auth/google') },
+  'GET /api/v1/auth/google/callback': {
+    open: 'Google sends the browser back here',
+    request: NO_ID('/api/v1/auth/google/callback'),
+  },
+  'GET /api/v1/auth/logout': { open: 'ends whatever session the cookie names', request: NO_ID('/api/v1/auth/logout') },
+  'POST /api/v1/auth/logout': { open: 'ends whatever session the cookie names', request: NO_ID('/api/v1/auth/logout') },
+  'GET /api/v1/auth/client-config': { open: 'sign-in page settings', request: NO_ID('/api/v1/auth/client-config') },
+  'GET /api/v1/auth/me': { ownOnly: OWN, request: NO_ID('/api/v1/auth/me') },
+  'PUT /api/v1/personalization': {
+    ownOnly: OWN,
+    request: () => ({
+      path: '/api/v1/personalization',
+      body: {
+        jobTitle: 'Intruder',
+        language: 'English',
+        goals: ['Establish expertise'],
+        interests: ['Productivity'],
+        tones: ['Professional'],
+        styles: ['Highly Technical Language'],
+      },
+    }),
+  },
+
+  'POST /api/v1/linkedin/accounts': {
+    ownOnly: OWN,
+    request: () => ({ path: '/api/v1/linkedin/accounts', body: { username: 'x@sandbox.test', password: 'x' } }),
+  },
+  'POST /api/v1/linkedin/accounts/:accountId/challenges': {
+    crossUser: 403,
+    request: (ids) => ({
+      path: `/api/v1/linkedin/accounts/${ids.aliceAccountId}/challenges`,
+      body: { code: '123456' },
+    }),
+  },
+  'GET /api/v1/linkedin/accounts/:accountId/challenges/in-app': {
+    crossUser: 403,
+    request: (ids) => ({ path: `/api/v1/linkedin/accounts/${ids.aliceAccountId}/challenges/in-app` }),
+  },
+  'POST /api/v1/linkedin/accounts/:accountId/challenges/resend': {
+    crossUser: 403,
+    request: (ids) => ({ path: `/api/v1/linkedin/accounts/${ids.aliceAccountId}/challenges/resend` }),
+  },
+  ...Object.fromEntries(
+    ['getUserInfo', 'getUserProfile', 'getPosts', 'getUserProfileData'].map((name) => [
+      `POST /linkedln/${name}`,
+      {
+        crossUser: 403,
+        request: (ids: Ids) => ({ path: `/linkedln/${name}`, body: { data: { accountID: ids.aliceAccountId } } }),
+      } satisfies Rule,
+    ]),
+  ),
+  'GET /api/v1/linkedin/sandbox/captcha/:publicKey/api.js': {
+    open: 'the sandbox CAPTCHA widget script, loaded by the sign-in popup',
+    request: NO_ID('/api/v1/linkedin/sandbox/captcha/sandbox-key/api.js'),
+  },
+
+  'POST /linkedln/saveSchedulePost': {
+    crossUser: 403,
+    request: (ids) => ({
+      path: '/linkedln/saveSchedulePost',
+      body: {
+        userId: ids.aliceUserId,
+        content: 'Written by someone else',
+        date: future(),
+        time: '9:00 AM',
+        status: 'scheduled',
+        timeZone: 'Asia/Riyadh',
+      },
+    }),
+  },
+  'GET /linkedln/getScheduledPosts/:id': {
+    crossUser: 403,
+    request: (ids) => ({ path: `/linkedln/getScheduledPosts/${ids.aliceUserId}` }),
+  },
+  'POST /linkedln/createPost': {
+    ownOnly: OWN,
+    request: () => ({ path: '/linkedln/createPost', body: { text: 'Not yours to post' } }),
+  },
+  'GET /api/v1/posts': { ownOnly: OWN, request: NO_ID('/api/v1/posts') },
+  // services/posts/src/routes/posts.ts: "A post of someone else answers 404, exactly like a post that does not exist."
+  'GET /api/v1/posts/:id': { crossUser: 404, request: (ids) => ({ path: `/api/v1/posts/${ids.alicePostId}` }) },
+  'PATCH /api/v1/posts/:id': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/posts/${ids.alicePostId}`, body: { content: 'Hijacked' } }),
+  },
+  'DELETE /api/v1/posts/:id': { crossUser: 404, request: (ids) => ({ path: `/api/v1/posts/${ids.alicePostId}` }) },
+  'POST /api/v1/posts/:id/retry': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/posts/${ids.alicePostId}/retry` }),
+  },
+
+  'GET /content/:blockName': { open: 'the landing page', request: NO_ID('/content/hero') },
+  'POST /content/:blockName/save_content/': {
+    admin: true,
+    request: () => ({ path: '/content/hero/save_content/', body: { headline: 'Defaced', subheadline: 'by a user' } }),
+  },
+
+  'POST /api/v1/ai/generate': { ownOnly: OWN, request: () => ({ path: '/api/v1/ai/generate', body: { topic: 'x' } }) },
+  'POST /api/v1/ai/rewrite': { ownOnly: OWN, request: () => ({ path: '/api/v1/ai/rewrite', body: { text: 'x' } }) },
+  'POST /api/v1/ai/modify': {
+    ownOnly: OWN,
+    request: () => ({ path: '/api/v1/ai/modify', body: { text: 'x', action: 'shorter' } }),
+  },
+  'GET /api/v1/ai/credits': { ownOnly: OWN, request: NO_ID('/api/v1/ai/credits') },
+  'GET /api/v1/ai/choices': { ownOnly: OWN, request: NO_ID('/api/v1/ai/choices') },
+  'PUT /api/v1/ai/choices': {
+    ownOnly: OWN,
+    request: () => ({
+      path: '/api/v1/ai/choices',
+      body: {
+        goals: ['Establish expertise'],
+        styles: ['Highly Technical Language'],
+        tones: ['Professional'],
+        postFrequency: 'Daily',
+        interests: ['Productivity'],
+      },
+    }),
+  },
+  'PUT /api/v1/ai/admin/plans/:userId': {
+    admin: true,
+    request: (ids) => ({ path: `/api/v1/ai/admin/plans/${ids.aliceUserId}`, body: { plan: 'premium' } }),
+  },
+};
+
+let stack: Stack;
+let alice: string;
+let bob: string;
+let admin: string;
+let ids: Ids;
+
+async function ok(method: string, path: string, cookie: string, body?: unknown) {
+  const res = await send(stack, method, path, { cookie, body });
+  expect(res.status, `${method} ${path}: ${res.body}`).toBeLessThan(300);
+  return res.json();
+}
+
+/** The user id behind a cookie, read the way the gateway reads it. */
+async function userIdOf(cookie: string): Promise<string> {
+  const unsigned = fastifyCookie.unsign(decodeURIComponent(cookie.slice('sid='.length)), COOKIE_SECRET);
+  const identity = unsigned.valid && unsigned.value ? await stack.sessions.get(unsigned.value) : null;
+  if (!identity) throw new Error('the cookie names no session');
+  return identity.userId;
+}
+
+beforeAll(async () => {
+  stack = await startStack({ gateway: true, workers: ['auth'] });
+  [alice, bob, admin] = [
+    await signInByMail(stack, 'alice@hardening.test'),
+    await signInByMail(stack, 'bob@hardening.test'),
+    await signInByMail(stack, ADMIN_EMAIL),
+  ];
+  const aliceUserId = await userIdOf(alice);
+  // Alice's real data, made through the routes: a connected network account (after a 2FA
+  // checkpoint), a scheduled post, her personalization, composer choices and an AI draft.
+  const pending = await ok('POST', '/api/v1/linkedin/accounts', alice, {
+    username: '2fa@sandbox.test',
+    password: 'her password',
+  });
+  const accountId = pending.data.account_id as string;
+  await ok('POST', `/api/v1/linkedin/accounts/${accountId}/challenges`, alice, { code: '123456' });
+  const post = await ok('POST', '/linkedln/saveSchedulePost', alice, {
+    userId: aliceUserId,
+    content: 'Alice has something to say',
+    date: future(),
+    time: '10:30 AM',
+    status: 'scheduled',
+    timeZone: 'Asia/Riyadh',
+  });
+  await ok('PUT', '/api/v1/personalization', alice, MATRIX['PUT /api/v1/personalization']!.request({} as Ids).body);
+  await ok('PUT', '/api/v1/ai/choices', alice, MATRIX['PUT /api/v1/ai/choices']!.request({} as Ids).body);
+  await ok('POST', '/api/v1/ai/generate', alice, { topic: 'Our launch', lang: 'en' });
+  // Bob has an account too, so "not connected" is never the reason he is refused.
+  await ok('POST', '/api/v1/linkedin/accounts', bob, { username: 'bob@sandbox.test', password: 'his password' });
+  ids = {
+    aliceUserId,
+    aliceAccountId: accountId,
+    alicePostId: post.data.id as string,
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+/** Sends a request that must be refused with one of `statuses`, and checks it changed nothing. */
+async function expectRefused(key: string, who: string, cookie: string | undefined, statuses: number[]) {
+  const rule = MATRIX[key]!;
+  const method = key.split(' ')[0]!;
+  const { path, body } = rule.request(ids);
+  const before = await stack.snapshot();
+  const res = await send(stack, method, path, { cookie, body });
+  const context = `${key} ${who}: ${res.status} ${res.body.slice(0, 200)}`;
+  expect(statuses, context).toContain(res.status);
+  expect(problemWith(res), context).toBeNull();
+  expect(await stack.snapshot(), `${context} changed stored data`).toEqual(before);
+}
+
+describe('authorization matrix through the gateway', () => {
+  it('classifies every route the services register', () => {
+    const registered = SERVICES.flatMap((s) => publicRoutesOf(stack.apps[s]).map((r) => `${r.method} ${r.url}`));
+    expect(
+      registered.filter((key) => !MATRIX[key]),
+      'routes nobody has classified',
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((key) => !registered.includes(key)),
+      'classified routes that are gone',
+    ).toEqual([]);
+  });
+
+  it('refuses every non-open route without a session (401), and the open ones are the documented ones', async () => {
+    for (const [key, rule] of Object.entries(MATRIX)) {
+      if (rule.open) {
+        const method = key.split(' ')[0]!;
+        const { path, body } = rule.request(ids);
+        const res = await send(stack, method, path, { body });
+        expect(res.status, `${key} is open (${rule.open}) but refused a visitor: ${res.body}`).toBeLessThan(400);
+        continue;
+      }
+      await expectRefused(key, 'without a session', undefined, [401]);
+    }
+  });
+
+  it('refuses a forged or stale cookie like no session at all', async () => {
+    for (const cookie of [`sid=${'A'.repeat(43)}`, `${alice.slice(0, -2)}xx`, 'sid=s%3Ax.y']) {
+      await expectRefused('GET /api/v1/auth/me', `with cookie ${cookie.slice(0, 20)}`, cookie, [401]);
+      await expectRefused('PATCH /api/v1/posts/:id', `with cookie ${cookie.slice(0, 20)}`, cookie, [401]);
+    }
+  });
+
+  it("refuses Bob on Alice's ids: 403, or 404 where the route hides existence", async () => {
+    const crossing = Object.entries(MATRIX).filter(([, rule]) => rule.crossUser);
+    expect(crossing.length).toBeGreaterThan(10);
+    for (const [key, rule] of crossing) await expectRefused(key, "as Bob on Alice's ids", bob, [rule.crossUser!]);
+    const others = Object.entries(MATRIX).filter(([, r]) => !r.crossUser && !r.open && !r.admin);
+    for (const [key, rule] of others)
+      expect(rule.ownOnly, `${key} must say why Bob cannot reach Alice's data`).toBeTruthy();
+  });
+
+  it('refuses a signed-in user who is not an admin on the admin routes (403), and lets the admin in', async () => {
+    const adminRoutes = Object.entries(MATRIX).filter(([, rule]) => rule.admin);
+    expect(adminRoutes.length).toBeGreaterThan(0);
+    for (const [key] of adminRoutes) await expectRefused(key, 'as Bob (not an admin)', bob, [403]);
+    // The same requests succeed for the admin: the refusals above were about the role, nothing else.
+    for (const [key, rule] of adminRoutes) {
+      const { path, body } = rule.request(ids);
+      const res = await send(stack, key.split(' ')[0]!, path, { cookie: admin, body });
+      expect(res.status, `${key} as the admin: ${res.body}`).toBe(200);
+    }
+  });
+
+  it("leaves Alice's session and data as they were", async () => {
+    const me = await send(stack, 'GET', '/api/v1/auth/me', { cookie: alice });
+    expect(me.status).toBe(200);
+    const post = (await send(stack, 'GET', `/api/v1/posts/${ids.alicePostId}`, { cookie: alice })).json();
+    expect(post.data).toMatchObject({ content: 'Alice has something to say', status: 'scheduled', version: 1 });
+    const info = await send(stack, 'POST', '/linkedln/getUserInfo', { cookie: alice, body: {} });
+    expect(info.json().data).toMatchObject({ accountID: ids.aliceAccountId, status: 'connected' });
+    const ownList = await send(stack, 'GET', `/linkedln/getScheduledPosts/${ids.aliceUserId}`, { cookie: alice });
+    expect(ownList.json().data.map((p: { id: string }) => p.id)).toEqual([ids.alicePostId]);
+  });
+
+  it('lets nobody reach a service directly without the internal secret', async () => {
+    for (const service of SERVICES) {
+      const res = await stack.apps[service].inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: { 'x-user-id': ids.aliceUserId, 'x-user-email': 'alice@hardening.test', 'x-user-roles': 'admin' },
+      });
+      expect(res.statusCode, service).toBe(403);
+      expect(problemWith(fromInject(res))).toBeNull();
+    }
+  });
+});
