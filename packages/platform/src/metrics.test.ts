@@ -120,7 +120,8 @@ describe('job metrics', () => {
             throw new Error('try again');
           }
           if (name === 'broken') throw new Error('always broken');
-          await new Promise((resolve) => setTimeout(resolve, 20));
+          // 25 ms each: timers may fire a little early, and the two together must measure at least 40 ms.
+          await new Promise((resolve) => setTimeout(resolve, 25));
         }),
       ],
       { connection: redis.redis.duplicate({ maxRetriesPerRequest: null }), prefix: redis.prefix },
