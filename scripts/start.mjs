@@ -633,7 +633,8 @@ async function main() {
   if (!existsSync(join(ROOT, 'node_modules', '.package-lock.json'))) {
     say('installing dependencies (npm install)');
     // Not `npm ci`: the lock file records only this platform's optional binaries, which `npm ci` refuses; `npm install` installs the locked versions.
-    if ((await runForeground('npm', ['install', '--no-audit', '--no-fund'])) !== 0) fail('npm install failed: see above');
+    if ((await runForeground('npm', ['install', '--no-audit', '--no-fund'])) !== 0)
+      fail('npm install failed: see above');
   }
 
   const redisServer = env.REDIS_URL ? null : findOnPath('redis-server');
