@@ -106,6 +106,8 @@ const running = new Map();
 /** npm install or turbo while they run (same process group: Ctrl-C reaches them directly). */
 let foreground = null;
 let stopping = false;
+/** Set once every process answered: from then on a backing store's exit is an outage, not a failed start. */
+let stackReady = false;
 let stoppingSince = 0;
 /** Set once this run has recorded its processes in .data/pids.json (and so may delete it). */
 let ownsPidsFile = false;
@@ -153,6 +155,16 @@ function launch(name, command, commandArgs, options) {
     running.delete(name);
     savePids();
     if (stopping) return;
+    if (options.kind === 'backing' && stackReady) {
+      // As in production, the services outlive a database or Redis outage: they answer 503 and
+      // /readyz fails until it is back. Only this script's own start-up needs them running.
+      printLine(
+        'nashr',
+        `✖ ${name} stopped (${describeExit(code, signal)}): the services answer 503 and /readyz fails until it runs again. ` +
+          'Restart it by stopping (Ctrl-C) and running npm start again.',
+      );
+      return;
+    }
     // Give the last lines of its output a moment to be printed before the verdict.
     setTimeout(() => void shutdown(1, `${name} exited unexpectedly (${describeExit(code, signal)})`), 100);
   });
@@ -746,6 +758,7 @@ async function main() {
     await sleep(1000);
   }
 
+  stackReady = true;
   banner([
     `Nashr is ready:  ${url}`,
     '',
