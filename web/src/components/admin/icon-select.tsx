@@ -1,34 +1,8 @@
 import { type ContentIcon, contentIconSchema } from '@nashr/contracts';
-import {
-  CalendarClock,
-  ChartColumn,
-  type LucideIcon,
-  MessageCircle,
-  PenLine,
-  Rocket,
-  ShieldCheck,
-  Sparkles,
-  Target,
-  UserCog,
-  Users,
-} from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContentIcon as DrawnIcon } from '../landing/content-icon';
 import { FieldError, inputClass, useFieldIssue } from './fields';
-
-/** How each icon name of the contract is drawn in the editor's preview. */
-const ICONS: Record<ContentIcon, LucideIcon> = {
-  sparkles: Sparkles,
-  'user-cog': UserCog,
-  'calendar-clock': CalendarClock,
-  'pen-line': PenLine,
-  'bar-chart': ChartColumn,
-  users: Users,
-  rocket: Rocket,
-  target: Target,
-  'message-circle': MessageCircle,
-  'shield-check': ShieldCheck,
-};
 
 interface IconSelectProps {
   path: string;
@@ -40,7 +14,6 @@ export function IconSelect({ path, value, onChange }: IconSelectProps) {
   const { t } = useTranslation('admin');
   const id = useId();
   const issue = useFieldIssue(path);
-  const Icon = ICONS[value] ?? Sparkles;
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -51,7 +24,7 @@ export function IconSelect({ path, value, onChange }: IconSelectProps) {
           className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-600"
           aria-hidden="true"
         >
-          <Icon className="size-5" />
+          <DrawnIcon name={value} className="size-5" />
         </span>
         <select
           id={id}
