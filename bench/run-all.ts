@@ -3,10 +3,11 @@
  * measured side by side in the same run (these machines are noisy), the ratio, the target and
  * pass/fail. Never part of `npm test`.
  *
- *   npm run bench                         # everything, full durations (about 15 minutes)
+ *   npm run bench                         # everything, full durations (about 10 minutes)
  *   BENCH_QUICK=1 npm run bench           # shorter runs, same figures
  *   BENCH_ONLY=web,gateway npm run bench  # some of: web, gateway, ai, scheduler
  *   npx tsx bench/run-all.ts --quick --only gateway --no-build --out results.json
+ *   BENCH_STRICT=1 npm run bench          # exit 1 when a target is missed
  *
  * It builds first (`npx turbo run build`, cached), finds PostgreSQL and Redis the way the tests
  * do (DATABASE_URL/REDIS_URL, else Docker, else the local ports), and starts the built gateway,
@@ -17,10 +18,11 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { resolveBackingServices } from '@nashr/platform/testing';
 import { type Stack, startStack } from '../e2e/support/stack';
 import { benchFirstToken } from './ai/first-token';
@@ -40,6 +42,8 @@ const { values: flags } = parseArgs({
     quick: { type: 'boolean', default: process.env.BENCH_QUICK === '1' },
     only: { type: 'string', default: process.env.BENCH_ONLY ?? BENCHES.join(',') },
     'no-build': { type: 'boolean', default: process.env.BENCH_NO_BUILD === '1' },
+    /** Exit 1 when a target is missed (without it only a benchmark that could not run fails the command). */
+    strict: { type: 'boolean', default: process.env.BENCH_STRICT === '1' },
     out: { type: 'string', default: process.env.BENCH_OUT },
   },
 });
@@ -69,15 +73,28 @@ const rows: Row[] = [];
 const notes: string[] = [];
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : value < 10 ? `${value.toFixed(2)} ms` : `${value.toFixed(0)} ms`);
+const ms = (value: number) =>
+  Number.isNaN(value) ? 'n/a' : value < 10 ? `${value.toFixed(2)} ms` : `${value.toFixed(0)} ms`;
 const secs = (value: number) => (Number.isNaN(value) ? 'n/a' : `${(value / 1000).toFixed(2)} s`);
 const perSecond = (value: number) => `${Math.round(value).toLocaleString('en-US')} req/s`;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const times = (measured: number, baseline: number) =>
   baseline > 0 && Number.isFinite(measured / baseline) ? `${(measured / baseline).toFixed(2)}×` : '—';
+const loadLine = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ');
 const verdict = (ok: boolean): Row['result'] => (ok ? 'pass' : 'FAIL');
 const unavailable = (bench: string, figure: string, why: string) => {
-  rows.push({ bench, figure, measured: 'not available', baseline: '—', ratio: '—', target: '—', result: 'not available' });
+  rows.push({
+    bench,
+    figure,
+    measured: 'not available',
+    baseline: '—',
+    ratio: '—',
+    target: '—',
+    result: 'not available',
+  });
   notes.push(`${bench}: ${why}`);
 };
 
@@ -251,13 +268,28 @@ async function firstPaint(product: Running, webDist: string): Promise<void> {
     target: '≤ 1 s',
     result: verdict(r.landing.p50 <= PLAN.web.fcpTargetMs),
   });
-  // The initial-JS figure counts index.html's scripts; this checks that the browser fetched no more.
+  say(`  landing p50 ${ms(r.landing.p50)} (max ${ms(r.landing.max)}), hello p50 ${ms(r.hello.p50)}`);
+  // The initial-JS figure counts index.html's scripts; these check what browsers really fetched.
   const initial = await measureInitialJs(webDist);
   const counted = new Set(initial.scripts.map((s) => s.path));
-  const extra = r.landingScripts.filter((path) => !counted.has(path));
-  say(`  landing p50 ${ms(r.landing.p50)} (max ${ms(r.landing.max)}), hello p50 ${ms(r.hello.p50)}`);
-  say(`  scripts the landing page fetched: ${r.landingScripts.length} (${extra.length} beyond index.html's)`);
-  if (extra.length) notes.push(`web: the landing page also fetched ${extra.join(', ')} after start-up`);
+  for (const [visitor, scripts] of [
+    ['a first-time (Arabic) visitor', r.landingScripts],
+    ['a visitor who chose English', r.englishScripts],
+  ] as const) {
+    const extra = scripts.filter((path) => !counted.has(path));
+    let extraBytes = 0;
+    for (const path of extra) extraBytes += gzipSync(await readFile(join(webDist, path)), { level: 9 }).length;
+    const line = `the landing page for ${visitor} fetched ${scripts.length} scripts`;
+    say(
+      `  ${line}: ${extra.length ? `${extra.join(', ')} (${kb(extraBytes)}) beyond index.html's` : "only index.html's"}`,
+    );
+    if (extra.length) {
+      notes.push(
+        `web: ${line}, ${extra.length} beyond index.html's (${kb(extraBytes)} gzip): ` +
+          `${kb(initial.gzipBytes + extraBytes)} of JS in all`,
+      );
+    }
+  }
 }
 
 async function firstToken(product: Running): Promise<void> {
@@ -283,7 +315,9 @@ async function firstToken(product: Running): Promise<void> {
     target: `≤ +${plan.addedTargetMs} ms`,
     result: verdict(added <= plan.addedTargetMs),
   });
-  say(`  through the stack p50 ${ms(r.stack.p50)} p90 ${ms(r.stack.p90)}; direct p50 ${ms(r.direct.p50)} p90 ${ms(r.direct.p90)}`);
+  say(
+    `  through the stack p50 ${ms(r.stack.p50)} p90 ${ms(r.stack.p90)}; direct p50 ${ms(r.direct.p50)} p90 ${ms(r.direct.p90)}`,
+  );
 }
 
 // ── scheduler (bench/scheduler, written with the posts service) ───────────────────────────────
@@ -320,7 +354,11 @@ async function scheduler(scratch: string): Promise<void> {
     child.once('exit', (exitCode) => resolve(exitCode));
   });
   if (!existsSync(out)) {
-    unavailable('scheduler', '10,000 posts due in one minute', `bench/scheduler/run.ts ended (${code}) without results`);
+    unavailable(
+      'scheduler',
+      '10,000 posts due in one minute',
+      `bench/scheduler/run.ts ended (${code}) without results`,
+    );
     return;
   }
   const { args: used, results } = JSON.parse(await readFile(out, 'utf8')) as {
@@ -393,6 +431,8 @@ function printTable(): void {
 async function main(): Promise<number> {
   const started = Date.now();
   say(`Nashr benchmarks${quick ? ' (quick: shorter runs)' : ''}: ${[...only].join(', ')}`);
+  // Shared machines are noisy: say how busy this one was, so the figures can be read in context.
+  say(`machine: ${availableParallelism()} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadLine()}`);
   if (!flags['no-build']) {
     say('\n▶ build (npx turbo run build)');
     await promisify(execFile)('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], {
@@ -446,10 +486,13 @@ async function main(): Promise<number> {
   }
 
   printTable();
-  say(`\n${((Date.now() - started) / 60_000).toFixed(1)} minutes; ${quick ? 'quick' : 'full'} durations.`);
+  say(
+    `\n${((Date.now() - started) / 60_000).toFixed(1)} minutes; ${quick ? 'quick' : 'full'} durations; ` +
+      `load average at the end ${loadLine()}.`,
+  );
   if (flags.out) await writeFile(flags.out, `${JSON.stringify({ quick, rows, notes }, null, 2)}\n`);
   if (rows.some((r) => r.result === 'not available' && r.figure === 'run')) return 2;
-  return rows.some((r) => r.result === 'FAIL') ? 1 : 0;
+  return flags.strict && rows.some((r) => r.result === 'FAIL') ? 1 : 0;
 }
 
 process.exit(await main());

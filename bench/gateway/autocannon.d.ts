@@ -32,8 +32,7 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     statusCodeStats: Record<string, { count: number }>;
-    ['1xx']: number;
-    ['2xx']: number;
+    '2xx': number;
   }
 
   interface Instance extends EventEmitter, PromiseLike<Result> {

@@ -5,9 +5,35 @@
  * stored, so Arabic); landing and hello loads alternate so noise hits both; a warm-up load of
  * each is not counted.
  */
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, VIEWPORTS } from '../../e2e/support/browser.js';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { percentile } from '../scheduler/stats.js';
+
+/** Debian's Chromium, launched as the browser tests launch it (e2e/support/browser.ts). */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-gpu',
+];
+const DESKTOP = { width: 1280, height: 800 };
+
+// Page scripts are passed as text: they run in the browser, and this package is typed for Node.
+const FIRST_CONTENTFUL_PAINT = `new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error('no first-contentful-paint within 15 s')), 15000);
+  new PerformanceObserver((list, observer) => {
+    const entry = list.getEntriesByName('first-contentful-paint')[0];
+    if (!entry) return;
+    clearTimeout(timer);
+    observer.disconnect();
+    resolve(entry.startTime);
+  }).observe({ type: 'paint', buffered: true });
+})`;
+const SCRIPTS_FETCHED = `performance.getEntriesByType('resource')
+  .map((entry) => new URL(entry.name).pathname)
+  .filter((path) => path.endsWith('.js'))`;
 
 export interface FirstPaintOptions {
   landingUrl: string;
@@ -21,26 +47,15 @@ export interface FirstPaintResult {
   hello: { p50: number; max: number };
   /** Paths of the scripts the landing page loaded, up to its hero and then 500 ms of quiet. */
   landingScripts: string[];
+  /** The same for a visitor who chose English (stored `lang=en`). */
+  englishScripts: string[];
 }
 
-function firstContentfulPaint(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no first-contentful-paint within 15 s')), 15_000);
-        new PerformanceObserver((list, observer) => {
-          const entry = list.getEntriesByName('first-contentful-paint')[0];
-          if (!entry) return;
-          clearTimeout(timer);
-          observer.disconnect();
-          resolve(entry.startTime);
-        }).observe({ type: 'paint', buffered: true });
-      }),
-  );
-}
+const firstContentfulPaint = (page: Page) => page.evaluate<number>(FIRST_CONTENTFUL_PAINT);
 
-async function load(browser: Browser, url: string): Promise<{ fcp: number; page: Page }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, deviceScaleFactor: 1 });
+async function load(browser: Browser, url: string, language?: 'en'): Promise<{ fcp: number; page: Page }> {
+  const context = await browser.newContext({ viewport: DESKTOP, deviceScaleFactor: 1 });
+  if (language) await context.addInitScript({ content: `localStorage.setItem('lang', ${JSON.stringify(language)});` });
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'load' });
   return { fcp: await firstContentfulPaint(page), page };
@@ -53,19 +68,19 @@ async function loadAndClose(browser: Browser, url: string): Promise<number> {
 }
 
 export async function benchFirstPaint(options: FirstPaintOptions): Promise<FirstPaintResult> {
-  const browser = await launchBrowser();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     // Warm-up, and the list of scripts a visitor's browser really fetches for the landing page.
-    const warm = await load(browser, options.landingUrl);
-    await warm.page.getByTestId('hero-headline').waitFor({ timeout: 15_000 });
-    await warm.page.waitForTimeout(500);
-    const landingScripts = await warm.page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((entry) => new URL(entry.name).pathname)
-        .filter((path) => path.endsWith('.js')),
-    );
-    await warm.page.context().close();
+    const scriptsFetched = async (language?: 'en') => {
+      const { page } = await load(browser, options.landingUrl, language);
+      await page.getByTestId('hero-headline').waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(500);
+      const paths = await page.evaluate<string[]>(SCRIPTS_FETCHED);
+      await page.context().close();
+      return paths;
+    };
+    const landingScripts = await scriptsFetched();
+    const englishScripts = await scriptsFetched('en');
     await loadAndClose(browser, options.helloUrl);
 
     const landing: number[] = [];
@@ -81,6 +96,7 @@ export async function benchFirstPaint(options: FirstPaintOptions): Promise<First
       landing: { p50: percentile(landing, 50), max: landing[landing.length - 1] ?? Number.NaN },
       hello: { p50: percentile(hello, 50), max: hello[hello.length - 1] ?? Number.NaN },
       landingScripts,
+      englishScripts,
     };
   } finally {
     await browser.close();

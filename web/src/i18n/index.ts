@@ -1,15 +1,19 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-
-type Bundle = Record<string, unknown>;
+import arCommon from './locales/ar/common.json';
+import arLanding from './locales/ar/landing.json';
 
 /**
- * The landing page's own namespaces, one small chunk per language (see vite.config.ts): a
- * visitor downloads the copy of their language only. Every other namespace registered in
- * resources.ts arrives in one chunk, in both languages (the admin editors read both), before any
- * other screen renders: the root route's beforeLoad calls loadAllNamespaces.
+ * The first bundle holds only what the landing page shows, in Arabic (the default language). The
+ * English copy of it is fetched by visitors who chose English (as text: two small files of its
+ * own). Every other namespace registered in resources.ts arrives in one chunk, in both languages
+ * (the admin editors read both), before any other screen renders: the root route's beforeLoad
+ * calls loadAllNamespaces.
  */
-const landingNamespaces = import.meta.glob<Bundle>('./locales/*/{common,landing}.json', { import: 'default' });
+const englishLanding = import.meta.glob<string>('./locales/en/{common,landing}.json', {
+  query: '?raw',
+  import: 'default',
+});
 
 let allNamespaces: Promise<void> | undefined;
 
@@ -32,17 +36,17 @@ export function loadAllNamespaces(): Promise<void> {
 }
 
 /**
- * Where i18next gets a namespace it does not hold yet: the landing chunk of that language, or
- * everything else at once. Screens asking for a namespace that has not arrived suspend until it has.
+ * Where i18next gets a namespace it does not hold yet: the English landing copy, or everything
+ * else at once. A screen asking for a namespace that has not arrived suspends until it has.
  */
 const lazyNamespaces: BackendModule = {
   type: 'backend',
   init: () => {},
   read: (language, namespace, callback) => {
-    const landing = landingNamespaces[`./locales/${language}/${namespace}.json`];
-    const bundle = landing
-      ? landing()
-      : loadAllNamespaces().then(() => (i18next.getResourceBundle(language, namespace) as Bundle | undefined) ?? {});
+    const english = englishLanding[`./locales/${language}/${namespace}.json`];
+    const bundle: Promise<Record<string, unknown>> = english
+      ? english().then((text) => JSON.parse(text) as Record<string, unknown>)
+      : loadAllNamespaces().then(() => i18next.getResourceBundle(language, namespace) ?? {});
     bundle.then(
       (data) => callback(null, data),
       (error: Error) => callback(error, false),
@@ -77,8 +81,6 @@ export async function setLanguage(language: Language): Promise<void> {
   } catch {
     // Private modes may refuse storage: the switch still applies to this visit.
   }
-  // The new language's copy first, so the text and the direction switch together.
-  await i18next.loadLanguages(language);
   applyToDocument(language);
   await i18next.changeLanguage(language);
 }
@@ -86,16 +88,19 @@ export async function setLanguage(language: Language): Promise<void> {
 export function initI18n() {
   const language = storedLanguage();
   applyToDocument(language);
-  return i18next.use(initReactI18next).use(lazyNamespaces).init({
-    ns: ['common', 'landing'],
-    lng: language,
-    // No fallback language: it would make every English visitor download the Arabic copy too.
-    // Both languages always have the same keys (i18n.test.ts), so nothing is ever missing.
-    fallbackLng: false,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  return i18next
+    .use(initReactI18next)
+    .use(lazyNamespaces)
+    .init({
+      resources: { ar: { common: arCommon, landing: arLanding } },
+      partialBundledLanguages: true,
+      ns: ['common', 'landing'],
+      lng: language,
+      fallbackLng: 'ar',
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
 }
 
 export { i18next };

@@ -30,11 +30,7 @@ export function MobileMenuDialog() {
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
-        className={menuButtonClass}
-        aria-label={t('nav.openMenu')}
-        data-testid="mobile-menu-button"
-      >
+      <Dialog.Trigger className={menuButtonClass} aria-label={t('nav.openMenu')} data-testid="mobile-menu-button">
         <Menu aria-hidden="true" className="size-6" />
       </Dialog.Trigger>
       <Dialog.Portal>
