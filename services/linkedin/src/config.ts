@@ -37,6 +37,8 @@ export const configSchema = z
     SANDBOX_LOST_ANSWER_RATE: rate.default(0),
     /** How long profile and post answers are reused before the provider is asked again. */
     PROFILE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** After a publish whose outcome is unknown, how long "not among the recent posts" is not yet trusted. */
+    PUBLISH_SETTLE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
     /** Publish jobs one worker process runs at once. */
     PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
   })

@@ -11,7 +11,10 @@ import { Publisher } from './publish/publisher.js';
 import { Sealer } from './sealer.js';
 
 export interface LinkedinDeps {
-  config: Pick<Config, 'INTERNAL_SECRET' | 'ENCRYPTION_KEY' | 'REDIS_PREFIX' | 'PROFILE_CACHE_SECONDS'>;
+  config: Pick<
+    Config,
+    'INTERNAL_SECRET' | 'ENCRYPTION_KEY' | 'REDIS_PREFIX' | 'PROFILE_CACHE_SECONDS' | 'PUBLISH_SETTLE_MS'
+  >;
   logger: Logger;
   database: Database<typeof schema>;
   /** Cache and event connection: a request connection in the API, a worker one in the worker. */
@@ -32,7 +35,7 @@ export function createServices(deps: LinkedinDeps) {
     store,
     connections: new ConnectionService({ accounts, provider, queues, cache, logger }),
     profiles: new ProfileService({ accounts, provider, cache, queues, logger }),
-    publisher: new Publisher({ accounts, store, provider, queues, cache, logger }),
+    publisher: new Publisher({ accounts, store, provider, queues, cache, logger, settleMs: config.PUBLISH_SETTLE_MS }),
   };
 }
 export type LinkedinServices = ReturnType<typeof createServices>;

@@ -178,6 +178,30 @@ describe('the publish worker', () => {
     expect(published?.data.networkPostId).toBe((await networkPostsWith(networkAccountId, text))[0]?.id);
   });
 
+  it('waits for a slow network that creates the post after the call gave up, instead of publishing again', async () => {
+    const { user, networkAccountId } = await connectedUser();
+    let calls = 0;
+    // The first call gives up before the network answers; the network still creates the post 600 ms later.
+    const slow: NetworkProvider = Object.assign(Object.create(h.sandbox), {
+      publish: async (accountId: string, post: { text: string }) => {
+        calls++;
+        if (calls === 1) {
+          setTimeout(() => void h.sandbox.publish(accountId, post), 600);
+          throw new ProviderError('outcome_unknown');
+        }
+        return h.sandbox.publish(accountId, post);
+      },
+    });
+    startWorker({ provider: slow, settleMs: 5_000 });
+    const text = `Slow network ${randomUUID()}`;
+    const { postId, job } = await enqueue(user.userId, text, { attempts: 10 });
+    const done = await settled(job.id as string);
+    expect(done?.returnvalue).toBe('recovered');
+    expect(calls).toBe(1);
+    expect(await networkPostsWith(networkAccountId, text)).toHaveLength(1);
+    expect(await events('post-published', postId)).toHaveLength(1);
+  });
+
   it('retries transient failures with backoff, then publishes once', async () => {
     const { user, networkAccountId } = await connectedUser();
     let failures = 2;

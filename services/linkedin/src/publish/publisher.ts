@@ -23,6 +23,12 @@ export interface PublisherDeps {
   queues: Queues;
   cache: ProfileCache;
   logger: Logger;
+  /**
+   * A network that answered too slowly may still create the post after we gave up on the call:
+   * until the uncertain call is this old, "not found among recent posts" means "look again later",
+   * not "publish again". 0 trusts the first look.
+   */
+  settleMs?: number;
 }
 
 /** How many of the account's newest posts are searched for a post whose answer was lost. */
@@ -96,6 +102,12 @@ export class Publisher {
         await this.reportPublished(job, job.attempt, result);
         log.info({ postId: job.postId }, 'an earlier run had published the post: recorded it');
         return 'recovered';
+      }
+      const lastTry = attempt.attemptsMade + 1 >= attempt.attempts;
+      if (!lastTry && Date.now() - plan.since.getTime() < (this.deps.settleMs ?? 0)) {
+        log.info({ postId: job.postId }, 'an earlier run may still reach the network: looking again later');
+        // A plain error: BullMQ retries with backoff and the attempt stays uncertain.
+        throw new Error('waiting for an earlier publish to settle before publishing again');
       }
       await store.settleUncertain(job.postId);
     }

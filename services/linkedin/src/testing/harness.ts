@@ -42,6 +42,8 @@ export async function createHarness(options: HarnessOptions = {}) {
       ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       REDIS_PREFIX: redis.prefix,
       PROFILE_CACHE_SECONDS: options.cacheSeconds ?? 60,
+      // Tests trust the first look; the settle window has a test of its own.
+      PUBLISH_SETTLE_MS: 0,
     },
     logger,
     database,
