@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { type PostView, useUpdatePost } from '../../api/posts';
 import { Spinner } from '../spinner';
 import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from './dialog-frame';
+import { LengthCounter } from './length-counter';
 import { dateInputValue, timeInputValue } from './post-time';
 import { errorText, translateServerMessage } from './server-message';
 
@@ -98,15 +99,7 @@ function EditForm({
           onChange={(event) => setContent(event.target.value)}
           className={`${fieldClass} min-h-40 resize-y leading-relaxed`}
         />
-        <p
-          id={`${id}-counter`}
-          className={`mt-1 text-end text-xs tabular-nums ${length > MAX_POST_LENGTH ? 'font-semibold text-red-600' : 'text-slate-500'}`}
-        >
-          {t('schedule.counter', {
-            length: length.toLocaleString(i18n.language),
-            max: MAX_POST_LENGTH.toLocaleString(i18n.language),
-          })}
-        </p>
+        <LengthCounter id={`${id}-counter`} length={length} />
       </div>
       <fieldset className="rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-medium text-slate-700">{t('edit.when')}</legend>

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { browserTimeZone, ScheduleRefused, useSchedulePost } from '../../api/posts';
 import { Spinner } from '../spinner';
 import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from './dialog-frame';
+import { LengthCounter } from './length-counter';
 import { dateInputValue } from './post-time';
 import { translateServerMessage } from './server-message';
 
@@ -106,15 +107,7 @@ function ScheduleForm({
           onChange={(event) => setContent(event.target.value)}
           className={`${fieldClass} min-h-36 resize-y leading-relaxed`}
         />
-        <p
-          id={`${id}-counter`}
-          className={`mt-1 text-end text-xs tabular-nums ${length > MAX_POST_LENGTH ? 'font-semibold text-red-600' : 'text-slate-500'}`}
-        >
-          {t('schedule.counter', {
-            length: length.toLocaleString(i18n.language),
-            max: MAX_POST_LENGTH.toLocaleString(i18n.language),
-          })}
-        </p>
+        <LengthCounter id={`${id}-counter`} length={length} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
