@@ -342,3 +342,34 @@ describe('the landing page', () => {
     expect((await block('hero', 'ar')).headline).not.toBe(headline);
   });
 });
+
+describe('delivery', () => {
+  it('sends the scripts and styles compressed (brotli, all but the tiny ones) and cacheable for good', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const assets: { url: string; encoding?: string; cache?: string; length: number }[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/assets/') && /\.(js|css)$/.test(response.url())) {
+        const headers = response.headers();
+        assets.push({
+          url: response.url(),
+          encoding: headers['content-encoding'],
+          cache: headers['cache-control'],
+          length: Number(headers['content-length'] ?? Number.NaN),
+        });
+      }
+    });
+    try {
+      await page.goto(stack.url, { waitUntil: 'load' });
+      await page.getByTestId('hero-headline').waitFor();
+      expect(assets.filter((asset) => asset.encoding === 'br').length).toBeGreaterThan(1);
+      for (const asset of assets) {
+        expect(asset.cache, asset.url).toContain('immutable');
+        // Files under 1 kB are not worth compressing: the build leaves them as they are.
+        if (asset.encoding !== 'br') expect(asset.length, asset.url).toBeLessThan(1024);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -170,6 +170,8 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
       prefix: '/',
       wildcard: true,
       index: false,
+      // The web build writes .br and .gz beside each text file: sent as they are when accepted.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',

@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import fastifyCookie from '@fastify/cookie';
 import { createDatabase, runMigrations, type ServiceApp, SessionStore } from '@nashr/platform';
 import {
@@ -53,6 +54,11 @@ beforeAll(async () => {
   const contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });
   const webDist = mkdtempSync(join(tmpdir(), 'web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Nashr</title><div id="root"></div>');
+  // What the web build writes: each script with its .br and .gz beside it.
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets', 'app-1234.js'), SCRIPT);
+  writeFileSync(join(webDist, 'assets', 'app-1234.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(webDist, 'assets', 'app-1234.js.gz'), gzipSync(SCRIPT));
   gateway = await gatewayWith({ CONTENT_URL: contentUrl, WEB_DIST: webDist });
 });
 
@@ -63,6 +69,8 @@ afterAll(async () => {
   await redis?.cleanup();
   await db?.drop();
 });
+
+const SCRIPT = `console.log(${JSON.stringify('Nashr '.repeat(500))});`;
 
 const hero = { headline: 'A new headline', subheadline: 'Saved through the gateway' };
 
@@ -150,6 +158,34 @@ describe('gateway', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<div id="root">');
+  });
+
+  it('sends the web build compressed when the browser accepts it, and cached for good', async () => {
+    const br = await gateway.inject({
+      method: 'GET',
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gzip = await gateway.inject({
+      method: 'GET',
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+
+    const plain = await gateway.inject({
+      method: 'GET',
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
   });
 
   it('is ready only when every service is', async () => {

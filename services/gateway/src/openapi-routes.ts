@@ -20,6 +20,7 @@ import {
   meResponseSchema,
   modifyRequestSchema,
   personalizationInputSchema,
+  postIdParamsSchema,
   postListQuerySchema,
   postListResponseSchema,
   postResponseSchema,
@@ -71,11 +72,6 @@ export interface DocumentedRoute {
 
 const json = (description: string, schema: z.ZodType): DocumentedResponse => ({ description, schema });
 const redirect = (description: string): DocumentedResponse => ({ description });
-
-// The posts service declares these two next to its routes rather than in @nashr/contracts:
-// kept in step with services/posts/src/routes by the registered-routes test.
-const postIdParams = z.object({ id: z.string().max(100) });
-const createPostBody = createPostRequestSchema.extend({ timeZone: z.string().max(100).optional() });
 
 const blockNames = Object.keys(contentBlockSchemas) as [keyof typeof contentBlockSchemas];
 const anyBlock = z.union(Object.values(contentBlockSchemas) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
@@ -293,7 +289,7 @@ export const DOCUMENTED_ROUTES: readonly DocumentedRoute[] = [
     access: 'user',
     summary: "The caller's posts waiting to go out",
     description: '`id` must be the signed-in user id: any other is refused with 403.',
-    params: postIdParams,
+    params: postIdParamsSchema,
     responses: { 200: json('Scheduled posts, soonest first', scheduledPostsResponseSchema) },
     errors: [403],
   },
@@ -304,7 +300,7 @@ export const DOCUMENTED_ROUTES: readonly DocumentedRoute[] = [
     access: 'user',
     summary: 'Publish a post now',
     description: 'Waits a bounded time for the network. `text` may be JSON-encoded, as the spec sends it.',
-    body: createPostBody,
+    body: createPostRequestSchema,
     responses: {
       200: json('Published', createPostResponseSchema),
       202: json('Still publishing when the wait ran out: `data.status` is `publishing`', createPostResponseSchema),
@@ -327,7 +323,7 @@ export const DOCUMENTED_ROUTES: readonly DocumentedRoute[] = [
     service: 'posts',
     access: 'user',
     summary: 'One post',
-    params: postIdParams,
+    params: postIdParamsSchema,
     responses: { 200: json('The post', postResponseSchema) },
     errors: [404],
   },
@@ -337,7 +333,7 @@ export const DOCUMENTED_ROUTES: readonly DocumentedRoute[] = [
     service: 'posts',
     access: 'user',
     summary: 'Edit or reschedule a post',
-    params: postIdParams,
+    params: postIdParamsSchema,
     body: updatePostRequestSchema,
     responses: { 200: json('The post as changed', postResponseSchema) },
     errors: [404, 409],
@@ -348,7 +344,7 @@ export const DOCUMENTED_ROUTES: readonly DocumentedRoute[] = [
     service: 'posts',
     access: 'user',
     summary: 'Cancel a scheduled post',
-    params: postIdParams,
+    params: postIdParamsSchema,
     responses: { 200: json('The post, cancelled', postResponseSchema) },
     errors: [404, 409],
   },
@@ -358,7 +354,7 @@ export const DOCUMENTED_ROUTES: readonly DocumentedRoute[] = [
     service: 'posts',
     access: 'user',
     summary: 'Try a failed post again',
-    params: postIdParams,
+    params: postIdParamsSchema,
     responses: { 200: json('Publishing again', postResponseSchema) },
     errors: [404, 409],
   },

@@ -1,5 +1,5 @@
 import type { PostStatus } from '@nashr/contracts';
-import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { type PostRow, posts, type schema } from './db/schema.js';
 
@@ -137,13 +137,20 @@ export class PostStore {
     return row;
   }
 
-  /** Scheduled posts in id order after `afterId`, for the reconciler's walk over all of them. */
-  scheduledAfter(afterId: string | null, limit: number): Promise<PostRow[]> {
+  /** Scheduled posts in due order after `after`, for the reconciler's walk over all of them. */
+  scheduledAfter(after: Pick<PostRow, 'scheduledAt' | 'id'> | null, limit: number): Promise<PostRow[]> {
     return this.db
       .select()
       .from(posts)
-      .where(and(eq(posts.status, 'scheduled'), afterId ? gt(posts.id, afterId) : undefined))
-      .orderBy(asc(posts.id))
+      .where(
+        and(
+          eq(posts.status, 'scheduled'),
+          after
+            ? sql`(${posts.scheduledAt}, ${posts.id}) > (${after.scheduledAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(posts.scheduledAt), asc(posts.id))
       .limit(limit);
   }
 

@@ -120,11 +120,18 @@ export const updatePostRequestSchema = z.object({
 });
 export type UpdatePostRequest = z.infer<typeof updatePostRequestSchema>;
 
-/** `POST /linkedln/createPost`: the spec's network post payload; `text` may be JSON-encoded. */
+/** The `:id` of every route about one post. */
+export const postIdParamsSchema = z.object({ id: z.string().max(100) });
+
+/**
+ * `POST /linkedln/createPost`: the spec's network post payload; `text` may be JSON-encoded.
+ * `timeZone` (not in the spec) is the browser's, kept with the post for showing its time.
+ */
 export const createPostRequestSchema = z.object({
   text: z.string({ error: 'text is required' }).max(MAX_POST_LENGTH * 8),
   visibility: z.literal('PUBLIC', { error: "visibility must be 'PUBLIC'" }).optional(),
   accountID: z.string().max(200).optional(),
+  timeZone: z.string().max(100).optional(),
 });
 export type CreatePostRequest = z.infer<typeof createPostRequestSchema>;
 

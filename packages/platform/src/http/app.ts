@@ -132,6 +132,9 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler,
+    // One access line per request (below) instead of Fastify's two: logging is a visible share of
+    // a short request's cost.
+    disableRequestLogging: true,
     // Malformed or over-long URLs are refused before any hook runs: same error shape as the rest.
     frameworkErrors: (error, _request, reply) =>
       // The option's reply type carries the route generics of no route in particular.
@@ -158,7 +161,12 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   // Every answer counts, 404s and refusals included, labelled by the matched route pattern.
   // A callback hook, not an async one: it runs on every request of the hot path.
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.observe(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+    const seconds = reply.elapsedTime / 1000;
+    metrics.observe(request.method, request.routeOptions.url, reply.statusCode, seconds);
+    request.log.info(
+      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      'request completed',
+    );
     done();
   });
 

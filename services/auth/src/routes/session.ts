@@ -17,7 +17,7 @@ export function sessionRoutes(app: ServiceApp, deps: SessionRouteDeps): void {
       const user = await deps.users.find(identityOf(request).userId);
       // A session can outlive its account (deleted by an operator): treat it as signed out.
       if (!user) throw unauthenticated();
-      await deps.users.touch(user.id);
+      await deps.users.touch(user);
       return { success: true as const, data: { user: toCurrentUser(user) } };
     },
   );

@@ -13,7 +13,8 @@ import { type schema, type UserRow, users } from '../db/schema.js';
 type Db = PostgresJsDatabase<typeof schema>;
 
 /** Seen-at is written at most this often, so reading /me does not write on every call. */
-const LAST_SEEN_RESOLUTION = '5 minutes';
+const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
+const LAST_SEEN_RESOLUTION = `${LAST_SEEN_RESOLUTION_MS / 1000} seconds`;
 
 /** Everyone is a user; the addresses in ADMIN_EMAILS are admins too. */
 export function rolesFor(email: string, adminEmails: ReadonlySet<string>): Role[] {
@@ -32,8 +33,6 @@ export function toStoredPersonalization(input: PersonalizationInput): Personaliz
 }
 
 export class UserStore {
-  constructor(private readonly db: Db) {}
-
   /** Creates the account on first sign-in; afterwards refreshes its roles and last-seen time. */
   async signIn(email: string, roles: Role[]): Promise<UserRow> {
     const [row] = await this.db
@@ -45,12 +44,26 @@ export class UserStore {
     return row;
   }
 
+  /** Read on every /me: prepared once, so each call skips building the query. */
+  private readonly byId;
+
+  constructor(private readonly db: Db) {
+    this.byId = db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare('auth_user_by_id');
+  }
+
   async find(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    const [row] = await this.byId.execute({ id });
     return row;
   }
 
-  async touch(id: string): Promise<void> {
+  /** Records that the user was seen; a no-op (no query) when the row read says it was recently. */
+  async touch(user: Pick<UserRow, 'id' | 'lastSeenAt'>, now = Date.now()): Promise<void> {
+    if (now - user.lastSeenAt.getTime() < LAST_SEEN_RESOLUTION_MS) return;
+    const id = user.id;
     await this.db
       .update(users)
       .set({ lastSeenAt: sql`now()` })

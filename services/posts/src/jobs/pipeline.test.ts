@@ -157,6 +157,26 @@ describe('recovery', () => {
     await restored.close();
   });
 
+  it('notices at once that Redis lost its data while running, without waiting for the next reconcile', async () => {
+    // The reconciler's own timer is an hour away (TEST_WORKER_SETTINGS): only the loss watch can act.
+    const worker = await h.startWorker();
+    const soon = await scheduleAt(inSeconds(3));
+    // A post claimed and handed over just before the loss: its hand-over job is lost with Redis.
+    const inFlight = await scheduleAt(inSeconds(3600));
+    const claimed = await h.store.claim(inFlight.id, inFlight.version);
+    expect(claimed?.status).toBe('publishing');
+    expect(await h.wipeRedis()).toBeGreaterThan(0);
+
+    await expect.poll(() => statusOf(soon.id), { timeout: 8000, interval: 50 }).toBe('published');
+    const lateness = linkedin.published(soon.id)[0]!.publishedAt.getTime() - soon.scheduledAt.getTime();
+    expect(lateness).toBeLessThan(2000);
+    // Handed over again long before PUBLISH_STUCK_MS (a minute here), and published once.
+    await expect.poll(() => statusOf(inFlight.id), { timeout: 5000, interval: 50 }).toBe('published');
+    expect(linkedin.published(inFlight.id)).toHaveLength(1);
+    expect(linkedin.published(soon.id)).toHaveLength(1);
+    await worker.close();
+  });
+
   it('replaces a due job that ended without claiming its post', async () => {
     const post = await scheduleAt(inSeconds(3600));
     await h.queues.removeDue(post.id, 1);

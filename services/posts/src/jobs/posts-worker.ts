@@ -7,6 +7,10 @@ import { dueHandler } from './due-handler.js';
 import { inboxHandlers } from './inbox-handlers.js';
 import { PostQueues } from './post-queues.js';
 import { type ReconcileReport, Reconciler } from './reconciler.js';
+import { RedisLossWatch } from './redis-loss-watch.js';
+
+/** How soon a Redis that lost its data (flushed, restarted empty) is noticed. */
+const LOSS_CHECK_MS = 1000;
 
 export type PostsWorkerSettings = Pick<
   WorkerConfig,
@@ -56,20 +60,33 @@ export async function startPostsWorker({
     lockTtlMs: Math.max(settings.RECONCILE_INTERVAL_MS, 60_000),
   });
 
+  // Runs one after another: the periodic one and those a loss of Redis data asks for.
   let running: Promise<ReconcileReport | undefined> = Promise.resolve(undefined);
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
-  const reconcileQuietly = () => {
-    running = reconciler.run().catch((err) => {
-      logger.error({ err }, 'reconciler run failed: next run in one interval');
-      return undefined;
-    });
+  const reconcileQuietly = (options: { afterLoss?: boolean } = {}) => {
+    running = running.then(() =>
+      closed
+        ? undefined
+        : reconciler.run(options).catch((err) => {
+            logger.error({ err }, 'reconciler run failed: next run in one interval');
+            return undefined;
+          }),
+    );
     return running;
   };
   const loop = async () => {
     await reconcileQuietly();
     if (!closed) timer = setTimeout(loop, settings.RECONCILE_INTERVAL_MS);
   };
+  const lossWatch = new RedisLossWatch({
+    redis,
+    key: `${prefix}:posts:redis-marker`,
+    everyMs: LOSS_CHECK_MS,
+    logger,
+    onLoss: () => void reconcileQuietly({ afterLoss: true }),
+  });
+  await lossWatch.start();
   await loop();
 
   return {
@@ -77,6 +94,7 @@ export async function startPostsWorker({
     close: async () => {
       closed = true;
       clearTimeout(timer);
+      lossWatch.stop();
       await running;
       await Promise.all(workers.map((w) => w.close()));
       await queues.queues.close();

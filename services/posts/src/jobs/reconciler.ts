@@ -55,7 +55,11 @@ export class Reconciler {
     this.lockKey = `${options.prefix}:posts:reconcile-lock`;
   }
 
-  async run(): Promise<ReconcileReport> {
+  /**
+   * `afterLoss`: Redis has just lost its data, so a publishing post without its hand-over job lost
+   * it then: it is handed over again at once instead of after `stuckAfterMs`.
+   */
+  async run({ afterLoss = false }: { afterLoss?: boolean } = {}): Promise<ReconcileReport> {
     const report: ReconcileReport = {
       skipped: false,
       scheduledChecked: 0,
@@ -69,7 +73,7 @@ export class Reconciler {
     if (!locked) return { ...report, skipped: true };
     try {
       await this.restoreDueJobs(report);
-      await this.resolveStuckPublishes(report);
+      await this.resolveStuckPublishes(report, afterLoss);
     } finally {
       await this.options.redis.eval(RELEASE_LOCK, 1, this.lockKey, token);
     }
@@ -83,11 +87,15 @@ export class Reconciler {
 
   private async restoreDueJobs(report: ReconcileReport): Promise<void> {
     const { store, queues } = this.options;
-    let after: string | null = null;
+    // Soonest due first: after Redis lost its data, those are the ones about to be late.
+    let after: PostRow | null = null;
     for (;;) {
       const batch: PostRow[] = await store.scheduledAfter(after, BATCH);
-      if (!batch.length) return;
-      after = batch[batch.length - 1]!.id;
+      const last = batch[batch.length - 1];
+      // Due times are written from JavaScript (millisecond precision), so the cursor is exact; the
+      // id check only guards the walk against ever circling on one row.
+      if (!last || last.id === after?.id) return;
+      after = last;
       report.scheduledChecked += batch.length;
       const states = await this.dueJobStates(batch);
       const missing: PostRow[] = [];
@@ -133,16 +141,18 @@ export class Reconciler {
     });
   }
 
-  private async resolveStuckPublishes(report: ReconcileReport): Promise<void> {
+  private async resolveStuckPublishes(report: ReconcileReport, afterLoss: boolean): Promise<void> {
     const { store, queues, stuckAfterMs, giveUpAfterMs, logger } = this.options;
     const now = Date.now();
-    const stuck = await store.publishingSince(new Date(now - stuckAfterMs), MAX_STUCK_PER_RUN);
+    const stuck = await store.publishingSince(new Date(afterLoss ? now : now - stuckAfterMs), MAX_STUCK_PER_RUN);
     report.publishingChecked = stuck.length;
     for (const post of stuck) {
       const id = publishJobId(post.id, post.attempts);
       const job = await queues.publish.getJob(id);
       const state = job ? await job.getState() : 'unknown';
-      if (LIVE_STATES.has(state)) continue; // The network worker has it (or is down): its answer will come.
+      if (LIVE_STATES.has(state)) continue;
+      const recent = now - (post.publishingSince?.getTime() ?? now) < stuckAfterMs;
+      if (recent && state !== 'unknown') continue; // Only a lost hand-over is repeated early. // The network worker has it (or is down): its answer will come.
       const tooOld = now - (post.publishingSince?.getTime() ?? now) > giveUpAfterMs;
       if (state === 'failed' || tooOld) {
         const reason = state === 'failed' ? HAND_OVER_FAILED_REASON : GIVE_UP_REASON;

@@ -4,6 +4,7 @@ import {
   createPostResponseSchema,
   MAX_SCHEDULED_LIST_ROWS,
   POST_MESSAGES,
+  postIdParamsSchema,
   SCHEDULE_MESSAGES,
   scheduledPostsResponseSchema,
   schedulePostRequestSchema,
@@ -74,7 +75,7 @@ export function linkedlnRoutes(app: ServiceApp, { service, store, waiter, publis
     '/linkedln/getScheduledPosts/:id',
     {
       preHandler: requireIdentity,
-      schema: { params: z.object({ id: z.string().max(100) }), response: { 200: scheduledPostsResponseSchema } },
+      schema: { params: postIdParamsSchema, response: { 200: scheduledPostsResponseSchema } },
     },
     async (request) => {
       const me = identityOf(request);
@@ -89,7 +90,7 @@ export function linkedlnRoutes(app: ServiceApp, { service, store, waiter, publis
     {
       preHandler: requireIdentity,
       schema: {
-        body: createPostRequestSchema.extend({ timeZone: z.string().max(100).optional() }),
+        body: createPostRequestSchema,
         response: { 200: createPostResponseSchema, 202: createPostResponseSchema, 422: createPostFailureSchema },
       },
     },

@@ -3,20 +3,19 @@ import {
   MAX_CALENDAR_ROWS,
   POST_MESSAGES,
   POST_STATUSES,
+  postIdParamsSchema,
   postListQuerySchema,
   postListResponseSchema,
   postResponseSchema,
   updatePostRequestSchema,
 } from '@nashr/contracts';
 import { AppError, identityOf, requireIdentity, type ServiceApp } from '@nashr/platform';
-import { z } from 'zod';
 import { type EditRequest, type PostService, requireContent } from '../post-service.js';
 import type { PostStore } from '../post-store.js';
 import { toPost } from '../present.js';
 import { resolveSchedule } from '../schedule/resolve-schedule.js';
 
 const DAY_MS = 24 * 3_600_000;
-const idParams = z.object({ id: z.string().max(100) });
 const bad = (message: string) => new AppError('BAD_REQUEST', message);
 
 /** The period of a calendar query: both ends given, one end plus the longest period, or around now. */
@@ -58,7 +57,7 @@ export function postRoutes(app: ServiceApp, { service, store }: { service: PostS
 
   app.get(
     '/api/v1/posts/:id',
-    { preHandler: requireIdentity, schema: { params: idParams, response: { 200: postResponseSchema } } },
+    { preHandler: requireIdentity, schema: { params: postIdParamsSchema, response: { 200: postResponseSchema } } },
     async (request) => {
       const post = await service.owned(identityOf(request).userId, request.params.id);
       return { success: true as const, data: toPost(post) };
@@ -69,7 +68,7 @@ export function postRoutes(app: ServiceApp, { service, store }: { service: PostS
     '/api/v1/posts/:id',
     {
       preHandler: requireIdentity,
-      schema: { params: idParams, body: updatePostRequestSchema, response: { 200: postResponseSchema } },
+      schema: { params: postIdParamsSchema, body: updatePostRequestSchema, response: { 200: postResponseSchema } },
     },
     async (request) => {
       const me = identityOf(request);
@@ -95,7 +94,7 @@ export function postRoutes(app: ServiceApp, { service, store }: { service: PostS
 
   app.delete(
     '/api/v1/posts/:id',
-    { preHandler: requireIdentity, schema: { params: idParams, response: { 200: postResponseSchema } } },
+    { preHandler: requireIdentity, schema: { params: postIdParamsSchema, response: { 200: postResponseSchema } } },
     async (request) => {
       const post = await service.cancel(identityOf(request).userId, request.params.id);
       request.log.info({ postId: post.id }, 'post cancelled');
@@ -105,7 +104,7 @@ export function postRoutes(app: ServiceApp, { service, store }: { service: PostS
 
   app.post(
     '/api/v1/posts/:id/retry',
-    { preHandler: requireIdentity, schema: { params: idParams, response: { 200: postResponseSchema } } },
+    { preHandler: requireIdentity, schema: { params: postIdParamsSchema, response: { 200: postResponseSchema } } },
     async (request) => {
       const post = await service.retry(identityOf(request).userId, request.params.id, request.id);
       request.log.info({ postId: post.id, version: post.version }, 'post retry requested');
