@@ -203,7 +203,8 @@ async function startProduct(webDist: string): Promise<Running> {
 async function gateway(product: Running): Promise<void> {
   const plan = PLAN.gateway;
   const r = await benchGateway({ gatewayUrl: product.gatewayUrl, cookie: product.cookie, ...plan });
-  const failures = r.gateway.failures + r.bare.failures + r.gatewayAtRate.failures + r.bareAtRate.failures;
+  const failures =
+    r.gateway.failures + r.bare.failures + r.serviceApp.failures + r.gatewayAtRate.failures + r.bareAtRate.failures;
   if (failures) notes.push(`gateway: ${failures} answers were not 200 (or failed to connect)`);
   const at = `${plan.connections} connections, ${plan.duration} s`;
   const share = r.gateway.requestsPerSecond / r.bare.requestsPerSecond;
@@ -216,6 +217,15 @@ async function gateway(product: Running): Promise<void> {
       ratio: times(r.gateway.requestsPerSecond, r.bare.requestsPerSecond),
       target: '≥ 0.60× bare',
       result: verdict(share >= 0.6 && failures === 0),
+    },
+    {
+      bench: 'gateway',
+      figure: `  where it goes: the same JSON from a service app route, no session or hop (${at})`,
+      measured: perSecond(r.serviceApp.requestsPerSecond),
+      baseline: `bare: ${perSecond(r.bare.requestsPerSecond)}`,
+      ratio: times(r.serviceApp.requestsPerSecond, r.bare.requestsPerSecond),
+      target: '—',
+      result: '—',
     },
     {
       bench: 'gateway',
@@ -248,6 +258,7 @@ async function gateway(product: Running): Promise<void> {
   say(
     `  gateway ${perSecond(r.gateway.requestsPerSecond)} p50 ${ms(r.gateway.p50)} p99 ${ms(r.gateway.p99)}; ` +
       `bare ${perSecond(r.bare.requestsPerSecond)} p50 ${ms(r.bare.p50)} p99 ${ms(r.bare.p99)}; ` +
+      `service app ${perSecond(r.serviceApp.requestsPerSecond)}; ` +
       `at ${plan.rate}/s: gateway p99 ${ms(r.gatewayAtRate.p99)} (${perSecond(r.gatewayAtRate.requestsPerSecond)}), ` +
       `bare p99 ${ms(r.bareAtRate.p99)}`,
   );

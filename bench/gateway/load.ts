@@ -1,13 +1,23 @@
 /**
- * One autocannon run, in a process of its own: the benchmark's main process also reads the
+ * One load run, in a process of its own: the benchmark's main process also reads the
  * stack's log output, and a busy load generator beside it would let those pipes fill up and
  * stall the services' (synchronous) log writes, which is a cost of the harness, not of the product.
+ *
+ * Two kinds of run:
+ * - fixed concurrency (no `overallRate`): autocannon, each connection sending its next request
+ *   as soon as the answer comes;
+ * - fixed rate (`overallRate`): requests paced evenly in time (one every 1 ms at 1,000 req/s),
+ *   each timed from the moment it was due, so a server that falls behind is charged for the
+ *   wait. autocannon's own rate option is not used for this: it lets every connection send its
+ *   whole second's quota at once and then pause, which measures a burst every second, not a rate.
  *
  *   node --import tsx bench/gateway/load.ts '<LoadOptions as JSON>'   → prints LoadFigures as JSON
  */
 import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { Pool } from 'undici';
 import { percentile } from '../scheduler/stats.js';
 
 export interface LoadOptions {
@@ -16,7 +26,7 @@ export interface LoadOptions {
   /** Seconds. */
   duration: number;
   connections: number;
-  /** Requests per second over all connections; unset: as fast as answers come. */
+  /** Requests per second, paced evenly; unset: as fast as answers come. */
   overallRate?: number;
 }
 
@@ -30,7 +40,60 @@ export interface LoadFigures {
   total: number;
 }
 
+function summarise(latencies: number[], failures: number, seconds: number): LoadFigures {
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures,
+    total: latencies.length + failures,
+  };
+}
+
+async function paced(options: LoadOptions & { overallRate: number }): Promise<LoadFigures> {
+  const url = new URL(options.url);
+  const pool = new Pool(url.origin, { connections: options.connections, pipelining: 1 });
+  const interval = 1000 / options.overallRate;
+  const total = Math.round(options.overallRate * options.duration);
+  const latencies: number[] = [];
+  let failures = 0;
+  const sent: Promise<void>[] = [];
+  const send = async (due: number) => {
+    try {
+      const response = await pool.request({
+        method: 'GET',
+        path: url.pathname + url.search,
+        headers: options.headers,
+        headersTimeout: 10_000,
+        bodyTimeout: 10_000,
+      });
+      await response.body.text();
+      if (response.statusCode === 200) latencies.push(performance.now() - due);
+      else failures += 1;
+    } catch {
+      failures += 1;
+    }
+  };
+  const start = performance.now() + 20;
+  let next = 0;
+  // Timers fire about every millisecond: each tick sends every request that is due by then.
+  while (next < total) {
+    const now = performance.now();
+    while (next < total && start + next * interval <= now) {
+      sent.push(send(start + next * interval));
+      next += 1;
+    }
+    await sleep(Math.max(0, Math.min(1, start + next * interval - performance.now())));
+  }
+  await Promise.all(sent);
+  const seconds = (performance.now() - start) / 1000;
+  await pool.close();
+  return summarise(latencies, failures, seconds);
+}
+
 async function generate(options: LoadOptions): Promise<LoadFigures> {
+  if (options.overallRate) return paced({ ...options, overallRate: options.overallRate });
   const latencies: number[] = [];
   const instance = autocannon({
     url: options.url,
@@ -38,20 +101,12 @@ async function generate(options: LoadOptions): Promise<LoadFigures> {
     connections: options.connections,
     duration: options.duration,
     timeout: 10,
-    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
   });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     if (statusCode === 200) latencies.push(responseTime);
   });
   const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    requestsPerSecond: latencies.length / result.duration,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    failures: result.non2xx + result.errors,
-    total: latencies.length + result.non2xx + result.errors,
-  };
+  return summarise(latencies, result.non2xx + result.errors, result.duration);
 }
 
 const SELF = fileURLToPath(import.meta.url);

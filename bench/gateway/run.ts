@@ -1,11 +1,14 @@
 /**
  * Gateway overhead: `GET /api/v1/auth/me` with a valid session through the real gateway and the
  * real auth service (session lookup in Redis, rate limit, proxy hop, user read in PostgreSQL),
- * side by side with a bare Fastify route answering the same JSON, in the same run.
+ * side by side with a bare Fastify route answering the same JSON, in the same run, and with the
+ * same JSON from one route of a service app (`service-app-server.ts`), which splits the distance
+ * into what the shared app costs and what the session, the hop and the user read cost.
  *
  *   1. fixed concurrency (autocannon, `connections` at once, as fast as each answers):
  *      requests per second and p50/p99 latency of both;
- *   2. fixed rate (autocannon `overallRate`, 1,000 requests per second): p99 of both.
+ *   2. fixed rate (1,000 requests per second paced evenly, `load.ts`), over up to
+ *      `RATE_CONNECTIONS` connections as many visitors would open: p99 of both.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -27,24 +30,28 @@ export interface GatewayResult {
   duration: number;
   gateway: LoadFigures;
   bare: LoadFigures;
+  serviceApp: LoadFigures;
   gatewayAtRate: LoadFigures;
   bareAtRate: LoadFigures;
 }
+
+/** Connections the fixed-rate run may open: a request never waits for a free one. */
+const RATE_CONNECTIONS = 50;
 
 interface BareServer {
   url: string;
   stop: () => Promise<void>;
 }
 
-async function startBare(body: string): Promise<BareServer> {
-  const script = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
+async function startServer(file: string, body: string): Promise<BareServer> {
+  const script = fileURLToPath(new URL(file, import.meta.url));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, BARE_BODY: body },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the bare server did not start within 20 s')), 20_000);
-    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+    const timer = setTimeout(() => reject(new Error(`${file} did not start within 20 s`)), 20_000);
+    child.once('exit', (code) => reject(new Error(`${file} exited (${code})`)));
     child.stdout?.on('data', (chunk: Buffer) => {
       const match = /listening (\d+)/.exec(chunk.toString());
       if (match) {
@@ -71,31 +78,41 @@ export async function benchGateway(options: GatewayOptions): Promise<GatewayResu
   const body = await me.text();
   if (me.status !== 200) throw new Error(`${path} through the gateway answered ${me.status}: ${body}`);
 
-  const bare = await startBare(body);
+  const bare = await startServer('./bare-server.ts', body);
+  const app = await startServer('./service-app-server.ts', body).catch(async (error) => {
+    await bare.stop();
+    throw error;
+  });
   try {
-    const check = await fetch(`${bare.url}${path}`);
-    if ((await check.text()) !== body) throw new Error('the bare route does not answer the same body');
+    for (const server of [bare, app]) {
+      const check = await fetch(`${server.url}${path}`);
+      if ((await check.text()) !== body) throw new Error(`${server.url}${path} does not answer the same body`);
+    }
 
     const run = (url: string, extra: Partial<LoadOptions> = {}) =>
       load({ url, headers, duration: options.duration, connections: options.connections, ...extra });
     // Warm-up: JIT, connection pools, PostgreSQL's plan cache; nothing of it is counted.
     await run(`${options.gatewayUrl}${path}`, { duration: options.warmup });
     await run(`${bare.url}${path}`, { duration: options.warmup });
+    await run(`${app.url}${path}`, { duration: options.warmup });
 
     const gateway = await run(`${options.gatewayUrl}${path}`);
     const bareFigures = await run(`${bare.url}${path}`);
-    const gatewayAtRate = await run(`${options.gatewayUrl}${path}`, { overallRate: options.rate });
-    const bareAtRate = await run(`${bare.url}${path}`, { overallRate: options.rate });
+    const serviceApp = await run(`${app.url}${path}`);
+    const atRate = { overallRate: options.rate, connections: RATE_CONNECTIONS };
+    const gatewayAtRate = await run(`${options.gatewayUrl}${path}`, atRate);
+    const bareAtRate = await run(`${bare.url}${path}`, atRate);
     return {
       connections: options.connections,
       rate: options.rate,
       duration: options.duration,
       gateway,
       bare: bareFigures,
+      serviceApp,
       gatewayAtRate,
       bareAtRate,
     };
   } finally {
-    await bare.stop();
+    await Promise.all([bare.stop(), app.stop()]);
   }
 }
