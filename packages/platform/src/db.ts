@@ -16,7 +16,16 @@ export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
   max?: number;
   /** Used in pg_stat_activity so operators can tell the connections apart. */
   applicationName?: string;
+  /**
+   * A statement running longer is cancelled by PostgreSQL (and answered 503), so one runaway query
+   * cannot hold a connection of a small pool for good. Every query here takes milliseconds.
+   */
+  statementTimeoutMs?: number;
 }
+
+const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+/** A transaction left open by a stalled process releases its locks after this long. */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 
 export function createDatabase<TSchema extends Record<string, unknown>>(
   options: DatabaseOptions<TSchema>,
@@ -26,7 +35,11 @@ export function createDatabase<TSchema extends Record<string, unknown>>(
     connect_timeout: 5,
     idle_timeout: 30,
     onnotice: () => {},
-    connection: { application_name: options.applicationName ?? 'nashr' },
+    connection: {
+      application_name: options.applicationName ?? 'nashr',
+      statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
   });
   return {
     db: drizzle(sql, { schema: options.schema }),

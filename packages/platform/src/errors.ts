@@ -43,6 +43,8 @@ const UNAVAILABLE_CODES = new Set([
   'CONNECTION_DESTROYED',
   '57P01',
   '57P03',
+  // A statement cancelled by statement_timeout: the database is overloaded or stuck.
+  '57014',
 ]);
 
 type ErrorLike = { code?: unknown; message?: unknown };
