@@ -72,11 +72,23 @@ describe('service app', () => {
     expect(JSON.parse(logged as string).requestId).toBe(requestId);
   });
 
-  it('logs request paths without their query values', async () => {
-    await app.inject({ method: 'GET', url: '/healthz?token=very-secret-token&code=abc' });
+  it('logs one line per request, its path without query values', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz?token=very-secret-token&code=abc' });
     const all = lines().join('\n');
     expect(all).toContain('/healthz?token=[redacted]&code=[redacted]');
     expect(all).not.toContain('very-secret-token');
+    const mine = lines()
+      .map((line) => JSON.parse(line))
+      .filter((line) => line.requestId === res.headers['x-request-id']);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        method: 'GET',
+        url: '/healthz?token=[redacted]&code=[redacted]',
+        statusCode: 200,
+        responseTime: expect.any(Number),
+      }),
+    ]);
   });
 
   it('maps application errors to their status', async () => {
