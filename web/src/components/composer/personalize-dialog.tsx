@@ -4,7 +4,7 @@ import {
   INTEREST_OPTIONS,
   POST_FREQUENCY_OPTIONS,
   STYLE_OPTIONS,
-  TONE_EMOJI,
+  type TONE_EMOJI,
   TONE_OPTIONS,
 } from '@nashr/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -13,7 +13,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ChoicesState } from '../../api/ai';
-import { ChipGroup } from '../personalization-form/option-chips';
+import { OptionGroup, ToneLabel } from '../personalization-form/option-chips';
 import { Spinner } from '../spinner';
 
 type ListField = 'goals' | 'styles' | 'tones' | 'interests';
@@ -106,33 +106,22 @@ function PersonalizeContent({ onOpenChange, stored, applied, onApply, onSave, sa
   };
 
   const optionLabel = (field: ListField, option: string): ReactNode =>
-    field === 'tones' ? (
-      <>
-        <span aria-hidden="true">{TONE_EMOJI[option as keyof typeof TONE_EMOJI]}</span>
-        <span>{tOptions(`options.tones.${option}`)}</span>
-      </>
-    ) : (
-      tOptions(`options.${field}.${option}`)
-    );
+    field === 'tones' ? <ToneLabel tone={option as keyof typeof TONE_EMOJI} /> : tOptions(`options.${field}.${option}`);
 
   const section = (field: ListField, name: string, options: readonly string[]) => (
-    <Section
+    <OptionGroup
       key={field}
       id={`${id}-${field}`}
+      variant="sheet"
       legend={t(`personalize.${name}`)}
       hint={t('personalize.multiHint')}
       error={draft[field].length === 0 ? t('personalize.required') : undefined}
-    >
-      <ChipGroup
-        name={`${id}-${field}`}
-        mode="multiple"
-        options={options}
-        selected={draft[field] as readonly string[]}
-        onChange={(values) => setList(field, values)}
-        describedBy={`${id}-${field}-hint`}
-        label={(option) => optionLabel(field, option)}
-      />
-    </Section>
+      mode="multiple"
+      options={options}
+      selected={draft[field] as readonly string[]}
+      onChange={(values) => setList(field, values)}
+      label={(option) => optionLabel(field, option)}
+    />
   );
 
   return (
@@ -179,17 +168,17 @@ function PersonalizeContent({ onOpenChange, stored, applied, onApply, onSave, sa
 
       <div className="flex-1 divide-y divide-slate-100 overflow-y-auto px-5 sm:px-6">
         {MULTI.map(({ field, section: name, options }) => section(field, name, options))}
-        <Section id={`${id}-frequency`} legend={t('personalize.frequency')} hint={t('personalize.singleHint')}>
-          <ChipGroup
-            name={`${id}-frequency`}
-            mode="single"
-            options={POST_FREQUENCY_OPTIONS}
-            selected={[draft.postFrequency]}
-            onChange={([value]) => value && setDraft((current) => ({ ...current, postFrequency: value }))}
-            describedBy={`${id}-frequency-hint`}
-            label={(option) => t(`personalize.frequencies.${option}`)}
-          />
-        </Section>
+        <OptionGroup
+          id={`${id}-frequency`}
+          variant="sheet"
+          legend={t('personalize.frequency')}
+          hint={t('personalize.singleHint')}
+          mode="single"
+          options={POST_FREQUENCY_OPTIONS}
+          selected={[draft.postFrequency]}
+          onChange={([value]) => value && setDraft((current) => ({ ...current, postFrequency: value }))}
+          label={(option) => t(`personalize.frequencies.${option}`)}
+        />
         {section('interests', 'interests', INTEREST_OPTIONS)}
       </div>
 
@@ -246,34 +235,5 @@ function LoadingContent({ onClose }: { onClose: () => void }) {
         <Spinner label={t('personalize.loading')} />
       </div>
     </Dialog.Content>
-  );
-}
-
-function Section({
-  id,
-  legend,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  legend: string;
-  hint: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <fieldset className="min-w-0 py-5" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="float-start w-full font-semibold text-ink">{legend}</legend>
-      <p id={`${id}-hint`} className="clear-both pt-1 pb-3 text-sm text-slate-500">
-        {hint}
-      </p>
-      {children}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </fieldset>
   );
 }

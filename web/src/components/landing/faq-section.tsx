@@ -2,10 +2,10 @@ import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown, Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useContentBlock } from '../../api/content';
+import { Skeleton } from '../ui/skeleton';
 import { BlockView } from './block-view';
 import { SectionHeading } from './section-heading';
 import { CONTACT_EMAIL, SECTION_IDS } from './sections';
-import { Skeleton } from './skeleton';
 import { containerClass } from './ui';
 
 function FaqSkeleton() {

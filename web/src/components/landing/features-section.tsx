@@ -3,12 +3,12 @@ import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContentBlock } from '../../api/content';
+import { Skeleton } from '../ui/skeleton';
 import { BlockView } from './block-view';
 import { ContentIcon } from './content-icon';
 import { SectionHeading } from './section-heading';
 import { SECTION_IDS } from './sections';
 import { SignupLink } from './signup-link';
-import { Skeleton } from './skeleton';
 import { buttonStyles, containerClass } from './ui';
 
 interface StepProps {

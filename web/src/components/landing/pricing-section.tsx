@@ -2,11 +2,11 @@ import type { PricingBlock } from '@nashr/contracts';
 import { Check, Crown, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useContentBlock } from '../../api/content';
+import { Skeleton } from '../ui/skeleton';
 import { BlockView } from './block-view';
 import { SectionHeading } from './section-heading';
 import { SECTION_IDS } from './sections';
 import { SignupLink } from './signup-link';
-import { Skeleton } from './skeleton';
 import { buttonStyles, containerClass } from './ui';
 
 type Plan = PricingBlock['plans'][number];

@@ -1,10 +1,10 @@
 import { Quote, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useContentBlock } from '../../api/content';
+import { Skeleton } from '../ui/skeleton';
 import { BlockView } from './block-view';
 import { readableTextOn } from './readable-text';
 import { SectionHeading } from './section-heading';
-import { Skeleton } from './skeleton';
 import { containerClass } from './ui';
 
 function TestimonialsSkeleton() {

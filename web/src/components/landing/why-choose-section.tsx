@@ -1,7 +1,7 @@
 import { useContentBlock } from '../../api/content';
+import { Skeleton } from '../ui/skeleton';
 import { BlockView } from './block-view';
 import { SectionHeading } from './section-heading';
-import { Skeleton } from './skeleton';
 import { containerClass } from './ui';
 
 function WhyChooseSkeleton() {

@@ -1,4 +1,6 @@
+import { TONE_EMOJI } from '@nashr/contracts';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface ChipGroupProps<T extends string> {
   name: string;
@@ -16,7 +18,7 @@ interface ChipGroupProps<T extends string> {
  * Options as pill toggles. Real radio and checkbox inputs underneath keep them keyboard
  * reachable and announced correctly; the pill only draws their state.
  */
-export function ChipGroup<T extends string>({
+function ChipGroup<T extends string>({
   name,
   options,
   selected,
@@ -61,5 +63,61 @@ export function ChipGroup<T extends string>({
         );
       })}
     </div>
+  );
+}
+
+/** The settings page sets its groups apart with dividers; the composer's sheet pads each group itself. */
+const groupStyles = {
+  page: {
+    fieldset: 'min-w-0',
+    legend: 'font-semibold text-ink',
+    hint: 'mb-3 mt-1 text-sm text-slate-500',
+    error: 'mt-2 text-sm text-red-600',
+  },
+  sheet: {
+    fieldset: 'min-w-0 py-5',
+    // Floated so the legend sits inside the fieldset's padding instead of on its edge.
+    legend: 'float-start w-full font-semibold text-ink',
+    hint: 'clear-both pt-1 pb-3 text-sm text-slate-500',
+    error: 'mt-2 text-sm font-medium text-red-700',
+  },
+} as const;
+
+interface OptionGroupProps<T extends string> extends Omit<ChipGroupProps<T>, 'name' | 'describedBy'> {
+  /** Names the inputs and prefixes the hint and error ids. */
+  id: string;
+  legend: string;
+  hint: string;
+  error?: string;
+  variant: keyof typeof groupStyles;
+}
+
+/** A titled group of chips with its hint and, once something is wrong, the reason. */
+export function OptionGroup<T extends string>({ id, legend, hint, error, variant, ...chips }: OptionGroupProps<T>) {
+  const style = groupStyles[variant];
+  return (
+    <fieldset className={style.fieldset} aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className={style.legend}>{legend}</legend>
+      <p id={`${id}-hint`} className={style.hint}>
+        {hint}
+      </p>
+      <ChipGroup name={id} describedBy={`${id}-hint`} {...chips} />
+      {error && (
+        <p id={`${id}-error`} role="alert" className={style.error}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** A tone chip: its emoji (decoration only) before its name. */
+export function ToneLabel({ tone }: { tone: keyof typeof TONE_EMOJI }) {
+  const { t } = useTranslation('onboarding');
+  return (
+    <>
+      <span aria-hidden="true">{TONE_EMOJI[tone]}</span>
+      <span>{t(`options.tones.${tone}`)}</span>
+    </>
   );
 }

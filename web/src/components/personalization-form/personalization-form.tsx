@@ -7,14 +7,13 @@ import {
   type PersonalizationInput,
   personalizationInputSchema,
   STYLE_OPTIONS,
-  TONE_EMOJI,
   TONE_OPTIONS,
 } from '@nashr/contracts';
 import type { ReactNode } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PersonalizationPayload } from '../../api/auth';
-import { ChipGroup } from './option-chips';
+import { OptionGroup, ToneLabel } from './option-chips';
 import type { PersonalizationFormValues } from './values';
 
 export interface PersonalizationFormState {
@@ -139,28 +138,19 @@ export function PersonalizationForm({ id, defaultValues, readOnly, onSubmit, act
             control={control}
             name="tones"
             render={({ field, fieldState }) => (
-              <Group
+              <OptionGroup
                 id={`${id}-tones`}
+                variant="page"
                 legend={t('form.tones.label')}
                 hint={t('form.tones.hint')}
                 error={(fieldState.isDirty || isSubmitted) && fieldState.error ? t('errors.tones') : undefined}
-              >
-                <ChipGroup
-                  name={`${id}-tones`}
-                  mode="single"
-                  options={TONE_OPTIONS}
-                  selected={field.value ?? []}
-                  onChange={field.onChange}
-                  disabled={readOnly}
-                  describedBy={`${id}-tones-hint`}
-                  label={(tone) => (
-                    <>
-                      <span aria-hidden="true">{TONE_EMOJI[tone]}</span>
-                      <span>{t(`options.tones.${tone}`)}</span>
-                    </>
-                  )}
-                />
-              </Group>
+                mode="single"
+                options={TONE_OPTIONS}
+                selected={field.value ?? []}
+                onChange={field.onChange}
+                disabled={readOnly}
+                label={(tone) => <ToneLabel tone={tone} />}
+              />
             )}
           />
         </Section>
@@ -171,23 +161,19 @@ export function PersonalizationForm({ id, defaultValues, readOnly, onSubmit, act
               control={control}
               name={name}
               render={({ field, fieldState }) => (
-                <Group
+                <OptionGroup
                   id={`${id}-${name}`}
+                  variant="page"
                   legend={t(`form.${name}.label`)}
                   hint={t(`form.${name}.hint`)}
                   error={(fieldState.isDirty || isSubmitted) && fieldState.error ? t(`errors.${name}`) : undefined}
-                >
-                  <ChipGroup
-                    name={`${id}-${name}`}
-                    mode="multiple"
-                    options={options}
-                    selected={(field.value as string[] | undefined) ?? []}
-                    onChange={field.onChange}
-                    disabled={readOnly}
-                    describedBy={`${id}-${name}-hint`}
-                    label={(option) => t(`options.${name}.${option}`)}
-                  />
-                </Group>
+                  mode="multiple"
+                  options={options}
+                  selected={(field.value as string[] | undefined) ?? []}
+                  onChange={field.onChange}
+                  disabled={readOnly}
+                  label={(option) => t(`options.${name}.${option}`)}
+                />
               )}
             />
           </Section>
@@ -200,31 +186,6 @@ export function PersonalizationForm({ id, defaultValues, readOnly, onSubmit, act
 
 function Section({ children }: { children: ReactNode }) {
   return <div className="py-6 first:pt-0">{children}</div>;
-}
-
-function Group({
-  id,
-  legend,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  legend: string;
-  hint: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <fieldset className="min-w-0" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="font-semibold text-ink">{legend}</legend>
-      <p id={`${id}-hint`} className="mb-3 mt-1 text-sm text-slate-500">
-        {hint}
-      </p>
-      {children}
-      <FieldMessage id={`${id}-error`} text={error} />
-    </fieldset>
-  );
 }
 
 function FieldMessage({ id, text }: { id: string; text: string | false | undefined }) {

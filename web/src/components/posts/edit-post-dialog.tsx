@@ -3,9 +3,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type PostView, useUpdatePost } from '../../api/posts';
-import { Spinner } from '../spinner';
-import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from './dialog-frame';
-import { LengthCounter } from './length-counter';
+import { DialogFrame } from './dialog-frame';
+import { FormActions, FormProblem, PostContentField, PostForm, ScheduleFields } from './post-form-fields';
 import { dateInputValue, timeInputValue } from './post-time';
 import { errorText, translateServerMessage } from './server-message';
 
@@ -82,73 +81,36 @@ function EditForm({
 
   const busy = update.isPending;
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 px-5 py-5 sm:px-6">
-      <div>
-        <label htmlFor={`${id}-content`} className="mb-1.5 block text-sm font-medium text-slate-700">
-          {t('edit.content')}
-        </label>
-        <textarea
-          id={`${id}-content`}
-          name="content"
-          dir="auto"
-          rows={7}
-          value={content}
-          disabled={busy}
-          aria-invalid={length === 0 || length > MAX_POST_LENGTH}
-          aria-describedby={`${id}-counter`}
-          onChange={(event) => setContent(event.target.value)}
-          className={`${fieldClass} min-h-40 resize-y leading-relaxed`}
-        />
-        <LengthCounter id={`${id}-counter`} length={length} />
-      </div>
+    <PostForm onSubmit={onSubmit}>
+      <PostContentField
+        id={id}
+        label={t('edit.content')}
+        value={content}
+        onChange={setContent}
+        disabled={busy}
+        missing={length === 0}
+        rows={7}
+        minHeightClass="min-h-40"
+      />
       <fieldset className="rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-medium text-slate-700">{t('edit.when')}</legend>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${id}-date`} className="mb-1 block text-xs font-medium text-slate-500">
-              {t('edit.date')}
-            </label>
-            <input
-              id={`${id}-date`}
-              name="date"
-              type="date"
-              value={date}
-              disabled={busy}
-              onChange={(event) => setDate(event.target.value)}
-              className={fieldClass}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${id}-time`} className="mb-1 block text-xs font-medium text-slate-500">
-              {t('edit.time')}
-            </label>
-            <input
-              id={`${id}-time`}
-              name="time"
-              type="time"
-              value={time}
-              disabled={busy}
-              onChange={(event) => setTime(event.target.value)}
-              className={fieldClass}
-            />
-          </div>
-        </div>
+        <ScheduleFields
+          id={id}
+          grouped
+          disabled={busy}
+          date={{ label: t('edit.date'), value: date, onChange: setDate }}
+          time={{ label: t('edit.time'), value: time, onChange: setTime }}
+        />
         {post.status === 'failed' && <p className="mt-2 text-xs text-slate-500">{t('edit.failedNote')}</p>}
       </fieldset>
-      {problem && (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-2.5 text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      )}
-      <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-        <button type="button" disabled={busy} onClick={onClose} className={secondaryButtonClass}>
-          {t('edit.cancel')}
-        </button>
-        <button type="submit" disabled={busy} className={primaryButtonClass}>
-          {busy && <Spinner className="size-4 border-2" />}
-          {busy ? t('edit.submitting') : t('edit.submit')}
-        </button>
-      </div>
-    </form>
+      <FormProblem message={problem} />
+      <FormActions
+        busy={busy}
+        onCancel={onClose}
+        cancelLabel={t('edit.cancel')}
+        submitLabel={t('edit.submit')}
+        submittingLabel={t('edit.submitting')}
+      />
+    </PostForm>
   );
 }

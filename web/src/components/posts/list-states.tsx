@@ -1,6 +1,7 @@
-import { RefreshCw, TriangleAlert } from 'lucide-react';
+import { type LucideIcon, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '../landing/skeleton';
+import { EmptyState } from '../app-shell/empty-state';
+import { SkeletonAvatarRow, SkeletonStack } from '../ui/skeleton';
 import { errorText } from './server-message';
 
 /** Cards in the shape of posts while they load. */
@@ -10,18 +11,8 @@ export function PostListSkeleton({ count = 3 }: { count?: number }) {
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
         <div key={i} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <div className="flex items-center gap-3">
-            <Skeleton className="size-10 rounded-full" />
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-3.5 w-1/3" />
-              <Skeleton className="h-3 w-1/2" />
-            </div>
-          </div>
-          <div className="mt-5 space-y-2">
-            <Skeleton className="h-3 w-full" />
-            <Skeleton className="h-3 w-11/12" />
-            <Skeleton className="h-3 w-2/3" />
-          </div>
+          <SkeletonAvatarRow className="items-center gap-3" avatar="size-10" lines={['h-3.5 w-1/3', 'h-3 w-1/2']} />
+          <SkeletonStack className="mt-5 space-y-2" items={['h-3 w-full', 'h-3 w-11/12', 'h-3 w-2/3']} />
         </div>
       ))}
     </div>
@@ -59,5 +50,37 @@ export function LoadError({
         {t('errors.retry')}
       </button>
     </div>
+  );
+}
+
+/** A tab with no posts yet, and the one step that would fill it. */
+export function EmptyPostList({
+  icon,
+  title,
+  text,
+  actionLabel,
+  onAction,
+}: {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  actionLabel: string;
+  onAction: () => void;
+}) {
+  return (
+    <EmptyState
+      icon={icon}
+      title={title}
+      text={text}
+      action={
+        <button
+          type="button"
+          onClick={onAction}
+          className="inline-flex items-center rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700"
+        >
+          {actionLabel}
+        </button>
+      }
+    />
   );
 }

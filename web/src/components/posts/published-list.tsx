@@ -2,8 +2,7 @@ import { ChevronDown, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublishedPosts } from '../../api/posts';
-import { EmptyState } from '../app-shell/empty-state';
-import { LoadError, PostListSkeleton } from './list-states';
+import { EmptyPostList, LoadError, PostListSkeleton } from './list-states';
 import { PublishedPostCard } from './published-post-card';
 
 /** Cards shown at first and added by 'Show more': the calendar sits below the list on phones. */
@@ -21,19 +20,12 @@ export function PublishedList({ onGenerate }: { onGenerate: () => void }) {
   const posts = published.data ?? [];
   if (posts.length === 0) {
     return (
-      <EmptyState
+      <EmptyPostList
         icon={Send}
         title={t('published.emptyTitle')}
         text={t('published.emptyText')}
-        action={
-          <button
-            type="button"
-            onClick={onGenerate}
-            className="inline-flex items-center rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700"
-          >
-            {t('published.emptyAction')}
-          </button>
-        }
+        actionLabel={t('published.emptyAction')}
+        onAction={onGenerate}
       />
     );
   }

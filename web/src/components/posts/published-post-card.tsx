@@ -1,6 +1,7 @@
 import type { LinkedinPost } from '@nashr/contracts';
-import { ChartNoAxesColumn, ExternalLink, MessageSquare, Repeat2, ThumbsUp } from 'lucide-react';
+import { ChartNoAxesColumn, MessageSquare, Repeat2, ThumbsUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LinkedInLink, PostText } from './post-card-parts';
 import { formatClock, formatCount, formatDay } from './post-time';
 
 function initials(name: string): string {
@@ -48,26 +49,9 @@ export function PublishedPostCard({ post }: { post: LinkedinPost }) {
             </time>
           )}
         </div>
-        {post.share_url && (
-          <a
-            href={post.share_url}
-            target="_blank"
-            rel="noreferrer"
-            aria-label={t('card.viewOnLinkedIn')}
-            title={t('card.viewOnLinkedIn')}
-            className="-me-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-ink"
-          >
-            <ExternalLink aria-hidden="true" className="size-4.5 rtl:-scale-x-100" />
-          </a>
-        )}
+        {post.share_url && <LinkedInLink href={post.share_url} className="-me-2" />}
       </header>
-      <p
-        dir="auto"
-        className="mt-4 line-clamp-[8] whitespace-pre-line break-words text-[0.95rem] leading-relaxed text-slate-800"
-        data-testid="post-content"
-      >
-        {post.text}
-      </p>
+      <PostText text={post.text} clampClass="line-clamp-[8]" />
       <dl className="mt-4 grid grid-cols-2 gap-2 border-t border-slate-100 pt-4 sm:grid-cols-4">
         {counters.map(({ key, icon: Icon, value }) => (
           <div key={key} className="flex items-center gap-2 rounded-xl bg-slate-50 px-3 py-2" data-counter={key}>

@@ -4,9 +4,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { browserTimeZone, ScheduleRefused, useSchedulePost } from '../../api/posts';
-import { Spinner } from '../spinner';
-import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from './dialog-frame';
-import { LengthCounter } from './length-counter';
+import { DialogFrame } from './dialog-frame';
+import { FormActions, FormProblem, PostContentField, PostForm, ScheduleFields } from './post-form-fields';
 import { dateInputValue } from './post-time';
 import { translateServerMessage } from './server-message';
 
@@ -89,78 +88,39 @@ function ScheduleForm({
   const missing = (value: string) => problem !== null && !value.trim();
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 px-5 py-5 sm:px-6">
-      <div>
-        <label htmlFor={`${id}-content`} className="mb-1.5 block text-sm font-medium text-slate-700">
-          {t('schedule.content')}
-        </label>
-        <textarea
-          id={`${id}-content`}
-          name="content"
-          dir="auto"
-          rows={6}
-          value={content}
-          disabled={busy}
-          placeholder={t('schedule.placeholder')}
-          aria-invalid={missing(content) || length > MAX_POST_LENGTH}
-          aria-describedby={`${id}-counter`}
-          onChange={(event) => setContent(event.target.value)}
-          className={`${fieldClass} min-h-36 resize-y leading-relaxed`}
-        />
-        <LengthCounter id={`${id}-counter`} length={length} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-date`} className="mb-1.5 block text-sm font-medium text-slate-700">
-            {t('schedule.date')}
-          </label>
-          <input
-            id={`${id}-date`}
-            name="date"
-            type="date"
-            value={date}
-            min={dateInputValue(today)}
-            max={dateInputValue(addDays(today, MAX_DAYS_AHEAD))}
-            disabled={busy}
-            aria-invalid={missing(date)}
-            onChange={(event) => setDate(event.target.value)}
-            className={fieldClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-time`} className="mb-1.5 block text-sm font-medium text-slate-700">
-            {t('schedule.time')}
-          </label>
-          <input
-            id={`${id}-time`}
-            name="time"
-            type="time"
-            value={time}
-            disabled={busy}
-            aria-invalid={missing(time)}
-            onChange={(event) => setTime(event.target.value)}
-            className={fieldClass}
-          />
-        </div>
-      </div>
-      {problem && (
-        <p
-          role="alert"
-          data-testid="schedule-problem"
-          className="rounded-xl bg-red-50 px-4 py-2.5 text-sm font-medium text-red-700"
-        >
-          {problem}
-        </p>
-      )}
-      <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-        <button type="button" disabled={busy} onClick={() => onOpenChange(false)} className={secondaryButtonClass}>
-          {t('schedule.cancel')}
-        </button>
-        <button type="submit" disabled={busy} className={primaryButtonClass}>
-          {busy && <Spinner className="size-4 border-2" />}
-          {busy ? t('schedule.submitting') : t('schedule.submit')}
-        </button>
-      </div>
-    </form>
+    <PostForm onSubmit={onSubmit}>
+      <PostContentField
+        id={id}
+        label={t('schedule.content')}
+        value={content}
+        onChange={setContent}
+        disabled={busy}
+        missing={missing(content)}
+        rows={6}
+        minHeightClass="min-h-36"
+        placeholder={t('schedule.placeholder')}
+      />
+      <ScheduleFields
+        id={id}
+        disabled={busy}
+        date={{
+          label: t('schedule.date'),
+          value: date,
+          onChange: setDate,
+          invalid: missing(date),
+          min: dateInputValue(today),
+          max: dateInputValue(addDays(today, MAX_DAYS_AHEAD)),
+        }}
+        time={{ label: t('schedule.time'), value: time, onChange: setTime, invalid: missing(time) }}
+      />
+      <FormProblem message={problem} testId="schedule-problem" />
+      <FormActions
+        busy={busy}
+        onCancel={() => onOpenChange(false)}
+        cancelLabel={t('schedule.cancel')}
+        submitLabel={t('schedule.submit')}
+        submittingLabel={t('schedule.submitting')}
+      />
+    </PostForm>
   );
 }

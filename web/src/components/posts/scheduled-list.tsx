@@ -1,8 +1,7 @@
 import { CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PostView } from '../../api/posts';
-import { EmptyState } from '../app-shell/empty-state';
-import { LoadError, PostListSkeleton } from './list-states';
+import { EmptyPostList, LoadError, PostListSkeleton } from './list-states';
 import { ScheduledPostCard } from './scheduled-post-card';
 
 export interface ScheduledListProps {
@@ -23,19 +22,12 @@ export function ScheduledList({ posts, isPending, error, onRetry, onSchedule, on
     return <LoadError title={t('scheduled.loadFailed')} error={error} onRetry={onRetry} />;
   if (posts.length === 0) {
     return (
-      <EmptyState
+      <EmptyPostList
         icon={CalendarClock}
         title={t('scheduled.emptyTitle')}
         text={t('scheduled.emptyText')}
-        action={
-          <button
-            type="button"
-            onClick={onSchedule}
-            className="inline-flex items-center rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700"
-          >
-            {t('scheduled.emptyAction')}
-          </button>
-        }
+        actionLabel={t('scheduled.emptyAction')}
+        onAction={onSchedule}
       />
     );
   }

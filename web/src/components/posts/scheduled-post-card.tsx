@@ -1,8 +1,9 @@
-import { CalendarClock, ExternalLink, Pencil, RotateCw, Trash2 } from 'lucide-react';
+import { CalendarClock, Pencil, RotateCw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { browserTimeZone, type PostView, useRetryPost } from '../../api/posts';
 import { Spinner } from '../spinner';
+import { LinkedInLink, PostText } from './post-card-parts';
 import { formatClock, formatDay } from './post-time';
 import { errorText, translateServerMessage } from './server-message';
 import { StatusBadge } from './status-badge';
@@ -137,27 +138,10 @@ export function ScheduledPostCard({
               />
             </>
           )}
-          {post.url && (
-            <a
-              href={post.url}
-              target="_blank"
-              rel="noreferrer"
-              aria-label={t('card.viewOnLinkedIn')}
-              title={t('card.viewOnLinkedIn')}
-              className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-ink"
-            >
-              <ExternalLink aria-hidden="true" className="size-4.5 rtl:-scale-x-100" />
-            </a>
-          )}
+          {post.url && <LinkedInLink href={post.url} />}
         </div>
       </header>
-      <p
-        dir="auto"
-        className="mt-4 line-clamp-6 whitespace-pre-line break-words text-[0.95rem] leading-relaxed text-slate-800"
-        data-testid="post-content"
-      >
-        {post.content}
-      </p>
+      <PostText text={post.content} clampClass="line-clamp-6" />
       {post.status === 'failed' && (
         <div className="mt-4">
           <FailureNote post={post} />
