@@ -99,11 +99,27 @@ function attemptOutcome(job: Job, error: unknown): JobOutcome {
   return !unrecoverable && job.attemptsMade + 1 < (job.opts.attempts ?? 1) ? 'retried' : 'failed';
 }
 
-const WORKER_LOCK_MS = 10_000;
+/** How long a worker's hold on a job lasts without renewal, and how often dead holders are looked for. */
+export interface JobLock {
+  durationMs: number;
+  checkEveryMs: number;
+}
+
+/**
+ * A worker that dies holds its jobs until their lock expires: BullMQ's default of 30 s (checked
+ * every 30 s) delayed due posts by up to a minute in the scheduler benchmark. Live workers renew
+ * their locks every half period, so a shorter lock costs only a little Redis traffic.
+ */
+const DEFAULT_JOB_LOCK: JobLock = { durationMs: 10_000, checkEveryMs: 10_000 };
 
 export interface WorkerOptions {
   concurrency?: number;
   logger: Logger;
+  /**
+   * Shorter for jobs whose lateness matters and that are safe to run twice at once: a process too
+   * busy to renew in time lets a second worker start the same job.
+   */
+  lock?: JobLock;
 }
 
 /**
@@ -147,11 +163,8 @@ export function createWorker(
       connection: context.connection,
       prefix: context.prefix,
       concurrency: options.concurrency ?? 5,
-      // A worker that dies holds its jobs until its lock expires: BullMQ's default of 30 s (checked
-      // every 30 s) delayed due posts by up to a minute in the scheduler benchmark. Live workers
-      // renew their locks every half period, so a shorter lock costs only a little Redis traffic.
-      lockDuration: WORKER_LOCK_MS,
-      stalledInterval: WORKER_LOCK_MS,
+      lockDuration: (options.lock ?? DEFAULT_JOB_LOCK).durationMs,
+      stalledInterval: (options.lock ?? DEFAULT_JOB_LOCK).checkEveryMs,
     },
   );
   worker.on('error', (err) => options.logger.error({ err, queue }, 'worker error'));

@@ -9,6 +9,12 @@ import { PostQueues } from './post-queues.js';
 import { type ReconcileReport, Reconciler } from './reconciler.js';
 import { RedisLossWatch } from './redis-loss-watch.js';
 
+/**
+ * Due posts held by a worker that died are taken over within about 4 s. Safe to run twice at once:
+ * the claim is per version and the hand-over job id is per attempt.
+ */
+const DUE_JOB_LOCK = { durationMs: 3000, checkEveryMs: 1000 };
+
 /** How soon a Redis that lost its data (flushed, restarted empty) is noticed. */
 const LOSS_CHECK_MS = 1000;
 
@@ -46,7 +52,7 @@ export async function startPostsWorker({
   const queues = new PostQueues(new Queues(context, logger), logger);
   const options = { logger, concurrency: settings.POSTS_WORKER_CONCURRENCY };
   const workers = [
-    createWorker(QUEUES.postsDue, [dueHandler(store, queues)], context, options),
+    createWorker(QUEUES.postsDue, [dueHandler(store, queues)], context, { ...options, lock: DUE_JOB_LOCK }),
     createWorker(QUEUES.postsInbox, inboxHandlers(store), context, options),
   ];
   const reconciler = new Reconciler({

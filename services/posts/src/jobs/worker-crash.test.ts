@@ -77,3 +77,42 @@ it('a worker killed in the middle of a publish does not cause a second publish',
   });
   await survivor.close();
 });
+
+it('a due post held by a worker that died is taken over within seconds', { timeout: 60_000 }, async () => {
+  const user = testIdentity();
+  const survivor = await h.startWorker();
+  await survivor.close(); // Started only to apply the schema and reconcile; it comes back below.
+  doomed = spawnPostsWorker({
+    DATABASE_URL: h.testDb.url,
+    REDIS_URL: h.testRedis.url,
+    REDIS_PREFIX: h.prefix,
+    RECONCILE_INTERVAL_MS: '3600000',
+  });
+  await doomed.started;
+
+  const post = await h.service.schedule(user.userId, 'Our quarterly numbers are out', {
+    instant: new Date(Date.now() + 500),
+    timeZone: 'Asia/Riyadh',
+  });
+  let killedAt = 0;
+  await sql.begin(async (tx) => {
+    // The worker's claim waits on this lock: it dies holding the due job.
+    await tx`select id from posts.posts where id = ${post.id} for update`;
+    await expect.poll(blockedWorkerQueries, { timeout: 10_000 }).toBe(1);
+    doomed!.child.kill('SIGKILL');
+    await new Promise((resolve) => doomed!.child.once('exit', resolve));
+    killedAt = Date.now();
+    await tx`select pg_terminate_backend(pid) from pg_stat_activity
+             where datname = current_database() and application_name = 'posts-worker'`;
+  });
+  expect((await h.store.get(post.id))?.status).toBe('scheduled');
+
+  // No reconcile runs here (the interval is an hour): only the expired job lock brings it back.
+  const other = await h.startWorker();
+  await expect
+    .poll(async () => (await h.store.get(post.id))?.status, { timeout: 15_000, interval: 100 })
+    .toBe('published');
+  expect(Date.now() - killedAt).toBeLessThan(6000);
+  expect(linkedin.published(post.id)).toHaveLength(1);
+  await other.close();
+});
