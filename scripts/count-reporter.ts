@@ -6,16 +6,17 @@ export default class CountReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
     const counts = { passed: 0, failed: 0, skipped: 0 };
     for (const module of testModules) {
-      let cases = 0;
+      let failedCases = 0;
       for (const test of module.children.allTests()) {
-        cases++;
         const state = test.result().state;
         if (state === 'passed') counts.passed++;
-        else if (state === 'failed') counts.failed++;
+        else if (state === 'failed') failedCases++;
         else counts.skipped++;
       }
-      // A file that fails before any test runs (a broken import, a failing hook) counts as a failure.
-      if (module.state() === 'failed' && cases === 0) counts.failed++;
+      counts.failed += failedCases;
+      // A file that fails outside its tests (a broken import, a failing beforeAll that leaves every
+      // test skipped, an error in afterAll) counts as one failure.
+      if (module.state() === 'failed' && failedCases === 0) counts.failed++;
     }
     counts.failed += unhandledErrors.length;
     const file = process.env.TEST_COUNTS_FILE;

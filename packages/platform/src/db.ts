@@ -53,8 +53,11 @@ export function createDatabase<TSchema extends Record<string, unknown>>(
 
 /**
  * Applies a service's versioned migrations. Each service owns one PostgreSQL schema (created by
- * its first migration); the journals live side by side in the `drizzle` schema. An advisory
- * lock lets an API and its worker start at the same time.
+ * its first migration); the journals live side by side in the shared `drizzle` schema. One
+ * advisory lock for the whole database serializes every service's migrations: services and
+ * workers start together, and two of them creating the shared schema at once fail
+ * (`CREATE SCHEMA IF NOT EXISTS` is not safe against a concurrent one). Migrations take
+ * milliseconds, so the wait is short.
  */
 export async function runMigrations(
   url: string,
@@ -62,13 +65,13 @@ export async function runMigrations(
 ): Promise<void> {
   const sql = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
   try {
-    await sql`select pg_advisory_lock(hashtext(${`migrate:${options.serviceSchema}`}))`;
+    await sql`select pg_advisory_lock(hashtext('nashr:migrations'))`;
     await migrate(drizzle(sql), {
       migrationsFolder: options.migrationsFolder,
       migrationsSchema: 'drizzle',
       migrationsTable: `${options.serviceSchema}_migrations`,
     });
-    await sql`select pg_advisory_unlock(hashtext(${`migrate:${options.serviceSchema}`}))`;
+    await sql`select pg_advisory_unlock(hashtext('nashr:migrations'))`;
   } finally {
     await sql.end({ timeout: 5 });
   }
