@@ -23,7 +23,12 @@ export function createLogger(service: string, config: BaseConfig): Logger {
     level: config.LOG_LEVEL,
     redact: { paths: REDACT, censor: '[redacted]' },
     ...(pretty
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true },
+          },
+        }
       : {}),
   });
 }
