@@ -8,6 +8,7 @@
  * Prints `listening <port>` once ready; stops on SIGTERM.
  */
 import Fastify from 'fastify';
+import { listenAndAnnounce } from './announce.js';
 
 const body = process.env.BARE_BODY;
 if (!body) throw new Error('BARE_BODY is not set');
@@ -16,7 +17,4 @@ const app = Fastify();
 app.get('/api/v1/auth/me', (_request, reply) => {
   reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
 });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-process.stdout.write(`listening ${typeof address === 'object' && address ? address.port : 0}\n`);
-process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+await listenAndAnnounce(app);

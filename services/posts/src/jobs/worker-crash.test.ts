@@ -29,15 +29,29 @@ const blockedWorkerQueries = async () => {
   return row!.n;
 };
 
-it('a worker killed in the middle of a publish does not cause a second publish', { timeout: 60_000 }, async () => {
-  const user = testIdentity();
-  doomed = spawnPostsWorker({
+/** A posts worker in a process of its own (no reconcile timer), for the test to kill. */
+async function startWorkerProcess(): Promise<WorkerProcess> {
+  const worker = spawnPostsWorker({
     DATABASE_URL: h.testDb.url,
     REDIS_URL: h.testRedis.url,
     REDIS_PREFIX: h.prefix,
     RECONCILE_INTERVAL_MS: '3600000',
   });
-  await doomed.started;
+  await worker.started;
+  return worker;
+}
+
+/** SIGKILLs the worker process; its connections die with it, so what it was writing never commits. */
+async function killWorkerProcess(tx: postgres.TransactionSql): Promise<void> {
+  doomed!.child.kill('SIGKILL');
+  await new Promise((resolve) => doomed!.child.once('exit', resolve));
+  await tx`select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = current_database() and application_name = 'posts-worker'`;
+}
+
+it('a worker killed in the middle of a publish does not cause a second publish', { timeout: 60_000 }, async () => {
+  const user = testIdentity();
+  doomed = await startWorkerProcess();
 
   // The network holds the publish while the test takes a lock on the row, so the worker is caught
   // mid-job: the network has published, and the worker is writing the answer down.
@@ -53,11 +67,7 @@ it('a worker killed in the middle of a publish does not cause a second publish',
     await tx`select id from posts.posts where id = ${post.id} for update`;
     release();
     await expect.poll(blockedWorkerQueries, { timeout: 10_000 }).toBe(1);
-    doomed!.child.kill('SIGKILL');
-    await new Promise((resolve) => doomed!.child.once('exit', resolve));
-    // Its connections die with it: what it was writing never commits.
-    await tx`select pg_terminate_backend(pid) from pg_stat_activity
-             where datname = current_database() and application_name = 'posts-worker'`;
+    await killWorkerProcess(tx);
   });
   expect(linkedin.published(post.id)).toHaveLength(1);
   expect((await h.store.get(post.id))?.status).toBe('publishing');
@@ -80,15 +90,7 @@ it('a worker killed in the middle of a publish does not cause a second publish',
 
 it('a due post held by a worker that died is taken over within seconds', { timeout: 60_000 }, async () => {
   const user = testIdentity();
-  const survivor = await h.startWorker();
-  await survivor.close(); // Started only to apply the schema and reconcile; it comes back below.
-  doomed = spawnPostsWorker({
-    DATABASE_URL: h.testDb.url,
-    REDIS_URL: h.testRedis.url,
-    REDIS_PREFIX: h.prefix,
-    RECONCILE_INTERVAL_MS: '3600000',
-  });
-  await doomed.started;
+  doomed = await startWorkerProcess();
 
   const post = await h.service.schedule(user.userId, 'Our quarterly numbers are out', {
     instant: new Date(Date.now() + 500),
@@ -99,11 +101,8 @@ it('a due post held by a worker that died is taken over within seconds', { timeo
     // The worker's claim waits on this lock: it dies holding the due job.
     await tx`select id from posts.posts where id = ${post.id} for update`;
     await expect.poll(blockedWorkerQueries, { timeout: 10_000 }).toBe(1);
-    doomed!.child.kill('SIGKILL');
-    await new Promise((resolve) => doomed!.child.once('exit', resolve));
+    await killWorkerProcess(tx);
     killedAt = Date.now();
-    await tx`select pg_terminate_backend(pid) from pg_stat_activity
-             where datname = current_database() and application_name = 'posts-worker'`;
   });
   expect((await h.store.get(post.id))?.status).toBe('scheduled');
 
