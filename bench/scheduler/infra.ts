@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import postgres from 'postgres';
+import { createScratchDatabase, type TestDatabase } from '@nashr/platform/testing';
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -61,26 +61,8 @@ export async function startRedis(): Promise<BenchRedis> {
   };
 }
 
-export interface BenchDatabase {
-  url: string;
-  drop: () => Promise<void>;
-}
-
 /** A fresh database on the PostgreSQL of DATABASE_URL (default: the local one), dropped afterwards. */
-export async function createBenchDatabase(label: string): Promise<BenchDatabase> {
+export function createBenchDatabase(label: string): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `bench_${label}_${randomBytes(3).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const again = postgres(adminUrl, { max: 1, onnotice: () => {} });
-      await again.unsafe(`drop database if exists "${name}" with (force)`);
-      await again.end();
-    },
-  };
+  return createScratchDatabase(adminUrl, `bench_${label}_${randomBytes(3).toString('hex')}`);
 }

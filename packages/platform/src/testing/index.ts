@@ -19,10 +19,8 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-/** A fresh, empty database for one test file, so files can run in parallel. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = requireEnv('DATABASE_URL');
-  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+/** A fresh, empty database named `name` on the server of `adminUrl`, dropped by `drop`. */
+export async function createScratchDatabase(adminUrl: string, name: string): Promise<TestDatabase> {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);
   await admin.end();
@@ -36,6 +34,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await again.end();
     },
   };
+}
+
+/** A fresh, empty database for one test file, so files can run in parallel. */
+export function createTestDatabase(): Promise<TestDatabase> {
+  return createScratchDatabase(requireEnv('DATABASE_URL'), `test_${process.pid}_${randomBytes(4).toString('hex')}`);
 }
 
 export interface TestRedis {

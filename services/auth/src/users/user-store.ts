@@ -61,8 +61,8 @@ export class UserStore {
   }
 
   /** Records that the user was seen; a no-op (no query) when the row read says it was recently. */
-  async touch(user: Pick<UserRow, 'id' | 'lastSeenAt'>, now = Date.now()): Promise<void> {
-    if (now - user.lastSeenAt.getTime() < LAST_SEEN_RESOLUTION_MS) return;
+  async touch(user: Pick<UserRow, 'id' | 'lastSeenAt'>): Promise<void> {
+    if (Date.now() - user.lastSeenAt.getTime() < LAST_SEEN_RESOLUTION_MS) return;
     const id = user.id;
     await this.db
       .update(users)
