@@ -8,23 +8,11 @@ import { createWorker, handleJob, Queues } from './queues.js';
 import {
   createCapturingLogger,
   createTestRedis,
+  metricSample as sample,
   TEST_INTERNAL_SECRET,
   type TestRedis,
   testIdentity,
 } from './testing/index.js';
-
-/** The value of one sample in Prometheus text, matched by name and every given label; 0 when absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
-    );
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
-  }
-  return 0;
-}
 
 const { logger } = createCapturingLogger();
 const asGateway = identityHeaders(testIdentity(['user']), TEST_INTERNAL_SECRET);

@@ -6,6 +6,7 @@ import {
   createCapturingLogger,
   createTestDatabase,
   createTestRedis,
+  metricSample as sample,
   TEST_INTERNAL_SECRET,
   type TestDatabase,
   type TestRedis,
@@ -18,19 +19,6 @@ import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { OPS_METRICS_PATH } from './metrics.js';
 import { mergeExpositions } from './metrics-exposition.js';
-
-/** The value of one sample, matched by name and every given label; 0 when absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
-    );
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
-  }
-  return 0;
-}
 
 /** A port nothing listens on: a service that is down. */
 async function closedPort(): Promise<number> {

@@ -88,3 +88,16 @@ export function createCapturingLogger(): { logger: Logger; lines: () => string[]
 }
 
 export const TEST_INTERNAL_SECRET = 'test-internal-secret-0123456789';
+
+/** The value of one sample in Prometheus text, matched by name and every given label; 0 when absent. */
+export function metricSample(text: string, name: string, labels: Record<string, string> = {}): number {
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
+  }
+  return 0;
+}
