@@ -1,7 +1,6 @@
 import { X } from 'lucide-react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldError, inputClass, useFieldIssue } from './fields';
+import { inputClass, LabelledField } from './fields';
 
 const FULL_HEX = /^#[0-9a-fA-F]{6}$/;
 const SHORT_HEX = /^#([0-9a-fA-F])([0-9a-fA-F])([0-9a-fA-F])$/;
@@ -23,45 +22,39 @@ interface ColorFieldProps {
 /** A badge background: a swatch picker plus the hex code, or no colour at all. */
 export function ColorField({ path, value, onChange }: ColorFieldProps) {
   const { t } = useTranslation('admin');
-  const id = useId();
-  const issue = useFieldIssue(path);
   return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {t('fields.badgeColor')}
-      </label>
-      <div className="flex items-center gap-1.5">
-        <input
-          type="color"
-          value={pickerValue(value)}
-          onChange={(e) => onChange(e.target.value)}
-          aria-label={t('fields.badgeColor')}
-          className="h-9 w-10 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
-        />
-        <input
-          id={id}
-          type="text"
-          dir="ltr"
-          value={value}
-          placeholder={t('fields.noColor')}
-          onChange={(e) => onChange(e.target.value.trim())}
-          aria-invalid={issue ? true : undefined}
-          aria-describedby={issue ? `${id}-error` : undefined}
-          className={`${inputClass} w-28 font-mono`}
-        />
-        {value !== '' && (
-          <button
-            type="button"
-            onClick={() => onChange('')}
-            aria-label={t('fields.noColor')}
-            title={t('fields.noColor')}
-            className="grid size-9 shrink-0 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-700"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
-        )}
-      </div>
-      <FieldError id={`${id}-error`} message={issue} />
-    </div>
+    <LabelledField path={path} label={t('fields.badgeColor')}>
+      {(control) => (
+        <div className="flex items-center gap-1.5">
+          <input
+            type="color"
+            value={pickerValue(value)}
+            onChange={(e) => onChange(e.target.value)}
+            aria-label={t('fields.badgeColor')}
+            className="h-9 w-10 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
+          />
+          <input
+            {...control}
+            type="text"
+            dir="ltr"
+            value={value}
+            placeholder={t('fields.noColor')}
+            onChange={(e) => onChange(e.target.value.trim())}
+            className={`${inputClass} w-28 font-mono`}
+          />
+          {value !== '' && (
+            <button
+              type="button"
+              onClick={() => onChange('')}
+              aria-label={t('fields.noColor')}
+              title={t('fields.noColor')}
+              className="grid size-9 shrink-0 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+            >
+              <X aria-hidden="true" className="size-4" />
+            </button>
+          )}
+        </div>
+      )}
+    </LabelledField>
   );
 }

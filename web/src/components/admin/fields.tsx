@@ -48,6 +48,40 @@ interface TextFieldProps {
   kind?: 'copy' | 'code';
 }
 
+/** What ties a control to its label and its error message. */
+export interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A label above one control (or a row around it) and the field's error below it. */
+export function LabelledField({
+  path,
+  label,
+  children,
+}: {
+  path: string;
+  label: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const issue = useFieldIssue(path);
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': issue ? true : undefined,
+        'aria-describedby': issue ? `${id}-error` : undefined,
+      })}
+      <FieldError id={`${id}-error`} message={issue} />
+    </div>
+  );
+}
+
 /** A labelled text input or textarea with its counter, hint and error. */
 export function TextField({
   label,
