@@ -153,7 +153,7 @@ async function startProduct(webDist: string): Promise<Running> {
       env: {
         gateway: {
           WEB_DIST: webDist,
-          // The limiter still runs (its Redis round trip is part of the cost), it just never says no.
+          // The limiter still counts every call (its cost is part of the figure), it just never says no.
           RATE_LIMIT_PER_MINUTE: '100000000',
         },
         ...(endpoint

@@ -30,7 +30,7 @@ let member: TestSession;
 async function signIn(email: string, roles: Role[]): Promise<TestSession> {
   const database = createDatabase({ url: stack.databaseUrl, schema: authSchema, applicationName: 'e2e-admin' });
   try {
-    const user = await new UserStore(database.db).signIn(email, roles);
+    const user = await new UserStore(database.db, null).signIn(email, roles);
     return await createSession(stack, { userId: user.id, email: user.email, roles });
   } finally {
     await database.close();

@@ -69,7 +69,7 @@ async function fullUser(language: 'Arabic' | 'English'): Promise<Writer> {
   const database = createDatabase({ url: stack.databaseUrl, schema: authSchema, applicationName: 'e2e-composer' });
   let session: TestSession;
   try {
-    const user = await new UserStore(database.db).signIn(email, ['user']);
+    const user = await new UserStore(database.db, null).signIn(email, ['user']);
     session = await createSession(stack, { userId: user.id, email, roles: ['user'] });
   } finally {
     await database.close();

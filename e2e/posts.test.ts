@@ -63,7 +63,7 @@ async function fullUser(name: string): Promise<FullUser> {
   const database = createDatabase({ url: stack.databaseUrl, schema: authSchema, applicationName: 'e2e-posts' });
   let userId: string;
   try {
-    userId = (await new UserStore(database.db).signIn(email, ['user'])).id;
+    userId = (await new UserStore(database.db, null).signIn(email, ['user'])).id;
   } finally {
     await database.close();
   }

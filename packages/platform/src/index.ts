@@ -5,6 +5,7 @@ export * from './errors.js';
 export * from './http/app.js';
 export * from './http/identity.js';
 export * from './http/log-safety.js';
+export * from './identity-changes.js';
 export * from './logger.js';
 export * from './metrics.js';
 export * from './queues.js';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Identity, identitySchema } from '@nashr/contracts';
+import { IdentityChanges } from './identity-changes.js';
 import type { Redis } from './redis.js';
 
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
@@ -9,11 +10,15 @@ export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
  * expiry forward, and deleting the key ends the session everywhere at once.
  */
 export class SessionStore {
+  private readonly changes: IdentityChanges;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly ttlSeconds = SESSION_TTL_SECONDS,
-  ) {}
+  ) {
+    this.changes = new IdentityChanges(redis, prefix);
+  }
 
   private key(id: string) {
     return `${this.prefix}:session:${id}`;
@@ -34,7 +39,9 @@ export class SessionStore {
     return parsed.success ? parsed.data : null;
   }
 
+  /** Ends the session, and tells the gateways that may remember it. */
   async destroy(id: string): Promise<void> {
     await this.redis.del(this.key(id));
+    await this.changes.sessionEnded(id);
   }
 }

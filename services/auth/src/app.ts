@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import {
   createServiceApp,
   type Database,
+  IdentityChanges,
   type Logger,
   Queues,
   type Redis,
@@ -50,7 +51,7 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
   const queues = new Queues({ connection: redis, prefix: config.REDIS_PREFIX }, logger);
   app.addHook('onClose', () => queues.close());
 
-  const users = new UserStore(database.db);
+  const users = new UserStore(database.db, new IdentityChanges(redis, config.REDIS_PREFIX));
   const sessions = new SessionStore(redis, config.REDIS_PREFIX);
   const secureCookies = config.NODE_ENV === 'production';
   const signIn = new SignIn(users, sessions, config.ADMIN_EMAILS, { secure: secureCookies });

@@ -1,5 +1,5 @@
 import { QUEUES } from '@nashr/contracts';
-import { createWorker, type Database, type Logger, type QueueContext } from '@nashr/platform';
+import { createWorker, type Database, IdentityChanges, type Logger, type QueueContext } from '@nashr/platform';
 import type { Worker } from 'bullmq';
 import type { WorkerConfig, WorkerName } from './config.js';
 import type { schema } from './db/schema.js';
@@ -35,7 +35,9 @@ export function startWorkers({ config, names, logger, database, queue, mailer }:
     workers.push(createWorker(QUEUES.authMail, [handler], queue, { logger }));
   }
   if (names.includes('inbox')) {
-    const handlers = accountEventHandlers(new UserStore(database.db));
+    const handlers = accountEventHandlers(
+      new UserStore(database.db, new IdentityChanges(queue.connection, queue.prefix)),
+    );
     workers.push(createWorker(QUEUES.authInbox, handlers, queue, { logger }));
   }
   return {

@@ -18,11 +18,12 @@ import {
 } from '@nashr/platform';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
+import { IdentityCache } from './identity-cache.js';
 import { opsMetricsRoutes } from './metrics.js';
 import { openApiRoutes } from './openapi.js';
 import { proxyRoutes } from './proxy.js';
 import { queueBoardRoutes } from './queue-board.js';
-import { API_PREFIXES, serviceUrls } from './route-table.js';
+import { isApiPath, serviceUrls } from './route-table.js';
 
 export interface GatewayDeps {
   config: Config;
@@ -69,9 +70,7 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
 
   /** Page routes get the web app (its router shows Page Not Found); API paths get JSON 404. */
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix));
-    if (serveWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (serveWeb && !isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return sendNotFound(request, reply);
@@ -108,27 +107,43 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
       },
     },
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(security);
-    done();
+  // JSON answers are never rendered: a browser needs only the headers that stop them being
+  // sniffed, framed or read by another site (OWASP's set for APIs). Everything else (pages, the
+  // API reference, scripts, images) gets the full set.
+  const apiSecurity: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(security['strict-transport-security']
+      ? { 'strict-transport-security': security['strict-transport-security'] }
+      : {}),
+  };
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    reply.headers(typeof type === 'string' && type.startsWith('application/json') ? apiSecurity : security);
+    done(null, payload);
   });
-  // Every API call asks Redis two things at once (its rate-limit count and its session, see
-  // proxy.ts). On a connection of their own with auto-pipelining both go out in one write and come
-  // back in one read: on these machines each system call costs more than the work around it.
+  // Session reads that miss the identity cache: on a connection of their own with auto-pipelining,
+  // reads of many requests at once go out in one write (on these machines each system call costs
+  // more than the work around it).
   const hotPath = redis.duplicate({ enableAutoPipelining: true });
   hotPath.on('error', () => {});
   await waitForRedis(hotPath);
+  const cache = await IdentityCache.start(redis, config.REDIS_PREFIX);
   app.addHook('onClose', async () => {
     hotPath.disconnect();
+    await cache.close();
   });
 
   await app.register(fastifyCookie, { secret: config.COOKIE_SECRET });
+  // Counted in this process's memory: a call costs no Redis round trip, and the limit holds per
+  // gateway instance (the compose file runs one).
   await app.register(fastifyRateLimit, {
     global: false,
-    redis: hotPath,
-    nameSpace: `${config.REDIS_PREFIX}:ratelimit:`,
-    // When Redis is down, serving without a limit beats refusing everyone.
-    skipOnError: true,
+    // The counts are for the client that is refused (429 with retry-after), not on every answer.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       success: false,
@@ -138,12 +153,13 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
   await app.register(fastifyReplyFrom, { undici: { connections: 128 } as never });
 
   // Cross-site form posts and fetches carry a foreign Origin: refuse them before they reach a service.
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  app.addHook('onRequest', (request, _reply, done) => {
     const origin = request.headers.origin;
-    if (origin && origin !== publicOrigin) {
-      throw new AppError('FORBIDDEN', 'Requests from other sites are not allowed');
+    if (!SAFE_METHODS.has(request.method) && origin && origin !== publicOrigin) {
+      done(new AppError('FORBIDDEN', 'Requests from other sites are not allowed'));
+      return;
     }
+    done();
   });
 
   const sessions = new SessionStore(hotPath, config.REDIS_PREFIX);
@@ -160,6 +176,7 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
       urls,
       internalSecret: config.INTERNAL_SECRET,
       sessions,
+      cache,
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     }),
   );

@@ -143,11 +143,21 @@ describe('gateway', () => {
     expect(res.json().message).toBe('Requests from other sites are not allowed');
   });
 
-  it('sets security headers', async () => {
-    const res = await gateway.inject({ method: 'GET', url: '/content/hero' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-request-id']).toBeTruthy();
+  it('sets security headers: the full set on pages, the API set on JSON answers', async () => {
+    const page = await gateway.inject({ method: 'GET', url: '/some/client/route' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+
+    const api = await gateway.inject({ method: 'GET', url: '/content/hero' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(api.headers['x-request-id']).toBeTruthy();
+    // Rate-limit counts are for the refused client only (see the rate-limit test).
+    expect(api.headers['x-ratelimit-remaining']).toBeUndefined();
   });
 
   it('answers unknown API paths with JSON 404 and page paths with the web app', async () => {
@@ -209,6 +219,9 @@ describe('gateway', () => {
     for (let i = 0; i < 3; i++)
       codes.push((await limited.inject({ method: 'GET', url: '/content/faq', remoteAddress: '192.0.2.7' })).statusCode);
     expect(codes).toEqual([503, 503, 429]);
+    const refused = await limited.inject({ method: 'GET', url: '/content/faq', remoteAddress: '192.0.2.7' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/^Too many requests\. Please wait \d+ seconds/);
     await limited.close();
   });
 });

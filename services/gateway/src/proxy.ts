@@ -1,7 +1,10 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReplyFromHooks } from '@fastify/reply-from';
 import type { Identity } from '@nashr/contracts';
 import { IDENTITY_HEADERS, SESSION_COOKIE } from '@nashr/contracts';
 import { AppError, type ServiceApp, type SessionStore } from '@nashr/platform';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { IdentityCache } from './identity-cache.js';
 import { ROUTE_TABLE, type ServiceName } from './route-table.js';
 
 declare module 'fastify' {
@@ -21,95 +24,194 @@ const PROXY_TIMEOUT_MS = 30_000;
 const AI_TIMEOUT_MS = 120_000;
 
 /** reply-from decodes the whole URL and throws on a malformed escape (`?q=%zz`): that is the client's error. */
-async function refuseMalformedUrl(request: FastifyRequest): Promise<void> {
+function refuseMalformedUrl(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
   try {
     decodeURIComponent(request.url);
   } catch {
-    throw new AppError('BAD_REQUEST', 'This address is not valid: check how it is encoded');
+    done(new AppError('BAD_REQUEST', 'This address is not valid: check how it is encoded'));
+    return;
   }
+  done();
 }
 
 export interface ProxyOptions {
   urls: Record<ServiceName, string>;
   internalSecret: string;
   sessions: SessionStore;
+  cache: IdentityCache;
   rateLimitPerMinute: number;
 }
 
-/** Sets `request.identity` from the signed session cookie; a missing or bad cookie leaves it anonymous. */
-export async function resolveSession(request: FastifyRequest, sessions: SessionStore): Promise<void> {
+const UNAVAILABLE = 'This part of the service is temporarily unavailable. Please try again in a moment.';
+const ME_PATH = '/api/v1/auth/me';
+const LOGOUT_PATH = '/api/v1/auth/logout';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Sets `request.identity` from the signed session cookie; a missing or bad cookie leaves it
+ * anonymous. With a cache, a remembered session is used as it is (see IdentityCache).
+ */
+export async function resolveSession(
+  request: FastifyRequest,
+  sessions: SessionStore,
+  cache?: IdentityCache,
+): Promise<void> {
+  await (resolveRemembered(request, cache) ?? readSession(request, sessions, cache));
+}
+
+/**
+ * Resolves the caller from the identity cache alone. Returns null when that settles it (a
+ * remembered session, or no usable cookie); otherwise the cookie to read from Redis.
+ */
+function resolveRemembered(request: FastifyRequest, cache?: IdentityCache): null | undefined {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return null;
+  const remembered = cache?.session(raw);
+  if (!remembered) return undefined;
+  request.identity = remembered.identity;
+  request.sessionId = remembered.sessionId;
+  return null;
+}
+
+async function readSession(request: FastifyRequest, sessions: SessionStore, cache?: IdentityCache): Promise<void> {
   const raw = request.cookies[SESSION_COOKIE];
   if (!raw) return;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return;
+  const ticket = cache?.ticket() ?? -1;
   const identity: Identity | null = await sessions.get(unsigned.value);
   if (identity) {
     request.identity = identity;
     request.sessionId = unsigned.value;
+    cache?.rememberSession(raw, ticket, { sessionId: unsigned.value, identity });
   }
+}
+
+/** Reads a small upstream answer whole (the `/me` JSON), to keep it and send it. */
+async function readBody(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
  * Forwards each public path to the service that owns it. Bodies stream through untouched (the
  * owning service validates them); the caller's identity travels in trusted headers.
+ *
+ * `GET /api/v1/auth/me`, which the web app asks on every page, is answered from the identity
+ * cache when it holds the auth service's last answer for the session.
  */
 export async function proxyRoutes(app: ServiceApp, options: ProxyOptions): Promise<void> {
+  const { cache } = options;
   app.decorateRequest('sessionId', null);
   app.decorateRequest('sessionLookup', null);
   // Bodies are not parsed here: the owning service parses and limits them.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
+  // A request that may have changed the account (any write, or signing out) drops what is
+  // remembered of its user before the caller hears the answer: their next `/me` reads it afresh.
+  // Other gateways hear of it from the auth service's announcement.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.identity && (!SAFE_METHODS.has(request.method) || request.url.startsWith(LOGOUT_PATH))) {
+      cache.forgetUser(request.identity.userId);
+    }
+    done(null, payload);
+  });
+
+  const forwarding = (request: FastifyRequest, service: ServiceName): FastifyReplyFromHooks => ({
+    timeout: service === 'ai' ? AI_TIMEOUT_MS : PROXY_TIMEOUT_MS,
+    // A service's 503 is its considered answer (its database or Redis is down): asking it ten more
+    // times, as reply-from does for GETs, only multiplies the load and delays the answer by seconds.
+    retryDelay: () => null,
+    rewriteRequestHeaders: (_req, headers) => {
+      const forwarded: Record<string, string | string[] | undefined> = { ...headers };
+      for (const name of TRUSTED_HEADERS) delete forwarded[name];
+      forwarded[IDENTITY_HEADERS.internalSecret] = options.internalSecret;
+      forwarded[IDENTITY_HEADERS.requestId] = request.id;
+      forwarded['x-forwarded-for'] = request.ip;
+      if (request.identity) {
+        forwarded[IDENTITY_HEADERS.userId] = request.identity.userId;
+        forwarded[IDENTITY_HEADERS.userEmail] = request.identity.email;
+        forwarded[IDENTITY_HEADERS.userRoles] = request.identity.roles.join(',');
+      }
+      if (request.sessionId) forwarded[IDENTITY_HEADERS.sessionId] = request.sessionId;
+      return forwarded;
+    },
+    onError: (errorReply, { error }) => {
+      request.log.error({ err: error, service }, 'upstream request failed');
+      errorReply.status(503).send({ success: false, message: UNAVAILABLE });
+    },
+  });
+
+  const common = {
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as HTTPMethods[],
+    config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } },
+    // The session read starts here and is awaited just before forwarding, so a request refused
+    // on the way (429, 400) does not wait for it.
+    onRequest: (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+      // A remembered session settles it at once; otherwise Redis is asked, awaited in preHandler.
+      if (resolveRemembered(request, cache) !== null) {
+        const lookup = readSession(request, options.sessions, cache);
+        // A request refused before preHandler (429, 400) must not leave it unhandled.
+        lookup.catch(() => {});
+        request.sessionLookup = lookup;
+      }
+      done();
+    },
+    preValidation: refuseMalformedUrl,
+    preHandler: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      if (!request.sessionLookup) {
+        done();
+        return;
+      }
+      request.sessionLookup.then(() => done(), done);
+    },
+  };
+
+  app.route({
+    ...common,
+    method: ['GET', 'HEAD'],
+    url: ME_PATH,
+    handler: (request, reply) => {
+      const cookie = request.cookies[SESSION_COOKIE];
+      const remembered = cookie && request.identity ? cache.session(cookie) : undefined;
+      if (remembered?.me) {
+        return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(remembered.me);
+      }
+      const ticket = cache.ticket();
+      return reply.from(`${options.urls.auth}${request.url}`, {
+        ...forwarding(request, 'auth'),
+        onResponse: (_request, upstreamReply, response) => {
+          if (response.statusCode === 401 && request.sessionId) cache.forgetSession(request.sessionId);
+          if (response.statusCode !== 200 || !cookie || !request.identity) {
+            upstreamReply.send(response.stream);
+            return;
+          }
+          readBody(response.stream).then(
+            (body) => {
+              cache.rememberMe(cookie, ticket, body);
+              upstreamReply.send(body);
+            },
+            (error: unknown) => {
+              request.log.error({ err: error, service: 'auth' }, 'upstream answer broke off');
+              upstreamReply.status(503).send({ success: false, message: UNAVAILABLE });
+            },
+          );
+        },
+      });
+    },
+  });
+
   for (const { path, service } of ROUTE_TABLE) {
     const upstream = options.urls[service];
     app.route({
-      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      ...common,
       url: path,
-      config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } },
       // The service that answers logs the request, under the same request id; a second pair of
       // access lines here cost the gateway time on every call. Its own failures still log (error).
       logLevel: 'warn',
-      // The session read starts here and is awaited just before forwarding, so it goes to Redis
-      // together with the rate-limit count (the next onRequest hook), not one round trip later.
-      onRequest: (request, _reply, done) => {
-        const lookup = resolveSession(request, options.sessions);
-        // Awaited in preHandler; a request refused before that (429, 400) must not leave it unhandled.
-        lookup.catch(() => {});
-        request.sessionLookup = lookup;
-        done();
-      },
-      preValidation: refuseMalformedUrl,
-      preHandler: async (request) => {
-        await request.sessionLookup;
-      },
-      handler: (request, reply) =>
-        reply.from(`${upstream}${request.url}`, {
-          timeout: service === 'ai' ? AI_TIMEOUT_MS : PROXY_TIMEOUT_MS,
-          // A service's 503 is its considered answer (its database or Redis is down): asking it ten more
-          // times, as reply-from does for GETs, only multiplies the load and delays the answer by seconds.
-          retryDelay: () => null,
-          rewriteRequestHeaders: (_req, headers) => {
-            const forwarded: Record<string, string | string[] | undefined> = { ...headers };
-            for (const name of TRUSTED_HEADERS) delete forwarded[name];
-            forwarded[IDENTITY_HEADERS.internalSecret] = options.internalSecret;
-            forwarded[IDENTITY_HEADERS.requestId] = request.id;
-            forwarded['x-forwarded-for'] = request.ip;
-            if (request.identity) {
-              forwarded[IDENTITY_HEADERS.userId] = request.identity.userId;
-              forwarded[IDENTITY_HEADERS.userEmail] = request.identity.email;
-              forwarded[IDENTITY_HEADERS.userRoles] = request.identity.roles.join(',');
-            }
-            if (request.sessionId) forwarded[IDENTITY_HEADERS.sessionId] = request.sessionId;
-            return forwarded;
-          },
-          onError: (errorReply, { error }) => {
-            request.log.error({ err: error, service }, 'upstream request failed');
-            errorReply.status(503).send({
-              success: false,
-              message: 'This part of the service is temporarily unavailable. Please try again in a moment.',
-            });
-          },
-        }),
+      handler: (request, reply) => reply.from(`${upstream}${request.url}`, forwarding(request, service)),
     });
   }
 }

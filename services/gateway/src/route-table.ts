@@ -35,3 +35,8 @@ export function serviceUrls(config: Config): Record<ServiceName, string> {
 
 /** Paths that belong to the API: unknown ones answer JSON 404, never the web app. */
 export const API_PREFIXES = ['/api/', '/content/', '/linkedln/'];
+
+/** Whether a request URL (path and query) is an API call rather than a page or a file of the web app. */
+export function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((prefix) => url.startsWith(prefix));
+}

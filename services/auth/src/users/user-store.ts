@@ -6,6 +6,7 @@ import {
   personalizationSchema,
   type Role,
 } from '@nashr/contracts';
+import type { IdentityChanges } from '@nashr/platform';
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { type schema, type UserRow, users } from '../db/schema.js';
@@ -32,6 +33,10 @@ export function toStoredPersonalization(input: PersonalizationInput): Personaliz
   };
 }
 
+/**
+ * The account rows. Every change to what `/me` answers is announced once stored, so gateways drop
+ * what they remember of it (`changes` is null only where accounts are seeded before any session).
+ */
 export class UserStore {
   /** Creates the account on first sign-in; afterwards refreshes its roles and last-seen time. */
   async signIn(email: string, roles: Role[]): Promise<UserRow> {
@@ -41,13 +46,17 @@ export class UserStore {
       .onConflictDoUpdate({ target: users.email, set: { roles, lastSeenAt: sql`now()` } })
       .returning();
     if (!row) throw new Error('sign-in upsert returned no row');
+    await this.changes?.userChanged(row.id);
     return row;
   }
 
   /** Read on every /me: prepared once, so each call skips building the query. */
   private readonly byId;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly changes: IdentityChanges | null,
+  ) {
     this.byId = db
       .select()
       .from(users)
@@ -77,6 +86,7 @@ export class UserStore {
       .set({ personalization, personalizationVersion: sql`${users.personalizationVersion} + 1` })
       .where(eq(users.id, id))
       .returning({ version: users.personalizationVersion });
+    if (row) await this.changes?.userChanged(id);
     return row?.version ?? null;
   }
 
@@ -90,6 +100,7 @@ export class UserStore {
       .set({ linkedinConnected: connected, linkedinChangedAt: publishedAt })
       .where(and(eq(users.id, id), or(isNull(users.linkedinChangedAt), lte(users.linkedinChangedAt, publishedAt))))
       .returning({ id: users.id });
+    if (rows.length > 0) await this.changes?.userChanged(id);
     return rows.length > 0;
   }
 }

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { Redis } from './redis.js';
+
+/**
+ * What a gateway may hold in memory about a signed-in caller (the session's identity and the
+ * `/me` answer) and what ends it: a user's account changed, or a session ended.
+ */
+export const identityChangeSchema = z.union([
+  z.object({ userId: z.string().min(1) }).strict(),
+  z.object({ sessionId: z.string().min(1) }).strict(),
+]);
+export type IdentityChange = z.infer<typeof identityChangeSchema>;
+
+/** The Redis pub/sub channel that carries identity changes. */
+export function identityChangesChannel(prefix: string): string {
+  return `${prefix}:identity-changes`;
+}
+
+/**
+ * Announces identity changes to the gateways, after the change is stored. Best effort: a gateway
+ * trusts its memory only while its subscription is live, and never for longer than a minute, so a
+ * lost announcement costs at most that minute of staleness, never a failed request.
+ */
+export class IdentityChanges {
+  private readonly channel: string;
+
+  constructor(
+    private readonly redis: Redis,
+    prefix: string,
+  ) {
+    this.channel = identityChangesChannel(prefix);
+  }
+
+  userChanged(userId: string): Promise<void> {
+    return this.announce({ userId });
+  }
+
+  sessionEnded(sessionId: string): Promise<void> {
+    return this.announce({ sessionId });
+  }
+
+  private async announce(change: IdentityChange): Promise<void> {
+    await this.redis.publish(this.channel, JSON.stringify(change)).catch(() => {});
+  }
+}
+
+/** Reads one announcement; anything else on the channel is ignored. */
+export function parseIdentityChange(message: string): IdentityChange | null {
+  try {
+    const parsed = identityChangeSchema.safeParse(JSON.parse(message));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
