@@ -66,6 +66,15 @@ async function eventually(
   }
 }
 
+/** Saves a personalization through the gateway, as the personalization screen does. */
+const savePersonalization = (cookie: string) =>
+  gateway.inject({
+    method: 'PUT',
+    url: '/api/v1/personalization',
+    headers: { cookie: `sid=${cookie}` },
+    payload: personalization,
+  });
+
 const personalization = {
   jobTitle: 'Product designer',
   language: 'English',
@@ -94,13 +103,7 @@ describe('the identity cache', () => {
 
   it('shows a personalization saved through the gateway in the very next /me', async () => {
     const { cookie } = await rememberedUser('saves@example.com');
-    const saved = await gateway.inject({
-      method: 'PUT',
-      url: '/api/v1/personalization',
-      headers: { cookie: `sid=${cookie}` },
-      payload: personalization,
-    });
-    expect(saved.statusCode).toBe(200);
+    expect((await savePersonalization(cookie)).statusCode).toBe(200);
     const next = await me(cookie);
     expect(next.json().data.user.personalization).toMatchObject({ jobTitle: 'Product designer' });
   });
@@ -118,13 +121,7 @@ describe('the identity cache', () => {
     if (!value) throw new Error('the test cookie does not unsign');
     await h.sessions.destroy(value);
     await eventually(cookie, (_body, status) => status === 401, 1000);
-    const write = await gateway.inject({
-      method: 'PUT',
-      url: '/api/v1/personalization',
-      headers: { cookie: `sid=${cookie}` },
-      payload: personalization,
-    });
-    expect(write.statusCode).toBe(401);
+    expect((await savePersonalization(cookie)).statusCode).toBe(401);
   });
 
   it('refuses the next /me after signing out through the gateway', async () => {
