@@ -12,7 +12,7 @@ import { identityHeaders } from '@nashr/platform';
 import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemWith } from './support/answers.js';
-import { send } from './support/gateway-client.js';
+import { connectAccount, send } from './support/gateway-client.js';
 import { type Stack, startStack } from './support/stack.js';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 
@@ -31,11 +31,7 @@ beforeAll(async () => {
   });
   cookie = await stack.cookieFor(alice);
   await stack.sql`insert into auth.users (id, email) values (${alice.userId}, ${alice.email})`;
-  const connected = await send(stack, 'POST', '/api/v1/linkedin/accounts', {
-    cookie,
-    body: { username: 'alice@sandbox.test', password: 'her password' },
-  });
-  expect(connected.status, connected.body).toBe(200);
+  await connectAccount(stack, cookie, 'alice@sandbox.test', 'her password');
 }, 60_000);
 
 afterAll(async () => {

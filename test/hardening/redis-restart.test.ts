@@ -15,7 +15,7 @@ import { schema as postsSchema } from '../../services/posts/src/db/schema.js';
 import { PostQueues } from '../../services/posts/src/jobs/post-queues.js';
 import { PostService } from '../../services/posts/src/post-service.js';
 import { PostStore } from '../../services/posts/src/post-store.js';
-import { send } from './support/gateway-client.js';
+import { connectAccount } from './support/gateway-client.js';
 import { type Stack, startStack } from './support/stack.js';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 
@@ -34,11 +34,7 @@ beforeAll(async () => {
     env: { linkedin: { SANDBOX_LATENCY_MS: '800' } },
   });
   const cookie = await stack.cookieFor(alice);
-  const connected = await send(stack, 'POST', '/api/v1/linkedin/accounts', {
-    cookie,
-    body: { username: 'restart@sandbox.test', password: 'pw' },
-  });
-  expect(connected.status, connected.body).toBe(200);
+  await connectAccount(stack, cookie, 'restart@sandbox.test', 'pw');
 }, 60_000);
 
 afterAll(async () => {

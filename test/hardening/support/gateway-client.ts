@@ -74,3 +74,11 @@ export async function signInByMail(stack: Stack, email: string): Promise<string>
   if (!sid) throw new Error(`no session cookie after following the link for ${email}`);
   return sid;
 }
+
+/** Connects a network account for the signed-in `cookie` through the gateway (the sandbox accepts it at once). */
+export async function connectAccount(stack: Stack, cookie: string, username: string, password: string): Promise<void> {
+  const connected = await send(stack, 'POST', '/api/v1/linkedin/accounts', { cookie, body: { username, password } });
+  if (connected.status !== 200) {
+    throw new Error(`connecting ${username} answered ${connected.status}: ${connected.body}`);
+  }
+}
