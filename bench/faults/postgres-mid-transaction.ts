@@ -10,23 +10,13 @@
  * process (porsager/postgres#1154, #1208; unmerged fixes #1168, #1176, #1209). Under docker
  * compose the container restarts; under `npm start` the whole stack stops.
  */
-import { createServer } from 'node:net';
 import { identityHeaders } from '@nashr/platform';
 import { createTestDatabase, TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
 import postgres from 'postgres';
 import { startTcpProxy } from '../../test/hardening/support/tcp-proxy.js';
+import { freePort } from '../scheduler/infra.js';
 import { startService } from './processes.js';
 import { type FaultScenario, sleep, waitFor } from './scenario.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export const postgresMidTransaction: FaultScenario = {
   name: 'postgres-mid-transaction',

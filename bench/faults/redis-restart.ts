@@ -7,7 +7,6 @@
  * once; the lateness of each is reported.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createDatabase, createRedis, identityHeaders, Queues, waitForRedis } from '@nashr/platform';
 import { createCapturingLogger, TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
 import { schema as postsSchema } from '../../services/posts/src/db/schema.js';
@@ -15,22 +14,13 @@ import { PostQueues } from '../../services/posts/src/jobs/post-queues.js';
 import { PostService } from '../../services/posts/src/post-service.js';
 import { PostStore } from '../../services/posts/src/post-store.js';
 import { startStack } from '../../test/hardening/support/stack.js';
+import { freePort } from '../scheduler/infra.js';
 import { type ServiceProcess, startService } from './processes.js';
 import { encryptionKey, type FaultScenario, sleep, waitFor } from './scenario.js';
 
 const POSTS = Number(process.env.FAULTS_POSTS ?? 300);
 const WINDOW_MS = 20_000;
 const LEAD_MS = 5_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** A redis-server on `port` without persistence: started again, it is empty. */
 async function startRedisServer(port: number): Promise<ChildProcess> {
