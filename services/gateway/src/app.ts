@@ -23,7 +23,7 @@ import { opsMetricsRoutes } from './metrics.js';
 import { openApiRoutes } from './openapi.js';
 import { proxyRoutes } from './proxy.js';
 import { queueBoardRoutes } from './queue-board.js';
-import { isApiPath, serviceUrls } from './route-table.js';
+import { isApiPath, SAFE_METHODS, serviceUrls } from './route-table.js';
 
 export interface GatewayDeps {
   config: Config;
@@ -32,7 +32,6 @@ export interface GatewayDeps {
 }
 
 const READINESS_TIMEOUT_MS = 2000;
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 async function serviceReady(name: string, url: string): Promise<void> {
   const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(READINESS_TIMEOUT_MS) });

@@ -4,8 +4,8 @@ import type { Identity } from '@nashr/contracts';
 import { IDENTITY_HEADERS, SESSION_COOKIE } from '@nashr/contracts';
 import { AppError, type ServiceApp, type SessionStore } from '@nashr/platform';
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { IdentityCache } from './identity-cache.js';
-import { ROUTE_TABLE, type ServiceName } from './route-table.js';
+import type { IdentityCache, RememberedSession } from './identity-cache.js';
+import { ROUTE_TABLE, SAFE_METHODS, type ServiceName } from './route-table.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,6 +13,8 @@ declare module 'fastify' {
     sessionId: string | null;
     /** The session read started in onRequest, awaited just before forwarding (see proxyRoutes). */
     sessionLookup: Promise<void> | null;
+    /** What the identity cache held for this caller when the request came in. */
+    remembered: RememberedSession | null;
   }
 }
 
@@ -45,7 +47,6 @@ export interface ProxyOptions {
 const UNAVAILABLE = 'This part of the service is temporarily unavailable. Please try again in a moment.';
 const ME_PATH = '/api/v1/auth/me';
 const LOGOUT_PATH = '/api/v1/auth/logout';
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Sets `request.identity` from the signed session cookie; a missing or bad cookie leaves it
@@ -56,21 +57,22 @@ export async function resolveSession(
   sessions: SessionStore,
   cache?: IdentityCache,
 ): Promise<void> {
-  await (resolveRemembered(request, cache) ?? readSession(request, sessions, cache));
+  if (!resolveRemembered(request, cache)) await readSession(request, sessions, cache);
 }
 
 /**
- * Resolves the caller from the identity cache alone. Returns null when that settles it (a
- * remembered session, or no usable cookie); otherwise the cookie to read from Redis.
+ * Resolves the caller from the identity cache alone. True when that settles it (no cookie, or a
+ * remembered session); false when the session must be read from Redis.
  */
-function resolveRemembered(request: FastifyRequest, cache?: IdentityCache): null | undefined {
+function resolveRemembered(request: FastifyRequest, cache?: IdentityCache): boolean {
   const raw = request.cookies[SESSION_COOKIE];
-  if (!raw) return null;
+  if (!raw) return true;
   const remembered = cache?.session(raw);
-  if (!remembered) return undefined;
+  if (!remembered) return false;
+  request.remembered = remembered;
   request.identity = remembered.identity;
   request.sessionId = remembered.sessionId;
-  return null;
+  return true;
 }
 
 async function readSession(request: FastifyRequest, sessions: SessionStore, cache?: IdentityCache): Promise<void> {
@@ -105,6 +107,7 @@ export async function proxyRoutes(app: ServiceApp, options: ProxyOptions): Promi
   const { cache } = options;
   app.decorateRequest('sessionId', null);
   app.decorateRequest('sessionLookup', null);
+  app.decorateRequest('remembered', null);
   // Bodies are not parsed here: the owning service parses and limits them.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -151,7 +154,7 @@ export async function proxyRoutes(app: ServiceApp, options: ProxyOptions): Promi
     // on the way (429, 400) does not wait for it.
     onRequest: (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
       // A remembered session settles it at once; otherwise Redis is asked, awaited in preHandler.
-      if (resolveRemembered(request, cache) !== null) {
+      if (!resolveRemembered(request, cache)) {
         const lookup = readSession(request, options.sessions, cache);
         // A request refused before preHandler (429, 400) must not leave it unhandled.
         lookup.catch(() => {});
@@ -174,11 +177,9 @@ export async function proxyRoutes(app: ServiceApp, options: ProxyOptions): Promi
     method: ['GET', 'HEAD'],
     url: ME_PATH,
     handler: (request, reply) => {
+      const me = request.remembered?.me;
+      if (me) return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(me);
       const cookie = request.cookies[SESSION_COOKIE];
-      const remembered = cookie && request.identity ? cache.session(cookie) : undefined;
-      if (remembered?.me) {
-        return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(remembered.me);
-      }
       const ticket = cache.ticket();
       return reply.from(`${options.urls.auth}${request.url}`, {
         ...forwarding(request, 'auth'),

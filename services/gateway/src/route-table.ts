@@ -33,6 +33,9 @@ export function serviceUrls(config: Config): Record<ServiceName, string> {
   };
 }
 
+/** Methods that change nothing: no Origin check, and no reason to forget what is remembered of the caller. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Paths that belong to the API: unknown ones answer JSON 404, never the web app. */
 export const API_PREFIXES = ['/api/', '/content/', '/linkedln/'];
 
