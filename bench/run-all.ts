@@ -77,6 +77,7 @@ const ms = (value: number) =>
   Number.isNaN(value) ? 'n/a' : value < 10 ? `${value.toFixed(2)} ms` : `${value.toFixed(0)} ms`;
 const secs = (value: number) => (Number.isNaN(value) ? 'n/a' : `${(value / 1000).toFixed(2)} s`);
 const perSecond = (value: number) => `${Math.round(value).toLocaleString('en-US')} req/s`;
+const micros = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(1)} µs`);
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const times = (measured: number, baseline: number) =>
   baseline > 0 && Number.isFinite(measured / baseline) ? `${(measured / baseline).toFixed(2)}×` : '—';
@@ -202,7 +203,12 @@ async function startProduct(webDist: string): Promise<Running> {
 
 async function gateway(product: Running): Promise<void> {
   const plan = PLAN.gateway;
-  const r = await benchGateway({ gatewayUrl: product.gatewayUrl, cookie: product.cookie, ...plan });
+  const r = await benchGateway({
+    gatewayUrl: product.gatewayUrl,
+    gatewayPid: product.stack.pid('gateway'),
+    cookie: product.cookie,
+    ...plan,
+  });
   const failures =
     r.gateway.failures + r.bare.failures + r.serviceApp.failures + r.gatewayAtRate.failures + r.bareAtRate.failures;
   if (failures) notes.push(`gateway: ${failures} answers were not 200 (or failed to connect)`);
@@ -227,6 +233,21 @@ async function gateway(product: Running): Promise<void> {
       target: '—',
       result: '—',
     },
+    ...(r.cpuPerAnswer.gateway !== undefined && r.cpuPerAnswer.bare !== undefined
+      ? [
+          {
+            // Throughput depends on how the load generator and the server share the cores; the
+            // CPU the server itself spends on each answer does not.
+            bench: 'gateway',
+            figure: `  server CPU time per answer (${at})`,
+            measured: `gateway ${micros(r.cpuPerAnswer.gateway)}, service app ${micros(r.cpuPerAnswer.serviceApp)}`,
+            baseline: `bare: ${micros(r.cpuPerAnswer.bare)}`,
+            ratio: times(r.cpuPerAnswer.gateway, r.cpuPerAnswer.bare),
+            target: '—',
+            result: '—' as const,
+          },
+        ]
+      : []),
     {
       bench: 'gateway',
       figure: `  latency p50 (${at})`,
@@ -259,6 +280,7 @@ async function gateway(product: Running): Promise<void> {
     `  gateway ${perSecond(r.gateway.requestsPerSecond)} p50 ${ms(r.gateway.p50)} p99 ${ms(r.gateway.p99)}; ` +
       `bare ${perSecond(r.bare.requestsPerSecond)} p50 ${ms(r.bare.p50)} p99 ${ms(r.bare.p99)}; ` +
       `service app ${perSecond(r.serviceApp.requestsPerSecond)}; ` +
+      `CPU per answer: gateway ${micros(r.cpuPerAnswer.gateway)}, service app ${micros(r.cpuPerAnswer.serviceApp)}, bare ${micros(r.cpuPerAnswer.bare)}; ` +
       `at ${plan.rate}/s: gateway p99 ${ms(r.gatewayAtRate.p99)} (${perSecond(r.gatewayAtRate.requestsPerSecond)}), ` +
       `bare p99 ${ms(r.bareAtRate.p99)}`,
   );

@@ -13,10 +13,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { cpuMicros } from './cpu.js';
 import { type LoadFigures, type LoadOptions, load } from './load.js';
 
 export interface GatewayOptions {
   gatewayUrl: string;
+  /** The gateway's process id, to read the CPU time it spends per answer (Linux). */
+  gatewayPid?: number;
   cookie: string;
   /** Seconds of each measured run. */
   duration: number;
@@ -34,6 +37,8 @@ export interface GatewayResult {
   serviceApp: LoadFigures;
   gatewayAtRate: LoadFigures;
   bareAtRate: LoadFigures;
+  /** Microseconds of the server process's CPU time per answer in the fixed-concurrency runs (Linux only). */
+  cpuPerAnswer: { gateway?: number; bare?: number; serviceApp?: number };
 }
 
 /** Connections the fixed-rate run may open: a request never waits for a free one. */
@@ -41,6 +46,7 @@ const RATE_CONNECTIONS = 50;
 
 interface BareServer {
   url: string;
+  pid?: number;
   stop: () => Promise<void>;
 }
 
@@ -63,6 +69,7 @@ async function startServer(file: string, body: string): Promise<BareServer> {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -97,9 +104,17 @@ export async function benchGateway(options: GatewayOptions): Promise<GatewayResu
     await run(`${bare.url}${path}`, { duration: options.warmup });
     await run(`${app.url}${path}`, { duration: options.warmup });
 
-    const gateway = await run(`${options.gatewayUrl}${path}`);
-    const bareFigures = await run(`${bare.url}${path}`);
-    const serviceApp = await run(`${app.url}${path}`);
+    // The server's CPU time over a run, divided by the answers it gave.
+    const runCounted = async (url: string, pid: number | undefined) => {
+      const before = cpuMicros(pid);
+      const figures = await run(url);
+      const after = cpuMicros(pid);
+      const cpu = before === undefined || after === undefined ? undefined : (after - before) / figures.total;
+      return { figures, cpu };
+    };
+    const gateway = await runCounted(`${options.gatewayUrl}${path}`, options.gatewayPid);
+    const bareFigures = await runCounted(`${bare.url}${path}`, bare.pid);
+    const serviceApp = await runCounted(`${app.url}${path}`, app.pid);
     const atRate = { overallRate: options.rate, connections: RATE_CONNECTIONS };
     const gatewayAtRate = await run(`${options.gatewayUrl}${path}`, atRate);
     const bareAtRate = await run(`${bare.url}${path}`, atRate);
@@ -107,11 +122,12 @@ export async function benchGateway(options: GatewayOptions): Promise<GatewayResu
       connections: options.connections,
       rate: options.rate,
       duration: options.duration,
-      gateway,
-      bare: bareFigures,
-      serviceApp,
+      gateway: gateway.figures,
+      bare: bareFigures.figures,
+      serviceApp: serviceApp.figures,
       gatewayAtRate,
       bareAtRate,
+      cpuPerAnswer: { gateway: gateway.cpu, bare: bareFigures.cpu, serviceApp: serviceApp.cpu },
     };
   } finally {
     await Promise.all([bare.stop(), app.stop()]);

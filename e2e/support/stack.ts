@@ -51,6 +51,8 @@ export interface Stack {
   env: Record<string, Record<string, string>>;
   /** Port of every process and helper, by name. */
   ports: Record<string, number>;
+  /** Process id of one started process (`gateway`, `auth-worker`...), for benchmarks that read its CPU time. */
+  pid: (name: string) => number | undefined;
   /** Captured output (stdout and stderr) of one process, or of all of them. */
   output: (name?: string) => string;
   /** Stops every process, then drops the database and the Redis keys. Safe to call twice. */
@@ -289,6 +291,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     secrets,
     env: Object.fromEntries(running.map((r) => [r.proc.name, r.proc.env])),
     ports,
+    pid: (name) => running.find((r) => r.proc.name === name)?.child.pid,
     output: (name) =>
       running
         .filter((r) => name === undefined || r.proc.name === name)
