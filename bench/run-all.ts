@@ -237,7 +237,7 @@ async function gateway(product: Running): Promise<void> {
       ? [
           {
             // Throughput depends on how the load generator and the server share the cores; the
-            // CPU the server itself spends on each answer does not.
+            // CPU the server itself spends on each answer depends on it much less.
             bench: 'gateway',
             figure: `  server CPU time per answer (${at})`,
             measured: `gateway ${micros(r.cpuPerAnswer.gateway)}, service app ${micros(r.cpuPerAnswer.serviceApp)}`,

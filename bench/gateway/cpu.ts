@@ -12,8 +12,8 @@ const TICKS_PER_SECOND = (() => {
 
 /**
  * CPU time (user + system) a process has used so far, in microseconds, from `/proc/<pid>/stat`;
- * undefined where there is no /proc (not Linux) or no such process. Unlike throughput, CPU spent
- * per answer hardly moves when other processes compete for the same cores.
+ * undefined where there is no /proc (not Linux) or no such process. CPU spent per answer depends
+ * much less than throughput on other processes competing for the same cores.
  */
 export function cpuMicros(pid: number | undefined): number | undefined {
   if (!pid) return undefined;
