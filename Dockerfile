@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1.20
 # One recipe for every process of Nashr (docker-compose.yml builds each container from it).
 #
 #   target `service`: node services/$SERVICE/dist/$ENTRY.js
@@ -8,9 +7,13 @@
 # Stages: manifests -> deps (npm install) -> build (turbo) ; manifests -> prod-deps (npm install --omit=dev)
 # Not `npm ci`: the lock file records only this platform's optional binaries, which `npm ci` refuses; `npm install` installs the locked versions.
 # -> runtime (built files + production dependencies, non-root) -> service | gateway.
-# Dockerfile syntax 1.20 gives COPY --parents and COPY --exclude (needs BuildKit, the default).
+# Plain instructions only (no COPY with --parents or --exclude, no `# syntax=` frontend), so it also
+# builds with buildah 1.28 (podman), older Docker and air-gapped mirrors; .dockerignore does the excluding.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node.js 24 LTS, pinned by major version so a rebuild takes its security releases; package.json
+# "engines", docker-compose.yml and the README agree (test/node-version.test.ts). Where no registry
+# is reachable, scripts/local-images.sh makes an equivalent base from Debian packages.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 WORKDIR /app
@@ -21,8 +24,21 @@ ENV npm_config_update_notifier=false \
 
 # Only the package manifests, so the dependency layers are rebuilt only when they change.
 FROM base AS manifests
-COPY --parents package.json package-lock.json packages/*/package.json services/*/package.json \
-     web/package.json e2e/package.json bench/package.json ./
+# One line per workspace of package.json "workspaces" (test/compose.test.ts checks the list).
+COPY package.json package-lock.json ./
+COPY packages/contracts/package.json packages/contracts/
+COPY packages/platform/package.json packages/platform/
+COPY packages/tsconfig/package.json packages/tsconfig/
+COPY services/ai/package.json services/ai/
+COPY services/auth/package.json services/auth/
+COPY services/content/package.json services/content/
+COPY services/gateway/package.json services/gateway/
+COPY services/linkedin/package.json services/linkedin/
+COPY services/posts/package.json services/posts/
+COPY web/package.json web/
+COPY e2e/package.json e2e/
+COPY bench/package.json bench/
+COPY tools/package.json tools/
 # The root postinstall patches dependencies (scripts/patch-dependencies.mjs).
 COPY scripts/patch-dependencies.mjs scripts/
 
@@ -33,27 +49,39 @@ FROM manifests AS prod-deps
 RUN --mount=type=cache,target=/root/.npm npm install --omit=dev --no-audit --no-fund
 
 FROM deps AS build
-# Only what the build reads (never the root node_modules or .data), without what a developer's
-# machine may hold inside it (installed or built files).
+# Only what the build reads (never the root node_modules or .data); .dockerignore leaves out what a
+# developer's machine may hold inside it (installed or built files).
 COPY turbo.json ./
-COPY --exclude=**/node_modules --exclude=**/dist --exclude=**/.turbo --exclude=**/*.tsbuildinfo packages ./packages
-COPY --exclude=**/node_modules --exclude=**/dist --exclude=**/.turbo --exclude=**/*.tsbuildinfo services ./services
-COPY --exclude=**/node_modules --exclude=**/dist --exclude=**/.turbo --exclude=**/*.tsbuildinfo web ./web
-RUN npx turbo run build
+COPY packages ./packages
+COPY services ./services
+COPY web ./web
+# tools/ holds the development mail catcher (compose's `mail` service runs it) and OpenID provider.
+COPY tools ./tools
+# Then without the workspaces' development dependencies, so runtime copies only built files over
+# prod-deps' own node_modules.
+RUN npx turbo run build && rm -rf packages/*/node_modules services/*/node_modules tools/node_modules
 
 FROM base AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0
 COPY --from=prod-deps /app ./
 # Built services with their migrations (services/*/drizzle) and package.json ("type": "module").
-COPY --from=build --exclude=**/node_modules /app/services ./services
-COPY --from=build --exclude=**/node_modules /app/packages ./packages
+COPY --from=build /app/services ./services
+COPY --from=build /app/packages ./packages
+# The development mail catcher, for compose's `mail` service (production sets SMTP_URL instead).
+COPY --from=build /app/tools/dist ./tools/dist
+# The migration runner (`node scripts/migrate.mjs`, the Kubernetes migration Job) and the process list it reads.
+COPY scripts/migrate.mjs scripts/
+COPY tools/stack/processes.mjs tools/stack/
 USER node
 
 # An API or a worker of one service.
 FROM runtime AS service
 ARG SERVICE
 ARG ENTRY=server
+# Fails the build on an unknown SERVICE or ENTRY. It also keeps each service's image apart: buildah
+# 1.28 leaves build-argument values out of the cache key of ENV, not of RUN.
+RUN test -f "services/${SERVICE}/dist/${ENTRY}.js"
 ENV SERVICE=${SERVICE} \
     ENTRY=${ENTRY}
 CMD ["sh", "-c", "exec node services/${SERVICE}/dist/${ENTRY}.js"]

@@ -14,8 +14,11 @@ export default defineConfig({
         extends: true,
         test: { name: 'services', include: ['services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts'] },
       },
-      { extends: true, test: { name: 'web', include: ['web/src/**/*.test.ts'] } },
-      { extends: true, test: { name: 'ops', include: ['scripts/**/*.test.ts', 'test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: { name: 'ops', include: ['scripts/**/*.test.ts', 'test/**/*.test.ts', 'tools/**/*.test.ts'] },
+      },
       {
         extends: true,
         test: {

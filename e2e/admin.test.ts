@@ -1,4 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
+import { schema as authSchema, UserStore } from '@nashr/auth';
+import { STALE_MESSAGE } from '@nashr/content';
 import {
   ALLOWED_IMAGE_TYPES,
   CONTENT_BLOCK_NAMES,
@@ -8,14 +10,12 @@ import {
   type Role,
 } from '@nashr/contracts';
 import { createDatabase } from '@nashr/platform';
+import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema as authSchema } from '../services/auth/src/db/schema';
-import { UserStore } from '../services/auth/src/users/user-store';
-import { STALE_MESSAGE } from '../services/content/src/content-store';
 import { type Language, launchBrowser, openPage, screenshot, type ViewportName } from './support/browser';
+import { waitForLandingContent } from './support/landing';
 import { createSession, type TestSession } from './support/session';
-import { type Stack, startStack } from './support/stack';
 
 let stack: Stack;
 let browser: Browser;
@@ -270,9 +270,8 @@ describe('the editors, as an admin', () => {
     for (const lang of ['en', 'ar'] as const) {
       const landing = await openPage(browser, stack.url, { lang });
       try {
-        await landing.getByTestId('hero-headline').waitFor();
+        await waitForLandingContent(landing);
         expect(await landing.getByTestId('hero-headline').textContent()).toBe(written[lang][0]);
-        await landing.getByTestId('pricing-plan').first().waitFor();
         const body = await landing.locator('main').textContent();
         for (const value of written[lang]) expect(body, lang).toContain(value);
       } finally {
@@ -314,6 +313,37 @@ describe('the editors, as an admin', () => {
         'This field is required.',
       );
       expect((await stored('hero', 'en')).version).toBe(before.version);
+
+      // A direction override is refused in the browser, in the words of the API's refusal.
+      const saves: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('save_content')) saves.push(request.url());
+      });
+      await field(page, 'headline').fill('Invoice\u202Egpj.exe');
+      await button.click();
+      await page.getByText('reverses the direction of writing').waitFor();
+      expect(saves).toEqual([]);
+      expect((await stored('hero', 'en')).version).toBe(before.version);
+      // A refusal by the service: its field lines are in the interface language, never its English.
+      const serverWords = 'Too big: expected string to have <=120 characters';
+      await page.route('**/save_content/**', (route) =>
+        route.fulfill({
+          status: 400,
+          json: {
+            success: false,
+            code: 'request.invalid',
+            message: `headline: ${serverWords}`,
+            issues: [{ path: 'headline', message: serverWords }],
+          },
+        }),
+      );
+      await field(page, 'headline').fill(`Refused headline ${Date.now()}`);
+      await button.click();
+      await page.locator('[name="headline"][aria-invalid="true"]').waitFor();
+      const refusedBy = (await problem.getAttribute('aria-describedby')) ?? '';
+      expect(await page.locator(`[id="${refusedBy.split(' ').pop()}"]`).textContent()).toBe('This value is not valid.');
+      expect(await page.getByText(serverWords).count()).toBe(0);
+      await page.unroute('**/save_content/**');
     } finally {
       await page.context().close();
     }
@@ -634,6 +664,33 @@ describe('the editors, as an admin', () => {
       await screenshot(again, 'admin-hero-ar-desktop');
     } finally {
       await again.context().close();
+    }
+  });
+});
+
+describe('the audit trail', () => {
+  it('shows administrators who saved what, from where and when, newest first, in both languages', async () => {
+    const current = await stored('hero', 'en');
+    const saved = await apiSave('hero', 'en', { ...current.data, headline: 'Audited headline' }, secondAdmin);
+    expect(saved.status).toBe(200);
+
+    for (const [lang, label] of [
+      ['en', 'Saved landing content'],
+      ['ar', 'حفظ محتوى الصفحة الرئيسية'],
+    ] as const) {
+      const page = await adminPage({ lang });
+      try {
+        const newest = page.getByTestId('audit-entry').first();
+        await newest.waitFor();
+        const text = (await newest.textContent()) ?? '';
+        expect(text).toContain('second-admin@example.test');
+        expect(text).toContain(label);
+        expect(text).toMatch(/hero \(en\)/);
+        // This stack runs no ai service: its entries are missing, and the page says so.
+        await page.getByTestId('audit-partial').waitFor();
+      } finally {
+        await page.context().close();
+      }
     }
   });
 });

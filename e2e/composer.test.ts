@@ -7,14 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { schema as authSchema, UserStore } from '@nashr/auth';
 import { createDatabase } from '@nashr/platform';
+import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema as authSchema } from '../services/auth/src/db/schema';
-import { UserStore } from '../services/auth/src/users/user-store';
 import { type Language, launchBrowser, openPage, screenshot, type ViewportName } from './support/browser';
 import { createSession, type TestSession } from './support/session';
-import { type Stack, startStack } from './support/stack';
 
 let stack: Stack;
 let browser: Browser;
@@ -213,7 +212,7 @@ async function writeWithAi(composer: Locator, lang: Language, topic: string, sho
   const text = composer.getByTestId('composer-text');
   expect(await text.getAttribute('placeholder')).toBe(words.placeholder);
   await text.fill(topic);
-  expect(await composer.getByTestId('char-counter').locator('bdi').textContent()).toBe(`${topic.length} / 1,000`);
+  expect(await composer.getByTestId('char-counter').locator('bdi').textContent()).toBe(`${topic.length} / 3,000`);
   await composer.getByTestId('write-with-ai').click();
   // The button says so while the words arrive.
   await composer.getByTestId('write-with-ai').getByText(words.generating, { exact: true }).waitFor();
@@ -299,8 +298,9 @@ describe('the composer popup', () => {
     );
     await screenshot(page, 'composer-ar-desktop', { fullPage: false });
 
-    // Post publishes now; the popup closes on success.
+    // Post asks once where it goes, then publishes now; the popup closes on success.
     await dialog.getByTestId('composer-post').click();
+    await page.getByTestId('publish-confirm-post').click();
     await toastSaying(page, WORDS.ar.posted);
     await dialog.waitFor({ state: 'detached' });
     expect(await networkPosts(writer)).toContain(shorter);
@@ -390,7 +390,7 @@ describe('the composer popup', () => {
       route.fulfill({
         status: 200,
         headers: { 'content-type': 'text/event-stream' },
-        body: `event: meta\ndata: {"model":"gpt-4o","offline":false,"kind":"generate","language":"Arabic","credits":{"remaining":90,"premium":true}}\n\nevent: token\ndata: {"text":"كلمة "}\n\nevent: error\ndata: {"success":false,"message":"The AI provider is receiving too many requests right now. Please try again in a minute."}\n\n`,
+        body: `event: meta\ndata: {"model":"gpt-4o","offline":false,"kind":"generate","language":"Arabic","credits":{"remaining":90,"premium":true}}\n\nevent: token\ndata: {"text":"كلمة "}\n\nevent: error\ndata: {"success":false,"code":"ai.rate_limited","message":"The AI provider is receiving too many requests right now. Please try again in a minute."}\n\n`,
       }),
     );
     await dialog.getByTestId('write-with-ai').click();
@@ -403,21 +403,39 @@ describe('the composer popup', () => {
     const first = await writeWithAi(dialog, 'ar', 'القيادة في الأزمات');
     await screenshot(page, 'composer-ar-phone', { fullPage: false });
 
-    // The network refuses: the popup stays, with the spec's message and the network's reason.
+    // The network refuses: the popup stays, with the spec's message and the network's reason,
+    // translated by its code (never the network's English words).
     const reason = 'LinkedIn rejected the post: duplicate content';
     await page.route('**/linkedln/createPost', (route) =>
       route.fulfill({
         status: 422,
         contentType: 'application/json',
-        body: JSON.stringify({ success: false, message: reason }),
+        body: JSON.stringify({
+          success: false,
+          code: 'post.publish_failed',
+          message: reason,
+          params: { reason, reasonCode: 'linkedin.rejected' },
+        }),
       }),
     );
     await dialog.getByTestId('composer-post').click();
+    await page.getByTestId('publish-confirm-post').click();
     await toastSaying(page, WORDS.ar.postError);
     const postError = dialog.getByTestId('post-error');
     await postError.waitFor();
-    expect(await postError.textContent()).toContain(reason);
+    expect(await postError.textContent()).toContain('رفض لينكدإن هذا الطلب.');
+    expect(await postError.textContent()).not.toContain(reason);
     expect(await dialog.isVisible()).toBe(true);
+    expect(await text.inputValue()).toBe(first);
+    await page.unroute('**/linkedln/createPost');
+
+    // The server cannot be reached at all: said in Arabic too, and the draft stays.
+    await page.route('**/linkedln/createPost', (route) => route.abort('connectionrefused'));
+    await dialog.getByTestId('composer-post').click();
+    await page.getByTestId('publish-confirm-post').click();
+    await expect
+      .poll(() => dialog.getByTestId('post-error').textContent())
+      .toContain('تعذّر الوصول إلى الخادم. تحقّق من اتصالك وحاول مرة أخرى.');
     expect(await text.inputValue()).toBe(first);
     await page.unroute('**/linkedln/createPost');
 
@@ -488,6 +506,19 @@ describe('the /generate-post page', () => {
     await text.fill('a'.repeat(3001));
     expect(await composer.getByTestId('char-counter').getAttribute('data-state')).toBe('tooLong');
     expect(await composer.getByTestId('composer-post').isEnabled()).toBe(false);
+
+    // A direction override could make 'exe.jpg' read as something else: said at once, never sent.
+    await text.fill('Our invoice\u202Egpj.exe is attached');
+    const problem = composer.getByTestId('text-problem');
+    await problem.waitFor();
+    expect(await problem.textContent()).toContain('reverses the direction of writing');
+    expect(await composer.getByTestId('composer-post').isEnabled()).toBe(false);
+    expect(await composer.getByTestId('composer-schedule').isEnabled()).toBe(false);
+    expect(await composer.getByTestId('write-with-ai').isEnabled()).toBe(false);
+    // The marks Arabic writing needs, and the isolates, are fine.
+    await text.fill('\u200Fتقرير \u2066report.pdf\u2069 جاهز');
+    await problem.waitFor({ state: 'detached' });
+    expect(await composer.getByTestId('composer-post').isEnabled()).toBe(true);
 
     await text.fill('');
     await writeWithAi(composer, 'en', 'Why small teams ship faster', 'composer-en-desktop-streaming');

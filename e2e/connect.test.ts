@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FullProfile, LinkedinPost } from '@nashr/contracts';
+import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, newContext, screenshot, type ViewportName } from './support/browser';
 import { createSession } from './support/session';
-import { type Stack, startStack } from './support/stack';
 
 let stack: Stack;
 let browser: Browser;
@@ -294,6 +294,11 @@ describe('connecting the LinkedIn account', () => {
     expect(await popup.locator('script[src*="/sandbox/captcha/"]').count()).toBe(0);
     expect(await code.getAttribute('placeholder')).toBe('أدخل الرمز المكوّن من 6 أرقام');
     await screenshot(popup, 'connect-popup-2fa-ar-desktop');
+    // A wrong code: the step's refusal in Arabic (by its code), never the network's English.
+    await code.fill('000000');
+    await popup.getByRole('button', { name: 'تحقّق', exact: true }).click();
+    await popup.getByText('الرمز غير صحيح. تحقّق منه وحاول مرة أخرى.').waitFor();
+    expect(await popup.getByText('That code is not right').count()).toBe(0);
     const closed = popup.waitForEvent('close');
     await code.fill('123456');
     await popup.getByRole('button', { name: 'تحقّق', exact: true }).click();
@@ -491,11 +496,13 @@ describe('dashboard and profile', () => {
               optimize: 'Optimize Profile',
               scheduled: 'View Scheduled Posts',
               soon: 'Profile optimization is coming soon',
+              sessions: 'Signed-in devices',
             }
           : {
               optimize: 'تحسين الملف الشخصي',
               scheduled: 'عرض المنشورات المجدولة',
               soon: 'تحسين الملف الشخصي قادم قريبًا',
+              sessions: 'الأجهزة التي سجّلت الدخول منها',
             };
       const actions = page.getByTestId('quick-actions');
       await actions.getByRole('button', { name: labels.optimize }).click();
@@ -503,11 +510,16 @@ describe('dashboard and profile', () => {
       await actions.getByRole('button', { name: labels.scheduled }).click();
       await waitForPath(page, '/posts');
       expect(new URL(page.url()).searchParams.get('tab')).toBe('scheduled');
+      // The signed-in devices are one step from the profile.
+      await page.goBack();
+      await actions.getByRole('button', { name: labels.sessions }).click();
+      await waitForPath(page, '/sessions');
+      await page.getByTestId('session-row').first().waitFor();
       await context.close();
     });
   }
 
-  it("shows 'Error: ' and the server's message when a load step fails, and loads on retry", async () => {
+  it("shows 'Error: ' and the failure in the interface language when a load step fails, and loads on retry", async () => {
     const { page, context } = await fullUser('en', 'desktop', '/dashboard');
     await dashboardLoaded(page);
     await page.route('**/linkedln/getPosts', (route) =>
@@ -516,6 +528,7 @@ describe('dashboard and profile', () => {
         contentType: 'application/json',
         body: JSON.stringify({
           success: false,
+          code: 'linkedin.unavailable',
           message: 'LinkedIn could not be reached. Please try again in a moment.',
         }),
       }),
@@ -525,6 +538,13 @@ describe('dashboard and profile', () => {
     await error.waitFor();
     expect(await error.textContent()).toBe('Error: LinkedIn could not be reached. Please try again in a moment.');
     await screenshot(page, 'connect-dashboard-error-en-desktop');
+    // The same failure in Arabic, by its code: the server's English never shows.
+    await page.getByTestId('language-toggle').first().click();
+    await expect.poll(() => error.textContent()).toBe('خطأ: تعذّر الوصول إلى لينكدإن. يُرجى المحاولة مرة أخرى بعد قليل.');
+    await page.getByTestId('language-toggle').first().click();
+    await expect
+      .poll(() => error.textContent())
+      .toBe('Error: LinkedIn could not be reached. Please try again in a moment.');
 
     // An answer that does not say success gets the spec's step text.
     await page.unroute('**/linkedln/getPosts');

@@ -1,9 +1,10 @@
 import type { ContentBlockName, ContentBlocks } from '@nashr/contracts';
+import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage, screenshot, VIEWPORTS, type ViewportName } from './support/browser';
+import { waitForLandingContent } from './support/landing';
 import { createSession } from './support/session';
-import { type Stack, startStack } from './support/stack';
 
 let stack: Stack;
 let browser: Browser;
@@ -26,30 +27,27 @@ async function block<N extends ContentBlockName>(name: N, lang: Language): Promi
 
 async function landing(options: { lang?: Language; viewport?: ViewportName } = {}): Promise<Page> {
   const page = await openPage(browser, stack.url, options);
-  await page.getByTestId('hero-headline').waitFor();
+  await waitForLandingContent(page);
   return page;
 }
 
 const documentDirection = (page: Page) =>
   page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 
-/** Scrolls through the page so lazy images load, then back to the top, for a complete screenshot. */
+/**
+ * Waits until every image has loaded, for a complete screenshot, and fails on a broken one. Lazy
+ * images are made eager rather than scrolled past: on a busy machine a quick scroll can pass an
+ * image before the browser looks at it, and such an image then never loads.
+ */
 async function settle(page: Page): Promise<void> {
-  await page.getByTestId('pricing-plan').first().waitFor();
-  await page.getByTestId('testimonial').first().waitFor();
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    }
-    await Promise.all(
-      [...document.images].map((img) =>
-        img.complete ? null : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })),
-      ),
-    );
-    window.scrollTo(0, 0);
+  await page.evaluate(() => {
+    for (const img of document.images) img.loading = 'eager';
   });
-  await page.getByTestId('scroll-to-top').waitFor({ state: 'detached' });
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  const broken = await page.evaluate(() =>
+    [...document.images].filter((img) => img.naturalWidth === 0).map((img) => img.currentSrc || img.src),
+  );
+  expect(broken).toEqual([]);
 }
 
 describe.each([
@@ -217,8 +215,11 @@ describe('the landing page', () => {
       await page.getByTestId('pricing-plan').first().waitFor();
       const button = page.getByTestId('scroll-to-top');
       expect(await button.count()).toBe(0);
-      await page.evaluate(() => window.scrollTo(0, 250));
-      await page.waitForTimeout(100);
+      // Scroll events fire with the next frame and the button renders at once: two frames on, it would be there.
+      await page.evaluate(async () => {
+        window.scrollTo(0, 250);
+        for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+      });
       expect(await button.count()).toBe(0);
       await page.evaluate(() => window.scrollTo(0, 1200));
       await button.waitFor();

@@ -1,11 +1,11 @@
 import { QUEUES, sendMagicLinkJob } from '@nashr/contracts';
 import { createRedis, Queues } from '@nashr/platform';
 import { createCapturingLogger } from '@nashr/platform/testing';
+import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, type ViewportName } from './support/browser';
 import { createSession, type TestSession } from './support/session';
-import { type Stack, startStack } from './support/stack';
 
 let stack: Stack;
 let browser: Browser;
@@ -67,7 +67,11 @@ describe('API reference page', () => {
     await screenshot(page, `ops-docs-${viewport}-operation`, { fullPage: false });
 
     await page.getByRole('searchbox', { name: 'Filter operations' }).fill('/api/v1/posts');
-    await expect.poll(() => page.locator('details.op:visible').count()).toBe(5);
+    const postsOperations = Object.entries(document.paths)
+      .filter(([path]) => path.includes('/api/v1/posts'))
+      .flatMap(([, ops]) => Object.keys(ops)).length;
+    expect(postsOperations).toBeGreaterThan(1);
+    await expect.poll(() => page.locator('details.op:visible').count()).toBe(postsOperations);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -5,14 +5,14 @@
  * desktop; and a post due a minute ahead really goes out and shows in the Published tab.
  */
 import { randomUUID } from 'node:crypto';
+import { schema as authSchema, UserStore } from '@nashr/auth';
+import { toTwelveHourTime } from '@nashr/contracts';
 import { createDatabase } from '@nashr/platform';
+import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema as authSchema } from '../services/auth/src/db/schema';
-import { UserStore } from '../services/auth/src/users/user-store';
 import { type Language, launchBrowser, newContext, screenshot, VIEWPORTS, type ViewportName } from './support/browser';
 import { createSession, type TestSession } from './support/session';
-import { type Stack, startStack } from './support/stack';
 
 let stack: Stack;
 let browser: Browser;
@@ -348,12 +348,49 @@ async function scheduleEditDelete(lang: Language, viewport: ViewportName, from: 
   await page.context().close();
 }
 
+/** Posts due at the next whole minute at least 20 s away, one of them marked for the network to refuse. */
+interface DueSoon {
+  user: FullUser;
+  content: string;
+  refused: string;
+  dueAt: number;
+}
+
+/** Schedules the due-soon pair through the API, as the popup does (its own test covers the popup). */
+async function scheduleDueSoon(): Promise<DueSoon> {
+  const user = await fullUser('due-soon');
+  const at = new Date(Date.now() + 20_000);
+  at.setUTCSeconds(0, 0);
+  at.setUTCMinutes(at.getUTCMinutes() + 1);
+  const [date = '', clock = ''] = at.toISOString().split('T');
+  const time = toTwelveHourTime(clock.slice(0, 5));
+  const content = `Shipping beats perfect: what a week of launches taught me ${randomUUID().slice(0, 6)}`;
+  // The sandbox network refuses posts marked [refuse]: this one must come back failed, with Retry.
+  const refused = `This one will be refused [refuse] ${randomUUID().slice(0, 6)}`;
+  for (const text of [content, refused]) {
+    const saved = await call(user, 'POST', '/linkedln/saveSchedulePost', {
+      userId: user.userId,
+      content: text,
+      date,
+      time,
+      status: 'scheduled',
+      timeZone: 'UTC',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+  }
+  return { user, content, refused, dueAt: at.getTime() };
+}
+
 describe('post management in a browser', () => {
-  /** Scheduled first, checked last: publishing needs the minute to come. */
-  let dueSoon: { user: FullUser; content: string; refused: string; dueAt: number } | undefined;
+  // Made before the other tests so the wait for their minute overlaps them; the last test watches
+  // them go out. Made here, not by another test, so each test stands on its own.
+  let dueSoon: DueSoon;
+  beforeAll(async () => {
+    dueSoon = await scheduleDueSoon();
+  });
 
   it('schedules a post from the popup a minute ahead (English, desktop)', async () => {
-    const user = await fullUser('due-soon');
+    const user = await fullUser('popup');
     const page = await openPosts(user, 'en', 'desktop');
     // The next whole minute at least 20 s away: the time input has minutes only.
     const due = await page.evaluate(() => {
@@ -364,7 +401,6 @@ describe('post management in a browser', () => {
       return {
         date: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`,
         time: `${pad(at.getHours())}:${pad(at.getMinutes())}`,
-        instant: at.getTime(),
       };
     });
     const content = `Shipping beats perfect: what a week of launches taught me ${randomUUID().slice(0, 6)}`;
@@ -373,13 +409,7 @@ describe('post management in a browser', () => {
     await fillSchedule(dialog, 'en', { content, date: due.date, time: due.time });
     await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
     await toast(page, 'Post scheduled successfully').waitFor();
-    // The sandbox network refuses posts marked [refuse]: this one must come back failed, with Retry.
-    const refused = `This one will be refused [refuse] ${randomUUID().slice(0, 6)}`;
-    await page.getByRole('button', { name: 'Schedule Post', exact: true }).click();
-    await fillSchedule(dialog, 'en', { content: refused, date: due.date, time: due.time });
-    await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
-    await page.getByTestId('scheduled-post').filter({ hasText: refused }).waitFor();
-    dueSoon = { user, content, refused, dueAt: due.instant };
+    await page.getByTestId('scheduled-post').filter({ hasText: content }).waitFor();
     await page.context().close();
   });
 
@@ -445,7 +475,10 @@ describe('post management in a browser', () => {
     let networkDown = true;
     await context.route('**/linkedln/getPosts', async (route) => {
       if (!networkDown) return route.continue();
-      return route.fulfill({ status: 503, json: { success: false, message: 'LinkedIn is temporarily unavailable' } });
+      return route.fulfill({
+        status: 503,
+        json: { success: false, code: 'linkedin.unavailable', message: 'LinkedIn is temporarily unavailable' },
+      });
     });
     const page = await context.newPage();
     await page.goto(`${stack.url}/posts`);
@@ -456,7 +489,8 @@ describe('post management in a browser', () => {
     await screenshot(page, 'posts-en-phone-empty');
 
     await page.getByTestId('tab-published').click();
-    const error = page.getByTestId('posts-error').filter({ hasText: 'LinkedIn is temporarily unavailable' });
+    // Shown by its code, in the interface language, not in the words the server chose.
+    const error = page.getByTestId('posts-error').filter({ hasText: 'LinkedIn could not be reached' });
     await error.waitFor();
     await screenshot(page, 'posts-en-phone-error', { fullPage: false });
     networkDown = false;
@@ -492,7 +526,6 @@ describe('post management in a browser', () => {
   });
 
   it('publishes the post due a minute ahead: it leaves the schedule and appears in Published; a refusal shows its reason and Retry', async () => {
-    if (!dueSoon) throw new Error('the first test did not schedule the post that is due soon');
     const { user, content, refused, dueAt } = dueSoon;
     const page = await openPosts(user, 'en', 'desktop');
     const wait = Math.max(0, dueAt - Date.now());
@@ -506,6 +539,8 @@ describe('post management in a browser', () => {
       .toBe(0);
     expect(Date.now()).toBeGreaterThanOrEqual(dueAt);
     await refusedCard.getByTestId('failure-note').waitFor();
+    // The network's refusal, by its code (linkedin.rejected) in the interface language.
+    expect(await refusedCard.getByTestId('failure-note').textContent()).toContain('LinkedIn refused this request.');
     await screenshot(page, 'posts-en-desktop-failed');
     await refusedCard.getByTestId('retry-post').click();
     await toast(page, 'Publishing the post again').waitFor();

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Runs after every `npm install` (root postinstall). Applies small fixes to dependencies whose
 // upstream fix is not released yet. Each patch is idempotent and fails loudly if the code it
 // expects has changed, so an upgrade that already fixed (or moved) the code is noticed at once.

@@ -1,26 +1,93 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm test`: lint, typecheck and build, then every test (unit, service, browser) in one Vitest
 // run. Ends with one line: "N passed, N failed" (", N skipped" when any were skipped).
+//
+// ALSO_TEST_WITH_NODE=/path/to/bin/node runs the tests once more on that Node.js (.ci/run sets it
+// to Node.js 24), all but the browser tests, which would double CI's time; the last line totals both.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { warnIfUnsupportedNode } from './node-support.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const checks = { passed: 0, failed: 0, skipped: 0 };
+/** The projects of vitest.config.ts the second Node.js runs: every one but e2e. */
+const SECOND_NODE_PROJECTS = ['packages', 'services', 'web', 'ops'];
 
+warnIfUnsupportedNode();
+
+/**
+ * @param {string} label
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Record<string, string>} [env]
+ */
 function run(label, command, args, env = {}) {
   process.stdout.write(`\n▶ ${label}\n`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status === 0;
 }
 
+/**
+ * @param {string} label
+ * @param {string} command
+ * @param {string[]} args
+ */
 function check(label, command, args) {
-  if (run(label, command, args)) totals.passed++;
+  if (run(label, command, args)) checks.passed++;
   else {
-    totals.failed++;
+    checks.failed++;
     process.stdout.write(`✖ ${label} failed\n`);
   }
+}
+
+/** @typedef {{ passed: number, failed: number, skipped: number }} Counts */
+/** @typedef {{ file: string, name: string, error: string }} Failure */
+/** Every failed test of every run, repeated above the last line: CI keeps only the end of a log. */
+/** @type {string[]} */
+const failureLines = [];
+
+/** @param {Counts} counts */
+function summary(counts) {
+  const skipped = counts.skipped ? `, ${counts.skipped} skipped` : '';
+  return `${counts.passed} passed, ${counts.failed} failed${skipped}`;
+}
+
+/**
+ * One Vitest run on the Node.js at `node`; returns its counts (a run that reported none counts as one failure).
+ * @param {string} label
+ * @param {string} node
+ * @param {string[]} args
+ * @param {Record<string, string>} [env]
+ * @returns {Counts}
+ */
+function vitest(label, node, args, env = {}) {
+  const countsFile = join(mkdtempSync(join(tmpdir(), 'nashr-test-')), 'counts.json');
+  const vitestBin = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+  const passed = run(label, node, [vitestBin, 'run', ...args], { ...env, TEST_COUNTS_FILE: countsFile });
+  if (!existsSync(countsFile)) {
+    process.stdout.write('✖ the test run ended without reporting its results\n');
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  const counts = JSON.parse(readFileSync(countsFile, 'utf8'));
+  for (const failure of /** @type {Failure[]} */ (counts.failures ?? [])) {
+    failureLines.push(
+      `✖ Node.js ${versionOf(node) ?? node}: ${failure.file} › ${failure.name}${failure.error ? ` — ${failure.error}` : ''}`,
+    );
+  }
+  // Vitest's own verdict has the last word: a failure the counts missed still fails the run.
+  return { passed: counts.passed, failed: counts.failed || (passed ? 0 : 1), skipped: counts.skipped };
+}
+
+/**
+ * The version of the Node.js at `node`, or null when it does not run.
+ * @param {string} node
+ */
+function versionOf(node) {
+  const result = spawnSync(node, ['--version'], { encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : null;
 }
 
 if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
@@ -30,23 +97,43 @@ if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
 
 check('lint and format (biome)', 'npx', ['biome', 'check', '.']);
 check('typecheck (every workspace)', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']);
+// The folders outside the workspaces (bench is one: turbo checks it above).
+for (const project of ['test', 'test/hardening', 'scripts']) {
+  check(`typecheck (${project})`, 'npx', ['tsc', '--noEmit', '-p', project]);
+}
 check('build (services and web)', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only']);
 
-const countsFile = join(mkdtempSync(join(tmpdir(), 'nashr-test-')), 'counts.json');
-const vitestPassed = run('tests (vitest)', 'npx', ['vitest', 'run', ...process.argv.slice(2)], {
-  TEST_COUNTS_FILE: countsFile,
-});
-if (existsSync(countsFile)) {
-  const counts = JSON.parse(readFileSync(countsFile, 'utf8'));
-  totals.passed += counts.passed;
-  // Vitest's own verdict has the last word: a failure the counts missed still fails the run.
-  totals.failed += counts.failed || (vitestPassed ? 0 : 1);
-  totals.skipped += counts.skipped;
-} else {
-  process.stdout.write('✖ the test run ended without reporting its results\n');
-  totals.failed++;
+const args = process.argv.slice(2);
+/** @type {[string, Counts][]} */
+const runs = [
+  ['lint, typecheck and build', checks],
+  [`tests on Node.js ${process.version}`, vitest('tests (vitest)', process.execPath, args)],
+];
+
+const secondNode = process.env.ALSO_TEST_WITH_NODE && resolve(process.env.ALSO_TEST_WITH_NODE);
+if (secondNode) {
+  const version = versionOf(secondNode);
+  if (version) {
+    const projects = SECOND_NODE_PROJECTS.flatMap((name) => ['--project', name]);
+    // Its own directory first on PATH, so what the tests spawn (node, npx) runs on it too.
+    const path = `${dirname(secondNode)}${delimiter}${process.env.PATH ?? ''}`;
+    const label = `tests on Node.js ${version} (${SECOND_NODE_PROJECTS.join(', ')}; the browser tests ran above only)`;
+    const second = vitest(label, secondNode, [...projects, '--passWithNoTests', ...args], { PATH: path });
+    runs.push([`tests on Node.js ${version}`, second]);
+  } else {
+    process.stdout.write(`\n✖ ALSO_TEST_WITH_NODE=${secondNode} is not a Node.js that runs\n`);
+    runs.push([`tests on ${secondNode}`, { passed: 0, failed: 1, skipped: 0 }]);
+  }
 }
 
-const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
-process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed${skipped}\n`);
+/** @type {Counts} */
+const totals = { passed: 0, failed: 0, skipped: 0 };
+for (const [, counts] of runs) {
+  for (const key of /** @type {(keyof Counts)[]} */ (Object.keys(totals))) totals[key] += counts[key];
+}
+process.stdout.write('\n');
+for (const line of failureLines) process.stdout.write(`${line}\n`);
+// With a second Node.js, each part first, then the total (always the last line).
+if (runs.length > 2) for (const [name, counts] of runs) process.stdout.write(`${name}: ${summary(counts)}\n`);
+process.stdout.write(`${summary(totals)}\n`);
 process.exit(totals.failed === 0 ? 0 : 1);

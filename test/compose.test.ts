@@ -1,11 +1,11 @@
-// docker-compose.yml against the Dockerfile, scripts/stack.mjs and each service's configSchema:
+// docker-compose.yml against the Dockerfile, tools/stack/processes.mjs and each service's configSchema:
 // a container that would not start (missing variable, missing entry file, unknown build target)
 // fails here instead of in `docker compose up`.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { exampleContext, ROOT, stackProcesses } from '../scripts/stack.mjs';
+import { exampleContext, ROOT, stackProcesses } from '../tools/stack/processes.mjs';
 
 interface ParseResult {
   success: boolean;
@@ -24,6 +24,8 @@ interface StackProcess {
   kind: 'helper' | 'api' | 'worker' | 'gateway';
   service?: string;
   source?: string;
+  /** A helper's built entry file (e.g. tools/dist/mail-catcher.js). */
+  entry?: string;
 }
 type ComposeService = Record<string, unknown> & {
   build?: { target?: string; args?: Record<string, unknown> | string[] } | string;
@@ -32,6 +34,7 @@ type ComposeService = Record<string, unknown> & {
   depends_on?: Record<string, { condition?: string }> | string[];
   ports?: unknown[];
   container_name?: string;
+  command?: string[] | string;
 };
 interface ComposeDocument {
   services?: Record<string, ComposeService>;
@@ -43,7 +46,7 @@ const serviceDirs = [...new Set(processes.flatMap((p) => (p.service ? [p.service
 
 /** Build stage names declared with `FROM ... AS name`. */
 function dockerfileTargets(dockerfile: string): Set<string> {
-  return new Set([...dockerfile.matchAll(/^\s*FROM\s+\S+\s+AS\s+([\w.-]+)\s*$/gim)].map((m) => m[1]));
+  return new Set([...dockerfile.matchAll(/^\s*FROM\s+\S+\s+AS\s+([\w.-]+)\s*$/gim)].map((m) => m[1]!));
 }
 
 /** Compose interpolation as `docker compose` does it with the given variables (none by default). */
@@ -58,16 +61,16 @@ function interpolate(value: string, vars: Record<string, string> = {}): string {
       const nonEmpty = set && vars[key] !== '';
       switch (op) {
         case ':-':
-          return nonEmpty ? vars[key] : (arg ?? '');
+          return nonEmpty ? vars[key]! : (arg ?? '');
         case '-':
-          return set ? vars[key] : (arg ?? '');
+          return set ? vars[key]! : (arg ?? '');
         case ':+':
           return nonEmpty ? (arg ?? '') : '';
         case '+':
           return set ? (arg ?? '') : '';
         case ':?':
         case '?':
-          return set ? vars[key] : '';
+          return set ? vars[key]! : '';
         default:
           return vars[key] ?? '';
       }
@@ -97,7 +100,7 @@ function buildArgs(build: Exclude<ComposeService['build'], string | undefined>):
   const args: Record<string, string> = {};
   if (Array.isArray(build.args)) {
     for (const item of build.args) {
-      const [key, ...rest] = String(item).split('=');
+      const [key = '', ...rest] = String(item).split('=');
       args[key] = rest.join('=');
     }
   } else if (build.args) {
@@ -147,16 +150,25 @@ function checkCompose(
 
   for (const proc of stack) {
     if (proc.kind !== 'helper' && !services[proc.name]) {
-      problems.push(`${proc.name}: in scripts/stack.mjs but not a service in docker-compose.yml`);
+      problems.push(`${proc.name}: in tools/stack/processes.mjs but not a service in docker-compose.yml`);
     }
   }
 
   for (const [name, service] of Object.entries(services)) {
-    if (!service.build) continue; // images of others: postgres, redis, mailpit
+    if (!service.build) continue; // images of others: postgres, redis
     const build = typeof service.build === 'string' ? { target: undefined } : service.build;
     const proc = byName.get(name);
     if (!proc) {
-      problems.push(`${name}: built from the Dockerfile but not listed in scripts/stack.mjs`);
+      problems.push(`${name}: built from the Dockerfile but not listed in tools/stack/processes.mjs`);
+      continue;
+    }
+    if (proc.kind === 'helper') {
+      // A helper (the mail catcher) runs its own entry file from a service's image.
+      const command = Array.isArray(service.command) ? service.command.join(' ') : String(service.command ?? '');
+      if (!proc.entry || !command.includes(proc.entry))
+        problems.push(
+          `${name}: command "${command}" does not run ${proc.entry}, the entry tools/stack/processes.mjs runs`,
+        );
       continue;
     }
 
@@ -175,7 +187,7 @@ function checkCompose(
     if (!['server', 'worker'].includes(entry)) problems.push(`${name}: ENTRY "${entry}" is neither server nor worker`);
     if (!existsSync(join(root, source))) problems.push(`${name}: runs ${source}, which does not exist`);
     if (proc.source && proc.source !== source) {
-      problems.push(`${name}: runs ${source} but scripts/stack.mjs runs ${proc.source}`);
+      problems.push(`${name}: runs ${source} but tools/stack/processes.mjs runs ${proc.source}`);
     }
 
     // Health checks and scaling.
@@ -248,31 +260,65 @@ describe('docker-compose.yml', () => {
     }
   }, 60_000);
 
-  it('runs every process of scripts/stack.mjs with the variables its service requires', () => {
+  it('runs every process of tools/stack/processes.mjs with the variables its service requires', () => {
     expect(serviceDirs.length).toBeGreaterThanOrEqual(6);
     expect(checkCompose(doc, dockerfile, schemas)).toEqual([]);
   });
 
-  it('has postgres, redis and mailpit, and the gateway on port 8080', () => {
+  it('has postgres, redis and the mail catcher, with images a registry-less machine can replace', () => {
     const services = doc.services ?? {};
-    expect(String(services.postgres?.image)).toMatch(/^postgres:16/);
-    expect(String(services.redis?.image)).toMatch(/^redis:7/);
-    expect(String(services.mailpit?.image)).toMatch(/^axllent\/mailpit/);
-    expect((services.gateway?.ports ?? []).map((p) => interpolate(String(p)))).toContain('8080:8080');
-    for (const name of ['postgres', 'redis']) expect(services[name]?.healthcheck?.test).toBeTruthy();
+    expect(interpolate(String(services.postgres?.image))).toMatch(/^postgres:16/);
+    expect(interpolate(String(services.redis?.image))).toMatch(/^redis:7/);
+    const local = { POSTGRES_IMAGE: 'localhost/nashr-postgres:15', REDIS_IMAGE: 'localhost/nashr-redis:7' };
+    expect(interpolate(String(services.postgres?.image), local)).toBe(local.POSTGRES_IMAGE);
+    expect(interpolate(String(services.redis?.image), local)).toBe(local.REDIS_IMAGE);
+    for (const name of ['postgres', 'redis', 'mail']) expect(services[name]?.healthcheck?.test).toBeTruthy();
+  });
+
+  it('publishes the gateway and the inbox on 127.0.0.1 only, unless told otherwise', () => {
+    const services = doc.services ?? {};
+    const published = (name: string, vars?: Record<string, string>) =>
+      (services[name]?.ports ?? []).map((p) => interpolate(String(p), vars));
+    expect(published('gateway')).toEqual(['127.0.0.1:8080:8080']);
+    expect(published('gateway', { GATEWAY_ADDRESS: '0.0.0.0', GATEWAY_PORT: '80' })).toEqual(['0.0.0.0:80:8080']);
+    expect(published('mail')).toEqual(['127.0.0.1:8025:8025']);
+    for (const [name, service] of Object.entries(services))
+      for (const port of service.ports ?? []) expect(interpolate(String(port)), name).toMatch(/^127\.0\.0\.1:/);
+  });
+
+  it("builds every Node.js container on NODE_IMAGE, the Dockerfile's base", () => {
+    for (const [name, service] of Object.entries(doc.services ?? {})) {
+      if (!service.build || typeof service.build === 'string') continue;
+      expect(buildArgs(service.build).NODE_IMAGE, name).toBeDefined();
+    }
   });
 
   it('copies the package.json of every workspace before installing in the Dockerfile', () => {
     const workspaces = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).workspaces as string[];
+    const dirs = workspaces.flatMap((pattern) =>
+      pattern.endsWith('/*')
+        ? readdirSync(join(ROOT, pattern.slice(0, -2)))
+            .map((name) => `${pattern.slice(0, -2)}/${name}`)
+            .filter((dir) => existsSync(join(ROOT, dir, 'package.json')))
+        : [pattern],
+    );
+    expect(dirs.length).toBeGreaterThanOrEqual(12);
     const manifestsStage = dockerfile.split(/^FROM /m).find((stage) => /\sAS manifests\s/.test(` ${stage}`)) ?? '';
-    for (const workspace of workspaces) expect(manifestsStage).toContain(`${workspace}/package.json`);
+    for (const dir of dirs) expect(manifestsStage).toContain(`COPY ${dir}/package.json ${dir}/\n`);
+  });
+
+  it('keeps to instructions buildah 1.28 (podman) understands', () => {
+    expect(dockerfile).not.toMatch(/^# syntax=/m);
+    expect(dockerfile).not.toMatch(/^(COPY|ADD)\s.*--(parents|exclude)/m);
     for (const target of ['deps', 'build', 'service', 'gateway'])
       expect(dockerfileTargets(dockerfile)).toContain(target);
   });
 
   it('reports each kind of mistake in a broken copy', () => {
     const broken = structuredClone(doc);
-    const services = broken.services as Record<string, ComposeService>;
+    // Every service named below is in the file (the test above reads them all).
+    const services = broken.services as Record<string, ComposeService> &
+      Record<'auth' | 'ai-worker' | 'content' | 'gateway', ComposeService>;
     // Unknown build target, and a worker that could not scale.
     (services.auth.build as { target: string }).target = 'no-such-stage';
     services['posts-worker'] = { ...services['posts-worker'], container_name: 'posts-worker', ports: ['9000:9000'] };
@@ -302,7 +348,7 @@ describe('docker-compose.yml', () => {
       /^gateway: COOKIE_SECRET is invalid/,
       /^gateway: has no healthcheck/,
       /^gateway: depends_on auth with condition service_healthy is missing/,
-      /^linkedin: in scripts\/stack\.mjs but not a service/,
+      /^linkedin: in tools\/stack\/processes\.mjs but not a service/,
     ];
     for (const pattern of expected)
       expect(

@@ -15,5 +15,16 @@ it('counts a file whose setup failed as a failure, not as skipped tests that pas
     encoding: 'utf8',
   });
   expect(run.status).not.toBe(0);
-  expect(JSON.parse(readFileSync(countsFile, 'utf8'))).toEqual({ passed: 1, failed: 2, skipped: 2 });
+  const { failures, ...counts } = JSON.parse(readFileSync(countsFile, 'utf8'));
+  expect(counts).toEqual({ passed: 1, failed: 2, skipped: 2 });
+  // Named, so the end of a long CI log says which test to look at.
+  expect(failures).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ file: expect.stringContaining('test-fails.fixture.ts'), name: 'fails' }),
+      expect.objectContaining({
+        file: expect.stringContaining('hook-fails.fixture.ts'),
+        error: expect.stringContaining('the stack did not start'),
+      }),
+    ]),
+  );
 }, 60_000);

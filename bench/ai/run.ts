@@ -4,7 +4,7 @@
  *   npx tsx bench/ai/run.ts [--users 40] [--requests 800] [--concurrency 40]
  *                           [--provider offline|fake] [--chunk-ms 20] [--out results.json]
  *
- * Builds the ai API (services/ai/src/app.ts) on a real port over a fresh database of its own,
+ * Builds the ai API (`buildApp` of `@nashr/ai`) on a real port over a fresh database of its own,
  * with either the offline writer or a local chat-completions server (`fake`: 10 streamed chunks
  * of `--chunk-ms` each). Fires `--requests` generations from `--users` users, `--concurrency`
  * at a time, half as JSON and half as server-sent events. Reported: throughput, latency
@@ -14,12 +14,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { buildApp, configSchema, MIGRATIONS_FOLDER, schema } from '@nashr/ai';
+import { startFakeOpenAi } from '@nashr/ai/testing';
 import { createDatabase, createLogger, identityHeaders, runMigrations } from '@nashr/platform';
 import postgres from 'postgres';
-import { buildApp, MIGRATIONS_FOLDER } from '../../services/ai/src/app.js';
-import { configSchema } from '../../services/ai/src/config.js';
-import { schema } from '../../services/ai/src/db/schema.js';
-import { startFakeOpenAi } from '../../services/ai/src/testing/fake-openai.js';
 
 const { values: args } = parseArgs({
   options: {

@@ -16,7 +16,7 @@
  */
 import { identityHeaders } from '@nashr/platform';
 import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
-import { startStack } from '../../test/hardening/support/stack.js';
+import { startStack } from '@nashr/tools/in-process-stack';
 import { type ServiceProcess, startService } from './processes.js';
 import { encryptionKey, type FaultResult, type FaultScenario, sleep, waitFor } from './scenario.js';
 

@@ -10,10 +10,11 @@
  * behind a forwarder that holds each publish for 3 s and delivers it even after the adapter
  * gave up (800 ms timeout). The posts and linkedin workers are the real ones, in this process.
  */
+
+import { FAKE_API_KEY, startFakeUnipile } from '@nashr/linkedin/testing';
 import { testIdentity } from '@nashr/platform/testing';
-import { FAKE_API_KEY, startFakeUnipile } from '../../services/linkedin/src/testing/fake-unipile.js';
+import { startStack } from '@nashr/tools/in-process-stack';
 import { send } from '../../test/hardening/support/gateway-client.js';
-import { startStack } from '../../test/hardening/support/stack.js';
 import { type FaultScenario, sleep, waitFor } from './scenario.js';
 import { startSlowProxy } from './slow-http-proxy.js';
 
@@ -70,7 +71,7 @@ export const latePublish: FaultScenario = {
             ? []
             : [
                 'The retry looked for the post before the slow network had created it, then published again.',
-                'Needs a settle window in services/linkedin/src/publish/publisher.ts before "not found" is trusted.',
+                'Needs a settle window in the linkedin publisher (publish/publisher.ts) before "not found" is trusted.',
               ]),
         ],
       };

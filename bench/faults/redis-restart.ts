@@ -9,11 +9,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createDatabase, createRedis, identityHeaders, Queues, waitForRedis } from '@nashr/platform';
 import { createCapturingLogger, TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
-import { schema as postsSchema } from '../../services/posts/src/db/schema.js';
-import { PostQueues } from '../../services/posts/src/jobs/post-queues.js';
-import { PostService } from '../../services/posts/src/post-service.js';
-import { PostStore } from '../../services/posts/src/post-store.js';
-import { startStack } from '../../test/hardening/support/stack.js';
+import { PostQueues, PostService, PostStore, schema as postsSchema } from '@nashr/posts';
+import { startStack } from '@nashr/tools/in-process-stack';
 import { freePort } from '../scheduler/infra.js';
 import { type ServiceProcess, startService } from './processes.js';
 import { encryptionKey, type FaultScenario, sleep, waitFor } from './scenario.js';

@@ -6,8 +6,11 @@
  * same JSON from one route of a service app (`service-app-server.ts`), which splits the distance
  * into what the shared app costs and what the gateway adds to it.
  *
- *   1. fixed concurrency (autocannon, `connections` at once, as fast as each answers):
- *      requests per second and p50/p99 latency of both;
+ *   1. fixed concurrency (autocannon, `connections` at once, as fast as each answers), in
+ *      `rounds` rounds of the gateway and the service-app route back to back (which goes first
+ *      alternates): requests per second, p50/p99 latency, and the CPU time each server process
+ *      spent per answer, whose ratio (gateway / service-app route) is taken per round, the
+ *      median reported; the bare route once, for scale;
  *   2. fixed rate (1,000 requests per second paced evenly, `load.ts`), over up to
  *      `RATE_CONNECTIONS` connections as many visitors would open: p99 of both.
  */
@@ -26,20 +29,42 @@ export interface GatewayOptions {
   warmup: number;
   connections: number;
   rate: number;
+  /** Rounds of gateway and service-app route runs; figures are the median over them. */
+  rounds: number;
+}
+
+/** One fixed-concurrency run and the CPU time (µs) its server spent per answer (Linux only). */
+export interface CountedRun {
+  figures: LoadFigures;
+  cpu?: number;
+}
+
+export interface Round {
+  gateway: CountedRun;
+  serviceApp: CountedRun;
 }
 
 export interface GatewayResult {
   connections: number;
   rate: number;
   duration: number;
-  gateway: LoadFigures;
-  bare: LoadFigures;
-  serviceApp: LoadFigures;
+  rounds: Round[];
+  bare: CountedRun;
   gatewayAtRate: LoadFigures;
   bareAtRate: LoadFigures;
-  /** Microseconds of the server process's CPU time per answer in the fixed-concurrency runs (Linux only). */
-  cpuPerAnswer: { gateway?: number; bare?: number; serviceApp?: number };
 }
+
+/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+export function median(values: number[]): number {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (!sorted.length) return Number.NaN;
+  const middle = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Gateway CPU per answer over the service-app route's, per round (NaN where /proc is missing). */
+export const cpuRatios = (rounds: Round[]) =>
+  rounds.map((r) => (r.gateway.cpu !== undefined && r.serviceApp.cpu ? r.gateway.cpu / r.serviceApp.cpu : Number.NaN));
 
 /** Connections the fixed-rate run may open: a request never waits for a free one. */
 const RATE_CONNECTIONS = 50;
@@ -105,16 +130,28 @@ export async function benchGateway(options: GatewayOptions): Promise<GatewayResu
     await run(`${app.url}${path}`, { duration: options.warmup });
 
     // The server's CPU time over a run, divided by the answers it gave.
-    const runCounted = async (url: string, pid: number | undefined) => {
+    const runCounted = async (url: string, pid: number | undefined): Promise<CountedRun> => {
       const before = cpuMicros(pid);
       const figures = await run(url);
       const after = cpuMicros(pid);
       const cpu = before === undefined || after === undefined ? undefined : (after - before) / figures.total;
       return { figures, cpu };
     };
-    const gateway = await runCounted(`${options.gatewayUrl}${path}`, options.gatewayPid);
-    const bareFigures = await runCounted(`${bare.url}${path}`, bare.pid);
-    const serviceApp = await runCounted(`${app.url}${path}`, app.pid);
+    const rounds: Round[] = [];
+    for (let i = 0; i < options.rounds; i++) {
+      // Back to back, so both see about the same machine; the order alternates so neither is
+      // always the one after the other's run.
+      const gatewayRun = () => runCounted(`${options.gatewayUrl}${path}`, options.gatewayPid);
+      const appRun = () => runCounted(`${app.url}${path}`, app.pid);
+      if (i % 2 === 0) {
+        const gateway = await gatewayRun();
+        rounds.push({ gateway, serviceApp: await appRun() });
+      } else {
+        const serviceApp = await appRun();
+        rounds.push({ gateway: await gatewayRun(), serviceApp });
+      }
+    }
+    const bareRun = await runCounted(`${bare.url}${path}`, bare.pid);
     const atRate = { overallRate: options.rate, connections: RATE_CONNECTIONS };
     const gatewayAtRate = await run(`${options.gatewayUrl}${path}`, atRate);
     const bareAtRate = await run(`${bare.url}${path}`, atRate);
@@ -122,12 +159,10 @@ export async function benchGateway(options: GatewayOptions): Promise<GatewayResu
       connections: options.connections,
       rate: options.rate,
       duration: options.duration,
-      gateway: gateway.figures,
-      bare: bareFigures.figures,
-      serviceApp: serviceApp.figures,
+      rounds,
+      bare: bareRun,
       gatewayAtRate,
       bareAtRate,
-      cpuPerAnswer: { gateway: gateway.cpu, bare: bareFigures.cpu, serviceApp: serviceApp.cpu },
     };
   } finally {
     await Promise.all([bare.stop(), app.stop()]);

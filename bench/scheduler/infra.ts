@@ -30,7 +30,20 @@ export async function startRedis(): Promise<BenchRedis> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--maxmemory-policy',
+      'noeviction',
+      '--loglevel',
+      'warning',
+    ],
     { stdio: 'ignore' },
   );
   const failed = new Promise<never>((_, reject) => {

@@ -3,27 +3,39 @@
  *
  *   npx tsx bench/scheduler/run.ts [--posts 10000] [--window 60] [--latency 50]
  *                                  [--scenarios baseline,kill,flush] [--out results.json]
+ *                                  [--others 0,10000,100000,1000000] [--others-days 90]
  *
  * Each scenario: a fresh database and an empty Redis of the benchmark's own, two posts workers
- * as separate processes (`services/posts/src/worker.ts`), a simulated network worker in this
+ * as separate processes (the posts service's `src/worker.ts`), a simulated network worker in this
  * process (real BullMQ, `--latency` ms per publish, idempotent per hand-over like the real one),
  * and `--posts` posts due at instants spread evenly over one `--window`-second window. `kill`
  * SIGKILLs one worker halfway through the window; `flush` runs FLUSHALL halfway through it.
  * Reported: lateness from due time to the network accepting the post (p50/p99/max), the same to
  * the post being marked published in PostgreSQL, posts published twice and posts never published.
+ *
+ * `--others`: every scenario again beside that many other posts, scheduled over the next
+ * `--others-days` days from an hour after the start (one bulk INSERT, `backlog.ts`), as a full
+ * schedule leaves them: the reconciler brings those due within the horizon into Redis. Also
+ * reported then: Redis memory once the workers have started, and the reconciler's time over
+ * that schedule (a worker started on an emptied Redis, then runs that find every job in place).
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { createDatabase, createLogger, createRedis, Queues, runMigrations, waitForRedis } from '@nashr/platform';
-import { MIGRATIONS_FOLDER } from '../../services/posts/src/app.js';
-import { schema } from '../../services/posts/src/db/schema.js';
-import { PostQueues } from '../../services/posts/src/jobs/post-queues.js';
-import { PostService } from '../../services/posts/src/post-service.js';
-import { PostStore } from '../../services/posts/src/post-store.js';
-import { FakeLinkedin } from '../../services/posts/src/testing/fake-linkedin.js';
-import { spawnPostsWorker, type WorkerProcess } from '../../services/posts/src/testing/worker-process.js';
+import { QUEUES } from '@nashr/contracts';
+import {
+  createDatabase,
+  createLogger,
+  createRedis,
+  Queues,
+  queueKeyPrefix,
+  runMigrations,
+  waitForRedis,
+} from '@nashr/platform';
+import { MIGRATIONS_FOLDER, PostQueues, PostService, PostStore, schema } from '@nashr/posts';
+import { FakeLinkedin, spawnPostsWorker, type WorkerProcess } from '@nashr/posts/testing';
+import { insertOtherPosts, OTHER_POSTS_USER, type ReconcileTimes, timeReconcile } from './backlog.js';
 import { createBenchDatabase, startRedis } from './infra.js';
 import { type Spread, seconds, spread } from './stats.js';
 
@@ -40,6 +52,8 @@ const { values: args } = parseArgs({
     'worker-concurrency': { type: 'string', default: '50' },
     /** Give up on stragglers this long after the window ends. */
     'drain-s': { type: 'string', default: '180' },
+    others: { type: 'string', default: '0' },
+    'others-days': { type: 'string', default: '90' },
     out: { type: 'string' },
   },
 });
@@ -50,6 +64,8 @@ const LATENCY_MS = Number(args.latency);
 const USERS = Number(args.users);
 const PREFIX = 'bench';
 const SCENARIOS = (args.scenarios ?? '').split(',').filter(Boolean) as Scenario[];
+const OTHERS = (args.others ?? '0').split(',').map((n) => Number(n.replace(/_/g, '')));
+const OTHERS_DAYS = Number(args['others-days']);
 type Scenario = 'baseline' | 'kill' | 'flush';
 
 // BullMQ's "Missing key" errors after FLUSHALL are expected there; the table says what matters.
@@ -60,6 +76,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 interface Result {
   scenario: Scenario;
   posts: number;
+  /** Other posts scheduled over the next days beside the benchmark's own (`--others`). */
+  others: number;
+  othersInsertSeconds: number;
+  /** Redis `used_memory` once both workers had started, before the window opened, and the due jobs in it. */
+  redisBytes: number;
+  delayedJobs: number;
+  reconcile: ReconcileTimes;
   networkLateness: Spread;
   recordedLateness: Spread;
   /** Posts that reached the network more than 5 s after their time. */
@@ -73,7 +96,20 @@ interface Result {
   loadAverage: number;
 }
 
-async function runScenario(scenario: Scenario, redisUrl: string): Promise<Result> {
+const usedMemory = async (redis: ReturnType<typeof createRedis>) =>
+  Number(/^used_memory:(\d+)/m.exec(await redis.info('memory'))?.[1]);
+
+async function stopWorkers(workers: WorkerProcess[]): Promise<void> {
+  for (const w of workers) {
+    if (w.child.exitCode === null && w.child.signalCode === null) {
+      const exited = new Promise((r) => w.child.once('exit', r));
+      w.child.kill('SIGTERM');
+      await exited;
+    }
+  }
+}
+
+async function runScenario(scenario: Scenario, redisUrl: string, others: number): Promise<Result> {
   const db = await createBenchDatabase(scenario);
   const workers: WorkerProcess[] = [];
   const adminRedis = createRedis(redisUrl, 'worker');
@@ -88,9 +124,17 @@ async function runScenario(scenario: Scenario, redisUrl: string): Promise<Result
     const queues = new Queues({ connection: producer, prefix: PREFIX }, logger);
     const service = new PostService(new PostStore(database.db), new PostQueues(queues, logger));
 
-    // Scheduling ~2 ms a post here; the window opens once every post is in.
+    let othersInsertSeconds = 0;
+    if (others > 0) {
+      othersInsertSeconds =
+        (await insertOtherPosts(database.sql, others, new Date(Date.now() + 3_600_000), OTHERS_DAYS)) / 1000;
+      say(`  ${others} other posts over ${OTHERS_DAYS} days inserted in ${othersInsertSeconds.toFixed(1)} s`);
+    }
+
+    // Scheduling ~2 ms a post here; the window opens once every post is in and the workers have
+    // started (their first reconcile brings the other posts due within the horizon into Redis).
     const scheduleStarted = Date.now();
-    const windowStart = scheduleStarted + 15_000 + POSTS * 4;
+    const windowStart = scheduleStarted + 15_000 + POSTS * 4 + (others > 0 ? 10_000 + others / 50 : 0);
     const users = Array.from({ length: USERS }, () => randomUUID());
     let next = 0;
     await Promise.all(
@@ -126,7 +170,12 @@ async function runScenario(scenario: Scenario, redisUrl: string): Promise<Result
     };
     workers.push(spawnPostsWorker(env), spawnPostsWorker(env));
     await Promise.all(workers.map((w) => w.started));
-    say('  two posts workers started');
+    const redisBytes = await usedMemory(adminRedis);
+    const delayedJobs = await adminRedis.zcard(`${queueKeyPrefix(PREFIX)}:${QUEUES.postsDue}:delayed`);
+    say(
+      `  two posts workers started, ${seconds(windowStart - Date.now())} before the window; ` +
+        `Redis ${(redisBytes / 1_048_576).toFixed(1)} MB, ${delayedJobs} due jobs`,
+    );
 
     let fault = 'none';
     const faultAt = windowStart + WINDOW_MS / 2;
@@ -161,7 +210,7 @@ async function runScenario(scenario: Scenario, redisUrl: string): Promise<Result
     const rows = await database.sql<{ id: string; due: number; recorded: number; status: string }[]>`
       select id, status, (extract(epoch from scheduled_at) * 1000)::float8 as due,
              (extract(epoch from updated_at) * 1000)::float8 as recorded
-      from posts.posts`;
+      from posts.posts where user_id <> ${OTHER_POSTS_USER}::uuid`;
     const firstPublish = new Map<string, number>();
     const publishCount = new Map<string, number>();
     for (const p of network.networkPosts) {
@@ -178,9 +227,27 @@ async function runScenario(scenario: Scenario, redisUrl: string): Promise<Result
       if (row.status === 'published') recordedLateness.push(row.recorded - row.due);
     }
     const deliveries = [...network.deliveries.values()].reduce((a, b) => a + b, 0);
+    const loadAverage = loadavg()[0]!;
+
+    say(
+      `  network lateness p50 ${seconds(spread(networkLateness).p50)}, p99 ${seconds(spread(networkLateness).p99)}; ` +
+        `losses ${losses}`,
+    );
+    // The reconciler over what is left scheduled: the other posts (the benchmark's are published).
+    await stopWorkers(workers);
+    const reconcile = await timeReconcile({ databaseUrl: db.url, redisUrl, prefix: PREFIX, logger });
+    say(
+      `  reconcile over ${others} other posts: cold ${reconcile.coldMs.toFixed(0)} ms (${reconcile.restored} jobs), ` +
+        `warm ${reconcile.warmMs.toFixed(0)} ms (${reconcile.checked} posts within the horizon)`,
+    );
     return {
       scenario,
       posts: rows.length,
+      others,
+      othersInsertSeconds,
+      redisBytes,
+      delayedJobs,
+      reconcile,
       networkLateness: spread(networkLateness),
       recordedLateness: spread(recordedLateness),
       lateOver5s: networkLateness.filter((ms) => ms > 5000).length,
@@ -189,15 +256,10 @@ async function runScenario(scenario: Scenario, redisUrl: string): Promise<Result
       redeliveriesAbsorbed: deliveries - network.networkPosts.length,
       fault,
       scheduleSeconds,
-      loadAverage: loadavg()[0]!,
+      loadAverage,
     };
   } finally {
-    for (const w of workers) {
-      if (w.child.exitCode === null && w.child.signalCode === null) {
-        w.child.kill('SIGTERM');
-        await new Promise((r) => w.child.once('exit', r));
-      }
-    }
+    await stopWorkers(workers);
     await network?.close();
     networkConnection.disconnect();
     producer.disconnect();
@@ -216,9 +278,9 @@ try {
       `(concurrency ${args['network-concurrency']}), 2 posts workers (concurrency ${args['worker-concurrency']}), ` +
       `reconciler every ${args['reconcile-ms']} ms`,
   );
-  for (const scenario of SCENARIOS) {
-    say(`\n[${scenario}]`);
-    const result = await runScenario(scenario, redis.url);
+  for (const scenario of OTHERS.flatMap((others) => SCENARIOS.map((name) => ({ name, others })))) {
+    say(`\n[${scenario.name}${scenario.others ? `, beside ${scenario.others} other posts` : ''}]`);
+    const result = await runScenario(scenario.name, redis.url, scenario.others);
     results.push(result);
     say(`  load average ${result.loadAverage.toFixed(1)} on ${cpus().length} CPUs`);
     say(
@@ -231,14 +293,16 @@ try {
 }
 
 say(
-  '\n| scenario | posts | lateness p50 | p99 | max | > 5 s | recorded p50 | p99 | max | doubles | losses | re-deliveries absorbed | load avg |',
+  '\n| scenario | other posts | posts | lateness p50 | p99 | max | > 5 s | recorded p50 | p99 | max | doubles | losses | re-deliveries absorbed | Redis MB (due jobs) | reconcile cold / warm | load avg |',
 );
-say('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+say('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   say(
-    `| ${r.scenario} | ${r.posts} | ${seconds(r.networkLateness.p50)} | ${seconds(r.networkLateness.p99)} | ` +
+    `| ${r.scenario} | ${r.others} | ${r.posts} | ${seconds(r.networkLateness.p50)} | ${seconds(r.networkLateness.p99)} | ` +
       `${seconds(r.networkLateness.max)} | ${r.lateOver5s} | ${seconds(r.recordedLateness.p50)} | ${seconds(r.recordedLateness.p99)} | ` +
-      `${seconds(r.recordedLateness.max)} | ${r.doubles} | ${r.losses} | ${r.redeliveriesAbsorbed} | ${r.loadAverage.toFixed(1)} |`,
+      `${seconds(r.recordedLateness.max)} | ${r.doubles} | ${r.losses} | ${r.redeliveriesAbsorbed} | ` +
+      `${(r.redisBytes / 1_048_576).toFixed(1)} (${r.delayedJobs}) | ${r.reconcile.coldMs.toFixed(0)} / ${r.reconcile.warmMs.toFixed(0)} ms | ` +
+      `${r.loadAverage.toFixed(1)} |`,
   );
 }
 if (args.out) writeFileSync(args.out, `${JSON.stringify({ args, results }, null, 2)}\n`);

@@ -41,6 +41,10 @@ export interface PageOptions {
   cookies?: Parameters<BrowserContext['addCookies']>[0];
   /** Defaults to true: smooth scrolling and transitions finish at once, so checks need no waiting. */
   reducedMotion?: boolean;
+  /** Another size than the viewport's own (still phone-like when `viewport` is `phone`). */
+  size?: { width: number; height: number };
+  /** The browser's time zone (IANA name); the machine's when omitted. */
+  timezoneId?: string;
 }
 
 /**
@@ -49,7 +53,8 @@ export interface PageOptions {
  */
 export async function newContext(browser: Browser, options: PageOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
-    viewport: VIEWPORTS[options.viewport ?? 'desktop'],
+    viewport: options.size ?? VIEWPORTS[options.viewport ?? 'desktop'],
+    timezoneId: options.timezoneId,
     deviceScaleFactor: 1,
     isMobile: options.viewport === 'phone',
     hasTouch: options.viewport === 'phone',

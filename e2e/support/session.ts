@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { sign } from '@fastify/cookie';
 import { type Identity, type Role, SESSION_COOKIE } from '@nashr/contracts';
 import { createRedis, SessionStore } from '@nashr/platform';
-import type { Stack } from './stack';
+import type { Stack } from '@nashr/tools/process-stack';
 
 export interface TestSession {
   identity: Identity;
@@ -46,7 +46,7 @@ async function withSessions<T>(stack: Stack, work: (sessions: SessionStore) => P
 
 export async function createSession(stack: Stack, options: SessionOptions = {}): Promise<TestSession> {
   const cookieSecret = stack.secrets.COOKIE_SECRET;
-  if (!cookieSecret) throw new Error('The stack has no COOKIE_SECRET: scripts/stack.mjs must generate one');
+  if (!cookieSecret) throw new Error('The stack has no COOKIE_SECRET: tools/stack/processes.mjs must generate one');
   const userId = options.userId ?? randomUUID();
   const identity: Identity = {
     userId,

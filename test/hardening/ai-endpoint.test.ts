@@ -5,12 +5,13 @@
  * would spin forever) and the credits spent are given back. The ai service's own tests cover
  * its provider in detail; this checks the whole path, gateway included.
  */
+
+import { type FakeOpenAi, startFakeOpenAi } from '@nashr/ai/testing';
 import { testIdentity } from '@nashr/platform/testing';
+import { type Stack, startStack } from '@nashr/tools/in-process-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAi, startFakeOpenAi } from '../../services/ai/src/testing/fake-openai.js';
 import { problemWith } from './support/answers.js';
 import { send } from './support/gateway-client.js';
-import { type Stack, startStack } from './support/stack.js';
 
 const TIMEOUT_MS = 600;
 const RETRIES = 1;

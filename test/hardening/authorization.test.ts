@@ -9,16 +9,23 @@
  * until someone decides who may call it.
  */
 import fastifyCookie from '@fastify/cookie';
+import { ADMIN_EMAIL, COOKIE_SECRET, SERVICES, type Stack, startStack } from '@nashr/tools/in-process-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromInject, problemWith } from './support/answers.js';
-import { send, signInByMail } from './support/gateway-client.js';
+import { send, signInByMail, signInToken } from './support/gateway-client.js';
 import { publicRoutesOf } from './support/routes.js';
-import { ADMIN_EMAIL, COOKIE_SECRET, SERVICES, type Stack, startStack } from './support/stack.js';
 
 interface Ids {
   aliceUserId: string;
   aliceAccountId: string;
   alicePostId: string;
+  aliceDraftId: string;
+  /** The handle of Alice's session, as her sessions list names it. */
+  aliceSessionHandle: string;
+  /** An unspent sign-in link's token, for a visitor who has not signed in yet. */
+  visitorToken: string;
+  /** The token of Alice's unsubscribe links, as her notification e-mails carry it. */
+  aliceUnsubscribeToken: string;
 }
 
 interface Rule {
@@ -50,6 +57,10 @@ const MATRIX: Record<string, Rule> = {
     open: 'the link in the sign-in mail',
     request: NO_ID('/api/v1/auth/magic-login/verify?token=x'),
   },
+  'POST /api/v1/auth/magic-login/verify': {
+    open: 'the /verify page spends the token of the sign-in link',
+    request: (ids) => ({ path: '/api/v1/auth/magic-login/verify', body: { token: ids.visitorToken } }),
+  },
   'GET /api/v1/auth/google': { open: 'starts Google sign-in', request: NO_ID('/api/v1/auth/google') },
   'GET /api/v1/auth/google/callback': {
     open: 'Google sends the browser back here',
@@ -59,6 +70,33 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/v1/auth/logout': { open: 'ends whatever session the cookie names', request: NO_ID('/api/v1/auth/logout') },
   'GET /api/v1/auth/client-config': { open: 'sign-in page settings', request: NO_ID('/api/v1/auth/client-config') },
   'GET /api/v1/auth/me': { ownOnly: OWN, request: NO_ID('/api/v1/auth/me') },
+  'GET /api/v1/auth/sessions': { ownOnly: OWN, request: NO_ID('/api/v1/auth/sessions') },
+  'DELETE /api/v1/auth/sessions/:id': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/auth/sessions/${ids.aliceSessionHandle}` }),
+  },
+  'GET /api/v1/notifications': { ownOnly: OWN, request: NO_ID('/api/v1/notifications') },
+  'POST /api/v1/notifications/read': {
+    ownOnly: "marks the caller's own notifications only: ids of another user's are not found and stay unread",
+    request: () => ({ path: '/api/v1/notifications/read', body: { all: true } }),
+  },
+  'GET /api/v1/notifications/preferences': { ownOnly: OWN, request: NO_ID('/api/v1/notifications/preferences') },
+  'PUT /api/v1/notifications/preferences': {
+    ownOnly: OWN,
+    request: () => ({ path: '/api/v1/notifications/preferences', body: { digestHour: 9 } }),
+  },
+  'POST /api/v1/notifications/unsubscribe': {
+    open: 'the link in a notification e-mail: its unguessable token says whose e-mails stop',
+    request: (ids) => ({
+      path: '/api/v1/notifications/unsubscribe',
+      body: { token: ids.aliceUnsubscribeToken, kind: 'post_published' },
+    }),
+  },
+  'GET /api/v1/preferences/display': { ownOnly: OWN, request: NO_ID('/api/v1/preferences/display') },
+  'PUT /api/v1/preferences/display': {
+    ownOnly: OWN,
+    request: () => ({ path: '/api/v1/preferences/display', body: { weekStart: 'sunday' } }),
+  },
   'PUT /api/v1/personalization': {
     ownOnly: OWN,
     request: () => ({
@@ -130,13 +168,24 @@ const MATRIX: Record<string, Rule> = {
     request: () => ({ path: '/linkedln/createPost', body: { text: 'Not yours to post' } }),
   },
   'GET /api/v1/posts': { ownOnly: OWN, request: NO_ID('/api/v1/posts') },
-  // services/posts/src/routes/posts.ts: "A post of someone else answers 404, exactly like a post that does not exist."
+  // The posts service's routes/posts.ts: "A post of someone else answers 404, exactly like a post that does not exist."
   'GET /api/v1/posts/:id': { crossUser: 404, request: (ids) => ({ path: `/api/v1/posts/${ids.alicePostId}` }) },
   'PATCH /api/v1/posts/:id': {
     crossUser: 404,
     request: (ids) => ({ path: `/api/v1/posts/${ids.alicePostId}`, body: { content: 'Hijacked' } }),
   },
   'DELETE /api/v1/posts/:id': { crossUser: 404, request: (ids) => ({ path: `/api/v1/posts/${ids.alicePostId}` }) },
+  'GET /api/v1/drafts': { ownOnly: OWN, request: NO_ID('/api/v1/drafts') },
+  'POST /api/v1/drafts': {
+    ownOnly: OWN,
+    request: () => ({ path: '/api/v1/drafts', body: { content: 'Half a thought' } }),
+  },
+  // The posts service's drafts: "Someone else's draft answers 404, like a missing one."
+  'PATCH /api/v1/drafts/:id': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/drafts/${ids.aliceDraftId}`, body: { content: 'Hijacked' } }),
+  },
+  'DELETE /api/v1/drafts/:id': { crossUser: 404, request: (ids) => ({ path: `/api/v1/drafts/${ids.aliceDraftId}` }) },
   'POST /api/v1/posts/:id/retry': {
     crossUser: 404,
     request: (ids) => ({ path: `/api/v1/posts/${ids.alicePostId}/retry` }),
@@ -173,6 +222,19 @@ const MATRIX: Record<string, Rule> = {
     admin: true,
     request: (ids) => ({ path: `/api/v1/ai/admin/plans/${ids.aliceUserId}`, body: { plan: 'premium' } }),
   },
+  // The user's own data: each service's part of 'Download my data', and 'Delete my account'.
+  'GET /api/v1/auth/export': { ownOnly: OWN, request: NO_ID('/api/v1/auth/export') },
+  'GET /api/v1/linkedin/export': { ownOnly: OWN, request: NO_ID('/api/v1/linkedin/export') },
+  'GET /api/v1/posts/export': { ownOnly: OWN, request: NO_ID('/api/v1/posts/export') },
+  'GET /api/v1/ai/export': { ownOnly: OWN, request: NO_ID('/api/v1/ai/export') },
+  'DELETE /api/v1/auth/account': {
+    ownOnly: "takes no id: it deletes the caller's own account, confirmed with its e-mail",
+    request: () => ({ path: '/api/v1/auth/account', body: { confirmation: 'alice@hardening.test' } }),
+  },
+  // The audit trail of administrators' actions.
+  'GET /api/v1/auth/admin/audit': { admin: true, request: NO_ID('/api/v1/auth/admin/audit') },
+  'GET /api/v1/content/admin/audit': { admin: true, request: NO_ID('/api/v1/content/admin/audit') },
+  'GET /api/v1/ai/admin/audit': { admin: true, request: NO_ID('/api/v1/ai/admin/audit') },
 };
 
 let stack: Stack;
@@ -219,15 +281,25 @@ beforeAll(async () => {
     status: 'scheduled',
     timeZone: 'Asia/Riyadh',
   });
+  const draft = await ok('POST', '/api/v1/drafts', alice, { content: 'Alice is still thinking' });
   await ok('PUT', '/api/v1/personalization', alice, MATRIX['PUT /api/v1/personalization']!.request({} as Ids).body);
   await ok('PUT', '/api/v1/ai/choices', alice, MATRIX['PUT /api/v1/ai/choices']!.request({} as Ids).body);
   await ok('POST', '/api/v1/ai/generate', alice, { topic: 'Our launch', lang: 'en' });
   // Bob has an account too, so "not connected" is never the reason he is refused.
   await ok('POST', '/api/v1/linkedin/accounts', bob, { username: 'bob@sandbox.test', password: 'his password' });
+  const aliceSessions = (await ok('GET', '/api/v1/auth/sessions', alice)).data.sessions;
+  // Saving preferences gives Alice the token her e-mails' unsubscribe links carry.
+  await ok('PUT', '/api/v1/notifications/preferences', alice, { digestHour: 9 });
+  const [unsubscribe] = await stack.sql<{ token: string }[]>`
+    select unsubscribe_token as token from auth.notification_preferences where user_id = ${aliceUserId}`;
   ids = {
     aliceUserId,
     aliceAccountId: accountId,
     alicePostId: post.data.id as string,
+    aliceDraftId: draft.data.id as string,
+    aliceSessionHandle: aliceSessions[0].id as string,
+    visitorToken: await signInToken(stack, 'visitor@hardening.test'),
+    aliceUnsubscribeToken: unsubscribe?.token ?? '',
   };
 }, 120_000);
 

@@ -9,11 +9,12 @@
  * FUZZ_RUNS (default 100) sets the runs per route; FUZZ_SEED replays a failing run.
  */
 import type { Identity } from '@nashr/contracts';
+import { ROUTE_TABLE } from '@nashr/gateway';
 import { identityHeaders, type ServiceApp } from '@nashr/platform';
 import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
+import { SERVICES, type ServiceName, startStack } from '@nashr/tools/in-process-stack';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROUTE_TABLE } from '../../services/gateway/src/route-table.js';
 import { fromInject, problemWith } from './support/answers.js';
 import {
   deepJson,
@@ -29,7 +30,6 @@ import {
 } from './support/hostile.js';
 import { type Known, knownSegments, QUERY_NAMES, seedBody } from './support/route-seeds.js';
 import { publicRoutesOf, type ServiceRoute } from './support/routes.js';
-import { SERVICES, type ServiceName, startStack } from './support/stack.js';
 
 // Knobs for a person replaying a failure; vitest runs these tests directly, not through turbo.
 const { FUZZ_RUNS, FUZZ_SEED } = process.env;

@@ -9,12 +9,13 @@
  * A network that creates the post after the adapter's timeout is bench/faults/late-publish.ts:
  * today it publishes the post twice (see that file).
  */
+
+import { FAKE_API_KEY, type FakeUnipile, startFakeUnipile } from '@nashr/linkedin/testing';
 import { testIdentity } from '@nashr/platform/testing';
+import { type Stack, startStack } from '@nashr/tools/in-process-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_API_KEY, type FakeUnipile, startFakeUnipile } from '../../services/linkedin/src/testing/fake-unipile.js';
 import { problemWith } from './support/answers.js';
 import { send } from './support/gateway-client.js';
-import { type Stack, startStack } from './support/stack.js';
 
 const CALL_TIMEOUT_MS = 800;
 const BOUND_MS = 3_000;

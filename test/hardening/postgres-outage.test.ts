@@ -9,10 +9,10 @@
  * crashes the process (postgres.js 3.4.9, porsager/postgres#1154), so it cannot run in here.
  */
 import { testIdentity } from '@nashr/platform/testing';
+import { SERVICES, type Stack, startStack } from '@nashr/tools/in-process-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemWith } from './support/answers.js';
 import { type Sent, send } from './support/gateway-client.js';
-import { SERVICES, type Stack, startStack } from './support/stack.js';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 
 /** How long any answer may take while PostgreSQL is down (its connect timeout is 5 s). */

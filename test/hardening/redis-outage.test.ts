@@ -10,10 +10,10 @@
  */
 import { identityHeaders } from '@nashr/platform';
 import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
+import { type Stack, startStack } from '@nashr/tools/in-process-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemWith } from './support/answers.js';
 import { connectAccount, send } from './support/gateway-client.js';
-import { type Stack, startStack } from './support/stack.js';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 
 let proxy: TcpProxy;

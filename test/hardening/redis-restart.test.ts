@@ -10,13 +10,10 @@
  */
 import { createDatabase, createRedis, Queues, waitForRedis } from '@nashr/platform';
 import { testIdentity } from '@nashr/platform/testing';
+import { PostQueues, PostService, PostStore, schema as postsSchema } from '@nashr/posts';
+import { type Stack, startStack } from '@nashr/tools/in-process-stack';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { schema as postsSchema } from '../../services/posts/src/db/schema.js';
-import { PostQueues } from '../../services/posts/src/jobs/post-queues.js';
-import { PostService } from '../../services/posts/src/post-service.js';
-import { PostStore } from '../../services/posts/src/post-store.js';
 import { connectAccount } from './support/gateway-client.js';
-import { type Stack, startStack } from './support/stack.js';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
 
 const POSTS = 12;

@@ -1,3 +1,4 @@
+import './zod-config';
 import '@fontsource-variable/inter';
 import '@fontsource-variable/noto-sans-arabic';
 import './styles.css';
@@ -7,6 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n';
 import { router } from './router';
+import { recheckRoutesOnSessionChange } from './session/route-guard';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -15,6 +17,7 @@ const queryClient = new QueryClient({
 });
 
 await initI18n();
+recheckRoutesOnSessionChange(queryClient, () => void router.invalidate());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,42 +1,78 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from '@tanstack/react-router';
+import { VERIFY_STATUSES } from '@nashr/contracts';
+import { DirectionProvider } from '@radix-ui/react-direction';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { DeferredToaster } from './components/deferred-toaster';
 import { LoadingScreen } from './components/loading-screen';
 import { NotFound } from './components/not-found';
 import { loadAllNamespaces } from './i18n';
 import { LandingPage } from './routes/landing';
+import { checkSession, type RouterContext } from './session/route-guard';
 
+/**
+ * Radix widgets (tabs, accordions) default to left-to-right and write it on their element, which
+ * would lay out everything inside them left-to-right in the Arabic interface: they follow the
+ * interface language instead.
+ */
 function RootLayout() {
+  const { i18n } = useTranslation();
   return (
-    <>
+    <DirectionProvider dir={i18n.dir()}>
       <Outlet />
       <DeferredToaster />
-    </>
+    </DirectionProvider>
   );
 }
 
-export const rootRoute = createRootRoute({
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFound,
   // The landing page's bundle holds only its own translations; every other screen waits for the rest.
   beforeLoad: ({ location }) => (location.pathname === '/' ? undefined : loadAllNamespaces()),
 });
 
+/** A sign-in link's token travels in the fragment; a page with a status already spent it. */
+function spendsSignInLink(hash: string, status: string | undefined): boolean {
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
+  return Boolean(token) && !VERIFY_STATUSES.some((known) => known === status);
+}
+
 const landingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: LandingPage });
 
-// Sign-in and onboarding (spec sections 2 and 4). Each screen checks the session itself.
+// Sign-in and onboarding (spec sections 2 and 4). Each waits for the session check before it
+// shows; /connect-linkedIn and /personalize also apply the onboarding rule.
 const signupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/signup',
   // The auth service sends a failed Google sign-in back as /signup?error=google.
   validateSearch: (search: Record<string, unknown>): { error?: 'google' } =>
     search.error === 'google' ? { error: 'google' } : {},
+  beforeLoad: ({ context }) => checkSession(context.queryClient),
   component: lazyRouteComponent(() => import('./routes/signup'), 'SignupPage'),
+});
+// People type /login out of habit: signing in and signing up are the same screen here.
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  beforeLoad: () => {
+    throw redirect({ to: '/signup', replace: true });
+  },
 });
 const verifyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/verify',
   validateSearch: (search: Record<string, unknown>): { status?: string } =>
     typeof search.status === 'string' ? { status: search.status } : {},
+  // Opened from a sign-in link, the page spends the link first; the session is checked after.
+  beforeLoad: ({ context, location, search }) =>
+    spendsSignInLink(location.hash, search.status) ? undefined : checkSession(context.queryClient),
   component: lazyRouteComponent(() => import('./routes/verify'), 'VerifyPage'),
 });
 const connectLinkedInRoute = createRoute({
@@ -45,6 +81,7 @@ const connectLinkedInRoute = createRoute({
   // `connected=1`: back from the sign-in screen opened in this tab (the popup was blocked).
   validateSearch: (search: Record<string, unknown>): { connected?: '1' } =>
     search.connected === '1' || search.connected === 1 ? { connected: '1' } : {},
+  beforeLoad: ({ context }) => checkSession(context.queryClient, 'onboarding'),
   component: lazyRouteComponent(() => import('./routes/connect-linkedin'), 'ConnectLinkedInPage'),
 });
 // The credential popup, spelled as the spec spells it; `return` names the page to go back to
@@ -54,11 +91,29 @@ const linkedinConnectScreenRoute = createRoute({
   path: '/linkedln-connect-screen',
   validateSearch: (search: Record<string, unknown>): { return?: '/connect-linkedIn' } =>
     search.return === '/connect-linkedIn' ? { return: '/connect-linkedIn' } : {},
+  beforeLoad: ({ context }) => checkSession(context.queryClient),
   component: lazyRouteComponent(() => import('./routes/linkedin-connect-screen'), 'LinkedInConnectScreen'),
+});
+// An e-mail's unsubscribe link: public (no sign-in), and it changes nothing until the button.
+const unsubscribeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/unsubscribe',
+  component: lazyRouteComponent(() => import('./routes/unsubscribe'), 'UnsubscribePage'),
+});
+const termsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/terms',
+  component: lazyRouteComponent(() => import('./routes/legal'), 'TermsPage'),
+});
+const privacyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/privacy',
+  component: lazyRouteComponent(() => import('./routes/legal'), 'PrivacyPage'),
 });
 const personalizeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/personalize',
+  beforeLoad: ({ context }) => checkSession(context.queryClient, 'onboarding'),
   component: lazyRouteComponent(() => import('./routes/personalize'), 'PersonalizePage'),
 });
 
@@ -69,10 +124,12 @@ const adminDashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/admin-dashboard'), 'AdminDashboard'),
 });
 
-// The protected area: one layout (sidebar, top bar, session rule) around every screen.
+// The protected area: one layout (sidebar, top bar) around every screen, shown to full users only
+// (spec section 2); everyone else goes to /signup.
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
+  beforeLoad: ({ context }) => checkSession(context.queryClient, 'protected'),
   component: lazyRouteComponent(() => import('./components/app-shell/app-shell'), 'AppShell'),
 });
 const placeholders = () => import('./components/app-shell/placeholder-screens');
@@ -95,15 +152,27 @@ const appRoutes = [
   createRoute({
     getParentRoute: () => appRoute,
     path: '/posts',
-    // `?tab=scheduled|published`, so other screens (e.g. /profile's 'View Scheduled Posts') can link to a tab.
-    validateSearch: (search: Record<string, unknown>): { tab?: 'scheduled' | 'published' } =>
-      search.tab === 'published' || search.tab === 'scheduled' ? { tab: search.tab } : {},
+    // `?tab=scheduled|published|drafts`, so other screens (e.g. /profile's 'View Scheduled Posts') can link to a tab;
+    // `?post=<id>` (a notification's link) brings that post into view.
+    validateSearch: (
+      search: Record<string, unknown>,
+    ): { tab?: 'scheduled' | 'published' | 'drafts'; post?: string } => ({
+      ...(search.tab === 'published' || search.tab === 'scheduled' || search.tab === 'drafts'
+        ? { tab: search.tab }
+        : {}),
+      ...(typeof search.post === 'string' && /^[0-9a-f-]{36}$/i.test(search.post) ? { post: search.post } : {}),
+    }),
     component: lazyRouteComponent(() => import('./routes/posts'), 'PostsPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/profile',
     component: lazyRouteComponent(() => import('./routes/profile'), 'ProfilePage'),
+  }),
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: '/sessions',
+    component: lazyRouteComponent(() => import('./routes/sessions'), 'SessionsPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
@@ -119,16 +188,22 @@ const appRoutes = [
 const routeTree = rootRoute.addChildren([
   landingRoute,
   signupRoute,
+  loginRoute,
   verifyRoute,
   connectLinkedInRoute,
   linkedinConnectScreenRoute,
   personalizeRoute,
+  unsubscribeRoute,
+  termsRoute,
+  privacyRoute,
   appRoute.addChildren(appRoutes),
   adminDashboardRoute,
 ]);
 
 export const router = createRouter({
   routeTree,
+  // main.tsx hands the app's query client in through RouterProvider.
+  context: { queryClient: undefined as unknown as RouterContext['queryClient'] },
   defaultPendingComponent: LoadingScreen,
   defaultNotFoundComponent: NotFound,
   scrollRestoration: true,

@@ -11,6 +11,8 @@ export const IDENTITY_HEADERS = {
   userEmail: 'x-user-email',
   userRoles: 'x-user-roles',
   sessionId: 'x-session-id',
+  /** The stamps of the user's own changes this request must see (see consistency.ts). */
+  seen: 'x-nashr-seen',
 } as const;
 
 export const roleSchema = z.enum(['user', 'admin']);
@@ -25,3 +27,14 @@ export type Identity = z.infer<typeof identitySchema>;
 
 /** Name of the signed session cookie set by the auth service and read by the gateway. */
 export const SESSION_COOKIE = 'sid';
+
+/**
+ * What a gateway may hold in memory about a signed-in caller (the session's identity and the
+ * `/me` answer) and what ends it: a user's account changed, or a session ended. The auth service
+ * announces these on Redis and every gateway reads them.
+ */
+export const identityChangeSchema = z.union([
+  z.object({ userId: z.string().min(1) }).strict(),
+  z.object({ sessionId: z.string().min(1) }).strict(),
+]);
+export type IdentityChange = z.infer<typeof identityChangeSchema>;

@@ -47,7 +47,29 @@ export const httpEnv = {
 
 export const databaseEnv = {
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+  /**
+   * PostgreSQL itself, for migrations, when DATABASE_URL goes through PgBouncer in transaction
+   * mode: migrations hold a session advisory lock, which needs one server connection throughout.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  /** `false` behind a pooler that cannot keep named prepared statements (PgBouncer before 1.21 in transaction mode). */
+  DATABASE_PREPARED_STATEMENTS: booleanFromEnv.default(true),
 };
+
+type DatabaseEnv = z.infer<z.ZodObject<typeof databaseEnv>>;
+
+/** How the services' pools connect: `createDatabase({ ...databaseConnection(config), schema })`. */
+export function databaseConnection(config: DatabaseEnv): { url: string; prepare: boolean } {
+  return { url: config.DATABASE_URL, prepare: config.DATABASE_PREPARED_STATEMENTS };
+}
+
+/** Where migrations run: PostgreSQL directly when a pooler sits in DATABASE_URL. */
+export function migrationsUrl(config: DatabaseEnv): string {
+  return config.DATABASE_DIRECT_URL ?? config.DATABASE_URL;
+}
 
 export const redisEnv = {
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
@@ -61,6 +83,12 @@ export const redisEnv = {
 export const internalEnv = {
   /** Shared by the gateway and the services: requests without it are refused. */
   INTERNAL_SECRET: z.string().min(16, 'must be at least 16 characters'),
+};
+
+/** For services that answer from a copy of another service's data (see http/read-your-writes.ts). */
+export const copyEnv = {
+  /** How long a request waits for the copy to hold the caller's own latest change before a 503. */
+  COPY_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
 };
 
 export type BaseConfig = z.infer<z.ZodObject<typeof baseEnv>>;

@@ -21,6 +21,8 @@ export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
    * cannot hold a connection of a small pool for good. Every query here takes milliseconds.
    */
   statementTimeoutMs?: number;
+  /** Named prepared statements (postgres.js's default); off behind PgBouncer < 1.21 in transaction mode. */
+  prepare?: boolean;
 }
 
 const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
@@ -32,6 +34,7 @@ export function createDatabase<TSchema extends Record<string, unknown>>(
 ): Database<TSchema> {
   const sql = postgres(options.url, {
     max: options.max ?? 5,
+    prepare: options.prepare ?? true,
     connect_timeout: 5,
     idle_timeout: 30,
     onnotice: () => {},

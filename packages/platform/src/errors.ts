@@ -1,3 +1,4 @@
+import { COMMON_ERROR_CODES as C, TEXT_PROBLEMS, textProblem } from '@nashr/contracts';
 import type { z } from 'zod';
 
 /** Error codes the services use, and the HTTP status each one answers with. */
@@ -15,22 +16,61 @@ export const ERROR_STATUS = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** Values a message carries (a length, a limit, a date), sent apart so the web can translate the words. */
+export type ErrorParams = Record<string, string | number>;
+
+/**
+ * The stable code an answer carries when the error names none of its own: what the web app
+ * translates. Specific errors carry a specific code (`post.too_long`).
+ */
+export const DEFAULT_ERROR_CODE: Record<ErrorCode, string> = {
+  BAD_REQUEST: C.invalid,
+  UNAUTHENTICATED: C.signInRequired,
+  FORBIDDEN: C.forbidden,
+  NOT_FOUND: C.notFound,
+  CONFLICT: C.conflict,
+  PAYLOAD_TOO_LARGE: C.tooLarge,
+  UNPROCESSABLE: C.unprocessable,
+  RATE_LIMITED: C.rateLimited,
+  UNAVAILABLE: C.unavailable,
+  INTERNAL: C.internal,
+};
+
 /** An error whose message is safe and meant to be shown to the user. */
 export class AppError extends Error {
   readonly statusCode: number;
+  /** The stable code the answer carries (`post.too_long`): the web app translates by it. */
+  readonly answerCode: string;
+  readonly params: ErrorParams | undefined;
   constructor(
     readonly code: ErrorCode,
     message: string,
+    detail: { code?: string; params?: ErrorParams } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.statusCode = ERROR_STATUS[code];
+    this.answerCode = detail.code ?? DEFAULT_ERROR_CODE[code];
+    this.params = detail.params;
   }
 }
 
+const megabytes = (bytes: number) => `${Math.round((bytes / 1048576) * 10) / 10} MB`;
+
+/** A body larger than `limitBytes`: 413, the limit in the message and in params (`1 MB`). */
+export function payloadTooLarge(limitBytes: number): AppError {
+  const limit = megabytes(limitBytes);
+  return new AppError('PAYLOAD_TOO_LARGE', `The request is too large: the limit is ${limit}`, {
+    code: 'request.too_large',
+    params: { limit },
+  });
+}
+
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please sign in to continue');
-export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', message);
-export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const forbidden = (message = 'You do not have permission to do this', code?: string) =>
+  new AppError('FORBIDDEN', message, { code });
+export const notFound = (message: string, code?: string, params?: ErrorParams) =>
+  new AppError('NOT_FOUND', message, { code, params });
 
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -90,16 +130,32 @@ export function isUnstorableTextError(error: unknown): boolean {
 
 /** A 400 whose issues are listed field by field, for input checked inside a handler. */
 export class ValidationError extends AppError {
-  constructor(readonly issues: { path: string; message: string }[]) {
+  constructor(
+    readonly issues: { path: string; message: string }[],
+    code: string = C.invalid,
+  ) {
     super(
       'BAD_REQUEST',
       issues
         .slice(0, 3)
         .map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
         .join('; ') || 'The request is invalid',
+      { code },
     );
     this.name = 'ValidationError';
   }
+}
+
+/**
+ * The answer code an issue asks for (the text rule's `text.bidi_override`...), carried in its
+ * `params.answerCode`; the first issue that names one decides.
+ */
+export function answerCodeOfIssues(issues: ReadonlyArray<{ params?: unknown }>): string | undefined {
+  for (const issue of issues) {
+    const code = (issue.params as { answerCode?: unknown } | undefined)?.answerCode;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
 }
 
 /** Parses `value` with `schema`, or throws a ValidationError naming each bad field. */
@@ -108,5 +164,12 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
   if (result.success) return result.data;
   throw new ValidationError(
     result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+    answerCodeOfIssues(result.error.issues as ReadonlyArray<{ params?: unknown }>),
   );
+}
+
+/** Text that reached a handler by another way than a schema (decoded from JSON inside a field): the same rule. */
+export function assertSafeText(value: string): void {
+  const problem = textProblem(value);
+  if (problem) throw new AppError('BAD_REQUEST', TEXT_PROBLEMS[problem].message, { code: problem });
 }

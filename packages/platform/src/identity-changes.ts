@@ -1,15 +1,5 @@
-import { z } from 'zod';
+import { type IdentityChange, identityChangeSchema } from '@nashr/contracts';
 import type { Redis } from './redis.js';
-
-/**
- * What a gateway may hold in memory about a signed-in caller (the session's identity and the
- * `/me` answer) and what ends it: a user's account changed, or a session ended.
- */
-export const identityChangeSchema = z.union([
-  z.object({ userId: z.string().min(1) }).strict(),
-  z.object({ sessionId: z.string().min(1) }).strict(),
-]);
-export type IdentityChange = z.infer<typeof identityChangeSchema>;
 
 /** The Redis pub/sub channel that carries identity changes. */
 export function identityChangesChannel(prefix: string): string {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createServiceApp } from './http/app.js';
 import { identityHeaders } from './http/identity.js';
-import { observeScheduledPostLateness, processMetrics, serveMetrics } from './metrics.js';
+import { processMetrics, serveMetrics } from './metrics.js';
 import { createWorker, handleJob, Queues } from './queues.js';
 import {
   createCapturingLogger,
@@ -138,20 +138,6 @@ describe('job metrics', () => {
     expect(delta(after, 'job_duration_seconds_count', 'completed')).toBe(2);
     expect(delta(after, 'job_duration_seconds_sum', 'completed')).toBeGreaterThanOrEqual(0.04);
   });
-
-  it('records how late a scheduled post was picked up, early ones as on time', async () => {
-    const before = await processMetrics().registry.metrics();
-    const now = new Date();
-    observeScheduledPostLateness(new Date(now.getTime() - 3_000), now);
-    observeScheduledPostLateness(new Date(now.getTime() + 500), now);
-    const after = await processMetrics().registry.metrics();
-    const delta = (name: string, labels: Record<string, string> = {}) =>
-      sample(after, name, labels) - sample(before, name, labels);
-    expect(delta('scheduled_post_lateness_seconds_count')).toBe(2);
-    expect(delta('scheduled_post_lateness_seconds_sum')).toBeCloseTo(3, 5);
-    expect(delta('scheduled_post_lateness_seconds_bucket', { le: '2' })).toBe(1);
-    expect(delta('scheduled_post_lateness_seconds_bucket', { le: '5' })).toBe(2);
-  });
 });
 
 describe('metrics listener for workers', () => {
@@ -163,7 +149,6 @@ describe('metrics listener for workers', () => {
       expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
       const text = await res.text();
       expect(text).toContain('# TYPE jobs_total counter');
-      expect(text).toContain('# TYPE scheduled_post_lateness_seconds histogram');
       const other = await fetch(listener.url.replace('/metrics', '/secrets'));
       expect(other.status).toBe(404);
     } finally {

@@ -9,14 +9,14 @@ export const METRICS_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
 export type JobOutcome = 'completed' | 'retried' | 'failed';
 
 /**
- * Metrics of the whole process: Node's defaults, the jobs its workers ran and the lateness of
- * scheduled posts. Made once per process, so every worker and app in it adds to the same series.
+ * Metrics of the whole process: Node's defaults and the jobs its workers ran. Made once per
+ * process, so every worker and app in it adds to the same series; a service registers its own
+ * process-wide metrics on `registry`.
  */
 export interface ProcessMetrics {
   registry: Registry;
   jobs: Counter<'queue' | 'job' | 'outcome'>;
   jobDuration: Histogram<'queue' | 'job' | 'outcome'>;
-  scheduledPostLateness: Histogram;
 }
 
 let current: ProcessMetrics | undefined;
@@ -40,12 +40,6 @@ export function processMetrics(): ProcessMetrics {
       buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
       registers: [registry],
     }),
-    scheduledPostLateness: new Histogram({
-      name: 'scheduled_post_lateness_seconds',
-      help: 'How long after its scheduled time a post was picked up for publishing',
-      buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 900],
-      registers: [registry],
-    }),
   };
   return current;
 }
@@ -54,14 +48,6 @@ export function recordJob(queue: string, job: string, outcome: JobOutcome, secon
   const metrics = processMetrics();
   metrics.jobs.inc({ queue, job, outcome });
   metrics.jobDuration.observe({ queue, job, outcome }, seconds);
-}
-
-/**
- * The posts worker calls this when a due post is claimed. An early pick-up counts as on time:
- * the histogram measures lateness, and negative values would land in every bucket.
- */
-export function observeScheduledPostLateness(scheduledAt: Date, now: Date = new Date()): void {
-  processMetrics().scheduledPostLateness.observe(Math.max(0, (now.getTime() - scheduledAt.getTime()) / 1000));
 }
 
 /**

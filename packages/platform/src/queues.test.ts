@@ -1,7 +1,7 @@
 import { defineJob, QUEUES } from '@nashr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createWorker, handleJob, Queues } from './queues.js';
+import { createWorker, handleJob, Queues, queueKeyPrefix } from './queues.js';
 import { createCapturingLogger, createTestRedis, type TestRedis } from './testing/index.js';
 
 const greet = defineJob(QUEUES.authMail, 'greet', z.object({ name: z.string().min(1) }));
@@ -55,5 +55,15 @@ describe('typed queues', () => {
     expect(failedBad?.attemptsMade).toBe(1);
     expect(seen).toEqual(['Salma']);
     await worker.close();
+  });
+
+  it('keeps every key of a queue in one Redis Cluster slot, its waiting jobs in the list autoscalers read', async () => {
+    const waiting = await queues.get(QUEUES.aiInbox).add('anything', {});
+    const keys = await redis.redis.keys(`*${redis.prefix}*ai-inbox*`);
+    expect(keys.length).toBeGreaterThan(1);
+    for (const key of keys) expect(key.startsWith(`{${redis.prefix}}:ai-inbox:`)).toBe(true);
+    const waitList = `${queueKeyPrefix(redis.prefix)}:ai-inbox:wait`;
+    expect(await redis.redis.type(waitList)).toBe('list');
+    expect(await redis.redis.lrange(waitList, 0, -1)).toEqual([waiting.id]);
   });
 });

@@ -9,8 +9,22 @@ import type { Redis } from './redis.js';
 export interface QueueContext {
   /** A request-path connection for producers, a worker connection for workers. */
   connection: Redis;
-  /** BullMQ key prefix (REDIS_PREFIX); tests use one of their own per file. */
+  /** The installation's REDIS_PREFIX (tests use one of their own per file); see queueKeyPrefix. */
   prefix: string;
+}
+
+/**
+ * BullMQ's key prefix for an installation's queues: REDIS_PREFIX in a Redis Cluster hash tag
+ * (`{nashr}`), so every key of a queue hashes to one slot, as BullMQ's multi-key scripts need
+ * on a cluster. A queue's waiting jobs are the list `{nashr}:<queue>:wait`.
+ */
+export function queueKeyPrefix(prefix: string): string {
+  return `{${prefix}}`;
+}
+
+/** SCAN patterns matching every key of an installation: its queues and its other keys. */
+export function installationKeyPatterns(prefix: string): string[] {
+  return [`${queueKeyPrefix(prefix)}:*`, `${prefix}:*`];
 }
 
 /** Bounded history: finished jobs are kept for inspection but never pile up without end. */
@@ -40,7 +54,7 @@ export class Queues {
     if (!queue) {
       queue = new Queue(name, {
         connection: this.context.connection,
-        prefix: this.context.prefix,
+        prefix: queueKeyPrefix(this.context.prefix),
         defaultJobOptions: DEFAULT_JOB_OPTIONS,
       });
       queue.on('error', (err) => this.logger.error({ err, queue: name }, 'queue error'));
@@ -63,14 +77,14 @@ export class Queues {
   async publish<E extends EventContract>(
     event: E,
     payload: z.input<E['schema']>,
-    options: { id?: string } = {},
+    options: { id?: string; removeOnComplete?: boolean } = {},
   ): Promise<void> {
     const data = event.schema.parse(payload);
-    await Promise.all(
-      event.subscribers.map((queue) =>
-        this.get(queue).add(event.name, data, options.id ? { jobId: `${event.name}-${options.id}` } : {}),
-      ),
-    );
+    const jobOptions: JobsOptions = {
+      ...(options.id ? { jobId: `${event.name}-${options.id}` } : {}),
+      ...(options.removeOnComplete ? { removeOnComplete: true } : {}),
+    };
+    await Promise.all(event.subscribers.map((queue) => this.get(queue).add(event.name, data, jobOptions)));
   }
 
   async close(): Promise<void> {
@@ -161,7 +175,7 @@ export function createWorker(
     },
     {
       connection: context.connection,
-      prefix: context.prefix,
+      prefix: queueKeyPrefix(context.prefix),
       concurrency: options.concurrency ?? 5,
       lockDuration: (options.lock ?? DEFAULT_JOB_LOCK).durationMs,
       stalledInterval: (options.lock ?? DEFAULT_JOB_LOCK).checkEveryMs,
@@ -172,4 +186,68 @@ export function createWorker(
     options.logger.warn({ err, queue, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed'),
   );
   return worker;
+}
+
+/** Every state a job can rest in (a paused queue's jobs are `waiting`); `active` is left out because its worker still holds it. */
+const RESTING_STATES = ['waiting', 'delayed', 'prioritized', 'waiting-children', 'completed', 'failed'] as const;
+const FORGET_PAGE = 500;
+
+/**
+ * Removes the jobs of a queue whose payload `matches` or whose id contains one of `idMentions`
+ * (ids such as `personalization-updated-{userId}-3`), in every resting state, so that queued and
+ * finished jobs (kept for a day or a week for inspection) stop holding a deleted user's data. The
+ * queue's event stream forgets those job ids too. Returns how many jobs were removed.
+ */
+export async function forgetJobs(
+  queue: Queue,
+  matches: (data: Record<string, unknown>) => boolean,
+  idMentions: readonly string[] = [],
+): Promise<number> {
+  const mentioned = (id: string) => idMentions.some((mention) => id.includes(mention));
+  const removedIds = new Set<string>();
+  for (const state of RESTING_STATES) {
+    for (let start = 0; ; start += FORGET_PAGE) {
+      const jobs = await queue.getJobs([state], start, start + FORGET_PAGE - 1, true);
+      let removedHere = 0;
+      for (const job of jobs) {
+        if (!job?.id) continue;
+        const data = job.data && typeof job.data === 'object' ? (job.data as Record<string, unknown>) : {};
+        if (!matches(data) && !mentioned(job.id)) continue;
+        await queue.remove(job.id);
+        removedIds.add(job.id);
+        removedHere++;
+      }
+      if (jobs.length < FORGET_PAGE) break;
+      // Removed jobs shift the later ones forward: read the same window again.
+      start -= removedHere;
+    }
+  }
+  await forgetEvents(queue, (jobId) => removedIds.has(jobId) || mentioned(jobId));
+  return removedIds.size;
+}
+
+/** Deletes the entries of the queue's event stream about the jobs `about` names. */
+async function forgetEvents(queue: Queue, about: (jobId: string) => boolean): Promise<void> {
+  // BullMQ types its client by the commands it uses itself; the object is the ioredis connection.
+  const client = (await queue.getBackend().client) as unknown as Redis;
+  const stream = queue.keys.events;
+  if (!stream) return;
+  const entries = await client.xrange(stream, '-', '+');
+  const doomed: string[] = [];
+  for (const [entryId, fields] of entries) {
+    for (let i = 0; i + 1 < fields.length; i += 2) {
+      if (fields[i] === 'jobId' && about(fields[i + 1] as string)) doomed.push(entryId);
+    }
+  }
+  for (let i = 0; i < doomed.length; i += FORGET_PAGE) {
+    await client.xdel(stream, ...doomed.slice(i, i + FORGET_PAGE));
+  }
+}
+
+/** A matcher for `forgetJobs`: the payload names this user. */
+export function jobOfUser(userId: string, email?: string): (data: Record<string, unknown>) => boolean {
+  const address = email?.toLowerCase();
+  return (data) =>
+    data.userId === userId ||
+    (address !== undefined && typeof data.email === 'string' && data.email.toLowerCase() === address);
 }

@@ -21,6 +21,64 @@ describe('SessionStore', () => {
     expect(await store.get(id)).toBeNull();
   });
 
+  it('ends a session at its maximum age however much it is used, as well as after its idle time', async () => {
+    // Idle timeout 100 s, maximum age 1 s.
+    const store = new SessionStore(redis.redis, redis.prefix, 100, 1);
+    const identity = testIdentity();
+    const id = await store.create(identity);
+    expect(await store.get(id)).toEqual(identity);
+    await expect.poll(() => store.get(id), { timeout: 5_000, interval: 100 }).toBeNull();
+    expect(await redis.redis.exists(`${redis.prefix}:session:${id}`)).toBe(0);
+    expect(await store.list(identity.userId)).toEqual([]);
+  });
+
+  it('gives a session stored without a sign-in time one, so its maximum age counts from then', async () => {
+    const store = new SessionStore(redis.redis, redis.prefix, 100, 1);
+    const identity = testIdentity();
+    const id = 'legacy-session-id-0123456789';
+    await redis.redis.set(`${redis.prefix}:session:${id}`, JSON.stringify(identity), 'EX', 100);
+    expect(await store.get(id)).toEqual(identity);
+    expect((await store.list(identity.userId)).map((s) => s.id)).toEqual([id]);
+    await expect.poll(() => store.get(id), { timeout: 5_000, interval: 100 }).toBeNull();
+  });
+
+  it("lists a user's sessions with where they started and when they were last used, and forgets ended ones", async () => {
+    const store = new SessionStore(redis.redis, redis.prefix, 3600);
+    const identity = testIdentity();
+    const before = Date.now();
+    const phone = await store.create(identity, { userAgent: 'Phone UA', place: '203.0.113.0/24' });
+    const laptop = await store.create(identity, { userAgent: 'Laptop UA' });
+    const stranger = await store.create(testIdentity());
+    // The phone signed in two hours ago and was last used a quarter of an hour ago: its stored
+    // sign-in time and its idle expiry say so (both sessions may otherwise share one millisecond).
+    const phoneKey = `${redis.prefix}:session:${phone}`;
+    const twoHoursAgo = before - 2 * 3600_000;
+    const stored = JSON.parse((await redis.redis.get(phoneKey)) ?? '{}');
+    await redis.redis.set(phoneKey, JSON.stringify({ ...stored, createdAt: twoHoursAgo }), 'EX', 3600 - 900);
+    const sessions = await store.list(identity.userId);
+    expect(sessions.map((s) => s.id)).toEqual([laptop, phone]);
+    expect(sessions[1]).toMatchObject({ userAgent: 'Phone UA', place: '203.0.113.0/24' });
+    expect(sessions[1]?.signedInAt.getTime()).toBe(twoHoursAgo);
+    expect(sessions[1]?.lastUsedAt.getTime()).toBeLessThanOrEqual(Date.now() - 900_000);
+    expect(sessions[0]?.lastUsedAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(sessions.map((s) => s.id)).not.toContain(stranger);
+    await store.destroy(laptop);
+    expect((await store.list(identity.userId)).map((s) => s.id)).toEqual([phone]);
+  });
+
+  it('gives stored sessions the roles their address has now, and says whose changed', async () => {
+    const store = new SessionStore(redis.redis, redis.prefix);
+    const admin = testIdentity(['user', 'admin']);
+    const user = testIdentity(['user']);
+    const [adminSession, userSession] = [await store.create(admin), await store.create(user)];
+    const changed = await store.reassignRoles(() => ['user']);
+    expect([...changed]).toContain(admin.userId);
+    expect([...changed]).not.toContain(user.userId);
+    expect((await store.get(adminSession))?.roles).toEqual(['user']);
+    expect((await store.get(userSession))?.roles).toEqual(['user']);
+    expect(await redis.redis.ttl(`${redis.prefix}:session:${adminSession}`)).toBeGreaterThan(0);
+  });
+
   it('treats malformed ids as no session without asking Redis', async () => {
     const store = new SessionStore(redis.redis, redis.prefix);
     expect(await store.get('../../etc')).toBeNull();

@@ -1,15 +1,26 @@
 import { fileURLToPath } from 'node:url';
-import { createServiceApp, type Database, type Logger, type ServiceApp } from '@nashr/platform';
+import { API } from '@nashr/contracts';
+import {
+  AdminAudit,
+  adminAuditRoutes,
+  createServiceApp,
+  type Database,
+  type Logger,
+  type Queues,
+  type ServiceApp,
+} from '@nashr/platform';
 import type { Config } from './config.js';
-import { CreditStore } from './credits/credit-store.js';
-import type { schema } from './db/schema.js';
+import { creditsLowAlert } from './credits/low-credits.js';
+import { adminAudit, type schema } from './db/schema.js';
 import { GenerationService } from './generation.js';
-import { ProfileStore } from './profile-store.js';
 import { createProvider } from './providers/index.js';
 import type { TextProvider } from './providers/types.js';
 import { choiceRoutes } from './routes/choices.js';
 import { creditRoutes } from './routes/credits.js';
 import { draftRoutes } from './routes/drafts.js';
+import { personalizationCaughtUp } from './routes/personalization-copy.js';
+import { userDataRoutes } from './routes/user-data.js';
+import { createServices } from './services.js';
 
 /** Where the SQL migrations live, from src/ in development and from dist/ once built. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -20,10 +31,12 @@ export interface AiDeps {
   database: Database<typeof schema>;
   /** Defaults to the provider the configuration names. */
   provider?: TextProvider;
+  /** Producer queues on a request connection, for the events the API publishes (credits running low). */
+  queues?: Queues;
   clock?: () => Date;
 }
 
-export function buildApp({ config, logger, database, provider, clock = () => new Date() }: AiDeps): ServiceApp {
+export function buildApp({ config, logger, database, provider, queues, clock = () => new Date() }: AiDeps): ServiceApp {
   const app = createServiceApp({
     name: 'ai',
     logger,
@@ -32,12 +45,22 @@ export function buildApp({ config, logger, database, provider, clock = () => new
   });
   const writer = provider ?? createProvider(config);
   const models = { premium: config.OPENAI_PREMIUM_MODEL, standard: config.OPENAI_STANDARD_MODEL };
-  const credits = new CreditStore(database.db);
-  const profiles = new ProfileStore(database.db);
-  const generation = new GenerationService({ provider: writer, credits, profiles, models, logger });
+  const { credits, profiles, userData } = createServices(database);
+  const generation = new GenerationService({
+    provider: writer,
+    credits,
+    profiles,
+    models,
+    logger,
+    creditsLow: queues ? creditsLowAlert(queues, logger) : undefined,
+  });
 
-  draftRoutes(app, generation);
-  creditRoutes(app, { credits, models, provider: writer.name, clock });
-  choiceRoutes(app, profiles);
+  const copyCaughtUp = personalizationCaughtUp(profiles, config.COPY_WAIT_MS);
+  draftRoutes(app, generation, copyCaughtUp);
+  const audit = new AdminAudit(database.db, adminAudit, 'ai');
+  creditRoutes(app, { credits, models, provider: writer.name, clock, audit });
+  adminAuditRoutes(app, audit, API.adminAudit.ai);
+  choiceRoutes(app, profiles, copyCaughtUp);
+  userDataRoutes(app, userData);
   return app;
 }

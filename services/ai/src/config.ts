@@ -1,5 +1,5 @@
 import { AI_PROVIDERS, type AiProviderName } from '@nashr/contracts';
-import { baseEnv, databaseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
+import { baseEnv, copyEnv, databaseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
 import { z } from 'zod';
 
 const optionalString = z
@@ -17,6 +17,7 @@ export const configSchema = z
     ...databaseEnv,
     ...redisEnv,
     ...internalEnv,
+    ...copyEnv,
     /** offline | openai. Unset: openai when OPENAI_API_KEY is set, otherwise offline. */
     AI_PROVIDER: z.enum(AI_PROVIDERS).optional(),
     OPENAI_API_KEY: optionalString,

@@ -2,6 +2,7 @@ import type { ComposerChoicesOverride, Draft, GenerationKind, Locale, ModifyActi
 import type { Logger } from '@nashr/platform';
 import { choicesFromPersonalization, draftLanguage, resolveChoices } from './choices.js';
 import type { CreditStore, Reservation } from './credits/credit-store.js';
+import type { CreditsLowAlert } from './credits/low-credits.js';
 import type { ProfileStore } from './profile-store.js';
 import { buildPrompt, type ChatPrompt, PROMPT_VERSION, type PromptRequest } from './prompts/index.js';
 import { GenerationAbortedError, ProviderError } from './providers/errors.js';
@@ -32,6 +33,8 @@ export interface GenerationDeps {
   profiles: ProfileStore;
   models: { premium: string; standard: string };
   logger: Logger;
+  /** Called when a spend takes the balance down to the plan's low mark. */
+  creditsLow?: CreditsLowAlert;
 }
 
 /** Turns a composer request into a draft: prompt, credits, provider, ledger. */
@@ -50,7 +53,12 @@ export class GenerationService {
       kind: input.kind,
       ...(input.kind === 'generate' ? { topic: input.topic } : { text: input.text }),
       ...(action ? { action } : {}),
-      author: { jobTitle: personalization?.jobTitle || null, accent: personalization?.accent || null },
+      author: {
+        jobTitle: personalization?.jobTitle || null,
+        accent: personalization?.accent || null,
+        arabicVariety: personalization?.arabicVariety ?? 'msa',
+        register: personalization?.register ?? 'formal',
+      },
       language: draftLanguage(personalization, input.lang),
       choices: resolveChoices([input.choices, saved, choicesFromPersonalization(personalization)]),
     };
@@ -61,6 +69,7 @@ export class GenerationService {
       promptVersion: PROMPT_VERSION,
       models,
     });
+    if (reservation.low) await this.deps.creditsLow?.(userId, reservation.low);
     const offline = provider.name === 'offline';
     return {
       userId,
@@ -136,7 +145,7 @@ export class GenerationService {
         );
       }
       if (known) throw error;
-      throw new ProviderError(502, 'The draft could not be written. Please try again in a moment.', reason);
+      throw new ProviderError(502, 'failed', reason);
     }
   }
 }

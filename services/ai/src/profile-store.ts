@@ -5,7 +5,7 @@ import {
   type Personalization,
   personalizationSchema,
 } from '@nashr/contracts';
-import { eq, lte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { composerChoices, personalizations, type schema } from './db/schema.js';
 
@@ -26,18 +26,28 @@ export class ProfileStore {
     return parsed.success ? parsed.data : null;
   }
 
+  /** The auth service's version of the copy held (0 when none): what read-your-writes waits for. */
+  async personalizationVersion(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ version: personalizations.version })
+      .from(personalizations)
+      .where(eq(personalizations.userId, userId));
+    return row?.version ?? 0;
+  }
+
   /**
    * Keeps the newest personalization. Events may arrive twice or out of order: one older than
-   * the stored copy changes nothing. Returns whether this one was stored.
+   * the stored copy changes nothing (the higher version wins; events without one go by their
+   * publish time). Returns whether this one was stored.
    */
-  async savePersonalization(userId: string, data: Personalization, eventAt: Date): Promise<boolean> {
+  async savePersonalization(userId: string, data: Personalization, version: number, eventAt: Date): Promise<boolean> {
     const rows = await this.db
       .insert(personalizations)
-      .values({ userId, data, eventAt })
+      .values({ userId, data, version, eventAt })
       .onConflictDoUpdate({
         target: personalizations.userId,
-        set: { data, eventAt, updatedAt: new Date() },
-        setWhere: lte(personalizations.eventAt, sql`excluded.event_at`),
+        set: { data, version, eventAt, updatedAt: new Date() },
+        setWhere: sql`(${personalizations.version}, ${personalizations.eventAt}) <= (excluded.version, excluded.event_at)`,
       })
       .returning({ userId: personalizations.userId });
     return rows.length > 0;

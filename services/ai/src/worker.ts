@@ -1,14 +1,24 @@
-import { createDatabase, createRedis, runMigrations, runProcess, waitForRedis } from '@nashr/platform';
+import {
+  createDatabase,
+  createRedis,
+  databaseConnection,
+  migrationsUrl,
+  requireQueueSafeRedis,
+  runMigrations,
+  runProcess,
+  waitForRedis,
+} from '@nashr/platform';
 import { MIGRATIONS_FOLDER } from './app.js';
 import { configSchema } from './config.js';
 import { schema } from './db/schema.js';
 import { startAiWorkers } from './jobs/index.js';
 
 await runProcess('ai-worker', configSchema, async (config, logger) => {
-  await runMigrations(config.DATABASE_URL, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'ai' });
-  const database = createDatabase({ url: config.DATABASE_URL, schema, applicationName: 'ai-worker' });
+  await runMigrations(migrationsUrl(config), { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'ai' });
+  const database = createDatabase({ ...databaseConnection(config), schema, applicationName: 'ai-worker' });
   const connection = createRedis(config.REDIS_URL, 'worker');
   await waitForRedis(connection, 30_000);
+  await requireQueueSafeRedis(connection, logger);
   const workers = await startAiWorkers({ database, queue: { connection, prefix: config.REDIS_PREFIX }, logger });
   logger.info('ai worker consuming the ai inbox');
   return {

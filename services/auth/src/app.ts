@@ -1,5 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
+import { API } from '@nashr/contracts';
 import {
+  AdminAudit,
+  adminAuditRoutes,
   createServiceApp,
   type Database,
   IdentityChanges,
@@ -10,16 +13,22 @@ import {
   SessionStore,
 } from '@nashr/platform';
 import type { Config } from './config.js';
-import type { schema } from './db/schema.js';
-import { MagicLinks } from './magic-links.js';
+import { adminAudit, type schema } from './db/schema.js';
 import { OidcClient } from './providers/oidc.js';
 import { RateLimiter } from './rate-limit.js';
+import { accountDataRoutes } from './routes/account-data.js';
+import { activeSessionRoutes } from './routes/active-sessions.js';
 import { clientConfigRoutes } from './routes/client-config.js';
 import { googleRoutes } from './routes/google.js';
 import { magicLoginRoutes } from './routes/magic-login.js';
+import { notificationRoutes } from './routes/notifications.js';
+import { opsAuditRoutes } from './routes/ops-audit.js';
 import { personalizationRoutes } from './routes/personalization.js';
+import { preferencesRoutes } from './routes/preferences.js';
 import { sessionRoutes } from './routes/session.js';
+import { createServices } from './services.js';
 import { SignIn } from './sign-in.js';
+import { applyAdminEmails } from './users/admin-roles.js';
 import { UserStore } from './users/user-store.js';
 
 export { MIGRATIONS_FOLDER } from './migrations.js';
@@ -32,6 +41,20 @@ export interface AuthDeps {
   database: Database<typeof schema>;
   /** A request-path connection (fails fast while Redis is down). */
   redis: Redis;
+}
+
+/**
+ * Makes ADMIN_EMAILS as configured hold for existing accounts and live sessions at once (see
+ * applyAdminEmails). The process runs it at start, after migrations and before it listens.
+ */
+export async function applyConfiguredRoles({ config, database, redis }: Omit<AuthDeps, 'logger'>): Promise<void> {
+  const changes = new IdentityChanges(redis, config.REDIS_PREFIX);
+  await applyAdminEmails({
+    users: new UserStore(database.db, changes),
+    sessions: new SessionStore(redis, config.REDIS_PREFIX),
+    changes,
+    adminEmails: config.ADMIN_EMAILS,
+  });
 }
 
 export async function buildApp({ config, logger, database, redis }: AuthDeps): Promise<ServiceApp> {
@@ -51,10 +74,12 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
   const queues = new Queues({ connection: redis, prefix: config.REDIS_PREFIX }, logger);
   app.addHook('onClose', () => queues.close());
 
-  const users = new UserStore(database.db, new IdentityChanges(redis, config.REDIS_PREFIX));
+  const { users, notifications, links } = createServices({ database, redis, prefix: config.REDIS_PREFIX });
   const sessions = new SessionStore(redis, config.REDIS_PREFIX);
-  const secureCookies = config.NODE_ENV === 'production';
-  const signIn = new SignIn(users, sessions, config.ADMIN_EMAILS, { secure: secureCookies });
+  // A public address on https means browsers reach us over TLS, whatever the mode: the cookie must not leak over http.
+  const secureCookies = config.NODE_ENV === 'production' || new URL(config.PUBLIC_URL).protocol === 'https:';
+  const audit = new AdminAudit(database.db, adminAudit, 'auth');
+  const signIn = new SignIn(users, sessions, config.ADMIN_EMAILS, { secure: secureCookies }, audit);
   const oidc =
     config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
       ? new OidcClient({
@@ -68,14 +93,26 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
   magicLoginRoutes(app, {
     queues,
     limiter: new RateLimiter(redis, config.REDIS_PREFIX, config.MAGIC_LINK_WINDOW_SECONDS),
-    links: new MagicLinks(database.db),
+    links,
     signIn,
     maxPerAddress: config.MAGIC_LINK_MAX_PER_ADDRESS,
     maxPerIp: config.MAGIC_LINK_MAX_PER_IP,
   });
   googleRoutes(app, { oidc, redis, redisPrefix: config.REDIS_PREFIX, signIn, secureCookies });
-  sessionRoutes(app, { users, sessions });
+  activeSessionRoutes(app, { sessions });
+  sessionRoutes(app, {
+    users,
+    sessions,
+    publicOrigin: new URL(config.PUBLIC_URL).origin,
+    cookie: { secure: secureCookies },
+    copyWaitMs: config.COPY_WAIT_MS,
+  });
   personalizationRoutes(app, { users, queues });
+  notificationRoutes(app, notifications);
+  preferencesRoutes(app, users);
+  accountDataRoutes(app, { users, sessions, queues, notifications });
+  adminAuditRoutes(app, audit, API.adminAudit.auth);
+  opsAuditRoutes(app, audit);
   clientConfigRoutes(app, { googleEnabled: oidc !== null, mailInboxUrl: config.MAIL_INBOX_URL ?? null });
   return app;
 }

@@ -1,4 +1,4 @@
-import { baseEnv, databaseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
+import { baseEnv, copyEnv, databaseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
 import { z } from 'zod';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -45,6 +45,7 @@ export const configSchema = z
     ...redisEnv,
     ...internalEnv,
     ...magicLinkEnv,
+    ...copyEnv,
     /** Signs the session cookie; the gateway must use the same secret to read it. */
     COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters'),
     ADMIN_EMAILS: emailList,

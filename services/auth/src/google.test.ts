@@ -3,6 +3,7 @@ import {
   asGateway,
   fromGateway,
   type Harness,
+  mailsTo,
   me,
   PUBLIC_URL,
   sessionCookieOf,
@@ -52,15 +53,32 @@ class CookieJar {
 
 const APP_ORIGIN = new URL(PUBLIC_URL).origin;
 
+/** The code the provider mailed to `email` once more than `before` mails reached it, read from the catcher. */
+async function mailedCode(email: string, before: number): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mine = mailsTo(h, email);
+    const code = mine.length > before ? /\b(\d{6})\b/.exec(mine[0]?.text ?? '')?.[1] : undefined;
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no code reached ${email} within 10 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+interface GoogleOptions {
+  cancel?: boolean;
+  tamper?: (callback: URL) => URL;
+  /** Typed in the code form instead of the mailed code; 'unproven' follows the link that skips the proof. */
+  code?: string;
+}
+
 /**
  * A browser going through 'Continue with Google': the app's answers come from the auth service
- * (as the gateway forwards them), the provider's over real HTTP. Stops when the app redirects
- * the browser to one of its own pages.
+ * (as the gateway forwards them), the provider's over real HTTP. The person types the address,
+ * then the code mailed to it. Stops when the app redirects the browser to one of its own pages
+ * (`res`), or when the provider refuses a form (`refusedForm`).
  */
-async function continueWithGoogle(
-  email: string,
-  options: { verified?: boolean; cancel?: boolean; tamper?: (callback: URL) => URL } = {},
-) {
+async function continueWithGoogle(email: string, options: GoogleOptions = {}) {
   const jar = new CookieJar();
   const appRequest = async (path: string) => {
     const headers: Record<string, string> = { ...fromGateway() };
@@ -71,6 +89,20 @@ async function continueWithGoogle(
     jar.store(APP_ORIGIN, Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []);
     return res;
   };
+  const providerRequest = async (target: URL, form?: URLSearchParams) => {
+    const res = await fetch(target, {
+      method: form ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: {
+        cookie: jar.header(target.origin),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(form ? { body: form } : {}),
+    });
+    jar.store(target.origin, res.headers.getSetCookie());
+    return res;
+  };
+  const mailsBefore = mailsTo(h, email.toLowerCase()).length;
 
   const start = await appRequest('/api/v1/auth/google');
   expect(start.statusCode).toBe(302);
@@ -80,48 +112,56 @@ async function continueWithGoogle(
   expect(url.searchParams.get('state')).toBeTruthy();
   expect(url.searchParams.get('nonce')).toBeTruthy();
   const formsSeen: string[] = [];
+  let answer: Response | null = null;
 
   for (let step = 0; step < 12; step++) {
     if (url.origin === APP_ORIGIN) {
       const target = options.tamper ? options.tamper(url) : url;
       const res = await appRequest(`${target.pathname}${target.search}`);
-      return { res, jar, formsSeen, callbackUrl: url };
+      return { res, jar, formsSeen, callbackUrl: url, refusedForm: null };
     }
-    const res = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header(url.origin) } });
-    jar.store(url.origin, res.headers.getSetCookie());
-    if (res.status >= 300 && res.status < 400) {
-      url = new URL(res.headers.get('location') as string, url);
+    const current: Response = answer ?? (await providerRequest(url));
+    answer = null;
+    if (current.status >= 300 && current.status < 400) {
+      url = new URL(current.headers.get('location') as string, url);
       continue;
     }
-    const html = await res.text();
-    expect(res.status, html).toBe(200);
+    const html = await current.text();
+    if (current.status === 400) return { res: null, jar, formsSeen, callbackUrl: url, refusedForm: html };
+    expect(current.status, html).toBe(200);
     formsSeen.push(html);
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     if (!action) throw new Error(`no form on ${url.pathname}`);
-    if (options.cancel) {
-      url = new URL(/href="([^"]*\/abort)"/.exec(html)?.[1] as string, url);
+    const askingCode = html.includes('name="code"');
+    if (options.cancel || (askingCode && options.code === 'unproven')) {
+      const link = options.cancel ? /href="([^"]*\/abort)"/ : /href="([^"]*\/unproven)"/;
+      url = new URL(link.exec(html)?.[1] as string, url);
       continue;
     }
-    const body = new URLSearchParams({ email });
-    if (options.verified !== false) body.set('verified', 'yes');
-    const posted = await fetch(new URL(action, url), {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie: jar.header(url.origin), 'content-type': 'application/x-www-form-urlencoded' },
-      body,
-    });
-    jar.store(url.origin, posted.headers.getSetCookie());
-    expect(posted.status).toBe(303);
-    url = new URL(posted.headers.get('location') as string, url);
+    const form = askingCode
+      ? new URLSearchParams({ code: options.code ?? (await mailedCode(email.toLowerCase(), mailsBefore)) })
+      : new URLSearchParams({ email });
+    url = new URL(action, url);
+    answer = await providerRequest(url, form);
   }
   throw new Error('the sign-in did not come back to the app');
 }
 
+/** The app's answer that ended a sign-in which was expected to come back to the app. */
+function arrived<T>(result: { res: T | null }): T {
+  if (!result.res) throw new Error('the sign-in did not come back to the app');
+  return result.res;
+}
+
 describe('Continue with Google', () => {
   it('signs a new user in through the provider’s form and lands on /verify?status=verified', async () => {
-    const { res, formsSeen, callbackUrl } = await continueWithGoogle('Google.User@Example.com');
-    expect(formsSeen).toHaveLength(1);
+    const result = await continueWithGoogle('Google.User@Example.com');
+    const { formsSeen, callbackUrl } = result;
+    const res = arrived(result);
+    expect(formsSeen).toHaveLength(2);
     expect(formsSeen[0]).toContain('type="email"');
+    expect(formsSeen[1]).toContain('name="code"');
+    expect(mailsTo(h, 'google.user@example.com')[0]?.subject).toMatch(/^Your sign-in code: \d{6}$/);
     expect(callbackUrl.pathname).toBe('/api/v1/auth/google/callback');
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/verify?status=verified');
@@ -143,32 +183,46 @@ describe('Continue with Google', () => {
   it('signs a returning user into the same account, with roles from ADMIN_EMAILS', async () => {
     const first = await continueWithGoogle('google-admin@example.com');
     const second = await continueWithGoogle('google-admin@example.com');
-    const a = await asGateway(h, sessionCookieOf(first.res));
-    const b = await asGateway(h, sessionCookieOf(second.res));
+    const a = await asGateway(h, sessionCookieOf(arrived(first)));
+    const b = await asGateway(h, sessionCookieOf(arrived(second)));
     expect(a['x-user-id']).toBe(b['x-user-id']);
     expect(b['x-user-roles']).toBe('user,admin');
   });
 
   it('refuses an address the provider has not verified', async () => {
-    const { res } = await continueWithGoogle('unverified@example.com', { verified: false });
+    const res = arrived(await continueWithGoogle('unverified@example.com', { code: 'unproven' }));
     expect(res.headers.location).toBe('/signup?error=google');
     expect(sessionCookieOf(res)).toBeUndefined();
   });
 
+  it('signs nobody in, the admin address included, without the code mailed to the address', async () => {
+    const before = mailsTo(h, 'google-admin@example.com').length;
+    const wrong = await continueWithGoogle('google-admin@example.com', { code: '000000' });
+    expect(wrong.res).toBeNull();
+    expect(wrong.refusedForm).toContain('That code is not right');
+    // The code went to the mailbox, not to whoever typed the address.
+    expect(mailsTo(h, 'google-admin@example.com').length).toBe(before + 1);
+    const skipped = await continueWithGoogle('google-admin@example.com', { code: 'unproven' });
+    expect(arrived(skipped).headers.location).toBe('/signup?error=google');
+    expect(sessionCookieOf(arrived(skipped))).toBeUndefined();
+  });
+
   it('sends the user back to /signup when they cancel at the provider', async () => {
-    const { res } = await continueWithGoogle('cancelled@example.com', { cancel: true });
+    const res = arrived(await continueWithGoogle('cancelled@example.com', { cancel: true }));
     expect(res.headers.location).toBe('/signup?error=google');
     expect(sessionCookieOf(res)).toBeUndefined();
   });
 
   it('refuses an answer whose state does not match', async () => {
-    const { res } = await continueWithGoogle('forged-state@example.com', {
-      tamper: (callback) => {
-        const forged = new URL(callback);
-        forged.searchParams.set('state', 'forged');
-        return forged;
-      },
-    });
+    const res = arrived(
+      await continueWithGoogle('forged-state@example.com', {
+        tamper: (callback) => {
+          const forged = new URL(callback);
+          forged.searchParams.set('state', 'forged');
+          return forged;
+        },
+      }),
+    );
     expect(res.headers.location).toBe('/signup?error=google');
     expect(sessionCookieOf(res)).toBeUndefined();
   });
@@ -191,7 +245,9 @@ describe('Continue with Google', () => {
   });
 
   it('keeps codes, state and cookies out of the logs', async () => {
-    const { res, callbackUrl } = await continueWithGoogle('quiet@example.com');
+    const result = await continueWithGoogle('quiet@example.com');
+    const { callbackUrl } = result;
+    const res = arrived(result);
     const sid = sessionCookieOf(res) as string;
     const logs = h.logs().join('\n');
     expect(logs).toContain('google/callback?code=[redacted]');

@@ -12,6 +12,7 @@ import {
   sessionCookieOf,
   signInByMail,
   startHarness,
+  verifyStatus,
   waitForMail,
 } from './test-harness.js';
 
@@ -42,7 +43,11 @@ describe('POST /api/v1/auth/magic-login: validation', () => {
   ])('refuses %s with the spec message', async (_label, body, message) => {
     const res = await requestLink(h, body, freshIp());
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, message });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: message === EMAIL_MESSAGES.required ? 'auth.email_required' : 'auth.email_invalid',
+      message,
+    });
   });
 
   it('refuses an unknown mail language', async () => {
@@ -85,8 +90,11 @@ describe('the sign-in link', () => {
     await requestLink(h, { destination: email }, freshIp());
     const { mail, link } = await waitForMail(h, email);
     expect(mail.subject).toMatch(/[\u0600-\u06FF]/);
-    expect(mail.html).toContain('dir="rtl"');
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
     expect(mail.html).toContain(link.replace(/&/g, '&amp;'));
+    // The plain-text part stands on its own: the words and the link itself.
+    expect(mail.text).toContain(link);
+    expect(mail.text).toContain('تسجيل الدخول إلى نشر');
     expect(mail.text).toContain('15 دقيقة');
     expect(link.startsWith(`${PUBLIC_URL}/api/v1/auth/magic-login/verify?token=`)).toBe(true);
   });
@@ -106,8 +114,8 @@ describe('the sign-in link', () => {
     const { link } = await waitForMail(h, email);
 
     const first = await openLink(h, link);
-    expect(first.statusCode).toBe(302);
-    expect(first.headers.location).toBe('/verify?status=verified');
+    expect(first.statusCode).toBe(200);
+    expect(verifyStatus(first)).toBe('verified');
     expect(first.headers['cache-control']).toBe('no-store');
     const sid = sessionCookieOf(first);
     expect(sid).toBeDefined();
@@ -116,8 +124,9 @@ describe('the sign-in link', () => {
     expect(res.json().data.user.email).toBe(email);
 
     const second = await openLink(h, link);
-    expect(second.statusCode).toBe(302);
-    expect(second.headers.location).toBe('/verify?status=used');
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ success: false, code: 'magic_link.used', message: expect.any(String) });
+    expect(verifyStatus(second)).toBe('used');
     expect(sessionCookieOf(second)).toBeUndefined();
   });
 
@@ -126,13 +135,8 @@ describe('the sign-in link', () => {
     await requestLink(h, { destination: email }, freshIp());
     const { link } = await waitForMail(h, email);
     const answers = await Promise.all(Array.from({ length: 4 }, () => openLink(h, link)));
-    const locations = answers.map((a) => a.headers.location).sort();
-    expect(locations).toEqual([
-      '/verify?status=used',
-      '/verify?status=used',
-      '/verify?status=used',
-      '/verify?status=verified',
-    ]);
+    const statuses = answers.map(verifyStatus).sort();
+    expect(statuses).toEqual(['used', 'used', 'used', 'verified']);
     expect(answers.filter((a) => sessionCookieOf(a)).length).toBe(1);
   });
 
@@ -143,8 +147,8 @@ describe('the sign-in link', () => {
     await requestLink(h, { destination: email }, freshIp());
     const { link: newer } = await waitForMail(h, email, 1);
     expect(newer).not.toBe(older);
-    expect((await openLink(h, newer)).headers.location).toBe('/verify?status=verified');
-    expect((await openLink(h, older)).headers.location).toBe('/verify?status=verified');
+    expect(verifyStatus(await openLink(h, newer))).toBe('verified');
+    expect(verifyStatus(await openLink(h, older))).toBe('verified');
   });
 
   it.each([
@@ -153,13 +157,51 @@ describe('the sign-in link', () => {
     ['no token', ''],
   ])('answers invalid for %s', async (_label, token) => {
     const res = await h.app.inject({
-      method: 'GET',
-      url: `/api/v1/auth/magic-login/verify?token=${encodeURIComponent(token)}`,
+      method: 'POST',
+      url: '/api/v1/auth/magic-login/verify',
       headers: fromGateway(),
+      payload: { token },
     });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'magic_link.invalid' });
+    expect(sessionCookieOf(res)).toBeUndefined();
+  });
+
+  it('sends a link without a token to the page that says it is not valid', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/v1/auth/magic-login/verify', headers: fromGateway() });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/verify?status=invalid');
-    expect(sessionCookieOf(res)).toBeUndefined();
+  });
+
+  it('is not spent by opening it (HEAD or GET, as mail scanners do): the page spends it with a POST', async () => {
+    const email = freshEmail('scanned');
+    await requestLink(h, { destination: email }, freshIp());
+    const { link } = await waitForMail(h, email);
+    const url = new URL(link);
+    const token = url.searchParams.get('token') as string;
+    const head = await h.app.inject({ method: 'HEAD', url: `${url.pathname}${url.search}`, headers: fromGateway() });
+    const get = await h.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: fromGateway() });
+    for (const res of [head, get]) {
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(`/verify#token=${token}`);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(sessionCookieOf(res)).toBeUndefined();
+    }
+    // The person's real click still signs in.
+    const clicked = await openLink(h, link);
+    expect(verifyStatus(clicked)).toBe('verified');
+    expect((await me(h, sessionCookieOf(clicked))).json().data.user.email).toBe(email);
+  });
+
+  it('refuses a POST without a token as a bad request, with a readable message', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/magic-login/verify',
+      headers: fromGateway(),
+      payload: { token: 42 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
   });
 
   it('signs out whoever was signed in on the browser before', async () => {
@@ -168,7 +210,7 @@ describe('the sign-in link', () => {
     await requestLink(h, { destination: email }, freshIp());
     const { link } = await waitForMail(h, email);
     const opened = await openLink(h, link, await asGateway(h, before));
-    expect(opened.headers.location).toBe('/verify?status=verified');
+    expect(verifyStatus(opened)).toBe('verified');
     expect((await me(h, before)).statusCode).toBe(401);
     expect((await me(h, sessionCookieOf(opened))).json().data.user.email).toBe(email);
   });
@@ -182,6 +224,8 @@ describe('rate limits', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({
       success: false,
+      code: 'auth.too_many_links',
+      params: { seconds: expect.any(Number) },
       message: expect.stringMatching(
         /^Too many sign-in links were requested\. Please wait \d+ minutes? and try again\.$/,
       ),

@@ -97,6 +97,9 @@ describe('PUT /api/v1/personalization', () => {
       jobTitle: 'Product designer',
       language: 'Arabic',
       accent: 'Gulf',
+      // Not chosen: Modern Standard Arabic, formal.
+      arabicVariety: 'msa',
+      register: 'formal',
       details: {
         goals: ['Establish expertise', 'Grow Network'],
         interests: ['Innovation', 'Leadership'],
@@ -110,6 +113,17 @@ describe('PUT /api/v1/personalization', () => {
     const events = await aiEvents();
     const event = events.find((j) => j.name === 'personalization-updated');
     expect(event?.data).toMatchObject({ userId, personalization: expected, requestId: expect.any(String) });
+  });
+
+  it('keeps the Arabic variety and register the user chose, and refuses unknown ones', async () => {
+    expect((await save({ ...valid, arabicVariety: 'gulf', register: 'conversational' })).statusCode).toBe(200);
+    expect((await me(h, sid)).json().data.user.personalization).toMatchObject({
+      arabicVariety: 'gulf',
+      register: 'conversational',
+    });
+    const refused = await save({ ...valid, arabicVariety: 'klingon' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('Choose a variety of Arabic');
   });
 
   it('accepts a missing accent as empty, and publishes every saved change once', async () => {

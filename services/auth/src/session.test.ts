@@ -1,5 +1,5 @@
 import { accountConnectedEvent, accountDisconnectedEvent, meResponseSchema, QUEUES } from '@nashr/contracts';
-import { SESSION_TTL_SECONDS } from '@nashr/platform';
+import { SESSION_MAX_AGE_SECONDS } from '@nashr/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asGateway,
@@ -8,6 +8,7 @@ import {
   me,
   openLink,
   requestLink,
+  sessionCookieOf,
   signInByMail,
   startHarness,
   storedUserId,
@@ -32,7 +33,7 @@ describe('GET /api/v1/auth/me', () => {
   it('answers 401 with the error shape before sign-in', async () => {
     const res = await me(h);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ success: false, message: expect.any(String) });
+    expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
   });
 
   it('answers the signed-in user in the contract shape after sign-in', async () => {
@@ -67,7 +68,7 @@ describe('the session cookie', () => {
     const { link } = await waitForMail(h, 'cookie@example.com');
     const res = await openLink(h, link);
     const cookie = res.cookies.find((c) => c.name === 'sid');
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: SESSION_TTL_SECONDS });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: SESSION_MAX_AGE_SECONDS });
     expect(cookie?.secure).toBeFalsy();
     // Signed: the value is `<session id>.<signature>`, and a forged signature resolves nobody.
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9+/_-]+$/);
@@ -95,6 +96,31 @@ describe('the session cookie', () => {
       });
     });
   });
+
+  describe('behind an https public address, outside production mode', () => {
+    let tls: Harness;
+    beforeAll(async () => {
+      tls = await startHarness({ env: { NODE_ENV: 'development', PUBLIC_URL: 'https://nashr.example' } });
+    });
+    afterAll(async () => {
+      await tls?.close();
+    });
+
+    it('is Secure, and so is the cookie that clears it at logout', async () => {
+      await requestLink(tls, { destination: 'tls@example.com' });
+      const { link } = await waitForMail(tls, 'tls@example.com');
+      const res = await openLink(tls, link);
+      expect(res.cookies.find((c) => c.name === 'sid')).toMatchObject({ secure: true, httpOnly: true });
+      const sid = sessionCookieOf(res);
+      const out = await tls.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/logout',
+        headers: { ...(await asGateway(tls, sid)), 'sec-fetch-site': 'same-origin' },
+      });
+      expect(out.statusCode).toBe(200);
+      expect(out.cookies.find((c) => c.name === 'sid')).toMatchObject({ value: '', secure: true });
+    });
+  });
 });
 
 describe('GET /api/v1/auth/logout', () => {
@@ -114,6 +140,39 @@ describe('GET /api/v1/auth/logout', () => {
 
     expect(await h.sessions.get(sessionId)).toBeNull();
     // Someone who kept a copy of the cookie is signed out too.
+    expect((await me(h, sid)).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site' }],
+    ['an Origin of another site', { origin: 'https://evil.example' }],
+  ])('refuses a logout that another site started (%s) and keeps the session', async (_label, extra) => {
+    const sid = await signInByMail(h, `kept-${Object.keys(extra)[0]}-${Object.values(extra)[0]?.length}@example.com`);
+    const headers = await asGateway(h, sid);
+    const res = await h.app.inject({ method: 'GET', url: '/api/v1/auth/logout', headers: { ...headers, ...extra } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'session.cross_site_logout',
+      message: expect.any(String),
+    });
+    expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    expect((await me(h, sid)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a page of ours (Sec-Fetch-Site: same-origin)', { 'sec-fetch-site': 'same-origin' }],
+    ['the address bar or a bookmark (Sec-Fetch-Site: none)', { 'sec-fetch-site': 'none' }],
+    ['our own Origin', { origin: 'http://localhost:8080', 'sec-fetch-site': 'same-origin' }],
+  ])('signs out when the request comes from %s', async (_label, extra) => {
+    const sid = await signInByMail(
+      h,
+      `own-${Object.values(extra)[0]?.length}-${Object.keys(extra).length}@example.com`,
+    );
+    const headers = await asGateway(h, sid);
+    const res = await h.app.inject({ method: 'GET', url: '/api/v1/auth/logout', headers: { ...headers, ...extra } });
+    expect(res.statusCode).toBe(200);
     expect((await me(h, sid)).statusCode).toBe(401);
   });
 

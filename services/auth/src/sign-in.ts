@@ -1,17 +1,18 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import { IDENTITY_HEADERS, SESSION_COOKIE } from '@nashr/contracts';
-import { SESSION_TTL_SECONDS, type SessionStore } from '@nashr/platform';
+import { type AdminAudit, SESSION_MAX_AGE_SECONDS, type SessionStore } from '@nashr/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from './db/schema.js';
+import { coarsePlace } from './sessions/place.js';
 import { rolesFor, type UserStore } from './users/user-store.js';
 
 export interface SessionCookieOptions {
-  /** Secure cookies in production; plain http is only used on a developer's machine and in tests. */
+  /** Secure cookies in production and behind an https public address; plain http only on a developer's machine and in tests. */
   secure: boolean;
 }
 
 export function sessionCookieOptions({ secure }: SessionCookieOptions): CookieSerializeOptions {
-  return { signed: true, httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: SESSION_TTL_SECONDS };
+  return { signed: true, httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: SESSION_MAX_AGE_SECONDS };
 }
 
 /** The session the gateway resolved for this request, if any. */
@@ -30,6 +31,7 @@ export class SignIn {
     private readonly sessions: SessionStore,
     private readonly adminEmails: ReadonlySet<string>,
     private readonly cookie: SessionCookieOptions,
+    private readonly audit: AdminAudit | null = null,
   ) {}
 
   async complete(request: FastifyRequest, reply: FastifyReply, email: string): Promise<UserRow> {
@@ -38,8 +40,14 @@ export class SignIn {
     // Whoever was signed in on this browser before is signed out: one browser, one session.
     const previous = currentSessionId(request);
     if (previous) await this.sessions.destroy(previous);
-    const sessionId = await this.sessions.create({ userId: user.id, email: user.email, roles });
+    const sessionId = await this.sessions.create(
+      { userId: user.id, email: user.email, roles },
+      { userAgent: request.headers['user-agent'], place: coarsePlace(request.ip) },
+    );
     reply.setCookie(SESSION_COOKIE, sessionId, sessionCookieOptions(this.cookie));
+    if (roles.includes('admin')) {
+      await this.audit?.record(request, 'admin.sign_in', user.email, { userId: user.id, email: user.email });
+    }
     request.log.info({ userId: user.id }, 'signed in');
     return user;
   }

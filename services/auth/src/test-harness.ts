@@ -22,15 +22,15 @@ import {
   createTestRedis,
   TEST_INTERNAL_SECRET,
 } from '@nashr/platform/testing';
+import { type CaughtMail, type MailCatcher, startMailCatcher } from '@nashr/tools/mail-catcher';
+import type { DevOidcProvider } from '@nashr/tools/oidc-provider';
 import { expect } from 'vitest';
 import { buildApp, GOOGLE_CALLBACK_PATH } from './app.js';
 import { type Config, configSchema, workerConfigSchema } from './config.js';
 import { schema } from './db/schema.js';
-import { type CaughtMail, type MailCatcher, startMailCatcher } from './dev/mail-catcher.js';
-import type { DevOidcProvider } from './dev/oidc-provider.js';
+import { startWorkers } from './jobs/index.js';
 import { MIGRATIONS_FOLDER } from './migrations.js';
 import { createSmtpMailer } from './providers/mailer.js';
-import { startWorkers } from './workers.js';
 
 export const COOKIE_SECRET = 'test-cookie-secret-0123456789-abcdefghij';
 export const PUBLIC_URL = 'http://localhost:8080';
@@ -40,6 +40,10 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** Start the development OpenID provider and point the service at it. */
   oidc?: boolean;
+  /** The workers' clock (the notification digest's hour). */
+  clock?: () => Date;
+  /** Where the worker sends mail, given the catcher's address (a proxy in front of it, to cut it). */
+  smtpUrl?: (catcherUrl: string) => string;
 }
 
 export interface Harness {
@@ -66,9 +70,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const workerRedis = redis.redis.duplicate({ maxRetriesPerRequest: null });
   const { logger, lines } = createCapturingLogger();
   const catcher = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
+  // The provider mails its codes the way the worker mails sign-in links: over SMTP, to the catcher.
+  const providerMailer = createSmtpMailer({ url: catcher.smtpUrl, from: 'oidc@test.local', production: false });
   // Imported only when needed: oidc-provider warns about the Node version on import.
   const provider = options.oidc
-    ? await (await import('./dev/oidc-provider.js')).startOidcProvider({
+    ? await (await import('@nashr/tools/oidc-provider')).startOidcProvider({
+        mailer: providerMailer,
         port: 0,
         issuer: (port) => `http://127.0.0.1:${port}`,
         clients: [{ ...OIDC_CLIENT, redirectUris: [`${PUBLIC_URL}${GOOGLE_CALLBACK_PATH}`] }],
@@ -96,7 +103,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       : {}),
     ...options.env,
   });
-  const workerConfig = workerConfigSchema.parse({ ...shared, SMTP_URL: catcher.smtpUrl });
+  const workerConfig = workerConfigSchema.parse({
+    ...shared,
+    SMTP_URL: options.smtpUrl?.(catcher.smtpUrl) ?? catcher.smtpUrl,
+  });
   const app = await buildApp({ config, logger, database, redis: requestRedis });
   const mailer = createSmtpMailer({ url: workerConfig.SMTP_URL, from: workerConfig.MAIL_FROM, production: false });
   const workers = startWorkers({
@@ -106,6 +116,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     database,
     queue: { connection: workerRedis, prefix: redis.prefix },
     mailer,
+    clock: options.clock,
   });
   const queues = new Queues({ connection: redis.redis, prefix: redis.prefix }, logger);
 
@@ -125,6 +136,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       mailer.close();
       await catcher.close();
       await provider?.close();
+      providerMailer.close();
       requestRedis.disconnect();
       workerRedis.disconnect();
       await database.close();
@@ -190,20 +202,43 @@ export function mailsTo(h: Harness, email: string): CaughtMail[] {
   return h.catcher.messages().filter((m) => m.envelope.to.includes(email));
 }
 
-/** Follows a mailed link the way the gateway forwards it (path and query only). */
-export function openLink(h: Harness, link: string, headers: Record<string, string> = fromGateway()) {
+/**
+ * Does what a browser does with a mailed link: opens it (the gateway forwards path and query),
+ * lands on the `/verify` page with the token in the fragment, and the page spends it with a POST.
+ * Returns the POST's answer; `verifyStatus` reads it as the status the page then shows.
+ */
+export async function openLink(h: Harness, link: string, headers: Record<string, string> = fromGateway()) {
   const url = new URL(link);
-  return h.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers });
+  const opened = await h.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers });
+  const location = String(opened.headers.location ?? '');
+  const token = location.startsWith('/verify#token=')
+    ? decodeURIComponent(location.slice('/verify#token='.length))
+    : '';
+  return h.app.inject({ method: 'POST', url: '/api/v1/auth/magic-login/verify', headers, payload: { token } });
 }
 
-/** Asks for a link, receives it by SMTP and follows it; returns the signed session cookie. */
-export async function signInByMail(h: Harness, email: string, ip?: string): Promise<string> {
+/** The status the `/verify` page shows for the answer to its POST: verified, or the refusal's reason. */
+export function verifyStatus(res: { statusCode: number; json: () => { code?: string } }): string {
+  if (res.statusCode === 200) return 'verified';
+  return String(res.json().code ?? '').replace(/^magic_link\./, '');
+}
+
+/**
+ * Asks for a link, receives it by SMTP and follows it; returns the signed session cookie. The
+ * browser that follows it is at `ip` and sends `headers` (a User-Agent, say).
+ */
+export async function signInByMail(
+  h: Harness,
+  email: string,
+  ip?: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const before = mailsTo(h, email).length;
   const asked = await requestLink(h, { destination: email }, ip);
   expect(asked.statusCode).toBe(200);
   const { link } = await waitForMail(h, email, before);
-  const opened = await openLink(h, link);
-  expect(opened.headers.location).toBe('/verify?status=verified');
+  const opened = await openLink(h, link, { ...fromGateway(ip), ...headers });
+  expect(verifyStatus(opened)).toBe('verified');
   const sid = sessionCookieOf(opened);
   if (!sid) throw new Error('no session cookie after following the link');
   return sid;

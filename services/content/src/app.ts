@@ -1,8 +1,16 @@
 import { fileURLToPath } from 'node:url';
-import { createServiceApp, type Database, type Logger, type ServiceApp } from '@nashr/platform';
+import { API } from '@nashr/contracts';
+import {
+  AdminAudit,
+  adminAuditRoutes,
+  createServiceApp,
+  type Database,
+  type Logger,
+  type ServiceApp,
+} from '@nashr/platform';
 import type { Config } from './config.js';
 import { ContentStore } from './content-store.js';
-import type { schema } from './db/schema.js';
+import { adminAudit, type schema } from './db/schema.js';
 import { contentRoutes } from './routes/content.js';
 
 /** Where the SQL migrations live, from src/ in development and from dist/ once built. */
@@ -21,6 +29,8 @@ export function buildApp({ config, logger, database }: ContentDeps): ServiceApp 
     internalSecret: config.INTERNAL_SECRET,
     readiness: [{ name: 'postgres', check: database.ping }],
   });
-  contentRoutes(app, new ContentStore(database.db));
+  const audit = new AdminAudit(database.db, adminAudit, 'content');
+  contentRoutes(app, new ContentStore(database.db), audit);
+  adminAuditRoutes(app, audit, API.adminAudit.content);
   return app;
 }

@@ -1,4 +1,4 @@
-import type { ContentBlockName, Locale } from '@nashr/contracts';
+import { CONTENT_ERROR_CODES, CONTENT_ERROR_MESSAGES, type ContentBlockName, type Locale } from '@nashr/contracts';
 import { AppError } from '@nashr/platform';
 import { and, eq } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
@@ -11,8 +11,7 @@ export interface StoredBlock {
   updatedAt: Date | null;
 }
 
-export const STALE_MESSAGE =
-  'Someone else saved this content after you opened it. Reload to see their changes, then apply yours again.';
+export const STALE_MESSAGE = CONTENT_ERROR_MESSAGES.stale;
 
 export class ContentStore {
   constructor(private readonly db: PostgresJsDatabase<typeof schema>) {}
@@ -44,7 +43,7 @@ export class ContentStore {
         .for('update');
       const currentVersion = current?.version ?? 0;
       if (options.expectedVersion !== undefined && options.expectedVersion !== currentVersion) {
-        throw new AppError('CONFLICT', STALE_MESSAGE);
+        throw new AppError('CONFLICT', STALE_MESSAGE, { code: CONTENT_ERROR_CODES.stale });
       }
       const version = currentVersion + 1;
       const [row] = await tx

@@ -76,7 +76,11 @@ describe('reading content', () => {
     expect((await read('prices')).statusCode).toBe(404);
     const res = await save('prices', { anything: true });
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('There is no content block named "prices"');
+    expect(res.json()).toMatchObject({
+      code: 'content.block_not_found',
+      message: 'There is no content block named "prices"',
+      params: { name: 'prices' },
+    });
   });
 
   it('refuses an unknown language', async () => {
@@ -134,7 +138,10 @@ describe('saving content', () => {
     // 5 × 800 KB images: about 5.3 MB of JSON, over the block limit but within the body limit.
     const res = await save('testimonials', testimonials(pngDataUrl(800 * 1024), 5));
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toContain('larger than 5 MB');
+    expect(res.json()).toMatchObject({
+      code: 'content.too_large',
+      message: expect.stringContaining('larger than 5 MB'),
+    });
     const huge = await save('testimonials', testimonials(pngDataUrl(1000 * 1024), 8));
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toMatch(/too large: the limit is 5.5 MB/);
@@ -149,6 +156,7 @@ describe('saving content', () => {
     const stale = await save('faq', second, admin, '?version=0');
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(STALE_MESSAGE);
+    expect(stale.json().code).toBe('content.stale');
     expect((await read('faq')).json()).toMatchObject({ version: 1, data: { heading: { title: 'First' } } });
   });
 
@@ -156,5 +164,44 @@ describe('saving content', () => {
     const res = await save('hero', { headline: 'Clean', subheadline: '', __proto__: { admin: true }, extra: 'x' });
     expect(res.statusCode).toBe(200);
     expect((await read('hero')).json().data).toEqual({ headline: 'Clean', subheadline: '' });
+  });
+});
+
+describe('the audit trail of content saves', () => {
+  const audit = (headers: Record<string, string>) =>
+    app.inject({
+      method: 'GET',
+      url: '/api/v1/content/admin/audit',
+      headers: { ...headers, 'x-forwarded-for': '198.51.100.7' },
+    });
+
+  it('records who saved which block, from where and when, newest first, for administrators only', async () => {
+    const editor = testIdentity(['user', 'admin']);
+    const headers = { ...identityHeaders(editor, TEST_INTERNAL_SECRET), 'x-forwarded-for': '198.51.100.7' };
+    expect((await save('hero', { headline: 'Audited', subheadline: '' }, headers, '?lang=ar')).statusCode).toBe(200);
+    expect((await save('hero', { headline: 'Audited again', subheadline: '' }, headers, '?lang=en')).statusCode).toBe(
+      200,
+    );
+    // A refused save is not an action: nothing is recorded for it.
+    expect((await save('hero', { headline: 'Not mine' }, user)).statusCode).toBe(403);
+
+    const res = await audit(admin);
+    expect(res.statusCode).toBe(200);
+    const mine = res.json().data.filter((entry: { actorId: string }) => entry.actorId === editor.userId);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        action: 'content.save',
+        actorEmail: editor.email,
+        ip: '198.51.100.7',
+        service: 'content',
+      }),
+      expect.objectContaining({ action: 'content.save', actorEmail: editor.email, ip: '198.51.100.7' }),
+    ]);
+    expect(mine[0].target).toMatch(/^hero \(en\)/);
+    expect(mine[1].target).toMatch(/^hero \(ar\)/);
+    expect(Date.parse(mine[0].at)).toBeGreaterThanOrEqual(Date.parse(mine[1].at));
+
+    expect((await audit(user)).statusCode).toBe(403);
+    expect((await audit(anonymous)).statusCode).toBe(401);
   });
 });

@@ -5,6 +5,7 @@ import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyReplyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
+import { COMMON_ERROR_CODES } from '@nashr/contracts';
 import {
   AppError,
   createServiceApp,
@@ -17,13 +18,14 @@ import {
   waitForRedis,
 } from '@nashr/platform';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { refuseAnnouncedOversize } from './body-limit.js';
 import type { Config } from './config.js';
 import { IdentityCache } from './identity-cache.js';
-import { opsMetricsRoutes } from './metrics.js';
-import { openApiRoutes } from './openapi.js';
-import { proxyRoutes } from './proxy.js';
-import { queueBoardRoutes } from './queue-board.js';
 import { isApiPath, SAFE_METHODS, serviceUrls } from './route-table.js';
+import { openApiRoutes } from './routes/openapi.js';
+import { opsMetricsRoutes } from './routes/ops-metrics.js';
+import { proxyRoutes } from './routes/proxy.js';
+import { queueBoardRoutes } from './routes/queue-board.js';
 
 export interface GatewayDeps {
   config: Config;
@@ -138,24 +140,35 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
 
   await app.register(fastifyCookie, { secret: config.COOKIE_SECRET });
   // Counted in this process's memory: a call costs no Redis round trip, and the limit holds per
-  // gateway instance (the compose file runs one).
+  // gateway instance (the compose file runs one). One store for every route, so a client has one
+  // budget whichever routes it spreads its calls over; the web app's pages and files cost nothing.
   await app.register(fastifyRateLimit, {
-    global: false,
+    global: true,
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    allowList: (request) => !isApiPath(request.url),
     // The counts are for the client that is refused (429 with retry-after), not on every answer.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      success: false,
-      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-    }),
+    // Thrown by the plugin: an AppError answers in the one error shape, with its code.
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.ceil(context.ttl / 1000);
+      return new AppError('RATE_LIMITED', `Too many requests. Please wait ${seconds} seconds and try again.`, {
+        code: 'request.rate_limited',
+        params: { seconds },
+      });
+    },
   });
   await app.register(fastifyReplyFrom, { undici: { connections: 128 } as never });
+
+  app.addHook('onRequest', refuseAnnouncedOversize);
 
   // Cross-site form posts and fetches carry a foreign Origin: refuse them before they reach a service.
   app.addHook('onRequest', (request, _reply, done) => {
     const origin = request.headers.origin;
     if (!SAFE_METHODS.has(request.method) && origin && origin !== publicOrigin) {
-      done(new AppError('FORBIDDEN', 'Requests from other sites are not allowed'));
+      done(
+        new AppError('FORBIDDEN', 'Requests from other sites are not allowed', { code: COMMON_ERROR_CODES.crossSite }),
+      );
       return;
     }
     done();
@@ -167,7 +180,11 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
   const queues = new Queues({ connection: redis, prefix: config.REDIS_PREFIX }, logger);
   app.addHook('onClose', () => queues.close());
   await opsMetricsRoutes(app, { urls, internalSecret: config.INTERNAL_SECRET, sessions, queues, logger });
-  await queueBoardRoutes(app, { sessions, queues });
+  await queueBoardRoutes(app, {
+    sessions,
+    queues,
+    audit: { authUrl: urls.auth, internalSecret: config.INTERNAL_SECRET },
+  });
   openApiRoutes(app, { publicUrl: publicOrigin });
 
   await app.register(async (scope) =>
@@ -176,7 +193,7 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
       internalSecret: config.INTERNAL_SECRET,
       sessions,
       cache,
-      rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+      secureCookies: publicOrigin.startsWith('https:'),
     }),
   );
 

@@ -1,39 +1,49 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { type ClientRequest, createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import fastifyCookie from '@fastify/cookie';
+import { buildApp as buildContentApp, schema as contentSchema, MIGRATIONS_FOLDER } from '@nashr/content';
 import { createDatabase, runMigrations, type ServiceApp, SessionStore } from '@nashr/platform';
 import {
   createCapturingLogger,
   createTestDatabase,
   createTestRedis,
+  type DownService,
+  startDownService,
   TEST_INTERNAL_SECRET,
   type TestDatabase,
   type TestRedis,
   testIdentity,
 } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp as buildContentApp, MIGRATIONS_FOLDER } from '../../content/src/app.js';
-import { schema as contentSchema } from '../../content/src/db/schema.js';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 
 const COOKIE_SECRET = 'c'.repeat(40);
-const { logger } = createCapturingLogger();
+const { logger, lines } = createCapturingLogger();
 let db: TestDatabase;
 let redis: TestRedis;
 let content: ServiceApp;
 let contentDb: ReturnType<typeof createDatabase<typeof contentSchema>>;
 let gateway: ServiceApp;
 let sessions: SessionStore;
+let down: DownService;
 
+/** A gateway whose services are all down unless `env` gives their address. */
 async function gatewayWith(env: Record<string, string>): Promise<ServiceApp> {
   const config = configSchema.parse({
     INTERNAL_SECRET: TEST_INTERNAL_SECRET,
     COOKIE_SECRET,
     REDIS_URL: redis.url,
     REDIS_PREFIX: redis.prefix,
+    AUTH_URL: down.url,
+    LINKEDIN_URL: down.url,
+    POSTS_URL: down.url,
+    CONTENT_URL: down.url,
+    AI_URL: down.url,
     ...env,
   });
   return buildApp({ config, logger, redis: redis.redis });
@@ -47,6 +57,7 @@ async function cookieFor(roles: ('user' | 'admin')[]): Promise<string> {
 beforeAll(async () => {
   db = await createTestDatabase();
   redis = await createTestRedis();
+  down = await startDownService();
   sessions = new SessionStore(redis.redis, redis.prefix);
   await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'content' });
   contentDb = createDatabase({ url: db.url, schema: contentSchema });
@@ -65,6 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await content?.close();
+  await down?.close();
   await contentDb?.close();
   await redis?.cleanup();
   await db?.drop();
@@ -163,7 +175,7 @@ describe('gateway', () => {
   it('answers unknown API paths with JSON 404 and page paths with the web app', async () => {
     const api = await gateway.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ success: false, message: 'No route for GET /api/v1/nothing-here' });
+    expect(api.json()).toMatchObject({ success: false, message: 'No route for GET /api/v1/nothing-here' });
     const page = await gateway.inject({ method: 'GET', url: '/some/client/route' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -200,21 +212,24 @@ describe('gateway', () => {
 
   it('is ready only when every service is', async () => {
     const ready = await gateway.inject({ method: 'GET', url: '/readyz' });
-    // Services other than content are not running in this test.
+    // Services other than content are down in this test, whatever runs on their default ports.
     expect(ready.statusCode).toBe(503);
     expect(ready.json().checks).toMatchObject({ redis: 'ok', content: 'ok', auth: 'unavailable' });
   });
 
   it('answers 503 with a clear message when a service is down', async () => {
-    const broken = await gatewayWith({ CONTENT_URL: 'http://127.0.0.1:1' });
+    const broken = await gatewayWith({});
     const res = await broken.inject({ method: 'GET', url: '/content/hero' });
     expect(res.statusCode).toBe(503);
-    expect(res.json().message).toMatch(/temporarily unavailable/);
+    expect(res.json()).toMatchObject({
+      code: 'service.unavailable',
+      message: expect.stringMatching(/temporarily unavailable/),
+    });
     await broken.close();
   });
 
   it('limits request rates per client', async () => {
-    const limited = await gatewayWith({ CONTENT_URL: 'http://127.0.0.1:1', RATE_LIMIT_PER_MINUTE: '2' });
+    const limited = await gatewayWith({ RATE_LIMIT_PER_MINUTE: '2' });
     const codes = [];
     for (let i = 0; i < 3; i++)
       codes.push((await limited.inject({ method: 'GET', url: '/content/faq', remoteAddress: '192.0.2.7' })).statusCode);
@@ -222,6 +237,138 @@ describe('gateway', () => {
     const refused = await limited.inject({ method: 'GET', url: '/content/faq', remoteAddress: '192.0.2.7' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json().message).toMatch(/^Too many requests\. Please wait \d+ seconds/);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      code: 'request.rate_limited',
+      params: { seconds: expect.any(Number) },
+    });
+    await limited.close();
+  });
+
+  describe('oversized bodies', () => {
+    // The services behind this gateway count what reaches them and never answer: whatever the
+    // gateway forwards shows, and an answer that waits for one never comes.
+    let reached = 0;
+    let upstream: Server;
+    let guarded: ServiceApp;
+    let address: string;
+    beforeAll(async () => {
+      upstream = createServer(() => {
+        reached += 1;
+      });
+      await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+      guarded = await gatewayWith({ CONTENT_URL: url, POSTS_URL: url });
+      address = await guarded.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      await guarded?.close();
+      upstream?.closeAllConnections();
+      await new Promise((resolve) => upstream?.close(resolve));
+    });
+
+    /** Sends the headers and `body` (which may be less than announced); resolves with the answer. */
+    const post = (path: string, headers: Record<string, string>, body: (req: ClientRequest) => void) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${address}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+        });
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (chunk) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        });
+        req.on('error', reject);
+        body(req);
+      });
+
+    const errorLines = (since: number) =>
+      lines()
+        .slice(since)
+        .filter((line) => JSON.parse(line).level >= 50);
+
+    it('answers 413 with the limit, without forwarding, and logs no error', async () => {
+      const before = lines().length;
+      const huge = await guarded.inject({
+        method: 'POST',
+        url: '/content/hero/save_content/',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ headline: 'x'.repeat(6 * 1024 * 1024) }),
+      });
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json()).toEqual({
+        success: false,
+        code: 'request.too_large',
+        message: 'The request is too large: the limit is 5.5 MB',
+        params: { limit: '5.5 MB' },
+      });
+      // Routes that read an ordinary body have the ordinary limit.
+      const posts = await guarded.inject({
+        method: 'POST',
+        url: '/api/v1/posts',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ content: 'x'.repeat(2 * 1024 * 1024) }),
+      });
+      expect(posts.statusCode).toBe(413);
+      expect(posts.json()).toMatchObject({ code: 'request.too_large', params: { limit: '1 MB' } });
+      expect(reached).toBe(0);
+      expect(errorLines(before)).toEqual([]);
+    });
+
+    it('answers as soon as the headers announce too much, without waiting for the body', async () => {
+      // One kilobyte of the six megabytes announced: the answer must come without the rest.
+      const answer = await post('/content/hero/save_content/', { 'content-length': String(6 * 1024 * 1024) }, (req) =>
+        req.write(`{"headline":"${'x'.repeat(1024)}`),
+      );
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'request.too_large' });
+      expect(reached).toBe(0);
+    });
+
+    it('refuses a body sent in chunks once it passes the limit, and logs no error', async () => {
+      const before = lines().length;
+      // No content-length: the size is known only as the chunks arrive.
+      const answer = await post('/api/v1/posts', { 'transfer-encoding': 'chunked' }, (req) => {
+        const chunk = 'x'.repeat(64 * 1024);
+        let sent = 0;
+        const pump = () => {
+          while (sent < 3 * 1024 * 1024) {
+            sent += chunk.length;
+            if (!req.write(chunk)) {
+              req.once('drain', pump);
+              return;
+            }
+          }
+          req.end();
+        };
+        pump();
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'request.too_large', params: { limit: '1 MB' } });
+      expect(errorLines(before)).toEqual([]);
+    });
+  });
+
+  it('gives each client one budget across every API route, not one per route', async () => {
+    const limited = await gatewayWith({ CONTENT_URL: 'http://127.0.0.1:1', RATE_LIMIT_PER_MINUTE: '4' });
+    const call = (url: string, remoteAddress = '192.0.2.8') =>
+      limited.inject({ method: 'GET', url, remoteAddress }).then((res) => res.statusCode);
+    // Four calls to four owners: the content service, the API reference, auth and posts.
+    const spent = [
+      await call('/content/faq'),
+      await call('/api/v1/openapi.json'),
+      await call('/api/v1/auth/me'),
+      await call('/api/v1/posts'),
+    ];
+    expect(spent).not.toContain(429);
+    expect(await call('/content/hero')).toBe(429);
+    expect(await call('/api/v1/linkedin/accounts')).toBe(429);
+    // Another client has a budget of its own, and the web app's pages and files cost none.
+    expect(await call('/content/hero', '192.0.2.9')).not.toBe(429);
+    expect(await call('/some/client/route')).not.toBe(429);
     await limited.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { Identity } from '@nashr/contracts';
+import type { Identity, Stamps } from '@nashr/contracts';
 import { identityChangesChannel, parseIdentityChange, type Redis, waitForRedis } from '@nashr/platform';
 import { LRUCache } from 'lru-cache';
 
@@ -15,6 +15,8 @@ export interface RememberedSession {
   identity: Identity;
   /** The auth service's last 200 answer to `GET /api/v1/auth/me` for this session. */
   me?: string;
+  /** The caller's seen stamps that answer was asked with: it holds at least those changes. */
+  meSeen?: Stamps;
 }
 
 /**
@@ -112,14 +114,17 @@ export class IdentityCache {
     return this.live ? this.generation : -1;
   }
 
-  rememberSession(cookie: string, ticket: number, session: Omit<RememberedSession, 'me'>): void {
+  rememberSession(cookie: string, ticket: number, session: Omit<RememberedSession, 'me' | 'meSeen'>): void {
     if (this.live && ticket === this.generation) this.sessions.set(cookie, { ...session });
   }
 
-  rememberMe(cookie: string, ticket: number, body: string): void {
+  rememberMe(cookie: string, ticket: number, body: string, seen: Stamps): void {
     if (!this.live || ticket !== this.generation) return;
     const session = this.sessions.get(cookie);
-    if (session) session.me = body;
+    if (session) {
+      session.me = body;
+      session.meSeen = seen;
+    }
   }
 
   async close(): Promise<void> {

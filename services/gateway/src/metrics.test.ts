@@ -1,33 +1,24 @@
-import { createServer } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
+import { buildApp as buildContentApp, schema as contentSchema, MIGRATIONS_FOLDER } from '@nashr/content';
 import { QUEUES, sendMagicLinkJob } from '@nashr/contracts';
 import { createDatabase, Queues, runMigrations, type ServiceApp, SessionStore } from '@nashr/platform';
 import {
   createCapturingLogger,
   createTestDatabase,
   createTestRedis,
+  type DownService,
   metricSample as sample,
+  startDownService,
   TEST_INTERNAL_SECRET,
   type TestDatabase,
   type TestRedis,
   testIdentity,
 } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp as buildContentApp, MIGRATIONS_FOLDER } from '../../content/src/app.js';
-import { schema as contentSchema } from '../../content/src/db/schema.js';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
-import { OPS_METRICS_PATH } from './metrics.js';
 import { mergeExpositions } from './metrics-exposition.js';
-
-/** A port nothing listens on: a service that is down. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { OPS_METRICS_PATH } from './routes/ops-metrics.js';
 
 describe('merging expositions', () => {
   const histogram = (value: number) =>
@@ -73,6 +64,7 @@ describe('GET /api/v1/ops/metrics', () => {
   let gateway: ServiceApp;
   let sessions: SessionStore;
   let queues: Queues;
+  let down: DownService;
 
   const cookieFor = async (roles: ('user' | 'admin')[]) =>
     `sid=${fastifyCookie.sign(await sessions.create(testIdentity(roles)), COOKIE_SECRET)}`;
@@ -91,17 +83,17 @@ describe('GET /api/v1/ops/metrics', () => {
     contentDb = createDatabase({ url: db.url, schema: contentSchema });
     content = buildContentApp({ config: { INTERNAL_SECRET: TEST_INTERNAL_SECRET }, logger, database: contentDb });
     const contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });
-    const down = `http://127.0.0.1:${await closedPort()}`;
+    down = await startDownService();
     const config = configSchema.parse({
       INTERNAL_SECRET: TEST_INTERNAL_SECRET,
       COOKIE_SECRET,
       REDIS_URL: redis.url,
       REDIS_PREFIX: redis.prefix,
       CONTENT_URL: contentUrl,
-      AUTH_URL: down,
-      LINKEDIN_URL: down,
-      POSTS_URL: down,
-      AI_URL: down,
+      AUTH_URL: down.url,
+      LINKEDIN_URL: down.url,
+      POSTS_URL: down.url,
+      AI_URL: down.url,
     });
     gateway = await buildApp({ config, logger, redis: redis.redis });
   });
@@ -109,6 +101,7 @@ describe('GET /api/v1/ops/metrics', () => {
   afterAll(async () => {
     await gateway?.close();
     await content?.close();
+    await down?.close();
     await contentDb?.close();
     await queues?.close();
     await redis?.cleanup();
@@ -153,7 +146,6 @@ describe('GET /api/v1/ops/metrics', () => {
     expect(text.match(/^# TYPE http_requests_total counter$/gm)).toHaveLength(1);
     expect(text).toMatch(/^process_cpu_seconds_total\{service="gateway"\} /m);
     expect(text).toMatch(/^process_cpu_seconds_total\{service="content"\} /m);
-    expect(text).toContain('# TYPE scheduled_post_lateness_seconds histogram');
     expect(text).toContain('# TYPE jobs_total counter');
   });
 

@@ -1,4 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { configSchema as aiConfigSchema, schema as aiSchema, buildApp as buildAiApp } from '@nashr/ai';
+import { configSchema as authConfigSchema, schema as authSchema, buildApp as buildAuthApp } from '@nashr/auth';
+import { buildApp as buildContentApp, schema as contentSchema } from '@nashr/content';
+import { API_CATALOGUE, OPS_AUDIT_RECORD_PATH, routerPathOf } from '@nashr/contracts';
+import {
+  buildApp as buildLinkedinApp,
+  configSchema as linkedinConfigSchema,
+  schema as linkedinSchema,
+  SandboxProvider,
+} from '@nashr/linkedin';
 import { createDatabase, Queues, type ServiceApp } from '@nashr/platform';
 import {
   createCapturingLogger,
@@ -8,37 +18,33 @@ import {
   type TestDatabase,
   type TestRedis,
 } from '@nashr/platform/testing';
+import { buildApp as buildPostsApp, configSchema as postsConfigSchema, schema as postsSchema } from '@nashr/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp as buildAiApp } from '../../ai/src/app.js';
-import { configSchema as aiConfigSchema } from '../../ai/src/config.js';
-import { schema as aiSchema } from '../../ai/src/db/schema.js';
-import { buildApp as buildAuthApp } from '../../auth/src/app.js';
-import { configSchema as authConfigSchema } from '../../auth/src/config.js';
-import { schema as authSchema } from '../../auth/src/db/schema.js';
-import { buildApp as buildContentApp } from '../../content/src/app.js';
-import { schema as contentSchema } from '../../content/src/db/schema.js';
-import { buildApp as buildLinkedinApp } from '../../linkedin/src/app.js';
-import { configSchema as linkedinConfigSchema } from '../../linkedin/src/config.js';
-import { schema as linkedinSchema } from '../../linkedin/src/db/schema.js';
-import { SandboxProvider } from '../../linkedin/src/providers/sandbox/sandbox-provider.js';
-import { buildApp as buildPostsApp } from '../../posts/src/app.js';
-import { configSchema as postsConfigSchema } from '../../posts/src/config.js';
-import { schema as postsSchema } from '../../posts/src/db/schema.js';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
-import { buildOpenApiDocument, DOCS_PATH, DOCS_SCRIPT_PATH, OPENAPI_PATH, type OpenApiDocument } from './openapi.js';
-import { DOCUMENTED_ROUTES } from './openapi-routes.js';
-import { QUEUE_BOARD_PATH } from './queue-board.js';
-import { ROUTE_TABLE, type ServiceName } from './route-table.js';
+import { ROUTE_TABLE, type ServiceName, UNDOCUMENTED_FORWARDS } from './route-table.js';
+import {
+  buildOpenApiDocument,
+  DOCS_PATH,
+  DOCS_SCRIPT_PATH,
+  OPENAPI_PATH,
+  type OpenApiDocument,
+} from './routes/openapi.js';
+import { QUEUE_BOARD_PATH } from './routes/queue-board.js';
 
 /**
  * Routes a service registers that are not part of the public API, each with the reason. Anything
- * else a service registers must be in the OpenAPI document.
+ * else a service registers must be in the catalogue.
  */
 const INTERNAL_ROUTES: { method: string; path: string; why: string }[] = [
   { method: 'GET', path: '/healthz', why: 'liveness for orchestrators; the gateway does not forward it' },
   { method: 'GET', path: '/readyz', why: 'readiness for orchestrators; the gateway does not forward it' },
   { method: 'GET', path: '/metrics', why: 'behind the internal secret; admins read it through /api/v1/ops/metrics' },
+  {
+    method: 'POST',
+    path: OPS_AUDIT_RECORD_PATH,
+    why: "the gateway's record of a change on the queue board; outside /api/v1, so never forwarded",
+  },
   {
     method: 'GET',
     path: '/api/v1/linkedin/sandbox/captcha/:publicKey/api.js',
@@ -67,18 +73,20 @@ function registeredRoutes(app: ServiceApp): Registered[] {
 }
 
 /** `/posts/{id}/` → `/posts/:id`: the router's form, without the trailing slash it ignores. */
-const routerPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1');
+const routerPath = (path: string) => routerPathOf(path).replace(/(.)\/$/, '$1');
 
 /** A value deep inside the JSON document, or undefined. */
 function at(value: unknown, ...keys: string[]): unknown {
   return keys.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
 }
 
-/** Which ROUTE_TABLE entry the gateway forwards a path to: the first that matches. */
+/** Which ROUTE_TABLE entry the gateway forwards a path to: the exact path, else the longest prefix. */
 function tableEntryFor(path: string) {
-  return ROUTE_TABLE.find((entry) =>
-    entry.path.endsWith('/*') ? path.startsWith(entry.path.slice(0, -1)) : path === entry.path,
-  );
+  const exact = ROUTE_TABLE.find((entry) => entry.path === path);
+  if (exact) return exact;
+  return ROUTE_TABLE.filter((entry) => entry.path.endsWith('/*') && path.startsWith(entry.path.slice(0, -1))).sort(
+    (a, b) => b.path.length - a.path.length,
+  )[0];
 }
 
 const { logger } = createCapturingLogger();
@@ -151,15 +159,13 @@ afterAll(async () => {
 });
 
 const document = buildOpenApiDocument();
-const documentedServices = [...new Set(DOCUMENTED_ROUTES.map((r) => r.service))].filter(
-  (s): s is ServiceName => s !== 'gateway',
-);
+const services = [...new Set(API_CATALOGUE.map((r) => r.owner))].filter((s): s is ServiceName => s !== 'gateway');
 
 describe('the OpenAPI document', () => {
-  it('is OpenAPI 3.1 with one operation per documented route, each with a unique id', () => {
+  it('is OpenAPI 3.1 with one operation per catalogue entry, each with a unique id', () => {
     expect(document.openapi).toBe('3.1.0');
     const operations = Object.values(document.paths).flatMap((ops) => Object.values(ops));
-    expect(operations).toHaveLength(DOCUMENTED_ROUTES.length);
+    expect(operations).toHaveLength(API_CATALOGUE.length);
     const ids = operations.map((op) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -187,37 +193,67 @@ describe('the OpenAPI document', () => {
       type: 'string',
     });
     expect(at(schedule, 'responses', '401', ...json)).toEqual({ $ref: '#/components/schemas/Error' });
-    expect(document.components.schemas.Error).toMatchObject({ required: ['success', 'message'] });
+    expect(document.components.schemas.Error).toMatchObject({ required: ['success', 'code', 'message'] });
     const save = document.paths['/content/{blockName}/save_content/']?.post;
     expect(at(save, 'x-access')).toBe('admin');
     expect(Object.keys(at(save, 'responses') as object)).toEqual(
       expect.arrayContaining(['200', '400', '401', '403', '409']),
     );
   });
+
+  it("lists each error answer's codes: the catalogue's own and those every route of its kind can answer", () => {
+    const save = document.paths['/content/{blockName}/save_content/']?.post;
+    expect(at(save, 'responses', '409', 'x-error-codes')).toEqual(['content.stale']);
+    expect(at(save, 'responses', '403', 'x-error-codes')).toEqual(['auth.forbidden']);
+    expect(at(save, 'responses', '400', 'x-error-codes')).toEqual(['request.invalid']);
+    expect(at(save, 'responses', '409', 'description')).toContain('`content.stale`');
+    const schedule = document.paths['/linkedln/saveSchedulePost']?.post;
+    expect(at(schedule, 'responses', '400', 'x-error-codes')).toEqual(
+      expect.arrayContaining(['request.invalid', 'post.fill_all_fields', 'post.too_long']),
+    );
+    expect(at(schedule, 'responses', '503', 'x-error-codes')).toEqual(['service.unavailable']);
+    // Every error answer of every operation names its codes.
+    for (const operations of Object.values(document.paths)) {
+      for (const op of Object.values(operations)) {
+        for (const [status, response] of Object.entries(op.responses as Record<string, object>)) {
+          if (Number(status) >= 400) {
+            expect(
+              (response as { 'x-error-codes'?: string[] })['x-error-codes'],
+              `${op.operationId} ${status}`,
+            ).not.toEqual([]);
+          }
+        }
+      }
+    }
+  });
 });
 
-describe('the document is in step with the routes', () => {
+describe('the catalogue is what the gateway and the services serve', () => {
   it('documents at least one path behind every entry of the gateway route table', () => {
-    for (const entry of ROUTE_TABLE) {
-      const covered = DOCUMENTED_ROUTES.filter((route) => tableEntryFor(route.path) === entry);
+    for (const entry of ROUTE_TABLE.filter((e) => !UNDOCUMENTED_FORWARDS.includes(e))) {
+      const covered = API_CATALOGUE.filter((route) => tableEntryFor(route.path) === entry);
       expect(covered.length, `${entry.path} has no documented route`).toBeGreaterThan(0);
-      for (const route of covered) expect(route.service, `${route.method} ${route.path}`).toBe(entry.service);
+      for (const route of covered) expect(route.owner, `${route.method} ${route.path}`).toBe(entry.service);
     }
   });
 
-  it('routes every documented service path to the service that owns it', () => {
-    for (const route of DOCUMENTED_ROUTES.filter((r) => r.service !== 'gateway')) {
-      expect(tableEntryFor(route.path)?.service, `${route.method} ${route.path}`).toBe(route.service);
+  it('routes every catalogue path to the service that owns it, and the real gateway forwards it', async () => {
+    for (const route of API_CATALOGUE.filter((r) => r.owner !== 'gateway')) {
+      expect(tableEntryFor(route.path)?.service, `${route.method} ${route.path}`).toBe(route.owner);
+      // The services are not listening here: a forwarded call answers 503, an unrouted one 404.
+      const url = route.path.replace(/\{\w+\}/g, 'x');
+      const res = await gateway.inject({ method: route.method, url, headers: { origin: 'https://nashr.example' } });
+      expect(res.json().code, `${route.method} ${url}`).not.toBe('route.not_found');
     }
   });
 
-  it.each(documentedServices)(
-    '%s: every registered route is documented or on the internal list, and back',
+  it.each(services)(
+    '%s: every route it registers is in the catalogue (or on the internal list), and every entry is served',
     (service) => {
       const registered = registeredRoutes(apps[service]).filter(
         (r) => !INTERNAL_ROUTES.some((i) => i.method === r.method && i.path === routerPath(r.path)),
       );
-      const documented = DOCUMENTED_ROUTES.filter((r) => r.service === service).map((r) => ({
+      const documented = API_CATALOGUE.filter((r) => r.owner === service).map((r) => ({
         method: r.method as string,
         path: routerPath(r.path),
       }));
@@ -227,7 +263,7 @@ describe('the document is in step with the routes', () => {
   );
 
   it('serves every documented gateway route from the gateway itself, and documents its own routes', () => {
-    const own = DOCUMENTED_ROUTES.filter((r) => r.service === 'gateway');
+    const own = API_CATALOGUE.filter((r) => r.owner === 'gateway');
     for (const route of own) {
       expect(tableEntryFor(route.path), route.path).toBeUndefined();
       expect(gateway.hasRoute({ method: route.method, url: routerPath(route.path) }), route.path).toBe(true);

@@ -1,27 +1,44 @@
+import { API_CATALOGUE, type ServiceName } from '@nashr/contracts';
 import type { Config } from './config.js';
 
-export type ServiceName = 'auth' | 'linkedin' | 'posts' | 'content' | 'ai';
+export type { ServiceName };
+
+export interface ForwardedPath {
+  /** A path, or a prefix ending in `/*`. */
+  path: string;
+  service: ServiceName;
+}
 
 /**
- * The public paths and the service that owns each: the spec's call table (including its
- * `/linkedln/` spelling) plus the `/api/v1/` paths. The first matching entry wins.
+ * Paths the gateway forwards that are not API operations, each with the reason: the sandbox
+ * network provider's stand-in for the network's CAPTCHA script, which the connect popup loads.
  */
-export const ROUTE_TABLE: ReadonlyArray<{ path: string; service: ServiceName }> = [
-  { path: '/api/v1/auth/*', service: 'auth' },
-  { path: '/api/v1/personalization', service: 'auth' },
-  { path: '/api/v1/linkedin/*', service: 'linkedin' },
-  { path: '/linkedln/getUserInfo', service: 'linkedin' },
-  { path: '/linkedln/getUserProfile', service: 'linkedin' },
-  { path: '/linkedln/getPosts', service: 'linkedin' },
-  { path: '/linkedln/getUserProfileData', service: 'linkedin' },
-  { path: '/linkedln/createPost', service: 'posts' },
-  { path: '/linkedln/saveSchedulePost', service: 'posts' },
-  { path: '/linkedln/getScheduledPosts/*', service: 'posts' },
-  { path: '/api/v1/posts', service: 'posts' },
-  { path: '/api/v1/posts/*', service: 'posts' },
-  { path: '/content/*', service: 'content' },
-  { path: '/api/v1/ai/*', service: 'ai' },
+export const UNDOCUMENTED_FORWARDS: readonly ForwardedPath[] = [
+  { path: '/api/v1/linkedin/sandbox/captcha/*', service: 'linkedin' },
 ];
+
+/**
+ * The gateway path of a catalogue path: itself when it has no parameter, otherwise everything
+ * up to its first parameter as a prefix (`/api/v1/posts/{id}/retry` → `/api/v1/posts/*`).
+ */
+export function forwardedPathOf(path: string): string {
+  const param = path.indexOf('{');
+  return param === -1 ? path : `${path.slice(0, path.lastIndexOf('/', param))}/*`;
+}
+
+/**
+ * The public paths and the service that owns each, derived from the API catalogue (the spec's
+ * call table with its `/linkedln/` spelling, and the `/api/v1/` paths), plus the forwards above.
+ */
+export const ROUTE_TABLE: readonly ForwardedPath[] = [
+  ...new Map(
+    API_CATALOGUE.flatMap((endpoint) =>
+      endpoint.owner === 'gateway' ? [] : [[forwardedPathOf(endpoint.path), endpoint.owner] as const],
+    ),
+  ),
+]
+  .map(([path, service]) => ({ path, service }))
+  .concat(UNDOCUMENTED_FORWARDS);
 
 export function serviceUrls(config: Config): Record<ServiceName, string> {
   return {

@@ -3,6 +3,7 @@ import { createServiceApp, type ServiceApp } from '@nashr/platform';
 import { accountRoutes } from './routes/accounts.js';
 import { linkedlnRoutes } from './routes/linkedln.js';
 import { sandboxCaptchaRoutes } from './routes/sandbox-captcha.js';
+import { userDataRoutes } from './routes/user-data.js';
 import { createServices, type LinkedinDeps } from './services.js';
 
 /** Where the SQL migrations live, from src/ in development and from dist/ once built. */
@@ -22,6 +23,7 @@ export function buildApp(deps: LinkedinDeps): ServiceApp {
   const services = createServices(deps);
   accountRoutes(app, services.connections);
   linkedlnRoutes(app, services.profiles);
+  userDataRoutes(app, services.userData);
   if (provider.name === 'sandbox') sandboxCaptchaRoutes(app);
   return app;
 }

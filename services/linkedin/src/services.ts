@@ -1,6 +1,7 @@
 import type { Database, Logger, Queues, Redis } from '@nashr/platform';
 import { AccountStore } from './accounts/account-store.js';
 import { ConnectionService } from './accounts/connection-service.js';
+import { UserData } from './accounts/user-data.js';
 import type { Config } from './config.js';
 import type { schema } from './db/schema.js';
 import { ProfileCache } from './profile/profile-cache.js';
@@ -35,6 +36,7 @@ export function createServices(deps: LinkedinDeps) {
     store,
     connections: new ConnectionService({ accounts, provider, queues, cache, logger }),
     profiles: new ProfileService({ accounts, provider, cache, queues, logger }),
+    userData: new UserData({ accounts, store, provider, cache, queues, logger }),
     publisher: new Publisher({ accounts, store, provider, queues, cache, logger, settleMs: config.PUBLISH_SETTLE_MS }),
   };
 }

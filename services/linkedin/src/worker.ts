@@ -1,28 +1,42 @@
-import { createDatabase, createRedis, Queues, runMigrations, runProcess } from '@nashr/platform';
+import {
+  createDatabase,
+  createRedis,
+  databaseConnection,
+  migrationsUrl,
+  Queues,
+  requireQueueSafeRedis,
+  runMigrations,
+  runProcess,
+  waitForRedis,
+} from '@nashr/platform';
 import { MIGRATIONS_FOLDER } from './app.js';
 import { configSchema } from './config.js';
 import { schema } from './db/schema.js';
+import { startInboxWorker } from './jobs/linkedin-inbox.js';
 import { createProvider } from './providers/create-provider.js';
 import { startPublishWorker } from './publish/publish-worker.js';
 import { createServices } from './services.js';
 
 await runProcess('linkedin-worker', configSchema, async (config, logger) => {
-  await runMigrations(config.DATABASE_URL, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'linkedin' });
-  const database = createDatabase({ url: config.DATABASE_URL, schema, applicationName: 'linkedin-worker' });
+  await runMigrations(migrationsUrl(config), { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'linkedin' });
+  const database = createDatabase({ ...databaseConnection(config), schema, applicationName: 'linkedin-worker' });
   const redis = createRedis(config.REDIS_URL, 'worker');
+  await waitForRedis(redis, 30_000);
+  await requireQueueSafeRedis(redis, logger);
   const queues = new Queues({ connection: redis, prefix: config.REDIS_PREFIX }, logger);
   const provider = createProvider(config, database.db);
-  const { publisher } = createServices({ config, logger, database, redis, queues, provider });
+  const { publisher, userData } = createServices({ config, logger, database, redis, queues, provider });
   const workerConnection = createRedis(config.REDIS_URL, 'worker');
   const worker = startPublishWorker(
     publisher,
     { connection: workerConnection, prefix: config.REDIS_PREFIX },
     { logger, concurrency: config.PUBLISH_CONCURRENCY },
   );
-  logger.info({ provider: provider.name, queue: worker.name }, 'publish worker started');
+  const inbox = startInboxWorker(userData, { connection: workerConnection, prefix: config.REDIS_PREFIX }, { logger });
+  logger.info({ provider: provider.name, queues: [worker.name, inbox.name] }, 'linkedin workers started');
   return {
     close: async () => {
-      await worker.close();
+      await Promise.all([worker.close(), inbox.close()]);
       await queues.close();
       workerConnection.disconnect();
       redis.disconnect();

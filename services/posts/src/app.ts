@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import {
   createServiceApp,
   type Database,
+  idempotentReplies,
   type Logger,
   type Queues,
   type Redis,
@@ -9,18 +10,19 @@ import {
 } from '@nashr/platform';
 import type { Config } from './config.js';
 import type { schema } from './db/schema.js';
-import { PostQueues } from './jobs/post-queues.js';
-import { PostService } from './post-service.js';
-import { PostStore } from './post-store.js';
 import { PublishWaiter } from './publish-waiter.js';
+import { draftRoutes } from './routes/drafts.js';
 import { linkedlnRoutes } from './routes/linkedln.js';
 import { postRoutes } from './routes/posts.js';
+import { userDataRoutes } from './routes/user-data.js';
+import { createServices } from './services.js';
 
 /** Where the SQL migrations live, from src/ in development and from dist/ once built. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
 
 export interface PostsDeps {
-  config: Pick<Config, 'INTERNAL_SECRET' | 'PUBLISH_WAIT_MS'>;
+  config: Pick<Config, 'INTERNAL_SECRET' | 'PUBLISH_WAIT_MS' | 'REDIS_PREFIX'> &
+    Partial<Pick<Config, 'SCHEDULE_HORIZON_MS'>>;
   logger: Logger;
   database: Database<typeof schema>;
   /** Producer queues on a request connection (fails fast while Redis is down). */
@@ -38,11 +40,24 @@ export function buildApp({ config, logger, database, queues, redis }: PostsDeps)
       { name: 'redis', check: () => redis.ping() },
     ],
   });
-  const store = new PostStore(database.db);
-  const service = new PostService(store, new PostQueues(queues, logger));
+  const {
+    store,
+    posts: service,
+    drafts,
+    draftStore,
+  } = createServices({
+    database,
+    queues,
+    logger,
+    scheduleHorizonMs: config.SCHEDULE_HORIZON_MS,
+  });
   const waiter = new PublishWaiter(database.sql, store, logger);
   app.addHook('onClose', () => waiter.close());
-  linkedlnRoutes(app, { service, store, waiter, publishWaitMs: config.PUBLISH_WAIT_MS });
+  // Scheduling and publishing could double on a retry or a double click: a repeat gets the first answer.
+  const once = idempotentReplies({ redis, prefix: config.REDIS_PREFIX });
+  linkedlnRoutes(app, { service, store, drafts, waiter, publishWaitMs: config.PUBLISH_WAIT_MS, once });
   postRoutes(app, { service, store });
+  draftRoutes(app, drafts);
+  userDataRoutes(app, store, draftStore);
   return app;
 }

@@ -4,6 +4,12 @@ import { z } from 'zod';
 const milliseconds = (fallback: number, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
+/**
+ * How far ahead a scheduled post holds a delayed job in Redis (post-queues.ts); later ones wait
+ * in PostgreSQL for the reconciler. Well above RECONCILE_INTERVAL_MS, so none is ever late for it.
+ */
+const scheduleHorizon = milliseconds(24 * 3_600_000, 2 * 3_600_000, 400 * 86_400_000);
+
 /** The HTTP API. */
 export const configSchema = z.object({
   ...baseEnv,
@@ -17,6 +23,7 @@ export const configSchema = z.object({
    * publishing". Below the gateway's 30 s proxy timeout, so the answer always gets through.
    */
   PUBLISH_WAIT_MS: milliseconds(15_000, 0, 25_000),
+  SCHEDULE_HORIZON_MS: scheduleHorizon,
 });
 export type Config = z.infer<typeof configSchema>;
 
@@ -33,5 +40,6 @@ export const workerConfigSchema = z.object({
   PUBLISH_GIVE_UP_MS: milliseconds(3_600_000, 1_000, 7 * 24 * 3_600_000),
   /** Due jobs and result events handled at once per worker process. */
   POSTS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
+  SCHEDULE_HORIZON_MS: scheduleHorizon,
 });
 export type WorkerConfig = z.infer<typeof workerConfigSchema>;

@@ -1,29 +1,47 @@
-import { MAX_POST_LENGTH, POST_MESSAGES } from '@nashr/contracts';
-import { AppError, notFound } from '@nashr/platform';
+import { MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, POST_MESSAGES } from '@nashr/contracts';
 import type { PostRow } from './db/schema.js';
 import type { PostQueues } from './jobs/post-queues.js';
 import type { PostChanges, PostStore } from './post-store.js';
+import { badRequest, type PostRefusal, refusal } from './refusal.js';
 import type { ResolvedSchedule } from './schedule/resolve-schedule.js';
 
 /** Trimmed post text, or a 400 saying what is wrong with it. */
 export function requireContent(input: string | undefined): string {
   const content = (input ?? '').trim();
-  if (!content) throw new AppError('BAD_REQUEST', POST_MESSAGES.contentRequired);
-  if (content.length > MAX_POST_LENGTH) throw new AppError('BAD_REQUEST', POST_MESSAGES.tooLong(content.length));
+  if (!content) throw badRequest('contentRequired');
+  if (content.length > MAX_POST_LENGTH) {
+    throw badRequest('tooLong', POST_MESSAGES.tooLong(content.length), {
+      length: content.length,
+      limit: MAX_POST_LENGTH,
+    });
+  }
   return content;
 }
 
-const conflict = (message: string) => new AppError('CONFLICT', message);
+/** A trimmed first comment, null when blank, or a 400 when longer than the network takes. */
+export function optionalFirstComment(input: string | undefined): string | null {
+  const comment = (input ?? '').trim();
+  if (!comment) return null;
+  if (comment.length > MAX_FIRST_COMMENT_LENGTH) {
+    throw badRequest('firstCommentTooLong', POST_MESSAGES.firstCommentTooLong(comment.length), {
+      length: comment.length,
+      limit: MAX_FIRST_COMMENT_LENGTH,
+    });
+  }
+  return comment;
+}
+
+const conflict = (key: PostRefusal) => refusal('CONFLICT', key);
 
 /** Why a post in this state cannot be edited or cancelled, or null when it can. */
-function lockedReason(status: PostRow['status']): string | null {
+function lockedReason(status: PostRow['status']): PostRefusal | null {
   switch (status) {
     case 'published':
-      return POST_MESSAGES.publishedCannotChange;
+      return 'publishedCannotChange';
     case 'publishing':
-      return POST_MESSAGES.publishingCannotChange;
+      return 'publishingCannotChange';
     case 'cancelled':
-      return POST_MESSAGES.cancelledCannotChange;
+      return 'cancelledCannotChange';
     default:
       return null;
   }
@@ -31,6 +49,8 @@ function lockedReason(status: PostRow['status']): string | null {
 
 export interface EditRequest {
   content?: string;
+  /** Null removes the first comment. */
+  firstComment?: string | null;
   /** The new due time, worked out against the post as it stands (its zone is the default). */
   reschedule?: (current: PostRow) => ResolvedSchedule;
   expectedVersion?: number;
@@ -51,10 +71,13 @@ export class PostService {
     content: string,
     schedule: Pick<ResolvedSchedule, 'instant' | 'timeZone'> & Partial<ResolvedSchedule>,
     requestId?: string,
+    firstComment: string | null = null,
   ): Promise<PostRow> {
     const post = await this.store.insert({
       userId,
       content,
+      firstComment,
+      firstCommentStatus: firstComment ? 'pending' : null,
       status: 'scheduled',
       scheduledAt: schedule.instant,
       timeZone: schedule.timeZone,
@@ -66,14 +89,20 @@ export class PostService {
   }
 
   /** "Post now" goes through the same due job and claim as a scheduled post, due at once. */
-  publishNow(userId: string, content: string, timeZone: string, requestId?: string): Promise<PostRow> {
-    return this.schedule(userId, content, { instant: new Date(), timeZone }, requestId);
+  publishNow(
+    userId: string,
+    content: string,
+    timeZone: string,
+    requestId?: string,
+    firstComment: string | null = null,
+  ): Promise<PostRow> {
+    return this.schedule(userId, content, { instant: new Date(), timeZone }, requestId, firstComment);
   }
 
   /** The caller's post, or 404 for a post that does not exist or belongs to someone else. */
   async owned(userId: string, id: string): Promise<PostRow> {
     const post = /^[0-9a-f-]{36}$/i.test(id) ? await this.store.getOwned(id, userId) : undefined;
-    if (!post) throw notFound(POST_MESSAGES.notFound);
+    if (!post) throw refusal('NOT_FOUND', 'notFound');
     return post;
   }
 
@@ -82,10 +111,14 @@ export class PostService {
     const locked = lockedReason(post.status);
     if (locked) throw conflict(locked);
     if (request.expectedVersion !== undefined && request.expectedVersion !== post.version) {
-      throw conflict(POST_MESSAGES.changedElsewhere);
+      throw conflict('changedElsewhere');
     }
     const changes: PostChanges = {};
     if (request.content !== undefined) changes.content = request.content;
+    if (request.firstComment !== undefined) {
+      changes.firstComment = request.firstComment;
+      changes.firstCommentStatus = request.firstComment ? 'pending' : null;
+    }
     if (request.reschedule) {
       const schedule = request.reschedule(post);
       // A failed post given a new time is simply scheduled again.
@@ -96,6 +129,7 @@ export class PostService {
         enteredDate: schedule.enteredDate,
         enteredTime: schedule.enteredTime,
         failureReason: null,
+        failureCode: null,
       } satisfies PostChanges);
     }
     const updated = await this.changeOrExplain(userId, post, changes);
@@ -109,7 +143,13 @@ export class PostService {
     if (post.status === 'cancelled') return post;
     const locked = lockedReason(post.status);
     if (locked) throw conflict(locked);
-    const updated = await this.changeOrExplain(userId, post, { status: 'cancelled' });
+    const updated = await this.store.change(post, { status: 'cancelled' });
+    if (!updated) {
+      // Two deletes at once (a double click, a retry): the one that lost the race finds it done.
+      const now = await this.owned(userId, post.id);
+      if (now.status === 'cancelled') return now;
+      throw conflict(lockedReason(now.status) ?? 'changedElsewhere');
+    }
     if (post.status === 'scheduled') await this.queues.removeDue(post.id, post.version);
     return updated;
   }
@@ -117,11 +157,12 @@ export class PostService {
   /** A failed post goes out again now, as a new attempt. */
   async retry(userId: string, id: string, requestId?: string): Promise<PostRow> {
     const post = await this.owned(userId, id);
-    if (post.status !== 'failed') throw conflict(POST_MESSAGES.onlyFailedRetry);
+    if (post.status !== 'failed') throw conflict('onlyFailedRetry');
     const updated = await this.changeOrExplain(userId, post, {
       status: 'scheduled',
       scheduledAt: new Date(),
       failureReason: null,
+      failureCode: null,
     });
     await this.queues.scheduleDue(updated, requestId);
     return updated;
@@ -132,7 +173,7 @@ export class PostService {
     const updated = await this.store.change(post, changes);
     if (updated) return updated;
     const now = await this.owned(userId, post.id);
-    throw conflict(lockedReason(now.status) ?? POST_MESSAGES.changedElsewhere);
+    throw conflict(lockedReason(now.status) ?? 'changedElsewhere');
   }
 
   private async moveDueJob(before: PostRow, after: PostRow, requestId?: string): Promise<void> {

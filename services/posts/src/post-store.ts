@@ -1,13 +1,25 @@
 import type { PostStatus } from '@nashr/contracts';
 import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { type PostRow, posts, type schema } from './db/schema.js';
+import { drafts, type PostRow, posts, type schema } from './db/schema.js';
 
 export type NewPost = Pick<PostRow, 'userId' | 'content' | 'status' | 'scheduledAt' | 'timeZone'> &
-  Partial<Pick<PostRow, 'enteredDate' | 'enteredTime'>>;
+  Partial<Pick<PostRow, 'enteredDate' | 'enteredTime' | 'firstComment' | 'firstCommentStatus'>>;
 
 export type PostChanges = Partial<
-  Pick<PostRow, 'content' | 'status' | 'scheduledAt' | 'timeZone' | 'enteredDate' | 'enteredTime' | 'failureReason'>
+  Pick<
+    PostRow,
+    | 'content'
+    | 'status'
+    | 'scheduledAt'
+    | 'timeZone'
+    | 'enteredDate'
+    | 'enteredTime'
+    | 'failureReason'
+    | 'failureCode'
+    | 'firstComment'
+    | 'firstCommentStatus'
+  >
 >;
 
 /**
@@ -16,6 +28,18 @@ export type PostChanges = Partial<
  */
 export class PostStore {
   constructor(private readonly db: PostgresJsDatabase<typeof schema>) {}
+
+  /** Every post of a user, oldest first ('Download my data'). */
+  async byUser(userId: string): Promise<PostRow[]> {
+    return this.db.select().from(posts).where(eq(posts.userId, userId)).orderBy(asc(posts.createdAt));
+  }
+
+  /** Deletes every post and draft of a user; returns the ids of the posts deleted. */
+  async deleteUser(userId: string): Promise<string[]> {
+    await this.db.delete(drafts).where(eq(drafts.userId, userId));
+    const rows = await this.db.delete(posts).where(eq(posts.userId, userId)).returning({ id: posts.id });
+    return rows.map((r) => r.id);
+  }
 
   async insert(values: NewPost): Promise<PostRow> {
     const [row] = await this.db.insert(posts).values(values).returning();
@@ -87,6 +111,7 @@ export class PostStore {
         attempts: sql`${posts.attempts} + 1`,
         publishingSince: sql`now()`,
         failureReason: null,
+        failureCode: null,
         updatedAt: sql`now()`,
       })
       .where(and(eq(posts.id, id), eq(posts.version, version), eq(posts.status, 'scheduled')))
@@ -98,16 +123,25 @@ export class PostStore {
   async markPublished(
     id: string,
     userId: string,
-    result: { networkPostId: string | null; url: string | null; publishedAt: Date },
+    result: {
+      networkPostId: string | null;
+      url: string | null;
+      publishedAt: Date;
+      firstComment?: { status: 'posted' | 'failed'; reason?: string | null };
+    },
   ): Promise<PostRow | undefined> {
     const [row] = await this.db
       .update(posts)
       .set({
         status: 'published',
+        ...(result.firstComment
+          ? { firstCommentStatus: result.firstComment.status, firstCommentFailure: result.firstComment.reason ?? null }
+          : {}),
         networkPostId: result.networkPostId,
         networkUrl: result.url,
         publishedAt: result.publishedAt,
         failureReason: null,
+        failureCode: null,
         publishingSince: null,
         updatedAt: sql`now()`,
       })
@@ -120,11 +154,17 @@ export class PostStore {
   async markFailed(
     id: string,
     reason: string,
-    where: { userId?: string; attempt?: number } = {},
+    where: { userId?: string; attempt?: number; code?: string } = {},
   ): Promise<PostRow | undefined> {
     const [row] = await this.db
       .update(posts)
-      .set({ status: 'failed', failureReason: reason, publishingSince: null, updatedAt: sql`now()` })
+      .set({
+        status: 'failed',
+        failureReason: reason,
+        failureCode: where.code ?? null,
+        publishingSince: null,
+        updatedAt: sql`now()`,
+      })
       .where(
         and(
           eq(posts.id, id),
@@ -164,11 +204,13 @@ export class PostStore {
       .limit(limit);
   }
 
-  async countScheduled(userId: string): Promise<number> {
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
+  /** The user's posts still waiting for a time after `now`, soonest first (at most `limit`). */
+  async upcomingOf(userId: string, now: Date, limit = 500): Promise<Pick<PostRow, 'id' | 'scheduledAt'>[]> {
+    return this.db
+      .select({ id: posts.id, scheduledAt: posts.scheduledAt })
       .from(posts)
-      .where(and(eq(posts.userId, userId), eq(posts.status, 'scheduled')));
-    return row?.n ?? 0;
+      .where(and(eq(posts.userId, userId), eq(posts.status, 'scheduled'), gte(posts.scheduledAt, now)))
+      .orderBy(asc(posts.scheduledAt))
+      .limit(limit);
   }
 }

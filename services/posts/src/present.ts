@@ -17,6 +17,10 @@ export function toPost(row: PostRow): Post {
     networkPostId: row.networkPostId,
     url: row.networkUrl,
     failureReason: row.failureReason,
+    failureCode: row.failureCode,
+    firstComment: row.firstComment,
+    firstCommentStatus: row.firstCommentStatus,
+    firstCommentFailure: row.firstCommentFailure,
     attempts: row.attempts,
     version: row.version,
     publishedAt: row.publishedAt?.toISOString() ?? null,
@@ -38,5 +42,6 @@ export function toScheduledPost(row: PostRow): ScheduledPost {
     timeZone: row.timeZone,
     scheduledAt: row.scheduledAt.toISOString(),
     version: row.version,
+    firstComment: row.firstComment,
   };
 }

@@ -1,4 +1,13 @@
-import { createDatabase, createRedis, runMigrations, runProcess, waitForRedis } from '@nashr/platform';
+import {
+  createDatabase,
+  createRedis,
+  databaseConnection,
+  migrationsUrl,
+  requireQueueSafeRedis,
+  runMigrations,
+  runProcess,
+  waitForRedis,
+} from '@nashr/platform';
 import { MIGRATIONS_FOLDER } from './app.js';
 import { workerConfigSchema } from './config.js';
 import { schema } from './db/schema.js';
@@ -6,15 +15,16 @@ import { startPostsWorker } from './jobs/posts-worker.js';
 
 await runProcess('posts-worker', workerConfigSchema, async (config, logger) => {
   // The API may not have started yet: either process can create the schema.
-  await runMigrations(config.DATABASE_URL, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'posts' });
+  await runMigrations(migrationsUrl(config), { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'posts' });
   const database = createDatabase({
-    url: config.DATABASE_URL,
+    ...databaseConnection(config),
     schema,
     applicationName: 'posts-worker',
     max: Math.min(20, Math.max(5, Math.ceil(config.POSTS_WORKER_CONCURRENCY / 4))),
   });
   const redis = createRedis(config.REDIS_URL, 'worker');
   await waitForRedis(redis, 30_000);
+  await requireQueueSafeRedis(redis, logger);
   const worker = await startPostsWorker({ settings: config, logger, database, redis, prefix: config.REDIS_PREFIX });
   logger.info({ prefix: config.REDIS_PREFIX }, 'posts worker started');
   return {

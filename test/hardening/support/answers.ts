@@ -1,4 +1,5 @@
 /** What every answer to a client must look like, whatever it sent. */
+import { isDeclaredErrorCode } from '@nashr/contracts';
 
 export interface Answer {
   status: number;
@@ -20,8 +21,8 @@ const LEAKS = [
 
 /**
  * Why `answer` is not acceptable, or null when it is: never a 5xx (`allowed5xx` names the ones a
- * test deliberately causes), and every 4xx or 5xx a JSON `{ success: false, message }` whose
- * message is non-empty, readable text without internals.
+ * test deliberately causes), and every 4xx or 5xx a JSON `{ success: false, code, message }` whose
+ * code is declared in contracts and whose message is non-empty, readable text without internals.
  */
 export function problemWith(answer: Answer, allowed5xx: readonly number[] = []): string | null {
   if (answer.status >= 500 && !allowed5xx.includes(answer.status)) {
@@ -37,8 +38,12 @@ export function problemWith(answer: Answer, allowed5xx: readonly number[] = []):
   } catch {
     return `answered ${answer.status} with a body that is not JSON: ${answer.body.slice(0, 200)}`;
   }
-  const { success, message } = (body ?? {}) as { success?: unknown; message?: unknown };
+  const { success, message, code } = (body ?? {}) as { success?: unknown; message?: unknown; code?: unknown };
   if (success !== false) return `answered ${answer.status} without success:false: ${answer.body.slice(0, 200)}`;
+  // The web translates by code: an answer without a declared one reaches users untranslated.
+  if (typeof code !== 'string' || !isDeclaredErrorCode(code)) {
+    return `answered ${answer.status} without a declared error code: ${answer.body.slice(0, 200)}`;
+  }
   if (typeof message !== 'string' || message.trim().length < 3) {
     return `answered ${answer.status} without a readable message: ${answer.body.slice(0, 200)}`;
   }

@@ -1,5 +1,5 @@
+import type { Stack } from '@nashr/tools/in-process-stack';
 import type { Answer } from './answers.js';
-import type { Stack } from './stack.js';
 
 export interface Sent extends Answer {
   /** The parsed body; tests check its shape with assertions rather than types. */
@@ -44,11 +44,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const LINK = /https?:\/\/\S+\/api\/v1\/auth\/magic-login\/verify\?token=[A-Za-z0-9_%-]+/;
 
 /**
- * Signs `email` in the way a person does: asks for a link through the gateway, receives it by
- * SMTP (the auth worker and the mail catcher run in the stack), follows it through the gateway.
- * Returns the `sid` cookie to send back.
+ * Asks for a sign-in link through the gateway, receives it by SMTP (the auth worker and the mail
+ * catcher run in the stack) and opens it through the gateway, which leads to the `/verify` page
+ * without spending it. Returns the token that page would spend.
  */
-export async function signInByMail(stack: Stack, email: string): Promise<string> {
+export async function signInToken(stack: Stack, email: string): Promise<string> {
   const mail = stack.mail;
   if (!mail) throw new Error('signing in needs the auth worker: start the stack with workers: ["auth"]');
   const before = mail.messages().filter((m) => m.envelope.to.includes(email)).length;
@@ -63,10 +63,20 @@ export async function signInByMail(stack: Stack, email: string): Promise<string>
   const link = LINK.exec(text ?? '')?.[0];
   if (!link) throw new Error(`no sign-in link in the mail to ${email}`);
   const url = new URL(link);
-  const opened = await send(stack, 'GET', `${url.pathname}${url.search}`);
-  if (opened.headers.get('location') !== '/verify?status=verified') {
-    throw new Error(`the sign-in link for ${email} led to ${opened.headers.get('location')}`);
-  }
+  const landed = await send(stack, 'GET', `${url.pathname}${url.search}`);
+  const location = landed.headers.get('location') ?? '';
+  if (!location.startsWith('/verify#token=')) throw new Error(`the sign-in link for ${email} led to ${location}`);
+  return decodeURIComponent(location.slice('/verify#token='.length));
+}
+
+/**
+ * Signs `email` in the way a person does: a link by mail (signInToken), whose token is spent the
+ * way the `/verify` page does (a POST). Returns the `sid` cookie to send back.
+ */
+export async function signInByMail(stack: Stack, email: string): Promise<string> {
+  const token = await signInToken(stack, email);
+  const opened = await send(stack, 'POST', '/api/v1/auth/magic-login/verify', { body: { token } });
+  if (opened.status !== 200) throw new Error(`spending the sign-in link for ${email} answered ${opened.status}`);
   const sid = opened.headers
     .getSetCookie()
     .map((c) => c.split(';')[0] ?? '')

@@ -3,6 +3,8 @@
  * from something the route accepts and reach past its first checks. A route missing here is
  * still fuzzed, with hostile bodies only.
  */
+
+import { seedContent } from '@nashr/content';
 import {
   COMPOSER_DEFAULTS,
   GOAL_OPTIONS,
@@ -11,7 +13,6 @@ import {
   STYLE_OPTIONS,
   TONE_OPTIONS,
 } from '@nashr/contracts';
-import { seedContent } from '../../../services/content/src/seed/index.js';
 
 export interface Known {
   userId: string;

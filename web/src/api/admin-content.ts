@@ -1,6 +1,6 @@
-import type { ContentBlockName, ContentBlocks, Locale } from '@nashr/contracts';
+import { API, type ContentBlockName, type ContentBlocks, type Locale } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { send } from './client';
 import { contentKeys } from './content';
 
 /** One language's copy of a block as the content service answers it. */
@@ -18,8 +18,6 @@ interface SaveAnswer<K extends ContentBlockName> extends AdminContentBlock<K> {
 
 export const adminContentKey = (block: ContentBlockName, lang: Locale) => ['admin-content', block, lang] as const;
 
-const blockPath = (block: ContentBlockName) => `/content/${encodeURIComponent(block)}`;
-
 /**
  * The block an editor works on. Always read fresh from the service (no browser cache, nothing
  * kept once the editor closes): the version it carries is what the stale-save check compares.
@@ -28,8 +26,10 @@ export function useAdminContentBlock<K extends ContentBlockName>(block: K, lang:
   return useQuery({
     queryKey: adminContentKey(block, lang),
     queryFn: async (): Promise<AdminContentBlock<K>> => {
-      const answer = await api<AdminContentBlock<K>>('GET', `${blockPath(block)}?lang=${lang}`, undefined, {
-        cache: 'no-store',
+      const answer = await send<AdminContentBlock<K>>(API.content.block, {
+        params: { blockName: block },
+        query: { lang },
+        init: { cache: 'no-store' },
       });
       return { data: answer.data, lang: answer.lang, version: answer.version, updatedAt: answer.updatedAt };
     },
@@ -47,7 +47,7 @@ export function useSaveContentBlock<K extends ContentBlockName>(block: K, lang: 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ data, version }: { data: ContentBlocks[K]; version: number }) =>
-      api<SaveAnswer<K>>('POST', `${blockPath(block)}/save_content/?lang=${lang}&version=${version}`, data),
+      send<SaveAnswer<K>>(API.content.save, { params: { blockName: block }, query: { lang, version }, body: data }),
     onSuccess: () => {
       // The landing page's copy cached in this tab is now out of date.
       void queryClient.invalidateQueries({ queryKey: contentKeys.block(block, lang) });

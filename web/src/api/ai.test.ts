@@ -117,17 +117,25 @@ describe('a streamed draft', () => {
     expect(JSON.parse(String(seen[0]?.init.body))).toEqual({ topic: 'greetings', lang: 'en' });
   });
 
-  it("rejects with the service's message on an error event or a refusal", async () => {
-    serve(['event: token\ndata: {"text":"Hel"}\n\nevent: error\ndata: {"success":false,"message":"Too busy"}\n\n']);
+  it("rejects with the service's code, values and message on an error event or a refusal", async () => {
+    serve([
+      'event: token\ndata: {"text":"Hel"}\n\nevent: error\ndata: {"success":false,"code":"ai.timeout","message":"Too slow","params":{"seconds":60}}\n\n',
+    ]);
     await expect(streamDraft({ kind: 'rewrite', text: 'x' })).rejects.toMatchObject({
       name: 'DraftError',
       reason: 'server',
-      message: 'Too busy',
+      code: 'ai.timeout',
+      params: { seconds: 60 },
+      message: 'Too slow',
     });
-    serve([], { status: 400, json: { success: false, message: 'Keep the post under 3,000 characters' } });
+    serve([], {
+      status: 400,
+      json: { success: false, code: 'request.invalid', message: 'Keep the post under 3,000 characters' },
+    });
     await expect(streamDraft({ kind: 'modify', text: 'x', action: 'shorter' })).rejects.toMatchObject({
       reason: 'server',
       status: 400,
+      code: 'request.invalid',
       message: 'Keep the post under 3,000 characters',
     });
   });

@@ -1,10 +1,9 @@
 import {
+  API,
   type ChoicesResponse,
   type ComposerChoices,
   type ComposerChoicesOverride,
   type CreditsResponse,
-  choicesResponseSchema,
-  creditsResponseSchema,
   type Draft,
   draftResponseSchema,
   type Locale,
@@ -17,7 +16,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { ApiError, api } from './client';
+import { ApiError, call, errorFromAnswer } from './client';
 
 // ── Credits and composer choices ─────────────────────────────────────────────────────────────
 
@@ -26,9 +25,7 @@ export type Credits = CreditsResponse['data'];
 export const creditsQuery = queryOptions({
   queryKey: ['ai', 'credits'] as const,
   queryFn: async (): Promise<Credits> => {
-    const parsed = creditsResponseSchema.safeParse(await api<unknown>('GET', '/api/v1/ai/credits'));
-    if (!parsed.success) throw new ApiError('The server answered the credits in an unexpected shape', 502);
-    return parsed.data.data;
+    return (await call(API.ai.credits)).data;
   },
   staleTime: 30_000,
   retry: false,
@@ -48,9 +45,7 @@ export function useComposerChoices() {
   return useQuery({
     queryKey: choicesKey,
     queryFn: async (): Promise<ChoicesState> => {
-      const parsed = choicesResponseSchema.safeParse(await api<unknown>('GET', '/api/v1/ai/choices'));
-      if (!parsed.success) throw new ApiError('The server answered the choices in an unexpected shape', 502);
-      return parsed.data.data;
+      return (await call(API.ai.choices)).data;
     },
     staleTime: 60_000,
     retry: false,
@@ -62,9 +57,7 @@ export function useSaveComposerChoices() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (choices: ComposerChoices): Promise<ChoicesState> => {
-      const parsed = choicesResponseSchema.safeParse(await api<unknown>('PUT', '/api/v1/ai/choices', choices));
-      if (!parsed.success) throw new ApiError('The server answered the choices in an unexpected shape', 502);
-      return parsed.data.data;
+      return (await call(API.ai.saveChoices, { body: choices })).data;
     },
     onSuccess: (state) => client.setQueryData(choicesKey, state),
   });
@@ -137,14 +130,23 @@ export type StreamMeta = z.infer<typeof streamMetaSchema>;
  */
 export type DraftFailure = 'server' | 'timeout' | 'network' | 'aborted';
 
-export class DraftError extends Error {
+/** A draft that could not be written: why (`reason`), and for a server's refusal its code and values. */
+export class DraftError extends ApiError {
   constructor(
     message: string,
     readonly reason: DraftFailure,
-    readonly status = 0,
+    status = 0,
+    code?: string,
+    params?: Record<string, string | number>,
   ) {
-    super(message);
+    super(message, status, [], code, params);
     this.name = 'DraftError';
+  }
+
+  /** The DraftError of an error answer (or of an `error` event): its code and values kept. */
+  static fromAnswer(status: number, body: unknown): DraftError {
+    const answer = errorFromAnswer(status, body, 'The draft could not be written');
+    return new DraftError(answer.message, 'server', status, answer.code, answer.params);
   }
 }
 
@@ -211,7 +213,8 @@ export async function streamDraft(request: DraftRequest, options: StreamOptions 
     armIdle();
     let response: Response;
     try {
-      response = await fetch(`/api/v1/ai/${kind}`, {
+      // Streamed, so read here rather than through `call`; the path is the catalogue's.
+      response = await fetch(API.ai[kind].path, {
         method: 'POST',
         credentials: 'include',
         headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
@@ -222,11 +225,7 @@ export async function streamDraft(request: DraftRequest, options: StreamOptions 
       throw interrupted(error);
     }
 
-    if (!response.ok) {
-      const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-      const message = typeof body?.message === 'string' ? body.message : `The server answered ${response.status}`;
-      throw new DraftError(message, 'server', response.status);
-    }
+    if (!response.ok) throw DraftError.fromAnswer(response.status, await response.json().catch(() => null));
 
     // A proxy that ignores `Accept` may still answer the plain JSON form.
     if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
@@ -254,7 +253,7 @@ export async function streamDraft(request: DraftRequest, options: StreamOptions 
         else failure = new DraftError('The server answered in an unexpected shape', 'server', 502);
       } else if (event === STREAM_EVENTS.error) {
         const error = streamErrorSchema.safeParse(body);
-        failure = new DraftError(error.success ? error.data.message : 'The draft could not be written', 'server', 502);
+        failure = DraftError.fromAnswer(502, error.success ? error.data : null);
       }
     });
 

@@ -1,15 +1,19 @@
 import {
-  authClientConfigSchema,
+  API,
   type CurrentUser,
   type Locale,
-  meResponseSchema,
-  type Personalization,
+  MAGIC_LINK_ERROR_CODES,
   type personalizationInputSchema,
+  toStoredPersonalization,
+  type VerifyStatus,
 } from '@nashr/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { z } from 'zod';
+import { clearAllDrafts } from '../lib/session-draft';
+import { noteSession } from '../session/session-broadcast';
 import { clearStoredEmail } from '../session/stored-email';
-import { ApiError, api } from './client';
+import { ApiError, call, send } from './client';
 
 type SuccessMessage = { success?: boolean; message?: string };
 
@@ -20,17 +24,19 @@ function requireSuccess(body: SuccessMessage | null): SuccessMessage {
 }
 
 async function fetchSession(): Promise<CurrentUser | null> {
-  let body: unknown;
+  let user: CurrentUser;
   try {
-    body = await api<unknown>('GET', '/api/v1/auth/me');
+    user = (await call(API.auth.me)).data.user;
   } catch (error) {
     // Not signed in is an answer, not a failure.
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      noteSession(null);
+      return null;
+    }
     throw error;
   }
-  const parsed = meResponseSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError('The server answered /me in an unexpected shape', 502);
-  return parsed.data.data.user;
+  noteSession(user);
+  return user;
 }
 
 /** `GET /api/v1/auth/me`: the signed-in user, or null. */
@@ -57,13 +63,53 @@ export function useSession() {
 export function useMagicLogin() {
   return useMutation({
     mutationFn: async (input: { destination: string; lang: Locale }) =>
-      requireSuccess(await api<SuccessMessage>('POST', '/api/v1/auth/magic-login', input)),
+      requireSuccess(await send<SuccessMessage>(API.auth.magicLogin, { body: input })),
   });
+}
+
+/** Each token is spent once per page load, even when React mounts the spending screen twice. */
+const spending = new Map<string, Promise<VerifyStatus>>();
+
+async function spendToken(token: string): Promise<VerifyStatus> {
+  try {
+    await send(API.auth.verifyMagicLink, { body: { token } });
+    return 'verified';
+  } catch (error) {
+    const refusal = Object.entries(MAGIC_LINK_ERROR_CODES).find(
+      ([, code]) => error instanceof ApiError && error.code === code,
+    );
+    if (refusal) return refusal[0] as VerifyStatus;
+    throw error;
+  }
+}
+
+/**
+ * `POST /api/v1/auth/magic-login/verify`: spends the token of the link this page was opened with
+ * and says what the `/verify` page shows next. A failure that says nothing of the link (offline,
+ * service down) is thrown, so it can be tried again.
+ */
+export function useSpendSignInLink() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (token: string): Promise<VerifyStatus> => {
+      let pending = spending.get(token);
+      if (!pending) {
+        pending = spendToken(token);
+        spending.set(token, pending);
+        // A failure that says nothing of the link may be tried again.
+        pending.catch(() => spending.delete(token));
+      }
+      const status = await pending;
+      if (status === 'verified') await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+      return status;
+    },
+    [queryClient],
+  );
 }
 
 /** Full-page navigation: the server answers with a redirect to the sign-in provider. */
 export function startGoogleSignIn(): void {
-  window.location.assign('/api/v1/auth/google');
+  window.location.assign(API.auth.google.path);
 }
 
 /**
@@ -73,12 +119,13 @@ export function startGoogleSignIn(): void {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<unknown>('GET', '/api/v1/auth/logout'),
+    mutationFn: () => send(API.auth.logoutWithGet),
     onSettled: () => {
       queryClient.setQueryData(sessionQuery.queryKey, null);
       // Everything else cached belonged to the user who just left.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
       clearStoredEmail();
+      clearAllDrafts();
     },
   });
 }
@@ -86,14 +133,7 @@ export function useLogout() {
 export type PersonalizationPayload = z.output<typeof personalizationInputSchema>;
 
 /** The saved payload in the shape /me reads it back: lists under `details`. */
-export function storedPersonalization(input: PersonalizationPayload): Personalization {
-  return {
-    jobTitle: input.jobTitle,
-    language: input.language,
-    accent: input.accent,
-    details: { goals: input.goals, interests: input.interests, tones: input.tones, styles: input.styles },
-  };
-}
+export const storedPersonalization = toStoredPersonalization;
 
 /**
  * `PUT /api/v1/personalization`. After a save the user is fetched again; if that fetch fails,
@@ -103,7 +143,7 @@ export function useSavePersonalization() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: PersonalizationPayload) =>
-      requireSuccess(await api<SuccessMessage>('PUT', '/api/v1/personalization', input)),
+      requireSuccess(await send<SuccessMessage>(API.personalization.save, { body: input })),
     onSuccess: async (_body, input) => {
       try {
         await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
@@ -123,7 +163,7 @@ export function useSavePersonalization() {
 export function useAuthClientConfig() {
   return useQuery({
     queryKey: ['auth', 'client-config'] as const,
-    queryFn: async () => authClientConfigSchema.parse(await api<unknown>('GET', '/api/v1/auth/client-config')).data,
+    queryFn: async () => (await call(API.auth.clientConfig)).data,
     staleTime: 5 * 60_000,
     retry: false,
   });

@@ -1,9 +1,22 @@
-/** An error answered by the API, with the server's readable message. */
+import {
+  CLIENT_ERROR_CODES,
+  COMMON_ERROR_CODES,
+  type EndpointAnswer,
+  type EndpointInput,
+  type EndpointSpec,
+  type ErrorAnswerParams,
+  urlOf,
+} from '@nashr/contracts';
+import { z } from 'zod';
+
+/** An error answered by the API: its stable code (what the app translates), values and English message. */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly issues: { path: string; message: string }[] = [],
+    readonly code: string = status === 0 ? CLIENT_ERROR_CODES.offline : CLIENT_ERROR_CODES.failed,
+    readonly params: ErrorAnswerParams = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -12,33 +25,127 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** How long a call may take before it counts as failed: long enough for a publish-now wait. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+const OFFLINE_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
+
+interface ErrorBody {
+  message?: unknown;
+  code?: unknown;
+  params?: unknown;
+  issues?: unknown;
+}
+
+/** The code of an answer that names none (a proxy's HTML 502): the one its status stands for. */
+function codeOfStatus(status: number): string {
+  if (status === 502 || status === 503 || status === 504) return COMMON_ERROR_CODES.unavailable;
+  if (status >= 500) return COMMON_ERROR_CODES.internal;
+  if (status === 401) return COMMON_ERROR_CODES.signInRequired;
+  if (status === 403) return COMMON_ERROR_CODES.forbidden;
+  if (status === 404) return COMMON_ERROR_CODES.notFound;
+  if (status === 429) return COMMON_ERROR_CODES.rateLimited;
+  return CLIENT_ERROR_CODES.failed;
+}
+
+/** The ApiError an error answer (or a 2xx in the wrong shape) stands for. */
+export function errorFromAnswer(status: number, body: unknown, fallbackMessage: string, fallbackCode?: string) {
+  const answer = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody;
+  const code = typeof answer.code === 'string' && answer.code ? answer.code : (fallbackCode ?? codeOfStatus(status));
+  return new ApiError(
+    typeof answer.message === 'string' && answer.message ? answer.message : fallbackMessage,
+    status,
+    Array.isArray(answer.issues) ? answer.issues : [],
+    code,
+    typeof answer.params === 'object' && answer.params !== null ? (answer.params as ErrorAnswerParams) : {},
+  );
+}
+
+/** The caller's signal (a query being cancelled) and the timeout, as one. */
+function withTimeout(signal: AbortSignal | null | undefined, timeoutMs: number) {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return { timeout, signal: signal ? AbortSignal.any([signal, timeout]) : timeout };
+}
+
 /**
- * The one way the web app calls the API: same-origin, with the session cookie, JSON in and out.
- * Non-2xx answers and network failures become an ApiError carrying a message people can read.
+ * Request options that make a retried or double-sent request count once: the server answers a
+ * repeat of the same key with its first answer. One key per thing the user means to do once.
  */
-export async function api<T>(method: Method, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
-  let response: Response;
+export const onceWithKey = (key: string | undefined): RequestInit =>
+  key ? { headers: { 'idempotency-key': key } } : {};
+
+/**
+ * The one way the web app reaches the API: same-origin, with the session cookie, JSON in and
+ * out, a timeout, and every failure (offline, timed out, refused) as an ApiError carrying the
+ * answer's code for `errorText`. A caller's own abort stays an AbortError.
+ */
+async function request(method: Method, url: string, body?: unknown, init: RequestInit = {}): Promise<Response> {
+  const { timeout, signal } = withTimeout(init.signal, REQUEST_TIMEOUT_MS);
+  const { headers: extraHeaders, ...rest } = init;
   try {
-    response = await fetch(path, {
+    return await fetch(url, {
       method,
       credentials: 'include',
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
-      ...init,
+      ...rest,
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(extraHeaders as Record<string, string> | undefined),
+      },
+      signal,
     });
-  } catch {
-    throw new ApiError('Cannot reach the server. Check your connection and try again.', 0);
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    if (timeout.aborted) {
+      throw new ApiError('The server took too long to answer.', 0, [], COMMON_ERROR_CODES.timeout);
+    }
+    throw new ApiError(OFFLINE_MESSAGE, 0, [], CLIENT_ERROR_CODES.offline);
   }
-  const payload = (await response.json().catch(() => null)) as { message?: string; issues?: [] } | null;
-  if (!response.ok) {
-    throw new ApiError(
-      payload?.message ?? `The server answered ${response.status}`,
-      response.status,
-      payload?.issues ?? [],
-    );
-  }
+}
+
+export interface CallOptions {
+  /** The code of a 2xx answer in another shape (`success: false`): the step that failed. */
+  failureCode?: string;
+  /** A signal, extra headers (an Idempotency-Key). */
+  init?: RequestInit;
+}
+
+/** The catalogue entry's input plus the call's options; optional when the endpoint takes none. */
+type CallArgs<E extends EndpointSpec> =
+  object extends EndpointInput<E> ? [input?: EndpointInput<E> & CallOptions] : [input: EndpointInput<E> & CallOptions];
+
+/** The schema of an endpoint's successful answers: one, or the union of its 2xx answers. */
+function successSchemaOf(endpoint: EndpointSpec): z.ZodType | null {
+  const schemas = Object.entries(endpoint.responses)
+    .filter(([status]) => Number(status) >= 200 && Number(status) < 300)
+    .flatMap(([, response]) => (response.schema ? [response.schema] : []));
+  if (schemas.length === 0) return null;
+  return schemas.length === 1 ? (schemas[0] as z.ZodType) : z.union(schemas);
+}
+
+/** Calls a catalogue endpoint and answers its JSON as sent; a non-2xx answer throws an ApiError with its code. */
+export async function send<T = unknown>(
+  endpoint: EndpointSpec,
+  input: { params?: object; query?: object; body?: unknown } & CallOptions = {},
+): Promise<T> {
+  const url = urlOf(endpoint, input.params, input.query);
+  const response = await request(endpoint.method, url, input.body, input.init);
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw errorFromAnswer(response.status, payload, `The server answered ${response.status}`);
   return payload as T;
+}
+
+/**
+ * Calls a catalogue endpoint with its typed input and checks the answer against the endpoint's
+ * schema. A 2xx in another shape (`success: false`) is a failure too, with the answer's code or
+ * `failureCode`.
+ */
+export async function call<E extends EndpointSpec>(endpoint: E, ...[input]: CallArgs<E>): Promise<EndpointAnswer<E>> {
+  const answer = await send(endpoint, input ?? {});
+  const schema = successSchemaOf(endpoint);
+  if (!schema) return answer as EndpointAnswer<E>;
+  const parsed = schema.safeParse(answer);
+  if (parsed.success) return parsed.data as EndpointAnswer<E>;
+  throw errorFromAnswer(200, answer, 'The server answered in an unexpected shape', input?.failureCode);
 }

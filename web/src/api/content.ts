@@ -1,7 +1,7 @@
-import type { ContentBlockName, ContentBlocks, Locale } from '@nashr/contracts';
+import { API, type ContentBlockName, type ContentBlocks, type Locale } from '@nashr/contracts';
 import { keepPreviousData, queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from './client';
+import { send } from './client';
 
 /** What `GET /content/{name}` and a save answer (contracts: `contentBlockResponseSchema`). */
 export interface ContentBlockResponse<N extends ContentBlockName> {
@@ -28,7 +28,11 @@ export function contentBlockQuery<N extends ContentBlockName>(name: N, lang: Loc
   return queryOptions({
     queryKey: contentKeys.block(name, lang),
     queryFn: ({ signal }) =>
-      api<ContentBlockResponse<N>>('GET', `/content/${name}?lang=${lang}`, undefined, { signal }),
+      send<ContentBlockResponse<N>>(API.content.block, {
+        params: { blockName: name },
+        query: { lang },
+        init: { signal },
+      }),
   });
 }
 

@@ -1,16 +1,15 @@
 import {
   type AccountStepResponse,
-  accountStepResponseSchema,
+  API,
+  CLIENT_ERROR_CODES,
   type FullProfile,
   type LinkedinAccountInfo,
   type LinkedinPost,
   linkedinAccountInfoSchema,
-  linkedinPostsResponseSchema,
   MAX_LINKEDIN_POSTS_PAGE,
   type OwnProfile,
-  userInfoResponseSchema,
-  userProfileDataResponseSchema,
-  userProfileResponseSchema,
+  START_OVER_CODES,
+  type userInfoResponseSchema,
 } from '@nashr/contracts';
 import {
   type QueryClient,
@@ -21,7 +20,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, api } from './client';
+import { ApiError, call } from './client';
 
 /** Spec section 3: the network account is kept under `userLinkedln`, the profile under `userProfile`. */
 export const ACCOUNT_STORAGE_KEY = 'userLinkedln';
@@ -74,29 +73,14 @@ function storeProfile(profile: OwnProfile): void {
   writeStorage(PROFILE_STORAGE_KEY, profile);
 }
 
-/**
- * Calls an endpoint answering `{ success, data }` and checks the answer's shape. A refusal by
- * HTTP status keeps the server's message; a 200 that does not say success carries `fallback`.
- */
-async function call<S extends z.ZodType>(
-  method: 'GET' | 'POST',
-  path: string,
-  body: unknown,
-  schema: S,
-  fallback: string,
-): Promise<z.output<S>> {
-  const answer = await api<unknown>(method, path, body);
-  const parsed = schema.safeParse(answer);
-  if (parsed.success) return parsed.data;
-  const message = (answer as { message?: unknown } | null)?.message;
-  throw new ApiError(typeof message === 'string' && message ? message : fallback, 200);
-}
-
 // ── Network sign-in (the popup) ───────────────────────────────────────────────────────────────
 
-export type AccountStep = AccountStepResponse;
+/** The sign-in cannot go on (unknown, expired, nothing pending): the user has to start again. */
+export function mustStartOver(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || START_OVER_CODES.includes(error.code));
+}
 
-const STEP_FAILED = 'Something went wrong';
+export type AccountStep = AccountStepResponse;
 
 /**
  * `POST /api/v1/linkedin/accounts`. The password only lives in this request: the mutation keeps
@@ -106,7 +90,7 @@ export function useConnectAccount() {
   return useMutation({
     gcTime: 0,
     mutationFn: (credentials: { username: string; password: string }) =>
-      call('POST', '/api/v1/linkedin/accounts', credentials, accountStepResponseSchema, STEP_FAILED),
+      call(API.linkedin.connect, { body: credentials }),
   });
 }
 
@@ -115,13 +99,7 @@ export function useSolveChallenge() {
   return useMutation({
     gcTime: 0,
     mutationFn: ({ accountId, code }: { accountId: string; code: string }) =>
-      call(
-        'POST',
-        `/api/v1/linkedin/accounts/${encodeURIComponent(accountId)}/challenges`,
-        { code },
-        accountStepResponseSchema,
-        STEP_FAILED,
-      ),
+      call(API.linkedin.solveChallenge, { params: { accountId }, body: { code } }),
   });
 }
 
@@ -129,40 +107,18 @@ export function useSolveChallenge() {
 export function useCheckInApp() {
   return useMutation({
     gcTime: 0,
-    mutationFn: (accountId: string) =>
-      call(
-        'GET',
-        `/api/v1/linkedin/accounts/${encodeURIComponent(accountId)}/challenges/in-app`,
-        undefined,
-        accountStepResponseSchema,
-        STEP_FAILED,
-      ),
+    mutationFn: (accountId: string) => call(API.linkedin.checkInAppApproval, { params: { accountId } }),
   });
 }
 
 /** `POST /api/v1/linkedin/accounts/{accountId}/challenges/resend`: a new 2FA/OTP code. */
 export function useResendCode() {
   return useMutation({
-    mutationFn: (accountId: string) =>
-      call(
-        'POST',
-        `/api/v1/linkedin/accounts/${encodeURIComponent(accountId)}/challenges/resend`,
-        undefined,
-        accountStepResponseSchema,
-        STEP_FAILED,
-      ),
+    mutationFn: (accountId: string) => call(API.linkedin.resendCode, { params: { accountId } }),
   });
 }
 
 // ── The account's data (dashboard and profile) ────────────────────────────────────────────────
-
-/** Texts of spec section 8 for a dashboard step whose answer does not say success. */
-export const STEP_FAILURES = {
-  userInfo: 'Failed to fetch user info',
-  profile: 'Failed to fetch user profile',
-  posts: 'Failed to fetch user posts',
-  profileData: 'Failed to fetch user profile',
-} as const;
 
 /**
  * `POST /linkedln/getUserInfo` with the stored account. A stored account of someone else (the
@@ -171,7 +127,10 @@ export const STEP_FAILURES = {
 async function fetchUserInfo(): Promise<LinkedinAccountInfo> {
   const stored = storedAccount();
   const ask = (data: unknown) =>
-    call('POST', '/linkedln/getUserInfo', { data }, userInfoResponseSchema, STEP_FAILURES.userInfo);
+    call(API.linkedin.getUserInfo, {
+      body: { data },
+      failureCode: CLIENT_ERROR_CODES.userInfoFailed,
+    });
   let answer: z.output<typeof userInfoResponseSchema>;
   try {
     answer = await ask(stored ?? undefined);
@@ -196,13 +155,10 @@ const ownProfileQuery = (account: LinkedinAccountInfo) =>
   queryOptions({
     queryKey: ['linkedin', 'profile', account.accountID] as const,
     queryFn: async () => {
-      const answer = await call(
-        'POST',
-        '/linkedln/getUserProfile',
-        { data: account },
-        userProfileResponseSchema,
-        STEP_FAILURES.profile,
-      );
+      const answer = await call(API.linkedin.getUserProfile, {
+        body: { data: account },
+        failureCode: CLIENT_ERROR_CODES.profileFailed,
+      });
       storeProfile(answer.data);
       return answer.data;
     },
@@ -215,13 +171,10 @@ const postsQuery = (account: LinkedinAccountInfo) =>
     queryKey: ['linkedin', 'posts', account.accountID] as const,
     queryFn: async () => {
       // One full page is enough for the statistics of the last months.
-      const answer = await call(
-        'POST',
-        '/linkedln/getPosts',
-        { data: { accountID: account.accountID, limit: MAX_LINKEDIN_POSTS_PAGE } },
-        linkedinPostsResponseSchema,
-        STEP_FAILURES.posts,
-      );
+      const answer = await call(API.linkedin.getPosts, {
+        body: { data: { accountID: account.accountID, limit: MAX_LINKEDIN_POSTS_PAGE } },
+        failureCode: CLIENT_ERROR_CODES.postsFailed,
+      });
       return answer.data.items;
     },
     staleTime: 60_000,
@@ -233,13 +186,10 @@ const profileDataQuery = (account: LinkedinAccountInfo) =>
     queryKey: ['linkedin', 'profile-data', account.accountID] as const,
     queryFn: async () =>
       (
-        await call(
-          'POST',
-          '/linkedln/getUserProfileData',
-          { data: account },
-          userProfileDataResponseSchema,
-          STEP_FAILURES.profileData,
-        )
+        await call(API.linkedin.getUserProfileData, {
+          body: { data: account },
+          failureCode: CLIENT_ERROR_CODES.profileFailed,
+        })
       ).data,
     staleTime: 60_000,
     retry: false,

@@ -1,19 +1,18 @@
 import {
+  API,
+  CLIENT_ERROR_CODES,
+  POST_ERROR_CODES,
   type Post,
   type PostStatus,
-  postListResponseSchema,
-  postResponseSchema,
   SCHEDULE_MESSAGES,
   type ScheduledPost,
-  scheduledPostsResponseSchema,
-  schedulePostResponseSchema,
   toTwelveHourTime,
 } from '@nashr/contracts';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { z } from 'zod';
+import { browserTimeZone } from '../lib/time-zone';
 import { useSession } from './auth';
-import { ApiError, api } from './client';
+import { ApiError, call, onceWithKey } from './client';
 
 /** One post of the posts service as the screens use it, whichever call it came from. */
 export interface PostView {
@@ -25,8 +24,12 @@ export interface PostView {
   /** The IANA zone it was scheduled in. */
   timeZone: string;
   failureReason: string | null;
+  /** The declared code of the failure, which the screens translate. */
+  failureCode: string | null;
   url: string | null;
   version: number;
+  /** Posted under the post right after it goes out; null or absent when there is none. */
+  firstComment?: string | null;
 }
 
 const fromScheduled = (post: ScheduledPost): PostView => ({
@@ -36,8 +39,10 @@ const fromScheduled = (post: ScheduledPost): PostView => ({
   scheduledAt: post.scheduledAt,
   timeZone: post.timeZone,
   failureReason: null,
+  failureCode: null,
   url: null,
   version: post.version,
+  firstComment: post.firstComment ?? null,
 });
 
 const fromPost = (post: Post): PostView => ({
@@ -47,41 +52,25 @@ const fromPost = (post: Post): PostView => ({
   scheduledAt: post.scheduledAt ?? post.createdAt,
   timeZone: post.timeZone ?? 'UTC',
   failureReason: post.failureReason,
+  failureCode: post.failureCode ?? null,
   url: post.url,
   version: post.version,
+  firstComment: post.firstComment ?? null,
 });
-
-/** The zone the browser runs in: the one the user reads times in. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** The signed-in user's id, which the spec's calls carry (`userId`, `/getScheduledPosts/{id}`). */
 export function useUserId(): string | null {
   return useSession().user?.id ?? null;
 }
 
-/** The message /me lacks when the user id is unknown (see useUserId). */
-export const USER_ID_MISSING = 'Your account id is not available yet. Reload the page and try again.';
-
-/** Calls an endpoint and checks the answer's shape; a 2xx in another shape counts as a failure. */
-async function call<S extends z.ZodType>(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  path: string,
-  body: unknown,
-  schema: S,
-  fallback: string,
-): Promise<z.output<S>> {
-  const answer = await api<unknown>(method, path, body);
-  const parsed = schema.safeParse(answer);
-  if (parsed.success) return parsed.data;
-  const message = (answer as { message?: unknown } | null)?.message;
-  throw new ApiError(typeof message === 'string' && message ? message : fallback, 200);
-}
+/** The session does not name the user yet (see useUserId). */
+const userIdMissing = () =>
+  new ApiError(
+    'Your account id is not available yet. Reload the page and try again.',
+    0,
+    [],
+    CLIENT_ERROR_CODES.userIdMissing,
+  );
 
 export const postKeys = {
   all: ['posts'] as const,
@@ -98,16 +87,7 @@ const IN_FLIGHT_LOOKBACK_DAYS = 60;
 const scheduledQuery = (userId: string) =>
   queryOptions({
     queryKey: postKeys.scheduled(userId),
-    queryFn: async () =>
-      (
-        await call(
-          'GET',
-          `/linkedln/getScheduledPosts/${encodeURIComponent(userId)}`,
-          undefined,
-          scheduledPostsResponseSchema,
-          'Failed to fetch scheduled posts',
-        )
-      ).data.map(fromScheduled),
+    queryFn: async () => (await call(API.posts.scheduled, { params: { id: userId } })).data.map(fromScheduled),
     retry: 1,
   });
 
@@ -119,18 +99,13 @@ const inFlightQuery = queryOptions({
   queryKey: postKeys.inFlight,
   queryFn: async () => {
     const now = Date.now();
-    const params = new URLSearchParams({
-      from: new Date(now - IN_FLIGHT_LOOKBACK_DAYS * DAY_MS).toISOString(),
-      to: new Date(now + DAY_MS).toISOString(),
-      status: 'publishing,failed',
+    const answer = await call(API.posts.list, {
+      query: {
+        from: new Date(now - IN_FLIGHT_LOOKBACK_DAYS * DAY_MS).toISOString(),
+        to: new Date(now + DAY_MS).toISOString(),
+        status: 'publishing,failed',
+      },
     });
-    const answer = await call(
-      'GET',
-      `/api/v1/posts?${params}`,
-      undefined,
-      postListResponseSchema,
-      'Failed to fetch posts',
-    );
     return answer.data.map(fromPost);
   },
   retry: 1,
@@ -188,7 +163,7 @@ export function useScheduledTab() {
   return {
     posts,
     isPending: Boolean(userId) && (scheduled.isPending || inFlight.isPending),
-    error: userId ? (scheduled.error ?? inFlight.error) : new ApiError(USER_ID_MISSING, 0),
+    error: userId ? (scheduled.error ?? inFlight.error) : userIdMissing(),
     refetch: async () => {
       await Promise.all([scheduled.refetch(), inFlight.refetch()]);
     },
@@ -202,14 +177,7 @@ export function useCalendarPosts(from: Date, to: Date) {
   return useQuery({
     queryKey: postKeys.calendar(fromIso, toIso),
     queryFn: async () => {
-      const params = new URLSearchParams({ from: fromIso, to: toIso });
-      const answer = await call(
-        'GET',
-        `/api/v1/posts?${params}`,
-        undefined,
-        postListResponseSchema,
-        'Failed to fetch posts',
-      );
+      const answer = await call(API.posts.list, { query: { from: fromIso, to: toIso } });
       return answer.data.map(fromPost);
     },
     placeholderData: (previousData) => previousData,
@@ -225,12 +193,18 @@ export interface ScheduleInput {
   /** 24-hour HH:mm as a time input gives it, or already 12-hour. */
   time: string;
   timeZone?: string;
+  /** The same for every attempt of one scheduling, so a repeat schedules one post. */
+  idempotencyKey?: string;
+  /** Posted under the post right after it goes out; blank for none. */
+  firstComment?: string;
+  /** The server draft the post is made from: deleted once the post is scheduled. */
+  draftId?: string | null;
 }
 
-/** A refusal the user can act on, with the server's reason; anything else is 'an error occurred'. */
-export class ScheduleRefused extends Error {
-  constructor(message: string) {
-    super(message);
+/** A refusal the user can act on, with the server's code; anything else is 'an error occurred'. */
+export class ScheduleRefused extends ApiError {
+  constructor(cause: ApiError) {
+    super(cause.message, cause.status, cause.issues, cause.code, cause.params);
     this.name = 'ScheduleRefused';
   }
 }
@@ -238,47 +212,53 @@ export class ScheduleRefused extends Error {
 /**
  * `POST /linkedln/saveSchedulePost` with the spec's payload: userId, content, date, the time in
  * the 12-hour form of spec section 5, status 'scheduled', plus the browser's time zone.
- * Resolves with the server's message (spec section 8: its own, or the default).
  */
 export function useSchedulePost() {
   const client = useQueryClient();
   const userId = useUserId();
   return useMutation({
     mutationFn: async (input: ScheduleInput) => {
-      if (!userId) throw new ScheduleRefused(USER_ID_MISSING);
+      if (!userId) throw new ScheduleRefused(userIdMissing());
       const time = toTwelveHourTime(input.time);
-      if (!time) throw new ScheduleRefused(SCHEDULE_MESSAGES.fillAllFields);
-      let answer: unknown;
+      if (!time) {
+        throw new ScheduleRefused(
+          new ApiError(SCHEDULE_MESSAGES.fillAllFields, 400, [], POST_ERROR_CODES.fillAllFields),
+        );
+      }
       try {
-        answer = await api<unknown>('POST', '/linkedln/saveSchedulePost', {
-          userId,
-          content: input.content,
-          date: input.date,
-          time,
-          status: 'scheduled',
-          timeZone: input.timeZone ?? browserTimeZone(),
+        const answer = await call(API.posts.schedule, {
+          body: {
+            userId,
+            content: input.content,
+            date: input.date,
+            time,
+            status: 'scheduled',
+            timeZone: input.timeZone ?? browserTimeZone(),
+            ...(input.firstComment ? { firstComment: input.firstComment } : {}),
+            ...(input.draftId ? { draftId: input.draftId } : {}),
+          },
+          failureCode: CLIENT_ERROR_CODES.scheduleFailed,
+          init: onceWithKey(input.idempotencyKey),
         });
+        return { post: answer.data };
       } catch (error) {
-        // A 4xx is the server refusing this post (past time, daylight-saving gap...): its reason counts.
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-          throw new ScheduleRefused(error.message || SCHEDULE_MESSAGES.failed);
-        }
+        // A 4xx (or a 200 saying failure) is the server refusing this post: its reason counts.
+        if (error instanceof ApiError && error.status >= 200 && error.status < 500) throw new ScheduleRefused(error);
         throw error;
       }
-      const parsed = schedulePostResponseSchema.safeParse(answer);
-      if (!parsed.success) {
-        const message = (answer as { message?: unknown } | null)?.message;
-        throw new ScheduleRefused(typeof message === 'string' && message ? message : SCHEDULE_MESSAGES.failed);
-      }
-      return { message: parsed.data.message || SCHEDULE_MESSAGES.scheduled, post: parsed.data.data };
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: postKeys.all }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: postKeys.all });
+      void client.invalidateQueries({ queryKey: ['drafts'] });
+    },
   });
 }
 
 export interface UpdateInput {
   post: Pick<PostView, 'id' | 'version'>;
   content?: string;
+  /** A new first comment; blank removes it. */
+  firstComment?: string;
   /** Both or neither: a new due time, read in `timeZone` (the browser's by default). */
   date?: string;
   time?: string;
@@ -288,22 +268,17 @@ export interface UpdateInput {
 export function useUpdatePost() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ post, content, date, time }: UpdateInput) => {
+    mutationFn: async ({ post, content, firstComment, date, time }: UpdateInput) => {
       const body: Record<string, unknown> = { version: post.version };
       if (content !== undefined) body.content = content;
+      if (firstComment !== undefined) body.firstComment = firstComment;
       if (date && time) {
         body.date = date;
         body.time = toTwelveHourTime(time) ?? time;
         body.timeZone = browserTimeZone();
       }
-      const answer = await call(
-        'PATCH',
-        `/api/v1/posts/${encodeURIComponent(post.id)}`,
-        body,
-        postResponseSchema,
-        'Failed to update post',
-      );
-      return { message: answer.message, post: fromPost(answer.data) };
+      const answer = await call(API.posts.update, { params: { id: post.id }, body });
+      return { rescheduled: body.date !== undefined, post: fromPost(answer.data) };
     },
     onSettled: () => client.invalidateQueries({ queryKey: postKeys.all }),
   });
@@ -314,14 +289,8 @@ export function useDeletePost() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (post: Pick<PostView, 'id'>) => {
-      const answer = await call(
-        'DELETE',
-        `/api/v1/posts/${encodeURIComponent(post.id)}`,
-        undefined,
-        postResponseSchema,
-        'Failed to delete post',
-      );
-      return { message: answer.message };
+      const answer = await call(API.posts.cancel, { params: { id: post.id } });
+      return { post: fromPost(answer.data) };
     },
     onSettled: () => client.invalidateQueries({ queryKey: postKeys.all }),
   });
@@ -332,14 +301,8 @@ export function useRetryPost() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (post: Pick<PostView, 'id'>) => {
-      const answer = await call(
-        'POST',
-        `/api/v1/posts/${encodeURIComponent(post.id)}/retry`,
-        undefined,
-        postResponseSchema,
-        'Failed to retry post',
-      );
-      return { message: answer.message, post: fromPost(answer.data) };
+      const answer = await call(API.posts.retry, { params: { id: post.id } });
+      return { post: fromPost(answer.data) };
     },
     onSettled: () => client.invalidateQueries({ queryKey: postKeys.all }),
   });

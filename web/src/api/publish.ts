@@ -1,38 +1,51 @@
-import { createPostResponseSchema, type Post } from '@nashr/contracts';
+import { API, POST_ERROR_CODES, type Post } from '@nashr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from './client';
-import { browserTimeZone, postKeys } from './posts';
+import { browserTimeZone } from '../lib/time-zone';
+import { call, onceWithKey } from './client';
+import { draftKeys } from './drafts';
+import { postKeys } from './posts';
 
 export interface PublishResult {
   /** 'published', or 'publishing' when the network had not confirmed within the service's wait. */
   status: Post['status'];
-  message: string;
   post: Post;
+}
+
+export interface PublishInput {
+  content: string;
+  /** The same for every attempt to publish one text, so a retry never posts it twice. */
+  idempotencyKey?: string;
+  /** Posted under the post right after it goes out; blank for none. */
+  firstComment?: string;
+  /** The server draft this post is made from: deleted once the post exists. */
+  draftId?: string | null;
 }
 
 /**
  * `POST /linkedln/createPost` (the composer's Post button): publishes now. The spec's payload
  * carries the text JSON-encoded, which also keeps a post that starts and ends with quotes intact.
- * A refusal rejects with the network's reason as the message (answered with 422).
+ * A refusal rejects with an ApiError `post.publish_failed` (answered with 422), the network's words in `params.reason`.
  */
 export function usePublishNow() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (content: string): Promise<PublishResult> => {
-      const answer = await api<unknown>('POST', '/linkedln/createPost', {
-        text: JSON.stringify(content),
-        visibility: 'PUBLIC',
-        timeZone: browserTimeZone(),
+    mutationFn: async ({ content, idempotencyKey, firstComment, draftId }: PublishInput): Promise<PublishResult> => {
+      const answer = await call(API.posts.publishNow, {
+        body: {
+          text: JSON.stringify(content),
+          visibility: 'PUBLIC',
+          timeZone: browserTimeZone(),
+          ...(firstComment ? { firstComment } : {}),
+          ...(draftId ? { draftId } : {}),
+        },
+        failureCode: POST_ERROR_CODES.publishFailed,
+        init: onceWithKey(idempotencyKey),
       });
-      const parsed = createPostResponseSchema.safeParse(answer);
-      if (!parsed.success) {
-        const message = (answer as { message?: unknown } | null)?.message;
-        throw new ApiError(typeof message === 'string' && message ? message : 'Error posting to LinkedIn', 200);
-      }
-      return { status: parsed.data.data.status, message: parsed.data.message, post: parsed.data.data };
+      return { status: answer.data.status, post: answer.data };
     },
     onSettled: () => {
       void client.invalidateQueries({ queryKey: postKeys.all });
+      void client.invalidateQueries({ queryKey: draftKeys.all });
       void client.invalidateQueries({ queryKey: ['linkedin', 'posts'] });
       void client.invalidateQueries({ queryKey: ['linkedin', 'dashboard'] });
     },

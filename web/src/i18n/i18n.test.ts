@@ -12,6 +12,10 @@ function flatten(value: unknown, prefix = ''): Record<string, unknown> {
   );
 }
 
+/** i18next's plural suffixes: a key counted in one language has one form per plural category of it. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const baseKeys = (keys: string[]) => [...new Set(keys.map((k) => k.replace(PLURAL, '')))].sort();
+
 const read = (lang: string, file: string) => flatten(JSON.parse(readFileSync(join(LOCALES, lang, file), 'utf8')));
 
 describe('translations', () => {
@@ -24,7 +28,19 @@ describe('translations', () => {
   it.each(files)('%s has the same non-empty keys in Arabic and English', (file) => {
     const en = read('en', file);
     const ar = read('ar', file);
-    expect(Object.keys(ar).sort()).toEqual(Object.keys(en).sort());
+    expect(baseKeys(Object.keys(ar))).toEqual(baseKeys(Object.keys(en)));
+    // Every plural category of the language has its form (Arabic has six, English two).
+    for (const [lang, keys] of [
+      ['ar', Object.keys(ar)],
+      ['en', Object.keys(en)],
+    ] as const) {
+      const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+      for (const base of baseKeys(keys.filter((k) => PLURAL.test(k)))) {
+        for (const category of categories) {
+          expect(keys, `${file}: ${lang} lacks ${base}_${category}`).toContain(`${base}_${category}`);
+        }
+      }
+    }
     for (const [key, value] of Object.entries({ ...en, ...ar })) {
       expect(typeof value === 'string' && value.trim().length > 0, `${file}: ${key} is empty`).toBe(true);
     }

@@ -1,5 +1,6 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { addCountFormat } from './count-format';
 import arCommon from './locales/ar/common.json';
 import arLanding from './locales/ar/landing.json';
 
@@ -56,6 +57,9 @@ const lazyNamespaces: BackendModule = {
 
 export type Language = 'ar' | 'en';
 
+/** Emitted when the display preferences (digits, Hijri) change: translated components render again. */
+export const DISPLAY_CHANGED = 'displayChanged';
+
 /** Spec: the stored value `en` gives English; anything else (or nothing) gives Arabic. */
 export const LANGUAGE_STORAGE_KEY = 'lang';
 
@@ -100,7 +104,9 @@ export function initI18n() {
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
-    });
+      react: { bindI18n: `languageChanged ${DISPLAY_CHANGED}` },
+    })
+    .then(() => addCountFormat(i18next));
 }
 
 export { i18next };

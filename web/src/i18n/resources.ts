@@ -1,21 +1,29 @@
+import arAccount from './locales/ar/account.json';
 import arAdmin from './locales/ar/admin.json';
 import arAuth from './locales/ar/auth.json';
 import arCommon from './locales/ar/common.json';
 import arComposer from './locales/ar/composer.json';
 import arConnect from './locales/ar/connect.json';
 import arDashboard from './locales/ar/dashboard.json';
+import arErrors from './locales/ar/errors.json';
 import arLanding from './locales/ar/landing.json';
+import arLegal from './locales/ar/legal.json';
+import arNotifications from './locales/ar/notifications.json';
 import arOnboarding from './locales/ar/onboarding.json';
 import arPosts from './locales/ar/posts.json';
 import arProfile from './locales/ar/profile.json';
 import arShell from './locales/ar/shell.json';
+import enAccount from './locales/en/account.json';
 import enAdmin from './locales/en/admin.json';
 import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
 import enComposer from './locales/en/composer.json';
 import enConnect from './locales/en/connect.json';
 import enDashboard from './locales/en/dashboard.json';
+import enErrors from './locales/en/errors.json';
 import enLanding from './locales/en/landing.json';
+import enLegal from './locales/en/legal.json';
+import enNotifications from './locales/en/notifications.json';
 import enOnboarding from './locales/en/onboarding.json';
 import enPosts from './locales/en/posts.json';
 import enProfile from './locales/en/profile.json';
@@ -29,6 +37,7 @@ export const resources = {
   ar: {
     common: arCommon,
     landing: arLanding,
+    legal: arLegal,
     admin: arAdmin,
     auth: arAuth,
     onboarding: arOnboarding,
@@ -37,11 +46,15 @@ export const resources = {
     composer: arComposer,
     connect: arConnect,
     dashboard: arDashboard,
+    errors: arErrors,
+    notifications: arNotifications,
     profile: arProfile,
+    account: arAccount,
   },
   en: {
     common: enCommon,
     landing: enLanding,
+    legal: enLegal,
     admin: enAdmin,
     auth: enAuth,
     onboarding: enOnboarding,
@@ -50,6 +63,9 @@ export const resources = {
     composer: enComposer,
     connect: enConnect,
     dashboard: enDashboard,
+    errors: enErrors,
+    notifications: enNotifications,
     profile: enProfile,
+    account: enAccount,
   },
 } as const;

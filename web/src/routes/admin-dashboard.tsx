@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../api/auth';
 import { AccessRefused } from '../components/admin/access-refused';
 import { AdminShell } from '../components/admin/admin-shell';
+import { AuditTrail } from '../components/admin/audit-trail';
 import { ContentEditors } from '../components/admin/content-editors';
 import { LoadingScreen } from '../components/loading-screen';
 
 /**
- * /admin/dashboard: the landing-content editors, for the `admin` role only. The content service
+ * /admin/dashboard: the landing-content editors and the audit trail, for the `admin` role only. The content service
  * refuses non-admin saves on its own; this check only keeps the editors out of sight.
  */
 export function AdminDashboard() {
@@ -28,6 +29,7 @@ export function AdminDashboard() {
         <p className="max-w-3xl text-sm text-slate-600 sm:text-base">{t('page.subtitle')}</p>
       </div>
       <ContentEditors />
+      <AuditTrail />
     </AdminShell>
   );
 }

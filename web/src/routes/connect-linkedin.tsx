@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useLogout } from '../api/auth';
+import { AdminAreaLink } from '../components/admin/admin-area-link';
 import { AccessNotice } from '../components/connect/access-notice';
 import { ButtonSpinner } from '../components/connect/button-spinner';
 import { LinkedInMark } from '../components/connect/linkedin-mark';
@@ -11,22 +12,19 @@ import { CONNECT_PAGE_PATH } from '../components/connect/popup';
 import { useConnectionStatus } from '../components/connect/use-connection-status';
 import { CenteredFrame } from '../components/onboarding/page-frame';
 import { nextStep } from '../session/rules';
-import { SessionGate } from '../session/session-gate';
 
 const route = getRouteApi('/connect-linkedIn');
 
 /**
  * /connect-linkedIn (spec sections 2 and 4): opens the credential popup, shows Not connected /
- * Connected, and lets the user continue once connected. The session rule sends visitors without
- * an e-mail to /signup and full users to /dashboard.
+ * Connected, and lets the user continue once connected. The route's session rule sends visitors
+ * without an e-mail to /signup and full users to /dashboard.
  */
 export function ConnectLinkedInPage() {
   return (
-    <SessionGate rule="onboarding">
-      <CenteredFrame>
-        <ConnectLinkedIn />
-      </CenteredFrame>
-    </SessionGate>
+    <CenteredFrame>
+      <ConnectLinkedIn />
+    </CenteredFrame>
   );
 }
 
@@ -70,6 +68,7 @@ function ConnectLinkedIn() {
 
   return (
     <div data-testid="connect-linkedin">
+      <AdminAreaLink variant="banner" />
       <div className="mb-6 flex items-center gap-3" aria-hidden="true">
         <span className="flex size-12 items-center justify-center rounded-2xl bg-[#0a66c2] text-white shadow-sm">
           <LinkedInMark className="size-6" />

@@ -3,14 +3,14 @@ import { ArrowRight, Eye, Heart, PenLine, SquarePen, Users } from 'lucide-react'
 import { useMemo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { type DashboardData, useDashboardData, useProfileData } from '../api/linkedin';
-import { EmptyState } from '../components/app-shell/empty-state';
 import { ActivityChart } from '../components/dashboard/activity-chart';
-import { Avatar } from '../components/dashboard/avatar';
 import { LoadError } from '../components/dashboard/load-error';
 import { PostCard } from '../components/dashboard/post-card';
 import { DashboardSkeleton } from '../components/dashboard/skeletons';
 import { StatCard } from '../components/dashboard/stat-card';
-import { dashboardChart, dashboardStats } from '../components/dashboard/statistics';
+import { Avatar } from '../components/ui/avatar';
+import { EmptyState } from '../components/ui/empty-state';
+import { dashboardChart, dashboardStats } from '../lib/statistics';
 
 const RECENT_POSTS = 4;
 
@@ -56,7 +56,21 @@ function Dashboard({ data }: { data: DashboardData }) {
           <Avatar src={profile.profile_picture_url} name={name} className="size-14 text-lg ring-4 ring-white shadow" />
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl" data-testid="dashboard-greeting">
-              <Trans t={t} i18nKey="greeting" values={{ name }} components={{ name: <bdi /> }} />
+              <Trans
+                t={t}
+                i18nKey="greeting"
+                values={{ name }}
+                // One line, whole, whatever the name: an ellipsis when it is longer than the line.
+                components={{
+                  name: (
+                    <bdi
+                      className="inline-block max-w-full truncate align-bottom"
+                      title={name}
+                      data-testid="greeting-name"
+                    />
+                  ),
+                }}
+              />
             </h1>
             <p className="mt-1 line-clamp-2 text-slate-600">
               <bdi>{profile.headline ?? t('subtitle')}</bdi>
@@ -97,7 +111,7 @@ function Dashboard({ data }: { data: DashboardData }) {
             id="networkSize"
             icon={Users}
             label={t('stats.networkSize')}
-            period={t('stats.connections')}
+            period={t('stats.connections', { count: stats.networkSize.value })}
             stat={stats.networkSize}
             sampleReason={t('sample.networkSize')}
           />

@@ -12,7 +12,6 @@ import { SignInFlow } from '../components/connect/sign-in-flow';
 import { primaryButtonClass } from '../components/connect/styles';
 import { LanguageToggle } from '../components/language-toggle';
 import { Logo } from '../components/logo';
-import { SessionGate } from '../session/session-gate';
 
 const route = getRouteApi('/linkedln-connect-screen');
 
@@ -33,11 +32,9 @@ function openerWindow(): Window | null {
  */
 export function LinkedInConnectScreen() {
   return (
-    <SessionGate>
-      <PopupFrame>
-        <ConnectScreen />
-      </PopupFrame>
-    </SessionGate>
+    <PopupFrame>
+      <ConnectScreen />
+    </PopupFrame>
   );
 }
 
@@ -60,7 +57,7 @@ function PopupFrame({ children }: { children: ReactNode }) {
           {children}
         </div>
       </main>
-      <footer className="flex items-center justify-center gap-2 px-4 pb-6 text-xs text-slate-500">
+      <footer className="flex items-center justify-center gap-2 px-4 pb-6 text-xs text-slate-600">
         <LockKeyhole aria-hidden="true" className="size-3.5" />
         {t('screen.footer')}
       </footer>

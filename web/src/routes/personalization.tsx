@@ -3,18 +3,26 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type PersonalizationPayload, useSavePersonalization, useSession } from '../api/auth';
-import { EmptyState } from '../components/app-shell/empty-state';
+import { YourDataSection } from '../components/account-data/your-data-section';
 import { PageHeader } from '../components/app-shell/page-header';
+import { NotificationPreferencesSection } from '../components/notifications/notification-preferences';
 import { PersonalizationForm } from '../components/personalization-form/personalization-form';
 import { valuesFrom } from '../components/personalization-form/values';
+import { DisplayPreferencesSection } from '../components/settings/display-preferences-section';
 import { Spinner } from '../components/spinner';
+import { DiscardChangesDialog } from '../components/ui/discard-changes-dialog';
+import { EmptyState } from '../components/ui/empty-state';
+import { useLeaveGuard } from '../lib/use-leave-guard';
+import { useOneAtATime } from '../lib/use-one-at-a-time';
 
-/** /personalization: the saved answers, read-only until Edit (spec sections 2 and 4). */
+/** /personalization: the saved answers, read-only until Edit (spec sections 2 and 4), and the user's own data. */
 export function PersonalizationSettingsPage() {
   const { t } = useTranslation('onboarding');
   const { user } = useSession();
   const save = useSavePersonalization();
   const [editing, setEditing] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const leaveGuard = useLeaveGuard(editing && dirty);
   // Remounting the form is how Revert and a finished save return it to the stored values.
   const [formVersion, setFormVersion] = useState(0);
   const stored = user?.personalization;
@@ -24,7 +32,11 @@ export function PersonalizationSettingsPage() {
     setFormVersion((version) => version + 1);
   };
 
-  const onSubmit = async (values: PersonalizationPayload) => {
+  const oneAtATime = useOneAtATime();
+
+  const onSubmit = (values: PersonalizationPayload) => oneAtATime(() => saveAndSay(values));
+
+  const saveAndSay = async (values: PersonalizationPayload) => {
     try {
       await save.mutateAsync(values);
     } catch {
@@ -74,6 +86,7 @@ export function PersonalizationSettingsPage() {
           defaultValues={valuesFrom(stored)}
           readOnly={!editing || save.isPending}
           onSubmit={onSubmit}
+          onDirtyChange={setDirty}
           actions={({ isValid }) =>
             editing && (
               <div className="sticky bottom-0 -mx-6 mt-2 flex flex-wrap justify-end gap-3 border-t border-slate-100 bg-white/95 px-6 py-4 backdrop-blur sm:-mx-8 sm:px-8">
@@ -99,6 +112,10 @@ export function PersonalizationSettingsPage() {
           }
         />
       </div>
+      <DisplayPreferencesSection />
+      <NotificationPreferencesSection />
+      {user && <YourDataSection email={user.email} />}
+      <DiscardChangesDialog {...leaveGuard} />
     </div>
   );
 }

@@ -1,32 +1,36 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type PersonalizationPayload, sessionQuery, useSavePersonalization } from '../api/auth';
+import { z } from 'zod';
+import { type PersonalizationPayload, sessionQuery, useSavePersonalization, useSession } from '../api/auth';
 import { BusyOverlay, FlowHeader } from '../components/onboarding/page-frame';
 import { SocialProof } from '../components/onboarding/social-proof';
 import { PersonalizationForm } from '../components/personalization-form/personalization-form';
-import { emptyValues } from '../components/personalization-form/values';
+import { emptyValues, type PersonalizationFormValues, restoredValues } from '../components/personalization-form/values';
 import type { Language } from '../i18n';
+import { clearDraft, readDraft, writeDraft } from '../lib/session-draft';
 import { nextStep } from '../session/rules';
-import { SessionGate } from '../session/session-gate';
 
+/** /personalize (spec section 4); the route's onboarding rule keeps visitors and full users out. */
 export function PersonalizePage() {
-  return (
-    <SessionGate rule="onboarding">
-      <Personalize />
-    </SessionGate>
-  );
-}
-
-function Personalize() {
   const { t, i18n } = useTranslation('onboarding');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const save = useSavePersonalization();
-  // The post language starts as the interface language at the moment the form opens.
-  const [defaults] = useState(() => emptyValues(i18n.language as Language));
+  const { user } = useSession();
+  const draftKey = `onboarding:${user?.id ?? 'anonymous'}`;
+  // The post language starts as the interface language at the moment the form opens; answers
+  // given before a reload come back.
+  const [defaults] = useState(() => {
+    const empty = emptyValues(i18n.language as Language);
+    return restoredValues(readDraft(draftKey, z.unknown()), empty) ?? empty;
+  });
+  const keepAnswers = useCallback(
+    (values: Partial<PersonalizationFormValues>) => writeDraft(draftKey, values),
+    [draftKey],
+  );
 
   const onSubmit = async (values: PersonalizationPayload) => {
     try {
@@ -36,6 +40,7 @@ function Personalize() {
       toast.error(t('saveFailed'));
       return;
     }
+    clearDraft(draftKey);
     // Spec section 4: success leads to /dashboard. An account that is not connected yet still has
     // that step ahead of it, so it goes there rather than bouncing off the protected area.
     await navigate({ to: nextStep(queryClient.getQueryData(sessionQuery.queryKey)) });
@@ -57,6 +62,7 @@ function Personalize() {
             id="onboarding"
             defaultValues={defaults}
             onSubmit={onSubmit}
+            onValuesChange={keepAnswers}
             actions={({ isValid }) => (
               <div className="mt-2 border-t border-slate-100 pt-6">
                 <button

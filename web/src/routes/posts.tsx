@@ -1,45 +1,74 @@
+import type { PostDraft } from '@nashr/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { isBefore, startOfDay, startOfMonth } from 'date-fns';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PostView, useCalendarPosts, useScheduledTab } from '../api/posts';
+import { useDisplayPreferences } from '../api/preferences';
 import { PageHeader } from '../components/app-shell/page-header';
 import { useComposer } from '../components/composer/composer-provider';
 import { calendarRange, postsByDay } from '../components/posts/calendar-grid';
 import { DayPostsDialog } from '../components/posts/day-posts-dialog';
 import { DeletePostDialog } from '../components/posts/delete-post-dialog';
+import { DraftsList } from '../components/posts/drafts-list';
 import { EditPostDialog } from '../components/posts/edit-post-dialog';
-import { dateInputValue, formatCount } from '../components/posts/post-time';
 import { PostsCalendar } from '../components/posts/posts-calendar';
 import { PostsSidebar } from '../components/posts/posts-sidebar';
 import { PublishedList } from '../components/posts/published-list';
 import { ScheduleDialog } from '../components/posts/schedule-dialog';
 import { ScheduledList } from '../components/posts/scheduled-list';
+import { dateInputValue, formatCompact, WEEK_STARTS_ON } from '../lib/format';
 
-export type PostsTab = 'scheduled' | 'published';
+export type PostsTab = 'scheduled' | 'published' | 'drafts';
 
-/** `?tab=` of /posts: Scheduled unless it says published (spec section 2). */
+/** `?tab=` of /posts: Scheduled unless it says published or drafts (spec section 2). */
 export function postsTabOf(search: { tab?: unknown }): PostsTab {
-  return search.tab === 'published' ? 'published' : 'scheduled';
+  return search.tab === 'published' || search.tab === 'drafts' ? search.tab : 'scheduled';
+}
+
+/**
+ * `?post=<id>` (a notification's link): scrolls that post's card into view and focuses it once it
+ * is on the page, so its Retry or Edit is one key away.
+ */
+function usePostInView(postId: string | undefined) {
+  useEffect(() => {
+    if (!postId) return;
+    let frame = 0;
+    const deadline = Date.now() + 10_000;
+    const look = () => {
+      const card = document.querySelector<HTMLElement>(`[data-post-id="${CSS.escape(postId)}"]`);
+      if (card) {
+        card.scrollIntoView({ block: 'center', behavior: 'smooth' });
+        card.setAttribute('tabindex', '-1');
+        card.focus({ preventScroll: true });
+        card.dataset.highlighted = 'true';
+      } else if (Date.now() < deadline) frame = requestAnimationFrame(look);
+    };
+    look();
+    return () => cancelAnimationFrame(frame);
+  }, [postId]);
 }
 
 /** /posts, 'Post Management' (spec section 2): the posts, the schedule popup and the calendar. */
 export function PostsPage() {
   const { t, i18n } = useTranslation('posts');
   const navigate = useNavigate();
-  const tab = postsTabOf(useSearch({ strict: false }));
+  const search = useSearch({ strict: false }) as { tab?: unknown; post?: string };
+  const tab = postsTabOf(search);
+  usePostInView(search.post);
   const scheduled = useScheduledTab();
 
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
   const [selectedDay, setSelectedDay] = useState<Date | null>(null);
   const [openDay, setOpenDay] = useState<Date | null>(null);
-  const [scheduling, setScheduling] = useState<{ date?: string } | null>(null);
+  const [scheduling, setScheduling] = useState<{ date?: string; draft?: PostDraft } | null>(null);
   const [editing, setEditing] = useState<PostView | null>(null);
   const [deleting, setDeleting] = useState<PostView | null>(null);
 
-  const range = calendarRange(month);
+  const display = useDisplayPreferences();
+  const range = calendarRange(month, WEEK_STARTS_ON[display.weekStart]);
   const calendar = useCalendarPosts(range.from, range.to);
   const days = postsByDay(calendar.data ?? []);
   const dayPosts = openDay ? (days.get(dateInputValue(openDay)) ?? []) : [];
@@ -89,12 +118,15 @@ export function PostsPage() {
               {t('tabs.scheduled')}
               {scheduled.posts.length > 0 && (
                 <span className="ms-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs tabular-nums text-brand-700">
-                  {formatCount(scheduled.posts.length, i18n.language)}
+                  {formatCompact(scheduled.posts.length, i18n.language)}
                 </span>
               )}
             </Tabs.Trigger>
             <Tabs.Trigger value="published" className={tabClass} data-testid="tab-published">
               {t('tabs.published')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="drafts" className={tabClass} data-testid="tab-drafts">
+              {t('tabs.drafts')}
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="scheduled" className="outline-none">
@@ -110,6 +142,15 @@ export function PostsPage() {
           </Tabs.Content>
           <Tabs.Content value="published" className="outline-none">
             <PublishedList onGenerate={onGenerate} />
+          </Tabs.Content>
+          <Tabs.Content value="drafts" className="outline-none">
+            <DraftsList
+              onOpen={(draft) =>
+                composer.open({ text: draft.content, draft: { id: draft.id, firstComment: draft.firstComment } })
+              }
+              onSchedule={(draft) => setScheduling({ draft })}
+              onWrite={onGenerate}
+            />
           </Tabs.Content>
         </Tabs.Root>
         <PostsSidebar
@@ -134,6 +175,9 @@ export function PostsPage() {
         open={scheduling !== null}
         onOpenChange={(open) => !open && setScheduling(null)}
         defaultDate={scheduling?.date}
+        defaultContent={scheduling?.draft?.content.trim()}
+        defaultFirstComment={scheduling?.draft?.firstComment.trim()}
+        draftId={scheduling?.draft?.id}
       />
       <DayPostsDialog
         day={openDay}

@@ -13,7 +13,6 @@ import { BusyOverlay, FlowHeader } from '../components/onboarding/page-frame';
 import { CreatorAvatar, SAMPLE_CREATORS, SocialProof } from '../components/onboarding/social-proof';
 import type { Language } from '../i18n';
 import { nextStep } from '../session/rules';
-import { SessionGate } from '../session/session-gate';
 import { storedEmail, storeEmail } from '../session/stored-email';
 
 const signupFormSchema = z.object({ email: emailSchema });
@@ -21,14 +20,6 @@ type SignupForm = z.input<typeof signupFormSchema>;
 const route = getRouteApi('/signup');
 
 export function SignupPage() {
-  return (
-    <SessionGate>
-      <Signup />
-    </SessionGate>
-  );
-}
-
-function Signup() {
   const { t } = useTranslation('auth');
   return (
     <div className="relative min-h-dvh bg-white lg:grid lg:grid-cols-2">

@@ -1,44 +1,59 @@
 import { VERIFY_STATUSES, type VerifyStatus } from '@nashr/contracts';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
 import { ArrowRight, CircleAlert, CircleCheck, ExternalLink, MailOpen } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { useAuthClientConfig, useMagicLogin, useSession } from '../api/auth';
+import { useAuthClientConfig, useMagicLogin, useSession, useSpendSignInLink } from '../api/auth';
 import { ApiError } from '../api/client';
 import { BusyOverlay, CenteredFrame } from '../components/onboarding/page-frame';
+import { webmailFor } from '../components/onboarding/webmail';
 import { Spinner } from '../components/spinner';
 import type { Language } from '../i18n';
+import { errorText } from '../lib/error-text';
 import { nextStep } from '../session/rules';
-import { SessionGate } from '../session/session-gate';
+import { useContinueWhenSignedIn } from '../session/signed-in-elsewhere';
 import { clearStoredEmail, storedEmail } from '../session/stored-email';
 
 const route = getRouteApi('/verify');
 
 /**
- * Web mail that 'Open Gmail' opens. A development stack names its local mail catcher, either at
- * run time (the auth service's client config) or at build time (VITE_INBOX_URL).
+ * A development stack names its local mail catcher, either at run time (the auth service's
+ * client config) or at build time (VITE_INBOX_URL); every sign-in mail lands there.
  */
-const DEFAULT_INBOX_URL: string = import.meta.env.VITE_INBOX_URL || 'https://mail.google.com';
-
-function useInboxUrl(): string {
+function useDevelopmentInboxUrl(): string | null {
   const { data } = useAuthClientConfig();
-  return data?.mailInboxUrl ?? DEFAULT_INBOX_URL;
+  return data?.mailInboxUrl ?? (import.meta.env.VITE_INBOX_URL || null);
 }
 
 function statusOf(value: string | undefined): VerifyStatus | undefined {
   return VERIFY_STATUSES.find((status) => status === value);
 }
 
+/**
+ * The token of the sign-in link that opened this page. The server puts it in the fragment, which
+ * never reaches a server, a log or a Referer.
+ */
+function useLinkToken(): string | null {
+  const hash = useRouterState({ select: (state) => state.location.hash });
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token') || null;
+}
+
 export function VerifyPage() {
   const { status } = route.useSearch();
+  const token = useLinkToken();
   const known = statusOf(status);
-  return (
-    <SessionGate>
+  if (token && !known) {
+    return (
       <CenteredFrame>
-        {known === 'verified' ? <Verified /> : known ? <LinkProblem status={known} /> : <CheckEmail />}
+        <SpendLink token={token} />
       </CenteredFrame>
-    </SessionGate>
+    );
+  }
+  return (
+    <CenteredFrame>
+      {known === 'verified' ? <Verified /> : known ? <LinkProblem status={known} /> : <CheckEmail />}
+    </CenteredFrame>
   );
 }
 
@@ -61,29 +76,84 @@ function StatusIcon({ kind }: { kind: 'mail' | 'ok' | 'problem' }) {
   );
 }
 
+/**
+ * Opening the link signs nobody in (mail scanners open links too): this page, run by the person's
+ * browser, spends the token with a POST, then shows the outcome at `/verify?status=...`.
+ */
+function SpendLink({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const spend = useSpendSignInLink();
+  const [failure, setFailure] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    // `attempt` only re-runs this effect when the person asks to try again.
+    void attempt;
+    spend(token).then(
+      // Replace: the token leaves the history, and Back does not spend it again.
+      (status) => current && void navigate({ to: '/verify', search: { status }, replace: true }),
+      (error: unknown) => current && setFailure(error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token, attempt, spend, navigate]);
+
+  if (failure) {
+    return (
+      <div className="text-center" data-testid="verify-failed">
+        <StatusIcon kind="problem" />
+        <p className="mt-6 text-slate-600" role="alert">
+          {errorText(failure)}
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            setFailure(null);
+            setAttempt((n) => n + 1);
+          }}
+          className={`${primaryButton} mt-8`}
+        >
+          {t('common:tryAgain')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="text-center" data-testid="verify-signing-in">
+      <Spinner className="mx-auto size-8" label={t('verify.signingIn')} />
+      <p className="mt-6 text-slate-600">{t('verify.signingIn')}</p>
+    </div>
+  );
+}
+
+/**
+ * The link signed this browser in: the page goes on by itself to the first step the account
+ * still lacks (spec section 4), the way the waiting tab does; no extra click.
+ */
 function Verified() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const { refetch } = useSession();
-  const [routing, setRouting] = useState(false);
 
-  // Spec section 4: Continue leads to the first step the account still lacks.
-  const onContinue = async () => {
-    setRouting(true);
-    const result = await refetch();
-    await navigate({ to: nextStep(result.isError ? null : result.data) });
-  };
+  useEffect(() => {
+    let current = true;
+    void refetch().then(
+      (result) => current && void navigate({ to: nextStep(result.isError ? null : result.data), replace: true }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [refetch, navigate]);
 
   return (
     <div className="text-center" data-testid="verify-verified">
       <StatusIcon kind="ok" />
       <h1 className="mt-6 text-2xl font-bold text-ink">{t('verify.verifiedTitle')}</h1>
       <p className="mt-2 text-slate-600">{t('verify.verifiedText')}</p>
-      <button type="button" onClick={onContinue} disabled={routing} className={`${primaryButton} mt-8`}>
-        {routing ? <Spinner className="size-5" label={t('common:loading')} /> : null}
-        {t('verify.continue')}
-        <ArrowRight aria-hidden="true" className="size-4 rtl:rotate-180" />
-      </button>
+      <Spinner className="mx-auto mt-8 size-6" label={t('common:loading')} />
     </div>
   );
 }
@@ -128,7 +198,9 @@ function useResend() {
 function CheckEmail() {
   const { t } = useTranslation('auth');
   const { email, resend, sending } = useResend();
-  const inboxUrl = useInboxUrl();
+  const developmentInbox = useDevelopmentInboxUrl();
+  const webmail = webmailFor(email);
+  useContinueWhenSignedIn(email);
   return (
     <div className="text-center" data-testid="verify-check-email">
       <StatusIcon kind="mail" />
@@ -139,10 +211,20 @@ function CheckEmail() {
           {t('verify.sentTo')} <bdi className="font-semibold text-slate-800">{email}</bdi>
         </p>
       )}
-      <a href={inboxUrl} target="_blank" rel="noopener noreferrer" className={`${primaryButton} mt-8`}>
-        {t('verify.openGmail')}
-        <ExternalLink aria-hidden="true" className="size-4" />
-      </a>
+      {(developmentInbox || webmail) && (
+        <a
+          href={developmentInbox ?? webmail?.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${primaryButton} mt-8`}
+        >
+          {developmentInbox ? t('verify.openDevelopmentInbox') : t('verify.openWebmail', { name: webmail?.name })}
+          <ExternalLink aria-hidden="true" className="size-4" />
+        </a>
+      )}
+      <p className="mt-6 text-sm text-slate-500" data-testid="verify-waiting">
+        {t('verify.waiting')}
+      </p>
       <div className="mt-6 flex flex-col items-center gap-3 text-sm">
         <TryAnotherEmail />
         {email && (

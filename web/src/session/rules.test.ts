@@ -6,6 +6,8 @@ const personalization: Personalization = {
   jobTitle: 'Founder',
   language: 'Arabic',
   accent: '',
+  arabicVariety: 'msa',
+  register: 'formal',
   details: { goals: ['Grow Network'], interests: ['Leadership'], tones: ['Bold'], styles: ['Simple Language'] },
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localeSchema } from '../http.js';
+import { text } from '../text.js';
 import { composerChoicesOverrideSchema } from './choices.js';
 
 export const MAX_TOPIC_CHARS = 500;
@@ -20,16 +21,14 @@ const common = {
   lang: localeSchema.optional(),
 };
 
-const draftText = z
-  .string('Send the post text')
+const draftText = text('Send the post text')
   .trim()
   .min(1, 'The post is empty: write or generate something first')
   .max(MAX_DRAFT_TEXT_CHARS, `Keep the post under ${MAX_DRAFT_TEXT_CHARS.toLocaleString('en')} characters`);
 
 /** `POST /api/v1/ai/generate`. */
 export const generateRequestSchema = z.object({
-  topic: z
-    .string('Tell us what the post should be about')
+  topic: text('Tell us what the post should be about')
     .trim()
     .min(1, 'Tell us what the post should be about')
     .max(MAX_TOPIC_CHARS, `Keep the topic under ${MAX_TOPIC_CHARS} characters`),

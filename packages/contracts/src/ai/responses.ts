@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorParamsSchema } from '../http.js';
 import { GENERATION_KINDS, MODIFY_ACTIONS } from './requests.js';
 
 /** Spec section 6: 100 premium credits to start, 10 per post, 5,000 a month on Premium. */
@@ -7,6 +8,9 @@ export const CREDITS = {
   costPerPost: 10,
   premiumMonthly: 5000,
 } as const;
+
+/** The premium balance counts as low at or below this share of the plan's grant (20 of the 100 to start). */
+export const CREDITS_LOW_SHARE = 0.2;
 
 export const PLANS = ['free', 'premium'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -64,7 +68,12 @@ export const streamMetaSchema = draftSchema.pick({
   credits: true,
 });
 export const streamTokenSchema = z.object({ text: z.string() });
-export const streamErrorSchema = z.object({ success: z.literal(false), message: z.string() });
+export const streamErrorSchema = z.object({
+  success: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+  params: errorParamsSchema.optional(),
+});
 
 /** `GET /api/v1/ai/credits`: feeds the sidebar's credits notice. */
 export const creditsResponseSchema = z.object({

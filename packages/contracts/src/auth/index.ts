@@ -1,3 +1,5 @@
 export * from './client-config.js';
+export * from './display-preferences.js';
+export * from './errors.js';
 export * from './personalization.js';
 export * from './session.js';

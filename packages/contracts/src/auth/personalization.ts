@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text.js';
 
 /** Option values are stable English keys; the web shows each in the interface language. */
 export const LANGUAGE_OPTIONS = [
@@ -86,6 +87,22 @@ export const STYLE_OPTIONS = [
   'Casual and Conversational',
 ] as const;
 
+/** The Arabic the user writes in: Modern Standard Arabic or a regional variety. */
+export const ARABIC_VARIETY_OPTIONS = ['msa', 'gulf', 'egyptian', 'levantine', 'maghrebi'] as const;
+export type ArabicVariety = (typeof ARABIC_VARIETY_OPTIONS)[number];
+/** How the variety is named to an AI endpoint. */
+export const ARABIC_VARIETY_NAMES: Record<ArabicVariety, string> = {
+  msa: 'Modern Standard Arabic (الفصحى)',
+  gulf: 'Gulf Arabic (الخليجية)',
+  egyptian: 'Egyptian Arabic (المصرية)',
+  levantine: 'Levantine Arabic (الشامية)',
+  maghrebi: 'Maghrebi Arabic (المغاربية)',
+};
+
+/** How formally the user writes, in any language. */
+export const REGISTER_OPTIONS = ['formal', 'conversational'] as const;
+export type Register = (typeof REGISTER_OPTIONS)[number];
+
 export const POST_FREQUENCY_OPTIONS = ['Daily', 'Weekly', 'Bi-weekly', 'Monthly'] as const;
 
 const uniqueList = <T extends readonly [string, ...string[]]>(options: T, label: string) =>
@@ -97,9 +114,12 @@ const uniqueList = <T extends readonly [string, ...string[]]>(options: T, label:
 
 /** `PUT /api/v1/personalization` body (spec section 3 and 5). */
 export const personalizationInputSchema = z.object({
-  jobTitle: z.string().trim().min(1, 'Tell us who you are').max(120, 'Keep it under 120 characters'),
+  jobTitle: text().trim().min(1, 'Tell us who you are').max(120, 'Keep it under 120 characters'),
   language: z.enum(LANGUAGE_OPTIONS, 'Choose a language'),
-  accent: z.string().trim().max(60, 'Keep it under 60 characters').optional().default(''),
+  accent: text().trim().max(60, 'Keep it under 60 characters').optional().default(''),
+  /** Used when the language is Arabic; Modern Standard Arabic unless the user chooses a variety. */
+  arabicVariety: z.enum(ARABIC_VARIETY_OPTIONS, 'Choose a variety of Arabic').optional().default('msa'),
+  register: z.enum(REGISTER_OPTIONS, 'Choose formal or conversational').optional().default('formal'),
   goals: uniqueList(GOAL_OPTIONS, 'goal'),
   interests: uniqueList(INTEREST_OPTIONS, 'interest'),
   tones: z.array(z.enum(TONE_OPTIONS)).length(1, 'Choose exactly one tone'),
@@ -112,6 +132,9 @@ export const personalizationSchema = z.object({
   jobTitle: z.string(),
   language: z.enum(LANGUAGE_OPTIONS),
   accent: z.string(),
+  // Saved before these existed: Modern Standard Arabic, formal.
+  arabicVariety: z.enum(ARABIC_VARIETY_OPTIONS).default('msa'),
+  register: z.enum(REGISTER_OPTIONS).default('formal'),
   details: z.object({
     goals: z.array(z.enum(GOAL_OPTIONS)),
     interests: z.array(z.enum(INTEREST_OPTIONS)),
@@ -120,3 +143,16 @@ export const personalizationSchema = z.object({
   }),
 });
 export type Personalization = z.infer<typeof personalizationSchema>;
+
+/** The saved input in the shape it is read back (lists under `details`): auth stores it, ai copies it. */
+export function toStoredPersonalization(input: PersonalizationInput): Personalization {
+  const valid = personalizationInputSchema.parse(input);
+  return {
+    jobTitle: valid.jobTitle,
+    language: valid.language,
+    accent: valid.accent,
+    arabicVariety: valid.arabicVariety,
+    register: valid.register,
+    details: { goals: valid.goals, interests: valid.interests, tones: valid.tones, styles: valid.styles },
+  };
+}

@@ -26,9 +26,29 @@ export const magicLoginRequestSchema = z.object({
   lang: z.enum(['ar', 'en']).optional(),
 });
 
-/** Where `/api/v1/auth/magic-login/verify` sends the browser: `/verify?status=...`. */
+/** What the `/verify` page shows after a sign-in link was spent or refused: `/verify?status=...`. */
 export const VERIFY_STATUSES = ['verified', 'expired', 'used', 'invalid'] as const;
 export type VerifyStatus = (typeof VERIFY_STATUSES)[number];
+
+/**
+ * `POST /api/v1/auth/magic-login/verify`: the `/verify` page spends the token it was opened with.
+ * Opening the link (GET or HEAD) never spends it, so mail scanners and prefetchers cannot.
+ */
+export const magicLinkVerifyRequestSchema = z.object({
+  token: z.string('The sign-in link has no token').max(200, 'This sign-in link is not valid'),
+});
+
+/** The answer codes of a refused link, one for each status the `/verify` page explains. */
+export const MAGIC_LINK_ERROR_CODES = {
+  expired: 'magic_link.expired',
+  used: 'magic_link.used',
+  invalid: 'magic_link.invalid',
+} as const satisfies Record<Exclude<VerifyStatus, 'verified'>, string>;
+
+export const magicLinkVerifiedSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ status: z.literal('verified') }),
+});
 
 export const currentUserSchema = z.object({
   /** The user's id: the `userId`/`userID` the spec's post payloads carry. */
@@ -45,3 +65,31 @@ export const meResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ user: currentUserSchema }),
 });
+
+/** One of the user's signed-in sessions, as `GET /api/v1/auth/sessions` lists it. */
+export const activeSessionSchema = z.object({
+  /** A handle for this session, good only for ending it (never the session's secret id). */
+  id: z.string(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+  /** Read from the browser's User-Agent at sign-in; null when it did not say. */
+  device: z.object({
+    browser: z.string().nullable(),
+    os: z.string().nullable(),
+    type: z.enum(['desktop', 'mobile', 'tablet', 'other']),
+  }),
+  /** The client's network in a coarse form (`203.0.113.0/24`), without any outside lookup; null when unknown. */
+  place: z.string().nullable(),
+  signedInAt: z.string().datetime(),
+  /** Accurate to about a minute. */
+  lastUsedAt: z.string().datetime(),
+});
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
+
+/** `GET /api/v1/auth/sessions`: most recently used first. */
+export const activeSessionsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ sessions: z.array(activeSessionSchema) }),
+});
+
+export const sessionHandleParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });

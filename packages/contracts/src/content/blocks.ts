@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { text as safeText } from '../text.js';
 import { imageFieldSchema } from './image.js';
 
-/** Bounded text: trimmed, never longer than `max` characters. */
-const text = (max: number, min = 0) => z.string().trim().min(min).max(max);
+/** Bounded text under the one text rule: trimmed, never longer than `max` characters. */
+const text = (max: number, min = 0) => safeText().trim().min(min).max(max);
 const required = (max: number) => text(max, 1);
 
 /** Icon names the landing page knows how to draw. */
@@ -125,6 +126,12 @@ export type ContentBlocks = { [K in ContentBlockName]: z.infer<(typeof contentBl
 
 /** A whole saved block, images included, may not exceed this many bytes of JSON. */
 export const MAX_BLOCK_BYTES = 5 * 1024 * 1024;
+
+/** The body a block save may send: room for a 5 MB block plus JSON overhead (the block is checked exactly). */
+export const CONTENT_SAVE_BODY_LIMIT = MAX_BLOCK_BYTES + 512 * 1024;
+
+/** The path of a block save (`POST /content/{blockName}/save_content/`), with or without its query. */
+export const CONTENT_SAVE_PATH = /^\/content\/[^/?]+\/save_content\/?(?:\?|$)/;
 
 /** What `GET /content/{blockName}` answers. `version` is 0 for seeded, never-saved content. */
 export const contentBlockResponseSchema = <S extends z.ZodTypeAny>(data: S) =>

@@ -17,6 +17,8 @@ export const QUEUES = {
   postsInbox: 'posts-inbox',
   /** linkedin-worker: publish requests from the posts service. */
   linkedinPublish: 'linkedin-publish',
+  /** linkedin-worker: events the linkedin service subscribes to. */
+  linkedinInbox: 'linkedin-inbox',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

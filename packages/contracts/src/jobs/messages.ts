@@ -4,6 +4,8 @@ import { defineEvent, defineJob, QUEUES } from './define.js';
 
 const requestId = z.string().max(64).optional();
 const userId = z.string().uuid();
+/** When the owner stored a connection change (ms since the epoch): its stamp for read-your-writes. */
+const changeStamp = z.number().int().nonnegative().optional();
 
 /** auth → auth-worker: send a sign-in link. The worker mints the token, so no secret waits in Redis. */
 export const sendMagicLinkJob = defineJob(
@@ -15,19 +17,27 @@ export const sendMagicLinkJob = defineJob(
 /** auth → ai: the user's personalization changed (the ai service keeps its own copy for prompts). */
 export const personalizationUpdatedEvent = defineEvent(
   'personalization-updated',
-  z.object({ userId, personalization: personalizationSchema, requestId }),
+  z.object({
+    userId,
+    personalization: personalizationSchema,
+    /** The owner's version of this change: copies keep the highest, and readers wait for theirs. */
+    version: z.number().int().nonnegative().optional(),
+    requestId,
+  }),
   [QUEUES.aiInbox],
 );
 
 /** linkedin → auth: a network account was connected (auth sets linkedinConnected). */
-export const accountConnectedEvent = defineEvent('account-connected', z.object({ userId, requestId }), [
-  QUEUES.authInbox,
-]);
+export const accountConnectedEvent = defineEvent(
+  'account-connected',
+  z.object({ userId, changedAt: changeStamp, requestId }),
+  [QUEUES.authInbox],
+);
 
 /** linkedin → auth, posts: the network refused the stored credentials; the user must reconnect. */
 export const accountDisconnectedEvent = defineEvent(
   'account-disconnected',
-  z.object({ userId, reason: z.string().max(500), requestId }),
+  z.object({ userId, reason: z.string().max(500), changedAt: changeStamp, requestId }),
   [QUEUES.authInbox, QUEUES.postsInbox],
 );
 
@@ -39,13 +49,15 @@ export const publishPostJob = defineJob(
     postId: z.string().uuid(),
     userId,
     text: z.string().min(1).max(3000),
+    /** Posted as a comment on the post right after it is published, at most once. */
+    firstComment: z.string().min(1).max(1250).optional(),
     /** Raised by every retry the user asks for, so a retried post gets a fresh job id. */
     attempt: z.number().int().min(1),
     requestId,
   }),
 );
 
-/** linkedin → posts: the network accepted the post. */
+/** linkedin → posts, auth: the network accepted the post (auth tells the user). */
 export const postPublishedEvent = defineEvent(
   'post-published',
   z.object({
@@ -54,22 +66,74 @@ export const postPublishedEvent = defineEvent(
     networkPostId: z.string().max(200).nullable(),
     url: z.string().max(2000).nullable(),
     publishedAt: z.string().datetime(),
+    /** What became of the post's first comment, when it had one; a refused one leaves the post published. */
+    firstComment: z
+      .object({
+        status: z.enum(['posted', 'failed']),
+        reason: z.string().max(500).nullable().optional(),
+        /** The declared code of the reason, for the web to translate. */
+        code: z.string().max(100).optional(),
+      })
+      .optional(),
     requestId,
   }),
-  [QUEUES.postsInbox],
+  [QUEUES.postsInbox, QUEUES.authInbox],
 );
 
-/** linkedin → posts: the network refused the post; `permanent` failures are not retried. */
+/** linkedin → posts, auth: the network refused the post; `permanent` failures are not retried. */
 export const postPublishFailedEvent = defineEvent(
   'post-publish-failed',
   z.object({
     postId: z.string().uuid(),
     userId,
     reason: z.string().max(500),
+    /** The declared error code of the reason (`linkedin.rejected`), for the web to translate. */
+    code: z.string().max(100).optional(),
     permanent: z.boolean(),
     requestId,
   }),
-  [QUEUES.postsInbox],
+  [QUEUES.postsInbox, QUEUES.authInbox],
+);
+
+/**
+ * Why a scheduled post cannot go out as it stands, each with the one action that fixes it. Only
+ * a lost connection is known today; later capabilities add theirs here (the connection expiring
+ * on a known date, the plan's monthly limit reached, a media file missing), and the auth service's
+ * `ATTENTION_CAUSES` says how each is told.
+ */
+export const POST_ATTENTION_CAUSES = ['account_disconnected'] as const;
+export type PostAttentionCause = (typeof POST_ATTENTION_CAUSES)[number];
+
+/**
+ * posts → auth: a scheduled post needs the user before its time. Published with the id
+ * `{postId}-{cause}`, so a post is told once per cause.
+ */
+export const postNeedsAttentionEvent = defineEvent(
+  'post-needs-attention',
+  z.object({
+    postId: z.string().uuid(),
+    userId,
+    cause: z.enum(POST_ATTENTION_CAUSES),
+    scheduledAt: z.string().datetime(),
+    requestId,
+  }),
+  [QUEUES.authInbox],
+);
+
+/**
+ * ai → auth: a spend took the user's premium credits down to the low mark of their plan's grant
+ * (`CREDITS_LOW_SHARE`). Published with the id `{userId}-{plan}-{grant start}`, so one grant
+ * tells once however many drafts follow, and a refund that lifts the balance back changes nothing.
+ */
+export const creditsLowEvent = defineEvent(
+  'credits-low',
+  z.object({
+    userId,
+    remaining: z.number().int().nonnegative(),
+    total: z.number().int().positive(),
+    requestId,
+  }),
+  [QUEUES.authInbox],
 );
 
 /** posts → posts-worker: a scheduled post is due. Delayed job, id `due-{postId}-{version}`. */
@@ -77,4 +141,15 @@ export const postDueJob = defineJob(
   QUEUES.postsDue,
   'post-due',
   z.object({ postId: z.string().uuid(), version: z.number().int().min(1), requestId }),
+);
+
+/**
+ * auth → every service: the user deleted their account. The auth service has already removed the
+ * user, their sessions and sign-in links; each subscriber removes its own data about the user
+ * (rows, Redis keys, queued jobs) and must be idempotent, as a retried job runs again.
+ */
+export const userDeletedEvent = defineEvent(
+  'user-deleted',
+  z.object({ userId, email: z.string().email(), requestId }),
+  [QUEUES.authInbox, QUEUES.linkedinInbox, QUEUES.postsInbox, QUEUES.aiInbox],
 );

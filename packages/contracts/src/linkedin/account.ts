@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { text } from '../text.js';
 import { checkpointSchema } from './checkpoint.js';
 
 /** `POST /api/v1/linkedin/accounts`: the password goes to the network and is never kept. */
 export const connectAccountRequestSchema = z.object({
-  username: z
-    .string('Enter your email or phone number')
+  username: text('Enter your email or phone number')
     .trim()
     .min(1, 'Enter your email or phone number')
     .max(254, 'This email or phone number is too long'),

@@ -1,4 +1,5 @@
 export * from './account.js';
 export * from './checkpoint.js';
+export * from './errors.js';
 export * from './post.js';
 export * from './profile.js';

@@ -9,9 +9,18 @@ export const MAX_SCHEDULE_AHEAD_DAYS = 365;
 /** The spec's scheduled-posts list has a bound too. */
 export const MAX_SCHEDULED_LIST_ROWS = 500;
 
+/** A first comment has the network's limit for any comment. */
+export const MAX_FIRST_COMMENT_LENGTH = 1250;
+/** Drafts a user may keep at once: enough for a backlog of ideas, bounded so a loop cannot fill the table. */
+export const MAX_DRAFTS_PER_USER = 200;
+
 /**
- * `draft` is not kept: the composer holds unsent text in the browser, and a row exists only once
- * the user schedules or publishes.
+ * Drafts live in their own table (`posts.drafts`), never as a post status: a row of `posts` is
+ * something that goes out, and a draft must never publish by itself.
  */
 export const POST_STATUSES = ['scheduled', 'publishing', 'published', 'failed', 'cancelled'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** Where the first comment of a post stands: waiting for the post, on the network, or refused. */
+export const FIRST_COMMENT_STATUSES = ['pending', 'posted', 'failed'] as const;
+export type FirstCommentStatus = (typeof FIRST_COMMENT_STATUSES)[number];

@@ -1,4 +1,4 @@
-import { MAX_POST_LENGTH, MAX_SCHEDULE_AHEAD_DAYS } from './limits.js';
+import { MAX_DRAFTS_PER_USER, MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, MAX_SCHEDULE_AHEAD_DAYS } from './limits.js';
 
 /** The spec's schedule messages (section 8); the last two are shown by the web on its own. */
 export const SCHEDULE_MESSAGES = {
@@ -39,4 +39,55 @@ export const POST_MESSAGES = {
   publishFailed: 'Error posting to LinkedIn',
   rangeTooLong: (days: number) => `The period can be at most ${days} days long`,
   rangeReversed: '"to" must come after "from"',
+  firstCommentTooLong: (length: number) =>
+    `A first comment can be at most ${MAX_FIRST_COMMENT_LENGTH.toLocaleString('en')} characters (this one has ${length.toLocaleString('en')})`,
+  draftNotFound: 'This draft does not exist',
+  draftEmpty: 'Write something before saving a draft',
+  tooManyDrafts: `You can keep at most ${MAX_DRAFTS_PER_USER} drafts: delete some you no longer need`,
+  draftChangedElsewhere: 'This draft was changed in another tab or device: reload it and try again',
+  draftSaved: 'Draft saved',
+  draftDeleted: 'Draft deleted',
+} as const;
+
+/**
+ * The stable code of each refusal above: what the web app translates by. Values a message
+ * carries travel beside it as `params` (named in the comments).
+ */
+export const POST_ERROR_CODES = {
+  fillAllFields: 'post.fill_all_fields',
+  notYourAccount: 'post.not_your_account',
+  notFound: 'post.not_found',
+  contentRequired: 'post.content_required',
+  /** params: length, limit */
+  tooLong: 'post.too_long',
+  badDateFormat: 'post.bad_date_format',
+  /** params: date */
+  impossibleDate: 'post.impossible_date',
+  badTimeFormat: 'post.bad_time_format',
+  /** params: zone */
+  badTimeZone: 'post.bad_time_zone',
+  timeInPast: 'post.time_in_past',
+  /** params: days */
+  tooFarAhead: 'post.too_far_ahead',
+  /** params: date, time, zone */
+  nonexistentLocalTime: 'post.nonexistent_local_time',
+  dateAndTimeTogether: 'post.date_and_time_together',
+  nothingToChange: 'post.nothing_to_change',
+  publishedCannotChange: 'post.published_cannot_change',
+  publishingCannotChange: 'post.publishing_cannot_change',
+  cancelledCannotChange: 'post.cancelled_cannot_change',
+  changedElsewhere: 'post.changed_elsewhere',
+  onlyFailedRetry: 'post.only_failed_retry',
+  /** The network refused the post; params: reason (the network's own words, when it gave some). */
+  publishFailed: 'post.publish_failed',
+  /** params: days */
+  rangeTooLong: 'post.range_too_long',
+  rangeReversed: 'post.range_reversed',
+  /** params: length, limit */
+  firstCommentTooLong: 'post.first_comment_too_long',
+  draftNotFound: 'post.draft_not_found',
+  draftEmpty: 'post.draft_empty',
+  /** params: limit */
+  tooManyDrafts: 'post.too_many_drafts',
+  draftChangedElsewhere: 'post.draft_changed_elsewhere',
 } as const;

@@ -1,7 +1,18 @@
 import { z } from 'zod';
-import { MAX_POST_LENGTH, POST_STATUSES } from './limits.js';
+import { errorParamsSchema } from '../http.js';
+import { text } from '../text.js';
+import { FIRST_COMMENT_STATUSES, MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, POST_STATUSES } from './limits.js';
 
 export const postStatusSchema = z.enum(POST_STATUSES);
+export const firstCommentStatusSchema = z.enum(FIRST_COMMENT_STATUSES);
+
+/**
+ * A first comment as sent: the service refuses one over MAX_FIRST_COMMENT_LENGTH with a readable
+ * code; this bound only stops absurd bodies. Blank means none.
+ */
+const firstCommentInput = () => text().max(MAX_FIRST_COMMENT_LENGTH * 8);
+/** A draft the post is made from: deleted once the post is scheduled or published. */
+const fromDraft = z.string().uuid().optional();
 
 /**
  * `POST /linkedln/saveSchedulePost`: the spec's payload (userId or userID, content, date
@@ -12,11 +23,14 @@ export const postStatusSchema = z.enum(POST_STATUSES);
 export const schedulePostRequestSchema = z.object({
   userId: z.string().max(100).optional(),
   userID: z.string().max(100).optional(),
-  content: z.string().optional(),
+  content: text().optional(),
   date: z.string().max(40).optional(),
   time: z.string().max(40).optional(),
   status: z.literal('scheduled', { error: "status must be 'scheduled'" }).optional(),
   timeZone: z.string().max(100).optional(),
+  /** Posted as a comment on the post right after it is published (not in the spec). */
+  firstComment: firstCommentInput().optional(),
+  draftId: fromDraft,
 });
 export type SchedulePostRequest = z.infer<typeof schedulePostRequestSchema>;
 
@@ -34,6 +48,8 @@ export const scheduledPostSchema = z.object({
   /** ISO 8601 instant in UTC. */
   scheduledAt: z.string(),
   version: z.number().int(),
+  /** Beyond the spec: posted under the post right after it goes out. */
+  firstComment: z.string().nullable().optional(),
 });
 export type ScheduledPost = z.infer<typeof scheduledPostSchema>;
 
@@ -64,6 +80,13 @@ export const postSchema = z.object({
   networkPostId: z.string().nullable(),
   url: z.string().nullable(),
   failureReason: z.string().nullable(),
+  /** The declared code of the failure (`linkedin.rejected`, `linkedin.reconnect`), for the web to translate. */
+  failureCode: z.string().nullable().optional(),
+  /** Posted as a comment right after the post goes out; null when there is none. */
+  firstComment: z.string().nullable().optional(),
+  firstCommentStatus: firstCommentStatusSchema.nullable().optional(),
+  /** Why the network refused the first comment (the post itself stays published). */
+  firstCommentFailure: z.string().nullable().optional(),
   /** How many times it was handed to the network. */
   attempts: z.number().int(),
   /** Raised by every edit, reschedule, retry and cancel; send it back to PATCH to avoid lost updates. */
@@ -111,7 +134,9 @@ export const postListResponseSchema = z.object({
 
 /** `PATCH /api/v1/posts/{id}`: new content, and/or a new date and time (in `timeZone` or the post's zone). */
 export const updatePostRequestSchema = z.object({
-  content: z.string().optional(),
+  content: text().optional(),
+  /** A new first comment; blank removes it. */
+  firstComment: firstCommentInput().optional(),
   date: z.string().max(40).optional(),
   time: z.string().max(40).optional(),
   timeZone: z.string().max(100).optional(),
@@ -128,10 +153,12 @@ export const postIdParamsSchema = z.object({ id: z.string().max(100) });
  * `timeZone` (not in the spec) is the browser's, kept with the post for showing its time.
  */
 export const createPostRequestSchema = z.object({
-  text: z.string({ error: 'text is required' }).max(MAX_POST_LENGTH * 8),
+  text: text('text is required').max(MAX_POST_LENGTH * 8),
   visibility: z.literal('PUBLIC', { error: "visibility must be 'PUBLIC'" }).optional(),
   accountID: z.string().max(200).optional(),
   timeZone: z.string().max(100).optional(),
+  firstComment: firstCommentInput().optional(),
+  draftId: fromDraft,
 });
 export type CreatePostRequest = z.infer<typeof createPostRequestSchema>;
 
@@ -145,6 +172,47 @@ export const createPostResponseSchema = z.object({
 /** The refusal of `createPost`: the network's reason as `message`, and the failed post. */
 export const createPostFailureSchema = z.object({
   success: z.literal(false),
+  code: z.string(),
   message: z.string(),
+  params: errorParamsSchema.optional(),
   data: postSchema,
+});
+
+/** A half-written post kept on the server, so it survives another device or a cleared browser. */
+export const postDraftSchema = z.object({
+  id: z.string().uuid(),
+  userId: z.string().uuid(),
+  content: z.string(),
+  firstComment: z.string(),
+  /** Raised by every save; send it back to make a save conditional. */
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PostDraft = z.infer<typeof postDraftSchema>;
+
+/**
+ * `POST /api/v1/drafts` and `PATCH /api/v1/drafts/{id}`. Lengths are checked by the service (a
+ * readable code with the counts); these bounds only stop absurd bodies.
+ */
+export const saveDraftRequestSchema = z.object({
+  content: text()
+    .max(MAX_POST_LENGTH * 8)
+    .optional(),
+  firstComment: firstCommentInput().optional(),
+  /** When given, the save applies only if the draft is still at this version. */
+  version: z.number().int().min(1).optional(),
+});
+export type SaveDraftRequest = z.infer<typeof saveDraftRequestSchema>;
+
+export const postDraftResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: postDraftSchema,
+});
+
+export const postDraftListResponseSchema = z.object({
+  success: z.literal(true),
+  /** Most recently changed first. */
+  data: z.array(postDraftSchema),
 });

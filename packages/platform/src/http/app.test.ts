@@ -39,7 +39,11 @@ describe('service app', () => {
   it('refuses requests that do not come through the gateway', async () => {
     const res = await app.inject({ method: 'GET', url: '/admin-only' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ success: false, message: 'This service only accepts requests through the gateway' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'auth.gateway_only',
+      message: 'This service only accepts requests through the gateway',
+    });
   });
 
   it('answers validation errors with 400, a readable message and the issues', async () => {
@@ -60,6 +64,33 @@ describe('service app', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The request body is not valid JSON');
+  });
+
+  it('says why a JSON body is refused: not UTF-8, a __proto__ key, or empty', async () => {
+    const post = (payload: Buffer | string) =>
+      app.inject({
+        method: 'POST',
+        url: '/items',
+        headers: { ...asGateway, 'content-type': 'application/json' },
+        payload,
+      });
+    const latin1 = await post(Buffer.from('{"title":"caf\xe9"}', 'latin1'));
+    expect(latin1.statusCode).toBe(400);
+    expect(latin1.json()).toMatchObject({ code: 'request.invalid_utf8' });
+    const proto = await post('{"title":"ok","__proto__":{"admin":true}}');
+    expect(proto.statusCode).toBe(400);
+    expect(proto.json()).toMatchObject({
+      code: 'request.forbidden_key',
+      message: expect.stringContaining('__proto__'),
+    });
+    const prototype = await post('{"title":"ok","constructor":{"prototype":{"admin":true}}}');
+    expect(prototype.json()).toMatchObject({ code: 'request.forbidden_key' });
+    const empty = await post('');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 'request.empty_body' });
+    // Well-formed UTF-8, Arabic included, goes through.
+    const arabic = await post('{"title":"نشر"}');
+    expect(arabic.json()).toEqual({ success: true, title: 'نشر' });
   });
 
   it('hides the detail of unexpected errors but logs it with the request id', async () => {
@@ -94,13 +125,13 @@ describe('service app', () => {
   it('maps application errors to their status', async () => {
     const res = await app.inject({ method: 'GET', url: '/conflict', headers: asGateway });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ success: false, message: 'Someone changed this first' });
+    expect(res.json()).toMatchObject({ success: false, message: 'Someone changed this first' });
   });
 
   it('answers unknown routes with 404 in the same shape', async () => {
     const res = await app.inject({ method: 'GET', url: '/nope?x=1', headers: asGateway });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, message: 'No route for GET /nope' });
+    expect(res.json()).toMatchObject({ success: false, code: 'route.not_found', message: 'No route for GET /nope' });
   });
 
   it('checks roles: 401 without identity, 403 without the role', async () => {

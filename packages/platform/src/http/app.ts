@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { IDENTITY_HEADERS } from '@nashr/contracts';
+import { DEFAULT_BODY_LIMIT, IDENTITY_HEADERS, type Stamps } from '@nashr/contracts';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -19,11 +19,23 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { AppError, isUnavailableError, isUnstorableTextError, ValidationError } from '../errors.js';
+import {
+  AppError,
+  answerCodeOfIssues,
+  DEFAULT_ERROR_CODE,
+  ERROR_STATUS,
+  type ErrorCode,
+  isUnavailableError,
+  isUnstorableTextError,
+  payloadTooLarge,
+  ValidationError,
+} from '../errors.js';
 import type { Logger } from '../logger.js';
 import { HttpMetrics, METRICS_CONTENT_TYPE } from '../metrics.js';
 import { readIdentity, secretsMatch } from './identity.js';
+import { parseJsonBody } from './json-body.js';
 import { redactQuery, withSafeRequestLogs } from './log-safety.js';
+import { readSeen } from './read-your-writes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,13 +84,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]);
 }
 
-const megabytes = (bytes: number | undefined) => `${Math.round(((bytes ?? 1048576) / 1048576) * 10) / 10} MB`;
-
 function describeValidation(error: FastifyError): { message: string; issues: { path: string; message: string }[] } {
   const issues = (error.validation ?? []).map((v) => {
     const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const where = error.validationContext === 'body' ? path : [error.validationContext, path].filter(Boolean).join('.');
-    return { path: where, message: v.message ?? 'is invalid' };
+    return { path: shorten(where), message: shorten(v.message ?? 'is invalid') };
   });
   const first = issues
     .slice(0, 3)
@@ -87,11 +97,19 @@ function describeValidation(error: FastifyError): { message: string; issues: { p
   return { message: first || 'The request is invalid', issues };
 }
 
+/** The generic code of a refusal that names none (a plugin's 429 or 415): the one its status stands for. */
+function codeForStatus(status: number): string {
+  const kind = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((k) => ERROR_STATUS[k] === status);
+  return kind ? DEFAULT_ERROR_CODE[kind] : 'request.invalid';
+}
+
 /** The JSON 404 every API answers for an unknown path. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply
-    .status(404)
-    .send({ success: false, message: `No route for ${request.method} ${shorten(request.url.split('?')[0] ?? '')}` });
+  return reply.status(404).send({
+    success: false,
+    code: 'route.not_found',
+    message: `No route for ${request.method} ${shorten(request.url.split('?')[0] ?? '')}`,
+  });
 }
 
 /** A path echoed in a message stays short, however long the one sent was. */
@@ -103,13 +121,13 @@ const shorten = (path: string) => (path.length > 200 ? `${path.slice(0, 200)}…
  */
 function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] =
+  const [status, code, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'The request headers are too large']
+      ? [431, 'request.headers_too_large', 'The request headers are too large']
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'The request took too long to arrive']
-        : [400, 'The request is malformed'];
-  const body = JSON.stringify({ success: false, message });
+        ? [408, 'request.timeout', 'The request took too long to arrive']
+        : [400, 'request.malformed', 'The request is malformed'];
+  const body = JSON.stringify({ success: false, code, message });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
@@ -125,7 +143,7 @@ function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void 
 export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   const app = Fastify({
     loggerInstance: withSafeRequestLogs(options.logger),
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     requestIdHeader: IDENTITY_HEADERS.requestId,
     // One access line per request (the onResponse hook) instead of Fastify's two: logging is a
@@ -139,6 +157,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
       // The option's reply type carries the route generics of no route in particular.
       (reply as unknown as FastifyReply).status(error.statusCode ?? 400).send({
         success: false,
+        code: 'request.bad_address',
         message:
           error.code === 'FST_ERR_MAX_PARAM_LENGTH'
             ? 'A part of this address is too long'
@@ -146,9 +165,12 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
       }),
   }).withTypeProvider<ZodTypeProvider>() as unknown as ServiceApp;
 
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('identity', null);
+  app.decorateRequest('seen', null as unknown as Stamps);
   const metrics = new HttpMetrics();
   app.decorate('metrics', metrics);
   const routes: { method: string; url: string }[] = [];
@@ -190,49 +212,80 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     if (options.internalSecret && !OPEN_PATHS.has(request.url.split('?')[0] ?? '')) {
       const given = request.headers[IDENTITY_HEADERS.internalSecret];
       if (!secretsMatch(Array.isArray(given) ? given[0] : given, options.internalSecret)) {
-        done(new AppError('FORBIDDEN', 'This service only accepts requests through the gateway'));
+        done(
+          new AppError('FORBIDDEN', 'This service only accepts requests through the gateway', {
+            code: 'auth.gateway_only',
+          }),
+        );
         return;
       }
       request.identity = readIdentity(request);
+      request.seen = readSeen(request);
     }
     done();
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      return reply.status(400).send({ success: false, ...describeValidation(error) });
+      // The zod type provider keeps each issue's own params under `params.params`.
+      const code = answerCodeOfIssues(
+        (error.validation ?? []).map((v) => ({ params: (v.params as { params?: unknown } | undefined)?.params })),
+      );
+      return reply.status(400).send({ success: false, code: code ?? 'request.invalid', ...describeValidation(error) });
     }
     if (error instanceof ValidationError) {
-      return reply.status(400).send({ success: false, message: error.message, issues: error.issues });
+      return reply
+        .status(400)
+        .send({ success: false, code: error.answerCode, message: error.message, issues: error.issues });
     }
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ success: false, message: error.message });
+      return reply.status(error.statusCode).send({
+        success: false,
+        code: error.answerCode,
+        message: error.message,
+        ...(error.params ? { params: error.params } : {}),
+      });
     }
     if (isUnstorableTextError(error)) {
       return reply.status(400).send({
         success: false,
+        code: 'text.unstorable',
         message:
           'The text contains a character that cannot be saved (such as the NUL character). Remove it and try again.',
       });
     }
     if (isUnavailableError(error)) {
       request.log.error({ err: error }, 'backing store unavailable');
-      return reply
-        .status(503)
-        .send({ success: false, message: 'The service is temporarily unavailable. Please try again in a moment.' });
+      return reply.status(503).send({
+        success: false,
+        code: 'service.unavailable',
+        message: 'The service is temporarily unavailable. Please try again in a moment.',
+      });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      const message =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-          ? 'The request body is not valid JSON'
-          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? `The request is too large: the limit is ${megabytes(request.routeOptions.bodyLimit)}`
-            : error.message;
-      return reply.status(status).send({ success: false, message });
+      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+        return reply
+          .status(status)
+          .send({ success: false, code: 'request.invalid_json', message: 'The request body is not valid JSON' });
+      }
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        const tooLarge = payloadTooLarge(request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT);
+        return reply.status(status).send({
+          success: false,
+          code: tooLarge.answerCode,
+          message: tooLarge.message,
+          params: tooLarge.params,
+        });
+      }
+      return reply.status(status).send({ success: false, code: codeForStatus(status), message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ success: false, message: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send({
+      success: false,
+      code: 'service.internal',
+      message: 'Something went wrong on our side. Please try again.',
+    });
   });
 
   app.setNotFoundHandler(options.notFoundHandler ?? sendNotFound);

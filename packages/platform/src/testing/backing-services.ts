@@ -11,7 +11,8 @@ export interface BackingServices {
 const LOCAL_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOCAL_REDIS_URL = 'redis://127.0.0.1:6379';
 
-function portAnswers(host: string, port: number, timeoutMs = 500): Promise<boolean> {
+// Generous: on a loaded machine a local connect can take seconds, and a refused port answers at once anyway.
+function portAnswers(host: string, port: number, timeoutMs = 5000): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host, port });
     const done = (ok: boolean) => {

@@ -1,10 +1,13 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { type AddressInfo, createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import type { Identity, Role } from '@nashr/contracts';
 import { pino } from 'pino';
 import postgres from 'postgres';
 import type { Logger } from '../logger.js';
-import { createRedis, type Redis } from '../redis.js';
+import { installationKeyPatterns } from '../queues.js';
+import { createRedis, type Redis, waitForRedis } from '../redis.js';
 
 export { resolveBackingServices } from './backing-services.js';
 
@@ -59,13 +62,61 @@ export async function createTestRedis(): Promise<TestRedis> {
     prefix,
     redis,
     cleanup: async () => {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-        cursor = next;
-        if (keys.length) await redis.del(...keys);
-      } while (cursor !== '0');
+      for (const pattern of installationKeyPatterns(prefix)) {
+        let cursor = '0';
+        do {
+          const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+          cursor = next;
+          if (keys.length) await redis.del(...keys);
+        } while (cursor !== '0');
+      }
       redis.disconnect();
+    },
+  };
+}
+
+/** Whether `redis-server` can be started here (tests that need a Redis of their own skip without it). */
+export const canStartRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+
+export interface ScratchRedis {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * A Redis server of the test's own on a free loopback port, no persistence, started with `args`
+ * (e.g. `['--maxmemory-policy', 'allkeys-lru']`), for what must not touch the shared server.
+ */
+export async function startScratchRedis(args: string[] = []): Promise<ScratchRedis> {
+  const port = await new Promise<number>((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `redis://127.0.0.1:${port}`;
+  const probe = createRedis(url, 'worker');
+  try {
+    await Promise.race([
+      waitForRedis(probe, 10_000),
+      exited.then(() => Promise.reject(new Error('redis-server exited at start'))),
+    ]);
+  } finally {
+    probe.disconnect();
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }
@@ -100,4 +151,31 @@ export function metricSample(text: string, name: string, labels: Record<string, 
     if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
   }
   return 0;
+}
+
+export interface DownService {
+  /** `http://127.0.0.1:<port>`: a service address where nothing answers. */
+  url: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * An address that stays ours while a test runs, where every connection is cut at once: a
+ * service that is down. A default port, or a free port released again, may be taken meanwhile
+ * by another process (`npm start` beside the tests, another test file) that would answer.
+ */
+export async function startDownService(): Promise<DownService> {
+  const server = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -1,4 +1,4 @@
-import { CREDITS, type GenerationKind, type ModifyAction, type Plan } from '@nashr/contracts';
+import { CREDITS, CREDITS_LOW_SHARE, type GenerationKind, type ModifyAction, type Plan } from '@nashr/contracts';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { creditAccounts, generations, type schema } from '../db/schema.js';
@@ -18,6 +18,15 @@ export interface Reservation {
   model: string;
   /** Premium credits left after this spend. */
   remaining: number;
+  /** Set when this spend took the balance down to the plan's low mark: tell the user, once per grant. */
+  low: LowCredits | null;
+}
+
+export interface LowCredits {
+  remaining: number;
+  total: number;
+  /** Names the grant that is running out (plan and period), so each grant is told once. */
+  grant: string;
 }
 
 export interface ReserveInput {
@@ -36,6 +45,15 @@ export function monthStart(now: Date): Date {
 }
 
 const asPlan = (value: string): Plan => (value === 'premium' ? 'premium' : 'free');
+
+/** The balance at or below which the plan's credits count as running low. */
+const lowMark = (plan: Plan): number => Math.floor(planTotal(plan) * CREDITS_LOW_SHARE);
+
+/** Whether a spend of `cost` that left `after` crossed the low mark (from above it to at or below it). */
+function crossedLowMark(plan: Plan, after: number, cost: number): boolean {
+  const mark = lowMark(plan);
+  return after + cost > mark && after <= mark;
+}
 
 /**
  * The premium-credit ledger. Spending is one conditional UPDATE (`balance >= cost`), so any
@@ -66,7 +84,11 @@ export class CreditStore {
         .update(creditAccounts)
         .set({ balance: sql`${creditAccounts.balance} - ${CREDITS.costPerPost}::int`, updatedAt: new Date() })
         .where(and(eq(creditAccounts.userId, userId), gte(creditAccounts.balance, CREDITS.costPerPost)))
-        .returning({ balance: creditAccounts.balance });
+        .returning({
+          balance: creditAccounts.balance,
+          plan: creditAccounts.plan,
+          periodStart: creditAccounts.periodStart,
+        });
       let remaining = spent?.balance;
       if (remaining === undefined) {
         const [row] = await tx
@@ -90,7 +112,12 @@ export class CreditStore {
         })
         .returning({ id: generations.id });
       if (!generation) throw new Error('the generation ledger row was not created');
-      return { generationId: generation.id, premium, model, remaining };
+      const plan = asPlan(spent?.plan ?? 'free');
+      const low =
+        spent && crossedLowMark(plan, spent.balance, CREDITS.costPerPost)
+          ? { remaining: spent.balance, total: planTotal(plan), grant: `${plan}-${spent.periodStart.getTime()}` }
+          : null;
+      return { generationId: generation.id, premium, model, remaining, low };
     });
   }
 

@@ -1,3 +1,4 @@
+import { adminAuditTable } from '@nashr/platform';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -7,7 +8,9 @@ export const aiSchema = pgSchema('ai');
 export const personalizations = aiSchema.table('personalizations', {
   userId: uuid('user_id').primaryKey(),
   data: jsonb('data').notNull(),
-  /** When the event was published: an older event arriving late never overwrites a newer one. */
+  /** The auth service's version of this personalization: the highest one wins, and readers wait for theirs. */
+  version: integer('version').notNull().default(0),
+  /** When the event was published: orders events that carry no version. */
   eventAt: timestamp('event_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -63,4 +66,7 @@ export const generations = aiSchema.table(
   ],
 );
 
-export const schema = { personalizations, composerChoices, creditAccounts, generations };
+/** Administrators' plan and credit grants: who, for whom, from where, when. */
+export const adminAudit = adminAuditTable(aiSchema);
+
+export const schema = { personalizations, composerChoices, creditAccounts, generations, adminAudit };

@@ -1,9 +1,12 @@
-import { personalizationUpdatedEvent, QUEUES } from '@nashr/contracts';
-import { createWorker, type Database, handleJob, type Logger, type QueueContext, Queues } from '@nashr/platform';
-import { CreditStore } from '../credits/credit-store.js';
+import { QUEUES } from '@nashr/contracts';
+import { createWorker, type Database, type Logger, type QueueContext, Queues } from '@nashr/platform';
 import type { schema } from '../db/schema.js';
-import { ProfileStore } from '../profile-store.js';
+import { createServices } from '../services.js';
+import { aiInbox } from './ai-inbox.js';
 import { CREDITS_RESET_SCHEDULE, creditsResetJob } from './credits-reset.js';
+
+/** The handlers of every queue this service consumes, by queue name (checked against the events' subscribers). */
+export const QUEUE_HANDLERS = { [QUEUES.aiInbox]: aiInbox };
 
 export interface AiWorkerDeps {
   database: Database<typeof schema>;
@@ -23,36 +26,13 @@ export async function startAiWorkers({
   logger,
   clock = () => new Date(),
 }: AiWorkerDeps): Promise<AiWorkers> {
-  const profiles = new ProfileStore(database.db);
-  const credits = new CreditStore(database.db);
-
-  const worker = createWorker(
-    QUEUES.aiInbox,
-    [
-      handleJob(personalizationUpdatedEvent, async (payload, job, log) => {
-        // The publish time orders events: a late, older one never replaces a newer copy.
-        const stored = await profiles.savePersonalization(
-          payload.userId,
-          payload.personalization,
-          new Date(job.timestamp),
-        );
-        log.info(
-          { userId: payload.userId, stored },
-          stored ? 'personalization stored' : 'older personalization ignored',
-        );
-        return { stored };
-      }),
-      handleJob(creditsResetJob, async (_payload, _job, log) => {
-        const reset = await credits.resetPremium(clock());
-        log.info({ reset }, 'premium credits granted for the month');
-        return { reset };
-      }),
-    ],
-    queue,
-    { logger },
-  );
-
+  const { profiles, credits, userData } = createServices(database);
   const queues = new Queues(queue, logger);
+
+  const worker = createWorker(QUEUES.aiInbox, aiInbox({ profiles, credits, userData, queues, clock }), queue, {
+    logger,
+  });
+
   await queues
     .get(QUEUES.aiInbox)
     .upsertJobScheduler(

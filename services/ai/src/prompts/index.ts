@@ -1,10 +1,19 @@
-import type { ComposerChoices, GenerationKind, LANGUAGE_OPTIONS, ModifyAction, PostFrequency } from '@nashr/contracts';
+import {
+  ARABIC_VARIETY_NAMES,
+  type ArabicVariety,
+  type ComposerChoices,
+  type GenerationKind,
+  type LANGUAGE_OPTIONS,
+  type ModifyAction,
+  type PostFrequency,
+  type Register,
+} from '@nashr/contracts';
 
 /**
  * Every prompt the service sends lives in this file. Raise PROMPT_VERSION whenever the wording
  * changes: each generation records the version it used, so drafts can be traced to their prompt.
  */
-export const PROMPT_VERSION = '2025-01.1';
+export const PROMPT_VERSION = '2026-11.1';
 
 export type Language = (typeof LANGUAGE_OPTIONS)[number];
 
@@ -17,7 +26,7 @@ export interface PromptRequest {
   text?: string;
   /** `modify` only. */
   action?: ModifyAction;
-  author: { jobTitle: string | null; accent: string | null };
+  author: { jobTitle: string | null; accent: string | null; arabicVariety: ArabicVariety; register: Register };
   language: Language;
   choices: ComposerChoices;
 }
@@ -58,13 +67,20 @@ const list = (items: readonly string[]) => items.join(', ');
 
 function systemPrompt(request: PromptRequest): string {
   const { author, language, choices } = request;
-  const voice = author.accent ? `${language}, with a ${author.accent} accent where it reads naturally` : language;
+  // Arabic is written in the variety the user chose (Modern Standard Arabic by default).
+  const written = language === 'Arabic' ? ARABIC_VARIETY_NAMES[author.arabicVariety] : language;
+  const voice = author.accent ? `${written}, with a ${author.accent} accent where it reads naturally` : written;
+  const register =
+    author.register === 'conversational'
+      ? 'conversational: natural, everyday wording, as the author would speak to colleagues'
+      : 'formal: polished professional wording';
   return [
     `You write LinkedIn posts for one professional, in their own voice. (prompt ${PROMPT_VERSION})`,
     '',
     'About the author:',
     `- Who they are: ${author.jobTitle || 'a professional'}`,
     `- Language: ${voice}`,
+    `- Register: ${register}`,
     `- Goals for posting: ${list(choices.goals)}`,
     `- Interests: ${list(choices.interests)}`,
     `- Tone: ${list(choices.tones)}`,
@@ -72,7 +88,7 @@ function systemPrompt(request: PromptRequest): string {
     `- Post frequency: ${choices.postFrequency}; ${FREQUENCY_HINTS[choices.postFrequency]}`,
     '',
     'Rules:',
-    `- Write the whole post in ${language}, whatever language the topic or the original post is in.`,
+    `- Write the whole post in ${written}, whatever language the topic or the original post is in.`,
     `- Stay under ${POST_CHAR_TARGET.toLocaleString('en')} characters. Short paragraphs, one idea each.`,
     '- At most three hashtags, at the very end.',
     '- Answer with the post text only: no title, no preamble, no quotation marks around it, no notes.',

@@ -2,7 +2,12 @@ import { COMPOSER_DEFAULTS, MODIFY_ACTIONS } from '@nashr/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildPrompt, PROMPT_VERSION, type PromptRequest } from './index.js';
 
-const author: PromptRequest['author'] = { jobTitle: 'Cardiologist', accent: 'Egyptian' };
+const author: PromptRequest['author'] = {
+  jobTitle: 'Cardiologist',
+  accent: 'Egyptian',
+  arabicVariety: 'msa',
+  register: 'formal',
+};
 const choices: PromptRequest['choices'] = {
   goals: ['Educate audience', 'Grow Network'],
   styles: ['Simple Language'],
@@ -25,7 +30,8 @@ describe('prompts', () => {
       expect(system).toContain(PROMPT_VERSION);
       expect(system).toContain('Cardiologist');
       expect(system).toContain('Egyptian accent');
-      expect(system).toContain('Write the whole post in Arabic');
+      expect(system).toContain('Write the whole post in Modern Standard Arabic');
+      expect(system).toContain('Register: formal');
       for (const value of [...choices.goals, ...choices.styles, ...choices.tones, ...choices.interests]) {
         expect(system).toContain(value);
       }
@@ -33,6 +39,26 @@ describe('prompts', () => {
       expect(system).toContain('1,000 characters');
       expect(system).toMatch(/post text only/);
     }
+  });
+
+  it('asks for the Arabic variety and the register the user chose', () => {
+    const { system } = buildPrompt({
+      ...base,
+      author: { ...author, accent: null, arabicVariety: 'gulf', register: 'conversational' },
+      kind: 'generate',
+      topic: 'night shifts',
+    });
+    expect(system).toContain('Write the whole post in Gulf Arabic (الخليجية)');
+    expect(system).toContain('Register: conversational');
+    // The variety is Arabic's own: an English post stays English.
+    const english = buildPrompt({
+      ...base,
+      language: 'English',
+      author: { ...author, arabicVariety: 'gulf' },
+      kind: 'generate',
+      topic: 'x',
+    });
+    expect(english.system).toContain('Write the whole post in English');
   });
 
   it('generate asks for an engaging post about the topic, fenced as material', () => {
@@ -70,7 +96,7 @@ describe('prompts', () => {
     const { system } = buildPrompt({
       kind: 'generate',
       topic: 'x',
-      author: { jobTitle: null, accent: null },
+      author: { jobTitle: null, accent: null, arabicVariety: 'msa', register: 'formal' },
       language: 'English',
       choices: COMPOSER_DEFAULTS,
     });

@@ -1,13 +1,35 @@
-/** What went wrong with a provider, in words a user can act on; `status` is the HTTP answer. */
+import { AI_ERROR_CODES, AI_ERROR_MESSAGES, type AiErrorKind } from '@nashr/contracts';
+
+/**
+ * What went wrong with a provider, in words a user can act on; `status` is the HTTP answer,
+ * `code` the declared code the web translates by.
+ */
 export class ProviderError extends Error {
+  readonly code: string;
+  readonly params: { seconds: number } | undefined;
   constructor(
     readonly status: 502 | 503,
-    message: string,
+    kind: AiErrorKind,
     /** Detail for the logs only: never sent to the client. */
     readonly detail?: string,
+    /** How long the provider was waited for, when it did not answer in time. */
+    timeoutSeconds?: number,
   ) {
-    super(message);
+    const message = AI_ERROR_MESSAGES[kind];
+    super(typeof message === 'string' ? message : message(timeoutSeconds ?? 0));
     this.name = 'ProviderError';
+    this.code = AI_ERROR_CODES[kind];
+    this.params = kind === 'timeout' ? { seconds: timeoutSeconds ?? 0 } : undefined;
+  }
+
+  /** The error answer's body: `{ success: false, code, message, params? }`. */
+  toAnswer() {
+    return {
+      success: false as const,
+      code: this.code,
+      message: this.message,
+      ...(this.params && { params: this.params }),
+    };
   }
 }
 
@@ -18,14 +40,3 @@ export class GenerationAbortedError extends Error {
     this.name = 'GenerationAbortedError';
   }
 }
-
-export const PROVIDER_MESSAGES = {
-  auth: 'The AI provider refused our credentials, so no draft could be written. Please tell the administrator.',
-  rateLimited: 'The AI provider is receiving too many requests right now. Please try again in a minute.',
-  providerError: 'The AI provider had a problem writing this draft. Please try again in a moment.',
-  rejected: 'The AI provider rejected the request. Please tell the administrator if this keeps happening.',
-  unreachable: 'The AI provider cannot be reached right now. Please try again in a moment.',
-  empty: 'The AI provider returned an empty draft. Please try again.',
-  timeout: (seconds: number) =>
-    `The AI provider did not answer within ${seconds} seconds. Please try again in a moment.`,
-} as const;

@@ -77,6 +77,22 @@ describe('openai provider against a local chat-completions server', () => {
     expect(JSON.stringify(res.json())).not.toContain(KEY);
   });
 
+  it('asks the endpoint for the Arabic variety and register the user chose', async () => {
+    const me = testIdentity();
+    await h.personalize(me, {
+      ...writer,
+      language: 'Arabic',
+      accent: '',
+      arabicVariety: 'gulf',
+      register: 'conversational',
+    });
+    const before = fake.requests.length;
+    expect((await post(me, '/api/v1/ai/generate', { topic: 'العمل عن بعد' })).statusCode).toBe(200);
+    const system = fake.requests[before]?.body.messages[0]?.content ?? '';
+    expect(system).toContain('Write the whole post in Gulf Arabic (الخليجية)');
+    expect(system).toContain('Register: conversational');
+  });
+
   it('sends the action of a quick adjustment and the per-post choices', async () => {
     const me = testIdentity();
     await post(me, '/api/v1/ai/modify', {
@@ -122,7 +138,11 @@ describe('openai provider against a local chat-completions server', () => {
     const me = testIdentity();
     const res = await post(me, '/api/v1/ai/generate', { topic: 'anything' });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ success: false, message: expect.stringMatching(/refused our credentials/) });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'ai.provider_credentials',
+      message: expect.stringMatching(/refused our credentials/),
+    });
     expect(res.body).not.toContain(KEY);
     expect(fake.requests).toHaveLength(1);
     expect((await creditsOf(me)).remaining).toBe(100);
@@ -170,7 +190,12 @@ describe('openai provider against a local chat-completions server', () => {
     });
     const events = await readEventStream(response);
     expect(events.map((e) => e.event)).toEqual(['meta', 'token', 'error']);
-    expect(events[2]?.data).toEqual({ success: false, message: expect.stringMatching(/did not answer within/) });
+    expect(events[2]?.data).toMatchObject({
+      success: false,
+      code: 'ai.timeout',
+      params: { seconds: expect.any(Number) },
+      message: expect.stringMatching(/did not answer within/),
+    });
     expect((await creditsOf(me)).remaining).toBe(100);
   });
 
@@ -183,7 +208,11 @@ describe('openai provider against a local chat-completions server', () => {
     });
     const events = await readEventStream(response);
     expect(events.map((e) => e.event)).toEqual(['meta', 'error']);
-    expect(events[1]?.data).toEqual({ success: false, message: expect.stringMatching(/refused our credentials/) });
+    expect(events[1]?.data).toMatchObject({
+      success: false,
+      code: 'ai.provider_credentials',
+      message: expect.stringMatching(/refused our credentials/),
+    });
   });
 
   it('stops the provider call and refunds when the client goes away', async () => {

@@ -1,5 +1,5 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import { GenerationAbortedError, PROVIDER_MESSAGES, ProviderError } from './errors.js';
+import { GenerationAbortedError, ProviderError } from './errors.js';
 import type { TextProvider, WriteInput, WriteResult } from './types.js';
 
 export interface OpenAiProviderOptions {
@@ -23,17 +23,17 @@ export function toProviderError(error: unknown, timeoutMs: number): Error {
   if (error instanceof ProviderError || error instanceof GenerationAbortedError) return error;
   const detail = error instanceof Error ? error.message : String(error);
   if (error instanceof APIConnectionTimeoutError) {
-    return new ProviderError(503, PROVIDER_MESSAGES.timeout(Math.max(1, Math.round(timeoutMs / 1000))), detail);
+    return new ProviderError(503, 'timeout', detail, Math.max(1, Math.round(timeoutMs / 1000)));
   }
-  if (error instanceof APIConnectionError) return new ProviderError(503, PROVIDER_MESSAGES.unreachable, detail);
+  if (error instanceof APIConnectionError) return new ProviderError(503, 'unreachable', detail);
   if (error instanceof APIError) {
     const status = error.status ?? 0;
-    if (status === 401 || status === 403) return new ProviderError(502, PROVIDER_MESSAGES.auth, detail);
-    if (status === 429) return new ProviderError(503, PROVIDER_MESSAGES.rateLimited, detail);
-    if (status >= 500 || status === 0) return new ProviderError(502, PROVIDER_MESSAGES.providerError, detail);
-    return new ProviderError(502, PROVIDER_MESSAGES.rejected, `${status}: ${detail}`);
+    if (status === 401 || status === 403) return new ProviderError(502, 'auth', detail);
+    if (status === 429) return new ProviderError(503, 'rateLimited', detail);
+    if (status >= 500 || status === 0) return new ProviderError(502, 'providerError', detail);
+    return new ProviderError(502, 'rejected', `${status}: ${detail}`);
   }
-  return new ProviderError(502, PROVIDER_MESSAGES.providerError, detail);
+  return new ProviderError(502, 'providerError', detail);
 }
 
 /** The `openai` provider: chat completions on any OpenAI-compatible endpoint. */
@@ -71,14 +71,15 @@ export class OpenAiProvider implements TextProvider {
       const text = input.onToken
         ? await this.stream(input, controller, arm)
         : await this.complete(input, controller, arm);
-      if (!text.trim()) throw new ProviderError(502, PROVIDER_MESSAGES.empty, 'the answer had no text');
+      if (!text.trim()) throw new ProviderError(502, 'empty', 'the answer had no text');
       return { text: text.trim(), model: input.model, language: input.request.language, note: null };
     } catch (error) {
       if (timedOut) {
         throw new ProviderError(
           503,
-          PROVIDER_MESSAGES.timeout(Math.max(1, Math.round(this.options.timeoutMs / 1000))),
+          'timeout',
           'no data within the timeout',
+          Math.max(1, Math.round(this.options.timeoutMs / 1000)),
         );
       }
       if (signal?.aborted || (error instanceof APIUserAbortError && !timedOut)) throw new GenerationAbortedError();

@@ -1,6 +1,7 @@
-import { CREDITS, type PersonalizationInput } from '@nashr/contracts';
+import { CREDITS, type PersonalizationInput, QUEUES } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CreditStore } from '../credits/credit-store.js';
 import { type Harness, readEventStream, startHarness } from '../testing/harness.js';
 
 let h: Harness;
@@ -46,7 +47,7 @@ describe('drafts (offline writer)', () => {
         headers: { 'x-internal-secret': h.config.INTERNAL_SECRET },
       });
       expect(res.statusCode, url).toBe(401);
-      expect(res.json()).toEqual({ success: false, message: 'Please sign in to continue' });
+      expect(res.json()).toMatchObject({ success: false, message: 'Please sign in to continue' });
     }
   });
 
@@ -213,6 +214,38 @@ describe('credits', () => {
     expect(end.json().data.remaining).toBe(0);
   });
 
+  it('tell the user once when they run low (20 of 100), not once per draft', async () => {
+    const me = testIdentity();
+    const lowEvents = async () =>
+      (await h.queues.get(QUEUES.authInbox).getJobs(['waiting', 'delayed', 'completed', 'failed'])).filter(
+        (job) => job.name === 'credits-low' && job.data.userId === me.userId,
+      );
+    for (let i = 0; i < 7; i++) await post(me, '/api/v1/ai/generate', { topic: `idea ${i}`, lang: 'en' });
+    expect(await lowEvents()).toEqual([]); // 30 left: not low yet
+    for (let i = 7; i < 11; i++) await post(me, '/api/v1/ai/generate', { topic: `idea ${i}`, lang: 'en' });
+    const told = await lowEvents();
+    expect(told.map((job) => job.data)).toEqual([{ userId: me.userId, remaining: 20, total: 100 }]);
+    expect(told[0]?.id).toMatch(new RegExp(`^credits-low-${me.userId}-free-\\d+$`));
+  });
+
+  it('count a refund that lifts the balance back over the mark as the same grant running low', async () => {
+    const store = new CreditStore(h.database.db);
+    const userId = testIdentity().userId;
+    const input = {
+      kind: 'generate',
+      action: null,
+      promptVersion: 't',
+      models: { premium: 'p', standard: 's' },
+    } as const;
+    const spends = [];
+    for (let i = 0; i < 8; i++) spends.push(await store.reserve(userId, input));
+    expect(spends.map((s) => s.low?.remaining ?? null)).toEqual([null, null, null, null, null, null, null, 20]);
+    await store.refund(spends[7]?.generationId ?? '', 'the writer failed');
+    const again = await store.reserve(userId, input);
+    expect(again.low).toEqual(spends[7]?.low);
+    expect((await store.reserve(userId, input)).low).toBeNull();
+  });
+
   it('lets an admin grant Premium (5,000), and only an admin', async () => {
     const me = testIdentity();
     const url = `/api/v1/ai/admin/plans/${me.userId}`;
@@ -229,6 +262,19 @@ describe('credits', () => {
     expect(again.json().data.remaining).toBe(4990);
     const ended = await h.app.inject({ method: 'PUT', url, payload: { plan: 'free' }, headers: h.as(admin) });
     expect(ended.json().data).toMatchObject({ remaining: 100, total: 100, plan: 'free' });
+
+    // Each grant is in the audit trail, newest first, which only administrators read.
+    const audit = await h.app.inject({ method: 'GET', url: '/api/v1/ai/admin/audit', headers: h.as(admin) });
+    expect(audit.statusCode).toBe(200);
+    const grants = audit.json().data.filter((entry: { target: string }) => entry.target.startsWith(me.userId));
+    expect(grants.map((entry: { target: string }) => entry.target)).toEqual([
+      `${me.userId}: free, 100 credits`,
+      `${me.userId}: premium, 4990 credits`,
+      `${me.userId}: premium, 5000 credits`,
+    ]);
+    expect(grants[0]).toMatchObject({ action: 'credits.set_plan', actorId: admin.userId, actorEmail: admin.email });
+    const refused = await h.app.inject({ method: 'GET', url: '/api/v1/ai/admin/audit', headers: h.as(me) });
+    expect(refused.statusCode).toBe(403);
   });
 });
 

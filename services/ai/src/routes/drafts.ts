@@ -1,18 +1,9 @@
-import {
-  type Draft,
-  generateRequestSchema,
-  modifyRequestSchema,
-  rewriteRequestSchema,
-  STREAM_EVENTS,
-  streamQuerySchema,
-} from '@nashr/contracts';
-import { identityOf, requireIdentity, type ServiceApp } from '@nashr/platform';
+import { API, type Draft, STREAM_EVENTS } from '@nashr/contracts';
+import { identityOf, route, type ServiceApp } from '@nashr/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GenerationInput, GenerationService } from '../generation.js';
 import { GenerationAbortedError, ProviderError } from '../providers/errors.js';
 import { clientGone, openEventStream, wantsEventStream } from './event-stream.js';
-
-const failure = (error: ProviderError) => ({ success: false as const, message: error.message });
 
 /**
  * One answer for the three endpoints: JSON `{success, data}` by default, or server-sent events
@@ -33,7 +24,7 @@ async function answer(
       const draft: Draft = await generation.execute(prepared, { signal });
       return { success: true as const, data: draft };
     } catch (error) {
-      if (error instanceof ProviderError) return reply.code(error.status).send(failure(error));
+      if (error instanceof ProviderError) return reply.code(error.status).send(error.toAnswer());
       if (error instanceof GenerationAbortedError) return reply;
       throw error;
     }
@@ -46,32 +37,27 @@ async function answer(
     .then((draft) => events.send(STREAM_EVENTS.done, { success: true, data: draft }))
     .catch((error) => {
       if (error instanceof GenerationAbortedError) return;
-      const message =
-        error instanceof ProviderError
-          ? error.message
-          : 'The draft could not be written. Please try again in a moment.';
-      events.send(STREAM_EVENTS.error, { success: false, message });
+      const failure = error instanceof ProviderError ? error : new ProviderError(502, 'failed');
+      events.send(STREAM_EVENTS.error, failure.toAnswer());
     })
     .finally(() => events.end());
   return reply;
 }
 
-export function draftRoutes(app: ServiceApp, generation: GenerationService): void {
-  app.post(
-    '/api/v1/ai/generate',
-    { onRequest: requireIdentity, schema: { body: generateRequestSchema, querystring: streamQuerySchema } },
-    (request, reply) => answer(generation, request, reply, { kind: 'generate', ...request.body }),
+export function draftRoutes(
+  app: ServiceApp,
+  generation: GenerationService,
+  copyCaughtUp: (request: FastifyRequest) => Promise<void>,
+): void {
+  route(app, API.ai.generate, { preHandler: copyCaughtUp }, (request, reply) =>
+    answer(generation, request, reply, { kind: 'generate', ...request.body }),
   );
 
-  app.post(
-    '/api/v1/ai/rewrite',
-    { onRequest: requireIdentity, schema: { body: rewriteRequestSchema, querystring: streamQuerySchema } },
-    (request, reply) => answer(generation, request, reply, { kind: 'rewrite', ...request.body }),
+  route(app, API.ai.rewrite, { preHandler: copyCaughtUp }, (request, reply) =>
+    answer(generation, request, reply, { kind: 'rewrite', ...request.body }),
   );
 
-  app.post(
-    '/api/v1/ai/modify',
-    { onRequest: requireIdentity, schema: { body: modifyRequestSchema, querystring: streamQuerySchema } },
-    (request, reply) => answer(generation, request, reply, { kind: 'modify', ...request.body }),
+  route(app, API.ai.modify, { preHandler: copyCaughtUp }, (request, reply) =>
+    answer(generation, request, reply, { kind: 'modify', ...request.body }),
   );
 }

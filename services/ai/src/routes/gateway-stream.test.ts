@@ -1,10 +1,9 @@
 import { request } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
+import { buildApp as buildGateway, configSchema as gatewayConfigSchema } from '@nashr/gateway';
 import { type ServiceApp, SessionStore } from '@nashr/platform';
 import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp as buildGateway } from '../../../gateway/src/app.js';
-import { configSchema as gatewayConfigSchema } from '../../../gateway/src/config.js';
 import { type Harness, readEventStream, startHarness } from '../testing/harness.js';
 
 /** The composer reaches the ai service through the gateway: streams must pass through unbuffered. */

@@ -2,8 +2,8 @@ import {
   type Identity,
   type Personalization,
   type PersonalizationInput,
-  personalizationInputSchema,
   personalizationUpdatedEvent,
+  toStoredPersonalization,
 } from '@nashr/contracts';
 import { createDatabase, identityHeaders, Queues, runMigrations, type ServiceApp } from '@nashr/platform';
 import {
@@ -35,15 +35,7 @@ export interface Harness {
 }
 
 /** Converts the PUT body shape to the stored shape the event carries (lists under `details`). */
-export function toPersonalization(input: PersonalizationInput): Personalization {
-  const p = personalizationInputSchema.parse(input);
-  return {
-    jobTitle: p.jobTitle,
-    language: p.language,
-    accent: p.accent,
-    details: { goals: p.goals, interests: p.interests, tones: p.tones, styles: p.styles },
-  };
-}
+export const toPersonalization = toStoredPersonalization;
 
 /**
  * The ai service as it runs: its API (built, not listening) and its worker on a real queue,
@@ -66,8 +58,8 @@ export async function startHarness(
     AI_OFFLINE_TOKEN_DELAY_MS: '0',
     ...env,
   });
-  const app = buildApp({ config, logger, database, clock: options.clock });
   const queues = new Queues({ connection: redis.redis, prefix: redis.prefix }, logger);
+  const app = buildApp({ config, logger, database, queues, clock: options.clock });
   const workerConnection = redis.redis.duplicate({ maxRetriesPerRequest: null });
   const workers: AiWorkers = await startAiWorkers({
     database,

@@ -1,3 +1,4 @@
+import { adminAuditTable } from '@nashr/platform';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -15,6 +16,8 @@ export const users = authSchema.table(
     personalization: jsonb('personalization'),
     /** Raised by every save; part of the event id so each change is delivered once. */
     personalizationVersion: integer('personalization_version').notNull().default(0),
+    /** How the interface shows numbers and dates (contracts' `DisplayPreferences`); null until saved. */
+    displayPreferences: jsonb('display_preferences'),
     /** Set only from the linkedin service's account events, never by the client. */
     linkedinConnected: boolean('linkedin_connected').notNull().default(false),
     /** When the event that set `linkedinConnected` was published: an older event never wins. */
@@ -38,5 +41,47 @@ export const magicLinks = authSchema.table(
   (t) => [index('magic_links_expires_at_idx').on(t.expiresAt)],
 );
 
-export const schema = { users, magicLinks };
+/**
+ * What the user is told. `dedupeKey` is the event that caused it, so an event delivered twice
+ * makes one notification. `email` follows it through the mail path: none (not mailed), urgent
+ * (queued to send at once), digest (waits for the daily digest), sent, skipped (unsubscribed).
+ */
+export const notifications = authSchema.table(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    postId: uuid('post_id'),
+    url: text('url'),
+    reason: text('reason'),
+    /** The declared code of the reason (`linkedin.rejected`), so the app can say it in the user's language. */
+    reasonCode: text('reason_code'),
+    email: text('email').notNull().default('none'),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_digest_idx').on(t.userId).where(sql`${t.email} = 'digest'`),
+    check('notifications_email_state', sql`${t.email} in ('none', 'urgent', 'digest', 'sent', 'skipped')`),
+  ],
+);
+
+/** A user's notification choices; a user without a row has the defaults. */
+export const notificationPreferences = authSchema.table('notification_preferences', {
+  userId: uuid('user_id').primaryKey(),
+  data: jsonb('data').notNull(),
+  /** Random and unguessable: the unsubscribe links carry it, so they work without signing in. */
+  unsubscribeToken: text('unsubscribe_token').notNull().unique(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Sign-ins that carried the admin role: who, from where, when. */
+export const adminAudit = adminAuditTable(authSchema);
+
+export const schema = { users, magicLinks, notifications, notificationPreferences, adminAudit };
+export type NotificationRow = typeof notifications.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   lang: 'ar' | 'en';
+  /** Extra headers (List-Unsubscribe on notification e-mails). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -29,7 +31,7 @@ export function createSmtpMailer(options: { url: string; from: string; productio
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        headers: { 'Content-Language': mail.lang },
+        headers: { ...mail.headers, 'Content-Language': mail.lang },
       });
     },
     close: () => transport.close(),

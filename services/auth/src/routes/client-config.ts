@@ -1,13 +1,9 @@
-import { authClientConfigSchema } from '@nashr/contracts';
-import type { ServiceApp } from '@nashr/platform';
+import { API } from '@nashr/contracts';
+import { route, type ServiceApp } from '@nashr/platform';
 
 export function clientConfigRoutes(app: ServiceApp, config: { googleEnabled: boolean; mailInboxUrl: string | null }) {
-  app.get(
-    '/api/v1/auth/client-config',
-    { schema: { response: { 200: authClientConfigSchema } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
-      return { success: true as const, data: config };
-    },
-  );
+  route(app, API.auth.clientConfig, { checkResponses: true }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return { success: true as const, data: config };
+  });
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { emailSchema } from '@nashr/contracts';
-import type { Redis, ServiceApp } from '@nashr/platform';
+import { API, emailSchema } from '@nashr/contracts';
+import { type Redis, route, type ServiceApp } from '@nashr/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OidcClient, OidcTransaction } from '../providers/oidc.js';
 import type { SignIn } from '../sign-in.js';
@@ -14,7 +14,7 @@ export interface GoogleDeps {
   secureCookies: boolean;
 }
 
-const START_PATH = '/api/v1/auth/google';
+const START_PATH = API.auth.google.path;
 const TRANSACTION_COOKIE = 'oidc_tx';
 /** Time someone has to finish signing in at the provider. */
 const TRANSACTION_TTL_SECONDS = 10 * 60;
@@ -35,7 +35,7 @@ function fail(request: FastifyRequest, reply: FastifyReply, reason: string, erro
 export function googleRoutes(app: ServiceApp, deps: GoogleDeps): void {
   const key = (id: string) => `${deps.redisPrefix}:auth:oidc:${id}`;
 
-  app.get(START_PATH, async (request, reply) => {
+  route(app, API.auth.google, {}, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (!deps.oidc) return fail(request, reply, 'no OpenID provider is configured (OIDC_ISSUER)');
     try {
@@ -57,7 +57,7 @@ export function googleRoutes(app: ServiceApp, deps: GoogleDeps): void {
     }
   });
 
-  app.get(`${START_PATH}/callback`, async (request, reply) => {
+  route(app, API.auth.googleCallback, {}, async (request, reply) => {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     if (!deps.oidc) return fail(request, reply, 'no OpenID provider is configured (OIDC_ISSUER)');
     const raw = request.cookies[TRANSACTION_COOKIE];

@@ -1,7 +1,16 @@
-import { DEFAULT_LOCALE, magicLoginRequestSchema, sendMagicLinkJob, VERIFY_STATUSES } from '@nashr/contracts';
-import { type Queues, type ServiceApp, ValidationError } from '@nashr/platform';
+import {
+  API,
+  AUTH_ERROR_CODES,
+  COMMON_ERROR_CODES,
+  DEFAULT_LOCALE,
+  emailErrorCode,
+  MAGIC_LINK_ERROR_CODES,
+  magicLinkVerifyRequestSchema,
+  magicLoginRequestSchema,
+  sendMagicLinkJob,
+} from '@nashr/contracts';
+import { AppError, parseOrThrow, type Queues, route, type ServiceApp, ValidationError } from '@nashr/platform';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import type { MagicLinks } from '../magic-links.js';
 import { describeWait, type RateLimiter, type RateLimitVerdict } from '../rate-limit.js';
 import type { SignIn } from '../sign-in.js';
@@ -20,9 +29,10 @@ export const MAGIC_LINK_SENT_MESSAGE = 'Check your inbox: we sent you a link to 
 /** The spec's e-mail messages are shown as they are, without a field prefix. */
 class MagicLoginValidationError extends ValidationError {
   constructor(issues: { path: string; message: string }[]) {
-    super(issues);
     const first = issues[0];
-    if (first?.path === 'destination' || first?.path === '') this.message = first.message;
+    const aboutEmail = first?.path === 'destination' || first?.path === '';
+    super(issues, aboutEmail ? emailErrorCode(first?.message ?? '') : COMMON_ERROR_CODES.invalid);
+    if (aboutEmail && first) this.message = first.message;
   }
 }
 
@@ -32,14 +42,30 @@ function refuse(reply: FastifyReply, verdict: RateLimitVerdict) {
     .header('retry-after', String(verdict.retryAfterSeconds))
     .send({
       success: false,
+      code: AUTH_ERROR_CODES.tooManyLinks,
+      params: { seconds: verdict.retryAfterSeconds },
       message: `Too many sign-in links were requested. Please wait ${describeWait(verdict.retryAfterSeconds)} and try again.`,
     });
 }
 
-const verifyQuerySchema = z.object({ token: z.unknown().optional() }).passthrough();
+/** Why a link was refused, in words the `/verify` page and errors.json share by code. */
+const LINK_REFUSALS = {
+  expired: () =>
+    new AppError('BAD_REQUEST', 'This sign-in link has expired. Ask for a new one.', {
+      code: MAGIC_LINK_ERROR_CODES.expired,
+    }),
+  used: () =>
+    new AppError('CONFLICT', 'This sign-in link was already used. Ask for a new one.', {
+      code: MAGIC_LINK_ERROR_CODES.used,
+    }),
+  invalid: () =>
+    new AppError('BAD_REQUEST', 'This sign-in link is not valid. Ask for a new one.', {
+      code: MAGIC_LINK_ERROR_CODES.invalid,
+    }),
+} as const;
 
 export function magicLoginRoutes(app: ServiceApp, deps: MagicLoginDeps): void {
-  app.post('/api/v1/auth/magic-login', async (request, reply) => {
+  route(app, API.auth.magicLogin, { bodyCheck: 'handler' }, async (request, reply) => {
     // A missing body reads as a missing address, so the message is the spec's one.
     const parsed = magicLoginRequestSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
@@ -61,17 +87,25 @@ export function magicLoginRoutes(app: ServiceApp, deps: MagicLoginDeps): void {
     return { success: true as const, message: MAGIC_LINK_SENT_MESSAGE };
   });
 
-  app.get('/api/v1/auth/magic-login/verify', { schema: { querystring: verifyQuerySchema } }, async (request, reply) => {
-    const token = typeof request.query.token === 'string' ? request.query.token : '';
-    // The token sits in this URL: keep it out of caches and out of the next page's Referer.
+  // Opening the mailed link only leads to the page: mail scanners and prefetchers open every link
+  // (GET or HEAD), and must not spend it. The token travels in the fragment, which no server sees.
+  route(app, API.auth.openMagicLink, {}, async (request, reply) => {
+    const token = request.query.token ?? '';
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    return reply.redirect(token ? `/verify#token=${encodeURIComponent(token)}` : '/verify?status=invalid', 302);
+  });
+
+  // The page spends the token with a POST, which a scanner does not make (and the gateway refuses
+  // from another site, so no one can sign a visitor into their own account).
+  route(app, API.auth.verifyMagicLink, { bodyCheck: 'handler' }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { token } = parseOrThrow(magicLinkVerifyRequestSchema, request.body ?? {});
     const result = await deps.links.consume(token);
-    if (result.status === 'verified') {
-      await deps.signIn.complete(request, reply, result.email);
-    } else {
+    if (result.status !== 'verified') {
       request.log.info({ status: result.status }, 'sign-in link refused');
+      throw LINK_REFUSALS[result.status]();
     }
-    const status = VERIFY_STATUSES.includes(result.status) ? result.status : 'invalid';
-    return reply.redirect(`/verify?status=${status}`, 302);
+    await deps.signIn.complete(request, reply, result.email);
+    return { success: true as const, data: { status: 'verified' as const } };
   });
 }

@@ -1,15 +1,16 @@
 import {
   type CurrentUser,
+  type DisplayPreferences,
+  type DisplayPreferencesUpdate,
   type Personalization,
-  type PersonalizationInput,
-  personalizationInputSchema,
   personalizationSchema,
   type Role,
+  readDisplayPreferences,
 } from '@nashr/contracts';
 import type { IdentityChanges } from '@nashr/platform';
-import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { type schema, type UserRow, users } from '../db/schema.js';
+import { magicLinks, type schema, type UserRow, users } from '../db/schema.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
 
@@ -17,21 +18,16 @@ type Db = PostgresJsDatabase<typeof schema>;
 const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
 const LAST_SEEN_RESOLUTION = `${LAST_SEEN_RESOLUTION_MS / 1000} seconds`;
 
+const USER_ROLES: Role[] = ['user'];
+const ADMIN_ROLES: Role[] = ['user', 'admin'];
+
 /** Everyone is a user; the addresses in ADMIN_EMAILS are admins too. */
 export function rolesFor(email: string, adminEmails: ReadonlySet<string>): Role[] {
-  return adminEmails.has(email.toLowerCase()) ? ['user', 'admin'] : ['user'];
+  return adminEmails.has(email.toLowerCase()) ? [...ADMIN_ROLES] : [...USER_ROLES];
 }
 
-/** The saved input in the shape the contracts read back: lists under `details`. */
-export function toStoredPersonalization(input: PersonalizationInput): Personalization {
-  const valid = personalizationInputSchema.parse(input);
-  return {
-    jobTitle: valid.jobTitle,
-    language: valid.language,
-    accent: valid.accent,
-    details: { goals: valid.goals, interests: valid.interests, tones: valid.tones, styles: valid.styles },
-  };
-}
+/** A text[] literal for a role list, as one parameter. */
+const rolesArray = (roles: Role[]) => sql`string_to_array(${roles.join(',')}, ',')::text[]`;
 
 /**
  * The account rows. Every change to what `/me` answers is announced once stored, so gateways drop
@@ -48,6 +44,22 @@ export class UserStore {
     if (!row) throw new Error('sign-in upsert returned no row');
     await this.changes?.userChanged(row.id);
     return row;
+  }
+
+  /**
+   * Gives every account the roles ADMIN_EMAILS gives it now (it may have changed since their last
+   * sign-in). Returns the ids of the accounts whose roles changed; the caller announces them once
+   * their sessions agree too.
+   */
+  async applyAdminEmails(adminEmails: ReadonlySet<string>): Promise<string[]> {
+    const isAdmin = adminEmails.size > 0 ? inArray(users.email, [...adminEmails]) : sql`false`;
+    const roles = sql`case when ${isAdmin} then ${rolesArray(ADMIN_ROLES)} else ${rolesArray(USER_ROLES)} end`;
+    const rows = await this.db
+      .update(users)
+      .set({ roles })
+      .where(sql`${users.roles} is distinct from ${roles}`)
+      .returning({ id: users.id });
+    return rows.map((row) => row.id);
   }
 
   /** Read on every /me: prepared once, so each call skips building the query. */
@@ -90,6 +102,31 @@ export class UserStore {
     return row?.version ?? null;
   }
 
+  /** How the interface shows numbers and dates; the defaults until saved, undefined when the user does not exist. */
+  async displayPreferences(id: string): Promise<DisplayPreferences | undefined> {
+    const [row] = await this.db
+      .select({ display: users.displayPreferences })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
+    return row ? readDisplayPreferences(row.display) : undefined;
+  }
+
+  /**
+   * Merges the given parts into the stored preferences in one statement, so two saves of
+   * different parts never undo each other. Returns the result, or undefined when the user does not exist.
+   */
+  async saveDisplayPreferences(id: string, update: DisplayPreferencesUpdate): Promise<DisplayPreferences | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({
+        displayPreferences: sql`coalesce(${users.displayPreferences}, '{}'::jsonb) || ${JSON.stringify(update)}::jsonb`,
+      })
+      .where(eq(users.id, id))
+      .returning({ display: users.displayPreferences });
+    return row ? readDisplayPreferences(row.display) : undefined;
+  }
+
   /**
    * Applies an account event. Events may arrive late or out of order, so one published before
    * the last applied change is ignored. Returns whether anything changed.
@@ -103,6 +140,34 @@ export class UserStore {
     if (rows.length > 0) await this.changes?.userChanged(id);
     return rows.length > 0;
   }
+
+  /** Deletes the account and every sign-in link sent to its address; false when it was already gone. */
+  async delete(user: Pick<UserRow, 'id' | 'email'>): Promise<boolean> {
+    const deleted = await this.db.transaction(async (tx) => {
+      await tx.delete(magicLinks).where(eq(magicLinks.email, user.email));
+      return tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
+    });
+    await this.changes?.userChanged(user.id);
+    return deleted.length > 0;
+  }
+
+  /** Sign-in links still stored for an address (the account may be gone already). */
+  async deleteMagicLinks(email: string): Promise<void> {
+    await this.db.delete(magicLinks).where(eq(magicLinks.email, email.toLowerCase()));
+  }
+}
+
+/** What 'Download my data' gives of the account row. */
+export function exportUser(row: UserRow) {
+  return {
+    email: row.email,
+    roles: row.roles,
+    personalization: row.personalization,
+    displayPreferences: readDisplayPreferences(row.displayPreferences),
+    linkedinConnected: row.linkedinConnected,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+  };
 }
 
 /** The `/me` view of a row. A stored personalization that no longer fits the contract reads as unset. */

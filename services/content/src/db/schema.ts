@@ -1,3 +1,4 @@
+import { adminAuditTable } from '@nashr/platform';
 import { integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const contentSchema = pgSchema('content');
@@ -17,4 +18,7 @@ export const blocks = contentSchema.table(
   (t) => [primaryKey({ columns: [t.name, t.lang] })],
 );
 
-export const schema = { blocks };
+/** Administrators' saves: who, which block, from where, when. */
+export const adminAudit = adminAuditTable(contentSchema);
+
+export const schema = { blocks, adminAudit };

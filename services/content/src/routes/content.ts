@@ -1,30 +1,30 @@
 import {
+  API,
   CONTENT_BLOCK_NAMES,
+  CONTENT_ERROR_CODES,
+  CONTENT_ERROR_MESSAGES,
+  CONTENT_SAVE_BODY_LIMIT,
   type ContentBlockName,
   contentBlockSchemas,
-  contentQuerySchema,
-  contentSaveQuerySchema,
+  type Locale,
   MAX_BLOCK_BYTES,
 } from '@nashr/contracts';
-import { AppError, identityOf, notFound, parseOrThrow, requireRole, type ServiceApp } from '@nashr/platform';
+import { type AdminAudit, AppError, identityOf, notFound, parseOrThrow, route, type ServiceApp } from '@nashr/platform';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ContentStore, StoredBlock } from '../content-store.js';
-
-/** Room for a 5 MB block plus JSON overhead; the exact limit is checked on the parsed body. */
-const SAVE_BODY_LIMIT = MAX_BLOCK_BYTES + 512 * 1024;
-
-const paramsSchema = z.object({ blockName: z.string() });
 
 /** Unknown block names are 404, decided before the body is even read. */
 async function knownBlock(request: FastifyRequest): Promise<void> {
   const { blockName } = request.params as { blockName?: string };
   if (!CONTENT_BLOCK_NAMES.includes(blockName as ContentBlockName)) {
-    throw notFound(`There is no content block named "${blockName}"`);
+    throw notFound(CONTENT_ERROR_MESSAGES.blockNotFound(String(blockName)), CONTENT_ERROR_CODES.blockNotFound, {
+      name: String(blockName).slice(0, 64),
+    });
   }
 }
 
-const present = (block: StoredBlock, lang: string) => ({
+const present = (block: StoredBlock, lang: Locale) => ({
   success: true as const,
   data: block.data,
   lang,
@@ -32,39 +32,36 @@ const present = (block: StoredBlock, lang: string) => ({
   updatedAt: block.updatedAt?.toISOString() ?? null,
 });
 
-export function contentRoutes(app: ServiceApp, store: ContentStore): void {
-  app.get(
-    '/content/:blockName',
-    { onRequest: knownBlock, schema: { params: paramsSchema, querystring: contentQuerySchema } },
-    async (request, reply) => {
-      const name = request.params.blockName as ContentBlockName;
-      const block = await store.read(name, request.query.lang);
-      // Landing visitors may see a save up to a few seconds late; admins read with no-cache.
-      reply.header('cache-control', 'public, max-age=5');
-      return present(block, request.query.lang);
-    },
-  );
+export function contentRoutes(app: ServiceApp, store: ContentStore, audit: AdminAudit): void {
+  route(app, API.content.block, { onRequest: knownBlock }, async (request, reply) => {
+    const name = request.params.blockName;
+    const block = await store.read(name, request.query.lang);
+    // Landing visitors may see a save up to a few seconds late; admins read with no-cache.
+    reply.header('cache-control', 'public, max-age=5');
+    return present(block, request.query.lang);
+  });
 
-  app.post(
-    '/content/:blockName/save_content/',
-    {
-      onRequest: knownBlock,
-      preHandler: requireRole('admin'),
-      bodyLimit: SAVE_BODY_LIMIT,
-      schema: { params: paramsSchema, querystring: contentSaveQuerySchema },
-    },
+  route(
+    app,
+    API.content.save,
+    // The named block's own schema checks the body below, not the union of every block's.
+    { onRequest: knownBlock, bodyLimit: CONTENT_SAVE_BODY_LIMIT, bodyCheck: 'handler' },
     async (request) => {
-      const name = request.params.blockName as ContentBlockName;
+      const name = request.params.blockName;
       // Parsed first: the schema bounds the nesting, and JSON.stringify overflows on a hostile one.
       const data = parseOrThrow(contentBlockSchemas[name] as z.ZodType, request.body);
       const size = Buffer.byteLength(JSON.stringify(data ?? null));
       if (size > MAX_BLOCK_BYTES) {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'This content is larger than 5 MB: use fewer or smaller images');
+        throw new AppError('PAYLOAD_TOO_LARGE', CONTENT_ERROR_MESSAGES.tooLarge, {
+          code: CONTENT_ERROR_CODES.tooLarge,
+          params: { limit: '5 MB' },
+        });
       }
       const saved = await store.replace(name, request.query.lang, data, {
         expectedVersion: request.query.version,
         userId: identityOf(request).userId,
       });
+      await audit.record(request, 'content.save', `${name} (${request.query.lang}) v${saved.version}`);
       request.log.info({ block: name, lang: request.query.lang, version: saved.version }, 'content block saved');
       return { ...present(saved, request.query.lang), message: 'Content saved' };
     },

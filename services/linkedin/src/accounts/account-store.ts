@@ -1,7 +1,7 @@
 import type { Checkpoint, LinkedinAccountInfo } from '@nashr/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { type AccountRow, accounts, type schema } from '../db/schema.js';
+import { type AccountRow, accounts, firstComments, publishAttempts, type schema } from '../db/schema.js';
 import type { Sealer } from '../sealer.js';
 
 /** How long this service keeps a sign-in step open (the network's own limit is about 5 minutes). */
@@ -25,6 +25,15 @@ export class AccountStore {
   async findByUser(userId: string): Promise<AccountRow | undefined> {
     const [row] = await this.db.select().from(accounts).where(eq(accounts.userId, userId));
     return row;
+  }
+
+  /** Deletes the user's account row and every publish attempt and first comment record of theirs. */
+  async deleteUser(userId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(publishAttempts).where(eq(publishAttempts.userId, userId));
+      await tx.delete(firstComments).where(eq(firstComments.userId, userId));
+      await tx.delete(accounts).where(eq(accounts.userId, userId));
+    });
   }
 
   /** The network's id of the working connection. */

@@ -3,19 +3,24 @@ import {
   accountConnectedEvent,
   type Checkpoint,
   type ConnectAccountRequest,
+  LINKEDIN_MESSAGES,
 } from '@nashr/contracts';
-import { AppError, forbidden, type Logger, notFound, type Queues } from '@nashr/platform';
+import type { Logger, Queues } from '@nashr/platform';
 import type { AccountRow } from '../db/schema.js';
 import type { ProfileCache } from '../profile/profile-cache.js';
 import type { ConnectOutcome, NetworkProvider } from '../providers/network-provider.js';
 import { isProviderError } from '../providers/provider-error.js';
+import { refusal } from '../refusal.js';
 import { type AccountStore, accountInfo } from './account-store.js';
 import { toAppError } from './provider-failure.js';
 
-export type StepAnswer = Omit<AccountStepResponse, 'success'>;
+export type StepAnswer = Omit<AccountStepResponse, 'success'> & {
+  /** Set when the step connected the account: the change's stamp, for read-your-writes. */
+  connectedAt?: number;
+};
 
 export const CONNECTED_MESSAGE = 'Your LinkedIn account is connected.';
-export const NO_PENDING_MESSAGE = 'No sign-in is waiting for verification. Please sign in again.';
+export const NO_PENDING_MESSAGE = LINKEDIN_MESSAGES.noPendingSignIn;
 
 function checkpointMessage(checkpoint: Checkpoint): string {
   switch (checkpoint.type) {
@@ -78,7 +83,7 @@ export class ConnectionService {
     const pending = await this.pendingOf(row, requestId);
     if ('answer' in pending) return pending.answer;
     if (row.pendingCheckpoint?.type !== 'IN_APP_VALIDATION') {
-      throw new AppError('CONFLICT', 'This sign-in is waiting for a code, not for approval in the app.');
+      throw refusal('CONFLICT', 'waitingForCode');
     }
     const outcome = await this.ask(
       () => this.deps.provider.checkInAppValidation(pending.providerAccountId),
@@ -108,8 +113,8 @@ export class ConnectionService {
   /** 404 for an unknown id, 403 for another user's: a sign-in belongs to whoever started it. */
   private async ownedAccount(userId: string, accountId: string): Promise<AccountRow> {
     const row = await this.deps.accounts.findById(accountId);
-    if (!row) throw notFound('This sign-in was not found. Please sign in again.');
-    if (row.userId !== userId) throw forbidden('This LinkedIn sign-in belongs to another user.');
+    if (!row) throw refusal('NOT_FOUND', 'signInNotFound');
+    if (row.userId !== userId) throw refusal('FORBIDDEN', 'signInOfSomeoneElse');
     return row;
   }
 
@@ -124,15 +129,15 @@ export class ConnectionService {
     const providerAccountId = this.deps.accounts.pendingProviderAccount(row);
     if (!providerAccountId || !row.pendingCheckpoint) {
       if (row.status === 'connected') return { answer: await this.connected(row, requestId) };
-      throw new AppError('BAD_REQUEST', NO_PENDING_MESSAGE);
+      throw refusal('BAD_REQUEST', 'noPendingSignIn');
     }
     if (row.pendingProvider !== this.deps.provider.name) {
       await this.deps.accounts.clearPending(row);
-      throw new AppError('BAD_REQUEST', NO_PENDING_MESSAGE);
+      throw refusal('BAD_REQUEST', 'noPendingSignIn');
     }
     if (row.pendingExpiresAt && row.pendingExpiresAt < new Date()) {
       await this.deps.accounts.clearPending(row);
-      throw new AppError('BAD_REQUEST', 'This verification step has expired. Please sign in again.');
+      throw refusal('BAD_REQUEST', 'checkpointExpired');
     }
     return { providerAccountId };
   }
@@ -169,10 +174,13 @@ export class ConnectionService {
 
   /** Tells the other services, then answers. Publishing again on a repeated call is harmless. */
   private async connected(row: AccountRow, requestId?: string): Promise<StepAnswer> {
-    await this.deps.queues.publish(accountConnectedEvent, { userId: row.userId, requestId });
+    // The stamp is the stored connection time, so a repeated call announces the same change.
+    const connectedAt = (row.connectedAt ?? row.updatedAt).getTime();
+    await this.deps.queues.publish(accountConnectedEvent, { userId: row.userId, changedAt: connectedAt, requestId });
     return {
       message: CONNECTED_MESSAGE,
       data: { account_id: row.id, connected: true, account: accountInfo(row) },
+      connectedAt,
     };
   }
 }

@@ -1,31 +1,41 @@
-import { accountDisconnectedEvent } from '@nashr/contracts';
-import { AppError, type Logger, type Queues } from '@nashr/platform';
+import { accountDisconnectedEvent, LINKEDIN_MESSAGES, NETWORK_FAILURE_CODES } from '@nashr/contracts';
+import { AppError, type ErrorCode, type Logger, type Queues } from '@nashr/platform';
 import type { AccountRow } from '../db/schema.js';
 import type { ProviderError } from '../providers/provider-error.js';
 import type { AccountStore } from './account-store.js';
 
-export const RECONNECT_MESSAGE = 'Your LinkedIn connection has expired. Please reconnect your account.';
+export const RECONNECT_MESSAGE = LINKEDIN_MESSAGES.reconnect;
 
-/** The answer a browser gets for something the network refused or could not do. Never a 500. */
-export function toAppError(error: ProviderError): AppError {
+function answerKind(error: ProviderError): ErrorCode {
   switch (error.kind) {
     case 'invalid_credentials':
     case 'invalid_checkpoint_solution':
     case 'checkpoint_expired':
     case 'rejected':
-      return new AppError('BAD_REQUEST', error.message);
+      return 'BAD_REQUEST';
     case 'credentials_expired':
     case 'account_disconnected':
-      return new AppError('CONFLICT', RECONNECT_MESSAGE);
+      return 'CONFLICT';
     case 'insufficient_privileges':
-      return new AppError('UNPROCESSABLE', error.message);
+      return 'UNPROCESSABLE';
     case 'not_found':
-      return new AppError('NOT_FOUND', error.message);
+      return 'NOT_FOUND';
     case 'rate_limited':
-      return new AppError('RATE_LIMITED', error.message);
+      return 'RATE_LIMITED';
     default:
-      return new AppError('UNAVAILABLE', error.message);
+      return 'UNAVAILABLE';
   }
+}
+
+/**
+ * The answer a browser gets for something the network refused or could not do. Never a 500.
+ * The code says what happened; a refusal also carries the network's own words as `reason`.
+ */
+export function toAppError(error: ProviderError): AppError {
+  const code = NETWORK_FAILURE_CODES[error.kind];
+  if (error.credentialsLost) return new AppError('CONFLICT', RECONNECT_MESSAGE, { code });
+  const params = error.kind === 'rejected' ? { reason: error.message } : undefined;
+  return new AppError(answerKind(error), error.message, { code, params });
 }
 
 /**
@@ -44,5 +54,10 @@ export async function reportDisconnected(
     { accountId: row.id, userId: row.userId, kind: error.kind, detail: error.detail },
     'network account disconnected',
   );
-  await deps.queues.publish(accountDisconnectedEvent, { userId: row.userId, reason, requestId });
+  await deps.queues.publish(accountDisconnectedEvent, {
+    userId: row.userId,
+    reason,
+    changedAt: Date.now(),
+    requestId,
+  });
 }

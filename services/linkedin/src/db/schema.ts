@@ -61,6 +61,26 @@ export const publishAttempts = linkedinSchema.table(
 );
 export type PublishAttemptRow = typeof publishAttempts.$inferSelect;
 
+export const FIRST_COMMENT_STATES = ['sending', 'posted', 'failed'] as const;
+
+/**
+ * The first comment of a published post, claimed (`sending`) before the network is called. A
+ * claimed row is never sent again: a comment posted twice under one's own post is worse than one
+ * the user adds by hand after being told.
+ */
+export const firstComments = linkedinSchema.table('first_comments', {
+  postId: uuid('post_id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  state: text('state', { enum: FIRST_COMMENT_STATES }).notNull(),
+  networkCommentId: text('network_comment_id'),
+  reason: text('reason'),
+  /** The declared code of the reason (`linkedin.rejected`), for the web to translate. */
+  code: text('code'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type FirstCommentRow = typeof firstComments.$inferSelect;
+
 /** Sign-in steps of a sandbox account still to be passed. */
 export interface SandboxPending {
   steps: Checkpoint['type'][];
@@ -104,4 +124,15 @@ export const sandboxPosts = linkedinSchema.table(
 );
 export type SandboxPostRow = typeof sandboxPosts.$inferSelect;
 
-export const schema = { accounts, publishAttempts, sandboxAccounts, sandboxPosts };
+/** Comments the simulated network received, under its posts. */
+export const sandboxComments = linkedinSchema.table('sandbox_comments', {
+  id: text('id').primaryKey(),
+  postId: text('post_id')
+    .notNull()
+    .references(() => sandboxPosts.id, { onDelete: 'cascade' }),
+  accountId: text('account_id').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});
+
+export const schema = { accounts, publishAttempts, firstComments, sandboxAccounts, sandboxPosts, sandboxComments };

@@ -36,6 +36,19 @@ export class ProfileCache {
     return value;
   }
 
+  /** Deletes every entry of the account and its generation (the account itself is gone). */
+  async forget(accountId: string): Promise<void> {
+    const keys = [this.generationKey(accountId)];
+    const pattern = `${this.prefix}:linkedin:cache:${accountId}:*`;
+    let cursor = '0';
+    do {
+      const [next, found] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      cursor = next;
+      keys.push(...found);
+    } while (cursor !== '0');
+    await this.redis.del(...keys);
+  }
+
   async invalidate(accountId: string): Promise<void> {
     try {
       const key = this.generationKey(accountId);

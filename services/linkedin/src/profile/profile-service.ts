@@ -1,13 +1,14 @@
-import type { FullProfile, LinkedinPost, OwnProfile } from '@nashr/contracts';
-import { AppError, forbidden, type Logger, type Queues } from '@nashr/platform';
+import { type FullProfile, LINKEDIN_MESSAGES, type LinkedinPost, type OwnProfile } from '@nashr/contracts';
+import type { Logger, Queues } from '@nashr/platform';
 import type { AccountStore } from '../accounts/account-store.js';
-import { RECONNECT_MESSAGE, reportDisconnected, toAppError } from '../accounts/provider-failure.js';
+import { reportDisconnected, toAppError } from '../accounts/provider-failure.js';
 import type { AccountRow } from '../db/schema.js';
 import type { NetworkProvider } from '../providers/network-provider.js';
 import { isProviderError } from '../providers/provider-error.js';
+import { refusal } from '../refusal.js';
 import type { ProfileCache } from './profile-cache.js';
 
-export const NOT_CONNECTED_MESSAGE = 'No LinkedIn account is connected yet. Connect your account first.';
+export const NOT_CONNECTED_MESSAGE = LINKEDIN_MESSAGES.notConnected;
 
 export interface ProfileDeps {
   accounts: AccountStore;
@@ -24,7 +25,7 @@ export interface ProfileDeps {
 export function claimedAccountId(data: unknown, depth = 0): unknown {
   if (data === undefined || data === null) return undefined;
   // Real bodies nest two levels at most; a hostile one could overflow the stack.
-  if (depth > 8) throw new AppError('BAD_REQUEST', 'The request data is nested too deeply');
+  if (depth > 8) throw refusal('BAD_REQUEST', 'nestedTooDeeply');
   if (Array.isArray(data)) return claimedAccountId(data[0], depth + 1);
   if (typeof data !== 'object') return data;
   const record = data as Record<string, unknown>;
@@ -46,9 +47,9 @@ export class ProfileService {
   async accountOf(userId: string, data: unknown, options: { connected: boolean }): Promise<AccountRow> {
     const claimed = claimedAccountId(data);
     const row = await this.deps.accounts.findByUser(userId);
-    if (claimed !== undefined && claimed !== row?.id) throw forbidden('This LinkedIn account belongs to someone else.');
-    if (!row || row.status === 'pending') throw new AppError('NOT_FOUND', NOT_CONNECTED_MESSAGE);
-    if (options.connected && row.status !== 'connected') throw new AppError('CONFLICT', RECONNECT_MESSAGE);
+    if (claimed !== undefined && claimed !== row?.id) throw refusal('FORBIDDEN', 'accountOfSomeoneElse');
+    if (!row || row.status === 'pending') throw refusal('NOT_FOUND', 'notConnected');
+    if (options.connected && row.status !== 'connected') throw refusal('CONFLICT', 'reconnect');
     return row;
   }
 
@@ -88,7 +89,7 @@ export class ProfileService {
 
   private async call<T>(row: AccountRow, requestId: string | undefined, fn: (providerAccountId: string) => Promise<T>) {
     const providerAccountId = this.deps.accounts.providerAccount(row);
-    if (!providerAccountId) throw new AppError('NOT_FOUND', NOT_CONNECTED_MESSAGE);
+    if (!providerAccountId) throw refusal('NOT_FOUND', 'notConnected');
     try {
       return await fn(providerAccountId);
     } catch (error) {

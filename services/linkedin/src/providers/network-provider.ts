@@ -44,6 +44,11 @@ export interface PublishResult {
   url: string | null;
 }
 
+export interface CommentResult {
+  /** Null when the network did not say (the comment exists all the same). */
+  commentId: string | null;
+}
+
 /**
  * The professional network as this service uses it. Every method throws `ProviderError` for
  * what the network refuses or cannot do; account ids are the network's own.
@@ -62,6 +67,13 @@ export interface NetworkProvider {
   getFullProfile(accountId: string): Promise<FullProfile>;
   /** The account's own posts, newest first. */
   listPosts(accountId: string, page?: { limit?: number; cursor?: string | null }): Promise<PostPage>;
+  /** Removes the account from the provider (the user deleted theirs here); an unknown account is no error. */
+  disconnect(accountId: string): Promise<void>;
   /** Not idempotent: a lost answer throws `outcome_unknown`. */
   publish(accountId: string, post: { text: string; attachments?: Attachment[] }): Promise<PublishResult>;
+  /**
+   * Comments on a post as the account (the post's id as `publish` returned it). Not idempotent:
+   * the caller records the attempt first and never repeats it.
+   */
+  comment(accountId: string, postId: string, text: string): Promise<CommentResult>;
 }

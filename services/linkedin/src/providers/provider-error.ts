@@ -2,20 +2,10 @@
  * What went wrong at the network, in terms the service acts on. The message is meant for the
  * user; `detail` keeps the provider's own words for the logs.
  */
-export type ProviderErrorKind =
-  | 'invalid_credentials'
-  | 'invalid_checkpoint_solution'
-  | 'checkpoint_expired'
-  | 'credentials_expired'
-  | 'account_disconnected'
-  | 'insufficient_privileges'
-  | 'rejected'
-  | 'not_found'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'misconfigured'
-  /** A write whose answer was lost: the network may or may not have done it. */
-  | 'outcome_unknown';
+import type { NetworkFailureKind } from '@nashr/contracts';
+
+/** 'outcome_unknown' is a write whose answer was lost: the network may or may not have done it. */
+export type ProviderErrorKind = NetworkFailureKind;
 
 const TRANSIENT: ReadonlySet<ProviderErrorKind> = new Set([
   'rate_limited',

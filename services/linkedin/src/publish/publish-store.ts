@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { type PublishAttemptRow, publishAttempts, type schema } from '../db/schema.js';
+import {
+  type FirstCommentRow,
+  firstComments,
+  type PublishAttemptRow,
+  publishAttempts,
+  type schema,
+} from '../db/schema.js';
 
 /** What a publish job must do, given what earlier runs recorded. */
 export type PublishPlan =
@@ -15,6 +21,15 @@ export type PublishPlan =
 /** The record of every publish job, written before and after each call to the network. */
 export class PublishStore {
   constructor(private readonly db: PostgresJsDatabase<typeof schema>) {}
+
+  /** Every publish attempt of a user, oldest first ('Download my data'). */
+  async byUser(userId: string): Promise<PublishAttemptRow[]> {
+    return this.db
+      .select()
+      .from(publishAttempts)
+      .where(eq(publishAttempts.userId, userId))
+      .orderBy(asc(publishAttempts.createdAt));
+  }
 
   async plan(job: { postId: string; attempt: number; userId: string }): Promise<PublishPlan> {
     return this.db.transaction(async (tx) => {
@@ -94,5 +109,34 @@ export class PublishStore {
       .update(publishAttempts)
       .set({ state: 'retrying', reason: 'not found on the network', updatedAt: new Date() })
       .where(and(eq(publishAttempts.postId, postId), inArray(publishAttempts.state, ['publishing', 'unknown'])));
+  }
+
+  /**
+   * Claims the post's first comment for sending. Returns null when this run may send it, or the
+   * record of an earlier run, which must not send it again whatever state it is in.
+   */
+  async claimFirstComment(postId: string, userId: string): Promise<FirstCommentRow | null> {
+    const inserted = await this.db
+      .insert(firstComments)
+      .values({ postId, userId, state: 'sending' })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length) return null;
+    const [row] = await this.db.select().from(firstComments).where(eq(firstComments.postId, postId));
+    return row ?? null;
+  }
+
+  async settleFirstComment(
+    postId: string,
+    outcome: { state: 'posted'; networkCommentId: string | null } | { state: 'failed'; reason: string; code?: string },
+  ): Promise<void> {
+    await this.db
+      .update(firstComments)
+      .set(
+        outcome.state === 'posted'
+          ? { state: 'posted', networkCommentId: outcome.networkCommentId, updatedAt: new Date() }
+          : { state: 'failed', reason: outcome.reason, code: outcome.code ?? null, updatedAt: new Date() },
+      )
+      .where(eq(firstComments.postId, postId));
   }
 }

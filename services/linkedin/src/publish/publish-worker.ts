@@ -1,5 +1,6 @@
-import { publishPostJob, QUEUES } from '@nashr/contracts';
-import { createWorker, handleJob, type Logger, type QueueContext } from '@nashr/platform';
+import { QUEUES } from '@nashr/contracts';
+import { createWorker, type Logger, type QueueContext } from '@nashr/platform';
+import { linkedinPublish } from '../jobs/linkedin-publish.js';
 import type { Publisher } from './publisher.js';
 
 /** The linkedin-publish consumer: publish jobs from the posts service, and nothing else. */
@@ -8,14 +9,5 @@ export function startPublishWorker(
   context: QueueContext,
   options: { logger: Logger; concurrency?: number },
 ): ReturnType<typeof createWorker> {
-  return createWorker(
-    QUEUES.linkedinPublish,
-    [
-      handleJob(publishPostJob, (payload, job, log) =>
-        publisher.handle(payload, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }, log),
-      ),
-    ],
-    context,
-    options,
-  );
+  return createWorker(QUEUES.linkedinPublish, linkedinPublish(publisher), context, options);
 }

@@ -235,6 +235,7 @@ describe('the publish worker', () => {
     const [failed] = await events('post-publish-failed', postId);
     expect(failed?.data).toMatchObject({
       permanent: false,
+      code: 'linkedin.unavailable',
       reason: 'LinkedIn could not be reached. Please try again in a moment.',
     });
   });
@@ -249,7 +250,11 @@ describe('the publish worker', () => {
     expect(done?.returnvalue).toBe('failed');
     expect(await networkPostsWith(networkAccountId, text)).toHaveLength(0);
     const [failed] = await events('post-publish-failed', postId);
-    expect(failed?.data).toMatchObject({ permanent: true, reason: expect.stringContaining('refused this post') });
+    expect(failed?.data).toMatchObject({
+      permanent: true,
+      code: 'linkedin.rejected',
+      reason: expect.stringContaining('refused this post'),
+    });
   });
 
   it('reports expired credentials as permanent and marks the account disconnected', async () => {
@@ -261,6 +266,7 @@ describe('the publish worker', () => {
     const [failed] = await events('post-publish-failed', postId);
     expect(failed?.data).toMatchObject({
       permanent: true,
+      code: 'linkedin.reconnect',
       reason: 'Your LinkedIn connection has expired. Please reconnect your account.',
     });
     const dropped = (await h.jobsOn(QUEUES.authInbox, 'account-disconnected')).filter(
@@ -276,6 +282,10 @@ describe('the publish worker', () => {
     const { postId, job } = await enqueue(randomUUID(), 'No account yet');
     expect((await settled(job.id as string))?.returnvalue).toBe('failed');
     const [failed] = await events('post-publish-failed', postId);
-    expect(failed?.data).toMatchObject({ permanent: true, reason: 'Connect your LinkedIn account to publish posts.' });
+    expect(failed?.data).toMatchObject({
+      permanent: true,
+      code: 'linkedin.not_connected',
+      reason: 'Connect your LinkedIn account to publish posts.',
+    });
   });
 });

@@ -1,4 +1,12 @@
-import { type JobPayload, postPublishedEvent, postPublishFailedEvent, type publishPostJob } from '@nashr/contracts';
+import {
+  type JobPayload,
+  LINKEDIN_ERROR_CODES,
+  LINKEDIN_MESSAGES,
+  NETWORK_FAILURE_CODES,
+  postPublishedEvent,
+  postPublishFailedEvent,
+  type publishPostJob,
+} from '@nashr/contracts';
 import type { Logger, Queues } from '@nashr/platform';
 import type { AccountStore } from '../accounts/account-store.js';
 import { RECONNECT_MESSAGE, reportDisconnected } from '../accounts/provider-failure.js';
@@ -9,6 +17,13 @@ import { isProviderError } from '../providers/provider-error.js';
 import type { PublishStore } from './publish-store.js';
 
 type PublishJob = JobPayload<typeof publishPostJob>;
+
+/** What became of a post's first comment, as the published event carries it. */
+export type FirstCommentOutcome = { status: 'posted' } | { status: 'failed'; reason: string; code?: string };
+
+/** Said of a first comment whose sending was interrupted: it is not sent again, so it may be missing. */
+const FIRST_COMMENT_UNCONFIRMED = LINKEDIN_MESSAGES.firstCommentUnconfirmed;
+const UNCONFIRMED_CODE = LINKEDIN_ERROR_CODES.firstCommentUnconfirmed;
 
 /** Where the job stands in BullMQ's retries; the last try reports a failure instead of throwing. */
 export interface JobAttempt {
@@ -59,11 +74,18 @@ export class Publisher {
     const { store } = this.deps;
     const plan = await store.plan(job);
     if (plan.kind === 'done') {
-      await this.reportPublished(job, plan.published.attempt, {
-        networkPostId: plan.published.networkPostId,
-        url: plan.published.url,
-        publishedAt: plan.published.publishedAt ?? new Date(),
-      });
+      // A run that published may have stopped before the first comment: settle it (once) now.
+      const firstComment = await this.firstCommentOf(job, plan.published.networkPostId, log);
+      await this.reportPublished(
+        job,
+        plan.published.attempt,
+        {
+          networkPostId: plan.published.networkPostId,
+          url: plan.published.url,
+          publishedAt: plan.published.publishedAt ?? new Date(),
+        },
+        firstComment,
+      );
       log.info({ postId: job.postId }, 'post already published: nothing to do');
       return 'already-published';
     }
@@ -77,10 +99,15 @@ export class Publisher {
     const account = await this.deps.accounts.findByUser(job.userId);
     const providerAccountId = account?.status === 'connected' ? this.deps.accounts.providerAccount(account) : null;
     if (!account || !providerAccountId) {
-      const reason =
-        account?.status === 'disconnected' ? RECONNECT_MESSAGE : 'Connect your LinkedIn account to publish posts.';
+      const disconnected = account?.status === 'disconnected';
+      const reason = disconnected ? RECONNECT_MESSAGE : 'Connect your LinkedIn account to publish posts.';
       await store.mark(plan.row, 'failed', reason);
-      await this.reportFailed(job, reason, true);
+      await this.reportFailed(
+        job,
+        reason,
+        true,
+        disconnected ? LINKEDIN_ERROR_CODES.reconnect : LINKEDIN_ERROR_CODES.notConnected,
+      );
       return 'failed';
     }
 
@@ -99,7 +126,8 @@ export class Publisher {
         };
         await store.markPublished(plan.row, result);
         await this.deps.cache.invalidate(account.id);
-        await this.reportPublished(job, job.attempt, result);
+        const firstComment = await this.firstCommentOf(job, result.networkPostId, log, providerAccountId);
+        await this.reportPublished(job, job.attempt, result, firstComment);
         log.info({ postId: job.postId }, 'an earlier run had published the post: recorded it');
         return 'recovered';
       }
@@ -122,9 +150,62 @@ export class Publisher {
     const result = { networkPostId: published.postId, url: published.url, publishedAt: new Date() };
     await store.markPublished(plan.row, result);
     await this.deps.cache.invalidate(account.id);
-    await this.reportPublished(job, job.attempt, result);
+    const firstComment = await this.firstCommentOf(job, result.networkPostId, log, providerAccountId);
+    await this.reportPublished(job, job.attempt, result, firstComment);
     log.info({ postId: job.postId, networkPostId: published.postId }, 'post published');
     return 'published';
+  }
+
+  /**
+   * Posts the job's first comment under the published post, at most once ever: the claim is
+   * written before the network is called, and a claim left by an earlier run is reported, never
+   * sent again. A refusal leaves the post published; the user is told through the event.
+   */
+  private async firstCommentOf(
+    job: PublishJob,
+    networkPostId: string | null,
+    log: Logger,
+    knownAccountId?: string,
+  ): Promise<FirstCommentOutcome | undefined> {
+    if (!job.firstComment) return undefined;
+    const { store } = this.deps;
+    const earlier = await store.claimFirstComment(job.postId, job.userId);
+    if (earlier) {
+      if (earlier.state === 'posted') return { status: 'posted' };
+      return {
+        status: 'failed',
+        ...(earlier.state === 'failed' && earlier.reason
+          ? { reason: earlier.reason, ...(earlier.code ? { code: earlier.code } : {}) }
+          : { reason: FIRST_COMMENT_UNCONFIRMED, code: UNCONFIRMED_CODE }),
+      };
+    }
+    const fail = async (reason: string, code?: string): Promise<FirstCommentOutcome> => {
+      await store.settleFirstComment(job.postId, { state: 'failed', reason, code });
+      log.warn({ postId: job.postId, reason }, 'first comment not posted');
+      return { status: 'failed', reason, ...(code ? { code } : {}) };
+    };
+    let accountId = knownAccountId ?? null;
+    if (!accountId) {
+      const account = await this.deps.accounts.findByUser(job.userId);
+      accountId = account?.status === 'connected' ? this.deps.accounts.providerAccount(account) : null;
+    }
+    if (!accountId) return fail(RECONNECT_MESSAGE, LINKEDIN_ERROR_CODES.reconnect);
+    // Without the post's id there is nothing to comment under.
+    if (!networkPostId) return fail(FIRST_COMMENT_UNCONFIRMED, UNCONFIRMED_CODE);
+    try {
+      const sent = await this.deps.provider.comment(accountId, networkPostId, job.firstComment);
+      await store.settleFirstComment(job.postId, { state: 'posted', networkCommentId: sent.commentId });
+      log.info({ postId: job.postId }, 'first comment posted');
+      return { status: 'posted' };
+    } catch (error) {
+      if (!isProviderError(error)) {
+        log.error({ err: error, postId: job.postId }, 'first comment interrupted');
+        return fail(FIRST_COMMENT_UNCONFIRMED, UNCONFIRMED_CODE);
+      }
+      // A lost answer may mean the comment exists: it is not sent again either way.
+      if (error.kind === 'outcome_unknown') return fail(FIRST_COMMENT_UNCONFIRMED, UNCONFIRMED_CODE);
+      return fail(error.message, NETWORK_FAILURE_CODES[error.kind]);
+    }
   }
 
   private async findPublished(providerAccountId: string, text: string, since: Date): Promise<NetworkPost | null> {
@@ -154,14 +235,14 @@ export class Publisher {
       // A lost answer stays uncertain; any other transient failure certainly created nothing.
       if (error.kind === 'outcome_unknown') await this.deps.store.mark(row, 'unknown', error.message);
       else await this.deps.store.mark(row, 'retrying', error.message);
-      if (lastTry) await this.reportFailed(job, error.message, false);
+      if (lastTry) await this.reportFailed(job, error.message, false, NETWORK_FAILURE_CODES[error.kind]);
       throw error;
     }
 
     const reason = error.credentialsLost ? RECONNECT_MESSAGE : error.message;
     await this.deps.store.mark(row, 'failed', reason);
     if (error.credentialsLost) await reportDisconnected(this.deps, account, error, job.requestId);
-    await this.reportFailed(job, reason, true);
+    await this.reportFailed(job, reason, true, NETWORK_FAILURE_CODES[error.kind]);
     return 'failed';
   }
 
@@ -180,10 +261,12 @@ export class Publisher {
     log.warn({ postId: job.postId, kind: error.kind, detail: error.detail }, 'could not check for an earlier publish');
     if (error.credentialsLost) {
       await reportDisconnected(this.deps, account, error, job.requestId);
-      await this.reportFailed(job, RECONNECT_MESSAGE, true);
+      await this.reportFailed(job, RECONNECT_MESSAGE, true, LINKEDIN_ERROR_CODES.reconnect);
       return 'failed';
     }
-    if (attempt.attemptsMade + 1 >= attempt.attempts) await this.reportFailed(job, error.message, false);
+    if (attempt.attemptsMade + 1 >= attempt.attempts) {
+      await this.reportFailed(job, error.message, false, NETWORK_FAILURE_CODES[error.kind]);
+    }
     throw error;
   }
 
@@ -191,6 +274,7 @@ export class Publisher {
     job: PublishJob,
     attemptNumber: number,
     result: { networkPostId: string | null; url: string | null; publishedAt: Date },
+    firstComment?: FirstCommentOutcome,
   ): Promise<void> {
     await this.deps.queues.publish(
       postPublishedEvent,
@@ -200,6 +284,7 @@ export class Publisher {
         networkPostId: result.networkPostId,
         url: result.url,
         publishedAt: result.publishedAt.toISOString(),
+        ...(firstComment ? { firstComment } : {}),
         requestId: job.requestId,
       },
       // Keyed by the attempt that published, so reporting it again is dropped as a duplicate.
@@ -207,10 +292,18 @@ export class Publisher {
     );
   }
 
-  private async reportFailed(job: PublishJob, reason: string, permanent: boolean): Promise<void> {
+  /** `code` is the declared code of the reason, which the web translates; the reason stays for API users. */
+  private async reportFailed(job: PublishJob, reason: string, permanent: boolean, code?: string): Promise<void> {
     await this.deps.queues.publish(
       postPublishFailedEvent,
-      { postId: job.postId, userId: job.userId, reason: reason.slice(0, 500), permanent, requestId: job.requestId },
+      {
+        postId: job.postId,
+        userId: job.userId,
+        reason: reason.slice(0, 500),
+        code,
+        permanent,
+        requestId: job.requestId,
+      },
       { id: `${job.postId}-${job.attempt}` },
     );
   }

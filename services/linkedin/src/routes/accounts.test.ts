@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { accountStepResponseSchema, QUEUES } from '@nashr/contracts';
+import { installationKeyPatterns } from '@nashr/platform';
 import { testIdentity } from '@nashr/platform/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,8 +62,9 @@ describe('connecting a network account (sandbox)', () => {
     const user = testIdentity();
     const res = await connect(user, 'someone@example.com', 'wrong-password');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       success: false,
+      code: 'linkedin.credentials_wrong',
       message: 'LinkedIn did not accept this email or password. Check them and try again.',
     });
     expect(await connectedEvents(user.userId)).toHaveLength(0);
@@ -78,7 +80,11 @@ describe('connecting a network account (sandbox)', () => {
 
     const wrong = await solve(user, first.data.account_id, '000000');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ success: false, message: 'That code is not right. Check it and try again.' });
+    expect(wrong.json()).toMatchObject({
+      success: false,
+      code: 'linkedin.code_wrong',
+      message: 'That code is not right. Check it and try again.',
+    });
 
     const right = await solve(user, first.data.account_id, '123456');
     expect(right.statusCode).toBe(200);
@@ -181,6 +187,7 @@ describe('connecting a network account (sandbox)', () => {
 
     const stolen = await solve(intruder, first.data.account_id, '123456');
     expect(stolen.statusCode).toBe(403);
+    expect(stolen.json().code).toBe('linkedin.sign_in_of_someone_else');
     expect(stolen.json().success).toBe(false);
     expect((await checkInApp(intruder, first.data.account_id)).statusCode).toBe(403);
     expect(await connectedEvents(intruder.userId)).toHaveLength(0);
@@ -240,7 +247,8 @@ describe('connecting a network account (sandbox)', () => {
     expect(account?.provider_account).not.toContain(sandboxAccountId('sealed@example.com'));
 
     let redisDump = '';
-    for (const key of await h.redis.redis.keys(`${h.redis.prefix}:*`)) {
+    const keys = await Promise.all(installationKeyPatterns(h.redis.prefix).map((p) => h.redis.redis.keys(p)));
+    for (const key of keys.flat()) {
       const type = await h.redis.redis.type(key);
       if (type === 'hash') redisDump += JSON.stringify(await h.redis.redis.hgetall(key));
       if (type === 'string') redisDump += await h.redis.redis.get(key);
@@ -259,6 +267,7 @@ describe('a dropped connection', () => {
     const profile = await h.call(user, 'POST', '/linkedln/getUserProfile', {});
     expect(profile.statusCode).toBe(409);
     expect(profile.json().message).toBe('Your LinkedIn connection has expired. Please reconnect your account.');
+    expect(profile.json().code).toBe('linkedin.reconnect');
     await h.call(user, 'POST', '/linkedln/getUserProfileData', {});
 
     const dropped = await h.jobsOn(QUEUES.authInbox, 'account-disconnected');

@@ -33,7 +33,9 @@ beforeAll(async () => {
         networkCalls.posts += 1;
         return sandbox.listPosts(a, p);
       },
+      disconnect: (a) => sandbox.disconnect(a),
       publish: (a, p) => sandbox.publish(a, p),
+      comment: (a, p, t) => sandbox.comment(a, p, t),
     }),
   });
 });
@@ -139,6 +141,7 @@ describe('the signed-in user’s own account', () => {
     const res = await h.call(user, 'POST', '/linkedln/getPosts', {});
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('No LinkedIn account is connected yet. Connect your account first.');
+    expect(res.json().code).toBe('linkedin.not_connected');
     for (const path of ['getUserInfo', 'getUserProfile', 'getPosts', 'getUserProfileData']) {
       expect((await h.call(null, 'POST', `/linkedln/${path}`, {})).statusCode).toBe(401);
     }

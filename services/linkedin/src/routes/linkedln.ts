@@ -1,13 +1,5 @@
-import {
-  DEFAULT_LINKEDIN_POSTS_PAGE,
-  linkedinPostsPageSchema,
-  linkedinPostsResponseSchema,
-  linkedlnRequestSchema,
-  userInfoResponseSchema,
-  userProfileDataResponseSchema,
-  userProfileResponseSchema,
-} from '@nashr/contracts';
-import { identityOf, parseOrThrow, requireIdentity, type ServiceApp } from '@nashr/platform';
+import { API, DEFAULT_LINKEDIN_POSTS_PAGE, linkedinPostsPageSchema } from '@nashr/contracts';
+import { identityOf, parseOrThrow, route, type ServiceApp } from '@nashr/platform';
 import { accountInfo } from '../accounts/account-store.js';
 import type { ProfileService } from '../profile/profile-service.js';
 
@@ -26,29 +18,26 @@ function pageOf(data: unknown) {
  * user's own account only.
  */
 export function linkedlnRoutes(app: ServiceApp, profiles: ProfileService): void {
-  const options = <R>(response: R) => ({
-    preHandler: requireIdentity,
-    schema: { body: linkedlnRequestSchema.optional(), response: { 200: response } },
-  });
+  const options = { checkResponses: true };
 
-  app.post('/linkedln/getUserInfo', options(userInfoResponseSchema), async (request) => {
+  route(app, API.linkedin.getUserInfo, options, async (request) => {
     const row = await profiles.accountOf(identityOf(request).userId, request.body?.data, { connected: false });
     return { success: true as const, data: accountInfo(row) };
   });
 
-  app.post('/linkedln/getUserProfile', options(userProfileResponseSchema), async (request) => {
+  route(app, API.linkedin.getUserProfile, options, async (request) => {
     const row = await profiles.accountOf(identityOf(request).userId, request.body?.data, { connected: true });
     return { success: true as const, data: await profiles.ownProfile(row, request.id) };
   });
 
-  app.post('/linkedln/getPosts', options(linkedinPostsResponseSchema), async (request) => {
+  route(app, API.linkedin.getPosts, options, async (request) => {
     const data = request.body?.data;
     const page = pageOf(data);
     const row = await profiles.accountOf(identityOf(request).userId, data, { connected: true });
     return { success: true as const, data: await profiles.posts(row, page, request.id) };
   });
 
-  app.post('/linkedln/getUserProfileData', options(userProfileDataResponseSchema), async (request) => {
+  route(app, API.linkedin.getUserProfileData, options, async (request) => {
     const row = await profiles.accountOf(identityOf(request).userId, request.body?.data, { connected: true });
     return { success: true as const, data: await profiles.fullProfile(row, request.id) };
   });

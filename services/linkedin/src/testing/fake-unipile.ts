@@ -47,6 +47,8 @@ export interface FakeUnipile {
   calls: string[];
   /** Bodies of `POST /posts` as received (multipart fields). */
   published: { account_id: string | null; text: string | null }[];
+  /** Bodies of `POST /posts/{social_id}/comments` as received, with the post id from the path. */
+  comments: { post_id: string; account_id: unknown; text: unknown }[];
   /** Connection-account bodies (to check what the adapter sends). */
   connectBodies: unknown[];
   options: {
@@ -297,6 +299,24 @@ export async function startFakeUnipile(): Promise<FakeUnipile> {
     return reply.status(201).send({ object: 'PostCreated', post_id: id });
   });
 
+  const comments: FakeUnipile['comments'] = [];
+  app.post('/api/v1/posts/:postId/comments', async (request, reply) => {
+    const { postId } = request.params as { postId: string };
+    const body = (request.body ?? {}) as { account_id?: unknown; text?: unknown };
+    comments.push({ post_id: postId, account_id: body.account_id, text: body.text });
+    const account = connected(body.account_id, reply);
+    if (!account) return reply;
+    const activity = postId.replace(/^urn:li:activity:/, '');
+    if (!(posts.get(account.id) ?? []).some((p) => p.id === activity)) {
+      return error(reply, 404, 'errors/resource_not_found', 'Post not found');
+    }
+    if (typeof body.text !== 'string' || body.text.length === 0) {
+      return error(reply, 400, 'errors/invalid_parameters', 'text is required');
+    }
+    if (body.text.length > 1250) return error(reply, 400, 'errors/invalid_parameters', 'text is too long');
+    return reply.status(201).send({ object: 'CommentSent' });
+  });
+
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -307,6 +327,7 @@ export async function startFakeUnipile(): Promise<FakeUnipile> {
     posts,
     calls,
     published,
+    comments,
     connectBodies,
     options,
     close: () => app.close(),

@@ -1,10 +1,11 @@
-import { MAX_POST_LENGTH, POST_STATUSES } from '@nashr/contracts';
+import { FIRST_COMMENT_STATUSES, MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, POST_STATUSES } from '@nashr/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const postsSchema = pgSchema('posts');
 
 export const postStatus = postsSchema.enum('post_status', POST_STATUSES);
+export const firstCommentStatus = postsSchema.enum('first_comment_status', FIRST_COMMENT_STATUSES);
 
 export const posts = postsSchema.table(
   'posts',
@@ -23,6 +24,13 @@ export const posts = postsSchema.table(
     networkPostId: text('network_post_id'),
     networkUrl: text('network_url'),
     failureReason: text('failure_reason'),
+    /** The declared error code of the failure reason (`linkedin.rejected`), for the web to translate. */
+    failureCode: text('failure_code'),
+    /** Posted as a comment right after the post goes out; null when there is none. */
+    firstComment: text('first_comment'),
+    /** `pending` until the post is published; then what the network said of the comment. */
+    firstCommentStatus: firstCommentStatus('first_comment_status'),
+    firstCommentFailure: text('first_comment_failure'),
     /** Hand-overs to the network; the publish job id is `publish-{id}-{attempts}`. */
     attempts: integer('attempts').notNull().default(0),
     /** Raised by every edit, reschedule, retry and cancel; the due job id is `due-{id}-{version}`. */
@@ -37,9 +45,37 @@ export const posts = postsSchema.table(
     index('posts_user_scheduled_at_idx').on(t.userId, t.scheduledAt),
     index('posts_status_scheduled_at_idx').on(t.status, t.scheduledAt),
     check('posts_content_length', sql`char_length(${t.content}) between 1 and ${sql.raw(String(MAX_POST_LENGTH))}`),
+    check(
+      'posts_first_comment_length',
+      sql`char_length(${t.firstComment}) between 1 and ${sql.raw(String(MAX_FIRST_COMMENT_LENGTH))}`,
+    ),
   ],
 );
 
 export type PostRow = typeof posts.$inferSelect;
 
-export const schema = { posts };
+/** Half-written posts. Never a post status: nothing here is ever picked up by the publish pipeline. */
+export const drafts = postsSchema.table(
+  'drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    content: text('content').notNull().default(''),
+    firstComment: text('first_comment').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('drafts_user_updated_at_idx').on(t.userId, t.updatedAt),
+    check('drafts_content_length', sql`char_length(${t.content}) <= ${sql.raw(String(MAX_POST_LENGTH))}`),
+    check(
+      'drafts_first_comment_length',
+      sql`char_length(${t.firstComment}) <= ${sql.raw(String(MAX_FIRST_COMMENT_LENGTH))}`,
+    ),
+  ],
+);
+
+export type DraftRow = typeof drafts.$inferSelect;
+
+export const schema = { posts, drafts };

@@ -12,12 +12,25 @@ const PUBLISH_JOB_RETENTION = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
+/**
+ * How far ahead a scheduled post holds a delayed job in Redis (each costs about 1 kB there:
+ * bench/scheduler/memory.ts). Posts due later live only in PostgreSQL until the reconciler,
+ * which runs every RECONCILE_INTERVAL_MS, brings them into this window.
+ */
+export const DEFAULT_SCHEDULE_HORIZON_MS = 24 * 3_600_000;
+
 /** The Redis side of a post: its delayed due job and its publish hand-over. */
 export class PostQueues {
   constructor(
     readonly queues: Queues,
     private readonly logger: Logger,
+    readonly horizonMs: number = DEFAULT_SCHEDULE_HORIZON_MS,
   ) {}
+
+  /** Whether `post` is due soon enough to hold its delayed job now. */
+  withinHorizon(post: Pick<PostRow, 'scheduledAt'>, now = Date.now()): boolean {
+    return post.scheduledAt.getTime() - now <= this.horizonMs;
+  }
 
   get due() {
     return this.queues.get(QUEUES.postsDue);
@@ -33,10 +46,12 @@ export class PostQueues {
   }
 
   /**
-   * Adds the delayed job that fires when `post` is due. The row is already written: if Redis
-   * refuses, the reconciler re-creates the job, so the caller's answer does not depend on it.
+   * Adds the delayed job that fires when `post` is due, if it is due within the horizon (later,
+   * the reconciler adds it). The row is already written: if Redis refuses, the reconciler
+   * re-creates the job, so the caller's answer does not depend on it.
    */
   async scheduleDue(post: PostRow, requestId?: string): Promise<boolean> {
+    if (!this.withinHorizon(post)) return true;
     try {
       await this.queues.enqueue(
         postDueJob,
@@ -67,6 +82,7 @@ export class PostQueues {
         postId: post.id,
         userId: post.userId,
         text: post.content,
+        ...(post.firstComment ? { firstComment: post.firstComment } : {}),
         attempt: post.attempts,
         ...(requestId ? { requestId } : {}),
       },

@@ -2,10 +2,9 @@ import { QUEUES } from '@nashr/contracts';
 import { createWorker, type Database, type Logger, Queues, type Redis } from '@nashr/platform';
 import type { WorkerConfig } from '../config.js';
 import type { schema } from '../db/schema.js';
-import { PostStore } from '../post-store.js';
-import { dueHandler } from './due-handler.js';
-import { inboxHandlers } from './inbox-handlers.js';
-import { PostQueues } from './post-queues.js';
+import { createServices } from '../services.js';
+import { postsDue } from './posts-due.js';
+import { postsInbox } from './posts-inbox.js';
 import { type ReconcileReport, Reconciler } from './reconciler.js';
 import { RedisLossWatch } from './redis-loss-watch.js';
 
@@ -21,7 +20,8 @@ const LOSS_CHECK_MS = 1000;
 export type PostsWorkerSettings = Pick<
   WorkerConfig,
   'RECONCILE_INTERVAL_MS' | 'PUBLISH_STUCK_MS' | 'PUBLISH_GIVE_UP_MS' | 'POSTS_WORKER_CONCURRENCY'
->;
+> &
+  Partial<Pick<WorkerConfig, 'SCHEDULE_HORIZON_MS'>>;
 
 export interface PostsWorkerDeps {
   settings: PostsWorkerSettings;
@@ -48,12 +48,16 @@ export async function startPostsWorker({
   prefix,
 }: PostsWorkerDeps): Promise<PostsWorker> {
   const context = { connection: redis, prefix };
-  const store = new PostStore(database.db);
-  const queues = new PostQueues(new Queues(context, logger), logger);
+  const { store, queues } = createServices({
+    database,
+    queues: new Queues(context, logger),
+    logger,
+    scheduleHorizonMs: settings.SCHEDULE_HORIZON_MS,
+  });
   const options = { logger, concurrency: settings.POSTS_WORKER_CONCURRENCY };
   const workers = [
-    createWorker(QUEUES.postsDue, [dueHandler(store, queues)], context, { ...options, lock: DUE_JOB_LOCK }),
-    createWorker(QUEUES.postsInbox, inboxHandlers(store), context, options),
+    createWorker(QUEUES.postsDue, postsDue(store, queues), context, { ...options, lock: DUE_JOB_LOCK }),
+    createWorker(QUEUES.postsInbox, postsInbox(store, queues.queues), context, options),
   ];
   const reconciler = new Reconciler({
     store,

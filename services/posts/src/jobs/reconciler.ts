@@ -43,10 +43,11 @@ export interface ReconcileReport {
 const RELEASE_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 /**
- * Makes Redis agree with PostgreSQL again. Every scheduled post gets its due job back if Redis
- * lost it (or if it ended without claiming the post); every post stuck in `publishing` is handed
- * over again under the same job id (the network side is idempotent), or marked failed once its
- * hand-over cannot be traced. Everything it does is safe to repeat and to race with the workers.
+ * Makes Redis agree with PostgreSQL again. Every scheduled post due within the schedule horizon
+ * gets its due job, if it never had one (it was further ahead), Redis lost it, or it ended without
+ * claiming the post; every post stuck in `publishing` is handed over again under the same job id
+ * (the network side is idempotent), or marked failed once its hand-over cannot be traced.
+ * Everything it does is safe to repeat and to race with the workers.
  */
 export class Reconciler {
   private readonly lockKey: string;
@@ -90,7 +91,10 @@ export class Reconciler {
     // Soonest due first: after Redis lost its data, those are the ones about to be late.
     let after: PostRow | null = null;
     for (;;) {
-      const batch: PostRow[] = await store.scheduledAfter(after, BATCH);
+      const fetched: PostRow[] = await store.scheduledAfter(after, BATCH);
+      // Posts come soonest first: from the first one beyond the horizon on, none holds a job yet.
+      const now = Date.now();
+      const batch = fetched.filter((post) => queues.withinHorizon(post, now));
       const last = batch[batch.length - 1];
       // Due times are written from JavaScript (millisecond precision), so the cursor is exact; the
       // id check only guards the walk against ever circling on one row.

@@ -1,4 +1,11 @@
-import { MAX_CALENDAR_ROWS, MAX_POST_LENGTH, POST_MESSAGES, QUEUES, SCHEDULE_MESSAGES } from '@nashr/contracts';
+import {
+  MAX_CALENDAR_ROWS,
+  MAX_POST_LENGTH,
+  POST_ERROR_CODES,
+  POST_MESSAGES,
+  QUEUES,
+  SCHEDULE_MESSAGES,
+} from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../db/schema.js';
@@ -66,7 +73,11 @@ describe('POST /linkedln/saveSchedulePost', () => {
   it("refuses to schedule for another user's id", async () => {
     const res = await schedule(alice, { userId: bob.userId });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ success: false, message: POST_MESSAGES.notYourAccount });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: POST_ERROR_CODES.notYourAccount,
+      message: POST_MESSAGES.notYourAccount,
+    });
   });
 
   it('asks for every field with the spec message', async () => {
@@ -74,29 +85,45 @@ describe('POST /linkedln/saveSchedulePost', () => {
       const res = await schedule(alice, { [missing]: missing === 'content' ? '   ' : undefined });
       expect(res.statusCode, missing).toBe(400);
       expect(res.json().message, missing).toBe(SCHEDULE_MESSAGES.fillAllFields);
+      expect(res.json().code).toBe(POST_ERROR_CODES.fillAllFields);
     }
     const empty = await h.request(alice, 'POST', '/linkedln/saveSchedulePost');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(SCHEDULE_MESSAGES.fillAllFields);
+    expect(empty.json().code).toBe(POST_ERROR_CODES.fillAllFields);
   });
 
   it('refuses past times, impossible dates, times skipped by daylight saving and unknown zones', async () => {
     const yesterday = instantToLocal(new Date(Date.now() - DAY), 'Asia/Riyadh').date;
-    const cases: [Record<string, unknown>, string][] = [
-      [{ date: yesterday }, POST_MESSAGES.timeInPast],
-      [{ date: '2026-02-30' }, POST_MESSAGES.impossibleDate('2026-02-30')],
+    const cases: [Record<string, unknown>, string, string, Record<string, string>?][] = [
+      [{ date: yesterday }, POST_MESSAGES.timeInPast, POST_ERROR_CODES.timeInPast],
+      [
+        { date: '2026-02-30' },
+        POST_MESSAGES.impossibleDate('2026-02-30'),
+        POST_ERROR_CODES.impossibleDate,
+        { date: '2026-02-30' },
+      ],
       [
         { date: '2027-03-28', time: '2:30 AM', timeZone: 'Europe/Berlin' },
         POST_MESSAGES.nonexistentLocalTime('2027-03-28', '2:30 AM', 'Europe/Berlin'),
+        POST_ERROR_CODES.nonexistentLocalTime,
+        { date: '2027-03-28', time: '2:30 AM', zone: 'Europe/Berlin' },
       ],
-      [{ timeZone: 'Atlantis/Capital' }, POST_MESSAGES.badTimeZone('Atlantis/Capital')],
-      [{ time: '10:30' + ' XM' }, POST_MESSAGES.badTimeFormat],
-      [{ status: 'published' }, "status must be 'scheduled'"],
+      [
+        { timeZone: 'Atlantis/Capital' },
+        POST_MESSAGES.badTimeZone('Atlantis/Capital'),
+        POST_ERROR_CODES.badTimeZone,
+        { zone: 'Atlantis/Capital' },
+      ],
+      [{ time: '10:30' + ' XM' }, POST_MESSAGES.badTimeFormat, POST_ERROR_CODES.badTimeFormat],
+      [{ status: 'published' }, "status must be 'scheduled'", 'request.invalid'],
     ];
-    for (const [overrides, message] of cases) {
+    for (const [overrides, message, code, params] of cases) {
       const res = await schedule(alice, overrides);
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toContain(message);
+      expect(res.json().code, message).toBe(code);
+      if (params) expect(res.json().params, message).toEqual(params);
     }
   });
 
@@ -105,6 +132,8 @@ describe('POST /linkedln/saveSchedulePost', () => {
     const res = await schedule(alice, { content: 'a'.repeat(MAX_POST_LENGTH + 1) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(POST_MESSAGES.tooLong(MAX_POST_LENGTH + 1));
+    expect(res.json().code).toBe(POST_ERROR_CODES.tooLong);
+    expect(res.json().params).toEqual({ length: MAX_POST_LENGTH + 1, limit: MAX_POST_LENGTH });
     expect(res.json().message).toContain('3,000');
   });
 });
@@ -168,18 +197,22 @@ describe('/api/v1/posts/{id}', () => {
     });
     expect(berlin.statusCode).toBe(400);
     expect(berlin.json().message).toBe(POST_MESSAGES.nonexistentLocalTime('2027-03-28', '2:30 AM', 'Europe/Berlin'));
+    expect(berlin.json().code).toBe(POST_ERROR_CODES.nonexistentLocalTime);
   });
 
   it('refuses half a new time, an empty change and a stale version', async () => {
     const post = (await schedule()).json().data;
     const half = await h.request(alice, 'PATCH', `/api/v1/posts/${post.id}`, { date: daysAhead(4) });
     expect(half.json().message).toBe(POST_MESSAGES.dateAndTimeTogether);
+    expect(half.json().code).toBe(POST_ERROR_CODES.dateAndTimeTogether);
     const nothing = await h.request(alice, 'PATCH', `/api/v1/posts/${post.id}`, {});
     expect(nothing.json().message).toBe(POST_MESSAGES.nothingToChange);
+    expect(nothing.json().code).toBe(POST_ERROR_CODES.nothingToChange);
     await h.request(alice, 'PATCH', `/api/v1/posts/${post.id}`, { content: 'first edit' });
     const stale = await h.request(alice, 'PATCH', `/api/v1/posts/${post.id}`, { content: 'second', version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(POST_MESSAGES.changedElsewhere);
+    expect(stale.json().code).toBe(POST_ERROR_CODES.changedElsewhere);
   });
 
   it('cancels: the job is removed, the post leaves the schedule, cancelling again is harmless', async () => {
@@ -194,6 +227,17 @@ describe('/api/v1/posts/{id}', () => {
     const edit = await h.request(alice, 'PATCH', `/api/v1/posts/${post.id}`, { content: 'back?' });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe(POST_MESSAGES.cancelledCannotChange);
+    expect(edit.json().code).toBe(POST_ERROR_CODES.cancelledCannotChange);
+  });
+
+  it('answers deletes sent at once all with success, and cancels once', async () => {
+    const post = (await schedule()).json().data;
+    const all = await Promise.all(
+      Array.from({ length: 6 }, () => h.request(alice, 'DELETE', `/api/v1/posts/${post.id}`)),
+    );
+    expect(all.map((res) => res.statusCode)).toEqual(Array(6).fill(200));
+    expect(all.map((res) => res.json().data.status)).toEqual(Array(6).fill('cancelled'));
+    expect(await dueJob(post.id, 1)).toBeUndefined();
   });
 
   it("answers 404 for another user's post, exactly as for a missing one", async () => {
@@ -209,6 +253,7 @@ describe('/api/v1/posts/{id}', () => {
       const res = await h.request(alice, method, url, method === 'PATCH' ? { content: 'mine now' } : undefined);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json().message).toBe(POST_MESSAGES.notFound);
+      expect(res.json().code).toBe(POST_ERROR_CODES.notFound);
     }
     expect((await h.request(bob, 'GET', `/api/v1/posts/${post.id}`)).json().data.content).toBe(post.content);
   });
@@ -218,6 +263,7 @@ describe('/api/v1/posts/{id}', () => {
     const early = await h.request(alice, 'POST', `/api/v1/posts/${post.id}/retry`);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(POST_MESSAGES.onlyFailedRetry);
+    expect(early.json().code).toBe(POST_ERROR_CODES.onlyFailedRetry);
     // The state a refused publish leaves behind.
     await h.store.claim(post.id, 1);
     await h.store.markFailed(post.id, 'LinkedIn refused the post: duplicate content');
@@ -243,6 +289,7 @@ describe('/api/v1/posts/{id}', () => {
       const res = await h.request(alice, method, `/api/v1/posts/${post.id}`, payload);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(POST_MESSAGES.publishedCannotChange);
+      expect(res.json().code).toBe(POST_ERROR_CODES.publishedCannotChange);
     }
   });
 });
@@ -280,8 +327,10 @@ describe('GET /api/v1/posts (calendar feed)', () => {
     const tooLong = await h.request(alice, 'GET', '/api/v1/posts?from=2026-01-01&to=2026-04-01');
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toBe(POST_MESSAGES.rangeTooLong(62));
+    expect(tooLong.json().code).toBe(POST_ERROR_CODES.rangeTooLong);
     const reversed = await h.request(alice, 'GET', '/api/v1/posts?from=2026-02-01&to=2026-01-01');
     expect(reversed.json().message).toBe(POST_MESSAGES.rangeReversed);
+    expect(reversed.json().code).toBe(POST_ERROR_CODES.rangeReversed);
     const badStatus = await h.request(alice, 'GET', '/api/v1/posts?status=lost');
     expect(badStatus.statusCode).toBe(400);
 
@@ -309,10 +358,84 @@ describe('POST /linkedln/createPost input', () => {
     const empty = await h.request(alice, 'POST', '/linkedln/createPost', { text: '""', visibility: 'PUBLIC' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(POST_MESSAGES.contentRequired);
+    expect(empty.json().code).toBe(POST_ERROR_CODES.contentRequired);
     const long = await h.request(alice, 'POST', '/linkedln/createPost', { text: 'b'.repeat(3001) });
     expect(long.json().message).toBe(POST_MESSAGES.tooLong(3001));
+    expect(long.json().code).toBe(POST_ERROR_CODES.tooLong);
     const hidden = await h.request(alice, 'POST', '/linkedln/createPost', { text: 'hi', visibility: 'CONNECTIONS' });
     expect(hidden.statusCode).toBe(400);
     expect(await due.count()).toBe(before);
+  });
+});
+
+describe('Idempotency-Key on scheduling and publishing', () => {
+  const key = (name: string) => ({ 'idempotency-key': `${name}-${Date.now().toString(36)}-key` });
+  const scheduledIds = async (who = alice) =>
+    (await h.request(who, 'GET', `/linkedln/getScheduledPosts/${who.userId}`))
+      .json()
+      .data.map((p: { id: string }) => p.id);
+
+  it('answers a repeated schedule with the first answer and schedules one post', async () => {
+    const carol = testIdentity();
+    const body = {
+      userId: carol.userId,
+      content: 'Scheduled once, however often it is sent',
+      date: daysAhead(4),
+      time: '09:00 AM',
+      status: 'scheduled',
+      timeZone: 'Asia/Riyadh',
+    };
+    const headers = key('schedule');
+    const first = await h.request(carol, 'POST', '/linkedln/saveSchedulePost', body, headers);
+    const again = await h.request(carol, 'POST', '/linkedln/saveSchedulePost', body, headers);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(await scheduledIds(carol)).toEqual([first.json().data.id]);
+    // Another key is another request; the same key from someone else is theirs alone.
+    const other = await h.request(carol, 'POST', '/linkedln/saveSchedulePost', body, key('other'));
+    expect(other.json().data.id).not.toBe(first.json().data.id);
+    const dave = testIdentity();
+    const theirs = await h.request(
+      dave,
+      'POST',
+      '/linkedln/saveSchedulePost',
+      { ...body, userId: dave.userId },
+      headers,
+    );
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('lets the same key try again after a refusal', async () => {
+    const erin = testIdentity();
+    const headers = key('retry');
+    const body = {
+      userId: erin.userId,
+      content: 'Corrected after a refusal',
+      time: '09:00 AM',
+      status: 'scheduled',
+      timeZone: 'Asia/Riyadh',
+    };
+    const past = await h.request(erin, 'POST', '/linkedln/saveSchedulePost', { ...body, date: daysAhead(-2) }, headers);
+    expect(past.statusCode).toBe(400);
+    const corrected = await h.request(
+      erin,
+      'POST',
+      '/linkedln/saveSchedulePost',
+      { ...body, date: daysAhead(2) },
+      headers,
+    );
+    expect(corrected.statusCode).toBe(201);
+    expect(corrected.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('refuses a malformed key with a stable code', async () => {
+    const res = await schedule(alice, {});
+    expect(res.statusCode).toBe(201);
+    const bad = await h.request(alice, 'POST', '/linkedln/createPost', { text: 'hi' }, { 'idempotency-key': 'no' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, code: 'request.idempotency_key_invalid' });
   });
 });

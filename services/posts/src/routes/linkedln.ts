@@ -1,21 +1,11 @@
-import {
-  createPostFailureSchema,
-  createPostRequestSchema,
-  createPostResponseSchema,
-  MAX_SCHEDULED_LIST_ROWS,
-  POST_MESSAGES,
-  postIdParamsSchema,
-  SCHEDULE_MESSAGES,
-  scheduledPostsResponseSchema,
-  schedulePostRequestSchema,
-  schedulePostResponseSchema,
-} from '@nashr/contracts';
-import { AppError, forbidden, identityOf, requireIdentity, type ServiceApp } from '@nashr/platform';
-import { z } from 'zod';
-import { type PostService, requireContent } from '../post-service.js';
+import { API, MAX_SCHEDULED_LIST_ROWS, POST_ERROR_CODES, POST_MESSAGES, SCHEDULE_MESSAGES } from '@nashr/contracts';
+import { assertSafeText, type idempotentReplies, identityOf, route, type ServiceApp } from '@nashr/platform';
+import type { DraftService } from '../drafts/draft-service.js';
+import { optionalFirstComment, type PostService, requireContent } from '../post-service.js';
 import type { PostStore } from '../post-store.js';
 import { toPost, toScheduledPost } from '../present.js';
 import type { PublishWaiter } from '../publish-waiter.js';
+import { badRequest, refusal } from '../refusal.js';
 import { requireTimeZone, resolveSchedule } from '../schedule/resolve-schedule.js';
 
 const filled = (value: string | undefined): value is string => typeof value === 'string' && value.trim() !== '';
@@ -37,33 +27,41 @@ export function decodePostText(text: string): string {
 export interface LinkedlnRouteOptions {
   service: PostService;
   store: PostStore;
+  drafts: DraftService;
   waiter: PublishWaiter;
   publishWaitMs: number;
+  /** Answers a repeated request (same Idempotency-Key) with the first answer. */
+  once: ReturnType<typeof idempotentReplies>;
 }
 
 /** The spec's call table paths (section 7), spelled as the spec spells them. */
-export function linkedlnRoutes(app: ServiceApp, { service, store, waiter, publishWaitMs }: LinkedlnRouteOptions): void {
-  app.post(
-    '/linkedln/saveSchedulePost',
+export function linkedlnRoutes(
+  app: ServiceApp,
+  { service, store, drafts, waiter, publishWaitMs, once }: LinkedlnRouteOptions,
+): void {
+  route(
+    app,
+    API.posts.schedule,
     {
-      preHandler: requireIdentity,
-      schema: {
-        // A request without a body still deserves the spec's message rather than a type error.
-        body: z.preprocess((body) => body ?? {}, schedulePostRequestSchema),
-        response: { 201: schedulePostResponseSchema },
-      },
+      preHandler: once.preHandler,
+      onSend: once.onSend,
+      // A request without a body still deserves the spec's message rather than a type error.
+      missingBodyAsEmpty: true,
+      checkResponses: true,
     },
     async (request, reply) => {
       const me = identityOf(request);
       const { content, date, time, timeZone } = request.body;
       const claimed = [request.body.userId, request.body.userID].filter(filled);
       if (!claimed.length || !filled(content) || !filled(date) || !filled(time)) {
-        throw new AppError('BAD_REQUEST', SCHEDULE_MESSAGES.fillAllFields);
+        throw badRequest('fillAllFields');
       }
-      if (claimed.some((id) => id.trim() !== me.userId)) throw forbidden(POST_MESSAGES.notYourAccount);
+      if (claimed.some((id) => id.trim() !== me.userId)) throw refusal('FORBIDDEN', 'notYourAccount');
       const text = requireContent(content);
+      const firstComment = optionalFirstComment(request.body.firstComment);
       const schedule = resolveSchedule({ date, time, timeZone: filled(timeZone) ? timeZone : 'UTC' });
-      const post = await service.schedule(me.userId, text, schedule, request.id);
+      const post = await service.schedule(me.userId, text, schedule, request.id, firstComment);
+      await drafts.consume(me.userId, request.body.draftId);
       request.log.info({ postId: post.id, scheduledAt: post.scheduledAt }, 'post scheduled');
       return reply
         .status(201)
@@ -71,34 +69,26 @@ export function linkedlnRoutes(app: ServiceApp, { service, store, waiter, publis
     },
   );
 
-  app.get(
-    '/linkedln/getScheduledPosts/:id',
-    {
-      preHandler: requireIdentity,
-      schema: { params: postIdParamsSchema, response: { 200: scheduledPostsResponseSchema } },
-    },
-    async (request) => {
-      const me = identityOf(request);
-      if (request.params.id !== me.userId) throw forbidden(POST_MESSAGES.notYourAccount);
-      const rows = await store.listScheduled(me.userId, MAX_SCHEDULED_LIST_ROWS);
-      return { success: true as const, data: rows.map(toScheduledPost) };
-    },
-  );
+  route(app, API.posts.scheduled, { checkResponses: true }, async (request) => {
+    const me = identityOf(request);
+    if (request.params.id !== me.userId) throw refusal('FORBIDDEN', 'notYourAccount');
+    const rows = await store.listScheduled(me.userId, MAX_SCHEDULED_LIST_ROWS);
+    return { success: true as const, data: rows.map(toScheduledPost) };
+  });
 
-  app.post(
-    '/linkedln/createPost',
-    {
-      preHandler: requireIdentity,
-      schema: {
-        body: createPostRequestSchema,
-        response: { 200: createPostResponseSchema, 202: createPostResponseSchema, 422: createPostFailureSchema },
-      },
-    },
+  route(
+    app,
+    API.posts.publishNow,
+    { preHandler: once.preHandler, onSend: once.onSend, checkResponses: true },
     async (request, reply) => {
       const me = identityOf(request);
       const text = requireContent(decodePostText(request.body.text));
+      // The schema checked the field as sent; a JSON-encoded one may spell what it refuses as `\u202e`.
+      assertSafeText(text);
       const timeZone = request.body.timeZone ? requireTimeZone(request.body.timeZone) : 'UTC';
-      const created = await service.publishNow(me.userId, text, timeZone, request.id);
+      const firstComment = optionalFirstComment(request.body.firstComment);
+      const created = await service.publishNow(me.userId, text, timeZone, request.id, firstComment);
+      await drafts.consume(me.userId, request.body.draftId);
       const post = (await waiter.waitForOutcome(created.id, publishWaitMs)) ?? created;
       if (post.status === 'published') {
         return reply.status(200).send({ success: true, message: POST_MESSAGES.published, data: toPost(post) });
@@ -106,7 +96,12 @@ export function linkedlnRoutes(app: ServiceApp, { service, store, waiter, publis
       if (post.status === 'failed') {
         return reply.status(422).send({
           success: false,
+          code: POST_ERROR_CODES.publishFailed,
           message: post.failureReason ?? POST_MESSAGES.publishFailed,
+          params: {
+            ...(post.failureReason ? { reason: post.failureReason } : {}),
+            ...(post.failureCode ? { reasonCode: post.failureCode } : {}),
+          },
           data: toPost(post),
         });
       }

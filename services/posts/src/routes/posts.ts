@@ -1,22 +1,12 @@
-import {
-  MAX_CALENDAR_RANGE_DAYS,
-  MAX_CALENDAR_ROWS,
-  POST_MESSAGES,
-  POST_STATUSES,
-  postIdParamsSchema,
-  postListQuerySchema,
-  postListResponseSchema,
-  postResponseSchema,
-  updatePostRequestSchema,
-} from '@nashr/contracts';
-import { AppError, identityOf, requireIdentity, type ServiceApp } from '@nashr/platform';
-import { type EditRequest, type PostService, requireContent } from '../post-service.js';
+import { API, MAX_CALENDAR_RANGE_DAYS, MAX_CALENDAR_ROWS, POST_MESSAGES, POST_STATUSES } from '@nashr/contracts';
+import { identityOf, route, type ServiceApp } from '@nashr/platform';
+import { type EditRequest, optionalFirstComment, type PostService, requireContent } from '../post-service.js';
 import type { PostStore } from '../post-store.js';
 import { toPost } from '../present.js';
+import { badRequest } from '../refusal.js';
 import { resolveSchedule } from '../schedule/resolve-schedule.js';
 
 const DAY_MS = 24 * 3_600_000;
-const bad = (message: string) => new AppError('BAD_REQUEST', message);
 
 /** The period of a calendar query: both ends given, one end plus the longest period, or around now. */
 export function calendarRange(query: { from?: string; to?: string }, now = new Date()): { from: Date; to: Date } {
@@ -24,8 +14,12 @@ export function calendarRange(query: { from?: string; to?: string }, now = new D
   const from = query.from ? new Date(query.from) : query.to ? new Date(new Date(query.to).getTime() - span) : null;
   const to = query.to ? new Date(query.to) : from ? new Date(from.getTime() + span) : null;
   if (!from || !to) return { from: new Date(now.getTime() - span / 2), to: new Date(now.getTime() + span / 2) };
-  if (to.getTime() <= from.getTime()) throw bad(POST_MESSAGES.rangeReversed);
-  if (to.getTime() - from.getTime() > span) throw bad(POST_MESSAGES.rangeTooLong(MAX_CALENDAR_RANGE_DAYS));
+  if (to.getTime() <= from.getTime()) throw badRequest('rangeReversed');
+  if (to.getTime() - from.getTime() > span) {
+    throw badRequest('rangeTooLong', POST_MESSAGES.rangeTooLong(MAX_CALENDAR_RANGE_DAYS), {
+      days: MAX_CALENDAR_RANGE_DAYS,
+    });
+  }
   return { from, to };
 }
 
@@ -34,81 +28,56 @@ export function calendarRange(query: { from?: string; to?: string }, now = new D
  * answers 404, exactly like a post that does not exist.
  */
 export function postRoutes(app: ServiceApp, { service, store }: { service: PostService; store: PostStore }): void {
-  app.get(
-    '/api/v1/posts',
-    {
-      preHandler: requireIdentity,
-      schema: { querystring: postListQuerySchema, response: { 200: postListResponseSchema } },
-    },
-    async (request) => {
-      const me = identityOf(request);
-      const { from, to } = calendarRange(request.query);
-      const statuses = request.query.status ?? POST_STATUSES.filter((s) => s !== 'cancelled');
-      const rows = await store.listRange(me.userId, from, to, statuses, MAX_CALENDAR_ROWS + 1);
-      return {
-        success: true as const,
-        data: rows.slice(0, MAX_CALENDAR_ROWS).map(toPost),
-        from: from.toISOString(),
-        to: to.toISOString(),
-        truncated: rows.length > MAX_CALENDAR_ROWS,
-      };
-    },
-  );
+  route(app, API.posts.list, { checkResponses: true }, async (request) => {
+    const me = identityOf(request);
+    const { from, to } = calendarRange(request.query);
+    const statuses = request.query.status ?? POST_STATUSES.filter((s) => s !== 'cancelled');
+    const rows = await store.listRange(me.userId, from, to, statuses, MAX_CALENDAR_ROWS + 1);
+    return {
+      success: true as const,
+      data: rows.slice(0, MAX_CALENDAR_ROWS).map(toPost),
+      from: from.toISOString(),
+      to: to.toISOString(),
+      truncated: rows.length > MAX_CALENDAR_ROWS,
+    };
+  });
 
-  app.get(
-    '/api/v1/posts/:id',
-    { preHandler: requireIdentity, schema: { params: postIdParamsSchema, response: { 200: postResponseSchema } } },
-    async (request) => {
-      const post = await service.owned(identityOf(request).userId, request.params.id);
-      return { success: true as const, data: toPost(post) };
-    },
-  );
+  route(app, API.posts.get, { checkResponses: true }, async (request) => {
+    const post = await service.owned(identityOf(request).userId, request.params.id);
+    return { success: true as const, data: toPost(post) };
+  });
 
-  app.patch(
-    '/api/v1/posts/:id',
-    {
-      preHandler: requireIdentity,
-      schema: { params: postIdParamsSchema, body: updatePostRequestSchema, response: { 200: postResponseSchema } },
-    },
-    async (request) => {
-      const me = identityOf(request);
-      const { content, date, time, timeZone, version } = request.body;
-      const hasDate = date !== undefined && date.trim() !== '';
-      const hasTime = time !== undefined && time.trim() !== '';
-      if (hasDate !== hasTime) throw bad(POST_MESSAGES.dateAndTimeTogether);
-      if (content === undefined && !hasDate) throw bad(POST_MESSAGES.nothingToChange);
-      const edit: EditRequest = { expectedVersion: version };
-      if (content !== undefined) edit.content = requireContent(content);
-      if (hasDate && hasTime) {
-        edit.reschedule = (current) => resolveSchedule({ date, time, timeZone: timeZone?.trim() || current.timeZone });
-      }
-      const post = await service.edit(me.userId, request.params.id, edit, request.id);
-      request.log.info({ postId: post.id, version: post.version, rescheduled: hasDate }, 'post edited');
-      return {
-        success: true as const,
-        message: hasDate ? POST_MESSAGES.rescheduled : POST_MESSAGES.updated,
-        data: toPost(post),
-      };
-    },
-  );
+  route(app, API.posts.update, { checkResponses: true }, async (request) => {
+    const me = identityOf(request);
+    const { content, firstComment, date, time, timeZone, version } = request.body;
+    const hasDate = date !== undefined && date.trim() !== '';
+    const hasTime = time !== undefined && time.trim() !== '';
+    if (hasDate !== hasTime) throw badRequest('dateAndTimeTogether');
+    if (content === undefined && firstComment === undefined && !hasDate) throw badRequest('nothingToChange');
+    const edit: EditRequest = { expectedVersion: version };
+    if (content !== undefined) edit.content = requireContent(content);
+    if (firstComment !== undefined) edit.firstComment = optionalFirstComment(firstComment);
+    if (hasDate && hasTime) {
+      edit.reschedule = (current) => resolveSchedule({ date, time, timeZone: timeZone?.trim() || current.timeZone });
+    }
+    const post = await service.edit(me.userId, request.params.id, edit, request.id);
+    request.log.info({ postId: post.id, version: post.version, rescheduled: hasDate }, 'post edited');
+    return {
+      success: true as const,
+      message: hasDate ? POST_MESSAGES.rescheduled : POST_MESSAGES.updated,
+      data: toPost(post),
+    };
+  });
 
-  app.delete(
-    '/api/v1/posts/:id',
-    { preHandler: requireIdentity, schema: { params: postIdParamsSchema, response: { 200: postResponseSchema } } },
-    async (request) => {
-      const post = await service.cancel(identityOf(request).userId, request.params.id);
-      request.log.info({ postId: post.id }, 'post cancelled');
-      return { success: true as const, message: POST_MESSAGES.deleted, data: toPost(post) };
-    },
-  );
+  route(app, API.posts.cancel, { checkResponses: true }, async (request) => {
+    const post = await service.cancel(identityOf(request).userId, request.params.id);
+    request.log.info({ postId: post.id }, 'post cancelled');
+    return { success: true as const, message: POST_MESSAGES.deleted, data: toPost(post) };
+  });
 
-  app.post(
-    '/api/v1/posts/:id/retry',
-    { preHandler: requireIdentity, schema: { params: postIdParamsSchema, response: { 200: postResponseSchema } } },
-    async (request) => {
-      const post = await service.retry(identityOf(request).userId, request.params.id, request.id);
-      request.log.info({ postId: post.id, version: post.version }, 'post retry requested');
-      return { success: true as const, message: POST_MESSAGES.retrying, data: toPost(post) };
-    },
-  );
+  route(app, API.posts.retry, { checkResponses: true }, async (request) => {
+    const post = await service.retry(identityOf(request).userId, request.params.id, request.id);
+    request.log.info({ postId: post.id, version: post.version }, 'post retry requested');
+    return { success: true as const, message: POST_MESSAGES.retrying, data: toPost(post) };
+  });
 }

@@ -6,7 +6,7 @@ import {
   parseCalendarDate,
   parseTimeOfDay,
 } from '@nashr/contracts';
-import { AppError } from '@nashr/platform';
+import { badRequest } from '../refusal.js';
 import { localToInstant } from './local-time.js';
 
 export interface ScheduleInput {
@@ -23,12 +23,13 @@ export interface ResolvedSchedule {
   enteredTime: string;
 }
 
-const bad = (message: string) => new AppError('BAD_REQUEST', message);
-
 /** An IANA zone in its canonical spelling, or a 400 naming what was sent. */
 export function requireTimeZone(input: string): string {
   const zone = canonicalTimeZone(input);
-  if (!zone) throw bad(POST_MESSAGES.badTimeZone(input.slice(0, 64)));
+  if (!zone) {
+    const sent = input.slice(0, 64);
+    throw badRequest('badTimeZone', POST_MESSAGES.badTimeZone(sent), { zone: sent });
+  }
   return zone;
 }
 
@@ -40,17 +41,23 @@ export function requireTimeZone(input: string): string {
 export function resolveSchedule(input: ScheduleInput, now: Date = new Date()): ResolvedSchedule {
   const date = input.date.trim();
   const time = input.time.trim();
-  if (!looksLikeIsoDate(date)) throw bad(POST_MESSAGES.badDateFormat);
+  if (!looksLikeIsoDate(date)) throw badRequest('badDateFormat');
   const calendarDate = parseCalendarDate(date);
-  if (!calendarDate) throw bad(POST_MESSAGES.impossibleDate(date));
+  if (!calendarDate) throw badRequest('impossibleDate', POST_MESSAGES.impossibleDate(date), { date });
   const timeOfDay = parseTimeOfDay(time);
-  if (!timeOfDay) throw bad(POST_MESSAGES.badTimeFormat);
+  if (!timeOfDay) throw badRequest('badTimeFormat');
   const timeZone = requireTimeZone(input.timeZone);
   const instant = localToInstant(calendarDate, timeOfDay, timeZone);
-  if (!instant) throw bad(POST_MESSAGES.nonexistentLocalTime(date, time, timeZone));
-  if (instant.getTime() <= now.getTime()) throw bad(POST_MESSAGES.timeInPast);
+  if (!instant) {
+    throw badRequest('nonexistentLocalTime', POST_MESSAGES.nonexistentLocalTime(date, time, timeZone), {
+      date,
+      time,
+      zone: timeZone,
+    });
+  }
+  if (instant.getTime() <= now.getTime()) throw badRequest('timeInPast');
   if (instant.getTime() - now.getTime() > MAX_SCHEDULE_AHEAD_DAYS * 24 * 3_600_000) {
-    throw bad(POST_MESSAGES.tooFarAhead);
+    throw badRequest('tooFarAhead', undefined, { days: MAX_SCHEDULE_AHEAD_DAYS });
   }
   return { instant, timeZone, enteredDate: date, enteredTime: time };
 }

@@ -1,7 +1,7 @@
 import { postPublishedEvent, postPublishFailedEvent, publishPostJob, QUEUES } from '@nashr/contracts';
 import { createWorker, handleJob, type Logger, type QueueContext, Queues } from '@nashr/platform';
 
-export type FakeOutcome = { ok: true } | { ok: false; reason: string; permanent?: boolean };
+export type FakeOutcome = { ok: true } | { ok: false; reason: string; code?: string; permanent?: boolean };
 
 export interface FakeLinkedinOptions {
   context: QueueContext;
@@ -11,6 +11,8 @@ export interface FakeLinkedinOptions {
   concurrency?: number;
   /** Decides each publish; accepted by default. */
   outcome?: (text: string) => FakeOutcome;
+  /** Decides each first comment; posted by default. */
+  commentOutcome?: (comment: string) => { ok: true } | { ok: false; reason: string; code?: string };
 }
 
 export interface NetworkPost {
@@ -19,6 +21,8 @@ export interface NetworkPost {
   text: string;
   networkPostId: string;
   publishedAt: Date;
+  /** What became of the first comment the job carried, decided once with the post. */
+  firstComment?: { status: 'posted' | 'failed'; reason?: string; code?: string; text: string };
 }
 
 /**
@@ -84,7 +88,14 @@ export class FakeLinkedin {
   }
 
   private async publish(
-    payload: { postId: string; userId: string; text: string; attempt: number; requestId?: string },
+    payload: {
+      postId: string;
+      userId: string;
+      text: string;
+      firstComment?: string;
+      attempt: number;
+      requestId?: string;
+    },
     jobId: string,
   ): Promise<void> {
     this.deliveries.set(jobId, (this.deliveries.get(jobId) ?? 0) + 1);
@@ -106,6 +117,7 @@ export class FakeLinkedin {
           postId: payload.postId,
           userId: payload.userId,
           reason: outcome.reason,
+          code: outcome.code,
           permanent: outcome.permanent ?? true,
         });
         return;
@@ -117,6 +129,12 @@ export class FakeLinkedin {
         networkPostId: `urn:li:share:${7_000_000 + this.networkPosts.length}`,
         publishedAt: new Date(),
       };
+      if (payload.firstComment) {
+        const said = this.options.commentOutcome?.(payload.firstComment) ?? { ok: true };
+        done.firstComment = said.ok
+          ? { status: 'posted', text: payload.firstComment }
+          : { status: 'failed', reason: said.reason, code: said.code, text: payload.firstComment };
+      }
       this.byHandOver.set(key, done);
       this.networkPosts.push(done);
     }
@@ -126,6 +144,15 @@ export class FakeLinkedin {
       networkPostId: done.networkPostId,
       url: `https://www.linkedin.com/feed/update/${done.networkPostId}/`,
       publishedAt: done.publishedAt.toISOString(),
+      ...(done.firstComment
+        ? {
+            firstComment: {
+              status: done.firstComment.status,
+              reason: done.firstComment.reason ?? null,
+              ...(done.firstComment.code ? { code: done.firstComment.code } : {}),
+            },
+          }
+        : {}),
     });
   }
 }

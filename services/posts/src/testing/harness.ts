@@ -4,6 +4,7 @@ import {
   createRedis,
   type Database,
   identityHeaders,
+  installationKeyPatterns,
   Queues,
   type Redis,
   runMigrations,
@@ -32,6 +33,8 @@ export const TEST_WORKER_SETTINGS: PostsWorkerSettings = {
   PUBLISH_STUCK_MS: 60_000,
   PUBLISH_GIVE_UP_MS: 3_600_000,
   POSTS_WORKER_CONCURRENCY: 10,
+  // Most tests look at the delayed job of posts days ahead; the horizon's own test narrows it.
+  SCHEDULE_HORIZON_MS: 400 * 86_400_000,
 };
 
 /**
@@ -51,8 +54,12 @@ export class PostsHarness {
     readonly app: ServiceApp,
   ) {}
 
-  static async start(options: { publishWaitMs?: number } = {}): Promise<PostsHarness> {
-    const testDb = await createTestDatabase();
+  /** `database`: one the test made (e.g. restored from a backup) instead of an empty one; dropped at close. */
+  static async start(
+    options: { publishWaitMs?: number; database?: TestDatabase; scheduleHorizonMs?: number } = {},
+  ): Promise<PostsHarness> {
+    const horizonMs = options.scheduleHorizonMs ?? TEST_WORKER_SETTINGS.SCHEDULE_HORIZON_MS;
+    const testDb = options.database ?? (await createTestDatabase());
     await runMigrations(testDb.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'posts' });
     const database = createDatabase({ url: testDb.url, schema });
     const testRedis = await createTestRedis();
@@ -61,14 +68,19 @@ export class PostsHarness {
     const { logger } = createCapturingLogger();
     const queues = new Queues({ connection: requestRedis, prefix: testRedis.prefix }, logger);
     const app = buildApp({
-      config: { INTERNAL_SECRET: TEST_INTERNAL_SECRET, PUBLISH_WAIT_MS: options.publishWaitMs ?? 10_000 },
+      config: {
+        INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+        PUBLISH_WAIT_MS: options.publishWaitMs ?? 10_000,
+        SCHEDULE_HORIZON_MS: horizonMs,
+        REDIS_PREFIX: testRedis.prefix,
+      },
       logger,
       database,
       queues,
       redis: requestRedis,
     });
     await app.ready();
-    return new PostsHarness(testDb, testRedis, database, requestRedis, new PostQueues(queues, logger), app);
+    return new PostsHarness(testDb, testRedis, database, requestRedis, new PostQueues(queues, logger, horizonMs), app);
   }
 
   get prefix(): string {
@@ -85,11 +97,17 @@ export class PostsHarness {
   }
 
   /** An HTTP request as the gateway would forward it for `identity`. */
-  request(identity: Identity, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
+  request(
+    identity: Identity,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     return this.app.inject({
       method,
       url,
-      headers: identityHeaders(identity, TEST_INTERNAL_SECRET),
+      headers: { ...identityHeaders(identity, TEST_INTERNAL_SECRET), ...headers },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   }
@@ -97,7 +115,7 @@ export class PostsHarness {
   async startWorker(settings: Partial<PostsWorkerSettings> = {}): Promise<PostsWorker> {
     const redis = createRedis(this.testRedis.url, 'worker');
     const worker = await startPostsWorker({
-      settings: { ...TEST_WORKER_SETTINGS, ...settings },
+      settings: { ...TEST_WORKER_SETTINGS, SCHEDULE_HORIZON_MS: this.queues.horizonMs, ...settings },
       logger: this.logger,
       database: this.database,
       redis,
@@ -127,13 +145,15 @@ export class PostsHarness {
   /** Deletes every Redis key of this test's prefix, as if Redis had lost its data. */
   async wipeRedis(): Promise<number> {
     const redis = this.testRedis.redis;
-    let cursor = '0';
     let removed = 0;
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${this.prefix}:*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) removed += await redis.del(...keys);
-    } while (cursor !== '0');
+    for (const pattern of installationKeyPatterns(this.prefix)) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+        cursor = next;
+        if (keys.length) removed += await redis.del(...keys);
+      } while (cursor !== '0');
+    }
     return removed;
   }
 

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type AdminContentBlock, useAdminContentBlock, useSaveContentBlock } from '../../api/admin-content';
 import { ApiError } from '../../api/client';
+import { errorText } from '../../lib/error-text';
+import { formatDateTime } from '../../lib/format';
 import { Spinner } from '../spinner';
 import { newItems } from './block-defaults';
 import { checkBlock, type FieldIssues, issuesFromServer } from './block-rules';
@@ -34,7 +36,7 @@ export function BlockEditor<K extends ContentBlockName>(props: BlockEditorProps<
   useEffect(() => {
     if (query.isError && !query.data) {
       // A fixed id: StrictMode's second effect run replaces the toast instead of stacking it.
-      toast.error(t(`toast.${tab}.loadFailed`), { id: `load-${tab}-${lang}`, description: query.error.message });
+      toast.error(t(`toast.${tab}.loadFailed`), { id: `load-${tab}-${lang}`, description: errorText(query.error) });
     }
   }, [query.isError, query.data, query.error, tab, lang, t]);
 
@@ -50,7 +52,7 @@ export function BlockEditor<K extends ContentBlockName>(props: BlockEditorProps<
           </span>
           <p className="font-semibold text-ink">{t(`toast.${tab}.loadFailed`)}</p>
           <p className="max-w-md text-sm text-slate-600">
-            {query.error.message} {t('editor.loadFailedHint')}
+            {errorText(query.error)} {t('editor.loadFailedHint')}
           </p>
           <button
             type="button"
@@ -108,7 +110,7 @@ function describeSaveFailure(error: unknown, t: TFunction<'admin'>): string {
     case 413:
       return t('editor.tooLarge');
     default:
-      return error.message;
+      return errorText(error);
   }
 }
 
@@ -196,7 +198,7 @@ function LoadedEditor<K extends ContentBlockName>({
           const description = describeSaveFailure(error, t);
           if (error instanceof ApiError && error.status === 409) setConflict(true);
           if (error instanceof ApiError && error.issues.length > 0) {
-            setIssues(issuesFromServer(error.issues));
+            setIssues(issuesFromServer(error.issues, checkBlock(block, draft, t), t));
             setFocusInvalid((n) => n + 1);
           }
           // A stale save is explained by the banner above the form, with its choices.
@@ -242,11 +244,7 @@ function LoadedEditor<K extends ContentBlockName>({
     setFailure(null);
   };
 
-  const savedAt = base.updatedAt
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(base.updatedAt),
-      )
-    : null;
+  const savedAt = base.updatedAt ? formatDateTime(base.updatedAt, i18n.language) : null;
 
   return (
     <EditorCard tab={tab} toolbar={toolbar}>

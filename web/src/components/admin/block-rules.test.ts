@@ -61,7 +61,7 @@ describe('checkBlock', () => {
       additionalFeatures: [{ icon: 'sparkles', title: '   ', description: '', image: '' }],
     } satisfies FeatureBlock;
     const issues = checkBlock('feature', draft, t);
-    expect(issues.get('feature.title')).toBe(`validation.tooLong ${JSON.stringify({ max: title })}`);
+    expect(issues.get('feature.title')).toBe(`validation.tooLong ${JSON.stringify({ count: title })}`);
     expect(issues.get('feature.image')).toBe('validation.image');
     expect(issues.get('additionalFeatures.0.title')).toBe('validation.required');
     expect(issues.size).toBe(3);
@@ -79,7 +79,7 @@ describe('checkBlock', () => {
     const max = maxItems(contentBlockSchemas.testimonials.shape.testimonials);
     const tooMany: TestimonialsBlock = { heading, testimonials: Array(max + 1).fill(testimonial) };
     expect(checkBlock('testimonials', tooMany, t).get('testimonials')).toBe(
-      `validation.tooMany ${JSON.stringify({ max })}`,
+      `validation.tooMany ${JSON.stringify({ count: max })}`,
     );
   });
 
@@ -108,5 +108,13 @@ describe('refuseBeforeReading', () => {
       reason: 'tooLarge',
       size: MAX_IMAGE_BYTES + 1,
     });
+  });
+});
+
+describe('the text rule in the editors', () => {
+  it('refuses a direction override before sending, with the words of the errors namespace', () => {
+    const issues = checkBlock('hero', { headline: 'invoice\u202Egpj.exe', subheadline: '' }, t);
+    expect(issues.get('headline')).toMatch(/text\.bidi_override/);
+    expect(checkBlock('hero', { headline: '\u2066ملف.pdf\u2069 \u200F', subheadline: '' }, t).size).toBe(0);
   });
 });

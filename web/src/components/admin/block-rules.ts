@@ -34,8 +34,8 @@ function describeIssue(issue: z.core.$ZodIssue, t: TFunction<'admin'>): string {
       return t('validation.required');
     case 'too_big':
       return issue.origin === 'array'
-        ? t('validation.tooMany', { max: Number(issue.maximum) })
-        : t('validation.tooLong', { max: Number(issue.maximum) });
+        ? t('validation.tooMany', { count: Number(issue.maximum) })
+        : t('validation.tooLong', { count: Number(issue.maximum) });
     case 'invalid_format': {
       const key = lastKey(issue.path);
       if (key === 'background') return t('validation.color');
@@ -44,8 +44,12 @@ function describeIssue(issue: z.core.$ZodIssue, t: TFunction<'admin'>): string {
     }
     case 'invalid_value':
       return lastKey(issue.path) === 'icon' ? t('validation.icon') : t('validation.invalid');
-    case 'custom':
+    case 'custom': {
+      // The contracts' text rule names its refusal (`text.bidi_override`): the errors namespace says it.
+      const answerCode = (issue.params as { answerCode?: unknown } | undefined)?.answerCode;
+      if (typeof answerCode === 'string') return t(answerCode, { ns: 'errors' });
       return lastKey(issue.path) === 'image' ? t('validation.image') : issue.message;
+    }
     default:
       return t('validation.invalid');
   }
@@ -70,7 +74,11 @@ export function checkBlock(block: ContentBlockName, value: unknown, t: TFunction
   return issues;
 }
 
-/** Issues as the service reports them (`{ path, message }[]`), keyed like `checkBlock`'s. */
-export function issuesFromServer(list: { path: string; message: string }[]): FieldIssues {
-  return new Map(list.map((issue) => [issue.path, issue.message]));
+/**
+ * The fields the service refused (`{ path }[]`), keyed like `checkBlock`'s, each in the interface
+ * language: the same check run here says why, and a field it finds no fault with gets the
+ * general 'not valid'. The service's English words are never shown.
+ */
+export function issuesFromServer(list: { path: string }[], local: FieldIssues, t: TFunction<'admin'>): FieldIssues {
+  return new Map(list.map((issue) => [issue.path, local.get(issue.path) ?? t('validation.invalid')]));
 }

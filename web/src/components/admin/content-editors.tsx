@@ -107,7 +107,7 @@ export function ContentEditors() {
               </span>
               <span className="flex min-w-0 flex-col">
                 <span>{t(`tabs.${id}`)}</span>
-                <span className="text-xs font-normal text-slate-500 max-lg:hidden">{t(`tabs.${id}Hint`)}</span>
+                <span className="text-xs font-normal text-slate-600 max-lg:hidden">{t(`tabs.${id}Hint`)}</span>
               </span>
               {id === tab && dirty && (
                 <span className="ms-auto size-2 shrink-0 rounded-full bg-amber-500" title={t('tabs.unsavedDot')}>

@@ -119,10 +119,10 @@ export function TextField({
           <label htmlFor={id} className="text-sm font-medium text-slate-800">
             {label}
           </label>
-          {optional && <span className="text-xs text-slate-400">{t('fields.optional')}</span>}
+          {optional && <span className="text-xs text-slate-500">{t('fields.optional')}</span>}
         </span>
         {max !== undefined && (
-          <span className={`shrink-0 text-xs tabular-nums ${over ? 'font-semibold text-red-600' : 'text-slate-400'}`}>
+          <span className={`shrink-0 text-xs tabular-nums ${over ? 'font-semibold text-red-600' : 'text-slate-500'}`}>
             {t('fields.characters', { count: value.length, max })}
           </span>
         )}
@@ -132,7 +132,8 @@ export function TextField({
           {...common}
           rows={rows}
           onChange={(e) => onChange(e.target.value)}
-          className={`${inputClass} resize-y`}
+          // The field is in the copy's language; each paragraph still keeps its own direction.
+          className={`${inputClass} user-text resize-y`}
         />
       ) : (
         <input {...common} type="text" onChange={(e) => onChange(e.target.value)} />

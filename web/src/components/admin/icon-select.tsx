@@ -1,6 +1,6 @@
 import { type ContentIcon, contentIconSchema } from '@nashr/contracts';
 import { useTranslation } from 'react-i18next';
-import { ContentIcon as DrawnIcon } from '../landing/content-icon';
+import { ContentIcon as DrawnIcon } from '../ui/content-icon';
 import { inputClass, LabelledField } from './fields';
 
 interface IconSelectProps {

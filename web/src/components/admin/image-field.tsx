@@ -1,6 +1,7 @@
 import { ImageOff, ImagePlus, Trash2 } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMegabytes } from '../../lib/format';
 import { Spinner } from '../spinner';
 import { FieldError, useFieldIssue } from './fields';
 import { IMAGE_ACCEPT, type ImageRefusal, readImageFile } from './image-file';
@@ -10,12 +11,6 @@ interface ImageFieldProps {
   path: string;
   value: string;
   onChange: (value: string) => void;
-}
-
-/** Rounded up, so a file just over the limit never reads as exactly "1 MB". */
-function formatSize(bytes: number, language: string): string {
-  const mb = Math.ceil((bytes / (1024 * 1024)) * 100) / 100;
-  return new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 2 }).format(mb);
 }
 
 /** An uploaded image, kept inline as a data URL, with its preview. */
@@ -30,7 +25,7 @@ export function ImageField({ label, path, value, onChange }: ImageFieldProps) {
 
   const describe = (name: string, refused: ImageRefusal) =>
     refused.reason === 'tooLarge'
-      ? t('image.tooLarge', { name, size: formatSize(refused.size, i18n.language) })
+      ? t('image.tooLarge', { name, size: formatMegabytes(refused.size, i18n.language) })
       : t(`image.${refused.reason}`, { name });
 
   const accept = async (file: File | undefined) => {

@@ -1,5 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../../lib/use-return-focus';
 
 interface UnsavedDialogProps {
   open: boolean;
@@ -11,12 +12,14 @@ interface UnsavedDialogProps {
 
 /** Asked before anything would throw away unsaved edits (tab, copy language, leaving the page). */
 export function UnsavedDialog({ open, section, language, onStay, onLeave }: UnsavedDialogProps) {
+  const returnFocus = useReturnFocus();
   const { t, i18n } = useTranslation('admin');
   return (
     <AlertDialog.Root open={open}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[2px]" />
         <AlertDialog.Content
+          {...returnFocus}
           dir={i18n.dir()}
           onEscapeKeyDown={onStay}
           className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl"

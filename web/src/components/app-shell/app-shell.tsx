@@ -3,8 +3,8 @@ import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogout, useSession } from '../../api/auth';
-import { SessionGate } from '../../session/session-gate';
-import { ComposerProvider } from '../composer/composer-provider';
+import { ComposerProvider } from '../composer';
+import { DisplayPreferencesSync } from './display-preferences-sync';
 import { MobileDrawer } from './mobile-drawer';
 import { SidebarContent } from './sidebar';
 import { TopBar } from './top-bar';
@@ -19,14 +19,13 @@ function initiallyCollapsed() {
   }
 }
 
-/** The protected area's layout (spec section 2): only a full user sees it, everyone else goes to /signup. */
+/** The protected area's layout (spec section 2); its route lets only full users in (router.tsx). */
 export function AppShell() {
   return (
-    <SessionGate rule="protected">
-      <ComposerProvider>
-        <Shell />
-      </ComposerProvider>
-    </SessionGate>
+    <ComposerProvider>
+      <DisplayPreferencesSync />
+      <Shell />
+    </ComposerProvider>
   );
 }
 
@@ -59,25 +58,34 @@ function Shell() {
 
   return (
     <div className="flex min-h-dvh bg-slate-50">
+      {/*
+        The panel runs the whole height of the page (its background and edge never stop at the
+        window's height on a long page); what it holds stays in view while the page scrolls, and
+        scrolls by itself when the window is shorter than it.
+      */}
       <aside
         data-testid="sidebar"
         data-collapsed={collapsed}
-        className={`sticky top-0 hidden h-dvh shrink-0 flex-col border-e border-slate-200 bg-white px-3 py-4 transition-[width] lg:flex ${
+        className={`hidden min-block-dvh shrink-0 border-e border-slate-200 bg-white transition-[width] lg:block ${
           collapsed ? 'w-20' : 'w-64'
         }`}
       >
-        <SidebarContent collapsed={collapsed} onLogout={onLogout} loggingOut={logout.isPending} />
-        <button
-          type="button"
-          onClick={toggleCollapsed}
-          aria-expanded={!collapsed}
-          aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
-          title={collapsed ? t('nav.expand') : t('nav.collapse')}
-          className="absolute -end-3.5 top-20 flex size-7 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-500 shadow-sm hover:text-ink"
-          data-testid="collapse-sidebar"
-        >
-          <CollapseIcon aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-        </button>
+        <div className="sticky inset-bs-0 flex block-dvh flex-col" data-testid="sidebar-panel">
+          <div className="min-block-0 flex-1 overflow-y-auto px-3 py-4">
+            <SidebarContent collapsed={collapsed} onLogout={onLogout} loggingOut={logout.isPending} />
+          </div>
+          <button
+            type="button"
+            onClick={toggleCollapsed}
+            aria-expanded={!collapsed}
+            aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
+            title={collapsed ? t('nav.expand') : t('nav.collapse')}
+            className="absolute -end-3.5 inset-bs-20 flex size-7 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-500 shadow-sm hover:text-ink"
+            data-testid="collapse-sidebar"
+          >
+            <CollapseIcon aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+          </button>
+        </div>
       </aside>
       <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
         <SidebarContent onNavigate={() => setDrawerOpen(false)} onLogout={onLogout} loggingOut={logout.isPending} />

@@ -1,5 +1,7 @@
+import { CREDITS } from '@nashr/contracts';
 import { Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/format';
 
 export interface Credits {
   remaining: number;
@@ -12,9 +14,14 @@ export interface Credits {
  * or when that call fails, the notice explains credits without showing numbers.
  */
 export function CreditsNotice({ credits, collapsed }: { credits?: Credits | null; collapsed?: boolean }) {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const known = credits && credits.total > 0 ? credits : null;
-  const summary = known ? t('credits.balance', { remaining: known.remaining, total: known.total }) : t('credits.title');
+  const summary = known
+    ? t('credits.balance', {
+        remaining: formatNumber(known.remaining, i18n.language),
+        total: formatNumber(known.total, i18n.language),
+      })
+    : t('credits.title');
 
   if (collapsed) {
     return (
@@ -42,7 +49,10 @@ export function CreditsNotice({ credits, collapsed }: { credits?: Credits | null
       {known && (
         <>
           <p className="mt-2 text-sm font-semibold text-slate-800" data-testid="credits-balance">
-            {t('credits.balance', { remaining: known.remaining, total: known.total })}
+            {t('credits.balance', {
+              remaining: formatNumber(known.remaining, i18n.language),
+              total: formatNumber(known.total, i18n.language),
+            })}
           </p>
           <div
             className="mt-2 h-1.5 overflow-hidden rounded-full bg-amber-100"
@@ -59,7 +69,9 @@ export function CreditsNotice({ credits, collapsed }: { credits?: Credits | null
           </div>
         </>
       )}
-      <p className="mt-2 text-xs leading-5 text-slate-600">{t('credits.explain')}</p>
+      <p className="mt-2 text-xs leading-5 text-slate-600" data-testid="credits-rule">
+        {t('common:credits.rule', { cost: CREDITS.costPerPost })} {t('credits.explain')}
+      </p>
     </section>
   );
 }

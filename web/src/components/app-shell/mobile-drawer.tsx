@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../../lib/use-return-focus';
 
 /**
  * The sidebar on small screens: a modal drawer from the start edge. Radix keeps focus inside
@@ -16,12 +17,14 @@ export function MobileDrawer({
   onOpenChange: (open: boolean) => void;
   children: ReactNode;
 }) {
+  const returnFocus = useReturnFocus();
   const { t } = useTranslation('shell');
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[2px] lg:hidden" />
         <Dialog.Content
+          {...returnFocus}
           data-testid="mobile-drawer"
           aria-describedby={undefined}
           className="fixed inset-y-0 start-0 z-50 flex w-[18rem] max-w-[85vw] flex-col bg-white p-4 shadow-2xl outline-none lg:hidden"

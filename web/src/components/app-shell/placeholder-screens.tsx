@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { type LucideIcon, MessagesSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '../ui/empty-state';
 import { PageHeader } from './page-header';
 
 type ScreenKey = 'engage';

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCredits } from '../../api/ai';
+import { AdminAreaLink } from '../admin';
 import { Logo } from '../logo';
 import { CreditsNotice } from './credits-notice';
 import { NAV_ITEMS } from './nav-items';
@@ -45,6 +46,7 @@ export function SidebarContent({ collapsed = false, onNavigate, onLogout, loggin
             </li>
           ))}
         </ul>
+        {!collapsed && <AdminAreaLink variant="nav" onNavigate={onNavigate} />}
       </nav>
       <CreditsNotice credits={credits.data ?? null} collapsed={collapsed} />
       <button

@@ -3,12 +3,13 @@ import { Crown, Menu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '../language-toggle';
 import { Logo } from '../logo';
+import { NotificationBell } from '../notifications';
 
 /** Menu button (phones), Go Premium, the language switch and the link to the profile. */
 export function TopBar({ email, onOpenMenu }: { email: string; onOpenMenu: () => void }) {
   const { t } = useTranslation('shell');
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:gap-3 sm:px-6">
       <button
         type="button"
         onClick={onOpenMenu}
@@ -22,7 +23,7 @@ export function TopBar({ email, onOpenMenu }: { email: string; onOpenMenu: () =>
       <Link to="/dashboard" className="flex rounded-lg lg:hidden">
         <Logo />
       </Link>
-      <div className="ms-auto flex items-center gap-2 sm:gap-3">
+      <div className="ms-auto flex items-center gap-1 sm:gap-3">
         {/* Plans live on the landing page's pricing section. */}
         <Link
           to="/"
@@ -34,6 +35,7 @@ export function TopBar({ email, onOpenMenu }: { email: string; onOpenMenu: () =>
           {/* On phones the crown alone keeps the bar on one line; the name is still read out. */}
           <span className="sr-only whitespace-nowrap sm:not-sr-only">{t('goPremium')}</span>
         </Link>
+        <NotificationBell />
         <LanguageToggle />
         <Link
           to="/profile"

@@ -9,10 +9,13 @@ export function Avatar({
   picture,
   name,
   className = 'size-12',
+  testId = 'composer-avatar',
 }: {
   picture: string | null;
   name: string;
   className?: string;
+  /** The picture's test id; `-default` is added for the default picture. */
+  testId?: string;
 }) {
   const { t } = useTranslation('composer');
   const [failed, setFailed] = useState<string | null>(null);
@@ -23,7 +26,7 @@ export function Avatar({
         alt={t('author.pictureAlt', { name })}
         onError={() => setFailed(picture)}
         className={`${className} shrink-0 rounded-full object-cover ring-2 ring-white`}
-        data-testid="composer-avatar"
+        data-testid={testId}
       />
     );
   }
@@ -32,7 +35,7 @@ export function Avatar({
       role="img"
       aria-label={t('author.defaultPicture')}
       className={`${className} flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-100 to-brand-200 text-brand-700 ring-2 ring-white`}
-      data-testid="composer-avatar-default"
+      data-testid={`${testId}-default`}
     >
       <UserRound aria-hidden="true" className="size-1/2" />
     </span>

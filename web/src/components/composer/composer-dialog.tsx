@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../../lib/use-return-focus';
 import { Composer } from './composer';
 
 /**
@@ -9,7 +10,16 @@ import { Composer } from './composer';
  * returns to the button that opened it). Full screen on phones, a centred card from `sm` up.
  * Closing ends the composer session: its versions go, a running generation is cancelled.
  */
-export function ComposerDialog({ initialText, onClosed }: { initialText?: string; onClosed: () => void }) {
+export function ComposerDialog({
+  initialText,
+  initialDraft,
+  onClosed,
+}: {
+  initialText?: string;
+  initialDraft?: { id: string; firstComment: string };
+  onClosed: () => void;
+}) {
+  const returnFocus = useReturnFocus();
   const { t, i18n } = useTranslation('composer');
   const [open, setOpen] = useState(true);
   const change = (next: boolean) => {
@@ -21,6 +31,7 @@ export function ComposerDialog({ initialText, onClosed }: { initialText?: string
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[2px]" />
         <Dialog.Content
+          {...returnFocus}
           dir={i18n.dir()}
           data-testid="composer-dialog"
           className="fixed inset-0 z-50 flex flex-col bg-white shadow-2xl outline-none sm:m-auto sm:h-fit sm:max-h-[92dvh] sm:w-[min(42rem,calc(100vw-2rem))] sm:overflow-hidden sm:rounded-3xl"
@@ -39,7 +50,13 @@ export function ComposerDialog({ initialText, onClosed }: { initialText?: string
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>
-          <Composer variant="dialog" initialText={initialText} onFinished={() => change(false)} autoFocus />
+          <Composer
+            variant="dialog"
+            initialText={initialText}
+            initialDraft={initialDraft}
+            onFinished={() => change(false)}
+            autoFocus
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -4,6 +4,8 @@ import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext,
 export interface OpenComposerOptions {
   /** Text to start from, e.g. a post idea. */
   text?: string;
+  /** A server draft to go on with (its text comes as `text`). */
+  draft?: { id: string; firstComment: string };
 }
 
 export interface ComposerControls {
@@ -18,9 +20,12 @@ const ComposerDialog = lazy(() => import('./composer-dialog').then((module) => (
 
 /** Lets any screen of the protected area open the composer popup ('Generate Post', '+ New Post'). */
 export function ComposerProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<{ id: number; text: string } | null>(null);
+  const [session, setSession] = useState<{ id: number; text: string; draft?: OpenComposerOptions['draft'] } | null>(
+    null,
+  );
   const open = useCallback(
-    (options: OpenComposerOptions = {}) => setSession({ id: Date.now(), text: options.text ?? '' }),
+    (options: OpenComposerOptions = {}) =>
+      setSession({ id: Date.now(), text: options.text ?? '', draft: options.draft }),
     [],
   );
   const controls = useMemo(() => ({ open }), [open]);
@@ -29,7 +34,12 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
       {children}
       {session && (
         <Suspense fallback={null}>
-          <ComposerDialog key={session.id} initialText={session.text} onClosed={() => setSession(null)} />
+          <ComposerDialog
+            key={session.id}
+            initialText={session.text}
+            initialDraft={session.draft}
+            onClosed={() => setSession(null)}
+          />
         </Suspense>
       )}
     </ComposerContext.Provider>

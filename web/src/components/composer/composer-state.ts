@@ -1,4 +1,5 @@
-import type { Draft } from '@nashr/contracts';
+import { type Draft, draftSchema } from '@nashr/contracts';
+import { z } from 'zod';
 
 /** One text the AI produced in this composer session; the user may edit it afterwards. */
 export interface Version {
@@ -74,3 +75,14 @@ export function currentText(state: ComposerState): string {
 
 export const currentVersion = (state: ComposerState): Version | null =>
   state.mode === 'draft' ? (state.versions[state.index] ?? null) : null;
+
+/** A composer session as kept across a reload (the AI versions were paid for in credits). */
+export const composerStateSchema = z.object({
+  mode: z.enum(['manual', 'draft']),
+  manualText: z.string(),
+  versions: z.array(draftSchema.pick({ text: true, offline: true, model: true, kind: true, action: true })),
+  index: z.number().int().min(0),
+}) satisfies z.ZodType<ComposerState>;
+
+/** True when the session holds nothing worth keeping. */
+export const isEmptyComposer = (state: ComposerState) => state.versions.length === 0 && !state.manualText.trim();

@@ -13,8 +13,8 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ChoicesState } from '../../api/ai';
-import { OptionGroup, ToneLabel } from '../personalization-form/option-chips';
 import { Spinner } from '../spinner';
+import { OptionGroup, ToneLabel } from '../ui/option-chips';
 
 type ListField = 'goals' | 'styles' | 'tones' | 'interests';
 

@@ -6,6 +6,8 @@ export interface Author {
   /** First and last name joined, or null when neither is known (the screen then says 'User'). */
   name: string | null;
   picture: string | null;
+  /** The profile's headline, shown under the name in the feed. */
+  headline: string | null;
 }
 
 /** Spec section 3: the profile is also kept in the browser under `userProfile`. */
@@ -13,7 +15,7 @@ function storedProfile() {
   try {
     const raw = localStorage.getItem(PROFILE_STORAGE_KEY);
     const parsed = ownProfileSchema
-      .pick({ first_name: true, last_name: true, profile_picture_url: true })
+      .pick({ first_name: true, last_name: true, profile_picture_url: true, headline: true })
       .partial()
       .safeParse(raw ? JSON.parse(raw) : null);
     return parsed.success ? parsed.data : null;
@@ -32,5 +34,5 @@ export function useAuthor(): Author {
   const stored = useMemo(storedProfile, []);
   const source = profile.data ?? stored;
   const name = [source?.first_name ?? '', source?.last_name ?? ''].join(' ').trim();
-  return { name: name || null, picture: source?.profile_picture_url || null };
+  return { name: name || null, picture: source?.profile_picture_url || null, headline: source?.headline || null };
 }

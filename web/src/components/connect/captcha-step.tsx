@@ -3,10 +3,10 @@ import { RotateCw, ShieldAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type AccountStep, useSolveChallenge } from '../../api/linkedin';
+import { type AccountStep, mustStartOver, useSolveChallenge } from '../../api/linkedin';
+import { errorText } from '../../lib/error-text';
 import { ButtonSpinner } from './button-spinner';
 import { CAPTCHA_SIZE, captchaScriptUrl, loadCaptchaWidget } from './captcha-widget';
-import { mustStartOver } from './error-message';
 import { linkButtonClass, secondaryButtonClass } from './styles';
 
 interface CaptchaStepProps {
@@ -98,7 +98,7 @@ export function CaptchaStep({ accountId, checkpoint, onAnswer, onStartOver }: Ca
           onSuccess: (answer) => latest.current.onAnswer(answer),
           onError: (error) => {
             toast.error(translate('captcha.verifyFailed'), {
-              description: error instanceof Error ? error.message : undefined,
+              description: errorText(error),
             });
             if (mustStartOver(error)) latest.current.onStartOver();
             else setAttempt((value) => value + 1);

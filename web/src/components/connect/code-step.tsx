@@ -6,9 +6,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { type AccountStep, useResendCode, useSolveChallenge } from '../../api/linkedin';
+import { type AccountStep, mustStartOver, useResendCode, useSolveChallenge } from '../../api/linkedin';
+import { errorText } from '../../lib/error-text';
 import { ButtonSpinner } from './button-spinner';
-import { mustStartOver, stepErrorMessage } from './error-message';
 import { FieldError } from './field-error';
 import { inputClass, linkButtonClass, primaryButtonClass } from './styles';
 
@@ -58,7 +58,7 @@ export function CodeStep({ accountId, checkpoint, onAnswer, onStartOver }: CodeS
       {
         onSuccess: onAnswer,
         onError: (error) => {
-          toast.error(stepErrorMessage(error, t('common:somethingWentWrong')));
+          toast.error(errorText(error));
           if (mustStartOver(error)) {
             onStartOver();
             return;
@@ -73,7 +73,7 @@ export function CodeStep({ accountId, checkpoint, onAnswer, onStartOver }: CodeS
   const onResend = () =>
     resend.mutate(accountId, {
       onSuccess: () => toast.success(t('code.resent')),
-      onError: (error) => toast.error(stepErrorMessage(error, t('common:somethingWentWrong'))),
+      onError: (error) => toast.error(errorText(error)),
     });
 
   const busy = solve.isPending;

@@ -2,9 +2,9 @@ import { BellRing, Smartphone } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type AccountStep, useCheckInApp } from '../../api/linkedin';
+import { type AccountStep, mustStartOver, useCheckInApp } from '../../api/linkedin';
+import { errorText } from '../../lib/error-text';
 import { ButtonSpinner } from './button-spinner';
-import { mustStartOver, stepErrorMessage } from './error-message';
 import { linkButtonClass, secondaryButtonClass } from './styles';
 
 /** Checks run every few seconds while the user approves in the app, and stop well before the
@@ -40,7 +40,7 @@ export function InAppStep({ accountId, onAnswer, onStartOver }: InAppStepProps) 
           else if (manual) toast.info(t('inApp.stillWaiting'));
         },
         onError: (error) => {
-          toast.error(stepErrorMessage(error, t('common:somethingWentWrong')));
+          toast.error(errorText(error));
           // After a failure the user decides when to check again.
           setAuto('stopped');
           if (mustStartOver(error)) onStartOver();

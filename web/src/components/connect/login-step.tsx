@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { type AccountStep, useConnectAccount } from '../../api/linkedin';
+import { errorText } from '../../lib/error-text';
 import { ButtonSpinner } from './button-spinner';
-import { stepErrorMessage } from './error-message';
 import { FieldError } from './field-error';
 import { inputClass, primaryButtonClass } from './styles';
 
@@ -45,7 +45,7 @@ export function LoginStep({ onAnswer }: { onAnswer: (answer: AccountStep) => voi
       {
         onSuccess: onAnswer,
         onError: (error) => {
-          toast.error(stepErrorMessage(error, t('common:somethingWentWrong')));
+          toast.error(errorText(error));
           setFocus('password');
         },
         onSettled: () => {

@@ -48,7 +48,8 @@ export function SignInFlow({ onConnected }: { onConnected: (account: LinkedinAcc
       }
       const checkpoint = data.checkpoint;
       if (!checkpoint) {
-        toast.error(answer.message || t('common:somethingWentWrong'));
+        // A step answered with neither a connection nor a next checkpoint: nothing the user can do here.
+        toast.error(t('common:somethingWentWrong'));
         return;
       }
       // A new serial remounts the step, so a chained checkpoint of the same type starts fresh.

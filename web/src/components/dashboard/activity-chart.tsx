@@ -9,9 +9,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatCompact, formatMonth, formatNumber } from './format';
-import { SampleBadge } from './sample-badge';
-import type { Chart, ChartPoint } from './statistics';
+import { formatCompact, formatMonth, formatNumber } from '../../lib/format';
+import type { Chart, ChartPoint } from '../../lib/statistics';
+import { SampleBadge } from '../ui/sample-badge';
 
 interface Row extends ChartPoint {
   label: string;
@@ -25,6 +25,7 @@ export function ActivityChart({ chart }: { chart: Chart }) {
   const rows: Row[] = chart.points.map((point) => ({ ...point, label: formatMonth(point.month, language) }));
   const total = chart.points.reduce((sum, point) => sum + point.impressions, 0);
   const summary = t('chart.summary', {
+    count: total,
     total: formatNumber(total, language),
     from: formatMonth(chart.points[0]?.month ?? new Date(), language, true),
     to: formatMonth(chart.points.at(-1)?.month ?? new Date(), language, true),
@@ -51,14 +52,15 @@ export function ActivityChart({ chart }: { chart: Chart }) {
             <span className="block text-2xl font-bold text-ink" data-testid="chart-total">
               {formatNumber(total, language)}
             </span>
-            <span className="text-xs text-slate-500">{t('chart.totalLabel')}</span>
+            <span className="text-xs text-slate-500">{t('chart.totalLabel', { count: total })}</span>
           </p>
         )}
       </div>
       {/* The chart is drawn for sighted users; the same numbers are read out as a table. */}
       <div className="mt-6 h-64 sm:h-72" aria-hidden="true" dir="ltr">
         <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
+          {/* Hidden from assistive technology, so not focusable either (recharts makes it a tab stop by default). */}
+          <AreaChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 0 }} accessibilityLayer={false}>
             <defs>
               <linearGradient id="impressions-fill" x1="0" y1="0" x2="0" y2="1">
                 <stop offset="0%" stopColor="#0a66c2" stopOpacity={0.28} />

@@ -1,22 +1,12 @@
 import { CircleAlert, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { STEP_FAILURES } from '../../api/linkedin';
-
-/** The step texts of spec section 8 in the interface language; server messages stay as sent. */
-function useErrorText(error: unknown): string {
-  const { t } = useTranslation('dashboard');
-  const message = error instanceof Error ? error.message : '';
-  const step = (Object.keys(STEP_FAILURES) as (keyof typeof STEP_FAILURES)[]).find(
-    (key) => STEP_FAILURES[key] === message,
-  );
-  if (step) return t(`errors.${step}`);
-  return message || t('common:somethingWentWrong');
-}
+import { errorText } from '../../lib/error-text';
 
 /** Spec section 2: a red 'Error: ' followed by the error text, here with a way to try again. */
 export function LoadError({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying?: boolean }) {
+  // Subscribes to the language, so the text follows a switch while the error is on screen.
   const { t } = useTranslation('dashboard');
-  const text = useErrorText(error);
+  const text = errorText(error);
   return (
     <section
       role="alert"

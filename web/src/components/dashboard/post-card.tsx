@@ -1,8 +1,10 @@
 import type { LinkedinPost } from '@nashr/contracts';
 import { ExternalLink, Eye, MessageCircle, Repeat2, ThumbsUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from './avatar';
-import { formatDate, formatNumber } from './format';
+import { formatDateTime, formatNumber } from '../../lib/format';
+import { Avatar } from '../ui/avatar';
+import { ClampedText } from '../ui/clamped-text';
+import { HijriDate } from '../ui/hijri-date';
 
 /** A published post with its counters (spec section 3, published post). */
 export function PostCard({ post, picture }: { post: LinkedinPost; picture?: string | null }) {
@@ -30,8 +32,9 @@ export function PostCard({ post, picture }: { post: LinkedinPost; picture?: stri
             </p>
           )}
           <p className="mt-0.5 text-xs text-slate-500">
-            <time dateTime={post.parsed_datetime}>{formatDate(post.parsed_datetime, language)}</time>
+            <time dateTime={post.parsed_datetime}>{formatDateTime(post.parsed_datetime, language)}</time>
           </p>
+          <HijriDate instant={post.parsed_datetime} />
         </div>
         {link && (
           <a
@@ -47,15 +50,19 @@ export function PostCard({ post, picture }: { post: LinkedinPost; picture?: stri
         )}
       </header>
       {/* Posts keep their own direction: an Arabic post reads right to left even on the English screen. */}
-      <p dir="auto" className="mt-4 line-clamp-4 whitespace-pre-line text-start text-[15px] leading-7 text-slate-800">
-        {post.text}
-      </p>
+      <ClampedText
+        text={post.text}
+        lines={4}
+        dir="auto"
+        className="mt-4 whitespace-pre-line text-start text-[15px] leading-7 text-slate-800"
+        data-testid="post-card-text"
+      />
       <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2 border-t border-slate-100 pt-3 text-sm text-slate-600">
         {counters.map(({ key, icon: Icon, value }) => (
-          <li key={key} className="inline-flex items-center gap-1.5" title={t(`posts.${key}`)}>
+          <li key={key} className="inline-flex items-center gap-1.5" title={t(`posts.${key}`)} data-counter={key}>
             <Icon aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="font-semibold text-slate-800">{formatNumber(value, language)}</span>
-            <span className="text-slate-500">{t(`posts.${key}`)}</span>
+            <span className="font-semibold text-slate-800">{formatNumber(value, language)}</span>{' '}
+            <span className="text-slate-500">{t(`posts.counts.${key}`, { count: value })}</span>
           </li>
         ))}
       </ul>

@@ -1,8 +1,8 @@
 import { type LucideIcon, Minus, TrendingDown, TrendingUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatChange, formatNumber } from './format';
-import { SampleBadge } from './sample-badge';
-import type { Stat } from './statistics';
+import { formatChange, formatNumber } from '../../lib/format';
+import type { Stat } from '../../lib/statistics';
+import { SampleBadge } from '../ui/sample-badge';
 
 interface StatCardProps {
   id: string;

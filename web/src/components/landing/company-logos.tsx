@@ -25,7 +25,7 @@ export function CompanyLogos() {
             <li
               key={name}
               dir="ltr"
-              className="flex items-center justify-center gap-2 text-lg font-bold tracking-tight text-slate-400"
+              className="flex items-center justify-center gap-2 text-lg font-bold tracking-tight text-slate-500"
             >
               <Icon aria-hidden="true" className="size-6" strokeWidth={2.25} />
               {name}

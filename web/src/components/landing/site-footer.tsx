@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../logo';
@@ -53,14 +54,14 @@ export function SiteFooter() {
           </h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
-              <a href="/terms" className={linkClass}>
+              <Link to="/terms" className={linkClass}>
                 {t('footer.terms')}
-              </a>
+              </Link>
             </li>
             <li>
-              <a href="/privacy" className={linkClass}>
+              <Link to="/privacy" className={linkClass}>
                 {t('footer.privacy')}
-              </a>
+              </Link>
             </li>
           </ul>
         </nav>

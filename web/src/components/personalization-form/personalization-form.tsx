@@ -1,19 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  ARABIC_VARIETY_OPTIONS,
   GOAL_OPTIONS,
   INTEREST_OPTIONS,
   LANGUAGE_NATIVE_NAMES,
   LANGUAGE_OPTIONS,
   type PersonalizationInput,
   personalizationInputSchema,
+  REGISTER_OPTIONS,
   STYLE_OPTIONS,
   TONE_OPTIONS,
 } from '@nashr/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PersonalizationPayload } from '../../api/auth';
-import { OptionGroup, ToneLabel } from './option-chips';
+import { textRuleMessageText } from '../../lib/text-problem';
+import { OptionGroup, ToneLabel } from '../ui/option-chips';
 import type { PersonalizationFormValues } from './values';
 
 export interface PersonalizationFormState {
@@ -29,6 +32,10 @@ interface PersonalizationFormProps {
   onSubmit: (values: PersonalizationPayload) => void | Promise<void>;
   /** The screen's own buttons, told whether the values may be saved. */
   actions?: (state: PersonalizationFormState) => ReactNode;
+  /** Told whether the values differ from `defaultValues` (to guard leaving the screen). */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Told every change, e.g. to keep the answers across a reload. */
+  onValuesChange?: (values: Partial<PersonalizationFormValues>) => void;
 }
 
 type ListField = 'goals' | 'interests' | 'styles';
@@ -45,18 +52,34 @@ const inputClass =
  * Every personalization field of spec section 3, validated by the same schema the server uses
  * (spec section 5). Shared by onboarding (/personalize) and settings (/personalization).
  */
-export function PersonalizationForm({ id, defaultValues, readOnly, onSubmit, actions }: PersonalizationFormProps) {
+export function PersonalizationForm({
+  id,
+  defaultValues,
+  readOnly,
+  onSubmit,
+  actions,
+  onDirtyChange,
+  onValuesChange,
+}: PersonalizationFormProps) {
   const { t } = useTranslation('onboarding');
   const {
     register,
     control,
     handleSubmit,
+    watch,
     formState: { errors, isValid, isDirty, touchedFields, dirtyFields, isSubmitted },
   } = useForm<PersonalizationInput, unknown, PersonalizationPayload>({
     resolver: zodResolver(personalizationInputSchema),
     mode: 'onChange',
     defaultValues,
   });
+
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  useEffect(() => {
+    if (!onValuesChange) return;
+    const subscription = watch((values) => onValuesChange(values as Partial<PersonalizationFormValues>));
+    return () => subscription.unsubscribe();
+  }, [watch, onValuesChange]);
 
   /** Errors appear once a field has been used, never on a fresh form. */
   const visible = (field: keyof PersonalizationInput, error: FieldError | undefined) =>
@@ -65,6 +88,7 @@ export function PersonalizationForm({ id, defaultValues, readOnly, onSubmit, act
   const jobTitleError = visible('jobTitle', errors.jobTitle);
   const accentError = visible('accent', errors.accent);
   const languageError = visible('language', errors.language);
+  const writesArabic = watch('language') === 'Arabic';
 
   return (
     <form id={id} onSubmit={handleSubmit(onSubmit)} noValidate data-testid="personalization-form">
@@ -88,7 +112,11 @@ export function PersonalizationForm({ id, defaultValues, readOnly, onSubmit, act
           />
           <FieldMessage
             id={`${id}-job-title-error`}
-            text={jobTitleError && t(`errors.jobTitle.${jobTitleError.type === 'too_big' ? 'tooLong' : 'required'}`)}
+            text={
+              jobTitleError &&
+              (textRuleMessageText(jobTitleError.message) ??
+                t(`errors.jobTitle.${jobTitleError.type === 'too_big' ? 'tooLong' : 'required'}`))
+            }
           />
         </Section>
 
@@ -128,7 +156,48 @@ export function PersonalizationForm({ id, defaultValues, readOnly, onSubmit, act
                 className={`${inputClass} mt-3`}
                 {...register('accent')}
               />
-              <FieldMessage id={`${id}-accent-error`} text={accentError && t('errors.accentTooLong')} />
+              <FieldMessage
+                id={`${id}-accent-error`}
+                text={accentError && (textRuleMessageText(accentError.message) ?? t('errors.accentTooLong'))}
+              />
+            </div>
+            {writesArabic && (
+              <div>
+                <label htmlFor={`${id}-arabic-variety`} className="block font-semibold text-ink">
+                  {t('form.arabicVariety.label')}
+                </label>
+                <p className="mt-1 text-sm text-slate-500">{t('form.arabicVariety.hint')}</p>
+                <select
+                  id={`${id}-arabic-variety`}
+                  className={`${inputClass} mt-3 appearance-auto`}
+                  data-testid="arabic-variety"
+                  {...register('arabicVariety')}
+                >
+                  {ARABIC_VARIETY_OPTIONS.map((variety) => (
+                    <option key={variety} value={variety}>
+                      {t(`form.arabicVariety.options.${variety}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <div>
+              <label htmlFor={`${id}-register`} className="block font-semibold text-ink">
+                {t('form.register.label')}
+              </label>
+              <p className="mt-1 text-sm text-slate-500">{t('form.register.hint')}</p>
+              <select
+                id={`${id}-register`}
+                className={`${inputClass} mt-3 appearance-auto`}
+                data-testid="register"
+                {...register('register')}
+              >
+                {REGISTER_OPTIONS.map((option) => (
+                  <option key={option} value={option}>
+                    {t(`form.register.options.${option}`)}
+                  </option>
+                ))}
+              </select>
             </div>
           </div>
         </Section>

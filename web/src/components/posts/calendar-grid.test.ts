@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PostView } from '../../api/posts';
+import { dateInputValue } from '../../lib/format';
 import { CALENDAR_CELLS, calendarDays, calendarRange, dayMark, postsByDay } from './calendar-grid';
-import { dateInputValue } from './post-time';
 
 const post = (at: Date, status: PostView['status'] = 'scheduled'): PostView => ({
   id: `${at.getTime()}-${status}`,
@@ -10,6 +10,7 @@ const post = (at: Date, status: PostView['status'] = 'scheduled'): PostView => (
   scheduledAt: at.toISOString(),
   timeZone: 'UTC',
   failureReason: null,
+  failureCode: null,
   url: null,
   version: 1,
 });
@@ -31,6 +32,17 @@ describe('the month grid', () => {
 
   it('starts on the 1st itself when the month begins on a Monday (June 2026)', () => {
     expect(dateInputValue(calendarDays(new Date(2026, 5, 1))[0] as Date)).toBe('2026-06-01');
+  });
+
+  it.each([
+    ['Saturday', 6, '2026-10-31'],
+    ['Sunday', 0, '2026-11-01'],
+    ['Monday', 1, '2026-10-26'],
+  ] as const)('starts on %s when the user chose it', (_name, weekStartsOn, first) => {
+    const days = calendarDays(new Date(2026, 10, 1), weekStartsOn);
+    expect(days[0]?.getDay()).toBe(weekStartsOn);
+    expect(dateInputValue(days[0] as Date)).toBe(first);
+    expect(dateInputValue(calendarRange(new Date(2026, 10, 1), weekStartsOn).from)).toBe(first);
   });
 
   it('covers the grid from its first midnight to the midnight after its last day', () => {

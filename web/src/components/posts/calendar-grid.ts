@@ -1,19 +1,22 @@
 import { addDays, startOfMonth, startOfWeek } from 'date-fns';
 import type { PostView } from '../../api/posts';
-import { dateInputValue } from './post-time';
+import { dateInputValue } from '../../lib/format';
 
-/** Spec section 9: 6 weeks of 7 days, Monday first. */
+/** Spec section 9: 6 weeks of 7 days, Monday first unless the user chose Saturday or Sunday. */
 export const CALENDAR_CELLS = 42;
 
-/** The 42 local days shown for `month`, from the Monday on or before its first day. */
-export function calendarDays(month: Date): Date[] {
-  const start = startOfWeek(startOfMonth(month), { weekStartsOn: 1 });
+/** date-fns' first day of the week: 0 Sunday, 1 Monday, 6 Saturday. */
+export type WeekStartsOn = 0 | 1 | 6;
+
+/** The 42 local days shown for `month`, from the first day of the week on or before its first day. */
+export function calendarDays(month: Date, weekStartsOn: WeekStartsOn = 1): Date[] {
+  const start = startOfWeek(startOfMonth(month), { weekStartsOn });
   return Array.from({ length: CALENDAR_CELLS }, (_, i) => addDays(start, i));
 }
 
 /** The period the grid covers, as instants: its first midnight to the midnight after its last day. */
-export function calendarRange(month: Date): { from: Date; to: Date } {
-  const days = calendarDays(month);
+export function calendarRange(month: Date, weekStartsOn: WeekStartsOn = 1): { from: Date; to: Date } {
+  const days = calendarDays(month, weekStartsOn);
   const first = days[0] as Date;
   return { from: first, to: addDays(first, CALENDAR_CELLS) };
 }

@@ -1,9 +1,12 @@
 import { isBefore, startOfDay } from 'date-fns';
 import { CalendarPlus, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { browserTimeZone, type PostView } from '../../api/posts';
-import { DialogFrame, secondaryButtonClass } from './dialog-frame';
-import { formatClock, formatDay } from './post-time';
+import type { PostView } from '../../api/posts';
+import { useDisplayPreferences } from '../../api/preferences';
+import { formatClock, formatDay, formatHijriDay } from '../../lib/format';
+import { browserTimeZone } from '../../lib/time-zone';
+import { ClampedText } from '../ui/clamped-text';
+import { DialogFrame, secondaryButtonClass } from '../ui/dialog-frame';
 import { canChange, FailureNote } from './scheduled-post-card';
 import { StatusBadge } from './status-badge';
 
@@ -20,13 +23,18 @@ interface DayPostsDialogProps {
 export function DayPostsDialog({ day, posts, onClose, onEdit, onDelete, onScheduleOnDay }: DayPostsDialogProps) {
   const { t, i18n } = useTranslation('posts');
   const language = i18n.language;
+  const display = useDisplayPreferences();
   const canSchedule = day !== null && !isBefore(startOfDay(day), startOfDay(new Date()));
   return (
     <DialogFrame
       open={day !== null}
       onOpenChange={(open) => !open && onClose()}
       title={day ? t('day.title', { date: formatDay(day, language, 'full') }) : ''}
-      description={t('day.description', { zone: browserTimeZone().replaceAll('_', ' ') })}
+      description={
+        day && display.hijri
+          ? `${formatHijriDay(day, language)}. ${t('day.description', { zone: browserTimeZone().replaceAll('_', ' ') })}`
+          : t('day.description', { zone: browserTimeZone().replaceAll('_', ' ') })
+      }
       closeLabel={t('day.close')}
       testId="day-posts-dialog"
     >
@@ -89,12 +97,13 @@ export function DayPostsDialog({ day, posts, onClose, onEdit, onDelete, onSchedu
                     )}
                   </div>
                 </div>
-                <p
+                <ClampedText
+                  text={post.content}
+                  lines={4}
                   dir="auto"
-                  className="mt-2 line-clamp-4 whitespace-pre-line break-words text-sm leading-relaxed text-slate-700"
-                >
-                  {post.content}
-                </p>
+                  className="mt-2 whitespace-pre-line break-words text-sm leading-relaxed text-slate-700"
+                  data-testid="day-post-text"
+                />
                 {post.status === 'failed' && (
                   <div className="mt-3">
                     <FailureNote post={post} />

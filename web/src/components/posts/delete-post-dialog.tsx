@@ -3,25 +3,34 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type PostView, useDeletePost } from '../../api/posts';
+import { errorText } from '../../lib/error-text';
+import { useOneAtATime } from '../../lib/use-one-at-a-time';
+import { useReturnFocus } from '../../lib/use-return-focus';
 import { Spinner } from '../spinner';
-import { secondaryButtonClass } from './dialog-frame';
-import { errorText, translateServerMessage } from './server-message';
+import { ClampedText } from '../ui/clamped-text';
+import { secondaryButtonClass } from '../ui/dialog-frame';
 
 /** Delete asks first (spec section 2 leaves it unwired; here it really deletes). */
 export function DeletePostDialog({ post, onClose }: { post: PostView | null; onClose: () => void }) {
+  const returnFocus = useReturnFocus();
   const { t, i18n } = useTranslation('posts');
   const remove = useDeletePost();
+  const oneAtATime = useOneAtATime();
 
-  const onConfirm = async (event: MouseEvent) => {
+  const onConfirm = (event: MouseEvent) => {
     // Stay open until the server has answered.
     event.preventDefault();
     if (!post) return;
+    void oneAtATime(() => deleteAndSay(post));
+  };
+
+  const deleteAndSay = async (target: PostView) => {
     try {
-      const { message } = await remove.mutateAsync(post);
-      toast.success(translateServerMessage(message ?? '', t) || t('server.deleted'));
+      await remove.mutateAsync(target);
+      toast.success(t('server.deleted'));
       onClose();
     } catch (error) {
-      toast.error(errorText(error, t, 'delete.failed'));
+      toast.error(errorText(error));
     }
   };
 
@@ -30,6 +39,7 @@ export function DeletePostDialog({ post, onClose }: { post: PostView | null; onC
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[2px]" />
         <AlertDialog.Content
+          {...returnFocus}
           dir={i18n.dir()}
           data-testid="delete-post-dialog"
           className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl"
@@ -39,9 +49,15 @@ export function DeletePostDialog({ post, onClose }: { post: PostView | null; onC
             {t('delete.description')}
           </AlertDialog.Description>
           {post && (
-            <p className="mt-4 line-clamp-3 whitespace-pre-line rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700">
-              {post.content}
-            </p>
+            // The cut text sits inside the padding: on the same box, a fourth line would show half-cut in it.
+            <div className="mt-4 rounded-xl bg-slate-50 px-4 py-3" data-testid="delete-post-preview">
+              <ClampedText
+                text={post.content}
+                lines={3}
+                dir="auto"
+                className="whitespace-pre-line break-words text-sm text-slate-700"
+              />
+            </div>
           )}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel disabled={remove.isPending} className={secondaryButtonClass}>

@@ -1,12 +1,26 @@
-import { MAX_POST_LENGTH } from '@nashr/contracts';
+import { MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH } from '@nashr/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type PostView, useUpdatePost } from '../../api/posts';
-import { DialogFrame } from './dialog-frame';
-import { FormActions, FormProblem, PostContentField, PostForm, ScheduleFields } from './post-form-fields';
-import { dateInputValue, timeInputValue } from './post-time';
-import { errorText, translateServerMessage } from './server-message';
+import { errorText } from '../../lib/error-text';
+import { dateInputValue, formatNumber, timeInputValue } from '../../lib/format';
+import { textProblemText } from '../../lib/text-problem';
+import { useConfirmedClose } from '../../lib/use-confirmed-close';
+import { useKeptForm } from '../../lib/use-kept-form';
+import { useOneAtATime } from '../../lib/use-one-at-a-time';
+import { FeedPreview, FirstCommentField } from '../composer';
+import { DialogFrame } from '../ui/dialog-frame';
+import { DiscardChangesDialog } from '../ui/discard-changes-dialog';
+import {
+  FormActions,
+  FormProblem,
+  PostContentField,
+  PostForm,
+  type PostFormValues,
+  postFormSchema,
+  ScheduleFields,
+} from './post-form-fields';
 
 /**
  * 'Edit Post' (spec section 2), wired for real: new text, and a new date and time to reschedule
@@ -15,65 +29,115 @@ import { errorText, translateServerMessage } from './server-message';
 export function EditPostDialog({ post, onClose }: { post: PostView | null; onClose: () => void }) {
   const { t } = useTranslation('posts');
   const [busy, setBusy] = useState(false);
+  const guard = useConfirmedClose(onClose);
   return (
-    <DialogFrame
-      open={post !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={t('edit.title')}
-      description={t('edit.description')}
-      closeLabel={t('edit.close')}
-      testId="edit-post-dialog"
-      busy={busy}
-    >
-      {post && <EditForm key={`${post.id}:${post.version}`} post={post} onClose={onClose} onBusyChange={setBusy} />}
-    </DialogFrame>
+    <>
+      <DialogFrame
+        open={post !== null}
+        onOpenChange={(open) => !open && guard.requestClose()}
+        title={t('edit.title')}
+        description={t('edit.description')}
+        closeLabel={t('edit.close')}
+        testId="edit-post-dialog"
+        busy={busy}
+      >
+        {post && (
+          <EditForm
+            key={`${post.id}:${post.version}`}
+            post={post}
+            onClose={onClose}
+            onCancel={guard.requestClose}
+            onBusyChange={setBusy}
+            reportDirty={guard.reportDirty}
+          />
+        )}
+      </DialogFrame>
+      <DiscardChangesDialog {...guard.question} />
+    </>
   );
 }
 
 function EditForm({
   post,
   onClose,
+  onCancel,
   onBusyChange,
+  reportDirty,
 }: {
   post: PostView;
   onClose: () => void;
+  onCancel: () => void;
   onBusyChange: (busy: boolean) => void;
+  reportDirty: (dirty: boolean) => void;
 }) {
   const { t, i18n } = useTranslation('posts');
   const id = useId();
   const update = useUpdatePost();
   const initialDate = dateInputValue(post.scheduledAt);
   const initialTime = timeInputValue(post.scheduledAt);
-  const [content, setContent] = useState(post.content);
-  const [date, setDate] = useState(initialDate);
-  const [time, setTime] = useState(initialTime);
+  const initialComment = post.firstComment ?? '';
+  // Kept in the browser per post version: a newer version on the server makes the kept edit moot.
+  const kept = useKeptForm(`edit:${post.id}:${post.version}`, postFormSchema, {
+    content: post.content,
+    firstComment: initialComment,
+    date: initialDate,
+    time: initialTime,
+  });
+  const { content, firstComment, date, time } = kept.values;
+  const set = (field: keyof PostFormValues) => (value: string) => kept.setValues((v) => ({ ...v, [field]: value }));
+  const [setContent, setFirstComment, setDate, setTime] = [
+    set('content'),
+    set('firstComment'),
+    set('date'),
+    set('time'),
+  ];
   const [problem, setProblem] = useState<string | null>(null);
   const length = content.trim().length;
+  const commentChanged = firstComment.trim() !== initialComment;
+  const dirty = content.trim() !== post.content || commentChanged || date !== initialDate || time !== initialTime;
+  reportDirty(dirty);
 
-  const onSubmit = async (event: FormEvent) => {
+  const oneAtATime = useOneAtATime();
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    void oneAtATime(submit);
+  };
+
+  const submit = async () => {
     const text = content.trim();
     const contentChanged = text !== post.content;
     const timeChanged = date !== initialDate || time !== initialTime;
     if (!text) return setProblem(t('edit.contentRequired'));
     if (length > MAX_POST_LENGTH) {
-      return setProblem(t('schedule.tooLong', { max: MAX_POST_LENGTH.toLocaleString(i18n.language) }));
+      return setProblem(t('schedule.tooLong', { max: formatNumber(MAX_POST_LENGTH, i18n.language) }));
     }
     if (!date || !time) return setProblem(t('edit.dateAndTime'));
-    if (!contentChanged && !timeChanged) return setProblem(t('edit.unchanged'));
+    const unsafe = textProblemText(text);
+    if (unsafe) return setProblem(unsafe);
+    if (firstComment.trim().length > MAX_FIRST_COMMENT_LENGTH) {
+      return setProblem(
+        t('errors:post.first_comment_too_long', {
+          limit: MAX_FIRST_COMMENT_LENGTH,
+          length: firstComment.trim().length,
+        }),
+      );
+    }
+    if (!contentChanged && !timeChanged && !commentChanged) return setProblem(t('edit.unchanged'));
     setProblem(null);
     onBusyChange(true);
     try {
-      const { message } = await update.mutateAsync({
+      const { rescheduled } = await update.mutateAsync({
         post,
         content: contentChanged ? text : undefined,
+        firstComment: commentChanged ? firstComment.trim() : undefined,
         // Sent only when moved: an unchanged time in the past (a failed post) would be refused.
         ...(timeChanged ? { date, time } : {}),
       });
-      toast.success(translateServerMessage(message ?? '', t) || t('server.updated'));
+      kept.done();
+      toast.success(t(rescheduled ? 'server.rescheduled' : 'server.updated'));
       onClose();
     } catch (error) {
-      toast.error(errorText(error, t, 'edit.failed'));
+      toast.error(errorText(error));
     } finally {
       onBusyChange(false);
     }
@@ -92,6 +156,8 @@ function EditForm({
         rows={7}
         minHeightClass="min-h-40"
       />
+      <FirstCommentField id={id} value={firstComment} onChange={setFirstComment} disabled={busy} />
+      <FeedPreview text={content} firstComment={firstComment} />
       <fieldset className="rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-medium text-slate-700">{t('edit.when')}</legend>
         <ScheduleFields
@@ -106,7 +172,7 @@ function EditForm({
       <FormProblem message={problem} />
       <FormActions
         busy={busy}
-        onCancel={onClose}
+        onCancel={onCancel}
         cancelLabel={t('edit.cancel')}
         submitLabel={t('edit.submit')}
         submittingLabel={t('edit.submitting')}

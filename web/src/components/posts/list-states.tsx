@@ -1,8 +1,8 @@
 import { type LucideIcon, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../app-shell/empty-state';
+import { errorText } from '../../lib/error-text';
+import { EmptyState } from '../ui/empty-state';
 import { SkeletonAvatarRow, SkeletonStack } from '../ui/skeleton';
-import { errorText } from './server-message';
 
 /** Cards in the shape of posts while they load. */
 export function PostListSkeleton({ count = 3 }: { count?: number }) {
@@ -40,7 +40,7 @@ export function LoadError({
     >
       <TriangleAlert aria-hidden="true" className={compact ? 'size-6 text-red-500' : 'size-9 text-red-500'} />
       <p className="mt-3 font-semibold text-red-800">{title}</p>
-      <p className="mt-1 max-w-md text-sm text-red-700">{errorText(error, t, 'errors.network')}</p>
+      <p className="mt-1 max-w-md text-sm text-red-700">{errorText(error)}</p>
       <button
         type="button"
         onClick={onRetry}

@@ -1,5 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ClampedText } from '../ui/clamped-text';
 
 /** The post on LinkedIn, opened in a new tab; the arrow points outward in both reading directions. */
 export function LinkedInLink({ href, className = '' }: { href: string; className?: string }) {
@@ -18,15 +19,15 @@ export function LinkedInLink({ href, className = '' }: { href: string; className
   );
 }
 
-/** A post's text as written, cut after a few lines (`clampClass`) so long posts keep the list short. */
-export function PostText({ text, clampClass }: { text: string; clampClass: string }) {
+/** A post's text as written, cut after a few `lines` so long posts keep the list short. */
+export function PostText({ text, lines }: { text: string; lines: number }) {
   return (
-    <p
+    <ClampedText
+      text={text}
+      lines={lines}
       dir="auto"
-      className={`mt-4 ${clampClass} whitespace-pre-line break-words text-[0.95rem] leading-relaxed text-slate-800`}
+      className="mt-4 whitespace-pre-line break-words text-[0.95rem] leading-relaxed text-slate-800"
       data-testid="post-content"
-    >
-      {text}
-    </p>
+    />
   );
 }

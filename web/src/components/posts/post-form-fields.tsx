@@ -1,8 +1,10 @@
-import { MAX_POST_LENGTH } from '@nashr/contracts';
+import { MAX_POST_LENGTH, textProblem } from '@nashr/contracts';
 import type { FormEvent, ReactNode } from 'react';
+import { z } from 'zod';
 import { Spinner } from '../spinner';
-import { fieldClass, primaryButtonClass, secondaryButtonClass } from './dialog-frame';
-import { LengthCounter } from './length-counter';
+import { TextProblemNotice } from '../text-problem-notice';
+import { CharCounter, postLength } from '../ui/char-counter';
+import { fieldClass, primaryButtonClass, secondaryButtonClass } from '../ui/dialog-frame';
 
 /** The parts the 'Schedule New Post' and 'Edit Post' forms share, so both popups look and read alike. */
 
@@ -42,7 +44,7 @@ export function PostContentField({
   minHeightClass,
   placeholder,
 }: PostContentFieldProps) {
-  const length = value.trim().length;
+  const length = postLength(value);
   return (
     <div>
       <label htmlFor={`${id}-content`} className="mb-1.5 block text-sm font-medium text-slate-700">
@@ -56,12 +58,13 @@ export function PostContentField({
         value={value}
         disabled={disabled}
         placeholder={placeholder}
-        aria-invalid={missing || length > MAX_POST_LENGTH}
+        aria-invalid={missing || length > MAX_POST_LENGTH || textProblem(value) !== null}
         aria-describedby={`${id}-counter`}
         onChange={(event) => onChange(event.target.value)}
-        className={`${fieldClass} ${minHeightClass} resize-y leading-relaxed`}
+        className={`user-text ${fieldClass} ${minHeightClass} resize-y leading-relaxed`}
       />
-      <LengthCounter id={`${id}-counter`} length={length} />
+      <CharCounter id={`${id}-counter`} text={value} />
+      <TextProblemNotice text={value} />
     </div>
   );
 }
@@ -148,3 +151,12 @@ export function FormActions({ busy, onCancel, cancelLabel, submitLabel, submitti
     </div>
   );
 }
+
+/** What the schedule and edit forms keep in the browser while they are typed. */
+export const postFormSchema = z.object({
+  content: z.string(),
+  firstComment: z.string(),
+  date: z.string(),
+  time: z.string(),
+});
+export type PostFormValues = z.infer<typeof postFormSchema>;

@@ -1,12 +1,23 @@
-import { addDays, addMonths, isSameDay, isSameMonth, isToday, startOfMonth, startOfWeek } from 'date-fns';
+import { addDays, addMonths, endOfMonth, isSameDay, isSameMonth, isToday, startOfMonth, startOfWeek } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PostView } from '../../api/posts';
+import { useDisplayPreferences } from '../../api/preferences';
+import {
+  dateInputValue,
+  formatDay,
+  formatDayNumber,
+  formatHijriDay,
+  formatHijriDayNumber,
+  formatHijriMonths,
+  formatMonth,
+  formatWeekday,
+  WEEK_STARTS_ON,
+} from '../../lib/format';
 import { Spinner } from '../spinner';
-import { calendarDays, dayMark } from './calendar-grid';
+import { calendarDays, dayMark, type WeekStartsOn } from './calendar-grid';
 import { LoadError } from './list-states';
-import { dateInputValue, formatDay, formatDayNumber, formatMonth, formatWeekday } from './post-time';
 
 export interface PostsCalendarProps {
   month: Date;
@@ -26,7 +37,7 @@ const MARK_CLASS = {
 } as const;
 
 /** The day a calendar key moves to, or null for keys that do not move. Arrows follow the reading direction. */
-function dayAfterKey(key: string, day: Date, rtl: boolean): Date | null {
+function dayAfterKey(key: string, day: Date, rtl: boolean, weekStartsOn: WeekStartsOn): Date | null {
   const forward = rtl ? -1 : 1;
   switch (key) {
     case 'ArrowRight':
@@ -38,9 +49,9 @@ function dayAfterKey(key: string, day: Date, rtl: boolean): Date | null {
     case 'ArrowUp':
       return addDays(day, -7);
     case 'Home':
-      return startOfWeek(day, { weekStartsOn: 1 });
+      return startOfWeek(day, { weekStartsOn });
     case 'End':
-      return addDays(startOfWeek(day, { weekStartsOn: 1 }), 6);
+      return addDays(startOfWeek(day, { weekStartsOn }), 6);
     case 'PageDown':
       return addMonths(day, 1);
     case 'PageUp':
@@ -51,7 +62,8 @@ function dayAfterKey(key: string, day: Date, rtl: boolean): Date | null {
 }
 
 /**
- * 'Upcoming Posts' (spec sections 2 and 9): a month of 42 days, Monday first, days with posts
+ * 'Upcoming Posts' (spec sections 2 and 9): a month of 42 days, Monday first unless the user
+ * chose Saturday or Sunday, each with its Hijri day when the user asked for it; days with posts
  * highlighted and the selected day lightly highlighted. Arrow keys move between days (mirrored
  * in Arabic), Page Up and Page Down between months.
  */
@@ -68,9 +80,16 @@ export function PostsCalendar({
   const { t, i18n } = useTranslation('posts');
   const language = i18n.language;
   const rtl = i18n.dir() === 'rtl';
-  const cells = calendarDays(month);
+  const display = useDisplayPreferences();
+  const weekStartsOn = WEEK_STARTS_ON[display.weekStart];
+  const cells = calendarDays(month, weekStartsOn);
   const weeks = Array.from({ length: 6 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
-  const weekStart = startOfWeek(new Date(), { weekStartsOn: 1 });
+  const weekStart = startOfWeek(new Date(), { weekStartsOn });
+  // The whole day's name in each cell's label, with the Hijri date after it when shown.
+  const dayName = (day: Date) =>
+    display.hijri
+      ? `${formatDay(day, language, 'full')} (${formatHijriDay(day, language)})`
+      : formatDay(day, language, 'full');
   const weekdays = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
 
   // Roving focus: one day is in the tab order; arrows move it.
@@ -95,7 +114,7 @@ export function PostsCalendar({
   };
 
   const onKeyDown = (event: KeyboardEvent, day: Date) => {
-    const next = dayAfterKey(event.key, day, rtl);
+    const next = dayAfterKey(event.key, day, rtl, weekStartsOn);
     if (!next) return;
     event.preventDefault();
     goTo(next);
@@ -136,7 +155,12 @@ export function PostsCalendar({
           aria-live="polite"
           data-testid="calendar-month"
         >
-          {formatMonth(month, language)}
+          {formatMonth(month, language, true)}
+          {display.hijri && (
+            <span className="block text-xs font-normal text-slate-500" data-testid="calendar-hijri-month">
+              {formatHijriMonths(startOfMonth(month), endOfMonth(month), language)}
+            </span>
+          )}
         </p>
         <button
           type="button"
@@ -159,8 +183,8 @@ export function PostsCalendar({
               <th
                 key={day.toISOString()}
                 scope="col"
-                abbr={new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'ar', { weekday: 'long' }).format(day)}
-                className="pb-1 text-center text-[0.7rem] font-medium uppercase text-slate-400"
+                abbr={formatWeekday(day, language, 'long')}
+                className="pb-1 text-center text-[0.7rem] font-medium uppercase text-slate-500"
               >
                 {formatWeekday(day, language)}
               </th>
@@ -178,16 +202,16 @@ export function PostsCalendar({
                 const isSelected = selected !== null && isSameDay(day, selected);
                 const today = isToday(day);
                 const label = posts?.length
-                  ? t('calendar.postsOnDay', { date: formatDay(day, language, 'full'), count: posts.length })
+                  ? t('calendar.postsOnDay', { date: dayName(day), count: posts.length })
                   : today
-                    ? t('calendar.todayLabel', { date: formatDay(day, language, 'full') })
-                    : formatDay(day, language, 'full');
+                    ? t('calendar.todayLabel', { date: dayName(day) })
+                    : dayName(day);
                 const look =
                   mark && mark !== 'published'
                     ? MARK_CLASS[mark]
                     : isSelected
                       ? 'bg-brand-50 text-brand-800 hover:bg-brand-100'
-                      : `${inMonth ? 'text-slate-700' : 'text-slate-300'} hover:bg-slate-100`;
+                      : `${inMonth ? 'text-slate-700' : 'text-slate-500'} hover:bg-slate-100`;
                 return (
                   <td key={key} className="p-0">
                     <button
@@ -217,15 +241,27 @@ export function PostsCalendar({
                       }`}
                     >
                       <span>{formatDayNumber(day, language)}</span>
+                      {display.hijri && (
+                        <span
+                          aria-hidden="true"
+                          className="text-[0.6rem] leading-none opacity-70"
+                          data-testid="hijri-day"
+                        >
+                          {formatHijriDayNumber(day, language)}
+                        </span>
+                      )}
                       {(today || mark === 'published') && (
                         <span
                           aria-hidden="true"
+                          data-testid="day-dot"
+                          data-kind={mark === 'published' ? 'published' : 'today'}
+                          // A post published today is the usual case: the legend's green wins over today's blue.
                           className={`absolute bottom-1 h-1 rounded-full ${today ? 'w-3' : 'w-1'} ${
                             mark === 'pending' || mark === 'failed'
                               ? 'bg-current'
-                              : today
-                                ? 'bg-brand-600'
-                                : 'bg-emerald-500'
+                              : mark === 'published'
+                                ? 'bg-emerald-500'
+                                : 'bg-brand-600'
                           }`}
                         />
                       )}
@@ -247,7 +283,7 @@ export function PostsCalendar({
           {t('calendar.legendFailed')}
         </span>
         <span className="inline-flex items-center gap-1.5">
-          <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-500" />
+          <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-500" data-testid="legend-published" />
           {t('calendar.legendPublished')}
         </span>
         {showToday && (
@@ -268,7 +304,7 @@ export function PostsCalendar({
           <LoadError compact title={t('calendar.loadFailed')} error={error} onRetry={onRetry} />
         </div>
       ) : (
-        <p className="mt-2 text-xs text-slate-400">{t('calendar.hint')}</p>
+        <p className="mt-2 text-xs text-slate-500">{t('calendar.hint')}</p>
       )}
     </section>
   );

@@ -1,8 +1,9 @@
 import type { LinkedinPost } from '@nashr/contracts';
 import { ChartNoAxesColumn, MessageSquare, Repeat2, ThumbsUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatClock, formatCompact, formatDay } from '../../lib/format';
+import { HijriDate } from '../ui/hijri-date';
 import { LinkedInLink, PostText } from './post-card-parts';
-import { formatClock, formatCount, formatDay } from './post-time';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -38,8 +39,14 @@ export function PublishedPostCard({ post }: { post: LinkedinPost }) {
           {initials(post.author.name) || '·'}
         </span>
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold text-ink">{post.author.name}</p>
-          {post.author.headline && <p className="line-clamp-1 text-sm text-slate-500">{post.author.headline}</p>}
+          <p className="truncate font-semibold text-ink">
+            <bdi>{post.author.name}</bdi>
+          </p>
+          {post.author.headline && (
+            <p className="line-clamp-1 text-sm text-slate-500">
+              <bdi>{post.author.headline}</bdi>
+            </p>
+          )}
           {validDate && (
             <time dateTime={post.parsed_datetime} className="mt-0.5 block text-xs text-slate-500">
               {t('published.postedAt', {
@@ -48,18 +55,22 @@ export function PublishedPostCard({ post }: { post: LinkedinPost }) {
               })}
             </time>
           )}
+          {validDate && <HijriDate instant={posted} />}
         </div>
         {post.share_url && <LinkedInLink href={post.share_url} className="-me-2" />}
       </header>
-      <PostText text={post.text} clampClass="line-clamp-[8]" />
+      <PostText text={post.text} lines={8} />
       <dl className="mt-4 grid grid-cols-2 gap-2 border-t border-slate-100 pt-4 sm:grid-cols-4">
         {counters.map(({ key, icon: Icon, value }) => (
-          <div key={key} className="flex items-center gap-2 rounded-xl bg-slate-50 px-3 py-2" data-counter={key}>
-            <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-            <div className="min-w-0">
-              <dt className="truncate text-[0.7rem] text-slate-500">{t(`published.${key}`)}</dt>
-              <dd className="text-sm font-semibold tabular-nums text-ink">{formatCount(value, i18n.language)}</dd>
-            </div>
+          // A <dl> holds only dt/dd groups (a div each): the icon lives inside the term.
+          <div key={key} className="min-w-0 rounded-xl bg-slate-50 px-3 py-2" data-counter={key}>
+            <dt className="flex items-center gap-1.5 text-[0.7rem] text-slate-500">
+              <Icon aria-hidden="true" className="size-3.5 shrink-0 text-brand-600" />
+              <span className="truncate">{t(`published.${key}`)}</span>
+            </dt>
+            <dd className="mt-0.5 text-sm font-semibold tabular-nums text-ink">
+              {formatCompact(value, i18n.language)}
+            </dd>
           </div>
         ))}
       </dl>

@@ -1,19 +1,39 @@
-import { MAX_POST_LENGTH, type ScheduledPost } from '@nashr/contracts';
+import { MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, type ScheduledPost } from '@nashr/contracts';
+import { useNavigate } from '@tanstack/react-router';
 import { addDays } from 'date-fns';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { browserTimeZone, ScheduleRefused, useSchedulePost } from '../../api/posts';
-import { DialogFrame } from './dialog-frame';
-import { FormActions, FormProblem, PostContentField, PostForm, ScheduleFields } from './post-form-fields';
-import { dateInputValue } from './post-time';
-import { translateServerMessage } from './server-message';
+import { ScheduleRefused, useSchedulePost } from '../../api/posts';
+import { errorText } from '../../lib/error-text';
+import { dateInputValue, formatClock, formatDay, formatNumber } from '../../lib/format';
+import { textProblemText } from '../../lib/text-problem';
+import { browserTimeZone } from '../../lib/time-zone';
+import { useConfirmedClose } from '../../lib/use-confirmed-close';
+import { useKeptForm } from '../../lib/use-kept-form';
+import { useOneAtATime } from '../../lib/use-one-at-a-time';
+import { FeedPreview, FirstCommentField } from '../composer';
+import { DialogFrame } from '../ui/dialog-frame';
+import { DiscardChangesDialog } from '../ui/discard-changes-dialog';
+import {
+  FormActions,
+  FormProblem,
+  PostContentField,
+  PostForm,
+  type PostFormValues,
+  postFormSchema,
+  ScheduleFields,
+} from './post-form-fields';
 
 export interface ScheduleDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Text to start from, e.g. the composer's draft ('Schedule for later'). */
   defaultContent?: string;
+  /** First comment to start from (the composer's). */
+  defaultFirstComment?: string;
+  /** The server draft being scheduled: the server deletes it once the post is scheduled. */
+  draftId?: string | null;
   /** Day to start from (YYYY-MM-DD), e.g. the day picked in the calendar. */
   defaultDate?: string;
   onScheduled?: (post: ScheduledPost) => void;
@@ -26,59 +46,126 @@ const MAX_DAYS_AHEAD = 365;
 export function ScheduleDialog(props: ScheduleDialogProps) {
   const { t } = useTranslation('posts');
   const [busy, setBusy] = useState(false);
+  const guard = useConfirmedClose(() => props.onOpenChange(false));
   return (
-    <DialogFrame
-      open={props.open}
-      onOpenChange={props.onOpenChange}
-      title={t('schedule.title')}
-      description={t('schedule.description', { zone: browserTimeZone().replaceAll('_', ' ') })}
-      closeLabel={t('schedule.close')}
-      testId="schedule-dialog"
-      busy={busy}
-    >
-      {/* Mounted only while open, so every opening starts from the given defaults. */}
-      <ScheduleForm {...props} onBusyChange={setBusy} />
-    </DialogFrame>
+    <>
+      <DialogFrame
+        open={props.open}
+        onOpenChange={(open) => (open ? props.onOpenChange(true) : guard.requestClose())}
+        title={t('schedule.title')}
+        description={t('schedule.description', { zone: browserTimeZone().replaceAll('_', ' ') })}
+        closeLabel={t('schedule.close')}
+        testId="schedule-dialog"
+        busy={busy}
+      >
+        {/* Mounted only while open, so every opening starts from the given defaults. */}
+        <ScheduleForm {...props} onBusyChange={setBusy} reportDirty={guard.reportDirty} onCancel={guard.requestClose} />
+      </DialogFrame>
+      <DiscardChangesDialog {...guard.question} />
+    </>
   );
 }
 
 function ScheduleForm({
   onOpenChange,
   defaultContent = '',
+  defaultFirstComment = '',
+  draftId,
   defaultDate = '',
   onScheduled,
   onBusyChange,
-}: ScheduleDialogProps & { onBusyChange: (busy: boolean) => void }) {
+  reportDirty,
+  onCancel,
+}: ScheduleDialogProps & {
+  onBusyChange: (busy: boolean) => void;
+  reportDirty: (dirty: boolean) => void;
+  onCancel: () => void;
+}) {
   const { t, i18n } = useTranslation('posts');
   const id = useId();
   const schedule = useSchedulePost();
-  const [content, setContent] = useState(defaultContent);
-  const [date, setDate] = useState(defaultDate);
-  const [time, setTime] = useState('');
+  const navigate = useNavigate();
+  // A new post typed here is kept as it is typed; one from the composer or a draft is kept there.
+  const kept = useKeptForm(!defaultContent && !draftId ? 'schedule' : null, postFormSchema, {
+    content: defaultContent,
+    firstComment: defaultFirstComment,
+    date: defaultDate,
+    time: '',
+  });
+  const { content, firstComment, date, time } = kept.values;
+  const set = (field: keyof PostFormValues) => (value: string) => kept.setValues((v) => ({ ...v, [field]: value }));
+  const [setContent, setFirstComment, setDate, setTime] = [
+    set('content'),
+    set('firstComment'),
+    set('date'),
+    set('time'),
+  ];
   const [problem, setProblem] = useState<string | null>(null);
+  // One scheduling per opening of the dialog, however often Schedule is pressed or retried.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const today = new Date();
+  const dirty =
+    content.trim() !== defaultContent.trim() ||
+    firstComment.trim() !== defaultFirstComment.trim() ||
+    date !== defaultDate ||
+    time !== '';
+  reportDirty(dirty);
   const length = content.trim().length;
 
-  const onSubmit = async (event: FormEvent) => {
+  const oneAtATime = useOneAtATime();
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    void oneAtATime(submit);
+  };
+
+  const submit = async () => {
     if (!content.trim() || !date || !time) {
       setProblem(t('schedule.fillAllFields'));
       return;
     }
+    if (firstComment.trim().length > MAX_FIRST_COMMENT_LENGTH) {
+      setProblem(
+        t('errors:post.first_comment_too_long', {
+          limit: MAX_FIRST_COMMENT_LENGTH,
+          length: firstComment.trim().length,
+        }),
+      );
+      return;
+    }
     if (length > MAX_POST_LENGTH) {
-      setProblem(t('schedule.tooLong', { max: MAX_POST_LENGTH.toLocaleString(i18n.language) }));
+      setProblem(t('schedule.tooLong', { max: formatNumber(MAX_POST_LENGTH, i18n.language) }));
+      return;
+    }
+    const unsafe = textProblemText(content);
+    if (unsafe) {
+      setProblem(unsafe);
       return;
     }
     setProblem(null);
     onBusyChange(true);
     try {
-      const { message, post } = await schedule.mutateAsync({ content: content.trim(), date, time });
-      toast.success(translateServerMessage(message, t));
+      const { post } = await schedule.mutateAsync({
+        content: content.trim(),
+        date,
+        time,
+        idempotencyKey,
+        firstComment: firstComment.trim(),
+        draftId,
+      });
+      toast.success(t('schedule.success'), {
+        description: t('schedule.goesOut', {
+          date: formatDay(post.scheduledAt, i18n.language, 'full'),
+          time: formatClock(post.scheduledAt, i18n.language),
+          zone: browserTimeZone().replaceAll('_', ' '),
+        }),
+        action: { label: t('schedule.view'), onClick: () => void navigate({ to: '/posts' }) },
+      });
+      kept.done();
       onScheduled?.(post);
       onOpenChange(false);
     } catch (error) {
-      // A refusal carries the server's reason (a past time, a daylight-saving gap...).
-      toast.error(error instanceof ScheduleRefused ? translateServerMessage(error.message, t) : t('schedule.error'));
+      // A refusal carries the server's reason (a past time, a daylight-saving gap...) as its code.
+      toast.error(error instanceof ScheduleRefused ? errorText(error) : t('schedule.error'));
     } finally {
       onBusyChange(false);
     }
@@ -113,10 +200,12 @@ function ScheduleForm({
         }}
         time={{ label: t('schedule.time'), value: time, onChange: setTime, invalid: missing(time) }}
       />
+      <FirstCommentField id={id} value={firstComment} onChange={setFirstComment} disabled={busy} />
+      <FeedPreview text={content} firstComment={firstComment} />
       <FormProblem message={problem} testId="schedule-problem" />
       <FormActions
         busy={busy}
-        onCancel={() => onOpenChange(false)}
+        onCancel={onCancel}
         cancelLabel={t('schedule.cancel')}
         submitLabel={t('schedule.submit')}
         submittingLabel={t('schedule.submitting')}

@@ -1,11 +1,14 @@
 import { CalendarClock, Pencil, RotateCw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { browserTimeZone, type PostView, useRetryPost } from '../../api/posts';
+import { type PostView, useRetryPost } from '../../api/posts';
+import { codeText, errorText } from '../../lib/error-text';
+import { formatClock, formatDay } from '../../lib/format';
+import { browserTimeZone } from '../../lib/time-zone';
+import { useOneAtATime } from '../../lib/use-one-at-a-time';
 import { Spinner } from '../spinner';
+import { HijriDate } from '../ui/hijri-date';
 import { LinkedInLink, PostText } from './post-card-parts';
-import { formatClock, formatDay } from './post-time';
-import { errorText, translateServerMessage } from './server-message';
 import { StatusBadge } from './status-badge';
 
 export const canChange = (post: PostView) => post.status === 'scheduled' || post.status === 'failed';
@@ -14,12 +17,14 @@ export const canChange = (post: PostView) => post.status === 'scheduled' || post
 export function RetryButton({ post }: { post: PostView }) {
   const { t } = useTranslation('posts');
   const retry = useRetryPost();
-  const onRetry = async () => {
+  const oneAtATime = useOneAtATime();
+  const onRetry = () => oneAtATime(retryAndSay);
+  const retryAndSay = async () => {
     try {
-      const { message } = await retry.mutateAsync(post);
-      toast.success(translateServerMessage(message ?? '', t) || t('server.retrying'));
+      await retry.mutateAsync(post);
+      toast.success(t('server.retrying'));
     } catch (error) {
-      toast.error(errorText(error, t, 'retry.failed'));
+      toast.error(errorText(error));
     }
   };
   return (
@@ -50,9 +55,7 @@ export function FailureNote({ post }: { post: PostView }) {
     >
       <div className="min-w-0 flex-1 text-sm">
         <p className="font-semibold text-red-800">{t('card.failedTitle')}</p>
-        <p className="mt-0.5 text-red-700">
-          {post.failureReason ? translateServerMessage(post.failureReason, t) : t('card.failedUnknown')}
-        </p>
+        <p className="mt-0.5 text-red-700">{codeText(post.failureCode) ?? t('card.failedUnknown')}</p>
       </div>
       <RetryButton post={post} />
     </div>
@@ -103,7 +106,7 @@ export function ScheduledPostCard({
       data-testid="scheduled-post"
       data-post-id={post.id}
       data-status={post.status}
-      className={`rounded-2xl border bg-white p-5 shadow-sm transition hover:shadow-md ${post.status === 'failed' ? 'border-red-200' : 'border-slate-200'}`}
+      className={`rounded-2xl border bg-white p-5 shadow-sm transition hover:shadow-md data-[highlighted=true]:ring-2 data-[highlighted=true]:ring-brand-500 ${post.status === 'failed' ? 'border-red-200' : 'border-slate-200'}`}
     >
       <header className="flex flex-wrap items-start gap-x-3 gap-y-2">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
@@ -116,6 +119,7 @@ export function ScheduledPostCard({
               time: formatClock(post.scheduledAt, i18n.language),
             })}
           </p>
+          <HijriDate instant={post.scheduledAt} />
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <StatusBadge status={post.status} />
             {otherZone && (
@@ -141,7 +145,7 @@ export function ScheduledPostCard({
           {post.url && <LinkedInLink href={post.url} />}
         </div>
       </header>
-      <PostText text={post.content} clampClass="line-clamp-6" />
+      <PostText text={post.content} lines={6} />
       {post.status === 'failed' && (
         <div className="mt-4">
           <FailureNote post={post} />

@@ -1,9 +1,9 @@
 import type { LinkedinPost } from '@nashr/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatPercent } from '../dashboard/format';
-import { SampleBadge } from '../dashboard/sample-badge';
-import { ENGAGEMENT_WINDOW_DAYS, engagementOf, SAMPLE_STATS } from '../dashboard/statistics';
+import { formatNumber, formatPercent } from '../../lib/format';
+import { ENGAGEMENT_WINDOW_DAYS, engagementOf, SAMPLE_STATS } from '../../lib/statistics';
+import { SampleBadge } from '../ui/sample-badge';
 
 interface Row {
   key: string;

@@ -1,8 +1,8 @@
 import type { FullProfile } from '@nashr/contracts';
 import { BadgeCheck, Globe, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Avatar, safeImageUrl } from '../dashboard/avatar';
-import { formatNumber } from '../dashboard/format';
+import { formatNumber } from '../../lib/format';
+import { Avatar, safeImageUrl } from '../ui/avatar';
 
 /** Only web addresses: never a `javascript:` or other scheme from the network's data. */
 export function safeWebsite(url: string): { href: string; label: string } | null {
@@ -83,7 +83,7 @@ export function ProfileHeader({ profile, name }: { profile: FullProfile; name: s
             typeof value === 'number' ? (
               <div key={key} className="flex items-baseline gap-1.5" data-testid={`profile-${key}`} data-value={value}>
                 <dd className="order-first font-semibold text-brand-700">{formatNumber(value, i18n.language)}</dd>
-                <dt className="text-slate-600">{t(key)}</dt>
+                <dt className="text-slate-600">{t(key, { count: value })}</dt>
               </div>
             ) : null,
           )}

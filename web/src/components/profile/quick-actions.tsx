@@ -1,12 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
-import { CalendarClock, ChevronRight, type LucideIcon, Sparkles, SquarePen } from 'lucide-react';
+import { CalendarClock, ChevronRight, type LucideIcon, MonitorSmartphone, Sparkles, SquarePen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { useComposer } from '../composer/composer-provider';
+import { useComposer } from '../composer';
 
 /**
- * Quick Actions of the profile page: the composer, the Scheduled tab of the post list, and
- * profile optimisation, which is not built yet and says so instead of doing nothing.
+ * Quick Actions of the profile page: the composer, the Scheduled tab of the post list, profile
+ * optimisation (not built yet, and it says so instead of doing nothing) and the signed-in sessions.
  */
 export function QuickActions() {
   const { t } = useTranslation('profile');
@@ -20,6 +20,7 @@ export function QuickActions() {
       icon: CalendarClock,
       onClick: () => void navigate({ to: '/posts', search: { tab: 'scheduled' } }),
     },
+    { key: 'sessions', icon: MonitorSmartphone, onClick: () => void navigate({ to: '/sessions' }) },
   ];
   return (
     <section

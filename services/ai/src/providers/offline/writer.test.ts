@@ -7,7 +7,7 @@ const choices: ComposerChoices = { ...COMPOSER_DEFAULTS, postFrequency: 'Weekly'
 const request = (over: Partial<PromptRequest>): PromptRequest => ({
   kind: 'generate',
   topic: 'hiring your first engineer',
-  author: { jobTitle: 'Product Manager', accent: null },
+  author: { jobTitle: 'Product Manager', accent: null, arabicVariety: 'msa', register: 'formal' },
   language: 'English',
   choices,
   ...over,
@@ -47,7 +47,7 @@ describe('offline writer', () => {
           kind,
           topic: 'توظيف أول مهندس',
           text: 'أطلقنا اليوم أول إصدار. استغرق العمل ستة أشهر.',
-          author: { jobTitle: 'مديرة منتجات', accent: null },
+          author: { jobTitle: 'مديرة منتجات', accent: null, arabicVariety: 'msa', register: 'formal' },
           language: 'Arabic',
         }),
       );
@@ -55,6 +55,21 @@ describe('offline writer', () => {
       expect(draft.note).toBeNull();
       expect(arabicShare(draft.text)).toBeGreaterThan(0.9);
     }
+  });
+
+  it('writes Modern Standard Arabic and says so when a regional variety was asked for', () => {
+    const draft = writeOffline(
+      request({
+        topic: 'توظيف أول مهندس',
+        author: { jobTitle: 'مديرة منتجات', accent: null, arabicVariety: 'gulf', register: 'conversational' },
+        language: 'Arabic',
+      }),
+    );
+    expect(draft.language).toBe('Arabic');
+    expect(draft.note).toBe(
+      'The offline writer writes Modern Standard Arabic only, so this draft is not in Gulf Arabic (الخليجية).',
+    );
+    expect(arabicShare(draft.text)).toBeGreaterThan(0.9);
   });
 
   it('falls back to English with a note for a language it cannot write', () => {

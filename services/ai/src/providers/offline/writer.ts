@@ -1,4 +1,4 @@
-import type { ComposerChoices, ModifyAction } from '@nashr/contracts';
+import { ARABIC_VARIETY_NAMES, type ComposerChoices, type ModifyAction } from '@nashr/contracts';
 import type { Language, PromptRequest } from '../../prompts/index.js';
 import { ARABIC, ENGLISH, type Phrases, type Register, TONE_REGISTER } from './phrases.js';
 
@@ -162,9 +162,11 @@ export function writeOffline(request: PromptRequest): OfflineDraft {
   const native = WRITERS[request.language];
   const phrases = native ?? ENGLISH;
   const language: Language = native ? request.language : 'English';
-  const note = native
-    ? null
-    : `The offline writer writes Arabic and English only, so this draft is in English instead of ${request.language}.`;
+  const note = !native
+    ? `The offline writer writes Arabic and English only, so this draft is in English instead of ${request.language}.`
+    : language === 'Arabic' && request.author.arabicVariety !== 'msa'
+      ? `The offline writer writes Modern Standard Arabic only, so this draft is not in ${ARABIC_VARIETY_NAMES[request.author.arabicVariety]}.`
+      : null;
   const text =
     request.kind === 'generate'
       ? generate(phrases, request)

@@ -31,6 +31,8 @@ const PEOPLE = [
   ['Rami', 'Aziz'],
   ['Dana', 'Qasim'],
   ['Faisal', 'Rahman'],
+  // Names this long are common on the network: screens must keep them whole on one line.
+  ['Mohammed Abdulrahman', 'Al-Qahtani'],
 ] as const;
 
 const ROLES = [

@@ -38,6 +38,13 @@ describe('sandbox network', () => {
     expect(items[0]).toMatchObject({ id: published.postId, text: 'Seen by the API too', impressions_counter: 0 });
   });
 
+  it("connects usernames that are names of an object's members like any other", async () => {
+    const sandbox = new SandboxProvider(apiDb.db);
+    for (const username of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect((await sandbox.connect({ username, password: 'a password' })).status).toBe('connected');
+    }
+  });
+
   it('gives the same person and posts to the same username every time', async () => {
     const a = new SandboxProvider(apiDb.db);
     const one = await a.connect({ username: 'same@example.com', password: 'x' });

@@ -6,10 +6,12 @@ import {
   type SandboxPending,
   type SandboxPostRow,
   sandboxAccounts,
+  sandboxComments,
   sandboxPosts,
   type schema,
 } from '../../db/schema.js';
 import type {
+  CommentResult,
   ConnectOutcome,
   Credentials,
   NetworkPost,
@@ -35,8 +37,10 @@ export const SANDBOX_SCENARIOS: Readonly<Record<string, CheckpointType[]>> = {
 };
 /** In-app validation succeeds from this status check on. */
 export const SANDBOX_IN_APP_CHECKS = 2;
-/** A post whose text contains this is refused, to show how a refusal looks. */
+/** A post or comment whose text contains this is refused, to show how a refusal looks. */
 export const SANDBOX_REFUSE_MARKER = '[refuse]';
+/** The network's own limit on a comment. */
+const COMMENT_LIMIT = 1250;
 const CHECKPOINT_TTL_MS = 5 * 60 * 1000;
 
 export interface SandboxOptions {
@@ -130,7 +134,8 @@ export class SandboxProvider implements NetworkProvider {
     if (credentials.password === SANDBOX_WRONG_PASSWORD) throw new ProviderError('invalid_credentials');
     const username = normalizeUsername(credentials.username);
     const id = sandboxAccountId(username);
-    const steps = SANDBOX_SCENARIOS[username] ?? [];
+    // Own keys only: a username such as 'constructor' must not find Object.prototype's members.
+    const steps = Object.hasOwn(SANDBOX_SCENARIOS, username) ? (SANDBOX_SCENARIOS[username] ?? []) : [];
     if (steps.length === 0) {
       await this.db.transaction(async (tx) => {
         await tx
@@ -356,6 +361,47 @@ export class SandboxProvider implements NetworkProvider {
     }
     const socialId = `urn:li:activity:${id}`;
     return { postId: id, url: `https://www.linkedin.com/feed/update/${socialId}/` };
+  }
+
+  async comment(accountId: string, postId: string, text: string): Promise<CommentResult> {
+    await this.simulate();
+    await this.connectedAccount(accountId);
+    const id = postId.replace(/^urn:li:activity:/, '');
+    const [post] = await this.db
+      .select({ id: sandboxPosts.id })
+      .from(sandboxPosts)
+      .where(and(eq(sandboxPosts.id, id), eq(sandboxPosts.accountId, accountId)));
+    if (!post) throw new ProviderError('not_found', 'LinkedIn could not find the post to comment on.');
+    if (text.includes(SANDBOX_REFUSE_MARKER)) {
+      throw new ProviderError('rejected', 'LinkedIn refused this comment because it goes against its content rules.');
+    }
+    if (text.length > COMMENT_LIMIT) {
+      throw new ProviderError('rejected', 'LinkedIn refuses comments longer than 1,250 characters.');
+    }
+    const commentId = activityId();
+    await this.db.insert(sandboxComments).values({ id: commentId, postId: id, accountId, text, createdAt: this.now() });
+    await this.db
+      .update(sandboxPosts)
+      .set({ comments: sql`${sandboxPosts.comments} + 1` })
+      .where(eq(sandboxPosts.id, id));
+    return { commentId };
+  }
+
+  /** Comments the simulated network holds under a post, oldest first (for tests and support). */
+  async commentsOn(postId: string): Promise<{ id: string; text: string }[]> {
+    return this.db
+      .select({ id: sandboxComments.id, text: sandboxComments.text })
+      .from(sandboxComments)
+      .where(eq(sandboxComments.postId, postId.replace(/^urn:li:activity:/, '')))
+      .orderBy(sandboxComments.createdAt);
+  }
+
+  /** The simulated network forgets the session; the member's own network account and posts stay. */
+  async disconnect(accountId: string): Promise<void> {
+    await this.db
+      .update(sandboxAccounts)
+      .set({ connected: false, pending: null, updatedAt: new Date() })
+      .where(eq(sandboxAccounts.id, accountId));
   }
 
   /** Simulates the network dropping the session, as when the user changes their password. */

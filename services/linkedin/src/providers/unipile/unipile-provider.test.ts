@@ -23,7 +23,8 @@ beforeAll(async () => {
   unipile = new UnipileProvider({
     dsn: fake.url,
     apiKey: FAKE_API_KEY,
-    timeoutMs: 500,
+    // Generous: on a busy machine the local server may take a while; the timeout test uses its own.
+    timeoutMs: 15_000,
     captchaScriptHost: 'https://captcha.example.test',
   });
 });
@@ -174,16 +175,34 @@ describe('unipile adapter against a local server speaking its wire format', () =
     expect(result.url).toBe(`https://www.linkedin.com/feed/update/urn:li:activity:${result.postId}/`);
   });
 
+  it('comments on a post by its social id, as JSON, and passes on a refusal', async () => {
+    const id = await connectedAccount();
+    const post = await unipile.publish(id, { text: 'A post to comment on' });
+    const sent = await unipile.comment(id, post.postId as string, 'The links are here: https://example.com');
+    expect(sent).toEqual({ commentId: null });
+    expect(fake.comments.at(-1)).toEqual({
+      post_id: `urn:li:activity:${post.postId}`,
+      account_id: id,
+      text: 'The links are here: https://example.com',
+    });
+    const tooLong = await failure(unipile.comment(id, post.postId as string, 'x'.repeat(1251)));
+    expect(tooLong.kind).toBe('rejected');
+    expect(tooLong.message).toBe('LinkedIn refused this comment: text is too long');
+    expect((await failure(unipile.comment(id, '7100000000', 'Under nothing'))).kind).toBe('not_found');
+  });
+
   it('calls a lost publish answer "outcome unknown" and a lost read "unavailable"', async () => {
     const id = await connectedAccount();
     fake.options.loseNextPublishAnswers = 1;
     expect((await failure(unipile.publish(id, { text: 'Into the void' }))).kind).toBe('outcome_unknown');
     expect(fake.posts.get(id)?.some((p) => p.text === 'Into the void')).toBe(true);
 
-    fake.options.delays['/posts'] = 1000;
+    // An answer well past the client's timeout, so the order of the two never depends on the machine.
+    const impatient = new UnipileProvider({ dsn: fake.url, apiKey: FAKE_API_KEY, timeoutMs: 300 });
+    fake.options.delays['/posts'] = 5000;
     try {
-      expect((await failure(unipile.publish(id, { text: 'Too slow' }))).kind).toBe('outcome_unknown');
-      expect((await failure(unipile.listPosts(id))).kind).toBe('unavailable');
+      expect((await failure(impatient.publish(id, { text: 'Too slow' }))).kind).toBe('outcome_unknown');
+      expect((await failure(impatient.listPosts(id))).kind).toBe('unavailable');
     } finally {
       delete fake.options.delays['/posts'];
     }

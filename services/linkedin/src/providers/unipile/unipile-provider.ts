@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import type {
   Attachment,
+  CommentResult,
   ConnectOutcome,
   Credentials,
   NetworkPost,
@@ -20,6 +21,7 @@ import {
   type WireProfile,
   wireAccountSchema,
   wireAccountStepSchema,
+  wireCommentSentSchema,
   wireErrorSchema,
   wirePostCreatedSchema,
   wirePostListSchema,
@@ -255,6 +257,15 @@ export class UnipileProvider implements NetworkProvider {
     });
   }
 
+  async disconnect(accountId: string): Promise<void> {
+    try {
+      await this.request('DELETE', `/accounts/${encodeURIComponent(accountId)}`);
+    } catch (error) {
+      if (error instanceof ProviderError && error.kind === 'not_found') return;
+      throw error;
+    }
+  }
+
   /**
    * *Unconfirmed*: completion of an in-app validation is read from `GET /accounts/{id}`; until
    * the account reports a working status (or while it is not found yet) the step is still open.
@@ -406,5 +417,31 @@ export class UnipileProvider implements NetworkProvider {
     const socialId = data.social_id ?? (postId && /^\d+$/.test(postId) ? `urn:li:activity:${postId}` : null);
     const url = data.share_url ?? (socialId ? `https://www.linkedin.com/feed/update/${socialId}/` : null);
     return { postId, url };
+  }
+
+  /**
+   * Comments as the account on one of its posts. The hosted API names posts by their social id
+   * (`urn:li:activity:…`); a bare activity number, as `publish` may return, is turned into one.
+   */
+  async comment(accountId: string, postId: string, text: string): Promise<CommentResult> {
+    const socialId = /^\d+$/.test(postId) ? `urn:li:activity:${postId}` : postId;
+    let res: Awaited<ReturnType<UnipileProvider['request']>>;
+    try {
+      res = await this.request('POST', `/posts/${encodeURIComponent(socialId)}/comments`, {
+        json: { account_id: accountId, text },
+        write: true,
+      });
+    } catch (error) {
+      if (error instanceof ProviderError && error.kind === 'rejected') {
+        throw new ProviderError('rejected', error.message.replace('this request', 'this comment'), {
+          detail: error.detail,
+          status: error.status,
+        });
+      }
+      throw error;
+    }
+    const sent = wireCommentSentSchema.safeParse(res.body);
+    const rawId = sent.success ? (sent.data.comment_id ?? sent.data.id ?? null) : null;
+    return { commentId: rawId === null ? null : String(rawId) };
   }
 }

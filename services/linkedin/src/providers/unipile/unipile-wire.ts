@@ -98,3 +98,12 @@ export const wirePostCreatedSchema = z
     share_url: str,
   })
   .loose();
+
+/** `POST /posts/{social_id}/comments`. *Unconfirmed*: whether and where the new comment's id is given. */
+export const wireCommentSentSchema = z
+  .object({
+    object: str,
+    comment_id: z.union([z.string(), z.number()]).nullish(),
+    id: z.union([z.string(), z.number()]).nullish(),
+  })
+  .loose();

@@ -1,0 +1,216 @@
+/**
+ * The user's own data, over the whole stack with every worker: 'Download my data' gives one JSON
+ * file with each service's part, and 'Delete my account' (confirmed by typing the e-mail) leaves
+ * nothing of the user in any PostgreSQL schema or anywhere under the stack's Redis prefix.
+ */
+import { readFile } from 'node:fs/promises';
+import { schema as authSchema, UserStore } from '@nashr/auth';
+import { createDatabase, createRedis } from '@nashr/platform';
+import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Page } from 'playwright-core';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot } from './support/browser';
+import { createSession, type TestSession } from './support/session';
+
+let stack: Stack;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let sql: postgres.Sql;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([
+    startStack({
+      services: ['auth', 'linkedin', 'posts', 'ai'],
+      workers: true,
+      helpers: ['mail'],
+    }),
+    launchBrowser(),
+  ]);
+  sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
+}, 120_000);
+
+afterAll(async () => {
+  await sql?.end();
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function signIn(email: string): Promise<TestSession> {
+  const database = createDatabase({ url: stack.databaseUrl, schema: authSchema, applicationName: 'e2e-account-data' });
+  try {
+    const user = await new UserStore(database.db, null).signIn(email, ['user']);
+    return await createSession(stack, { userId: user.id, email: user.email, roles: ['user'] });
+  } finally {
+    await database.close();
+  }
+}
+
+async function call(session: TestSession, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${stack.url}${path}`, {
+    method,
+    headers: {
+      cookie: session.cookieHeader,
+      origin: stack.url,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field.
+  return { status: response.status, body: (await response.json().catch(() => null)) as any };
+}
+
+/** Every row of every table, outside PostgreSQL's own schemas, whose text names one of `needles`. */
+async function rowsNaming(needles: string[]): Promise<string[]> {
+  const tables = await sql<{ schema: string; name: string }[]>`
+    select table_schema as schema, table_name as name from information_schema.tables
+    where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`;
+  const found: string[] = [];
+  for (const { schema, name } of tables) {
+    for (const needle of needles) {
+      const [row] = await sql<{ n: number }[]>`
+        select count(*)::int as n from ${sql(schema)}.${sql(name)} t where t::text ilike ${`%${needle}%`}`;
+      if (row && row.n > 0) found.push(`${schema}.${name} (${row.n} naming ${needle})`);
+    }
+  }
+  return found;
+}
+
+/** Every Redis key under the stack's prefix whose name or value names one of `needles`. */
+async function keysNaming(needles: string[]): Promise<string[]> {
+  const redis = createRedis(stack.redisUrl, 'worker');
+  try {
+    const found: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${stack.redisPrefix}*`, 'COUNT', 1000);
+      cursor = next;
+      for (const key of keys) {
+        const type = await redis.type(key);
+        let text = key;
+        if (type === 'string') text += (await redis.get(key)) ?? '';
+        else if (type === 'hash') text += JSON.stringify(await redis.hgetall(key));
+        else if (type === 'list') text += JSON.stringify(await redis.lrange(key, 0, -1));
+        else if (type === 'set') text += JSON.stringify(await redis.smembers(key));
+        else if (type === 'zset') text += JSON.stringify(await redis.zrange(key, '0', '-1'));
+        else if (type === 'stream') text += JSON.stringify(await redis.xrange(key, '-', '+'));
+        const lower = text.toLowerCase();
+        for (const needle of needles) if (lower.includes(needle.toLowerCase())) found.push(`${key} (${type})`);
+      }
+    } while (cursor !== '0');
+    return found;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** The date three days ahead in Riyadh, as the scheduling call takes it (YYYY-MM-DD). */
+function daysAheadInRiyadh(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+describe("the user's own data", () => {
+  it('downloads every part as one JSON file, then deletes the account and leaves nothing behind', async () => {
+    const email = `leaver-${Date.now()}@example.test`;
+    const session = await signIn(email);
+    const { userId } = session.identity;
+
+    // Data in every service: personalization (auth, and ai's copy), a connected network account,
+    // a scheduled post with its delayed due job, a generated draft, a sign-in e-mail.
+    expect(
+      (
+        await call(session, 'PUT', '/api/v1/personalization', {
+          jobTitle: 'Founder',
+          language: 'English',
+          accent: '',
+          goals: ['Grow Network'],
+          interests: ['Leadership'],
+          tones: ['Professional'],
+          styles: ['Simple Language'],
+        })
+      ).status,
+    ).toBe(200);
+    const connected = await call(session, 'POST', '/api/v1/linkedin/accounts', {
+      username: `network-${userId.slice(0, 8)}`,
+      password: 'correct horse battery staple',
+    });
+    expect(connected.body?.data?.connected, JSON.stringify(connected.body)).toBe(true);
+    const scheduled = await call(session, 'POST', '/linkedln/saveSchedulePost', {
+      userId,
+      content: 'A post that must never be published once its author has left.',
+      date: daysAheadInRiyadh(3),
+      time: '10:30 AM',
+      status: 'scheduled',
+      timeZone: 'Asia/Riyadh',
+    });
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
+    const generated = await call(session, 'POST', '/api/v1/ai/generate', { topic: 'Leading a small team', lang: 'en' });
+    expect(generated.status, JSON.stringify(generated.body)).toBe(200);
+    const asked = await fetch(`${stack.url}/api/v1/auth/magic-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: stack.url },
+      body: JSON.stringify({ destination: email, lang: 'en' }),
+    });
+    expect(asked.status).toBe(200);
+    await expect
+      .poll(async () => (await sql`select 1 from ai.personalizations where user_id = ${userId}`).length, {
+        timeout: 30_000,
+      })
+      .toBe(1);
+    await expect
+      .poll(async () => (await sql`select 1 from auth.users where id = ${userId} and linkedin_connected`).length, {
+        timeout: 30_000,
+      })
+      .toBe(1);
+
+    const context = await newContext(browser, { lang: 'ar', cookies: [session.browserCookie] });
+    const page: Page = await context.newPage();
+    await page.goto(`${stack.url}/personalization`);
+    const section = page.getByTestId('your-data');
+    await section.getByRole('heading', { name: 'بياناتك' }).waitFor();
+
+    // Download my data: one file with each service's part.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-data').click()]);
+    const file = JSON.parse(await readFile((await download.path()) as string, 'utf8'));
+    expect(download.suggestedFilename()).toMatch(/^nashr-data-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(file.auth.account.email).toBe(email);
+    expect(file.auth.account.personalization.jobTitle).toBe('Founder');
+    expect(file.linkedin.networkAccount.status).toBe('connected');
+    expect(file.posts.posts).toHaveLength(1);
+    expect(file.posts.posts[0].status).toBe('scheduled');
+    expect(file.ai.personalization.jobTitle).toBe('Founder');
+    expect(file.ai.generations.length).toBeGreaterThanOrEqual(1);
+
+    // Delete my account: refused until the e-mail is typed, then everything goes.
+    await page.getByTestId('delete-account').click();
+    const confirm = page.getByTestId('delete-account-confirm');
+    await page.getByTestId('delete-confirmation').fill('someone-else@example.test');
+    expect(await confirm.isDisabled()).toBe(true);
+    // The server refuses a wrong confirmation on its own, with a code the web translates.
+    const refused = await call(session, 'DELETE', '/api/v1/auth/account', {
+      confirmation: 'someone-else@example.test',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('account.confirmation_mismatch');
+    await screenshot(page, 'your-data-ar-desktop');
+    await page.getByTestId('delete-confirmation').fill(email.toUpperCase());
+    await confirm.click();
+    await page.waitForURL(`${stack.url}/`);
+
+    expect((await call(session, 'GET', '/api/v1/auth/me')).status).toBe(401);
+    const needles = [userId, email];
+    await expect.poll(() => rowsNaming(needles), { timeout: 30_000, interval: 500 }).toEqual([]);
+    await expect.poll(() => keysNaming(needles), { timeout: 30_000, interval: 500 }).toEqual([]);
+    // The scheduled post's due job is gone too (its payload names the post, not the user).
+    const redis = createRedis(stack.redisUrl, 'worker');
+    try {
+      expect(await redis.zcard(`${stack.redisPrefix}:posts-due:delayed`)).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+    // The simulated network was told to drop the session.
+    const [network] = await sql<{ connected: boolean }[]>`
+      select connected from linkedin.sandbox_accounts where username = ${`network-${userId.slice(0, 8)}`}`;
+    expect(network?.connected).toBe(false);
+    await context.close();
+  });
+});

@@ -1,0 +1,236 @@
+/**
+ * The product with the keyboard alone (issue "Arabic-first in depth", accessibility): from the
+ * sign-up screen to a published post with Tab, Enter, Space and Escape and no mouse click; a
+ * dialog gives the focus back to the button that opened it; toasts and the streaming AI draft are
+ * in live regions; every icon button has a name. And the desktop sidebar's panel runs the whole
+ * height of a long page. Against the whole stack with the local mail catcher and offline writer.
+ */
+import { randomUUID } from 'node:crypto';
+import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext } from './support/browser';
+import { fullUser } from './support/full-user';
+import { fromNewestMail, signInLinkIn } from './support/mail';
+
+let stack: Stack;
+let browser: Browser;
+
+// Slow enough that the draft is seen being written.
+const OFFLINE_WRITER = { AI_PROVIDER: 'offline', AI_OFFLINE_TOKEN_DELAY_MS: '40' };
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([
+    startStack({
+      services: ['auth', 'linkedin', 'posts', 'content', 'ai'],
+      workers: true,
+      helpers: ['mail'],
+      env: { ai: OFFLINE_WRITER, 'ai-worker': OFFLINE_WRITER },
+    }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** Waits for the sign-in mail to the address (the local mail catcher) and returns its link. */
+const signInLink = (address: string) => fromNewestMail(stack, address, 1, signInLinkIn, 30_000);
+
+const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+
+/**
+ * Presses Tab until `target` has the focus, as a keyboard user moves through the page; fails
+ * when it is never reached (not focusable, or hidden from the tab order).
+ */
+async function tabTo(page: Page, target: Locator, most = 120): Promise<void> {
+  await target.waitFor();
+  for (let presses = 0; presses < most; presses++) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press('Tab');
+  }
+  if (await isFocused(target)) return;
+  const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
+  throw new Error(`Tab never reached the target after ${most} presses; the focus is on ${focused}`);
+}
+
+/**
+ * Buttons and links the page shows that have no accessible name: no text, no aria-label, no
+ * aria-labelledby, no title, no image with alt text. An icon alone names nothing.
+ */
+function unnamedControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const named = (element: Element): boolean => {
+      if (element.getAttribute('aria-label')?.trim()) return true;
+      const labelledBy = element.getAttribute('aria-labelledby');
+      if (labelledBy?.split(/\s+/).some((id) => document.getElementById(id)?.textContent?.trim())) return true;
+      // biome-ignore lint/performance/useDomNodeTextContent: rendered text only; text under display: none names nothing.
+      if ((element as HTMLElement).innerText?.trim()) return true;
+      if (element.getAttribute('title')?.trim()) return true;
+      return [...element.querySelectorAll('img[alt]')].some((image) => image.getAttribute('alt')?.trim());
+    };
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+    };
+    return [...document.querySelectorAll('button, a[href], [role="button"], [role="link"]')]
+      .filter((element) => visible(element) && !named(element))
+      .map((element) => element.outerHTML.slice(0, 200));
+  });
+}
+
+async function expectNamedControls(page: Page, screen: string) {
+  expect(await unnamedControls(page), `unnamed buttons or links on ${screen}`).toEqual([]);
+}
+
+const waitForPath = (page: Page, path: string) =>
+  page.waitForURL((url) => url.pathname === path, { timeout: 30_000, waitUntil: 'domcontentloaded' });
+
+describe('keyboard only', () => {
+  it('signs up, connects, personalizes, writes with AI and publishes with the keyboard alone', {
+    timeout: 240_000,
+  }, async () => {
+    const address = `keys-${randomUUID().slice(0, 8)}@example.test`;
+    const context = await newContext(browser, { lang: 'en', viewport: 'desktop' });
+    const page = await context.newPage();
+    try {
+      // Sign up: the e-mail, then Enter.
+      await page.goto(`${stack.url}/signup`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expectNamedControls(page, '/signup');
+      await tabTo(page, page.getByLabel('Email address'));
+      await page.keyboard.type(address);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('verify-check-email').waitFor();
+
+      // The link from the mail, as the mail program would open it.
+      await page.goto(await signInLink(address));
+      await waitForPath(page, '/connect-linkedIn');
+      await expectNamedControls(page, '/connect-linkedIn');
+
+      // Connect in the popup, with the keyboard there too.
+      await tabTo(page, page.getByTestId('connect-button'));
+      const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
+      await popup.waitForLoadState('domcontentloaded');
+      await popup.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      await expectNamedControls(popup, 'the connect popup');
+      await tabTo(popup, popup.getByLabel('Email or phone'));
+      await popup.keyboard.type(address);
+      await tabTo(popup, popup.getByLabel('Password', { exact: true }));
+      await popup.keyboard.type('sandbox-secret');
+      await popup.keyboard.press('Enter');
+      const next = page.getByTestId('connect-continue');
+      await expect.poll(() => next.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await tabTo(page, next);
+      await page.keyboard.press('Enter');
+
+      // Personalize: a text field, a tone (radio group: Space picks the first), check boxes.
+      await waitForPath(page, '/personalize');
+      await expectNamedControls(page, '/personalize');
+      await tabTo(page, page.getByLabel('Who are you?'));
+      await page.keyboard.type('Founder');
+      await tabTo(page, page.getByRole('radio').first());
+      await page.keyboard.press('Space');
+      for (const choice of ['Grow Network', 'Leadership', 'Simple Language']) {
+        const box = page.getByRole('checkbox', { name: choice, exact: true });
+        await tabTo(page, box);
+        await page.keyboard.press('Space');
+        expect(await box.isChecked()).toBe(true);
+      }
+      await tabTo(page, page.getByRole('button', { name: 'Create Account' }));
+      await page.keyboard.press('Enter');
+      await waitForPath(page, '/dashboard');
+      await page.getByTestId('dashboard-greeting').waitFor();
+      await expectNamedControls(page, '/dashboard');
+
+      // The composer from the sidebar; the AI writes from a topic.
+      await tabTo(page, page.getByTestId('sidebar').getByRole('link', { name: 'Generate Post' }));
+      await page.keyboard.press('Enter');
+      await waitForPath(page, '/generate-post');
+      const text = page.getByTestId('composer-text');
+      await tabTo(page, text);
+      await page.keyboard.type('Remote work');
+      await expectNamedControls(page, '/generate-post');
+      await tabTo(page, page.getByTestId('write-with-ai'));
+      await page.keyboard.press('Enter');
+      // Screen readers hear that the draft is being written and when it is done, not each word.
+      const status = page.getByTestId('draft-status');
+      expect(await status.getAttribute('role')).toBe('status');
+      await status.getByText('Generating...', { exact: true }).waitFor();
+      expect(await text.getAttribute('aria-busy')).toBe('true');
+      await status.getByText('AI draft', { exact: true }).waitFor({ timeout: 60_000 });
+      expect(await text.getAttribute('aria-busy')).toBe('false');
+      const draft = await text.inputValue();
+      expect(draft).toContain('Remote work');
+
+      // Post: a confirmation dialog takes the focus; Enter on 'Publish now'.
+      await tabTo(page, page.getByTestId('composer-post'));
+      await page.keyboard.press('Enter');
+      const confirm = page.getByTestId('publish-confirm');
+      await confirm.waitFor();
+      expect(await confirm.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+      await tabTo(page, page.getByTestId('publish-confirm-post'));
+      await page.keyboard.press('Enter');
+      // The toast is inside the toaster's live region.
+      await page
+        .locator('[aria-live="polite"] [data-sonner-toast]')
+        .filter({ hasText: 'Post published successfully' })
+        .waitFor({ timeout: 30_000 });
+
+      // A dialog opened from the keyboard closes with Escape and gives the focus back to its opener.
+      await tabTo(page, page.getByTestId('sidebar').getByRole('link', { name: 'My Posts' }));
+      await page.keyboard.press('Enter');
+      await waitForPath(page, '/posts');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expectNamedControls(page, '/posts');
+      const opener = page.getByTestId('sidebar-schedule');
+      await tabTo(page, opener);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByTestId('schedule-dialog');
+      await dialog.waitFor();
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      await expectNamedControls(page, 'the schedule dialog');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => isFocused(opener)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the desktop sidebar', () => {
+  it('runs the whole height of a long page and keeps its content in view', async () => {
+    const user = await fullUser(stack, 'tall');
+    const context = await newContext(browser, {
+      lang: 'ar',
+      viewport: 'desktop',
+      cookies: [user.session.browserCookie],
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${stack.url}/personalization`);
+      await page.getByTestId('personalization-form').waitFor();
+      const windowHeight = await page.evaluate(() => window.innerHeight);
+      const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+      expect(pageHeight, 'the page must be longer than the window for this check').toBeGreaterThan(windowHeight + 200);
+
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(() => page.evaluate(() => Math.round(window.scrollY + window.innerHeight))).toBe(pageHeight);
+      const sidebar = await page.getByTestId('sidebar').boundingBox();
+      const panel = await page.getByTestId('sidebar-panel').boundingBox();
+      // The panel's background and edge reach the end of the page, not the first window's height.
+      expect(Math.round((sidebar?.y ?? 0) + (sidebar?.height ?? 0))).toBe(windowHeight);
+      expect(Math.round(sidebar?.height ?? 0)).toBe(pageHeight);
+      // Its content stays in view at the top of the window, Log out included.
+      expect(Math.round(panel?.y ?? -1)).toBe(0);
+      expect(await page.getByTestId('sidebar').getByRole('button', { name: 'تسجيل الخروج' }).isVisible()).toBe(true);
+      const logout = await page.getByTestId('sidebar').getByRole('button', { name: 'تسجيل الخروج' }).boundingBox();
+      expect((logout?.y ?? Number.POSITIVE_INFINITY) + (logout?.height ?? 0)).toBeLessThanOrEqual(windowHeight);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Users in the states the screens expect, made through the product's own interfaces: an account
+ * signed in (the auth service's user store and a session), a network account connected through
+ * the sandbox, personalization saved.
+ *
+ *   const user = await fullUser(stack, 'sara');           // may use every screen
+ *   const admin = await signedInUser(stack, 'root', ['user', 'admin']);  // stops at /connect-linkedIn
+ */
+import { randomUUID } from 'node:crypto';
+import { schema as authSchema, UserStore } from '@nashr/auth';
+import type { Role } from '@nashr/contracts';
+import { createDatabase } from '@nashr/platform';
+import type { Stack } from '@nashr/tools/process-stack';
+import { createSession, type TestSession } from './session';
+
+export interface StackUser {
+  userId: string;
+  email: string;
+  session: TestSession;
+}
+
+/** Calls the API through the gateway as the user, the way the web app does. */
+export async function callAs(stack: Stack, user: StackUser, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${stack.url}${path}`, {
+    method,
+    headers: {
+      cookie: user.session.cookieHeader,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field.
+  return { status: response.status, body: (await response.json().catch(() => null)) as any };
+}
+
+/** An account with an e-mail and a session, nothing more. `email` defaults to a fresh example.test address. */
+export async function signedInUser(
+  stack: Stack,
+  name: string,
+  roles: Role[] = ['user'],
+  email = `${name}-${randomUUID().slice(0, 8)}@example.test`,
+): Promise<StackUser> {
+  const database = createDatabase({ url: stack.databaseUrl, schema: authSchema, applicationName: 'e2e-users' });
+  let userId: string;
+  try {
+    userId = (await new UserStore(database.db, null).signIn(email, roles)).id;
+  } finally {
+    await database.close();
+  }
+  return { userId, email, session: await createSession(stack, { userId, email, roles }) };
+}
+
+/** A full user (spec section 2): needs the auth, linkedin and posts services with the auth and linkedin workers. */
+export async function fullUser(stack: Stack, name: string, email?: string): Promise<StackUser> {
+  const user = await signedInUser(stack, name, ['user'], email);
+  const connected = await callAs(stack, user, 'POST', '/api/v1/linkedin/accounts', {
+    username: user.email,
+    password: 'sandbox',
+  });
+  if (connected.status >= 300) throw new Error(`connecting failed: ${JSON.stringify(connected.body)}`);
+  const personalized = await callAs(stack, user, 'PUT', '/api/v1/personalization', {
+    jobTitle: 'Founder',
+    language: 'English',
+    accent: '',
+    goals: ['Grow Network'],
+    interests: ['Leadership'],
+    tones: ['Professional'],
+    styles: ['Simple Language'],
+  });
+  if (personalized.status !== 200) throw new Error(`personalization failed: ${JSON.stringify(personalized.body)}`);
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const me = await callAs(stack, user, 'GET', '/api/v1/auth/me');
+    if (me.body?.data?.user?.linkedinConnected) return user;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the connected account never reached auth\n${stack.output('auth-worker')}`);
+}

@@ -1,0 +1,50 @@
+import { deleteAccountRequestSchema } from '../account-data.js';
+import { ACCOUNT_ERROR_CODES } from '../auth/errors.js';
+import { activeSessionsResponseSchema, sessionHandleParamsSchema } from '../auth/session.js';
+import { successMessageSchema } from '../http.js';
+import { defineEndpoint } from './define.js';
+import { exportPart } from './export-part.js';
+
+/** The account itself: its active sessions, its data, its deletion. */
+export const accountApi = {
+  sessions: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/auth/sessions',
+    owner: 'auth',
+    access: 'signed-in',
+    summary: "The signed-in user's active sessions",
+    description:
+      'Device (from the User-Agent at sign-in), place (the network of the address, e.g. `203.0.113.0/24`; no outside lookup), sign-in and last use. Sessions end 7 days after their last use and 30 days after sign-in at the latest.',
+    responses: {
+      200: {
+        description: 'Most recently used first; `current` marks the one this request used',
+        schema: activeSessionsResponseSchema,
+      },
+    },
+  }),
+  endSession: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/auth/sessions/{id}',
+    owner: 'auth',
+    access: 'signed-in',
+    summary: 'End one of the signed-in user’s sessions',
+    params: sessionHandleParamsSchema,
+    responses: { 200: { description: 'The session is ended everywhere at once', schema: successMessageSchema } },
+    errors: { 404: [ACCOUNT_ERROR_CODES.sessionNotFound] },
+  }),
+  exportAuth: exportPart('auth', '/api/v1/auth/export', 'the account and its personalization'),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/auth/account',
+    owner: 'auth',
+    access: 'signed-in',
+    summary: 'Delete my account and all its data',
+    description:
+      'Confirmed by typing the account e-mail. Ends every session at once; each service then deletes its own data about the user (network account disconnected, scheduled posts cancelled, drafts and credits removed).',
+    body: deleteAccountRequestSchema,
+    responses: {
+      200: { description: 'The account is deleted and the session cookie cleared', schema: successMessageSchema },
+    },
+    errors: { 422: [ACCOUNT_ERROR_CODES.confirmationMismatch] },
+  }),
+} as const;

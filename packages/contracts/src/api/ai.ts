@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { choicesResponseSchema, saveChoicesRequestSchema } from '../ai/choices.js';
+import { AI_ERROR_CODES } from '../ai/errors.js';
+import { generateRequestSchema, modifyRequestSchema, rewriteRequestSchema, streamQuerySchema } from '../ai/requests.js';
+import { creditsResponseSchema, draftResponseSchema, setPlanRequestSchema } from '../ai/responses.js';
+import { defineEndpoint } from './define.js';
+import { exportPart } from './export-part.js';
+
+const streamNote =
+  'Answers JSON by default. With `?stream=1` or `Accept: text/event-stream` it streams server-sent events: ' +
+  'one `meta`, then `token` events, then `done` (the JSON answer) or `error`. Credits are reserved before the ' +
+  'provider runs and refunded when it fails.';
+const draft = { 200: { description: 'The draft (or, when streaming, the event stream)', schema: draftResponseSchema } };
+/** The provider failed: no draft, and the reserved credits are refunded. */
+const providerFailures = {
+  502: [
+    AI_ERROR_CODES.auth,
+    AI_ERROR_CODES.providerError,
+    AI_ERROR_CODES.rejected,
+    AI_ERROR_CODES.unreachable,
+    AI_ERROR_CODES.empty,
+    AI_ERROR_CODES.timeout,
+    AI_ERROR_CODES.failed,
+  ],
+  429: [AI_ERROR_CODES.rateLimited],
+} as const;
+
+/** Writing and adjusting posts with AI, the composer's choices and the credits they cost. */
+export const aiApi = {
+  generate: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/ai/generate',
+    owner: 'ai',
+    access: 'full-user',
+    summary: 'Write a post about a topic',
+    description: streamNote,
+    query: streamQuerySchema,
+    body: generateRequestSchema,
+    responses: draft,
+    errors: providerFailures,
+  }),
+  rewrite: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/ai/rewrite',
+    owner: 'ai',
+    access: 'full-user',
+    summary: 'Rewrite a post to be more engaging',
+    description: streamNote,
+    query: streamQuerySchema,
+    body: rewriteRequestSchema,
+    responses: draft,
+    errors: providerFailures,
+  }),
+  modify: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/ai/modify',
+    owner: 'ai',
+    access: 'full-user',
+    summary: 'Make a post shorter, longer, more casual or more formal',
+    description: streamNote,
+    query: streamQuerySchema,
+    body: modifyRequestSchema,
+    responses: draft,
+    errors: providerFailures,
+  }),
+  choices: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/ai/choices',
+    owner: 'ai',
+    access: 'signed-in',
+    summary: "The composer's choices for the next generation",
+    responses: {
+      200: { description: 'Choices, where they come from, and the defaults', schema: choicesResponseSchema },
+    },
+  }),
+  saveChoices: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v1/ai/choices',
+    owner: 'ai',
+    access: 'signed-in',
+    summary: "Save the composer's choices",
+    body: saveChoicesRequestSchema,
+    responses: { 200: { description: 'Saved', schema: choicesResponseSchema.extend({ message: z.string() }) } },
+  }),
+  credits: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/ai/credits',
+    owner: 'ai',
+    access: 'signed-in',
+    summary: 'Credits left and the plan',
+    responses: { 200: { description: 'The credit balance', schema: creditsResponseSchema } },
+  }),
+  setPlan: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v1/ai/admin/plans/{userId}',
+    owner: 'ai',
+    access: 'admin',
+    summary: "Grant or end a user's Premium plan",
+    params: z.object({ userId: z.string().uuid('The user id must be a UUID') }),
+    body: setPlanRequestSchema,
+    responses: {
+      200: { description: "The user's new balance", schema: creditsResponseSchema.extend({ message: z.string() }) },
+    },
+  }),
+  export: exportPart(
+    'ai',
+    '/api/v1/ai/export',
+    'personalization copy, composer choices, credits and generation history',
+  ),
+} as const;

@@ -1,0 +1,57 @@
+import type { DataExportPart } from '../account-data.js';
+import { accountApi } from './account.js';
+import { adminAuditApi } from './admin-audit.js';
+import { aiApi } from './ai.js';
+import { authApi } from './auth.js';
+import { contentApi } from './content.js';
+import type { Endpoint } from './define.js';
+import { gatewayApi } from './gateway.js';
+import { linkedinApi } from './linkedin.js';
+import { notificationsApi } from './notifications.js';
+import { personalizationApi } from './personalization.js';
+import { postsApi } from './posts.js';
+import { preferencesApi } from './preferences.js';
+
+export * from './account.js';
+export * from './admin-audit.js';
+export * from './ai.js';
+export * from './auth.js';
+export * from './content.js';
+export * from './define.js';
+export * from './gateway.js';
+export * from './linkedin.js';
+export * from './notifications.js';
+export * from './personalization.js';
+export * from './posts.js';
+export * from './preferences.js';
+
+/**
+ * The public API, one domain per file. The gateway routes and documents exactly these, the
+ * services serve them through `route()`, and the web app calls them through `call()`.
+ */
+export const API = {
+  auth: authApi,
+  personalization: personalizationApi,
+  preferences: preferencesApi,
+  notifications: notificationsApi,
+  account: accountApi,
+  linkedin: linkedinApi,
+  posts: postsApi,
+  content: contentApi,
+  ai: aiApi,
+  adminAudit: adminAuditApi,
+  gateway: gatewayApi,
+} as const;
+
+/** 'Download my data': the endpoint of each service's part. */
+export const DATA_EXPORT_ENDPOINTS = {
+  auth: accountApi.exportAuth,
+  linkedin: linkedinApi.export,
+  posts: postsApi.export,
+  ai: aiApi.export,
+} as const satisfies Record<DataExportPart, Endpoint>;
+
+/** Every endpoint of the catalogue, in declaration order. */
+export const API_CATALOGUE: readonly Endpoint[] = Object.values(API).flatMap(
+  (domain) => Object.values(domain) as Endpoint[],
+);

@@ -1,0 +1,131 @@
+import { LINKEDIN_ERROR_CODES, NETWORK_FAILURE_CODES } from '../linkedin/errors.js';
+import {
+  accountIdParamsSchema,
+  accountStepResponseSchema,
+  connectAccountRequestSchema,
+  linkedinPostsResponseSchema,
+  linkedlnRequestSchema,
+  solveChallengeRequestSchema,
+  userInfoResponseSchema,
+  userProfileDataResponseSchema,
+  userProfileResponseSchema,
+} from '../linkedin/index.js';
+import { defineEndpoint } from './define.js';
+import { exportPart } from './export-part.js';
+
+const network = NETWORK_FAILURE_CODES;
+/** The spec sends `{ data: { linkedinAccountId } }`; the account is the caller's own, so the body may be left out. */
+const optionalLinkedlnRequest = linkedlnRequestSchema.optional();
+const codes = LINKEDIN_ERROR_CODES;
+const step = (description: string) => ({ 200: { description, schema: accountStepResponseSchema } });
+/** What the network answers when it cannot be read: the account must be reconnected, or it is busy or down. */
+const networkRefusals = {
+  404: [codes.notConnected, network.not_found],
+  409: [codes.reconnect],
+  429: [network.rate_limited],
+} as const;
+
+/** Connecting the network account, and the spec's calls that read it (its `/linkedln/` spelling). */
+export const linkedinApi = {
+  connect: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/linkedin/accounts',
+    owner: 'linkedin',
+    access: 'signed-in',
+    summary: 'Connect a network account with its credentials',
+    description:
+      'The password goes to the network provider and is never stored. The answer names the next checkpoint (code, in-app approval, CAPTCHA...) until `connected` is true.',
+    body: connectAccountRequestSchema,
+    responses: step('Connected, or the next sign-in step'),
+    errors: {
+      409: [codes.accountOfSomeoneElse],
+      422: [network.invalid_credentials, network.rejected, network.insufficient_privileges],
+      429: [network.rate_limited],
+    },
+  }),
+  solveChallenge: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/linkedin/accounts/{accountId}/challenges',
+    owner: 'linkedin',
+    access: 'signed-in',
+    summary: 'Answer a sign-in checkpoint (a 2FA/OTP code or a CAPTCHA token)',
+    params: accountIdParamsSchema,
+    body: solveChallengeRequestSchema,
+    responses: step('Connected, or the next sign-in step'),
+    errors: {
+      404: [codes.signInNotFound],
+      409: [codes.signInOfSomeoneElse, codes.noPendingSignIn, codes.checkpointExpired],
+      422: [network.invalid_checkpoint_solution, network.rejected],
+      429: [network.rate_limited],
+    },
+  }),
+  checkInAppApproval: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/linkedin/accounts/{accountId}/challenges/in-app',
+    owner: 'linkedin',
+    access: 'signed-in',
+    summary: 'Check whether the sign-in was approved in the mobile app',
+    params: accountIdParamsSchema,
+    responses: step('Connected, or still waiting'),
+    errors: {
+      404: [codes.signInNotFound],
+      409: [codes.signInOfSomeoneElse, codes.noPendingSignIn, codes.waitingForCode, codes.checkpointExpired],
+    },
+  }),
+  resendCode: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/linkedin/accounts/{accountId}/challenges/resend',
+    owner: 'linkedin',
+    access: 'signed-in',
+    summary: 'Send the checkpoint code again',
+    params: accountIdParamsSchema,
+    responses: step('The code was sent again'),
+    errors: {
+      404: [codes.signInNotFound],
+      409: [codes.signInOfSomeoneElse, codes.noPendingSignIn, codes.checkpointExpired],
+      429: [network.rate_limited],
+    },
+  }),
+  getUserInfo: defineEndpoint({
+    method: 'POST',
+    path: '/linkedln/getUserInfo',
+    owner: 'linkedin',
+    access: 'signed-in',
+    summary: "The signed-in user's network account",
+    body: optionalLinkedlnRequest,
+    responses: { 200: { description: 'The account as stored by this product', schema: userInfoResponseSchema } },
+    errors: { 400: [codes.nestedTooDeeply], 404: [codes.notConnected] },
+  }),
+  getUserProfile: defineEndpoint({
+    method: 'POST',
+    path: '/linkedln/getUserProfile',
+    owner: 'linkedin',
+    access: 'full-user',
+    summary: 'Name, headline and picture from the network',
+    body: optionalLinkedlnRequest,
+    responses: { 200: { description: 'The profile', schema: userProfileResponseSchema } },
+    errors: networkRefusals,
+  }),
+  getPosts: defineEndpoint({
+    method: 'POST',
+    path: '/linkedln/getPosts',
+    owner: 'linkedin',
+    access: 'full-user',
+    summary: "The user's published posts on the network",
+    description: '`data` may carry `limit` and `cursor` for paging.',
+    body: optionalLinkedlnRequest,
+    responses: { 200: { description: 'One page of posts', schema: linkedinPostsResponseSchema } },
+    errors: networkRefusals,
+  }),
+  getUserProfileData: defineEndpoint({
+    method: 'POST',
+    path: '/linkedln/getUserProfileData',
+    owner: 'linkedin',
+    access: 'full-user',
+    summary: 'The full profile: experience, education, skills',
+    body: optionalLinkedlnRequest,
+    responses: { 200: { description: 'The profile', schema: userProfileDataResponseSchema } },
+    errors: networkRefusals,
+  }),
+  export: exportPart('linkedin', '/api/v1/linkedin/export', 'the network account and its publish history'),
+} as const;

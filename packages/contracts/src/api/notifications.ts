@@ -1,0 +1,60 @@
+import { ACCOUNT_ERROR_CODES } from '../auth/errors.js';
+import { successMessageSchema } from '../http.js';
+import {
+  markReadRequestSchema,
+  notificationListResponseSchema,
+  notificationPreferencesResponseSchema,
+  notificationPreferencesUpdateSchema,
+  unsubscribeRequestSchema,
+} from '../notifications.js';
+import { defineEndpoint } from './define.js';
+
+/** In-app notifications and which of them are e-mailed. */
+export const notificationsApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/notifications',
+    owner: 'auth',
+    access: 'signed-in',
+    summary: "The user's notifications, newest first, and how many are unread",
+    responses: { 200: { description: 'Notifications', schema: notificationListResponseSchema } },
+  }),
+  markRead: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/notifications/read',
+    owner: 'auth',
+    access: 'signed-in',
+    summary: 'Mark notifications read: some by id, or all',
+    body: markReadRequestSchema,
+    responses: { 200: { description: 'Marked', schema: successMessageSchema } },
+  }),
+  preferences: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/notifications/preferences',
+    owner: 'auth',
+    access: 'signed-in',
+    summary: 'Which notifications are shown in the app and sent by e-mail, and the digest hour',
+    responses: { 200: { description: 'Preferences', schema: notificationPreferencesResponseSchema } },
+  }),
+  savePreferences: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v1/notifications/preferences',
+    owner: 'auth',
+    access: 'signed-in',
+    summary: 'Change notification preferences (any part of them)',
+    body: notificationPreferencesUpdateSchema,
+    responses: { 200: { description: 'Saved preferences', schema: notificationPreferencesResponseSchema } },
+  }),
+  unsubscribe: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/notifications/unsubscribe',
+    owner: 'auth',
+    access: 'visitor',
+    summary: "Stop one kind of notification e-mail (the e-mail's link; RFC 8058 one-click)",
+    description:
+      '`token` and `kind` come in the query (one-click, form body `List-Unsubscribe=One-Click`) or in a JSON body.',
+    body: unsubscribeRequestSchema,
+    responses: { 200: { description: 'Unsubscribed', schema: successMessageSchema } },
+    errors: { 404: [ACCOUNT_ERROR_CODES.unsubscribeInvalid] },
+  }),
+} as const;

@@ -1,0 +1,199 @@
+import { LINKEDIN_ERROR_CODES, NETWORK_FAILURE_CODES } from '../linkedin/errors.js';
+import { POST_ERROR_CODES as codes } from '../posts/messages.js';
+import {
+  createPostFailureSchema,
+  createPostRequestSchema,
+  createPostResponseSchema,
+  postDraftListResponseSchema,
+  postDraftResponseSchema,
+  postIdParamsSchema,
+  postListQuerySchema,
+  postListResponseSchema,
+  postResponseSchema,
+  saveDraftRequestSchema,
+  scheduledPostsResponseSchema,
+  schedulePostRequestSchema,
+  schedulePostResponseSchema,
+  updatePostRequestSchema,
+} from '../posts/schemas.js';
+import { defineEndpoint } from './define.js';
+import { exportPart } from './export-part.js';
+
+/** Refusals of a post's text and of the time it is to go out. */
+const contentCodes = [
+  codes.contentRequired,
+  codes.tooLong,
+  codes.firstCommentTooLong,
+  'text.unstorable',
+  'text.lone_surrogate',
+] as const;
+/** A draft may be empty on one side, but never longer than what could be posted. */
+const draftTextCodes = [codes.tooLong, codes.firstCommentTooLong, 'text.unstorable', 'text.lone_surrogate'] as const;
+const whenCodes = [
+  codes.badDateFormat,
+  codes.impossibleDate,
+  codes.badTimeFormat,
+  codes.badTimeZone,
+  codes.timeInPast,
+  codes.tooFarAhead,
+  codes.nonexistentLocalTime,
+] as const;
+/** A post that can no longer change, or changed meanwhile. */
+const stateCodes = [
+  codes.publishedCannotChange,
+  codes.publishingCannotChange,
+  codes.cancelledCannotChange,
+  codes.changedElsewhere,
+] as const;
+const post = (description: string) => ({ 200: { description, schema: postResponseSchema } });
+
+/** Scheduling, publishing and the calendar: the spec's calls and the `/api/v1/posts` resource. */
+export const postsApi = {
+  schedule: defineEndpoint({
+    method: 'POST',
+    path: '/linkedln/saveSchedulePost',
+    owner: 'posts',
+    access: 'full-user',
+    summary: 'Schedule a post',
+    description: '`date` is YYYY-MM-DD and `time` 12-hour (`3:30 PM`) in `timeZone` (an IANA zone, UTC when absent).',
+    body: schedulePostRequestSchema,
+    responses: { 201: { description: 'Scheduled', schema: schedulePostResponseSchema } },
+    errors: { 400: [codes.fillAllFields, ...contentCodes, ...whenCodes], 403: [codes.notYourAccount] },
+  }),
+  scheduled: defineEndpoint({
+    method: 'GET',
+    path: '/linkedln/getScheduledPosts/{id}',
+    owner: 'posts',
+    access: 'full-user',
+    summary: "The caller's posts waiting to go out",
+    description: '`id` must be the signed-in user id: any other is refused with 403.',
+    params: postIdParamsSchema,
+    responses: { 200: { description: 'Scheduled posts, soonest first', schema: scheduledPostsResponseSchema } },
+    errors: { 403: [codes.notYourAccount] },
+  }),
+  publishNow: defineEndpoint({
+    method: 'POST',
+    path: '/linkedln/createPost',
+    owner: 'posts',
+    access: 'full-user',
+    summary: 'Publish a post now',
+    description: 'Waits a bounded time for the network. `text` may be JSON-encoded, as the spec sends it.',
+    body: createPostRequestSchema,
+    responses: {
+      200: { description: 'Published', schema: createPostResponseSchema },
+      202: {
+        description: 'Still publishing when the wait ran out: `data.status` is `publishing`',
+        schema: createPostResponseSchema,
+      },
+      422: { description: 'The network refused the post', schema: createPostFailureSchema },
+    },
+    errors: {
+      400: [...contentCodes],
+      404: [LINKEDIN_ERROR_CODES.notConnected],
+      409: [LINKEDIN_ERROR_CODES.reconnect],
+      422: [codes.publishFailed, NETWORK_FAILURE_CODES.rejected],
+    },
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/posts',
+    owner: 'posts',
+    access: 'signed-in',
+    summary: 'Posts in a period (the calendar)',
+    description: 'Bounded in length and in rows; `truncated` says when more matched.',
+    query: postListQuerySchema,
+    responses: { 200: { description: 'Posts in the period', schema: postListResponseSchema } },
+    errors: { 400: [codes.rangeTooLong, codes.rangeReversed] },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/posts/{id}',
+    owner: 'posts',
+    access: 'signed-in',
+    summary: 'One post',
+    params: postIdParamsSchema,
+    responses: post('The post'),
+    errors: { 404: [codes.notFound] },
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/posts/{id}',
+    owner: 'posts',
+    access: 'signed-in',
+    summary: 'Edit or reschedule a post',
+    params: postIdParamsSchema,
+    body: updatePostRequestSchema,
+    responses: post('The post as changed'),
+    errors: {
+      400: [codes.dateAndTimeTogether, codes.nothingToChange, ...contentCodes, ...whenCodes],
+      404: [codes.notFound],
+      409: stateCodes,
+    },
+  }),
+  cancel: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/posts/{id}',
+    owner: 'posts',
+    access: 'signed-in',
+    summary: 'Cancel a scheduled post',
+    params: postIdParamsSchema,
+    responses: post('The post, cancelled'),
+    errors: { 404: [codes.notFound], 409: stateCodes },
+  }),
+  retry: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/posts/{id}/retry',
+    owner: 'posts',
+    access: 'signed-in',
+    summary: 'Try a failed post again',
+    params: postIdParamsSchema,
+    responses: post('Publishing again'),
+    errors: { 404: [codes.notFound], 409: [codes.onlyFailedRetry, codes.changedElsewhere] },
+  }),
+  drafts: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/drafts',
+    owner: 'posts',
+    access: 'signed-in',
+    summary: "The caller's drafts",
+    description: 'Most recently changed first; at most `MAX_DRAFTS_PER_USER`.',
+    responses: { 200: { description: 'Drafts', schema: postDraftListResponseSchema } },
+  }),
+  createDraft: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/drafts',
+    owner: 'posts',
+    access: 'signed-in',
+    summary: 'Keep a half-written post',
+    description: 'A draft never publishes by itself: schedule or publish it with `draftId`, which deletes it.',
+    body: saveDraftRequestSchema,
+    responses: { 201: { description: 'The draft', schema: postDraftResponseSchema } },
+    errors: { 400: [codes.draftEmpty, ...draftTextCodes], 409: [codes.tooManyDrafts] },
+  }),
+  updateDraft: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/drafts/{id}',
+    owner: 'posts',
+    access: 'signed-in',
+    summary: 'Save a draft again',
+    params: postIdParamsSchema,
+    body: saveDraftRequestSchema,
+    responses: { 200: { description: 'The draft as saved', schema: postDraftResponseSchema } },
+    errors: {
+      400: [codes.draftEmpty, ...draftTextCodes],
+      404: [codes.draftNotFound],
+      409: [codes.draftChangedElsewhere],
+    },
+  }),
+  deleteDraft: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/drafts/{id}',
+    owner: 'posts',
+    access: 'signed-in',
+    summary: 'Delete a draft',
+    params: postIdParamsSchema,
+    responses: { 200: { description: 'The draft, deleted', schema: postDraftResponseSchema } },
+    errors: { 404: [codes.draftNotFound] },
+  }),
+  export: exportPart('posts', '/api/v1/posts/export', 'every post and its schedule'),
+} as const;

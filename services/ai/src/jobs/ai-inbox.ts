@@ -1,0 +1,42 @@
+import { personalizationUpdatedEvent, QUEUES, userDeletedEvent } from '@nashr/contracts';
+import { forgetJobs, handleJob, jobOfUser, type Queues } from '@nashr/platform';
+import type { CreditStore } from '../credits/credit-store.js';
+import type { ProfileStore } from '../profile-store.js';
+import type { AiUserData } from '../user-data.js';
+import { creditsResetJob } from './credits-reset.js';
+
+export interface AiInboxDeps {
+  profiles: ProfileStore;
+  credits: CreditStore;
+  userData: AiUserData;
+  queues: Queues;
+  clock: () => Date;
+}
+
+/** The ai inbox: personalization events from the auth service, deleted accounts, and the monthly credits reset. */
+export function aiInbox({ profiles, credits, userData, queues, clock }: AiInboxDeps) {
+  return [
+    handleJob(personalizationUpdatedEvent, async (payload, job, log) => {
+      // The publish time orders events: a late, older one never replaces a newer copy.
+      const stored = await profiles.savePersonalization(
+        payload.userId,
+        payload.personalization,
+        payload.version ?? 0,
+        new Date(job.timestamp),
+      );
+      log.info({ userId: payload.userId, stored }, stored ? 'personalization stored' : 'older personalization ignored');
+      return { stored };
+    }),
+    handleJob(userDeletedEvent, async ({ userId }, _job, log) => {
+      await userData.forget(userId);
+      const forgotten = await forgetJobs(queues.get(QUEUES.aiInbox), jobOfUser(userId), [userId]);
+      log.info({ userId, forgotten }, 'deleted account: ai data removed');
+      return { forgotten };
+    }),
+    handleJob(creditsResetJob, async (_payload, _job, log) => {
+      const reset = await credits.resetPremium(clock());
+      log.info({ reset }, 'premium credits granted for the month');
+      return { reset };
+    }),
+  ];
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."notifications" ADD COLUMN "reason_code" text;

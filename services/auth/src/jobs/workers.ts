@@ -1,0 +1,67 @@
+import { digestTickJob, QUEUES } from '@nashr/contracts';
+import { createWorker, type Database, type Logger, type QueueContext, Queues } from '@nashr/platform';
+import type { Worker } from 'bullmq';
+import type { WorkerConfig, WorkerName } from '../config.js';
+import type { schema } from '../db/schema.js';
+import { DIGEST_TICK_SCHEDULE } from '../notifications/mail-jobs.js';
+import type { Mailer } from '../providers/mailer.js';
+import { createServices } from '../services.js';
+import { authInbox } from './auth-inbox.js';
+import { authMail } from './auth-mail.js';
+
+export interface AuthWorkerDeps {
+  config: Pick<WorkerConfig, 'PUBLIC_URL' | 'MAGIC_LINK_TTL_SECONDS'>;
+  names: readonly WorkerName[];
+  logger: Logger;
+  database: Database<typeof schema>;
+  /** A worker connection (`maxRetriesPerRequest: null`). */
+  queue: QueueContext;
+  mailer: Mailer;
+  clock?: () => Date;
+}
+
+/** Starts the chosen workers; closing waits for running jobs to finish. */
+export function startWorkers({ config, names, logger, database, queue, mailer, clock }: AuthWorkerDeps): {
+  workers: Worker[];
+  /** Resolves once the digest schedule is in place (the mail worker only). */
+  ready: Promise<void>;
+  close: () => Promise<void>;
+} {
+  const workers: Worker[] = [];
+  const queues = new Queues(queue, logger);
+  const { users, notifications, links } = createServices({ database, redis: queue.connection, prefix: queue.prefix });
+  let ready = Promise.resolve();
+  if (names.includes('mail')) {
+    const handlers = authMail({
+      links,
+      store: notifications,
+      users,
+      queues,
+      mailer,
+      publicUrl: config.PUBLIC_URL,
+      ttlSeconds: config.MAGIC_LINK_TTL_SECONDS,
+      clock,
+    });
+    workers.push(createWorker(QUEUES.authMail, handlers, queue, { logger }));
+    ready = queues
+      .get(QUEUES.authMail)
+      .upsertJobScheduler(
+        DIGEST_TICK_SCHEDULE.id,
+        { pattern: DIGEST_TICK_SCHEDULE.pattern },
+        { name: digestTickJob.name, data: {}, opts: { removeOnComplete: { count: 50 }, removeOnFail: { count: 200 } } },
+      )
+      .then(() => undefined);
+    ready.catch((err) => logger.error({ err }, 'could not schedule the notification digest'));
+  }
+  if (names.includes('inbox')) {
+    workers.push(createWorker(QUEUES.authInbox, authInbox({ users, notifications, queues }), queue, { logger }));
+  }
+  return {
+    workers,
+    ready,
+    close: async () => {
+      await Promise.all(workers.map((w) => w.close()));
+      await queues.close();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { NotificationRow } from '../db/schema.js';
+import { digestMail } from './notification-mail.js';
+
+const links = { publicUrl: 'https://nashr.example', token: 'a'.repeat(32) };
+const row = (id: number): NotificationRow =>
+  ({
+    id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+    kind: 'post_published',
+    postId: null,
+    url: null,
+    reason: null,
+    reasonCode: null,
+  }) as unknown as NotificationRow;
+const rows = (n: number) => Array.from({ length: n }, (_, i) => row(i));
+
+describe('the digest e-mail', () => {
+  it('counts its notifications with the Arabic form each number takes', () => {
+    const subject = (n: number) => digestMail('ar', rows(n), links).subject;
+    expect([1, 2, 3, 10, 11, 100].map(subject)).toEqual([
+      'ملخص نشر اليومي: إشعار واحد',
+      'ملخص نشر اليومي: إشعاران',
+      'ملخص نشر اليومي: 3 إشعارات',
+      'ملخص نشر اليومي: 10 إشعارات',
+      'ملخص نشر اليومي: 11 إشعارًا',
+      'ملخص نشر اليومي: 100 إشعار',
+    ]);
+  });
+
+  it('is written right to left in Arabic and left to right in English, with a plain-text part', () => {
+    const arabic = digestMail('ar', rows(2), links);
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.text).toContain('إليك ما جرى لمنشوراتك منذ آخر ملخص');
+    const english = digestMail('en', rows(1), links);
+    expect(english.subject).toBe('Your Nashr digest: 1 notification');
+    expect(english.html).toContain('<html lang="en" dir="ltr">');
+    expect(english.text).toContain('Here is what happened to your posts since the last digest');
+  });
+});

@@ -1,0 +1,253 @@
+import { LINKEDIN_ERROR_CODES, type Locale, type NotificationKind } from '@nashr/contracts';
+import type { NotificationRow } from '../db/schema.js';
+import { reasonWords } from './reason-words.js';
+
+export interface NotificationMail {
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+export interface MailLinks {
+  /** The web app's address (PUBLIC_URL). */
+  publicUrl: string;
+  /** The user's unsubscribe token. */
+  token: string;
+}
+
+interface Told {
+  title: string;
+  detail: string | null;
+  action: { label: string; href: string } | null;
+}
+
+/**
+ * Arabic counts agree with the noun in six ways (CLDR's plural categories, as the web app's
+ * strings do): إشعار واحد، إشعاران، 3 إشعارات، 11 إشعارًا، 100 إشعار.
+ */
+const ARABIC_PLURAL = new Intl.PluralRules('ar');
+function arabicNotifications(n: number): string {
+  switch (ARABIC_PLURAL.select(n)) {
+    case 'zero':
+      return 'لا إشعارات';
+    case 'one':
+      return 'إشعار واحد';
+    case 'two':
+      return 'إشعاران';
+    case 'few':
+      return `${n} إشعارات`;
+    case 'many':
+      return `${n} إشعارًا`;
+    default:
+      return `${n} إشعار`;
+  }
+}
+
+const COPY = {
+  ar: {
+    brand: 'نشر',
+    greeting: 'مرحبًا،',
+    post_published: 'نُشر منشورك المجدول على لينكدإن.',
+    post_failed: 'تعذّر نشر منشورك المجدول على لينكدإن.',
+    post_needs_attention: 'منشورك المجدول يحتاج إلى تدخّلك قبل موعده، وإلا فلن يُنشر.',
+    account_disconnected: 'انقطع اتصال حسابك على لينكدإن، ولن تُنشر منشوراتك المجدولة حتى تعيد ربطه.',
+    credits_low: 'أوشكت نقاط GPT-4o في رصيدك على النفاد.',
+    credits_low_detail: 'عند نفادها تُكتب مسوداتك بـ GPT-3.5 دون أن يُخصم من رصيدك شيء.',
+    reason: 'السبب:',
+    view: 'عرض المنشور',
+    retry: 'إعادة المحاولة',
+    reconnect: 'إعادة ربط الحساب',
+    write: 'فتح كاتب المنشورات',
+    digestSubject: (n: number) => `ملخص نشر اليومي: ${arabicNotifications(n)}`,
+    digestIntro: 'إليك ما جرى لمنشوراتك منذ آخر ملخص:',
+    unsubscribe: (kind: string) => `لإيقاف رسائل «${kind}» عبر البريد:`,
+    kindNames: {
+      post_published: 'المنشورات المنشورة',
+      post_failed: 'المنشورات التي تعذّر نشرها',
+      post_needs_attention: 'المنشورات المجدولة التي تحتاج إلى تدخّلك',
+      account_disconnected: 'انقطاع الاتصال بلينكدإن',
+      credits_low: 'قرب نفاد نقاط GPT-4o',
+    },
+    settings: 'يمكنك تغيير تفضيلات الإشعارات من صفحة الإعدادات في نشر.',
+    signature: 'فريق نشر',
+  },
+  en: {
+    brand: 'Nashr',
+    greeting: 'Hello,',
+    post_published: 'Your scheduled post is live on LinkedIn.',
+    post_failed: 'Your scheduled post could not be published on LinkedIn.',
+    post_needs_attention: 'Your scheduled post needs you before its time, or it will not go out.',
+    credits_low: 'Your GPT-4o credits are running low.',
+    credits_low_detail: 'When they run out, your drafts are written with GPT-3.5 at no cost.',
+    account_disconnected:
+      'Your LinkedIn connection was lost. Your scheduled posts will not go out until you reconnect it.',
+    reason: 'Reason:',
+    view: 'View the post',
+    retry: 'Retry',
+    reconnect: 'Reconnect LinkedIn',
+    write: 'Open the post writer',
+    digestSubject: (n: number) => `Your Nashr digest: ${n} notification${n === 1 ? '' : 's'}`,
+    digestIntro: 'Here is what happened to your posts since the last digest:',
+    unsubscribe: (kind: string) => `To stop e-mails about ${kind}:`,
+    kindNames: {
+      post_published: 'published posts',
+      post_failed: 'posts that could not be published',
+      post_needs_attention: 'scheduled posts that need you',
+      account_disconnected: 'a lost LinkedIn connection',
+      credits_low: 'GPT-4o credits running low',
+    },
+    settings: 'You can change your notification preferences in Nashr’s settings.',
+    signature: 'The Nashr team',
+  },
+} as const;
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The reason in the reader's language by its code, as the bell shows it; the stored words otherwise. */
+function reasonLine(lang: Locale, row: NotificationRow): string | null {
+  const reason = reasonWords(lang, row.reasonCode) ?? row.reason;
+  return reason ? `${COPY[lang].reason} ${reason}` : null;
+}
+
+/** Where reconnecting happens (the web's route). */
+const RECONNECT_PATH = '/connect-linkedIn';
+
+function told(lang: Locale, row: NotificationRow, publicUrl: string): Told {
+  const c = COPY[lang];
+  const kind = row.kind as NotificationKind;
+  const post = row.postId ? `${publicUrl}/posts?post=${encodeURIComponent(row.postId)}` : `${publicUrl}/posts`;
+  const reconnect = { label: c.reconnect, href: `${publicUrl}${RECONNECT_PATH}` };
+  switch (kind) {
+    case 'post_published':
+      return { title: c.post_published, detail: null, action: { label: c.view, href: row.url ?? post } };
+    case 'post_failed':
+      return { title: c.post_failed, detail: reasonLine(lang, row), action: { label: c.retry, href: post } };
+    case 'post_needs_attention':
+      // The one action that fixes the cause: today every cause is a lost connection.
+      return {
+        title: c.post_needs_attention,
+        detail: reasonLine(lang, row),
+        action: row.reasonCode === LINKEDIN_ERROR_CODES.reconnect ? reconnect : { label: c.view, href: post },
+      };
+    case 'account_disconnected':
+      return { title: c.account_disconnected, detail: null, action: reconnect };
+    case 'credits_low':
+      return {
+        title: c.credits_low,
+        detail: c.credits_low_detail,
+        action: { label: c.write, href: `${publicUrl}/generate-post` },
+      };
+  }
+}
+
+const unsubscribeHref = (links: MailLinks, kind: NotificationKind, api: boolean) =>
+  `${links.publicUrl}${api ? '/api/v1/notifications/unsubscribe' : '/unsubscribe'}?token=${encodeURIComponent(links.token)}&kind=${kind}`;
+
+/** RFC 8058 one-click unsubscribe: mail clients show their own button and POST to the API. */
+const unsubscribeHeaders = (links: MailLinks, kind: NotificationKind) => ({
+  'List-Unsubscribe': `<${unsubscribeHref(links, kind, true)}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
+function layout(lang: Locale, subject: string, blocks: string[]): string {
+  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  const align = lang === 'ar' ? 'right' : 'left';
+  return `<!doctype html>
+<html lang="${lang}" dir="${dir}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#eef6ff;font-family:Tahoma,Arial,sans-serif;color:#1f2937;">
+  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#eef6ff;padding:32px 12px;">
+    <tr><td align="center">
+      <table role="presentation" width="100%" cellpadding="0" cellspacing="0" dir="${dir}" style="max-width:520px;background:#ffffff;border-radius:12px;padding:32px;text-align:${align};">
+        <tr><td style="font-size:22px;font-weight:bold;color:#0a66c2;padding-bottom:16px;">${COPY[lang].brand}</td></tr>
+        ${blocks.join('\n        ')}
+      </table>
+    </td></tr>
+  </table>
+</body>
+</html>
+`;
+}
+
+function htmlOf(item: Told): string {
+  const rows = [
+    `<tr><td dir="auto" style="font-size:16px;line-height:1.7;padding-bottom:4px;">${escapeHtml(item.title)}</td></tr>`,
+  ];
+  if (item.detail) {
+    rows.push(
+      `<tr><td dir="auto" style="font-size:14px;line-height:1.7;color:#4b5563;">${escapeHtml(item.detail)}</td></tr>`,
+    );
+  }
+  if (item.action) {
+    rows.push(
+      `<tr><td style="padding:12px 0 20px;"><a href="${escapeHtml(item.action.href)}" style="display:inline-block;background:#0a66c2;color:#ffffff;text-decoration:none;font-weight:bold;font-size:15px;padding:10px 22px;border-radius:8px;">${escapeHtml(item.action.label)}</a></td></tr>`,
+    );
+  }
+  return rows.join('\n        ');
+}
+
+function textOf(item: Told): string[] {
+  return [
+    item.title,
+    ...(item.detail ? [item.detail] : []),
+    ...(item.action ? [`${item.action.label}: ${item.action.href}`] : []),
+    '',
+  ];
+}
+
+function footer(lang: Locale, links: MailLinks, kinds: NotificationKind[]): { html: string; text: string[] } {
+  const c = COPY[lang];
+  const lines = kinds.map((kind) => ({
+    label: c.unsubscribe(c.kindNames[kind]),
+    href: unsubscribeHref(links, kind, false),
+  }));
+  return {
+    html: `<tr><td style="font-size:12px;line-height:1.6;color:#6b7280;border-top:1px solid #e5e7eb;padding-top:16px;">${lines
+      .map(
+        (l) =>
+          `${escapeHtml(l.label)} <a href="${escapeHtml(l.href)}" style="color:#0a66c2;">${escapeHtml(l.href)}</a>`,
+      )
+      .join('<br>')}<br>${escapeHtml(c.settings)}<br>${escapeHtml(c.signature)}</td></tr>`,
+    text: [...lines.map((l) => `${l.label} ${l.href}`), c.settings, c.signature, ''],
+  };
+}
+
+/** One urgent notification, e-mailed at once. */
+export function notificationMail(lang: Locale, row: NotificationRow, links: MailLinks): NotificationMail {
+  const item = told(lang, row, links.publicUrl);
+  const kind = row.kind as NotificationKind;
+  const end = footer(lang, links, [kind]);
+  const subject = item.title;
+  return {
+    subject,
+    text: [COPY[lang].greeting, '', ...textOf(item), ...end.text].join('\n'),
+    html: layout(lang, subject, [
+      `<tr><td style="font-size:16px;line-height:1.7;padding-bottom:8px;">${escapeHtml(COPY[lang].greeting)}</td></tr>`,
+      htmlOf(item),
+      end.html,
+    ]),
+    headers: unsubscribeHeaders(links, kind),
+  };
+}
+
+/** The daily digest: everything that waited, in one e-mail. */
+export function digestMail(lang: Locale, rows: NotificationRow[], links: MailLinks): NotificationMail {
+  const c = COPY[lang];
+  const items = rows.map((row) => told(lang, row, links.publicUrl));
+  const kinds = [...new Set(rows.map((row) => row.kind as NotificationKind))];
+  const end = footer(lang, links, kinds);
+  const subject = c.digestSubject(rows.length);
+  return {
+    subject,
+    text: [c.greeting, '', c.digestIntro, '', ...items.flatMap(textOf), ...end.text].join('\n'),
+    html: layout(lang, subject, [
+      `<tr><td style="font-size:16px;line-height:1.7;padding-bottom:12px;">${escapeHtml(c.greeting)}<br>${escapeHtml(c.digestIntro)}</td></tr>`,
+      ...items.map(htmlOf),
+      end.html,
+    ]),
+    // A digest of one kind can offer that kind's one-click unsubscribe; a mixed one points to the links inside.
+    headers: kinds.length === 1 && kinds[0] ? unsubscribeHeaders(links, kinds[0]) : {},
+  };
+}

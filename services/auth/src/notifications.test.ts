@@ -1,0 +1,443 @@
+/**
+ * Notifications through the real auth service and its workers: events published on the real
+ * inbox queue as the linkedin service publishes them, e-mails received by a real SMTP server.
+ */
+import {
+  accountDisconnectedEvent,
+  creditsLowEvent,
+  postNeedsAttentionEvent,
+  postPublishedEvent,
+  postPublishFailedEvent,
+  QUEUES,
+} from '@nashr/contracts';
+import { identityHeaders } from '@nashr/platform';
+import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, mailsTo, startHarness } from './test-harness.js';
+
+let h: Harness;
+/** The workers' clock: the digest tick reads it. */
+let now = new Date('2026-11-24T05:00:00Z');
+
+beforeAll(async () => {
+  h = await startHarness({ clock: () => now });
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+async function newUser(name: string) {
+  const identity = { ...testIdentity(['user']), email: `${name}@notify.test` };
+  await h.database.sql`insert into auth.users (id, email) values (${identity.userId}, ${identity.email})`;
+  return { ...identity, headers: identityHeaders(identity, TEST_INTERNAL_SECRET) };
+}
+type User = Awaited<ReturnType<typeof newUser>>;
+
+const list = async (user: User) => {
+  const res = await h.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: user.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as {
+    notifications: { id: string; kind: string; reason: string | null; read: boolean }[];
+    unread: number;
+  };
+};
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Publishes as the linkedin service does, and waits until the auth worker has handled it. */
+async function deliver(publish: () => Promise<void>, jobId: string) {
+  await publish();
+  const queue = h.queues.get(QUEUES.authInbox);
+  await until(
+    `job ${jobId}`,
+    async () => (await queue.getJob(jobId))?.finishedOn ?? null,
+    (v) => v !== null,
+  );
+}
+
+const failed = (user: User, postId: string, attempt = 1) =>
+  deliver(
+    () =>
+      h.queues.publish(
+        postPublishFailedEvent,
+        {
+          postId,
+          userId: user.userId,
+          reason: 'LinkedIn refused the post: duplicate content',
+          code: 'linkedin.rejected',
+          permanent: true,
+        },
+        { id: `${postId}-${attempt}` },
+      ),
+    `post-publish-failed-${postId}-${attempt}`,
+  );
+
+const published = (user: User, postId: string) =>
+  deliver(
+    () =>
+      h.queues.publish(
+        postPublishedEvent,
+        {
+          postId,
+          userId: user.userId,
+          networkPostId: `urn:li:share:${postId}`,
+          url: `https://www.linkedin.com/feed/update/urn:li:share:${postId}`,
+          publishedAt: new Date().toISOString(),
+        },
+        { id: `${postId}-1` },
+      ),
+    `post-published-${postId}-1`,
+  );
+
+async function preferences(user: User, payload: Record<string, unknown>) {
+  const saved = await h.app.inject({
+    method: 'PUT',
+    url: '/api/v1/notifications/preferences',
+    headers: user.headers,
+    payload,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+const needsAttention = (user: User, postId: string) =>
+  deliver(
+    () =>
+      h.queues.publish(
+        postNeedsAttentionEvent,
+        {
+          postId,
+          userId: user.userId,
+          cause: 'account_disconnected',
+          scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+        { id: `${postId}-account_disconnected` },
+      ),
+    `post-needs-attention-${postId}-account_disconnected`,
+  );
+
+const creditsLow = (user: User, grant: string) =>
+  deliver(
+    () =>
+      h.queues.publish(
+        creditsLowEvent,
+        { userId: user.userId, remaining: 20, total: 100 },
+        { id: `${user.userId}-${grant}` },
+      ),
+    `credits-low-${user.userId}-${grant}`,
+  );
+
+/** Removes a handled event's job, so publishing it again delivers it again (as after a lost ack). */
+const forget = async (jobId: string) => (await h.queues.get(QUEUES.authInbox).getJob(jobId))?.remove();
+
+const tick = () =>
+  h.queues.get(QUEUES.authMail).add('notification-digest-tick', {}, { jobId: `tick-${now.toISOString()}` });
+
+describe('a scheduled post that fails', () => {
+  it('is told once in the app and at once by e-mail, in Arabic with a plain-text part, the reason and a retry link', async () => {
+    const user = await newUser('fails');
+    const postId = crypto.randomUUID();
+    await failed(user, postId);
+    // The same event delivered again (a worker died after handling it): nothing more is told.
+    await (await h.queues.get(QUEUES.authInbox).getJob(`post-publish-failed-${postId}-1`))?.remove();
+    await failed(user, postId);
+
+    const seen = await list(user);
+    expect(seen.unread).toBe(1);
+    expect(seen.notifications).toEqual([
+      expect.objectContaining({
+        kind: 'post_failed',
+        reason: 'LinkedIn refused the post: duplicate content',
+        read: false,
+      }),
+    ]);
+
+    const [mail] = await until(
+      'the failure e-mail',
+      async () => mailsTo(h, user.email),
+      (m) => m.length > 0,
+    );
+    expect(mail?.subject).toBe('تعذّر نشر منشورك المجدول على لينكدإن.');
+    expect(mail?.html).toContain('<html lang="ar" dir="rtl">');
+    // The refusal in the reader's language by its code, as the bell says it; never the network's English.
+    expect(mail?.text).toContain('السبب: رفض لينكدإن هذا الطلب.');
+    expect(mail?.html).toContain('رفض لينكدإن هذا الطلب.');
+    expect(`${mail?.text}${mail?.html}`).not.toContain('duplicate content');
+    expect(mail?.text).toContain(`إعادة المحاولة: http://localhost:8080/posts?post=${postId}`);
+    expect(mail?.listUnsubscribe).toMatch(
+      /^<http:\/\/localhost:8080\/api\/v1\/notifications\/unsubscribe\?token=.+&kind=post_failed>$/,
+    );
+    expect(mailsTo(h, user.email)).toHaveLength(1);
+  });
+
+  it('gives the reason in English to a reader of English, left to right', async () => {
+    const user = await newUser('fails-en');
+    await preferences(user, { locale: 'en' });
+    const postId = crypto.randomUUID();
+    await failed(user, postId);
+    const [mail] = await until(
+      'the failure e-mail',
+      async () => mailsTo(h, user.email),
+      (m) => m.length > 0,
+    );
+    expect(mail?.subject).toBe('Your scheduled post could not be published on LinkedIn.');
+    expect(mail?.html).toContain('dir="ltr"');
+    expect(mail?.text).toContain('Reason: LinkedIn refused this request.');
+    expect(mail?.text).toContain(`Retry: http://localhost:8080/posts?post=${postId}`);
+  });
+
+  it('e-mails at most three an hour; the rest wait for the digest', async () => {
+    const user = await newUser('burst');
+    for (let i = 0; i < 5; i++) await failed(user, crypto.randomUUID());
+    await until(
+      'the burst settled',
+      async () =>
+        (await h.database.sql`select email from auth.notifications where user_id = ${user.userId}`).map((r) => r.email),
+      (states) => states.length === 5 && !states.includes('urgent'),
+    );
+    expect(mailsTo(h, user.email)).toHaveLength(3);
+    expect((await list(user)).unread).toBe(5);
+  });
+});
+
+describe('a scheduled post that needs the user before its time', () => {
+  it('is told once per post and cause, at once by e-mail with the reason and the Reconnect link', async () => {
+    const user = await newUser('attention');
+    const postId = crypto.randomUUID();
+    await needsAttention(user, postId);
+    await forget(`post-needs-attention-${postId}-account_disconnected`);
+    await needsAttention(user, postId);
+
+    const seen = await list(user);
+    expect(seen.notifications).toEqual([
+      expect.objectContaining({
+        kind: 'post_needs_attention',
+        postId,
+        reasonCode: 'linkedin.reconnect',
+        read: false,
+      }),
+    ]);
+    const [mail] = await until(
+      'the attention e-mail',
+      async () => mailsTo(h, user.email),
+      (m) => m.length > 0,
+    );
+    expect(mail?.subject).toBe('منشورك المجدول يحتاج إلى تدخّلك قبل موعده، وإلا فلن يُنشر.');
+    expect(mail?.text).toContain('السبب: انتهت صلاحية الاتصال بحسابك على لينكدإن. يُرجى إعادة ربط حسابك.');
+    expect(mail?.text).toContain('إعادة ربط الحساب: http://localhost:8080/connect-linkedIn');
+    expect(mail?.listUnsubscribe).toContain('kind=post_needs_attention');
+    expect(mailsTo(h, user.email)).toHaveLength(1);
+  });
+});
+
+describe('credits running low', () => {
+  it('tells once per grant, in the app and by e-mail, and not at all when the user turned both off', async () => {
+    const user = await newUser('credits');
+    await preferences(user, { locale: 'en' });
+    await creditsLow(user, 'free-1');
+    await forget(`credits-low-${user.userId}-free-1`);
+    await creditsLow(user, 'free-1');
+    expect((await list(user)).notifications).toEqual([expect.objectContaining({ kind: 'credits_low', read: false })]);
+    const [mail] = await until(
+      'the credits e-mail',
+      async () => mailsTo(h, user.email),
+      (m) => m.length > 0,
+    );
+    expect(mail?.subject).toBe('Your GPT-4o credits are running low.');
+    expect(mail?.text).toContain('Open the post writer: http://localhost:8080/generate-post');
+    expect(mail?.listUnsubscribe).toContain('kind=credits_low');
+
+    const quiet = await newUser('credits-quiet');
+    await preferences(quiet, { kinds: { credits_low: { app: false, email: false } } });
+    await creditsLow(quiet, 'free-1');
+    expect((await list(quiet)).notifications).toEqual([]);
+    expect(mailsTo(h, quiet.email)).toHaveLength(0);
+  });
+});
+
+describe('published posts', () => {
+  it('says when the first comment could not be added under a published post', async () => {
+    const user = await newUser('comment-refused');
+    const postId = crypto.randomUUID();
+    await deliver(
+      () =>
+        h.queues.publish(
+          postPublishedEvent,
+          {
+            postId,
+            userId: user.userId,
+            networkPostId: null,
+            url: null,
+            publishedAt: new Date().toISOString(),
+            firstComment: { status: 'failed', reason: 'LinkedIn refused this comment', code: 'linkedin.rejected' },
+          },
+          { id: `${postId}-1` },
+        ),
+      `post-published-${postId}-1`,
+    );
+    const seen = await list(user);
+    expect(seen.notifications).toEqual([
+      expect.objectContaining({ kind: 'post_published', reason: 'LinkedIn refused this comment' }),
+    ]);
+  });
+
+  it('are gathered into one digest at the chosen hour, in the chosen language, and a day sends one', async () => {
+    const user = await newUser('digest');
+    const saved = await h.app.inject({
+      method: 'PUT',
+      url: '/api/v1/notifications/preferences',
+      headers: user.headers,
+      payload: { locale: 'en', timeZone: 'Asia/Riyadh', digestHour: 9 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    for (let i = 0; i < 3; i++) await published(user, crypto.randomUUID());
+    expect((await list(user)).notifications.filter((n) => n.kind === 'post_published')).toHaveLength(3);
+    expect(mailsTo(h, user.email)).toHaveLength(0);
+
+    now = new Date('2026-11-24T05:00:00Z'); // 08:00 in Riyadh: not the hour
+    await tick();
+    now = new Date('2026-11-24T06:00:00Z'); // 09:00 in Riyadh
+    await tick();
+    const [digest] = await until(
+      'the digest',
+      async () => mailsTo(h, user.email),
+      (m) => m.length > 0,
+    );
+    expect(digest?.subject).toBe('Your Nashr digest: 3 notifications');
+    expect(digest?.text?.match(/Your scheduled post is live on LinkedIn\./g)).toHaveLength(3);
+
+    now = new Date('2026-11-24T06:30:00Z');
+    await published(user, crypto.randomUUID());
+    await tick();
+    await until(
+      'the second tick',
+      async () => (await h.queues.get(QUEUES.authMail).getJob(`tick-${now.toISOString()}`))?.finishedOn ?? null,
+      (v) => v !== null,
+    );
+    expect(mailsTo(h, user.email)).toHaveLength(1);
+  });
+
+  it('are not e-mailed any more after the unsubscribe link, and nothing is told for an unknown token', async () => {
+    const user = await newUser('unsubscribes');
+    await failed(user, crypto.randomUUID());
+    const [mail] = await until(
+      'the failure e-mail',
+      async () => mailsTo(h, user.email),
+      (m) => m.length > 0,
+    );
+    const link = new URL(/<(.+)>/.exec(mail?.listUnsubscribe ?? '')?.[1] ?? 'http://x/');
+    const token = link.searchParams.get('token') ?? '';
+
+    const unknown = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/unsubscribe',
+      headers: identityHeaders(testIdentity(), TEST_INTERNAL_SECRET),
+      payload: { token: 'x'.repeat(43), kind: 'post_published' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'notifications.unsubscribe_invalid' });
+
+    // As a mail client's one-click button sends it: a form post to the header's address.
+    const oneClick = await h.app.inject({
+      method: 'POST',
+      url: `/api/v1/notifications/unsubscribe?token=${encodeURIComponent(token)}&kind=post_published`,
+      headers: {
+        ...identityHeaders(testIdentity(), TEST_INTERNAL_SECRET),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode, oneClick.body).toBe(200);
+
+    await published(user, crypto.randomUUID());
+    now = new Date('2026-11-25T08:00:00Z'); // the default digest hour, 08:00 UTC
+    await tick();
+    await until(
+      'the tick',
+      async () => (await h.queues.get(QUEUES.authMail).getJob(`tick-${now.toISOString()}`))?.finishedOn ?? null,
+      (v) => v !== null,
+    );
+    expect(mailsTo(h, user.email)).toHaveLength(1);
+    expect((await list(user)).notifications.map((n) => n.kind)).toContain('post_published');
+  });
+});
+
+describe('the bell', () => {
+  it('marks the user’s own notifications read, one or all, and never another user’s', async () => {
+    const [ana, omar] = [await newUser('ana'), await newUser('omar')];
+    await failed(ana, crypto.randomUUID());
+    await deliver(
+      () =>
+        h.queues.publish(
+          accountDisconnectedEvent,
+          { userId: ana.userId, reason: 'expired' },
+          { id: `${ana.userId}-x` },
+        ),
+      `account-disconnected-${ana.userId}-x`,
+    );
+    await failed(omar, crypto.randomUUID());
+    const anas = await list(ana);
+    expect(anas.unread).toBe(2);
+    const omars = await list(omar);
+
+    const intrude = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/read',
+      headers: ana.headers,
+      payload: { ids: omars.notifications.map((n) => n.id) },
+    });
+    expect(intrude.statusCode).toBe(200);
+    expect((await list(omar)).unread).toBe(1);
+
+    const first = anas.notifications[0]?.id ?? '';
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/read',
+      headers: ana.headers,
+      payload: { ids: [first] },
+    });
+    expect((await list(ana)).unread).toBe(1);
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/read',
+      headers: ana.headers,
+      payload: { all: true },
+    });
+    expect((await list(ana)).unread).toBe(0);
+
+    const hidden = await h.app.inject({
+      method: 'PUT',
+      url: '/api/v1/notifications/preferences',
+      headers: ana.headers,
+      payload: { kinds: { account_disconnected: { app: false, email: true } } },
+    });
+    expect(hidden.json().data.kinds.post_failed).toEqual({ app: true, email: true });
+    expect((await list(ana)).notifications.map((n) => n.kind)).toEqual(['post_failed']);
+  });
+
+  it('refuses preferences out of range with a clear message', async () => {
+    const user = await newUser('ranges');
+    for (const payload of [
+      { digestHour: 24 },
+      { timeZone: 'Mars/Olympus' },
+      { kinds: { nope: { app: true, email: true } } },
+    ]) {
+      const res = await h.app.inject({
+        method: 'PUT',
+        url: '/api/v1/notifications/preferences',
+        headers: user.headers,
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: 'request.invalid' });
+    }
+  });
+});

@@ -1,0 +1,282 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_KINDS,
+  NOTIFICATIONS_PAGE,
+  type Notification,
+  type NotificationKind,
+  type NotificationPreferences,
+  type NotificationPreferencesUpdate,
+  notificationPreferencesSchema,
+} from '@nashr/contracts';
+import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { type NotificationRow, notificationPreferences, notifications, type schema } from '../db/schema.js';
+
+type Db = PostgresJsDatabase<typeof schema>;
+
+export type EmailState = 'none' | 'urgent' | 'digest' | 'sent' | 'skipped';
+
+export interface NewNotification {
+  userId: string;
+  kind: NotificationKind;
+  /** The event that caused it: the same event delivered twice makes one notification. */
+  dedupeKey: string;
+  postId?: string | null;
+  url?: string | null;
+  reason?: string | null;
+  reasonCode?: string | null;
+  email: EmailState;
+}
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    kind: row.kind as NotificationKind,
+    postId: row.postId,
+    url: row.url,
+    reason: row.reason,
+    reasonCode: row.reasonCode,
+    createdAt: row.createdAt.toISOString(),
+    read: row.readAt !== null,
+  };
+}
+
+/** Stored preferences over the defaults: a kind added later starts with its default. */
+function withDefaults(data: unknown): NotificationPreferences {
+  const stored = (typeof data === 'object' && data !== null ? data : {}) as Partial<NotificationPreferences>;
+  const merged = {
+    ...DEFAULT_NOTIFICATION_PREFERENCES,
+    ...stored,
+    kinds: { ...DEFAULT_NOTIFICATION_PREFERENCES.kinds, ...stored.kinds },
+  };
+  const parsed = notificationPreferencesSchema.safeParse(merged);
+  return parsed.success ? parsed.data : DEFAULT_NOTIFICATION_PREFERENCES;
+}
+
+export class NotificationStore {
+  constructor(private readonly db: Db) {}
+
+  /** Stores a notification once per event; returns it, or null when that event was already told. */
+  async create(entry: NewNotification): Promise<NotificationRow | null> {
+    const [row] = await this.db
+      .insert(notifications)
+      .values({
+        userId: entry.userId,
+        kind: entry.kind,
+        dedupeKey: entry.dedupeKey,
+        postId: entry.postId ?? null,
+        url: entry.url ?? null,
+        reason: entry.reason ?? null,
+        reasonCode: entry.reasonCode ?? null,
+        email: entry.email,
+      })
+      .onConflictDoNothing({ target: notifications.dedupeKey })
+      .returning();
+    return row ?? null;
+  }
+
+  async find(id: string): Promise<NotificationRow | undefined> {
+    const [row] = await this.db.select().from(notifications).where(eq(notifications.id, id));
+    return row;
+  }
+
+  /** The newest first, of the kinds the user sees in the app, and how many of those are unread. */
+  async list(userId: string): Promise<{ notifications: Notification[]; unread: number }> {
+    const shown = await this.shownKinds(userId);
+    if (shown.length === 0) return { notifications: [], unread: 0 };
+    const mine = and(eq(notifications.userId, userId), inArray(notifications.kind, shown));
+    const [rows, [unread]] = await Promise.all([
+      this.db.select().from(notifications).where(mine).orderBy(desc(notifications.createdAt)).limit(NOTIFICATIONS_PAGE),
+      this.db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(mine, isNull(notifications.readAt))),
+    ]);
+    return { notifications: rows.map(toNotification), unread: unread?.n ?? 0 };
+  }
+
+  private async shownKinds(userId: string): Promise<NotificationKind[]> {
+    const preferences = await this.preferences(userId);
+    return NOTIFICATION_KINDS.filter((kind) => preferences.kinds[kind].app);
+  }
+
+  /** Marks the user's own notifications read; ids of someone else's are simply not found. */
+  async markRead(userId: string, ids: string[] | 'all'): Promise<number> {
+    const rows = await this.db
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          isNull(notifications.readAt),
+          ids === 'all' ? undefined : inArray(notifications.id, ids),
+        ),
+      )
+      .returning({ id: notifications.id });
+    return rows.length;
+  }
+
+  async preferences(userId: string): Promise<NotificationPreferences> {
+    const [row] = await this.db
+      .select({ data: notificationPreferences.data })
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, userId));
+    return withDefaults(row?.data);
+  }
+
+  /** Applies a partial update in one statement, so two tabs saving different parts both keep theirs. */
+  async updatePreferences(userId: string, update: NotificationPreferencesUpdate): Promise<NotificationPreferences> {
+    return this.db.transaction(async (tx) => {
+      await tx
+        .insert(notificationPreferences)
+        .values({ userId, data: {}, unsubscribeToken: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing({ target: notificationPreferences.userId });
+      const [row] = await tx
+        .select({ data: notificationPreferences.data })
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, userId))
+        .for('update');
+      const current = withDefaults(row?.data);
+      const next = withDefaults({ ...current, ...update, kinds: { ...current.kinds, ...update.kinds } });
+      await tx
+        .update(notificationPreferences)
+        .set({ data: next, updatedAt: sql`now()` })
+        .where(eq(notificationPreferences.userId, userId));
+      return next;
+    });
+  }
+
+  /** The token the user's unsubscribe links carry, made on first use. */
+  async unsubscribeToken(userId: string): Promise<string> {
+    await this.db
+      .insert(notificationPreferences)
+      .values({ userId, data: {}, unsubscribeToken: randomBytes(32).toString('base64url') })
+      .onConflictDoNothing({ target: notificationPreferences.userId });
+    const [row] = await this.db
+      .select({ token: notificationPreferences.unsubscribeToken })
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, userId));
+    if (!row) throw new Error('unsubscribe token was not stored');
+    return row.token;
+  }
+
+  /** Turns off e-mail of one kind for the holder of the token; false when the token is unknown. */
+  async unsubscribe(token: string, kind: NotificationKind): Promise<boolean> {
+    const [row] = await this.db
+      .select({ userId: notificationPreferences.userId })
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.unsubscribeToken, token));
+    if (!row) return false;
+    const current = await this.preferences(row.userId);
+    await this.updatePreferences(row.userId, { kinds: { [kind]: { ...current.kinds[kind], email: false } } });
+    // What was waiting to be mailed of that kind is not mailed any more.
+    await this.db
+      .update(notifications)
+      .set({ email: 'skipped' })
+      .where(
+        and(
+          eq(notifications.userId, row.userId),
+          eq(notifications.kind, kind),
+          inArray(notifications.email, ['urgent', 'digest']),
+        ),
+      );
+    return true;
+  }
+
+  /**
+   * Sends one urgent e-mail under the hourly cap: one user's e-mails are decided one at a time (an
+   * advisory lock), so a burst handled by several workers at once cannot pass the cap. The e-mail
+   * goes out before the row says sent: a crash in between repeats an e-mail rather than losing one.
+   */
+  async sendUrgent(
+    id: string,
+    cap: { max: number; since: Date },
+    send: (row: NotificationRow) => Promise<boolean>,
+  ): Promise<'sent' | 'capped' | 'skipped' | 'gone'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(notifications).where(eq(notifications.id, id));
+      if (row?.email !== 'urgent') return 'gone';
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notify-mail:${row.userId}`}))`);
+      const [recent] = await tx
+        .select({ n: count() })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, row.userId),
+            eq(notifications.email, 'sent'),
+            gt(notifications.emailedAt, cap.since),
+          ),
+        );
+      const [outcome, email]: ['sent' | 'capped' | 'skipped', EmailState] =
+        (recent?.n ?? 0) >= cap.max
+          ? ['capped', 'digest']
+          : (await send(row))
+            ? ['sent', 'sent']
+            : ['skipped', 'skipped'];
+      await tx
+        .update(notifications)
+        .set({ email, ...(email === 'sent' ? { emailedAt: sql`now()` } : {}) })
+        .where(eq(notifications.id, id));
+      return outcome;
+    });
+  }
+
+  /** Everything of the user's, for 'Download my data'. */
+  async exportOf(userId: string) {
+    const rows = await this.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt))
+      .limit(10_000);
+    return { preferences: await this.preferences(userId), notifications: rows.map(toNotification) };
+  }
+
+  /** A deleted account's notifications and preferences. */
+  async deleteUser(userId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(notifications).where(eq(notifications.userId, userId));
+      await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+    });
+  }
+
+  /** Users with something waiting for the digest. */
+  async usersWithDigest(): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.email, 'digest'))
+      .limit(10_000);
+    return rows.map((r) => r.userId);
+  }
+
+  /** What waits for the user's digest, oldest first. */
+  async pendingDigest(userId: string): Promise<NotificationRow[]> {
+    return this.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.email, 'digest')))
+      .orderBy(notifications.createdAt)
+      .limit(200);
+  }
+
+  /** After the digest went out. Sent before marking: a crash in between repeats a mail rather than losing one. */
+  async markSent(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .update(notifications)
+      .set({ email: 'sent', emailedAt: sql`now()` })
+      .where(and(inArray(notifications.id, ids), eq(notifications.email, 'digest')));
+  }
+
+  /** Urgent e-mails still unsent after `before` (their job gave up: the mail server was down): into the digest. */
+  async urgentToDigest(before: Date): Promise<number> {
+    const rows = await this.db
+      .update(notifications)
+      .set({ email: 'digest' })
+      .where(and(eq(notifications.email, 'urgent'), lt(notifications.createdAt, before)))
+      .returning({ id: notifications.id });
+    return rows.length;
+  }
+}

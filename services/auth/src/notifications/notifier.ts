@@ -1,0 +1,94 @@
+import {
+  creditsLowEvent,
+  LINKEDIN_ERROR_CODES,
+  LINKEDIN_MESSAGES,
+  type NotificationKind,
+  type PostAttentionCause,
+  postNeedsAttentionEvent,
+  postPublishedEvent,
+  postPublishFailedEvent,
+  sendNotificationMailJob,
+  URGENT_NOTIFICATION_KINDS,
+} from '@nashr/contracts';
+import { handleJob, type Logger, type Queues } from '@nashr/platform';
+import type { Job } from 'bullmq';
+import type { UserStore } from '../users/user-store.js';
+import type { EmailState, NewNotification, NotificationStore } from './notification-store.js';
+
+/**
+ * How each reason a scheduled post needs the user is told: the declared code whose words the app
+ * and the e-mail show (and whose action they offer), and the English for API users. A cause
+ * added later (connection expiring, plan limit reached, media missing) adds its line here.
+ */
+export const ATTENTION_CAUSES: Record<PostAttentionCause, { code: string; reason: string }> = {
+  account_disconnected: { code: LINKEDIN_ERROR_CODES.reconnect, reason: LINKEDIN_MESSAGES.reconnect },
+};
+
+/**
+ * Turns events into notifications: one per event (the job id is the key, so a repeated delivery
+ * adds nothing), and queues the urgent ones for e-mail at once; the rest wait for the digest.
+ */
+export class Notifier {
+  constructor(
+    private readonly store: NotificationStore,
+    private readonly queues: Queues,
+    private readonly users: UserStore,
+  ) {}
+
+  async tell(job: Job, entry: Omit<NewNotification, 'dedupeKey' | 'email'>, log: Logger): Promise<void> {
+    // An event about an account deleted meanwhile (a publish that was in flight) tells no one.
+    if (!(await this.users.find(entry.userId))) return;
+    const preferences = await this.store.preferences(entry.userId);
+    const email: EmailState = !preferences.kinds[entry.kind].email
+      ? 'none'
+      : URGENT_NOTIFICATION_KINDS.has(entry.kind)
+        ? 'urgent'
+        : 'digest';
+    const created = await this.store.create({ ...entry, dedupeKey: `${job.name}:${job.id}`, email });
+    if (!created) {
+      log.debug({ kind: entry.kind, userId: entry.userId }, 'event already told');
+      return;
+    }
+    if (email === 'urgent') {
+      await this.queues.enqueue(
+        sendNotificationMailJob,
+        { notificationId: created.id, requestId: job.data?.requestId },
+        { jobId: `mail-${created.id}` },
+      );
+    }
+    log.info({ kind: entry.kind, userId: entry.userId, email }, 'user notified');
+  }
+
+  /**
+   * The post events: a published post (its link), a failed one (its reason), one that needs the
+   * user before its time (the cause); and the credits running low.
+   */
+  handlers() {
+    return [
+      // A refused first comment rides on the published notification: the post is live, and the
+      // reason says what is missing under it.
+      handleJob(postPublishedEvent, ({ postId, userId, url, firstComment }, job, log) => {
+        const missing = firstComment?.status === 'failed' ? firstComment : null;
+        return this.tell(
+          job,
+          {
+            userId,
+            kind: 'post_published' satisfies NotificationKind,
+            postId,
+            url,
+            ...(missing ? { reason: missing.reason ?? null, reasonCode: missing.code ?? null } : {}),
+          },
+          log,
+        );
+      }),
+      handleJob(postPublishFailedEvent, ({ postId, userId, reason, code }, job, log) =>
+        this.tell(job, { userId, kind: 'post_failed', postId, reason, reasonCode: code ?? null }, log),
+      ),
+      handleJob(postNeedsAttentionEvent, ({ postId, userId, cause }, job, log) => {
+        const { code, reason } = ATTENTION_CAUSES[cause];
+        return this.tell(job, { userId, kind: 'post_needs_attention', postId, reason, reasonCode: code }, log);
+      }),
+      handleJob(creditsLowEvent, ({ userId }, job, log) => this.tell(job, { userId, kind: 'credits_low' }, log)),
+    ];
+  }
+}

@@ -1,0 +1,22 @@
+import { type Database, IdentityChanges, type Redis } from '@nashr/platform';
+import type { schema } from './db/schema.js';
+import { MagicLinks } from './magic-links.js';
+import { NotificationStore } from './notifications/notification-store.js';
+import { UserStore } from './users/user-store.js';
+
+export interface AuthServicesDeps {
+  database: Database<typeof schema>;
+  /** Carries identity changes to the gateways: a request connection in the API, a worker one in the worker. */
+  redis: Redis;
+  prefix: string;
+}
+
+/** The stores the API and the workers share, wired once. */
+export function createServices({ database, redis, prefix }: AuthServicesDeps) {
+  return {
+    users: new UserStore(database.db, new IdentityChanges(redis, prefix)),
+    notifications: new NotificationStore(database.db),
+    links: new MagicLinks(database.db),
+  };
+}
+export type AuthServices = ReturnType<typeof createServices>;

@@ -1,0 +1,8 @@
+// The content service as a package: what its process (server.ts), the stack and the tests build
+// it from. Nothing outside this service imports its src/ files.
+export { buildApp, type ContentDeps, MIGRATIONS_FOLDER } from './app.js';
+export { type Config, configSchema } from './config.js';
+export { STALE_MESSAGE } from './content-store.js';
+export { schema } from './db/schema.js';
+export { migrate } from './migrate.js';
+export { seedContent } from './seed/index.js';

@@ -1,0 +1,186 @@
+import {
+  API_CATALOGUE,
+  COMMON_ERROR_CODES,
+  type Endpoint,
+  type EndpointOwner,
+  errorResponseSchema,
+} from '@nashr/contracts';
+import type { ServiceApp } from '@nashr/platform';
+import { z } from 'zod';
+import { REFERENCE_PAGE, REFERENCE_SCRIPT } from './openapi-page.js';
+
+export const OPENAPI_PATH = '/api/v1/openapi.json';
+export const DOCS_PATH = '/api/v1/docs';
+export const DOCS_SCRIPT_PATH = '/api/v1/docs/reference.js';
+
+type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, JsonSchema>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
+}
+
+const TAGS: Record<EndpointOwner, string> = {
+  auth: 'Sign-in (magic link, Google), the session, personalization',
+  linkedin: 'Connecting the network account; profile and published posts',
+  posts: 'Scheduling, publishing and the calendar',
+  content: 'Landing-page content and its editing by administrators',
+  ai: 'Writing and adjusting posts with AI; credits',
+  gateway: 'This reference and the operator pages',
+};
+
+const ERRORS: Record<number, string> = {
+  400: 'The request is invalid: `message` says why and `issues` lists each field',
+  401: 'Not signed in',
+  403: 'Not allowed: another user’s data, or an administrator’s action',
+  404: 'Not found',
+  409: 'Conflicts with the current state (changed meanwhile, or not in a state that allows it)',
+  413: 'The request is too large',
+  422: 'Refused by the professional network',
+  429: 'Too many requests: wait and try again',
+  502: 'The AI provider failed; no credits were spent',
+  503: 'Temporarily unavailable: try again in a moment',
+};
+
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    // Transforms and preprocessing have no JSON Schema form: their input side is described instead.
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return rest;
+}
+
+function parametersOf(schema: z.ZodObject | undefined, location: 'path' | 'query'): JsonSchema[] {
+  if (!schema) return [];
+  const json = toJsonSchema(schema, 'input');
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries((json.properties as Record<string, JsonSchema> | undefined) ?? {}).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === 'path' || required.has(name),
+    ...(typeof property.description === 'string' ? { description: property.description } : {}),
+    schema: property,
+  }));
+}
+
+/** `/api/v1/posts/{id}/retry` → `postPostsIdRetry`: stable, readable and unique per route. */
+export function operationId(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\/v1\//, '/')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0]?.toUpperCase() + w.slice(1)).join('');
+}
+
+/**
+ * The error codes of a route by status: those the catalogue declares, and those every route of
+ * its kind can answer (invalid input, no session, not an admin, its service down).
+ */
+function errorCodes(route: Endpoint): Map<number, string[]> {
+  const codes = new Map<number, string[]>();
+  const add = (status: number, ...more: readonly string[]) =>
+    codes.set(status, [...new Set([...(codes.get(status) ?? []), ...more])]);
+  if (route.params || route.query || route.body) add(400, COMMON_ERROR_CODES.invalid);
+  for (const [status, declared] of Object.entries(route.errors ?? {})) add(Number(status), ...(declared ?? []));
+  if (route.access !== 'visitor') add(401, COMMON_ERROR_CODES.signInRequired);
+  if (route.access === 'admin') add(403, COMMON_ERROR_CODES.forbidden);
+  // Every forwarded route answers 503 while its service is down.
+  if (route.owner !== 'gateway') add(503, COMMON_ERROR_CODES.unavailable);
+  return new Map([...codes].sort(([a], [b]) => a - b));
+}
+
+function operationOf(route: Endpoint): JsonSchema {
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, response] of Object.entries(route.responses)) {
+    const contentType = response.contentType ?? 'application/json';
+    responses[status] = {
+      description: response.description,
+      ...(response.schema
+        ? { content: { [contentType]: { schema: toJsonSchema(response.schema, 'output') } } }
+        : response.contentType
+          ? { content: { [contentType]: {} } }
+          : {}),
+    };
+  }
+  for (const [status, codes] of errorCodes(route)) {
+    responses[String(status)] ??= {
+      description: ERRORS[status] ?? 'Error',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+    const described = responses[String(status)] as JsonSchema;
+    // The `code` values this answer may carry: what a client translates by.
+    described['x-error-codes'] = codes;
+    described.description = `${described.description}. Codes: ${codes.map((code) => `\`${code}\``).join(', ')}`;
+  }
+  const parameters = [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')];
+  return {
+    operationId: operationId(route.method, route.path),
+    tags: [route.owner],
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    'x-access': route.access,
+    security: route.access === 'visitor' ? [] : [{ session: [] }],
+    ...(parameters.length ? { parameters } : {}),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: !route.body.safeParse(undefined).success,
+            content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 description of the public API, from the catalogue in `@nashr/contracts`. */
+export function buildOpenApiDocument(routes: readonly Endpoint[] = API_CATALOGUE, serverUrl = '/'): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of routes) {
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operationOf(route) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Nashr API',
+      version: '1.0.0',
+      description:
+        'The public HTTP API of Nashr, served by the gateway. Answers are JSON with `success`, and `message` or `data`. ' +
+        'Signed-in calls use the `sid` session cookie set by sign-in; state-changing calls from another origin are refused.',
+    },
+    servers: [{ url: serverUrl }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    paths,
+    components: {
+      schemas: { Error: toJsonSchema(errorResponseSchema, 'output') },
+      securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'sid',
+          description: 'The session cookie set by magic-link or Google sign-in',
+        },
+      },
+    },
+  };
+}
+
+/** Serves the document and its reference page. Both are public, like the API they describe. */
+export function openApiRoutes(app: ServiceApp, options: { publicUrl: string }): void {
+  const document = JSON.stringify(buildOpenApiDocument(API_CATALOGUE, options.publicUrl));
+  app.get(OPENAPI_PATH, (_request, reply) =>
+    reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(document),
+  );
+  app.get(DOCS_PATH, (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(REFERENCE_PAGE),
+  );
+  app.get(DOCS_SCRIPT_PATH, (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(REFERENCE_SCRIPT),
+  );
+}

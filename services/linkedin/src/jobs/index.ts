@@ -1,0 +1,9 @@
+import { QUEUES } from '@nashr/contracts';
+import { linkedinInbox } from './linkedin-inbox.js';
+import { linkedinPublish } from './linkedin-publish.js';
+
+/** The handlers of every queue this service consumes, by queue name (checked against the events' subscribers). */
+export const QUEUE_HANDLERS = { [QUEUES.linkedinInbox]: linkedinInbox, [QUEUES.linkedinPublish]: linkedinPublish };
+
+export { startPublishWorker } from '../publish/publish-worker.js';
+export { startInboxWorker } from './linkedin-inbox.js';

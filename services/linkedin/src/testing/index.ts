@@ -1,0 +1,2 @@
+// Test doubles of the linkedin service, for tests and benchmarks outside it.
+export { FAKE_API_KEY, FAKE_CAPTCHA_KEY, FAKE_CODE, type FakeUnipile, startFakeUnipile } from './fake-unipile.js';

@@ -1,0 +1,1 @@
+ALTER TABLE "posts"."posts" ADD COLUMN "failure_code" text;

@@ -1,0 +1,75 @@
+import { MAX_DRAFTS_PER_USER, MAX_POST_LENGTH, POST_MESSAGES, type SaveDraftRequest } from '@nashr/contracts';
+import type { DraftRow } from '../db/schema.js';
+import { optionalFirstComment } from '../post-service.js';
+import { badRequest, refusal } from '../refusal.js';
+import type { DraftStore, DraftText } from './draft-store.js';
+
+const UUID = /^[0-9a-f-]{36}$/i;
+
+/** A draft's text as sent, checked against what could later be posted (untrimmed: it is still being typed). */
+function draftText(request: SaveDraftRequest): Partial<DraftText> {
+  const values: Partial<DraftText> = {};
+  if (request.content !== undefined) {
+    if (request.content.length > MAX_POST_LENGTH) {
+      throw badRequest('tooLong', POST_MESSAGES.tooLong(request.content.length), {
+        length: request.content.length,
+        limit: MAX_POST_LENGTH,
+      });
+    }
+    values.content = request.content;
+  }
+  if (request.firstComment !== undefined) values.firstComment = optionalFirstComment(request.firstComment) ?? '';
+  return values;
+}
+
+const blank = (text: string | undefined) => (text ?? '').trim() === '';
+
+/** What users do to drafts. Another user's draft answers 404, exactly like one that does not exist. */
+export class DraftService {
+  constructor(private readonly store: DraftStore) {}
+
+  list(userId: string): Promise<DraftRow[]> {
+    return this.store.list(userId, MAX_DRAFTS_PER_USER);
+  }
+
+  async create(userId: string, request: SaveDraftRequest): Promise<DraftRow> {
+    const values = draftText(request);
+    if (blank(values.content) && blank(values.firstComment)) throw badRequest('draftEmpty');
+    const row = await this.store.insertWithin(
+      userId,
+      { content: values.content ?? '', firstComment: values.firstComment ?? '' },
+      MAX_DRAFTS_PER_USER,
+    );
+    if (row === 'full') throw refusal('CONFLICT', 'tooManyDrafts', undefined, { limit: MAX_DRAFTS_PER_USER });
+    return row;
+  }
+
+  async update(userId: string, id: string, request: SaveDraftRequest): Promise<DraftRow> {
+    const current = await this.owned(userId, id);
+    const values = draftText(request);
+    const next = { ...current, ...values };
+    if (blank(next.content) && blank(next.firstComment)) throw badRequest('draftEmpty');
+    const row = await this.store.update(id, userId, values, request.version);
+    if (row) return row;
+    // Gone meanwhile (deleted in another tab) or saved by someone else since `version`.
+    await this.owned(userId, id);
+    throw refusal('CONFLICT', 'draftChangedElsewhere');
+  }
+
+  async delete(userId: string, id: string): Promise<DraftRow> {
+    const row = UUID.test(id) ? await this.store.delete(id, userId) : undefined;
+    if (!row) throw refusal('NOT_FOUND', 'draftNotFound');
+    return row;
+  }
+
+  /** Once its post is scheduled or published a draft has done its job; an unknown one is no error. */
+  async consume(userId: string, id: string | undefined): Promise<void> {
+    if (id && UUID.test(id)) await this.store.delete(id, userId);
+  }
+
+  private async owned(userId: string, id: string): Promise<DraftRow> {
+    const row = UUID.test(id) ? await this.store.getOwned(id, userId) : undefined;
+    if (!row) throw refusal('NOT_FOUND', 'draftNotFound');
+    return row;
+  }
+}

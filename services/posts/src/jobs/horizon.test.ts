@@ -1,0 +1,79 @@
+// Only posts due within the horizon hold a delayed job in Redis; the reconciler brings later ones
+// in as their time comes near, and edits and deletes keep working on both sides of it.
+import { testIdentity } from '@nashr/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeLinkedin } from '../testing/fake-linkedin.js';
+import { PostsHarness } from '../testing/harness.js';
+import { dueJobId } from './job-ids.js';
+import type { PostsWorker } from './posts-worker.js';
+
+const HORIZON_MS = 4_000;
+let h: PostsHarness;
+let linkedin: FakeLinkedin;
+const user = testIdentity();
+const inSeconds = (s: number) => new Date(Date.now() + s * 1000);
+const scheduleAt = (instant: Date, content: string) =>
+  h.service.schedule(user.userId, content, { instant, timeZone: 'Asia/Riyadh' });
+const jobOf = (post: { id: string; version: number }) => h.queues.due.getJob(dueJobId(post.id, post.version));
+
+beforeAll(async () => {
+  h = await PostsHarness.start({ scheduleHorizonMs: HORIZON_MS });
+  linkedin = h.startFakeLinkedin();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe('the schedule horizon', () => {
+  let worker: PostsWorker | undefined;
+  afterAll(async () => {
+    await worker?.close();
+  });
+
+  it('keeps posts due later out of Redis, then brings each in ahead of its time and publishes it once', async () => {
+    const soon = await scheduleAt(inSeconds(2), 'inside the horizon');
+    const later = await scheduleAt(inSeconds(9), 'beyond the horizon at first');
+    const farAway = await scheduleAt(inSeconds(30 * 86_400), 'a month ahead');
+    expect(await (await jobOf(soon))?.getState()).toBe('delayed');
+    expect(await jobOf(later)).toBeUndefined();
+    expect(await jobOf(farAway)).toBeUndefined();
+
+    // The reconciler runs every second here (a minute by default, against a day's horizon).
+    worker = await h.startWorker({ RECONCILE_INTERVAL_MS: 1_000 });
+    await expect.poll(async () => (await h.store.get(soon.id))?.status, { timeout: 10_000 }).toBe('published');
+    await expect.poll(async () => (await jobOf(later))?.getState(), { timeout: 10_000 }).toBe('delayed');
+    const job = await jobOf(later);
+    expect(Math.abs(job!.timestamp + job!.delay - later.scheduledAt.getTime())).toBeLessThan(1000);
+    await expect.poll(async () => (await h.store.get(later.id))?.status, { timeout: 20_000 }).toBe('published');
+    const lateness = linkedin.published(later.id)[0]!.publishedAt.getTime() - later.scheduledAt.getTime();
+    expect(lateness).toBeLessThan(2000);
+    expect(linkedin.published(soon.id)).toHaveLength(1);
+    expect(linkedin.published(later.id)).toHaveLength(1);
+    expect(await jobOf(farAway)).toBeUndefined();
+    expect((await h.store.get(farAway.id))?.status).toBe('scheduled');
+  }, 60_000);
+
+  it('moves a post out of Redis when it is rescheduled beyond the horizon, and never sends a deleted one', async () => {
+    const moved = await scheduleAt(inSeconds(3), 'moved to next week');
+    const deleted = await scheduleAt(inSeconds(6), 'deleted before it came in');
+    expect(await (await jobOf(moved))?.getState()).toBe('delayed');
+
+    const res = await h.request(user, 'PATCH', `/api/v1/posts/${moved.id}`, {
+      date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      time: '09:00',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await jobOf(moved)).toBeUndefined();
+    expect(await jobOf({ id: moved.id, version: 2 })).toBeUndefined();
+    expect((await h.request(user, 'DELETE', `/api/v1/posts/${deleted.id}`)).statusCode).toBe(200);
+
+    // Past both posts' old times, with the reconciler running every second meanwhile.
+    await expect
+      .poll(async () => (await worker!.reconcile()).scheduledChecked >= 0 && Date.now(), { timeout: 15_000 })
+      .toBeGreaterThan(deleted.scheduledAt.getTime() + 2_000);
+    expect(linkedin.published(moved.id)).toHaveLength(0);
+    expect(linkedin.published(deleted.id)).toHaveLength(0);
+    expect((await h.store.get(moved.id))?.status).toBe('scheduled');
+    expect(await jobOf({ id: moved.id, version: 2 })).toBeUndefined();
+  }, 60_000);
+});

@@ -1,0 +1,37 @@
+import { postDueJob } from '@nashr/contracts';
+import { handleJob } from '@nashr/platform';
+import type { PostStore } from '../post-store.js';
+import { observeScheduledPostLateness } from './lateness-metric.js';
+import type { PostQueues } from './post-queues.js';
+
+/**
+ * A post is due: claim it (scheduled → publishing, for this version only) and hand it to the
+ * network worker. A run that finds the post already claimed for this version is a re-run after a
+ * crash between the two steps, so it hands over again under the same job id, which BullMQ drops
+ * if the first hand-over got through.
+ */
+export function postsDue(store: PostStore, queues: PostQueues) {
+  return [
+    handleJob(postDueJob, async ({ postId, version, requestId }, _job, log) => {
+      const claimed = await store.claim(postId, version);
+      if (claimed) {
+        observeScheduledPostLateness(claimed.scheduledAt);
+        await queues.handOver(claimed, requestId);
+        log.info(
+          { postId, attempt: claimed.attempts, lateMs: Date.now() - claimed.scheduledAt.getTime() },
+          'post handed over',
+        );
+        return { handedOver: claimed.attempts };
+      }
+      const post = await store.get(postId);
+      if (post?.status === 'publishing' && post.version === version) {
+        await queues.handOver(post, requestId);
+        log.warn({ postId, attempt: post.attempts }, 'post was claimed by an earlier run: hand-over repeated');
+        return { handedOver: post.attempts, repeated: true };
+      }
+      // Edited, rescheduled, cancelled or already out: this job is outdated.
+      log.debug({ postId, version, current: post?.version, status: post?.status }, 'outdated due job');
+      return { skipped: post?.status ?? 'missing' };
+    }),
+  ];
+}

@@ -1,0 +1,69 @@
+import {
+  accountDisconnectedEvent,
+  postNeedsAttentionEvent,
+  postPublishedEvent,
+  postPublishFailedEvent,
+  QUEUES,
+  userDeletedEvent,
+} from '@nashr/contracts';
+import { forgetJobs, handleJob, jobOfUser, type Queues } from '@nashr/platform';
+import type { PostStore } from '../post-store.js';
+
+/** The network's answers. Each may arrive twice (events are at-least-once); both are idempotent. */
+export function postsInbox(store: PostStore, queues: Queues) {
+  return [
+    handleJob(
+      postPublishedEvent,
+      async ({ postId, userId, networkPostId, url, publishedAt, firstComment }, _job, log) => {
+        const post = await store.markPublished(postId, userId, {
+          networkPostId,
+          url,
+          publishedAt: new Date(publishedAt),
+          ...(firstComment ? { firstComment } : {}),
+        });
+        if (post) {
+          log.info({ postId, lateMs: post.publishedAt!.getTime() - post.scheduledAt.getTime() }, 'post published');
+        } else {
+          log.debug({ postId }, 'published event for a post already published (or unknown)');
+        }
+        return { updated: Boolean(post) };
+      },
+    ),
+    handleJob(postPublishFailedEvent, async ({ postId, userId, reason, code, permanent }, _job, log) => {
+      const post = await store.markFailed(postId, reason, { userId, code });
+      log.info({ postId, permanent, updated: Boolean(post) }, 'post publish failed');
+      return { updated: Boolean(post) };
+    }),
+    // Scheduled posts stay scheduled: the user may reconnect before they are due, and each one is
+    // told ahead of its time (once per post and cause, by the event's id). If the user does not
+    // reconnect, the network worker refuses them with a reason they can act on, and they can be retried.
+    handleJob(accountDisconnectedEvent, async ({ userId, requestId }, _job, log) => {
+      const waiting = await store.upcomingOf(userId, new Date());
+      for (const post of waiting) {
+        await queues.publish(
+          postNeedsAttentionEvent,
+          {
+            postId: post.id,
+            userId,
+            cause: 'account_disconnected',
+            scheduledAt: post.scheduledAt.toISOString(),
+            requestId,
+          },
+          { id: `${post.id}-account_disconnected` },
+        );
+      }
+      log.info({ userId, scheduledPosts: waiting.length }, 'network account disconnected');
+      return { scheduledPosts: waiting.length };
+    }),
+    // Rows first: once they are gone the reconciler cannot re-create a due job for them.
+    handleJob(userDeletedEvent, async ({ userId }, _job, log) => {
+      const deleted = new Set(await store.deleteUser(userId));
+      const ofUser = jobOfUser(userId);
+      const forgotten =
+        (await forgetJobs(queues.get(QUEUES.postsDue), (data) => deleted.has(data.postId as string), [...deleted])) +
+        (await forgetJobs(queues.get(QUEUES.postsInbox), ofUser, [userId]));
+      log.info({ userId, posts: deleted.size, forgotten }, 'deleted account: posts removed');
+      return { posts: deleted.size, forgotten };
+    }),
+  ];
+}

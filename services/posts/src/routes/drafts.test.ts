@@ -1,0 +1,195 @@
+import { MAX_DRAFTS_PER_USER, MAX_FIRST_COMMENT_LENGTH, POST_ERROR_CODES } from '@nashr/contracts';
+import { testIdentity } from '@nashr/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drafts } from '../db/schema.js';
+import { instantToLocal } from '../schedule/local-time.js';
+import type { FakeLinkedin } from '../testing/fake-linkedin.js';
+import { PostsHarness } from '../testing/harness.js';
+
+let h: PostsHarness;
+let linkedin: FakeLinkedin;
+
+beforeAll(async () => {
+  h = await PostsHarness.start();
+  linkedin = h.startFakeLinkedin({
+    commentOutcome: (comment) =>
+      comment.includes('refuse me')
+        ? { ok: false, reason: 'LinkedIn refused this comment', code: 'linkedin.rejected' }
+        : { ok: true },
+  });
+  await h.startWorker();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const inThreeDays = () => instantToLocal(new Date(Date.now() + 3 * 86_400_000), 'Asia/Riyadh').date;
+
+describe('drafts', () => {
+  it('creates, lists newest first, saves again and deletes a draft', async () => {
+    const me = testIdentity();
+    const first = await h.request(me, 'POST', '/api/v1/drafts', { content: 'An idea about hiring' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data).toMatchObject({
+      userId: me.userId,
+      content: 'An idea about hiring',
+      firstComment: '',
+      version: 1,
+    });
+    const second = await h.request(me, 'POST', '/api/v1/drafts', {
+      content: 'فكرة عن القيادة',
+      firstComment: '#قيادة',
+    });
+    expect(second.statusCode).toBe(201);
+
+    const saved = await h.request(me, 'PATCH', `/api/v1/drafts/${first.json().data.id}`, {
+      content: 'An idea about hiring, longer now',
+      version: 1,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ content: 'An idea about hiring, longer now', version: 2 });
+
+    const list = await h.request(me, 'GET', '/api/v1/drafts');
+    expect(list.json().data.map((d: { id: string }) => d.id)).toEqual([first.json().data.id, second.json().data.id]);
+
+    const deleted = await h.request(me, 'DELETE', `/api/v1/drafts/${second.json().data.id}`);
+    expect(deleted.statusCode).toBe(200);
+    const again = await h.request(me, 'DELETE', `/api/v1/drafts/${second.json().data.id}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().code).toBe(POST_ERROR_CODES.draftNotFound);
+    expect((await h.request(me, 'GET', '/api/v1/drafts')).json().data).toHaveLength(1);
+    // 'Download my data' holds the drafts too.
+    const exported = await h.request(me, 'GET', '/api/v1/posts/export');
+    expect(exported.json().data.drafts).toEqual([
+      expect.objectContaining({ id: first.json().data.id, content: 'An idea about hiring, longer now' }),
+    ]);
+  });
+
+  it("answers 404 for someone else's draft and never shows or changes it", async () => {
+    const owner = testIdentity();
+    const other = testIdentity();
+    const created = await h.request(owner, 'POST', '/api/v1/drafts', { content: 'Mine alone' });
+    const id = created.json().data.id;
+    expect((await h.request(other, 'GET', '/api/v1/drafts')).json().data).toEqual([]);
+    const edit = await h.request(other, 'PATCH', `/api/v1/drafts/${id}`, { content: 'Hijacked' });
+    expect(edit.statusCode).toBe(404);
+    expect(edit.json().code).toBe(POST_ERROR_CODES.draftNotFound);
+    expect((await h.request(other, 'DELETE', `/api/v1/drafts/${id}`)).statusCode).toBe(404);
+    expect((await h.request(owner, 'GET', '/api/v1/drafts')).json().data[0]).toMatchObject({
+      id,
+      content: 'Mine alone',
+    });
+  });
+
+  it('refuses an empty draft, text longer than a post or comment, and a stale version', async () => {
+    const me = testIdentity();
+    const empty = await h.request(me, 'POST', '/api/v1/drafts', { content: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().code).toBe(POST_ERROR_CODES.draftEmpty);
+    const long = await h.request(me, 'POST', '/api/v1/drafts', { content: 'x'.repeat(3001) });
+    expect(long.json()).toMatchObject({ code: POST_ERROR_CODES.tooLong, params: { length: 3001, limit: 3000 } });
+    const longComment = await h.request(me, 'POST', '/api/v1/drafts', {
+      content: 'ok',
+      firstComment: 'c'.repeat(MAX_FIRST_COMMENT_LENGTH + 1),
+    });
+    expect(longComment.statusCode).toBe(400);
+    expect(longComment.json()).toMatchObject({
+      code: POST_ERROR_CODES.firstCommentTooLong,
+      params: { length: MAX_FIRST_COMMENT_LENGTH + 1, limit: MAX_FIRST_COMMENT_LENGTH },
+    });
+
+    const draft = (await h.request(me, 'POST', '/api/v1/drafts', { content: 'v1' })).json().data;
+    await h.request(me, 'PATCH', `/api/v1/drafts/${draft.id}`, { content: 'v2 from another tab' });
+    const stale = await h.request(me, 'PATCH', `/api/v1/drafts/${draft.id}`, { content: 'v2 here', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe(POST_ERROR_CODES.draftChangedElsewhere);
+  });
+
+  it(`keeps at most ${MAX_DRAFTS_PER_USER} drafts per user`, async () => {
+    const me = testIdentity();
+    await h.database.db
+      .insert(drafts)
+      .values(Array.from({ length: MAX_DRAFTS_PER_USER }, (_, i) => ({ userId: me.userId, content: `idea ${i}` })));
+    const over = await h.request(me, 'POST', '/api/v1/drafts', { content: 'one too many' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ code: POST_ERROR_CODES.tooManyDrafts, params: { limit: MAX_DRAFTS_PER_USER } });
+    // Someone else is not affected by this user's drafts.
+    expect((await h.request(testIdentity(), 'POST', '/api/v1/drafts', { content: 'mine' })).statusCode).toBe(201);
+  });
+
+  it('never publishes a draft by itself, and is consumed when scheduled from it', async () => {
+    const me = testIdentity();
+    const draft = (await h.request(me, 'POST', '/api/v1/drafts', { content: 'Scheduled from a draft' })).json().data;
+    const scheduled = await h.request(me, 'POST', '/linkedln/saveSchedulePost', {
+      userId: me.userId,
+      content: draft.content,
+      date: inThreeDays(),
+      time: '9:00 AM',
+      timeZone: 'Asia/Riyadh',
+      draftId: draft.id,
+    });
+    expect(scheduled.statusCode).toBe(201);
+    expect((await h.request(me, 'GET', '/api/v1/drafts')).json().data).toEqual([]);
+    // The draft itself never reached the publish queue.
+    expect(linkedin.networkPosts.filter((p) => p.text === draft.content)).toEqual([]);
+  });
+});
+
+describe('first comment', () => {
+  const publishNow = (who: ReturnType<typeof testIdentity>, text: string, firstComment?: string) =>
+    h.request(who, 'POST', '/linkedln/createPost', { text, timeZone: 'Asia/Riyadh', firstComment });
+  const postOf = async (who: ReturnType<typeof testIdentity>, id: string) =>
+    (await h.request(who, 'GET', `/api/v1/posts/${id}`)).json().data;
+
+  it('is kept with the post and posted once after the post publishes', async () => {
+    const me = testIdentity();
+    const res = await publishNow(me, 'A post with a first comment', 'Links in the first comment: https://example.com');
+    expect(res.statusCode).toBe(200);
+    const id = res.json().data.id;
+    await expect
+      .poll(async () => (await postOf(me, id)).firstCommentStatus, { timeout: 15_000, interval: 100 })
+      .toBe('posted');
+    expect(await postOf(me, id)).toMatchObject({
+      status: 'published',
+      firstComment: 'Links in the first comment: https://example.com',
+      firstCommentFailure: null,
+    });
+    expect(linkedin.published(id)).toHaveLength(1);
+    expect(linkedin.published(id)[0]?.firstComment?.text).toBe('Links in the first comment: https://example.com');
+  });
+
+  it('leaves the post published and says why when the comment is refused', async () => {
+    const me = testIdentity();
+    const res = await publishNow(me, 'A post whose comment fails', 'please refuse me');
+    const id = res.json().data.id;
+    await expect
+      .poll(async () => (await postOf(me, id)).firstCommentStatus, { timeout: 15_000, interval: 100 })
+      .toBe('failed');
+    expect(await postOf(me, id)).toMatchObject({
+      status: 'published',
+      firstCommentFailure: 'LinkedIn refused this comment',
+    });
+  });
+
+  it('is refused over the network limit, and can be changed or removed on a scheduled post', async () => {
+    const me = testIdentity();
+    const long = await publishNow(me, 'Too long a comment', 'c'.repeat(MAX_FIRST_COMMENT_LENGTH + 1));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().code).toBe(POST_ERROR_CODES.firstCommentTooLong);
+
+    const scheduled = await h.request(me, 'POST', '/linkedln/saveSchedulePost', {
+      userId: me.userId,
+      content: 'Later, with a comment',
+      date: inThreeDays(),
+      time: '9:00 AM',
+      timeZone: 'Asia/Riyadh',
+      firstComment: '  First!  ',
+    });
+    const id = scheduled.json().data.id;
+    expect(await postOf(me, id)).toMatchObject({ firstComment: 'First!', firstCommentStatus: 'pending' });
+    const changed = await h.request(me, 'PATCH', `/api/v1/posts/${id}`, { firstComment: 'Second thought' });
+    expect(changed.json().data).toMatchObject({ firstComment: 'Second thought', firstCommentStatus: 'pending' });
+    const removed = await h.request(me, 'PATCH', `/api/v1/posts/${id}`, { firstComment: '' });
+    expect(removed.json().data).toMatchObject({ firstComment: null, firstCommentStatus: null });
+  });
+});

@@ -1,0 +1,29 @@
+import { API } from '@nashr/contracts';
+import { identityOf, route, type ServiceApp } from '@nashr/platform';
+import type { DraftStore } from '../drafts/draft-store.js';
+import type { PostStore } from '../post-store.js';
+import { toPost } from '../present.js';
+import { toDraft } from './drafts.js';
+
+/** The posts part of 'Download my data': every post, whatever its state, with what the user typed, and every draft. */
+export function userDataRoutes(app: ServiceApp, store: PostStore, drafts: DraftStore): void {
+  route(app, API.posts.export, { checkResponses: true }, async (request, reply) => {
+    const userId = identityOf(request).userId;
+    const rows = await store.byUser(userId);
+    const draftRows = await drafts.byUser(userId);
+    reply.header('cache-control', 'no-store');
+    return {
+      success: true as const,
+      data: {
+        posts: rows.map((row) => ({
+          ...toPost(row),
+          enteredDate: row.enteredDate,
+          enteredTime: row.enteredTime,
+          failureReason: row.failureReason,
+          createdAt: row.createdAt.toISOString(),
+        })),
+        drafts: draftRows.map(toDraft),
+      },
+    };
+  });
+}

@@ -1,0 +1,31 @@
+import type { Database, Logger, Queues } from '@nashr/platform';
+import type { schema } from './db/schema.js';
+import { DraftService } from './drafts/draft-service.js';
+import { DraftStore } from './drafts/draft-store.js';
+import { PostQueues } from './jobs/post-queues.js';
+import { PostService } from './post-service.js';
+import { PostStore } from './post-store.js';
+
+export interface PostsServicesDeps {
+  database: Database<typeof schema>;
+  /** Producer queues: a request connection in the API, a worker one in the worker. */
+  queues: Queues;
+  logger: Logger;
+  /** Only posts due within it hold a delayed job (default: DEFAULT_SCHEDULE_HORIZON_MS). */
+  scheduleHorizonMs?: number;
+}
+
+/** The service's parts, wired once and shared by the API and the worker. */
+export function createServices({ database, queues, logger, scheduleHorizonMs }: PostsServicesDeps) {
+  const store = new PostStore(database.db);
+  const postQueues = new PostQueues(queues, logger, scheduleHorizonMs);
+  const draftStore = new DraftStore(database.db);
+  return {
+    store,
+    queues: postQueues,
+    posts: new PostService(store, postQueues),
+    draftStore,
+    drafts: new DraftService(draftStore),
+  };
+}
+export type PostsServices = ReturnType<typeof createServices>;

@@ -1,0 +1,340 @@
+// deploy/kubernetes against Kubernetes' and KEDA's schemas (kubernetes-models), the process list
+// of tools/stack/processes.mjs, each service's configuration schema and the queues of
+// packages/contracts: a manifest that the API server would refuse, a pod that would not start or a
+// queue that nothing scales on fails here instead of in a cluster.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject';
+import { TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1/TriggerAuthentication';
+import { QUEUES } from '@nashr/contracts';
+import { queueKeyPrefix } from '@nashr/platform';
+import { IoK8sApiAppsV1Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { IoK8sApiAutoscalingV2HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import { IoK8sApiBatchV1Job } from 'kubernetes-models/batch/v1/Job';
+import { IoK8sApiNetworkingV1Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { IoK8sApiPolicyV1PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import { IoK8sApiCoreV1ConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import { IoK8sApiCoreV1Namespace } from 'kubernetes-models/v1/Namespace';
+import { IoK8sApiCoreV1Secret } from 'kubernetes-models/v1/Secret';
+import { IoK8sApiCoreV1Service } from 'kubernetes-models/v1/Service';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { exampleContext, ROOT, stackProcesses } from '../tools/stack/processes.mjs';
+import { type Manifest, parseEnvFile, podContainers, render } from './support/kustomize.js';
+
+const DEPLOY = join(ROOT, 'deploy', 'kubernetes');
+
+/** A model class of kubernetes-models: validates on `.validate()`, throwing with every problem. */
+// biome-ignore lint/suspicious/noExplicitAny: each model takes its own kind's shape; the manifests are checked at run time
+type Model = new (data: any) => { validate(): void };
+const MODELS: Record<string, Model> = {
+  'v1/ConfigMap': IoK8sApiCoreV1ConfigMap,
+  'v1/Secret': IoK8sApiCoreV1Secret,
+  'v1/Service': IoK8sApiCoreV1Service,
+  'v1/Namespace': IoK8sApiCoreV1Namespace,
+  'apps/v1/Deployment': IoK8sApiAppsV1Deployment,
+  'batch/v1/Job': IoK8sApiBatchV1Job,
+  'policy/v1/PodDisruptionBudget': IoK8sApiPolicyV1PodDisruptionBudget,
+  'autoscaling/v2/HorizontalPodAutoscaler': IoK8sApiAutoscalingV2HorizontalPodAutoscaler,
+  'networking.k8s.io/v1/Ingress': IoK8sApiNetworkingV1Ingress,
+  'keda.sh/v1alpha1/ScaledObject': ScaledObject,
+  'keda.sh/v1alpha1/TriggerAuthentication': TriggerAuthentication,
+};
+
+interface ParseResult {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}
+interface EnvSchema {
+  safeParse(value: unknown): ParseResult;
+}
+interface StackProcess {
+  name: string;
+  kind: 'helper' | 'api' | 'worker' | 'gateway';
+  service?: string;
+  source?: string;
+  port: number;
+}
+type EnvVar = {
+  name: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
+};
+type Container = {
+  name: string;
+  image: string;
+  command?: string[];
+  env?: EnvVar[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  ports?: { name?: string; containerPort: number }[];
+  readinessProbe?: { httpGet?: { path: string; port: string | number } };
+  livenessProbe?: { httpGet?: { path: string; port: string | number } };
+  resources?: { requests?: Record<string, unknown>; limits?: Record<string, unknown> };
+};
+type Trigger = { type: string; metadata: Record<string, string>; authenticationRef?: { name: string } };
+
+const processes = (stackProcesses(exampleContext()) as StackProcess[]).filter((p) => p.kind !== 'helper');
+const apiVersionKind = (m: Manifest) => `${m.apiVersion}/${m.kind}`;
+const find = (manifests: Manifest[], kind: string, name: string) =>
+  manifests.find((m) => m.kind === kind && m.metadata.name === name);
+const matches = (selector: Record<string, string> = {}, labels: Record<string, string> = {}) =>
+  Object.keys(selector).length > 0 && Object.entries(selector).every(([k, v]) => labels[k] === v);
+
+/** What a Secret or ConfigMap holds, as plain strings. */
+function dataOf(manifest: Manifest | undefined): Record<string, string> {
+  if (!manifest) return {};
+  const data = (manifest.data ?? {}) as Record<string, string>;
+  return manifest.kind === 'Secret'
+    ? Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]))
+    : { ...data };
+}
+
+/** The environment a container starts with, resolved from the rendered ConfigMaps and Secrets. */
+function environmentOf(manifests: Manifest[], container: Container, problems: string[], where: string) {
+  const env: Record<string, string> = {};
+  for (const source of container.envFrom ?? []) {
+    const ref = source.configMapRef ?? source.secretRef;
+    const kind = source.configMapRef ? 'ConfigMap' : 'Secret';
+    const found = ref && find(manifests, kind, ref.name);
+    if (!found) problems.push(`${where}: envFrom names a ${kind} "${ref?.name}" that is not rendered`);
+    Object.assign(env, dataOf(found));
+  }
+  for (const variable of container.env ?? []) {
+    if (variable.value !== undefined) env[variable.name] = variable.value;
+    const ref = variable.valueFrom?.secretKeyRef;
+    if (!ref) continue;
+    const value = dataOf(find(manifests, 'Secret', ref.name))[ref.key];
+    if (value !== undefined) env[variable.name] = value;
+    else if (!ref.optional) problems.push(`${where}: ${variable.name} reads ${ref.name}/${ref.key}, which is not set`);
+  }
+  return env;
+}
+
+/** Every problem of a rendered deployment, one line each; an empty list when it is right. */
+function checkManifests(manifests: Manifest[], schemas: Record<string, EnvSchema | undefined>): string[] {
+  const problems: string[] = [];
+  for (const manifest of manifests) {
+    const model = MODELS[apiVersionKind(manifest)];
+    if (!model) {
+      problems.push(`${manifest.kind} ${manifest.metadata.name}: no schema for ${apiVersionKind(manifest)}`);
+      continue;
+    }
+    try {
+      new model(manifest).validate();
+    } catch (error) {
+      problems.push(`${manifest.kind} ${manifest.metadata.name}: ${(error as Error).message}`);
+    }
+  }
+
+  const config = dataOf(find(manifests, 'ConfigMap', 'nashr-config'));
+  const templateLabels = (m: Manifest) =>
+    (m.spec as { template: { metadata: { labels: Record<string, string> } } }).template.metadata.labels;
+
+  for (const proc of processes) {
+    const deployment = find(manifests, 'Deployment', proc.name);
+    if (!deployment) {
+      problems.push(`${proc.name}: in tools/stack/processes.mjs but no Deployment`);
+      continue;
+    }
+    const spec = deployment.spec as { selector: { matchLabels: Record<string, string> }; replicas?: number };
+    if (!matches(spec.selector.matchLabels, templateLabels(deployment)))
+      problems.push(`${proc.name}: the selector does not match the pod labels`);
+    if (spec.replicas !== undefined) problems.push(`${proc.name}: sets replicas, which its autoscaler owns`);
+    const container = podContainers(deployment)[0] as unknown as Container;
+    const where = `Deployment ${proc.name}`;
+    const entry = proc.source?.replace('/src/', '/dist/').replace(/\.ts$/, '.js');
+    if (container.command?.join(' ') !== `node ${entry}`)
+      problems.push(`${where}: runs "${container.command?.join(' ')}" instead of "node ${entry}"`);
+    if (!proc.source || !existsSync(join(ROOT, proc.source))) problems.push(`${where}: no source ${proc.source}`);
+    if (
+      !container.resources?.requests?.cpu ||
+      !container.resources?.requests?.memory ||
+      !container.resources?.limits?.memory
+    )
+      problems.push(`${where}: needs cpu and memory requests and a memory limit`);
+
+    const env = environmentOf(manifests, container, problems, where);
+    const schema = schemas[`${proc.service}/${proc.kind === 'worker' ? 'worker' : 'server'}`];
+    const parsed = schema?.safeParse(env);
+    if (!schema) problems.push(`${where}: no configuration schema for ${proc.service}`);
+    else if (!parsed?.success)
+      for (const issue of parsed?.error?.issues ?? [])
+        problems.push(`${where}: ${issue.path.join('.')} ${issue.message}`);
+
+    const pdb = manifests.find(
+      (m) =>
+        m.kind === 'PodDisruptionBudget' &&
+        matches(
+          (m.spec as { selector: { matchLabels: Record<string, string> } }).selector.matchLabels,
+          templateLabels(deployment),
+        ),
+    );
+    if (!pdb) problems.push(`${where}: no PodDisruptionBudget`);
+
+    if (proc.kind === 'worker') {
+      checkWorkerScaling(manifests, proc, config.REDIS_PREFIX, problems);
+      continue;
+    }
+    // APIs and the gateway: probes on the port the process listens on, a Service, an HPA on CPU.
+    const port = container.ports?.find((p) => String(p.containerPort) === env.PORT);
+    if (!port) problems.push(`${where}: no container port for PORT=${env.PORT}`);
+    const probePort = (probe?: { httpGet?: { port: string | number } }) => probe?.httpGet?.port;
+    if (container.readinessProbe?.httpGet?.path !== '/readyz') problems.push(`${where}: readiness must GET /readyz`);
+    if (container.livenessProbe?.httpGet?.path !== '/healthz') problems.push(`${where}: liveness must GET /healthz`);
+    for (const probe of [container.readinessProbe, container.livenessProbe]) {
+      if (probe && port && probePort(probe) !== port.name && probePort(probe) !== port.containerPort)
+        problems.push(`${where}: a probe is on port ${probePort(probe)}, not the API's`);
+    }
+    const service = manifests.find(
+      (m) =>
+        m.kind === 'Service' &&
+        matches((m.spec as { selector: Record<string, string> }).selector, templateLabels(deployment)),
+    );
+    if (!service) problems.push(`${where}: no Service selects its pods`);
+    const hpa = manifests.find(
+      (m) =>
+        m.kind === 'HorizontalPodAutoscaler' &&
+        (m.spec as { scaleTargetRef: { kind: string; name: string } }).scaleTargetRef.name === proc.name,
+    );
+    const onCpu = (hpa?.spec as { metrics?: { resource?: { name: string } }[] } | undefined)?.metrics?.some(
+      (metric) => metric.resource?.name === 'cpu',
+    );
+    if (!onCpu) problems.push(`${where}: no HorizontalPodAutoscaler on CPU`);
+  }
+
+  // The gateway reaches each API by its Service, and the Ingress reaches the gateway.
+  const gateway = find(manifests, 'Deployment', 'gateway');
+  if (gateway) {
+    const env = environmentOf(manifests, podContainers(gateway)[0] as unknown as Container, [], 'gateway');
+    for (const proc of processes.filter((p) => p.kind === 'api')) {
+      const url = env[`${proc.name.toUpperCase()}_URL`];
+      const service = find(manifests, 'Service', proc.name);
+      const ports = (service?.spec as { ports?: { port: number }[] } | undefined)?.ports ?? [];
+      if (!url || !ports.some((p) => url === `http://${proc.name}:${p.port}`))
+        problems.push(`Deployment gateway: ${proc.name.toUpperCase()}_URL=${url} is not the ${proc.name} Service`);
+    }
+  }
+  const ingress = manifests.find((m) => m.kind === 'Ingress');
+  const backends = JSON.stringify(ingress?.spec ?? {});
+  if (!backends.includes('"name":"gateway"')) problems.push('no Ingress routes to the gateway Service');
+
+  const job = manifests.find((m) => m.kind === 'Job');
+  const migrate = job && (podContainers(job)[0] as unknown as Container);
+  if (migrate?.command?.join(' ') !== 'node scripts/migrate.mjs') problems.push('no Job runs scripts/migrate.mjs');
+  else environmentOf(manifests, migrate, problems, 'Job migrate');
+
+  for (const auth of manifests.filter((m) => m.kind === 'TriggerAuthentication')) {
+    const refs = (auth.spec as { secretTargetRef?: { name: string; key: string }[] }).secretTargetRef ?? [];
+    for (const ref of refs)
+      if (dataOf(find(manifests, 'Secret', ref.name))[ref.key] === undefined)
+        problems.push(`TriggerAuthentication ${auth.metadata.name}: ${ref.name}/${ref.key} is not set`);
+  }
+  return problems;
+}
+
+/** Each worker scales on the BullMQ waiting list of every queue of its service. */
+function checkWorkerScaling(manifests: Manifest[], proc: StackProcess, prefix: string | undefined, problems: string[]) {
+  const scaled = manifests.find(
+    (m) =>
+      m.kind === 'ScaledObject' && (m.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name === proc.name,
+  );
+  if (!scaled) {
+    problems.push(`${proc.name}: no KEDA ScaledObject`);
+    return;
+  }
+  const triggers = (scaled.spec as { triggers: Trigger[] }).triggers;
+  const lists = triggers.filter((t) => t.type === 'redis').map((t) => t.metadata.listName);
+  const queues = Object.values(QUEUES).filter((queue) => queue.startsWith(`${proc.service}-`));
+  for (const queue of queues) {
+    const waitList = `${queueKeyPrefix(prefix ?? 'nashr')}:${queue}:wait`;
+    if (!lists.includes(waitList)) problems.push(`${proc.name}: no redis trigger on ${waitList}`);
+  }
+  for (const trigger of triggers) {
+    const ref = trigger.authenticationRef?.name;
+    if (!ref || !find(manifests, 'TriggerAuthentication', ref))
+      problems.push(`${proc.name}: a trigger has no TriggerAuthentication for Redis`);
+  }
+}
+
+const schemas: Record<string, EnvSchema | undefined> = {};
+beforeAll(async () => {
+  for (const dir of new Set(processes.map((p) => p.service))) {
+    const mod = (await import(/* @vite-ignore */ join(ROOT, 'services', String(dir), 'src', 'config.ts'))) as {
+      configSchema?: EnvSchema;
+      workerConfigSchema?: EnvSchema;
+    };
+    schemas[`${dir}/server`] = mod.configSchema;
+    schemas[`${dir}/worker`] = mod.workerConfigSchema ?? mod.configSchema;
+  }
+}, 60_000);
+
+describe('deploy/kubernetes', () => {
+  const base = () => render(join(DEPLOY, 'base'), { readEnvFile: () => '' });
+  const production = () =>
+    render(join(DEPLOY, 'overlays', 'production'), {
+      readEnvFile: (path) => readFileSync(`${path}.example`, 'utf8'),
+    });
+
+  it('renders the base with every kind the product needs, each valid against its schema', () => {
+    const manifests = base();
+    const kinds = new Set(manifests.map((m) => m.kind));
+    for (const kind of ['Deployment', 'Service', 'Ingress', 'ConfigMap', 'Job', 'PodDisruptionBudget'])
+      expect(kinds).toContain(kind);
+    expect(kinds).toContain('HorizontalPodAutoscaler');
+    expect(kinds).toContain('ScaledObject');
+    // The base has no secrets: its only problems are the secret values an overlay provides.
+    const secretKeys = ['shared-secrets.env', 'secrets.env'].flatMap((file) =>
+      Object.keys(parseEnvFile(readFileSync(join(DEPLOY, 'overlays', 'production', `${file}.example`), 'utf8'))),
+    );
+    const problems = checkManifests(manifests, schemas).filter(
+      (p) => !/is not rendered|is not set/.test(p) && !secretKeys.some((key) => p.includes(`: ${key} `)),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('renders the production overlay with every process running, probed, scaled and configured', () => {
+    const manifests = production();
+    expect(checkManifests(manifests, schemas)).toEqual([]);
+    expect(manifests.every((m) => m.kind === 'Namespace' || m.metadata.namespace === 'nashr')).toBe(true);
+    const images = manifests.flatMap((m) => podContainers(m).map((c) => c.image));
+    expect(images.every((image) => image.startsWith('registry.example.com/nashr/'))).toBe(true);
+    const postsWorker = find(manifests, 'ScaledObject', 'posts-worker')?.spec as { maxReplicaCount: number };
+    expect(postsWorker.maxReplicaCount).toBe(20);
+    expect(dataOf(find(manifests, 'ConfigMap', 'nashr-config')).NODE_ENV).toBe('production');
+  });
+
+  it('reports each kind of mistake in a broken copy', () => {
+    const manifests = structuredClone(production());
+    const deployment = (name: string) => find(manifests, 'Deployment', name) as Manifest;
+    const container = (name: string) => podContainers(deployment(name))[0] as unknown as Container;
+
+    container('posts').readinessProbe = undefined;
+    container('auth').resources = { limits: { cpu: 'lots' } };
+    container('linkedin').env = container('linkedin').env?.filter((v) => v.name !== 'ENCRYPTION_KEY');
+    const scaled = find(manifests, 'ScaledObject', 'posts-worker')?.spec as { triggers: Trigger[] };
+    scaled.triggers = scaled.triggers.filter((t) => !t.metadata.listName?.includes('posts-due'));
+    const config = find(manifests, 'ConfigMap', 'nashr-config') as Manifest;
+    (config.data as Record<string, string>).REDIS_PREFIX = 'other';
+    const without = manifests.filter((m) => !(m.kind === 'HorizontalPodAutoscaler' && m.metadata.name === 'content'));
+
+    const problems = checkManifests(without, schemas).join('\n');
+    expect(problems).toMatch(/Deployment posts: readiness must GET \/readyz/);
+    expect(problems).toMatch(/Deployment auth: needs cpu and memory requests/);
+    expect(problems).toMatch(/Deployment auth: .*cpu must match format "quantity"/);
+    expect(problems).toMatch(/Deployment linkedin: ENCRYPTION_KEY/);
+    expect(problems).toMatch(/posts-worker: no redis trigger on \{other\}:posts-due:wait/);
+    expect(problems).toMatch(/auth-worker: no redis trigger on \{other\}:auth-mail:wait/);
+    expect(problems).toMatch(/Deployment content: no HorizontalPodAutoscaler on CPU/);
+  });
+
+  it('runs the migration Job from the image: the Dockerfile copies its script', () => {
+    const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(/^COPY scripts\/migrate\.mjs scripts\/$/m);
+    expect(dockerfile).toMatch(/^COPY tools\/stack\/processes\.mjs tools\/stack\/$/m);
+  });
+
+  it('keeps secrets out of git: the overlay reads env files that are ignored', () => {
+    const ignored = readFileSync(join(ROOT, '.gitignore'), 'utf8');
+    expect(ignored).toContain('deploy/kubernetes/overlays/*/secrets.env');
+    expect(ignored).toContain('deploy/kubernetes/overlays/*/shared-secrets.env');
+  });
+});

@@ -1,0 +1,309 @@
+/**
+ * Starts the real product for a browser test: the BUILT gateway and services (`node
+ * services/<name>/dist/server.js`), exactly as `npm start` runs them, on free ports, with a fresh
+ * database and Redis key prefix per call, so test files never see each other's data.
+ *
+ *   const stack = await startStack({ services: ['content'] });
+ *   await page.goto(stack.url);             // the gateway, serving web/dist and the API
+ *   ...
+ *   await stack.stop();                     // in afterAll
+ *
+ * Which processes exist and which variables each one gets is written once, in tools/stack/processes.mjs
+ * (shared with `npm start` and the docker-compose check); this file only runs a chosen subset.
+ * The build comes first: `npm test` builds before it runs the tests; alone, run
+ * `npx turbo run build` (or the filtered build of the services you start, plus @nashr/web).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { createTestDatabase, createTestRedis } from '@nashr/platform/testing';
+import { defaultPorts, ROOT, SECRETS, type StackProcess, stackProcesses } from '../stack/processes.mjs';
+
+export type ServiceName = 'auth' | 'linkedin' | 'posts' | 'content' | 'ai';
+
+export interface StackOptions {
+  /** Business services to run behind the gateway. Paths of services left out answer 503. */
+  services: ServiceName[];
+  /**
+   * Also run the BullMQ worker (`dist/worker.js`) of these services (`true`: of every service
+   * started). A service without a worker entry in its source is skipped.
+   */
+  workers?: boolean | ServiceName[];
+  /** Local helper processes of tools/stack/processes.mjs to run too, by name (e.g. `'mail'`). */
+  helpers?: string[];
+  /** Extra or overriding variables per process name: `{ auth: { ADMIN_EMAILS: 'a@b.c' } }`. */
+  env?: Record<string, Record<string, string>>;
+  /** Log level of every process; their output is kept and shown when a start fails. */
+  logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+}
+
+export interface Stack {
+  /** The gateway: the one URL of the product (web app and API), e.g. http://localhost:41234. */
+  url: string;
+  databaseUrl: string;
+  redisUrl: string;
+  /** Key prefix of this stack's sessions and queues in Redis. */
+  redisPrefix: string;
+  /** Secrets generated for this stack (INTERNAL_SECRET, COOKIE_SECRET, ...). */
+  secrets: Record<string, string>;
+  /** The variables each started process got, by process name (`gateway`, `content`, `auth-worker`...). */
+  env: Record<string, Record<string, string>>;
+  /** Port of every process and helper, by name. */
+  ports: Record<string, number>;
+  /** Process id of one started process (`gateway`, `auth-worker`...), for benchmarks that read its CPU time. */
+  pid: (name: string) => number | undefined;
+  /** Captured output (stdout and stderr) of one process, or of all of them. */
+  output: (name?: string) => string;
+  /** Stops every process, then drops the database and the Redis keys. Safe to call twice. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * How long a process may take to answer its health path. Generous: on a shared two-core machine
+ * under other people's tests, ten processes starting at once have been seen to need over 30 s.
+ */
+const HEALTH_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 5_000;
+const OUTPUT_LINES_KEPT = 400;
+
+class BuildMissingError extends Error {
+  constructor(file: string) {
+    super(`${file} does not exist: run \`npx turbo run build\` first`);
+    this.name = 'BuildMissingError';
+  }
+}
+
+/** Reserves `count` distinct free ports by holding them all open at once, then releases them. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers: Server[] = [];
+  const ports: number[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const server = createServer();
+      servers.push(server);
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', resolve);
+      });
+      const address = server.address();
+      if (address && typeof address === 'object') ports.push(address.port);
+    }
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
+  return ports;
+}
+
+interface Running {
+  proc: StackProcess;
+  child: ChildProcess;
+  lines: string[];
+  exited: Promise<void>;
+  exitCode: () => string | null;
+}
+
+function launch(proc: StackProcess, extraEnv: Record<string, string>): Running {
+  const env = { ...proc.env, ...extraEnv };
+  const [command = 'node', ...args] = proc.command;
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.env = env;
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue;
+      lines.push(line);
+      if (lines.length > OUTPUT_LINES_KEPT) lines.shift();
+    }
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let code: string | null = null;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (exitCode, signal) => {
+      code = signal ?? String(exitCode);
+      resolve();
+    });
+    child.once('error', (error) => {
+      lines.push(`could not start: ${error.message}`);
+      code = 'spawn error';
+      resolve();
+    });
+  });
+  return { proc, child, lines, exited, exitCode: () => code };
+}
+
+/** How long a process without a health path (a worker) must stay up to count as started. */
+const WORKER_GRACE_MS = 750;
+
+/**
+ * Waits until the process answers its health path with 200 (`/healthz` for APIs and the
+ * gateway, the helper's own ready path), and fails at once if the process exits first.
+ */
+async function waitStarted(running: Running): Promise<void> {
+  const { proc } = running;
+  const path = proc.kind === 'api' || proc.kind === 'gateway' ? '/healthz' : proc.readyPath;
+  const exitedEarly = () => new Error(`${proc.name} exited (${running.exitCode()}) before it was ready`);
+  if (!path) {
+    await Promise.race([running.exited, new Promise((resolve) => setTimeout(resolve, WORKER_GRACE_MS))]);
+    if (running.exitCode() !== null) throw exitedEarly();
+    return;
+  }
+  // The gateway listens on "localhost" (IPv4 or IPv6, whichever the browser picks); services on 127.0.0.1.
+  const url = `http://${proc.kind === 'gateway' ? 'localhost' : '127.0.0.1'}:${proc.port}${path}`;
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (running.exitCode() !== null) throw exitedEarly();
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${proc.name} did not answer ${url} within ${HEALTH_TIMEOUT_MS / 1000} s`);
+}
+
+async function stopProcess(running: Running): Promise<void> {
+  if (running.exitCode() !== null) return;
+  running.child.kill('SIGTERM');
+  const timer = setTimeout(() => running.child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await running.exited;
+  clearTimeout(timer);
+}
+
+/** Children of this test process, killed if the test runner exits without calling stop(). */
+const everyChild = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of everyChild) child.kill('SIGKILL');
+});
+
+function wantsWorker(options: StackOptions, service: string): boolean {
+  if (options.workers === true) return true;
+  return Array.isArray(options.workers) && options.workers.includes(service as ServiceName);
+}
+
+/** Picks the processes of tools/stack/processes.mjs this stack runs, and checks each one is built. */
+function chooseProcesses(all: StackProcess[], options: StackOptions): StackProcess[] {
+  const chosen = all.filter((proc) => {
+    if (proc.kind === 'gateway') return true;
+    if (proc.kind === 'helper') return options.helpers?.includes(proc.name) ?? false;
+    if (!options.services.includes(proc.service as ServiceName)) return false;
+    if (proc.kind === 'worker') {
+      // A service whose source has no worker yet simply has none to start.
+      return wantsWorker(options, proc.service ?? '') && (proc.source ? existsSync(join(ROOT, proc.source)) : true);
+    }
+    return true;
+  });
+  for (const name of options.services) {
+    if (!all.some((proc) => proc.kind === 'api' && proc.service === name)) {
+      throw new Error(`tools/stack/processes.mjs knows no service named "${name}"`);
+    }
+  }
+  for (const proc of chosen) {
+    if (proc.entry && !existsSync(join(ROOT, proc.entry))) throw new BuildMissingError(proc.entry);
+  }
+  if (!existsSync(join(ROOT, 'web/dist/index.html'))) throw new BuildMissingError('web/dist/index.html');
+  return chosen;
+}
+
+function describeFailure(error: unknown, running: Running[]): Error {
+  const logs = running
+    .map(({ proc, lines }) => `── ${proc.name} (${proc.command.join(' ')}) ──\n${lines.join('\n') || '(no output)'}`)
+    .join('\n');
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(`The stack did not start: ${message}\n${logs}`);
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const portNames = Object.keys(defaultPorts());
+  const free = await freePorts(portNames.length);
+  const ports = Object.fromEntries(portNames.map((name, i) => [name, free[i] as number]));
+  const secrets = Object.fromEntries(Object.entries(SECRETS).map(([name, make]) => [name, make()]));
+  const publicUrl = `http://localhost:${ports.gateway}`;
+
+  const [database, redis] = await Promise.all([createTestDatabase(), createTestRedis()]);
+  const ctx = {
+    databaseUrl: database.url,
+    redisUrl: redis.url,
+    redisPrefix: redis.prefix,
+    secrets,
+    publicUrl,
+    ports,
+    env: process.env,
+    logLevel: options.logLevel ?? 'info',
+  };
+
+  let chosen: StackProcess[];
+  try {
+    chosen = chooseProcesses(stackProcesses(ctx), options);
+  } catch (error) {
+    await Promise.all([database.drop(), redis.cleanup()]);
+    throw error;
+  }
+
+  const running: Running[] = [];
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    // The gateway first (no new requests), then the services, then their helpers.
+    for (const kinds of [['gateway'], ['api', 'worker'], ['helper']]) {
+      await Promise.all(running.filter((r) => kinds.includes(r.proc.kind)).map(stopProcess));
+    }
+    for (const r of running) everyChild.delete(r.child);
+    await Promise.all([database.drop(), redis.cleanup()]);
+  };
+
+  const startAll = async (kinds: StackProcess['kind'][]) => {
+    const batch = chosen
+      .filter((proc) => kinds.includes(proc.kind))
+      .map((proc) =>
+        launch(proc, {
+          // JSON lines: cheaper than the pretty printer's worker thread, and only read on failure.
+          LOG_PRETTY: 'false',
+          // The browser and the tests' polling are one client spread over every route: one
+          // budget per client would be spent within a minute, and it is not what these test.
+          ...(proc.kind === 'gateway' ? { RATE_LIMIT_PER_MINUTE: '1000000' } : {}),
+          ...(options.env?.[proc.name] ?? {}),
+        }),
+      );
+    for (const r of batch) {
+      running.push(r);
+      everyChild.add(r.child);
+    }
+    await Promise.all(batch.map(waitStarted));
+  };
+
+  try {
+    await startAll(['helper']);
+    await startAll(['api', 'worker']);
+    await startAll(['gateway']);
+  } catch (error) {
+    const failure = describeFailure(error, running);
+    await stop();
+    throw failure;
+  }
+
+  return {
+    url: publicUrl,
+    databaseUrl: database.url,
+    redisUrl: redis.url,
+    redisPrefix: redis.prefix,
+    secrets,
+    env: Object.fromEntries(running.map((r) => [r.proc.name, r.proc.env])),
+    ports,
+    pid: (name) => running.find((r) => r.proc.name === name)?.child.pid,
+    output: (name) =>
+      running
+        .filter((r) => name === undefined || r.proc.name === name)
+        .map((r) => (name ? r.lines.join('\n') : `── ${r.proc.name} ──\n${r.lines.join('\n')}`))
+        .join('\n'),
+    stop,
+  };
+}

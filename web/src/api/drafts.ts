@@ -1,0 +1,38 @@
+import { API, type PostDraft } from '@nashr/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from './client';
+
+export const draftKeys = { all: ['drafts'] as const };
+
+export const draftsQuery = queryOptions({
+  queryKey: draftKeys.all,
+  queryFn: async (): Promise<PostDraft[]> => (await call(API.posts.drafts, {})).data,
+});
+
+/** `GET /api/v1/drafts`: the user's drafts, most recently changed first. */
+export const useDrafts = () => useQuery(draftsQuery);
+
+export interface SaveDraftInput {
+  /** The draft to save again; none creates one. */
+  id?: string | null;
+  content: string;
+  firstComment: string;
+}
+
+/** `POST /api/v1/drafts` or `PATCH /api/v1/drafts/{id}`: the composer's save to the server. */
+export async function saveDraft({ id, content, firstComment }: SaveDraftInput): Promise<PostDraft> {
+  const body = { content, firstComment };
+  const answer = id
+    ? await call(API.posts.updateDraft, { params: { id }, body })
+    : await call(API.posts.createDraft, { body });
+  return answer.data;
+}
+
+/** `DELETE /api/v1/drafts/{id}`. */
+export function useDeleteDraft() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await call(API.posts.deleteDraft, { params: { id } })).data,
+    onSettled: () => client.invalidateQueries({ queryKey: draftKeys.all }),
+  });
+}

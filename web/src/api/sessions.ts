@@ -1,0 +1,41 @@
+import { type ActiveSession, API } from '@nashr/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { clearStoredEmail } from '../session/stored-email';
+import { sessionQuery } from './auth';
+import { call, send } from './client';
+
+const SESSIONS_KEY = ['auth', 'sessions'] as const;
+
+/** `GET /api/v1/auth/sessions`: the user's signed-in sessions, most recently used first. */
+export function useActiveSessions() {
+  return useQuery({
+    queryKey: SESSIONS_KEY,
+    queryFn: async (): Promise<ActiveSession[]> => {
+      const answer = await call(API.account.sessions);
+      return answer.data.sessions;
+    },
+  });
+}
+
+/**
+ * `DELETE /api/v1/auth/sessions/{id}`. Ending the session in use signs this browser out, as
+ * logout does; any other ends on its device at its next request.
+ */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (session: ActiveSession) => send(API.account.endSession, { params: { id: session.id } }),
+    onSuccess: (_answer, session) => {
+      if (session.current) {
+        queryClient.setQueryData(sessionQuery.queryKey, null);
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+        clearStoredEmail();
+        return;
+      }
+      queryClient.setQueryData<ActiveSession[]>(SESSIONS_KEY, (sessions) =>
+        sessions?.filter((s) => s.id !== session.id),
+      );
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}

@@ -1,0 +1,26 @@
+import { DEFAULT_DISPLAY_PREFERENCES } from '@nashr/contracts';
+import { useEffect } from 'react';
+import { useDisplayPreferences } from '../../api/preferences';
+import { DISPLAY_CHANGED, i18next } from '../../i18n';
+import { setDisplayPreferences } from '../../lib/format';
+
+/**
+ * Hands the signed-in user's display preferences to the formatting helpers, then has every
+ * translated component render again (they all listen to DISPLAY_CHANGED through useTranslation),
+ * so digits change everywhere at once. Leaving the signed-in area goes back to the defaults.
+ */
+export function DisplayPreferencesSync() {
+  const preferences = useDisplayPreferences();
+  useEffect(() => {
+    setDisplayPreferences(preferences);
+    i18next.emit(DISPLAY_CHANGED);
+  }, [preferences]);
+  useEffect(
+    () => () => {
+      setDisplayPreferences(DEFAULT_DISPLAY_PREFERENCES);
+      i18next.emit(DISPLAY_CHANGED);
+    },
+    [],
+  );
+  return null;
+}

@@ -1,0 +1,129 @@
+import { Globe, Monitor, Smartphone } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from './author-header';
+import { foldPost, piecesOf } from './feed-fold';
+import { useAuthor } from './use-author';
+
+function PostText({ text }: { text: string }) {
+  return (
+    <>
+      {piecesOf(text).map((piece, i) =>
+        piece.kind === 'text' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text never move.
+          <span key={i}>{piece.text}</span>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: as above.
+          <span key={i} className="font-semibold text-[#0a66c2]" data-testid={`preview-${piece.kind}`}>
+            {piece.text}
+          </span>
+        ),
+      )}
+    </>
+  );
+}
+
+/**
+ * The post as the network's feed will show it: the author's picture, name and headline, the text
+ * with its line breaks, hashtags and links in the link colour, folded at "…see more" as the feed
+ * folds it, in the text's own direction. Desktop or phone width.
+ */
+export function FeedPreview({ text, firstComment = '' }: { text: string; firstComment?: string }) {
+  const { t } = useTranslation('composer');
+  const author = useAuthor();
+  const [device, setDevice] = useState<'desktop' | 'phone'>('desktop');
+  const [expanded, setExpanded] = useState(false);
+  const name = author.name ?? t('author.defaultName');
+  const { shown, folded } = foldPost(text);
+  const body = expanded ? text.trimEnd() : shown;
+  const toggleClass = (active: boolean) =>
+    `inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-semibold ${
+      active ? 'bg-white text-ink shadow-sm' : 'text-slate-600 hover:text-ink'
+    }`;
+
+  return (
+    <section aria-label={t('preview.title')} data-testid="feed-preview" data-device={device}>
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold text-slate-700">{t('preview.title')}</h3>
+        <fieldset className="flex gap-1 rounded-xl bg-slate-100 p-1">
+          <legend className="sr-only">{t('preview.device')}</legend>
+          <button
+            type="button"
+            aria-pressed={device === 'desktop'}
+            className={toggleClass(device === 'desktop')}
+            onClick={() => setDevice('desktop')}
+            data-testid="preview-desktop"
+          >
+            <Monitor aria-hidden="true" className="size-3.5" />
+            {t('preview.desktop')}
+          </button>
+          <button
+            type="button"
+            aria-pressed={device === 'phone'}
+            className={toggleClass(device === 'phone')}
+            onClick={() => setDevice('phone')}
+            data-testid="preview-phone"
+          >
+            <Smartphone aria-hidden="true" className="size-3.5" />
+            {t('preview.phone')}
+          </button>
+        </fieldset>
+      </div>
+      <article
+        className={`mx-auto rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${
+          device === 'phone' ? 'max-w-[22.5rem]' : 'max-w-[34.7rem]'
+        }`}
+      >
+        <header className="flex items-start gap-2.5">
+          <Avatar picture={author.picture} name={name} className="size-11" testId="preview-avatar" />
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold text-ink" data-testid="preview-name">
+              {name}
+            </p>
+            {author.headline && (
+              <p dir="auto" className="truncate text-xs text-slate-500" data-testid="preview-headline">
+                {author.headline}
+              </p>
+            )}
+            <p className="flex items-center gap-1 text-xs text-slate-500">
+              {t('preview.now')} · <Globe aria-hidden="true" className="size-3" />
+            </p>
+          </div>
+        </header>
+        {text.trim() ? (
+          <p
+            dir="auto"
+            className="mt-3 whitespace-pre-wrap break-words text-sm leading-6 text-slate-800"
+            data-testid="preview-text"
+            data-folded={folded && !expanded}
+          >
+            <PostText text={body} />
+            {folded && !expanded && (
+              <>
+                {'… '}
+                <button
+                  type="button"
+                  className="font-semibold text-slate-500 hover:text-[#0a66c2] hover:underline"
+                  onClick={() => setExpanded(true)}
+                  data-testid="preview-see-more"
+                >
+                  {t('preview.seeMore')}
+                </button>
+              </>
+            )}
+          </p>
+        ) : (
+          <p className="mt-3 text-sm text-slate-500">{t('preview.empty')}</p>
+        )}
+        {firstComment.trim() && (
+          <div className="mt-3 border-t border-slate-100 pt-3" data-testid="preview-first-comment">
+            <p className="text-xs font-semibold text-slate-500">{t('preview.firstComment')}</p>
+            <p dir="auto" className="mt-1 whitespace-pre-wrap break-words rounded-lg bg-slate-50 px-3 py-2 text-sm">
+              <PostText text={firstComment.trim()} />
+            </p>
+          </div>
+        )}
+      </article>
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * What other parts of the app may use from the composer: opening it, and the parts every post
+ * form shares (the first comment field and the feed preview). Everything else here is its own.
+ */
+export { ComposerProvider, useComposer } from './composer-provider';
+export { FirstCommentField } from './draft-extras';
+export { FeedPreview } from './feed-preview';

@@ -1,0 +1,69 @@
+import { DEFAULT_DISPLAY_PREFERENCES } from '@nashr/contracts';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setDisplayPreferences } from '../lib/format';
+import { addCountFormat } from './count-format';
+import { resources } from './resources';
+
+let i18n: I18n;
+
+beforeAll(async () => {
+  i18n = createInstance();
+  await i18n.init({ resources, lng: 'ar', fallbackLng: 'ar', interpolation: { escapeValue: false } });
+  addCountFormat(i18n);
+});
+afterEach(() => setDisplayPreferences(DEFAULT_DISPLAY_PREFERENCES));
+
+const say = (lng: 'ar' | 'en', key: string, values: Record<string, unknown>) => i18n.t(key, { lng, ...values });
+// ICU puts direction marks around some numbers; what a reader sees is pinned here.
+const visible = (text: string) => text.replace(/[\u200e\u200f\u061c\u2068\u2069]/g, '');
+
+describe('counts', () => {
+  it("say '1 repost' and '2 reposts' in English, never '1 reposts'", () => {
+    const label = (count: number) => `${count} ${say('en', 'dashboard:posts.counts.reposts', { count })}`;
+    expect([0, 1, 2, 11].map(label)).toEqual(['0 reposts', '1 repost', '2 reposts', '11 reposts']);
+    expect(say('en', 'profile:followers', { count: 1 })).toBe('follower');
+    expect(say('en', 'profile:endorsements', { count: 1 })).toBe('1 endorsement');
+    expect(say('en', 'composer:ai.credits', { count: 1, model: 'GPT-4o' })).toBe('1 GPT-4o credit left.');
+  });
+
+  it('take the six Arabic forms: zero, one, two, few (3-10), many (11-99) and other (100+)', () => {
+    const label = (count: number) => say('ar', 'dashboard:posts.counts.comments', { count });
+    expect([0, 1, 2, 3, 10, 11, 99, 100, 102].map(label)).toEqual([
+      'تعليق',
+      'تعليق',
+      'تعليقَين',
+      'تعليقات',
+      'تعليقات',
+      'تعليقًا',
+      'تعليقًا',
+      'تعليق',
+      'تعليق',
+    ]);
+    const credits = (count: number) => say('ar', 'composer:ai.credits', { count, model: 'GPT-4o' });
+    expect(credits(1)).toBe('تبقّى لك رصيد واحد من GPT-4o.');
+    expect(credits(2)).toBe('تبقّى لك رصيدان من GPT-4o.');
+    expect(credits(5)).toBe('تبقّى لك 5 أرصدة من GPT-4o.');
+    expect(credits(40)).toBe('تبقّى لك 40 رصيدًا من GPT-4o.');
+    expect(credits(500)).toBe('تبقّى لك 500 رصيد من GPT-4o.');
+  });
+
+  it('read a day of the calendar right in both languages', () => {
+    const day = (lng: 'ar' | 'en', count: number) => say(lng, 'posts:calendar.postsOnDay', { date: 'D', count });
+    expect([1, 3].map((n) => day('en', n))).toEqual(['D, 1 post', 'D, 3 posts']);
+    expect([1, 2, 3, 12].map((n) => day('ar', n))).toEqual([
+      'D، منشور واحد',
+      'D، منشوران',
+      'D، 3 منشورات',
+      'D، 12 منشورًا',
+    ]);
+  });
+
+  it("write the count in the user's digits", () => {
+    setDisplayPreferences({ ...DEFAULT_DISPLAY_PREFERENCES, digits: 'arab' });
+    expect(visible(say('ar', 'posts:calendar.postsOnDay', { date: 'D', count: 1200 }))).toBe('D، ١٬٢٠٠ منشور');
+    expect(visible(say('ar', 'notifications:bellUnread', { count: 4 }))).toContain('٤');
+    setDisplayPreferences({ ...DEFAULT_DISPLAY_PREFERENCES, digits: 'latn' });
+    expect(visible(say('ar', 'posts:calendar.postsOnDay', { date: 'D', count: 1250 }))).toBe('D، 1,250 منشورًا');
+  });
+});

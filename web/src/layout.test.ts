@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The web app's layers, checked on its imports:
+ * - `routes/` (and `router.tsx`, `main.tsx`) put screens together and may use anything;
+ * - a feature folder under `components/` uses another feature only through that feature's
+ *   `index.ts` (what it offers the rest of the app), never its other files;
+ * - `components/ui` and `lib` hold the pieces several features share, and use no feature;
+ * - `api`, `lib`, `session` and `i18n` know nothing of screens.
+ */
+const SRC = dirname(fileURLToPath(import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [relative(SRC, path)] : [];
+  });
+}
+
+interface Import {
+  from: string;
+  /** The imported file or folder, relative to src/, without its extension. */
+  to: string;
+}
+
+function relativeImports(): Import[] {
+  return sourceFiles(SRC).flatMap((from) => {
+    const text = readFileSync(join(SRC, from), 'utf8');
+    return [...text.matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']*)'/g)].map((match) => ({
+      from,
+      to: normalize(join(dirname(from), match[1] ?? '')),
+    }));
+  });
+}
+
+/** `components/<feature>` for a file inside a feature folder, else null. */
+function featureOf(path: string): string | null {
+  const parts = path.split('/');
+  return parts[0] === 'components' && parts.length > 2 && parts[1] !== 'ui' ? `components/${parts[1]}` : null;
+}
+
+const imports = relativeImports();
+const show = (list: Import[]) => list.map(({ from, to }) => `${from} -> ${to}`);
+
+describe('web layout', () => {
+  it('finds the imports it checks', () => {
+    // A broken pattern would make every rule below pass on nothing.
+    expect(imports.length).toBeGreaterThan(300);
+    expect(imports).toContainEqual({ from: 'components/app-shell/top-bar.tsx', to: 'components/notifications' });
+  });
+
+  it('lets a feature use another feature only through its index', () => {
+    const reaching = imports.filter(({ from, to }) => {
+      const source = featureOf(from);
+      const target = featureOf(to);
+      return source && target && source !== target && to !== target;
+    });
+    expect(show(reaching)).toEqual([]);
+  });
+
+  it('keeps shared pieces free of features', () => {
+    const shared = imports.filter(({ from }) => from.startsWith('components/ui/') || from.startsWith('lib/'));
+    expect(show(shared.filter(({ to }) => featureOf(to) !== null))).toEqual([]);
+  });
+
+  it('keeps data, session and language code free of screens', () => {
+    const below = imports.filter(({ from }) => /^(api|lib|session|i18n)\//.test(from));
+    expect(show(below.filter(({ to }) => /^(components|routes)(\/|$)|^router$/.test(to)))).toEqual([]);
+  });
+
+  it('lets only the router load screens', () => {
+    const screens = imports.filter(({ to }) => to.startsWith('routes/') || to === 'router');
+    const outside = screens.filter(({ from }) => !['router.tsx', 'main.tsx'].includes(from));
+    expect(show(outside)).toEqual([]);
+  });
+});

@@ -1,0 +1,40 @@
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../api/client';
+import { resources } from '../i18n/resources';
+import { codeText, errorText } from './error-text';
+
+beforeAll(async () => {
+  await i18next.init({ resources, lng: 'ar', fallbackLng: 'ar', interpolation: { escapeValue: false } });
+});
+
+const refused = (code: string, params: Record<string, string | number> = {}, status = 400) =>
+  new ApiError('The English message for API users', status, [], code, params);
+
+describe('errorText', () => {
+  it('says a declared code in the interface language, with its values', async () => {
+    await i18next.changeLanguage('ar');
+    const tooLong = errorText(refused('post.too_long', { length: 3001, limit: 3000 }));
+    expect(tooLong).toMatch(/^لا يمكن أن يتجاوز المنشور/);
+    expect(tooLong).not.toContain('{{');
+    expect(errorText(refused('linkedin.code_wrong'))).toBe('الرمز غير صحيح. تحقّق منه وحاول مرة أخرى.');
+    await i18next.changeLanguage('en');
+    expect(errorText(refused('linkedin.code_wrong'))).toBe('That code is not right. Check it and try again.');
+    expect(errorText(refused('post.impossible_date', { date: '2026-02-30' }))).toContain('2026-02-30');
+  });
+
+  it("never shows the server's English for a code it has no words for", async () => {
+    await i18next.changeLanguage('ar');
+    expect(errorText(refused('post.something_new'))).toBe('حدث خطأ ما. يُرجى المحاولة مرة أخرى.');
+    expect(errorText(refused('post.something_new', {}, 500))).toBe('حدث خطأ من جهتنا. يُرجى المحاولة مرة أخرى.');
+    expect(errorText(new ApiError('fetch failed', 0))).toBe('تعذّر الوصول إلى الخادم. تحقّق من اتصالك وحاول مرة أخرى.');
+    expect(errorText(new Error('Some English'))).toBe('حدث خطأ ما. يُرجى المحاولة مرة أخرى.');
+  });
+
+  it("gives a post's failure code its words, and nothing for an unknown one", async () => {
+    await i18next.changeLanguage('ar');
+    expect(codeText('linkedin.rejected')).toBe('رفض لينكدإن هذا الطلب.');
+    expect(codeText('linkedin.nothing_like_this')).toBeNull();
+    expect(codeText(null)).toBeNull();
+  });
+});

@@ -1,0 +1,38 @@
+import { CLIENT_ERROR_CODES, COMMON_ERROR_CODES } from '@nashr/contracts';
+import i18next from 'i18next';
+import { ApiError } from '../api/client';
+
+/** A translation key (with its namespace) and the values it fills in. */
+export interface ErrorWords {
+  key: string;
+  params: Record<string, string | number>;
+}
+
+/**
+ * Which words say an API error in the interface language, chosen by its stable code
+ * (`post.too_long`) with its values. A code the app has no words for falls back to a
+ * translated generic sentence by its status, never to the server's English.
+ */
+export function errorWords(error: unknown): ErrorWords {
+  if (!(error instanceof ApiError)) return { key: `errors:${CLIENT_ERROR_CODES.unknown}`, params: {} };
+  const key = `errors:${error.code}`;
+  if (i18next.exists(key)) return { key, params: error.params };
+  const fallback =
+    error.status === 0
+      ? CLIENT_ERROR_CODES.offline
+      : error.status >= 500
+        ? COMMON_ERROR_CODES.internal
+        : CLIENT_ERROR_CODES.unknown;
+  return { key: `errors:${fallback}`, params: {} };
+}
+
+/** The words of a declared code (a post's failure code), or null when the app has none for it. */
+export function codeText(code: string | null | undefined, params: Record<string, string | number> = {}): string | null {
+  return code && i18next.exists(`errors:${code}`) ? i18next.t(`errors:${code}`, params) : null;
+}
+
+/** What an API error says in the interface language (see errorWords). */
+export function errorText(error: unknown): string {
+  const { key, params } = errorWords(error);
+  return i18next.t(key, params);
+}

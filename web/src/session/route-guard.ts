@@ -1,0 +1,60 @@
+import { hashKey, type QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
+import { sessionQuery } from '../api/auth';
+import { type GateRule, redirectFor, type SessionUser } from './rules';
+
+/** What every route's `beforeLoad` receives from the router: see `createRootRouteWithContext` in router.tsx. */
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+/**
+ * The visitor as the session rules see them: a failed check counts as signed out, so a broken
+ * check never lets anyone into the protected area (spec section 4).
+ */
+function ruleUser(queryClient: QueryClient): SessionUser {
+  const state = queryClient.getQueryState(sessionQuery.queryKey);
+  return state?.status === 'error' ? null : (state?.data ?? null);
+}
+
+/**
+ * A route's `beforeLoad`: waits for the session check (the router shows the loading screen
+ * meanwhile, spec section 2), then sends the visitor where the route's rule says, if anywhere.
+ * Without a rule the screen only waits for the check, so it never shows a signed-in visitor as
+ * signed out. A stale answer is used at once and checked again in the background, as a screen
+ * reading the session would; `recheckRoutesOnSessionChange` applies what that check finds.
+ */
+export async function checkSession(queryClient: QueryClient, rule?: GateRule): Promise<void> {
+  try {
+    await queryClient.ensureQueryData({ ...sessionQuery, revalidateIfStale: true });
+  } catch {
+    // Counted as signed out below.
+  }
+  const target = rule ? redirectFor(rule, ruleUser(queryClient)) : null;
+  if (target) throw redirect({ to: target, replace: true });
+}
+
+/** The part of the session the rules read, as one comparable value. */
+function ruleKey(user: SessionUser): string {
+  if (!user) return 'visitor';
+  return [user.email, user.linkedinConnected, Boolean(user.personalization)].join('|');
+}
+
+/**
+ * The rules run when a route loads; a session that changes while a screen shows (signed out,
+ * connected in the popup, personalization saved, a failed re-check) must move the visitor too.
+ * Whenever what the rules read changes, the router runs the current routes' checks again.
+ * Returns the unsubscribe function.
+ */
+export function recheckRoutesOnSessionChange(queryClient: QueryClient, recheck: () => void): () => void {
+  let seen: string | undefined;
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryHash !== hashKey(sessionQuery.queryKey)) return;
+    const state = queryClient.getQueryState(sessionQuery.queryKey);
+    // Until the first answer there is nothing to compare with: the routes are still waiting for it.
+    if (!state || state.status === 'pending') return;
+    const key = ruleKey(ruleUser(queryClient));
+    if (seen !== undefined && key !== seen) recheck();
+    seen = key;
+  });
+}
