@@ -213,17 +213,36 @@ describe('the desktop sidebar', () => {
       const page = await context.newPage();
       await page.goto(`${stack.url}/personalization`);
       await page.getByTestId('personalization-form').waitFor();
+      // Web fonts change line heights; measure the settled page, not the first layout.
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
       const windowHeight = await page.evaluate(() => window.innerHeight);
-      const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-      expect(pageHeight, 'the page must be longer than the window for this check').toBeGreaterThan(windowHeight + 200);
+      const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
+      expect(await pageHeight(), 'the page must be longer than the window for this check').toBeGreaterThan(
+        windowHeight + 200,
+      );
 
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await expect.poll(() => page.evaluate(() => Math.round(window.scrollY + window.innerHeight))).toBe(pageHeight);
-      const sidebar = await page.getByTestId('sidebar').boundingBox();
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () => Math.round(window.scrollY + window.innerHeight) === document.documentElement.scrollHeight,
+          ),
+        )
+        .toBe(true);
+      // The panel's background and edge reach the end of the page, not the first window's height:
+      // read the sidebar and the page in one frame so a late layout change cannot split them.
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const sidebar = document.querySelector('[data-testid="sidebar"]')!.getBoundingClientRect();
+            return {
+              bottom: Math.round(sidebar.bottom) === window.innerHeight,
+              height: Math.round(sidebar.height) === document.documentElement.scrollHeight,
+            };
+          }),
+        )
+        .toEqual({ bottom: true, height: true });
       const panel = await page.getByTestId('sidebar-panel').boundingBox();
-      // The panel's background and edge reach the end of the page, not the first window's height.
-      expect(Math.round((sidebar?.y ?? 0) + (sidebar?.height ?? 0))).toBe(windowHeight);
-      expect(Math.round(sidebar?.height ?? 0)).toBe(pageHeight);
       // Its content stays in view at the top of the window, Log out included.
       expect(Math.round(panel?.y ?? -1)).toBe(0);
       expect(await page.getByTestId('sidebar').getByRole('button', { name: 'تسجيل الخروج' }).isVisible()).toBe(true);
