@@ -618,22 +618,22 @@ describe('the editors, as an admin', () => {
     try {
       await field(page, 'headline', 'ar').fill('مسودة لم تُحفظ');
       await page.getByTestId('admin-tab-pricing').click();
-      const dialog = page.getByTestId('unsaved-dialog');
+      const dialog = page.getByTestId('discard-dialog');
       await dialog.waitFor();
       await screenshot(page, 'admin-unsaved-ar-desktop');
-      await page.getByTestId('unsaved-stay').click();
+      await page.getByTestId('discard-keep').click();
       await dialog.waitFor({ state: 'detached' });
       expect(await field(page, 'headline', 'ar').inputValue()).toBe('مسودة لم تُحفظ');
 
       await page.getByTestId('copy-lang-en').click();
       await dialog.waitFor();
-      await page.getByTestId('unsaved-stay').click();
+      await page.getByTestId('discard-keep').click();
       expect(await field(page, 'headline', 'ar').inputValue()).toBe('مسودة لم تُحفظ');
 
       // In-app navigation (the logo links home) is held too.
       await page.locator('header a[href="/"]').first().click();
       await dialog.waitFor();
-      await page.getByTestId('unsaved-stay').click();
+      await page.getByTestId('discard-keep').click();
       expect(new URL(page.url()).pathname).toBe('/admin/dashboard');
 
       // Closing the tab asks the browser's own question.
@@ -655,7 +655,7 @@ describe('the editors, as an admin', () => {
     try {
       await field(again, 'headline', 'ar').fill('مسودة أخرى');
       await again.getByTestId('admin-tab-pricing').click();
-      await again.getByTestId('unsaved-leave').click();
+      await again.getByTestId('discard-confirm').click();
       await field(again, 'heading.title', 'ar').waitFor();
       await again.getByTestId('admin-tab-hero').click();
       await field(again, 'headline', 'ar').waitFor();

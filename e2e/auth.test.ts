@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage, screenshot, type ViewportName } from './support/browser';
+import { type CaughtMail, newestMailWith, signInLinkIn } from './support/mail';
 
 let stack: Stack;
 let browser: Browser;
@@ -28,35 +29,11 @@ afterAll(async () => {
 });
 
 const newAddress = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.test`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface CaughtMail {
-  subject: string;
-  text: string | null;
-  html: string | null;
-}
-
-async function mailsTo(address: string): Promise<CaughtMail[]> {
-  const inbox = `http://127.0.0.1:${stack.ports['mail-inbox']}`;
-  const response = await fetch(`${inbox}/api/messages?to=${encodeURIComponent(address)}`);
-  return ((await response.json()) as { messages: CaughtMail[] }).messages;
-}
 
 /** Waits for mail number `count` to the address and returns the newest one's sign-in link. */
 async function signInLink(address: string, count = 1): Promise<{ link: string; mail: CaughtMail }> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const mails = await mailsTo(address);
-    const newest = mails[0];
-    if (mails.length >= count && newest) {
-      const match = /https?:\/\/[^\s"'<>]+\/api\/v1\/auth\/magic-login\/verify\?token=[^\s"'<>]+/.exec(
-        newest.text ?? newest.html ?? '',
-      );
-      if (match) return { link: match[0].replace(/&amp;/g, '&'), mail: newest };
-    }
-    await sleep(200);
-  }
-  throw new Error(`no sign-in mail reached ${address}\n${stack.output('auth-worker')}`);
+  const { found, mail } = await newestMailWith(stack, address, count, signInLinkIn, 20_000);
+  return { link: found, mail };
 }
 
 /**
@@ -71,14 +48,16 @@ async function announceConnected(address: string): Promise<void> {
     const [user] = await sql<{ id: string }[]>`select id from auth.users where email = ${address}`;
     if (!user) throw new Error(`${address} has no account`);
     await queues.publish(accountConnectedEvent, { userId: user.id });
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline) {
-      const [row] = await sql<{ connected: boolean }[]>`
-        select linkedin_connected as connected from auth.users where id = ${user.id}`;
-      if (row?.connected) return;
-      await sleep(150);
-    }
-    throw new Error(`account-connected for ${address} was not applied\n${stack.output('auth-worker')}`);
+    await expect
+      .poll(
+        async () => {
+          const [row] = await sql<{ connected: boolean }[]>`
+            select linkedin_connected as connected from auth.users where id = ${user.id}`;
+          return row?.connected === true;
+        },
+        { timeout: 15_000, interval: 150, message: `account-connected for ${address} was not applied` },
+      )
+      .toBe(true);
   } finally {
     await queues.close();
     redis.disconnect();

@@ -17,6 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage, screenshot } from './support/browser';
+import { type CaughtMail, mailsTo as mailsToInbox } from './support/mail';
 import { createSession, type TestSession } from './support/session';
 
 let stack: Stack;
@@ -115,19 +116,7 @@ async function fullUser(name: string): Promise<User> {
   return user;
 }
 
-interface CaughtMail {
-  subject: string;
-  text: string | null;
-  html: string | null;
-  listUnsubscribe: string | null;
-}
-
-async function mailsTo(address: string): Promise<CaughtMail[]> {
-  const response = await fetch(
-    `http://127.0.0.1:${stack.ports['mail-inbox']}/api/messages?to=${encodeURIComponent(address)}`,
-  );
-  return ((await response.json()) as { messages: CaughtMail[] }).messages;
-}
+const mailsTo = (address: string) => mailsToInbox(stack, address);
 
 async function firstMailTo(address: string): Promise<CaughtMail> {
   const [mail] = await until(

@@ -1,14 +1,20 @@
 import type { Stack } from '@nashr/tools/process-stack';
 import { expect } from 'vitest';
 
-type CaughtText = { text: string | null; html: string | null };
+/** A mail as the stack's local mail catcher shows it. */
+export interface CaughtMail {
+  subject: string;
+  text: string | null;
+  html: string | null;
+  listUnsubscribe: string | null;
+}
 
 /** The mails the stack's local mail catcher holds for `address`, newest first. */
-export async function mailsTo(stack: Stack, address: string): Promise<CaughtText[]> {
+export async function mailsTo(stack: Stack, address: string): Promise<CaughtMail[]> {
   const response = await fetch(
     `http://127.0.0.1:${stack.ports['mail-inbox']}/api/messages?to=${encodeURIComponent(address)}`,
   );
-  return ((await response.json()) as { messages: CaughtText[] }).messages;
+  return ((await response.json()) as { messages: CaughtMail[] }).messages;
 }
 
 /**
@@ -22,18 +28,31 @@ export async function fromNewestMail(
   find: (text: string) => string | undefined,
   timeout: number,
 ): Promise<string> {
-  let found: string | undefined;
+  return (await newestMailWith(stack, address, count, find, timeout)).found;
+}
+
+/** `fromNewestMail`, with the mail the value was read from (its subject, its headers). */
+export async function newestMailWith(
+  stack: Stack,
+  address: string,
+  count: number,
+  find: (text: string) => string | undefined,
+  timeout: number,
+): Promise<{ found: string; mail: CaughtMail }> {
+  let result: { found: string; mail: CaughtMail } | undefined;
   await expect
     .poll(
       async () => {
         const mails = await mailsTo(stack, address);
-        found = mails.length >= count ? find(mails[0]?.text ?? mails[0]?.html ?? '') : undefined;
-        return found !== undefined;
+        const newest = mails[0];
+        const found = mails.length >= count && newest ? find(newest.text ?? newest.html ?? '') : undefined;
+        result = found === undefined || !newest ? undefined : { found, mail: newest };
+        return result !== undefined;
       },
       { timeout, interval: 200, message: `no matching mail reached ${address}` },
     )
     .toBe(true);
-  return found as string;
+  return result as { found: string; mail: CaughtMail };
 }
 
 /** The sign-in link of a sign-in mail's text, as a mail program would open it. */

@@ -3,6 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useBlocker } from '@tanstack/react-router';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DiscardChangesDialog } from '../ui/discard-changes-dialog';
 import { BlockEditor } from './block-editor';
 import { CopyLanguageSwitch } from './copy-language-switch';
 import { EDITOR_TABS, type EditorTabId, isEditorTab } from './editor-tabs';
@@ -11,7 +12,6 @@ import { FeatureForm } from './feature-form';
 import { HeroForm } from './hero-form';
 import { PricingForm } from './pricing-form';
 import { TestimonialsForm } from './testimonials-form';
-import { UnsavedDialog } from './unsaved-dialog';
 import { useMediaQuery } from './use-media-query';
 import { WhyChooseForm } from './why-choose-form';
 
@@ -131,12 +131,16 @@ export function ContentEditors() {
           </Tabs.Content>
         ))}
       </Tabs.Root>
-      <UnsavedDialog
+      <DiscardChangesDialog
         open={pending !== null || blocker.status === 'blocked'}
-        section={t(`tabs.${tab}`)}
-        language={t(`language.${lang}`)}
-        onStay={stay}
-        onLeave={leave}
+        copy={{
+          title: t('unsaved.title'),
+          message: t('unsaved.message', { section: t(`tabs.${tab}`), language: t(`language.${lang}`) }),
+          keep: t('unsaved.stay'),
+          discard: t('unsaved.leave'),
+        }}
+        onKeep={stay}
+        onDiscard={leave}
       />
     </>
   );
