@@ -13,12 +13,12 @@
  *
  *   node --import tsx bench/gateway/load.ts '<LoadOptions as JSON>'   → prints LoadFigures as JSON
  */
-import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { percentile } from '../scheduler/stats.js';
+import { figuresFromChild } from './child-figures.js';
 
 export interface LoadOptions {
   url: string;
@@ -113,25 +113,7 @@ const SELF = fileURLToPath(import.meta.url);
 
 /** Runs `options` in a child process and returns its figures. */
 export function load(options: LoadOptions): Promise<LoadFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SELF, JSON.stringify(options)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk;
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      err += chunk;
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      const line = out.trim().split('\n').pop() ?? '';
-      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as LoadFigures);
-      else reject(new Error(`the load generator exited (${code}): ${err.trim().split('\n').slice(-5).join(' ')}`));
-    });
-  });
+  return figuresFromChild<LoadFigures>(SELF, options, 'the load generator');
 }
 
 if (process.argv[1] === SELF) {

@@ -14,12 +14,12 @@
  *
  *   node --expose-gc --import tsx bench/gateway/memory.ts '<MemoryOptions as JSON>'  → MemoryFigures as JSON
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import { API, type Identity, SESSION_COOKIE } from '@nashr/contracts';
 import { buildApp, configSchema } from '@nashr/gateway';
 import { createLogger, createRedis, IdentityChanges, SessionStore, waitForRedis } from '@nashr/platform';
+import { figuresFromChild } from './child-figures.js';
 
 export interface MemoryOptions {
   /** The variables the stack's gateway process runs with. */
@@ -130,25 +130,7 @@ const SELF = fileURLToPath(import.meta.url);
 
 /** Runs the measurement in a process of its own (`--expose-gc`) and returns its figures. */
 export function measureGatewayMemory(options: MemoryOptions): Promise<MemoryFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SELF, JSON.stringify(options)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk;
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      err += chunk;
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      const line = out.trim().split('\n').pop() ?? '';
-      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as MemoryFigures);
-      else reject(new Error(`the memory measurement exited (${code}): ${err.trim().split('\n').slice(-5).join(' ')}`));
-    });
-  });
+  return figuresFromChild<MemoryFigures>(SELF, options, 'the memory measurement', ['--expose-gc']);
 }
 
 if (process.argv[1] === SELF) {
