@@ -1,11 +1,14 @@
 /**
  * The product with the keyboard alone (issue "Arabic-first in depth", accessibility): from the
- * sign-up screen to a published post with Tab, Enter, Space and Escape and no mouse click; a
- * dialog gives the focus back to the button that opened it; toasts and the streaming AI draft are
- * in live regions; every icon button has a name. And the desktop sidebar's panel runs the whole
- * height of a long page. Against the whole stack with the local mail catcher and offline writer.
+ * sign-up screen to a published post with Tab, Enter, Space and Escape and no mouse click, in
+ * English on a desktop and in Arabic on a phone (Gulf Arabic asked of the AI endpoint, the Hijri
+ * date turned on); a dialog gives the focus back to the button that opened it; toasts and the
+ * streaming AI draft are in live regions; every icon button has a name. And the desktop sidebar's
+ * panel runs the whole height of a long page. Against the whole stack with the local mail catcher
+ * and a local server speaking the AI endpoint's wire format, which records what it was asked.
  */
 import { randomUUID } from 'node:crypto';
+import { type FakeOpenAi, startFakeOpenAi } from '@nashr/ai/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,17 +18,17 @@ import { fromNewestMail, signInLinkIn } from './support/mail';
 
 let stack: Stack;
 let browser: Browser;
-
-// Slow enough that the draft is seen being written.
-const OFFLINE_WRITER = { AI_PROVIDER: 'offline', AI_OFFLINE_TOKEN_DELAY_MS: '40' };
+let writer: FakeOpenAi;
 
 beforeAll(async () => {
+  writer = await startFakeOpenAi();
+  const endpoint = { AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-keyboard-test', OPENAI_BASE_URL: writer.url };
   [stack, browser] = await Promise.all([
     startStack({
       services: ['auth', 'linkedin', 'posts', 'content', 'ai'],
       workers: true,
       helpers: ['mail'],
-      env: { ai: OFFLINE_WRITER, 'ai-worker': OFFLINE_WRITER },
+      env: { ai: endpoint, 'ai-worker': endpoint },
     }),
     launchBrowser(),
   ]);
@@ -34,7 +37,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
+  await writer?.close();
 });
+
+/** The AI endpoint answers with `text`, streamed slowly enough that the draft is seen being written. */
+const answerWith = (text: string) => writer.behave({ kind: 'ok', text, chunks: 12, chunkDelayMs: 60 });
 
 /** Waits for the sign-in mail to the address (the local mail catcher) and returns its link. */
 const signInLink = (address: string) => fromNewestMail(stack, address, 1, signInLinkIn, 30_000);
@@ -93,6 +100,7 @@ describe('keyboard only', () => {
     timeout: 240_000,
   }, async () => {
     const address = `keys-${randomUUID().slice(0, 8)}@example.test`;
+    answerWith('Remote work taught me that clear writing is the real office. Three habits that help.');
     const context = await newContext(browser, { lang: 'en', viewport: 'desktop' });
     const page = await context.newPage();
     try {
@@ -195,6 +203,120 @@ describe('keyboard only', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       await expect.poll(() => isFocused(opener)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('keyboard only, in Arabic on a phone', () => {
+  it('signs up, asks for Gulf Arabic, writes with AI, publishes and turns the Hijri date on', {
+    timeout: 240_000,
+  }, async () => {
+    const address = `mafatih-${randomUUID().slice(0, 8)}@example.test`;
+    const gulfDraft = 'الشغل عن بعد علّمني إن الكتابة الواضحة هي المكتب الحقيقي. ثلاث عادات تساعدك.';
+    answerWith(gulfDraft);
+    const asked = writer.requests.length;
+    const context = await newContext(browser, { lang: 'ar', viewport: 'phone' });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${stack.url}/signup`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      await expectNamedControls(page, '/signup');
+      await tabTo(page, page.getByLabel('البريد الإلكتروني'));
+      await page.keyboard.type(address);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('verify-check-email').waitFor();
+
+      await page.goto(await signInLink(address));
+      await waitForPath(page, '/connect-linkedIn');
+      await expectNamedControls(page, '/connect-linkedIn');
+      await tabTo(page, page.getByTestId('connect-button'));
+      const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
+      await popup.waitForLoadState('domcontentloaded');
+      await expectNamedControls(popup, 'the connect popup');
+      await tabTo(popup, popup.getByLabel('البريد الإلكتروني أو رقم الهاتف'));
+      await popup.keyboard.type(address);
+      await tabTo(popup, popup.getByLabel('كلمة المرور', { exact: true }));
+      await popup.keyboard.type('sandbox-secret');
+      await popup.keyboard.press('Enter');
+      const next = page.getByTestId('connect-continue');
+      await expect.poll(() => next.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await tabTo(page, next);
+      await page.keyboard.press('Enter');
+
+      // Personalize: Gulf Arabic chosen in the list with the arrow keys.
+      await waitForPath(page, '/personalize');
+      await expectNamedControls(page, '/personalize');
+      await tabTo(page, page.getByLabel('من أنت؟'));
+      await page.keyboard.type('مديرة تسويق');
+      await tabTo(page, page.getByRole('radio').first());
+      await page.keyboard.press('Space');
+      for (const choice of ['توسيع شبكة علاقاتك', 'القيادة', 'لغة بسيطة']) {
+        const box = page.getByRole('checkbox', { name: choice, exact: true });
+        await tabTo(page, box);
+        await page.keyboard.press('Space');
+        expect(await box.isChecked()).toBe(true);
+      }
+      const variety = page.getByLabel('العربية التي تكتب بها');
+      await tabTo(page, variety);
+      for (let presses = 0; presses < 5 && (await variety.inputValue()) !== 'gulf'; presses++) {
+        await page.keyboard.press('ArrowDown');
+      }
+      expect(await variety.inputValue()).toBe('gulf');
+      await tabTo(page, page.getByRole('button', { name: 'إنشاء الحساب' }));
+      await page.keyboard.press('Enter');
+      await waitForPath(page, '/dashboard');
+      await page.getByTestId('dashboard-greeting').waitFor();
+      await expectNamedControls(page, '/dashboard');
+
+      // On a phone the sidebar is a drawer behind the menu button.
+      const goTo = async (name: string, path: string) => {
+        await tabTo(page, page.getByRole('button', { name: 'فتح القائمة' }));
+        await page.keyboard.press('Enter');
+        const drawer = page.getByTestId('mobile-drawer');
+        await drawer.waitFor();
+        await tabTo(page, drawer.getByRole('link', { name, exact: true }));
+        await page.keyboard.press('Enter');
+        await waitForPath(page, path);
+      };
+      await goTo('إنشاء منشور', '/generate-post');
+      const text = page.getByTestId('composer-text');
+      await tabTo(page, text);
+      await page.keyboard.type('العمل عن بعد');
+      await expectNamedControls(page, '/generate-post');
+      await tabTo(page, page.getByTestId('write-with-ai'));
+      await page.keyboard.press('Enter');
+      const status = page.getByTestId('draft-status');
+      await status.getByText('مسودة الذكاء الاصطناعي', { exact: true }).waitFor({ timeout: 60_000 });
+      expect(await text.inputValue()).toBe(gulfDraft);
+      // What the AI endpoint was asked: the whole post in Gulf Arabic.
+      const request = writer.requests.slice(asked).find((recorded) => recorded.path.endsWith('/chat/completions'));
+      const system = request?.body.messages.find((message) => message.role === 'system')?.content ?? '';
+      expect(system).toContain('Gulf Arabic (الخليجية)');
+
+      await tabTo(page, page.getByTestId('composer-post'));
+      await page.keyboard.press('Enter');
+      await page.getByTestId('publish-confirm').waitFor();
+      await tabTo(page, page.getByTestId('publish-confirm-post'));
+      await page.keyboard.press('Enter');
+      await page
+        .locator('[aria-live="polite"] [data-sonner-toast]')
+        .filter({ hasText: 'تم نشر المنشور بنجاح' })
+        .waitFor({ timeout: 30_000 });
+
+      // The Hijri date, turned on in the settings with Space, shows on the calendar.
+      await goTo('التخصيص', '/personalization');
+      const hijri = page.getByTestId('display-hijri');
+      await tabTo(page, hijri);
+      await page.keyboard.press('Space');
+      await expect.poll(() => hijri.isChecked(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => hijri.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await goTo('منشوراتي', '/posts');
+      const hijriMonth = page.getByTestId('posts-calendar').getByTestId('calendar-hijri-month');
+      await hijriMonth.waitFor({ timeout: 30_000 });
+      expect(await hijriMonth.textContent()).toContain('هـ');
     } finally {
       await context.close();
     }

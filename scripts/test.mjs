@@ -5,8 +5,10 @@
 //
 // ALSO_TEST_WITH_NODE=/path/to/bin/node runs the tests once more on that Node.js (.ci/run sets it
 // to Node.js 24), all but the browser tests, which would double CI's time; the last line totals both.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+// That second run goes on while the browser tests run (they leave a core mostly idle, one file at
+// a time), with one Vitest worker; its output is printed whole when both have ended.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { warnIfUnsupportedNode } from './node-support.mjs';
@@ -15,6 +17,7 @@ const root = new URL('..', import.meta.url).pathname;
 const checks = { passed: 0, failed: 0, skipped: 0 };
 /** The projects of vitest.config.ts the second Node.js runs: every one but e2e. */
 const SECOND_NODE_PROJECTS = ['packages', 'services', 'web', 'ops'];
+const BROWSER_PROJECT = 'e2e';
 
 warnIfUnsupportedNode();
 
@@ -64,9 +67,58 @@ function summary(counts) {
  * @returns {Counts}
  */
 function vitest(label, node, args, env = {}) {
-  const countsFile = join(mkdtempSync(join(tmpdir(), 'nashr-test-')), 'counts.json');
-  const vitestBin = join(root, 'node_modules', 'vitest', 'vitest.mjs');
-  const passed = run(label, node, [vitestBin, 'run', ...args], { ...env, TEST_COUNTS_FILE: countsFile });
+  const countsFile = newCountsFile();
+  const passed = run(label, node, [VITEST_BIN, 'run', ...args], { ...env, TEST_COUNTS_FILE: countsFile });
+  return countsOf(countsFile, node, passed);
+}
+
+/**
+ * `vitest`, started in the background with its output kept in a file; the promise prints that
+ * output under `label` and gives the counts once the run has ended.
+ * @param {string} label
+ * @param {string} node
+ * @param {string[]} args
+ * @param {Record<string, string>} [env]
+ * @returns {Promise<Counts>}
+ */
+function vitestInBackground(label, node, args, env = {}) {
+  const countsFile = newCountsFile();
+  const outputFile = join(dirname(countsFile), 'output.log');
+  const output = openSync(outputFile, 'w');
+  const child = spawn(node, [VITEST_BIN, 'run', ...args], {
+    cwd: root,
+    stdio: ['ignore', output, output],
+    env: { ...process.env, ...env, TEST_COUNTS_FILE: countsFile },
+  });
+  return new Promise((resolveCounts) => {
+    child.once('exit', (code) => {
+      closeSync(output);
+      process.stdout.write(`\n▶ ${label}, run beside the browser tests:\n`);
+      process.stdout.write(readFileSync(outputFile, 'utf8'));
+      resolveCounts(countsOf(countsFile, node, code === 0));
+    });
+    child.once('error', (error) => {
+      closeSync(output);
+      process.stdout.write(`\n✖ ${label} did not start: ${error.message}\n`);
+      resolveCounts({ passed: 0, failed: 1, skipped: 0 });
+    });
+  });
+}
+
+const VITEST_BIN = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+
+function newCountsFile() {
+  return join(mkdtempSync(join(tmpdir(), 'nashr-test-')), 'counts.json');
+}
+
+/**
+ * The counts a run's reporter wrote, its failures noted for the end of the output.
+ * @param {string} countsFile
+ * @param {string} node
+ * @param {boolean} passed Vitest's own verdict
+ * @returns {Counts}
+ */
+function countsOf(countsFile, node, passed) {
   if (!existsSync(countsFile)) {
     process.stdout.write('✖ the test run ended without reporting its results\n');
     return { passed: 0, failed: 1, skipped: 0 };
@@ -79,6 +131,16 @@ function vitest(label, node, args, env = {}) {
   }
   // Vitest's own verdict has the last word: a failure the counts missed still fails the run.
   return { passed: counts.passed, failed: counts.failed || (passed ? 0 : 1), skipped: counts.skipped };
+}
+
+/** @param {Counts[]} parts */
+function added(...parts) {
+  /** @type {Counts} */
+  const sum = { passed: 0, failed: 0, skipped: 0 };
+  for (const part of parts) {
+    for (const key of /** @type {(keyof Counts)[]} */ (Object.keys(sum))) sum[key] += part[key];
+  }
+  return sum;
 }
 
 /**
@@ -105,32 +167,43 @@ check('build (services and web)', 'npx', ['turbo', 'run', 'build', '--output-log
 
 const args = process.argv.slice(2);
 /** @type {[string, Counts][]} */
-const runs = [
-  ['lint, typecheck and build', checks],
-  [`tests on Node.js ${process.version}`, vitest('tests (vitest)', process.execPath, args)],
-];
+const runs = [['lint, typecheck and build', checks]];
+const firstLabel = `tests on Node.js ${process.version}`;
 
 const secondNode = process.env.ALSO_TEST_WITH_NODE && resolve(process.env.ALSO_TEST_WITH_NODE);
-if (secondNode) {
-  const version = versionOf(secondNode);
-  if (version) {
-    const projects = SECOND_NODE_PROJECTS.flatMap((name) => ['--project', name]);
-    // Its own directory first on PATH, so what the tests spawn (node, npx) runs on it too.
-    const path = `${dirname(secondNode)}${delimiter}${process.env.PATH ?? ''}`;
-    const label = `tests on Node.js ${version} (${SECOND_NODE_PROJECTS.join(', ')}; the browser tests ran above only)`;
-    const second = vitest(label, secondNode, [...projects, '--passWithNoTests', ...args], { PATH: path });
-    runs.push([`tests on Node.js ${version}`, second]);
-  } else {
+const secondVersion = secondNode ? versionOf(secondNode) : null;
+if (secondNode && secondVersion) {
+  const projects = SECOND_NODE_PROJECTS.flatMap((name) => ['--project', name]);
+  const unitAndService = vitest(`${firstLabel} (${SECOND_NODE_PROJECTS.join(', ')})`, process.execPath, [
+    ...projects,
+    '--passWithNoTests',
+    ...args,
+  ]);
+  // Its own directory first on PATH, so what the tests spawn (node, npx) runs on it too.
+  const path = `${dirname(secondNode)}${delimiter}${process.env.PATH ?? ''}`;
+  const second = vitestInBackground(
+    `tests on Node.js ${secondVersion} (${SECOND_NODE_PROJECTS.join(', ')}; the browser tests on ${process.version} only)`,
+    secondNode,
+    [...projects, '--maxWorkers=1', '--passWithNoTests', ...args],
+    { PATH: path },
+  );
+  const browser = vitest(`${firstLabel} (${BROWSER_PROJECT})`, process.execPath, [
+    '--project',
+    BROWSER_PROJECT,
+    '--passWithNoTests',
+    ...args,
+  ]);
+  runs.push([firstLabel, added(unitAndService, browser)]);
+  runs.push([`tests on Node.js ${secondVersion}`, await second]);
+} else {
+  runs.push([firstLabel, vitest('tests (vitest)', process.execPath, args)]);
+  if (secondNode) {
     process.stdout.write(`\n✖ ALSO_TEST_WITH_NODE=${secondNode} is not a Node.js that runs\n`);
     runs.push([`tests on ${secondNode}`, { passed: 0, failed: 1, skipped: 0 }]);
   }
 }
 
-/** @type {Counts} */
-const totals = { passed: 0, failed: 0, skipped: 0 };
-for (const [, counts] of runs) {
-  for (const key of /** @type {(keyof Counts)[]} */ (Object.keys(totals))) totals[key] += counts[key];
-}
+const totals = added(...runs.map(([, counts]) => counts));
 process.stdout.write('\n');
 for (const line of failureLines) process.stdout.write(`${line}\n`);
 // With a second Node.js, each part first, then the total (always the last line).
