@@ -16,3 +16,4 @@ export * from './queues.js';
 export * from './redis.js';
 export * from './redis-policy.js';
 export * from './sessions.js';
+export * from './storage/object-store.js';
