@@ -20,6 +20,7 @@ interface Ids {
   aliceAccountId: string;
   alicePostId: string;
   aliceDraftId: string;
+  aliceMediaId: string;
   /** The handle of Alice's session, as her sessions list names it. */
   aliceSessionHandle: string;
   /** An unspent sign-in link's token, for a visitor who has not signed in yet. */
@@ -186,6 +187,16 @@ const MATRIX: Record<string, Rule> = {
     request: (ids) => ({ path: `/api/v1/drafts/${ids.aliceDraftId}`, body: { content: 'Hijacked' } }),
   },
   'DELETE /api/v1/drafts/:id': { crossUser: 404, request: (ids) => ({ path: `/api/v1/drafts/${ids.aliceDraftId}` }) },
+  'POST /api/v1/media': {
+    ownOnly: "takes no id: the file is stored as the caller's, and only its owner can read or attach it",
+    request: () => ({ path: '/api/v1/media', body: {} }),
+  },
+  // The posts service's media: "another user's id answers 404".
+  'GET /api/v1/media/:id': { crossUser: 404, request: (ids) => ({ path: `/api/v1/media/${ids.aliceMediaId}` }) },
+  'GET /api/v1/media/:id/thumbnail': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/media/${ids.aliceMediaId}/thumbnail` }),
+  },
   'POST /api/v1/posts/:id/retry': {
     crossUser: 404,
     request: (ids) => ({ path: `/api/v1/posts/${ids.alicePostId}/retry` }),
@@ -282,6 +293,14 @@ beforeAll(async () => {
     timeZone: 'Asia/Riyadh',
   });
   const draft = await ok('POST', '/api/v1/drafts', alice, { content: 'Alice is still thinking' });
+  // An image of hers, uploaded as the browser sends it: the file itself as the body.
+  const uploaded = await fetch(`${stack.gatewayUrl}/api/v1/media`, {
+    method: 'POST',
+    headers: { cookie: alice, 'content-type': 'image/gif' },
+    body: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+  });
+  expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+  const aliceMediaId = ((await uploaded.json()) as { data: { id: string } }).data.id;
   await ok('PUT', '/api/v1/personalization', alice, MATRIX['PUT /api/v1/personalization']!.request({} as Ids).body);
   await ok('PUT', '/api/v1/ai/choices', alice, MATRIX['PUT /api/v1/ai/choices']!.request({} as Ids).body);
   await ok('POST', '/api/v1/ai/generate', alice, { topic: 'Our launch', lang: 'en' });
@@ -297,6 +316,7 @@ beforeAll(async () => {
     aliceAccountId: accountId,
     alicePostId: post.data.id as string,
     aliceDraftId: draft.data.id as string,
+    aliceMediaId,
     aliceSessionHandle: aliceSessions[0].id as string,
     visitorToken: await signInToken(stack, 'visitor@hardening.test'),
     aliceUnsubscribeToken: unsubscribe?.token ?? '',
