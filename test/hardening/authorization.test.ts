@@ -21,6 +21,8 @@ interface Ids {
   alicePostId: string;
   aliceDraftId: string;
   aliceMediaId: string;
+  /** An image of a post on the simulated network. */
+  sandboxImagePath: string;
   /** The handle of Alice's session, as her sessions list names it. */
   aliceSessionHandle: string;
   /** An unspent sign-in link's token, for a visitor who has not signed in yet. */
@@ -141,6 +143,10 @@ const MATRIX: Record<string, Rule> = {
       } satisfies Rule,
     ]),
   ),
+  'GET /api/v1/linkedin/sandbox/images/:postId/:position': {
+    open: "the simulated network's image CDN: a published post's images, as the network serves them",
+    request: (ids) => ({ path: ids.sandboxImagePath }),
+  },
   'GET /api/v1/linkedin/sandbox/captcha/:publicKey/api.js': {
     open: 'the sandbox CAPTCHA widget script, loaded by the sign-in popup',
     request: NO_ID('/api/v1/linkedin/sandbox/captcha/sandbox-key/api.js'),
@@ -301,6 +307,13 @@ beforeAll(async () => {
   });
   expect(uploaded.status, await uploaded.clone().text()).toBe(201);
   const aliceMediaId = ((await uploaded.json()) as { data: { id: string } }).data.id;
+  // A post with an image already on the simulated network (its own tables: no worker runs here).
+  const [sandboxAccount] = await stack.sql<{ id: string }[]>`
+    select id from linkedin.sandbox_accounts order by created_at limit 1`;
+  await stack.sql`insert into linkedin.sandbox_posts (id, account_id, text, reactions, comments, reposts, impressions, created_at)
+    values ('7000000000000000001', ${sandboxAccount?.id ?? ''}, 'With a picture', 0, 0, 0, 0, now())`;
+  await stack.sql`insert into linkedin.sandbox_images (post_id, position, content_type, data)
+    values ('7000000000000000001', 0, 'image/gif', ${Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')})`;
   await ok('PUT', '/api/v1/personalization', alice, MATRIX['PUT /api/v1/personalization']!.request({} as Ids).body);
   await ok('PUT', '/api/v1/ai/choices', alice, MATRIX['PUT /api/v1/ai/choices']!.request({} as Ids).body);
   await ok('POST', '/api/v1/ai/generate', alice, { topic: 'Our launch', lang: 'en' });
@@ -317,6 +330,7 @@ beforeAll(async () => {
     alicePostId: post.data.id as string,
     aliceDraftId: draft.data.id as string,
     aliceMediaId,
+    sandboxImagePath: '/api/v1/linkedin/sandbox/images/7000000000000000001/0',
     aliceSessionHandle: aliceSessions[0].id as string,
     visitorToken: await signInToken(stack, 'visitor@hardening.test'),
     aliceUnsubscribeToken: unsubscribe?.token ?? '',

@@ -5,11 +5,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../db/schema.js';
 import { instantToLocal } from '../schedule/local-time.js';
+import type { FakeLinkedin } from '../testing/fake-linkedin.js';
 import { PostsHarness } from '../testing/harness.js';
 
 let h: PostsHarness;
+let linkedin: FakeLinkedin;
 beforeAll(async () => {
   h = await PostsHarness.start();
+  linkedin = h.startFakeLinkedin();
+  await h.startWorker();
 });
 afterAll(async () => {
   await h.close();
@@ -156,6 +160,23 @@ describe('posts and drafts carry images', () => {
     const draft = await h.request(me, 'POST', '/api/v1/drafts', { content: 'draft', mediaIds: [theirs] });
     expect(draft.statusCode).toBe(400);
     expect(draft.json().code).toBe(MEDIA_ERROR_CODES.unknownMedia);
+  });
+
+  it('publishes now with images: the network gets the stored, cleaned files in order', async () => {
+    const me = testIdentity();
+    const [a, b] = [await uploadImage(me), await uploadImage(me)];
+    const answer = await h.request(me, 'POST', '/linkedln/createPost', {
+      text: 'Now, with two pictures',
+      mediaIds: [b, a],
+    });
+    expect(answer.statusCode).toBe(200);
+    const postId = answer.json().data.id as string;
+    const [sent] = linkedin.published(postId);
+    expect(sent?.attachments).toHaveLength(2);
+    expect(sent?.attachments[0]).toContain(b);
+    expect(sent?.attachments[1]).toContain(a);
+    for (const key of sent?.attachments ?? []) expect((await h.storage.read(key)).length).toBeGreaterThan(0);
+    expect(linkedin.deliveriesOf(postId)).toBe(1);
   });
 
   it('keeps images with a draft, and an image alone is a draft worth keeping', async () => {
