@@ -71,7 +71,7 @@ export const MEDIA_ERROR_CODES = {
   imageTooLarge: 'media.image_too_large',
   undecodable: 'media.undecodable',
   /** params: limit */
-  tooMany: 'media.too_many',
+  tooMany: 'media.too_many_images',
   unknownMedia: 'media.unknown',
   duplicate: 'media.duplicate',
   notFound: 'media.not_found',
