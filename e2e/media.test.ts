@@ -8,7 +8,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
+import { launchBrowser, openPage, screenshot } from './support/browser';
 import { callAs, fullUser } from './support/full-user';
 
 let stack: Stack;
@@ -109,6 +109,7 @@ describe('images on a post', () => {
     expect(await refused.textContent()).toContain('not a JPEG, PNG, GIF or WebP image');
     expect(await items.count()).toBe(3);
 
+    await screenshot(page, 'media-composer-en-desktop');
     await composer.getByTestId('composer-post').click();
     await page.getByTestId('publish-confirm-post').click();
 
@@ -139,6 +140,7 @@ describe('images on a post', () => {
       )
       // The green one first now, then the red one, then the blue one, as their sizes say.
       .toEqual(['48x48', '64x48', '40x60']);
+    await screenshot(page, 'media-published-en-desktop', { fullPage: false });
     await page.context().close();
   });
 });
