@@ -17,3 +17,4 @@ export * from './redis.js';
 export * from './redis-policy.js';
 export * from './sessions.js';
 export * from './storage/object-store.js';
+export * from './storage/s3-object-store.js';

@@ -5,6 +5,7 @@ import {
   type ObjectStore,
   type Queues,
   type Redis,
+  type StorageConfig,
 } from '@nashr/platform';
 import { AccountStore } from './accounts/account-store.js';
 import { ConnectionService } from './accounts/connection-service.js';
@@ -23,7 +24,7 @@ export interface LinkedinDeps {
     Config,
     'INTERNAL_SECRET' | 'ENCRYPTION_KEY' | 'REDIS_PREFIX' | 'PROFILE_CACHE_SECONDS' | 'PUBLISH_SETTLE_MS'
   > &
-    Partial<Pick<Config, 'MEDIA_DIR'>>;
+    Partial<StorageConfig>;
   logger: Logger;
   database: Database<typeof schema>;
   /** Cache and event connection: a request connection in the API, a worker one in the worker. */
@@ -40,7 +41,7 @@ export function createServices(deps: LinkedinDeps) {
   const accounts = new AccountStore(database.db, new Sealer(config.ENCRYPTION_KEY));
   const cache = new ProfileCache(redis, config.REDIS_PREFIX, config.PROFILE_CACHE_SECONDS, logger);
   const store = new PublishStore(database.db);
-  const storage = deps.storage ?? createObjectStore({ MEDIA_DIR: config.MEDIA_DIR ?? '.data/media' });
+  const storage = deps.storage ?? createObjectStore({ ...config, MEDIA_DIR: config.MEDIA_DIR ?? '.data/media' });
   return {
     accounts,
     cache,

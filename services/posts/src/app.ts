@@ -9,6 +9,7 @@ import {
   type Queues,
   type Redis,
   type ServiceApp,
+  type StorageConfig,
 } from '@nashr/platform';
 import type { Config } from './config.js';
 import type { schema } from './db/schema.js';
@@ -26,7 +27,8 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta
 
 export interface PostsDeps {
   config: Pick<Config, 'INTERNAL_SECRET' | 'PUBLISH_WAIT_MS' | 'REDIS_PREFIX'> &
-    Partial<Pick<Config, 'SCHEDULE_HORIZON_MS' | 'MEDIA_DIR'>>;
+    Partial<Pick<Config, 'SCHEDULE_HORIZON_MS'>> &
+    Partial<StorageConfig>;
   logger: Logger;
   database: Database<typeof schema>;
   /** Producer queues on a request connection (fails fast while Redis is down). */
@@ -57,7 +59,7 @@ export function buildApp({ config, logger, database, queues, redis, storage }: P
     logger,
     scheduleHorizonMs: config.SCHEDULE_HORIZON_MS,
   });
-  const files = storage ?? createObjectStore({ MEDIA_DIR: config.MEDIA_DIR ?? '.data/media' });
+  const files = storage ?? createObjectStore({ ...config, MEDIA_DIR: config.MEDIA_DIR ?? '.data/media' });
   const media = new MediaService(database.db, files, logger);
   const waiter = new PublishWaiter(database.sql, store, logger);
   app.addHook('onClose', () => waiter.close());

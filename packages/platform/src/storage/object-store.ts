@@ -5,11 +5,26 @@ import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
+import { S3ObjectStore } from './s3-object-store.js';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Where uploaded files live: the local disk under `.data/` unless told otherwise. */
 export const storageEnv = {
+  /** `disk` (the folder MEDIA_DIR) or `s3` (any S3-compatible store, S3_* below). */
+  MEDIA_STORE: z.enum(['disk', 's3']).default('disk'),
   /** Folder of the local object store, relative to the working directory (the repository root for `npm start`). */
   MEDIA_DIR: z.string().min(1).default('.data/media'),
+  /** An S3-compatible endpoint such as `http://minio:9000`; AWS's own when unset. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** The bucket in the path, as MinIO wants; `false` for AWS's virtual-host style. */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
 };
 export type StorageConfig = z.infer<z.ZodObject<typeof storageEnv>>;
 
@@ -106,7 +121,19 @@ export class DiskObjectStore implements ObjectStore {
   }
 }
 
-/** The store the configuration names (the local disk; an S3-compatible store is not built yet). */
-export function createObjectStore(config: StorageConfig): ObjectStore {
-  return new DiskObjectStore(config.MEDIA_DIR);
+/** The store the configuration names; `s3` without its bucket and keys stops the process with a readable line. */
+export function createObjectStore(config: Partial<StorageConfig> & Pick<StorageConfig, 'MEDIA_DIR'>): ObjectStore {
+  if (config.MEDIA_STORE !== 's3') return new DiskObjectStore(config.MEDIA_DIR);
+  const { S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = config;
+  if (!S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
+    throw new Error('MEDIA_STORE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  return new S3ObjectStore({
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION ?? 'us-east-1',
+    bucket: S3_BUCKET,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE ?? true,
+  });
 }
