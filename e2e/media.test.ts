@@ -143,4 +143,56 @@ describe('images on a post', () => {
     await screenshot(page, 'media-published-en-desktop', { fullPage: false });
     await page.context().close();
   });
+
+  it('shows a scheduled post’s images on its card, and the edit dialog removes one', async () => {
+    const user = await fullUser(stack, 'editor');
+    const upload = async (buffer: Buffer) => {
+      const answer = await fetch(`${stack.url}/api/v1/media`, {
+        method: 'POST',
+        headers: { cookie: user.session.cookieHeader, 'content-type': 'image/png' },
+        body: new Uint8Array(buffer),
+      });
+      expect(answer.status).toBe(201);
+      return ((await answer.json()) as { data: { id: string } }).data.id;
+    };
+    const ids = [await upload(png(30, 30, [200, 0, 0])), await upload(png(30, 30, [0, 0, 200]))];
+    const marker = randomUUID().slice(0, 8);
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const scheduled = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
+      userId: user.userId,
+      content: `Two pictures, later ${marker}`,
+      date: day,
+      time: '10:00 AM',
+      status: 'scheduled',
+      timeZone: 'UTC',
+      mediaIds: ids,
+    });
+    expect(scheduled.status).toBe(201);
+    const postId = scheduled.body.data.id as string;
+
+    const page = await openPage(browser, `${stack.url}/posts?tab=scheduled`, {
+      lang: 'en',
+      viewport: 'desktop',
+      cookies: [user.session.browserCookie],
+    });
+    const card = page.getByTestId('scheduled-post').filter({ hasText: marker });
+    await card.waitFor({ timeout: 20_000 });
+    await expect.poll(() => card.getByTestId('post-image').count()).toBe(2);
+
+    await card.getByTestId('edit-post').click();
+    const edit = page.getByTestId('edit-post-dialog');
+    await expect.poll(() => edit.getByTestId('media-item').count()).toBe(2);
+    expect(await edit.getByTestId('preview-images').getAttribute('data-layout')).toBe('2');
+    await edit.getByRole('button', { name: 'Remove image 1' }).click();
+    await expect.poll(() => edit.getByTestId('media-item').count()).toBe(1);
+    await edit.getByRole('button', { name: 'Update', exact: true }).click();
+    await edit.waitFor({ state: 'detached', timeout: 20_000 });
+    await expect
+      .poll(async () =>
+        (await callAs(stack, user, 'GET', `/api/v1/posts/${postId}`)).body.data.media.map((m: { id: string }) => m.id),
+      )
+      .toEqual([ids[1]]);
+    await expect.poll(() => card.getByTestId('post-image').count()).toBe(1);
+    await page.context().close();
+  });
 });

@@ -267,6 +267,8 @@ export interface UpdateInput {
   content?: string;
   /** A new first comment; blank removes it. */
   firstComment?: string;
+  /** The images it carries from now on, in order; an empty list removes them. */
+  mediaIds?: string[];
   /** Both or neither: a new due time, read in `timeZone` (the browser's by default). */
   date?: string;
   time?: string;
@@ -276,10 +278,11 @@ export interface UpdateInput {
 export function useUpdatePost() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ post, content, firstComment, date, time }: UpdateInput) => {
+    mutationFn: async ({ post, content, firstComment, mediaIds, date, time }: UpdateInput) => {
       const body: Record<string, unknown> = { version: post.version };
       if (content !== undefined) body.content = content;
       if (firstComment !== undefined) body.firstComment = firstComment;
+      if (mediaIds !== undefined) body.mediaIds = mediaIds;
       if (date && time) {
         body.date = date;
         body.time = toTwelveHourTime(time) ?? time;
