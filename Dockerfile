@@ -73,6 +73,8 @@ COPY --from=build /app/tools/dist ./tools/dist
 # The migration runner (`node scripts/migrate.mjs`, the Kubernetes migration Job) and the process list it reads.
 COPY scripts/migrate.mjs scripts/
 COPY tools/stack/processes.mjs tools/stack/
+# Where compose mounts the uploaded images (a new volume takes this folder's owner).
+RUN mkdir -p /data/media && chown node:node /data/media
 USER node
 
 # An API or a worker of one service.

@@ -20,6 +20,9 @@ interface Ids {
   aliceAccountId: string;
   alicePostId: string;
   aliceDraftId: string;
+  aliceMediaId: string;
+  /** An image of a post on the simulated network. */
+  sandboxImagePath: string;
   /** The handle of Alice's session, as her sessions list names it. */
   aliceSessionHandle: string;
   /** An unspent sign-in link's token, for a visitor who has not signed in yet. */
@@ -140,6 +143,10 @@ const MATRIX: Record<string, Rule> = {
       } satisfies Rule,
     ]),
   ),
+  'GET /api/v1/linkedin/sandbox/images/:postId/:position': {
+    open: "the simulated network's image CDN: a published post's images, as the network serves them",
+    request: (ids) => ({ path: ids.sandboxImagePath }),
+  },
   'GET /api/v1/linkedin/sandbox/captcha/:publicKey/api.js': {
     open: 'the sandbox CAPTCHA widget script, loaded by the sign-in popup',
     request: NO_ID('/api/v1/linkedin/sandbox/captcha/sandbox-key/api.js'),
@@ -186,6 +193,16 @@ const MATRIX: Record<string, Rule> = {
     request: (ids) => ({ path: `/api/v1/drafts/${ids.aliceDraftId}`, body: { content: 'Hijacked' } }),
   },
   'DELETE /api/v1/drafts/:id': { crossUser: 404, request: (ids) => ({ path: `/api/v1/drafts/${ids.aliceDraftId}` }) },
+  'POST /api/v1/media': {
+    ownOnly: "takes no id: the file is stored as the caller's, and only its owner can read or attach it",
+    request: () => ({ path: '/api/v1/media', body: {} }),
+  },
+  // The posts service's media: "another user's id answers 404".
+  'GET /api/v1/media/:id': { crossUser: 404, request: (ids) => ({ path: `/api/v1/media/${ids.aliceMediaId}` }) },
+  'GET /api/v1/media/:id/thumbnail': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/media/${ids.aliceMediaId}/thumbnail` }),
+  },
   'POST /api/v1/posts/:id/retry': {
     crossUser: 404,
     request: (ids) => ({ path: `/api/v1/posts/${ids.alicePostId}/retry` }),
@@ -282,6 +299,21 @@ beforeAll(async () => {
     timeZone: 'Asia/Riyadh',
   });
   const draft = await ok('POST', '/api/v1/drafts', alice, { content: 'Alice is still thinking' });
+  // An image of hers, uploaded as the browser sends it: the file itself as the body.
+  const uploaded = await fetch(`${stack.gatewayUrl}/api/v1/media`, {
+    method: 'POST',
+    headers: { cookie: alice, 'content-type': 'image/gif' },
+    body: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+  });
+  expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+  const aliceMediaId = ((await uploaded.json()) as { data: { id: string } }).data.id;
+  // A post with an image already on the simulated network (its own tables: no worker runs here).
+  const [sandboxAccount] = await stack.sql<{ id: string }[]>`
+    select id from linkedin.sandbox_accounts order by created_at limit 1`;
+  await stack.sql`insert into linkedin.sandbox_posts (id, account_id, text, reactions, comments, reposts, impressions, created_at)
+    values ('7000000000000000001', ${sandboxAccount?.id ?? ''}, 'With a picture', 0, 0, 0, 0, now())`;
+  await stack.sql`insert into linkedin.sandbox_images (post_id, position, content_type, data)
+    values ('7000000000000000001', 0, 'image/gif', ${Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')})`;
   await ok('PUT', '/api/v1/personalization', alice, MATRIX['PUT /api/v1/personalization']!.request({} as Ids).body);
   await ok('PUT', '/api/v1/ai/choices', alice, MATRIX['PUT /api/v1/ai/choices']!.request({} as Ids).body);
   await ok('POST', '/api/v1/ai/generate', alice, { topic: 'Our launch', lang: 'en' });
@@ -297,6 +329,8 @@ beforeAll(async () => {
     aliceAccountId: accountId,
     alicePostId: post.data.id as string,
     aliceDraftId: draft.data.id as string,
+    aliceMediaId,
+    sandboxImagePath: '/api/v1/linkedin/sandbox/images/7000000000000000001/0',
     aliceSessionHandle: aliceSessions[0].id as string,
     visitorToken: await signInToken(stack, 'visitor@hardening.test'),
     aliceUnsubscribeToken: unsubscribe?.token ?? '',

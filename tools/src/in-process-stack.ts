@@ -5,6 +5,9 @@
  * workers a test asks for, and on request everything listening on ports behind the real gateway.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import {
   MIGRATIONS_FOLDER as AI_MIGRATIONS,
@@ -157,7 +160,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const prefix = redis.prefix;
     const { logger, lines } = quietLogger();
     const env = (name: keyof NonNullable<StackOptions['env']>) => options.env?.[name] ?? {};
+    // Uploaded files: one folder for the stack, shared by the posts API and the network worker.
+    const mediaDir = mkdtempSync(join(tmpdir(), 'nashr-stack-media-'));
+    closers.push(() => rmSync(mediaDir, { recursive: true, force: true }));
     const common = {
+      MEDIA_DIR: mediaDir,
       NODE_ENV: 'test',
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,

@@ -14,8 +14,9 @@
  * `npx turbo run build` (or the filtered build of the services you start, plus @nashr/web).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, createTestRedis } from '@nashr/platform/testing';
 import { defaultPorts, ROOT, SECRETS, type StackProcess, stackProcesses } from '../stack/processes.mjs';
@@ -228,6 +229,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const publicUrl = `http://localhost:${ports.gateway}`;
 
   const [database, redis] = await Promise.all([createTestDatabase(), createTestRedis()]);
+  // Uploaded files: one folder for this stack, shared by the posts API and the network worker.
+  const mediaDir = mkdtempSync(join(tmpdir(), 'nashr-e2e-media-'));
   const ctx = {
     databaseUrl: database.url,
     redisUrl: redis.url,
@@ -244,6 +247,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     chosen = chooseProcesses(stackProcesses(ctx), options);
   } catch (error) {
     await Promise.all([database.drop(), redis.cleanup()]);
+    rmSync(mediaDir, { recursive: true, force: true });
     throw error;
   }
 
@@ -258,6 +262,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     for (const r of running) everyChild.delete(r.child);
     await Promise.all([database.drop(), redis.cleanup()]);
+    rmSync(mediaDir, { recursive: true, force: true });
   };
 
   const startAll = async (kinds: StackProcess['kind'][]) => {
@@ -267,6 +272,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         launch(proc, {
           // JSON lines: cheaper than the pretty printer's worker thread, and only read on failure.
           LOG_PRETTY: 'false',
+          MEDIA_DIR: mediaDir,
           // The browser and the tests' polling are one client spread over every route: one
           // budget per client would be spent within a minute, and it is not what these test.
           ...(proc.kind === 'gateway' ? { RATE_LIMIT_PER_MINUTE: '1000000' } : {}),

@@ -3,6 +3,7 @@ import { ACCOUNT_ERROR_CODES, AUTH_ERROR_CODES } from './auth/errors.js';
 import { MAGIC_LINK_ERROR_CODES } from './auth/session.js';
 import { CONTENT_ERROR_CODES } from './content/errors.js';
 import { LINKEDIN_ERROR_CODES, NETWORK_FAILURE_CODES } from './linkedin/errors.js';
+import { MEDIA_ERROR_CODES } from './posts/media.js';
 import { POST_ERROR_CODES } from './posts/messages.js';
 import { TEXT_PROBLEMS } from './text.js';
 
@@ -68,6 +69,7 @@ export const ERROR_CODES: readonly string[] = [
     ...Object.values(MAGIC_LINK_ERROR_CODES),
     ...Object.keys(TEXT_PROBLEMS),
     ...Object.values(POST_ERROR_CODES),
+    ...Object.values(MEDIA_ERROR_CODES),
     ...Object.values(LINKEDIN_ERROR_CODES),
     ...Object.values(NETWORK_FAILURE_CODES),
     ...Object.values(AI_ERROR_CODES),

@@ -16,3 +16,5 @@ export * from './queues.js';
 export * from './redis.js';
 export * from './redis-policy.js';
 export * from './sessions.js';
+export * from './storage/object-store.js';
+export * from './storage/s3-object-store.js';

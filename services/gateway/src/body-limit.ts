@@ -1,10 +1,17 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { CONTENT_SAVE_BODY_LIMIT, CONTENT_SAVE_PATH, DEFAULT_BODY_LIMIT } from '@nashr/contracts';
+import {
+  CONTENT_SAVE_BODY_LIMIT,
+  CONTENT_SAVE_PATH,
+  DEFAULT_BODY_LIMIT,
+  MAX_UPLOAD_BYTES,
+  MEDIA_UPLOAD_PATH,
+} from '@nashr/contracts';
 import { payloadTooLarge } from '@nashr/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The most of a body the route owning `url` reads: the gateway refuses more before forwarding. */
 export function bodyLimitFor(url: string): number {
+  if (MEDIA_UPLOAD_PATH.test(url)) return MAX_UPLOAD_BYTES;
   return CONTENT_SAVE_PATH.test(url) ? CONTENT_SAVE_BODY_LIMIT : DEFAULT_BODY_LIMIT;
 }
 

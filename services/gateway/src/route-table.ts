@@ -11,10 +11,12 @@ export interface ForwardedPath {
 
 /**
  * Paths the gateway forwards that are not API operations, each with the reason: the sandbox
- * network provider's stand-in for the network's CAPTCHA script, which the connect popup loads.
+ * network provider's stand-in for the network's CAPTCHA script, which the connect popup loads,
+ * and for the network's image CDN, which the published posts' images load from.
  */
 export const UNDOCUMENTED_FORWARDS: readonly ForwardedPath[] = [
   { path: '/api/v1/linkedin/sandbox/captcha/*', service: 'linkedin' },
+  { path: '/api/v1/linkedin/sandbox/images/*', service: 'linkedin' },
 ];
 
 /**

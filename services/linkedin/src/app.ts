@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { createServiceApp, type ServiceApp } from '@nashr/platform';
+import { SandboxProvider } from './providers/sandbox/sandbox-provider.js';
 import { accountRoutes } from './routes/accounts.js';
 import { linkedlnRoutes } from './routes/linkedln.js';
 import { sandboxCaptchaRoutes } from './routes/sandbox-captcha.js';
+import { sandboxImageRoutes } from './routes/sandbox-images.js';
 import { userDataRoutes } from './routes/user-data.js';
 import { createServices, type LinkedinDeps } from './services.js';
 
@@ -25,5 +27,6 @@ export function buildApp(deps: LinkedinDeps): ServiceApp {
   linkedlnRoutes(app, services.profiles);
   userDataRoutes(app, services.userData);
   if (provider.name === 'sandbox') sandboxCaptchaRoutes(app);
+  if (provider instanceof SandboxProvider) sandboxImageRoutes(app, provider);
   return app;
 }

@@ -1,4 +1,4 @@
-import { baseEnv, databaseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
+import { baseEnv, databaseEnv, httpEnv, internalEnv, redisEnv, storageEnv } from '@nashr/platform';
 import { z } from 'zod';
 
 /** A 32-byte AES-256-GCM key, written as base64 (`openssl rand -base64 32`). */
@@ -18,6 +18,8 @@ export const configSchema = z
     ...databaseEnv,
     ...redisEnv,
     ...internalEnv,
+    /** The posts service's uploaded files: the publish worker reads a post's images from there. */
+    ...storageEnv,
     /** Encrypts the network's account ids at rest. */
     ENCRYPTION_KEY: encryptionKey,
     /** `sandbox` is the simulated network (local default); `unipile` is the hosted API. */

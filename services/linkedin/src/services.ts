@@ -1,4 +1,12 @@
-import type { Database, Logger, Queues, Redis } from '@nashr/platform';
+import {
+  createObjectStore,
+  type Database,
+  type Logger,
+  type ObjectStore,
+  type Queues,
+  type Redis,
+  type StorageConfig,
+} from '@nashr/platform';
 import { AccountStore } from './accounts/account-store.js';
 import { ConnectionService } from './accounts/connection-service.js';
 import { UserData } from './accounts/user-data.js';
@@ -15,13 +23,16 @@ export interface LinkedinDeps {
   config: Pick<
     Config,
     'INTERNAL_SECRET' | 'ENCRYPTION_KEY' | 'REDIS_PREFIX' | 'PROFILE_CACHE_SECONDS' | 'PUBLISH_SETTLE_MS'
-  >;
+  > &
+    Partial<StorageConfig>;
   logger: Logger;
   database: Database<typeof schema>;
   /** Cache and event connection: a request connection in the API, a worker one in the worker. */
   redis: Redis;
   queues: Queues;
   provider: NetworkProvider;
+  /** Where a post's images are read from (default: the local disk at MEDIA_DIR). */
+  storage?: ObjectStore;
 }
 
 /** The service's parts, wired once and shared by the API and the worker. */
@@ -30,6 +41,7 @@ export function createServices(deps: LinkedinDeps) {
   const accounts = new AccountStore(database.db, new Sealer(config.ENCRYPTION_KEY));
   const cache = new ProfileCache(redis, config.REDIS_PREFIX, config.PROFILE_CACHE_SECONDS, logger);
   const store = new PublishStore(database.db);
+  const storage = deps.storage ?? createObjectStore({ ...config, MEDIA_DIR: config.MEDIA_DIR ?? '.data/media' });
   return {
     accounts,
     cache,
@@ -37,7 +49,16 @@ export function createServices(deps: LinkedinDeps) {
     connections: new ConnectionService({ accounts, provider, queues, cache, logger }),
     profiles: new ProfileService({ accounts, provider, cache, queues, logger }),
     userData: new UserData({ accounts, store, provider, cache, queues, logger }),
-    publisher: new Publisher({ accounts, store, provider, queues, cache, logger, settleMs: config.PUBLISH_SETTLE_MS }),
+    publisher: new Publisher({
+      accounts,
+      store,
+      provider,
+      queues,
+      cache,
+      logger,
+      storage,
+      settleMs: config.PUBLISH_SETTLE_MS,
+    }),
   };
 }
 export type LinkedinServices = ReturnType<typeof createServices>;

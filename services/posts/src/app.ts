@@ -1,18 +1,23 @@
 import { fileURLToPath } from 'node:url';
 import {
+  createObjectStore,
   createServiceApp,
   type Database,
   idempotentReplies,
   type Logger,
+  type ObjectStore,
   type Queues,
   type Redis,
   type ServiceApp,
+  type StorageConfig,
 } from '@nashr/platform';
 import type { Config } from './config.js';
 import type { schema } from './db/schema.js';
+import { MediaService } from './media/media-service.js';
 import { PublishWaiter } from './publish-waiter.js';
 import { draftRoutes } from './routes/drafts.js';
 import { linkedlnRoutes } from './routes/linkedln.js';
+import { mediaRoutes } from './routes/media.js';
 import { postRoutes } from './routes/posts.js';
 import { userDataRoutes } from './routes/user-data.js';
 import { createServices } from './services.js';
@@ -22,15 +27,18 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta
 
 export interface PostsDeps {
   config: Pick<Config, 'INTERNAL_SECRET' | 'PUBLISH_WAIT_MS' | 'REDIS_PREFIX'> &
-    Partial<Pick<Config, 'SCHEDULE_HORIZON_MS'>>;
+    Partial<Pick<Config, 'SCHEDULE_HORIZON_MS'>> &
+    Partial<StorageConfig>;
   logger: Logger;
   database: Database<typeof schema>;
   /** Producer queues on a request connection (fails fast while Redis is down). */
   queues: Queues;
   redis: Redis;
+  /** Where uploaded files go (default: the local disk at MEDIA_DIR). */
+  storage?: ObjectStore;
 }
 
-export function buildApp({ config, logger, database, queues, redis }: PostsDeps): ServiceApp {
+export function buildApp({ config, logger, database, queues, redis, storage }: PostsDeps): ServiceApp {
   const app = createServiceApp({
     name: 'posts',
     logger,
@@ -51,13 +59,16 @@ export function buildApp({ config, logger, database, queues, redis }: PostsDeps)
     logger,
     scheduleHorizonMs: config.SCHEDULE_HORIZON_MS,
   });
+  const files = storage ?? createObjectStore({ ...config, MEDIA_DIR: config.MEDIA_DIR ?? '.data/media' });
+  const media = new MediaService(database.db, files, logger);
   const waiter = new PublishWaiter(database.sql, store, logger);
   app.addHook('onClose', () => waiter.close());
   // Scheduling and publishing could double on a retry or a double click: a repeat gets the first answer.
   const once = idempotentReplies({ redis, prefix: config.REDIS_PREFIX });
-  linkedlnRoutes(app, { service, store, drafts, waiter, publishWaitMs: config.PUBLISH_WAIT_MS, once });
-  postRoutes(app, { service, store });
-  draftRoutes(app, drafts);
+  linkedlnRoutes(app, { service, store, drafts, media, waiter, publishWaitMs: config.PUBLISH_WAIT_MS, once });
+  postRoutes(app, { service, store, media });
+  draftRoutes(app, drafts, media);
+  mediaRoutes(app, { media, storage: files });
   userDataRoutes(app, store, draftStore);
   return app;
 }

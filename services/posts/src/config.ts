@@ -1,4 +1,4 @@
-import { baseEnv, databaseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
+import { baseEnv, databaseEnv, httpEnv, internalEnv, redisEnv, storageEnv } from '@nashr/platform';
 import { z } from 'zod';
 
 const milliseconds = (fallback: number, min: number, max: number) =>
@@ -18,6 +18,7 @@ export const configSchema = z.object({
   ...databaseEnv,
   ...redisEnv,
   ...internalEnv,
+  ...storageEnv,
   /**
    * How long `POST /linkedln/createPost` waits for the network before answering "still
    * publishing". Below the gateway's 30 s proxy timeout, so the answer always gets through.

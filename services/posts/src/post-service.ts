@@ -1,4 +1,4 @@
-import { MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, POST_MESSAGES } from '@nashr/contracts';
+import { type AttachedMedia, MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, POST_MESSAGES } from '@nashr/contracts';
 import type { PostRow } from './db/schema.js';
 import type { PostQueues } from './jobs/post-queues.js';
 import type { PostChanges, PostStore } from './post-store.js';
@@ -51,6 +51,8 @@ export interface EditRequest {
   content?: string;
   /** Null removes the first comment. */
   firstComment?: string | null;
+  /** The images it is to carry from now on (already checked as the caller's). */
+  media?: AttachedMedia[];
   /** The new due time, worked out against the post as it stands (its zone is the default). */
   reschedule?: (current: PostRow) => ResolvedSchedule;
   expectedVersion?: number;
@@ -72,10 +74,12 @@ export class PostService {
     schedule: Pick<ResolvedSchedule, 'instant' | 'timeZone'> & Partial<ResolvedSchedule>,
     requestId?: string,
     firstComment: string | null = null,
+    media: AttachedMedia[] = [],
   ): Promise<PostRow> {
     const post = await this.store.insert({
       userId,
       content,
+      media,
       firstComment,
       firstCommentStatus: firstComment ? 'pending' : null,
       status: 'scheduled',
@@ -95,8 +99,9 @@ export class PostService {
     timeZone: string,
     requestId?: string,
     firstComment: string | null = null,
+    media: AttachedMedia[] = [],
   ): Promise<PostRow> {
-    return this.schedule(userId, content, { instant: new Date(), timeZone }, requestId, firstComment);
+    return this.schedule(userId, content, { instant: new Date(), timeZone }, requestId, firstComment, media);
   }
 
   /** The caller's post, or 404 for a post that does not exist or belongs to someone else. */
@@ -115,6 +120,7 @@ export class PostService {
     }
     const changes: PostChanges = {};
     if (request.content !== undefined) changes.content = request.content;
+    if (request.media !== undefined) changes.media = request.media;
     if (request.firstComment !== undefined) {
       changes.firstComment = request.firstComment;
       changes.firstCommentStatus = request.firstComment ? 'pending' : null;

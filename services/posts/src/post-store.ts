@@ -4,7 +4,7 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { drafts, type PostRow, posts, type schema } from './db/schema.js';
 
 export type NewPost = Pick<PostRow, 'userId' | 'content' | 'status' | 'scheduledAt' | 'timeZone'> &
-  Partial<Pick<PostRow, 'enteredDate' | 'enteredTime' | 'firstComment' | 'firstCommentStatus'>>;
+  Partial<Pick<PostRow, 'enteredDate' | 'enteredTime' | 'firstComment' | 'firstCommentStatus' | 'media'>>;
 
 export type PostChanges = Partial<
   Pick<
@@ -19,6 +19,7 @@ export type PostChanges = Partial<
     | 'failureCode'
     | 'firstComment'
     | 'firstCommentStatus'
+    | 'media'
   >
 >;
 

@@ -21,6 +21,7 @@ export function toPost(row: PostRow): Post {
     firstComment: row.firstComment,
     firstCommentStatus: row.firstCommentStatus,
     firstCommentFailure: row.firstCommentFailure,
+    media: row.media,
     attempts: row.attempts,
     version: row.version,
     publishedAt: row.publishedAt?.toISOString() ?? null,
@@ -43,5 +44,6 @@ export function toScheduledPost(row: PostRow): ScheduledPost {
     scheduledAt: row.scheduledAt.toISOString(),
     version: row.version,
     firstComment: row.firstComment,
+    media: row.media,
   };
 }

@@ -17,11 +17,13 @@ export interface SaveDraftInput {
   id?: string | null;
   content: string;
   firstComment: string;
+  /** Uploaded images the draft carries, in order. */
+  mediaIds?: string[];
 }
 
 /** `POST /api/v1/drafts` or `PATCH /api/v1/drafts/{id}`: the composer's save to the server. */
-export async function saveDraft({ id, content, firstComment }: SaveDraftInput): Promise<PostDraft> {
-  const body = { content, firstComment };
+export async function saveDraft({ id, content, firstComment, mediaIds }: SaveDraftInput): Promise<PostDraft> {
+  const body = { content, firstComment, ...(mediaIds ? { mediaIds } : {}) };
   const answer = id
     ? await call(API.posts.updateDraft, { params: { id }, body })
     : await call(API.posts.createDraft, { body });

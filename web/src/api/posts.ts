@@ -1,5 +1,6 @@
 import {
   API,
+  type AttachedMedia,
   CLIENT_ERROR_CODES,
   POST_ERROR_CODES,
   type Post,
@@ -30,6 +31,8 @@ export interface PostView {
   version: number;
   /** Posted under the post right after it goes out; null or absent when there is none. */
   firstComment?: string | null;
+  /** The images it carries, in order. */
+  media?: AttachedMedia[];
 }
 
 const fromScheduled = (post: ScheduledPost): PostView => ({
@@ -43,6 +46,7 @@ const fromScheduled = (post: ScheduledPost): PostView => ({
   url: null,
   version: post.version,
   firstComment: post.firstComment ?? null,
+  media: post.media ?? [],
 });
 
 const fromPost = (post: Post): PostView => ({
@@ -56,6 +60,7 @@ const fromPost = (post: Post): PostView => ({
   url: post.url,
   version: post.version,
   firstComment: post.firstComment ?? null,
+  media: post.media ?? [],
 });
 
 /** The signed-in user's id, which the spec's calls carry (`userId`, `/getScheduledPosts/{id}`). */
@@ -199,6 +204,8 @@ export interface ScheduleInput {
   firstComment?: string;
   /** The server draft the post is made from: deleted once the post is scheduled. */
   draftId?: string | null;
+  /** Uploaded images the post carries, in order. */
+  mediaIds?: string[];
 }
 
 /** A refusal the user can act on, with the server's code; anything else is 'an error occurred'. */
@@ -236,6 +243,7 @@ export function useSchedulePost() {
             timeZone: input.timeZone ?? browserTimeZone(),
             ...(input.firstComment ? { firstComment: input.firstComment } : {}),
             ...(input.draftId ? { draftId: input.draftId } : {}),
+            ...(input.mediaIds?.length ? { mediaIds: input.mediaIds } : {}),
           },
           failureCode: CLIENT_ERROR_CODES.scheduleFailed,
           init: onceWithKey(input.idempotencyKey),
@@ -259,6 +267,8 @@ export interface UpdateInput {
   content?: string;
   /** A new first comment; blank removes it. */
   firstComment?: string;
+  /** The images it carries from now on, in order; an empty list removes them. */
+  mediaIds?: string[];
   /** Both or neither: a new due time, read in `timeZone` (the browser's by default). */
   date?: string;
   time?: string;
@@ -268,10 +278,11 @@ export interface UpdateInput {
 export function useUpdatePost() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ post, content, firstComment, date, time }: UpdateInput) => {
+    mutationFn: async ({ post, content, firstComment, mediaIds, date, time }: UpdateInput) => {
       const body: Record<string, unknown> = { version: post.version };
       if (content !== undefined) body.content = content;
       if (firstComment !== undefined) body.firstComment = firstComment;
+      if (mediaIds !== undefined) body.mediaIds = mediaIds;
       if (date && time) {
         body.date = date;
         body.time = toTwelveHourTime(time) ?? time;

@@ -19,6 +19,8 @@ export interface PublishInput {
   firstComment?: string;
   /** The server draft this post is made from: deleted once the post exists. */
   draftId?: string | null;
+  /** Uploaded images the post carries, in order. */
+  mediaIds?: string[];
 }
 
 /**
@@ -29,7 +31,13 @@ export interface PublishInput {
 export function usePublishNow() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ content, idempotencyKey, firstComment, draftId }: PublishInput): Promise<PublishResult> => {
+    mutationFn: async ({
+      content,
+      idempotencyKey,
+      firstComment,
+      draftId,
+      mediaIds,
+    }: PublishInput): Promise<PublishResult> => {
       const answer = await call(API.posts.publishNow, {
         body: {
           text: JSON.stringify(content),
@@ -37,6 +45,7 @@ export function usePublishNow() {
           timeZone: browserTimeZone(),
           ...(firstComment ? { firstComment } : {}),
           ...(draftId ? { draftId } : {}),
+          ...(mediaIds?.length ? { mediaIds } : {}),
         },
         failureCode: POST_ERROR_CODES.publishFailed,
         init: onceWithKey(idempotencyKey),

@@ -146,7 +146,10 @@ export function PostsPage() {
           <Tabs.Content value="drafts" className="outline-none">
             <DraftsList
               onOpen={(draft) =>
-                composer.open({ text: draft.content, draft: { id: draft.id, firstComment: draft.firstComment } })
+                composer.open({
+                  text: draft.content,
+                  draft: { id: draft.id, firstComment: draft.firstComment, media: draft.media ?? [] },
+                })
               }
               onSchedule={(draft) => setScheduling({ draft })}
               onWrite={onGenerate}

@@ -7,6 +7,7 @@ import { contentApi } from './content.js';
 import type { Endpoint } from './define.js';
 import { gatewayApi } from './gateway.js';
 import { linkedinApi } from './linkedin.js';
+import { mediaApi } from './media.js';
 import { notificationsApi } from './notifications.js';
 import { personalizationApi } from './personalization.js';
 import { postsApi } from './posts.js';
@@ -20,6 +21,7 @@ export * from './content.js';
 export * from './define.js';
 export * from './gateway.js';
 export * from './linkedin.js';
+export * from './media.js';
 export * from './notifications.js';
 export * from './personalization.js';
 export * from './posts.js';
@@ -37,6 +39,7 @@ export const API = {
   account: accountApi,
   linkedin: linkedinApi,
   posts: postsApi,
+  media: mediaApi,
   content: contentApi,
   ai: aiApi,
   adminAudit: adminAuditApi,

@@ -1,4 +1,5 @@
 import { LINKEDIN_ERROR_CODES, NETWORK_FAILURE_CODES } from '../linkedin/errors.js';
+import { MEDIA_ERROR_CODES } from '../posts/media.js';
 import { POST_ERROR_CODES as codes } from '../posts/messages.js';
 import {
   createPostFailureSchema,
@@ -19,6 +20,8 @@ import {
 import { defineEndpoint } from './define.js';
 import { exportPart } from './export-part.js';
 
+/** Refusals of the images a post or draft is to carry. */
+const mediaCodes = [MEDIA_ERROR_CODES.tooMany, MEDIA_ERROR_CODES.duplicate, MEDIA_ERROR_CODES.unknownMedia] as const;
 /** Refusals of a post's text and of the time it is to go out. */
 const contentCodes = [
   codes.contentRequired,
@@ -26,9 +29,16 @@ const contentCodes = [
   codes.firstCommentTooLong,
   'text.unstorable',
   'text.lone_surrogate',
+  ...mediaCodes,
 ] as const;
 /** A draft may be empty on one side, but never longer than what could be posted. */
-const draftTextCodes = [codes.tooLong, codes.firstCommentTooLong, 'text.unstorable', 'text.lone_surrogate'] as const;
+const draftTextCodes = [
+  codes.tooLong,
+  codes.firstCommentTooLong,
+  'text.unstorable',
+  'text.lone_surrogate',
+  ...mediaCodes,
+] as const;
 const whenCodes = [
   codes.badDateFormat,
   codes.impossibleDate,

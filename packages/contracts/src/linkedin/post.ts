@@ -18,6 +18,8 @@ export const linkedinPostSchema = z.object({
     name: z.string(),
     headline: z.string().nullable(),
   }),
+  /** The post's images, in order, where the browser can load them. */
+  images: z.array(z.object({ url: z.string() })).optional(),
 });
 export type LinkedinPost = z.infer<typeof linkedinPostSchema>;
 

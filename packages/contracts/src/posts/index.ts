@@ -1,4 +1,5 @@
 export * from './limits.js';
+export * from './media.js';
 export * from './messages.js';
 export * from './schemas.js';
 export * from './time.js';

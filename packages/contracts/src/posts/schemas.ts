@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorParamsSchema } from '../http.js';
 import { text } from '../text.js';
 import { FIRST_COMMENT_STATUSES, MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, POST_STATUSES } from './limits.js';
+import { attachedMediaSchema, mediaIdsInput } from './media.js';
 
 export const postStatusSchema = z.enum(POST_STATUSES);
 export const firstCommentStatusSchema = z.enum(FIRST_COMMENT_STATUSES);
@@ -13,6 +14,10 @@ export const firstCommentStatusSchema = z.enum(FIRST_COMMENT_STATUSES);
 const firstCommentInput = () => text().max(MAX_FIRST_COMMENT_LENGTH * 8);
 /** A draft the post is made from: deleted once the post is scheduled or published. */
 const fromDraft = z.string().uuid().optional();
+/** Uploaded images (`POST /api/v1/media`) the post carries, in order; an empty list removes them. */
+const mediaIds = () => mediaIdsInput().optional();
+/** The images a post or draft carries, in order (read them at `/api/v1/media/{id}`). */
+const attached = () => z.array(attachedMediaSchema).optional();
 
 /**
  * `POST /linkedln/saveSchedulePost`: the spec's payload (userId or userID, content, date
@@ -30,6 +35,7 @@ export const schedulePostRequestSchema = z.object({
   timeZone: z.string().max(100).optional(),
   /** Posted as a comment on the post right after it is published (not in the spec). */
   firstComment: firstCommentInput().optional(),
+  mediaIds: mediaIds(),
   draftId: fromDraft,
 });
 export type SchedulePostRequest = z.infer<typeof schedulePostRequestSchema>;
@@ -50,6 +56,7 @@ export const scheduledPostSchema = z.object({
   version: z.number().int(),
   /** Beyond the spec: posted under the post right after it goes out. */
   firstComment: z.string().nullable().optional(),
+  media: attached(),
 });
 export type ScheduledPost = z.infer<typeof scheduledPostSchema>;
 
@@ -87,6 +94,7 @@ export const postSchema = z.object({
   firstCommentStatus: firstCommentStatusSchema.nullable().optional(),
   /** Why the network refused the first comment (the post itself stays published). */
   firstCommentFailure: z.string().nullable().optional(),
+  media: attached(),
   /** How many times it was handed to the network. */
   attempts: z.number().int(),
   /** Raised by every edit, reschedule, retry and cancel; send it back to PATCH to avoid lost updates. */
@@ -137,6 +145,7 @@ export const updatePostRequestSchema = z.object({
   content: text().optional(),
   /** A new first comment; blank removes it. */
   firstComment: firstCommentInput().optional(),
+  mediaIds: mediaIds(),
   date: z.string().max(40).optional(),
   time: z.string().max(40).optional(),
   timeZone: z.string().max(100).optional(),
@@ -158,6 +167,7 @@ export const createPostRequestSchema = z.object({
   accountID: z.string().max(200).optional(),
   timeZone: z.string().max(100).optional(),
   firstComment: firstCommentInput().optional(),
+  mediaIds: mediaIds(),
   draftId: fromDraft,
 });
 export type CreatePostRequest = z.infer<typeof createPostRequestSchema>;
@@ -184,6 +194,7 @@ export const postDraftSchema = z.object({
   userId: z.string().uuid(),
   content: z.string(),
   firstComment: z.string(),
+  media: attached(),
   /** Raised by every save; send it back to make a save conditional. */
   version: z.number().int(),
   createdAt: z.string(),
@@ -200,6 +211,7 @@ export const saveDraftRequestSchema = z.object({
     .max(MAX_POST_LENGTH * 8)
     .optional(),
   firstComment: firstCommentInput().optional(),
+  mediaIds: mediaIds(),
   /** When given, the save applies only if the draft is still at this version. */
   version: z.number().int().min(1).optional(),
 });

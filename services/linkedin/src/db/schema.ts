@@ -1,5 +1,16 @@
 import type { Checkpoint } from '@nashr/contracts';
-import { boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const linkedinSchema = pgSchema('linkedin');
 
@@ -135,4 +146,29 @@ export const sandboxComments = linkedinSchema.table('sandbox_comments', {
   createdAt: createdAt(),
 });
 
-export const schema = { accounts, publishAttempts, firstComments, sandboxAccounts, sandboxPosts, sandboxComments };
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** The images the simulated network received with its posts, in the order they were sent. */
+export const sandboxImages = linkedinSchema.table(
+  'sandbox_images',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => sandboxPosts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.position] })],
+);
+
+export const schema = {
+  accounts,
+  publishAttempts,
+  firstComments,
+  sandboxAccounts,
+  sandboxPosts,
+  sandboxComments,
+  sandboxImages,
+};

@@ -24,6 +24,8 @@ export interface NetworkPost {
   repost_counter: number;
   impressions_counter: number;
   author: { name: string; public_identifier: string | null };
+  /** The post's images, in order, where the browser can load them. */
+  images?: { url: string }[];
 }
 
 export interface PostPage {

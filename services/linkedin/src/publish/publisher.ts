@@ -2,17 +2,19 @@ import {
   type JobPayload,
   LINKEDIN_ERROR_CODES,
   LINKEDIN_MESSAGES,
+  MEDIA_ERROR_CODES,
+  MEDIA_MESSAGES,
   NETWORK_FAILURE_CODES,
   postPublishedEvent,
   postPublishFailedEvent,
   type publishPostJob,
 } from '@nashr/contracts';
-import type { Logger, Queues } from '@nashr/platform';
+import { type Logger, ObjectNotFoundError, type ObjectStore, type Queues } from '@nashr/platform';
 import type { AccountStore } from '../accounts/account-store.js';
 import { RECONNECT_MESSAGE, reportDisconnected } from '../accounts/provider-failure.js';
 import type { AccountRow } from '../db/schema.js';
 import type { ProfileCache } from '../profile/profile-cache.js';
-import type { NetworkPost, NetworkProvider, PublishResult } from '../providers/network-provider.js';
+import type { Attachment, NetworkPost, NetworkProvider, PublishResult } from '../providers/network-provider.js';
 import { isProviderError } from '../providers/provider-error.js';
 import type { PublishStore } from './publish-store.js';
 
@@ -38,6 +40,8 @@ export interface PublisherDeps {
   queues: Queues;
   cache: ProfileCache;
   logger: Logger;
+  /** The posts service's uploaded files, which the job names by key. */
+  storage?: ObjectStore;
   /**
    * A network that answered too slowly may still create the post after we gave up on the call:
    * until the uncertain call is this old, "not found among recent posts" means "look again later",
@@ -140,10 +144,25 @@ export class Publisher {
       await store.settleUncertain(job.postId);
     }
 
+    // Read before the attempt is marked: a missing file fails the post before anything is sent.
+    let attachments: Attachment[] | undefined;
+    try {
+      attachments = await this.attachmentsOf(job);
+    } catch (error) {
+      if (!(error instanceof ObjectNotFoundError)) throw error;
+      log.warn({ postId: job.postId, key: error.key }, 'an image of the post is missing');
+      await store.mark(plan.row, 'failed', MEDIA_MESSAGES.notFound);
+      await this.reportFailed(job, MEDIA_MESSAGES.notFound, true, MEDIA_ERROR_CODES.notFound);
+      return 'failed';
+    }
+
     await store.markPublishing(plan.row);
     let published: PublishResult;
     try {
-      published = await this.deps.provider.publish(providerAccountId, { text: job.text });
+      published = await this.deps.provider.publish(providerAccountId, {
+        text: job.text,
+        ...(attachments ? { attachments } : {}),
+      });
     } catch (error) {
       return this.fail(job, plan.row, account, error, attempt, log);
     }
@@ -206,6 +225,20 @@ export class Publisher {
       if (error.kind === 'outcome_unknown') return fail(FIRST_COMMENT_UNCONFIRMED, UNCONFIRMED_CODE);
       return fail(error.message, NETWORK_FAILURE_CODES[error.kind]);
     }
+  }
+
+  /** The post's images, read whole (at most nine of at most 5 MB each), in the post's order. */
+  private async attachmentsOf(job: PublishJob): Promise<Attachment[] | undefined> {
+    if (!job.attachments?.length) return undefined;
+    const storage = this.deps.storage;
+    if (!storage) throw new Error('this publisher has no object store to read the post images from');
+    return Promise.all(
+      job.attachments.map(async (item, index) => ({
+        filename: `image-${index + 1}.${item.contentType.slice('image/'.length)}`,
+        contentType: item.contentType,
+        data: await storage.read(item.key),
+      })),
+    );
   }
 
   private async findPublished(providerAccountId: string, text: string, since: Date): Promise<NetworkPost | null> {

@@ -1,6 +1,12 @@
-import { FIRST_COMMENT_STATUSES, MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, POST_STATUSES } from '@nashr/contracts';
+import {
+  type AttachedMedia,
+  FIRST_COMMENT_STATUSES,
+  MAX_FIRST_COMMENT_LENGTH,
+  MAX_POST_LENGTH,
+  POST_STATUSES,
+} from '@nashr/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const postsSchema = pgSchema('posts');
 
@@ -31,6 +37,8 @@ export const posts = postsSchema.table(
     /** `pending` until the post is published; then what the network said of the comment. */
     firstCommentStatus: firstCommentStatus('first_comment_status'),
     firstCommentFailure: text('first_comment_failure'),
+    /** The images it carries, in order (ids of `media` rows of the same user, with what showing them needs). */
+    media: jsonb('media').$type<AttachedMedia[]>().notNull().default([]),
     /** Hand-overs to the network; the publish job id is `publish-{id}-{attempts}`. */
     attempts: integer('attempts').notNull().default(0),
     /** Raised by every edit, reschedule, retry and cancel; the due job id is `due-{id}-{version}`. */
@@ -62,6 +70,7 @@ export const drafts = postsSchema.table(
     userId: uuid('user_id').notNull(),
     content: text('content').notNull().default(''),
     firstComment: text('first_comment').notNull().default(''),
+    media: jsonb('media').$type<AttachedMedia[]>().notNull().default([]),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -78,4 +87,27 @@ export const drafts = postsSchema.table(
 
 export type DraftRow = typeof drafts.$inferSelect;
 
-export const schema = { posts, drafts };
+/**
+ * Uploaded files, owned by one user. The stored file is the re-encoded image (no metadata); posts
+ * and drafts refer to it by id. `storageKey` and `thumbnailKey` are keys of the object store.
+ */
+export const media = postsSchema.table(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    kind: text('kind').$type<'image'>().notNull(),
+    contentType: text('content_type').$type<AttachedMedia['contentType']>().notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('media_user_created_at_idx').on(t.userId, t.createdAt)],
+);
+
+export type MediaRow = typeof media.$inferSelect;
+
+export const schema = { posts, drafts, media };

@@ -1,4 +1,10 @@
-import { MAX_DRAFTS_PER_USER, MAX_POST_LENGTH, POST_MESSAGES, type SaveDraftRequest } from '@nashr/contracts';
+import {
+  type AttachedMedia,
+  MAX_DRAFTS_PER_USER,
+  MAX_POST_LENGTH,
+  POST_MESSAGES,
+  type SaveDraftRequest,
+} from '@nashr/contracts';
 import type { DraftRow } from '../db/schema.js';
 import { optionalFirstComment } from '../post-service.js';
 import { badRequest, refusal } from '../refusal.js';
@@ -32,23 +38,25 @@ export class DraftService {
     return this.store.list(userId, MAX_DRAFTS_PER_USER);
   }
 
-  async create(userId: string, request: SaveDraftRequest): Promise<DraftRow> {
+  /** `media`: the images it carries, already checked as the caller's (see MediaService.attachments). */
+  async create(userId: string, request: SaveDraftRequest, media?: AttachedMedia[]): Promise<DraftRow> {
     const values = draftText(request);
-    if (blank(values.content) && blank(values.firstComment)) throw badRequest('draftEmpty');
+    if (blank(values.content) && blank(values.firstComment) && !media?.length) throw badRequest('draftEmpty');
     const row = await this.store.insertWithin(
       userId,
-      { content: values.content ?? '', firstComment: values.firstComment ?? '' },
+      { content: values.content ?? '', firstComment: values.firstComment ?? '', media: media ?? [] },
       MAX_DRAFTS_PER_USER,
     );
     if (row === 'full') throw refusal('CONFLICT', 'tooManyDrafts', undefined, { limit: MAX_DRAFTS_PER_USER });
     return row;
   }
 
-  async update(userId: string, id: string, request: SaveDraftRequest): Promise<DraftRow> {
+  async update(userId: string, id: string, request: SaveDraftRequest, media?: AttachedMedia[]): Promise<DraftRow> {
     const current = await this.owned(userId, id);
     const values = draftText(request);
+    if (media !== undefined) values.media = media;
     const next = { ...current, ...values };
-    if (blank(next.content) && blank(next.firstComment)) throw badRequest('draftEmpty');
+    if (blank(next.content) && blank(next.firstComment) && !next.media.length) throw badRequest('draftEmpty');
     const row = await this.store.update(id, userId, values, request.version);
     if (row) return row;
     // Gone meanwhile (deleted in another tab) or saved by someone else since `version`.

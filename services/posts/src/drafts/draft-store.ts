@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { type DraftRow, drafts, type schema } from '../db/schema.js';
 
-export type DraftText = Pick<DraftRow, 'content' | 'firstComment'>;
+export type DraftText = Pick<DraftRow, 'content' | 'firstComment'> & Partial<Pick<DraftRow, 'media'>>;
 
 /** Every read and write of the drafts table; each query is bounded to one user's rows. */
 export class DraftStore {

@@ -1,4 +1,4 @@
-import { postDueJob, publishPostJob, QUEUES } from '@nashr/contracts';
+import { mediaStorageKey, postDueJob, publishPostJob, QUEUES } from '@nashr/contracts';
 import type { Logger, Queues } from '@nashr/platform';
 import type { PostRow } from '../db/schema.js';
 import { dueJobId, publishJobId } from './job-ids.js';
@@ -83,6 +83,14 @@ export class PostQueues {
         userId: post.userId,
         text: post.content,
         ...(post.firstComment ? { firstComment: post.firstComment } : {}),
+        ...(post.media.length
+          ? {
+              attachments: post.media.map((item) => ({
+                key: mediaStorageKey(post.userId, item.id, item.contentType),
+                contentType: item.contentType,
+              })),
+            }
+          : {}),
         attempt: post.attempts,
         ...(requestId ? { requestId } : {}),
       },

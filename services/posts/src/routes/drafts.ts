@@ -2,32 +2,38 @@ import { API, POST_MESSAGES, type PostDraft } from '@nashr/contracts';
 import { identityOf, route, type ServiceApp } from '@nashr/platform';
 import type { DraftRow } from '../db/schema.js';
 import type { DraftService } from '../drafts/draft-service.js';
+import type { MediaService } from '../media/media-service.js';
 
 export const toDraft = (row: DraftRow): PostDraft => ({
   id: row.id,
   userId: row.userId,
   content: row.content,
   firstComment: row.firstComment,
+  media: row.media,
   version: row.version,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
 
 /** The caller's drafts: list, create, save again, delete. */
-export function draftRoutes(app: ServiceApp, drafts: DraftService): void {
+export function draftRoutes(app: ServiceApp, drafts: DraftService, media: MediaService): void {
   route(app, API.posts.drafts, { checkResponses: true }, async (request) => {
     const rows = await drafts.list(identityOf(request).userId);
     return { success: true as const, data: rows.map(toDraft) };
   });
 
   route(app, API.posts.createDraft, { checkResponses: true }, async (request, reply) => {
-    const row = await drafts.create(identityOf(request).userId, request.body);
+    const userId = identityOf(request).userId;
+    const attached = await media.attachments(userId, request.body.mediaIds);
+    const row = await drafts.create(userId, request.body, attached);
     request.log.info({ draftId: row.id }, 'draft created');
     return reply.status(201).send({ success: true as const, message: POST_MESSAGES.draftSaved, data: toDraft(row) });
   });
 
   route(app, API.posts.updateDraft, { checkResponses: true }, async (request) => {
-    const row = await drafts.update(identityOf(request).userId, request.params.id, request.body);
+    const userId = identityOf(request).userId;
+    const attached = await media.attachments(userId, request.body.mediaIds);
+    const row = await drafts.update(userId, request.params.id, request.body, attached);
     return { success: true as const, message: POST_MESSAGES.draftSaved, data: toDraft(row) };
   });
 

@@ -1,6 +1,7 @@
 import { API, MAX_SCHEDULED_LIST_ROWS, POST_ERROR_CODES, POST_MESSAGES, SCHEDULE_MESSAGES } from '@nashr/contracts';
 import { assertSafeText, type idempotentReplies, identityOf, route, type ServiceApp } from '@nashr/platform';
 import type { DraftService } from '../drafts/draft-service.js';
+import type { MediaService } from '../media/media-service.js';
 import { optionalFirstComment, type PostService, requireContent } from '../post-service.js';
 import type { PostStore } from '../post-store.js';
 import { toPost, toScheduledPost } from '../present.js';
@@ -28,6 +29,7 @@ export interface LinkedlnRouteOptions {
   service: PostService;
   store: PostStore;
   drafts: DraftService;
+  media: MediaService;
   waiter: PublishWaiter;
   publishWaitMs: number;
   /** Answers a repeated request (same Idempotency-Key) with the first answer. */
@@ -37,7 +39,7 @@ export interface LinkedlnRouteOptions {
 /** The spec's call table paths (section 7), spelled as the spec spells them. */
 export function linkedlnRoutes(
   app: ServiceApp,
-  { service, store, drafts, waiter, publishWaitMs, once }: LinkedlnRouteOptions,
+  { service, store, drafts, media, waiter, publishWaitMs, once }: LinkedlnRouteOptions,
 ): void {
   route(
     app,
@@ -60,7 +62,8 @@ export function linkedlnRoutes(
       const text = requireContent(content);
       const firstComment = optionalFirstComment(request.body.firstComment);
       const schedule = resolveSchedule({ date, time, timeZone: filled(timeZone) ? timeZone : 'UTC' });
-      const post = await service.schedule(me.userId, text, schedule, request.id, firstComment);
+      const attached = await media.attachments(me.userId, request.body.mediaIds);
+      const post = await service.schedule(me.userId, text, schedule, request.id, firstComment, attached);
       await drafts.consume(me.userId, request.body.draftId);
       request.log.info({ postId: post.id, scheduledAt: post.scheduledAt }, 'post scheduled');
       return reply
@@ -87,7 +90,8 @@ export function linkedlnRoutes(
       assertSafeText(text);
       const timeZone = request.body.timeZone ? requireTimeZone(request.body.timeZone) : 'UTC';
       const firstComment = optionalFirstComment(request.body.firstComment);
-      const created = await service.publishNow(me.userId, text, timeZone, request.id, firstComment);
+      const attached = await media.attachments(me.userId, request.body.mediaIds);
+      const created = await service.publishNow(me.userId, text, timeZone, request.id, firstComment, attached);
       await drafts.consume(me.userId, request.body.draftId);
       const post = (await waiter.waitForOutcome(created.id, publishWaitMs)) ?? created;
       if (post.status === 'published') {

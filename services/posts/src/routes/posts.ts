@@ -1,5 +1,6 @@
 import { API, MAX_CALENDAR_RANGE_DAYS, MAX_CALENDAR_ROWS, POST_MESSAGES, POST_STATUSES } from '@nashr/contracts';
 import { identityOf, route, type ServiceApp } from '@nashr/platform';
+import type { MediaService } from '../media/media-service.js';
 import { type EditRequest, optionalFirstComment, type PostService, requireContent } from '../post-service.js';
 import type { PostStore } from '../post-store.js';
 import { toPost } from '../present.js';
@@ -27,7 +28,10 @@ export function calendarRange(query: { from?: string; to?: string }, now = new D
  * Beyond the spec: the calendar feed, one post, edit, cancel and retry. A post of someone else
  * answers 404, exactly like a post that does not exist.
  */
-export function postRoutes(app: ServiceApp, { service, store }: { service: PostService; store: PostStore }): void {
+export function postRoutes(
+  app: ServiceApp,
+  { service, store, media }: { service: PostService; store: PostStore; media: MediaService },
+): void {
   route(app, API.posts.list, { checkResponses: true }, async (request) => {
     const me = identityOf(request);
     const { from, to } = calendarRange(request.query);
@@ -49,14 +53,17 @@ export function postRoutes(app: ServiceApp, { service, store }: { service: PostS
 
   route(app, API.posts.update, { checkResponses: true }, async (request) => {
     const me = identityOf(request);
-    const { content, firstComment, date, time, timeZone, version } = request.body;
+    const { content, firstComment, mediaIds, date, time, timeZone, version } = request.body;
     const hasDate = date !== undefined && date.trim() !== '';
     const hasTime = time !== undefined && time.trim() !== '';
     if (hasDate !== hasTime) throw badRequest('dateAndTimeTogether');
-    if (content === undefined && firstComment === undefined && !hasDate) throw badRequest('nothingToChange');
+    if (content === undefined && firstComment === undefined && mediaIds === undefined && !hasDate) {
+      throw badRequest('nothingToChange');
+    }
     const edit: EditRequest = { expectedVersion: version };
     if (content !== undefined) edit.content = requireContent(content);
     if (firstComment !== undefined) edit.firstComment = optionalFirstComment(firstComment);
+    edit.media = await media.attachments(me.userId, mediaIds);
     if (hasDate && hasTime) {
       edit.reschedule = (current) => resolveSchedule({ date, time, timeZone: timeZone?.trim() || current.timeZone });
     }

@@ -21,6 +21,8 @@ export interface NetworkPost {
   text: string;
   networkPostId: string;
   publishedAt: Date;
+  /** The object-store keys of the images the job carried, in order. */
+  attachments: string[];
   /** What became of the first comment the job carried, decided once with the post. */
   firstComment?: { status: 'posted' | 'failed'; reason?: string; code?: string; text: string };
 }
@@ -93,6 +95,7 @@ export class FakeLinkedin {
       userId: string;
       text: string;
       firstComment?: string;
+      attachments?: { key: string }[];
       attempt: number;
       requestId?: string;
     },
@@ -126,6 +129,7 @@ export class FakeLinkedin {
         postId: payload.postId,
         attempt: payload.attempt,
         text: payload.text,
+        attachments: (payload.attachments ?? []).map((item) => item.key),
         networkPostId: `urn:li:share:${7_000_000 + this.networkPosts.length}`,
         publishedAt: new Date(),
       };

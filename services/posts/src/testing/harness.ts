@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Identity } from '@nashr/contracts';
 import {
   createDatabase,
   createRedis,
   type Database,
+  DiskObjectStore,
   identityHeaders,
   installationKeyPatterns,
   Queues,
@@ -52,6 +56,8 @@ export class PostsHarness {
     readonly requestRedis: Redis,
     readonly queues: PostQueues,
     readonly app: ServiceApp,
+    /** This test file's object store (a temporary folder, removed at close). */
+    readonly storage: DiskObjectStore,
   ) {}
 
   /** `database`: one the test made (e.g. restored from a backup) instead of an empty one; dropped at close. */
@@ -66,6 +72,7 @@ export class PostsHarness {
     const requestRedis = createRedis(testRedis.url, 'request');
     await waitForRedis(requestRedis);
     const { logger } = createCapturingLogger();
+    const storage = new DiskObjectStore(mkdtempSync(join(tmpdir(), 'nashr-posts-media-')));
     const queues = new Queues({ connection: requestRedis, prefix: testRedis.prefix }, logger);
     const app = buildApp({
       config: {
@@ -78,9 +85,18 @@ export class PostsHarness {
       database,
       queues,
       redis: requestRedis,
+      storage,
     });
     await app.ready();
-    return new PostsHarness(testDb, testRedis, database, requestRedis, new PostQueues(queues, logger, horizonMs), app);
+    return new PostsHarness(
+      testDb,
+      testRedis,
+      database,
+      requestRedis,
+      new PostQueues(queues, logger, horizonMs),
+      app,
+      storage,
+    );
   }
 
   get prefix(): string {
@@ -109,6 +125,19 @@ export class PostsHarness {
       url,
       headers: { ...identityHeaders(identity, TEST_INTERNAL_SECRET), ...headers },
       ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  }
+
+  /** Uploads a file as the gateway forwards it: the bytes as the body, with whatever type the client claimed. */
+  upload(identity: Identity, body: Uint8Array, contentType: string | null = 'application/octet-stream') {
+    return this.app.inject({
+      method: 'POST',
+      url: '/api/v1/media',
+      headers: {
+        ...identityHeaders(identity, TEST_INTERNAL_SECRET),
+        ...(contentType ? { 'content-type': contentType } : {}),
+      },
+      payload: Buffer.from(body),
     });
   }
 
@@ -165,5 +194,6 @@ export class PostsHarness {
     await this.database.close();
     await this.testRedis.cleanup();
     await this.testDb.drop();
+    rmSync(this.storage.root, { recursive: true, force: true });
   }
 }

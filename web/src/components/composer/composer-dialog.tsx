@@ -1,3 +1,4 @@
+import type { AttachedMedia } from '@nashr/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useState } from 'react';
@@ -16,7 +17,7 @@ export function ComposerDialog({
   onClosed,
 }: {
   initialText?: string;
-  initialDraft?: { id: string; firstComment: string };
+  initialDraft?: { id: string; firstComment: string; media?: AttachedMedia[] };
   onClosed: () => void;
 }) {
   const returnFocus = useReturnFocus();

@@ -1,3 +1,4 @@
+import type { AttachedMedia } from '@nashr/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 
@@ -5,7 +6,7 @@ export interface OpenComposerOptions {
   /** Text to start from, e.g. a post idea. */
   text?: string;
   /** A server draft to go on with (its text comes as `text`). */
-  draft?: { id: string; firstComment: string };
+  draft?: { id: string; firstComment: string; media?: AttachedMedia[] };
 }
 
 export interface ComposerControls {

@@ -1,4 +1,10 @@
-import { COMPOSER_DEFAULTS, type ComposerChoices, MAX_FIRST_COMMENT_LENGTH, textProblem } from '@nashr/contracts';
+import {
+  type AttachedMedia,
+  COMPOSER_DEFAULTS,
+  type ComposerChoices,
+  MAX_FIRST_COMMENT_LENGTH,
+  textProblem,
+} from '@nashr/contracts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DraftRequest, useComposerChoices, useCredits, useSaveComposerChoices } from '../../api/ai';
@@ -14,12 +20,14 @@ import { DraftTools, ManualTools } from './composer-tools';
 import { creditsHint } from './credits-hint';
 import { FirstCommentField, SaveIndicator } from './draft-extras';
 import { FeedPreview } from './feed-preview';
+import { imageFilesOf, MediaPicker } from './media-picker';
 import { PersonalizeDialog } from './personalize-dialog';
 import { PublishConfirmDialog } from './publish-confirm-dialog';
 import { requestFromTyped, useAiWriter } from './use-ai-writer';
 import { useAuthor } from './use-author';
 import { useComposerDraft } from './use-composer-draft';
 import { useComposerExtras } from './use-composer-extras';
+import { useComposerMedia } from './use-composer-media';
 import { useDraftAutosave } from './use-draft-autosave';
 import { usePostNow } from './use-post-now';
 
@@ -28,7 +36,7 @@ export interface ComposerProps {
   variant: 'dialog' | 'page';
   initialText?: string;
   /** A server draft to go on with (the Drafts tab's Open): its text comes as `initialText`. */
-  initialDraft?: { id: string; firstComment: string };
+  initialDraft?: { id: string; firstComment: string; media?: AttachedMedia[] };
   /** After a successful Post or Schedule: the popup closes, the page starts a new post. */
   onFinished?: () => void;
   autoFocus?: boolean;
@@ -45,12 +53,19 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
   const textRef = useRef<HTMLTextAreaElement>(null);
   const { state, dispatch, forget, restored } = useComposerDraft(initialText);
   const extras = useComposerExtras(
-    initialDraft ? { firstComment: initialDraft.firstComment, draftId: initialDraft.id } : undefined,
+    initialDraft
+      ? { firstComment: initialDraft.firstComment, draftId: initialDraft.id, media: initialDraft.media ?? [] }
+      : undefined,
     initialText !== '',
   );
   const [showRestored, setShowRestored] = useState(restored);
   const { setExtras } = extras;
   const onDraftId = useCallback((draftId: string | null) => setExtras((e) => ({ ...e, draftId })), [setExtras]);
+  const setMedia = useCallback(
+    (update: (media: AttachedMedia[]) => AttachedMedia[]) => setExtras((e) => ({ ...e, media: update(e.media) })),
+    [setExtras],
+  );
+  const images = useComposerMedia(extras.extras.media, setMedia);
   /** Choices made in the Personalize popup for this session; null: the stored ones apply. */
   const [sessionChoices, setSessionChoices] = useState<ComposerChoices | null>(null);
   const ai = useAiWriter(dispatch, sessionChoices);
@@ -69,7 +84,7 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
     extras.forget();
     if (variant === 'page') {
       dispatch({ type: 'reset' });
-      setExtras({ firstComment: '', draftId: null });
+      setExtras({ firstComment: '', draftId: null, media: [] });
       ai.dismissFailure();
     }
     onFinished?.();
@@ -82,12 +97,13 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
   const text = currentText(state);
   const shownText = busy ? stream.text : text;
   const inDraft = busy || state.mode === 'draft';
-  const { firstComment, draftId } = extras.extras;
-  const saveState = useDraftAutosave({ content: text, firstComment, draftId, onDraftId, paused: busy });
+  const { firstComment, draftId, media } = extras.extras;
+  const mediaIds = media.map((m) => m.id);
+  const saveState = useDraftAutosave({ content: text, firstComment, mediaIds, draftId, onDraftId, paused: busy });
   const tooLong = lengthState(postLength(text)) === 'tooLong' || firstComment.trim().length > MAX_FIRST_COMMENT_LENGTH;
   // Text the API would refuse (a direction override...) is said so here and never sent.
   const unsendable = tooLong || textProblem(text) !== null;
-  const canSend = !busy && !posting.isPending && text.trim().length > 0 && !unsendable;
+  const canSend = !busy && !posting.isPending && !images.uploading && text.trim().length > 0 && !unsendable;
   const canAdjust = !busy && text.trim().length > 0 && !unsendable;
   const offline = stream.meta?.offline ?? version?.offline ?? credits.data?.provider === 'offline';
   const appliedChoices = sessionChoices ?? storedChoices.data?.choices ?? COMPOSER_DEFAULTS;
@@ -121,6 +137,13 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
       data-testid="composer"
       data-mode={inDraft ? 'draft' : 'manual'}
       aria-busy={busy}
+      onPaste={(event) => {
+        // An image pasted anywhere in the composer joins the post; pasted text stays text.
+        const files = imageFilesOf(event.clipboardData);
+        if (!files.length || busy) return;
+        event.preventDefault();
+        images.add(files);
+      }}
     >
       <div
         className={`flex flex-col gap-4 px-5 py-5 sm:px-6 ${variant === 'dialog' ? 'min-h-0 flex-1 overflow-y-auto' : ''}`}
@@ -135,7 +158,7 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
               className="mt-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
               onClick={() => {
                 dispatch({ type: 'reset' });
-                setExtras({ firstComment: '', draftId: null });
+                setExtras({ firstComment: '', draftId: null, media: [] });
                 setShowRestored(false);
               }}
               data-testid="composer-start-afresh"
@@ -204,7 +227,8 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
           onChange={(value) => setExtras((e) => ({ ...e, firstComment: value }))}
           disabled={busy}
         />
-        <FeedPreview text={shownText} firstComment={firstComment} />
+        <MediaPicker id={id} media={media} controls={images} disabled={busy} />
+        <FeedPreview text={shownText} firstComment={firstComment} media={media} />
 
         {ai.failure && (
           <Notice tone={ai.failure.key === 'composer:ai.needTopic' ? 'info' : 'error'} onDismiss={ai.dismissFailure}>
@@ -232,7 +256,7 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
         onCancel={() => setConfirmingPost(false)}
         onConfirm={() => {
           setConfirmingPost(false);
-          if (canSend) void posting.post(text.trim(), { firstComment: firstComment.trim(), draftId });
+          if (canSend) void posting.post(text.trim(), { firstComment: firstComment.trim(), draftId, mediaIds });
         }}
       />
       <PersonalizeDialog
@@ -250,6 +274,7 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
         onOpenChange={setScheduleOpen}
         defaultContent={text.trim()}
         defaultFirstComment={firstComment.trim()}
+        media={media}
         draftId={draftId}
         onScheduled={finish}
       />

@@ -1,6 +1,9 @@
+import type { AttachedMedia } from '@nashr/contracts';
 import { Globe, Monitor, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mediaUrl, thumbnailUrl } from '../../api/media';
+import { formatNumber } from '../../lib/format';
 import { Avatar } from './author-header';
 import { foldPost, piecesOf } from './feed-fold';
 import { useAuthor } from './use-author';
@@ -24,11 +27,82 @@ function PostText({ text }: { text: string }) {
 }
 
 /**
+ * The images as the feed lays them out: one alone at its own shape; two side by side; three and
+ * four as one large above the rest; five and more as two above three, the last saying how many
+ * more there are.
+ */
+export function FeedImageGrid({ media }: { media: AttachedMedia[] }) {
+  const { t, i18n } = useTranslation('composer');
+  if (!media.length) return null;
+  const count = media.length;
+  const shown = media.slice(0, 5);
+  const hidden = count - shown.length;
+  const alt = (index: number) => t('media.imageAlt', { n: formatNumber(index + 1, i18n.language) });
+  const layout = count >= 5 ? 'five' : String(count);
+  const first = media[0];
+  if (count === 1 && first) {
+    return (
+      <div className="-mx-4 mt-3" data-testid="preview-images" data-layout="1">
+        <img
+          src={mediaUrl(first.id)}
+          alt={alt(0)}
+          className="max-h-[32rem] w-full bg-slate-100 object-contain"
+          style={{ aspectRatio: `${first.width} / ${first.height}` }}
+          data-testid="preview-image"
+        />
+      </div>
+    );
+  }
+  // Cells of a 6-column grid: [columns each image spans].
+  const spans: Record<string, number[]> = {
+    '2': [3, 3],
+    '3': [6, 3, 3],
+    '4': [6, 2, 2, 2],
+    five: [3, 3, 2, 2, 2],
+  };
+  const cells = spans[layout] ?? [];
+  return (
+    <div className="-mx-4 mt-3 grid grid-cols-6 gap-0.5" data-testid="preview-images" data-layout={layout}>
+      {shown.map((item, index) => (
+        <div
+          key={item.id}
+          className={`relative ${index === 0 && (count === 3 || count === 4) ? 'aspect-[16/9]' : 'aspect-square'}`}
+          style={{ gridColumn: `span ${cells[index] ?? 2} / span ${cells[index] ?? 2}` }}
+        >
+          <img
+            src={thumbnailUrl(item.id)}
+            alt={alt(index)}
+            className="size-full bg-slate-100 object-cover"
+            data-testid="preview-image"
+          />
+          {hidden > 0 && index === shown.length - 1 && (
+            <span
+              className="absolute inset-0 flex items-center justify-center bg-black/50 text-2xl font-semibold text-white"
+              data-testid="preview-more-images"
+            >
+              +{formatNumber(hidden, i18n.language)}
+            </span>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
  * The post as the network's feed will show it: the author's picture, name and headline, the text
  * with its line breaks, hashtags and links in the link colour, folded at "…see more" as the feed
  * folds it, in the text's own direction. Desktop or phone width.
  */
-export function FeedPreview({ text, firstComment = '' }: { text: string; firstComment?: string }) {
+export function FeedPreview({
+  text,
+  firstComment = '',
+  media = [],
+}: {
+  text: string;
+  firstComment?: string;
+  media?: AttachedMedia[];
+}) {
   const { t } = useTranslation('composer');
   const author = useAuthor();
   const [device, setDevice] = useState<'desktop' | 'phone'>('desktop');
@@ -115,6 +189,7 @@ export function FeedPreview({ text, firstComment = '' }: { text: string; firstCo
         ) : (
           <p className="mt-3 text-sm text-slate-500">{t('preview.empty')}</p>
         )}
+        <FeedImageGrid media={media} />
         {firstComment.trim() && (
           <div className="mt-3 border-t border-slate-100 pt-3" data-testid="preview-first-comment">
             <p className="text-xs font-semibold text-slate-500">{t('preview.firstComment')}</p>

@@ -1,24 +1,33 @@
+import { attachedMediaSchema } from '@nashr/contracts';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { useUserId } from '../../api/posts';
 import { clearDraft, readDraft, writeDraft } from '../../lib/session-draft';
 
-const extrasSchema = z.object({ firstComment: z.string(), draftId: z.string().uuid().nullable() });
+const extrasSchema = z.object({
+  firstComment: z.string(),
+  draftId: z.string().uuid().nullable(),
+  /** Uploaded images the post carries, in order. */
+  media: z.array(attachedMediaSchema).default([]),
+});
 export type ComposerExtras = z.infer<typeof extrasSchema>;
+export type ComposerExtrasStart = Omit<ComposerExtras, 'media'> & { media?: ComposerExtras['media'] };
 
 /**
  * What goes with the composer's text: the first comment and the server draft it is saved to,
  * kept in this browser beside the text. Opening a server draft starts from it instead, and text
  * handed in (`fresh`) starts without either.
  */
-export function useComposerExtras(start: ComposerExtras | undefined, fresh: boolean) {
+export function useComposerExtras(start: ComposerExtrasStart | undefined, fresh: boolean) {
   const userId = useUserId();
   const key = `composer-extras:${userId ?? 'anonymous'}`;
   const [extras, setExtras] = useState<ComposerExtras>(
-    () => start ?? (fresh ? null : readDraft(key, extrasSchema, 'local')) ?? { firstComment: '', draftId: null },
+    () =>
+      (start ? { ...start, media: start.media ?? [] } : null) ??
+      (fresh ? null : readDraft(key, extrasSchema, 'local')) ?? { firstComment: '', draftId: null, media: [] },
   );
   useEffect(() => {
-    if (!extras.firstComment && !extras.draftId) clearDraft(key, 'local');
+    if (!extras.firstComment && !extras.draftId && !extras.media.length) clearDraft(key, 'local');
     else writeDraft(key, extras, 'local');
   }, [extras, key]);
   return { extras, setExtras, forget: () => clearDraft(key, 'local') };

@@ -18,34 +18,39 @@ export type SaveState = 'idle' | 'saving' | 'saved' | 'unsaved';
 export function useDraftAutosave({
   content,
   firstComment,
+  mediaIds = [],
   draftId,
   onDraftId,
   paused,
 }: {
   content: string;
   firstComment: string;
+  mediaIds?: string[];
   draftId: string | null;
   onDraftId: (id: string | null) => void;
   paused: boolean;
 }): SaveState {
   const client = useQueryClient();
+  // The ids as one string, so a new array with the same ids is no change.
+  const mediaKey = JSON.stringify(mediaIds);
   const [state, setState] = useState<SaveState>(draftId ? 'saved' : 'idle');
-  const lastSaved = useRef(JSON.stringify(draftId ? [content, firstComment] : ['', '']));
+  const lastSaved = useRef(JSON.stringify(draftId ? [content, firstComment, mediaIds] : ['', '', []]));
   const idRef = useRef(draftId);
   idRef.current = draftId;
   // Saves run one after another, so a second pause never creates a second draft.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   useEffect(() => {
-    const key = JSON.stringify([content, firstComment]);
+    const ids: string[] = JSON.parse(mediaKey);
+    const key = JSON.stringify([content, firstComment, ids]);
     if (paused || key === lastSaved.current) return;
-    if (!content.trim() && !firstComment.trim()) return;
+    if (!content.trim() && !firstComment.trim() && !ids.length) return;
     setState('saving');
     let cancelled = false;
     const timer = setTimeout(() => {
       queue.current = queue.current.then(async () => {
         try {
-          const draft = await saveDraft({ id: idRef.current, content, firstComment });
+          const draft = await saveDraft({ id: idRef.current, content, firstComment, mediaIds: ids });
           lastSaved.current = key;
           if (draft.id !== idRef.current) {
             idRef.current = draft.id;
@@ -68,7 +73,7 @@ export function useDraftAutosave({
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [content, firstComment, paused, onDraftId, client]);
+  }, [content, firstComment, mediaKey, paused, onDraftId, client]);
 
   return state;
 }

@@ -9,6 +9,8 @@ import { publishFailureText } from './draft-failure';
 export interface PostExtras {
   firstComment?: string;
   draftId?: string | null;
+  /** Uploaded images the post carries, in order. */
+  mediaIds?: string[];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/format';
 import { ClampedText } from '../ui/clamped-text';
 
 /** The post on LinkedIn, opened in a new tab; the arrow points outward in both reading directions. */
@@ -29,5 +30,33 @@ export function PostText({ text, lines }: { text: string; lines: number }) {
       className="mt-4 whitespace-pre-line break-words text-[0.95rem] leading-relaxed text-slate-800"
       data-testid="post-content"
     />
+  );
+}
+
+/** A card's images as a strip of thumbnails in the post's order: four at most, then how many more. */
+export function PostImages({ urls }: { urls: string[] }) {
+  const { t, i18n } = useTranslation('composer');
+  if (!urls.length) return null;
+  const shown = urls.slice(0, 4);
+  const more = urls.length - shown.length;
+  return (
+    <ul className="mt-3 flex gap-1.5" aria-label={t('media.listLabel')} data-testid="post-images">
+      {shown.map((url, index) => (
+        <li key={url} className="relative">
+          <img
+            src={url}
+            alt={t('media.imageAlt', { n: formatNumber(index + 1, i18n.language) })}
+            loading="lazy"
+            className="size-16 rounded-lg border border-slate-200 bg-slate-100 object-cover"
+            data-testid="post-image"
+          />
+          {more > 0 && index === shown.length - 1 && (
+            <span className="absolute inset-0 flex items-center justify-center rounded-lg bg-black/50 text-sm font-semibold text-white">
+              +{formatNumber(more, i18n.language)}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -3,7 +3,7 @@ import { ChartNoAxesColumn, MessageSquare, Repeat2, ThumbsUp } from 'lucide-reac
 import { useTranslation } from 'react-i18next';
 import { formatClock, formatCompact, formatDay } from '../../lib/format';
 import { HijriDate } from '../ui/hijri-date';
-import { LinkedInLink, PostText } from './post-card-parts';
+import { LinkedInLink, PostImages, PostText } from './post-card-parts';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -60,6 +60,7 @@ export function PublishedPostCard({ post }: { post: LinkedinPost }) {
         {post.share_url && <LinkedInLink href={post.share_url} className="-me-2" />}
       </header>
       <PostText text={post.text} lines={8} />
+      <PostImages urls={(post.images ?? []).map((image) => image.url)} />
       <dl className="mt-4 grid grid-cols-2 gap-2 border-t border-slate-100 pt-4 sm:grid-cols-4">
         {counters.map(({ key, icon: Icon, value }) => (
           // A <dl> holds only dt/dd groups (a div each): the icon lives inside the term.

@@ -1,3 +1,4 @@
+import type { AttachedMedia } from '@nashr/contracts';
 import { MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, type ScheduledPost } from '@nashr/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { addDays } from 'date-fns';
@@ -34,6 +35,8 @@ export interface ScheduleDialogProps {
   defaultFirstComment?: string;
   /** The server draft being scheduled: the server deletes it once the post is scheduled. */
   draftId?: string | null;
+  /** The composer's images, scheduled with the post (in order). */
+  media?: AttachedMedia[];
   /** Day to start from (YYYY-MM-DD), e.g. the day picked in the calendar. */
   defaultDate?: string;
   onScheduled?: (post: ScheduledPost) => void;
@@ -71,6 +74,7 @@ function ScheduleForm({
   defaultContent = '',
   defaultFirstComment = '',
   draftId,
+  media = [],
   defaultDate = '',
   onScheduled,
   onBusyChange,
@@ -151,6 +155,7 @@ function ScheduleForm({
         idempotencyKey,
         firstComment: firstComment.trim(),
         draftId,
+        mediaIds: media.map((m) => m.id),
       });
       toast.success(t('schedule.success'), {
         description: t('schedule.goesOut', {
@@ -201,7 +206,7 @@ function ScheduleForm({
         time={{ label: t('schedule.time'), value: time, onChange: setTime, invalid: missing(time) }}
       />
       <FirstCommentField id={id} value={firstComment} onChange={setFirstComment} disabled={busy} />
-      <FeedPreview text={content} firstComment={firstComment} />
+      <FeedPreview text={content} firstComment={firstComment} media={media} />
       <FormProblem message={problem} testId="schedule-problem" />
       <FormActions
         busy={busy}

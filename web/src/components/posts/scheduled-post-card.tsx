@@ -1,6 +1,7 @@
 import { CalendarClock, Pencil, RotateCw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { thumbnailUrl } from '../../api/media';
 import { type PostView, useRetryPost } from '../../api/posts';
 import { codeText, errorText } from '../../lib/error-text';
 import { formatClock, formatDay } from '../../lib/format';
@@ -8,7 +9,7 @@ import { browserTimeZone } from '../../lib/time-zone';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
 import { Spinner } from '../spinner';
 import { HijriDate } from '../ui/hijri-date';
-import { LinkedInLink, PostText } from './post-card-parts';
+import { LinkedInLink, PostImages, PostText } from './post-card-parts';
 import { StatusBadge } from './status-badge';
 
 export const canChange = (post: PostView) => post.status === 'scheduled' || post.status === 'failed';
@@ -146,6 +147,7 @@ export function ScheduledPostCard({
         </div>
       </header>
       <PostText text={post.content} lines={6} />
+      <PostImages urls={(post.media ?? []).map((m) => thumbnailUrl(m.id))} />
       {post.status === 'failed' && (
         <div className="mt-4">
           <FailureNote post={post} />

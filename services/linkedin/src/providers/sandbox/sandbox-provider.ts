@@ -1,16 +1,18 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Checkpoint, CheckpointType, FullProfile, OwnProfile } from '@nashr/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import {
   type SandboxPending,
   type SandboxPostRow,
   sandboxAccounts,
   sandboxComments,
+  sandboxImages,
   sandboxPosts,
   type schema,
 } from '../../db/schema.js';
 import type {
+  Attachment,
   CommentResult,
   ConnectOutcome,
   Credentials,
@@ -42,6 +44,11 @@ export const SANDBOX_REFUSE_MARKER = '[refuse]';
 /** The network's own limit on a comment. */
 const COMMENT_LIMIT = 1250;
 const CHECKPOINT_TTL_MS = 5 * 60 * 1000;
+/** Where the simulated network's images are served (its stand-in for the network's image CDN). */
+export const SANDBOX_IMAGES_PATH = '/api/v1/linkedin/sandbox/images';
+/** The network's own limits on images. */
+const MAX_IMAGES = 9;
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
 export interface SandboxOptions {
   /** Delay before every call. */
@@ -289,7 +296,11 @@ export class SandboxProvider implements NetworkProvider {
     return sandboxProfile(row.username, row.id);
   }
 
-  private toNetworkPost(row: SandboxPostRow, author: { name: string; public_identifier: string | null }): NetworkPost {
+  private toNetworkPost(
+    row: SandboxPostRow,
+    author: { name: string; public_identifier: string | null },
+    imageCount = 0,
+  ): NetworkPost {
     const now = this.now();
     const counters = row.live
       ? liveCounters(row.createdAt, now)
@@ -307,6 +318,9 @@ export class SandboxProvider implements NetworkProvider {
       repost_counter: counters.reposts,
       impressions_counter: counters.impressions,
       author,
+      ...(imageCount
+        ? { images: Array.from({ length: imageCount }, (_, i) => ({ url: `${SANDBOX_IMAGES_PATH}/${row.id}/${i}` })) }
+        : {}),
     };
   }
 
@@ -330,12 +344,26 @@ export class SandboxProvider implements NetworkProvider {
       .limit(limit + 1);
     const profile = sandboxProfile(account.username, account.id);
     const author = { name: `${profile.first_name} ${profile.last_name}`, public_identifier: profile.public_identifier };
-    const items = rows.slice(0, limit).map((row) => this.toNetworkPost(row, author));
+    const shown = rows.slice(0, limit);
+    const counts = shown.length
+      ? await this.db
+          .select({ postId: sandboxImages.postId, n: sql<number>`count(*)::int` })
+          .from(sandboxImages)
+          .where(
+            inArray(
+              sandboxImages.postId,
+              shown.map((row) => row.id),
+            ),
+          )
+          .groupBy(sandboxImages.postId)
+      : [];
+    const imagesOf = new Map(counts.map((c) => [c.postId, c.n]));
+    const items = shown.map((row) => this.toNetworkPost(row, author, imagesOf.get(row.id) ?? 0));
     const last = rows.length > limit ? rows[limit - 1] : undefined;
     return { items, cursor: last ? encodeCursor(last) : null };
   }
 
-  async publish(accountId: string, post: { text: string }): Promise<PublishResult> {
+  async publish(accountId: string, post: { text: string; attachments?: Attachment[] }): Promise<PublishResult> {
     await this.simulate();
     await this.connectedAccount(accountId);
     if (post.text.includes(SANDBOX_REFUSE_MARKER)) {
@@ -344,17 +372,34 @@ export class SandboxProvider implements NetworkProvider {
     if (post.text.length > 3000) {
       throw new ProviderError('rejected', 'LinkedIn refuses posts longer than 3,000 characters.');
     }
+    const images = post.attachments ?? [];
+    if (images.length > MAX_IMAGES || images.some((image) => !IMAGE_TYPES.has(image.contentType))) {
+      throw new ProviderError('rejected', 'LinkedIn takes at most 9 images per post, as JPEG, PNG, GIF or WebP.');
+    }
     const id = activityId();
-    await this.db.insert(sandboxPosts).values({
-      id,
-      accountId,
-      text: post.text,
-      reactions: 0,
-      comments: 0,
-      reposts: 0,
-      impressions: 0,
-      live: true,
-      createdAt: this.now(),
+    // The post and its images arrive together, or not at all.
+    await this.db.transaction(async (tx) => {
+      await tx.insert(sandboxPosts).values({
+        id,
+        accountId,
+        text: post.text,
+        reactions: 0,
+        comments: 0,
+        reposts: 0,
+        impressions: 0,
+        live: true,
+        createdAt: this.now(),
+      });
+      if (images.length) {
+        await tx.insert(sandboxImages).values(
+          images.map((image, position) => ({
+            postId: id,
+            position,
+            contentType: image.contentType,
+            data: Buffer.from(image.data),
+          })),
+        );
+      }
     });
     if ((this.options.lostAnswerRate ?? 0) > 0 && this.random() < (this.options.lostAnswerRate ?? 0)) {
       throw new ProviderError('outcome_unknown');
@@ -385,6 +430,15 @@ export class SandboxProvider implements NetworkProvider {
       .set({ comments: sql`${sandboxPosts.comments} + 1` })
       .where(eq(sandboxPosts.id, id));
     return { commentId };
+  }
+
+  /** The images the simulated network holds for a post, in order (for tests and its image route). */
+  async imagesOf(postId: string): Promise<{ position: number; contentType: string; data: Buffer }[]> {
+    return this.db
+      .select({ position: sandboxImages.position, contentType: sandboxImages.contentType, data: sandboxImages.data })
+      .from(sandboxImages)
+      .where(eq(sandboxImages.postId, postId.replace(/^urn:li:activity:/, '')))
+      .orderBy(asc(sandboxImages.position));
   }
 
   /** Comments the simulated network holds under a post, oldest first (for tests and support). */

@@ -1,0 +1,198 @@
+/**
+ * Images on a post in a real browser against the whole stack: three images attached in the
+ * composer show in the feed preview's grid, are reordered by keyboard, go out with the post, and
+ * the sandbox network shows them in its published post, in the order chosen.
+ */
+import { randomUUID } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
+import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from './support/browser';
+import { callAs, fullUser } from './support/full-user';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([
+    startStack({
+      services: ['auth', 'linkedin', 'posts', 'content', 'ai'],
+      workers: ['auth', 'linkedin', 'posts'],
+      env: { ai: { AI_PROVIDER: 'offline' } },
+    }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** A small PNG of one colour, written by hand (the browser gets it as a file from disk would). */
+function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('images on a post', () => {
+  it('attaches three images, previews them in the feed grid, publishes them, and the sandbox shows them', async () => {
+    const user = await fullUser(stack, 'photographer');
+    const page = await openPage(browser, `${stack.url}/generate-post`, {
+      lang: 'en',
+      viewport: 'desktop',
+      cookies: [user.session.browserCookie],
+    });
+    const composer = page.getByTestId('composer-page');
+    await composer.waitFor();
+    const marker = randomUUID().slice(0, 8);
+    await composer.getByTestId('composer-text').fill(`Three pictures from the launch ${marker}`);
+
+    await composer.getByTestId('media-input').setInputFiles([
+      { name: 'red.png', mimeType: 'image/png', buffer: png(64, 48, [220, 30, 30]) },
+      { name: 'green.png', mimeType: 'image/png', buffer: png(48, 48, [30, 200, 60]) },
+      { name: 'blue.png', mimeType: 'image/png', buffer: png(40, 60, [30, 60, 220]) },
+    ]);
+    const items = composer.getByTestId('media-item');
+    await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(3);
+    const order = () => items.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-media-id')));
+    const uploaded = await order();
+    expect(uploaded).toHaveLength(3);
+
+    // The preview lays three images out as the feed does: one large above two.
+    const grid = composer.getByTestId('feed-preview').getByTestId('preview-images');
+    expect(await grid.getAttribute('data-layout')).toBe('3');
+    await expect.poll(() => grid.getByTestId('preview-image').count()).toBe(3);
+    await expect
+      .poll(() =>
+        grid
+          .getByTestId('preview-image')
+          .evaluateAll((imgs) =>
+            imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+          ),
+      )
+      .toBe(true);
+
+    // Reordered by keyboard: the first image moves one place later.
+    const later = items.first().getByRole('button', { name: 'Move image 1 later' });
+    await later.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(order).toEqual([uploaded[1], uploaded[0], uploaded[2]]);
+
+    // A file that is not an image is refused with its reason, beside the others.
+    await composer
+      .getByTestId('media-input')
+      .setInputFiles([
+        { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a picture at all') },
+      ]);
+    const refused = composer.getByTestId('media-error');
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('not a JPEG, PNG, GIF or WebP image');
+    expect(await items.count()).toBe(3);
+
+    await screenshot(page, 'media-composer-en-desktop');
+    await composer.getByTestId('composer-post').click();
+    await page.getByTestId('publish-confirm-post').click();
+
+    // Published once, with the images in the chosen order, on the sandbox network.
+    await expect
+      .poll(
+        async () => {
+          const posts = await callAs(stack, user, 'POST', '/linkedln/getPosts', {});
+          return (posts.body.data?.items ?? []).filter((p: { text: string }) => p.text.includes(marker));
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toHaveLength(1);
+
+    await page.goto(`${stack.url}/posts?tab=published`, { waitUntil: 'domcontentloaded' });
+    const card = page.getByTestId('published-post').filter({ hasText: marker });
+    await card.waitFor({ timeout: 20_000 });
+    const images = card.getByTestId('post-image');
+    await expect.poll(() => images.count()).toBe(3);
+    await expect
+      .poll(() =>
+        images.evaluateAll((imgs) =>
+          imgs.map((img) => {
+            const image = img as HTMLImageElement;
+            return image.complete ? `${image.naturalWidth}x${image.naturalHeight}` : 'loading';
+          }),
+        ),
+      )
+      // The green one first now, then the red one, then the blue one, as their sizes say.
+      .toEqual(['48x48', '64x48', '40x60']);
+    await screenshot(page, 'media-published-en-desktop', { fullPage: false });
+    await page.context().close();
+  });
+
+  it('shows a scheduled post’s images on its card, and the edit dialog removes one', async () => {
+    const user = await fullUser(stack, 'editor');
+    const upload = async (buffer: Buffer) => {
+      const answer = await fetch(`${stack.url}/api/v1/media`, {
+        method: 'POST',
+        headers: { cookie: user.session.cookieHeader, 'content-type': 'image/png' },
+        body: new Uint8Array(buffer),
+      });
+      expect(answer.status).toBe(201);
+      return ((await answer.json()) as { data: { id: string } }).data.id;
+    };
+    const ids = [await upload(png(30, 30, [200, 0, 0])), await upload(png(30, 30, [0, 0, 200]))];
+    const marker = randomUUID().slice(0, 8);
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const scheduled = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
+      userId: user.userId,
+      content: `Two pictures, later ${marker}`,
+      date: day,
+      time: '10:00 AM',
+      status: 'scheduled',
+      timeZone: 'UTC',
+      mediaIds: ids,
+    });
+    expect(scheduled.status).toBe(201);
+    const postId = scheduled.body.data.id as string;
+
+    const page = await openPage(browser, `${stack.url}/posts?tab=scheduled`, {
+      lang: 'en',
+      viewport: 'desktop',
+      cookies: [user.session.browserCookie],
+    });
+    const card = page.getByTestId('scheduled-post').filter({ hasText: marker });
+    await card.waitFor({ timeout: 20_000 });
+    await expect.poll(() => card.getByTestId('post-image').count()).toBe(2);
+
+    await card.getByTestId('edit-post').click();
+    const edit = page.getByTestId('edit-post-dialog');
+    await expect.poll(() => edit.getByTestId('media-item').count()).toBe(2);
+    expect(await edit.getByTestId('preview-images').getAttribute('data-layout')).toBe('2');
+    await edit.getByRole('button', { name: 'Remove image 1' }).click();
+    await expect.poll(() => edit.getByTestId('media-item').count()).toBe(1);
+    await edit.getByRole('button', { name: 'Update', exact: true }).click();
+    await edit.waitFor({ state: 'detached', timeout: 20_000 });
+    await expect
+      .poll(async () =>
+        (await callAs(stack, user, 'GET', `/api/v1/posts/${postId}`)).body.data.media.map((m: { id: string }) => m.id),
+      )
+      .toEqual([ids[1]]);
+    await expect.poll(() => card.getByTestId('post-image').count()).toBe(1);
+    await page.context().close();
+  });
+});

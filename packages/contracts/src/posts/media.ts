@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/** Images a post may carry: the network's own limits. */
+export const MAX_POST_IMAGES = 9;
+export const MAX_IMAGE_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** The most any upload may send (a PDF document, once documents are accepted). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** The longest side of a thumbnail, in pixels. */
+export const THUMBNAIL_SIZE = 400;
+
+export const MEDIA_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export type MediaImageType = (typeof MEDIA_IMAGE_TYPES)[number];
+
+/** Where an image lives in the object store: the posts service writes it, the network worker reads it. */
+export function mediaStorageKey(userId: string, mediaId: string, contentType: MediaImageType): string {
+  return `media/${userId}/${mediaId}/image.${contentType.slice('image/'.length)}`;
+}
+export function thumbnailStorageKey(userId: string, mediaId: string): string {
+  return `media/${userId}/${mediaId}/thumbnail.webp`;
+}
+
+/** `POST /api/v1/media` answers under this path (the gateway lets its larger body through). */
+export const MEDIA_UPLOAD_PATH = /^\/api\/v1\/media\/?(\?.*)?$/;
+
+/**
+ * What a file is, by its first bytes alone (the name and the declared type are never trusted).
+ * Null for anything else (a PDF, an executable, a text file...).
+ */
+export function sniffImageType(head: Uint8Array): MediaImageType | null {
+  const b = head;
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d)
+    return 'image/png';
+  if (b.length >= 6 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38) return 'image/gif';
+  if (
+    b.length >= 12 &&
+    b[0] === 0x52 &&
+    b[1] === 0x49 &&
+    b[2] === 0x46 &&
+    b[3] === 0x46 &&
+    b[8] === 0x57 &&
+    b[9] === 0x45 &&
+    b[10] === 0x42 &&
+    b[11] === 0x50
+  )
+    return 'image/webp';
+  return null;
+}
+/** Bytes `sniffImageType` needs to decide. */
+export const SNIFF_BYTES = 12;
+
+export const MEDIA_MESSAGES = {
+  empty: 'This file is empty',
+  unsupportedType:
+    'This file is not a JPEG, PNG, GIF or WebP image (files are checked by their content, not their name)',
+  imageTooLarge: `An image can be at most ${MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024} MB`,
+  undecodable: 'This image is damaged or incomplete and cannot be read',
+  tooMany: `A post can carry at most ${MAX_POST_IMAGES} images`,
+  unknownMedia: 'One of the attached files does not exist or is not yours: upload it again',
+  duplicate: 'The same file is attached twice',
+  notFound: 'This file does not exist',
+  uploaded: 'File uploaded',
+} as const;
+
+/** The stable code of each media refusal. */
+export const MEDIA_ERROR_CODES = {
+  empty: 'media.empty',
+  /** Not one of the accepted formats, whatever its name or declared type says. */
+  unsupportedType: 'media.unsupported_type',
+  /** params: limit (`5 MB`) */
+  imageTooLarge: 'media.image_too_large',
+  undecodable: 'media.undecodable',
+  /** params: limit */
+  tooMany: 'media.too_many_images',
+  unknownMedia: 'media.unknown',
+  duplicate: 'media.duplicate',
+  notFound: 'media.not_found',
+} as const;
+
+/** One uploaded file as its owner sees it. */
+export const mediaSchema = z.object({
+  id: z.string().uuid(),
+  kind: z.literal('image'),
+  contentType: z.enum(MEDIA_IMAGE_TYPES),
+  /** Bytes of the stored (re-encoded, metadata-free) file. */
+  bytes: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  createdAt: z.string(),
+});
+export type Media = z.infer<typeof mediaSchema>;
+
+export const mediaResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: mediaSchema,
+});
+
+export const mediaIdParamsSchema = z.object({ id: z.string().max(100) });
+
+/** The media ids a post or draft carries, in the order they are shown. Ownership is checked by the service. */
+export const mediaIdsInput = () => z.array(z.string().uuid()).max(MAX_POST_IMAGES * 4);
+
+/** A post's attached file as posts, drafts and the publish job carry it. */
+export const attachedMediaSchema = z.object({
+  id: z.string().uuid(),
+  contentType: z.enum(MEDIA_IMAGE_TYPES),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type AttachedMedia = z.infer<typeof attachedMediaSchema>;

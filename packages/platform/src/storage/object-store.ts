@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import { S3ObjectStore } from './s3-object-store.js';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Where uploaded files live: the local disk under `.data/` unless told otherwise. */
+export const storageEnv = {
+  /** `disk` (the folder MEDIA_DIR) or `s3` (any S3-compatible store, S3_* below). */
+  MEDIA_STORE: z.enum(['disk', 's3']).default('disk'),
+  /** Folder of the local object store, relative to the working directory (the repository root for `npm start`). */
+  MEDIA_DIR: z.string().min(1).default('.data/media'),
+  /** An S3-compatible endpoint such as `http://minio:9000`; AWS's own when unset. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** The bucket in the path, as MinIO wants; `false` for AWS's virtual-host style. */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
+};
+export type StorageConfig = z.infer<z.ZodObject<typeof storageEnv>>;
+
+/** Raised by `get`/`read` for a key that holds nothing. */
+export class ObjectNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`no object at ${key}`);
+    this.name = 'ObjectNotFoundError';
+  }
+}
+
+/**
+ * Files by key (`media/{userId}/{id}/image.jpg`). Writes stream: a body is never held whole in
+ * memory by the store, and a write that fails midway leaves nothing under the key.
+ */
+export interface ObjectStore {
+  /** Writes `body` under `key` (replacing what was there); resolves with the bytes written. */
+  put(key: string, body: Readable | Uint8Array): Promise<{ bytes: number }>;
+  /** The object as a stream; rejects with ObjectNotFoundError. */
+  get(key: string): Promise<Readable>;
+  /** The whole object (for small ones: thumbnails, images handed to the network). */
+  read(key: string): Promise<Buffer>;
+  /** Removes the object; a missing one is no error. */
+  delete(key: string): Promise<void>;
+}
+
+const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/** Keys are plain relative paths: no `..`, no leading slash, nothing a path could escape with. */
+export function checkKey(key: string): string {
+  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+    throw new Error(`not a valid object key: ${JSON.stringify(key)}`);
+  }
+  return key;
+}
+
+/** The local-disk store: one file per key under `root`, written to a temporary name then renamed. */
+export class DiskObjectStore implements ObjectStore {
+  readonly root: string;
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  private pathOf(key: string): string {
+    return join(this.root, checkKey(key));
+  }
+
+  async put(key: string, body: Readable | Uint8Array): Promise<{ bytes: number }> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    const partial = `${path}.${randomUUID()}.part`;
+    let bytes = 0;
+    const source = body instanceof Readable ? body : Readable.from([body]);
+    try {
+      await pipeline(
+        source,
+        async function* count(chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            bytes += chunk.length;
+            yield chunk;
+          }
+        },
+        createWriteStream(partial, { flags: 'wx' }),
+      );
+      await rename(partial, path);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    return { bytes };
+  }
+
+  async get(key: string): Promise<Readable> {
+    const path = this.pathOf(key);
+    try {
+      await stat(path);
+    } catch {
+      throw new ObjectNotFoundError(key);
+    }
+    return createReadStream(path);
+  }
+
+  async read(key: string): Promise<Buffer> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ObjectNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}
+
+/** The store the configuration names; `s3` without its bucket and keys stops the process with a readable line. */
+export function createObjectStore(config: Partial<StorageConfig> & Pick<StorageConfig, 'MEDIA_DIR'>): ObjectStore {
+  if (config.MEDIA_STORE !== 's3') return new DiskObjectStore(config.MEDIA_DIR);
+  const { S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = config;
+  if (!S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
+    throw new Error('MEDIA_STORE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  return new S3ObjectStore({
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION ?? 'us-east-1',
+    bucket: S3_BUCKET,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE ?? true,
+  });
+}

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  type AttachedMedia,
+  MAX_IMAGE_UPLOAD_BYTES,
+  MAX_POST_IMAGES,
+  MEDIA_ERROR_CODES,
+  MEDIA_MESSAGES,
+  type MediaImageType,
+  mediaStorageKey,
+  SNIFF_BYTES,
+  sniffImageType,
+  THUMBNAIL_SIZE,
+  thumbnailStorageKey,
+} from '@nashr/contracts';
+import { AppError, type ErrorCode, type ErrorParams, type Logger, type ObjectStore } from '@nashr/platform';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import sharp from 'sharp';
+import { type MediaRow, media, type schema } from '../db/schema.js';
+
+type Db = PostgresJsDatabase<typeof schema>;
+type MediaRefusal = keyof typeof MEDIA_ERROR_CODES;
+
+/** The answer for a refusal about a file: its declared code, its English message and its values. */
+export function mediaRefusal(kind: ErrorCode, key: MediaRefusal, params?: ErrorParams): AppError {
+  return new AppError(kind, MEDIA_MESSAGES[key], { code: MEDIA_ERROR_CODES[key], params });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Larger images are refused before they are decoded (a 5 MB file can unpack to gigabytes of pixels). */
+const MAX_INPUT_PIXELS = 50_000_000;
+const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+
+/**
+ * Copies an upload to `path`, checking it on the way: the first bytes must be an accepted image
+ * format, and it must stay within the size limit. The body streams to disk; on a refusal the
+ * rest of it is read and dropped, so the answer still reaches the caller.
+ */
+function receive(body: Readable, path: string): Promise<{ type: MediaImageType; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const out = createWriteStream(path);
+    let head = Buffer.alloc(0);
+    let type: MediaImageType | null = null;
+    let bytes = 0;
+    let settled = false;
+    const stop = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      body.off('data', onData);
+      body.off('end', onEnd);
+      body.resume();
+      out.destroy();
+      reject(error);
+    };
+    const decide = () => {
+      type = sniffImageType(head);
+      if (!type) stop(mediaRefusal('BAD_REQUEST', 'unsupportedType'));
+    };
+    const onData = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (!type) {
+        head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]).subarray(0, SNIFF_BYTES);
+        if (head.length >= SNIFF_BYTES) decide();
+        if (settled) return;
+      }
+      if (bytes > MAX_IMAGE_UPLOAD_BYTES) {
+        stop(mediaRefusal('PAYLOAD_TOO_LARGE', 'imageTooLarge', { limit: megabytes(MAX_IMAGE_UPLOAD_BYTES) }));
+        return;
+      }
+      if (!out.write(chunk)) {
+        body.pause();
+        out.once('drain', () => body.resume());
+      }
+    };
+    const onEnd = () => {
+      if (settled) return;
+      if (bytes === 0) return stop(mediaRefusal('BAD_REQUEST', 'empty'));
+      if (!type) decide();
+      if (settled || !type) return;
+      const found = type;
+      settled = true;
+      out.end(() => resolve({ type: found, bytes }));
+    };
+    body.on('data', onData);
+    body.on('end', onEnd);
+    body.on('error', (error) => stop(error));
+    out.on('error', (error) => stop(error));
+  });
+}
+
+/** Decodes the image and encodes it again in its own format, keeping the pixels and nothing else. */
+async function reencode(path: string, type: MediaImageType) {
+  const animated = type === 'image/gif' || type === 'image/webp';
+  try {
+    const source = sharp(path, { animated, failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS });
+    // Turned upright by its EXIF orientation first, since that tag goes with the rest of the metadata.
+    const upright = animated ? source : source.rotate();
+    const encoded =
+      type === 'image/jpeg'
+        ? upright.jpeg({ quality: 90 })
+        : type === 'image/png'
+          ? upright.png()
+          : type === 'image/webp'
+            ? upright.webp({ quality: 90 })
+            : upright.gif();
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    const thumbnail = await sharp(data, { failOn: 'none' })
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    // An animation's height is that of all its frames stacked.
+    const height = info.pageHeight ?? info.height;
+    return { data, thumbnail, width: info.width, height };
+  } catch {
+    throw mediaRefusal('BAD_REQUEST', 'undecodable');
+  }
+}
+
+export const toAttached = (row: MediaRow): AttachedMedia => ({
+  id: row.id,
+  contentType: row.contentType,
+  width: row.width,
+  height: row.height,
+});
+
+/** Files users upload for their posts: checked, cleaned, stored, and lent to posts by id. */
+export class MediaService {
+  constructor(
+    private readonly db: Db,
+    private readonly storage: ObjectStore,
+    private readonly logger: Logger,
+  ) {}
+
+  async upload(userId: string, body: Readable): Promise<MediaRow> {
+    const folder = await mkdtemp(join(tmpdir(), 'nashr-upload-'));
+    try {
+      const { type } = await receive(body, join(folder, 'upload'));
+      const image = await reencode(join(folder, 'upload'), type);
+      const id = randomUUID();
+      const storageKey = mediaStorageKey(userId, id, type);
+      const thumbnailKey = thumbnailStorageKey(userId, id);
+      await this.storage.put(storageKey, image.data);
+      await this.storage.put(thumbnailKey, image.thumbnail);
+      try {
+        const [row] = await this.db
+          .insert(media)
+          .values({
+            id,
+            userId,
+            kind: 'image',
+            contentType: type,
+            bytes: image.data.length,
+            width: image.width,
+            height: image.height,
+            storageKey,
+            thumbnailKey,
+          })
+          .returning();
+        if (!row) throw new Error('media row not written');
+        return row;
+      } catch (error) {
+        await Promise.all([this.storage.delete(storageKey), this.storage.delete(thumbnailKey)]).catch((err) =>
+          this.logger.warn({ err, mediaId: id }, 'could not remove the files of an unsaved upload'),
+        );
+        throw error;
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  /** The caller's file, or 404 for one that does not exist or belongs to someone else. */
+  async owned(userId: string, id: string): Promise<MediaRow> {
+    const [row] = UUID.test(id)
+      ? await this.db
+          .select()
+          .from(media)
+          .where(and(eq(media.id, id), eq(media.userId, userId)))
+      : [];
+    if (!row) throw mediaRefusal('NOT_FOUND', 'notFound');
+    return row;
+  }
+
+  /**
+   * The files a post or draft is to carry, in the order given: undefined when none were sent;
+   * refused when there are too many, one repeats, or one is not the caller's.
+   */
+  async attachments(userId: string, ids: readonly string[] | undefined): Promise<AttachedMedia[] | undefined> {
+    if (ids === undefined) return undefined;
+    if (ids.length > MAX_POST_IMAGES) throw mediaRefusal('BAD_REQUEST', 'tooMany', { limit: MAX_POST_IMAGES });
+    if (new Set(ids).size !== ids.length) throw mediaRefusal('BAD_REQUEST', 'duplicate');
+    if (!ids.length) return [];
+    const rows = await this.db
+      .select()
+      .from(media)
+      .where(and(inArray(media.id, [...ids]), eq(media.userId, userId)));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => {
+      const row = byId.get(id);
+      if (!row) throw mediaRefusal('BAD_REQUEST', 'unknownMedia');
+      return toAttached(row);
+    });
+  }
+}

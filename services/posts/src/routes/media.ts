@@ -1,0 +1,60 @@
+import type { Readable } from 'node:stream';
+import { API, MEDIA_MESSAGES, type Media } from '@nashr/contracts';
+import { identityOf, ObjectNotFoundError, type ObjectStore, route, type ServiceApp } from '@nashr/platform';
+import type { MediaRow } from '../db/schema.js';
+import { type MediaService, mediaRefusal } from '../media/media-service.js';
+
+export const toMedia = (row: MediaRow): Media => ({
+  id: row.id,
+  kind: row.kind,
+  contentType: row.contentType,
+  bytes: row.bytes,
+  width: row.width,
+  height: row.height,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Uploading images and reading them back (the owner only: another user's id answers 404). */
+export function mediaRoutes(app: ServiceApp, { media, storage }: { media: MediaService; storage: ObjectStore }): void {
+  app.register(async (scope) => {
+    // The body is the file itself, whatever type it claims: handed over unread, as a stream.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    route(
+      scope as ServiceApp,
+      API.media.upload,
+      { bodyCheck: 'handler', checkResponses: true },
+      async (request, reply) => {
+        const body = request.body as Readable | undefined;
+        if (!body || typeof (body as Readable).on !== 'function') throw mediaRefusal('BAD_REQUEST', 'empty');
+        const row = await media.upload(identityOf(request).userId, body);
+        request.log.info({ mediaId: row.id, bytes: row.bytes }, 'image uploaded');
+        return reply.status(201).send({ success: true as const, message: MEDIA_MESSAGES.uploaded, data: toMedia(row) });
+      },
+    );
+  });
+
+  const send = async (key: string, contentType: string, reply: import('fastify').FastifyReply) => {
+    try {
+      const stream = await storage.get(key);
+      return reply
+        .type(contentType)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('content-disposition', 'inline')
+        .send(stream);
+    } catch (error) {
+      if (error instanceof ObjectNotFoundError) throw mediaRefusal('NOT_FOUND', 'notFound');
+      throw error;
+    }
+  };
+
+  route(app, API.media.file, {}, async (request, reply) => {
+    const row = await media.owned(identityOf(request).userId, request.params.id);
+    return send(row.storageKey, row.contentType, reply);
+  });
+
+  route(app, API.media.thumbnail, {}, async (request, reply) => {
+    const row = await media.owned(identityOf(request).userId, request.params.id);
+    return send(row.thumbnailKey, 'image/webp', reply);
+  });
+}

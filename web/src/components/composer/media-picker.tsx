@@ -1,0 +1,172 @@
+import { type AttachedMedia, MAX_POST_IMAGES, MEDIA_IMAGE_TYPES } from '@nashr/contracts';
+import { ChevronLeft, ChevronRight, ImagePlus, Loader2, X } from 'lucide-react';
+import { type DragEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { thumbnailUrl } from '../../api/media';
+import { formatNumber } from '../../lib/format';
+import type { ComposerMedia } from './use-composer-media';
+
+/** The image files a paste or a drop carries (anything else is left to the text). */
+export function imageFilesOf(data: DataTransfer | null): File[] {
+  return data ? Array.from(data.files) : [];
+}
+
+/**
+ * The post's images: a file picker, a drop zone (drop anywhere on it), thumbnails in their order
+ * with remove and move earlier/later buttons, and a line per refused file saying why.
+ * Pasting an image into the composer adds it too (see Composer).
+ */
+export function MediaPicker({
+  id,
+  media,
+  controls,
+  disabled,
+}: {
+  id: string;
+  media: AttachedMedia[];
+  controls: ComposerMedia;
+  disabled?: boolean;
+}) {
+  const { t, i18n } = useTranslation('composer');
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const full = media.length >= MAX_POST_IMAGES;
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    if (!disabled) controls.add(imageFilesOf(event.dataTransfer));
+  };
+
+  return (
+    <section
+      aria-labelledby={`${id}-media-title`}
+      className={`rounded-xl border border-dashed p-3 ${over ? 'border-brand-500 bg-brand-50' : 'border-slate-300'}`}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      data-testid="media-picker"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h3 id={`${id}-media-title`} className="text-sm font-semibold text-slate-700">
+            {t('media.title')}
+          </h3>
+          <p id={`${id}-media-hint`} className="text-xs text-slate-500">
+            {t('media.hint', { max: formatNumber(MAX_POST_IMAGES, i18n.language) })}
+          </p>
+        </div>
+        <button
+          type="button"
+          disabled={disabled || full}
+          onClick={() => input.current?.click()}
+          aria-describedby={`${id}-media-hint`}
+          className="inline-flex items-center gap-1.5 rounded-lg border border-slate-200 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-50"
+          data-testid="media-add"
+        >
+          <ImagePlus aria-hidden="true" className="size-4" />
+          {t('media.add')}
+        </button>
+        <input
+          ref={input}
+          type="file"
+          accept={MEDIA_IMAGE_TYPES.join(',')}
+          multiple
+          hidden
+          onChange={(event) => {
+            controls.add(Array.from(event.target.files ?? []));
+            event.target.value = '';
+          }}
+          data-testid="media-input"
+        />
+      </div>
+
+      {(media.length > 0 || controls.pending.some((p) => p.status === 'uploading')) && (
+        <ol className="mt-3 flex flex-wrap gap-2" aria-label={t('media.listLabel')} data-testid="media-list">
+          {media.map((item, index) => (
+            <li key={item.id} className="relative w-24" data-testid="media-item" data-media-id={item.id}>
+              <img
+                src={thumbnailUrl(item.id)}
+                alt={t('media.imageAlt', { n: formatNumber(index + 1, i18n.language) })}
+                className="size-24 rounded-lg border border-slate-200 object-cover"
+              />
+              <div className="mt-1 flex justify-between">
+                <button
+                  type="button"
+                  disabled={disabled || index === 0}
+                  onClick={() => controls.move(item.id, -1)}
+                  aria-label={t('media.moveEarlier', { n: formatNumber(index + 1, i18n.language) })}
+                  className="rounded p-1 text-slate-600 hover:bg-slate-100 disabled:opacity-30"
+                  data-testid="media-earlier"
+                >
+                  <ChevronRight aria-hidden="true" className="size-4 ltr:-scale-x-100" />
+                </button>
+                <button
+                  type="button"
+                  disabled={disabled}
+                  onClick={() => controls.remove(item.id)}
+                  aria-label={t('media.remove', { n: formatNumber(index + 1, i18n.language) })}
+                  className="rounded p-1 text-slate-600 hover:bg-red-50 hover:text-red-700"
+                  data-testid="media-remove"
+                >
+                  <X aria-hidden="true" className="size-4" />
+                </button>
+                <button
+                  type="button"
+                  disabled={disabled || index === media.length - 1}
+                  onClick={() => controls.move(item.id, 1)}
+                  aria-label={t('media.moveLater', { n: formatNumber(index + 1, i18n.language) })}
+                  className="rounded p-1 text-slate-600 hover:bg-slate-100 disabled:opacity-30"
+                  data-testid="media-later"
+                >
+                  <ChevronLeft aria-hidden="true" className="size-4 ltr:-scale-x-100" />
+                </button>
+              </div>
+            </li>
+          ))}
+          {controls.pending
+            .filter((p) => p.status === 'uploading')
+            .map((p) => (
+              <li
+                key={p.key}
+                className="flex size-24 items-center justify-center rounded-lg border border-slate-200 bg-slate-50"
+                data-testid="media-uploading"
+              >
+                <Loader2 aria-hidden="true" className="size-5 animate-spin text-slate-500" />
+                <span className="sr-only">{t('media.uploading', { name: p.name })}</span>
+              </li>
+            ))}
+        </ol>
+      )}
+
+      {controls.pending.some((p) => p.status === 'failed') && (
+        <ul className="mt-3 space-y-1" aria-live="polite" data-testid="media-errors">
+          {controls.pending
+            .filter((p) => p.status === 'failed')
+            .map((p) => (
+              <li
+                key={p.key}
+                className="flex items-start justify-between gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
+                data-testid="media-error"
+              >
+                <span>
+                  <bdi className="font-semibold">{p.name}</bdi>: {p.error}
+                </span>
+                <button
+                  type="button"
+                  onClick={() => controls.dismiss(p.key)}
+                  aria-label={t('media.dismiss', { name: p.name })}
+                  className="shrink-0 rounded p-0.5 hover:bg-red-100"
+                >
+                  <X aria-hidden="true" className="size-4" />
+                </button>
+              </li>
+            ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { type AttachedMedia, MAX_IMAGE_UPLOAD_BYTES, MAX_POST_IMAGES, MEDIA_ERROR_CODES } from '@nashr/contracts';
+import { useCallback, useRef, useState } from 'react';
+import { ApiError } from '../../api/client';
+import { uploadImage } from '../../api/media';
+import { errorText } from '../../lib/error-text';
+
+/** A file on its way up, or one the server refused (with the words saying why). */
+export interface PendingUpload {
+  key: string;
+  name: string;
+  status: 'uploading' | 'failed';
+  error?: string;
+}
+
+const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+
+/**
+ * The composer's images: files picked, dropped or pasted are uploaded one after another; the ones the
+ * server kept join `media` (in order), the refused ones stay listed with the reason until
+ * dismissed. What the browser can tell at once (too many, too large) is said without uploading;
+ * what a file is, the server decides from its content.
+ */
+export function useComposerMedia(
+  media: AttachedMedia[],
+  setMedia: (update: (m: AttachedMedia[]) => AttachedMedia[]) => void,
+) {
+  const [pending, setPending] = useState<PendingUpload[]>([]);
+  const counter = useRef(0);
+  // One upload at a time: the images join the post in the order they were picked.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const uploading = pending.filter((p) => p.status === 'uploading').length;
+
+  const settle = useCallback(
+    (key: string, change: Partial<PendingUpload> | null) =>
+      setPending((list) =>
+        change === null
+          ? list.filter((p) => p.key !== key)
+          : list.map((p) => (p.key === key ? { ...p, ...change } : p)),
+      ),
+    [],
+  );
+
+  const add = useCallback(
+    (files: File[]) => {
+      let room = MAX_POST_IMAGES - media.length - uploading;
+      const added: PendingUpload[] = [];
+      for (const file of files) {
+        counter.current += 1;
+        const key = `upload-${counter.current}`;
+        const refuse = (code: string, params: Record<string, string | number>) =>
+          added.push({
+            key,
+            name: file.name,
+            status: 'failed',
+            error: errorText(new ApiError('', 400, [], code, params)),
+          });
+        if (room <= 0) {
+          refuse(MEDIA_ERROR_CODES.tooMany, { limit: MAX_POST_IMAGES });
+          continue;
+        }
+        if (file.size > MAX_IMAGE_UPLOAD_BYTES) {
+          refuse(MEDIA_ERROR_CODES.imageTooLarge, { limit: megabytes(MAX_IMAGE_UPLOAD_BYTES) });
+          continue;
+        }
+        room -= 1;
+        added.push({ key, name: file.name, status: 'uploading' });
+        queue.current = queue.current.then(() =>
+          uploadImage(file).then(
+            (stored) => {
+              setMedia((list) =>
+                list.length >= MAX_POST_IMAGES
+                  ? list
+                  : [
+                      ...list,
+                      { id: stored.id, contentType: stored.contentType, width: stored.width, height: stored.height },
+                    ],
+              );
+              settle(key, null);
+            },
+            (error: unknown) => settle(key, { status: 'failed', error: errorText(error) }),
+          ),
+        );
+      }
+      setPending((list) => [...list, ...added]);
+    },
+    [media.length, uploading, setMedia, settle],
+  );
+
+  return {
+    pending,
+    uploading: uploading > 0,
+    add,
+    dismiss: (key: string) => settle(key, null),
+    remove: (id: string) => setMedia((list) => list.filter((m) => m.id !== id)),
+    move: (id: string, by: -1 | 1) =>
+      setMedia((list) => {
+        const from = list.findIndex((m) => m.id === id);
+        const to = from + by;
+        if (from < 0 || to < 0 || to >= list.length) return list;
+        const next = [...list];
+        const [item] = next.splice(from, 1);
+        if (item) next.splice(to, 0, item);
+        return next;
+      }),
+  };
+}
+export type ComposerMedia = ReturnType<typeof useComposerMedia>;
