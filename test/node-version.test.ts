@@ -10,8 +10,11 @@ const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 const major = supportedNodeMajor();
 const image = `node:${major}-bookworm-slim`;
 
-/** Every official Node image a text names (node:20-bookworm-slim, node:24, ...). */
-const nodeImages = (text: string) => [...text.matchAll(/\bnode:[\w.-]+/g)].map((m) => m[0]);
+/**
+ * Every official Node image a text names (node:20-bookworm-slim, node:24, node:lts, ...); not a
+ * `chown node:node`, whose user and group only look alike.
+ */
+const nodeImages = (text: string) => [...text.matchAll(/\bnode:(?:\d|lts|current|latest)[\w.-]*/g)].map((m) => m[0]);
 
 describe('the supported Node.js', () => {
   it('is a long-term-support line no older than 24', () => {

@@ -50,6 +50,11 @@ const INTERNAL_ROUTES: { method: string; path: string; why: string }[] = [
     path: '/api/v1/linkedin/sandbox/captcha/:publicKey/api.js',
     why: "the sandbox provider's stand-in for the network's CAPTCHA script (NETWORK_PROVIDER=sandbox only)",
   },
+  {
+    method: 'GET',
+    path: '/api/v1/linkedin/sandbox/images/:postId/:position',
+    why: "the sandbox network's stand-in for the network's image servers: its published posts' images (NETWORK_PROVIDER=sandbox only)",
+  },
 ];
 
 /** Routes the gateway serves itself that are not API operations. */

@@ -42,5 +42,11 @@ export const workerConfigSchema = z.object({
   /** Due jobs and result events handled at once per worker process. */
   POSTS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
   SCHEDULE_HORIZON_MS: scheduleHorizon,
+  /** Where the images are (the worker deletes those no post or draft uses any more). */
+  ...storageEnv,
+  /** An image no post or draft carries is deleted once it was uploaded this long ago. */
+  MEDIA_UNUSED_AFTER_MS: milliseconds(86_400_000, 60_000, 30 * 86_400_000),
+  /** How often unused images are looked for (and once at start). */
+  MEDIA_SWEEP_INTERVAL_MS: milliseconds(3_600_000, 1_000, 86_400_000),
 });
 export type WorkerConfig = z.infer<typeof workerConfigSchema>;

@@ -1,5 +1,6 @@
 import {
   createDatabase,
+  createObjectStore,
   createRedis,
   databaseConnection,
   migrationsUrl,
@@ -12,6 +13,7 @@ import { MIGRATIONS_FOLDER } from './app.js';
 import { workerConfigSchema } from './config.js';
 import { schema } from './db/schema.js';
 import { startPostsWorker } from './jobs/posts-worker.js';
+import { startUnusedMediaSweep } from './media/unused-media.js';
 
 await runProcess('posts-worker', workerConfigSchema, async (config, logger) => {
   // The API may not have started yet: either process can create the schema.
@@ -26,9 +28,17 @@ await runProcess('posts-worker', workerConfigSchema, async (config, logger) => {
   await waitForRedis(redis, 30_000);
   await requireQueueSafeRedis(redis, logger);
   const worker = await startPostsWorker({ settings: config, logger, database, redis, prefix: config.REDIS_PREFIX });
+  const mediaSweep = startUnusedMediaSweep({
+    db: database.db,
+    store: createObjectStore(config),
+    logger,
+    everyMs: config.MEDIA_SWEEP_INTERVAL_MS,
+    unusedForMs: config.MEDIA_UNUSED_AFTER_MS,
+  });
   logger.info({ prefix: config.REDIS_PREFIX }, 'posts worker started');
   return {
     close: async () => {
+      await mediaSweep.close();
       await worker.close();
       redis.disconnect();
       await database.close();

@@ -1,0 +1,89 @@
+import { createCapturingLogger, testIdentity } from '@nashr/platform/testing';
+import { inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { media } from '../db/schema.js';
+import { instantToLocal } from '../schedule/local-time.js';
+import { PostsHarness } from '../testing/harness.js';
+import { deleteUnusedMedia } from './unused-media.js';
+
+let h: PostsHarness;
+beforeAll(async () => {
+  h = await PostsHarness.start();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const DAY = 86_400_000;
+const me = testIdentity();
+
+async function upload(): Promise<{ id: string; storageKey: string; thumbnailKey: string }> {
+  const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#aa3366' } })
+    .png()
+    .toBuffer();
+  const answer = await h.upload(me, png, 'image/png');
+  expect(answer.statusCode).toBe(201);
+  const id = answer.json().data.id as string;
+  const [row] = await h.database.db
+    .select()
+    .from(media)
+    .where(inArray(media.id, [id]));
+  return { id, storageKey: row?.storageKey as string, thumbnailKey: row?.thumbnailKey as string };
+}
+
+const fileExists = (key: string) =>
+  h.storage.read(key).then(
+    () => true,
+    () => false,
+  );
+
+describe('images no post or draft uses', () => {
+  it('are deleted, rows and files, once uploaded over a day ago; used and recent ones stay', async () => {
+    const [onPost, onDraft, onDeletedDraft, neverUsed, recent] = [
+      await upload(),
+      await upload(),
+      await upload(),
+      await upload(),
+      await upload(),
+    ] as const;
+    const scheduled = await h.request(me, 'POST', '/linkedln/saveSchedulePost', {
+      userId: me.userId,
+      content: 'A post with its picture',
+      date: instantToLocal(new Date(Date.now() + 3 * DAY), 'UTC').date,
+      time: '10:00 AM',
+      timeZone: 'UTC',
+      mediaIds: [onPost.id],
+    });
+    expect(scheduled.statusCode).toBe(201);
+    const kept = await h.request(me, 'POST', '/api/v1/drafts', { content: 'kept', mediaIds: [onDraft.id] });
+    expect(kept.statusCode).toBe(201);
+    const dropped = await h.request(me, 'POST', '/api/v1/drafts', {
+      content: 'dropped',
+      mediaIds: [onDeletedDraft.id],
+    });
+    expect(dropped.statusCode).toBe(201);
+    expect((await h.request(me, 'DELETE', `/api/v1/drafts/${dropped.json().data.id}`)).statusCode).toBeLessThan(300);
+
+    // Every upload but the recent one was made two days ago.
+    const old = [onPost, onDraft, onDeletedDraft, neverUsed].map((upload) => upload.id);
+    await h.database.db.update(media).set({ createdAt: sql`now() - interval '2 days'` }).where(inArray(media.id, old));
+
+    const { logger } = createCapturingLogger();
+    const deleted = await deleteUnusedMedia(h.database.db, h.storage, new Date(Date.now() - DAY), logger);
+    expect(deleted).toBe(2);
+
+    for (const gone of [onDeletedDraft, neverUsed]) {
+      expect((await h.request(me, 'GET', `/api/v1/media/${gone.id}`)).statusCode).toBe(404);
+      expect(await fileExists(gone.storageKey)).toBe(false);
+      expect(await fileExists(gone.thumbnailKey)).toBe(false);
+    }
+    for (const stays of [onPost, onDraft, recent]) {
+      expect((await h.request(me, 'GET', `/api/v1/media/${stays.id}`)).statusCode).toBe(200);
+      expect(await fileExists(stays.storageKey)).toBe(true);
+      expect(await fileExists(stays.thumbnailKey)).toBe(true);
+    }
+    // Nothing left to do: a second sweep (or another worker's) deletes nothing more.
+    expect(await deleteUnusedMedia(h.database.db, h.storage, new Date(Date.now() - DAY), logger)).toBe(0);
+  });
+});
