@@ -1,6 +1,6 @@
 import './zod-config';
 import '@fontsource-variable/inter';
-import '@fontsource-variable/noto-sans-arabic';
+import './fonts/noto-sans-arabic.css';
 import './styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';

@@ -10,11 +10,12 @@ import {
 } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { sessionQuery } from './api/auth';
+import { contentBlockQuery } from './api/content';
 import { DeferredToaster } from './components/deferred-toaster';
 import { LoadingScreen } from './components/loading-screen';
 import { NotFound } from './components/not-found';
-import { loadAllNamespaces } from './i18n';
-import { LandingPage } from './routes/landing';
+import { loadAllNamespaces, storedLanguage } from './i18n';
+import { LANDING_BLOCKS, LandingPage } from './routes/landing';
 import { checkSession, type RouterContext } from './session/route-guard';
 
 /**
@@ -228,13 +229,18 @@ declare module '@tanstack/react-router' {
 
 /**
  * Starts, at start-up and all at once, what the first screen will wait for: its code (every lazy
- * component of the routes it matches), the translations of every screen but the landing page and
- * the session check of the routes that make one. The router would otherwise ask for them one
+ * component of the routes it matches), the translations of every screen but the landing page, the
+ * session check of the routes that make one and the landing page's copy. The router would otherwise ask for them one
  * after the other (root, then the session, then each screen's code), a round trip each on a
  * phone's network. The routes' own `beforeLoad`s then find them on their way or already in.
  */
 export function preloadFirstScreen(queryClient: RouterContext['queryClient'], pathname: string): void {
   const [routes] = router.getMatchedRoutes(pathname);
+  // The landing page's copy: asked for now rather than once React has rendered the page.
+  if (pathname === '/') {
+    const lang = storedLanguage();
+    for (const block of LANDING_BLOCKS) void queryClient.prefetchQuery(contentBlockQuery(block, lang));
+  }
   if (pathname !== '/') void loadAllNamespaces().catch(() => {});
   if (routes.some((route) => route.options.staticData?.session)) {
     void queryClient.prefetchQuery({ ...sessionQuery }).catch(() => {});

@@ -19,7 +19,7 @@ import { WhyChooseSection } from '../components/landing/why-choose-section';
 import { LoadingScreen } from '../components/loading-screen';
 
 /** Every block the page shows, loaded together. (A type-only list keeps zod out of this bundle.) */
-const LANDING_BLOCKS = [
+export const LANDING_BLOCKS = [
   'hero',
   'feature',
   'why-choose',
