@@ -204,7 +204,7 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
           onChange={(value) => setExtras((e) => ({ ...e, firstComment: value }))}
           disabled={busy}
         />
-        <FeedPreview text={shownText} firstComment={firstComment} />
+        <FeedPreview text={shownText} firstComment={firstComment} headingLevel={2} />
 
         {ai.failure && (
           <Notice tone={ai.failure.key === 'composer:ai.needTopic' ? 'info' : 'error'} onDismiss={ai.dismissFailure}>
