@@ -559,7 +559,14 @@ async function lighthouseScores(): Promise<void> {
     helpers: ['mail'],
     logLevel: 'warn',
     // One visitor's runs come from one address: the limiter must not stand in for the product.
-    env: { gateway: { RATE_LIMIT_PER_MINUTE: '100000000' } },
+    // `LIGHTHOUSE_WEB_DIST` serves another build (say a copy of the one before a change), so two
+    // builds can be measured one after the other in the same conditions.
+    env: {
+      gateway: {
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        ...(process.env.LIGHTHOUSE_WEB_DIST ? { WEB_DIST: process.env.LIGHTHOUSE_WEB_DIST } : {}),
+      },
+    },
   });
   try {
     const visitors = await makeVisitors(stack.url, `http://127.0.0.1:${stack.ports['mail-inbox']}`);
@@ -580,7 +587,9 @@ async function lighthouseScores(): Promise<void> {
       onResult: (r) =>
         say(
           `  ${r.screen} (${r.language}): ${CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(', ')}, ` +
-            `CPU benchmark index ${Math.round(r.benchmarkIndex)}` +
+            `CPU benchmark index ${Math.round(r.benchmarkIndex)}; ` +
+            `LCP ${Math.round(r.metrics.lcp)} ms, FCP ${Math.round(r.metrics.fcp)} ms, ` +
+            `TBT ${Math.round(r.metrics.tbt)} ms, JS ${Math.round(r.metrics.jsBytes / 1000)} kB` +
             `${r.failing.length ? `; costs points: ${r.failing.join(', ')}` : ''}`,
         ),
     });

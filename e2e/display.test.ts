@@ -2,7 +2,8 @@
  * Arabic-first display in a real browser, against the real auth, linkedin, posts and content
  * services: counts read in the form their number takes (English '1 repost', the six Arabic forms),
  * and the display preferences chosen on the settings screen (the Hijri date, the week's first day,
- * Arabic-Indic digits) show on the calendar after a reload, read back from the server.
+ * Arabic-Indic digits) show on the calendar after a reload, read back from the server, and from
+ * the first frame of the next load (remembered in the browser) before the server has answered.
  */
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Page } from 'playwright-core';
@@ -121,6 +122,24 @@ describe('display preferences', () => {
     // The Gregorian and the Hijri day of the month, both in Arabic-Indic digits.
     expect(await today.textContent()).toMatch(/^[\u0660-\u0669]+$/);
     expect(await today.getAttribute('aria-label')).toContain('هـ');
+
+    // The next load is right from its first frame: with the server's answer held back, the
+    // calendar already writes Arabic-Indic digits and the Hijri month (remembered from the last
+    // answer), so numbers never show in Western digits first and then switch.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/v1/preferences/display', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    const firstToday = page.getByTestId('posts-calendar').locator('button[data-today="true"]');
+    await firstToday.waitFor({ timeout: 30_000 });
+    expect(await firstToday.textContent()).toMatch(/^[\u0660-\u0669]+$/);
+    expect(await page.getByTestId('calendar-hijri-month').count()).toBe(1);
+    release();
     await page.context().close();
   });
 });

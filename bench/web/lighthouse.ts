@@ -52,6 +52,29 @@ export interface ScreenScores {
    * performance points directly: read the performance score with this figure.
    */
   benchmarkIndex: number;
+  /**
+   * Lighthouse's own measures behind the performance score, which depend less on the machine's
+   * load than the score does: largest contentful paint and first contentful paint (ms, simulated),
+   * total blocking time (ms, simulated) and the JavaScript the page fetched (bytes on the wire).
+   */
+  metrics: { lcp: number; fcp: number; tbt: number; jsBytes: number };
+}
+
+/** The figures of `ScreenScores.metrics` from one report. */
+function metricsOf(lhr: { audits: Record<string, { numericValue?: number; details?: unknown }> }) {
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const items =
+    (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })
+      ?.items ?? [];
+  const jsBytes = items
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  return {
+    lcp: value('largest-contentful-paint'),
+    fcp: value('first-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    jsBytes,
+  };
 }
 
 interface Browser {
@@ -184,6 +207,7 @@ export async function runLighthouse(options: {
           failing,
           finalUrl: lhr.finalDisplayedUrl,
           benchmarkIndex: lhr.environment.benchmarkIndex,
+          metrics: metricsOf(lhr),
         };
         results.push(result);
         options.onResult?.(result);

@@ -13,7 +13,7 @@ export interface Violation {
   rule: string;
   impact: string;
   help: string;
-  /** Selector and the axe summary of every element that fails the rule. */
+  /** Selector, the element's opening HTML and the axe summary of every element that fails the rule. */
   nodes: string[];
 }
 
@@ -50,7 +50,10 @@ export async function seriousViolations(page: Page, include?: string): Promise<V
       rule: violation.id,
       impact: violation.impact ?? '',
       help: violation.help,
-      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+      // The opening tag too: a selector such as `.px-3` alone does not say which component it is.
+      nodes: violation.nodes.map(
+        (node) => `${node.target.join(' ')} ${node.html.slice(0, 200)}: ${node.failureSummary ?? ''}`,
+      ),
     }));
 }
 

@@ -1,13 +1,13 @@
 import './zod-config';
 import '@fontsource-variable/inter';
-import '@fontsource-variable/noto-sans-arabic';
+import './fonts/noto-sans-arabic.css';
 import './styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n';
-import { router } from './router';
+import { preloadFirstScreen, router } from './router';
 import { recheckRoutesOnSessionChange } from './session/route-guard';
 
 const queryClient = new QueryClient({
@@ -16,15 +16,22 @@ const queryClient = new QueryClient({
   },
 });
 
-await initI18n();
+const i18nReady = initI18n();
+preloadFirstScreen(queryClient, window.location.pathname);
+await i18nReady;
 recheckRoutesOnSessionChange(queryClient, () => void router.invalidate());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} context={{ queryClient }} />
-    </QueryClientProvider>
-  </StrictMode>,
+// A transition: React renders the first screen in slices, giving the browser the main thread
+// between them, instead of one long task (a phone's first load stays responsive). Until it
+// commits, index.html's own logo and spinner stay on screen.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} context={{ queryClient }} />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

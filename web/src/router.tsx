@@ -9,11 +9,13 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { sessionQuery } from './api/auth';
+import { contentBlockQuery } from './api/content';
 import { DeferredToaster } from './components/deferred-toaster';
 import { LoadingScreen } from './components/loading-screen';
 import { NotFound } from './components/not-found';
-import { loadAllNamespaces } from './i18n';
-import { LandingPage } from './routes/landing';
+import { loadAllNamespaces, storedLanguage } from './i18n';
+import { LANDING_BLOCKS, LandingPage } from './routes/landing';
 import { checkSession, type RouterContext } from './session/route-guard';
 
 /**
@@ -54,6 +56,7 @@ const signupRoute = createRoute({
   // The auth service sends a failed Google sign-in back as /signup?error=google.
   validateSearch: (search: Record<string, unknown>): { error?: 'google' } =>
     search.error === 'google' ? { error: 'google' } : {},
+  staticData: { session: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient),
   component: lazyRouteComponent(() => import('./routes/signup'), 'SignupPage'),
 });
@@ -70,7 +73,8 @@ const verifyRoute = createRoute({
   path: '/verify',
   validateSearch: (search: Record<string, unknown>): { status?: string } =>
     typeof search.status === 'string' ? { status: search.status } : {},
-  // Opened from a sign-in link, the page spends the link first; the session is checked after.
+  // Opened from a sign-in link, the page spends the link first; the session is checked after (so
+  // no `staticData.session`: the check must not start before the link is spent).
   beforeLoad: ({ context, location, search }) =>
     spendsSignInLink(location.hash, search.status) ? undefined : checkSession(context.queryClient),
   component: lazyRouteComponent(() => import('./routes/verify'), 'VerifyPage'),
@@ -81,6 +85,7 @@ const connectLinkedInRoute = createRoute({
   // `connected=1`: back from the sign-in screen opened in this tab (the popup was blocked).
   validateSearch: (search: Record<string, unknown>): { connected?: '1' } =>
     search.connected === '1' || search.connected === 1 ? { connected: '1' } : {},
+  staticData: { session: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient, 'onboarding'),
   component: lazyRouteComponent(() => import('./routes/connect-linkedin'), 'ConnectLinkedInPage'),
 });
@@ -91,6 +96,7 @@ const linkedinConnectScreenRoute = createRoute({
   path: '/linkedln-connect-screen',
   validateSearch: (search: Record<string, unknown>): { return?: '/connect-linkedIn' } =>
     search.return === '/connect-linkedIn' ? { return: '/connect-linkedIn' } : {},
+  staticData: { session: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient),
   component: lazyRouteComponent(() => import('./routes/linkedin-connect-screen'), 'LinkedInConnectScreen'),
 });
@@ -113,6 +119,7 @@ const privacyRoute = createRoute({
 const personalizeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/personalize',
+  staticData: { session: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient, 'onboarding'),
   component: lazyRouteComponent(() => import('./routes/personalize'), 'PersonalizePage'),
 });
@@ -129,6 +136,7 @@ const adminDashboardRoute = createRoute({
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
+  staticData: { session: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient, 'protected'),
   component: lazyRouteComponent(() => import('./components/app-shell/app-shell'), 'AppShell'),
 });
@@ -213,4 +221,29 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
   }
+  interface StaticDataRouteOption {
+    /** The route's `beforeLoad` waits for the session check (`checkSession`). */
+    session?: true;
+  }
+}
+
+/**
+ * Starts, at start-up and all at once, what the first screen will wait for: its code (every lazy
+ * component of the routes it matches), the translations of every screen but the landing page, the
+ * session check of the routes that make one and the landing page's copy. The router would otherwise ask for them one
+ * after the other (root, then the session, then each screen's code), a round trip each on a
+ * phone's network. The routes' own `beforeLoad`s then find them on their way or already in.
+ */
+export function preloadFirstScreen(queryClient: RouterContext['queryClient'], pathname: string): void {
+  const [routes] = router.getMatchedRoutes(pathname);
+  // The landing page's copy: asked for now rather than once React has rendered the page.
+  if (pathname === '/') {
+    const lang = storedLanguage();
+    for (const block of LANDING_BLOCKS) void queryClient.prefetchQuery(contentBlockQuery(block, lang));
+  }
+  if (pathname !== '/') void loadAllNamespaces().catch(() => {});
+  if (routes.some((route) => route.options.staticData?.session)) {
+    void queryClient.prefetchQuery({ ...sessionQuery }).catch(() => {});
+  }
+  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => {});
 }

@@ -10,6 +10,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
+import { forgetDisplayPreferences } from '../lib/remembered-display';
 import { clearAllDrafts } from '../lib/session-draft';
 import { noteSession } from '../session/session-broadcast';
 import { clearStoredEmail } from '../session/stored-email';
@@ -126,6 +127,7 @@ export function useLogout() {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
       clearStoredEmail();
       clearAllDrafts();
+      forgetDisplayPreferences();
     },
   });
 }

@@ -5,29 +5,45 @@ import {
   type DisplayPreferencesUpdate,
 } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { rememberDisplayPreferences, rememberedDisplayPreferences } from '../lib/remembered-display';
+import { useSession } from './auth';
 import { call } from './client';
 
 const displayKey = ['preferences', 'display'] as const;
 
-/** How the signed-in user wants numbers and dates shown. */
+/**
+ * How the signed-in user wants numbers and dates shown. Until the server answers, the preferences
+ * remembered for this user stand in (as placeholder data, so the answer still replaces them).
+ */
 export function useDisplayPreferencesQuery() {
+  const { user } = useSession();
+  const userId = user?.id;
   return useQuery({
     queryKey: displayKey,
-    queryFn: async (): Promise<DisplayPreferences> => (await call(API.preferences.display)).data,
+    queryFn: async (): Promise<DisplayPreferences> => {
+      const preferences = (await call(API.preferences.display)).data;
+      if (userId) rememberDisplayPreferences(userId, preferences);
+      return preferences;
+    },
+    placeholderData: () => rememberedDisplayPreferences(userId),
     staleTime: 5 * 60_000,
   });
 }
 
-/** The preferences to render with: the defaults until they have loaded (or when they cannot). */
+/** The preferences to render with: the remembered ones or the defaults until they have loaded (or when they cannot). */
 export function useDisplayPreferences(): DisplayPreferences {
   return useDisplayPreferencesQuery().data ?? DEFAULT_DISPLAY_PREFERENCES;
 }
 
 export function useSaveDisplayPreferences() {
   const queryClient = useQueryClient();
+  const { user } = useSession();
   return useMutation({
     mutationFn: async (update: DisplayPreferencesUpdate) =>
       (await call(API.preferences.saveDisplay, { body: update })).data,
-    onSuccess: (saved) => queryClient.setQueryData(displayKey, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(displayKey, saved);
+      if (user?.id) rememberDisplayPreferences(user.id, saved);
+    },
   });
 }

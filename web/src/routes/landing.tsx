@@ -1,5 +1,5 @@
 import type { ContentBlockName } from '@nashr/contracts';
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContentBlock, usePrefetchContentBlocks } from '../api/content';
 import { CompanyLogos } from '../components/landing/company-logos';
@@ -19,7 +19,7 @@ import { WhyChooseSection } from '../components/landing/why-choose-section';
 import { LoadingScreen } from '../components/loading-screen';
 
 /** Every block the page shows, loaded together. (A type-only list keeps zod out of this bundle.) */
-const LANDING_BLOCKS = [
+export const LANDING_BLOCKS = [
   'hero',
   'feature',
   'why-choose',
@@ -37,10 +37,18 @@ export function LandingPage() {
   const { t } = useTranslation('landing');
   usePrefetchContentBlocks(LANDING_BLOCKS);
   const hero = useContentBlock('hero');
+  const heroShown = hero.data !== undefined;
+  // The hero is painted on its own first; the sections below it follow in the next render, as a
+  // transition (in slices), so the page's first paint does not wait for all of them.
+  const [restShown, setRestShown] = useState(false);
 
   useEffect(() => {
     document.title = t('meta.title');
   }, [t]);
+
+  useEffect(() => {
+    if (heroShown) startTransition(() => setRestShown(true));
+  }, [heroShown]);
 
   if (hero.data === undefined && !hero.isError) return <LoadingScreen />;
 
@@ -53,18 +61,22 @@ export function LandingPage() {
         ) : (
           <>
             <HeroSection hero={hero.data} />
-            <ScreenshotGallery />
-            <CompanyLogos />
-            <FeaturesSection />
-            <WhyChooseSection />
-            <TestimonialsSection />
-            <PricingSection />
-            <FaqSection />
-            <GetStarted />
+            {restShown && (
+              <>
+                <ScreenshotGallery />
+                <CompanyLogos />
+                <FeaturesSection />
+                <WhyChooseSection />
+                <TestimonialsSection />
+                <PricingSection />
+                <FaqSection />
+                <GetStarted />
+              </>
+            )}
           </>
         )}
       </main>
-      <SiteFooter />
+      {(restShown || hero.data === undefined) && <SiteFooter />}
       <ScrollToTop />
     </div>
   );

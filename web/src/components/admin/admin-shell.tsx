@@ -12,8 +12,10 @@ export function AdminShell({ email, children }: { email: string; children: React
     <div className="min-h-dvh bg-slate-50">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
-          <Link to="/" aria-label={t('header.viewSite')} className="shrink-0">
+          {/* Named by the logo's own word (the product name) followed by where it leads. */}
+          <Link to="/" className="shrink-0">
             <Logo className="max-sm:[&>span:last-child]:hidden" />
+            <span className="sr-only"> {t('header.viewSite')}</span>
           </Link>
           <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-100">
             <ShieldCheck aria-hidden="true" className="size-3.5" />

@@ -2,7 +2,7 @@ import { DEFAULT_DISPLAY_PREFERENCES } from '@nashr/contracts';
 import { useEffect } from 'react';
 import { useDisplayPreferences } from '../../api/preferences';
 import { DISPLAY_CHANGED, i18next } from '../../i18n';
-import { setDisplayPreferences } from '../../lib/format';
+import { displayPreferences, setDisplayPreferences } from '../../lib/format';
 
 /**
  * Hands the signed-in user's display preferences to the formatting helpers, then has every
@@ -11,6 +11,10 @@ import { setDisplayPreferences } from '../../lib/format';
  */
 export function DisplayPreferencesSync() {
   const preferences = useDisplayPreferences();
+  // Handed over during render too, not only in the effect: this component renders before the
+  // screens beside it, so their very first frame already formats with the user's preferences
+  // (remembered from the last visit until the server's answer is in), not with the defaults.
+  if (displayPreferences() !== preferences) setDisplayPreferences(preferences);
   useEffect(() => {
     setDisplayPreferences(preferences);
     i18next.emit(DISPLAY_CHANGED);

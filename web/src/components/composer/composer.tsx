@@ -228,7 +228,7 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
           disabled={busy}
         />
         <MediaPicker id={id} media={media} controls={images} disabled={busy} />
-        <FeedPreview text={shownText} firstComment={firstComment} media={media} />
+        <FeedPreview text={shownText} firstComment={firstComment} media={media} headingLevel={2} />
 
         {ai.failure && (
           <Notice tone={ai.failure.key === 'composer:ai.needTopic' ? 'info' : 'error'} onDismiss={ai.dismissFailure}>

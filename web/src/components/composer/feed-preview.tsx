@@ -98,10 +98,13 @@ export function FeedPreview({
   text,
   firstComment = '',
   media = [],
+  headingLevel = 3,
 }: {
   text: string;
   firstComment?: string;
   media?: AttachedMedia[];
+  /** Its title's level: 2 where it sits right under the page's (or dialog's) own title. */
+  headingLevel?: 2 | 3;
 }) {
   const { t } = useTranslation('composer');
   const author = useAuthor();
@@ -110,6 +113,7 @@ export function FeedPreview({
   const name = author.name ?? t('author.defaultName');
   const { shown, folded } = foldPost(text);
   const body = expanded ? text.trimEnd() : shown;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const toggleClass = (active: boolean) =>
     `inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-semibold ${
       active ? 'bg-white text-ink shadow-sm' : 'text-slate-600 hover:text-ink'
@@ -118,7 +122,7 @@ export function FeedPreview({
   return (
     <section aria-label={t('preview.title')} data-testid="feed-preview" data-device={device}>
       <div className="mb-2 flex items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold text-slate-700">{t('preview.title')}</h3>
+        <Heading className="text-sm font-semibold text-slate-700">{t('preview.title')}</Heading>
         <fieldset className="flex gap-1 rounded-xl bg-slate-100 p-1">
           <legend className="sr-only">{t('preview.device')}</legend>
           <button
