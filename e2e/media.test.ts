@@ -1,7 +1,8 @@
 /**
  * Images on a post in a real browser against the whole stack: three images attached in the
  * composer show in the feed preview's grid, are reordered by keyboard, go out with the post, and
- * the sandbox network shows them in its published post, in the order chosen.
+ * the sandbox network shows them in its published post, in the order chosen; the schedule dialog
+ * opened on its own takes images too, and the edit dialog changes them.
  */
 import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
@@ -193,6 +194,42 @@ describe('images on a post', () => {
       )
       .toEqual([ids[1]]);
     await expect.poll(() => card.getByTestId('post-image').count()).toBe(1);
+    await page.context().close();
+  });
+  it('schedules a post with an image from the schedule dialog opened on its own (Arabic, phone)', async () => {
+    const user = await fullUser(stack, 'planner');
+    const page = await openPage(browser, `${stack.url}/posts`, {
+      lang: 'ar',
+      viewport: 'phone',
+      cookies: [user.session.browserCookie],
+    });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'جدولة منشور', exact: true }).click();
+    const dialog = page.getByTestId('schedule-dialog');
+    await dialog.waitFor();
+    const marker = randomUUID().slice(0, 8);
+    await dialog.getByLabel('نص المنشور').fill(`صورة من ورشة العمل ${marker}`);
+    await dialog
+      .getByLabel('التاريخ', { exact: true })
+      .fill(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
+    await dialog.getByLabel('الوقت', { exact: true }).fill('10:00');
+    await dialog
+      .getByTestId('media-input')
+      .setInputFiles([{ name: 'workshop.png', mimeType: 'image/png', buffer: png(50, 40, [240, 160, 20]) }]);
+    await expect.poll(() => dialog.getByTestId('media-item').count(), { timeout: 20_000 }).toBe(1);
+    expect(await dialog.getByTestId('preview-images').getAttribute('data-layout')).toBe('1');
+    const schedule = dialog.getByRole('button', { name: 'جدولة', exact: true });
+    await expect.poll(() => schedule.isEnabled()).toBe(true);
+    await schedule.click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+
+    const card = page.getByTestId('scheduled-post').filter({ hasText: marker });
+    await card.waitFor({ timeout: 20_000 });
+    await expect.poll(() => card.getByTestId('post-image').count()).toBe(1);
+    const listed = await callAs(stack, user, 'GET', '/api/v1/posts?status=scheduled');
+    const post = listed.body.data.find((p: { content: string }) => p.content.includes(marker));
+    expect(post?.media).toHaveLength(1);
+    expect(post?.media[0]).toMatchObject({ contentType: 'image/png', width: 50, height: 40 });
     await page.context().close();
   });
 });

@@ -180,6 +180,7 @@ function EditForm({
       <FormProblem message={problem} />
       <FormActions
         busy={busy}
+        waiting={images.uploading}
         onCancel={onCancel}
         cancelLabel={t('edit.cancel')}
         submitLabel={t('edit.submit')}

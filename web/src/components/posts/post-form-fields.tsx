@@ -131,6 +131,8 @@ export function FormProblem({ message, testId }: { message: string | null; testI
 
 interface FormActionsProps {
   busy: boolean;
+  /** Submitting must wait (images still uploading): the submit button is disabled, Cancel is not. */
+  waiting?: boolean;
   onCancel: () => void;
   cancelLabel: string;
   submitLabel: string;
@@ -138,13 +140,20 @@ interface FormActionsProps {
 }
 
 /** Cancel and submit; the submit button says it is working while the server answers. */
-export function FormActions({ busy, onCancel, cancelLabel, submitLabel, submittingLabel }: FormActionsProps) {
+export function FormActions({
+  busy,
+  waiting = false,
+  onCancel,
+  cancelLabel,
+  submitLabel,
+  submittingLabel,
+}: FormActionsProps) {
   return (
     <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
       <button type="button" disabled={busy} onClick={onCancel} className={secondaryButtonClass}>
         {cancelLabel}
       </button>
-      <button type="submit" disabled={busy} className={primaryButtonClass}>
+      <button type="submit" disabled={busy || waiting} className={primaryButtonClass}>
         {busy && <Spinner className="size-4 border-2" />}
         {busy ? submittingLabel : submitLabel}
       </button>

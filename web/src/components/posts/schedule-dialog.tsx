@@ -13,7 +13,7 @@ import { browserTimeZone } from '../../lib/time-zone';
 import { useConfirmedClose } from '../../lib/use-confirmed-close';
 import { useKeptForm } from '../../lib/use-kept-form';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
-import { FeedPreview, FirstCommentField } from '../composer';
+import { FeedPreview, FirstCommentField, MediaPicker, useComposerMedia } from '../composer';
 import { DialogFrame } from '../ui/dialog-frame';
 import { DiscardChangesDialog } from '../ui/discard-changes-dialog';
 import {
@@ -35,7 +35,7 @@ export interface ScheduleDialogProps {
   defaultFirstComment?: string;
   /** The server draft being scheduled: the server deletes it once the post is scheduled. */
   draftId?: string | null;
-  /** The composer's images, scheduled with the post (in order). */
+  /** Images to start from (the composer's), scheduled with the post in order; more can be added here. */
   media?: AttachedMedia[];
   /** Day to start from (YYYY-MM-DD), e.g. the day picked in the calendar. */
   defaultDate?: string;
@@ -104,6 +104,9 @@ function ScheduleForm({
     set('date'),
     set('time'),
   ];
+  const [images, setImages] = useState<AttachedMedia[]>(media);
+  const imageControls = useComposerMedia(images, setImages);
+  const imagesChanged = images.map((m) => m.id).join() !== media.map((m) => m.id).join();
   const [problem, setProblem] = useState<string | null>(null);
   // One scheduling per opening of the dialog, however often Schedule is pressed or retried.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -112,7 +115,8 @@ function ScheduleForm({
     content.trim() !== defaultContent.trim() ||
     firstComment.trim() !== defaultFirstComment.trim() ||
     date !== defaultDate ||
-    time !== '';
+    time !== '' ||
+    imagesChanged;
   reportDirty(dirty);
   const length = content.trim().length;
 
@@ -123,6 +127,8 @@ function ScheduleForm({
   };
 
   const submit = async () => {
+    // Schedule waits for the images still uploading (its button is disabled meanwhile).
+    if (imageControls.uploading) return;
     if (!content.trim() || !date || !time) {
       setProblem(t('schedule.fillAllFields'));
       return;
@@ -155,7 +161,7 @@ function ScheduleForm({
         idempotencyKey,
         firstComment: firstComment.trim(),
         draftId,
-        mediaIds: media.map((m) => m.id),
+        mediaIds: images.map((m) => m.id),
       });
       toast.success(t('schedule.success'), {
         description: t('schedule.goesOut', {
@@ -206,10 +212,12 @@ function ScheduleForm({
         time={{ label: t('schedule.time'), value: time, onChange: setTime, invalid: missing(time) }}
       />
       <FirstCommentField id={id} value={firstComment} onChange={setFirstComment} disabled={busy} />
-      <FeedPreview text={content} firstComment={firstComment} media={media} />
+      <MediaPicker id={id} media={images} controls={imageControls} disabled={busy} />
+      <FeedPreview text={content} firstComment={firstComment} media={images} />
       <FormProblem message={problem} testId="schedule-problem" />
       <FormActions
         busy={busy}
+        waiting={imageControls.uploading}
         onCancel={onCancel}
         cancelLabel={t('schedule.cancel')}
         submitLabel={t('schedule.submit')}
