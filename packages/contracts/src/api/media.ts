@@ -18,6 +18,7 @@ export const mediaApi = {
     errors: {
       400: [codes.empty, codes.unsupportedType, codes.undecodable],
       413: [codes.imageTooLarge, COMMON_ERROR_CODES.tooLarge],
+      429: [codes.dailyLimit],
     },
   }),
   file: defineEndpoint({

@@ -3,6 +3,11 @@ import { z } from 'zod';
 /** Images a post may carry: the network's own limits. */
 export const MAX_POST_IMAGES = 9;
 export const MAX_IMAGE_UPLOAD_BYTES = 5 * 1024 * 1024;
+/**
+ * Images one user may upload in 24 hours, attached or not: far above what posting needs, low
+ * enough that nobody fills the store with files no post uses before they are swept away.
+ */
+export const MAX_DAILY_IMAGE_UPLOADS = 200;
 /** The most any upload may send (a PDF document, once documents are accepted). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** The longest side of a thumbnail, in pixels. */
@@ -59,6 +64,7 @@ export const MEDIA_MESSAGES = {
   unknownMedia: 'One of the attached files does not exist or is not yours: upload it again',
   duplicate: 'The same file is attached twice',
   notFound: 'This file does not exist',
+  dailyLimit: `At most ${MAX_DAILY_IMAGE_UPLOADS} images can be uploaded in 24 hours: try again later`,
   uploaded: 'File uploaded',
 } as const;
 
@@ -75,6 +81,8 @@ export const MEDIA_ERROR_CODES = {
   unknownMedia: 'media.unknown',
   duplicate: 'media.duplicate',
   notFound: 'media.not_found',
+  /** params: limit */
+  dailyLimit: 'media.daily_limit',
 } as const;
 
 /** One uploaded file as its owner sees it. */

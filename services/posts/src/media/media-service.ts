@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   type AttachedMedia,
+  MAX_DAILY_IMAGE_UPLOADS,
   MAX_IMAGE_UPLOAD_BYTES,
   MAX_POST_IMAGES,
   MEDIA_ERROR_CODES,
@@ -18,7 +19,7 @@ import {
   thumbnailStorageKey,
 } from '@nashr/contracts';
 import { AppError, type ErrorCode, type ErrorParams, type Logger, type ObjectStore } from '@nashr/platform';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import sharp from 'sharp';
 import { type MediaRow, media, type schema } from '../db/schema.js';
@@ -137,6 +138,14 @@ export class MediaService {
   ) {}
 
   async upload(userId: string, body: Readable): Promise<MediaRow> {
+    const [today] = await this.db
+      .select({ uploads: count() })
+      .from(media)
+      .where(and(eq(media.userId, userId), gt(media.createdAt, sql`now() - interval '1 day'`)));
+    if ((today?.uploads ?? 0) >= MAX_DAILY_IMAGE_UPLOADS) {
+      body.resume(); // Read and dropped, so the answer reaches the caller.
+      throw mediaRefusal('RATE_LIMITED', 'dailyLimit', { limit: MAX_DAILY_IMAGE_UPLOADS });
+    }
     const folder = await mkdtemp(join(tmpdir(), 'nashr-upload-'));
     try {
       const { type } = await receive(body, join(folder, 'upload'));

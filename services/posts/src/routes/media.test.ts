@@ -1,6 +1,6 @@
-import { MAX_POST_IMAGES, MEDIA_ERROR_CODES, POST_ERROR_CODES } from '@nashr/contracts';
+import { MAX_DAILY_IMAGE_UPLOADS, MAX_POST_IMAGES, MEDIA_ERROR_CODES, POST_ERROR_CODES } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../db/schema.js';
@@ -115,6 +115,38 @@ describe('uploading an image', () => {
       expect(answer.statusCode).toBe(404);
       expect(answer.json().code).toBe(MEDIA_ERROR_CODES.notFound);
     }
+  });
+  it("refuses an upload past the day's limit, counting the last 24 hours only", async () => {
+    const me = testIdentity();
+    // Earlier uploads of the day, written straight to the table (their files do not matter here).
+    await h.database.db.insert(media).values(
+      Array.from({ length: MAX_DAILY_IMAGE_UPLOADS }, (_, n) => ({
+        userId: me.userId,
+        kind: 'image' as const,
+        contentType: 'image/png' as const,
+        bytes: 1,
+        width: 1,
+        height: 1,
+        storageKey: `earlier/${me.userId}/${n}.png`,
+        thumbnailKey: `earlier/${me.userId}/${n}.webp`,
+      })),
+    );
+    const refused = await h.upload(me, await png(), 'image/png');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: MEDIA_ERROR_CODES.dailyLimit,
+      params: { limit: MAX_DAILY_IMAGE_UPLOADS },
+    });
+    const mine = () => h.database.db.select().from(media).where(eq(media.userId, me.userId));
+    expect(await mine()).toHaveLength(MAX_DAILY_IMAGE_UPLOADS);
+
+    // A day later those no longer count.
+    await h.database.db
+      .update(media)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(media.userId, me.userId));
+    expect((await h.upload(me, await png(), 'image/png')).statusCode).toBe(201);
+    expect(await mine()).toHaveLength(MAX_DAILY_IMAGE_UPLOADS + 1);
   });
 });
 
