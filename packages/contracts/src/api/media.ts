@@ -1,23 +1,43 @@
 import { COMMON_ERROR_CODES } from '../errors.js';
-import { MEDIA_ERROR_CODES as codes, mediaIdParamsSchema, mediaResponseSchema } from '../posts/media.js';
+import {
+  MEDIA_ERROR_CODES as codes,
+  mediaIdParamsSchema,
+  mediaResponseSchema,
+  mediaUploadQuerySchema,
+} from '../posts/media.js';
 import { defineEndpoint } from './define.js';
 
-/** Images for posts: uploaded once, then attached to posts and drafts by id. */
+/** Images and documents for posts: uploaded once, then attached to posts and drafts by id. */
 export const mediaApi = {
   upload: defineEndpoint({
     method: 'POST',
     path: '/api/v1/media',
     owner: 'posts',
     access: 'signed-in',
-    summary: 'Upload an image for a post',
+    summary: 'Upload an image or a PDF document for a post',
     description:
-      'The body is the file itself (any content type). JPEG, PNG, GIF or WebP, at most 5 MB, recognised by its ' +
-      'content: the name and the declared type are ignored. The image is decoded and re-encoded without its ' +
-      'metadata (no GPS position, no camera serial) and a thumbnail is made. Attach it to a post or draft with `mediaIds`.',
+      'The body is the file itself (any content type), recognised by its content: the name and the declared type ' +
+      'are ignored. An image (JPEG, PNG, GIF or WebP, at most 5 MB) is decoded and re-encoded without its ' +
+      'metadata (no GPS position, no camera serial) and a thumbnail is made. A PDF document (at most 20 MB and ' +
+      '300 pages, not password-protected) needs `title`; its pages are counted and its first page drawn as the ' +
+      'thumbnail. The body streams to a temporary file: it is never held whole in memory. Attach the file to a ' +
+      'post or draft with `mediaIds` (images, or one document alone).',
+    query: mediaUploadQuerySchema,
     responses: { 201: { description: 'Stored', schema: mediaResponseSchema } },
     errors: {
-      400: [codes.empty, codes.unsupportedType, codes.undecodable],
-      413: [codes.imageTooLarge, COMMON_ERROR_CODES.tooLarge],
+      400: [
+        codes.empty,
+        codes.unsupportedType,
+        codes.undecodable,
+        codes.documentUnreadable,
+        codes.documentEncrypted,
+        codes.documentTitleRequired,
+        codes.tooManyPages,
+        'text.unstorable',
+        'text.lone_surrogate',
+        'text.bidi_override',
+      ],
+      413: [codes.imageTooLarge, codes.documentTooLarge, COMMON_ERROR_CODES.tooLarge],
       429: [codes.dailyLimit],
     },
   }),
@@ -26,9 +46,9 @@ export const mediaApi = {
     path: '/api/v1/media/{id}',
     owner: 'posts',
     access: 'signed-in',
-    summary: 'One of the caller’s images, as stored (without metadata)',
+    summary: 'One of the caller’s files, as stored (an image without metadata, or a PDF document)',
     params: mediaIdParamsSchema,
-    responses: { 200: { description: 'The image', contentType: 'image/*' } },
+    responses: { 200: { description: 'The image or the document', contentType: 'image/*' } },
     errors: { 404: [codes.notFound] },
   }),
   thumbnail: defineEndpoint({
@@ -36,7 +56,7 @@ export const mediaApi = {
     path: '/api/v1/media/{id}/thumbnail',
     owner: 'posts',
     access: 'signed-in',
-    summary: 'The thumbnail of one of the caller’s images',
+    summary: 'The thumbnail of one of the caller’s files (a document’s first page)',
     params: mediaIdParamsSchema,
     responses: {
       200: { description: 'A WebP thumbnail, at most 400 pixels on its longest side', contentType: 'image/webp' },

@@ -20,8 +20,14 @@ import {
 import { defineEndpoint } from './define.js';
 import { exportPart } from './export-part.js';
 
-/** Refusals of the images a post or draft is to carry. */
-const mediaCodes = [MEDIA_ERROR_CODES.tooMany, MEDIA_ERROR_CODES.duplicate, MEDIA_ERROR_CODES.unknownMedia] as const;
+/** Refusals of the images, or the document, a post or draft is to carry. */
+const mediaCodes = [
+  MEDIA_ERROR_CODES.tooMany,
+  MEDIA_ERROR_CODES.duplicate,
+  MEDIA_ERROR_CODES.unknownMedia,
+  MEDIA_ERROR_CODES.documentWithImages,
+  MEDIA_ERROR_CODES.tooManyDocuments,
+] as const;
 /** Refusals of a post's text and of the time it is to go out. */
 const contentCodes = [
   codes.contentRequired,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { personalizationSchema } from '../auth/personalization.js';
-import { MAX_POST_IMAGES, MEDIA_IMAGE_TYPES } from '../posts/media.js';
+import { MAX_DOCUMENT_TITLE_LENGTH, MAX_POST_IMAGES, MEDIA_TYPES, mediaMixProblem } from '../posts/media.js';
 import { defineEvent, defineJob, QUEUES } from './define.js';
 
 const requestId = z.string().max(64).optional();
@@ -52,10 +52,20 @@ export const publishPostJob = defineJob(
     text: z.string().min(1).max(3000),
     /** Posted as a comment on the post right after it is published, at most once. */
     firstComment: z.string().min(1).max(1250).optional(),
-    /** Images the post carries, in order: object-store keys the network worker reads the files from. */
+    /**
+     * Images the post carries, in order, or its one document (a PDF, with its title): object-store
+     * keys the network worker reads the files from.
+     */
     attachments: z
-      .array(z.object({ key: z.string().min(1).max(300), contentType: z.enum(MEDIA_IMAGE_TYPES) }))
+      .array(
+        z.object({
+          key: z.string().min(1).max(300),
+          contentType: z.enum(MEDIA_TYPES),
+          title: z.string().min(1).max(MAX_DOCUMENT_TITLE_LENGTH).optional(),
+        }),
+      )
       .max(MAX_POST_IMAGES)
+      .refine((items) => mediaMixProblem(items) === null, 'images or one document, never both')
       .optional(),
     /** Raised by every retry the user asks for, so a retried post gets a fresh job id. */
     attempt: z.number().int().min(1),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorParamsSchema } from '../http.js';
 import { text } from '../text.js';
 import { FIRST_COMMENT_STATUSES, MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, POST_STATUSES } from './limits.js';
-import { attachedMediaSchema, mediaIdsInput } from './media.js';
+import { attachedMediaListSchema, mediaIdsInput } from './media.js';
 
 export const postStatusSchema = z.enum(POST_STATUSES);
 export const firstCommentStatusSchema = z.enum(FIRST_COMMENT_STATUSES);
@@ -16,8 +16,8 @@ const firstCommentInput = () => text().max(MAX_FIRST_COMMENT_LENGTH * 8);
 const fromDraft = z.string().uuid().optional();
 /** Uploaded images (`POST /api/v1/media`) the post carries, in order; an empty list removes them. */
 const mediaIds = () => mediaIdsInput().optional();
-/** The images a post or draft carries, in order (read them at `/api/v1/media/{id}`). */
-const attached = () => z.array(attachedMediaSchema).optional();
+/** The images, or the one document, a post or draft carries, in order (read them at `/api/v1/media/{id}`). */
+const attached = () => attachedMediaListSchema.optional();
 
 /**
  * `POST /linkedln/saveSchedulePost`: the spec's payload (userId or userID, content, date

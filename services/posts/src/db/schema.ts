@@ -96,13 +96,16 @@ export const media = postsSchema.table(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
-    kind: text('kind').$type<'image'>().notNull(),
+    kind: text('kind').$type<'image' | 'document'>().notNull(),
     contentType: text('content_type').$type<AttachedMedia['contentType']>().notNull(),
     bytes: integer('bytes').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     storageKey: text('storage_key').notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),
+    /** A document's title and number of pages (null for an image). */
+    title: text('title'),
+    pageCount: integer('page_count'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('media_user_created_at_idx').on(t.userId, t.createdAt)],

@@ -88,6 +88,7 @@ export class PostQueues {
               attachments: post.media.map((item) => ({
                 key: mediaStorageKey(post.userId, item.id, item.contentType),
                 contentType: item.contentType,
+                ...(item.title ? { title: item.title } : {}),
               })),
             }
           : {}),

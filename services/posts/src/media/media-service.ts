@@ -1,21 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   type AttachedMedia,
+  isDocumentType,
   MAX_DAILY_IMAGE_UPLOADS,
+  MAX_DOCUMENT_PAGES,
+  MAX_DOCUMENT_TITLE_LENGTH,
+  MAX_DOCUMENT_UPLOAD_BYTES,
   MAX_IMAGE_UPLOAD_BYTES,
   MAX_POST_IMAGES,
+  MEDIA_DOCUMENT_TYPE,
   MEDIA_ERROR_CODES,
   MEDIA_MESSAGES,
   type MediaImageType,
+  type MediaType,
+  mediaMixProblem,
   mediaStorageKey,
   SNIFF_BYTES,
-  sniffImageType,
+  sniffMediaType,
+  TEXT_PROBLEMS,
   THUMBNAIL_SIZE,
+  textProblem,
   thumbnailStorageKey,
 } from '@nashr/contracts';
 import { AppError, type ErrorCode, type ErrorParams, type Logger, type ObjectStore } from '@nashr/platform';
@@ -23,6 +32,7 @@ import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import sharp from 'sharp';
 import { type MediaRow, media, type schema } from '../db/schema.js';
+import { inspectPdf, PdfError } from './pdf-document.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
 type MediaRefusal = keyof typeof MEDIA_ERROR_CODES;
@@ -37,16 +47,27 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_INPUT_PIXELS = 50_000_000;
 const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
+/** What a file of each kind may weigh, and the refusal past it. */
+const sizeLimit = (type: MediaType) =>
+  isDocumentType(type)
+    ? ({ limit: MAX_DOCUMENT_UPLOAD_BYTES, refusal: 'documentTooLarge' } as const)
+    : ({ limit: MAX_IMAGE_UPLOAD_BYTES, refusal: 'imageTooLarge' } as const);
+
 /**
  * Copies an upload to `path`, checking it on the way: the first bytes must be an accepted image
- * format, and it must stay within the size limit. The body streams to disk; on a refusal the
- * rest of it is read and dropped, so the answer still reaches the caller.
+ * format or a PDF, and it must stay within that kind's size limit. The body streams to disk (it is
+ * never held whole in memory); on a refusal the rest of it is read and dropped, so the answer
+ * still reaches the caller. `accept` may refuse a kind as soon as it is known.
  */
-function receive(body: Readable, path: string): Promise<{ type: MediaImageType; bytes: number }> {
+function receive(
+  body: Readable,
+  path: string,
+  accept: (type: MediaType) => AppError | null,
+): Promise<{ type: MediaType; bytes: number }> {
   return new Promise((resolve, reject) => {
     const out = createWriteStream(path);
     let head = Buffer.alloc(0);
-    let type: MediaImageType | null = null;
+    let type: MediaType | null = null;
     let bytes = 0;
     let settled = false;
     const stop = (error: Error) => {
@@ -59,8 +80,10 @@ function receive(body: Readable, path: string): Promise<{ type: MediaImageType; 
       reject(error);
     };
     const decide = () => {
-      type = sniffImageType(head);
-      if (!type) stop(mediaRefusal('BAD_REQUEST', 'unsupportedType'));
+      type = sniffMediaType(head);
+      if (!type) return stop(mediaRefusal('BAD_REQUEST', 'unsupportedType'));
+      const refused = accept(type);
+      if (refused) stop(refused);
     };
     const onData = (chunk: Buffer) => {
       bytes += chunk.length;
@@ -69,8 +92,9 @@ function receive(body: Readable, path: string): Promise<{ type: MediaImageType; 
         if (head.length >= SNIFF_BYTES) decide();
         if (settled) return;
       }
-      if (bytes > MAX_IMAGE_UPLOAD_BYTES) {
-        stop(mediaRefusal('PAYLOAD_TOO_LARGE', 'imageTooLarge', { limit: megabytes(MAX_IMAGE_UPLOAD_BYTES) }));
+      const { limit, refusal } = sizeLimit(type ?? MEDIA_DOCUMENT_TYPE);
+      if (bytes > limit) {
+        stop(mediaRefusal('PAYLOAD_TOO_LARGE', refusal, { limit: megabytes(limit) }));
         return;
       }
       if (!out.write(chunk)) {
@@ -122,11 +146,40 @@ async function reencode(path: string, type: MediaImageType) {
   }
 }
 
+/** A document's title: required, trimmed, a few words, under the one rule for typed text. */
+function documentTitle(title: string | undefined): string | AppError {
+  const trimmed = title?.trim() ?? '';
+  if (!trimmed || trimmed.length > MAX_DOCUMENT_TITLE_LENGTH) {
+    return mediaRefusal('BAD_REQUEST', 'documentTitleRequired', { limit: MAX_DOCUMENT_TITLE_LENGTH });
+  }
+  const problem = textProblem(trimmed);
+  if (problem) return new AppError('BAD_REQUEST', TEXT_PROBLEMS[problem].message, { code: problem });
+  return trimmed;
+}
+
+/** Counts the document's pages and draws its first page, refusing what is not a readable PDF. */
+async function inspectDocument(path: string, bytes: number) {
+  try {
+    const facts = await inspectPdf(path, bytes, MAX_DOCUMENT_PAGES);
+    if (facts.tooMany) {
+      throw mediaRefusal('BAD_REQUEST', 'tooManyPages', { limit: MAX_DOCUMENT_PAGES, pages: facts.pageCount });
+    }
+    return facts;
+  } catch (error) {
+    if (error instanceof PdfError) {
+      throw mediaRefusal('BAD_REQUEST', error.problem === 'encrypted' ? 'documentEncrypted' : 'documentUnreadable');
+    }
+    throw error;
+  }
+}
+
 export const toAttached = (row: MediaRow): AttachedMedia => ({
   id: row.id,
   contentType: row.contentType,
   width: row.width,
   height: row.height,
+  ...(row.title !== null ? { title: row.title } : {}),
+  ...(row.pageCount !== null ? { pageCount: row.pageCount } : {}),
 });
 
 /** Files users upload for their posts: checked, cleaned, stored, and lent to posts by id. */
@@ -137,7 +190,8 @@ export class MediaService {
     private readonly logger: Logger,
   ) {}
 
-  async upload(userId: string, body: Readable): Promise<MediaRow> {
+  /** Stores an image or (with its title) a PDF document sent as `body`. */
+  async upload(userId: string, body: Readable, options: { title?: string } = {}): Promise<MediaRow> {
     const [today] = await this.db
       .select({ uploads: count() })
       .from(media)
@@ -148,28 +202,55 @@ export class MediaService {
     }
     const folder = await mkdtemp(join(tmpdir(), 'nashr-upload-'));
     try {
-      const { type } = await receive(body, join(folder, 'upload'));
-      const image = await reencode(join(folder, 'upload'), type);
+      const path = join(folder, 'upload');
+      let title: string | undefined;
+      const { type, bytes } = await receive(body, path, (found) => {
+        if (!isDocumentType(found)) return null;
+        const checked = documentTitle(options.title);
+        if (typeof checked !== 'string') return checked;
+        title = checked;
+        return null;
+      });
       const id = randomUUID();
       const storageKey = mediaStorageKey(userId, id, type);
       const thumbnailKey = thumbnailStorageKey(userId, id);
-      await this.storage.put(storageKey, image.data);
-      await this.storage.put(thumbnailKey, image.thumbnail);
+      let values: typeof media.$inferInsert;
+      if (isDocumentType(type)) {
+        const document = await inspectDocument(path, bytes);
+        // The document is kept as sent (the network shows its pages), streamed from the temporary file.
+        await this.storage.put(storageKey, createReadStream(path));
+        await this.storage.put(thumbnailKey, document.thumbnail);
+        values = {
+          id,
+          userId,
+          kind: 'document',
+          contentType: type,
+          bytes,
+          width: document.width,
+          height: document.height,
+          title,
+          pageCount: document.pageCount,
+          storageKey,
+          thumbnailKey,
+        };
+      } else {
+        const image = await reencode(path, type);
+        await this.storage.put(storageKey, image.data);
+        await this.storage.put(thumbnailKey, image.thumbnail);
+        values = {
+          id,
+          userId,
+          kind: 'image',
+          contentType: type,
+          bytes: image.data.length,
+          width: image.width,
+          height: image.height,
+          storageKey,
+          thumbnailKey,
+        };
+      }
       try {
-        const [row] = await this.db
-          .insert(media)
-          .values({
-            id,
-            userId,
-            kind: 'image',
-            contentType: type,
-            bytes: image.data.length,
-            width: image.width,
-            height: image.height,
-            storageKey,
-            thumbnailKey,
-          })
-          .returning();
+        const [row] = await this.db.insert(media).values(values).returning();
         if (!row) throw new Error('media row not written');
         return row;
       } catch (error) {
@@ -209,10 +290,15 @@ export class MediaService {
       .from(media)
       .where(and(inArray(media.id, [...ids]), eq(media.userId, userId)));
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => {
+    const attached = ids.map((id) => {
       const row = byId.get(id);
       if (!row) throw mediaRefusal('BAD_REQUEST', 'unknownMedia');
       return toAttached(row);
     });
+    // Images (at most nine) or one document alone.
+    const problem = mediaMixProblem(attached);
+    if (problem)
+      throw mediaRefusal('BAD_REQUEST', problem, problem === 'tooMany' ? { limit: MAX_POST_IMAGES } : undefined);
+    return attached;
   }
 }

@@ -11,10 +11,12 @@ export const toMedia = (row: MediaRow): Media => ({
   bytes: row.bytes,
   width: row.width,
   height: row.height,
+  ...(row.title !== null ? { title: row.title } : {}),
+  ...(row.pageCount !== null ? { pageCount: row.pageCount } : {}),
   createdAt: row.createdAt.toISOString(),
 });
 
-/** Uploading images and reading them back (the owner only: another user's id answers 404). */
+/** Uploading images and documents and reading them back (the owner only: another user's id answers 404). */
 export function mediaRoutes(app: ServiceApp, { media, storage }: { media: MediaService; storage: ObjectStore }): void {
   app.register(async (scope) => {
     // The body is the file itself, whatever type it claims: handed over unread, as a stream.
@@ -27,8 +29,8 @@ export function mediaRoutes(app: ServiceApp, { media, storage }: { media: MediaS
       async (request, reply) => {
         const body = request.body as Readable | undefined;
         if (!body || typeof (body as Readable).on !== 'function') throw mediaRefusal('BAD_REQUEST', 'empty');
-        const row = await media.upload(identityOf(request).userId, body);
-        request.log.info({ mediaId: row.id, bytes: row.bytes }, 'image uploaded');
+        const row = await media.upload(identityOf(request).userId, body, { title: request.query.title });
+        request.log.info({ mediaId: row.id, kind: row.kind, bytes: row.bytes }, 'file uploaded');
         return reply.status(201).send({ success: true as const, message: MEDIA_MESSAGES.uploaded, data: toMedia(row) });
       },
     );

@@ -129,10 +129,16 @@ export class PostsHarness {
   }
 
   /** Uploads a file as the gateway forwards it: the bytes as the body, with whatever type the client claimed. */
-  upload(identity: Identity, body: Uint8Array, contentType: string | null = 'application/octet-stream') {
+  upload(
+    identity: Identity,
+    body: Uint8Array,
+    contentType: string | null = 'application/octet-stream',
+    options: { title?: string } = {},
+  ) {
     return this.app.inject({
       method: 'POST',
       url: '/api/v1/media',
+      ...(options.title !== undefined ? { query: { title: options.title } } : {}),
       headers: {
         ...identityHeaders(identity, TEST_INTERNAL_SECRET),
         ...(contentType ? { 'content-type': contentType } : {}),

@@ -1,0 +1,2 @@
+ALTER TABLE "posts"."media" ADD COLUMN "title" text;--> statement-breakpoint
+ALTER TABLE "posts"."media" ADD COLUMN "page_count" integer;
