@@ -20,6 +20,8 @@ export const linkedinPostSchema = z.object({
   }),
   /** The post's images, in order, where the browser can load them. */
   images: z.array(z.object({ url: z.string() })).optional(),
+  /** The post's document (a PDF shown as a carousel), where the browser can load it. */
+  document: z.object({ url: z.string(), title: z.string() }).optional(),
 });
 export type LinkedinPost = z.infer<typeof linkedinPostSchema>;
 

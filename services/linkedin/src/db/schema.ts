@@ -148,7 +148,10 @@ export const sandboxComments = linkedinSchema.table('sandbox_comments', {
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
-/** The images the simulated network received with its posts, in the order they were sent. */
+/**
+ * The images the simulated network received with its posts, in the order they were sent, or the
+ * one PDF document a post carries (`application/pdf`, with its title).
+ */
 export const sandboxImages = linkedinSchema.table(
   'sandbox_images',
   {
@@ -158,6 +161,8 @@ export const sandboxImages = linkedinSchema.table(
     position: integer('position').notNull(),
     contentType: text('content_type').notNull(),
     data: bytea('data').notNull(),
+    /** A document's title, as the feed shows it above its pages (null for an image). */
+    title: text('title'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.position] })],

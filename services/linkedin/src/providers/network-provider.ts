@@ -26,6 +26,8 @@ export interface NetworkPost {
   author: { name: string; public_identifier: string | null };
   /** The post's images, in order, where the browser can load them. */
   images?: { url: string }[];
+  /** The post's document (a PDF the feed shows as a carousel), where the browser can load it. */
+  document?: { url: string; title: string };
 }
 
 export interface PostPage {
@@ -38,6 +40,8 @@ export interface Attachment {
   filename: string;
   contentType: string;
   data: Uint8Array;
+  /** A document's title (a PDF the feed shows as a carousel under this title). */
+  title?: string;
 }
 
 export interface PublishResult {

@@ -79,7 +79,11 @@ async function storedImages(userId: string) {
   return images;
 }
 
-async function publish(userId: string, text: string, attachments: { key: string; contentType: 'image/png' }[]) {
+async function publish(
+  userId: string,
+  text: string,
+  attachments: { key: string; contentType: 'image/png' | 'application/pdf'; title?: string }[],
+) {
   const postId = randomUUID();
   const job = await h.queues.enqueue(
     publishPostJob,
@@ -125,6 +129,39 @@ describe('publishing a post with images', () => {
       expect(real.headers['content-type']).toBe('image/png');
       expect(real.rawPayload.equals(images[index]!.data)).toBe(true);
     }
+  });
+
+  it('hands a document to the network once with its title, and the sandbox shows it with the post', async () => {
+    const { user } = await connectedUser();
+    const { provider, calls } = countingSandbox(true);
+    startWorker(provider);
+    const id = randomUUID();
+    const data = Buffer.from(`%PDF-1.7\n${randomUUID()}\n%%EOF\n`);
+    const key = mediaStorageKey(user.userId, id, 'application/pdf');
+    await storage.put(key, data);
+    const text = `A carousel ${randomUUID()}`;
+    const { result } = await publish(user.userId, text, [
+      { key, contentType: 'application/pdf', title: 'How we hire: 7/10' },
+    ]);
+    // The first answer was lost: the post was found on the network, not sent again.
+    expect(result).toBe('recovered');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.attachments).toEqual([
+      expect.objectContaining({
+        contentType: 'application/pdf',
+        title: 'How we hire: 7/10',
+        filename: 'How we hire  7 10.pdf',
+      }),
+    ]);
+    const posts = await h.call(user, 'POST', '/linkedln/getPosts', {});
+    const matching = posts.json().data.items.filter((item: { text: string }) => item.text === text);
+    expect(matching).toHaveLength(1);
+    expect(matching[0].images).toBeUndefined();
+    expect(matching[0].document).toMatchObject({ title: 'How we hire: 7/10' });
+    const file = await h.call(null, 'GET', matching[0].document.url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.equals(data)).toBe(true);
   });
 
   it('sends the images once even when the first answer was lost', async () => {

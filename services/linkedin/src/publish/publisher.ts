@@ -1,4 +1,5 @@
 import {
+  isDocumentType,
   type JobPayload,
   LINKEDIN_ERROR_CODES,
   LINKEDIN_MESSAGES,
@@ -227,16 +228,22 @@ export class Publisher {
     }
   }
 
-  /** The post's images, read whole (at most nine of at most 5 MB each), in the post's order. */
+  /**
+   * The post's images, read whole (at most nine of at most 5 MB each), in the post's order, or its
+   * one document (at most 20 MB), named by its title.
+   */
   private async attachmentsOf(job: PublishJob): Promise<Attachment[] | undefined> {
     if (!job.attachments?.length) return undefined;
     const storage = this.deps.storage;
     if (!storage) throw new Error('this publisher has no object store to read the post images from');
     return Promise.all(
       job.attachments.map(async (item, index) => ({
-        filename: `image-${index + 1}.${item.contentType.slice('image/'.length)}`,
+        filename: isDocumentType(item.contentType)
+          ? `${documentFileName(item.title)}.pdf`
+          : `image-${index + 1}.${item.contentType.slice('image/'.length)}`,
         contentType: item.contentType,
         data: await storage.read(item.key),
+        ...(item.title ? { title: item.title } : {}),
       })),
     );
   }
@@ -340,4 +347,10 @@ export class Publisher {
       { id: `${job.postId}-${job.attempt}` },
     );
   }
+}
+
+/** A document's title as a file name: characters file systems refuse replaced, never empty. */
+function documentFileName(title: string | undefined): string {
+  const name = (title ?? '').replace(/[\\/:*?"<>|\p{Cc}]/gu, ' ').trim();
+  return name || 'document';
 }

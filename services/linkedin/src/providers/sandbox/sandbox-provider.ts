@@ -1,5 +1,11 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type { Checkpoint, CheckpointType, FullProfile, OwnProfile } from '@nashr/contracts';
+import {
+  type Checkpoint,
+  type CheckpointType,
+  type FullProfile,
+  MEDIA_DOCUMENT_TYPE,
+  type OwnProfile,
+} from '@nashr/contracts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import {
@@ -300,6 +306,7 @@ export class SandboxProvider implements NetworkProvider {
     row: SandboxPostRow,
     author: { name: string; public_identifier: string | null },
     imageCount = 0,
+    document?: { title: string },
   ): NetworkPost {
     const now = this.now();
     const counters = row.live
@@ -321,6 +328,7 @@ export class SandboxProvider implements NetworkProvider {
       ...(imageCount
         ? { images: Array.from({ length: imageCount }, (_, i) => ({ url: `${SANDBOX_IMAGES_PATH}/${row.id}/${i}` })) }
         : {}),
+      ...(document ? { document: { url: `${SANDBOX_IMAGES_PATH}/${row.id}/0`, title: document.title } } : {}),
     };
   }
 
@@ -347,7 +355,13 @@ export class SandboxProvider implements NetworkProvider {
     const shown = rows.slice(0, limit);
     const counts = shown.length
       ? await this.db
-          .select({ postId: sandboxImages.postId, n: sql<number>`count(*)::int` })
+          .select({
+            postId: sandboxImages.postId,
+            n: sql<number>`count(*)::int`,
+            title: sql<
+              string | null
+            >`max(${sandboxImages.title}) filter (where ${sandboxImages.contentType} = ${MEDIA_DOCUMENT_TYPE})`,
+          })
           .from(sandboxImages)
           .where(
             inArray(
@@ -357,8 +371,13 @@ export class SandboxProvider implements NetworkProvider {
           )
           .groupBy(sandboxImages.postId)
       : [];
-    const imagesOf = new Map(counts.map((c) => [c.postId, c.n]));
-    const items = shown.map((row) => this.toNetworkPost(row, author, imagesOf.get(row.id) ?? 0));
+    const filesOf = new Map(counts.map((c) => [c.postId, c]));
+    const items = shown.map((row) => {
+      const files = filesOf.get(row.id);
+      // A document comes alone: its post has no images.
+      if (files?.title != null) return this.toNetworkPost(row, author, 0, { title: files.title });
+      return this.toNetworkPost(row, author, files?.n ?? 0);
+    });
     const last = rows.length > limit ? rows[limit - 1] : undefined;
     return { items, cursor: last ? encodeCursor(last) : null };
   }
@@ -373,7 +392,13 @@ export class SandboxProvider implements NetworkProvider {
       throw new ProviderError('rejected', 'LinkedIn refuses posts longer than 3,000 characters.');
     }
     const images = post.attachments ?? [];
-    if (images.length > MAX_IMAGES || images.some((image) => !IMAGE_TYPES.has(image.contentType))) {
+    const documents = images.filter((file) => file.contentType === MEDIA_DOCUMENT_TYPE);
+    if (documents.length) {
+      if (images.length > 1) {
+        throw new ProviderError('rejected', 'LinkedIn takes one document per post, without images.');
+      }
+      if (!documents[0]?.title) throw new ProviderError('rejected', 'LinkedIn needs a title for a document.');
+    } else if (images.length > MAX_IMAGES || images.some((image) => !IMAGE_TYPES.has(image.contentType))) {
       throw new ProviderError('rejected', 'LinkedIn takes at most 9 images per post, as JPEG, PNG, GIF or WebP.');
     }
     const id = activityId();
@@ -397,6 +422,7 @@ export class SandboxProvider implements NetworkProvider {
             position,
             contentType: image.contentType,
             data: Buffer.from(image.data),
+            title: image.title ?? null,
           })),
         );
       }

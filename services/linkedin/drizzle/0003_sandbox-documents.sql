@@ -1,0 +1,1 @@
+ALTER TABLE "linkedin"."sandbox_images" ADD COLUMN "title" text;
