@@ -10,11 +10,12 @@ export const thumbnailUrl = (id: string) => urlOf(API.media.thumbnail, { id });
  * `POST /api/v1/media`: sends the file itself as the body. The server decides what it is from
  * its content; a refusal throws an ApiError with its code (`media.unsupported_type`...).
  */
-export async function uploadImage(file: Blob, signal?: AbortSignal): Promise<Media> {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS * 2);
+export async function uploadImage(file: Blob, signal?: AbortSignal, title?: string): Promise<Media> {
+  // A 20 MB document takes longer to send than an image.
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS * (title === undefined ? 2 : 6));
   let response: Response;
   try {
-    response = await fetch(urlOf(API.media.upload), {
+    response = await fetch(urlOf(API.media.upload, undefined, title === undefined ? undefined : { title }), {
       method: 'POST',
       credentials: 'include',
       headers: { accept: 'application/json', 'content-type': file.type || 'application/octet-stream' },
@@ -31,3 +32,6 @@ export async function uploadImage(file: Blob, signal?: AbortSignal): Promise<Med
   if (!parsed.success) throw errorFromAnswer(200, payload, 'The server answered in an unexpected shape');
   return parsed.data.data;
 }
+
+/** A PDF document for a post (shown by the feed as a carousel), with the title the feed shows above it. */
+export const uploadDocument = (file: Blob, title: string, signal?: AbortSignal) => uploadImage(file, signal, title);

@@ -1,10 +1,11 @@
-import type { AttachedMedia } from '@nashr/contracts';
+import { type AttachedMedia, isDocumentType } from '@nashr/contracts';
 import { Globe, Monitor, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl, thumbnailUrl } from '../../api/media';
 import { formatNumber } from '../../lib/format';
 import { Avatar } from './author-header';
+import { DocumentCarousel } from './document-attachment';
 import { foldPost, piecesOf } from './feed-fold';
 import { useAuthor } from './use-author';
 
@@ -193,7 +194,7 @@ export function FeedPreview({
         ) : (
           <p className="mt-3 text-sm text-slate-500">{t('preview.empty')}</p>
         )}
-        <FeedImageGrid media={media} />
+        <FeedMedia media={media} />
         {firstComment.trim() && (
           <div className="mt-3 border-t border-slate-100 pt-3" data-testid="preview-first-comment">
             <p className="text-xs font-semibold text-slate-500">{t('preview.firstComment')}</p>
@@ -204,5 +205,19 @@ export function FeedPreview({
         )}
       </article>
     </section>
+  );
+}
+
+/** The post's files as the feed shows them: its document as a carousel, or its images in the grid. */
+function FeedMedia({ media }: { media: AttachedMedia[] }) {
+  const document = media.find((item) => isDocumentType(item.contentType));
+  if (!document) return <FeedImageGrid media={media} />;
+  return (
+    <DocumentCarousel
+      url={mediaUrl(document.id)}
+      title={document.title ?? ''}
+      pageCount={document.pageCount}
+      thumbnail={thumbnailUrl(document.id)}
+    />
   );
 }

@@ -1,9 +1,10 @@
-import { type AttachedMedia, MAX_POST_IMAGES, MEDIA_IMAGE_TYPES } from '@nashr/contracts';
+import { type AttachedMedia, isDocumentType, MAX_POST_IMAGES, MEDIA_TYPES } from '@nashr/contracts';
 import { ChevronLeft, ChevronRight, ImagePlus, Loader2, X } from 'lucide-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { thumbnailUrl } from '../../api/media';
 import { formatNumber } from '../../lib/format';
+import { AttachedDocument, DocumentError, DocumentTitleForm } from './document-attachment';
 import type { ComposerMedia } from './use-composer-media';
 
 /** The image files a paste or a drop carries (anything else is left to the text). */
@@ -30,7 +31,9 @@ export function MediaPicker({
   const { t, i18n } = useTranslation('composer');
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
-  const full = media.length >= MAX_POST_IMAGES;
+  // A document is the post's only file: nothing more can be added beside it.
+  const document = media.find((item) => isDocumentType(item.contentType));
+  const full = media.length >= MAX_POST_IMAGES || Boolean(document) || Boolean(controls.document.waiting);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -73,7 +76,7 @@ export function MediaPicker({
         <input
           ref={input}
           type="file"
-          accept={MEDIA_IMAGE_TYPES.join(',')}
+          accept={MEDIA_TYPES.join(',')}
           multiple
           hidden
           onChange={(event) => {
@@ -84,7 +87,12 @@ export function MediaPicker({
         />
       </div>
 
-      {(media.length > 0 || controls.pending.some((p) => p.status === 'uploading')) && (
+      <DocumentTitleForm id={id} controls={controls.document} />
+      <DocumentError controls={controls.document} />
+      {document && (
+        <AttachedDocument document={document} onRemove={() => controls.remove(document.id)} disabled={disabled} />
+      )}
+      {!document && (media.length > 0 || controls.pending.some((p) => p.status === 'uploading')) && (
         <ol className="mt-3 flex flex-wrap gap-2" aria-label={t('media.listLabel')} data-testid="media-list">
           {media.map((item, index) => (
             <li key={item.id} className="relative w-24" data-testid="media-item" data-media-id={item.id}>

@@ -1,8 +1,15 @@
-import { type AttachedMedia, MAX_IMAGE_UPLOAD_BYTES, MAX_POST_IMAGES, MEDIA_ERROR_CODES } from '@nashr/contracts';
+import {
+  type AttachedMedia,
+  isDocumentType,
+  MAX_IMAGE_UPLOAD_BYTES,
+  MAX_POST_IMAGES,
+  MEDIA_ERROR_CODES,
+} from '@nashr/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { uploadImage } from '../../api/media';
 import { errorText } from '../../lib/error-text';
+import { looksLikePdf, useComposerDocument } from './use-composer-document';
 
 /** A file on its way up, or one the server refused (with the words saying why). */
 export interface PendingUpload {
@@ -29,6 +36,9 @@ export function useComposerMedia(
   // One upload at a time: the images join the post in the order they were picked.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const uploading = pending.filter((p) => p.status === 'uploading').length;
+  // A PDF goes its own way: it waits for its title, and it is the post's only file.
+  const document = useComposerDocument(media, setMedia);
+  const hasDocument = media.some((item) => isDocumentType(item.contentType));
 
   const settle = useCallback(
     (key: string, change: Partial<PendingUpload> | null) =>
@@ -41,7 +51,10 @@ export function useComposerMedia(
   );
 
   const add = useCallback(
-    (files: File[]) => {
+    (picked: File[]) => {
+      const pdfs = picked.filter(looksLikePdf);
+      const files = picked.filter((file) => !looksLikePdf(file));
+      if (pdfs[0]) document.offer(pdfs[0]);
       let room = MAX_POST_IMAGES - media.length - uploading;
       const added: PendingUpload[] = [];
       for (const file of files) {
@@ -54,6 +67,10 @@ export function useComposerMedia(
             status: 'failed',
             error: errorText(new ApiError('', 400, [], code, params)),
           });
+        if (hasDocument || document.waiting || pdfs.length) {
+          refuse(MEDIA_ERROR_CODES.documentWithImages, {});
+          continue;
+        }
         if (room <= 0) {
           refuse(MEDIA_ERROR_CODES.tooMany, { limit: MAX_POST_IMAGES });
           continue;
@@ -83,12 +100,13 @@ export function useComposerMedia(
       }
       setPending((list) => [...list, ...added]);
     },
-    [media.length, uploading, setMedia, settle],
+    [media.length, uploading, setMedia, settle, document, hasDocument],
   );
 
   return {
     pending,
-    uploading: uploading > 0,
+    uploading: uploading > 0 || document.uploading,
+    document,
     add,
     dismiss: (key: string) => settle(key, null),
     remove: (id: string) => setMedia((list) => list.filter((m) => m.id !== id)),

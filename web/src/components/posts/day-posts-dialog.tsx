@@ -1,14 +1,13 @@
 import { isBefore, startOfDay } from 'date-fns';
 import { CalendarPlus, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { thumbnailUrl } from '../../api/media';
 import type { PostView } from '../../api/posts';
 import { useDisplayPreferences } from '../../api/preferences';
 import { formatClock, formatDay, formatHijriDay } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
+import { PostAttachments } from '../composer/document-attachment';
 import { ClampedText } from '../ui/clamped-text';
 import { DialogFrame, secondaryButtonClass } from '../ui/dialog-frame';
-import { PostImages } from './post-card-parts';
 import { canChange, FailureNote } from './scheduled-post-card';
 import { StatusBadge } from './status-badge';
 
@@ -106,7 +105,7 @@ export function DayPostsDialog({ day, posts, onClose, onEdit, onDelete, onSchedu
                   className="mt-2 whitespace-pre-line break-words text-sm leading-relaxed text-slate-700"
                   data-testid="day-post-text"
                 />
-                <PostImages urls={(post.media ?? []).map((m) => thumbnailUrl(m.id))} />
+                <PostAttachments media={post.media ?? []} />
                 {post.status === 'failed' && (
                   <div className="mt-3">
                     <FailureNote post={post} />

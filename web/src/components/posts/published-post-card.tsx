@@ -2,6 +2,7 @@ import type { LinkedinPost } from '@nashr/contracts';
 import { ChartNoAxesColumn, MessageSquare, Repeat2, ThumbsUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatClock, formatCompact, formatDay } from '../../lib/format';
+import { DocumentCarousel } from '../composer/document-attachment';
 import { HijriDate } from '../ui/hijri-date';
 import { LinkedInLink, PostImages, PostText } from './post-card-parts';
 
@@ -60,7 +61,11 @@ export function PublishedPostCard({ post }: { post: LinkedinPost }) {
         {post.share_url && <LinkedInLink href={post.share_url} className="-me-2" />}
       </header>
       <PostText text={post.text} lines={8} />
-      <PostImages urls={(post.images ?? []).map((image) => image.url)} />
+      {post.document ? (
+        <DocumentCarousel url={post.document.url} title={post.document.title} />
+      ) : (
+        <PostImages urls={(post.images ?? []).map((image) => image.url)} />
+      )}
       <dl className="mt-4 grid grid-cols-2 gap-2 border-t border-slate-100 pt-4 sm:grid-cols-4">
         {counters.map(({ key, icon: Icon, value }) => (
           // A <dl> holds only dt/dd groups (a div each): the icon lives inside the term.

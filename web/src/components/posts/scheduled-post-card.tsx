@@ -1,15 +1,15 @@
 import { CalendarClock, Pencil, RotateCw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { thumbnailUrl } from '../../api/media';
 import { type PostView, useRetryPost } from '../../api/posts';
 import { codeText, errorText } from '../../lib/error-text';
 import { formatClock, formatDay } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
+import { PostAttachments } from '../composer/document-attachment';
 import { Spinner } from '../spinner';
 import { HijriDate } from '../ui/hijri-date';
-import { LinkedInLink, PostImages, PostText } from './post-card-parts';
+import { LinkedInLink, PostText } from './post-card-parts';
 import { StatusBadge } from './status-badge';
 
 export const canChange = (post: PostView) => post.status === 'scheduled' || post.status === 'failed';
@@ -147,7 +147,7 @@ export function ScheduledPostCard({
         </div>
       </header>
       <PostText text={post.content} lines={6} />
-      <PostImages urls={(post.media ?? []).map((m) => thumbnailUrl(m.id))} />
+      <PostAttachments media={post.media ?? []} />
       {post.status === 'failed' && (
         <div className="mt-4">
           <FailureNote post={post} />
