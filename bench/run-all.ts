@@ -5,7 +5,7 @@
  *
  *   npm run bench                         # everything, full durations (about 10 minutes)
  *   BENCH_QUICK=1 npm run bench           # shorter runs, same figures
- *   BENCH_ONLY=web,gateway npm run bench  # some of: web, gateway, ai, consistency, lighthouse, scheduler
+ *   BENCH_ONLY=web,gateway npm run bench  # some of: web, gateway, ai, consistency, lighthouse, scheduler, documents
  *   npm run bench -- --only lighthouse    # Lighthouse scores of every screen, both languages
  *   npx tsx bench/run-all.ts --quick --only gateway --no-build --out results.json
  *   BENCH_STRICT=1 npm run bench          # exit 1 when a target is missed
@@ -39,7 +39,7 @@ import { CATEGORIES, runLighthouse, type ScreenScores } from './web/lighthouse';
 import { makeVisitors } from './web/lighthouse-users';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BENCHES = ['web', 'gateway', 'ai', 'consistency', 'lighthouse', 'scheduler'] as const;
+const BENCHES = ['web', 'gateway', 'ai', 'consistency', 'lighthouse', 'scheduler', 'documents'] as const;
 type Bench = (typeof BENCHES)[number];
 
 const { values: flags } = parseArgs({
@@ -516,6 +516,45 @@ async function scheduler(scratch: string): Promise<void> {
   }
 }
 
+// ── documents (bench/documents): a 20 MB PDF uploaded through the gateway ─────────────────────
+async function documentUpload(scratch: string): Promise<void> {
+  const figure = 'posts service peak memory growth receiving a 20 MB PDF';
+  const out = join(scratch, 'documents.json');
+  const args = ['--import', 'tsx', join(ROOT, 'bench/documents/upload-memory.ts'), '--out', out];
+  if (quick) args.push('--rounds', '3');
+  say(`  node ${args.join(' ')}`);
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const echo = (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) if (line.trim()) say(`  │ ${line}`);
+    };
+    child.stdout.on('data', echo);
+    child.stderr.on('data', echo);
+    child.once('error', () => resolve(null));
+    child.once('exit', (exitCode) => resolve(exitCode));
+  });
+  if (!existsSync(out)) {
+    unavailable('documents', figure, `bench/documents/upload-memory.ts ended (${code}) without results`);
+    return;
+  }
+  const r = JSON.parse(await readFile(out, 'utf8')) as {
+    fileBytes: number;
+    pages: number;
+    growth: number;
+    baseline: number;
+    ms: number;
+  };
+  rows.push({
+    bench: 'documents',
+    figure: `${figure} (${mb(r.fileBytes)}, ${r.pages} pages, highest of the rounds)`,
+    measured: mb(r.growth),
+    baseline: `a one-page PDF: ${mb(r.baseline)}`,
+    ratio: times(r.growth, r.baseline),
+    target: '≤ 32 MB',
+    result: verdict(r.growth <= 32 * 1_048_576),
+  });
+}
+
 async function copyWait(product: Running): Promise<void> {
   if (!product.ai) {
     unavailable('consistency', 'read-your-writes wait', 'the ai service is not running');
@@ -707,6 +746,10 @@ async function main(): Promise<number> {
     }
 
     if (wanted('scheduler')) await section('scheduler: posts due in the same minute', () => scheduler(scratch));
+
+    if (wanted('documents')) {
+      await section('documents: a 20 MB PDF uploaded through the gateway', () => documentUpload(scratch));
+    }
   } finally {
     await product?.stop();
     await backing.stop();
