@@ -154,4 +154,48 @@ describe('a document on a post', () => {
     await screenshot(page, 'document-composer-ar-phone');
     await page.context().close();
   });
+
+  it('shows a scheduled post’s document on its card and in its edit dialog', async () => {
+    const user = await fullUser(stack, 'carousel-later');
+    const answer = await fetch(`${stack.url}/api/v1/media?title=${encodeURIComponent('Quarterly review')}`, {
+      method: 'POST',
+      headers: { cookie: user.session.cookieHeader, 'content-type': 'application/pdf' },
+      body: new Uint8Array(await slides()),
+    });
+    expect(answer.status).toBe(201);
+    const documentId = ((await answer.json()) as { data: { id: string } }).data.id;
+    const marker = randomUUID().slice(0, 8);
+    const scheduled = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
+      userId: user.userId,
+      content: `The quarter in slides ${marker}`,
+      date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+      time: '10:00 AM',
+      status: 'scheduled',
+      timeZone: 'UTC',
+      mediaIds: [documentId],
+    });
+    expect(scheduled.status).toBe(201);
+
+    const page = await openPage(browser, `${stack.url}/posts?tab=scheduled`, {
+      lang: 'en',
+      viewport: 'desktop',
+      cookies: [user.session.browserCookie],
+    });
+    const card = page.getByTestId('scheduled-post').filter({ hasText: marker });
+    await card.waitFor({ timeout: 20_000 });
+    const shown = card.getByTestId('post-document');
+    await shown.waitFor();
+    expect(await shown.getByTestId('document-title').textContent()).toBe('Quarterly review');
+    expect(await shown.getByTestId('document-pages').textContent()).toBe('3 pages');
+    await expect
+      .poll(() => shown.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+
+    await card.getByTestId('edit-post').click();
+    const edit = page.getByTestId('edit-post-dialog');
+    await edit.getByTestId('document-attached').waitFor();
+    await edit.getByTestId('document-carousel').waitFor();
+    await screenshot(page, 'document-scheduled-en-desktop', { fullPage: false });
+    await page.context().close();
+  });
 });

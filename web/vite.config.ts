@@ -1,5 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
@@ -37,10 +38,44 @@ function precompress(): Plugin {
   };
 }
 
+/** Where pdf.js finds the 14 standard PDF fonts, which documents may use without embedding them. */
+export const PDF_FONTS_PATH = '/pdfjs/standard_fonts/';
+
+/**
+ * Serves pdf.js's standard fonts at PDF_FONTS_PATH (written into the build, served by the dev
+ * server), so a document drawn in the browser keeps its text where its author put it.
+ */
+function pdfStandardFonts(): Plugin {
+  const folder = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts');
+  return {
+    name: 'nashr:pdf-standard-fonts',
+    async generateBundle() {
+      for (const name of await readdir(folder)) {
+        if (name.startsWith('LICENSE')) continue;
+        this.emitFile({
+          type: 'asset',
+          fileName: `${PDF_FONTS_PATH.slice(1)}${name}`,
+          source: await readFile(join(folder, name)),
+        });
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use(PDF_FONTS_PATH, (request, response, next) => {
+        const name = (request.url ?? '').replace(/^\//, '').split('?')[0] ?? '';
+        if (!/^[\w-]+\.(pfb|ttf)$/.test(name)) return next();
+        readFile(join(folder, name)).then(
+          (data) => response.end(data),
+          () => next(),
+        );
+      });
+    },
+  };
+}
+
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), pdfStandardFonts()],
   server: {
     port: 5173,
     // In development the API runs behind the gateway; the web app talks to it as same-origin.

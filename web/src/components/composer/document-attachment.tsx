@@ -9,6 +9,8 @@ import { PostImages } from '../posts/post-card-parts';
 import type { ComposerDocument } from './use-composer-document';
 
 type PdfJs = typeof import('pdfjs-dist');
+/** Served with the app (see vite.config.ts): the standard fonts a document may use without embedding them. */
+const PDF_FONTS_PATH = '/pdfjs/standard_fonts/';
 let pdfjs: Promise<PdfJs> | undefined;
 /** pdf.js, loaded the first time a document is shown (it is large, and most posts have none). */
 function loadPdfJs(): Promise<PdfJs> {
@@ -191,7 +193,11 @@ export function DocumentCarousel({
     setPage(1);
     setDrawn(0);
     loadPdfJs()
-      .then((lib) => lib.getDocument({ url, withCredentials: true, isEvalSupported: false }).promise)
+      .then(
+        (lib) =>
+          lib.getDocument({ url, withCredentials: true, isEvalSupported: false, standardFontDataUrl: PDF_FONTS_PATH })
+            .promise,
+      )
       .then(
         (document) => {
           loaded = document;
@@ -285,6 +291,8 @@ export function DocumentCarousel({
         )}
         <canvas
           ref={canvas}
+          // A page is a picture: its text is placed by the PDF, never turned right to left by the page around it.
+          dir="ltr"
           className={drawn === 0 ? 'hidden' : 'block h-auto w-full bg-white'}
           role="img"
           aria-label={status}
