@@ -45,8 +45,12 @@ export interface FakeUnipile {
   posts: Map<string, FakePost[]>;
   /** Every request received, as `METHOD /path`. */
   calls: string[];
-  /** Bodies of `POST /posts` as received (multipart fields). */
-  published: { account_id: string | null; text: string | null }[];
+  /** Bodies of `POST /posts` as received (multipart fields; the attached files when there are some). */
+  published: {
+    account_id: string | null;
+    text: string | null;
+    attachments?: { name: string; type: string; size: number }[];
+  }[];
   /** Bodies of `POST /posts/{social_id}/comments` as received, with the post id from the path. */
   comments: { post_id: string; account_id: unknown; text: unknown }[];
   /** Connection-account bodies (to check what the adapter sends). */
@@ -280,9 +284,11 @@ export async function startFakeUnipile(): Promise<FakeUnipile> {
     }).formData();
     const accountId = form.get('account_id');
     const text = form.get('text');
+    const files = form.getAll('attachments').filter((item): item is File => typeof item !== 'string');
     published.push({
       account_id: typeof accountId === 'string' ? accountId : null,
       text: typeof text === 'string' ? text : null,
+      ...(files.length ? { attachments: files.map((f) => ({ name: f.name, type: f.type, size: f.size })) } : {}),
     });
     const account = connected(accountId, reply);
     if (!account) return reply;

@@ -175,6 +175,20 @@ describe('unipile adapter against a local server speaking its wire format', () =
     expect(result.url).toBe(`https://www.linkedin.com/feed/update/urn:li:activity:${result.postId}/`);
   });
 
+  it('sends a document as it sends images: a file of the repeated attachments field, named by its title', async () => {
+    const id = await connectedAccount();
+    const data = new TextEncoder().encode('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
+    await unipile.publish(id, {
+      text: 'Our hiring guide',
+      attachments: [{ filename: 'How we hire.pdf', contentType: 'application/pdf', data, title: 'How we hire' }],
+    });
+    expect(fake.published.at(-1)).toEqual({
+      account_id: id,
+      text: 'Our hiring guide',
+      attachments: [{ name: 'How we hire.pdf', type: 'application/pdf', size: data.length }],
+    });
+  });
+
   it('comments on a post by its social id, as JSON, and passes on a refusal', async () => {
     const id = await connectedAccount();
     const post = await unipile.publish(id, { text: 'A post to comment on' });
