@@ -284,7 +284,10 @@ export async function startFakeUnipile(): Promise<FakeUnipile> {
     }).formData();
     const accountId = form.get('account_id');
     const text = form.get('text');
-    const files = form.getAll('attachments').filter((item): item is File => typeof item !== 'string');
+    const files = form
+      .getAll('attachments')
+      .filter((item) => typeof item !== 'string')
+      .map((item) => item as unknown as { name: string; type: string; size: number });
     published.push({
       account_id: typeof accountId === 'string' ? accountId : null,
       text: typeof text === 'string' ? text : null,
