@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createServiceApp, type ServiceApp } from '@nashr/platform';
+import { credentialProvider } from './providers/provider-router.js';
 import { SandboxProvider } from './providers/sandbox/sandbox-provider.js';
 import { accountRoutes } from './routes/accounts.js';
 import { linkedlnRoutes } from './routes/linkedln.js';
@@ -26,7 +27,8 @@ export function buildApp(deps: LinkedinDeps): ServiceApp {
   accountRoutes(app, services.connections);
   linkedlnRoutes(app, services.profiles);
   userDataRoutes(app, services.userData);
-  if (provider.name === 'sandbox') sandboxCaptchaRoutes(app);
-  if (provider instanceof SandboxProvider) sandboxImageRoutes(app, provider);
+  const credential = credentialProvider(provider);
+  if (credential?.name === 'sandbox') sandboxCaptchaRoutes(app);
+  if (credential instanceof SandboxProvider) sandboxImageRoutes(app, credential);
   return app;
 }
