@@ -82,6 +82,18 @@ export function mustStartOver(error: unknown): boolean {
 
 export type AccountStep = AccountStepResponse;
 
+/** Where "Continue with LinkedIn" starts: the service answers with a redirect to the network's page. */
+export const OAUTH_START_PATH = API.linkedin.oauthStart.path;
+
+/** `GET /api/v1/linkedin/providers`: the ways to connect offered here, the recommended one first. */
+export function useConnectMethods() {
+  return useQuery({
+    queryKey: ['linkedin', 'connect-methods'],
+    queryFn: async () => (await call(API.linkedin.connectMethods)).data.methods,
+    staleTime: 5 * 60_000,
+  });
+}
+
 /**
  * `POST /api/v1/linkedin/accounts`. The password only lives in this request: the mutation keeps
  * no cache entry (`gcTime: 0`) and the screen resets it once the answer is in.

@@ -75,12 +75,12 @@ export function useConnectionStatus({ returned }: { returned: boolean }) {
   }, [popupOpen]);
 
   /** Opens the popup; false when the browser blocked it. */
-  const openPopup = useCallback((): boolean => {
+  const openPopup = useCallback((path?: string): boolean => {
     if (popupRef.current && !popupRef.current.closed) {
       popupRef.current.focus();
       return true;
     }
-    const popup = openConnectPopup();
+    const popup = openConnectPopup(path);
     if (!popup) return false;
     popupRef.current = popup;
     setPopupOpen(true);

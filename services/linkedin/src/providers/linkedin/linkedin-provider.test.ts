@@ -319,3 +319,56 @@ describe('the service publishing through the official network', () => {
     }
   });
 });
+
+describe('Continue with LinkedIn through the service routes', () => {
+  /** Start, the network's page, then the callback: as the browser follows the redirects. */
+  async function signIn(user: ReturnType<typeof testIdentity>, display?: 'page') {
+    const start = await h.call(user, 'GET', `/api/v1/linkedin/oauth/start${display ? '?display=page' : ''}`);
+    expect(start.statusCode).toBe(302);
+    const network = await consent(start.headers.location as string);
+    expect(`${network.origin}${network.pathname}`).toBe(REDIRECT);
+    return h.call(user, 'GET', `/api/v1/linkedin/oauth/callback${network.search}`);
+  }
+
+  it('offers the official sign-in first, then the password sign-in', async () => {
+    const answer = await h.call(testIdentity(), 'GET', '/api/v1/linkedin/providers');
+    expect(answer.json()).toEqual({ success: true, data: { methods: ['oauth', 'credentials'] } });
+  });
+
+  it('connects the account and announces it like the password sign-in', async () => {
+    const user = testIdentity();
+    fake.member = fakeMember();
+    const back = await signIn(user);
+    expect(back.statusCode).toBe(302);
+    const location = new URL(back.headers.location as string, 'http://web.test');
+    expect(location.pathname).toBe('/linkedln-connect-screen');
+    expect(location.searchParams.get('oauth')).toBe('connected');
+    const row = await h.services.accounts.findByUser(user.userId);
+    expect(row).toMatchObject({ status: 'connected', provider: 'linkedin', id: location.searchParams.get('account') });
+    expect(row && h.services.accounts.providerAccount(row)).toBe(`urn:li:person:${fake.member.sub}`);
+    const events = (await h.jobsOn(QUEUES.authInbox, 'account-connected')).filter((j) => j.data.userId === user.userId);
+    expect(events.length).toBeGreaterThan(0);
+
+    // Reconnecting keeps the same account record.
+    const again = await signIn(user, 'page');
+    const second = new URL(again.headers.location as string, 'http://web.test');
+    expect(second.pathname).toBe('/connect-linkedIn');
+    expect(second.searchParams.get('connected')).toBe('1');
+    expect(second.searchParams.get('account')).toBe(row?.id);
+  });
+
+  it('refuses a cancelled consent, a replayed state and a state started by someone else', async () => {
+    const user = testIdentity();
+    fake.options.denyNext = 1;
+    const cancelled = new URL((await signIn(user)).headers.location as string, 'http://web.test');
+    expect(cancelled.searchParams.get('oauth')).toBe('cancelled');
+    expect(await h.services.accounts.findByUser(user.userId)).toBeUndefined();
+
+    const start = await h.call(user, 'GET', '/api/v1/linkedin/oauth/start');
+    const network = await consent(start.headers.location as string);
+    const stranger = await h.call(testIdentity(), 'GET', `/api/v1/linkedin/oauth/callback${network.search}`);
+    expect(new URL(stranger.headers.location as string, 'http://web.test').searchParams.get('oauth')).toBe('expired');
+    const replay = await h.call(user, 'GET', `/api/v1/linkedin/oauth/callback${network.search}`);
+    expect(new URL(replay.headers.location as string, 'http://web.test').searchParams.get('oauth')).toBe('expired');
+  });
+});
