@@ -111,7 +111,9 @@ const linkedinConnectScreenRoute = createRoute({
     ...(typeof search.account === 'string' && UUID.test(search.account) ? { account: search.account } : {}),
   }),
   staticData: { session: true },
-  beforeLoad: ({ context }) => checkSession(context.queryClient),
+  // Back from the network's page the user may already count as connected: the popup must still
+  // tell its opener instead of being sent on to the dashboard.
+  beforeLoad: ({ context, search }) => (search.oauth ? undefined : checkSession(context.queryClient)),
   component: lazyRouteComponent(() => import('./routes/linkedin-connect-screen'), 'LinkedInConnectScreen'),
 });
 // An e-mail's unsubscribe link: public (no sign-in), and it changes nothing until the button.

@@ -29,6 +29,20 @@ export const PROFILE_STORAGE_KEY = 'userProfile';
 /** The message the sign-in popup posts to the window that opened it (spec section 4). */
 export const LINKEDIN_CONNECTED = 'LINKEDIN_CONNECTED';
 
+/**
+ * The same message on a channel of this origin. A popup that went through the network's own
+ * sign-in page (another origin) loses its `window.opener` to the browser's opener isolation, so
+ * it says it here too; only pages of this very origin can listen.
+ */
+export const CONNECTED_CHANNEL = 'nashr-linkedin-connect';
+
+export function broadcastConnected(): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(CONNECTED_CHANNEL);
+  channel.postMessage({ type: LINKEDIN_CONNECTED });
+  channel.close();
+}
+
 function readStorage(key: string): unknown {
   try {
     const raw = localStorage.getItem(key);

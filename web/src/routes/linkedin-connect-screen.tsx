@@ -5,7 +5,7 @@ import { ArrowLeftRight, CircleCheck, LockKeyhole } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionQuery, useSession } from '../api/auth';
-import { LINKEDIN_CONNECTED, OAUTH_START_PATH, storeAccount } from '../api/linkedin';
+import { broadcastConnected, LINKEDIN_CONNECTED, OAUTH_START_PATH, storeAccount } from '../api/linkedin';
 import { LinkedInMark } from '../components/connect/linkedin-mark';
 import { CONNECT_PAGE_PATH } from '../components/connect/popup';
 import { SignInFlow } from '../components/connect/sign-in-flow';
@@ -78,6 +78,14 @@ function ConnectScreen() {
       // Spec section 3: the account is kept under `userLinkedln`.
       storeAccount(account);
       const opener = openerWindow();
+      if (search.oauth) {
+        // This popup came back from the network's own page: the opener may be out of reach.
+        opener?.postMessage({ type: LINKEDIN_CONNECTED }, window.location.origin);
+        broadcastConnected();
+        window.close();
+        setCloseFailed(true);
+        return;
+      }
       if (opener && !search.return) {
         opener.postMessage({ type: LINKEDIN_CONNECTED }, window.location.origin);
         window.close();
@@ -88,7 +96,7 @@ function ConnectScreen() {
       void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       void navigate({ to: search.return ?? CONNECT_PAGE_PATH, search: { connected: '1' }, replace: true });
     },
-    [navigate, queryClient, search.return],
+    [navigate, queryClient, search.return, search.oauth],
   );
 
   // Back from the network's own sign-in page: the same ending as the password sign-in.

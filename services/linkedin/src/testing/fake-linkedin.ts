@@ -207,6 +207,8 @@ export async function startFakeLinkedin(
     return token;
   };
 
+  app.get('/healthz', async () => ({ ok: true }));
+
   app.get('/oauth/v2/authorization', async (request, reply) => {
     const q = request.query as Record<string, string | undefined>;
     if (q.client_id !== FAKE_LINKEDIN_CLIENT_ID) return reply.status(400).type('text/plain').send('Unknown client_id');

@@ -119,6 +119,7 @@ describe('the official network provider against a local server speaking its wire
       email: fake.member.email,
       provider_id: fake.member.sub,
       headline: null,
+      limited_access: true,
       follower_count: null,
       connections_count: null,
     });

@@ -330,6 +330,7 @@ export class LinkedinProvider implements NetworkProvider {
       provider_id: info.sub,
       email: info.email ?? null,
       premium: false,
+      limited_access: true,
     };
   }
 
