@@ -104,5 +104,15 @@ describe('Continue with LinkedIn', () => {
     const post = fake.posts.find((p) => p.shown.includes(marker));
     expect(post?.author).toBe(`urn:li:person:${fake.member.sub}`);
     expect(post?.commentary).toContain('{hashtag|\\#|نشر}');
+
+    // The profile says when the connection ends and what the granted access cannot show.
+    await page.goto(`${stack.url}/profile`, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('profile-name').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('profile-name').textContent()).toBe('منى الفقيه');
+    expect(await page.getByTestId('profile-limited-access').textContent()).toContain('cannot be shown here');
+    const expiry = page.getByTestId('connection-expiry');
+    await expiry.waitFor();
+    expect(await expiry.getAttribute('data-soon')).toBe('false');
+    expect(await expiry.textContent()).toContain('Reconnect');
   });
 });

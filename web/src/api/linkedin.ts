@@ -285,6 +285,11 @@ function combine<T>(
   };
 }
 
+/** `POST /linkedln/getUserInfo`: the connected account itself (its status and when its access ends). */
+export function useLinkedinAccount() {
+  return useQuery(userInfoQuery);
+}
+
 /** `POST /linkedln/getUserProfileData`: the full profile of the profile page. */
 export function useProfileData(): AccountData<FullProfile> {
   const client = useQueryClient();

@@ -40,6 +40,8 @@ export const linkedinAccountInfoSchema = z.object({
   connectedAt: z.string().datetime().nullable(),
   /** Why the network dropped the connection, when status is `disconnected`. */
   disconnectReason: z.string().nullable(),
+  /** When the connection ends unless the user reconnects (the official network's sign-in only). */
+  accessExpiresAt: z.string().datetime().nullable().optional(),
 });
 export type LinkedinAccountInfo = z.infer<typeof linkedinAccountInfoSchema>;
 

@@ -38,6 +38,8 @@ export const accounts = linkedinSchema.table('accounts', {
   connectedAt: timestamp('connected_at', { withTimezone: true }),
   disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
   disconnectReason: text('disconnect_reason'),
+  /** When the official network's access ends unless the member reconnects (null for other providers). */
+  accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

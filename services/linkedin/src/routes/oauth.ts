@@ -85,7 +85,8 @@ export function oauthRoutes(app: ServiceApp, deps: OauthDeps): void {
     }
     try {
       const member = await deps.linkedin.completeAuthorization(query.data.code, transaction.codeVerifier);
-      const answer = await deps.connections.connectOfficial(userId, member.accountId, request.id);
+      const expiresAt = await deps.linkedin.accessExpiresAt(member.accountId);
+      const answer = await deps.connections.connectOfficial(userId, member.accountId, expiresAt, request.id);
       if (answer.connectedAt !== undefined) announceChange(reply, 'connection', answer.connectedAt);
       return back(reply, transaction.display, 'connected', answer.data.account_id);
     } catch (error) {

@@ -347,6 +347,10 @@ describe('Continue with LinkedIn through the service routes', () => {
     const row = await h.services.accounts.findByUser(user.userId);
     expect(row).toMatchObject({ status: 'connected', provider: 'linkedin', id: location.searchParams.get('account') });
     expect(row && h.services.accounts.providerAccount(row)).toBe(`urn:li:person:${fake.member.sub}`);
+    // The connection's end is known and shown: the refresh token's year, or the access token's 60 days.
+    expect(row?.accessExpiresAt?.getTime()).toBeGreaterThan(Date.now() + 59 * 86_400_000);
+    const info = await h.call(user, 'POST', '/linkedln/getUserInfo', {});
+    expect(info.json().data.accessExpiresAt).toBe(row?.accessExpiresAt?.toISOString());
     const events = (await h.jobsOn(QUEUES.authInbox, 'account-connected')).filter((j) => j.data.userId === user.userId);
     expect(events.length).toBeGreaterThan(0);
 

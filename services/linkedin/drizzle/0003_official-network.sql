@@ -8,3 +8,5 @@ CREATE TABLE "linkedin"."network_tokens" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+ALTER TABLE "linkedin"."accounts" ADD COLUMN "access_expires_at" timestamp with time zone;
