@@ -72,6 +72,8 @@ COPY --from=build /app/packages ./packages
 COPY --from=build /app/tools/dist ./tools/dist
 # The migration runner (`node scripts/migrate.mjs`, the Kubernetes migration Job) and the process list it reads.
 COPY scripts/migrate.mjs scripts/
+# The images' bucket maker (`node scripts/media-bucket.mjs`, the Kubernetes media-bucket Job).
+COPY scripts/media-bucket.mjs scripts/
 COPY tools/stack/processes.mjs tools/stack/
 # Where compose mounts the uploaded images (a new volume takes this folder's owner).
 RUN mkdir -p /data/media && chown node:node /data/media

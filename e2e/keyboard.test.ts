@@ -95,6 +95,111 @@ async function expectNamedControls(page: Page, screen: string) {
 const waitForPath = (page: Page, path: string) =>
   page.waitForURL((url) => url.pathname === path, { timeout: 30_000, waitUntil: 'domcontentloaded' });
 
+/** The words a keyboard journey meets, in the language it runs in. */
+interface JourneyWords {
+  email: string;
+  login: string;
+  password: string;
+  who: string;
+  whoAnswer: string;
+  choices: string[];
+  createAccount: string;
+  published: string;
+}
+
+/** Sign up with the e-mail and Enter, then open the link from the mail as the mail program would. */
+async function signUpWithKeys(page: Page, address: string, words: JourneyWords) {
+  await page.goto(`${stack.url}/signup`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expectNamedControls(page, '/signup');
+  await tabTo(page, page.getByLabel(words.email));
+  await page.keyboard.type(address);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('verify-check-email').waitFor();
+  await page.goto(await signInLink(address));
+  await waitForPath(page, '/connect-linkedIn');
+  await expectNamedControls(page, '/connect-linkedIn');
+}
+
+/** Connect in the popup, with the keyboard there too, then continue to /personalize. */
+async function connectWithKeys(page: Page, address: string, words: JourneyWords) {
+  await tabTo(page, page.getByTestId('connect-button'));
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
+  await popup.waitForLoadState('domcontentloaded');
+  await expectNamedControls(popup, 'the connect popup');
+  await tabTo(popup, popup.getByLabel(words.login));
+  await popup.keyboard.type(address);
+  await tabTo(popup, popup.getByLabel(words.password, { exact: true }));
+  await popup.keyboard.type('sandbox-secret');
+  await popup.keyboard.press('Enter');
+  const next = page.getByTestId('connect-continue');
+  await expect.poll(() => next.isEnabled(), { timeout: 30_000 }).toBe(true);
+  await tabTo(page, next);
+  await page.keyboard.press('Enter');
+  await waitForPath(page, '/personalize');
+  await expectNamedControls(page, '/personalize');
+}
+
+/**
+ * Personalize: a text field, a tone (radio group: Space picks the first), check boxes, then
+ * `more` for what a journey adds before creating the account.
+ */
+async function personalizeWithKeys(page: Page, words: JourneyWords, more: () => Promise<void> = async () => {}) {
+  await tabTo(page, page.getByLabel(words.who));
+  await page.keyboard.type(words.whoAnswer);
+  await tabTo(page, page.getByRole('radio').first());
+  await page.keyboard.press('Space');
+  for (const choice of words.choices) {
+    const box = page.getByRole('checkbox', { name: choice, exact: true });
+    await tabTo(page, box);
+    await page.keyboard.press('Space');
+    expect(await box.isChecked()).toBe(true);
+  }
+  await more();
+  await tabTo(page, page.getByRole('button', { name: words.createAccount }));
+  await page.keyboard.press('Enter');
+  await waitForPath(page, '/dashboard');
+  await page.getByTestId('dashboard-greeting').waitFor();
+  await expectNamedControls(page, '/dashboard');
+}
+
+/** Post: a confirmation dialog takes the focus; Enter on 'Publish now'; the toast is in the live region. */
+async function publishWithKeys(page: Page, words: JourneyWords) {
+  await tabTo(page, page.getByTestId('composer-post'));
+  await page.keyboard.press('Enter');
+  const confirm = page.getByTestId('publish-confirm');
+  await confirm.waitFor();
+  expect(await confirm.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  await tabTo(page, page.getByTestId('publish-confirm-post'));
+  await page.keyboard.press('Enter');
+  await page
+    .locator('[aria-live="polite"] [data-sonner-toast]')
+    .filter({ hasText: words.published })
+    .waitFor({ timeout: 30_000 });
+}
+
+const ENGLISH: JourneyWords = {
+  email: 'Email address',
+  login: 'Email or phone',
+  password: 'Password',
+  who: 'Who are you?',
+  whoAnswer: 'Founder',
+  choices: ['Grow Network', 'Leadership', 'Simple Language'],
+  createAccount: 'Create Account',
+  published: 'Post published successfully',
+};
+
+const ARABIC: JourneyWords = {
+  email: 'البريد الإلكتروني',
+  login: 'البريد الإلكتروني أو رقم الهاتف',
+  password: 'كلمة المرور',
+  who: 'من أنت؟',
+  whoAnswer: 'مديرة تسويق',
+  choices: ['توسيع شبكة علاقاتك', 'القيادة', 'لغة بسيطة'],
+  createAccount: 'إنشاء الحساب',
+  published: 'تم نشر المنشور بنجاح',
+};
+
 describe('keyboard only', () => {
   it('signs up, connects, personalizes, writes with AI and publishes with the keyboard alone', {
     timeout: 240_000,
@@ -104,54 +209,9 @@ describe('keyboard only', () => {
     const context = await newContext(browser, { lang: 'en', viewport: 'desktop' });
     const page = await context.newPage();
     try {
-      // Sign up: the e-mail, then Enter.
-      await page.goto(`${stack.url}/signup`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await expectNamedControls(page, '/signup');
-      await tabTo(page, page.getByLabel('Email address'));
-      await page.keyboard.type(address);
-      await page.keyboard.press('Enter');
-      await page.getByTestId('verify-check-email').waitFor();
-
-      // The link from the mail, as the mail program would open it.
-      await page.goto(await signInLink(address));
-      await waitForPath(page, '/connect-linkedIn');
-      await expectNamedControls(page, '/connect-linkedIn');
-
-      // Connect in the popup, with the keyboard there too.
-      await tabTo(page, page.getByTestId('connect-button'));
-      const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
-      await popup.waitForLoadState('domcontentloaded');
-      await popup.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-      await expectNamedControls(popup, 'the connect popup');
-      await tabTo(popup, popup.getByLabel('Email or phone'));
-      await popup.keyboard.type(address);
-      await tabTo(popup, popup.getByLabel('Password', { exact: true }));
-      await popup.keyboard.type('sandbox-secret');
-      await popup.keyboard.press('Enter');
-      const next = page.getByTestId('connect-continue');
-      await expect.poll(() => next.isEnabled(), { timeout: 30_000 }).toBe(true);
-      await tabTo(page, next);
-      await page.keyboard.press('Enter');
-
-      // Personalize: a text field, a tone (radio group: Space picks the first), check boxes.
-      await waitForPath(page, '/personalize');
-      await expectNamedControls(page, '/personalize');
-      await tabTo(page, page.getByLabel('Who are you?'));
-      await page.keyboard.type('Founder');
-      await tabTo(page, page.getByRole('radio').first());
-      await page.keyboard.press('Space');
-      for (const choice of ['Grow Network', 'Leadership', 'Simple Language']) {
-        const box = page.getByRole('checkbox', { name: choice, exact: true });
-        await tabTo(page, box);
-        await page.keyboard.press('Space');
-        expect(await box.isChecked()).toBe(true);
-      }
-      await tabTo(page, page.getByRole('button', { name: 'Create Account' }));
-      await page.keyboard.press('Enter');
-      await waitForPath(page, '/dashboard');
-      await page.getByTestId('dashboard-greeting').waitFor();
-      await expectNamedControls(page, '/dashboard');
+      await signUpWithKeys(page, address, ENGLISH);
+      await connectWithKeys(page, address, ENGLISH);
+      await personalizeWithKeys(page, ENGLISH);
 
       // The composer from the sidebar; the AI writes from a topic.
       await tabTo(page, page.getByTestId('sidebar').getByRole('link', { name: 'Generate Post' }));
@@ -173,19 +233,7 @@ describe('keyboard only', () => {
       const draft = await text.inputValue();
       expect(draft).toContain('Remote work');
 
-      // Post: a confirmation dialog takes the focus; Enter on 'Publish now'.
-      await tabTo(page, page.getByTestId('composer-post'));
-      await page.keyboard.press('Enter');
-      const confirm = page.getByTestId('publish-confirm');
-      await confirm.waitFor();
-      expect(await confirm.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
-      await tabTo(page, page.getByTestId('publish-confirm-post'));
-      await page.keyboard.press('Enter');
-      // The toast is inside the toaster's live region.
-      await page
-        .locator('[aria-live="polite"] [data-sonner-toast]')
-        .filter({ hasText: 'Post published successfully' })
-        .waitFor({ timeout: 30_000 });
+      await publishWithKeys(page, ENGLISH);
 
       // A dialog opened from the keyboard closes with Escape and gives the focus back to its opener.
       await tabTo(page, page.getByTestId('sidebar').getByRole('link', { name: 'My Posts' }));
@@ -220,56 +268,18 @@ describe('keyboard only, in Arabic on a phone', () => {
     const context = await newContext(browser, { lang: 'ar', viewport: 'phone' });
     const page = await context.newPage();
     try {
-      await page.goto(`${stack.url}/signup`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      await signUpWithKeys(page, address, ARABIC);
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-      await expectNamedControls(page, '/signup');
-      await tabTo(page, page.getByLabel('البريد الإلكتروني'));
-      await page.keyboard.type(address);
-      await page.keyboard.press('Enter');
-      await page.getByTestId('verify-check-email').waitFor();
-
-      await page.goto(await signInLink(address));
-      await waitForPath(page, '/connect-linkedIn');
-      await expectNamedControls(page, '/connect-linkedIn');
-      await tabTo(page, page.getByTestId('connect-button'));
-      const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
-      await popup.waitForLoadState('domcontentloaded');
-      await expectNamedControls(popup, 'the connect popup');
-      await tabTo(popup, popup.getByLabel('البريد الإلكتروني أو رقم الهاتف'));
-      await popup.keyboard.type(address);
-      await tabTo(popup, popup.getByLabel('كلمة المرور', { exact: true }));
-      await popup.keyboard.type('sandbox-secret');
-      await popup.keyboard.press('Enter');
-      const next = page.getByTestId('connect-continue');
-      await expect.poll(() => next.isEnabled(), { timeout: 30_000 }).toBe(true);
-      await tabTo(page, next);
-      await page.keyboard.press('Enter');
-
-      // Personalize: Gulf Arabic chosen in the list with the arrow keys.
-      await waitForPath(page, '/personalize');
-      await expectNamedControls(page, '/personalize');
-      await tabTo(page, page.getByLabel('من أنت؟'));
-      await page.keyboard.type('مديرة تسويق');
-      await tabTo(page, page.getByRole('radio').first());
-      await page.keyboard.press('Space');
-      for (const choice of ['توسيع شبكة علاقاتك', 'القيادة', 'لغة بسيطة']) {
-        const box = page.getByRole('checkbox', { name: choice, exact: true });
-        await tabTo(page, box);
-        await page.keyboard.press('Space');
-        expect(await box.isChecked()).toBe(true);
-      }
-      const variety = page.getByLabel('العربية التي تكتب بها');
-      await tabTo(page, variety);
-      for (let presses = 0; presses < 5 && (await variety.inputValue()) !== 'gulf'; presses++) {
-        await page.keyboard.press('ArrowDown');
-      }
-      expect(await variety.inputValue()).toBe('gulf');
-      await tabTo(page, page.getByRole('button', { name: 'إنشاء الحساب' }));
-      await page.keyboard.press('Enter');
-      await waitForPath(page, '/dashboard');
-      await page.getByTestId('dashboard-greeting').waitFor();
-      await expectNamedControls(page, '/dashboard');
+      await connectWithKeys(page, address, ARABIC);
+      // Gulf Arabic chosen in the list with the arrow keys.
+      await personalizeWithKeys(page, ARABIC, async () => {
+        const variety = page.getByLabel('العربية التي تكتب بها');
+        await tabTo(page, variety);
+        for (let presses = 0; presses < 5 && (await variety.inputValue()) !== 'gulf'; presses++) {
+          await page.keyboard.press('ArrowDown');
+        }
+        expect(await variety.inputValue()).toBe('gulf');
+      });
 
       // On a phone the sidebar is a drawer behind the menu button.
       const goTo = async (name: string, path: string) => {
@@ -296,15 +306,7 @@ describe('keyboard only, in Arabic on a phone', () => {
       const system = request?.body.messages.find((message) => message.role === 'system')?.content ?? '';
       expect(system).toContain('Gulf Arabic (الخليجية)');
 
-      await tabTo(page, page.getByTestId('composer-post'));
-      await page.keyboard.press('Enter');
-      await page.getByTestId('publish-confirm').waitFor();
-      await tabTo(page, page.getByTestId('publish-confirm-post'));
-      await page.keyboard.press('Enter');
-      await page
-        .locator('[aria-live="polite"] [data-sonner-toast]')
-        .filter({ hasText: 'تم نشر المنشور بنجاح' })
-        .waitFor({ timeout: 30_000 });
+      await publishWithKeys(page, ARABIC);
 
       // The Hijri date, turned on in the settings with Space, shows on the calendar.
       await goTo('التخصيص', '/personalization');

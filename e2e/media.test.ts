@@ -1,8 +1,9 @@
 /**
  * Images on a post in a real browser against the whole stack: three images attached in the
- * composer show in the feed preview's grid, are reordered by keyboard, go out with the post, and
- * the sandbox network shows them in its published post, in the order chosen; the schedule dialog
- * opened on its own takes images too, and the edit dialog changes them.
+ * composer show in the feed preview's grid, are reordered by keyboard and by dragging, go out with
+ * the post, and the sandbox network shows them in its published post, in the order chosen; the
+ * schedule dialog opened on its own takes images too (reordered by keyboard in Arabic, the
+ * calendar then shows the first one's thumbnail), and the edit dialog changes them.
  */
 import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
@@ -93,11 +94,42 @@ describe('images on a post', () => {
       )
       .toBe(true);
 
-    // Reordered by keyboard: the first image moves one place later.
-    const later = items.first().getByRole('button', { name: 'Move image 1 later' });
-    await later.focus();
-    await page.keyboard.press('Enter');
+    // The preview shows them in the picker's order (each image's address names its id).
+    const previewOrder = () =>
+      grid
+        .getByTestId('preview-image')
+        .evaluateAll((imgs) => imgs.map((img) => /\/media\/([^/]+)/.exec(img.getAttribute('src') ?? '')?.[1]));
+    expect(await previewOrder()).toEqual(uploaded);
+
+    // Reordered by keyboard: the first image picked up with Space, moved one place on with the
+    // arrow pointing that way (right, in English), dropped with Space; each step is announced.
+    const handles = composer.getByTestId('media-handle');
+    const announced = page.locator('[id^="DndLiveRegion"]');
+    await handles.first().focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => announced.textContent()).toContain('Picked up image 1. It is in position 1 of 3.');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => announced.textContent()).toContain('Image 1 is over position 2 of 3.');
+    await page.keyboard.press('Space');
+    await expect.poll(() => announced.textContent()).toContain('Image 1 dropped in position 2 of 3.');
     await expect.poll(order).toEqual([uploaded[1], uploaded[0], uploaded[2]]);
+    await expect.poll(previewOrder).toEqual([uploaded[1], uploaded[0], uploaded[2]]);
+
+    // And by mouse: the last image dragged onto the first one's place.
+    const centre = async (index: number) => {
+      const box = await handles.nth(index).boundingBox();
+      if (!box) throw new Error(`image ${index + 1} is not on the screen`);
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    const [from, to] = [await centre(2), await centre(0)];
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x - 10, from.y, { steps: 3 });
+    await expect.poll(() => items.nth(2).getAttribute('data-dragging')).toBe('true');
+    await page.mouse.move(to.x, to.y, { steps: 12 });
+    await page.mouse.up();
+    await expect.poll(order).toEqual([uploaded[2], uploaded[1], uploaded[0]]);
+    await expect.poll(previewOrder).toEqual([uploaded[2], uploaded[1], uploaded[0]]);
 
     // A file that is not an image is refused with its reason, beside the others.
     await composer
@@ -139,8 +171,8 @@ describe('images on a post', () => {
           }),
         ),
       )
-      // The green one first now, then the red one, then the blue one, as their sizes say.
-      .toEqual(['48x48', '64x48', '40x60']);
+      // The blue one first now, then the green one, then the red one, as their sizes say.
+      .toEqual(['40x60', '48x48', '64x48']);
     await screenshot(page, 'media-published-en-desktop', { fullPage: false });
     await page.context().close();
   });
@@ -209,15 +241,29 @@ describe('images on a post', () => {
     await dialog.waitFor();
     const marker = randomUUID().slice(0, 8);
     await dialog.getByLabel('نص المنشور').fill(`صورة من ورشة العمل ${marker}`);
-    await dialog
-      .getByLabel('التاريخ', { exact: true })
-      .fill(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await dialog.getByLabel('التاريخ', { exact: true }).fill(day);
     await dialog.getByLabel('الوقت', { exact: true }).fill('10:00');
-    await dialog
-      .getByTestId('media-input')
-      .setInputFiles([{ name: 'workshop.png', mimeType: 'image/png', buffer: png(50, 40, [240, 160, 20]) }]);
-    await expect.poll(() => dialog.getByTestId('media-item').count(), { timeout: 20_000 }).toBe(1);
-    expect(await dialog.getByTestId('preview-images').getAttribute('data-layout')).toBe('1');
+    await dialog.getByTestId('media-input').setInputFiles([
+      { name: 'workshop.png', mimeType: 'image/png', buffer: png(50, 40, [240, 160, 20]) },
+      { name: 'team.png', mimeType: 'image/png', buffer: png(30, 36, [20, 120, 200]) },
+    ]);
+    const items = dialog.getByTestId('media-item');
+    await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(2);
+    expect(await dialog.getByTestId('preview-images').getAttribute('data-layout')).toBe('2');
+    const order = () => items.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-media-id')));
+    const uploaded = await order();
+
+    // Right to left: the arrow pointing left moves the first image to the second place, as drawn.
+    const announced = page.locator('[id^="DndLiveRegion"]');
+    await dialog.getByTestId('media-handle').first().focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => announced.textContent()).toMatch(/التقطتَ الصورة [1١]، وهي في الموضع [1١] من [2٢]\./);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => announced.textContent()).toMatch(/الصورة [1١] الآن فوق الموضع [2٢] من [2٢]\./);
+    await page.keyboard.press('Space');
+    await expect.poll(() => announced.textContent()).toMatch(/أُفلتت الصورة [1١] في الموضع [2٢] من [2٢]\./);
+    await expect.poll(order).toEqual([uploaded[1], uploaded[0]]);
     const schedule = dialog.getByRole('button', { name: 'جدولة', exact: true });
     await expect.poll(() => schedule.isEnabled()).toBe(true);
     await schedule.click();
@@ -225,11 +271,31 @@ describe('images on a post', () => {
 
     const card = page.getByTestId('scheduled-post').filter({ hasText: marker });
     await card.waitFor({ timeout: 20_000 });
-    await expect.poll(() => card.getByTestId('post-image').count()).toBe(1);
+    await expect.poll(() => card.getByTestId('post-image').count()).toBe(2);
     const listed = await callAs(stack, user, 'GET', '/api/v1/posts?status=scheduled');
     const post = listed.body.data.find((p: { content: string }) => p.content.includes(marker));
-    expect(post?.media).toHaveLength(1);
-    expect(post?.media[0]).toMatchObject({ contentType: 'image/png', width: 50, height: 40 });
+    expect(post?.media.map((m: { id: string }) => m.id)).toEqual([uploaded[1], uploaded[0]]);
+    expect(post?.media[0]).toMatchObject({ contentType: 'image/png', width: 30, height: 36 });
+
+    // The calendar's cell for that day shows the first image's thumbnail, loaded, inside the cell.
+    const calendar = page.getByTestId('posts-calendar');
+    if ((await calendar.getAttribute('data-month')) !== day.slice(0, 7)) {
+      await page.getByTestId('calendar-next').click();
+    }
+    const cell = calendar.locator(`button[data-date="${day}"]`);
+    const thumbnail = cell.getByTestId('calendar-thumbnail');
+    await thumbnail.scrollIntoViewIfNeeded();
+    await expect.poll(() => thumbnail.getAttribute('data-media-id'), { timeout: 20_000 }).toBe(uploaded[1]);
+    expect(await thumbnail.getAttribute('alt')).toContain('الصورة الأولى لمنشور يوم');
+    await expect
+      .poll(() =>
+        thumbnail.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    const [cellBox, imageBox] = [await cell.boundingBox(), await thumbnail.boundingBox()];
+    expect(imageBox && cellBox && imageBox.width < cellBox.width / 2).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'media-calendar-ar-phone', { fullPage: false });
     await page.context().close();
   });
 });

@@ -17,8 +17,8 @@ import type { Browser, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage, screenshot } from './support/browser';
+import { callAs, fullUser as fullUserOf, type StackUser } from './support/full-user';
 import { type CaughtMail, mailsTo as mailsToInbox } from './support/mail';
-import { createSession, type TestSession } from './support/session';
 
 let stack: Stack;
 let browser: Browser;
@@ -70,51 +70,12 @@ async function withSql<T>(use: (sql: postgres.Sql) => Promise<T>): Promise<T> {
   }
 }
 
-interface User {
-  userId: string;
-  email: string;
-  session: TestSession;
-}
+type User = StackUser;
 
-async function call(user: User, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: {
-      cookie: user.session.cookieHeader,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field.
-  return { status: response.status, body: (await response.json().catch(() => null)) as any };
-}
+const call = (user: User, method: string, path: string, body?: unknown) => callAs(stack, user, method, path, body);
 
-/** A signed-in user with a sandbox network account and personalization, as after onboarding. */
-async function fullUser(name: string): Promise<User> {
-  const email = `${name}-${randomUUID().slice(0, 8)}@example.test`;
-  const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
-  let userId: string;
-  try {
-    const [row] = await sql<{ id: string }[]>`insert into auth.users (email) values (${email}) returning id`;
-    userId = row?.id ?? '';
-  } finally {
-    await sql.end();
-  }
-  const user = { userId, email, session: await createSession(stack, { userId, email }) };
-  const connected = await call(user, 'POST', '/api/v1/linkedin/accounts', { username: email, password: 'sandbox' });
-  expect(connected.status, JSON.stringify(connected.body)).toBe(200);
-  const personalized = await call(user, 'PUT', '/api/v1/personalization', {
-    jobTitle: 'Founder',
-    language: 'Arabic',
-    accent: '',
-    goals: ['Grow Network'],
-    interests: ['Leadership'],
-    tones: ['Professional'],
-    styles: ['Simple Language'],
-  });
-  expect(personalized.status).toBe(200);
-  return user;
-}
+/** A signed-in user with a sandbox network account and personalization in Arabic, as after onboarding. */
+const fullUser = (name: string): Promise<User> => fullUserOf(stack, name, undefined, 'Arabic');
 
 const mailsTo = (address: string) => mailsToInbox(stack, address);
 

@@ -5,14 +5,12 @@
  * desktop; and a post due a minute ahead really goes out and shows in the Published tab.
  */
 import { randomUUID } from 'node:crypto';
-import { schema as authSchema, UserStore } from '@nashr/auth';
 import { toTwelveHourTime } from '@nashr/contracts';
-import { createDatabase } from '@nashr/platform';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, newContext, screenshot, VIEWPORTS, type ViewportName } from './support/browser';
-import { createSession, type TestSession } from './support/session';
+import { callAs, fullUser as fullUserOf, type StackUser } from './support/full-user';
 
 let stack: Stack;
 let browser: Browser;
@@ -32,69 +30,11 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type FullUser = StackUser;
 
-interface FullUser {
-  userId: string;
-  email: string;
-  session: TestSession;
-}
+const call = (user: FullUser, method: string, path: string, body?: unknown) => callAs(stack, user, method, path, body);
 
-/** Calls the API through the gateway as the user, the way the web app does. */
-async function call(user: FullUser, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${stack.url}${path}`, {
-    method,
-    headers: {
-      cookie: user.session.cookieHeader,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field.
-  return { status: response.status, body: (await response.json().catch(() => null)) as any };
-}
-
-/**
- * A full user (spec section 2): an account signed in, a network account connected through the
- * sandbox (the linkedin service then tells auth), and personalization saved.
- */
-async function fullUser(name: string): Promise<FullUser> {
-  const email = `${name}-${randomUUID().slice(0, 8)}@example.test`;
-  const database = createDatabase({ url: stack.databaseUrl, schema: authSchema, applicationName: 'e2e-posts' });
-  let userId: string;
-  try {
-    userId = (await new UserStore(database.db, null).signIn(email, ['user'])).id;
-  } finally {
-    await database.close();
-  }
-  const user = { userId, email, session: await createSession(stack, { userId, email }) };
-  const connected = await call(user, 'POST', '/api/v1/linkedin/accounts', { username: email, password: 'sandbox' });
-  expect(connected.status, JSON.stringify(connected.body)).toBeLessThan(300);
-  expect(connected.body.data.connected).toBe(true);
-  const personalized = await call(user, 'PUT', '/api/v1/personalization', {
-    jobTitle: 'Founder',
-    language: 'English',
-    accent: '',
-    goals: ['Grow Network'],
-    interests: ['Leadership'],
-    tones: ['Professional'],
-    styles: ['Simple Language'],
-  });
-  expect(personalized.status).toBe(200);
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const me = await call(user, 'GET', '/api/v1/auth/me');
-    if (me.body?.data?.user?.linkedinConnected) {
-      // The spec's calls carry the user's id (saveSchedulePost's userId, getScheduledPosts/{id}).
-      if (me.body.data.user.id !== userId) {
-        throw new Error('GET /api/v1/auth/me does not answer data.user.id: the web app cannot know the user id');
-      }
-      return user;
-    }
-    await sleep(200);
-  }
-  throw new Error(`the connected account never reached auth\n${stack.output('auth-worker')}`);
-}
+const fullUser = (name: string): Promise<FullUser> => fullUserOf(stack, name);
 
 const LABELS = {
   en: {

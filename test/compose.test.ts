@@ -275,6 +275,42 @@ describe('docker-compose.yml', () => {
     for (const name of ['postgres', 'redis', 'mail']) expect(services[name]?.healthcheck?.test).toBeTruthy();
   });
 
+  it('keeps uploaded images in MinIO: each process that reads or writes them uses S3, once the bucket is made', () => {
+    const services = doc.services ?? {};
+    const minio = environmentOf(services.minio ?? {});
+    for (const name of ['posts', 'posts-worker', 'linkedin', 'linkedin-worker']) {
+      const service = services[name] ?? {};
+      const env = environmentOf(service);
+      expect(env.MEDIA_STORE, name).toBe('s3');
+      expect(env.S3_ENDPOINT, name).toBe('http://minio:9000');
+      expect(env.S3_BUCKET, name).toBe('nashr-media');
+      expect(env.S3_FORCE_PATH_STYLE, name).toBe('true');
+      expect(env.S3_ACCESS_KEY_ID, name).toBe(minio.MINIO_ROOT_USER);
+      expect(env.S3_SECRET_ACCESS_KEY, name).toBe(minio.MINIO_ROOT_PASSWORD);
+      expect(env.MEDIA_DIR, name).toBeUndefined();
+      expect(service.volumes, `${name} shares no disk`).toBeUndefined();
+      expect(dependsOn(service), name).toMatchObject({
+        postgres: 'service_healthy',
+        redis: 'service_healthy',
+        'media-bucket': 'service_completed_successfully',
+      });
+    }
+    expect(services.minio?.healthcheck?.test).toBeTruthy();
+    expect(services.minio?.ports, 'MinIO is not published').toBeUndefined();
+    expect(services.minio?.volumes).toEqual(['media:/data']);
+    const bucket = services['media-bucket'] ?? {};
+    expect(dependsOn(bucket).minio).toBe('service_healthy');
+    expect(environmentOf(bucket).S3_BUCKET).toBe('nashr-media');
+    expect((bucket.entrypoint as string[]).map((part) => interpolate(part)).join(' ')).toContain(
+      'mc mb --ignore-existing "nashr/$S3_BUCKET"',
+    );
+    // A machine without a registry can name images of its own.
+    const local = { MINIO_IMAGE: 'localhost/nashr-minio:1', MINIO_MC_IMAGE: 'localhost/nashr-mc:1' };
+    expect(interpolate(String(services.minio?.image), local)).toBe(local.MINIO_IMAGE);
+    expect(interpolate(String(bucket.image), local)).toBe(local.MINIO_MC_IMAGE);
+    expect(interpolate(String(services.minio?.image))).toMatch(/^minio\/minio:RELEASE\./);
+  });
+
   it('publishes the gateway and the inbox on 127.0.0.1 only, unless told otherwise', () => {
     const services = doc.services ?? {};
     const published = (name: string, vars?: Record<string, string>) =>

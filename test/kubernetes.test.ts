@@ -217,7 +217,7 @@ function checkManifests(manifests: Manifest[], schemas: Record<string, EnvSchema
   const backends = JSON.stringify(ingress?.spec ?? {});
   if (!backends.includes('"name":"gateway"')) problems.push('no Ingress routes to the gateway Service');
 
-  const job = manifests.find((m) => m.kind === 'Job');
+  const job = find(manifests, 'Job', 'migrate');
   const migrate = job && (podContainers(job)[0] as unknown as Container);
   if (migrate?.command?.join(' ') !== 'node scripts/migrate.mjs') problems.push('no Job runs scripts/migrate.mjs');
   else environmentOf(manifests, migrate, problems, 'Job migrate');
@@ -324,6 +324,45 @@ describe('deploy/kubernetes', () => {
     expect(problems).toMatch(/posts-worker: no redis trigger on \{other\}:posts-due:wait/);
     expect(problems).toMatch(/auth-worker: no redis trigger on \{other\}:auth-mail:wait/);
     expect(problems).toMatch(/Deployment content: no HorizontalPodAutoscaler on CPU/);
+  });
+
+  it('keeps uploaded images in an S3 store: its address in a ConfigMap, its keys in the Secret, its bucket made by a Job', () => {
+    const manifests = production();
+    const container = (kind: string, name: string) =>
+      podContainers(find(manifests, kind, name) as Manifest)[0] as unknown as Container;
+    const secrets = dataOf(find(manifests, 'Secret', 'nashr-secrets'));
+    for (const [kind, name] of [
+      ['Deployment', 'posts'],
+      ['Deployment', 'posts-worker'],
+      ['Deployment', 'linkedin'],
+      ['Deployment', 'linkedin-worker'],
+      ['Job', 'media-bucket'],
+    ] as const) {
+      const problems: string[] = [];
+      const env = environmentOf(manifests, container(kind, name), problems, name);
+      expect(problems, name).toEqual([]);
+      expect(env.MEDIA_STORE, name).toBe('s3');
+      expect(env.S3_ENDPOINT, name).toBe('https://s3.example.com');
+      expect(env.S3_BUCKET, name).toBe('nashr-media');
+      expect(env.S3_ACCESS_KEY_ID, name).toBe(secrets.S3_ACCESS_KEY_ID);
+      expect(env.S3_SECRET_ACCESS_KEY, name).toBe(secrets.S3_SECRET_ACCESS_KEY);
+      const fromSecret = (container(kind, name).env ?? []).filter(
+        (v) => v.valueFrom?.secretKeyRef?.name === 'nashr-secrets',
+      );
+      expect(
+        fromSecret.map((v) => v.name),
+        name,
+      ).toEqual(expect.arrayContaining(['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']));
+    }
+    // No key in a ConfigMap, and no process that needs none gets them.
+    for (const map of manifests.filter((m) => m.kind === 'ConfigMap'))
+      expect(
+        Object.keys(dataOf(map)).filter((key) => key.startsWith('S3_') && key.endsWith('KEY')),
+        map.metadata.name,
+      ).toEqual([]);
+    expect(environmentOf(manifests, container('Deployment', 'content'), [], 'content').MEDIA_STORE).toBeUndefined();
+    expect(container('Job', 'media-bucket').command).toEqual(['node', 'scripts/media-bucket.mjs']);
+    expect(readFileSync(join(ROOT, 'Dockerfile'), 'utf8')).toMatch(/^COPY scripts\/media-bucket\.mjs scripts\/$/m);
   });
 
   it('runs the migration Job from the image: the Dockerfile copies its script', () => {

@@ -50,8 +50,16 @@ export async function signedInUser(
   return { userId, email, session: await createSession(stack, { userId, email, roles }) };
 }
 
-/** A full user (spec section 2): needs the auth, linkedin and posts services with the auth and linkedin workers. */
-export async function fullUser(stack: Stack, name: string, email?: string): Promise<StackUser> {
+/**
+ * A full user (spec section 2): needs the auth, linkedin and posts services with the auth and linkedin workers.
+ * `language` is the personalization's writing language.
+ */
+export async function fullUser(
+  stack: Stack,
+  name: string,
+  email?: string,
+  language: 'English' | 'Arabic' = 'English',
+): Promise<StackUser> {
   const user = await signedInUser(stack, name, ['user'], email);
   const connected = await callAs(stack, user, 'POST', '/api/v1/linkedin/accounts', {
     username: user.email,
@@ -60,7 +68,7 @@ export async function fullUser(stack: Stack, name: string, email?: string): Prom
   if (connected.status >= 300) throw new Error(`connecting failed: ${JSON.stringify(connected.body)}`);
   const personalized = await callAs(stack, user, 'PUT', '/api/v1/personalization', {
     jobTitle: 'Founder',
-    language: 'English',
+    language,
     accent: '',
     goals: ['Grow Network'],
     interests: ['Leadership'],
@@ -71,7 +79,13 @@ export async function fullUser(stack: Stack, name: string, email?: string): Prom
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const me = await callAs(stack, user, 'GET', '/api/v1/auth/me');
-    if (me.body?.data?.user?.linkedinConnected) return user;
+    if (me.body?.data?.user?.linkedinConnected) {
+      // The spec's calls carry the user's id (saveSchedulePost's userId, getScheduledPosts/{id}).
+      if (me.body.data.user.id !== user.userId) {
+        throw new Error('GET /api/v1/auth/me does not answer data.user.id: the web app cannot know the user id');
+      }
+      return user;
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`the connected account never reached auth\n${stack.output('auth-worker')}`);

@@ -115,6 +115,12 @@ const MATRIX: Record<string, Rule> = {
     }),
   },
 
+  'GET /api/v1/linkedin/providers': { ownOnly: OWN, request: NO_ID('/api/v1/linkedin/providers') },
+  'GET /api/v1/linkedin/oauth/start': { ownOnly: OWN, request: NO_ID('/api/v1/linkedin/oauth/start') },
+  'GET /api/v1/linkedin/oauth/callback': {
+    ownOnly: 'takes no id: the state names a sign-in bound to the user who started it, refused for anyone else',
+    request: NO_ID('/api/v1/linkedin/oauth/callback?state=x&code=y'),
+  },
   'POST /api/v1/linkedin/accounts': {
     ownOnly: OWN,
     request: () => ({ path: '/api/v1/linkedin/accounts', body: { username: 'x@sandbox.test', password: 'x' } }),

@@ -122,7 +122,30 @@ export const HELPERS = [
     // It refuses to run in production: there, 'Continue with Google' needs a real OIDC_ISSUER.
     enabled: (env) => !env.OIDC_ISSUER && env.NODE_ENV !== 'production',
   },
+  {
+    // Stands in for the professional network's official API with LINKEDIN_LOCAL_NETWORK=1:
+    // 'Continue with LinkedIn' then works offline, beside the sandbox's password sign-in.
+    name: 'linkedin-network',
+    ports: { 'linkedin-network': 8111 },
+    entry: 'services/linkedin/dist/network-server.js',
+    command: () => ['node', 'services/linkedin/dist/network-server.js'],
+    env: (ctx) => ({
+      LINKEDIN_NETWORK_PORT: String(ctx.ports['linkedin-network']),
+      LINKEDIN_NETWORK_HOST: '127.0.0.1',
+      LINKEDIN_REDIRECT_URI: `${ctx.publicUrl}/api/v1/linkedin/oauth/callback`,
+    }),
+    ready: { port: 'linkedin-network', path: '/healthz' },
+    enabled: (env) => localLinkedin(env),
+  },
 ];
+
+/** The client the local network server accepts (see services/linkedin/src/testing/fake-linkedin.ts). */
+const LOCAL_LINKEDIN_CLIENT = { id: 'fake-linkedin-client', secret: 'fake-linkedin-secret' };
+
+/** Whether the local network server stands in for the network's official API (see its HELPERS entry). */
+function localLinkedin(/** @type {Record<string, string | undefined>} */ env) {
+  return env.LINKEDIN_LOCAL_NETWORK === '1' && env.NODE_ENV !== 'production';
+}
 
 /** Whether the local OpenID provider stands in for Google (see its HELPERS entry). */
 const localOidc = (/** @type {StackContext} */ ctx) => !ctx.env.OIDC_ISSUER && ctx.env.NODE_ENV !== 'production';
@@ -145,6 +168,14 @@ export const SERVICE_ENV = {
   },
   linkedin: {
     ENCRYPTION_KEY: (ctx) => ctx.secrets.ENCRYPTION_KEY,
+    // Where the network's sign-in page sends the browser back: this stack's gateway.
+    LINKEDIN_REDIRECT_URI: (ctx) => ctx.env.LINKEDIN_REDIRECT_URI ?? `${ctx.publicUrl}/api/v1/linkedin/oauth/callback`,
+    NETWORK_PROVIDERS: (ctx) => (localLinkedin(ctx.env) ? 'linkedin,sandbox' : ctx.env.NETWORK_PROVIDERS),
+    LINKEDIN_CLIENT_ID: (ctx) => (localLinkedin(ctx.env) ? LOCAL_LINKEDIN_CLIENT.id : ctx.env.LINKEDIN_CLIENT_ID),
+    LINKEDIN_CLIENT_SECRET: (ctx) =>
+      localLinkedin(ctx.env) ? LOCAL_LINKEDIN_CLIENT.secret : ctx.env.LINKEDIN_CLIENT_SECRET,
+    LINKEDIN_API_URL: (ctx) =>
+      localLinkedin(ctx.env) ? `http://127.0.0.1:${ctx.ports['linkedin-network']}` : ctx.env.LINKEDIN_API_URL,
   },
   posts: {},
   content: {},

@@ -1,4 +1,4 @@
-import { VERIFY_STATUSES } from '@nashr/contracts';
+import { OAUTH_OUTCOMES, type OauthOutcome, VERIFY_STATUSES } from '@nashr/contracts';
 import { DirectionProvider } from '@radix-ui/react-direction';
 import {
   createRootRouteWithContext,
@@ -17,6 +17,11 @@ import { NotFound } from './components/not-found';
 import { loadAllNamespaces, storedLanguage } from './i18n';
 import { LANDING_BLOCKS, LandingPage } from './routes/landing';
 import { checkSession, type RouterContext } from './session/route-guard';
+
+/** The outcome the network's own sign-in page came back with, when it is one of ours. */
+const oauthOutcomeOf = (value: unknown): OauthOutcome | undefined =>
+  OAUTH_OUTCOMES.find((outcome) => outcome === value);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Radix widgets (tabs, accordions) default to left-to-right and write it on their element, which
@@ -83,8 +88,11 @@ const connectLinkedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/connect-linkedIn',
   // `connected=1`: back from the sign-in screen opened in this tab (the popup was blocked).
-  validateSearch: (search: Record<string, unknown>): { connected?: '1' } =>
-    search.connected === '1' || search.connected === 1 ? { connected: '1' } : {},
+  // `oauth`: back from the network's own sign-in page opened in this tab, with its outcome.
+  validateSearch: (search: Record<string, unknown>): { connected?: '1'; oauth?: OauthOutcome } => ({
+    ...(search.connected === '1' || search.connected === 1 ? { connected: '1' as const } : {}),
+    ...(oauthOutcomeOf(search.oauth) ? { oauth: oauthOutcomeOf(search.oauth) } : {}),
+  }),
   staticData: { session: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient, 'onboarding'),
   component: lazyRouteComponent(() => import('./routes/connect-linkedin'), 'ConnectLinkedInPage'),
@@ -94,10 +102,18 @@ const connectLinkedInRoute = createRoute({
 const linkedinConnectScreenRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/linkedln-connect-screen',
-  validateSearch: (search: Record<string, unknown>): { return?: '/connect-linkedIn' } =>
-    search.return === '/connect-linkedIn' ? { return: '/connect-linkedIn' } : {},
+  // `oauth` and `account`: the popup came back from the network's own sign-in page.
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { return?: '/connect-linkedIn'; oauth?: OauthOutcome; account?: string } => ({
+    ...(search.return === '/connect-linkedIn' ? { return: '/connect-linkedIn' as const } : {}),
+    ...(oauthOutcomeOf(search.oauth) ? { oauth: oauthOutcomeOf(search.oauth) } : {}),
+    ...(typeof search.account === 'string' && UUID.test(search.account) ? { account: search.account } : {}),
+  }),
   staticData: { session: true },
-  beforeLoad: ({ context }) => checkSession(context.queryClient),
+  // Back from the network's page the user may already count as connected: the popup must still
+  // tell its opener instead of being sent on to the dashboard.
+  beforeLoad: ({ context, search }) => (search.oauth ? undefined : checkSession(context.queryClient)),
   component: lazyRouteComponent(() => import('./routes/linkedin-connect-screen'), 'LinkedInConnectScreen'),
 });
 // An e-mail's unsubscribe link: public (no sign-in), and it changes nothing until the button.

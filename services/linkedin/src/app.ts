@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { createServiceApp, type ServiceApp } from '@nashr/platform';
+import { credentialProvider, officialProvider } from './providers/provider-router.js';
 import { SandboxProvider } from './providers/sandbox/sandbox-provider.js';
 import { accountRoutes } from './routes/accounts.js';
 import { linkedlnRoutes } from './routes/linkedln.js';
+import { oauthRoutes } from './routes/oauth.js';
 import { sandboxCaptchaRoutes } from './routes/sandbox-captcha.js';
 import { sandboxImageRoutes } from './routes/sandbox-images.js';
 import { userDataRoutes } from './routes/user-data.js';
@@ -26,7 +28,15 @@ export function buildApp(deps: LinkedinDeps): ServiceApp {
   accountRoutes(app, services.connections);
   linkedlnRoutes(app, services.profiles);
   userDataRoutes(app, services.userData);
-  if (provider.name === 'sandbox') sandboxCaptchaRoutes(app);
-  if (provider instanceof SandboxProvider) sandboxImageRoutes(app, provider);
+  const credential = credentialProvider(provider);
+  oauthRoutes(app, {
+    connections: services.connections,
+    linkedin: officialProvider(provider),
+    credentials: credential !== null,
+    redis,
+    redisPrefix: config.REDIS_PREFIX,
+  });
+  if (credential?.name === 'sandbox') sandboxCaptchaRoutes(app);
+  if (credential instanceof SandboxProvider) sandboxImageRoutes(app, credential);
   return app;
 }

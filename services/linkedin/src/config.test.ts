@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ConfigError, loadConfig } from '@nashr/platform';
 import { describe, expect, it } from 'vitest';
-import { configSchema } from './config.js';
+import { configSchema, linkedinAuthUrl, offeredProviders } from './config.js';
 
 const base = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -50,6 +50,43 @@ describe('linkedin configuration', () => {
       problems({ ...base, NETWORK_PROVIDER: 'unipile', UNIPILE_DSN: 'api1.example.test:13111', UNIPILE_API_KEY: 'k' }),
     ).toEqual([]);
     expect(problems({ ...base, NETWORK_PROVIDER: 'linkedin-official' })[0]).toMatch(/^NETWORK_PROVIDER is invalid/);
+  });
+
+  it('offers the official sign-in beside a password sign-in, with its app credentials', () => {
+    expect(offeredProviders(loadConfig(configSchema, base))).toEqual(['sandbox']);
+    expect(problems({ ...base, NETWORK_PROVIDERS: 'sandbox,linkedin' })).toEqual([
+      'LINKEDIN_CLIENT_ID is required but not set',
+      'LINKEDIN_CLIENT_SECRET is required but not set',
+    ]);
+    const app = { LINKEDIN_CLIENT_ID: 'id', LINKEDIN_CLIENT_SECRET: 'secret' };
+    const config = loadConfig(configSchema, { ...base, ...app, NETWORK_PROVIDERS: 'sandbox, linkedin' });
+    expect(offeredProviders(config)).toEqual(['linkedin', 'sandbox']);
+    expect(config).toMatchObject({
+      LINKEDIN_API_VERSION: '202601',
+      LINKEDIN_API_URL: 'https://api.linkedin.com',
+      LINKEDIN_REDIRECT_URI: 'http://localhost:8080/api/v1/linkedin/oauth/callback',
+    });
+    expect(linkedinAuthUrl(config)).toBe('https://www.linkedin.com');
+    // One variable points both the API and the OAuth pages at a local network server.
+    const local = loadConfig(configSchema, {
+      ...base,
+      ...app,
+      NETWORK_PROVIDERS: 'linkedin',
+      LINKEDIN_API_URL: 'http://127.0.0.1:8111',
+    });
+    expect(linkedinAuthUrl(local)).toBe('http://127.0.0.1:8111');
+
+    expect(problems({ ...base, NETWORK_PROVIDERS: 'sandbox,unipile' })[0]).toMatch(
+      /^NETWORK_PROVIDERS is invalid: offers at most one/,
+    );
+    expect(problems({ ...base, NETWORK_PROVIDERS: 'linkedin,facebook' })[0]).toMatch(/^NETWORK_PROVIDERS is invalid/);
+    expect(problems({ ...base, ...app, NETWORK_PROVIDERS: 'linkedin', LINKEDIN_API_VERSION: '2026-01' })[0]).toMatch(
+      /^LINKEDIN_API_VERSION is invalid: must be a version like 202601/,
+    );
+    expect(problems({ ...base, NETWORK_PROVIDERS: 'linkedin,unipile', ...app })).toEqual([
+      'UNIPILE_DSN is required but not set',
+      'UNIPILE_API_KEY is required but not set',
+    ]);
   });
 
   it('keeps failure injection rates between 0 and 1', () => {

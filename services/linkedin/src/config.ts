@@ -10,6 +10,35 @@ const encryptionKey = z
 
 const rate = z.coerce.number().min(0).max(1);
 
+export const NETWORK_PROVIDER_NAMES = ['linkedin', 'sandbox', 'unipile'] as const;
+export type NetworkProviderName = (typeof NETWORK_PROVIDER_NAMES)[number];
+
+/** `linkedin,sandbox`: a comma-separated list, each name once. */
+const providerList = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+      : value,
+  z
+    .array(z.string())
+    .min(1)
+    .refine((names) => names.every((name) => (NETWORK_PROVIDER_NAMES as readonly string[]).includes(name)), {
+      message: `names only ${NETWORK_PROVIDER_NAMES.join(', ')}`,
+    })
+    .transform((names) => names as NetworkProviderName[])
+    .refine((names) => new Set(names).size === names.length, { message: 'names each provider once' })
+    .refine((names) => !(names.includes('sandbox') && names.includes('unipile')), {
+      message: 'offers at most one password sign-in provider (sandbox or unipile)',
+    }),
+);
+
+/** The official network's own hosts; a local server stands in for both with LINKEDIN_API_URL alone. */
+export const LINKEDIN_DEFAULT_API_URL = 'https://api.linkedin.com';
+export const LINKEDIN_DEFAULT_AUTH_URL = 'https://www.linkedin.com';
+
 export const configSchema = z
   .object({
     ...baseEnv,
@@ -24,6 +53,28 @@ export const configSchema = z
     ENCRYPTION_KEY: encryptionKey,
     /** `sandbox` is the simulated network (local default); `unipile` is the hosted API. */
     NETWORK_PROVIDER: z.enum(['sandbox', 'unipile']).default('sandbox'),
+    /**
+     * The providers offered on the connect screen, e.g. `linkedin,sandbox`: `linkedin` is the
+     * official network sign-in (OAuth); `sandbox` or `unipile` the password sign-in. Defaults to
+     * NETWORK_PROVIDER alone.
+     */
+    NETWORK_PROVIDERS: providerList.optional(),
+    /** The network app's credentials (its developer portal, "Auth" tab). */
+    LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
+    LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Registered in the network app: the gateway's OAuth callback address. */
+    LINKEDIN_REDIRECT_URI: z.string().url().default('http://localhost:8080/api/v1/linkedin/oauth/callback'),
+    /** The `LinkedIn-Version` of the REST API (YYYYMM); the network retires a version after about a year. */
+    LINKEDIN_API_VERSION: z
+      .string()
+      .regex(/^\d{6}(\.\d{2})?$/, { message: 'must be a version like 202601' })
+      .default('202601'),
+    /** The REST API; pointing it at a local network server also sends the OAuth pages there. */
+    LINKEDIN_API_URL: z.string().url().default(LINKEDIN_DEFAULT_API_URL),
+    /** The OAuth pages and token endpoint; defaults to LINKEDIN_API_URL when that is not the network's own. */
+    LINKEDIN_AUTH_URL: z.string().url().optional(),
+    /** Each call to the official API gives up after this long. */
+    LINKEDIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
     /** The hosted API's DSN (`api1.unipile.com:13111`, or a full `http://` base for a local server). */
     UNIPILE_DSN: z.string().min(1).optional(),
     UNIPILE_API_KEY: z.string().min(1).optional(),
@@ -45,10 +96,38 @@ export const configSchema = z
     PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
   })
   .superRefine((config, ctx) => {
-    if (config.NETWORK_PROVIDER !== 'unipile') return;
-    for (const name of ['UNIPILE_DSN', 'UNIPILE_API_KEY'] as const) {
-      if (!config[name])
-        ctx.addIssue({ code: 'custom', path: [name], message: 'is required when NETWORK_PROVIDER=unipile' });
+    const offered = config.NETWORK_PROVIDERS ?? [config.NETWORK_PROVIDER];
+    if (offered.includes('unipile')) {
+      for (const name of ['UNIPILE_DSN', 'UNIPILE_API_KEY'] as const) {
+        if (!config[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when NETWORK_PROVIDER=unipile' });
+      }
+    }
+    if (offered.includes('linkedin')) {
+      for (const name of ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'] as const) {
+        if (!config[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when NETWORK_PROVIDERS includes linkedin',
+          });
+      }
     }
   });
 export type Config = z.infer<typeof configSchema>;
+
+/** The providers the connect screen offers, the official sign-in first. */
+export function offeredProviders(
+  config: Pick<Config, 'NETWORK_PROVIDERS' | 'NETWORK_PROVIDER'>,
+): NetworkProviderName[] {
+  const offered = config.NETWORK_PROVIDERS ?? [config.NETWORK_PROVIDER];
+  return [...offered].sort((a, b) => Number(b === 'linkedin') - Number(a === 'linkedin'));
+}
+
+/** Where the OAuth pages live: the network's own, or the local server LINKEDIN_API_URL names. */
+export function linkedinAuthUrl(config: Pick<Config, 'LINKEDIN_API_URL' | 'LINKEDIN_AUTH_URL'>): string {
+  if (config.LINKEDIN_AUTH_URL) return config.LINKEDIN_AUTH_URL;
+  return config.LINKEDIN_API_URL.replace(/\/+$/, '') === LINKEDIN_DEFAULT_API_URL
+    ? LINKEDIN_DEFAULT_AUTH_URL
+    : config.LINKEDIN_API_URL;
+}

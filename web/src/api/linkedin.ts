@@ -29,6 +29,20 @@ export const PROFILE_STORAGE_KEY = 'userProfile';
 /** The message the sign-in popup posts to the window that opened it (spec section 4). */
 export const LINKEDIN_CONNECTED = 'LINKEDIN_CONNECTED';
 
+/**
+ * The same message on a channel of this origin. A popup that went through the network's own
+ * sign-in page (another origin) loses its `window.opener` to the browser's opener isolation, so
+ * it says it here too; only pages of this very origin can listen.
+ */
+export const CONNECTED_CHANNEL = 'nashr-linkedin-connect';
+
+export function broadcastConnected(): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(CONNECTED_CHANNEL);
+  channel.postMessage({ type: LINKEDIN_CONNECTED });
+  channel.close();
+}
+
 function readStorage(key: string): unknown {
   try {
     const raw = localStorage.getItem(key);
@@ -81,6 +95,18 @@ export function mustStartOver(error: unknown): boolean {
 }
 
 export type AccountStep = AccountStepResponse;
+
+/** Where "Continue with LinkedIn" starts: the service answers with a redirect to the network's page. */
+export const OAUTH_START_PATH = API.linkedin.oauthStart.path;
+
+/** `GET /api/v1/linkedin/providers`: the ways to connect offered here, the recommended one first. */
+export function useConnectMethods() {
+  return useQuery({
+    queryKey: ['linkedin', 'connect-methods'],
+    queryFn: async () => (await call(API.linkedin.connectMethods)).data.methods,
+    staleTime: 5 * 60_000,
+  });
+}
 
 /**
  * `POST /api/v1/linkedin/accounts`. The password only lives in this request: the mutation keeps
@@ -257,6 +283,11 @@ function combine<T>(
       else void inner.refetch();
     },
   };
+}
+
+/** `POST /linkedln/getUserInfo`: the connected account itself (its status and when its access ends). */
+export function useLinkedinAccount() {
+  return useQuery(userInfoQuery);
 }
 
 /** `POST /linkedln/getUserProfileData`: the full profile of the profile page. */

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useLogout } from '../api/auth';
+import { OAUTH_START_PATH, useConnectMethods } from '../api/linkedin';
 import { AdminAreaLink } from '../components/admin/admin-area-link';
 import { AccessNotice } from '../components/connect/access-notice';
 import { ButtonSpinner } from '../components/connect/button-spinner';
@@ -52,6 +53,23 @@ function ConnectLinkedIn() {
     }
   }, [continuing, confirmed, gaveUp, user, navigate, t]);
 
+  const methods = useConnectMethods();
+  const offersOauth = methods.data?.includes('oauth') ?? false;
+  // Until the service says, the password sign-in stays offered as it always was.
+  const offersCredentials = methods.data ? methods.data.includes('credentials') : !methods.isPending;
+
+  // Back in this tab from the network's page (the popup was blocked) with a problem: say it once.
+  useEffect(() => {
+    if (!search.oauth || search.oauth === 'connected') return;
+    toast.error(t(`oauth.${search.oauth}Text`));
+    void navigate({ to: CONNECT_PAGE_PATH, search: {}, replace: true });
+  }, [search.oauth, navigate, t]);
+
+  const onContinueWithLinkedIn = () => {
+    // Where the browser blocks popups, the network's page opens in this tab and comes back here.
+    if (!status.openPopup(OAUTH_START_PATH)) window.location.assign(`${OAUTH_START_PATH}?display=page`);
+  };
+
   const onConnect = () => {
     // Where the browser blocks popups, the same screen opens in this tab and comes back here.
     if (!status.openPopup()) void navigate({ to: '/linkedln-connect-screen', search: { return: CONNECT_PAGE_PATH } });
@@ -92,19 +110,44 @@ function ConnectLinkedIn() {
         </div>
       ) : (
         <>
-          <button
-            type="button"
-            onClick={onConnect}
-            className="mt-6 flex w-full items-center justify-center gap-3 rounded-2xl bg-[#0a66c2] px-5 py-4 text-lg font-semibold text-white shadow-md shadow-[#0a66c2]/20 transition hover:bg-[#004182] focus-visible:outline-offset-4"
-            data-testid="connect-button"
-          >
-            <LinkedInMark />
-            {status.popupOpen ? t('page.showWindow') : t('page.button')}
-            {status.popupOpen && <ExternalLink aria-hidden="true" className="size-4" />}
-          </button>
-          <p className="mt-2 text-center text-xs text-slate-500" aria-live="polite">
-            {status.popupOpen ? t('page.windowOpen') : t('page.buttonHint')}
-          </p>
+          {offersOauth && (
+            <>
+              <button
+                type="button"
+                onClick={onContinueWithLinkedIn}
+                className="mt-6 flex w-full items-center justify-center gap-3 rounded-2xl bg-[#0a66c2] px-5 py-4 text-lg font-semibold text-white shadow-md shadow-[#0a66c2]/20 transition hover:bg-[#004182] focus-visible:outline-offset-4"
+                data-testid="oauth-button"
+              >
+                <LinkedInMark />
+                {t('page.oauthButton')}
+                <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-medium">
+                  {t('page.recommended')}
+                </span>
+              </button>
+              <p className="mt-2 text-center text-xs text-slate-500">{t('page.oauthHint')}</p>
+            </>
+          )}
+          {offersCredentials && (
+            <>
+              <button
+                type="button"
+                onClick={onConnect}
+                className={
+                  offersOauth
+                    ? 'mt-4 flex w-full items-center justify-center gap-3 rounded-2xl border border-slate-300 bg-white px-5 py-3 text-sm font-semibold text-ink transition hover:bg-slate-50 focus-visible:outline-offset-4'
+                    : 'mt-6 flex w-full items-center justify-center gap-3 rounded-2xl bg-[#0a66c2] px-5 py-4 text-lg font-semibold text-white shadow-md shadow-[#0a66c2]/20 transition hover:bg-[#004182] focus-visible:outline-offset-4'
+                }
+                data-testid="connect-button"
+              >
+                {!offersOauth && <LinkedInMark />}
+                {status.popupOpen ? t('page.showWindow') : offersOauth ? t('page.passwordButton') : t('page.button')}
+                {status.popupOpen && <ExternalLink aria-hidden="true" className="size-4" />}
+              </button>
+              <p className="mt-2 text-center text-xs text-slate-500" aria-live="polite">
+                {status.popupOpen ? t('page.windowOpen') : t('page.buttonHint')}
+              </p>
+            </>
+          )}
         </>
       )}
 

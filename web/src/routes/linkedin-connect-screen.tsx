@@ -2,10 +2,10 @@ import type { LinkedinAccountInfo } from '@nashr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeftRight, CircleCheck, LockKeyhole } from 'lucide-react';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionQuery, useSession } from '../api/auth';
-import { LINKEDIN_CONNECTED, storeAccount } from '../api/linkedin';
+import { broadcastConnected, LINKEDIN_CONNECTED, OAUTH_START_PATH, storeAccount } from '../api/linkedin';
 import { LinkedInMark } from '../components/connect/linkedin-mark';
 import { CONNECT_PAGE_PATH } from '../components/connect/popup';
 import { SignInFlow } from '../components/connect/sign-in-flow';
@@ -78,6 +78,14 @@ function ConnectScreen() {
       // Spec section 3: the account is kept under `userLinkedln`.
       storeAccount(account);
       const opener = openerWindow();
+      if (search.oauth) {
+        // This popup came back from the network's own page: the opener may be out of reach.
+        opener?.postMessage({ type: LINKEDIN_CONNECTED }, window.location.origin);
+        broadcastConnected();
+        window.close();
+        setCloseFailed(true);
+        return;
+      }
       if (opener && !search.return) {
         opener.postMessage({ type: LINKEDIN_CONNECTED }, window.location.origin);
         window.close();
@@ -88,8 +96,44 @@ function ConnectScreen() {
       void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       void navigate({ to: search.return ?? CONNECT_PAGE_PATH, search: { connected: '1' }, replace: true });
     },
-    [navigate, queryClient, search.return],
+    [navigate, queryClient, search.return, search.oauth],
   );
+
+  // Back from the network's own sign-in page: the same ending as the password sign-in.
+  const oauthHandled = useRef(false);
+  useEffect(() => {
+    if (search.oauth !== 'connected' || !search.account || oauthHandled.current) return;
+    oauthHandled.current = true;
+    onConnected({
+      accountID: search.account,
+      id: search.account,
+      status: 'connected',
+      provider: 'linkedin',
+      connectedAt: null,
+      disconnectReason: null,
+    });
+  }, [search.oauth, search.account, onConnected]);
+
+  if (search.oauth && search.oauth !== 'connected') {
+    return (
+      <div className="text-center" data-testid="oauth-problem" role="alert">
+        <h1 className="text-xl font-semibold text-ink">{t(`oauth.${search.oauth}Title`)}</h1>
+        <p className="mt-2 text-sm text-slate-600">{t(`oauth.${search.oauth}Text`)}</p>
+        {search.oauth !== 'unavailable' && (
+          <a href={OAUTH_START_PATH} className={`${primaryButtonClass} mt-6`}>
+            {t('oauth.tryAgain')}
+          </a>
+        )}
+        <button
+          type="button"
+          onClick={() => window.close()}
+          className="mt-3 block w-full text-sm text-slate-600 underline"
+        >
+          {t('screen.close')}
+        </button>
+      </div>
+    );
+  }
 
   if (!user?.email) {
     return (

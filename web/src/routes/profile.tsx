@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { displayName, usePosts, useProfileData } from '../api/linkedin';
+import { displayName, useLinkedinAccount, usePosts, useProfileData } from '../api/linkedin';
 import { LoadError } from '../components/dashboard/load-error';
 import { AnalyticsCard } from '../components/profile/analytics-card';
+import { ConnectionExpiry } from '../components/profile/connection-expiry';
 import { PremiumCard } from '../components/profile/premium-card';
 import { ProfileHeader } from '../components/profile/profile-header';
 import { AboutSection, EducationSection, SkillsSection } from '../components/profile/profile-sections';
@@ -16,6 +17,7 @@ export function ProfilePage() {
   const { t } = useTranslation('profile');
   const profile = useProfileData();
   const posts = usePosts();
+  const account = useLinkedinAccount();
 
   if (profile.isPending) {
     return (
@@ -40,6 +42,7 @@ export function ProfilePage() {
     <div data-testid="screen-profile" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0 space-y-6">
         <ProfileHeader profile={data} name={name} />
+        {account.data?.accessExpiresAt && <ConnectionExpiry expiresAt={account.data.accessExpiresAt} />}
         <AboutSection summary={data.summary} />
         <EducationSection education={data.education} />
         <SkillsSection skills={data.skills} />

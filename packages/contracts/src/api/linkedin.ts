@@ -3,6 +3,7 @@ import {
   accountIdParamsSchema,
   accountStepResponseSchema,
   connectAccountRequestSchema,
+  connectMethodsResponseSchema,
   linkedinPostsResponseSchema,
   linkedlnRequestSchema,
   solveChallengeRequestSchema,
@@ -27,6 +28,45 @@ const networkRefusals = {
 
 /** Connecting the network account, and the spec's calls that read it (its `/linkedln/` spelling). */
 export const linkedinApi = {
+  connectMethods: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/linkedin/providers',
+    owner: 'linkedin',
+    access: 'signed-in',
+    summary: 'The ways to connect a network account offered here, the recommended one first',
+    description:
+      "`oauth` is the network's own sign-in page (Continue with LinkedIn); `credentials` the password sign-in popup.",
+    responses: { 200: { description: 'The offered ways to connect', schema: connectMethodsResponseSchema } },
+  }),
+  oauthStart: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/linkedin/oauth/start',
+    owner: 'linkedin',
+    access: 'signed-in',
+    summary: "Continue with LinkedIn: to the network's sign-in and consent page",
+    description:
+      'Starts the OAuth 2.0 authorization code flow with `state` and PKCE (S256) for the scopes `openid profile email w_member_social`. `?display=page` when the flow runs in the tab instead of a popup.',
+    responses: {
+      302: {
+        description:
+          "To the network's consent page, or back to the connect screen with `?oauth=unavailable` when the deployment does not offer it",
+      },
+    },
+  }),
+  oauthCallback: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/linkedin/oauth/callback',
+    owner: 'linkedin',
+    access: 'signed-in',
+    summary: 'Where the network sends the browser back after its consent page',
+    description:
+      "The network's `code` and `state` are checked against the sign-in this user started; the tokens are kept sealed and never reach the browser.",
+    responses: {
+      302: {
+        description: 'To the connect screen with `?oauth=connected`, or `?oauth=cancelled|expired|failed|unavailable`',
+      },
+    },
+  }),
   connect: defineEndpoint({
     method: 'POST',
     path: '/api/v1/linkedin/accounts',

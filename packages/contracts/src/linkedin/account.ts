@@ -40,6 +40,8 @@ export const linkedinAccountInfoSchema = z.object({
   connectedAt: z.string().datetime().nullable(),
   /** Why the network dropped the connection, when status is `disconnected`. */
   disconnectReason: z.string().nullable(),
+  /** When the connection ends unless the user reconnects (the official network's sign-in only). */
+  accessExpiresAt: z.string().datetime().nullable().optional(),
 });
 export type LinkedinAccountInfo = z.infer<typeof linkedinAccountInfoSchema>;
 
@@ -74,3 +76,21 @@ export const userInfoResponseSchema = z.object({
   success: z.literal(true),
   data: linkedinAccountInfoSchema,
 });
+
+/** How a deployment lets people connect: the network's own sign-in page, a password sign-in, or both. */
+export const CONNECT_METHODS = ['oauth', 'credentials'] as const;
+export const connectMethodSchema = z.enum(CONNECT_METHODS);
+export type ConnectMethod = z.infer<typeof connectMethodSchema>;
+
+/** `GET /api/v1/linkedin/providers`: the ways to connect offered here, the recommended one first. */
+export const connectMethodsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ methods: z.array(connectMethodSchema) }),
+});
+export type ConnectMethodsResponse = z.infer<typeof connectMethodsResponseSchema>;
+
+/** Where the OAuth callback sends the browser back: the connect screen, with the outcome. */
+export const OAUTH_RETURN_PATH = '/linkedin';
+/** `?oauth=` values on the connect screen after the network's sign-in page. */
+export const OAUTH_OUTCOMES = ['connected', 'cancelled', 'failed', 'expired', 'unavailable'] as const;
+export type OauthOutcome = (typeof OAUTH_OUTCOMES)[number];

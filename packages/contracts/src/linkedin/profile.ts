@@ -12,6 +12,12 @@ export const ownProfileSchema = z.object({
   provider_id: z.string().nullable(),
   email: z.string().nullable(),
   premium: z.boolean(),
+  /**
+   * True when the access the member granted does not reach the headline, location, about,
+   * education, skills and counts (the network's own sign-in with the posting products): those are
+   * unknown, not empty, and the product says so instead of showing zeros.
+   */
+  limited_access: z.boolean().optional(),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 

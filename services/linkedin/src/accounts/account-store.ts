@@ -90,10 +90,16 @@ export class AccountStore {
   }
 
   /** Records a working connection (first one or a reconnection) and ends any sign-in in progress. */
-  async markConnected(userId: string, provider: string, providerAccountId: string): Promise<AccountRow> {
+  async markConnected(
+    userId: string,
+    provider: string,
+    providerAccountId: string,
+    accessExpiresAt: Date | null = null,
+  ): Promise<AccountRow> {
     const now = new Date();
     const connected = {
       status: 'connected' as const,
+      accessExpiresAt,
       provider,
       providerAccount: this.sealer.seal(providerAccountId, sealContext(userId)),
       pendingProvider: null,
@@ -134,5 +140,6 @@ export function accountInfo(row: AccountRow): LinkedinAccountInfo {
     provider: row.provider,
     connectedAt: row.connectedAt?.toISOString() ?? null,
     disconnectReason: row.disconnectReason,
+    accessExpiresAt: row.accessExpiresAt?.toISOString() ?? null,
   };
 }

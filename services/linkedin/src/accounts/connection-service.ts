@@ -172,6 +172,22 @@ export class ConnectionService {
     return this.connected(saved, requestId);
   }
 
+  /**
+   * A member who came back from the network's own sign-in page: the same account record (a
+   * reconnection keeps its posts and schedule) and the same announcement as the password sign-in.
+   */
+  async connectOfficial(
+    userId: string,
+    providerAccountId: string,
+    accessExpiresAt: Date | null,
+    requestId?: string,
+  ): Promise<StepAnswer> {
+    const saved = await this.deps.accounts.markConnected(userId, 'linkedin', providerAccountId, accessExpiresAt);
+    await this.deps.cache.invalidate(saved.id);
+    this.deps.logger.info({ accountId: saved.id, userId, via: 'oauth' }, 'network account connected');
+    return this.connected(saved, requestId);
+  }
+
   /** Tells the other services, then answers. Publishing again on a repeated call is harmless. */
   private async connected(row: AccountRow, requestId?: string): Promise<StepAnswer> {
     // The stamp is the stored connection time, so a repeated call announces the same change.

@@ -38,6 +38,8 @@ export const accounts = linkedinSchema.table('accounts', {
   connectedAt: timestamp('connected_at', { withTimezone: true }),
   disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
   disconnectReason: text('disconnect_reason'),
+  /** When the official network's access ends unless the member reconnects (null for other providers). */
+  accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -168,8 +170,25 @@ export const sandboxImages = linkedinSchema.table(
   (t) => [primaryKey({ columns: [t.postId, t.position] })],
 );
 
+/**
+ * The official network's OAuth tokens, one row per member. The member is found by a hash of its
+ * author URN (never stored in clear here) and the tokens are sealed, bound to that hash.
+ */
+export const networkTokens = linkedinSchema.table('network_tokens', {
+  memberKey: text('member_key').primaryKey(),
+  accessToken: text('access_token').notNull(),
+  refreshToken: text('refresh_token'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }),
+  scope: text('scope'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type NetworkTokenRow = typeof networkTokens.$inferSelect;
+
 export const schema = {
   accounts,
+  networkTokens,
   publishAttempts,
   firstComments,
   sandboxAccounts,

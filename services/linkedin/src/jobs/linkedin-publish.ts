@@ -1,12 +1,34 @@
 import { publishPostJob } from '@nashr/contracts';
 import { handleJob } from '@nashr/platform';
+import { isProviderError } from '../providers/provider-error.js';
 import type { Publisher } from '../publish/publisher.js';
+
+/** The longest wait a rate limit may put on a post (a member's daily limit resets within a day). */
+const MAX_RATE_LIMIT_WAIT_MS = 24 * 60 * 60 * 1000;
 
 /** The linkedin-publish queue: publish jobs from the posts service, and nothing else. */
 export function linkedinPublish(publisher: Publisher) {
   return [
-    handleJob(publishPostJob, (payload, job, log) =>
-      publisher.handle(payload, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 }, log),
-    ),
+    handleJob(publishPostJob, async (payload, job, log) => {
+      try {
+        return await publisher.handle(
+          payload,
+          { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 },
+          log,
+        );
+      } catch (error) {
+        // The network said when to come back: the job waits that long without using up a try,
+        // and other users' posts keep flowing meanwhile.
+        const wait = isProviderError(error) && error.kind === 'rate_limited' ? error.retryAfterMs : undefined;
+        if (wait === undefined || !job.token) throw error;
+        const at = Date.now() + Math.min(Math.max(wait, 0), MAX_RATE_LIMIT_WAIT_MS);
+        await job.moveToDelayed(at, job.token);
+        log.info({ postId: payload.postId, retryAt: new Date(at).toISOString() }, 'rate limited: publishing later');
+        // BullMQ knows this error by its name: the job was moved, not failed.
+        const delayed = new Error('moved to delayed by a rate limit');
+        delayed.name = 'DelayedError';
+        throw delayed;
+      }
+    }),
   ];
 }

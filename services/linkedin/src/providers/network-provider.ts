@@ -60,7 +60,7 @@ export interface CommentResult {
  * what the network refuses or cannot do; account ids are the network's own.
  */
 export interface NetworkProvider {
-  readonly name: 'sandbox' | 'unipile';
+  readonly name: 'sandbox' | 'unipile' | 'linkedin';
   /** Signs in. With `reconnectAccountId`, revives that disconnected account instead of adding one. */
   connect(credentials: Credentials, options?: { reconnectAccountId?: string }): Promise<ConnectOutcome>;
   /** Answers the current checkpoint with a code (2FA, OTP) or a CAPTCHA token. */

@@ -32,16 +32,19 @@ export const PROVIDER_MESSAGES: Record<ProviderErrorKind, string> = {
 export class ProviderError extends Error {
   readonly detail: string | undefined;
   readonly status: number | undefined;
+  /** How long the network asked to wait before trying again (a 429's Retry-After). */
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     readonly kind: ProviderErrorKind,
     message: string = PROVIDER_MESSAGES[kind],
-    options: { detail?: string; status?: number } = {},
+    options: { detail?: string; status?: number; retryAfterMs?: number } = {},
   ) {
     super(message);
     this.name = 'ProviderError';
     this.detail = options.detail;
     this.status = options.status;
+    this.retryAfterMs = options.retryAfterMs;
   }
 
   /** Worth trying again later: nothing the user must change. */

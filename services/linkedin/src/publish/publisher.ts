@@ -275,7 +275,9 @@ export class Publisher {
       // A lost answer stays uncertain; any other transient failure certainly created nothing.
       if (error.kind === 'outcome_unknown') await this.deps.store.mark(row, 'unknown', error.message);
       else await this.deps.store.mark(row, 'retrying', error.message);
-      if (lastTry) await this.reportFailed(job, error.message, false, NETWORK_FAILURE_CODES[error.kind]);
+      // A wait the network asked for does not use up a try: the job is put back for that long.
+      const waitAsked = error.kind === 'rate_limited' && error.retryAfterMs !== undefined;
+      if (lastTry && !waitAsked) await this.reportFailed(job, error.message, false, NETWORK_FAILURE_CODES[error.kind]);
       throw error;
     }
 

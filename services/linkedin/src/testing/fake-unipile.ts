@@ -279,7 +279,7 @@ export async function startFakeUnipile(): Promise<FakeUnipile> {
   });
 
   app.post('/api/v1/posts', async (request, reply) => {
-    const form = await new Response(request.body as Buffer, {
+    const form = await new Response(Uint8Array.from(request.body as Buffer), {
       headers: { 'content-type': request.headers['content-type'] ?? '' },
     }).formData();
     const accountId = form.get('account_id');

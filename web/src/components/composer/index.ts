@@ -7,3 +7,4 @@ export { FirstCommentField } from './draft-extras';
 export { FeedPreview } from './feed-preview';
 export { MediaPicker } from './media-picker';
 export { useComposerMedia } from './use-composer-media';
+export { usePostImages } from './use-post-images';

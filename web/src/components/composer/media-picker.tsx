@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { thumbnailUrl } from '../../api/media';
 import { formatNumber } from '../../lib/format';
 import { AttachedDocument, DocumentError, DocumentTitleForm } from './document-attachment';
+import { SortableImage, SortableImages } from './sortable-images';
 import type { ComposerMedia } from './use-composer-media';
 
 /** The image files a paste or a drop carries (anything else is left to the text). */
@@ -14,7 +15,8 @@ export function imageFilesOf(data: DataTransfer | null): File[] {
 
 /**
  * The post's images: a file picker, a drop zone (drop anywhere on it), thumbnails in their order
- * with remove and move earlier/later buttons, and a line per refused file saying why.
+ * (reordered by dragging one, by keyboard on a focused one, or by its move earlier/later buttons)
+ * with a remove button, and a line per refused file saying why.
  * Pasting an image into the composer adds it too (see Composer).
  */
 export function MediaPicker({
@@ -93,61 +95,69 @@ export function MediaPicker({
         <AttachedDocument document={document} onRemove={() => controls.remove(document.id)} disabled={disabled} />
       )}
       {!document && (media.length > 0 || controls.pending.some((p) => p.status === 'uploading')) && (
-        <ol className="mt-3 flex flex-wrap gap-2" aria-label={t('media.listLabel')} data-testid="media-list">
-          {media.map((item, index) => (
-            <li key={item.id} className="relative w-24" data-testid="media-item" data-media-id={item.id}>
-              <img
-                src={thumbnailUrl(item.id)}
-                alt={t('media.imageAlt', { n: formatNumber(index + 1, i18n.language) })}
-                className="size-24 rounded-lg border border-slate-200 object-cover"
-              />
-              <div className="mt-1 flex justify-between">
-                <button
-                  type="button"
-                  disabled={disabled || index === 0}
-                  onClick={() => controls.move(item.id, -1)}
-                  aria-label={t('media.moveEarlier', { n: formatNumber(index + 1, i18n.language) })}
-                  className="rounded p-1 text-slate-600 hover:bg-slate-100 disabled:opacity-30"
-                  data-testid="media-earlier"
-                >
-                  <ChevronRight aria-hidden="true" className="size-4 ltr:-scale-x-100" />
-                </button>
-                <button
-                  type="button"
-                  disabled={disabled}
-                  onClick={() => controls.remove(item.id)}
-                  aria-label={t('media.remove', { n: formatNumber(index + 1, i18n.language) })}
-                  className="rounded p-1 text-slate-600 hover:bg-red-50 hover:text-red-700"
-                  data-testid="media-remove"
-                >
-                  <X aria-hidden="true" className="size-4" />
-                </button>
-                <button
-                  type="button"
-                  disabled={disabled || index === media.length - 1}
-                  onClick={() => controls.move(item.id, 1)}
-                  aria-label={t('media.moveLater', { n: formatNumber(index + 1, i18n.language) })}
-                  className="rounded p-1 text-slate-600 hover:bg-slate-100 disabled:opacity-30"
-                  data-testid="media-later"
-                >
-                  <ChevronLeft aria-hidden="true" className="size-4 ltr:-scale-x-100" />
-                </button>
-              </div>
-            </li>
-          ))}
-          {controls.pending
-            .filter((p) => p.status === 'uploading')
-            .map((p) => (
-              <li
-                key={p.key}
-                className="flex size-24 items-center justify-center rounded-lg border border-slate-200 bg-slate-50"
-                data-testid="media-uploading"
+        <SortableImages media={media} disabled={disabled} onMove={controls.moveTo}>
+          <ol className="mt-3 flex flex-wrap gap-2" aria-label={t('media.listLabel')} data-testid="media-list">
+            {media.map((item, index) => (
+              <SortableImage
+                key={item.id}
+                id={item.id}
+                thumbnail={
+                  <img
+                    src={thumbnailUrl(item.id)}
+                    alt={t('media.imageAlt', { n: formatNumber(index + 1, i18n.language) })}
+                    draggable={false}
+                    className="size-24 rounded-lg border border-slate-200 object-cover"
+                  />
+                }
               >
-                <Loader2 aria-hidden="true" className="size-5 animate-spin text-slate-500" />
-                <span className="sr-only">{t('media.uploading', { name: p.name })}</span>
-              </li>
+                <div className="mt-1 flex justify-between">
+                  <button
+                    type="button"
+                    disabled={disabled || index === 0}
+                    onClick={() => controls.move(item.id, -1)}
+                    aria-label={t('media.moveEarlier', { n: formatNumber(index + 1, i18n.language) })}
+                    className="rounded p-1 text-slate-600 hover:bg-slate-100 disabled:opacity-30"
+                    data-testid="media-earlier"
+                  >
+                    <ChevronRight aria-hidden="true" className="size-4 ltr:-scale-x-100" />
+                  </button>
+                  <button
+                    type="button"
+                    disabled={disabled}
+                    onClick={() => controls.remove(item.id)}
+                    aria-label={t('media.remove', { n: formatNumber(index + 1, i18n.language) })}
+                    className="rounded p-1 text-slate-600 hover:bg-red-50 hover:text-red-700"
+                    data-testid="media-remove"
+                  >
+                    <X aria-hidden="true" className="size-4" />
+                  </button>
+                  <button
+                    type="button"
+                    disabled={disabled || index === media.length - 1}
+                    onClick={() => controls.move(item.id, 1)}
+                    aria-label={t('media.moveLater', { n: formatNumber(index + 1, i18n.language) })}
+                    className="rounded p-1 text-slate-600 hover:bg-slate-100 disabled:opacity-30"
+                    data-testid="media-later"
+                  >
+                    <ChevronLeft aria-hidden="true" className="size-4 ltr:-scale-x-100" />
+                  </button>
+                </div>
+              </SortableImage>
             ))}
-        </ol>
+            {controls.pending
+              .filter((p) => p.status === 'uploading')
+              .map((p) => (
+                <li
+                  key={p.key}
+                  className="flex size-24 items-center justify-center rounded-lg border border-slate-200 bg-slate-50"
+                  data-testid="media-uploading"
+                >
+                  <Loader2 aria-hidden="true" className="size-5 animate-spin text-slate-500" />
+                  <span className="sr-only">{t('media.uploading', { name: p.name })}</span>
+                </li>
+              ))}
+          </ol>
+        </SortableImages>
       )}
 
       {controls.pending.some((p) => p.status === 'failed') && (

@@ -19,6 +19,16 @@ export interface PendingUpload {
   error?: string;
 }
 
+/** The list with one image taken out and put back at `to` (the list itself when either is out of range). */
+function moved(list: AttachedMedia[], id: string, to: number): AttachedMedia[] {
+  const from = list.findIndex((m) => m.id === id);
+  if (from < 0 || to < 0 || to >= list.length || from === to) return list;
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  if (item) next.splice(to, 0, item);
+  return next;
+}
+
 const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
 /**
@@ -110,16 +120,9 @@ export function useComposerMedia(
     add,
     dismiss: (key: string) => settle(key, null),
     remove: (id: string) => setMedia((list) => list.filter((m) => m.id !== id)),
-    move: (id: string, by: -1 | 1) =>
-      setMedia((list) => {
-        const from = list.findIndex((m) => m.id === id);
-        const to = from + by;
-        if (from < 0 || to < 0 || to >= list.length) return list;
-        const next = [...list];
-        const [item] = next.splice(from, 1);
-        if (item) next.splice(to, 0, item);
-        return next;
-      }),
+    move: (id: string, by: -1 | 1) => setMedia((list) => moved(list, id, list.findIndex((m) => m.id === id) + by)),
+    /** Puts one image at a position (a drop after dragging it, by pointer or keyboard). */
+    moveTo: (id: string, to: number) => setMedia((list) => moved(list, id, to)),
   };
 }
 export type ComposerMedia = ReturnType<typeof useComposerMedia>;

@@ -24,10 +24,10 @@ export function centredPopupFeatures(
   return `popup=yes,width=${width},height=${height},left=${left},top=${top}`;
 }
 
-/** Opens the sign-in popup; null when the browser blocked it. */
-export function openConnectPopup(): Window | null {
+/** Opens the sign-in popup (the password screen, or the network's own page); null when the browser blocked it. */
+export function openConnectPopup(path: string = CONNECT_SCREEN_PATH): Window | null {
   try {
-    const popup = window.open(CONNECT_SCREEN_PATH, POPUP_NAME, centredPopupFeatures(window));
+    const popup = window.open(path, POPUP_NAME, centredPopupFeatures(window));
     popup?.focus();
     return popup;
   } catch {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSession } from '../../api/auth';
-import { LINKEDIN_CONNECTED } from '../../api/linkedin';
+import { CONNECTED_CHANNEL, LINKEDIN_CONNECTED } from '../../api/linkedin';
 import { openConnectPopup } from './popup';
 
 /** The auth service learns of the connection through an event: /me turns true shortly after. */
@@ -31,16 +31,27 @@ export function useConnectionStatus({ returned }: { returned: boolean }) {
   const [popupOpen, setPopupOpen] = useState(false);
 
   useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      if (!isConnectedMessage(event)) return;
+    const connected = () => {
       setAnnounced(true);
       popupRef.current?.close();
       popupRef.current = null;
       setPopupOpen(false);
       void queryClient.invalidateQueries({ queryKey: ['linkedin'] });
     };
+    const onMessage = (event: MessageEvent) => {
+      if (isConnectedMessage(event)) connected();
+    };
     window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
+    // The popup back from the network's own page speaks on this origin's channel (see CONNECTED_CHANNEL).
+    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CONNECTED_CHANNEL);
+    channel?.addEventListener('message', (event: MessageEvent) => {
+      const data = event.data as { type?: unknown } | null;
+      if (data?.type === LINKEDIN_CONNECTED) connected();
+    });
+    return () => {
+      window.removeEventListener('message', onMessage);
+      channel?.close();
+    };
   }, [queryClient]);
 
   // `round` restarts the confirmation when the user asks again after it gave up.
@@ -75,12 +86,12 @@ export function useConnectionStatus({ returned }: { returned: boolean }) {
   }, [popupOpen]);
 
   /** Opens the popup; false when the browser blocked it. */
-  const openPopup = useCallback((): boolean => {
+  const openPopup = useCallback((path?: string): boolean => {
     if (popupRef.current && !popupRef.current.closed) {
       popupRef.current.focus();
       return true;
     }
-    const popup = openConnectPopup();
+    const popup = openConnectPopup(path);
     if (!popup) return false;
     popupRef.current = popup;
     setPopupOpen(true);

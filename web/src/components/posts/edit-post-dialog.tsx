@@ -1,4 +1,4 @@
-import { type AttachedMedia, MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH } from '@nashr/contracts';
+import { MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH } from '@nashr/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -9,7 +9,7 @@ import { textProblemText } from '../../lib/text-problem';
 import { useConfirmedClose } from '../../lib/use-confirmed-close';
 import { useKeptForm } from '../../lib/use-kept-form';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
-import { FeedPreview, FirstCommentField, MediaPicker, useComposerMedia } from '../composer';
+import { FeedPreview, FirstCommentField, MediaPicker, usePostImages } from '../composer';
 import { DialogFrame } from '../ui/dialog-frame';
 import { DiscardChangesDialog } from '../ui/discard-changes-dialog';
 import {
@@ -92,10 +92,8 @@ function EditForm({
     set('time'),
   ];
   const [problem, setProblem] = useState<string | null>(null);
-  const [media, setMedia] = useState<AttachedMedia[]>(post.media ?? []);
-  const images = useComposerMedia(media, setMedia);
-  const mediaIds = media.map((m) => m.id);
-  const mediaChanged = mediaIds.join() !== (post.media ?? []).map((m) => m.id).join();
+  const images = usePostImages(post.media ?? []);
+  const mediaChanged = images.changed;
   const length = content.trim().length;
   const commentChanged = firstComment.trim() !== initialComment;
   const dirty =
@@ -136,7 +134,7 @@ function EditForm({
         post,
         content: contentChanged ? text : undefined,
         firstComment: commentChanged ? firstComment.trim() : undefined,
-        mediaIds: mediaChanged ? mediaIds : undefined,
+        mediaIds: mediaChanged ? images.ids : undefined,
         // Sent only when moved: an unchanged time in the past (a failed post) would be refused.
         ...(timeChanged ? { date, time } : {}),
       });
@@ -164,8 +162,8 @@ function EditForm({
         minHeightClass="min-h-40"
       />
       <FirstCommentField id={id} value={firstComment} onChange={setFirstComment} disabled={busy} />
-      <MediaPicker id={id} media={media} controls={images} disabled={busy} />
-      <FeedPreview text={content} firstComment={firstComment} media={media} />
+      <MediaPicker id={id} media={images.media} controls={images.controls} disabled={busy} />
+      <FeedPreview text={content} firstComment={firstComment} media={images.media} />
       <fieldset className="rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-medium text-slate-700">{t('edit.when')}</legend>
         <ScheduleFields

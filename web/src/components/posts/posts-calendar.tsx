@@ -2,6 +2,7 @@ import { addDays, addMonths, endOfMonth, isSameDay, isSameMonth, isToday, startO
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { thumbnailUrl } from '../../api/media';
 import type { PostView } from '../../api/posts';
 import { useDisplayPreferences } from '../../api/preferences';
 import {
@@ -198,6 +199,8 @@ export function PostsCalendar({
                 const key = dateInputValue(day);
                 const posts = days.get(key);
                 const mark = dayMark(posts);
+                // The day's first post with images shows its first image, small, in the cell's corner.
+                const image = posts?.find((post) => post.media?.length)?.media?.[0];
                 const inMonth = isSameMonth(day, month);
                 const isSelected = selected !== null && isSameDay(day, selected);
                 const today = isToday(day);
@@ -241,6 +244,19 @@ export function PostsCalendar({
                       }`}
                     >
                       <span>{formatDayNumber(day, language)}</span>
+                      {image && (
+                        <img
+                          src={thumbnailUrl(image.id)}
+                          alt={t('calendar.imageAlt', { date: dayName(day) })}
+                          loading="lazy"
+                          decoding="async"
+                          width={20}
+                          height={20}
+                          className="pointer-events-none absolute -top-0.5 -end-0.5 size-3.5 rounded-sm bg-slate-100 object-cover ring-1 ring-white sm:size-4.5"
+                          data-testid="calendar-thumbnail"
+                          data-media-id={image.id}
+                        />
+                      )}
                       {display.hijri && (
                         <span
                           aria-hidden="true"

@@ -13,7 +13,7 @@ import { browserTimeZone } from '../../lib/time-zone';
 import { useConfirmedClose } from '../../lib/use-confirmed-close';
 import { useKeptForm } from '../../lib/use-kept-form';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
-import { FeedPreview, FirstCommentField, MediaPicker, useComposerMedia } from '../composer';
+import { FeedPreview, FirstCommentField, MediaPicker, usePostImages } from '../composer';
 import { DialogFrame } from '../ui/dialog-frame';
 import { DiscardChangesDialog } from '../ui/discard-changes-dialog';
 import {
@@ -104,9 +104,7 @@ function ScheduleForm({
     set('date'),
     set('time'),
   ];
-  const [images, setImages] = useState<AttachedMedia[]>(media);
-  const imageControls = useComposerMedia(images, setImages);
-  const imagesChanged = images.map((m) => m.id).join() !== media.map((m) => m.id).join();
+  const images = usePostImages(media);
   const [problem, setProblem] = useState<string | null>(null);
   // One scheduling per opening of the dialog, however often Schedule is pressed or retried.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -116,7 +114,7 @@ function ScheduleForm({
     firstComment.trim() !== defaultFirstComment.trim() ||
     date !== defaultDate ||
     time !== '' ||
-    imagesChanged;
+    images.changed;
   reportDirty(dirty);
   const length = content.trim().length;
 
@@ -128,7 +126,7 @@ function ScheduleForm({
 
   const submit = async () => {
     // Schedule waits for the images still uploading (its button is disabled meanwhile).
-    if (imageControls.uploading) return;
+    if (images.uploading) return;
     if (!content.trim() || !date || !time) {
       setProblem(t('schedule.fillAllFields'));
       return;
@@ -161,7 +159,7 @@ function ScheduleForm({
         idempotencyKey,
         firstComment: firstComment.trim(),
         draftId,
-        mediaIds: images.map((m) => m.id),
+        mediaIds: images.ids,
       });
       toast.success(t('schedule.success'), {
         description: t('schedule.goesOut', {
@@ -212,12 +210,12 @@ function ScheduleForm({
         time={{ label: t('schedule.time'), value: time, onChange: setTime, invalid: missing(time) }}
       />
       <FirstCommentField id={id} value={firstComment} onChange={setFirstComment} disabled={busy} />
-      <MediaPicker id={id} media={images} controls={imageControls} disabled={busy} />
-      <FeedPreview text={content} firstComment={firstComment} media={images} />
+      <MediaPicker id={id} media={images.media} controls={images.controls} disabled={busy} />
+      <FeedPreview text={content} firstComment={firstComment} media={images.media} />
       <FormProblem message={problem} testId="schedule-problem" />
       <FormActions
         busy={busy}
-        waiting={imageControls.uploading}
+        waiting={images.uploading}
         onCancel={onCancel}
         cancelLabel={t('schedule.cancel')}
         submitLabel={t('schedule.submit')}

@@ -52,6 +52,14 @@ export function ProfileHeader({ profile, name }: { profile: FullProfile; name: s
         <h1 className="mt-4 text-2xl font-bold tracking-tight text-ink sm:text-3xl" data-testid="profile-name">
           {name}
         </h1>
+        {profile.limited_access && (
+          <p
+            className="mt-3 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700 ring-1 ring-slate-200"
+            data-testid="profile-limited-access"
+          >
+            {t('limitedAccess')}
+          </p>
+        )}
         {profile.headline && (
           <p className="mt-1 text-slate-700" data-testid="profile-headline">
             <bdi>{profile.headline}</bdi>

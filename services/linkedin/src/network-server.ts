@@ -1,0 +1,27 @@
+/**
+ * The local network server as a process of its own, so `npm start` can offer "Continue with
+ * LinkedIn" on a machine without the network (LINKEDIN_LOCAL_NETWORK=1). It speaks the official
+ * wire format, approves every authorization as one local member, and refuses to run in production.
+ *
+ *   LINKEDIN_NETWORK_PORT (8111)   LINKEDIN_NETWORK_HOST (127.0.0.1)
+ *   LINKEDIN_REDIRECT_URI          the only redirect URL it accepts (the gateway's callback)
+ */
+import { startFakeLinkedin } from './testing/fake-linkedin.js';
+
+if (process.env.NODE_ENV === 'production') {
+  console.error('The local network server does not run in production: configure the real network app instead.');
+  process.exit(1);
+}
+
+const fake = await startFakeLinkedin({
+  port: Number(process.env.LINKEDIN_NETWORK_PORT ?? 8111),
+  host: process.env.LINKEDIN_NETWORK_HOST ?? '127.0.0.1',
+  ...(process.env.LINKEDIN_REDIRECT_URI ? { redirectUris: [process.env.LINKEDIN_REDIRECT_URI] } : {}),
+});
+console.log(`local LinkedIn network listening on ${fake.url}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void fake.close().then(() => process.exit(0));
+  });
+}

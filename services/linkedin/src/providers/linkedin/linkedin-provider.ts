@@ -1,0 +1,450 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FullProfile, OwnProfile } from '@nashr/contracts';
+import type { z } from 'zod';
+import type {
+  Attachment,
+  CommentResult,
+  ConnectOutcome,
+  NetworkPost,
+  NetworkProvider,
+  PostPage,
+  PublishResult,
+} from '../network-provider.js';
+import { PROVIDER_MESSAGES, ProviderError, type ProviderErrorKind } from '../provider-error.js';
+import {
+  wireErrorSchema,
+  wireImageUploadSchema,
+  wirePostListSchema,
+  wireTokenSchema,
+  wireUserinfoSchema,
+} from './linkedin-wire.js';
+import { escapeLittleText, renderLittleText } from './little-text.js';
+import type { MemberTokens, TokenVault } from './token-vault.js';
+
+/** What posting as the member needs, and the OpenID sign-in that says who the member is. */
+export const LINKEDIN_SCOPES = ['openid', 'profile', 'email', 'w_member_social'] as const;
+
+export const AUTHOR_PREFIX = 'urn:li:person:';
+
+/** The operator's words when the configured API version is retired (the network answers 426). */
+export const VERSION_RETIRED_DETAIL =
+  'version_retired: LinkedIn no longer serves the configured LINKEDIN_API_VERSION; set a current version (YYYYMM)';
+
+/** A token this close to its end is refreshed (or treated as expired) before a call. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+export interface LinkedinOptions {
+  /** The REST API (`https://api.linkedin.com`). */
+  apiUrl: string;
+  /** The OAuth pages and token endpoint (`https://www.linkedin.com`). */
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Registered with the network app: where the member comes back after consenting. */
+  redirectUri: string;
+  /** The `LinkedIn-Version` header (YYYYMM). */
+  version: string;
+  tokens: TokenVault;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface AuthorizationRequest {
+  /** Where to send the browser. */
+  url: string;
+  state: string;
+  /** Kept by the caller (never sent to the browser) and given back to `completeAuthorization`. */
+  codeVerifier: string;
+}
+
+export interface AuthorizedMember {
+  /** The author URN (`urn:li:person:{sub}`): the account id this provider knows the member by. */
+  accountId: string;
+  name: string | null;
+  expiresAt: Date;
+}
+
+interface RequestOptions {
+  query?: Record<string, string | number | undefined>;
+  json?: unknown;
+  form?: Record<string, string>;
+  body?: Uint8Array;
+  contentType?: string;
+  token?: string;
+  rest?: boolean;
+  write?: boolean;
+  /** An absolute URL (the upload URL the network handed out). */
+  absolute?: boolean;
+}
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+function causeCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  return typeof cause?.code === 'string' ? cause.code : undefined;
+}
+
+/** `Retry-After` as seconds or an HTTP date, in milliseconds; null when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+const postUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}/`;
+
+/**
+ * The professional network's official REST API: OAuth 2.0 (authorization code, state, PKCE),
+ * OpenID userinfo, and the versioned Posts, Images and Social Actions APIs. The account id is
+ * the member's author URN; the member's tokens live sealed in the token vault.
+ */
+export class LinkedinProvider implements NetworkProvider {
+  readonly name = 'linkedin' as const;
+  private readonly apiUrl: string;
+  private readonly authUrl: string;
+  private readonly timeoutMs: number;
+  private readonly fetch: typeof fetch;
+
+  constructor(private readonly options: LinkedinOptions) {
+    this.apiUrl = options.apiUrl.replace(/\/+$/, '');
+    this.authUrl = options.authUrl.replace(/\/+$/, '');
+    this.timeoutMs = options.timeoutMs ?? 20_000;
+    this.fetch = options.fetch ?? fetch;
+  }
+
+  /** Starts the consent flow: a fresh `state` and PKCE verifier (S256) for one sign-in. */
+  authorization(): AuthorizationRequest {
+    const state = randomBytes(24).toString('base64url');
+    const codeVerifier = randomBytes(48).toString('base64url');
+    const challenge = createHash('sha256').update(codeVerifier).digest('base64url');
+    const url = new URL(`${this.authUrl}/oauth/v2/authorization`);
+    url.searchParams.set('response_type', 'code');
+    url.searchParams.set('client_id', this.options.clientId);
+    url.searchParams.set('redirect_uri', this.options.redirectUri);
+    url.searchParams.set('state', state);
+    url.searchParams.set('scope', LINKEDIN_SCOPES.join(' '));
+    url.searchParams.set('code_challenge', challenge);
+    url.searchParams.set('code_challenge_method', 'S256');
+    return { url: url.toString(), state, codeVerifier };
+  }
+
+  /** Trades the code for tokens, learns who the member is, and keeps the tokens sealed. */
+  async completeAuthorization(code: string, codeVerifier: string): Promise<AuthorizedMember> {
+    const tokens = await this.token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: this.options.redirectUri,
+      code_verifier: codeVerifier,
+    });
+    const info = await this.userinfo(tokens.accessToken);
+    const accountId = `${AUTHOR_PREFIX}${info.sub}`;
+    await this.options.tokens.put(accountId, tokens);
+    return { accountId, name: info.name ?? null, expiresAt: tokens.expiresAt };
+  }
+
+  /** When the member's access ends unless they reconnect (null when no token is kept). */
+  async accessExpiresAt(accountId: string): Promise<Date | null> {
+    const tokens = await this.options.tokens.get(accountId);
+    if (!tokens) return null;
+    return tokens.refreshToken && tokens.refreshExpiresAt ? tokens.refreshExpiresAt : tokens.expiresAt;
+  }
+
+  private async request(method: string, path: string, options: RequestOptions = {}): Promise<Answer> {
+    const url = new URL(options.absolute ? path : `${path.startsWith('/oauth/') ? this.authUrl : this.apiUrl}${path}`);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.rest) {
+      headers['linkedin-version'] = this.options.version;
+      headers['x-restli-protocol-version'] = '2.0.0';
+    }
+    let body: string | Uint8Array | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    } else if (options.body) {
+      headers['content-type'] = options.contentType ?? 'application/octet-stream';
+      body = options.body;
+    }
+    let response: Response;
+    let raw: string;
+    try {
+      response = await this.fetch(url, {
+        method,
+        headers,
+        body: body as RequestInit['body'],
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      raw = await response.text();
+    } catch (error) {
+      const unknown = options.write && causeCode(error) !== 'ECONNREFUSED';
+      const detail = error instanceof Error ? `${error.message} (${causeCode(error) ?? 'no code'})` : String(error);
+      throw new ProviderError(unknown ? 'outcome_unknown' : 'unavailable', undefined, { detail });
+    }
+    let parsed: unknown = null;
+    if (raw) {
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        parsed = null;
+      }
+    }
+    if (response.status < 200 || response.status >= 300) throw this.toError(response, parsed, options);
+    return { status: response.status, headers: response.headers, body: parsed };
+  }
+
+  private toError(response: Response, body: unknown, options: RequestOptions): ProviderError {
+    const status = response.status;
+    const wire = wireErrorSchema.safeParse(body);
+    const error = wire.success ? wire.data : {};
+    const words = error.message ?? error.error_description ?? `HTTP ${status}`;
+    const detail = `${error.code ?? error.error ?? 'no code'}: ${words}`;
+    let kind: ProviderErrorKind;
+    if (status === 401) kind = options.token ? 'credentials_expired' : 'misconfigured';
+    else if (status === 403) kind = 'insufficient_privileges';
+    else if (status === 404) kind = 'not_found';
+    else if (status === 426) {
+      return new ProviderError('misconfigured', PROVIDER_MESSAGES.misconfigured, {
+        detail: `${VERSION_RETIRED_DETAIL} (${this.options.version}): ${words}`,
+        status,
+      });
+    } else if (status === 429) {
+      return new ProviderError('rate_limited', PROVIDER_MESSAGES.rate_limited, {
+        detail,
+        status,
+        retryAfterMs: retryAfterMs(response.headers.get('retry-after')) ?? undefined,
+      });
+    } else if (status >= 500) kind = options.write && status === 504 ? 'outcome_unknown' : 'unavailable';
+    else kind = 'rejected';
+    const message =
+      kind === 'rejected' && error.message ? `LinkedIn refused this request: ${error.message}` : undefined;
+    return new ProviderError(kind, message ?? PROVIDER_MESSAGES[kind], { detail, status });
+  }
+
+  private parse<S extends z.ZodType>(schema: S, body: unknown, what: string): z.infer<S> {
+    const result = schema.safeParse(body);
+    if (!result.success) {
+      throw new ProviderError('unavailable', 'LinkedIn answered in an unexpected way. Please try again.', {
+        detail: `${what}: ${result.error.issues[0]?.message ?? 'invalid'}`,
+      });
+    }
+    return result.data;
+  }
+
+  private async token(grant: Record<string, string>): Promise<MemberTokens> {
+    let answer: Answer;
+    try {
+      answer = await this.request('POST', '/oauth/v2/accessToken', {
+        form: { ...grant, client_id: this.options.clientId, client_secret: this.options.clientSecret },
+      });
+    } catch (error) {
+      // A code or refresh token the network no longer takes: the member must consent again.
+      if (error instanceof ProviderError && error.status === 400) {
+        throw new ProviderError('credentials_expired', undefined, { detail: error.detail, status: 400 });
+      }
+      throw error;
+    }
+    const wire = this.parse(wireTokenSchema, answer.body, 'token');
+    const now = Date.now();
+    return {
+      accessToken: wire.access_token,
+      refreshToken: wire.refresh_token ?? null,
+      expiresAt: new Date(now + wire.expires_in * 1000),
+      refreshExpiresAt: wire.refresh_token_expires_in ? new Date(now + wire.refresh_token_expires_in * 1000) : null,
+      scope: wire.scope ?? null,
+    };
+  }
+
+  private async userinfo(accessToken: string) {
+    const answer = await this.request('GET', '/v2/userinfo', { token: accessToken });
+    return this.parse(wireUserinfoSchema, answer.body, 'userinfo');
+  }
+
+  /** A live access token for the member, refreshed when it is about to end and the network allows. */
+  private async accessToken(accountId: string): Promise<string> {
+    const tokens = await this.options.tokens.get(accountId);
+    if (!tokens) throw new ProviderError('account_disconnected', undefined, { detail: 'no token kept for the member' });
+    if (tokens.expiresAt.getTime() - EXPIRY_MARGIN_MS > Date.now()) return tokens.accessToken;
+    const refreshUsable =
+      tokens.refreshToken && (!tokens.refreshExpiresAt || tokens.refreshExpiresAt.getTime() > Date.now());
+    if (!tokens.refreshToken || !refreshUsable) {
+      throw new ProviderError('credentials_expired', undefined, { detail: 'the access token expired' });
+    }
+    const fresh = await this.token({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken });
+    await this.options.tokens.put(accountId, {
+      ...fresh,
+      refreshToken: fresh.refreshToken ?? tokens.refreshToken,
+      refreshExpiresAt: fresh.refreshToken ? fresh.refreshExpiresAt : tokens.refreshExpiresAt,
+    });
+    return fresh.accessToken;
+  }
+
+  private notHere(): never {
+    throw new ProviderError(
+      'rejected',
+      'This connection uses the "Continue with LinkedIn" page, not a password or verification code.',
+    );
+  }
+
+  async connect(): Promise<ConnectOutcome> {
+    this.notHere();
+  }
+
+  async solveCheckpoint(): Promise<ConnectOutcome> {
+    this.notHere();
+  }
+
+  async resendCheckpoint(): Promise<void> {
+    this.notHere();
+  }
+
+  async checkInAppValidation(): Promise<ConnectOutcome> {
+    this.notHere();
+  }
+
+  async disconnect(accountId: string): Promise<void> {
+    await this.options.tokens.delete(accountId);
+  }
+
+  async getOwnProfile(accountId: string): Promise<OwnProfile> {
+    const info = await this.userinfo(await this.accessToken(accountId));
+    const [first, ...rest] = (info.name ?? '').split(' ');
+    return {
+      first_name: info.given_name ?? first ?? '',
+      last_name: info.family_name ?? rest.join(' '),
+      profile_picture_url: info.picture ?? null,
+      // The headline, location and public profile address need access the member-posting products do not grant.
+      headline: null,
+      location: null,
+      public_identifier: null,
+      provider_id: info.sub,
+      email: info.email ?? null,
+      premium: false,
+      limited_access: true,
+    };
+  }
+
+  async getFullProfile(accountId: string): Promise<FullProfile> {
+    const own = await this.getOwnProfile(accountId);
+    return {
+      ...own,
+      summary: null,
+      background_picture_url: null,
+      websites: [],
+      education: [],
+      skills: [],
+      // Not zero: unknown without more access.
+      follower_count: null,
+      connections_count: null,
+    };
+  }
+
+  /** The member's recent posts (`GET /rest/posts?q=author`, which needs more access than posting). */
+  async listPosts(accountId: string, page: { limit?: number; cursor?: string | null } = {}): Promise<PostPage> {
+    const token = await this.accessToken(accountId);
+    const start = page.cursor ? Number(page.cursor) || 0 : 0;
+    const count = Math.min(Math.max(page.limit ?? 10, 1), 100);
+    const answer = await this.request('GET', '/rest/posts', {
+      token,
+      rest: true,
+      query: { q: 'author', author: accountId, count, start },
+    });
+    const list = this.parse(wirePostListSchema, answer.body, 'post list');
+    const items: NetworkPost[] = list.elements.map((post) => ({
+      id: post.id,
+      social_id: post.id,
+      share_url: postUrl(post.id),
+      text: renderLittleText(post.commentary ?? ''),
+      date: null,
+      parsed_datetime: new Date(post.publishedAt ?? post.createdAt ?? Date.now()).toISOString(),
+      reaction_counter: 0,
+      comment_counter: 0,
+      repost_counter: 0,
+      impressions_counter: 0,
+      author: { name: '', public_identifier: null },
+    }));
+    return { items, cursor: items.length === count ? String(start + count) : null };
+  }
+
+  private async uploadImage(accountId: string, token: string, image: Attachment): Promise<string> {
+    const init = await this.request('POST', '/rest/images', {
+      token,
+      rest: true,
+      query: { action: 'initializeUpload' },
+      json: { initializeUploadRequest: { owner: accountId } },
+    });
+    const { value } = this.parse(wireImageUploadSchema, init.body, 'image upload');
+    await this.request('PUT', value.uploadUrl, {
+      absolute: true,
+      token,
+      body: image.data,
+      contentType: image.contentType,
+    });
+    return value.image;
+  }
+
+  /** Not idempotent: a lost answer throws `outcome_unknown`. Images go up first; nothing is posted if one fails. */
+  async publish(accountId: string, post: { text: string; attachments?: Attachment[] }): Promise<PublishResult> {
+    const token = await this.accessToken(accountId);
+    const images: string[] = [];
+    for (const attachment of post.attachments ?? []) images.push(await this.uploadImage(accountId, token, attachment));
+    const body: Record<string, unknown> = {
+      author: accountId,
+      commentary: escapeLittleText(post.text),
+      visibility: 'PUBLIC',
+      distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+      lifecycleState: 'PUBLISHED',
+      isReshareDisabledByAuthor: false,
+    };
+    const [only] = images;
+    if (images.length === 1 && only) body.content = { media: { id: only } };
+    else if (images.length > 1) body.content = { multiImage: { images: images.map((id) => ({ id })) } };
+    let answer: Answer;
+    try {
+      answer = await this.request('POST', '/rest/posts', { token, rest: true, json: body, write: true });
+    } catch (error) {
+      if (error instanceof ProviderError && error.kind === 'rejected') {
+        throw new ProviderError('rejected', error.message.replace('this request', 'this post'), {
+          detail: error.detail,
+          status: error.status,
+        });
+      }
+      throw error;
+    }
+    const urn = answer.headers.get('x-restli-id') ?? answer.headers.get('x-linkedin-id');
+    return { postId: urn, url: urn ? postUrl(urn) : null };
+  }
+
+  /** Comments as the member under a post (its URN as `publish` returned it). */
+  async comment(accountId: string, postId: string, text: string): Promise<CommentResult> {
+    const token = await this.accessToken(accountId);
+    let answer: Answer;
+    try {
+      answer = await this.request('POST', `/rest/socialActions/${encodeURIComponent(postId)}/comments`, {
+        token,
+        rest: true,
+        json: { actor: accountId, object: postId, message: { text: escapeLittleText(text) } },
+        write: true,
+      });
+    } catch (error) {
+      if (error instanceof ProviderError && error.kind === 'rejected') {
+        throw new ProviderError('rejected', error.message.replace('this request', 'this comment'), {
+          detail: error.detail,
+          status: error.status,
+        });
+      }
+      throw error;
+    }
+    return { commentId: answer.headers.get('x-restli-id') };
+  }
+}

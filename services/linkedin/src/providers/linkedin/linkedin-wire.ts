@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * The official API's answers, read tolerantly: unknown fields pass and optional ones may be
+ * missing, so a field the network adds or drops does not break the product.
+ */
+const str = z.string().nullish();
+
+/** `POST /oauth/v2/accessToken` (authorization code and refresh token grants). */
+export const wireTokenSchema = z
+  .object({
+    access_token: z.string().min(1),
+    expires_in: z.coerce.number().int().positive(),
+    refresh_token: str,
+    refresh_token_expires_in: z.coerce.number().int().positive().nullish(),
+    scope: str,
+  })
+  .loose();
+
+/** `GET /v2/userinfo` (OpenID Connect). */
+export const wireUserinfoSchema = z
+  .object({
+    sub: z.string().min(1),
+    name: str,
+    given_name: str,
+    family_name: str,
+    picture: str,
+    email: str,
+    locale: z.union([z.string(), z.object({ country: str, language: str }).loose()]).nullish(),
+  })
+  .loose();
+export type WireUserinfo = z.infer<typeof wireUserinfoSchema>;
+
+/** Errors of the REST API and of the OAuth endpoints. */
+export const wireErrorSchema = z
+  .object({ status: z.number().nullish(), code: str, message: str, error: str, error_description: str })
+  .loose();
+
+/** `POST /rest/images?action=initializeUpload`. */
+export const wireImageUploadSchema = z.object({
+  value: z.object({ uploadUrl: z.string().url(), image: z.string().min(1) }).loose(),
+});
+
+/** `GET /rest/posts?q=author` (needs more access than posting). */
+export const wirePostListSchema = z
+  .object({
+    elements: z.array(
+      z
+        .object({
+          id: z.string(),
+          commentary: str,
+          createdAt: z.number().nullish(),
+          publishedAt: z.number().nullish(),
+        })
+        .loose(),
+    ),
+  })
+  .loose();

@@ -1,0 +1,91 @@
+import type { FullProfile, OwnProfile } from '@nashr/contracts';
+import { AUTHOR_PREFIX, type LinkedinProvider } from './linkedin/linkedin-provider.js';
+import type {
+  Attachment,
+  CommentResult,
+  ConnectOutcome,
+  Credentials,
+  NetworkProvider,
+  PostPage,
+  PublishResult,
+} from './network-provider.js';
+import { ProviderError } from './provider-error.js';
+
+/**
+ * The providers one deployment offers side by side: the official network sign-in (OAuth) and at
+ * most one password sign-in provider. An account is served by the provider that connected it,
+ * told apart by its id: the official network's are author URNs (`urn:li:person:…`).
+ */
+export class ProviderRouter implements NetworkProvider {
+  readonly name: NetworkProvider['name'];
+
+  constructor(
+    readonly linkedin: LinkedinProvider,
+    readonly credential: NetworkProvider | null,
+  ) {
+    this.name = credential?.name ?? linkedin.name;
+  }
+
+  private for(accountId: string): NetworkProvider {
+    if (accountId.startsWith(AUTHOR_PREFIX)) return this.linkedin;
+    if (this.credential) return this.credential;
+    throw new ProviderError('account_disconnected', undefined, { detail: 'no provider for this account' });
+  }
+
+  private signIn(): NetworkProvider {
+    if (this.credential) return this.credential;
+    throw new ProviderError('rejected', 'Connect your account with the "Continue with LinkedIn" button.');
+  }
+
+  connect(credentials: Credentials, options?: { reconnectAccountId?: string }): Promise<ConnectOutcome> {
+    return this.signIn().connect(credentials, options);
+  }
+
+  solveCheckpoint(accountId: string, code: string): Promise<ConnectOutcome> {
+    return this.signIn().solveCheckpoint(accountId, code);
+  }
+
+  resendCheckpoint(accountId: string): Promise<void> {
+    return this.signIn().resendCheckpoint(accountId);
+  }
+
+  checkInAppValidation(accountId: string): Promise<ConnectOutcome> {
+    return this.signIn().checkInAppValidation(accountId);
+  }
+
+  getOwnProfile(accountId: string): Promise<OwnProfile> {
+    return this.for(accountId).getOwnProfile(accountId);
+  }
+
+  getFullProfile(accountId: string): Promise<FullProfile> {
+    return this.for(accountId).getFullProfile(accountId);
+  }
+
+  listPosts(accountId: string, page?: { limit?: number; cursor?: string | null }): Promise<PostPage> {
+    return this.for(accountId).listPosts(accountId, page);
+  }
+
+  disconnect(accountId: string): Promise<void> {
+    return this.for(accountId).disconnect(accountId);
+  }
+
+  publish(accountId: string, post: { text: string; attachments?: Attachment[] }): Promise<PublishResult> {
+    return this.for(accountId).publish(accountId, post);
+  }
+
+  comment(accountId: string, postId: string, text: string): Promise<CommentResult> {
+    return this.for(accountId).comment(accountId, postId, text);
+  }
+}
+
+/** The official network provider behind a provider, when the deployment offers it. */
+export function officialProvider(provider: NetworkProvider): LinkedinProvider | null {
+  if (provider instanceof ProviderRouter) return provider.linkedin;
+  return provider.name === 'linkedin' ? (provider as LinkedinProvider) : null;
+}
+
+/** The password sign-in provider behind a provider, when the deployment offers one. */
+export function credentialProvider(provider: NetworkProvider): NetworkProvider | null {
+  if (provider instanceof ProviderRouter) return provider.credential;
+  return provider.name === 'linkedin' ? null : provider;
+}

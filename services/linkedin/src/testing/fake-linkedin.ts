@@ -1,0 +1,444 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { renderLittleText } from '../providers/linkedin/little-text.js';
+
+/**
+ * A local server speaking the professional network's official wire format: OAuth 2.0
+ * authorization code with PKCE (`/oauth/v2/authorization`, `/oauth/v2/accessToken`), OpenID
+ * userinfo (`/v2/userinfo`), and the versioned REST API (`/rest/posts`, `/rest/images`,
+ * `/rest/socialActions/{urn}/comments`) with its error answers (401, 403, 422, 426, 429). It
+ * keeps what it received, and shows post text as the network would: little text unescaped and
+ * cut at the first unescaped reserved character.
+ */
+
+export const FAKE_LINKEDIN_CLIENT_ID = 'fake-linkedin-client';
+export const FAKE_LINKEDIN_CLIENT_SECRET = 'fake-linkedin-secret';
+/** Versions the fake accepts; anything older is answered 426 as retired. */
+export const FAKE_LINKEDIN_OLDEST_VERSION = '202501';
+
+export interface FakeMember {
+  sub: string;
+  name: string;
+  givenName: string;
+  familyName: string;
+  email: string;
+  picture: string;
+}
+
+interface AuthorizationCode {
+  member: FakeMember;
+  redirectUri: string;
+  challenge: string;
+  scope: string;
+  expiresAt: number;
+}
+
+interface Token {
+  member: FakeMember;
+  expiresAt: number;
+  scope: string;
+}
+
+export interface FakeLinkedinPost {
+  id: string;
+  author: string;
+  /** The commentary exactly as received (little text). */
+  commentary: string;
+  /** What the network shows for it. */
+  shown: string;
+  body: Record<string, unknown>;
+  createdAt: number;
+}
+
+export interface FakeLinkedinImage {
+  urn: string;
+  owner: string;
+  uploaded: { contentType: string; bytes: number } | null;
+}
+
+export interface FakeLinkedinComment {
+  id: string;
+  object: string;
+  actor: string;
+  text: string;
+  shown: string;
+}
+
+export interface FakeLinkedin {
+  url: string;
+  app: FastifyInstance;
+  /** The member the authorization page signs in as (change it to connect someone else). */
+  member: FakeMember;
+  posts: FakeLinkedinPost[];
+  images: Map<string, FakeLinkedinImage>;
+  comments: FakeLinkedinComment[];
+  /** Every request, as `METHOD /path`, with the headers that matter to the REST API. */
+  calls: { call: string; version?: string; restli?: string; authorization?: boolean }[];
+  /** Bodies of token requests, with secrets replaced by whether they were right. */
+  tokenRequests: Record<string, string>[];
+  options: {
+    /** The next authorizations are refused as if the member pressed "Cancel". */
+    denyNext: number;
+    /** Whether token answers carry a refresh token (only some apps are granted them). */
+    issueRefreshTokens: boolean;
+    /** Seconds an access token lives (the network's is 60 days). */
+    accessTokenSeconds: number;
+    /** Store the post, then close the connection without answering. */
+    loseNextPostAnswers: number;
+    /** Answer requests whose path includes the key with this status, `times` times. */
+    failures: Record<string, { status: number; times: number; retryAfterSeconds?: number; message?: string }>;
+  };
+  /** Revokes every access token of the member (as the member removing the app would). */
+  revoke: (sub: string) => void;
+  /** Makes every access token of the member expired. */
+  expire: (sub: string) => void;
+  close: () => Promise<void>;
+}
+
+const REST_ERRORS: Record<number, { code: string; message: string }> = {
+  401: { code: 'REVOKED_ACCESS_TOKEN', message: 'The token used in the request has been revoked by the user' },
+  403: { code: 'ACCESS_DENIED', message: 'Not enough permissions to access: partnerApiPostsExternal.CREATE' },
+  422: { code: 'UNPROCESSABLE_ENTITY', message: 'ERROR :: /commentary :: is too long' },
+  426: { code: 'NONEXISTENT_VERSION', message: 'Requested version is not active' },
+  429: {
+    code: 'TOO_MANY_REQUESTS',
+    message: 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.',
+  },
+  500: { code: 'INTERNAL_SERVER_ERROR', message: 'Internal Server Error' },
+};
+
+function restError(reply: FastifyReply, status: number, message?: string) {
+  const known = REST_ERRORS[status] ?? { code: 'ERROR', message: 'Error' };
+  return reply.status(status).send({ status, code: known.code, message: message ?? known.message });
+}
+
+function oauthError(reply: FastifyReply, status: number, error: string, description: string) {
+  return reply.status(status).send({ error, error_description: description });
+}
+
+const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+
+export function fakeMember(sub = `fk${randomBytes(5).toString('hex')}`): FakeMember {
+  return {
+    sub,
+    name: 'منى الفقيه',
+    givenName: 'منى',
+    familyName: 'الفقيه',
+    email: `${sub}@fake-linkedin.test`,
+    picture: 'https://media.fake-linkedin.test/mona.jpg',
+  };
+}
+
+export async function startFakeLinkedin(
+  options: { port?: number; host?: string; redirectUris?: string[] } = {},
+): Promise<FakeLinkedin> {
+  const app = Fastify({ logger: false, bodyLimit: 20 * 1024 * 1024 });
+  const codes = new Map<string, AuthorizationCode>();
+  const accessTokens = new Map<string, Token>();
+  const refreshTokens = new Map<string, FakeMember>();
+  const posts: FakeLinkedinPost[] = [];
+  const images = new Map<string, FakeLinkedinImage>();
+  const comments: FakeLinkedinComment[] = [];
+  const calls: FakeLinkedin['calls'] = [];
+  const tokenRequests: FakeLinkedin['tokenRequests'] = [];
+  const settings: FakeLinkedin['options'] = {
+    denyNext: 0,
+    issueRefreshTokens: true,
+    accessTokenSeconds: 5_184_000,
+    loseNextPostAnswers: 0,
+    failures: {},
+  };
+  let base = '';
+  let counter = 7_100_000_000_000_000_000n;
+  const nextId = () => {
+    counter += 1n;
+    return counter.toString();
+  };
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_r, body, done) => done(null, body));
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    calls.push({
+      call: `${request.method} ${path}`,
+      version: request.headers['linkedin-version'] as string | undefined,
+      restli: request.headers['x-restli-protocol-version'] as string | undefined,
+      authorization: Boolean(request.headers.authorization),
+    });
+    for (const [key, failure] of Object.entries(settings.failures)) {
+      if (request.url.includes(key) && failure.times > 0) {
+        failure.times -= 1;
+        if (failure.retryAfterSeconds !== undefined) reply.header('retry-after', String(failure.retryAfterSeconds));
+        return restError(reply, failure.status, failure.message);
+      }
+    }
+  });
+
+  const member = (request: FastifyRequest): Token | null => {
+    const header = request.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? accessTokens.get(header.slice(7)) : undefined;
+    if (!token || token.expiresAt < Date.now()) return null;
+    return token;
+  };
+
+  /** The REST API's own checks: a live token, a supported version, Rest.li 2.0.0. */
+  const rest = (request: FastifyRequest, reply: FastifyReply): Token | null => {
+    const token = member(request);
+    if (!token) {
+      restError(reply, 401, 'Invalid access token');
+      return null;
+    }
+    const version = request.headers['linkedin-version'];
+    if (typeof version !== 'string' || !/^\d{6}(\.\d{2})?$/.test(version)) {
+      reply.status(400).send({ status: 400, code: 'VERSION_MISSING', message: 'A version must be present' });
+      return null;
+    }
+    if (version.slice(0, 6) < FAKE_LINKEDIN_OLDEST_VERSION) {
+      restError(reply, 426, `Requested version ${version} is not active`);
+      return null;
+    }
+    if (request.headers['x-restli-protocol-version'] !== '2.0.0') {
+      reply.status(400).send({ status: 400, code: 'ILLEGAL_ARGUMENT', message: 'Rest.li protocol 2.0.0 is required' });
+      return null;
+    }
+    return token;
+  };
+
+  app.get('/healthz', async () => ({ ok: true }));
+
+  app.get('/oauth/v2/authorization', async (request, reply) => {
+    const q = request.query as Record<string, string | undefined>;
+    if (q.client_id !== FAKE_LINKEDIN_CLIENT_ID) return reply.status(400).type('text/plain').send('Unknown client_id');
+    if (!q.redirect_uri || (options.redirectUris && !options.redirectUris.includes(q.redirect_uri))) {
+      return reply.status(400).type('text/plain').send('The redirect_uri does not match the registered value');
+    }
+    if (q.response_type !== 'code') return reply.status(400).type('text/plain').send('response_type must be code');
+    const back = new URL(q.redirect_uri);
+    if (q.state) back.searchParams.set('state', q.state);
+    if (settings.denyNext > 0) {
+      settings.denyNext -= 1;
+      back.searchParams.set('error', 'user_cancelled_authorize');
+      back.searchParams.set('error_description', 'The user cancelled the authorization');
+      return reply.redirect(back.toString(), 302);
+    }
+    if (q.code_challenge_method !== 'S256' || !q.code_challenge) {
+      back.searchParams.set('error', 'invalid_request');
+      back.searchParams.set('error_description', 'PKCE with S256 is required');
+      return reply.redirect(back.toString(), 302);
+    }
+    const code = randomBytes(24).toString('base64url');
+    codes.set(code, {
+      member: fake.member,
+      redirectUri: q.redirect_uri,
+      challenge: q.code_challenge,
+      scope: q.scope ?? '',
+      expiresAt: Date.now() + 30 * 60_000,
+    });
+    back.searchParams.set('code', code);
+    return reply.redirect(back.toString(), 302);
+  });
+
+  const issue = (found: FakeMember, scope: string) => {
+    const accessToken = `AQV${randomBytes(32).toString('base64url')}`;
+    accessTokens.set(accessToken, { member: found, scope, expiresAt: Date.now() + settings.accessTokenSeconds * 1000 });
+    const answer: Record<string, unknown> = {
+      access_token: accessToken,
+      expires_in: settings.accessTokenSeconds,
+      scope,
+      token_type: 'Bearer',
+    };
+    if (settings.issueRefreshTokens) {
+      const refreshToken = `AQX${randomBytes(32).toString('base64url')}`;
+      refreshTokens.set(refreshToken, found);
+      answer.refresh_token = refreshToken;
+      answer.refresh_token_expires_in = 31_536_000;
+    }
+    return answer;
+  };
+
+  app.post('/oauth/v2/accessToken', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, string>;
+    tokenRequests.push({
+      ...body,
+      client_secret: body.client_secret === FAKE_LINKEDIN_CLIENT_SECRET ? 'right' : 'wrong',
+    });
+    if (body.client_id !== FAKE_LINKEDIN_CLIENT_ID || body.client_secret !== FAKE_LINKEDIN_CLIENT_SECRET) {
+      return oauthError(reply, 401, 'invalid_client', 'Client authentication failed');
+    }
+    if (body.grant_type === 'authorization_code') {
+      const code = codes.get(body.code ?? '');
+      codes.delete(body.code ?? '');
+      if (!code || code.expiresAt < Date.now()) {
+        return oauthError(reply, 400, 'invalid_grant', 'The authorization code is invalid or expired');
+      }
+      if (code.redirectUri !== body.redirect_uri) {
+        return oauthError(reply, 400, 'invalid_redirect_uri', 'Unable to retrieve access token: redirect_uri mismatch');
+      }
+      if (!body.code_verifier || s256(body.code_verifier) !== code.challenge) {
+        return oauthError(reply, 400, 'invalid_request', 'The code verifier does not match the code challenge');
+      }
+      return issue(code.member, code.scope);
+    }
+    if (body.grant_type === 'refresh_token') {
+      const found = refreshTokens.get(body.refresh_token ?? '');
+      if (!found) return oauthError(reply, 400, 'invalid_grant', 'The refresh token is invalid or revoked');
+      return issue(found, 'openid profile email w_member_social');
+    }
+    return oauthError(reply, 400, 'unsupported_grant_type', 'grant_type is not supported');
+  });
+
+  app.get('/v2/userinfo', async (request, reply) => {
+    const token = member(request);
+    if (!token) return restError(reply, 401, 'Invalid access token');
+    const m = token.member;
+    return {
+      sub: m.sub,
+      email_verified: true,
+      name: m.name,
+      locale: { country: 'OM', language: 'ar' },
+      given_name: m.givenName,
+      family_name: m.familyName,
+      email: m.email,
+      picture: m.picture,
+    };
+  });
+
+  app.post('/rest/posts', async (request, reply) => {
+    const token = rest(request, reply);
+    if (!token) return reply;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const urn = `urn:li:person:${token.member.sub}`;
+    if (body.author !== urn) return restError(reply, 403, `Author ${String(body.author)} is not the token's member`);
+    if (typeof body.commentary !== 'string') return restError(reply, 422, 'ERROR :: /commentary :: field is required');
+    if (body.commentary.length > 3000) return restError(reply, 422);
+    if (body.lifecycleState !== 'PUBLISHED') return restError(reply, 422, 'ERROR :: /lifecycleState :: invalid');
+    const content = body.content as
+      | { media?: { id?: string }; multiImage?: { images?: { id?: string }[] } }
+      | undefined;
+    const mediaIds = [
+      ...(content?.media?.id ? [content.media.id] : []),
+      ...(content?.multiImage?.images ?? []).map((image) => image.id ?? ''),
+    ];
+    for (const id of mediaIds) {
+      if (!images.get(id)?.uploaded) return restError(reply, 422, `ERROR :: /content :: ${id} is not uploaded`);
+    }
+    const id = `urn:li:share:${nextId()}`;
+    posts.push({
+      id,
+      author: urn,
+      commentary: body.commentary,
+      shown: renderLittleText(body.commentary),
+      body,
+      createdAt: Date.now(),
+    });
+    if (settings.loseNextPostAnswers > 0) {
+      settings.loseNextPostAnswers -= 1;
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
+    return reply.status(201).header('x-restli-id', id).header('x-linkedin-id', id).send();
+  });
+
+  app.get('/rest/posts', async (request, reply) => {
+    const token = rest(request, reply);
+    if (!token) return reply;
+    const q = request.query as Record<string, string | undefined>;
+    if (q.q !== 'author' || !q.author) return restError(reply, 400, 'q=author and author are required');
+    const author = decodeURIComponent(q.author);
+    if (author !== `urn:li:person:${token.member.sub}`) return restError(reply, 403);
+    const count = Math.min(Number(q.count ?? 10), 100);
+    const start = Number(q.start ?? 0);
+    const mine = posts.filter((p) => p.author === author).sort((a, b) => b.createdAt - a.createdAt);
+    return {
+      paging: { start, count, total: mine.length },
+      elements: mine.slice(start, start + count).map((p) => ({
+        id: p.id,
+        author: p.author,
+        commentary: p.commentary,
+        visibility: 'PUBLIC',
+        lifecycleState: 'PUBLISHED',
+        createdAt: p.createdAt,
+        publishedAt: p.createdAt,
+        lastModifiedAt: p.createdAt,
+      })),
+    };
+  });
+
+  app.post('/rest/images', async (request, reply) => {
+    const token = rest(request, reply);
+    if (!token) return reply;
+    if ((request.query as { action?: string }).action !== 'initializeUpload') return restError(reply, 400, 'action');
+    const body = (request.body ?? {}) as { initializeUploadRequest?: { owner?: string } };
+    const owner = body.initializeUploadRequest?.owner;
+    if (owner !== `urn:li:person:${token.member.sub}`) return restError(reply, 403, 'The owner is not the member');
+    const imageId = `D4E${randomBytes(8).toString('hex')}`;
+    const urn = `urn:li:image:${imageId}`;
+    images.set(urn, { urn, owner, uploaded: null });
+    return {
+      value: {
+        uploadUrlExpiresAt: Date.now() + 3_600_000,
+        uploadUrl: `${base}/dms-uploads/${imageId}?ca=vector_feedshare&cn=uploads`,
+        image: urn,
+      },
+    };
+  });
+
+  app.put('/dms-uploads/:imageId', async (request, reply) => {
+    if (!member(request)) return restError(reply, 401, 'Invalid access token');
+    const image = images.get(`urn:li:image:${(request.params as { imageId: string }).imageId}`);
+    if (!image) return reply.status(404).send();
+    const data = request.body as Buffer | undefined;
+    if (!data?.length) return reply.status(400).send();
+    image.uploaded = { contentType: String(request.headers['content-type'] ?? ''), bytes: data.length };
+    return reply.status(201).send();
+  });
+
+  app.post('/rest/socialActions/:urn/comments', async (request, reply) => {
+    const token = rest(request, reply);
+    if (!token) return reply;
+    const target = decodeURIComponent((request.params as { urn: string }).urn);
+    if (!posts.some((p) => p.id === target)) return restError(reply, 404, 'Post not found');
+    const body = (request.body ?? {}) as { actor?: string; object?: string; message?: { text?: string } };
+    if (body.actor !== `urn:li:person:${token.member.sub}`) return restError(reply, 403, 'The actor is not the member');
+    const text = body.message?.text;
+    if (typeof text !== 'string' || text.length === 0)
+      return restError(reply, 422, 'ERROR :: /message/text :: required');
+    const id = nextId();
+    comments.push({ id, object: body.object ?? target, actor: body.actor, text, shown: renderLittleText(text) });
+    const urn = `urn:li:comment:(${target},${id})`;
+    return reply.status(201).header('x-restli-id', urn).send({ id, object: target, actor: body.actor });
+  });
+
+  await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  base = `http://${options.host ?? '127.0.0.1'}:${port}`;
+
+  const fake: FakeLinkedin = {
+    url: base,
+    app,
+    member: fakeMember(),
+    posts,
+    images,
+    comments,
+    calls,
+    tokenRequests,
+    options: settings,
+    revoke: (sub) => {
+      for (const [key, token] of accessTokens) if (token.member.sub === sub) accessTokens.delete(key);
+      for (const [key, m] of refreshTokens) if (m.sub === sub) refreshTokens.delete(key);
+    },
+    expire: (sub) => {
+      for (const token of accessTokens.values()) if (token.member.sub === sub) token.expiresAt = Date.now() - 1;
+    },
+    close: () => app.close(),
+  };
+  return fake;
+}
+
+/** A fresh id for tests that need a unique member. */
+export const uniqueSub = () => `fk${randomUUID().replaceAll('-', '').slice(0, 12)}`;
