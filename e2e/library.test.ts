@@ -1,7 +1,9 @@
 /**
  * The writing library in a real browser against the whole stack: in Arabic, a hook found by a word
  * of it fills the composer when used; in English, the templates filtered by type are the ones of
- * that type, a search that finds nothing says so, and a used template fills the composer.
+ * that type, a search that finds nothing says so, and a used template fills the composer. The
+ * inspiration library (its seeded posts): in Arabic, a post found by another form of its word is
+ * saved among the favourites and 'Write a post like this' opens the composer with its structure.
  */
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
@@ -74,5 +76,52 @@ describe('hooks and templates', () => {
     const dialog = page.getByTestId('composer-dialog');
     await dialog.waitFor();
     await expect.poll(() => dialog.getByTestId('composer-text').inputValue()).toContain('years ago today');
+  });
+});
+
+describe('the inspiration library', () => {
+  it('in Arabic: finds a post by another form of a word, saves it, and writes a post like it', async () => {
+    const user = await fullUser(stack, 'inspiration-ar');
+    const page = await openPage(browser, `${stack.url}/inspiration`, {
+      lang: 'ar',
+      cookies: [user.session.browserCookie],
+    });
+    await page.getByTestId('screen-inspiration').waitFor();
+    const posts = page.getByTestId('library-post');
+    await expect.poll(() => posts.count(), { timeout: 20_000 }).toBeGreaterThan(10);
+
+    // «المشروع» appears nowhere in the post: it says «مشروعنا» and «المشاريع».
+    await page.getByTestId('library-search').fill('المشروع');
+    const found = posts.filter({ hasText: 'بدأنا مشروعنا' });
+    await expect.poll(() => found.count(), { timeout: 15_000 }).toBe(1);
+    expect(await found.getByTestId('library-post-body').textContent()).not.toContain('المشروع');
+
+    const heart = found.getByTestId('library-favourite');
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('library-search').fill('');
+    await page.getByTestId('library-favourites-only').check();
+    await expect.poll(() => posts.count()).toBe(1);
+    expect(await posts.first().textContent()).toContain('بدأنا مشروعنا');
+
+    await posts.first().getByTestId('library-like-this').click();
+    const dialog = page.getByTestId('composer-dialog');
+    await dialog.waitFor();
+    const topic = await dialog.getByTestId('composer-text').inputValue();
+    expect(topic).toContain('استعمل البنية وحدها');
+    expect(topic).not.toContain('مشروعنا');
+  });
+
+  it('says so when a search finds nothing, and answers operators and long searches without failing', async () => {
+    const user = await fullUser(stack, 'inspiration-en');
+    const page = await openPage(browser, `${stack.url}/inspiration`, {
+      lang: 'en',
+      cookies: [user.session.browserCookie],
+    });
+    await page.getByTestId('screen-inspiration').waitFor();
+    await page.getByTestId('library-search').fill('"hiring" -!:* & (');
+    await expect.poll(() => page.getByTestId('library-post').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByTestId('library-search').fill('qwertyuiopasdf');
+    await page.getByTestId('empty-state').waitFor();
   });
 });

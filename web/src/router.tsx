@@ -190,6 +190,11 @@ const appRoutes = [
   }),
   createRoute({
     getParentRoute: () => appRoute,
+    path: '/inspiration',
+    component: lazyRouteComponent(() => import('./routes/inspiration'), 'InspirationPage'),
+  }),
+  createRoute({
+    getParentRoute: () => appRoute,
     path: '/engage',
     component: lazyRouteComponent(placeholders, 'EngageScreen'),
   }),

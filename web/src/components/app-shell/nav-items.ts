@@ -1,4 +1,5 @@
 import {
+  BookOpenText,
   FileText,
   LayoutDashboard,
   Lightbulb,
@@ -9,7 +10,7 @@ import {
 } from 'lucide-react';
 
 export interface NavItem {
-  to: '/dashboard' | '/generate-post' | '/posts' | '/engage' | '/personalization' | '/hooks';
+  to: '/dashboard' | '/generate-post' | '/posts' | '/engage' | '/personalization' | '/hooks' | '/inspiration';
   /** Key in the `shell` namespace. */
   label: string;
   icon: LucideIcon;
@@ -21,6 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/generate-post', label: 'nav.generatePost', icon: SquarePen },
   { to: '/posts', label: 'nav.posts', icon: FileText },
   { to: '/hooks', label: 'nav.hooks', icon: Lightbulb },
+  { to: '/inspiration', label: 'nav.inspiration', icon: BookOpenText },
   { to: '/engage', label: 'nav.engage', icon: MessagesSquare },
   { to: '/personalization', label: 'nav.personalization', icon: SlidersHorizontal },
 ];
