@@ -69,6 +69,13 @@ function conditions(search: LibrarySearch): SQL[] {
   return where;
 }
 
+/**
+ * Below this many matches a search reads its matches through the GIN indexes and sorts them; from
+ * it on, walking the posts newest first finds a page at once. PostgreSQL cannot tell the two apart
+ * for a word it has no statistics of (a rare one), and took the walk for those: over every post.
+ */
+export const DENSE_MATCHES = 500;
+
 export class LibraryStore {
   constructor(private readonly db: PostgresJsDatabase<typeof schema>) {}
 
@@ -80,15 +87,28 @@ export class LibraryStore {
     const favourite = sql<boolean>`${libraryFavourites.userId} is not null`;
     const where = [eq(libraryPosts.hidden, false), ...conditions(search)];
     if (search.favouritesOnly) where.push(favourite);
+    const joined = and(eq(libraryFavourites.postId, libraryPosts.id), eq(libraryFavourites.userId, userId));
+    // A word search counts its matches first (at most DENSE_MATCHES, through the GIN indexes).
+    let sparse = false;
+    if (search.q) {
+      const probe = this.db
+        .select({ one: sql`1` })
+        .from(libraryPosts)
+        .leftJoin(libraryFavourites, joined)
+        .where(and(...where))
+        .limit(DENSE_MATCHES)
+        .as('probe');
+      const [counted] = await this.db.select({ n: sql<number>`count(*)::int` }).from(probe);
+      sparse = (counted?.n ?? 0) < DENSE_MATCHES;
+    }
+    // Few matches: sorted by an expression no index gives, so they are read through the GIN indexes.
+    const newest = sparse ? sql`${libraryPosts.createdAt} + interval '0 seconds'` : libraryPosts.createdAt;
     const rows = await this.db
       .select({ ...listed, favourite })
       .from(libraryPosts)
-      .leftJoin(
-        libraryFavourites,
-        and(eq(libraryFavourites.postId, libraryPosts.id), eq(libraryFavourites.userId, userId)),
-      )
+      .leftJoin(libraryFavourites, joined)
       .where(and(...where))
-      .orderBy(desc(libraryPosts.createdAt), desc(libraryPosts.id))
+      .orderBy(desc(newest), desc(libraryPosts.id))
       .limit(search.limit + 1)
       .offset(search.offset);
     return {
