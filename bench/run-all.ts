@@ -5,7 +5,7 @@
  *
  *   npm run bench                         # everything, full durations (about 10 minutes)
  *   BENCH_QUICK=1 npm run bench           # shorter runs, same figures
- *   BENCH_ONLY=web,gateway npm run bench  # some of: web, gateway, ai, consistency, lighthouse, scheduler, documents
+ *   BENCH_ONLY=web,gateway npm run bench  # some of: web, gateway, ai, consistency, library, lighthouse, scheduler, documents
  *   npm run bench -- --only lighthouse    # Lighthouse scores of every screen, both languages
  *   npx tsx bench/run-all.ts --quick --only gateway --no-build --out results.json
  *   BENCH_STRICT=1 npm run bench          # exit 1 when a target is missed
@@ -32,6 +32,7 @@ import { benchCopyWait } from './consistency/copy-wait';
 import { measureGatewayMemory } from './gateway/memory';
 import { benchGateway, cpuRatios, median } from './gateway/run';
 import { signIn } from './gateway/sign-in';
+import { benchLibrarySearch } from './library/search';
 import { benchFirstPaint } from './web/first-paint';
 import { buildFloor } from './web/floor-build';
 import { measureInitialJs } from './web/initial-js';
@@ -39,7 +40,7 @@ import { CATEGORIES, runLighthouse, type ScreenScores } from './web/lighthouse';
 import { makeVisitors } from './web/lighthouse-users';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BENCHES = ['web', 'gateway', 'ai', 'consistency', 'lighthouse', 'scheduler', 'documents'] as const;
+const BENCHES = ['web', 'gateway', 'ai', 'consistency', 'library', 'lighthouse', 'scheduler', 'documents'] as const;
 type Bench = (typeof BENCHES)[number];
 
 const { values: flags } = parseArgs({
@@ -71,6 +72,7 @@ const PLAN = {
   web: { loads: quick ? 5 : 15, floorTarget: 150_000, fcpTargetMs: 1000 },
   ai: { firstTokenMs: 200, samples: quick ? 8 : 20, warmup: 2, addedTargetMs: 50 },
   consistency: { samples: quick ? 30 : 100, warmup: 3, addedTargetMs: 50 },
+  library: { posts: 100_000, samples: quick ? 100 : 400, warmup: 20, p95TargetMs: 50 },
   scheduler: quick ? ['--posts', '2000', '--window', '20', '--drain-s', '60'] : [],
   // Lighthouse: one run per screen and language either way (a run takes 20-60 s on two cores).
   lighthouse: { landingPerformance: 95, appPerformance: 90, otherCategories: 95 },
@@ -590,6 +592,40 @@ async function copyWait(product: Running): Promise<void> {
   );
 }
 
+async function librarySearch(product: Running): Promise<void> {
+  const plan = PLAN.library;
+  const databaseUrl = product.stack.env.content?.DATABASE_URL ?? product.stack.databaseUrl;
+  const r = await benchLibrarySearch({ gatewayUrl: product.gatewayUrl, cookie: product.cookie, databaseUrl, ...plan });
+  const count = r.posts.toLocaleString('en-US');
+  rows.push(
+    {
+      bench: 'library',
+      figure: `inspiration library search over ${count} posts: p95 (${r.samples} searches, ${Object.keys(r.matches).length} kinds)`,
+      measured: ms(r.search.p95),
+      baseline: `plain list (no words), same run: ${ms(r.list.p95)}`,
+      ratio: times(r.search.p95, r.list.p95),
+      target: `≤ ${plan.p95TargetMs} ms`,
+      result: verdict(r.search.p95 <= plan.p95TargetMs && r.failures === 0),
+    },
+    {
+      bench: 'library',
+      figure: '  the same: p50 / p99',
+      measured: `${ms(r.search.p50)} / ${ms(r.search.p99)}`,
+      baseline: `plain list: ${ms(r.list.p50)} / ${ms(r.list.p99)}`,
+      ratio: times(r.search.p50, r.list.p50),
+      target: '—',
+      result: '—',
+    },
+  );
+  if (r.failures) notes.push(`library: ${r.failures} rounds had an answer other than 200`);
+  say(
+    `  posts each search finds: ${Object.entries(r.matches)
+      .map(([q, n]) => `${q} ${n}`)
+      .join(', ')}`,
+  );
+  say(`  plans of the search:\n${r.plan.replace(/^/gm, '    ')}`);
+}
+
 // ── lighthouse: every screen, both languages, mobile profile ─────────────────────────────────
 async function lighthouseScores(): Promise<void> {
   const stack = await startStack({
@@ -715,7 +751,7 @@ async function main(): Promise<number> {
   try {
     if (wanted('web')) await section('web: initial JavaScript of the landing page', () => webSize(scratch));
 
-    if (wanted('gateway') || wanted('web') || wanted('ai') || wanted('consistency')) {
+    if (wanted('gateway') || wanted('web') || wanted('ai') || wanted('consistency') || wanted('library')) {
       // A copy of the build, plus the static 'hello' page, so both come from the same gateway.
       const webDist = join(scratch, 'web-dist');
       await cp(join(ROOT, 'web/dist'), webDist, { recursive: true });
@@ -734,6 +770,9 @@ async function main(): Promise<number> {
         if (wanted('ai')) await section('ai: time to first streamed token', () => firstToken(running));
         if (wanted('consistency')) {
           await section('consistency: read-your-writes wait after a change', () => copyWait(running));
+        }
+        if (wanted('library')) {
+          await section('library: inspiration search over 100,000 posts', () => librarySearch(running));
         }
         await running.stop();
         product = undefined;

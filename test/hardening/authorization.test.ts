@@ -29,6 +29,8 @@ interface Ids {
   visitorToken: string;
   /** The token of Alice's unsubscribe links, as her notification e-mails carry it. */
   aliceUnsubscribeToken: string;
+  /** A post of the inspiration library, added by the admin and among Alice's favourites. */
+  libraryPostId: string;
 }
 
 interface Rule {
@@ -258,6 +260,32 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/v1/auth/admin/audit': { admin: true, request: NO_ID('/api/v1/auth/admin/audit') },
   'GET /api/v1/content/admin/audit': { admin: true, request: NO_ID('/api/v1/content/admin/audit') },
   'GET /api/v1/ai/admin/audit': { admin: true, request: NO_ID('/api/v1/ai/admin/audit') },
+  // The inspiration library: posts every user reads, favourites each user keeps for themselves.
+  'GET /api/v1/library/posts': {
+    ownOnly: "the library's posts are shared; the favourite marks and `favourites=1` are the caller's own",
+    request: NO_ID('/api/v1/library/posts?q=launch'),
+  },
+  'PUT /api/v1/library/favourites/:postId': {
+    ownOnly: "the id names a shared library post: it is saved among the caller's own favourites only",
+    request: (ids) => ({ path: `/api/v1/library/favourites/${ids.libraryPostId}` }),
+  },
+  // The content service's library routes: another user's favourite is, for the caller, no favourite (404).
+  'DELETE /api/v1/library/favourites/:postId': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/library/favourites/${ids.libraryPostId}` }),
+  },
+  'GET /api/v1/library/admin/posts': { admin: true, request: NO_ID('/api/v1/library/admin/posts') },
+  'POST /api/v1/library/admin/posts': {
+    admin: true,
+    request: () => ({
+      path: '/api/v1/library/admin/posts',
+      body: { lang: 'en', author: 'Matrix', body: 'A post the admin adds', topic: 'sales', format: 'list' },
+    }),
+  },
+  'PATCH /api/v1/library/admin/posts/:postId': {
+    admin: true,
+    request: (ids) => ({ path: `/api/v1/library/admin/posts/${ids.libraryPostId}`, body: { hidden: false } }),
+  },
 };
 
 let stack: Stack;
@@ -330,7 +358,16 @@ beforeAll(async () => {
   await ok('PUT', '/api/v1/notifications/preferences', alice, { digestHour: 9 });
   const [unsubscribe] = await stack.sql<{ token: string }[]>`
     select unsubscribe_token as token from auth.notification_preferences where user_id = ${aliceUserId}`;
+  const libraryPost = await ok('POST', '/api/v1/library/admin/posts', admin, {
+    lang: 'en',
+    author: 'Matrix',
+    body: 'A launch story worth learning from',
+    topic: 'marketing',
+    format: 'story',
+  });
+  await ok('PUT', `/api/v1/library/favourites/${libraryPost.data.id}`, alice);
   ids = {
+    libraryPostId: libraryPost.data.id as string,
     aliceUserId,
     aliceAccountId: accountId,
     alicePostId: post.data.id as string,

@@ -198,6 +198,17 @@ const appRoutes = [
     path: '/sessions',
     component: lazyRouteComponent(() => import('./routes/sessions'), 'SessionsPage'),
   }),
+  // The writing library: hooks and templates, and the inspiration library of strong posts.
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: '/hooks',
+    component: lazyRouteComponent(() => import('./routes/hooks'), 'HooksPage'),
+  }),
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: '/inspiration',
+    component: lazyRouteComponent(() => import('./routes/inspiration'), 'InspirationPage'),
+  }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/engage',

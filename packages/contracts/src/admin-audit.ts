@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** What an administrator can do that the audit trail records. */
-export const ADMIN_ACTIONS = ['admin.sign_in', 'content.save', 'credits.set_plan', 'ops.queue_change'] as const;
+export const ADMIN_ACTIONS = [
+  'admin.sign_in',
+  'content.save',
+  'credits.set_plan',
+  'ops.queue_change',
+  'library.add',
+  'library.edit',
+] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 /**

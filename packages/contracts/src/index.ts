@@ -7,6 +7,7 @@ export * from './consistency.js';
 export * from './content/blocks.js';
 export * from './content/errors.js';
 export * from './content/image.js';
+export * from './content/library.js';
 export * from './errors.js';
 export * from './http.js';
 export * from './identity.js';

@@ -11,7 +11,9 @@ import {
 import type { Config } from './config.js';
 import { ContentStore } from './content-store.js';
 import { adminAudit, type schema } from './db/schema.js';
+import { LibraryStore } from './library-store.js';
 import { contentRoutes } from './routes/content.js';
+import { libraryRoutes } from './routes/library.js';
 
 /** Where the SQL migrations live, from src/ in development and from dist/ once built. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -31,6 +33,7 @@ export function buildApp({ config, logger, database }: ContentDeps): ServiceApp 
   });
   const audit = new AdminAudit(database.db, adminAudit, 'content');
   contentRoutes(app, new ContentStore(database.db), audit);
+  libraryRoutes(app, new LibraryStore(database.db), audit);
   adminAuditRoutes(app, audit, API.adminAudit.content);
   return app;
 }

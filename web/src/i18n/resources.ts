@@ -8,6 +8,7 @@ import arDashboard from './locales/ar/dashboard.json';
 import arErrors from './locales/ar/errors.json';
 import arLanding from './locales/ar/landing.json';
 import arLegal from './locales/ar/legal.json';
+import arLibrary from './locales/ar/library.json';
 import arNotifications from './locales/ar/notifications.json';
 import arOnboarding from './locales/ar/onboarding.json';
 import arPosts from './locales/ar/posts.json';
@@ -23,6 +24,7 @@ import enDashboard from './locales/en/dashboard.json';
 import enErrors from './locales/en/errors.json';
 import enLanding from './locales/en/landing.json';
 import enLegal from './locales/en/legal.json';
+import enLibrary from './locales/en/library.json';
 import enNotifications from './locales/en/notifications.json';
 import enOnboarding from './locales/en/onboarding.json';
 import enPosts from './locales/en/posts.json';
@@ -50,6 +52,7 @@ export const resources = {
     notifications: arNotifications,
     profile: arProfile,
     account: arAccount,
+    library: arLibrary,
   },
   en: {
     common: enCommon,
@@ -67,5 +70,6 @@ export const resources = {
     notifications: enNotifications,
     profile: enProfile,
     account: enAccount,
+    library: enLibrary,
   },
 } as const;

@@ -5,6 +5,7 @@ import { AccessRefused } from '../components/admin/access-refused';
 import { AdminShell } from '../components/admin/admin-shell';
 import { AuditTrail } from '../components/admin/audit-trail';
 import { ContentEditors } from '../components/admin/content-editors';
+import { LibraryEditor } from '../components/admin/library-editor';
 import { LoadingScreen } from '../components/loading-screen';
 
 /**
@@ -29,6 +30,7 @@ export function AdminDashboard() {
         <p className="max-w-3xl text-sm text-slate-600 sm:text-base">{t('page.subtitle')}</p>
       </div>
       <ContentEditors />
+      <LibraryEditor />
       <AuditTrail />
     </AdminShell>
   );

@@ -6,6 +6,7 @@ import { authApi } from './auth.js';
 import { contentApi } from './content.js';
 import type { Endpoint } from './define.js';
 import { gatewayApi } from './gateway.js';
+import { libraryApi } from './library.js';
 import { linkedinApi } from './linkedin.js';
 import { mediaApi } from './media.js';
 import { notificationsApi } from './notifications.js';
@@ -20,6 +21,7 @@ export * from './auth.js';
 export * from './content.js';
 export * from './define.js';
 export * from './gateway.js';
+export * from './library.js';
 export * from './linkedin.js';
 export * from './media.js';
 export * from './notifications.js';
@@ -41,6 +43,7 @@ export const API = {
   posts: postsApi,
   media: mediaApi,
   content: contentApi,
+  library: libraryApi,
   ai: aiApi,
   adminAudit: adminAuditApi,
   gateway: gatewayApi,

@@ -1,5 +1,18 @@
 import { adminAuditTable } from '@nashr/platform';
-import { integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const contentSchema = pgSchema('content');
 
@@ -21,4 +34,55 @@ export const blocks = contentSchema.table(
 /** Administrators' saves: who, which block, from where, when. */
 export const adminAudit = adminAuditTable(contentSchema);
 
-export const schema = { blocks, adminAudit };
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The words of a post, stemmed by one language's snowball configuration, kept up to date by PostgreSQL. */
+const searchVector = (config: 'arabic' | 'english') =>
+  tsvector(`search_${config === 'arabic' ? 'ar' : 'en'}`).generatedAlwaysAs(
+    (): SQL => sql.raw(`to_tsvector('${config}'::regconfig, coalesce(author, '') || ' ' || body)`),
+  );
+
+/**
+ * The inspiration library: strong posts curated by admins. Every post is indexed in both
+ * languages' stemming, so an Arabic post quoting English words is found by them too.
+ */
+export const libraryPosts = contentSchema.table(
+  'library_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lang: text('lang').notNull(),
+    author: text('author').notNull(),
+    body: text('body').notNull(),
+    topic: text('topic').notNull(),
+    format: text('format').notNull(),
+    hidden: boolean('hidden').notNull().default(false),
+    /** The seed's own name for the posts it adds, so starting again adds none twice. */
+    seedKey: text('seed_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by'),
+    searchAr: searchVector('arabic'),
+    searchEn: searchVector('english'),
+  },
+  (t) => [
+    uniqueIndex('library_posts_seed_key_idx').on(t.seedKey),
+    index('library_posts_search_ar_idx').using('gin', t.searchAr),
+    index('library_posts_search_en_idx').using('gin', t.searchEn),
+    index('library_posts_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/** Each user's saved library posts: only ever read and written for the signed-in user. */
+export const libraryFavourites = contentSchema.table(
+  'library_favourites',
+  {
+    userId: uuid('user_id').notNull(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => libraryPosts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('library_favourites_post_idx').on(t.postId)],
+);
+
+export const schema = { blocks, adminAudit, libraryPosts, libraryFavourites };

@@ -1,7 +1,16 @@
-import { FileText, LayoutDashboard, type LucideIcon, MessagesSquare, SlidersHorizontal, SquarePen } from 'lucide-react';
+import {
+  BookOpenText,
+  FileText,
+  LayoutDashboard,
+  Lightbulb,
+  type LucideIcon,
+  MessagesSquare,
+  SlidersHorizontal,
+  SquarePen,
+} from 'lucide-react';
 
 export interface NavItem {
-  to: '/dashboard' | '/generate-post' | '/posts' | '/engage' | '/personalization';
+  to: '/dashboard' | '/generate-post' | '/posts' | '/engage' | '/personalization' | '/hooks' | '/inspiration';
   /** Key in the `shell` namespace. */
   label: string;
   icon: LucideIcon;
@@ -12,6 +21,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard },
   { to: '/generate-post', label: 'nav.generatePost', icon: SquarePen },
   { to: '/posts', label: 'nav.posts', icon: FileText },
+  { to: '/hooks', label: 'nav.hooks', icon: Lightbulb },
+  { to: '/inspiration', label: 'nav.inspiration', icon: BookOpenText },
   { to: '/engage', label: 'nav.engage', icon: MessagesSquare },
   { to: '/personalization', label: 'nav.personalization', icon: SlidersHorizontal },
 ];

@@ -1,0 +1,127 @@
+/**
+ * The writing library in a real browser against the whole stack: in Arabic, a hook found by a word
+ * of it fills the composer when used; in English, the templates filtered by type are the ones of
+ * that type, a search that finds nothing says so, and a used template fills the composer. The
+ * inspiration library (its seeded posts): in Arabic, a post found by another form of its word is
+ * saved among the favourites and 'Write a post like this' opens the composer with its structure.
+ */
+import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser';
+import { fullUser } from './support/full-user';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([
+    startStack({
+      services: ['auth', 'linkedin', 'posts', 'content', 'ai'],
+      workers: ['auth', 'linkedin', 'posts'],
+      env: { ai: { AI_PROVIDER: 'offline' } },
+    }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('hooks and templates', () => {
+  it('in Arabic: finds a hook by a word and fills the composer with it', async () => {
+    const user = await fullUser(stack, 'hooks-ar');
+    const page = await openPage(browser, `${stack.url}/hooks`, { lang: 'ar', cookies: [user.session.browserCookie] });
+    await page.getByTestId('screen-hooks').waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    await expect.poll(() => page.getByTestId('hook-item').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(100);
+
+    // Typed without the hamza the hook's text has: the search forgives it.
+    await page.getByTestId('writing-search').fill('اغلقت مشروعي');
+    const found = page.getByTestId('hook-item');
+    await expect.poll(() => found.count()).toBe(1);
+    const text = (await found.first().locator('p').first().textContent())?.trim() ?? '';
+    expect(text).toContain('أغلقتُ مشروعي الأول');
+    await found.first().getByTestId('writing-use').click();
+
+    const dialog = page.getByTestId('composer-dialog');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('composer-text').inputValue()).toBe(text);
+  });
+
+  it('in English: filters templates by type, says when nothing matches, and fills the composer with one', async () => {
+    const user = await fullUser(stack, 'hooks-en');
+    const page = await openPage(browser, `${stack.url}/hooks`, { lang: 'en', cookies: [user.session.browserCookie] });
+    await page.getByTestId('screen-hooks').waitFor();
+    await page.getByTestId('writing-tab-templates').click();
+    await expect.poll(() => page.getByTestId('template-item').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(30);
+
+    await page.getByTestId('writing-kind').selectOption('contrarian');
+    const items = page.getByTestId('template-item');
+    await expect.poll(() => items.count()).toBe(3);
+    const tags = await items.evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
+    for (const tag of tags) expect(tag).toContain('Contrarian take');
+
+    await page.getByTestId('writing-search').fill('zzzz-nothing-like-this');
+    await page.getByTestId('empty-state').waitFor();
+    await page.getByTestId('empty-state').getByRole('button').click();
+    await expect.poll(() => items.count()).toBeGreaterThanOrEqual(30);
+
+    await page.getByTestId('writing-kind').selectOption('milestone');
+    await page.getByTestId('writing-search').fill('anniversary');
+    await expect.poll(() => items.count()).toBe(1);
+    await items.first().getByTestId('writing-use').click();
+    const dialog = page.getByTestId('composer-dialog');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('composer-text').inputValue()).toContain('years ago today');
+  });
+});
+
+describe('the inspiration library', () => {
+  it('in Arabic: finds a post by another form of a word, saves it, and writes a post like it', async () => {
+    const user = await fullUser(stack, 'inspiration-ar');
+    const page = await openPage(browser, `${stack.url}/inspiration`, {
+      lang: 'ar',
+      cookies: [user.session.browserCookie],
+    });
+    await page.getByTestId('screen-inspiration').waitFor();
+    const posts = page.getByTestId('library-post');
+    await expect.poll(() => posts.count(), { timeout: 20_000 }).toBeGreaterThan(10);
+
+    // «المشروع» appears nowhere in the post: it says «مشروعنا» and «المشاريع».
+    await page.getByTestId('library-search').fill('المشروع');
+    const found = posts.filter({ hasText: 'بدأنا مشروعنا' });
+    await expect.poll(() => found.count(), { timeout: 15_000 }).toBe(1);
+    expect(await found.getByTestId('library-post-body').textContent()).not.toContain('المشروع');
+
+    const heart = found.getByTestId('library-favourite');
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('library-search').fill('');
+    await page.getByTestId('library-favourites-only').check();
+    await expect.poll(() => posts.count()).toBe(1);
+    expect(await posts.first().textContent()).toContain('بدأنا مشروعنا');
+
+    await posts.first().getByTestId('library-like-this').click();
+    const dialog = page.getByTestId('composer-dialog');
+    await dialog.waitFor();
+    const topic = await dialog.getByTestId('composer-text').inputValue();
+    expect(topic).toContain('استعمل البنية وحدها');
+    expect(topic).not.toContain('مشروعنا');
+  });
+
+  it('says so when a search finds nothing, and answers operators and long searches without failing', async () => {
+    const user = await fullUser(stack, 'inspiration-en');
+    const page = await openPage(browser, `${stack.url}/inspiration`, {
+      lang: 'en',
+      cookies: [user.session.browserCookie],
+    });
+    await page.getByTestId('screen-inspiration').waitFor();
+    await page.getByTestId('library-search').fill('"hiring" -!:* & (');
+    await expect.poll(() => page.getByTestId('library-post').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByTestId('library-search').fill('qwertyuiopasdf');
+    await page.getByTestId('empty-state').waitFor();
+  });
+});

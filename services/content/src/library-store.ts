@@ -1,0 +1,188 @@
+import type {
+  AdminLibraryPost,
+  LibraryFormat,
+  LibraryPost,
+  LibraryPostInput,
+  LibraryTopic,
+  Locale,
+} from '@nashr/contracts';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { libraryFavourites, libraryPosts, type schema } from './db/schema.js';
+
+export interface LibrarySearch {
+  /** Words already checked and trimmed; empty for no word search. */
+  q: string;
+  topic?: LibraryTopic;
+  format?: LibraryFormat;
+  lang?: Locale;
+  offset: number;
+  limit: number;
+}
+
+type Row = Omit<typeof libraryPosts.$inferSelect, 'searchAr' | 'searchEn'>;
+export type NewLibraryPost = LibraryPostInput & { seedKey?: string; createdAt?: Date };
+
+const adminView = (row: Row): AdminLibraryPost => ({
+  id: row.id,
+  lang: row.lang as Locale,
+  author: row.author,
+  body: row.body,
+  topic: row.topic as LibraryTopic,
+  format: row.format as LibraryFormat,
+  hidden: row.hidden,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** The columns a page reads: never the search vectors. */
+const listed = {
+  id: libraryPosts.id,
+  lang: libraryPosts.lang,
+  author: libraryPosts.author,
+  body: libraryPosts.body,
+  topic: libraryPosts.topic,
+  format: libraryPosts.format,
+  hidden: libraryPosts.hidden,
+  seedKey: libraryPosts.seedKey,
+  createdAt: libraryPosts.createdAt,
+  updatedAt: libraryPosts.updatedAt,
+  updatedBy: libraryPosts.updatedBy,
+};
+
+/**
+ * The conditions of a search. Words go through `websearch_to_tsquery`, which reads whatever
+ * people type (quotes, minus signs, stray `&`, `!`, `:*`) as words and never fails; each
+ * language's query is matched against that language's stemmed vector, so other forms of a word
+ * match too (with or without the Arabic article, singular or plural as far as the stemmer goes).
+ */
+function conditions(search: LibrarySearch): SQL[] {
+  const where: SQL[] = [];
+  if (search.q) {
+    where.push(
+      sql`(${libraryPosts.searchAr} @@ websearch_to_tsquery('arabic', ${search.q}) or ${libraryPosts.searchEn} @@ websearch_to_tsquery('english', ${search.q}))`,
+    );
+  }
+  if (search.topic) where.push(eq(libraryPosts.topic, search.topic));
+  if (search.format) where.push(eq(libraryPosts.format, search.format));
+  if (search.lang) where.push(eq(libraryPosts.lang, search.lang));
+  return where;
+}
+
+/**
+ * Below this many matches a search reads its matches through the GIN indexes and sorts them; from
+ * it on, walking the posts newest first finds a page at once. PostgreSQL cannot tell the two apart
+ * for a word it has no statistics of (a rare one), and took the walk for those: over every post.
+ */
+export const DENSE_MATCHES = 500;
+
+export class LibraryStore {
+  constructor(private readonly db: PostgresJsDatabase<typeof schema>) {}
+
+  /** Visible posts, newest first, each saying whether `userId` saved it; `favouritesOnly` keeps only theirs. */
+  async search(
+    userId: string,
+    search: LibrarySearch & { favouritesOnly?: boolean },
+  ): Promise<{ posts: LibraryPost[]; hasMore: boolean }> {
+    const favourite = sql<boolean>`${libraryFavourites.userId} is not null`;
+    const where = [eq(libraryPosts.hidden, false), ...conditions(search)];
+    if (search.favouritesOnly) where.push(favourite);
+    const joined = and(eq(libraryFavourites.postId, libraryPosts.id), eq(libraryFavourites.userId, userId));
+    // A word search counts its matches first (at most DENSE_MATCHES, through the GIN indexes).
+    let sparse = false;
+    if (search.q) {
+      const probe = this.db
+        .select({ one: sql`1` })
+        .from(libraryPosts)
+        .leftJoin(libraryFavourites, joined)
+        .where(and(...where))
+        .limit(DENSE_MATCHES)
+        .as('probe');
+      const [counted] = await this.db.select({ n: sql<number>`count(*)::int` }).from(probe);
+      sparse = (counted?.n ?? 0) < DENSE_MATCHES;
+    }
+    // Few matches: sorted by an expression no index gives, so they are read through the GIN indexes.
+    const newest = sparse ? sql`${libraryPosts.createdAt} + interval '0 seconds'` : libraryPosts.createdAt;
+    const rows = await this.db
+      .select({ ...listed, favourite })
+      .from(libraryPosts)
+      .leftJoin(libraryFavourites, joined)
+      .where(and(...where))
+      .orderBy(desc(newest), desc(libraryPosts.id))
+      .limit(search.limit + 1)
+      .offset(search.offset);
+    return {
+      hasMore: rows.length > search.limit,
+      posts: rows.slice(0, search.limit).map((row) => {
+        const { hidden: _hidden, updatedAt: _updatedAt, ...post } = adminView(row);
+        return { ...post, favourite: Boolean(row.favourite) };
+      }),
+    };
+  }
+
+  /** Every post, hidden ones too, for the editor. */
+  async adminList(
+    search: LibrarySearch & { hidden?: boolean },
+  ): Promise<{ posts: AdminLibraryPost[]; hasMore: boolean }> {
+    const where = conditions(search);
+    if (search.hidden !== undefined) where.push(eq(libraryPosts.hidden, search.hidden));
+    const rows = await this.db
+      .select(listed)
+      .from(libraryPosts)
+      .where(and(...where))
+      .orderBy(desc(libraryPosts.createdAt), desc(libraryPosts.id))
+      .limit(search.limit + 1)
+      .offset(search.offset);
+    return { hasMore: rows.length > search.limit, posts: rows.slice(0, search.limit).map(adminView) };
+  }
+
+  async create(input: NewLibraryPost, userId: string | null): Promise<AdminLibraryPost> {
+    const [row] = await this.db
+      .insert(libraryPosts)
+      .values({ ...input, updatedBy: userId })
+      .returning(listed);
+    if (!row) throw new Error('library insert returned no row');
+    return adminView(row);
+  }
+
+  /** Adds the seed's posts that are not there yet; an admin's edits of seeded posts stay. */
+  async seed(posts: readonly NewLibraryPost[]): Promise<number> {
+    if (posts.length === 0) return 0;
+    const added = await this.db
+      .insert(libraryPosts)
+      .values(posts.map((post) => ({ ...post })))
+      .onConflictDoNothing({ target: libraryPosts.seedKey })
+      .returning({ id: libraryPosts.id });
+    return added.length;
+  }
+
+  /** The edited post, or null when there is no such post. */
+  async update(id: string, patch: Partial<LibraryPostInput>, userId: string): Promise<AdminLibraryPost | null> {
+    const [row] = await this.db
+      .update(libraryPosts)
+      .set({ ...patch, updatedAt: new Date(), updatedBy: userId })
+      .where(eq(libraryPosts.id, id))
+      .returning(listed);
+    return row ? adminView(row) : null;
+  }
+
+  /** False when the post does not exist or is hidden. */
+  async addFavourite(userId: string, postId: string): Promise<boolean> {
+    const [post] = await this.db
+      .select({ id: libraryPosts.id })
+      .from(libraryPosts)
+      .where(and(eq(libraryPosts.id, postId), eq(libraryPosts.hidden, false)));
+    if (!post) return false;
+    await this.db.insert(libraryFavourites).values({ userId, postId }).onConflictDoNothing();
+    return true;
+  }
+
+  /** False when the caller had not saved it (whoever else did). */
+  async removeFavourite(userId: string, postId: string): Promise<boolean> {
+    const removed = await this.db
+      .delete(libraryFavourites)
+      .where(and(eq(libraryFavourites.userId, userId), eq(libraryFavourites.postId, postId)))
+      .returning({ postId: libraryFavourites.postId });
+    return removed.length > 0;
+  }
+}

@@ -1,0 +1,74 @@
+import {
+  type AdminLibraryPost,
+  API,
+  type LibraryFormat,
+  type LibraryPost,
+  type LibraryPostInput,
+  type LibraryTopic,
+  type Locale,
+} from '@nashr/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, send } from './client';
+
+export interface LibraryFilters {
+  q: string;
+  topic?: LibraryTopic;
+  format?: LibraryFormat;
+  lang?: Locale;
+  favourites?: boolean;
+}
+
+const LIBRARY_KEY = ['library'] as const;
+
+/** `GET /api/v1/library/posts`: a page of the inspiration library (the first 50 that match). */
+export function useLibrarySearch(filters: LibraryFilters) {
+  return useQuery({
+    queryKey: [...LIBRARY_KEY, 'search', filters],
+    queryFn: async (): Promise<{ posts: LibraryPost[]; hasMore: boolean }> => {
+      const { q, favourites, ...rest } = filters;
+      const answer = await call(API.library.search, {
+        query: { ...rest, q: q.trim() || undefined, favourites: favourites ? '1' : undefined, limit: 50 },
+      });
+      return answer.data;
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Saves or removes a favourite; every page of the library shows the new mark. */
+export function useToggleFavourite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (post: LibraryPost) =>
+      post.favourite
+        ? send(API.library.unfavourite, { params: { postId: post.id } })
+        : send(API.library.favourite, { params: { postId: post.id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...LIBRARY_KEY, 'search'] }),
+  });
+}
+
+/** The editor's list: hidden posts too. */
+export function useAdminLibrary(filters: { q: string; lang?: Locale }) {
+  return useQuery({
+    queryKey: [...LIBRARY_KEY, 'admin', filters],
+    queryFn: async (): Promise<{ posts: AdminLibraryPost[]; hasMore: boolean }> => {
+      const answer = await call(API.library.adminList, {
+        query: { q: filters.q.trim() || undefined, lang: filters.lang, limit: 50 },
+      });
+      return answer.data;
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Adds a post (no id) or edits one. */
+export function useSaveLibraryPost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: Partial<LibraryPostInput> }) =>
+      id
+        ? send(API.library.adminUpdate, { params: { postId: id }, body: input })
+        : send(API.library.adminCreate, { body: input as LibraryPostInput }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LIBRARY_KEY }),
+  });
+}

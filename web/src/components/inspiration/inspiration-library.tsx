@@ -1,0 +1,213 @@
+import {
+  LIBRARY_FORMATS,
+  LIBRARY_TOPICS,
+  type LibraryFormat,
+  type LibraryPost,
+  type LibraryTopic,
+  type Locale,
+} from '@nashr/contracts';
+import { BookmarkCheck, Heart, SearchX, Sparkles } from 'lucide-react';
+import { useDeferredValue, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { useLibrarySearch, useToggleFavourite } from '../../api/library';
+import { errorText } from '../../lib/error-text';
+import { useComposer } from '../composer';
+import { Spinner } from '../spinner';
+import { EmptyState } from '../ui/empty-state';
+import { likeThisInstruction } from './like-this';
+
+const fieldClass =
+  'h-10 rounded-xl border border-slate-300 bg-white px-3 text-sm text-slate-800 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200';
+
+function PostCard({ post }: { post: LibraryPost }) {
+  const { t } = useTranslation('library');
+  const composer = useComposer();
+  const toggle = useToggleFavourite();
+  const onFavourite = () =>
+    toggle.mutate(post, {
+      onSuccess: () => toast.success(t(post.favourite ? 'inspiration.unsaved' : 'inspiration.saved')),
+      onError: (error) => toast.error(errorText(error)),
+    });
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="library-post"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold text-ink">
+            <bdi>{post.author}</bdi>
+          </p>
+          <div className="mt-1.5 flex flex-wrap gap-1.5 text-xs font-medium">
+            <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-brand-700">{t(`topics.${post.topic}`)}</span>
+            <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-700">{t(`kinds.${post.format}`)}</span>
+            <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-700">
+              {t(`languages.${post.lang}`)}
+            </span>
+          </div>
+        </div>
+        <button
+          type="button"
+          onClick={onFavourite}
+          disabled={toggle.isPending}
+          aria-pressed={post.favourite}
+          aria-label={t(post.favourite ? 'inspiration.unsave' : 'inspiration.save')}
+          title={t(post.favourite ? 'inspiration.unsave' : 'inspiration.save')}
+          className="flex size-10 shrink-0 items-center justify-center rounded-xl border border-slate-200 text-slate-500 hover:text-rose-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-300 aria-pressed:border-rose-200 aria-pressed:bg-rose-50 aria-pressed:text-rose-600"
+          data-testid="library-favourite"
+        >
+          <Heart aria-hidden="true" className="size-5" fill={post.favourite ? 'currentColor' : 'none'} />
+        </button>
+      </div>
+      <p
+        lang={post.lang}
+        dir={post.lang === 'ar' ? 'rtl' : 'ltr'}
+        className="whitespace-pre-line text-sm leading-7 text-slate-700"
+        data-testid="library-post-body"
+      >
+        {post.body}
+      </p>
+      <div>
+        <button
+          type="button"
+          onClick={() => composer.open({ text: likeThisInstruction(post, t) })}
+          className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
+          data-testid="library-like-this"
+        >
+          <Sparkles aria-hidden="true" className="size-4" />
+          {t('inspiration.likeThis')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** Strong posts to learn from: search by words (other forms of a word match), filters, favourites. */
+export function InspirationLibrary() {
+  const { t } = useTranslation('library');
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const [topic, setTopic] = useState<LibraryTopic | ''>('');
+  const [format, setFormat] = useState<LibraryFormat | ''>('');
+  const [lang, setLang] = useState<Locale | ''>('');
+  const [favourites, setFavourites] = useState(false);
+  const q = useDeferredValue(query);
+  const result = useLibrarySearch({
+    q,
+    topic: topic || undefined,
+    format: format || undefined,
+    lang: lang || undefined,
+    favourites,
+  });
+  const posts = result.data?.posts ?? [];
+
+  return (
+    <div>
+      <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-q`} className="text-sm font-medium text-slate-700">
+            {t('inspiration.search')}
+          </label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={query}
+            maxLength={200}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t('inspiration.searchPlaceholder')}
+            className={fieldClass}
+            data-testid="library-search"
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-topic`} className="text-sm font-medium text-slate-700">
+            {t('inspiration.topic')}
+          </label>
+          <select
+            id={`${id}-topic`}
+            value={topic}
+            onChange={(e) => setTopic(e.target.value as LibraryTopic | '')}
+            className={fieldClass}
+            data-testid="library-topic"
+          >
+            <option value="">{t('inspiration.anyTopic')}</option>
+            {LIBRARY_TOPICS.map((value) => (
+              <option key={value} value={value}>
+                {t(`topics.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-format`} className="text-sm font-medium text-slate-700">
+            {t('inspiration.format')}
+          </label>
+          <select
+            id={`${id}-format`}
+            value={format}
+            onChange={(e) => setFormat(e.target.value as LibraryFormat | '')}
+            className={fieldClass}
+            data-testid="library-format"
+          >
+            <option value="">{t('inspiration.anyFormat')}</option>
+            {LIBRARY_FORMATS.map((value) => (
+              <option key={value} value={value}>
+                {t(`kinds.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-lang`} className="text-sm font-medium text-slate-700">
+            {t('inspiration.language')}
+          </label>
+          <select
+            id={`${id}-lang`}
+            value={lang}
+            onChange={(e) => setLang(e.target.value as Locale | '')}
+            className={fieldClass}
+            data-testid="library-lang"
+          >
+            <option value="">{t('inspiration.anyLanguage')}</option>
+            <option value="ar">{t('languages.ar')}</option>
+            <option value="en">{t('languages.en')}</option>
+          </select>
+        </div>
+      </div>
+      <label className="mb-5 inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-700">
+        <input
+          type="checkbox"
+          checked={favourites}
+          onChange={(event) => setFavourites(event.target.checked)}
+          className="size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-300"
+          data-testid="library-favourites-only"
+        />
+        <BookmarkCheck aria-hidden="true" className="size-4" />
+        {t('inspiration.favouritesOnly')}
+      </label>
+
+      {result.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
+      ) : result.isError ? (
+        <p role="alert" className="rounded-2xl bg-red-50 p-4 text-red-700" data-testid="library-error">
+          {errorText(result.error)}
+        </p>
+      ) : posts.length === 0 ? (
+        <EmptyState
+          icon={SearchX}
+          title={t(favourites ? 'inspiration.noFavouritesTitle' : 'inspiration.emptyTitle')}
+          text={t(favourites ? 'inspiration.noFavouritesText' : 'inspiration.emptyText')}
+        />
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2" aria-busy={result.isFetching}>
+          {posts.map((post) => (
+            <PostCard key={post.id} post={post} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../components/app-shell/page-header';
+import { InspirationLibrary } from '../components/inspiration/inspiration-library';
+
+/** /inspiration: strong posts to learn from, and 'Write a post like this'. */
+export function InspirationPage() {
+  const { t } = useTranslation('library');
+  return (
+    <div data-testid="screen-inspiration">
+      <PageHeader title={t('inspiration.title')} description={t('inspiration.description')} />
+      <InspirationLibrary />
+    </div>
+  );
+}
