@@ -184,6 +184,11 @@ const appRoutes = [
   }),
   createRoute({
     getParentRoute: () => appRoute,
+    path: '/billing',
+    component: lazyRouteComponent(() => import('./routes/billing'), 'BillingPage'),
+  }),
+  createRoute({
+    getParentRoute: () => appRoute,
     path: '/engage',
     component: lazyRouteComponent(placeholders, 'EngageScreen'),
   }),
