@@ -6,11 +6,16 @@ import { planLine, type TestPaymentsProvider } from '../providers/test-payments.
 const escapeHtml = (s: string) =>
   s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
-/** A page in both languages, the Arabic first; the banner says plainly that no money moves. */
+/**
+ * A page in both languages, the Arabic first; the banner says plainly that no money moves. Its
+ * forms post to this origin with their Origin header (the gateway refuses a write without it, and
+ * the product's no-referrer policy would send `Origin: null`), hence the same-origin referrer.
+ */
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="ar" dir="rtl">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)}</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f5f6f8;color:#1c2430;margin:0;padding:2rem 1rem}
