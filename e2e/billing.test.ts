@@ -3,6 +3,9 @@
  * test-payments provider: the trial, the weekly post limit and why, subscribing to Pro through
  * the test checkout page, and cancelling in the test portal.
  */
+import { userCreatedEvent } from '@nashr/contracts';
+import { createRedis, Queues, waitForRedis } from '@nashr/platform';
+import { createCapturingLogger } from '@nashr/platform/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +34,16 @@ const nextWeek = () => new Date(Date.now() + 9 * 86_400_000).toISOString().slice
 describe('plans and billing', () => {
   it('starts on the trial, meets the weekly limit with its reason, subscribes to Pro and cancels', async () => {
     const user = await fullUser(stack, 'trialist');
+    // The account was made directly in auth's tables: tell billing as auth does on a first sign-in.
+    const redis = createRedis(stack.redisUrl, 'request');
+    await waitForRedis(redis);
+    const queues = new Queues({ connection: redis, prefix: stack.redisPrefix }, createCapturingLogger().logger);
+    await queues.publish(userCreatedEvent, { userId: user.userId, createdAt: new Date().toISOString() });
+    await queues.close();
+    redis.disconnect();
+    await expect
+      .poll(async () => (await callAs(stack, user, 'GET', '/api/v1/billing/me')).body.entitlement.version, POLL)
+      .toBe(1);
     const me = await callAs(stack, user, 'GET', '/api/v1/billing/me');
     expect(me.body.entitlement).toMatchObject({ plan: 'trial', status: 'trialing', limits: { weeklyPosts: 10 } });
 

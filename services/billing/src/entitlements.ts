@@ -80,15 +80,11 @@ export class EntitlementStore {
 
   /**
    * The caller's entitlement as the Billing page shows it. An account whose creation has not
-   * reached billing (its event lost or still queued) starts its trial here, once.
+   * reached billing yet reads as the trial it is about to start (a read never writes).
    */
-  async view(userId: string, requestId?: string): Promise<Entitlement> {
-    let row = await this.row(userId);
-    if (!row) {
-      await this.startTrial(userId, this.clock(), requestId);
-      row = await this.row(userId);
-    }
-    return this.present(row ?? trialRow(userId, this.clock()));
+  async view(userId: string): Promise<Entitlement> {
+    const now = this.clock();
+    return this.present((await this.row(userId)) ?? trialRow(userId, now), now);
   }
 
   present(row: EntitlementRow, now = this.clock()): Entitlement {

@@ -28,7 +28,7 @@ export const billingApi = {
     owner: 'billing',
     access: 'signed-in',
     summary: "The caller's plan, its status and period",
-    description: 'An account that billing has not heard of yet starts its trial here.',
+    description: 'An account that billing has not heard of yet reads as the trial it is about to start.',
     responses: { 200: { description: 'The entitlement', schema: entitlementResponseSchema } },
   }),
   checkout: defineEndpoint({

@@ -20,7 +20,7 @@ export function billingRoutes(app: ServiceApp, { store, provider, webhooks, publ
 
   route(app, API.billing.me, { checkResponses: true }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { success: true as const, entitlement: await store.view(identityOf(request).userId, request.id) };
+    return { success: true as const, entitlement: await store.view(identityOf(request).userId) };
   });
 
   // The price is the plan's: the caller names a plan, never an amount.
