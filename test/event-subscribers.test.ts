@@ -1,5 +1,6 @@
 import { QUEUE_HANDLERS as aiQueues } from '@nashr/ai';
 import { QUEUE_HANDLERS as authQueues } from '@nashr/auth';
+import { QUEUE_HANDLERS as billingQueues } from '@nashr/billing';
 import type { EventContract, JobContract, QueueName } from '@nashr/contracts';
 import * as contracts from '@nashr/contracts';
 import { QUEUE_HANDLERS as linkedinQueues } from '@nashr/linkedin';
@@ -13,6 +14,7 @@ type HandlerBuilders = Record<string, (...deps: never[]) => ReadonlyArray<{ cont
 const SERVICES: Record<string, HandlerBuilders> = {
   ai: aiQueues,
   auth: authQueues,
+  billing: billingQueues,
   linkedin: linkedinQueues,
   posts: postsQueues,
 };

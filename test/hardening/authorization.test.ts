@@ -9,6 +9,8 @@
  * until someone decides who may call it.
  */
 import fastifyCookie from '@fastify/cookie';
+import { TEST_SIGNATURE_HEADER, testPaymentsSignature } from '@nashr/billing';
+import { TEST_INTERNAL_SECRET } from '@nashr/platform/testing';
 import { ADMIN_EMAIL, COOKIE_SECRET, SERVICES, type Stack, startStack } from '@nashr/tools/in-process-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromInject, problemWith } from './support/answers.js';
@@ -25,6 +27,9 @@ interface Ids {
   sandboxImagePath: string;
   /** The handle of Alice's session, as her sessions list names it. */
   aliceSessionHandle: string;
+  /** Alice's open test-payments checkout, and her portal session. */
+  aliceCheckoutPath: string;
+  alicePortalPath: string;
   /** An unspent sign-in link's token, for a visitor who has not signed in yet. */
   visitorToken: string;
   /** The token of Alice's unsubscribe links, as her notification e-mails carry it. */
@@ -35,7 +40,7 @@ interface Ids {
 
 interface Rule {
   /** The request as Alice makes it for her own data. */
-  request: (ids: Ids) => { path: string; body?: unknown };
+  request: (ids: Ids) => { path: string; body?: unknown; headers?: Record<string, string> };
   /** Why anyone may call it without a session (sign-in steps, public pages). */
   open?: string;
   /** Only admins. */
@@ -286,6 +291,52 @@ const MATRIX: Record<string, Rule> = {
     admin: true,
     request: (ids) => ({ path: `/api/v1/library/admin/posts/${ids.libraryPostId}`, body: { hidden: false } }),
   },
+
+  // Plans, the caller's entitlement and the test-payments pages.
+  'GET /api/v1/billing/plans': {
+    open: 'the plans and their prices, on the landing page',
+    request: NO_ID('/api/v1/billing/plans'),
+  },
+  'GET /api/v1/billing/me': { ownOnly: OWN, request: NO_ID('/api/v1/billing/me') },
+  'POST /api/v1/billing/checkout': {
+    ownOnly: "takes no id: it starts the caller's own checkout, at the plan's price",
+    request: () => ({ path: '/api/v1/billing/checkout', body: { planId: 'basic' } }),
+  },
+  'POST /api/v1/billing/portal': { ownOnly: OWN, request: NO_ID('/api/v1/billing/portal') },
+  'POST /api/v1/billing/webhooks/:provider': {
+    open: 'payment providers call it: the signature over the body, not a session, says it is theirs',
+    request: () => {
+      const body = {
+        id: 'evt_matrix',
+        type: 'checkout.completed',
+        occurredAt: new Date().toISOString(),
+        userId: null,
+        customerId: 'cus_nobody',
+        subscription: null,
+      };
+      return {
+        path: '/api/v1/billing/webhooks/test-payments',
+        body,
+        headers: { [TEST_SIGNATURE_HEADER]: testPaymentsSignature(TEST_INTERNAL_SECRET, JSON.stringify(body)) },
+      };
+    },
+  },
+  'GET /api/v1/billing/test-payments/checkout/:sessionId': {
+    crossUser: 404,
+    request: (ids) => ({ path: ids.aliceCheckoutPath }),
+  },
+  'POST /api/v1/billing/test-payments/checkout/:sessionId/pay': {
+    crossUser: 404,
+    request: (ids) => ({ path: `${ids.aliceCheckoutPath}/pay`, body: {} }),
+  },
+  'GET /api/v1/billing/test-payments/portal/:sessionId': {
+    crossUser: 404,
+    request: (ids) => ({ path: ids.alicePortalPath }),
+  },
+  'POST /api/v1/billing/test-payments/portal/:sessionId/cancel': {
+    crossUser: 404,
+    request: (ids) => ({ path: `${ids.alicePortalPath}/cancel`, body: {} }),
+  },
 };
 
 let stack: Stack;
@@ -366,8 +417,16 @@ beforeAll(async () => {
     format: 'story',
   });
   await ok('PUT', `/api/v1/library/favourites/${libraryPost.data.id}`, alice);
+  // Alice's billing: one checkout left open, and a plan paid through another, with its portal.
+  const aliceCheckoutPath = (await ok('POST', '/api/v1/billing/checkout', alice, { planId: 'basic' })).url as string;
+  const paid = (await ok('POST', '/api/v1/billing/checkout', alice, { planId: 'pro' })).url as string;
+  const payment = await send(stack, 'POST', `${paid}/pay`, { cookie: alice, body: {} });
+  expect(payment.status, payment.body).toBe(303);
+  const alicePortalPath = (await ok('POST', '/api/v1/billing/portal', alice)).url as string;
   ids = {
     libraryPostId: libraryPost.data.id as string,
+    aliceCheckoutPath,
+    alicePortalPath,
     aliceUserId,
     aliceAccountId: accountId,
     alicePostId: post.data.id as string,
@@ -414,8 +473,8 @@ describe('authorization matrix through the gateway', () => {
     for (const [key, rule] of Object.entries(MATRIX)) {
       if (rule.open) {
         const method = key.split(' ')[0]!;
-        const { path, body } = rule.request(ids);
-        const res = await send(stack, method, path, { body });
+        const { path, body, headers } = rule.request(ids);
+        const res = await send(stack, method, path, { body, headers });
         expect(res.status, `${key} is open (${rule.open}) but refused a visitor: ${res.body}`).toBeLessThan(400);
         continue;
       }

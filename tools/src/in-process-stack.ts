@@ -27,6 +27,13 @@ import {
   startWorkers as startAuthWorkers,
 } from '@nashr/auth';
 import {
+  MIGRATIONS_FOLDER as BILLING_MIGRATIONS,
+  configSchema as billingConfigSchema,
+  schema as billingSchema,
+  buildApp as buildBilling,
+  startBillingWorkers,
+} from '@nashr/billing';
+import {
   buildApp as buildContent,
   MIGRATIONS_FOLDER as CONTENT_MIGRATIONS,
   schema as contentSchema,
@@ -74,7 +81,14 @@ import postgres from 'postgres';
 import { type MailCatcher, startMailCatcher } from './mail-catcher.js';
 import { snapshotTables } from './snapshot.js';
 
-export const SERVICES = ['auth', 'linkedin', 'posts', 'content', 'ai'] as const satisfies readonly ServiceName[];
+export const SERVICES = [
+  'auth',
+  'linkedin',
+  'posts',
+  'content',
+  'ai',
+  'billing',
+] as const satisfies readonly ServiceName[];
 export type { ServiceName };
 
 export const COOKIE_SECRET = `hardening-cookie-secret-${'x'.repeat(16)}`;
@@ -87,6 +101,7 @@ const MIGRATIONS: Record<ServiceName, string> = {
   posts: POSTS_MIGRATIONS,
   content: CONTENT_MIGRATIONS,
   ai: AI_MIGRATIONS,
+  billing: BILLING_MIGRATIONS,
 };
 
 export interface StackOptions {
@@ -97,7 +112,7 @@ export interface StackOptions {
   /** Listen on ports and put the real gateway in front. */
   gateway?: boolean;
   /** Workers to run in this process. */
-  workers?: readonly ('auth' | 'linkedin' | 'posts' | 'ai')[];
+  workers?: readonly ('auth' | 'linkedin' | 'posts' | 'ai' | 'billing')[];
   /** Extra environment per service, as its process would read it. */
   env?: Partial<Record<ServiceName | 'gateway' | 'posts-worker', Record<string, string>>>;
   /** Replaces the configured AI provider. */
@@ -305,7 +320,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       closers.push(() => workers.close());
     }
 
-    const apps: Record<ServiceName, ServiceApp> = { auth, linkedin, posts, content, ai };
+    // --- billing ----------------------------------------------------------------------------
+    const billingConfig = billingConfigSchema.parse({ ...common, ...env('billing') });
+    const billingDb = database(billingSchema, 'billing');
+    const billingQueues = new Queues({ connection: await requestRedis(), prefix }, logger);
+    closers.push(() => billingQueues.close());
+    const billing = buildBilling({ config: billingConfig, logger, database: billingDb, queues: billingQueues });
+    closers.push(() => billing.close());
+    if (options.workers?.includes('billing')) {
+      const workers = await startBillingWorkers({
+        config: billingConfig,
+        database: billingDb,
+        queue: { connection: workerRedis(), prefix },
+        logger,
+      });
+      closers.push(() => workers.close());
+    }
+
+    const apps: Record<ServiceName, ServiceApp> = { auth, linkedin, posts, content, ai, billing };
     const urls: Partial<Record<ServiceName, string>> = {};
     let gateway: ServiceApp | null = null;
     let gatewayUrl = '';
@@ -319,6 +351,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         POSTS_URL: urls.posts,
         CONTENT_URL: urls.content,
         AI_URL: urls.ai,
+        BILLING_URL: urls.billing,
         RATE_LIMIT_PER_MINUTE: '1000000',
         ...env('gateway'),
       });

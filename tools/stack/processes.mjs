@@ -25,13 +25,14 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  * @property {boolean} worker   whether the service has a BullMQ worker entry (src/worker.ts)
  */
 
-/** @type {ServiceDef[]} The five business services, in start order. */
+/** @type {ServiceDef[]} The six business services, in start order. */
 export const SERVICES = [
   { name: 'auth', port: 8101, worker: true },
   { name: 'linkedin', port: 8102, worker: true },
   { name: 'posts', port: 8103, worker: true },
   { name: 'content', port: 8104, worker: false },
   { name: 'ai', port: 8105, worker: true },
+  { name: 'billing', port: 8106, worker: true },
 ];
 
 export const GATEWAY = { name: 'gateway', port: 8080 };
@@ -180,6 +181,9 @@ export const SERVICE_ENV = {
   posts: {},
   content: {},
   ai: {},
+  billing: {
+    PUBLIC_URL: (ctx) => ctx.publicUrl,
+  },
 };
 
 /**

@@ -20,11 +20,11 @@ const ctx = exampleContext();
 const processes = stackProcesses(ctx) as StackProcess[];
 
 describe('tools/stack/processes.mjs', () => {
-  it('lists an API for each of the five services, their workers and the gateway, gateway last', () => {
+  it('lists an API for each of the six services, their workers and the gateway, gateway last', () => {
     const apis = processes.filter((p) => p.kind === 'api').map((p) => p.name);
-    expect(apis.sort()).toEqual(['ai', 'auth', 'content', 'linkedin', 'posts']);
+    expect(apis.sort()).toEqual(['ai', 'auth', 'billing', 'content', 'linkedin', 'posts']);
     const workers = processes.filter((p) => p.kind === 'worker').map((p) => p.name);
-    expect(workers.sort()).toEqual(['ai-worker', 'auth-worker', 'linkedin-worker', 'posts-worker']);
+    expect(workers.sort()).toEqual(['ai-worker', 'auth-worker', 'billing-worker', 'linkedin-worker', 'posts-worker']);
     expect(processes.at(-1)?.name).toBe(GATEWAY.name);
     expect(new Set(processes.map((p) => p.name)).size).toBe(processes.length);
   });
@@ -50,7 +50,15 @@ describe('tools/stack/processes.mjs', () => {
     expect(new Set(ports).size).toBe(ports.length);
     for (const port of ports) expect(Number.isInteger(port) && port > 1023 && port < 65536).toBe(true);
     const byName = Object.fromEntries(processes.map((p) => [p.name, p.port]));
-    expect(byName).toMatchObject({ gateway: 8080, auth: 8101, linkedin: 8102, posts: 8103, content: 8104, ai: 8105 });
+    expect(byName).toMatchObject({
+      gateway: 8080,
+      auth: 8101,
+      linkedin: 8102,
+      posts: 8103,
+      content: 8104,
+      ai: 8105,
+      billing: 8106,
+    });
     // PORT in each environment is the port listed for the process.
     for (const proc of processes.filter((p) => p.kind !== 'helper')) expect(proc.env.PORT).toBe(String(proc.port));
     // The embedded PostgreSQL and Redis of `npm start` prefer ports that no process uses.

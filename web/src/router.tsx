@@ -211,6 +211,11 @@ const appRoutes = [
   }),
   createRoute({
     getParentRoute: () => appRoute,
+    path: '/billing',
+    component: lazyRouteComponent(() => import('./routes/billing'), 'BillingPage'),
+  }),
+  createRoute({
+    getParentRoute: () => appRoute,
     path: '/engage',
     component: lazyRouteComponent(placeholders, 'EngageScreen'),
   }),

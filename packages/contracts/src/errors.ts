@@ -1,6 +1,7 @@
 import { AI_ERROR_CODES } from './ai/errors.js';
 import { ACCOUNT_ERROR_CODES, AUTH_ERROR_CODES } from './auth/errors.js';
 import { MAGIC_LINK_ERROR_CODES } from './auth/session.js';
+import { BILLING_ERROR_CODES, PLAN_LIMIT_ERROR_CODES } from './billing/index.js';
 import { CONTENT_ERROR_CODES } from './content/errors.js';
 import { LIBRARY_ERROR_CODES } from './content/library.js';
 import { LINKEDIN_ERROR_CODES, NETWORK_FAILURE_CODES } from './linkedin/errors.js';
@@ -76,6 +77,8 @@ export const ERROR_CODES: readonly string[] = [
     ...Object.values(AI_ERROR_CODES),
     ...Object.values(CONTENT_ERROR_CODES),
     ...Object.values(LIBRARY_ERROR_CODES),
+    ...Object.values(BILLING_ERROR_CODES),
+    ...Object.values(PLAN_LIMIT_ERROR_CODES),
   ]),
 ];
 

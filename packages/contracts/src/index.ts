@@ -3,6 +3,7 @@ export * from './admin-audit.js';
 export * from './ai/index.js';
 export * from './api/index.js';
 export * from './auth/index.js';
+export * from './billing/index.js';
 export * from './consistency.js';
 export * from './content/blocks.js';
 export * from './content/errors.js';

@@ -79,7 +79,7 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
   // A public address on https means browsers reach us over TLS, whatever the mode: the cookie must not leak over http.
   const secureCookies = config.NODE_ENV === 'production' || new URL(config.PUBLIC_URL).protocol === 'https:';
   const audit = new AdminAudit(database.db, adminAudit, 'auth');
-  const signIn = new SignIn(users, sessions, config.ADMIN_EMAILS, { secure: secureCookies }, audit);
+  const signIn = new SignIn(users, sessions, config.ADMIN_EMAILS, { secure: secureCookies }, audit, queues);
   const oidc =
     config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
       ? new OidcClient({

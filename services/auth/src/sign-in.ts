@@ -1,6 +1,6 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import { IDENTITY_HEADERS, SESSION_COOKIE } from '@nashr/contracts';
-import { type AdminAudit, SESSION_MAX_AGE_SECONDS, type SessionStore } from '@nashr/platform';
+import { IDENTITY_HEADERS, SESSION_COOKIE, userCreatedEvent } from '@nashr/contracts';
+import { type AdminAudit, type Queues, SESSION_MAX_AGE_SECONDS, type SessionStore } from '@nashr/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from './db/schema.js';
 import { coarsePlace } from './sessions/place.js';
@@ -32,11 +32,21 @@ export class SignIn {
     private readonly adminEmails: ReadonlySet<string>,
     private readonly cookie: SessionCookieOptions,
     private readonly audit: AdminAudit | null = null,
+    /** Tells the other services of a new account (billing starts its trial). */
+    private readonly queues: Queues | null = null,
   ) {}
 
   async complete(request: FastifyRequest, reply: FastifyReply, email: string): Promise<UserRow> {
     const roles = rolesFor(email, this.adminEmails);
-    const user = await this.users.signIn(email, roles);
+    const { created, ...user } = await this.users.signIn(email, roles);
+    if (created) {
+      // The id makes a retried publish of one account's creation one delivery.
+      await this.queues?.publish(
+        userCreatedEvent,
+        { userId: user.id, createdAt: user.createdAt.toISOString(), requestId: request.id },
+        { id: user.id },
+      );
+    }
     // Whoever was signed in on this browser before is signed out: one browser, one session.
     const previous = currentSessionId(request);
     if (previous) await this.sessions.destroy(previous);

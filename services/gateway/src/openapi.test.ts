@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { configSchema as aiConfigSchema, schema as aiSchema, buildApp as buildAiApp } from '@nashr/ai';
 import { configSchema as authConfigSchema, schema as authSchema, buildApp as buildAuthApp } from '@nashr/auth';
+import {
+  configSchema as billingConfigSchema,
+  schema as billingSchema,
+  buildApp as buildBillingApp,
+} from '@nashr/billing';
 import { buildApp as buildContentApp, schema as contentSchema } from '@nashr/content';
 import { API_CATALOGUE, OPS_AUDIT_RECORD_PATH, routerPathOf } from '@nashr/contracts';
 import {
@@ -122,6 +127,12 @@ beforeAll(async () => {
   closers.push(() => queues.close());
 
   apps.content = buildContentApp({ config: env, logger, database: database(contentSchema) });
+  apps.billing = buildBillingApp({
+    config: billingConfigSchema.parse(env),
+    logger,
+    database: database(billingSchema),
+    queues,
+  });
   apps.auth = await buildAuthApp({
     config: authConfigSchema.parse(env),
     logger,

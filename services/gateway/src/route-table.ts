@@ -49,6 +49,7 @@ export function serviceUrls(config: Config): Record<ServiceName, string> {
     posts: config.POSTS_URL,
     content: config.CONTENT_URL,
     ai: config.AI_URL,
+    billing: config.BILLING_URL,
   };
 }
 

@@ -1,6 +1,7 @@
 import { type AttachedMedia, MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, POST_MESSAGES } from '@nashr/contracts';
 import type { PostRow } from './db/schema.js';
 import type { PostQueues } from './jobs/post-queues.js';
+import type { PlanLimitStore } from './plan-limits/plan-limit-store.js';
 import type { PostChanges, PostStore } from './post-store.js';
 import { badRequest, type PostRefusal, refusal } from './refusal.js';
 import type { ResolvedSchedule } from './schedule/resolve-schedule.js';
@@ -66,6 +67,8 @@ export class PostService {
   constructor(
     private readonly store: PostStore,
     private readonly queues: PostQueues,
+    /** The plan's limits on new posts (none when not given). */
+    private readonly planLimits: PlanLimitStore | null = null,
   ) {}
 
   async schedule(
@@ -76,6 +79,7 @@ export class PostService {
     firstComment: string | null = null,
     media: AttachedMedia[] = [],
   ): Promise<PostRow> {
+    await this.planLimits?.check(userId, schedule.instant);
     const post = await this.store.insert({
       userId,
       content,

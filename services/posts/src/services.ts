@@ -3,6 +3,7 @@ import type { schema } from './db/schema.js';
 import { DraftService } from './drafts/draft-service.js';
 import { DraftStore } from './drafts/draft-store.js';
 import { PostQueues } from './jobs/post-queues.js';
+import { PlanLimitStore } from './plan-limits/plan-limit-store.js';
 import { PostService } from './post-service.js';
 import { PostStore } from './post-store.js';
 
@@ -20,10 +21,12 @@ export function createServices({ database, queues, logger, scheduleHorizonMs }: 
   const store = new PostStore(database.db);
   const postQueues = new PostQueues(queues, logger, scheduleHorizonMs);
   const draftStore = new DraftStore(database.db);
+  const planLimits = new PlanLimitStore(database.db);
   return {
     store,
     queues: postQueues,
-    posts: new PostService(store, postQueues),
+    planLimits,
+    posts: new PostService(store, postQueues, planLimits),
     draftStore,
     drafts: new DraftService(draftStore),
   };

@@ -1,6 +1,7 @@
 import arAccount from './locales/ar/account.json';
 import arAdmin from './locales/ar/admin.json';
 import arAuth from './locales/ar/auth.json';
+import arBilling from './locales/ar/billing.json';
 import arCommon from './locales/ar/common.json';
 import arComposer from './locales/ar/composer.json';
 import arConnect from './locales/ar/connect.json';
@@ -17,6 +18,7 @@ import arShell from './locales/ar/shell.json';
 import enAccount from './locales/en/account.json';
 import enAdmin from './locales/en/admin.json';
 import enAuth from './locales/en/auth.json';
+import enBilling from './locales/en/billing.json';
 import enCommon from './locales/en/common.json';
 import enComposer from './locales/en/composer.json';
 import enConnect from './locales/en/connect.json';
@@ -53,6 +55,7 @@ export const resources = {
     profile: arProfile,
     account: arAccount,
     library: arLibrary,
+    billing: arBilling,
   },
   en: {
     common: enCommon,
@@ -71,5 +74,6 @@ export const resources = {
     profile: enProfile,
     account: enAccount,
     library: enLibrary,
+    billing: enBilling,
   },
 } as const;

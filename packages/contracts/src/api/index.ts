@@ -3,6 +3,7 @@ import { accountApi } from './account.js';
 import { adminAuditApi } from './admin-audit.js';
 import { aiApi } from './ai.js';
 import { authApi } from './auth.js';
+import { billingApi } from './billing.js';
 import { contentApi } from './content.js';
 import type { Endpoint } from './define.js';
 import { gatewayApi } from './gateway.js';
@@ -18,6 +19,7 @@ export * from './account.js';
 export * from './admin-audit.js';
 export * from './ai.js';
 export * from './auth.js';
+export * from './billing.js';
 export * from './content.js';
 export * from './define.js';
 export * from './gateway.js';
@@ -45,6 +47,7 @@ export const API = {
   content: contentApi,
   library: libraryApi,
   ai: aiApi,
+  billing: billingApi,
   adminAudit: adminAuditApi,
   gateway: gatewayApi,
 } as const;

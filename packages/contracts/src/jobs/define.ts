@@ -19,6 +19,8 @@ export const QUEUES = {
   linkedinPublish: 'linkedin-publish',
   /** linkedin-worker: events the linkedin service subscribes to. */
   linkedinInbox: 'linkedin-inbox',
+  /** billing-worker: events the billing service subscribes to (new accounts, provider webhooks). */
+  billingInbox: 'billing-inbox',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { personalizationSchema } from '../auth/personalization.js';
+import { ENTITLEMENT_STATUSES, PLAN_IDS, planLimitsSchema } from '../billing/index.js';
 import { MAX_DOCUMENT_TITLE_LENGTH, MAX_POST_IMAGES, MEDIA_TYPES, mediaMixProblem } from '../posts/media.js';
 import { defineEvent, defineJob, QUEUES } from './define.js';
 
@@ -167,5 +168,35 @@ export const postDueJob = defineJob(
 export const userDeletedEvent = defineEvent(
   'user-deleted',
   z.object({ userId, email: z.string().email(), requestId }),
-  [QUEUES.authInbox, QUEUES.linkedinInbox, QUEUES.postsInbox, QUEUES.aiInbox],
+  [QUEUES.authInbox, QUEUES.linkedinInbox, QUEUES.postsInbox, QUEUES.aiInbox, QUEUES.billingInbox],
 );
+
+/** auth → billing: an account was created (billing starts its trial). Published with the id `{userId}`. */
+export const userCreatedEvent = defineEvent(
+  'user-created',
+  z.object({ userId, createdAt: z.string().datetime(), requestId }),
+  [QUEUES.billingInbox],
+);
+
+/**
+ * billing → posts: what a user's plan allows changed (trial started, subscribed, renewed,
+ * cancelled, expired). `version` rises with every change: copies keep the highest and ignore
+ * older ones, so events arriving twice or out of order change nothing.
+ */
+export const entitlementChangedEvent = defineEvent(
+  'entitlement-changed',
+  z.object({
+    userId,
+    version: z.number().int().nonnegative(),
+    plan: z.enum(PLAN_IDS),
+    status: z.enum(ENTITLEMENT_STATUSES),
+    /** Whether the plan's features are available (trialing, active, past due within grace). */
+    active: z.boolean(),
+    limits: planLimitsSchema,
+    periodStart: z.string().datetime().nullable(),
+    periodEnd: z.string().datetime().nullable(),
+    requestId,
+  }),
+  [QUEUES.postsInbox],
+);
+export type EntitlementChanged = z.infer<typeof entitlementChangedEvent.schema>;

@@ -8,7 +8,7 @@ import {
   readDisplayPreferences,
 } from '@nashr/contracts';
 import type { IdentityChanges } from '@nashr/platform';
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { magicLinks, type schema, type UserRow, users } from '../db/schema.js';
 
@@ -34,13 +34,16 @@ const rolesArray = (roles: Role[]) => sql`string_to_array(${roles.join(',')}, ',
  * what they remember of it (`changes` is null only where accounts are seeded before any session).
  */
 export class UserStore {
-  /** Creates the account on first sign-in; afterwards refreshes its roles and last-seen time. */
-  async signIn(email: string, roles: Role[]): Promise<UserRow> {
+  /**
+   * Creates the account on first sign-in; afterwards refreshes its roles and last-seen time.
+   * `created` tells the first sign-in from the others (a row PostgreSQL inserted has xmax 0).
+   */
+  async signIn(email: string, roles: Role[]): Promise<UserRow & { created: boolean }> {
     const [row] = await this.db
       .insert(users)
       .values({ email: email.toLowerCase(), roles })
       .onConflictDoUpdate({ target: users.email, set: { roles, lastSeenAt: sql`now()` } })
-      .returning();
+      .returning({ ...getTableColumns(users), created: sql<boolean>`(xmax = 0)` });
     if (!row) throw new Error('sign-in upsert returned no row');
     await this.changes?.userChanged(row.id);
     return row;

@@ -30,6 +30,7 @@ const TAGS: Record<EndpointOwner, string> = {
   posts: 'Scheduling, publishing and the calendar',
   content: 'Landing-page content and its editing by administrators',
   ai: 'Writing and adjusting posts with AI; credits',
+  billing: 'Plans, the trial, subscribing and managing the subscription; payment webhooks',
   gateway: 'This reference and the operator pages',
 };
 

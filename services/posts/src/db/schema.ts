@@ -6,7 +6,7 @@ import {
   POST_STATUSES,
 } from '@nashr/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const postsSchema = pgSchema('posts');
 
@@ -113,4 +113,21 @@ export const media = postsSchema.table(
 
 export type MediaRow = typeof media.$inferSelect;
 
-export const schema = { posts, drafts, media };
+/**
+ * What each user's plan allows, as the billing service last said (`entitlement-changed`): a copy
+ * that keeps the highest version. A user billing has not spoken of has no row and no limit.
+ */
+export const planLimits = postsSchema.table('plan_limits', {
+  userId: uuid('user_id').primaryKey(),
+  plan: text('plan').notNull(),
+  status: text('status').notNull(),
+  active: boolean('active').notNull(),
+  /** Posts that may go out in one week (Monday to Sunday, UTC); null: no limit. */
+  weeklyPosts: integer('weekly_posts'),
+  periodEnd: timestamp('period_end', { withTimezone: true }),
+  version: integer('version').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type PlanLimitRow = typeof planLimits.$inferSelect;
+
+export const schema = { posts, drafts, media, planLimits };

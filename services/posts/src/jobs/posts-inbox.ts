@@ -1,5 +1,6 @@
 import {
   accountDisconnectedEvent,
+  entitlementChangedEvent,
   postNeedsAttentionEvent,
   postPublishedEvent,
   postPublishFailedEvent,
@@ -7,10 +8,11 @@ import {
   userDeletedEvent,
 } from '@nashr/contracts';
 import { forgetJobs, handleJob, jobOfUser, type Queues } from '@nashr/platform';
+import type { PlanLimitStore } from '../plan-limits/plan-limit-store.js';
 import type { PostStore } from '../post-store.js';
 
 /** The network's answers. Each may arrive twice (events are at-least-once); both are idempotent. */
-export function postsInbox(store: PostStore, queues: Queues) {
+export function postsInbox(store: PostStore, queues: Queues, planLimits: PlanLimitStore) {
   return [
     handleJob(
       postPublishedEvent,
@@ -58,12 +60,19 @@ export function postsInbox(store: PostStore, queues: Queues) {
     // Rows first: once they are gone the reconciler cannot re-create a due job for them.
     handleJob(userDeletedEvent, async ({ userId }, _job, log) => {
       const deleted = new Set(await store.deleteUser(userId));
+      await planLimits.deleteUser(userId);
       const ofUser = jobOfUser(userId);
       const forgotten =
         (await forgetJobs(queues.get(QUEUES.postsDue), (data) => deleted.has(data.postId as string), [...deleted])) +
         (await forgetJobs(queues.get(QUEUES.postsInbox), ofUser, [userId]));
       log.info({ userId, posts: deleted.size, forgotten }, 'deleted account: posts removed');
       return { posts: deleted.size, forgotten };
+    }),
+    // The user's plan changed: keep the newest copy of its limits (older or repeated events change nothing).
+    handleJob(entitlementChangedEvent, async (event, _job, log) => {
+      const stored = await planLimits.apply(event);
+      log.info({ userId: event.userId, version: event.version, plan: event.plan, stored }, 'plan limits copied');
+      return { stored };
     }),
   ];
 }

@@ -48,7 +48,7 @@ export async function startPostsWorker({
   prefix,
 }: PostsWorkerDeps): Promise<PostsWorker> {
   const context = { connection: redis, prefix };
-  const { store, queues } = createServices({
+  const { store, queues, planLimits } = createServices({
     database,
     queues: new Queues(context, logger),
     logger,
@@ -57,7 +57,7 @@ export async function startPostsWorker({
   const options = { logger, concurrency: settings.POSTS_WORKER_CONCURRENCY };
   const workers = [
     createWorker(QUEUES.postsDue, postsDue(store, queues), context, { ...options, lock: DUE_JOB_LOCK }),
-    createWorker(QUEUES.postsInbox, postsInbox(store, queues.queues), context, options),
+    createWorker(QUEUES.postsInbox, postsInbox(store, queues.queues, planLimits), context, options),
   ];
   const reconciler = new Reconciler({
     store,

@@ -1,0 +1,92 @@
+/**
+ * Plans and billing as a new user meets them, against the built stack with the offline
+ * test-payments provider: the trial, the weekly post limit and why, subscribing to Pro through
+ * the test checkout page, and cancelling in the test portal.
+ */
+import { userCreatedEvent } from '@nashr/contracts';
+import { createRedis, Queues, waitForRedis } from '@nashr/platform';
+import { createCapturingLogger } from '@nashr/platform/testing';
+import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser';
+import { callAs, fullUser } from './support/full-user';
+
+let stack: Stack;
+let browser: Browser;
+const POLL = { timeout: 20_000, interval: 250 };
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([
+    startStack({ services: ['auth', 'linkedin', 'posts', 'billing'], workers: ['auth', 'posts', 'billing'] }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** A date in the week after next, in the user's zone. */
+const nextWeek = () => new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+
+describe('plans and billing', () => {
+  it('starts on the trial, meets the weekly limit with its reason, subscribes to Pro and cancels', async () => {
+    const user = await fullUser(stack, 'trialist');
+    // The account was made directly in auth's tables: tell billing as auth does on a first sign-in.
+    const redis = createRedis(stack.redisUrl, 'request');
+    await waitForRedis(redis);
+    const queues = new Queues({ connection: redis, prefix: stack.redisPrefix }, createCapturingLogger().logger);
+    await queues.publish(userCreatedEvent, { userId: user.userId, createdAt: new Date().toISOString() });
+    await queues.close();
+    redis.disconnect();
+    await expect
+      .poll(async () => (await callAs(stack, user, 'GET', '/api/v1/billing/me')).body.entitlement.version, POLL)
+      .toBe(1);
+    const me = await callAs(stack, user, 'GET', '/api/v1/billing/me');
+    expect(me.body.entitlement).toMatchObject({ plan: 'trial', status: 'trialing', limits: { weeklyPosts: 10 } });
+
+    // The posts service learns the trial's limit from billing's event: the week fills at 10.
+    const date = nextWeek();
+    const schedule = () =>
+      callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
+        userId: user.userId,
+        content: 'A week of lessons',
+        date,
+        time: '10:30 AM',
+        status: 'scheduled',
+        timeZone: 'UTC',
+      });
+    let refused: Awaited<ReturnType<typeof callAs>> | null = null;
+    await expect
+      .poll(async () => {
+        const res = await schedule();
+        if (res.status === 403) refused = res;
+        return res.status;
+      }, POLL)
+      .toBe(403);
+    expect(refused!.body).toMatchObject({ code: 'plan.weekly_posts_limit', params: { limit: 10, plan: 'Trial' } });
+
+    const page = await openPage(browser, `${stack.url}/billing`, { lang: 'en', cookies: [user.session.browserCookie] });
+    await page.getByText(/Your free trial ends in [67] days/).waitFor();
+    await page.getByTestId('choose-pro').click();
+    await page.waitForURL(/\/test-payments\/checkout\//);
+    await page.getByText('Test payments: no money moves.').waitFor();
+    await page.getByRole('button', { name: /Pay \(test\)/ }).click();
+    await page.waitForURL(/\/billing\?checkout=done/);
+    await expect.poll(async () => page.getByTestId('billing-ai-credits').textContent(), POLL).toBe('5,000');
+    await page.getByText(/Renews on/).waitFor();
+
+    // Pro lifts the weekly limit.
+    await expect.poll(async () => (await schedule()).status, POLL).toBe(201);
+
+    await page.getByTestId('billing-manage').click();
+    await page.waitForURL(/\/test-payments\/portal\//);
+    await page.getByRole('button', { name: /Cancel at period end/ }).click();
+    await page.waitForURL(/\/billing\?portal=cancelled/);
+    await page.getByText(/Cancelled: your plan stays until/).waitFor();
+    const after = await callAs(stack, user, 'GET', '/api/v1/billing/me');
+    expect(after.body.entitlement).toMatchObject({ plan: 'pro', status: 'canceled', cancelAtPeriodEnd: true });
+  });
+});

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/**
+ * Plans and entitlements, as the billing service tells them. The plans themselves (prices and
+ * limits) are the billing service's configuration: other services learn a user's limits from the
+ * `entitlement-changed` event and never price anything.
+ */
+export const PLAN_IDS = ['trial', 'basic', 'starter', 'pro'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+/** The plans a user can buy (the trial is given, never bought). */
+export const PURCHASABLE_PLAN_IDS = ['basic', 'starter', 'pro'] as const;
+export type PurchasablePlanId = (typeof PURCHASABLE_PLAN_IDS)[number];
+
+export const ENTITLEMENT_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
+export type EntitlementStatus = (typeof ENTITLEMENT_STATUSES)[number];
+
+/** How long a new account's trial lasts. */
+export const TRIAL_DAYS = 7;
+/** The trial banner shows in the trial's last days. */
+export const TRIAL_BANNER_DAYS = 2;
+
+/** What a plan allows. Null means no limit. */
+export const planLimitsSchema = z.object({
+  /** Posts that may go out in one week (Monday to Sunday, UTC). */
+  weeklyPosts: z.number().int().positive().nullable(),
+  /** AI credits granted each billing period. */
+  aiCredits: z.number().int().nonnegative(),
+  /** Commenting (Engage) credits granted each billing period. */
+  commentingCredits: z.number().int().nonnegative(),
+  engage: z.boolean(),
+  /** Viral posts library: null none, a number of entries, or 'unlimited'. */
+  library: z.enum(['none', 'limited', 'unlimited']),
+});
+export type PlanLimits = z.infer<typeof planLimitsSchema>;
+
+export const planPriceSchema = z.object({
+  /** In the currency's minor unit (cents), so no float ever carries money. */
+  amountMinor: z.number().int().nonnegative(),
+  /** ISO 4217, upper case. */
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  interval: z.enum(['month']),
+});
+export type PlanPrice = z.infer<typeof planPriceSchema>;
+
+export const planSchema = z.object({
+  id: z.enum(PLAN_IDS),
+  name: z.string(),
+  price: planPriceSchema,
+  limits: planLimitsSchema,
+  purchasable: z.boolean(),
+  highlighted: z.boolean(),
+});
+export type PlanInfo = z.infer<typeof planSchema>;
+
+export const plansResponseSchema = z.object({ success: z.literal(true), plans: z.array(planSchema) });
+
+/** The caller's plan as the Billing page shows it. */
+export const entitlementSchema = z.object({
+  plan: z.enum(PLAN_IDS),
+  status: z.enum(ENTITLEMENT_STATUSES),
+  /** Whether the plan's features are available now (trialing, active, or past due within the grace period). */
+  active: z.boolean(),
+  limits: planLimitsSchema,
+  trialEndsAt: z.string().datetime().nullable(),
+  currentPeriodStart: z.string().datetime().nullable(),
+  currentPeriodEnd: z.string().datetime().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** Which payment provider manages the subscription, when one does. */
+  provider: z.string().nullable(),
+  version: z.number().int().nonnegative(),
+});
+export type Entitlement = z.infer<typeof entitlementSchema>;
+export const entitlementResponseSchema = z.object({ success: z.literal(true), entitlement: entitlementSchema });
+
+export const checkoutRequestSchema = z.object({ planId: z.enum(PURCHASABLE_PLAN_IDS) }).strict();
+export const redirectResponseSchema = z.object({ success: z.literal(true), url: z.string() });
+
+export const BILLING_ERROR_CODES = {
+  /** The subscription is managed already: change it in the portal. */
+  alreadySubscribed: 'billing.already_subscribed',
+  /** No subscription to manage yet. */
+  noSubscription: 'billing.no_subscription',
+  checkoutNotFound: 'billing.checkout_not_found',
+  /** A webhook whose signature does not verify. */
+  webhookInvalid: 'billing.webhook_invalid',
+  /** The payment provider could not be reached. */
+  providerUnavailable: 'billing.provider_unavailable',
+} as const;
+
+export const BILLING_ERROR_MESSAGES = {
+  alreadySubscribed: 'You already have a subscription: change your plan from Manage subscription.',
+  noSubscription: 'You have no subscription to manage yet: choose a plan first.',
+  checkoutNotFound: 'This checkout has expired or does not exist. Choose your plan again.',
+  webhookInvalid: 'The webhook signature does not verify.',
+  providerUnavailable: 'The payment provider could not be reached. Please try again in a moment.',
+} as const;
+
+/** Refusals because of the user's plan: each names the limit and how to raise it (the Billing page). */
+export const PLAN_LIMIT_ERROR_CODES = {
+  /** params: limit, plan */
+  weeklyPosts: 'plan.weekly_posts_limit',
+  /** The trial or plan ended: params: plan */
+  inactive: 'plan.inactive',
+} as const;

@@ -1,0 +1,254 @@
+import { entitlementChangedEvent, IDENTITY_HEADERS, QUEUES, userCreatedEvent } from '@nashr/contracts';
+import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_SIGNATURE_HEADER, testPaymentsSignature } from './providers/test-payments.js';
+import { type Harness, startHarness } from './testing/harness.js';
+
+let h: Harness;
+/** Workers share two busy cores with other test files: wait generously. */
+const POLL = { timeout: 10_000 };
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+type Who = ReturnType<typeof testIdentity>;
+const me = async (who: Who) =>
+  (await h.app.inject({ method: 'GET', url: '/api/v1/billing/me', headers: h.as(who) })).json().entitlement;
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+/** What the gateway adds to a visitor's request. */
+const gateway = { [IDENTITY_HEADERS.internalSecret]: TEST_INTERNAL_SECRET };
+
+/** The entitlement events waiting in the posts inbox for this user, oldest version first. */
+async function announced(who: Who) {
+  const jobs = await h.queues.get(QUEUES.postsInbox).getJobs(['waiting', 'delayed', 'completed', 'failed']);
+  return jobs
+    .filter((job) => job?.name === entitlementChangedEvent.name && job.data.userId === who.userId)
+    .map((job) => job.data)
+    .sort((a, b) => a.version - b.version);
+}
+
+/** Goes through the test-payments checkout as a user would: plan picker, checkout page, Pay. */
+async function subscribe(who: Who, planId: string) {
+  const start = await h.app.inject({
+    method: 'POST',
+    url: '/api/v1/billing/checkout',
+    headers: h.as(who),
+    payload: { planId },
+  });
+  expect(start.statusCode).toBe(200);
+  const { url } = start.json();
+  const page = await h.app.inject({ method: 'GET', url, headers: h.as(who) });
+  expect(page.statusCode).toBe(200);
+  const pay = await h.app.inject({
+    method: 'POST',
+    url: `${url}/pay`,
+    headers: { ...h.as(who), ...form },
+    payload: '',
+  });
+  expect(pay.statusCode).toBe(303);
+  expect(pay.headers.location).toBe('/billing?checkout=done');
+  return { url, page: page.body };
+}
+
+/** Signs a body as the test-payments provider does. */
+const sign = (body: string, at = new Date()) => testPaymentsSignature(TEST_INTERNAL_SECRET, body, at);
+const webhook = (body: string, signature: string) =>
+  h.app.inject({
+    method: 'POST',
+    url: '/api/v1/billing/webhooks/test-payments',
+    headers: { ...gateway, 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature },
+    payload: body,
+  });
+const event = (who: Who, id: string, type: string, occurredAt: Date, sub: object | null) =>
+  JSON.stringify({
+    id,
+    type,
+    occurredAt: occurredAt.toISOString(),
+    userId: who.userId,
+    customerId: `cus_${id}`,
+    subscription: sub,
+  });
+
+describe('plans', () => {
+  it('lists every plan with its price and limits, to visitors', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/v1/billing/plans', headers: gateway });
+    expect(res.statusCode).toBe(200);
+    const plans = res.json().plans;
+    expect(plans.map((p: { id: string }) => p.id)).toEqual(['trial', 'basic', 'starter', 'pro']);
+    expect(plans[1]).toMatchObject({
+      name: 'Basic',
+      price: { amountMinor: 2499, currency: 'USD' },
+      limits: { weeklyPosts: 10 },
+    });
+    expect(plans[2].limits).toMatchObject({ aiCredits: 500, commentingCredits: 100, engage: true, weeklyPosts: null });
+    expect(plans[3].limits).toMatchObject({ aiCredits: 5000, commentingCredits: 1500, library: 'unlimited' });
+  });
+});
+
+describe('the trial', () => {
+  it('starts a 7-day trial when the account is created, once, and tells the services that enforce limits', async () => {
+    const who = testIdentity();
+    const createdAt = new Date();
+    await h.queues.publish(userCreatedEvent, { userId: who.userId, createdAt: createdAt.toISOString() });
+    await expect.poll(async () => (await announced(who)).length, POLL).toBe(1);
+    // Delivered again: nothing new.
+    const again = await h.queues.get(QUEUES.billingInbox).add(userCreatedEvent.name, {
+      userId: who.userId,
+      createdAt: new Date(createdAt.getTime() + 5000).toISOString(),
+    });
+    await expect
+      .poll(async () => (await h.queues.get(QUEUES.billingInbox).getJob(again.id!))?.returnvalue, POLL)
+      .toEqual({
+        started: false,
+      });
+    const entitlement = await me(who);
+    expect(entitlement).toMatchObject({ plan: 'trial', status: 'trialing', active: true, limits: { weeklyPosts: 10 } });
+    expect(new Date(entitlement.trialEndsAt).getTime() - createdAt.getTime()).toBeGreaterThan(7 * 86_400_000 - 2000);
+    const [first] = await announced(who);
+    expect(first).toMatchObject({ plan: 'trial', status: 'trialing', active: true, version: 1 });
+  });
+
+  it('answers the coming trial for an account billing has not heard of yet, storing nothing', async () => {
+    const who = testIdentity();
+    expect(await me(who)).toMatchObject({ plan: 'trial', status: 'trialing', version: 0 });
+    expect(await announced(who)).toHaveLength(0);
+  });
+});
+
+describe('subscribing through the test-payments checkout', () => {
+  it('takes the price from the plan, never from the caller, and no plan is set through the API', async () => {
+    const who = testIdentity();
+    for (const payload of [{ planId: 'pro', amountMinor: 1 }, { planId: 'trial' }, { planId: 'enterprise' }, {}]) {
+      const res = await h.app.inject({ method: 'POST', url: '/api/v1/billing/checkout', headers: h.as(who), payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const anonymous = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/billing/checkout',
+      headers: gateway,
+      payload: { planId: 'pro' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('subscribes to Pro: the page says no money moves, and the plan is active for a month', async () => {
+    const who = testIdentity();
+    const { page } = await subscribe(who, 'pro');
+    expect(page).toContain('Test payments: no money moves.');
+    expect(page).toContain('44.99 USD');
+    const entitlement = await me(who);
+    expect(entitlement).toMatchObject({ plan: 'pro', status: 'active', active: true, provider: 'test-payments' });
+    expect(entitlement.limits).toMatchObject({ aiCredits: 5000, commentingCredits: 1500 });
+    expect(new Date(entitlement.currentPeriodEnd).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+    expect((await announced(who)).at(-1)).toMatchObject({ plan: 'pro', status: 'active', active: true });
+    // A second checkout while subscribed: manage it instead.
+    const again = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/billing/checkout',
+      headers: h.as(who),
+      payload: { planId: 'basic' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('billing.already_subscribed');
+  });
+
+  it("keeps one user's checkout from another, and a paid checkout cannot be paid twice", async () => {
+    const who = testIdentity();
+    const other = testIdentity();
+    const { url } = await subscribe(who, 'basic');
+    const theirs = await h.app.inject({ method: 'GET', url, headers: h.as(other) });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().code).toBe('billing.checkout_not_found');
+    const twice = await h.app.inject({
+      method: 'POST',
+      url: `${url}/pay`,
+      headers: { ...h.as(who), ...form },
+      payload: '',
+    });
+    expect(twice.statusCode).toBe(404);
+  });
+
+  it('cancels in the portal: the plan stays until the period ends, and the end date is shown', async () => {
+    const who = testIdentity();
+    const none = await h.app.inject({ method: 'POST', url: '/api/v1/billing/portal', headers: h.as(who) });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().code).toBe('billing.no_subscription');
+    await subscribe(who, 'starter');
+    const portal = await h.app.inject({ method: 'POST', url: '/api/v1/billing/portal', headers: h.as(who) });
+    const { url } = portal.json();
+    expect((await h.app.inject({ method: 'GET', url, headers: h.as(who) })).body).toContain('Cancel at period end');
+    const cancel = await h.app.inject({
+      method: 'POST',
+      url: `${url}/cancel`,
+      headers: { ...h.as(who), ...form },
+      payload: '',
+    });
+    expect(cancel.statusCode).toBe(303);
+    const entitlement = await me(who);
+    expect(entitlement).toMatchObject({ plan: 'starter', status: 'canceled', active: true, cancelAtPeriodEnd: true });
+    const page = (await h.app.inject({ method: 'GET', url, headers: h.as(who) })).body;
+    expect(page).toContain(`Ends on ${entitlement.currentPeriodEnd.slice(0, 10)}`);
+  });
+});
+
+describe('webhooks', () => {
+  const sub = (status: string, cancelAtPeriodEnd: boolean) => ({
+    id: 'sub_1',
+    plan: 'pro',
+    status,
+    periodStart: '2026-01-01T00:00:00.000Z',
+    periodEnd: '2099-02-01T00:00:00.000Z',
+    cancelAtPeriodEnd,
+  });
+
+  it('refuses a forged webhook, and one signed long ago', async () => {
+    const who = testIdentity();
+    const body = event(who, 'evt_forged', 'subscription.created', new Date(), sub('active', false));
+    const forged = await webhook(body, `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`);
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().code).toBe('billing.webhook_invalid');
+    expect((await webhook(body, sign(body, new Date(Date.now() - 3600_000)))).statusCode).toBe(400);
+    expect((await webhook(body, '')).statusCode).toBe(400);
+    expect(await me(who)).toMatchObject({ plan: 'trial' });
+  });
+
+  it('applies a replayed webhook once', async () => {
+    const who = testIdentity();
+    const body = event(who, `evt_replay_${who.userId}`, 'subscription.created', new Date(), sub('active', false));
+    const first = await webhook(body, sign(body));
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    const version = (await me(who)).version;
+    const replay = await webhook(body, sign(body));
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    expect((await me(who)).version).toBe(version);
+  });
+
+  it("ends in the right state when 'updated' arrives before 'created'", async () => {
+    const who = testIdentity();
+    const t0 = new Date(Date.now() - 60_000);
+    const t1 = new Date(Date.now() - 30_000);
+    const updated = event(who, `evt_u_${who.userId}`, 'subscription.updated', t1, sub('active', true));
+    const created = event(who, `evt_c_${who.userId}`, 'subscription.created', t0, sub('active', false));
+    expect((await webhook(updated, sign(updated))).statusCode).toBe(200);
+    expect((await webhook(created, sign(created))).statusCode).toBe(200);
+    expect(await me(who)).toMatchObject({ plan: 'pro', status: 'canceled', cancelAtPeriodEnd: true, active: true });
+  });
+
+  it('a failed payment keeps the plan as past due; a deletion ends it', async () => {
+    const who = testIdentity();
+    const at = (s: number) => new Date(Date.now() - 100_000 + s * 1000);
+    const send = async (id: string, type: string, s: number, state: object) => {
+      const body = event(who, `${id}_${who.userId}`, type, at(s), state);
+      expect((await webhook(body, sign(body))).statusCode).toBe(200);
+    };
+    await send('evt_a', 'subscription.created', 1, sub('active', false));
+    await send('evt_b', 'invoice.failed', 2, sub('past_due', false));
+    expect(await me(who)).toMatchObject({ status: 'past_due', active: true });
+    await send('evt_c', 'subscription.deleted', 3, sub('canceled', false));
+    expect(await me(who)).toMatchObject({ status: 'expired', active: false });
+  });
+});

@@ -1,0 +1,70 @@
+import { boolean, index, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const billingSchema = pgSchema('billing');
+
+/** What each user may do: one row per account, from its trial on. */
+export const entitlements = billingSchema.table(
+  'entitlements',
+  {
+    userId: uuid('user_id').primaryKey(),
+    plan: text('plan').notNull(),
+    /** trialing | active | past_due | canceled | expired, as stored (a trial past its end reads as expired). */
+    status: text('status').notNull(),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    provider: text('provider'),
+    customerId: text('customer_id'),
+    subscriptionId: text('subscription_id'),
+    /**
+     * When the provider stated the subscription state this row holds (its event's time, and the
+     * rank of its kind for events of the same second): an older statement arriving late is ignored.
+     */
+    stateAt: timestamp('state_at', { withTimezone: true }),
+    stateRank: integer('state_rank').notNull().default(0),
+    /** Raised by every change; the copies other services keep ignore events older than theirs. */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('entitlements_customer_idx').on(t.provider, t.customerId)],
+);
+
+/** Every provider event applied, by its id: a replayed event is seen here and changes nothing. */
+export const providerEvents = billingSchema.table(
+  'provider_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    userId: uuid('user_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** The test-payments provider's own records: its checkout and portal sessions and its subscriptions. */
+export const testSessions = billingSchema.table('test_sessions', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  userId: uuid('user_id').notNull(),
+  plan: text('plan'),
+  subscriptionId: text('subscription_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+export const testSubscriptions = billingSchema.table('test_subscriptions', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  customerId: text('customer_id').notNull(),
+  plan: text('plan').notNull(),
+  status: text('status').notNull(),
+  periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+  periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+});
+
+export const schema = { entitlements, providerEvents, testSessions, testSubscriptions };
+export type EntitlementRow = typeof entitlements.$inferSelect;

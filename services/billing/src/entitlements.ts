@@ -1,0 +1,231 @@
+import {
+  type Entitlement,
+  type EntitlementStatus,
+  entitlementChangedEvent,
+  type PlanId,
+  TRIAL_DAYS,
+} from '@nashr/contracts';
+import type { Queues } from '@nashr/platform';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { type EntitlementRow, entitlements, providerEvents, type schema } from './db/schema.js';
+import { PLANS } from './plans.js';
+import { PROVIDER_EVENT_TYPES, type ProviderEvent } from './providers/types.js';
+
+type Db = PostgresJsDatabase<typeof schema>;
+const DAY_MS = 24 * 3600 * 1000;
+
+const asPlan = (value: string): PlanId => (value in PLANS ? (value as PlanId) : 'trial');
+
+/**
+ * The status as it stands at `now`: a trial past its end has expired, a cancelled plan past its
+ * period end has expired, and a failed payment past the grace period has too.
+ */
+export function effectiveStatus(row: EntitlementRow, now: Date, graceDays: number): EntitlementStatus {
+  const status = row.status as EntitlementStatus;
+  const end = row.periodEnd?.getTime();
+  if (status === 'trialing' && end !== undefined && now.getTime() >= end) return 'expired';
+  if (status === 'canceled' && (end === undefined || now.getTime() >= end)) return 'expired';
+  if (status === 'past_due' && end !== undefined && now.getTime() >= end + graceDays * DAY_MS) return 'expired';
+  return status;
+}
+
+export const isActiveStatus = (status: EntitlementStatus): boolean => status !== 'expired';
+
+/** What a new account is entitled to before billing has started its trial (the same trial, not yet stored). */
+function trialRow(userId: string, now: Date): EntitlementRow {
+  const end = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
+  return {
+    userId,
+    plan: 'trial',
+    status: 'trialing',
+    trialEndsAt: end,
+    periodStart: now,
+    periodEnd: end,
+    cancelAtPeriodEnd: false,
+    provider: null,
+    customerId: null,
+    subscriptionId: null,
+    stateAt: null,
+    stateRank: 0,
+    version: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+export interface ApplyResult {
+  /** False when the event was seen before (a replay): nothing changed. */
+  fresh: boolean;
+  /** The row after the event, when it changed. */
+  changed: EntitlementRow | null;
+}
+
+/**
+ * Users' entitlements. Every change raises the row's version and announces it with the
+ * `entitlement-changed` event, whose id carries the version, so a retried publish is delivered once.
+ */
+export class EntitlementStore {
+  constructor(
+    private readonly db: Db,
+    private readonly queues: Queues,
+    private readonly graceDays: number,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async row(userId: string): Promise<EntitlementRow | undefined> {
+    const [row] = await this.db.select().from(entitlements).where(eq(entitlements.userId, userId));
+    return row;
+  }
+
+  /**
+   * The caller's entitlement as the Billing page shows it. An account whose creation has not
+   * reached billing yet reads as the trial it is about to start (a read never writes).
+   */
+  async view(userId: string): Promise<Entitlement> {
+    const now = this.clock();
+    return this.present((await this.row(userId)) ?? trialRow(userId, now), now);
+  }
+
+  present(row: EntitlementRow, now = this.clock()): Entitlement {
+    const status = effectiveStatus(row, now, this.graceDays);
+    const plan = asPlan(row.plan);
+    return {
+      plan,
+      status,
+      active: isActiveStatus(status),
+      limits: PLANS[plan].limits,
+      trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+      currentPeriodStart: row.periodStart?.toISOString() ?? null,
+      currentPeriodEnd: row.periodEnd?.toISOString() ?? null,
+      cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+      provider: row.provider,
+      version: row.version,
+    };
+  }
+
+  /** Starts a new account's trial, once: a second call (a redelivered event) changes nothing. */
+  async startTrial(userId: string, createdAt: Date, requestId?: string): Promise<boolean> {
+    const trial = trialRow(userId, createdAt);
+    const [row] = await this.db
+      .insert(entitlements)
+      .values({ ...trial, version: 1 })
+      .onConflictDoNothing()
+      .returning();
+    if (row) await this.announce(row, requestId);
+    return Boolean(row);
+  }
+
+  /** Tells the services that enforce limits what the user's entitlement is now. */
+  async announce(row: EntitlementRow, requestId?: string): Promise<void> {
+    const view = this.present(row);
+    await this.queues.publish(
+      entitlementChangedEvent,
+      {
+        userId: row.userId,
+        version: row.version,
+        plan: view.plan,
+        status: row.status as EntitlementStatus,
+        active: view.active,
+        limits: view.limits,
+        periodStart: view.currentPeriodStart,
+        periodEnd: view.currentPeriodEnd,
+        requestId,
+      },
+      { id: `${row.userId}-${row.version}` },
+    );
+  }
+
+  /**
+   * Applies one provider event: at most once by its id, and only when it is newer than the state
+   * the row holds, so a replay or a late, older event changes nothing.
+   */
+  async applyProviderEvent(provider: string, event: ProviderEvent, requestId?: string): Promise<ApplyResult> {
+    const result = await this.db.transaction(async (tx) => {
+      const [seen] = await tx
+        .insert(providerEvents)
+        .values({ provider, eventId: event.id, type: event.type, userId: event.userId })
+        .onConflictDoNothing()
+        .returning({ eventId: providerEvents.eventId });
+      if (!seen) return { fresh: false, changed: null };
+      const row = await this.rowForEvent(tx, provider, event);
+      if (!row) return { fresh: true, changed: null };
+      const changes = this.changesFor(row, provider, event);
+      if (!changes) return { fresh: true, changed: null };
+      const [changed] = await tx
+        .update(entitlements)
+        .set({ ...changes, version: sql`${entitlements.version} + 1`, updatedAt: this.clock() })
+        .where(eq(entitlements.userId, row.userId))
+        .returning();
+      return { fresh: true, changed: changed ?? null };
+    });
+    if (result.changed) await this.announce(result.changed, requestId);
+    return result;
+  }
+
+  /** The row an event is about: by our user id when it names one, else by the provider's customer. */
+  private async rowForEvent(tx: Db, provider: string, event: ProviderEvent): Promise<EntitlementRow | undefined> {
+    if (event.userId) {
+      // An account whose user-created event has not arrived yet still gets its row.
+      await tx
+        .insert(entitlements)
+        .values({ ...trialRow(event.userId, event.occurredAt), version: 1 })
+        .onConflictDoNothing();
+      const [row] = await tx.select().from(entitlements).where(eq(entitlements.userId, event.userId)).for('update');
+      return row;
+    }
+    if (!event.customerId) return undefined;
+    const [row] = await tx
+      .select()
+      .from(entitlements)
+      .where(and(eq(entitlements.provider, provider), eq(entitlements.customerId, event.customerId)))
+      .for('update');
+    return row;
+  }
+
+  /** What the event changes in the row, or null when it says nothing newer than the row holds. */
+  private changesFor(row: EntitlementRow, provider: string, event: ProviderEvent): Partial<EntitlementRow> | null {
+    const identity: Partial<EntitlementRow> = {
+      provider,
+      ...(event.customerId ? { customerId: event.customerId } : {}),
+      ...(event.subscription ? { subscriptionId: event.subscription.id } : {}),
+    };
+    const sub = event.subscription;
+    if (!sub) {
+      // A checkout without the subscription's state: remember who the customer is, nothing more.
+      const same = row.provider === provider && (!event.customerId || row.customerId === event.customerId);
+      return same ? null : identity;
+    }
+    const rank = PROVIDER_EVENT_TYPES.indexOf(event.type);
+    if (row.stateAt) {
+      const older =
+        event.occurredAt.getTime() < row.stateAt.getTime() ||
+        (event.occurredAt.getTime() === row.stateAt.getTime() && rank <= row.stateRank);
+      if (older) return row.customerId ? null : identity;
+    }
+    const status: EntitlementStatus =
+      event.type === 'subscription.deleted' || sub.status === 'canceled'
+        ? 'expired'
+        : event.type === 'invoice.failed' || sub.status === 'past_due'
+          ? 'past_due'
+          : sub.cancelAtPeriodEnd
+            ? 'canceled'
+            : 'active';
+    return {
+      ...identity,
+      plan: sub.plan,
+      status,
+      periodStart: sub.periodStart,
+      periodEnd: event.type === 'subscription.deleted' ? event.occurredAt : sub.periodEnd,
+      cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      stateAt: event.occurredAt,
+      stateRank: rank,
+    };
+  }
+
+  async deleteUser(userId: string): Promise<number> {
+    const rows = await this.db.delete(entitlements).where(eq(entitlements.userId, userId)).returning();
+    await this.db.delete(providerEvents).where(eq(providerEvents.userId, userId));
+    return rows.length;
+  }
+}

@@ -1,0 +1,40 @@
+import { QUEUES } from '@nashr/contracts';
+import { createWorker, type Database, type Logger, type QueueContext, Queues } from '@nashr/platform';
+import type { Config } from '../config.js';
+import type { schema } from '../db/schema.js';
+import { createServices } from '../services.js';
+import { billingInbox } from './billing-inbox.js';
+
+/** The handlers of every queue this service consumes, by queue name (checked against the events' subscribers). */
+export const QUEUE_HANDLERS = { [QUEUES.billingInbox]: billingInbox };
+
+export interface BillingWorkerDeps {
+  config: Pick<Config, 'INTERNAL_SECRET' | 'BILLING_PROVIDER' | 'BILLING_GRACE_DAYS'>;
+  database: Database<typeof schema>;
+  queue: QueueContext;
+  logger: Logger;
+  clock?: () => Date;
+}
+
+export interface BillingWorkers {
+  close: () => Promise<void>;
+}
+
+/** The billing inbox: accounts created and deleted. */
+export async function startBillingWorkers({
+  config,
+  database,
+  queue,
+  logger,
+  clock,
+}: BillingWorkerDeps): Promise<BillingWorkers> {
+  const queues = new Queues(queue, logger);
+  const { store } = createServices(database, queues, config, clock);
+  const worker = createWorker(QUEUES.billingInbox, billingInbox(store, queues), queue, { logger });
+  return {
+    close: async () => {
+      await worker.close();
+      await queues.close();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { API, BILLING_ERROR_CODES, BILLING_ERROR_MESSAGES } from '@nashr/contracts';
+import { AppError, identityOf, route, type ServiceApp } from '@nashr/platform';
+import type { EntitlementStore } from '../entitlements.js';
+import { PLAN_LIST, PLANS } from '../plans.js';
+import type { BillingProvider } from '../providers/types.js';
+import type { Webhooks } from '../webhooks.js';
+
+export interface BillingRouteDeps {
+  store: EntitlementStore;
+  provider: BillingProvider;
+  webhooks: Webhooks;
+  publicUrl: string;
+}
+
+export function billingRoutes(app: ServiceApp, { store, provider, webhooks, publicUrl }: BillingRouteDeps): void {
+  route(app, API.billing.plans, { checkResponses: true }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return { success: true as const, plans: [...PLAN_LIST] };
+  });
+
+  route(app, API.billing.me, { checkResponses: true }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { success: true as const, entitlement: await store.view(identityOf(request).userId) };
+  });
+
+  // The price is the plan's: the caller names a plan, never an amount.
+  route(app, API.billing.checkout, {}, async (request) => {
+    const { userId } = identityOf(request);
+    const row = await store.row(userId);
+    if (row?.subscriptionId && row.status !== 'expired' && store.present(row).active) {
+      throw new AppError('CONFLICT', BILLING_ERROR_MESSAGES.alreadySubscribed, {
+        code: BILLING_ERROR_CODES.alreadySubscribed,
+      });
+    }
+    const plan = PLANS[request.body.planId];
+    const { url } = await provider.createCheckout({
+      userId,
+      plan: { ...plan, id: request.body.planId },
+      customerId: row?.provider === provider.name ? row.customerId : null,
+      successUrl: `${publicUrl}/billing?checkout=done`,
+      cancelUrl: `${publicUrl}/billing?checkout=cancelled`,
+    });
+    return { success: true as const, url };
+  });
+
+  route(app, API.billing.portal, {}, async (request) => {
+    const { userId } = identityOf(request);
+    const row = await store.row(userId);
+    if (!row?.customerId || row.provider !== provider.name) {
+      throw new AppError('CONFLICT', BILLING_ERROR_MESSAGES.noSubscription, {
+        code: BILLING_ERROR_CODES.noSubscription,
+      });
+    }
+    const { url } = await provider.createPortal({
+      userId,
+      customerId: row.customerId,
+      subscriptionId: row.subscriptionId,
+      returnUrl: `${publicUrl}/billing`,
+    });
+    return { success: true as const, url };
+  });
+
+  // The signature covers the raw bytes: this route reads its body unparsed.
+  app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    route(scope, API.billing.webhook, { bodyCheck: 'handler', bodyLimit: 1024 * 1024 }, async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const { duplicate } = await webhooks.receive(request.params.provider, raw, request.headers, request.id);
+      request.log.info({ provider: request.params.provider, duplicate }, 'billing webhook received');
+      return { received: true as const, duplicate };
+    });
+  });
+}

@@ -1,0 +1,39 @@
+import { API, type PurchasablePlanId } from '@nashr/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { call } from './client';
+
+const plansKey = ['billing', 'plans'] as const;
+const entitlementKey = ['billing', 'me'] as const;
+
+/** The plans on offer with their prices and limits, as the billing service sets them. */
+export function usePlans() {
+  return useQuery({
+    queryKey: plansKey,
+    queryFn: async () => (await call(API.billing.plans)).plans,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The caller's plan, its status and period. */
+export function useEntitlement() {
+  return useQuery({
+    queryKey: entitlementKey,
+    queryFn: async () => (await call(API.billing.me)).entitlement,
+  });
+}
+
+/** Starts paying for a plan: the browser goes to the provider's checkout page. */
+export function useCheckout() {
+  return useMutation({
+    mutationFn: async (planId: PurchasablePlanId) => (await call(API.billing.checkout, { body: { planId } })).url,
+    onSuccess: (url) => window.location.assign(url),
+  });
+}
+
+/** Opens the page where the subscription is managed. */
+export function usePortal() {
+  return useMutation({
+    mutationFn: async () => (await call(API.billing.portal)).url,
+    onSuccess: (url) => window.location.assign(url),
+  });
+}

@@ -1,0 +1,151 @@
+import type { Entitlement, PlanInfo, PurchasablePlanId } from '@nashr/contracts';
+import { Check, CreditCard } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { useCheckout, useEntitlement, usePlans, usePortal } from '../api/billing';
+import { Spinner } from '../components/spinner';
+import { errorText } from '../lib/error-text';
+import { formatDateTime } from '../lib/format';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Whole days left until `end` (at least 0). */
+export const daysLeft = (end: string | null, now = Date.now()): number =>
+  end ? Math.max(0, Math.ceil((new Date(end).getTime() - now) / DAY_MS)) : 0;
+
+function price(plan: PlanInfo, lang: string): string {
+  return new Intl.NumberFormat(lang === 'ar' ? 'ar' : 'en', {
+    style: 'currency',
+    currency: plan.price.currency,
+  }).format(plan.price.amountMinor / 100);
+}
+
+function Status({ entitlement }: { entitlement: Entitlement }) {
+  const { t, i18n } = useTranslation('billing');
+  const portal = usePortal();
+  const end = entitlement.currentPeriodEnd;
+  const when = end ? formatDateTime(new Date(end), i18n.language) : '';
+  return (
+    <section aria-labelledby="billing-plan" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="billing-plan" className="flex items-center gap-2 font-semibold">
+        <CreditCard aria-hidden="true" className="size-5 text-brand-600" />
+        {t('current', { plan: t(`plans.${entitlement.plan}`) })}
+      </h2>
+      <p className="mt-2 text-sm text-slate-600" data-testid="billing-status">
+        {entitlement.status === 'trialing' && t('trialLeft', { count: daysLeft(entitlement.trialEndsAt) })}
+        {entitlement.status === 'active' && t('renews', { date: when })}
+        {entitlement.status === 'canceled' && t('ends', { date: when })}
+        {entitlement.status === 'past_due' && t('pastDue')}
+        {entitlement.status === 'expired' && t('expired')}
+      </p>
+      <dl className="mt-4 grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-slate-500">{t('limits.weeklyPosts')}</dt>
+          <dd className="font-medium" data-testid="billing-weekly-posts">
+            {entitlement.limits.weeklyPosts ?? t('unlimited')}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">{t('limits.aiCredits')}</dt>
+          <dd className="font-medium" data-testid="billing-ai-credits">
+            {entitlement.limits.aiCredits.toLocaleString(i18n.language)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">{t('limits.commentingCredits')}</dt>
+          <dd className="font-medium">{entitlement.limits.commentingCredits.toLocaleString(i18n.language)}</dd>
+        </div>
+      </dl>
+      {entitlement.provider && entitlement.status !== 'expired' && (
+        <button
+          type="button"
+          className="mt-5 rounded-xl border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50"
+          disabled={portal.isPending}
+          onClick={() => portal.mutate(undefined, { onError: (error) => toast.error(errorText(error)) })}
+          data-testid="billing-manage"
+        >
+          {t('manage')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** The plan picker: every plan that can be bought, its price and what it allows. */
+export function PlanPicker({ current }: { current: Entitlement | undefined }) {
+  const { t, i18n } = useTranslation('billing');
+  const plans = usePlans();
+  const checkout = useCheckout();
+  if (plans.isPending) return <Spinner />;
+  if (plans.isError) return <p role="alert">{errorText(plans.error)}</p>;
+  const subscribed = current?.provider && current.status !== 'expired';
+  return (
+    <section aria-labelledby="billing-picker">
+      <h2 id="billing-picker" className="font-semibold">
+        {t('choose')}
+      </h2>
+      <ul className="mt-3 grid grid-cols-1 gap-4 md:grid-cols-3">
+        {plans.data
+          .filter((plan) => plan.purchasable)
+          .map((plan) => (
+            <li
+              key={plan.id}
+              className={`flex flex-col rounded-2xl border bg-white p-5 shadow-sm ${plan.highlighted ? 'border-brand-500' : 'border-slate-200'}`}
+              data-testid={`plan-${plan.id}`}
+            >
+              <h3 className="font-semibold">{t(`plans.${plan.id}`)}</h3>
+              <p className="mt-1 text-2xl font-bold">
+                <bdi>{price(plan, i18n.language)}</bdi> <span className="text-sm font-normal">{t('perMonth')}</span>
+              </p>
+              <ul className="mt-3 flex-1 space-y-1 text-sm">
+                <li className="flex items-center gap-2">
+                  <Check aria-hidden="true" className="size-4 text-brand-600" />
+                  {plan.limits.weeklyPosts === null
+                    ? t('feature.unlimitedPosts')
+                    : t('feature.weeklyPosts', { count: plan.limits.weeklyPosts })}
+                </li>
+                <li className="flex items-center gap-2">
+                  <Check aria-hidden="true" className="size-4 text-brand-600" />
+                  {t('feature.aiCredits', { count: plan.limits.aiCredits })}
+                </li>
+                {plan.limits.commentingCredits > 0 && (
+                  <li className="flex items-center gap-2">
+                    <Check aria-hidden="true" className="size-4 text-brand-600" />
+                    {t('feature.commentingCredits', { count: plan.limits.commentingCredits })}
+                  </li>
+                )}
+              </ul>
+              <button
+                type="button"
+                className="mt-4 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+                disabled={Boolean(subscribed) || checkout.isPending}
+                onClick={() =>
+                  checkout.mutate(plan.id as PurchasablePlanId, { onError: (error) => toast.error(errorText(error)) })
+                }
+                data-testid={`choose-${plan.id}`}
+              >
+                {current?.plan === plan.id && subscribed
+                  ? t('currentPlan')
+                  : t('select', { plan: t(`plans.${plan.id}`) })}
+              </button>
+            </li>
+          ))}
+      </ul>
+    </section>
+  );
+}
+
+/** /billing: the caller's plan, trial days left, next renewal or end, limits, and the plan picker. */
+export function BillingPage() {
+  const { t } = useTranslation('billing');
+  const entitlement = useEntitlement();
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4 sm:p-6">
+      <h1 className="text-2xl font-bold">{t('title')}</h1>
+      {entitlement.isPending && <Spinner />}
+      {entitlement.isError && <p role="alert">{errorText(entitlement.error)}</p>}
+      {entitlement.data && <Status entitlement={entitlement.data} />}
+      <PlanPicker current={entitlement.data} />
+    </div>
+  );
+}
