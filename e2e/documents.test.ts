@@ -155,7 +155,7 @@ describe('a document on a post', () => {
     await page.context().close();
   });
 
-  it('shows a scheduled post’s document on its card and in its edit dialog', async () => {
+  it('shows a scheduled post’s document on its card, in the calendar and in its edit dialog', async () => {
     const user = await fullUser(stack, 'carousel-later');
     const answer = await fetch(`${stack.url}/api/v1/media?title=${encodeURIComponent('Quarterly review')}`, {
       method: 'POST',
@@ -165,10 +165,11 @@ describe('a document on a post', () => {
     expect(answer.status).toBe(201);
     const documentId = ((await answer.json()) as { data: { id: string } }).data.id;
     const marker = randomUUID().slice(0, 8);
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const scheduled = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
       userId: user.userId,
       content: `The quarter in slides ${marker}`,
-      date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+      date: day,
       time: '10:00 AM',
       status: 'scheduled',
       timeZone: 'UTC',
@@ -189,6 +190,20 @@ describe('a document on a post', () => {
     expect(await shown.getByTestId('document-pages').textContent()).toBe('3 pages');
     await expect
       .poll(() => shown.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+
+    // The calendar's cell for that day shows the document's first page, named as such.
+    const calendar = page.getByTestId('posts-calendar');
+    if ((await calendar.getAttribute('data-month')) !== day.slice(0, 7)) {
+      await page.getByTestId('calendar-next').click();
+    }
+    const thumbnail = calendar.locator(`button[data-date="${day}"]`).getByTestId('calendar-thumbnail');
+    await expect.poll(() => thumbnail.getAttribute('data-media-id'), { timeout: 20_000 }).toBe(documentId);
+    expect(await thumbnail.getAttribute('alt')).toContain('First page of the document “Quarterly review”');
+    await expect
+      .poll(() =>
+        thumbnail.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth),
+      )
       .toBeGreaterThan(0);
 
     await card.getByTestId('edit-post').click();

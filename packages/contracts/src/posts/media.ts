@@ -5,10 +5,10 @@ import { text } from '../text.js';
 export const MAX_POST_IMAGES = 9;
 export const MAX_IMAGE_UPLOAD_BYTES = 5 * 1024 * 1024;
 /**
- * Images one user may upload in 24 hours, attached or not: far above what posting needs, low
+ * Files (images and documents) one user may upload in 24 hours, attached or not: far above what posting needs, low
  * enough that nobody fills the store with files no post uses before they are swept away.
  */
-export const MAX_DAILY_IMAGE_UPLOADS = 200;
+export const MAX_DAILY_UPLOADS = 200;
 /** The most any upload may send: a PDF document. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** A document (PDF, shown by the feed as a carousel): at most this many bytes and pages. */
@@ -84,7 +84,7 @@ export const MEDIA_MESSAGES = {
   unknownMedia: 'One of the attached files does not exist or is not yours: upload it again',
   duplicate: 'The same file is attached twice',
   notFound: 'This file does not exist',
-  dailyLimit: `At most ${MAX_DAILY_IMAGE_UPLOADS} images can be uploaded in 24 hours: try again later`,
+  dailyLimit: `At most ${MAX_DAILY_UPLOADS} files (images and documents) can be uploaded in 24 hours: try again later`,
   uploaded: 'File uploaded',
   documentTooLarge: `A document can be at most ${MAX_DOCUMENT_UPLOAD_BYTES / 1024 / 1024} MB`,
   tooManyPages: `A document can have at most ${MAX_DOCUMENT_PAGES} pages`,

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import {
   type AttachedMedia,
   isDocumentType,
-  MAX_DAILY_IMAGE_UPLOADS,
+  MAX_DAILY_UPLOADS,
   MAX_DOCUMENT_PAGES,
   MAX_DOCUMENT_TITLE_LENGTH,
   MAX_DOCUMENT_UPLOAD_BYTES,
@@ -196,9 +196,9 @@ export class MediaService {
       .select({ uploads: count() })
       .from(media)
       .where(and(eq(media.userId, userId), gt(media.createdAt, sql`now() - interval '1 day'`)));
-    if ((today?.uploads ?? 0) >= MAX_DAILY_IMAGE_UPLOADS) {
+    if ((today?.uploads ?? 0) >= MAX_DAILY_UPLOADS) {
       body.resume(); // Read and dropped, so the answer reaches the caller.
-      throw mediaRefusal('RATE_LIMITED', 'dailyLimit', { limit: MAX_DAILY_IMAGE_UPLOADS });
+      throw mediaRefusal('RATE_LIMITED', 'dailyLimit', { limit: MAX_DAILY_UPLOADS });
     }
     const folder = await mkdtemp(join(tmpdir(), 'nashr-upload-'));
     try {

@@ -1,4 +1,4 @@
-import { MAX_DAILY_IMAGE_UPLOADS, MAX_POST_IMAGES, MEDIA_ERROR_CODES, POST_ERROR_CODES } from '@nashr/contracts';
+import { MAX_DAILY_UPLOADS, MAX_POST_IMAGES, MEDIA_ERROR_CODES, POST_ERROR_CODES } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -120,7 +120,7 @@ describe('uploading an image', () => {
     const me = testIdentity();
     // Earlier uploads of the day, written straight to the table (their files do not matter here).
     await h.database.db.insert(media).values(
-      Array.from({ length: MAX_DAILY_IMAGE_UPLOADS }, (_, n) => ({
+      Array.from({ length: MAX_DAILY_UPLOADS }, (_, n) => ({
         userId: me.userId,
         kind: 'image' as const,
         contentType: 'image/png' as const,
@@ -135,10 +135,10 @@ describe('uploading an image', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({
       code: MEDIA_ERROR_CODES.dailyLimit,
-      params: { limit: MAX_DAILY_IMAGE_UPLOADS },
+      params: { limit: MAX_DAILY_UPLOADS },
     });
     const mine = () => h.database.db.select().from(media).where(eq(media.userId, me.userId));
-    expect(await mine()).toHaveLength(MAX_DAILY_IMAGE_UPLOADS);
+    expect(await mine()).toHaveLength(MAX_DAILY_UPLOADS);
 
     // A day later those no longer count.
     await h.database.db
@@ -146,7 +146,7 @@ describe('uploading an image', () => {
       .set({ createdAt: sql`now() - interval '25 hours'` })
       .where(eq(media.userId, me.userId));
     expect((await h.upload(me, await png(), 'image/png')).statusCode).toBe(201);
-    expect(await mine()).toHaveLength(MAX_DAILY_IMAGE_UPLOADS + 1);
+    expect(await mine()).toHaveLength(MAX_DAILY_UPLOADS + 1);
   });
 });
 

@@ -1,11 +1,10 @@
-import { type AttachedMedia, isDocumentType, MAX_DOCUMENT_TITLE_LENGTH } from '@nashr/contracts';
+import { type AttachedMedia, MAX_DOCUMENT_TITLE_LENGTH } from '@nashr/contracts';
 import { ChevronLeft, ChevronRight, FileText, Loader2, X } from 'lucide-react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { thumbnailUrl } from '../../api/media';
 import { formatNumber } from '../../lib/format';
-import { PostImages } from '../posts/post-card-parts';
 import type { ComposerDocument } from './use-composer-document';
 
 type PdfJs = typeof import('pdfjs-dist');
@@ -329,17 +328,4 @@ export function DocumentCarousel({
       </p>
     </section>
   );
-}
-
-/** A card's files: its document as a summary, or its images as thumbnails. */
-export function PostAttachments({ media }: { media: AttachedMedia[] }) {
-  const document = media.find((item) => isDocumentType(item.contentType));
-  if (document) {
-    return (
-      <div className="mt-3">
-        <DocumentSummary document={document} />
-      </div>
-    );
-  }
-  return <PostImages urls={media.map((m) => thumbnailUrl(m.id))} />;
 }

@@ -3,6 +3,7 @@
  * form shares (the first comment field, the images and the feed preview). Everything else here is its own.
  */
 export { ComposerProvider, useComposer } from './composer-provider';
+export { DocumentCarousel, DocumentSummary } from './document-attachment';
 export { FirstCommentField } from './draft-extras';
 export { FeedPreview } from './feed-preview';
 export { MediaPicker } from './media-picker';

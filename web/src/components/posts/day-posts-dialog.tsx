@@ -5,9 +5,9 @@ import type { PostView } from '../../api/posts';
 import { useDisplayPreferences } from '../../api/preferences';
 import { formatClock, formatDay, formatHijriDay } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
-import { PostAttachments } from '../composer/document-attachment';
 import { ClampedText } from '../ui/clamped-text';
 import { DialogFrame, secondaryButtonClass } from '../ui/dialog-frame';
+import { PostAttachments } from './post-card-parts';
 import { canChange, FailureNote } from './scheduled-post-card';
 import { StatusBadge } from './status-badge';
 

@@ -1,6 +1,9 @@
+import { type AttachedMedia, isDocumentType } from '@nashr/contracts';
 import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { thumbnailUrl } from '../../api/media';
 import { formatNumber } from '../../lib/format';
+import { DocumentSummary } from '../composer';
 import { ClampedText } from '../ui/clamped-text';
 
 /** The post on LinkedIn, opened in a new tab; the arrow points outward in both reading directions. */
@@ -59,4 +62,17 @@ export function PostImages({ urls }: { urls: string[] }) {
       ))}
     </ul>
   );
+}
+
+/** A card's files: its document as a summary, or its images as thumbnails. */
+export function PostAttachments({ media }: { media: AttachedMedia[] }) {
+  const document = media.find((item) => isDocumentType(item.contentType));
+  if (document) {
+    return (
+      <div className="mt-3">
+        <DocumentSummary document={document} />
+      </div>
+    );
+  }
+  return <PostImages urls={media.map((m) => thumbnailUrl(m.id))} />;
 }

@@ -1,3 +1,4 @@
+import { isDocumentType } from '@nashr/contracts';
 import { addDays, addMonths, endOfMonth, isSameDay, isSameMonth, isToday, startOfMonth, startOfWeek } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
@@ -199,7 +200,7 @@ export function PostsCalendar({
                 const key = dateInputValue(day);
                 const posts = days.get(key);
                 const mark = dayMark(posts);
-                // The day's first post with images shows its first image, small, in the cell's corner.
+                // The day's first post with media shows its first image or its document's first page, small, in the cell's corner.
                 const image = posts?.find((post) => post.media?.length)?.media?.[0];
                 const inMonth = isSameMonth(day, month);
                 const isSelected = selected !== null && isSameDay(day, selected);
@@ -247,7 +248,11 @@ export function PostsCalendar({
                       {image && (
                         <img
                           src={thumbnailUrl(image.id)}
-                          alt={t('calendar.imageAlt', { date: dayName(day) })}
+                          alt={
+                            isDocumentType(image.contentType)
+                              ? t('calendar.documentAlt', { date: dayName(day), title: image.title ?? '' })
+                              : t('calendar.imageAlt', { date: dayName(day) })
+                          }
                           loading="lazy"
                           decoding="async"
                           width={20}

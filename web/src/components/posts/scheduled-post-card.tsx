@@ -6,10 +6,9 @@ import { codeText, errorText } from '../../lib/error-text';
 import { formatClock, formatDay } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
-import { PostAttachments } from '../composer/document-attachment';
 import { Spinner } from '../spinner';
 import { HijriDate } from '../ui/hijri-date';
-import { LinkedInLink, PostText } from './post-card-parts';
+import { LinkedInLink, PostAttachments, PostText } from './post-card-parts';
 import { StatusBadge } from './status-badge';
 
 export const canChange = (post: PostView) => post.status === 'scheduled' || post.status === 'failed';
