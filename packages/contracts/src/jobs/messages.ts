@@ -42,6 +42,29 @@ export const accountDisconnectedEvent = defineEvent(
   [QUEUES.authInbox, QUEUES.postsInbox],
 );
 
+/** The reminders before a network connection expires: a week before, and the day before. */
+export const CONNECTION_EXPIRY_REMINDERS = { '7d': 7 * 86_400_000, '1d': 86_400_000 } as const;
+export type ConnectionExpiryReminder = keyof typeof CONNECTION_EXPIRY_REMINDERS;
+
+/**
+ * linkedin → auth: the user's network connection expires soon; they must reconnect before
+ * `expiresAt`. Published with the id `{userId}-{expiresAt ms}-{reminder}`, so each reminder is
+ * told once per expiry, and a new token (a later expiry) starts them again.
+ */
+export const connectionExpiringEvent = defineEvent(
+  'connection-expiring',
+  z.object({
+    userId,
+    expiresAt: z.string().datetime(),
+    reminder: z.enum(['7d', '1d']),
+    requestId,
+  }),
+  [QUEUES.authInbox],
+);
+
+/** Hourly on the linkedin worker: find the connections whose expiry comes within a reminder. */
+export const connectionExpiryTickJob = defineJob(QUEUES.linkedinInbox, 'connection-expiry-tick', z.object({}));
+
 /** posts-worker → linkedin-worker: publish this post now. The job id is `publish-{postId}`. */
 export const publishPostJob = defineJob(
   QUEUES.linkedinPublish,

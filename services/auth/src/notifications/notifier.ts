@@ -1,4 +1,5 @@
 import {
+  connectionExpiringEvent,
   creditsLowEvent,
   LINKEDIN_ERROR_CODES,
   LINKEDIN_MESSAGES,
@@ -89,6 +90,11 @@ export class Notifier {
         return this.tell(job, { userId, kind: 'post_needs_attention', postId, reason, reasonCode: code }, log);
       }),
       handleJob(creditsLowEvent, ({ userId }, job, log) => this.tell(job, { userId, kind: 'credits_low' }, log)),
+      // The expiry rides as the reason: the mail and the bell name its date in the reader's words.
+      // The event's id (user, expiry, reminder) makes each reminder told once per expiry.
+      handleJob(connectionExpiringEvent, ({ userId, expiresAt }, job, log) =>
+        this.tell(job, { userId, kind: 'connection_expiring', reason: expiresAt }, log),
+      ),
     ];
   }
 }
