@@ -239,6 +239,41 @@ describe('a scheduled post that needs the user before its time', () => {
   });
 });
 
+describe('a scheduled post due after the connection expires', () => {
+  it('is told at once with the reason in the reader’s words and the Reconnect link', async () => {
+    const user = await newUser('expires-before');
+    await preferences(user, { locale: 'en' });
+    const postId = crypto.randomUUID();
+    const jobId = `${postId}-connection_expires-1790000000000`;
+    await deliver(
+      () =>
+        h.queues.publish(
+          postNeedsAttentionEvent,
+          {
+            postId,
+            userId: user.userId,
+            cause: 'connection_expires',
+            scheduledAt: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+          },
+          { id: jobId },
+        ),
+      `post-needs-attention-${jobId}`,
+    );
+    expect((await list(user)).notifications).toEqual([
+      expect.objectContaining({ kind: 'post_needs_attention', postId, reasonCode: 'linkedin.expires_before_post' }),
+    ]);
+    const [mail] = await until(
+      'the attention e-mail',
+      async () => mailsTo(h, user.email),
+      (m) => m.length > 0,
+    );
+    expect(mail?.text).toContain(
+      'Reason: Your LinkedIn connection expires before this post is due. Reconnect your account so it goes out on time.',
+    );
+    expect(mail?.text).toContain('Reconnect LinkedIn: http://localhost:8080/connect-linkedIn');
+  });
+});
+
 describe('credits running low', () => {
   it('tells once per grant, in the app and by e-mail, and not at all when the user turned both off', async () => {
     const user = await newUser('credits');

@@ -154,11 +154,14 @@ function told(lang: Locale, row: NotificationRow, publicUrl: string, timeZone = 
     case 'post_failed':
       return { title: c.post_failed, detail: reasonLine(lang, row), action: { label: c.retry, href: post } };
     case 'post_needs_attention':
-      // The one action that fixes the cause: today every cause is a lost connection.
+      // The one action that fixes the cause: a lost or expiring connection is fixed by reconnecting.
       return {
         title: c.post_needs_attention,
         detail: reasonLine(lang, row),
-        action: row.reasonCode === LINKEDIN_ERROR_CODES.reconnect ? reconnect : { label: c.view, href: post },
+        action:
+          row.reasonCode === LINKEDIN_ERROR_CODES.reconnect || row.reasonCode === LINKEDIN_ERROR_CODES.expiresBeforePost
+            ? reconnect
+            : { label: c.view, href: post },
       };
     case 'account_disconnected':
       return { title: c.account_disconnected, detail: null, action: reconnect };

@@ -19,10 +19,14 @@ import type { EmailState, NewNotification, NotificationStore } from './notificat
 /**
  * How each reason a scheduled post needs the user is told: the declared code whose words the app
  * and the e-mail show (and whose action they offer), and the English for API users. A cause
- * added later (connection expiring, plan limit reached, media missing) adds its line here.
+ * added later (plan limit reached, media missing) adds its line here.
  */
 export const ATTENTION_CAUSES: Record<PostAttentionCause, { code: string; reason: string }> = {
   account_disconnected: { code: LINKEDIN_ERROR_CODES.reconnect, reason: LINKEDIN_MESSAGES.reconnect },
+  connection_expires: {
+    code: LINKEDIN_ERROR_CODES.expiresBeforePost,
+    reason: LINKEDIN_MESSAGES.expiresBeforePost,
+  },
 };
 
 /**

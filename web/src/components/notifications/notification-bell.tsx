@@ -42,7 +42,8 @@ function useMailLanguageFollowsApp(language: Language) {
 const leadsToReconnect = (item: Notification) =>
   item.kind === 'account_disconnected' ||
   item.kind === 'connection_expiring' ||
-  (item.kind === 'post_needs_attention' && item.reasonCode === LINKEDIN_ERROR_CODES.reconnect);
+  (item.kind === 'post_needs_attention' &&
+    (item.reasonCode === LINKEDIN_ERROR_CODES.reconnect || item.reasonCode === LINKEDIN_ERROR_CODES.expiresBeforePost));
 
 /**
  * Where a notification leads: the post (with its retry), the post on the network, reconnecting,
