@@ -4,6 +4,7 @@
  */
 import {
   accountDisconnectedEvent,
+  connectionExpiringEvent,
   creditsLowEvent,
   postNeedsAttentionEvent,
   postPublishedEvent,
@@ -238,6 +239,41 @@ describe('a scheduled post that needs the user before its time', () => {
   });
 });
 
+describe('a scheduled post due after the connection expires', () => {
+  it('is told at once with the reason in the reader’s words and the Reconnect link', async () => {
+    const user = await newUser('expires-before');
+    await preferences(user, { locale: 'en' });
+    const postId = crypto.randomUUID();
+    const jobId = `${postId}-connection_expires-1790000000000`;
+    await deliver(
+      () =>
+        h.queues.publish(
+          postNeedsAttentionEvent,
+          {
+            postId,
+            userId: user.userId,
+            cause: 'connection_expires',
+            scheduledAt: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+          },
+          { id: jobId },
+        ),
+      `post-needs-attention-${jobId}`,
+    );
+    expect((await list(user)).notifications).toEqual([
+      expect.objectContaining({ kind: 'post_needs_attention', postId, reasonCode: 'linkedin.expires_before_post' }),
+    ]);
+    const [mail] = await until(
+      'the attention e-mail',
+      async () => mailsTo(h, user.email),
+      (m) => m.length > 0,
+    );
+    expect(mail?.text).toContain(
+      'Reason: Your LinkedIn connection expires before this post is due. Reconnect your account so it goes out on time.',
+    );
+    expect(mail?.text).toContain('Reconnect LinkedIn: http://localhost:8080/connect-linkedIn');
+  });
+});
+
 describe('credits running low', () => {
   it('tells once per grant, in the app and by e-mail, and not at all when the user turned both off', async () => {
     const user = await newUser('credits');
@@ -260,6 +296,75 @@ describe('credits running low', () => {
     await creditsLow(quiet, 'free-1');
     expect((await list(quiet)).notifications).toEqual([]);
     expect(mailsTo(h, quiet.email)).toHaveLength(0);
+  });
+});
+
+const expiring = (user: User, expiresAt: Date, reminder: '7d' | '1d') =>
+  deliver(
+    () =>
+      h.queues.publish(
+        connectionExpiringEvent,
+        { userId: user.userId, expiresAt: expiresAt.toISOString(), reminder },
+        { id: `${user.userId}-${expiresAt.getTime()}-${reminder}` },
+      ),
+    `connection-expiring-${user.userId}-${expiresAt.getTime()}-${reminder}`,
+  );
+
+describe('a connection about to expire', () => {
+  it('is told once per reminder and expiry, by e-mail in Arabic with the date and the Reconnect link', async () => {
+    const user = await newUser('expiring');
+    await preferences(user, { timeZone: 'Asia/Riyadh' });
+    const expiresAt = new Date(Date.now() + 6.5 * 86_400_000);
+    await expiring(user, expiresAt, '7d');
+    await forget(`connection-expiring-${user.userId}-${expiresAt.getTime()}-7d`);
+    await expiring(user, expiresAt, '7d');
+    expect((await list(user)).notifications).toEqual([
+      expect.objectContaining({ kind: 'connection_expiring', reason: expiresAt.toISOString(), read: false }),
+    ]);
+    const [mail] = await until(
+      'the reminder e-mail',
+      async () => mailsTo(h, user.email),
+      (m) => m.length > 0,
+    );
+    const date = new Intl.DateTimeFormat('ar-u-nu-latn', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'Asia/Riyadh',
+    }).format(expiresAt);
+    expect(mail?.subject).toBe(`تنتهي صلاحية ربط حسابك على لينكدإن خلال أسبوع، في ${date}.`);
+    expect(mail?.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail?.text).toContain('أعد ربطه قبل ذلك لتُنشر منشوراتك المجدولة في مواعيدها');
+    expect(mail?.text).toContain('إعادة ربط الحساب: http://localhost:8080/connect-linkedIn');
+    expect(mail?.listUnsubscribe).toContain('kind=connection_expiring');
+    expect(mailsTo(h, user.email)).toHaveLength(1);
+  });
+
+  it('says "within a day" in English the day before, and starts again for a new expiry', async () => {
+    const user = await newUser('expiring-en');
+    await preferences(user, { locale: 'en' });
+    const expiresAt = new Date(Date.now() + 20 * 3_600_000);
+    await expiring(user, expiresAt, '1d');
+    const [mail] = await until(
+      'the reminder e-mail',
+      async () => mailsTo(h, user.email),
+      (m) => m.length > 0,
+    );
+    const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(
+      expiresAt,
+    );
+    expect(mail?.subject).toBe(`Your LinkedIn connection expires within a day, on ${date}.`);
+    expect(mail?.html).toContain('dir="ltr"');
+    expect(mail?.text).toContain('Reconnect LinkedIn: http://localhost:8080/connect-linkedIn');
+
+    // After reconnecting, the new token's reminders are told again.
+    const renewed = new Date(expiresAt.getTime() + 60 * 86_400_000);
+    await expiring(user, renewed, '7d');
+    await until(
+      'the second reminder',
+      async () => mailsTo(h, user.email),
+      (m) => m.length === 2,
+    );
+    expect((await list(user)).notifications.map((n) => n.kind)).toEqual(['connection_expiring', 'connection_expiring']);
   });
 });
 

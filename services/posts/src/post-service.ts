@@ -1,4 +1,5 @@
 import { type AttachedMedia, MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, POST_MESSAGES } from '@nashr/contracts';
+import { ConnectionExpiry } from './connection-expiry.js';
 import type { PostRow } from './db/schema.js';
 import type { PostQueues } from './jobs/post-queues.js';
 import type { PlanLimitStore } from './plan-limits/plan-limit-store.js';
@@ -64,12 +65,24 @@ export interface EditRequest {
  * record, Redis may lose jobs and the reconciler puts them back.
  */
 export class PostService {
+  private readonly expiry: ConnectionExpiry;
+
   constructor(
     private readonly store: PostStore,
     private readonly queues: PostQueues,
     /** The plan's limits on new posts (none when not given). */
     private readonly planLimits: PlanLimitStore | null = null,
-  ) {}
+  ) {
+    this.expiry = new ConnectionExpiry(store, queues.queues);
+  }
+
+  /**
+   * Tells a post due after the connection's end at once. Best effort: the post is saved either way,
+   * and the network worker refuses it at its time with the same reason.
+   */
+  private async tellIfAfterExpiry(post: PostRow, requestId?: string): Promise<void> {
+    await this.expiry.check(post, undefined, requestId).catch(() => false);
+  }
 
   async schedule(
     userId: string,
@@ -93,6 +106,7 @@ export class PostService {
       enteredTime: schedule.enteredTime ?? null,
     });
     await this.queues.scheduleDue(post, requestId);
+    await this.tellIfAfterExpiry(post, requestId);
     return post;
   }
 
@@ -144,6 +158,7 @@ export class PostService {
     }
     const updated = await this.changeOrExplain(userId, post, changes);
     if (updated.status === 'scheduled') await this.moveDueJob(post, updated, requestId);
+    if (request.reschedule) await this.tellIfAfterExpiry(updated, requestId);
     return updated;
   }
 

@@ -1,7 +1,7 @@
 import type { PostStatus } from '@nashr/contracts';
 import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { drafts, type PostRow, posts, type schema } from './db/schema.js';
+import { connections, drafts, type PostRow, posts, type schema } from './db/schema.js';
 
 export type NewPost = Pick<PostRow, 'userId' | 'content' | 'status' | 'scheduledAt' | 'timeZone'> &
   Partial<Pick<PostRow, 'enteredDate' | 'enteredTime' | 'firstComment' | 'firstCommentStatus' | 'media'>>;
@@ -38,8 +38,35 @@ export class PostStore {
   /** Deletes every post and draft of a user; returns the ids of the posts deleted. */
   async deleteUser(userId: string): Promise<string[]> {
     await this.db.delete(drafts).where(eq(drafts.userId, userId));
+    await this.db.delete(connections).where(eq(connections.userId, userId));
     const rows = await this.db.delete(posts).where(eq(posts.userId, userId)).returning({ id: posts.id });
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * Keeps until when the user's connection works, as announced at `changedAt`; false when a newer
+   * announcement is already kept (a late event changes nothing).
+   */
+  async recordConnection(userId: string, accessExpiresAt: Date | null, changedAt: Date): Promise<boolean> {
+    const rows = await this.db
+      .insert(connections)
+      .values({ userId, accessExpiresAt, changedAt })
+      .onConflictDoUpdate({
+        target: connections.userId,
+        set: { accessExpiresAt, changedAt },
+        setWhere: sql`${connections.changedAt} <= ${changedAt.toISOString()}::timestamptz`,
+      })
+      .returning({ userId: connections.userId });
+    return rows.length > 0;
+  }
+
+  /** Until when the user's connection works, when known. */
+  async connectionExpiry(userId: string): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ at: connections.accessExpiresAt })
+      .from(connections)
+      .where(eq(connections.userId, userId));
+    return row?.at ?? null;
   }
 
   async insert(values: NewPost): Promise<PostRow> {

@@ -29,11 +29,20 @@ export const personalizationUpdatedEvent = defineEvent(
   [QUEUES.aiInbox],
 );
 
-/** linkedin → auth: a network account was connected (auth sets linkedinConnected). */
+/**
+ * linkedin → auth, posts: a network account was connected (auth sets linkedinConnected; posts
+ * learns until when the connection works, to tell which scheduled posts come after it).
+ */
 export const accountConnectedEvent = defineEvent(
   'account-connected',
-  z.object({ userId, changedAt: changeStamp, requestId }),
-  [QUEUES.authInbox],
+  z.object({
+    userId,
+    changedAt: changeStamp,
+    /** When the connection's access ends (null: not known to end). */
+    accessExpiresAt: z.string().datetime().nullable().optional(),
+    requestId,
+  }),
+  [QUEUES.authInbox, QUEUES.postsInbox],
 );
 
 /** linkedin → auth, posts: the network refused the stored credentials; the user must reconnect. */
@@ -42,6 +51,29 @@ export const accountDisconnectedEvent = defineEvent(
   z.object({ userId, reason: z.string().max(500), changedAt: changeStamp, requestId }),
   [QUEUES.authInbox, QUEUES.postsInbox],
 );
+
+/** The reminders before a network connection expires: a week before, and the day before. */
+export const CONNECTION_EXPIRY_REMINDERS = { '7d': 7 * 86_400_000, '1d': 86_400_000 } as const;
+export type ConnectionExpiryReminder = keyof typeof CONNECTION_EXPIRY_REMINDERS;
+
+/**
+ * linkedin → auth: the user's network connection expires soon; they must reconnect before
+ * `expiresAt`. Published with the id `{userId}-{expiresAt ms}-{reminder}`, so each reminder is
+ * told once per expiry, and a new token (a later expiry) starts them again.
+ */
+export const connectionExpiringEvent = defineEvent(
+  'connection-expiring',
+  z.object({
+    userId,
+    expiresAt: z.string().datetime(),
+    reminder: z.enum(['7d', '1d']),
+    requestId,
+  }),
+  [QUEUES.authInbox],
+);
+
+/** Hourly on the linkedin worker: find the connections whose expiry comes within a reminder. */
+export const connectionExpiryTickJob = defineJob(QUEUES.linkedinInbox, 'connection-expiry-tick', z.object({}));
 
 /** posts-worker → linkedin-worker: publish this post now. The job id is `publish-{postId}`. */
 export const publishPostJob = defineJob(
@@ -114,16 +146,17 @@ export const postPublishFailedEvent = defineEvent(
 
 /**
  * Why a scheduled post cannot go out as it stands, each with the one action that fixes it. Only
- * a lost connection is known today; later capabilities add theirs here (the connection expiring
- * on a known date, the plan's monthly limit reached, a media file missing), and the auth service's
+ * a lost connection and a connection that will have expired by the post's time are known today;
+ * later capabilities add theirs here (the plan's monthly limit reached, a media file missing), and the auth service's
  * `ATTENTION_CAUSES` says how each is told.
  */
-export const POST_ATTENTION_CAUSES = ['account_disconnected'] as const;
+export const POST_ATTENTION_CAUSES = ['account_disconnected', 'connection_expires'] as const;
 export type PostAttentionCause = (typeof POST_ATTENTION_CAUSES)[number];
 
 /**
  * posts → auth: a scheduled post needs the user before its time. Published with the id
- * `{postId}-{cause}`, so a post is told once per cause.
+ * `{postId}-{cause}` (and, for an expiring connection, `-{expiry ms}`), so a post is told once
+ * per cause (and expiry).
  */
 export const postNeedsAttentionEvent = defineEvent(
   'post-needs-attention',

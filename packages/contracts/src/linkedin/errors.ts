@@ -9,6 +9,8 @@ export const LINKEDIN_MESSAGES = {
   noPendingSignIn: 'No sign-in is waiting for verification. Please sign in again.',
   checkpointExpired: 'This verification step has expired. Please sign in again.',
   nestedTooDeeply: 'The request data is nested too deeply',
+  expiresBeforePost:
+    'Your LinkedIn connection expires before this post is due. Reconnect your account so it goes out on time.',
   firstCommentUnconfirmed:
     'LinkedIn did not confirm the first comment. Check the post and add the comment by hand if it is missing.',
 } as const;
@@ -58,6 +60,8 @@ export const LINKEDIN_ERROR_CODES = {
   noPendingSignIn: 'linkedin.no_pending_sign_in',
   checkpointExpired: 'linkedin.checkpoint_expired',
   nestedTooDeeply: 'linkedin.nested_too_deeply',
+  /** The connection's token will have expired by a scheduled post's time: reconnect before it. */
+  expiresBeforePost: 'linkedin.expires_before_post',
   /** The first comment's sending was interrupted or unanswered: never sent again, so it may be missing. */
   firstCommentUnconfirmed: 'linkedin.first_comment_unconfirmed',
 } as const satisfies Record<keyof typeof LINKEDIN_MESSAGES, string>;

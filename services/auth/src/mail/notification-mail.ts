@@ -14,6 +14,8 @@ export interface MailLinks {
   publicUrl: string;
   /** The user's unsubscribe token. */
   token: string;
+  /** The user's time zone, for the dates a mail names (UTC when not given). */
+  timeZone?: string;
 }
 
 interface Told {
@@ -54,6 +56,12 @@ const COPY = {
     account_disconnected: 'انقطع اتصال حسابك على لينكدإن، ولن تُنشر منشوراتك المجدولة حتى تعيد ربطه.',
     credits_low: 'أوشكت نقاط GPT-4o في رصيدك على النفاد.',
     credits_low_detail: 'عند نفادها تُكتب مسوداتك بـ GPT-3.5 دون أن يُخصم من رصيدك شيء.',
+    connection_expiring: (soon: 'week' | 'day', date: string) =>
+      soon === 'week'
+        ? `تنتهي صلاحية ربط حسابك على لينكدإن خلال أسبوع، في ${date}.`
+        : `تنتهي صلاحية ربط حسابك على لينكدإن خلال يوم، في ${date}.`,
+    connection_expiring_detail:
+      'أعد ربطه قبل ذلك لتُنشر منشوراتك المجدولة في مواعيدها، وسيبقى حسابك ومنشوراتك وجدولك كما هي.',
     reason: 'السبب:',
     view: 'عرض المنشور',
     retry: 'إعادة المحاولة',
@@ -68,6 +76,7 @@ const COPY = {
       post_needs_attention: 'المنشورات المجدولة التي تحتاج إلى تدخّلك',
       account_disconnected: 'انقطاع الاتصال بلينكدإن',
       credits_low: 'قرب نفاد نقاط GPT-4o',
+      connection_expiring: 'قرب انتهاء ربط لينكدإن',
     },
     settings: 'يمكنك تغيير تفضيلات الإشعارات من صفحة الإعدادات في نشر.',
     signature: 'فريق نشر',
@@ -80,6 +89,10 @@ const COPY = {
     post_needs_attention: 'Your scheduled post needs you before its time, or it will not go out.',
     credits_low: 'Your GPT-4o credits are running low.',
     credits_low_detail: 'When they run out, your drafts are written with GPT-3.5 at no cost.',
+    connection_expiring: (soon: 'week' | 'day', date: string) =>
+      `Your LinkedIn connection expires within a ${soon}, on ${date}.`,
+    connection_expiring_detail:
+      'Reconnect before then so your scheduled posts go out on time. Your account, posts and schedule stay as they are.',
     account_disconnected:
       'Your LinkedIn connection was lost. Your scheduled posts will not go out until you reconnect it.',
     reason: 'Reason:',
@@ -96,6 +109,7 @@ const COPY = {
       post_needs_attention: 'scheduled posts that need you',
       account_disconnected: 'a lost LinkedIn connection',
       credits_low: 'GPT-4o credits running low',
+      connection_expiring: 'a LinkedIn connection about to expire',
     },
     settings: 'You can change your notification preferences in Nashr’s settings.',
     signature: 'The Nashr team',
@@ -114,7 +128,22 @@ function reasonLine(lang: Locale, row: NotificationRow): string | null {
 /** Where reconnecting happens (the web's route). */
 const RECONNECT_PATH = '/connect-linkedIn';
 
-function told(lang: Locale, row: NotificationRow, publicUrl: string): Told {
+const DAY_MS = 86_400_000;
+
+/** The expiry a reminder names (stored as its reason), in the reader's language and time zone. */
+function expiryWords(lang: Locale, row: NotificationRow, timeZone: string): { soon: 'week' | 'day'; date: string } {
+  const expires = new Date(row.reason ?? '');
+  if (Number.isNaN(expires.getTime())) return { soon: 'week', date: '' };
+  const soon = expires.getTime() - row.createdAt.getTime() <= DAY_MS ? 'day' : 'week';
+  const date = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone,
+  }).format(expires);
+  return { soon, date };
+}
+
+function told(lang: Locale, row: NotificationRow, publicUrl: string, timeZone = 'UTC'): Told {
   const c = COPY[lang];
   const kind = row.kind as NotificationKind;
   const post = row.postId ? `${publicUrl}/posts?post=${encodeURIComponent(row.postId)}` : `${publicUrl}/posts`;
@@ -125,14 +154,21 @@ function told(lang: Locale, row: NotificationRow, publicUrl: string): Told {
     case 'post_failed':
       return { title: c.post_failed, detail: reasonLine(lang, row), action: { label: c.retry, href: post } };
     case 'post_needs_attention':
-      // The one action that fixes the cause: today every cause is a lost connection.
+      // The one action that fixes the cause: a lost or expiring connection is fixed by reconnecting.
       return {
         title: c.post_needs_attention,
         detail: reasonLine(lang, row),
-        action: row.reasonCode === LINKEDIN_ERROR_CODES.reconnect ? reconnect : { label: c.view, href: post },
+        action:
+          row.reasonCode === LINKEDIN_ERROR_CODES.reconnect || row.reasonCode === LINKEDIN_ERROR_CODES.expiresBeforePost
+            ? reconnect
+            : { label: c.view, href: post },
       };
     case 'account_disconnected':
       return { title: c.account_disconnected, detail: null, action: reconnect };
+    case 'connection_expiring': {
+      const { soon, date } = expiryWords(lang, row, timeZone);
+      return { title: c.connection_expiring(soon, date), detail: c.connection_expiring_detail, action: reconnect };
+    }
     case 'credits_low':
       return {
         title: c.credits_low,
@@ -216,7 +252,7 @@ function footer(lang: Locale, links: MailLinks, kinds: NotificationKind[]): { ht
 
 /** One urgent notification, e-mailed at once. */
 export function notificationMail(lang: Locale, row: NotificationRow, links: MailLinks): NotificationMail {
-  const item = told(lang, row, links.publicUrl);
+  const item = told(lang, row, links.publicUrl, links.timeZone);
   const kind = row.kind as NotificationKind;
   const end = footer(lang, links, [kind]);
   const subject = item.title;
@@ -235,7 +271,7 @@ export function notificationMail(lang: Locale, row: NotificationRow, links: Mail
 /** The daily digest: everything that waited, in one e-mail. */
 export function digestMail(lang: Locale, rows: NotificationRow[], links: MailLinks): NotificationMail {
   const c = COPY[lang];
-  const items = rows.map((row) => told(lang, row, links.publicUrl));
+  const items = rows.map((row) => told(lang, row, links.publicUrl, links.timeZone));
   const kinds = [...new Set(rows.map((row) => row.kind as NotificationKind))];
   const end = footer(lang, links, kinds);
   const subject = c.digestSubject(rows.length);

@@ -54,7 +54,11 @@ export function notificationMailHandlers(deps: MailJobDeps) {
           ]);
           if (!user || !preferences.kinds[row.kind as keyof typeof preferences.kinds]?.email) return false;
           const token = await deps.store.unsubscribeToken(row.userId);
-          const mail = notificationMail(preferences.locale, row, { publicUrl: deps.publicUrl, token });
+          const mail = notificationMail(preferences.locale, row, {
+            publicUrl: deps.publicUrl,
+            token,
+            timeZone: preferences.timeZone,
+          });
           await deps.mailer.send({ to: user.email, lang: preferences.locale, ...mail });
           return true;
         },
@@ -84,7 +88,11 @@ export function notificationMailHandlers(deps: MailJobDeps) {
       if (rows.length === 0 || !user) return { sent: 0 };
       const preferences = await deps.store.preferences(userId);
       const token = await deps.store.unsubscribeToken(userId);
-      const mail = digestMail(preferences.locale, rows, { publicUrl: deps.publicUrl, token });
+      const mail = digestMail(preferences.locale, rows, {
+        publicUrl: deps.publicUrl,
+        token,
+        timeZone: preferences.timeZone,
+      });
       await deps.mailer.send({ to: user.email, lang: preferences.locale, ...mail });
       await deps.store.markSent(rows.map((r) => r.id));
       log.info({ userId, notifications: rows.length }, 'digest e-mailed');

@@ -1,4 +1,5 @@
 import {
+  connectionExpiringEvent,
   creditsLowEvent,
   LINKEDIN_ERROR_CODES,
   LINKEDIN_MESSAGES,
@@ -18,10 +19,14 @@ import type { EmailState, NewNotification, NotificationStore } from './notificat
 /**
  * How each reason a scheduled post needs the user is told: the declared code whose words the app
  * and the e-mail show (and whose action they offer), and the English for API users. A cause
- * added later (connection expiring, plan limit reached, media missing) adds its line here.
+ * added later (plan limit reached, media missing) adds its line here.
  */
 export const ATTENTION_CAUSES: Record<PostAttentionCause, { code: string; reason: string }> = {
   account_disconnected: { code: LINKEDIN_ERROR_CODES.reconnect, reason: LINKEDIN_MESSAGES.reconnect },
+  connection_expires: {
+    code: LINKEDIN_ERROR_CODES.expiresBeforePost,
+    reason: LINKEDIN_MESSAGES.expiresBeforePost,
+  },
 };
 
 /**
@@ -89,6 +94,11 @@ export class Notifier {
         return this.tell(job, { userId, kind: 'post_needs_attention', postId, reason, reasonCode: code }, log);
       }),
       handleJob(creditsLowEvent, ({ userId }, job, log) => this.tell(job, { userId, kind: 'credits_low' }, log)),
+      // The expiry rides as the reason: the mail and the bell name its date in the reader's words.
+      // The event's id (user, expiry, reminder) makes each reminder told once per expiry.
+      handleJob(connectionExpiringEvent, ({ userId, expiresAt }, job, log) =>
+        this.tell(job, { userId, kind: 'connection_expiring', reason: expiresAt }, log),
+      ),
     ];
   }
 }

@@ -1,5 +1,5 @@
 import type { Checkpoint, LinkedinAccountInfo } from '@nashr/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { type AccountRow, accounts, firstComments, publishAttempts, type schema } from '../db/schema.js';
 import type { Sealer } from '../sealer.js';
@@ -118,6 +118,18 @@ export class AccountStore {
       .returning();
     if (!row) throw new Error('account upsert returned no row');
     return row;
+  }
+
+  /** Working connections whose token expires after `from` and by `until` (the reminders' window). */
+  async expiringBetween(from: Date, until: Date): Promise<Array<{ userId: string; accessExpiresAt: Date }>> {
+    const rows = await this.db
+      .select({ userId: accounts.userId, accessExpiresAt: accounts.accessExpiresAt })
+      .from(accounts)
+      .where(
+        and(eq(accounts.status, 'connected'), gt(accounts.accessExpiresAt, from), lte(accounts.accessExpiresAt, until)),
+      )
+      .limit(10_000);
+    return rows.flatMap((r) => (r.accessExpiresAt ? [{ userId: r.userId, accessExpiresAt: r.accessExpiresAt }] : []));
   }
 
   /** True when this call turned a working connection into a dropped one (so it is reported once). */

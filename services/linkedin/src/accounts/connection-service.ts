@@ -192,7 +192,12 @@ export class ConnectionService {
   private async connected(row: AccountRow, requestId?: string): Promise<StepAnswer> {
     // The stamp is the stored connection time, so a repeated call announces the same change.
     const connectedAt = (row.connectedAt ?? row.updatedAt).getTime();
-    await this.deps.queues.publish(accountConnectedEvent, { userId: row.userId, changedAt: connectedAt, requestId });
+    await this.deps.queues.publish(accountConnectedEvent, {
+      userId: row.userId,
+      changedAt: connectedAt,
+      accessExpiresAt: row.accessExpiresAt?.toISOString() ?? null,
+      requestId,
+    });
     return {
       message: CONNECTED_MESSAGE,
       data: { account_id: row.id, connected: true, account: accountInfo(row) },

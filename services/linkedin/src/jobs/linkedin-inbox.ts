@@ -1,22 +1,75 @@
-import { QUEUES, userDeletedEvent } from '@nashr/contracts';
-import { createWorker, handleJob, type Logger, type QueueContext } from '@nashr/platform';
+import {
+  CONNECTION_EXPIRY_REMINDERS,
+  type ConnectionExpiryReminder,
+  connectionExpiringEvent,
+  connectionExpiryTickJob,
+  QUEUES,
+  userDeletedEvent,
+} from '@nashr/contracts';
+import { createWorker, handleJob, type Logger, type QueueContext, type Queues } from '@nashr/platform';
+import type { AccountStore } from '../accounts/account-store.js';
 import type { UserData } from '../accounts/user-data.js';
 
-/** The linkedin inbox: events this service subscribes to (a deleted account). */
-export function linkedinInbox(userData: UserData) {
+export interface InboxDeps {
+  userData: UserData;
+  accounts: AccountStore;
+  queues: Queues;
+  clock?: () => Date;
+}
+
+/** The reminder a connection expiring at `expiresAt` is due for at `now`: the nearest one it is within. */
+export function reminderDue(expiresAt: Date, now: Date): ConnectionExpiryReminder | null {
+  const left = expiresAt.getTime() - now.getTime();
+  if (left <= 0) return null;
+  if (left <= CONNECTION_EXPIRY_REMINDERS['1d']) return '1d';
+  if (left <= CONNECTION_EXPIRY_REMINDERS['7d']) return '7d';
+  return null;
+}
+
+/**
+ * The linkedin inbox: events this service subscribes to (a deleted account), and the hourly look
+ * for connections about to expire. Each reminder is published with an id made of the user, the
+ * expiry and the reminder, so the hourly look repeats nothing; a reconnection (a new expiry)
+ * starts the reminders again.
+ */
+export function linkedinInbox(deps: InboxDeps) {
+  const now = deps.clock ?? (() => new Date());
   return [
     handleJob(userDeletedEvent, async ({ userId }, _job, log) => {
-      const outcome = await userData.forget(userId);
+      const outcome = await deps.userData.forget(userId);
       log.info({ userId, ...outcome }, 'deleted account: linkedin data removed');
       return outcome;
+    }),
+    handleJob(connectionExpiryTickJob, async (_payload, _job, log) => {
+      const at = now();
+      const expiring = await deps.accounts.expiringBetween(
+        at,
+        new Date(at.getTime() + CONNECTION_EXPIRY_REMINDERS['7d']),
+      );
+      let reminded = 0;
+      for (const { userId, accessExpiresAt } of expiring) {
+        const reminder = reminderDue(accessExpiresAt, at);
+        if (!reminder) continue;
+        await deps.queues.publish(
+          connectionExpiringEvent,
+          { userId, expiresAt: accessExpiresAt.toISOString(), reminder },
+          { id: `${userId}-${accessExpiresAt.getTime()}-${reminder}` },
+        );
+        reminded++;
+      }
+      log.info({ expiring: expiring.length, reminded }, 'connection expiry reminders');
+      return { reminded };
     }),
   ];
 }
 
+/** The hourly expiry look, as a BullMQ job scheduler (one across every worker). */
+export const EXPIRY_TICK_SCHEDULE = { id: 'connection-expiry-tick', pattern: '17 * * * *' } as const;
+
 export function startInboxWorker(
-  userData: UserData,
+  deps: InboxDeps,
   context: QueueContext,
   options: { logger: Logger },
 ): ReturnType<typeof createWorker> {
-  return createWorker(QUEUES.linkedinInbox, linkedinInbox(userData), context, options);
+  return createWorker(QUEUES.linkedinInbox, linkedinInbox(deps), context, options);
 }

@@ -5,7 +5,7 @@ import { renderLittleText } from '../providers/linkedin/little-text.js';
 /**
  * A local server speaking the professional network's official wire format: OAuth 2.0
  * authorization code with PKCE (`/oauth/v2/authorization`, `/oauth/v2/accessToken`), OpenID
- * userinfo (`/v2/userinfo`), and the versioned REST API (`/rest/posts`, `/rest/images`,
+ * userinfo (`/v2/userinfo`), and the versioned REST API (`/rest/posts`, `/rest/images`, `/rest/documents`,
  * `/rest/socialActions/{urn}/comments`) with its error answers (401, 403, 422, 426, 429). It
  * keeps what it received, and shows post text as the network would: little text unescaped and
  * cut at the first unescaped reserved character.
@@ -50,6 +50,14 @@ export interface FakeLinkedinPost {
   createdAt: number;
 }
 
+/** A document (a PDF) uploaded through `/rest/documents`; its title is the one the post gave it. */
+export interface FakeLinkedinDocument {
+  urn: string;
+  owner: string;
+  uploaded: { contentType: string; bytes: number; data: Buffer } | null;
+  title: string | null;
+}
+
 export interface FakeLinkedinImage {
   urn: string;
   owner: string;
@@ -71,6 +79,7 @@ export interface FakeLinkedin {
   member: FakeMember;
   posts: FakeLinkedinPost[];
   images: Map<string, FakeLinkedinImage>;
+  documents: Map<string, FakeLinkedinDocument>;
   comments: FakeLinkedinComment[];
   /** Every request, as `METHOD /path`, with the headers that matter to the REST API. */
   calls: { call: string; version?: string; restli?: string; authorization?: boolean }[];
@@ -138,6 +147,7 @@ export async function startFakeLinkedin(
   const refreshTokens = new Map<string, FakeMember>();
   const posts: FakeLinkedinPost[] = [];
   const images = new Map<string, FakeLinkedinImage>();
+  const documents = new Map<string, FakeLinkedinDocument>();
   const comments: FakeLinkedinComment[] = [];
   const calls: FakeLinkedin['calls'] = [];
   const tokenRequests: FakeLinkedin['tokenRequests'] = [];
@@ -316,14 +326,24 @@ export async function startFakeLinkedin(
     if (body.commentary.length > 3000) return restError(reply, 422);
     if (body.lifecycleState !== 'PUBLISHED') return restError(reply, 422, 'ERROR :: /lifecycleState :: invalid');
     const content = body.content as
-      | { media?: { id?: string }; multiImage?: { images?: { id?: string }[] } }
+      | { media?: { id?: string; title?: string }; multiImage?: { images?: { id?: string }[] } }
       | undefined;
     const mediaIds = [
       ...(content?.media?.id ? [content.media.id] : []),
       ...(content?.multiImage?.images ?? []).map((image) => image.id ?? ''),
     ];
+    const document = content?.media?.id?.startsWith('urn:li:document:') ? documents.get(content.media.id) : undefined;
     for (const id of mediaIds) {
-      if (!images.get(id)?.uploaded) return restError(reply, 422, `ERROR :: /content :: ${id} is not uploaded`);
+      const uploaded = id.startsWith('urn:li:document:') ? documents.get(id)?.uploaded : images.get(id)?.uploaded;
+      if (!uploaded) return restError(reply, 422, `ERROR :: /content :: ${id} is not uploaded`);
+    }
+    if (document) {
+      // The network shows a document under its title: a document post without one is refused.
+      const title = content?.media?.title;
+      if (typeof title !== 'string' || title.trim() === '') {
+        return restError(reply, 422, 'ERROR :: /content/media/title :: field is required for a document');
+      }
+      document.title = title;
     }
     const id = `urn:li:share:${nextId()}`;
     posts.push({
@@ -397,6 +417,37 @@ export async function startFakeLinkedin(
     return reply.status(201).send();
   });
 
+  app.post('/rest/documents', async (request, reply) => {
+    const token = rest(request, reply);
+    if (!token) return reply;
+    if ((request.query as { action?: string }).action !== 'initializeUpload') return restError(reply, 400, 'action');
+    const body = (request.body ?? {}) as { initializeUploadRequest?: { owner?: string } };
+    const owner = body.initializeUploadRequest?.owner;
+    if (owner !== `urn:li:person:${token.member.sub}`) return restError(reply, 403, 'The owner is not the member');
+    const documentId = `D5610AQ${randomBytes(8).toString('hex')}`;
+    const urn = `urn:li:document:${documentId}`;
+    documents.set(urn, { urn, owner, uploaded: null, title: null });
+    return {
+      value: {
+        uploadUrlExpiresAt: Date.now() + 3_600_000,
+        uploadUrl: `${base}/dms-uploads/sp/${documentId}/uploaded-document?ca=vector_feedshare&cn=uploads`,
+        document: urn,
+      },
+    };
+  });
+
+  app.put('/dms-uploads/sp/:documentId/uploaded-document', async (request, reply) => {
+    if (!member(request)) return restError(reply, 401, 'Invalid access token');
+    const document = documents.get(`urn:li:document:${(request.params as { documentId: string }).documentId}`);
+    if (!document) return reply.status(404).send();
+    const data = request.body as Buffer | undefined;
+    if (!data?.length) return reply.status(400).send();
+    // A document is a PDF, PowerPoint or Word file; this product only sends PDFs.
+    if (data.subarray(0, 5).toString('latin1') !== '%PDF-') return reply.status(400).send();
+    document.uploaded = { contentType: String(request.headers['content-type'] ?? ''), bytes: data.length, data };
+    return reply.status(201).send();
+  });
+
   app.post('/rest/socialActions/:urn/comments', async (request, reply) => {
     const token = rest(request, reply);
     if (!token) return reply;
@@ -424,6 +475,7 @@ export async function startFakeLinkedin(
     member: fakeMember(),
     posts,
     images,
+    documents,
     comments,
     calls,
     tokenRequests,

@@ -130,4 +130,15 @@ export const planLimits = postsSchema.table('plan_limits', {
 });
 export type PlanLimitRow = typeof planLimits.$inferSelect;
 
-export const schema = { posts, drafts, media, planLimits };
+/**
+ * Until when each user's network connection works, as the linkedin service last announced it
+ * (`account-connected`): a scheduled post due after it needs the user before its time.
+ */
+export const connections = postsSchema.table('connections', {
+  userId: uuid('user_id').primaryKey(),
+  accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
+  /** The announcement's stamp: an older, late event never overwrites a newer one. */
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+});
+
+export const schema = { posts, drafts, media, planLimits, connections };

@@ -1,4 +1,5 @@
 import {
+  accountConnectedEvent,
   accountDisconnectedEvent,
   entitlementChangedEvent,
   postNeedsAttentionEvent,
@@ -8,12 +9,23 @@ import {
   userDeletedEvent,
 } from '@nashr/contracts';
 import { forgetJobs, handleJob, jobOfUser, type Queues } from '@nashr/platform';
+import { ConnectionExpiry } from '../connection-expiry.js';
 import type { PlanLimitStore } from '../plan-limits/plan-limit-store.js';
 import type { PostStore } from '../post-store.js';
 
 /** The network's answers. Each may arrive twice (events are at-least-once); both are idempotent. */
 export function postsInbox(store: PostStore, queues: Queues, planLimits: PlanLimitStore) {
+  const expiry = new ConnectionExpiry(store, queues);
   return [
+    // The connection's end, kept to judge posts scheduled later; the posts already scheduled
+    // after it are told now. A reconnection with a later end tells nothing more.
+    handleJob(accountConnectedEvent, async ({ userId, changedAt, accessExpiresAt, requestId }, job, log) => {
+      const end = accessExpiresAt ? new Date(accessExpiresAt) : null;
+      const newest = await store.recordConnection(userId, end, new Date(changedAt ?? job.timestamp));
+      const told = newest ? await expiry.expiryChanged(userId, end, requestId) : 0;
+      log.info({ userId, newest, told }, 'network connection end known');
+      return { told };
+    }),
     handleJob(
       postPublishedEvent,
       async ({ postId, userId, networkPostId, url, publishedAt, firstComment }, _job, log) => {

@@ -41,7 +41,9 @@ function useMailLanguageFollowsApp(language: Language) {
 /** Notifications whose one fixing action is to reconnect the network account. */
 const leadsToReconnect = (item: Notification) =>
   item.kind === 'account_disconnected' ||
-  (item.kind === 'post_needs_attention' && item.reasonCode === LINKEDIN_ERROR_CODES.reconnect);
+  item.kind === 'connection_expiring' ||
+  (item.kind === 'post_needs_attention' &&
+    (item.reasonCode === LINKEDIN_ERROR_CODES.reconnect || item.reasonCode === LINKEDIN_ERROR_CODES.expiresBeforePost));
 
 /**
  * Where a notification leads: the post (with its retry), the post on the network, reconnecting,
@@ -90,10 +92,13 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
           />
           <span className="min-w-0">
             <span className={`block text-sm ${item.read ? 'text-slate-600' : 'font-semibold text-ink'}`}>
-              {t(`kinds.${item.kind}.title`)}
+              {item.kind === 'connection_expiring'
+                ? // The reminder's reason is the expiry itself, named in the title.
+                  t('kinds.connection_expiring.title', { date: formatDateTime(item.reason ?? '', i18n.language) })
+                : t(`kinds.${item.kind}.title`)}
               {!item.read && <span className="sr-only"> ({t('unreadMark')})</span>}
             </span>
-            {item.reason && (
+            {item.reason && item.kind !== 'connection_expiring' && (
               // The reason in the interface language when its code is known; the network's own words otherwise.
               <span dir="auto" className="mt-0.5 block text-sm text-slate-600" data-testid="notification-reason">
                 {item.kind === 'post_published' && `${t('kinds.post_published.commentFailed')} `}

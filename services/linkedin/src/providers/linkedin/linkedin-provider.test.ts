@@ -181,6 +181,55 @@ describe('the official network provider against a local server speaking its wire
     for (const image of multi.multiImage.images) expect(fake.images.get(image.id)?.uploaded?.bytes).toBe(4);
   });
 
+  it('uploads a PDF through the documents API and posts it as media under its title', async () => {
+    const accountId = await connected();
+    const data = new TextEncoder().encode('%PDF-1.4\n% نشر\n1 0 obj << >> endobj\n%%EOF\n');
+    const pdf = { filename: 'guide.pdf', contentType: 'application/pdf', data, title: 'دليل البدء: 10 خطوات' };
+    const before = fake.calls.length;
+    const result = await linkedin.publish(accountId, { text: 'الدليل كاملًا 📄', attachments: [pdf] });
+    const calls = fake.calls.slice(before).map((c) => c.call);
+    expect(calls.filter((c) => c !== 'POST /oauth/v2/accessToken')).toEqual([
+      'POST /rest/documents',
+      expect.stringMatching(/^PUT \/dms-uploads\/sp\/D5610AQ\w+\/uploaded-document$/),
+      'POST /rest/posts',
+    ]);
+    expect(calls).not.toContain('POST /rest/images');
+    const content = fake.posts.find((p) => p.id === result.postId)?.body.content as {
+      media: { id: string; title: string };
+    };
+    expect(content.media).toEqual({ id: expect.stringMatching(/^urn:li:document:/), title: 'دليل البدء: 10 خطوات' });
+    const stored = fake.documents.get(content.media.id);
+    expect(stored?.title).toBe('دليل البدء: 10 خطوات');
+    expect(stored?.uploaded).toMatchObject({ contentType: 'application/pdf', bytes: data.length });
+    expect(Buffer.from(stored?.uploaded?.data ?? []).equals(Buffer.from(data))).toBe(true);
+
+    // Without a title the file's name stands for it: the network refuses a document post without one.
+    const untitled = await linkedin.publish(accountId, {
+      text: 'untitled',
+      attachments: [{ ...pdf, title: undefined }],
+    });
+    const named = fake.posts.find((p) => p.id === untitled.postId)?.body.content as { media: { title: string } };
+    expect(named.media.title).toBe('guide.pdf');
+  });
+
+  it('posts a document once when the answer is lost, so the publisher finds it instead of sending again', async () => {
+    const accountId = await connected();
+    const data = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
+    const text = `Lost answer with a document ${randomUUID()}`;
+    const before = fake.posts.length;
+    fake.options.loseNextPostAnswers = 1;
+    const lost = await failure(
+      linkedin.publish(accountId, {
+        text,
+        attachments: [{ filename: 'deck.pdf', contentType: 'application/pdf', data, title: 'Deck' }],
+      }),
+    );
+    expect(lost.kind).toBe('outcome_unknown');
+    expect(fake.posts.length - before).toBe(1);
+    const found = await linkedin.listPosts(accountId, { limit: 10 });
+    expect(found.items.filter((p) => p.text === text)).toHaveLength(1);
+  });
+
   it('comments under the post through its social actions, escaped', async () => {
     const accountId = await connected();
     const { postId } = await linkedin.publish(accountId, { text: 'post' });

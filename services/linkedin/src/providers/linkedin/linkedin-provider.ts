@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FullProfile, OwnProfile } from '@nashr/contracts';
+import { type FullProfile, isDocumentType, type OwnProfile } from '@nashr/contracts';
 import type { z } from 'zod';
 import type {
   Attachment,
@@ -12,6 +12,7 @@ import type {
 } from '../network-provider.js';
 import { PROVIDER_MESSAGES, ProviderError, type ProviderErrorKind } from '../provider-error.js';
 import {
+  wireDocumentUploadSchema,
   wireErrorSchema,
   wireImageUploadSchema,
   wirePostListSchema,
@@ -393,11 +394,39 @@ export class LinkedinProvider implements NetworkProvider {
     return value.image;
   }
 
-  /** Not idempotent: a lost answer throws `outcome_unknown`. Images go up first; nothing is posted if one fails. */
+  /** A PDF goes up through `/rest/documents`, as images do through `/rest/images`. */
+  private async uploadDocument(accountId: string, token: string, document: Attachment): Promise<string> {
+    const init = await this.request('POST', '/rest/documents', {
+      token,
+      rest: true,
+      query: { action: 'initializeUpload' },
+      json: { initializeUploadRequest: { owner: accountId } },
+    });
+    const { value } = this.parse(wireDocumentUploadSchema, init.body, 'document upload');
+    await this.request('PUT', value.uploadUrl, {
+      absolute: true,
+      token,
+      body: document.data,
+      contentType: document.contentType,
+    });
+    return value.document;
+  }
+
+  /**
+   * Not idempotent: a lost answer throws `outcome_unknown`. The images (or the one document) go up
+   * first; nothing is posted if one fails, and an upload alone shows nothing on the network.
+   */
   async publish(accountId: string, post: { text: string; attachments?: Attachment[] }): Promise<PublishResult> {
     const token = await this.accessToken(accountId);
+    const pdf = post.attachments?.find((attachment) => isDocumentType(attachment.contentType));
     const images: string[] = [];
-    for (const attachment of post.attachments ?? []) images.push(await this.uploadImage(accountId, token, attachment));
+    if (!pdf) {
+      for (const attachment of post.attachments ?? [])
+        images.push(await this.uploadImage(accountId, token, attachment));
+    }
+    const document = pdf
+      ? { id: await this.uploadDocument(accountId, token, pdf), title: pdf.title?.trim() || pdf.filename }
+      : null;
     const body: Record<string, unknown> = {
       author: accountId,
       commentary: escapeLittleText(post.text),
@@ -407,7 +436,8 @@ export class LinkedinProvider implements NetworkProvider {
       isReshareDisabledByAuthor: false,
     };
     const [only] = images;
-    if (images.length === 1 && only) body.content = { media: { id: only } };
+    if (document) body.content = { media: { title: document.title, id: document.id } };
+    else if (images.length === 1 && only) body.content = { media: { id: only } };
     else if (images.length > 1) body.content = { multiImage: { images: images.map((id) => ({ id })) } };
     let answer: Answer;
     try {

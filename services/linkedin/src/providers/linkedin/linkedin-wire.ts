@@ -41,6 +41,11 @@ export const wireImageUploadSchema = z.object({
   value: z.object({ uploadUrl: z.string().url(), image: z.string().min(1) }).loose(),
 });
 
+/** `POST /rest/documents?action=initializeUpload`. */
+export const wireDocumentUploadSchema = z.object({
+  value: z.object({ uploadUrl: z.string().url(), document: z.string().min(1) }).loose(),
+});
+
 /** `GET /rest/posts?q=author` (needs more access than posting). */
 export const wirePostListSchema = z
   .object({
