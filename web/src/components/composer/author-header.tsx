@@ -4,6 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Author } from './use-author';
 
+/**
+ * A name or headline in its own direction (so a Latin name in Arabic loses its end, not its start,
+ * to the ellipsis) but placed on the page's side.
+ */
+export const NAME_ALIGN = '[text-align:match-parent]';
+
 /** The profile picture, or the default picture when there is none or it fails to load. */
 export function Avatar({
   picture,
@@ -50,7 +56,7 @@ export function AuthorHeader({ author, offline }: { author: Author; offline: boo
     <div className="flex items-center gap-3">
       <Avatar picture={author.picture} name={name} />
       <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold text-ink" data-testid="composer-author">
+        <p dir="auto" className={`truncate font-semibold text-ink ${NAME_ALIGN}`} data-testid="composer-author">
           {name}
         </p>
         <p

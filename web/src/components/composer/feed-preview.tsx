@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl, thumbnailUrl } from '../../api/media';
 import { formatNumber } from '../../lib/format';
-import { Avatar } from './author-header';
+import { Avatar, NAME_ALIGN } from './author-header';
 import { DocumentCarousel } from './document-attachment';
 import { foldPost, piecesOf } from './feed-fold';
 import { useAuthor } from './use-author';
@@ -156,11 +156,15 @@ export function FeedPreview({
         <header className="flex items-start gap-2.5">
           <Avatar picture={author.picture} name={name} className="size-11" testId="preview-avatar" />
           <div className="min-w-0">
-            <p className="truncate text-sm font-semibold text-ink" data-testid="preview-name">
+            <p
+              dir="auto"
+              className={`truncate text-sm font-semibold text-ink ${NAME_ALIGN}`}
+              data-testid="preview-name"
+            >
               {name}
             </p>
             {author.headline && (
-              <p dir="auto" className="truncate text-xs text-slate-500" data-testid="preview-headline">
+              <p dir="auto" className={`truncate text-xs text-slate-500 ${NAME_ALIGN}`} data-testid="preview-headline">
                 {author.headline}
               </p>
             )}
