@@ -29,6 +29,16 @@ export const personalizationUpdatedEvent = defineEvent(
   [QUEUES.aiInbox],
 );
 
+/**
+ * linkedin → ai: the text of the user's published posts (newest first, at most 50), fetched from
+ * the network, so the ai service can measure the writer's voice.
+ */
+export const publishedPostsFetchedEvent = defineEvent(
+  'published-posts-fetched',
+  z.object({ userId, posts: z.array(z.string().max(10_000)).max(50), requestId }),
+  [QUEUES.aiInbox],
+);
+
 /** linkedin → auth: a network account was connected (auth sets linkedinConnected). */
 export const accountConnectedEvent = defineEvent(
   'account-connected',
