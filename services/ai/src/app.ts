@@ -20,6 +20,7 @@ import { creditRoutes } from './routes/credits.js';
 import { draftRoutes } from './routes/drafts.js';
 import { personalizationCaughtUp } from './routes/personalization-copy.js';
 import { userDataRoutes } from './routes/user-data.js';
+import { voiceRoutes } from './routes/voice.js';
 import { createServices } from './services.js';
 
 /** Where the SQL migrations live, from src/ in development and from dist/ once built. */
@@ -62,5 +63,6 @@ export function buildApp({ config, logger, database, provider, queues, clock = (
   adminAuditRoutes(app, audit, API.adminAudit.ai);
   choiceRoutes(app, profiles, copyCaughtUp);
   userDataRoutes(app, userData);
+  voiceRoutes(app, profiles);
   return app;
 }

@@ -44,9 +44,10 @@ export class GenerationService {
   /** Builds the prompt from what is known about the writer, then pays for the generation. */
   async prepare(userId: string, input: GenerationInput): Promise<PreparedGeneration> {
     const { profiles, credits, provider, models } = this.deps;
-    const [personalization, saved] = await Promise.all([
+    const [personalization, saved, voice] = await Promise.all([
       profiles.personalization(userId),
       profiles.savedChoices(userId),
+      profiles.voice(userId),
     ]);
     const action = input.kind === 'modify' ? input.action : null;
     const request: PromptRequest = {
@@ -61,6 +62,7 @@ export class GenerationService {
       },
       language: draftLanguage(personalization, input.lang),
       choices: resolveChoices([input.choices, saved, choicesFromPersonalization(personalization)]),
+      voice: voice.traits,
     };
     const prompt = buildPrompt(request);
     const reservation = await credits.reserve(userId, {

@@ -4,10 +4,14 @@ import {
   composerChoicesOverrideSchema,
   type Personalization,
   personalizationSchema,
+  type VoiceMeasures,
+  type VoiceTraits,
+  voiceMeasuresSchema,
+  voiceTraitsSchema,
 } from '@nashr/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { composerChoices, personalizations, type schema } from './db/schema.js';
+import { composerChoices, personalizations, type schema, voiceProfiles } from './db/schema.js';
 
 /**
  * What the ai service knows about a writer: the personalization copied from the auth service's
@@ -69,4 +73,50 @@ export class ProfileStore {
       .values({ userId, data })
       .onConflictDoUpdate({ target: composerChoices.userId, set: { data, updatedAt: new Date() } });
   }
+
+  /** The writer's voice: measured traits, their corrections, and the traits in effect (corrections win). */
+  async voice(userId: string): Promise<StoredVoice> {
+    const [row] = await this.db.select().from(voiceProfiles).where(eq(voiceProfiles.userId, userId));
+    const measured = voiceTraitsSchema.safeParse(row?.measured);
+    const measures = voiceMeasuresSchema.safeParse(row?.measures);
+    const corrections = voiceTraitsSchema.partial().safeParse(row?.corrections ?? {});
+    const fixed = corrections.success ? corrections.data : {};
+    const traits = measured.success ? { ...measured.data, ...fixed } : null;
+    return {
+      traits,
+      measured: measured.success ? measured.data : null,
+      measures: measures.success ? measures.data : null,
+      corrections: fixed,
+      measuredAt: row?.measuredAt ?? null,
+    };
+  }
+
+  /** Stores a fresh measure (null when the history was too short); corrections are kept. */
+  async saveMeasuredVoice(
+    userId: string,
+    measured: VoiceTraits | null,
+    measures: VoiceMeasures | null,
+    at: Date,
+  ): Promise<void> {
+    await this.db
+      .insert(voiceProfiles)
+      .values({ userId, measured, measures, measuredAt: at })
+      .onConflictDoUpdate({ target: voiceProfiles.userId, set: { measured, measures, measuredAt: at, updatedAt: at } });
+  }
+
+  async saveVoiceCorrections(userId: string, corrections: Partial<VoiceTraits>): Promise<void> {
+    await this.db
+      .insert(voiceProfiles)
+      .values({ userId, corrections })
+      .onConflictDoUpdate({ target: voiceProfiles.userId, set: { corrections, updatedAt: new Date() } });
+  }
+}
+
+export interface StoredVoice {
+  /** The traits generation follows: the measure with the user's corrections over it (null before a measure). */
+  traits: VoiceTraits | null;
+  measured: VoiceTraits | null;
+  measures: VoiceMeasures | null;
+  corrections: Partial<VoiceTraits>;
+  measuredAt: Date | null;
 }

@@ -1,6 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { composerChoices, creditAccounts, generations, personalizations, type schema } from './db/schema.js';
+import {
+  composerChoices,
+  creditAccounts,
+  generations,
+  personalizations,
+  type schema,
+  voiceProfiles,
+} from './db/schema.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
 
@@ -43,6 +50,7 @@ export class AiUserData {
       await tx.delete(creditAccounts).where(eq(creditAccounts.userId, userId));
       await tx.delete(composerChoices).where(eq(composerChoices.userId, userId));
       await tx.delete(personalizations).where(eq(personalizations.userId, userId));
+      await tx.delete(voiceProfiles).where(eq(voiceProfiles.userId, userId));
     });
   }
 }

@@ -15,6 +15,7 @@ import arOnboarding from './locales/ar/onboarding.json';
 import arPosts from './locales/ar/posts.json';
 import arProfile from './locales/ar/profile.json';
 import arShell from './locales/ar/shell.json';
+import arVoice from './locales/ar/voice.json';
 import enAccount from './locales/en/account.json';
 import enAdmin from './locales/en/admin.json';
 import enAuth from './locales/en/auth.json';
@@ -32,6 +33,7 @@ import enOnboarding from './locales/en/onboarding.json';
 import enPosts from './locales/en/posts.json';
 import enProfile from './locales/en/profile.json';
 import enShell from './locales/en/shell.json';
+import enVoice from './locales/en/voice.json';
 
 /**
  * Every namespace in both languages. A test checks that Arabic and English have exactly the
@@ -56,6 +58,7 @@ export const resources = {
     account: arAccount,
     library: arLibrary,
     billing: arBilling,
+    voice: arVoice,
   },
   en: {
     common: enCommon,
@@ -75,5 +78,6 @@ export const resources = {
     account: enAccount,
     library: enLibrary,
     billing: enBilling,
+    voice: enVoice,
   },
 } as const;

@@ -12,6 +12,7 @@ import { DisplayPreferencesSection } from '../components/settings/display-prefer
 import { Spinner } from '../components/spinner';
 import { DiscardChangesDialog } from '../components/ui/discard-changes-dialog';
 import { EmptyState } from '../components/ui/empty-state';
+import { YourVoiceSection } from '../components/voice/your-voice-section';
 import { useLeaveGuard } from '../lib/use-leave-guard';
 import { useOneAtATime } from '../lib/use-one-at-a-time';
 
@@ -112,6 +113,7 @@ export function PersonalizationSettingsPage() {
           }
         />
       </div>
+      <YourVoiceSection />
       <DisplayPreferencesSection />
       <NotificationPreferencesSection />
       {user && <YourDataSection email={user.email} />}

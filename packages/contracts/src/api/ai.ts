@@ -3,6 +3,7 @@ import { choicesResponseSchema, saveChoicesRequestSchema } from '../ai/choices.j
 import { AI_ERROR_CODES } from '../ai/errors.js';
 import { generateRequestSchema, modifyRequestSchema, rewriteRequestSchema, streamQuerySchema } from '../ai/requests.js';
 import { creditsResponseSchema, draftResponseSchema, setPlanRequestSchema } from '../ai/responses.js';
+import { voiceCorrectionsRequestSchema, voiceResponseSchema } from '../ai/voice.js';
 import { defineEndpoint } from './define.js';
 import { exportPart } from './export-part.js';
 
@@ -100,6 +101,26 @@ export const aiApi = {
     body: setPlanRequestSchema,
     responses: {
       200: { description: "The user's new balance", schema: creditsResponseSchema.extend({ message: z.string() }) },
+    },
+  }),
+  voice: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/ai/voice',
+    owner: 'ai',
+    access: 'signed-in',
+    summary: "The writer's voice measured from their published posts, with their corrections",
+    responses: { 200: { description: 'The voice, or what is missing to measure it', schema: voiceResponseSchema } },
+  }),
+  correctVoice: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v1/ai/voice',
+    owner: 'ai',
+    access: 'signed-in',
+    summary: "Correct traits of the writer's voice",
+    description: 'A trait given a value wins over the measure; a trait given null goes back to the measure.',
+    body: voiceCorrectionsRequestSchema,
+    responses: {
+      200: { description: 'The corrected voice', schema: voiceResponseSchema.extend({ message: z.string() }) },
     },
   }),
   export: exportPart(

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { LINKEDIN_ERROR_CODES, NETWORK_FAILURE_CODES } from '../linkedin/errors.js';
 import {
   accountIdParamsSchema,
@@ -165,6 +166,27 @@ export const linkedinApi = {
     summary: 'The full profile: experience, education, skills',
     body: optionalLinkedlnRequest,
     responses: { 200: { description: 'The profile', schema: userProfileDataResponseSchema } },
+    errors: networkRefusals,
+  }),
+  measureVoice: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/linkedin/voice/measure',
+    owner: 'linkedin',
+    access: 'full-user',
+    summary: "Measure the writer's voice again from their published posts",
+    description:
+      'Reads up to 50 of the newest published posts from the network and hands their text to the ai service, ' +
+      'which measures the voice in the background (read it with `GET /api/v1/ai/voice`).',
+    responses: {
+      202: {
+        description: 'The posts were read; the voice is being measured',
+        schema: z.object({
+          success: z.literal(true),
+          data: z.object({ posts: z.number().int() }),
+          message: z.string(),
+        }),
+      },
+    },
     errors: networkRefusals,
   }),
   export: exportPart('linkedin', '/api/v1/linkedin/export', 'the network account and its publish history'),

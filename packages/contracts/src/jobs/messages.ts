@@ -30,6 +30,16 @@ export const personalizationUpdatedEvent = defineEvent(
 );
 
 /**
+ * linkedin → ai: the text of the user's published posts (newest first, at most 50), fetched from
+ * the network, so the ai service can measure the writer's voice.
+ */
+export const publishedPostsFetchedEvent = defineEvent(
+  'published-posts-fetched',
+  z.object({ userId, posts: z.array(z.string().max(10_000)).max(50), requestId }),
+  [QUEUES.aiInbox],
+);
+
+/**
  * linkedin → auth, posts: a network account was connected (auth sets linkedinConnected; posts
  * learns until when the connection works, to tell which scheduled posts come after it).
  */

@@ -66,7 +66,20 @@ export const generations = aiSchema.table(
   ],
 );
 
+/**
+ * The writer's voice: the traits measured from their published posts, what they corrected (which
+ * wins over the measure), and the numbers behind the traits.
+ */
+export const voiceProfiles = aiSchema.table('voice_profiles', {
+  userId: uuid('user_id').primaryKey(),
+  measured: jsonb('measured'),
+  measures: jsonb('measures'),
+  corrections: jsonb('corrections').notNull().default({}),
+  measuredAt: timestamp('measured_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Administrators' plan and credit grants: who, for whom, from where, when. */
 export const adminAudit = adminAuditTable(aiSchema);
 
-export const schema = { personalizations, composerChoices, creditAccounts, generations, adminAudit };
+export const schema = { personalizations, composerChoices, creditAccounts, generations, voiceProfiles, adminAudit };

@@ -1,8 +1,9 @@
-import { personalizationUpdatedEvent, QUEUES, userDeletedEvent } from '@nashr/contracts';
+import { personalizationUpdatedEvent, publishedPostsFetchedEvent, QUEUES, userDeletedEvent } from '@nashr/contracts';
 import { forgetJobs, handleJob, jobOfUser, type Queues } from '@nashr/platform';
 import type { CreditStore } from '../credits/credit-store.js';
 import type { ProfileStore } from '../profile-store.js';
 import type { AiUserData } from '../user-data.js';
+import { measureVoice } from '../voice/measure.js';
 import { creditsResetJob } from './credits-reset.js';
 
 export interface AiInboxDeps {
@@ -26,6 +27,12 @@ export function aiInbox({ profiles, credits, userData, queues, clock }: AiInboxD
       );
       log.info({ userId: payload.userId, stored }, stored ? 'personalization stored' : 'older personalization ignored');
       return { stored };
+    }),
+    handleJob(publishedPostsFetchedEvent, async ({ userId, posts }, _job, log) => {
+      const voice = measureVoice(posts);
+      await profiles.saveMeasuredVoice(userId, voice?.traits ?? null, voice?.measures ?? null, clock());
+      log.info({ userId, posts: posts.length, measured: !!voice }, 'writer voice measured');
+      return { measured: !!voice };
     }),
     handleJob(userDeletedEvent, async ({ userId }, _job, log) => {
       await userData.forget(userId);

@@ -1,6 +1,7 @@
 import {
   fullProfileSchema,
   linkedinPostsResponseSchema,
+  QUEUES,
   userInfoResponseSchema,
   userProfileResponseSchema,
 } from '@nashr/contracts';
@@ -152,5 +153,24 @@ describe('the signed-in user’s own account', () => {
     const res = await h.call(user, 'POST', '/linkedln/getPosts', { data: { limit: 1000 } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^limit: /);
+  });
+});
+
+describe("measuring the writer's voice", () => {
+  it('reads the published posts and hands their text to the ai service (202)', async () => {
+    const { user } = await connectedUser('voice@example.com');
+    const posts = (await h.call(user, 'POST', '/linkedln/getPosts', { data: { limit: 50 } })).json().data.items;
+    const res = await h.call(user, 'POST', '/api/v1/linkedin/voice/measure');
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ success: true, data: { posts: posts.length } });
+    expect(posts.length).toBeGreaterThan(0);
+    const sent = (await h.jobsOn(QUEUES.aiInbox, 'published-posts-fetched')).find((j) => j.data.userId === user.userId);
+    expect(sent?.data.posts).toEqual(posts.map((p: { text: string }) => p.text));
+  });
+
+  it('says the account must be connected first', async () => {
+    const res = await h.call(testIdentity(), 'POST', '/api/v1/linkedin/voice/measure');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, code: 'linkedin.not_connected' });
   });
 });

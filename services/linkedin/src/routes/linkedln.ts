@@ -1,5 +1,10 @@
-import { API, DEFAULT_LINKEDIN_POSTS_PAGE, linkedinPostsPageSchema } from '@nashr/contracts';
-import { identityOf, parseOrThrow, route, type ServiceApp } from '@nashr/platform';
+import {
+  API,
+  DEFAULT_LINKEDIN_POSTS_PAGE,
+  linkedinPostsPageSchema,
+  publishedPostsFetchedEvent,
+} from '@nashr/contracts';
+import { identityOf, parseOrThrow, type Queues, route, type ServiceApp } from '@nashr/platform';
 import { accountInfo } from '../accounts/account-store.js';
 import type { ProfileService } from '../profile/profile-service.js';
 
@@ -17,7 +22,7 @@ function pageOf(data: unknown) {
  * The dashboard's and profile page's calls, with the spec's spelling. Each serves the signed-in
  * user's own account only.
  */
-export function linkedlnRoutes(app: ServiceApp, profiles: ProfileService): void {
+export function linkedlnRoutes(app: ServiceApp, profiles: ProfileService, queues: Queues): void {
   const options = { checkResponses: true };
 
   route(app, API.linkedin.getUserInfo, options, async (request) => {
@@ -40,5 +45,16 @@ export function linkedlnRoutes(app: ServiceApp, profiles: ProfileService): void 
   route(app, API.linkedin.getUserProfileData, options, async (request) => {
     const row = await profiles.accountOf(identityOf(request).userId, request.body?.data, { connected: true });
     return { success: true as const, data: await profiles.fullProfile(row, request.id) };
+  });
+
+  // The writer's voice is measured by the ai service from the text of the newest posts.
+  route(app, API.linkedin.measureVoice, options, async (request, reply) => {
+    const { userId } = identityOf(request);
+    const row = await profiles.accountOf(userId, undefined, { connected: true });
+    const page = await profiles.posts(row, { limit: 50, cursor: null }, request.id);
+    const posts = page.items.map((p) => p.text.slice(0, 10_000)).filter((t) => t.trim());
+    await queues.publish(publishedPostsFetchedEvent, { userId, posts, requestId: request.id });
+    reply.code(202);
+    return { success: true as const, data: { posts: posts.length }, message: 'Your voice is being measured' };
   });
 }

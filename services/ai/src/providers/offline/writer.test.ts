@@ -99,3 +99,40 @@ describe('offline writer', () => {
     expect(arabic).toBe('جملة أولى هنا.');
   });
 });
+
+describe('offline writer in the writer voice', () => {
+  const voice = {
+    length: 'medium',
+    emoji: 'sometimes',
+    hashtags: 'few',
+    paragraphs: 'short',
+    opener: 'question',
+    language: 'ar',
+  } as const;
+  const emojiCount = (text: string) => text.match(/\p{Extended_Pictographic}/gu)?.length ?? 0;
+  const tagCount = (text: string) => text.match(/#[\p{L}\p{N}_]+/gu)?.length ?? 0;
+
+  it('follows the emoji trait the writer corrected', () => {
+    for (const language of ['English', 'Arabic'] as const) {
+      const never = writeOffline(request({ language, voice: { ...voice, emoji: 'never' } })).text;
+      const often = writeOffline(request({ language, voice: { ...voice, emoji: 'often' } })).text;
+      expect(emojiCount(never)).toBe(0);
+      expect(emojiCount(often)).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('follows the length and hashtag traits', () => {
+    const short = writeOffline(request({ voice: { ...voice, length: 'short' } })).text;
+    const long = writeOffline(request({ voice: { ...voice, length: 'long' } })).text;
+    expect(short.length).toBeLessThan(long.length);
+    expect(tagCount(writeOffline(request({ voice: { ...voice, hashtags: 'none' } })).text)).toBe(0);
+    expect(tagCount(writeOffline(request({ voice: { ...voice, hashtags: 'many' } })).text)).toBeGreaterThan(0);
+  });
+
+  it('breaks paragraphs the way the writer does', () => {
+    const paragraphs = (text: string) => text.split(/\n\s*\n/).length;
+    const short = writeOffline(request({ voice: { ...voice, paragraphs: 'short' } })).text;
+    const long = writeOffline(request({ voice: { ...voice, paragraphs: 'long' } })).text;
+    expect(paragraphs(short)).toBeGreaterThan(paragraphs(long));
+  });
+});

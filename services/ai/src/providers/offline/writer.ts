@@ -1,4 +1,4 @@
-import { ARABIC_VARIETY_NAMES, type ComposerChoices, type ModifyAction } from '@nashr/contracts';
+import { ARABIC_VARIETY_NAMES, type ComposerChoices, type ModifyAction, type VoiceTraits } from '@nashr/contracts';
 import type { Language, PromptRequest } from '../../prompts/index.js';
 import { ARABIC, ENGLISH, type Phrases, type Register, TONE_REGISTER } from './phrases.js';
 
@@ -153,6 +153,48 @@ function modify(phrases: Phrases, request: PromptRequest, action: ModifyAction):
   }
 }
 
+const VOICE_EMOJI = ['💡', '🚀', '👇'] as const;
+
+/**
+ * Applies the measurable parts of the writer's voice to a generated draft: length, paragraphing,
+ * emoji and hashtags. Paragraphs are separated by blank lines; the last one holds the hashtags.
+ */
+export function applyVoice(text: string, voice: VoiceTraits | null | undefined): string {
+  if (!voice) return text;
+  const tags = hashtagsOf(text);
+  let paragraphs = text
+    .replace(HASHTAG, '')
+    .replace(EMOJI, '')
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/[ \t]{2,}/g, ' ').trim())
+    .filter(Boolean);
+  if (voice.length === 'short' && paragraphs.length > 3) {
+    // Keep the hook, the first point and the closing line.
+    paragraphs = [paragraphs[0], paragraphs[1], paragraphs[paragraphs.length - 1]].filter((p): p is string => !!p);
+  }
+  if (voice.paragraphs === 'short') {
+    paragraphs = paragraphs.flatMap((p) => {
+      if (p.includes('\n')) return [p];
+      const parts = p.split(/(?<=[.!?؟])\s+/);
+      const out: string[] = [];
+      for (let i = 0; i < parts.length; i += 2) out.push(parts.slice(i, i + 2).join(' '));
+      return out;
+    });
+  } else if (paragraphs.length > 2) {
+    // Fuller paragraphs: join the middle ones, keep the hook and the closing on their own.
+    paragraphs = [paragraphs[0] ?? '', paragraphs.slice(1, -1).join(' '), paragraphs[paragraphs.length - 1] ?? ''];
+  }
+  if (voice.emoji === 'sometimes' && paragraphs[0]) paragraphs[0] = `${paragraphs[0]} ${VOICE_EMOJI[0]}`;
+  if (voice.emoji === 'often') {
+    paragraphs = paragraphs.map((p, i) =>
+      i < VOICE_EMOJI.length * 2 ? `${p} ${VOICE_EMOJI[i % VOICE_EMOJI.length]}` : p,
+    );
+  }
+  const tagLine =
+    voice.hashtags === 'none' ? '' : voice.hashtags === 'few' ? tags.slice(0, 2).join(' ') : tags.join(' ');
+  return [...paragraphs, tagLine].filter(Boolean).join('\n\n');
+}
+
 /**
  * A deterministic writer for when no AI provider is configured: same request, same draft. It
  * uses the topic (or the post), the author's job title, goals, interests, tone, style and
@@ -169,7 +211,7 @@ export function writeOffline(request: PromptRequest): OfflineDraft {
       : null;
   const text =
     request.kind === 'generate'
-      ? generate(phrases, request)
+      ? applyVoice(generate(phrases, request), request.voice)
       : request.kind === 'rewrite'
         ? rewrite(phrases, request)
         : modify(phrases, request, request.action ?? 'shorter');
