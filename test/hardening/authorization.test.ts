@@ -234,6 +234,13 @@ const MATRIX: Record<string, Rule> = {
     request: () => ({ path: '/api/v1/ai/modify', body: { text: 'x', action: 'shorter' } }),
   },
   'GET /api/v1/ai/credits': { ownOnly: OWN, request: NO_ID('/api/v1/ai/credits') },
+  // The writer's voice: measured from the caller's own posts, corrected by the caller.
+  'GET /api/v1/ai/voice': { ownOnly: OWN, request: NO_ID('/api/v1/ai/voice') },
+  'PUT /api/v1/ai/voice': { ownOnly: OWN, request: () => ({ path: '/api/v1/ai/voice', body: { emoji: 'never' } }) },
+  'POST /api/v1/linkedin/voice/measure': {
+    ownOnly: "takes no id: it reads the caller's own connected account's posts",
+    request: NO_ID('/api/v1/linkedin/voice/measure'),
+  },
   'GET /api/v1/ai/choices': { ownOnly: OWN, request: NO_ID('/api/v1/ai/choices') },
   'PUT /api/v1/ai/choices': {
     ownOnly: OWN,
