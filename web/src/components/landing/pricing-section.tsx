@@ -2,11 +2,11 @@ import type { PricingBlock } from '@nashr/contracts';
 import { Check, Crown, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useContentBlock } from '../../api/content';
+import { PremiumLink } from '../billing/premium-link';
 import { Skeleton } from '../ui/skeleton';
 import { BlockView } from './block-view';
 import { SectionHeading } from './section-heading';
 import { SECTION_IDS } from './sections';
-import { SignupLink } from './signup-link';
 import { buttonStyles, containerClass } from './ui';
 
 type Plan = PricingBlock['plans'][number];
@@ -54,9 +54,9 @@ function PlanCard({ plan }: { plan: Plan }) {
         </span>
         <span className="text-sm font-medium text-slate-500">{t('pricing.perMonth')}</span>
       </p>
-      <SignupLink className={`${planButtonStyle(plan)} mt-8 w-full`} testId="plan-trial">
+      <PremiumLink className={`${planButtonStyle(plan)} mt-8 w-full`} testId="plan-trial">
         {t('pricing.freeTrial')}
-      </SignupLink>
+      </PremiumLink>
       <ul className="mt-8 space-y-3 border-t border-slate-100 pt-8 text-sm">
         {plan.features.map((feature, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: admin-edited lists have no ids and never reorder on screen
