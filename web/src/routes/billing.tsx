@@ -1,20 +1,14 @@
-import type { Entitlement, PlanInfo, PurchasablePlanId } from '@nashr/contracts';
+import type { Entitlement, PurchasablePlanId } from '@nashr/contracts';
 import { Check, CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useCheckout, useEntitlement, usePlans, usePortal } from '../api/billing';
+import { formatPlanPrice } from '../components/billing/plan-price';
 import { PLAN_PICKER_HASH } from '../components/billing/premium-link';
 import { trialDaysLeft } from '../components/billing/trial-banner';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../lib/error-text';
 import { formatDateTime } from '../lib/format';
-
-function price(plan: PlanInfo, lang: string): string {
-  return new Intl.NumberFormat(lang === 'ar' ? 'ar' : 'en', {
-    style: 'currency',
-    currency: plan.price.currency,
-  }).format(plan.price.amountMinor / 100);
-}
 
 function Status({ entitlement }: { entitlement: Entitlement }) {
   const { t, i18n } = useTranslation('billing');
@@ -91,7 +85,8 @@ export function PlanPicker({ current }: { current: Entitlement | undefined }) {
             >
               <h3 className="font-semibold">{t(`plans.${plan.id}`)}</h3>
               <p className="mt-1 text-2xl font-bold">
-                <bdi>{price(plan, i18n.language)}</bdi> <span className="text-sm font-normal">{t('perMonth')}</span>
+                <bdi>{formatPlanPrice(plan, i18n.language)}</bdi>{' '}
+                <span className="text-sm font-normal">{t('perMonth')}</span>
               </p>
               <ul className="mt-3 flex-1 space-y-1 text-sm">
                 <li className="flex items-center gap-2">
