@@ -66,7 +66,7 @@ describe('plans and billing', () => {
         return res.status;
       }, POLL)
       .toBe(403);
-    expect(refused!.body).toMatchObject({ code: 'plan.weekly_posts_limit', params: { limit: 10, plan: 'Trial' } });
+    expect(refused!.body).toMatchObject({ code: 'plan.weekly_posts_limit', params: { limit: 10, plan: 'trial' } });
 
     const page = await openPage(browser, `${stack.url}/billing`, { lang: 'en', cookies: [user.session.browserCookie] });
     await page.getByText(/Your free trial ends in [67] days/).waitFor();

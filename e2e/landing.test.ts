@@ -1,4 +1,4 @@
-import type { ContentBlockName, ContentBlocks } from '@nashr/contracts';
+import type { ContentBlockName, ContentBlocks, PlanInfo } from '@nashr/contracts';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ services: ['content'] }), launchBrowser()]);
+  [stack, browser] = await Promise.all([startStack({ services: ['content', 'billing'] }), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -24,6 +24,17 @@ async function block<N extends ContentBlockName>(name: N, lang: Language): Promi
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: ContentBlocks[N] }).data;
 }
+
+/** The plans as the billing service sets them: the pricing cards linked to one must show its price. */
+async function billingPlans(): Promise<PlanInfo[]> {
+  const response = await fetch(`${stack.url}/api/v1/billing/plans`, { cache: 'no-store' });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { plans: PlanInfo[] }).plans;
+}
+
+/** The digits of a price as written in either language ('US$ ٢٤٫٩٩' and '$24.99' are both 2499). */
+const digits = (text: string | null) =>
+  (text ?? '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/\D/g, '');
 
 async function landing(options: { lang?: Language; viewport?: ViewportName } = {}): Promise<Page> {
   const page = await openPage(browser, stack.url, options);
@@ -84,10 +95,22 @@ describe.each([
       }
       const plans = page.getByTestId('pricing-plan');
       expect(await plans.count()).toBe(pricing.plans.length);
+      const offered = await billingPlans();
+      // The seeded cards each sell a billing plan.
+      expect(pricing.plans.filter((plan) => plan.planId).length).toBe(3);
       for (const [index, plan] of pricing.plans.entries()) {
-        const card = await plans.nth(index).textContent();
-        expect(card).toContain(plan.name);
-        expect(card).toContain(plan.price);
+        const card = plans.nth(index);
+        expect(await card.textContent()).toContain(plan.name);
+        // A card linked to a plan shows billing's price, never a price of its own.
+        const sold = offered.find((entry) => entry.id === plan.planId);
+        const price = card.getByTestId('plan-price');
+        if (sold) {
+          // The plan's limits are drawn once billing answered; the price is billing's then.
+          await card.getByTestId('plan-limit').first().waitFor();
+          expect(digits(await price.textContent())).toBe(String(sold.price.amountMinor));
+        } else {
+          expect(await price.textContent()).toBe(plan.price);
+        }
       }
       expect(await page.locator('[data-highlighted="true"]').count()).toBe(
         pricing.plans.filter((plan) => plan.highlighted).length,

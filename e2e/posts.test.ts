@@ -18,7 +18,7 @@ let browser: Browser;
 beforeAll(async () => {
   [stack, browser] = await Promise.all([
     startStack({
-      services: ['auth', 'linkedin', 'posts', 'content'],
+      services: ['auth', 'linkedin', 'posts', 'content', 'billing'],
       workers: ['auth', 'linkedin', 'posts'],
     }),
     launchBrowser(),
@@ -58,7 +58,6 @@ const LABELS = {
     confirmDelete: 'Delete',
     deleted: 'Scheduled post deleted',
     statusScheduled: 'Scheduled',
-    premium: 'Premium is coming soon',
     // What Intl writes for 15:30 and 16:45 in American English.
     at1530: '3:30 PM',
     at1645: '4:45 PM',
@@ -84,7 +83,6 @@ const LABELS = {
     confirmDelete: 'حذف',
     deleted: 'تم حذف المنشور المجدول',
     statusScheduled: 'مجدول',
-    premium: 'بريميوم قادم قريبًا',
     at1530: '3:30 م',
     at1645: '4:45 م',
   },
@@ -169,9 +167,12 @@ async function scheduleEditDelete(lang: Language, viewport: ViewportName, from: 
   expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
   await shot('empty', true);
 
-  // 'Join Premium' answers with a toast rather than nothing.
+  // 'Join Premium' opens the plan picker with the plans on offer; back to the posts after.
   await page.getByTestId('join-premium').click();
-  await toast(page, L.premium).waitFor();
+  await page.waitForURL((url) => url.pathname === '/billing' && url.hash === '#plans');
+  await page.getByTestId('plan-picker').getByTestId('plan-pro').waitFor();
+  await page.goBack();
+  await page.getByText(L.empty).waitFor();
 
   // The popup from the sidebar's 'Schedule Post'.
   await page.getByRole('button', { name: L.schedulePost, exact: true }).click();

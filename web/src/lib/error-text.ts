@@ -16,7 +16,7 @@ export interface ErrorWords {
 export function errorWords(error: unknown): ErrorWords {
   if (!(error instanceof ApiError)) return { key: `errors:${CLIENT_ERROR_CODES.unknown}`, params: {} };
   const key = `errors:${error.code}`;
-  if (i18next.exists(key)) return { key, params: error.params };
+  if (i18next.exists(key)) return { key, params: withPlanName(error.params) };
   const fallback =
     error.status === 0
       ? CLIENT_ERROR_CODES.offline
@@ -26,9 +26,16 @@ export function errorWords(error: unknown): ErrorWords {
   return { key: `errors:${fallback}`, params: {} };
 }
 
+/** A plan refusal carries the plan's id (`plan.*` codes); the words say its name in the interface language. */
+function withPlanName(params: Record<string, string | number>): Record<string, string | number> {
+  const plan = params.plan;
+  const key = `billing:plans.${plan}`;
+  return typeof plan === 'string' && i18next.exists(key) ? { ...params, plan: i18next.t(key) } : params;
+}
+
 /** The words of a declared code (a post's failure code), or null when the app has none for it. */
 export function codeText(code: string | null | undefined, params: Record<string, string | number> = {}): string | null {
-  return code && i18next.exists(`errors:${code}`) ? i18next.t(`errors:${code}`, params) : null;
+  return code && i18next.exists(`errors:${code}`) ? i18next.t(`errors:${code}`, withPlanName(params)) : null;
 }
 
 /** What an API error says in the interface language (see errorWords). */

@@ -1,24 +1,14 @@
-import type { Entitlement, PlanInfo, PurchasablePlanId } from '@nashr/contracts';
+import type { Entitlement, PurchasablePlanId } from '@nashr/contracts';
 import { Check, CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useCheckout, useEntitlement, usePlans, usePortal } from '../api/billing';
+import { formatPlanPrice } from '../components/billing/plan-price';
+import { PLAN_PICKER_HASH } from '../components/billing/premium-link';
+import { trialDaysLeft } from '../components/billing/trial-banner';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../lib/error-text';
 import { formatDateTime } from '../lib/format';
-
-const DAY_MS = 24 * 3600 * 1000;
-
-/** Whole days left until `end` (at least 0). */
-export const daysLeft = (end: string | null, now = Date.now()): number =>
-  end ? Math.max(0, Math.ceil((new Date(end).getTime() - now) / DAY_MS)) : 0;
-
-function price(plan: PlanInfo, lang: string): string {
-  return new Intl.NumberFormat(lang === 'ar' ? 'ar' : 'en', {
-    style: 'currency',
-    currency: plan.price.currency,
-  }).format(plan.price.amountMinor / 100);
-}
 
 function Status({ entitlement }: { entitlement: Entitlement }) {
   const { t, i18n } = useTranslation('billing');
@@ -32,7 +22,7 @@ function Status({ entitlement }: { entitlement: Entitlement }) {
         {t('current', { plan: t(`plans.${entitlement.plan}`) })}
       </h2>
       <p className="mt-2 text-sm text-slate-600" data-testid="billing-status">
-        {entitlement.status === 'trialing' && t('trialLeft', { count: daysLeft(entitlement.trialEndsAt) })}
+        {entitlement.status === 'trialing' && t('trialLeft', { count: trialDaysLeft(entitlement.trialEndsAt) })}
         {entitlement.status === 'active' && t('renews', { date: when })}
         {entitlement.status === 'canceled' && t('ends', { date: when })}
         {entitlement.status === 'past_due' && t('pastDue')}
@@ -80,7 +70,7 @@ export function PlanPicker({ current }: { current: Entitlement | undefined }) {
   if (plans.isError) return <p role="alert">{errorText(plans.error)}</p>;
   const subscribed = current?.provider && current.status !== 'expired';
   return (
-    <section aria-labelledby="billing-picker">
+    <section id={PLAN_PICKER_HASH} aria-labelledby="billing-picker" className="scroll-mt-20" data-testid="plan-picker">
       <h2 id="billing-picker" className="font-semibold">
         {t('choose')}
       </h2>
@@ -95,7 +85,8 @@ export function PlanPicker({ current }: { current: Entitlement | undefined }) {
             >
               <h3 className="font-semibold">{t(`plans.${plan.id}`)}</h3>
               <p className="mt-1 text-2xl font-bold">
-                <bdi>{price(plan, i18n.language)}</bdi> <span className="text-sm font-normal">{t('perMonth')}</span>
+                <bdi>{formatPlanPrice(plan, i18n.language)}</bdi>{' '}
+                <span className="text-sm font-normal">{t('perMonth')}</span>
               </p>
               <ul className="mt-3 flex-1 space-y-1 text-sm">
                 <li className="flex items-center gap-2">

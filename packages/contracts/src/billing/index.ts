@@ -97,8 +97,8 @@ export const BILLING_ERROR_MESSAGES = {
 
 /** Refusals because of the user's plan: each names the limit and how to raise it (the Billing page). */
 export const PLAN_LIMIT_ERROR_CODES = {
-  /** params: limit, plan */
+  /** params: limit, plan (the plan's id: the web says its name) */
   weeklyPosts: 'plan.weekly_posts_limit',
-  /** The trial or plan ended: params: plan */
+  /** The trial or plan ended: params: plan (the plan's id) */
   inactive: 'plan.inactive',
 } as const;

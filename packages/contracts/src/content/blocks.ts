@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PURCHASABLE_PLAN_IDS } from '../billing/index.js';
 import { text as safeText } from '../text.js';
 import { imageFieldSchema } from './image.js';
 
@@ -92,6 +93,12 @@ export const pricingBlockSchema = z.object({
         buttonClass: z.string().regex(/^[a-z0-9 -]{0,60}$/, 'Button style may use only a-z, 0-9, spaces and -'),
         highlighted: z.boolean(),
         isPremium: z.boolean(),
+        /**
+         * The billing plan this card sells. When set, the landing page shows that plan's price and
+         * limits from the billing service, so the copy and the plans cannot disagree; `price` is
+         * then only what shows while the plans load or cannot be read.
+         */
+        planId: z.enum(PURCHASABLE_PLAN_IDS).optional(),
       }),
     )
     .max(6, 'At most 6 plans'),

@@ -17,7 +17,7 @@ function strings(value: unknown, path = ''): [string, string][] {
 }
 
 const IMAGE_FIELD = /(^|\.)image$/;
-const NON_TEXT_FIELD = /(^|\.)(image|icon|background|buttonClass)$/;
+const NON_TEXT_FIELD = /(^|\.)(image|icon|background|buttonClass|planId)$/;
 const ARABIC = /[\u0600-\u06FF]/;
 
 describe.each(['ar', 'en'] as const)('the %s seed', (lang) => {
@@ -40,6 +40,8 @@ describe.each(['ar', 'en'] as const)('the %s seed', (lang) => {
   it('offers the three plans with their monthly prices', () => {
     const plans = seedContent[lang].pricing.plans;
     expect(plans.map((plan) => plan.price)).toEqual(['$24.99', '$34.99', '$44.99']);
+    // Each card sells a billing plan, whose price and limits the landing page shows.
+    expect(plans.map((plan) => plan.planId)).toEqual(['basic', 'starter', 'pro']);
     expect(plans.filter((plan) => plan.highlighted)).toHaveLength(1);
   });
 

@@ -50,6 +50,7 @@ export class PlanLimitStore {
   async check(userId: string, dueAt: Date, now = new Date()): Promise<void> {
     const [limits] = await this.db.select().from(planLimits).where(eq(planLimits.userId, userId));
     if (!limits) return;
+    // The English message names the plan; `params.plan` is its id, which the web translates.
     const plan = PLAN_NAMES[limits.plan] ?? limits.plan;
     // A trial, or a cancelled plan, ends at its period's end; a paid plan ends when billing says so.
     const ended =
@@ -61,7 +62,7 @@ export class PlanLimitStore {
       throw new AppError(
         'FORBIDDEN',
         `Your ${plan} plan has ended. Choose a plan on the Billing page to schedule posts again; your posts and data are kept.`,
-        { code: PLAN_LIMIT_ERROR_CODES.inactive, params: { plan } },
+        { code: PLAN_LIMIT_ERROR_CODES.inactive, params: { plan: limits.plan } },
       );
     }
     if (limits.weeklyPosts === null) return;
@@ -83,7 +84,7 @@ export class PlanLimitStore {
         `Your ${plan} plan allows ${limits.weeklyPosts} posts a week, and that week is full. Choose Starter or Pro on the Billing page for unlimited posts, or pick another week.`,
         {
           code: PLAN_LIMIT_ERROR_CODES.weeklyPosts,
-          params: { limit: limits.weeklyPosts, plan, weekStart: start.toISOString().slice(0, 10) },
+          params: { limit: limits.weeklyPosts, plan: limits.plan, weekStart: start.toISOString().slice(0, 10) },
         },
       );
     }

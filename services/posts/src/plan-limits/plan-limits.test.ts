@@ -71,7 +71,7 @@ describe('the weekly post limit of the plan', () => {
     expect(refused.json()).toMatchObject({
       success: false,
       code: PLAN_LIMIT_ERROR_CODES.weeklyPosts,
-      params: { limit: 10, plan: 'Trial' },
+      params: { limit: 10, plan: 'trial' },
     });
     expect(refused.json().message).toMatch(/10 posts a week.*Starter or Pro on the Billing page/);
     // Another week has room.
@@ -101,7 +101,7 @@ describe('the weekly post limit of the plan', () => {
     await tell(trial(ended, { periodEnd: new Date(Date.now() - DAY).toISOString() }));
     const res = await schedule(ended, midweek(1));
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: PLAN_LIMIT_ERROR_CODES.inactive, params: { plan: 'Trial' } });
+    expect(res.json()).toMatchObject({ code: PLAN_LIMIT_ERROR_CODES.inactive, params: { plan: 'trial' } });
 
     const expired = testIdentity();
     await tell(trial(expired, { plan: 'pro', status: 'expired', active: false }));

@@ -49,6 +49,9 @@ export function PricingForm({ value, onChange, items }: BlockFormProps<PricingBl
                     value={entry.price}
                     onChange={setPlan('price')}
                     max={maxLength(plan.price)}
+                    hint={
+                      entry.planId ? t('fields.priceFromPlan', { plan: t(`billing:plans.${entry.planId}`) }) : undefined
+                    }
                   />
                   <TextField
                     label={t('fields.description')}

@@ -1,4 +1,5 @@
-import { CREDITS } from '@nashr/contracts';
+import { CREDITS, type Entitlement } from '@nashr/contracts';
+import { Link } from '@tanstack/react-router';
 import { Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
@@ -11,10 +12,26 @@ export interface Credits {
 /**
  * The sidebar's AI-credit notice. The spec shows a static '60 / 100', which says nothing true;
  * the balance comes from `GET /api/v1/ai/credits` (the sidebar asks). Until a balance is known,
- * or when that call fails, the notice explains credits without showing numbers.
+ * or when that call fails, the notice explains credits without showing numbers. Under it, the
+ * caller's plan and the AI credits it gives each period (from `GET /api/v1/billing/me`).
  */
-export function CreditsNotice({ credits, collapsed }: { credits?: Credits | null; collapsed?: boolean }) {
+export function CreditsNotice({
+  credits,
+  collapsed,
+  entitlement,
+}: {
+  credits?: Credits | null;
+  collapsed?: boolean;
+  entitlement?: Entitlement | null;
+}) {
   const { t, i18n } = useTranslation('shell');
+  const planLine = entitlement
+    ? t('credits.plan', {
+        plan: t(`billing:plans.${entitlement.plan}`),
+        count: entitlement.limits.aiCredits,
+        credits: formatNumber(entitlement.limits.aiCredits, i18n.language),
+      })
+    : null;
   const known = credits && credits.total > 0 ? credits : null;
   const summary = known
     ? t('credits.balance', {
@@ -31,7 +48,10 @@ export function CreditsNotice({ credits, collapsed }: { credits?: Credits | null
         data-testid="credits-notice"
       >
         <Zap aria-hidden="true" className="size-5" />
-        <span className="sr-only">{summary}</span>
+        <span className="sr-only">
+          {summary}
+          {planLine ? ` — ${planLine}` : ''}
+        </span>
       </div>
     );
   }
@@ -68,6 +88,15 @@ export function CreditsNotice({ credits, collapsed }: { credits?: Credits | null
             />
           </div>
         </>
+      )}
+      {planLine && (
+        <Link
+          to="/billing"
+          className="mt-2 block text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
+          data-testid="credits-plan"
+        >
+          {planLine}
+        </Link>
       )}
       <p className="mt-2 text-xs leading-5 text-slate-600" data-testid="credits-rule">
         {t('common:credits.rule', { cost: CREDITS.costPerPost })} {t('credits.explain')}

@@ -1,5 +1,6 @@
 import {
   BookOpenText,
+  CreditCard,
   FileText,
   LayoutDashboard,
   Lightbulb,
@@ -10,7 +11,15 @@ import {
 } from 'lucide-react';
 
 export interface NavItem {
-  to: '/dashboard' | '/generate-post' | '/posts' | '/engage' | '/personalization' | '/hooks' | '/inspiration';
+  to:
+    | '/dashboard'
+    | '/generate-post'
+    | '/posts'
+    | '/engage'
+    | '/personalization'
+    | '/hooks'
+    | '/inspiration'
+    | '/billing';
   /** Key in the `shell` namespace. */
   label: string;
   icon: LucideIcon;
@@ -25,4 +34,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/inspiration', label: 'nav.inspiration', icon: BookOpenText },
   { to: '/engage', label: 'nav.engage', icon: MessagesSquare },
   { to: '/personalization', label: 'nav.personalization', icon: SlidersHorizontal },
+  { to: '/billing', label: 'nav.billing', icon: CreditCard },
 ];

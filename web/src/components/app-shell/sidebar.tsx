@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCredits } from '../../api/ai';
+import { useEntitlement } from '../../api/billing';
 import { AdminAreaLink } from '../admin';
 import { Logo } from '../logo';
 import { CreditsNotice } from './credits-notice';
@@ -18,6 +19,7 @@ interface SidebarContentProps {
 export function SidebarContent({ collapsed = false, onNavigate, onLogout, loggingOut }: SidebarContentProps) {
   const { t } = useTranslation('shell');
   const credits = useCredits();
+  const entitlement = useEntitlement();
   return (
     <div className="flex h-full flex-col gap-6">
       <Link
@@ -48,7 +50,7 @@ export function SidebarContent({ collapsed = false, onNavigate, onLogout, loggin
         </ul>
         {!collapsed && <AdminAreaLink variant="nav" onNavigate={onNavigate} />}
       </nav>
-      <CreditsNotice credits={credits.data ?? null} collapsed={collapsed} />
+      <CreditsNotice credits={credits.data ?? null} entitlement={entitlement.data ?? null} collapsed={collapsed} />
       <button
         type="button"
         onClick={onLogout}

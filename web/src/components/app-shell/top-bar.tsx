@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Crown, Menu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PremiumLink } from '../billing/premium-link';
 import { LanguageToggle } from '../language-toggle';
 import { Logo } from '../logo';
 import { NotificationBell } from '../notifications';
@@ -24,17 +25,15 @@ export function TopBar({ email, onOpenMenu }: { email: string; onOpenMenu: () =>
         <Logo />
       </Link>
       <div className="ms-auto flex items-center gap-1 sm:gap-3">
-        {/* Plans live on the landing page's pricing section. */}
-        <Link
-          to="/"
-          hash="pricing"
+        <PremiumLink
           title={t('goPremium')}
+          testId="go-premium"
           className="inline-flex items-center gap-1.5 rounded-full bg-gradient-to-r from-amber-400 to-orange-500 px-3 py-1.5 text-sm font-semibold text-white shadow-sm transition hover:from-amber-500 hover:to-orange-600 max-sm:size-9 max-sm:justify-center max-sm:p-0 sm:px-4"
         >
           <Crown aria-hidden="true" className="size-4" />
           {/* On phones the crown alone keeps the bar on one line; the name is still read out. */}
           <span className="sr-only whitespace-nowrap sm:not-sr-only">{t('goPremium')}</span>
-        </Link>
+        </PremiumLink>
         <NotificationBell />
         <LanguageToggle />
         <Link

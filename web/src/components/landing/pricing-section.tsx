@@ -1,12 +1,14 @@
-import type { PricingBlock } from '@nashr/contracts';
+import type { PlanInfo, PricingBlock } from '@nashr/contracts';
 import { Check, Crown, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { usePlans } from '../../api/billing';
 import { useContentBlock } from '../../api/content';
+import { formatPlanPrice } from '../billing/plan-price';
+import { PremiumLink } from '../billing/premium-link';
 import { Skeleton } from '../ui/skeleton';
 import { BlockView } from './block-view';
 import { SectionHeading } from './section-heading';
 import { SECTION_IDS } from './sections';
-import { SignupLink } from './signup-link';
 import { buttonStyles, containerClass } from './ui';
 
 type Plan = PricingBlock['plans'][number];
@@ -19,8 +21,23 @@ function planButtonStyle(plan: Plan): string {
   return buttonStyles.secondary;
 }
 
-function PlanCard({ plan }: { plan: Plan }) {
-  const { t } = useTranslation('landing');
+/** What a billing plan allows, as the plan picker says it. */
+function limitLines(plan: PlanInfo, t: (key: string, options?: Record<string, unknown>) => string): string[] {
+  const { weeklyPosts, aiCredits, commentingCredits } = plan.limits;
+  return [
+    weeklyPosts === null ? t('pricing.limits.unlimitedPosts') : t('pricing.limits.weeklyPosts', { count: weeklyPosts }),
+    ...(aiCredits > 0 ? [t('pricing.limits.aiCredits', { count: aiCredits })] : []),
+    ...(commentingCredits > 0 ? [t('pricing.limits.commentingCredits', { count: commentingCredits })] : []),
+  ];
+}
+
+/**
+ * One plan card: the admin's copy (name, description, features, style). A card linked to a
+ * billing plan (`planId`) shows that plan's price and limits, so the page and billing agree.
+ */
+function PlanCard({ plan, billing }: { plan: Plan; billing?: PlanInfo }) {
+  const { t, i18n } = useTranslation('landing');
+  const limits = billing ? limitLines(billing, t) : [];
   return (
     <li
       data-testid="pricing-plan"
@@ -49,15 +66,23 @@ function PlanCard({ plan }: { plan: Plan }) {
         <p className="mt-3 min-h-12 text-sm leading-relaxed text-slate-600">{plan.description}</p>
       ) : null}
       <p className="mt-6 flex items-baseline gap-1">
-        <span dir="ltr" className="text-5xl font-extrabold tracking-tight text-ink">
-          {plan.price}
+        <span dir="ltr" className="text-5xl font-extrabold tracking-tight text-ink" data-testid="plan-price">
+          {billing ? formatPlanPrice(billing, i18n.language) : plan.price}
         </span>
         <span className="text-sm font-medium text-slate-500">{t('pricing.perMonth')}</span>
       </p>
-      <SignupLink className={`${planButtonStyle(plan)} mt-8 w-full`} testId="plan-trial">
+      <PremiumLink className={`${planButtonStyle(plan)} mt-8 w-full`} testId="plan-trial">
         {t('pricing.freeTrial')}
-      </SignupLink>
+      </PremiumLink>
       <ul className="mt-8 space-y-3 border-t border-slate-100 pt-8 text-sm">
+        {limits.map((line) => (
+          <li key={line} className="flex items-start gap-3" data-testid="plan-limit">
+            <span className="mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+              <Check aria-hidden="true" className="size-3.5" strokeWidth={3} />
+            </span>
+            <span className="font-medium text-slate-800">{line}</span>
+          </li>
+        ))}
         {plan.features.map((feature, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: admin-edited lists have no ids and never reorder on screen
           <li key={`${feature.name}-${index}`} className="flex items-start gap-3">
@@ -99,6 +124,8 @@ function PricingSkeleton() {
 
 export function PricingSection() {
   const query = useContentBlock('pricing');
+  const billingPlans = usePlans();
+  const billingPlan = (id: Plan['planId']) => (id ? billingPlans.data?.find((entry) => entry.id === id) : undefined);
   return (
     <section
       id={SECTION_IDS.pricing}
@@ -118,7 +145,7 @@ export function PricingSection() {
               >
                 {plans.map((plan, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: admin-edited lists have no ids and never reorder on screen
-                  <PlanCard key={`${plan.name}-${index}`} plan={plan} />
+                  <PlanCard key={`${plan.name}-${index}`} plan={plan} billing={billingPlan(plan.planId)} />
                 ))}
               </ul>
             </>

@@ -1,10 +1,10 @@
 import { Check, Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { PremiumLink } from '../billing/premium-link';
 
 const FEATURES = ['unlimited', 'optimization', 'keywords', 'support'] as const;
 
-/** 'Get more with Premium' (spec section 2). Plans cannot be bought yet, and the button says so. */
+/** 'Get more with Premium' (spec section 2); 'Join Premium' opens the plan picker. */
 export function PremiumBox() {
   const { t } = useTranslation('posts');
   return (
@@ -29,14 +29,12 @@ export function PremiumBox() {
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        onClick={() => toast.info(t('premium.comingSoon'))}
-        className="mt-5 w-full rounded-xl bg-white px-4 py-2.5 text-sm font-semibold text-brand-700 shadow-sm transition hover:bg-brand-50"
-        data-testid="join-premium"
+      <PremiumLink
+        className="mt-5 flex w-full justify-center rounded-xl bg-white px-4 py-2.5 text-sm font-semibold text-brand-700 shadow-sm transition hover:bg-brand-50"
+        testId="join-premium"
       >
         {t('premium.join')}
-      </button>
+      </PremiumLink>
     </section>
   );
 }

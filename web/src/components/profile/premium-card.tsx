@@ -1,10 +1,10 @@
-import { Link } from '@tanstack/react-router';
 import { Check, Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PremiumLink } from '../billing/premium-link';
 
 const FEATURES = ['unlimitedPosts', 'profileOptimization', 'keywords', 'support'] as const;
 
-/** The Premium upsell (spec section 2); 'Join Premium' leads to the plans on the landing page. */
+/** The Premium upsell (spec section 2); 'Join Premium' opens the plan picker. */
 export function PremiumCard() {
   const { t } = useTranslation('profile');
   return (
@@ -27,13 +27,12 @@ export function PremiumCard() {
           </li>
         ))}
       </ul>
-      <Link
-        to="/"
-        hash="pricing"
+      <PremiumLink
         className="mt-5 flex w-full items-center justify-center rounded-xl bg-white px-4 py-2.5 font-semibold text-brand-800 shadow-sm transition hover:bg-brand-50"
+        testId="join-premium"
       >
         {t('premium.join')}
-      </Link>
+      </PremiumLink>
     </section>
   );
 }
