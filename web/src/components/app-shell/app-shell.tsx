@@ -3,7 +3,7 @@ import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogout, useSession } from '../../api/auth';
-import { TrialBanner } from '../billing/trial-banner';
+import { TrialBanner } from '../billing';
 import { ComposerProvider } from '../composer';
 import { DisplayPreferencesSync } from './display-preferences-sync';
 import { MobileDrawer } from './mobile-drawer';

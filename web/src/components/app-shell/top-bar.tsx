@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Crown, Menu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PremiumLink } from '../billing/premium-link';
+import { PremiumLink } from '../billing';
 import { LanguageToggle } from '../language-toggle';
 import { Logo } from '../logo';
 import { NotificationBell } from '../notifications';

@@ -1,6 +1,6 @@
 import { Check, Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PremiumLink } from '../billing/premium-link';
+import { PremiumLink } from '../billing';
 
 const FEATURES = ['unlimited', 'optimization', 'keywords', 'support'] as const;
 

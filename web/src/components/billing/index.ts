@@ -1,0 +1,4 @@
+/** What other parts of the app may use from billing: the Premium link, the trial banner and how a plan's price reads. */
+export { formatPlanPrice } from './plan-price';
+export { PLAN_PICKER_HASH, PremiumLink } from './premium-link';
+export { TrialBanner, trialDaysLeft } from './trial-banner';
