@@ -4,31 +4,22 @@
  * by button and by arrow key), published, and shown once by the sandbox network.
  */
 import { randomUUID } from 'node:crypto';
-import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Stack } from '@nashr/tools/process-stack';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from './support/browser';
-import { callAs, fullUser } from './support/full-user';
+import { openPage, screenshot } from './support/browser';
+import { callAs, fullUser, sandboxPostsWith, uploadMedia } from './support/full-user';
+import { startWithBrowser, stopWithBrowser, WRITING_STACK } from './support/stack';
 
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([
-    startStack({
-      services: ['auth', 'linkedin', 'posts', 'content', 'ai'],
-      workers: ['auth', 'linkedin', 'posts'],
-      env: { ai: { AI_PROVIDER: 'offline' } },
-    }),
-    launchBrowser(),
-  ]);
+  ({ stack, browser } = await startWithBrowser(WRITING_STACK));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopWithBrowser(stack, browser));
 
 /** A three-slide carousel, each slide its own colour and number. */
 async function slides(): Promise<Buffer> {
@@ -103,15 +94,7 @@ describe('a document on a post', () => {
     await page.getByTestId('publish-confirm-post').click();
 
     // Published once, with its document, on the sandbox network.
-    await expect
-      .poll(
-        async () => {
-          const posts = await callAs(stack, user, 'POST', '/linkedln/getPosts', {});
-          return (posts.body.data?.items ?? []).filter((p: { text: string }) => p.text.includes(marker));
-        },
-        { timeout: 30_000, interval: 250 },
-      )
-      .toHaveLength(1);
+    await expect.poll(() => sandboxPostsWith(stack, user, marker), { timeout: 30_000, interval: 250 }).toHaveLength(1);
 
     await page.goto(`${stack.url}/posts?tab=published`, { waitUntil: 'domcontentloaded' });
     const card = page.getByTestId('published-post').filter({ hasText: marker });
@@ -157,13 +140,7 @@ describe('a document on a post', () => {
 
   it('shows a scheduled post’s document on its card, in the calendar and in its edit dialog', async () => {
     const user = await fullUser(stack, 'carousel-later');
-    const answer = await fetch(`${stack.url}/api/v1/media?title=${encodeURIComponent('Quarterly review')}`, {
-      method: 'POST',
-      headers: { cookie: user.session.cookieHeader, 'content-type': 'application/pdf' },
-      body: new Uint8Array(await slides()),
-    });
-    expect(answer.status).toBe(201);
-    const documentId = ((await answer.json()) as { data: { id: string } }).data.id;
+    const documentId = await uploadMedia(stack, user, await slides(), 'application/pdf', 'Quarterly review');
     const marker = randomUUID().slice(0, 8);
     const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const scheduled = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {

@@ -5,30 +5,21 @@
  * inspiration library (its seeded posts): in Arabic, a post found by another form of its word is
  * saved among the favourites and 'Write a post like this' opens the composer with its structure.
  */
-import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Stack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
+import { openPage } from './support/browser';
 import { fullUser } from './support/full-user';
+import { startWithBrowser, stopWithBrowser, WRITING_STACK } from './support/stack';
 
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([
-    startStack({
-      services: ['auth', 'linkedin', 'posts', 'content', 'ai'],
-      workers: ['auth', 'linkedin', 'posts'],
-      env: { ai: { AI_PROVIDER: 'offline' } },
-    }),
-    launchBrowser(),
-  ]);
+  ({ stack, browser } = await startWithBrowser(WRITING_STACK));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopWithBrowser(stack, browser));
 
 describe('hooks and templates', () => {
   it('in Arabic: finds a hook by a word and fills the composer with it', async () => {

@@ -7,30 +7,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Stack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from './support/browser';
-import { callAs, fullUser } from './support/full-user';
+import { openPage, screenshot } from './support/browser';
+import { callAs, fullUser, sandboxPostsWith, uploadMedia } from './support/full-user';
+import { startWithBrowser, stopWithBrowser, WRITING_STACK } from './support/stack';
 
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([
-    startStack({
-      services: ['auth', 'linkedin', 'posts', 'content', 'ai'],
-      workers: ['auth', 'linkedin', 'posts'],
-      env: { ai: { AI_PROVIDER: 'offline' } },
-    }),
-    launchBrowser(),
-  ]);
+  ({ stack, browser } = await startWithBrowser(WRITING_STACK));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopWithBrowser(stack, browser));
 
 /** A small PNG of one colour, written by hand (the browser gets it as a file from disk would). */
 function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
@@ -147,15 +138,7 @@ describe('images on a post', () => {
     await page.getByTestId('publish-confirm-post').click();
 
     // Published once, with the images in the chosen order, on the sandbox network.
-    await expect
-      .poll(
-        async () => {
-          const posts = await callAs(stack, user, 'POST', '/linkedln/getPosts', {});
-          return (posts.body.data?.items ?? []).filter((p: { text: string }) => p.text.includes(marker));
-        },
-        { timeout: 30_000, interval: 250 },
-      )
-      .toHaveLength(1);
+    await expect.poll(() => sandboxPostsWith(stack, user, marker), { timeout: 30_000, interval: 250 }).toHaveLength(1);
 
     await page.goto(`${stack.url}/posts?tab=published`, { waitUntil: 'domcontentloaded' });
     const card = page.getByTestId('published-post').filter({ hasText: marker });
@@ -179,15 +162,7 @@ describe('images on a post', () => {
 
   it('shows a scheduled post’s images on its card, and the edit dialog removes one', async () => {
     const user = await fullUser(stack, 'editor');
-    const upload = async (buffer: Buffer) => {
-      const answer = await fetch(`${stack.url}/api/v1/media`, {
-        method: 'POST',
-        headers: { cookie: user.session.cookieHeader, 'content-type': 'image/png' },
-        body: new Uint8Array(buffer),
-      });
-      expect(answer.status).toBe(201);
-      return ((await answer.json()) as { data: { id: string } }).data.id;
-    };
+    const upload = (buffer: Buffer) => uploadMedia(stack, user, buffer, 'image/png');
     const ids = [await upload(png(30, 30, [200, 0, 0])), await upload(png(30, 30, [0, 0, 200]))];
     const marker = randomUUID().slice(0, 8);
     const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);

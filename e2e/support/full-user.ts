@@ -90,3 +90,27 @@ export async function fullUser(
   }
   throw new Error(`the connected account never reached auth\n${stack.output('auth-worker')}`);
 }
+
+/** Uploads a file as the user, as the composer does; `title` names a document. Returns the media id. */
+export async function uploadMedia(
+  stack: Stack,
+  user: StackUser,
+  body: Buffer,
+  contentType: string,
+  title?: string,
+): Promise<string> {
+  const query = title === undefined ? '' : `?title=${encodeURIComponent(title)}`;
+  const answer = await fetch(`${stack.url}/api/v1/media${query}`, {
+    method: 'POST',
+    headers: { cookie: user.session.cookieHeader, 'content-type': contentType },
+    body: new Uint8Array(body),
+  });
+  if (answer.status !== 201) throw new Error(`upload failed (${answer.status}): ${await answer.text()}`);
+  return ((await answer.json()) as { data: { id: string } }).data.id;
+}
+
+/** The user's posts on the sandbox network whose text holds `marker`. */
+export async function sandboxPostsWith(stack: Stack, user: StackUser, marker: string) {
+  const posts = await callAs(stack, user, 'POST', '/linkedln/getPosts', {});
+  return (posts.body.data?.items ?? []).filter((p: { text: string }) => p.text.includes(marker));
+}

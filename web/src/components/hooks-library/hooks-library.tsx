@@ -1,12 +1,13 @@
-import type { Locale } from '@nashr/contracts';
+import { type Locale, localeSchema } from '@nashr/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComposer } from '../composer';
 import { Spinner } from '../spinner';
 import { EmptyState } from '../ui/empty-state';
+import { FilterRow, FilterSearch, FilterSelect } from '../ui/filter-fields';
 import { matchesQuery } from './search-text';
 import {
   type HookEntry,
@@ -38,9 +39,6 @@ function useWritingLibrary(lang: Locale) {
 
 type Tab = 'hooks' | 'templates';
 
-const selectClass =
-  'h-10 rounded-xl border border-slate-300 bg-white px-3 text-sm text-slate-800 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200';
-
 function Filters({
   query,
   onQuery,
@@ -61,78 +59,42 @@ function Filters({
   onLang: (value: Locale) => void;
 }) {
   const { t } = useTranslation('library');
-  const id = useId();
   return (
-    <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-q`} className="text-sm font-medium text-slate-700">
-          {t('writing.search')}
-        </label>
-        <input
-          id={`${id}-q`}
-          type="search"
-          value={query}
-          maxLength={200}
-          onChange={(event) => onQuery(event.target.value)}
-          placeholder={t('writing.searchPlaceholder')}
-          className={selectClass}
-          data-testid="writing-search"
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-kind`} className="text-sm font-medium text-slate-700">
-          {t('writing.kind')}
-        </label>
-        <select
-          id={`${id}-kind`}
-          value={kind}
-          onChange={(event) => onKind(event.target.value as WritingKind | '')}
-          className={selectClass}
-          data-testid="writing-kind"
-        >
-          <option value="">{t('writing.anyKind')}</option>
-          {WRITING_KINDS.map((value) => (
-            <option key={value} value={value}>
-              {t(`kinds.${value}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-goal`} className="text-sm font-medium text-slate-700">
-          {t('writing.goal')}
-        </label>
-        <select
-          id={`${id}-goal`}
-          value={goal}
-          onChange={(event) => onGoal(event.target.value as WritingGoal | '')}
-          className={selectClass}
-          data-testid="writing-goal"
-        >
-          <option value="">{t('writing.anyGoal')}</option>
-          {WRITING_GOALS.map((value) => (
-            <option key={value} value={value}>
-              {t(`goals.${value}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-lang`} className="text-sm font-medium text-slate-700">
-          {t('writing.language')}
-        </label>
-        <select
-          id={`${id}-lang`}
-          value={lang}
-          onChange={(event) => onLang(event.target.value === 'en' ? 'en' : 'ar')}
-          className={selectClass}
-          data-testid="writing-lang"
-        >
-          <option value="ar">{t('languages.ar')}</option>
-          <option value="en">{t('languages.en')}</option>
-        </select>
-      </div>
-    </div>
+    <FilterRow>
+      <FilterSearch
+        label={t('writing.search')}
+        placeholder={t('writing.searchPlaceholder')}
+        value={query}
+        onChange={onQuery}
+        testId="writing-search"
+      />
+      <FilterSelect
+        label={t('writing.kind')}
+        value={kind}
+        options={WRITING_KINDS}
+        optionLabel={(value) => t(`kinds.${value}`)}
+        onChange={onKind}
+        anyLabel={t('writing.anyKind')}
+        testId="writing-kind"
+      />
+      <FilterSelect
+        label={t('writing.goal')}
+        value={goal}
+        options={WRITING_GOALS}
+        optionLabel={(value) => t(`goals.${value}`)}
+        onChange={onGoal}
+        anyLabel={t('writing.anyGoal')}
+        testId="writing-goal"
+      />
+      <FilterSelect
+        label={t('writing.language')}
+        value={lang}
+        options={localeSchema.options}
+        optionLabel={(value) => t(`languages.${value}`)}
+        onChange={(value) => onLang(value || 'ar')}
+        testId="writing-lang"
+      />
+    </FilterRow>
   );
 }
 

@@ -5,9 +5,10 @@ import {
   type LibraryPost,
   type LibraryTopic,
   type Locale,
+  localeSchema,
 } from '@nashr/contracts';
 import { BookmarkCheck, Heart, SearchX, Sparkles } from 'lucide-react';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useLibrarySearch, useToggleFavourite } from '../../api/library';
@@ -15,10 +16,8 @@ import { errorText } from '../../lib/error-text';
 import { useComposer } from '../composer';
 import { Spinner } from '../spinner';
 import { EmptyState } from '../ui/empty-state';
+import { FilterRow, FilterSearch, FilterSelect } from '../ui/filter-fields';
 import { likeThisInstruction } from './like-this';
-
-const fieldClass =
-  'h-10 rounded-xl border border-slate-300 bg-white px-3 text-sm text-slate-800 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200';
 
 function PostCard({ post }: { post: LibraryPost }) {
   const { t } = useTranslation('library');
@@ -86,7 +85,6 @@ function PostCard({ post }: { post: LibraryPost }) {
 /** Strong posts to learn from: search by words (other forms of a word match), filters, favourites. */
 export function InspirationLibrary() {
   const { t } = useTranslation('library');
-  const id = useId();
   const [query, setQuery] = useState('');
   const [topic, setTopic] = useState<LibraryTopic | ''>('');
   const [format, setFormat] = useState<LibraryFormat | ''>('');
@@ -104,77 +102,42 @@ export function InspirationLibrary() {
 
   return (
     <div>
-      <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-q`} className="text-sm font-medium text-slate-700">
-            {t('inspiration.search')}
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            value={query}
-            maxLength={200}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={t('inspiration.searchPlaceholder')}
-            className={fieldClass}
-            data-testid="library-search"
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-topic`} className="text-sm font-medium text-slate-700">
-            {t('inspiration.topic')}
-          </label>
-          <select
-            id={`${id}-topic`}
-            value={topic}
-            onChange={(e) => setTopic(e.target.value as LibraryTopic | '')}
-            className={fieldClass}
-            data-testid="library-topic"
-          >
-            <option value="">{t('inspiration.anyTopic')}</option>
-            {LIBRARY_TOPICS.map((value) => (
-              <option key={value} value={value}>
-                {t(`topics.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-format`} className="text-sm font-medium text-slate-700">
-            {t('inspiration.format')}
-          </label>
-          <select
-            id={`${id}-format`}
-            value={format}
-            onChange={(e) => setFormat(e.target.value as LibraryFormat | '')}
-            className={fieldClass}
-            data-testid="library-format"
-          >
-            <option value="">{t('inspiration.anyFormat')}</option>
-            {LIBRARY_FORMATS.map((value) => (
-              <option key={value} value={value}>
-                {t(`kinds.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-lang`} className="text-sm font-medium text-slate-700">
-            {t('inspiration.language')}
-          </label>
-          <select
-            id={`${id}-lang`}
-            value={lang}
-            onChange={(e) => setLang(e.target.value as Locale | '')}
-            className={fieldClass}
-            data-testid="library-lang"
-          >
-            <option value="">{t('inspiration.anyLanguage')}</option>
-            <option value="ar">{t('languages.ar')}</option>
-            <option value="en">{t('languages.en')}</option>
-          </select>
-        </div>
-      </div>
+      <FilterRow>
+        <FilterSearch
+          label={t('inspiration.search')}
+          placeholder={t('inspiration.searchPlaceholder')}
+          value={query}
+          onChange={setQuery}
+          testId="library-search"
+        />
+        <FilterSelect
+          label={t('inspiration.topic')}
+          value={topic}
+          options={LIBRARY_TOPICS}
+          optionLabel={(value) => t(`topics.${value}`)}
+          onChange={setTopic}
+          anyLabel={t('inspiration.anyTopic')}
+          testId="library-topic"
+        />
+        <FilterSelect
+          label={t('inspiration.format')}
+          value={format}
+          options={LIBRARY_FORMATS}
+          optionLabel={(value) => t(`kinds.${value}`)}
+          onChange={setFormat}
+          anyLabel={t('inspiration.anyFormat')}
+          testId="library-format"
+        />
+        <FilterSelect
+          label={t('inspiration.language')}
+          value={lang}
+          options={localeSchema.options}
+          optionLabel={(value) => t(`languages.${value}`)}
+          onChange={setLang}
+          anyLabel={t('inspiration.anyLanguage')}
+          testId="library-lang"
+        />
+      </FilterRow>
       <label className="mb-5 inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-700">
         <input
           type="checkbox"
