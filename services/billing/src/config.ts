@@ -49,8 +49,11 @@ export const configSchema = z
     STRIPE_PRICE_PRO: optionalText,
     /** Where the Stripe SDK sends its requests: for tests against a local server speaking Stripe's wire format. */
     STRIPE_API_HOST: optionalText,
-    STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-    STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+    STRIPE_API_PORT: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number().int().min(1).max(65535).optional(),
+    ),
+    STRIPE_API_PROTOCOL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['http', 'https']).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.BILLING_PROVIDER === 'stripe') {
