@@ -64,7 +64,8 @@ export const billingApi = {
     responses: {
       200: { description: 'Received', schema: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
     },
-    errors: { 400: [BILLING_ERROR_CODES.webhookInvalid] },
+    // 503: an invoice event whose subscription could not be read from the provider (it retries).
+    errors: { 400: [BILLING_ERROR_CODES.webhookInvalid], 503: [BILLING_ERROR_CODES.providerUnavailable] },
   }),
   testCheckoutPage: defineEndpoint({
     method: 'GET',
