@@ -9,7 +9,7 @@ import { createCapturingLogger } from '@nashr/platform/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
+import { launchBrowser, openPage, screenshot } from './support/browser';
 import { callAs, fullUser } from './support/full-user';
 
 let stack: Stack;
@@ -114,6 +114,7 @@ describe('plans and billing', () => {
     await page.goto(`${stack.url}/dashboard`);
     await banner.waitFor();
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    await screenshot(page, 'billing-payment-failed-ar', { fullPage: false });
 
     // Its button opens the provider's portal, where the card is fixed: the banner goes.
     await page.getByTestId('payment-banner-fix').click();
@@ -121,7 +122,10 @@ describe('plans and billing', () => {
     await page.getByText('The last payment failed.').waitFor();
     await page.getByRole('button', { name: /Update card and pay/ }).click();
     await page.waitForURL(/\/billing\?portal=paid/);
-    await page.getByTestId('billing-status').getByText(/يتجدد الاشتراك/).waitFor();
+    await page
+      .getByTestId('billing-status')
+      .getByText(/يتجدد الاشتراك/)
+      .waitFor();
     expect(await page.getByTestId('payment-banner').count()).toBe(0);
   });
 });
