@@ -1,7 +1,7 @@
 /**
  * Plans and billing as a new user meets them, against the built stack with the offline
  * test-payments provider: the trial, the weekly post limit and why, subscribing to Pro through
- * the test checkout page, and cancelling in the test portal.
+ * the test checkout page, cancelling in the test portal, and a failed payment's banner.
  */
 import { userCreatedEvent } from '@nashr/contracts';
 import { createRedis, Queues, waitForRedis } from '@nashr/platform';
@@ -9,7 +9,7 @@ import { createCapturingLogger } from '@nashr/platform/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
+import { launchBrowser, openPage, screenshot } from './support/browser';
 import { callAs, fullUser } from './support/full-user';
 
 let stack: Stack;
@@ -88,5 +88,44 @@ describe('plans and billing', () => {
     await page.getByText(/Cancelled: your plan stays until/).waitFor();
     const after = await callAs(stack, user, 'GET', '/api/v1/billing/me');
     expect(after.body.entitlement).toMatchObject({ plan: 'pro', status: 'canceled', cancelAtPeriodEnd: true });
+  });
+
+  it('shows the failed-payment banner in Arabic with the way to fix the card, until it is paid', async () => {
+    const user = await fullUser(stack, 'late-payer');
+    const page = await openPage(browser, `${stack.url}/billing`, { lang: 'ar', cookies: [user.session.browserCookie] });
+    await page.getByTestId('choose-pro').click();
+    await page.waitForURL(/\/test-payments\/checkout\//);
+    await page.getByRole('button', { name: /Pay \(test\)/ }).click();
+    await page.waitForURL(/\/billing\?checkout=done/);
+    await page.getByTestId('billing-manage').click();
+    await page.waitForURL(/\/test-payments\/portal\//);
+    await page.getByRole('button', { name: /Simulate a failed payment/ }).click();
+    await page.waitForURL(/\/billing\?portal=payment-failed/);
+
+    // Every screen of the app says it, with the day access ends; the plan stays meanwhile.
+    const banner = page.getByTestId('payment-banner');
+    await banner.waitFor();
+    const text = (await banner.textContent()) ?? '';
+    expect(text).toContain('تعذّر تحصيل آخر دفعة');
+    expect(text).toContain('الاحترافية');
+    const me = (await callAs(stack, user, 'GET', '/api/v1/billing/me')).body.entitlement;
+    expect(me).toMatchObject({ plan: 'pro', status: 'past_due', active: true });
+    expect(new Date(me.graceEndsAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    await page.goto(`${stack.url}/dashboard`);
+    await banner.waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    await screenshot(page, 'billing-payment-failed-ar', { fullPage: false });
+
+    // Its button opens the provider's portal, where the card is fixed: the banner goes.
+    await page.getByTestId('payment-banner-fix').click();
+    await page.waitForURL(/\/test-payments\/portal\//);
+    await page.getByText('The last payment failed.').waitFor();
+    await page.getByRole('button', { name: /Update card and pay/ }).click();
+    await page.waitForURL(/\/billing\?portal=paid/);
+    await page
+      .getByTestId('billing-status')
+      .getByText(/يتجدد الاشتراك/)
+      .waitFor();
+    expect(await page.getByTestId('payment-banner').count()).toBe(0);
   });
 });

@@ -344,6 +344,14 @@ const MATRIX: Record<string, Rule> = {
     crossUser: 404,
     request: (ids) => ({ path: `${ids.alicePortalPath}/cancel`, body: {} }),
   },
+  'POST /api/v1/billing/test-payments/portal/:sessionId/fail': {
+    crossUser: 404,
+    request: (ids) => ({ path: `${ids.alicePortalPath}/fail`, body: {} }),
+  },
+  'POST /api/v1/billing/test-payments/portal/:sessionId/pay': {
+    crossUser: 404,
+    request: (ids) => ({ path: `${ids.alicePortalPath}/pay`, body: {} }),
+  },
 };
 
 let stack: Stack;

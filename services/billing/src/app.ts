@@ -4,13 +4,13 @@ import type { Config } from './config.js';
 import type { schema } from './db/schema.js';
 import { billingRoutes } from './routes/billing.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
-import { createServices } from './services.js';
+import { createServices, type ProviderConfig } from './services.js';
 
 /** Where the SQL migrations live, from src/ in development and from dist/ once built. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
 
 export interface BillingDeps {
-  config: Pick<Config, 'INTERNAL_SECRET' | 'BILLING_PROVIDER' | 'BILLING_GRACE_DAYS' | 'PUBLIC_URL'>;
+  config: ProviderConfig & Pick<Config, 'PUBLIC_URL'>;
   logger: Logger;
   database: Database<typeof schema>;
   /** Producer of the entitlement events. */

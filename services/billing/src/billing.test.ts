@@ -195,6 +195,41 @@ describe('subscribing through the test-payments checkout', () => {
   });
 });
 
+describe('a failed payment in the test-payments portal', () => {
+  it('keeps the plan through the grace period with its end date, until the card is fixed', async () => {
+    const who = testIdentity();
+    await subscribe(who, 'pro');
+    const { url } = (await h.app.inject({ method: 'POST', url: '/api/v1/billing/portal', headers: h.as(who) })).json();
+    expect((await h.app.inject({ method: 'GET', url, headers: h.as(who) })).body).toContain(
+      'Simulate a failed payment',
+    );
+    const fail = await h.app.inject({
+      method: 'POST',
+      url: `${url}/fail`,
+      headers: { ...h.as(who), ...form },
+      payload: '',
+    });
+    expect(fail.statusCode).toBe(303);
+    expect(fail.headers.location).toBe('/billing?portal=payment-failed');
+    const pastDue = await me(who);
+    expect(pastDue).toMatchObject({ plan: 'pro', status: 'past_due', active: true });
+    const graceDays = (new Date(pastDue.graceEndsAt).getTime() - Date.now()) / 86_400_000;
+    expect(graceDays).toBeGreaterThan(6.99);
+    expect(graceDays).toBeLessThanOrEqual(7);
+    expect((await announced(who)).at(-1)).toMatchObject({ status: 'past_due', active: true });
+    const page = (await h.app.inject({ method: 'GET', url, headers: h.as(who) })).body;
+    expect(page).toContain('The last payment failed.');
+    const pay = await h.app.inject({
+      method: 'POST',
+      url: `${url}/pay`,
+      headers: { ...h.as(who), ...form },
+      payload: '',
+    });
+    expect(pay.statusCode).toBe(303);
+    expect(await me(who)).toMatchObject({ plan: 'pro', status: 'active', active: true, graceEndsAt: null });
+  });
+});
+
 describe('webhooks', () => {
   const sub = (status: string, cancelAtPeriodEnd: boolean) => ({
     id: 'sub_1',

@@ -2,7 +2,17 @@ import { baseEnv, databaseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/pla
 import { z } from 'zod';
 
 /** The payment providers this service has an adapter for. */
-export const BILLING_PROVIDERS = ['test-payments'] as const;
+export const BILLING_PROVIDERS = ['test-payments', 'stripe'] as const;
+
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
+/** The Stripe variables that must be set when Stripe takes the payments (one price per plan sold). */
+const STRIPE_REQUIRED = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_BASIC',
+  'STRIPE_PRICE_STARTER',
+  'STRIPE_PRICE_PRO',
+] as const;
 
 /** One schema for the API and the worker: both run from the same environment. */
 export const configSchema = z
@@ -22,8 +32,41 @@ export const configSchema = z
     BILLING_PROVIDER: z.enum(BILLING_PROVIDERS).optional(),
     /** How long a failed payment keeps the plan before it falls back as at the end of a trial. */
     BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(30).default(7),
+    /** Stripe's secret API key (sk_live_... or sk_test_...; a restricted rk_ key works too). Never logged. */
+    STRIPE_SECRET_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_(live|test)_/, 'must be a Stripe secret key (sk_live_..., sk_test_... or rk_...)')
+        .optional(),
+    ),
+    /** The signing secret of the webhook endpoint (whsec_...), from Stripe's dashboard. Never logged. */
+    STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+      z.string().startsWith('whsec_', 'must be the endpoint signing secret (whsec_...)').optional(),
+    ),
+    /** The Stripe price (price_...) each plan is sold at: the amount is Stripe's, set per plan. */
+    STRIPE_PRICE_BASIC: optionalText,
+    STRIPE_PRICE_STARTER: optionalText,
+    STRIPE_PRICE_PRO: optionalText,
+    /** Where the Stripe SDK sends its requests: for tests against a local server speaking Stripe's wire format. */
+    STRIPE_API_HOST: optionalText,
+    STRIPE_API_PORT: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number().int().min(1).max(65535).optional(),
+    ),
+    STRIPE_API_PROTOCOL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['http', 'https']).optional()),
   })
   .superRefine((env, ctx) => {
+    if (env.BILLING_PROVIDER === 'stripe') {
+      for (const name of STRIPE_REQUIRED) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when BILLING_PROVIDER=stripe (see the README, Payments)',
+          });
+        }
+      }
+    }
     if (env.NODE_ENV === 'production' && !env.BILLING_PROVIDER) {
       ctx.addIssue({
         code: 'custom',

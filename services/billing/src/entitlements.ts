@@ -2,6 +2,7 @@ import {
   type Entitlement,
   type EntitlementStatus,
   entitlementChangedEvent,
+  graceEndedJob,
   type PlanId,
   TRIAL_DAYS,
 } from '@nashr/contracts';
@@ -17,6 +18,13 @@ const DAY_MS = 24 * 3600 * 1000;
 
 const asPlan = (value: string): PlanId => (value in PLANS ? (value as PlanId) : 'trial');
 
+/** When a past-due plan's grace ends: the grace days after the failed payment (or after the period, for older rows). */
+export function graceEndsAt(row: EntitlementRow, graceDays: number): Date | null {
+  if (row.status !== 'past_due') return null;
+  const from = row.pastDueAt ?? row.periodEnd;
+  return from ? new Date(from.getTime() + graceDays * DAY_MS) : null;
+}
+
 /**
  * The status as it stands at `now`: a trial past its end has expired, a cancelled plan past its
  * period end has expired, and a failed payment past the grace period has too.
@@ -26,7 +34,8 @@ export function effectiveStatus(row: EntitlementRow, now: Date, graceDays: numbe
   const end = row.periodEnd?.getTime();
   if (status === 'trialing' && end !== undefined && now.getTime() >= end) return 'expired';
   if (status === 'canceled' && (end === undefined || now.getTime() >= end)) return 'expired';
-  if (status === 'past_due' && end !== undefined && now.getTime() >= end + graceDays * DAY_MS) return 'expired';
+  const graceEnd = graceEndsAt(row, graceDays);
+  if (status === 'past_due' && graceEnd && now.getTime() >= graceEnd.getTime()) return 'expired';
   return status;
 }
 
@@ -43,6 +52,7 @@ function trialRow(userId: string, now: Date): EntitlementRow {
     periodStart: now,
     periodEnd: end,
     cancelAtPeriodEnd: false,
+    pastDueAt: null,
     provider: null,
     customerId: null,
     subscriptionId: null,
@@ -99,6 +109,7 @@ export class EntitlementStore {
       currentPeriodStart: row.periodStart?.toISOString() ?? null,
       currentPeriodEnd: row.periodEnd?.toISOString() ?? null,
       cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+      graceEndsAt: status === 'past_due' ? (graceEndsAt(row, this.graceDays)?.toISOString() ?? null) : null,
       provider: row.provider,
       version: row.version,
     };
@@ -159,8 +170,46 @@ export class EntitlementStore {
         .returning();
       return { fresh: true, changed: changed ?? null };
     });
-    if (result.changed) await this.announce(result.changed, requestId);
+    if (result.changed) {
+      await this.announce(result.changed, requestId);
+      await this.scheduleGraceEnd(result.changed);
+    }
     return result;
+  }
+
+  /** A plan gone past due falls back when its grace ends: a delayed job says so then. */
+  private async scheduleGraceEnd(row: EntitlementRow): Promise<void> {
+    const end = graceEndsAt(row, this.graceDays);
+    if (!end) return;
+    await this.queues.enqueue(
+      graceEndedJob,
+      { userId: row.userId, version: row.version },
+      {
+        jobId: `grace-ended-${row.userId}-${row.version}`,
+        delay: Math.max(0, end.getTime() - this.clock().getTime()),
+      },
+    );
+  }
+
+  /**
+   * The grace of a failed payment is over: the plan falls back as at the end of a trial, and the
+   * services that enforce limits are told. Nothing happens when the row has moved on (paid, or
+   * changed again: that change scheduled its own job) or the grace is not over yet.
+   */
+  async endGrace(userId: string, version: number, requestId?: string): Promise<boolean> {
+    const now = this.clock();
+    const [changed] = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(entitlements).where(eq(entitlements.userId, userId)).for('update');
+      if (!row || row.version !== version || row.status !== 'past_due') return [];
+      if (effectiveStatus(row, now, this.graceDays) !== 'expired') return [];
+      return tx
+        .update(entitlements)
+        .set({ status: 'expired', version: sql`${entitlements.version} + 1`, updatedAt: now })
+        .where(eq(entitlements.userId, userId))
+        .returning();
+    });
+    if (changed) await this.announce(changed, requestId);
+    return Boolean(changed);
   }
 
   /** The row an event is about: by our user id when it names one, else by the provider's customer. */
@@ -211,10 +260,14 @@ export class EntitlementStore {
           : sub.cancelAtPeriodEnd
             ? 'canceled'
             : 'active';
+    // The grace counts from the first failure: a later past-due statement does not extend it.
+    const pastDueAt =
+      status !== 'past_due' ? null : row.status === 'past_due' && row.pastDueAt ? row.pastDueAt : event.occurredAt;
     return {
       ...identity,
       plan: sub.plan,
       status,
+      pastDueAt,
       periodStart: sub.periodStart,
       periodEnd: event.type === 'subscription.deleted' ? event.occurredAt : sub.periodEnd,
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,

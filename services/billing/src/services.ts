@@ -2,9 +2,47 @@ import type { Database, Queues } from '@nashr/platform';
 import type { Config } from './config.js';
 import type { schema } from './db/schema.js';
 import { EntitlementStore } from './entitlements.js';
+import { StripeProvider } from './providers/stripe.js';
 import { TestPaymentsProvider } from './providers/test-payments.js';
 import type { BillingProvider } from './providers/types.js';
 import { Webhooks } from './webhooks.js';
+
+/** What the services read of the configuration: the provider, its keys and the grace period. */
+export type ProviderConfig = Pick<
+  Config,
+  | 'INTERNAL_SECRET'
+  | 'BILLING_PROVIDER'
+  | 'BILLING_GRACE_DAYS'
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_WEBHOOK_SECRET'
+  | 'STRIPE_PRICE_BASIC'
+  | 'STRIPE_PRICE_STARTER'
+  | 'STRIPE_PRICE_PRO'
+  | 'STRIPE_API_HOST'
+  | 'STRIPE_API_PORT'
+  | 'STRIPE_API_PROTOCOL'
+>;
+
+/** The Stripe adapter from the configuration (the schema has made sure its keys are set). */
+function stripeProvider(config: ProviderConfig): StripeProvider {
+  const need = (name: keyof ProviderConfig): string => {
+    const value = config[name];
+    if (typeof value !== 'string' || !value) throw new Error(`${name} is required when BILLING_PROVIDER=stripe`);
+    return value;
+  };
+  return new StripeProvider({
+    secretKey: need('STRIPE_SECRET_KEY'),
+    webhookSecret: need('STRIPE_WEBHOOK_SECRET'),
+    prices: {
+      basic: need('STRIPE_PRICE_BASIC'),
+      starter: need('STRIPE_PRICE_STARTER'),
+      pro: need('STRIPE_PRICE_PRO'),
+    },
+    host: config.STRIPE_API_HOST,
+    port: config.STRIPE_API_PORT,
+    protocol: config.STRIPE_API_PROTOCOL,
+  });
+}
 
 export interface BillingServices {
   store: EntitlementStore;
@@ -18,7 +56,7 @@ export interface BillingServices {
 export function createServices(
   database: Database<typeof schema>,
   queues: Queues,
-  config: Pick<Config, 'INTERNAL_SECRET' | 'BILLING_PROVIDER' | 'BILLING_GRACE_DAYS'>,
+  config: ProviderConfig,
   clock: () => Date = () => new Date(),
 ): BillingServices {
   const store = new EntitlementStore(database.db, queues, config.BILLING_GRACE_DAYS, clock);
@@ -33,7 +71,7 @@ export function createServices(
     clock,
   );
   // Only the configured provider's webhooks are accepted.
-  const provider: BillingProvider = testPayments;
+  const provider: BillingProvider = config.BILLING_PROVIDER === 'stripe' ? stripeProvider(config) : testPayments;
   providers.set(provider.name, provider);
   webhooks = new Webhooks(providers, store);
   return { store, provider, testPayments: provider === testPayments ? testPayments : null, webhooks };

@@ -21,7 +21,8 @@ export class Webhooks {
   ): Promise<{ duplicate: boolean }> {
     const provider = this.providers.get(providerName);
     if (!provider) throw notFound(BILLING_ERROR_MESSAGES.webhookInvalid, BILLING_ERROR_CODES.webhookInvalid);
-    const event = provider.verifyWebhook(rawBody, headers);
+    const event = await provider.verifyWebhook(rawBody, headers);
+    if (!event) return { duplicate: false };
     const result = await this.store.applyProviderEvent(provider.name, event, requestId);
     return { duplicate: !result.fresh };
   }

@@ -6,7 +6,7 @@ import { useCheckout, useEntitlement, usePlans, usePortal } from '../api/billing
 import { formatPlanPrice, PLAN_PICKER_HASH, trialDaysLeft } from '../components/billing';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../lib/error-text';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, formatDay } from '../lib/format';
 
 function Status({ entitlement }: { entitlement: Entitlement }) {
   const { t, i18n } = useTranslation('billing');
@@ -23,7 +23,8 @@ function Status({ entitlement }: { entitlement: Entitlement }) {
         {entitlement.status === 'trialing' && t('trialLeft', { count: trialDaysLeft(entitlement.trialEndsAt) })}
         {entitlement.status === 'active' && t('renews', { date: when })}
         {entitlement.status === 'canceled' && t('ends', { date: when })}
-        {entitlement.status === 'past_due' && t('pastDue')}
+        {entitlement.status === 'past_due' &&
+          t('pastDue', { date: entitlement.graceEndsAt ? formatDay(entitlement.graceEndsAt, i18n.language) : '' })}
         {entitlement.status === 'expired' && t('expired')}
       </p>
       <dl className="mt-4 grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">

@@ -64,7 +64,8 @@ export const billingApi = {
     responses: {
       200: { description: 'Received', schema: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
     },
-    errors: { 400: [BILLING_ERROR_CODES.webhookInvalid] },
+    // 503: an invoice event whose subscription could not be read from the provider (it retries).
+    errors: { 400: [BILLING_ERROR_CODES.webhookInvalid], 503: [BILLING_ERROR_CODES.providerUnavailable] },
   }),
   testCheckoutPage: defineEndpoint({
     method: 'GET',
@@ -102,6 +103,26 @@ export const billingApi = {
     owner: 'billing',
     access: 'signed-in',
     summary: 'Cancel the test subscription at the end of its period (a form post from the portal page)',
+    params: sessionParams,
+    responses: redirect,
+    errors: { 404: [BILLING_ERROR_CODES.checkoutNotFound] },
+  }),
+  testPortalFail: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/billing/test-payments/portal/{sessionId}/fail',
+    owner: 'billing',
+    access: 'signed-in',
+    summary: "Simulate a renewal whose payment fails (the test portal's button): the plan is past due",
+    params: sessionParams,
+    responses: redirect,
+    errors: { 404: [BILLING_ERROR_CODES.checkoutNotFound] },
+  }),
+  testPortalPay: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/billing/test-payments/portal/{sessionId}/pay',
+    owner: 'billing',
+    access: 'signed-in',
+    summary: 'Update the card and pay the open invoice (test portal): the plan is active again',
     params: sessionParams,
     responses: redirect,
     errors: { 404: [BILLING_ERROR_CODES.checkoutNotFound] },

@@ -65,6 +65,8 @@ export const entitlementSchema = z.object({
   currentPeriodStart: z.string().datetime().nullable(),
   currentPeriodEnd: z.string().datetime().nullable(),
   cancelAtPeriodEnd: z.boolean(),
+  /** When a failed payment's grace period ends and the plan falls back (set while past due). */
+  graceEndsAt: z.string().datetime().nullable(),
   /** Which payment provider manages the subscription, when one does. */
   provider: z.string().nullable(),
   version: z.number().int().nonnegative(),

@@ -243,3 +243,14 @@ export const entitlementChangedEvent = defineEvent(
   [QUEUES.postsInbox],
 );
 export type EntitlementChanged = z.infer<typeof entitlementChangedEvent.schema>;
+
+/**
+ * billing → billing-worker: a failed payment's grace period is over, the plan falls back as at the
+ * end of a trial. Delayed job, id `grace-ended-{userId}-{version}`: it acts only when the
+ * entitlement is still that version's past-due state.
+ */
+export const graceEndedJob = defineJob(
+  QUEUES.billingInbox,
+  'grace-ended',
+  z.object({ userId, version: z.number().int().min(1) }),
+);

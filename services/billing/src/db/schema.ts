@@ -14,6 +14,8 @@ export const entitlements = billingSchema.table(
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When the payment failed that made the plan past due: the grace period counts from here. */
+    pastDueAt: timestamp('past_due_at', { withTimezone: true }),
     provider: text('provider'),
     customerId: text('customer_id'),
     subscriptionId: text('subscription_id'),

@@ -1,15 +1,14 @@
 import { QUEUES } from '@nashr/contracts';
 import { createWorker, type Database, type Logger, type QueueContext, Queues } from '@nashr/platform';
-import type { Config } from '../config.js';
 import type { schema } from '../db/schema.js';
-import { createServices } from '../services.js';
+import { createServices, type ProviderConfig } from '../services.js';
 import { billingInbox } from './billing-inbox.js';
 
 /** The handlers of every queue this service consumes, by queue name (checked against the events' subscribers). */
 export const QUEUE_HANDLERS = { [QUEUES.billingInbox]: billingInbox };
 
 export interface BillingWorkerDeps {
-  config: Pick<Config, 'INTERNAL_SECRET' | 'BILLING_PROVIDER' | 'BILLING_GRACE_DAYS'>;
+  config: ProviderConfig;
   database: Database<typeof schema>;
   queue: QueueContext;
   logger: Logger;

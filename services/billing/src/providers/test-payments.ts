@@ -170,12 +170,45 @@ export class TestPaymentsProvider implements BillingProvider {
     });
   }
 
+  /** Simulates a renewal whose payment fails: the subscription is past due (the plan stays through the grace period). */
+  async failPayment(sessionId: string, userId: string): Promise<void> {
+    await this.setStatus(sessionId, userId, 'past_due', 'invoice.failed');
+  }
+
+  /** The card is fixed and the open invoice paid: active again. */
+  async payInvoice(sessionId: string, userId: string): Promise<void> {
+    await this.setStatus(sessionId, userId, 'active', 'invoice.paid');
+  }
+
+  private async setStatus(
+    sessionId: string,
+    userId: string,
+    status: 'active' | 'past_due',
+    type: ProviderEventType,
+  ): Promise<void> {
+    const sub = await this.portal(sessionId, userId);
+    if (sub.status === 'canceled') throw checkoutGone();
+    const [updated] = await this.db
+      .update(testSubscriptions)
+      .set({ status })
+      .where(eq(testSubscriptions.id, sub.id))
+      .returning();
+    if (!updated) throw checkoutGone();
+    await this.send({
+      type,
+      userId,
+      customerId: updated.customerId,
+      subscription: snapshot(updated),
+      at: this.clock(),
+    });
+  }
+
   /** Signs a body as this provider does. */
   sign(rawBody: Buffer | string, at: Date = this.clock()): string {
     return testPaymentsSignature(this.secret, rawBody, at);
   }
 
-  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): ProviderEvent {
+  async verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ProviderEvent> {
     const header = headers[TEST_SIGNATURE_HEADER];
     const parts = Object.fromEntries(
       String(Array.isArray(header) ? header[0] : (header ?? ''))

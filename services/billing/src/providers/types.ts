@@ -53,7 +53,7 @@ export interface PortalInput {
 }
 
 /**
- * What a payment provider does for Nashr. Three calls: send the browser to pay, send it to manage
+ * What a payment provider does for Nashr (a regional provider is one more class implementing it). Three calls: send the browser to pay, send it to manage
  * the subscription, and turn a webhook request into a verified event. Everything else (plans,
  * prices, entitlements, idempotency, order) is the billing service's own.
  */
@@ -61,6 +61,9 @@ export interface BillingProvider {
   readonly name: string;
   createCheckout(input: CheckoutInput): Promise<{ url: string }>;
   createPortal(input: PortalInput): Promise<{ url: string }>;
-  /** Verifies the signature over the raw body and reads the event; throws `webhookInvalid` when it does not verify. */
-  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): ProviderEvent;
+  /**
+   * Verifies the signature over the raw body and reads the event; throws `webhookInvalid` when it
+   * does not verify. Null: a verified event that says nothing Nashr keeps (a kind it does not use).
+   */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<ProviderEvent | null>;
 }

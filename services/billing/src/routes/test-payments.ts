@@ -65,11 +65,18 @@ export function testPaymentRoutes(app: ServiceApp, provider: TestPaymentsProvide
       const sub = await provider.portal(request.params.sessionId, identityOf(request).userId);
       const plan = PLANS[sub.plan as keyof typeof PLANS] ?? PLANS.basic;
       const end = sub.periodEnd.toISOString().slice(0, 10);
-      const action = `/api/v1/billing/test-payments/portal/${encodeURIComponent(request.params.sessionId)}/cancel`;
-      const state = sub.cancelAtPeriodEnd
-        ? `<p>ينتهي الاشتراك في <bdi>${end}</bdi>. <span class="en" lang="en" dir="ltr">Ends on ${end}.</span></p>`
-        : `<p>يتجدد في <bdi>${end}</bdi>. <span class="en" lang="en" dir="ltr">Renews on ${end}.</span></p>
-<form method="post" action="${action}" class="row"><button type="submit">إلغاء الاشتراك في نهاية الفترة <span lang="en">Cancel at period end</span></button></form>`;
+      const base = `/api/v1/billing/test-payments/portal/${encodeURIComponent(request.params.sessionId)}`;
+      const button = (path: string, ar: string, en: string) =>
+        `<form method="post" action="${base}/${path}" class="row"><button type="submit">${ar} <span lang="en">${en}</span></button></form>`;
+      const pastDue = sub.status === 'past_due';
+      const state = pastDue
+        ? `<p>تعذّر تحصيل آخر دفعة. <span class="en" lang="en" dir="ltr">The last payment failed.</span></p>
+${button('pay', 'تحديث البطاقة والدفع (تجريبي)', 'Update card and pay (test)')}`
+        : sub.cancelAtPeriodEnd
+          ? `<p>ينتهي الاشتراك في <bdi>${end}</bdi>. <span class="en" lang="en" dir="ltr">Ends on ${end}.</span></p>`
+          : `<p>يتجدد في <bdi>${end}</bdi>. <span class="en" lang="en" dir="ltr">Renews on ${end}.</span></p>
+${button('cancel', 'إلغاء الاشتراك في نهاية الفترة', 'Cancel at period end')}
+${button('fail', 'محاكاة تعذّر الدفع عند التجديد', 'Simulate a failed payment')}`;
       const html = page(
         'إدارة الاشتراك التجريبي | Test portal',
         `<h1>خطة ${escapeHtml(plan.name)}</h1><p class="en" lang="en" dir="ltr">${escapeHtml(plan.name)} plan</p>
@@ -82,6 +89,16 @@ ${state}
     route(scope, API.billing.testPortalCancel, { bodyCheck: 'handler' }, async (request, reply) => {
       await provider.cancel(request.params.sessionId, identityOf(request).userId);
       return reply.redirect('/billing?portal=cancelled', 303);
+    });
+
+    route(scope, API.billing.testPortalFail, { bodyCheck: 'handler' }, async (request, reply) => {
+      await provider.failPayment(request.params.sessionId, identityOf(request).userId);
+      return reply.redirect('/billing?portal=payment-failed', 303);
+    });
+
+    route(scope, API.billing.testPortalPay, { bodyCheck: 'handler' }, async (request, reply) => {
+      await provider.payInvoice(request.params.sessionId, identityOf(request).userId);
+      return reply.redirect('/billing?portal=paid', 303);
     });
   });
 }

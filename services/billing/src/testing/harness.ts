@@ -28,7 +28,9 @@ export interface Harness {
  * The billing service as it runs: its API (built, not listening) and its worker on a real queue,
  * over a fresh database and a Redis prefix of this test file.
  */
-export async function startHarness(options: { clock?: () => Date } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { clock?: () => Date; env?: Record<string, string> } = {},
+): Promise<Harness> {
   const db: TestDatabase = await createTestDatabase();
   const redis = await createTestRedis();
   await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'billing' });
@@ -39,6 +41,7 @@ export async function startHarness(options: { clock?: () => Date } = {}): Promis
     REDIS_URL: redis.url,
     REDIS_PREFIX: redis.prefix,
     INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+    ...options.env,
   });
   const queues = new Queues({ connection: redis.redis, prefix: redis.prefix }, logger);
   const app = buildApp({ config, logger, database, queues, clock: options.clock });

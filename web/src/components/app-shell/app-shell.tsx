@@ -3,7 +3,7 @@ import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogout, useSession } from '../../api/auth';
-import { TrialBanner } from '../billing';
+import { PaymentBanner, TrialBanner } from '../billing';
 import { ComposerProvider } from '../composer';
 import { DisplayPreferencesSync } from './display-preferences-sync';
 import { MobileDrawer } from './mobile-drawer';
@@ -93,6 +93,7 @@ function Shell() {
       </MobileDrawer>
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar email={user?.email ?? ''} onOpenMenu={() => setDrawerOpen(true)} />
+        <PaymentBanner />
         <TrialBanner />
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
           <Outlet />
