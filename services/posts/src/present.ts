@@ -1,4 +1,4 @@
-import type { Post, ScheduledPost } from '@nashr/contracts';
+import { type Post, POST_ATTENTION_CODES, type ScheduledPost } from '@nashr/contracts';
 import type { PostRow } from './db/schema.js';
 import { instantToLocal } from './schedule/local-time.js';
 
@@ -22,6 +22,11 @@ export function toPost(row: PostRow): Post {
     firstCommentStatus: row.firstCommentStatus,
     firstCommentFailure: row.firstCommentFailure,
     media: row.media,
+    attention:
+      row.status === 'scheduled' && row.attention
+        ? { cause: row.attention, code: POST_ATTENTION_CODES[row.attention] }
+        : null,
+    retryAt: row.status === 'publishing' ? (row.retryAt?.toISOString() ?? null) : null,
     attempts: row.attempts,
     version: row.version,
     publishedAt: row.publishedAt?.toISOString() ?? null,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorParamsSchema } from '../http.js';
+import { POST_ATTENTION_CAUSES } from '../jobs/messages.js';
 import { text } from '../text.js';
 import { FIRST_COMMENT_STATUSES, MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, POST_STATUSES } from './limits.js';
 import { attachedMediaListSchema, mediaIdsInput } from './media.js';
@@ -95,6 +96,16 @@ export const postSchema = z.object({
   /** Why the network refused the first comment (the post itself stays published). */
   firstCommentFailure: z.string().nullable().optional(),
   media: attached(),
+  /**
+   * Why a scheduled post cannot go out as it stands (its connection will have expired by its time,
+   * or was lost), with the declared code of the words to show; null when nothing is wrong.
+   */
+  attention: z
+    .object({ cause: z.enum(POST_ATTENTION_CAUSES), code: z.string() })
+    .nullable()
+    .optional(),
+  /** When a post the network asked to wait for (a rate limit) is handed over again; null otherwise. */
+  retryAt: z.string().nullable().optional(),
   /** How many times it was handed to the network. */
   attempts: z.number().int(),
   /** Raised by every edit, reschedule, retry and cancel; send it back to PATCH to avoid lost updates. */
