@@ -4,10 +4,7 @@ import type { PostRow } from './db/schema.js';
 import type { ConnectionState, PostStore } from './post-store.js';
 
 /** Why a scheduled post due at `scheduledAt` cannot go out through this connection, or null. */
-export function attentionCause(
-  scheduledAt: Date,
-  connection: ConnectionState | null,
-): PostAttentionCause | null {
+export function attentionCause(scheduledAt: Date, connection: ConnectionState | null): PostAttentionCause | null {
   if (!connection) return null;
   if (connection.disconnected) return 'account_disconnected';
   const end = connection.accessExpiresAt;

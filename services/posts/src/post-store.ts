@@ -96,7 +96,9 @@ export class PostStore {
     const rows = await this.db
       .update(posts)
       .set({ attention: cause, updatedAt: sql`now()` })
-      .where(and(eq(posts.id, id), eq(posts.status, 'scheduled'), sql`${posts.attention} is distinct from ${cause}::text`))
+      .where(
+        and(eq(posts.id, id), eq(posts.status, 'scheduled'), sql`${posts.attention} is distinct from ${cause}::text`),
+      )
       .returning({ id: posts.id });
     return rows.length > 0;
   }
@@ -110,12 +112,7 @@ export class PostStore {
       .update(posts)
       .set({ retryAt, updatedAt: sql`now()` })
       .where(
-        and(
-          eq(posts.id, id),
-          eq(posts.userId, userId),
-          eq(posts.status, 'publishing'),
-          eq(posts.attempts, attempt),
-        ),
+        and(eq(posts.id, id), eq(posts.userId, userId), eq(posts.status, 'publishing'), eq(posts.attempts, attempt)),
       )
       .returning();
     return row;

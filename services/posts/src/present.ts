@@ -1,4 +1,4 @@
-import { type Post, POST_ATTENTION_CODES, type ScheduledPost } from '@nashr/contracts';
+import { POST_ATTENTION_CODES, type Post, type ScheduledPost } from '@nashr/contracts';
 import type { PostRow } from './db/schema.js';
 import { instantToLocal } from './schedule/local-time.js';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { personalizationSchema } from '../auth/personalization.js';
 import { ENTITLEMENT_STATUSES, PLAN_IDS, planLimitsSchema } from '../billing/index.js';
-import { MAX_DOCUMENT_TITLE_LENGTH, MAX_POST_IMAGES, MEDIA_TYPES, mediaMixProblem } from '../posts/media.js';
 import { LINKEDIN_ERROR_CODES } from '../linkedin/errors.js';
+import { MAX_DOCUMENT_TITLE_LENGTH, MAX_POST_IMAGES, MEDIA_TYPES, mediaMixProblem } from '../posts/media.js';
 import { defineEvent, defineJob, QUEUES } from './define.js';
 
 const requestId = z.string().max(64).optional();
