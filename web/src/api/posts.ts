@@ -33,6 +33,10 @@ export interface PostView {
   firstComment?: string | null;
   /** The images it carries, in order. */
   media?: AttachedMedia[];
+  /** Why a scheduled post cannot go out as it stands (the code says it and its action); null when fine. */
+  attention?: Post['attention'];
+  /** When a post the network asked to wait for goes out again; null otherwise. */
+  retryAt?: string | null;
 }
 
 const fromScheduled = (post: ScheduledPost): PostView => ({
@@ -47,6 +51,8 @@ const fromScheduled = (post: ScheduledPost): PostView => ({
   version: post.version,
   firstComment: post.firstComment ?? null,
   media: post.media ?? [],
+  attention: post.attention ?? null,
+  retryAt: null,
 });
 
 const fromPost = (post: Post): PostView => ({
@@ -61,6 +67,8 @@ const fromPost = (post: Post): PostView => ({
   version: post.version,
   firstComment: post.firstComment ?? null,
   media: post.media ?? [],
+  attention: post.attention ?? null,
+  retryAt: post.retryAt ?? null,
 });
 
 /** The signed-in user's id, which the spec's calls carry (`userId`, `/getScheduledPosts/{id}`). */

@@ -17,6 +17,15 @@ const firstCommentInput = () => text().max(MAX_FIRST_COMMENT_LENGTH * 8);
 const fromDraft = z.string().uuid().optional();
 /** Uploaded images (`POST /api/v1/media`) the post carries, in order; an empty list removes them. */
 const mediaIds = () => mediaIdsInput().optional();
+/**
+ * Why a scheduled post cannot go out as it stands (its connection will have expired by its time,
+ * or was lost), with the declared code of the words to show and the action to offer.
+ */
+const postAttention = () =>
+  z
+    .object({ cause: z.enum(POST_ATTENTION_CAUSES), code: z.string() })
+    .nullable()
+    .optional();
 /** The images, or the one document, a post or draft carries, in order (read them at `/api/v1/media/{id}`). */
 const attached = () => attachedMediaListSchema.optional();
 
@@ -58,6 +67,8 @@ export const scheduledPostSchema = z.object({
   /** Beyond the spec: posted under the post right after it goes out. */
   firstComment: z.string().nullable().optional(),
   media: attached(),
+  /** Beyond the spec: why it cannot go out as it stands (see `postSchema.attention`); null when nothing is wrong. */
+  attention: postAttention(),
 });
 export type ScheduledPost = z.infer<typeof scheduledPostSchema>;
 
@@ -100,10 +111,7 @@ export const postSchema = z.object({
    * Why a scheduled post cannot go out as it stands (its connection will have expired by its time,
    * or was lost), with the declared code of the words to show; null when nothing is wrong.
    */
-  attention: z
-    .object({ cause: z.enum(POST_ATTENTION_CAUSES), code: z.string() })
-    .nullable()
-    .optional(),
+  attention: postAttention(),
   /** When a post the network asked to wait for (a rate limit) is handed over again; null otherwise. */
   retryAt: z.string().nullable().optional(),
   /** How many times it was handed to the network. */
