@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { CalendarClock, Link2, Pencil, RotateCw, Trash2, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { OAUTH_START_PATH } from '../../api/linkedin';
 import { type PostView, useRetryPost } from '../../api/posts';
 import { codeText, errorText } from '../../lib/error-text';
 import { formatClock, formatDay } from '../../lib/format';
@@ -63,6 +64,9 @@ export function FailureNote({ post }: { post: PostView }) {
   );
 }
 
+const reconnectClass =
+  'inline-flex items-center gap-1.5 rounded-lg bg-amber-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-amber-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700';
+
 /**
  * Why a scheduled post cannot go out as it stands (its LinkedIn connection will have expired by its
  * time, or was lost), and the one fix: reconnecting, which clears it and keeps the post and its time.
@@ -83,15 +87,18 @@ export function AttentionNote({ post }: { post: PostView }) {
           {codeText(post.attention.code) ?? t('card.attentionUnknown')}
         </p>
       </div>
-      <Link
-        to="/connect-linkedIn"
-        preload="intent"
-        data-testid="attention-reconnect"
-        className="inline-flex items-center gap-1.5 rounded-lg bg-amber-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-amber-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700"
-      >
-        <Link2 aria-hidden="true" className="size-3.5" />
-        {t('card.reconnect')}
-      </Link>
+      {post.attention.cause === 'connection_expires' ? (
+        // Still connected: a new token comes from the network's own page, and brings the user back.
+        <a href={`${OAUTH_START_PATH}?display=page`} data-testid="attention-reconnect" className={reconnectClass}>
+          <Link2 aria-hidden="true" className="size-3.5" />
+          {t('card.reconnect')}
+        </a>
+      ) : (
+        <Link to="/connect-linkedIn" preload="intent" data-testid="attention-reconnect" className={reconnectClass}>
+          <Link2 aria-hidden="true" className="size-3.5" />
+          {t('card.reconnect')}
+        </Link>
+      )}
     </div>
   );
 }
