@@ -22,7 +22,7 @@ import { createCapturingLogger } from '@nashr/platform/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
+import { launchBrowser, openPage, screenshot } from './support/browser';
 import { callAs, type StackUser, signedInUser } from './support/full-user';
 import { mailsTo } from './support/mail';
 
@@ -206,6 +206,7 @@ describe('Continue with LinkedIn', () => {
       'Your LinkedIn connection expires before this post is due. Reconnect your account so it goes out on time.',
     );
     expect(await card.getByTestId('post-status').textContent()).toBe('Scheduled');
+    await screenshot(page, 'linkedin-post-needs-attention-en');
 
     // The calendar marks its day as needing attention, and the day's list says why.
     const calendar = page.getByTestId('posts-calendar');
@@ -259,5 +260,50 @@ describe('Continue with LinkedIn', () => {
     expect(await kept.getAttribute('data-status')).toBe('scheduled');
     expect(await kept.textContent()).toContain(content);
     fake.options.issueRefreshTokens = true;
+  });
+
+  it('shows a post the network asks to wait for (a member’s daily limit) as retrying at its time, not failed', async () => {
+    fake.member = fakeMember();
+    const user = await signedInUser(stack, 'limit');
+    await personalized(user);
+    const page = await openPage(browser, `${stack.url}/connect-linkedIn`, {
+      lang: 'en',
+      viewport: 'desktop',
+      cookies: [user.session.browserCookie],
+    });
+    await page.getByTestId('oauth-button').waitFor();
+    await continueWithLinkedIn(page);
+
+    // The network answers the next post with 429 and a wait of two hours.
+    fake.options.failures['/rest/posts'] = { status: 429, times: 1, retryAfterSeconds: 2 * 3600 };
+    const text = `Daily limit reached ${randomUUID().slice(0, 8)}`;
+    const asked = Date.now();
+    await page.goto(`${stack.url}/generate-post`, { waitUntil: 'domcontentloaded' });
+    const composer = page.getByTestId('composer-page');
+    await composer.waitFor();
+    await composer.getByTestId('composer-text').fill(text);
+    await composer.getByTestId('composer-post').click();
+    await page.getByTestId('publish-confirm-post').click();
+    await expect.poll(() => fake.options.failures['/rest/posts']?.times, { timeout: 30_000 }).toBe(0);
+
+    await page.goto(`${stack.url}/posts`, { waitUntil: 'domcontentloaded' });
+    const card = page.getByTestId('scheduled-post').filter({ hasText: text });
+    const retry = card.getByTestId('retry-at');
+    await retry.waitFor({ timeout: 20_000 });
+    expect(await card.getAttribute('data-status')).toBe('publishing');
+    expect(await card.getByTestId('failure-note').count()).toBe(0);
+    const retryAt = Date.parse((await retry.getAttribute('data-retry-at')) as string);
+    expect(retryAt).toBeGreaterThanOrEqual(asked + 2 * 3600_000);
+    expect(retryAt).toBeLessThan(Date.now() + 2 * 3600_000 + 1000);
+    // The time as the browser writes it in its own zone.
+    const expected = await page.evaluate(
+      (at) => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(at)),
+      retryAt,
+    );
+    expect(await retry.textContent()).toMatch(/^LinkedIn asked us to wait: will retry on .+ at /);
+    expect(await retry.textContent()).toContain(expected);
+    expect(fake.posts.filter((post) => post.shown === text)).toHaveLength(0);
+    await screenshot(page, 'linkedin-post-retry-at-en');
+    fake.options.failures = {};
   });
 });

@@ -132,7 +132,8 @@ const WATCH_AHEAD_MS = 90_000;
 export function pollInterval(posts: readonly PostView[], now = Date.now()): number {
   const busy = posts.some(
     (post) =>
-      post.status === 'publishing' ||
+      // A post the network asked to wait for is watched again as its retry time nears.
+      (post.status === 'publishing' && (!post.retryAt || new Date(post.retryAt).getTime() - now < WATCH_AHEAD_MS)) ||
       (post.status === 'scheduled' && new Date(post.scheduledAt).getTime() - now < WATCH_AHEAD_MS),
   );
   return busy ? WATCH_MS : IDLE_POLL_MS;
