@@ -1,11 +1,12 @@
 import {
   accountConnectedEvent,
   accountDisconnectedEvent,
+  type Identity,
   type Post,
   postPublishDelayedEvent,
   QUEUES,
 } from '@nashr/contracts';
-import { type Identity, testIdentity } from '@nashr/platform/testing';
+import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToLocal } from '../schedule/local-time.js';
 import { PostsHarness } from '../testing/harness.js';
