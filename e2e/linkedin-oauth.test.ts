@@ -3,24 +3,36 @@
  * speaking the network's official wire format: the real redirect flow (the service's start
  * endpoint, the network's authorization page, the callback), the same connected ending as the
  * password sign-in, then a post whose text holds every reserved character, Arabic and emoji,
- * published through the composer and stored whole by the network.
+ * published through the composer and stored whole by the network. Then the token's life: a
+ * connection whose token (the local network's lifetime, set short) ends before a scheduled post
+ * marks the post as needing attention with its reason, the reminder e-mail reaches the local mail
+ * catcher, and reconnecting clears the mark and keeps the post at its time.
  */
 import { randomUUID } from 'node:crypto';
+import { connectionExpiryTickJob } from '@nashr/contracts';
 import {
   FAKE_LINKEDIN_CLIENT_ID,
   FAKE_LINKEDIN_CLIENT_SECRET,
   type FakeLinkedin,
+  fakeMember,
   startFakeLinkedin,
 } from '@nashr/linkedin/testing';
+import { createRedis, Queues } from '@nashr/platform';
+import { createCapturingLogger } from '@nashr/platform/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
-import { callAs, signedInUser } from './support/full-user';
+import { launchBrowser, openPage, screenshot } from './support/browser';
+import { callAs, type StackUser, signedInUser } from './support/full-user';
+import { mailsTo } from './support/mail';
 
 let stack: Stack;
 let browser: Browser;
 let fake: FakeLinkedin;
+/** The stack's queues, to stand in for the hourly clock of the expiry reminders. */
+let queues: Queues;
+let redis: ReturnType<typeof createRedis>;
+const DAY_SECONDS = 86_400;
 
 beforeAll(async () => {
   fake = await startFakeLinkedin();
@@ -34,17 +46,55 @@ beforeAll(async () => {
     startStack({
       services: ['auth', 'linkedin', 'posts', 'content', 'ai'],
       workers: ['auth', 'linkedin', 'posts'],
+      helpers: ['mail'],
       env: { ai: { AI_PROVIDER: 'offline' }, linkedin: official, 'linkedin-worker': official },
     }),
     launchBrowser(),
   ]);
+  redis = createRedis(stack.redisUrl, 'worker');
+  queues = new Queues({ connection: redis, prefix: stack.redisPrefix }, createCapturingLogger().logger);
 });
 
 afterAll(async () => {
+  await queues?.close();
+  redis?.disconnect();
   await browser?.close();
   await stack?.stop();
   await fake?.close();
 });
+
+/** Signs `user` in with a personalization saved, so every screen is open to them. */
+async function personalized(user: StackUser): Promise<void> {
+  const answer = await callAs(stack, user, 'PUT', '/api/v1/personalization', {
+    jobTitle: 'Founder',
+    language: 'English',
+    accent: '',
+    goals: ['Grow Network'],
+    interests: ['Leadership'],
+    tones: ['Professional'],
+    styles: ['Simple Language'],
+  });
+  expect(answer.status).toBe(200);
+}
+
+/** "Continue with LinkedIn" on the connect screen, through the popup, until the server confirms it. */
+async function continueWithLinkedIn(page: Page): Promise<void> {
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByTestId('oauth-button').click();
+  const popup = await popupOpened;
+  await popup.waitForURL(/\/linkedln-connect-screen\?oauth=connected/, { timeout: 30_000 });
+  const banner = page.getByTestId('connected-banner');
+  await banner.waitFor({ timeout: 20_000 });
+  await expect.poll(() => banner.getAttribute('data-confirmed'), { timeout: 30_000 }).toBe('true');
+}
+
+/** The browser's own date `days` from today (YYYY-MM-DD), as the schedule dialog takes it. */
+const browserDay = (page: Page, days: number) =>
+  page.evaluate((n) => {
+    const d = new Date();
+    d.setDate(d.getDate() + n);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  }, days);
 
 describe('Continue with LinkedIn', () => {
   it('connects through the network’s own page, then publishes reserved characters, Arabic and emoji whole', async () => {
@@ -114,5 +164,146 @@ describe('Continue with LinkedIn', () => {
     await expiry.waitFor();
     expect(await expiry.getAttribute('data-soon')).toBe('false');
     expect(await expiry.textContent()).toContain('Reconnect');
+  });
+
+  it('marks a post due after the token ends as needing attention, e-mails the reminder, and a reconnection clears it keeping the time', async () => {
+    // The local network gives this member's tokens three days and no refresh token (most apps get
+    // none): the post below comes after the connection ends.
+    fake.member = fakeMember();
+    fake.options.issueRefreshTokens = false;
+    fake.options.accessTokenSeconds = 3 * DAY_SECONDS;
+    const user = await signedInUser(stack, 'expiry');
+    await personalized(user);
+    const page = await openPage(browser, `${stack.url}/connect-linkedIn`, {
+      lang: 'en',
+      viewport: 'desktop',
+      cookies: [user.session.browserCookie],
+    });
+    await page.getByTestId('oauth-button').waitFor();
+    await continueWithLinkedIn(page);
+
+    // Scheduled ten days ahead, through the posts screen's dialog.
+    const content = `After the token ends ${randomUUID().slice(0, 8)}`;
+    const day = await browserDay(page, 10);
+    await page.goto(`${stack.url}/posts`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Schedule Post', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule New Post' });
+    await dialog.getByLabel('Post content').fill(content);
+    await dialog.getByLabel('Date', { exact: true }).fill(day);
+    await dialog.getByLabel('Time', { exact: true }).fill('10:00');
+    await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The card says, on the post itself, why it cannot go out and how to fix it.
+    const card = page.getByTestId('scheduled-post').filter({ hasText: content });
+    await card.waitFor();
+    const postId = (await card.getAttribute('data-post-id')) as string;
+    const scheduledFor = await card.getByTestId('scheduled-for').textContent();
+    const note = card.getByTestId('attention-note');
+    await note.waitFor({ timeout: 10_000 });
+    expect(await note.getAttribute('data-cause')).toBe('connection_expires');
+    expect(await note.getByTestId('attention-reason').textContent()).toBe(
+      'Your LinkedIn connection expires before this post is due. Reconnect your account so it goes out on time.',
+    );
+    expect(await card.getByTestId('post-status').textContent()).toBe('Scheduled');
+    await screenshot(page, 'linkedin-post-needs-attention-en');
+
+    // The calendar marks its day as needing attention, and the day's list says why.
+    const calendar = page.getByTestId('posts-calendar');
+    if ((await calendar.getAttribute('data-month')) !== day.slice(0, 7))
+      await page.getByTestId('calendar-next').click();
+    const cell = calendar.locator(`button[data-date="${day}"]`);
+    await expect.poll(() => cell.getAttribute('data-mark'), { timeout: 10_000 }).toBe('failed');
+    await cell.click();
+    const dayPost = page.getByTestId('day-posts-dialog').locator(`[data-testid="day-post"][data-post-id="${postId}"]`);
+    expect(await dayPost.getByTestId('attention-reason').textContent()).toContain('expires before this post is due');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('day-posts-dialog').waitFor({ state: 'detached' });
+
+    // The hourly look for connections about to end (run now, as its scheduler would) e-mails the
+    // week's reminder, with the way to reconnect.
+    await queues.enqueue(connectionExpiryTickJob, {}, { jobId: `tick-${randomUUID()}` });
+    await expect
+      .poll(
+        async () =>
+          (await mailsTo(stack, user.email)).some(
+            (mail) =>
+              /within a week|خلال أسبوع/.test(mail.text ?? '') && (mail.text ?? '').includes('/connect-linkedIn'),
+          ),
+        { timeout: 30_000, interval: 250, message: 'the reminder e-mail' },
+      )
+      .toBe(true);
+
+    // Reconnecting from the post: the network now gives the usual 60 days.
+    fake.options.accessTokenSeconds = 60 * DAY_SECONDS;
+    const exchanges = () => fake.tokenRequests.filter((r) => r.grant_type === 'authorization_code').length;
+    const exchangedBefore = exchanges();
+    await note.getByTestId('attention-reconnect').click();
+    // Through the network's page and back to the app (a connected user goes on to the dashboard).
+    await page.waitForURL((url) => ['/dashboard', '/connect-linkedIn'].includes(url.pathname), { timeout: 30_000 });
+    await expect.poll(exchanges, { timeout: 20_000 }).toBe(exchangedBefore + 1);
+
+    // The posts service hears of the new token through its inbox: the Scheduled tab shows the
+    // post without the mark once it has (each look is a fresh load of the screen).
+    const kept = page.locator(`[data-testid="scheduled-post"][data-post-id="${postId}"]`);
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${stack.url}/posts`, { waitUntil: 'domcontentloaded' });
+          await kept.waitFor();
+          return kept.getByTestId('attention-note').count();
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(0);
+    expect(await kept.getByTestId('scheduled-for').textContent()).toBe(scheduledFor);
+    expect(await kept.getAttribute('data-status')).toBe('scheduled');
+    expect(await kept.textContent()).toContain(content);
+    fake.options.issueRefreshTokens = true;
+  });
+
+  it('shows a post the network asks to wait for (a member’s daily limit) as retrying at its time, not failed', async () => {
+    fake.member = fakeMember();
+    const user = await signedInUser(stack, 'limit');
+    await personalized(user);
+    const page = await openPage(browser, `${stack.url}/connect-linkedIn`, {
+      lang: 'en',
+      viewport: 'desktop',
+      cookies: [user.session.browserCookie],
+    });
+    await page.getByTestId('oauth-button').waitFor();
+    await continueWithLinkedIn(page);
+
+    // The network answers the next post with 429 and a wait of two hours.
+    fake.options.failures['/rest/posts'] = { status: 429, times: 1, retryAfterSeconds: 2 * 3600 };
+    const text = `Daily limit reached ${randomUUID().slice(0, 8)}`;
+    const asked = Date.now();
+    await page.goto(`${stack.url}/generate-post`, { waitUntil: 'domcontentloaded' });
+    const composer = page.getByTestId('composer-page');
+    await composer.waitFor();
+    await composer.getByTestId('composer-text').fill(text);
+    await composer.getByTestId('composer-post').click();
+    await page.getByTestId('publish-confirm-post').click();
+    await expect.poll(() => fake.options.failures['/rest/posts']?.times, { timeout: 30_000 }).toBe(0);
+
+    await page.goto(`${stack.url}/posts`, { waitUntil: 'domcontentloaded' });
+    const card = page.getByTestId('scheduled-post').filter({ hasText: text });
+    const retry = card.getByTestId('retry-at');
+    await retry.waitFor({ timeout: 20_000 });
+    expect(await card.getAttribute('data-status')).toBe('publishing');
+    expect(await card.getByTestId('failure-note').count()).toBe(0);
+    const retryAt = Date.parse((await retry.getAttribute('data-retry-at')) as string);
+    expect(retryAt).toBeGreaterThanOrEqual(asked + 2 * 3600_000);
+    expect(retryAt).toBeLessThan(Date.now() + 2 * 3600_000 + 1000);
+    // The time as the browser writes it in its own zone.
+    const expected = await page.evaluate(
+      (at) => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(at)),
+      retryAt,
+    );
+    expect(await retry.textContent()).toMatch(/^LinkedIn asked us to wait: will retry on .+ at /);
+    expect(await retry.textContent()).toContain(expected);
+    expect(fake.posts.filter((post) => post.shown === text)).toHaveLength(0);
+    await screenshot(page, 'linkedin-post-retry-at-en');
+    fake.options.failures = {};
   });
 });

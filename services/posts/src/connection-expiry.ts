@@ -1,13 +1,23 @@
-import { postNeedsAttentionEvent } from '@nashr/contracts';
+import { type PostAttentionCause, postNeedsAttentionEvent } from '@nashr/contracts';
 import type { Queues } from '@nashr/platform';
 import type { PostRow } from './db/schema.js';
-import type { PostStore } from './post-store.js';
+import type { ConnectionState, PostStore } from './post-store.js';
+
+/** Why a scheduled post due at `scheduledAt` cannot go out through this connection, or null. */
+export function attentionCause(scheduledAt: Date, connection: ConnectionState | null): PostAttentionCause | null {
+  if (!connection) return null;
+  if (connection.disconnected) return 'account_disconnected';
+  const end = connection.accessExpiresAt;
+  return end && scheduledAt.getTime() > end.getTime() ? 'connection_expires' : null;
+}
 
 /**
- * A scheduled post due after the user's connection expires cannot go out as it stands: it is
- * told as needing the user as soon as that is known (when it is scheduled or moved, and when the
- * expiry becomes known or changes), not when it fails at its time. Told once per post and expiry
- * (the event's id); a reconnection whose expiry comes after the post tells nothing more.
+ * A scheduled post that cannot go out through the user's connection as it stands (the connection
+ * will have expired by its time, or the network refused it) is marked as needing attention on the
+ * post, with the cause, as soon as that is known (when it is scheduled or moved, and when the
+ * connection changes), not when it fails at its time; the user is told once per post and cause
+ * (and expiry: the event's id). A reconnection whose expiry comes after the post clears the mark,
+ * and leaves the post and its schedule as they are.
  */
 export class ConnectionExpiry {
   constructor(
@@ -15,37 +25,45 @@ export class ConnectionExpiry {
     private readonly queues: Queues,
   ) {}
 
-  /** Whether `post`, scheduled, comes after the connection's end; if so, tells it. */
+  /**
+   * Marks or clears `post` (when scheduled) against the connection (read when not given); tells
+   * the user when it is marked. Returns the cause it is marked with, or null.
+   */
   async check(
     post: Pick<PostRow, 'id' | 'userId' | 'status' | 'scheduledAt'>,
-    expiresAt?: Date | null,
+    connection?: ConnectionState | null,
     requestId?: string,
-  ): Promise<boolean> {
-    if (post.status !== 'scheduled') return false;
-    const end = expiresAt === undefined ? await this.store.connectionExpiry(post.userId) : expiresAt;
-    if (!end || post.scheduledAt.getTime() <= end.getTime()) return false;
+  ): Promise<PostAttentionCause | null> {
+    if (post.status !== 'scheduled') return null;
+    const state = connection === undefined ? await this.store.connection(post.userId) : connection;
+    const cause = attentionCause(post.scheduledAt, state);
+    await this.store.setAttention(post.id, cause);
+    if (!cause) return null;
+    const end = state?.accessExpiresAt;
     await this.queues.publish(
       postNeedsAttentionEvent,
       {
         postId: post.id,
         userId: post.userId,
-        cause: 'connection_expires',
+        cause,
         scheduledAt: post.scheduledAt.toISOString(),
         requestId,
       },
-      { id: `${post.id}-connection_expires-${end.getTime()}` },
+      { id: cause === 'connection_expires' && end ? `${post.id}-${cause}-${end.getTime()}` : `${post.id}-${cause}` },
     );
-    return true;
+    return cause;
   }
 
-  /** The user's connection now ends at `expiresAt`: tells every scheduled post due after it. */
-  async expiryChanged(userId: string, expiresAt: Date | null, requestId?: string): Promise<number> {
-    if (!expiresAt) return 0;
+  /**
+   * The user's connection changed: every scheduled post still to come is marked or cleared
+   * against it. Returns how many are marked.
+   */
+  async connectionChanged(userId: string, connection: ConnectionState, requestId?: string): Promise<number> {
     const waiting = await this.store.upcomingOf(userId, new Date());
-    let told = 0;
+    let marked = 0;
     for (const post of waiting) {
-      if (await this.check({ ...post, userId, status: 'scheduled' }, expiresAt, requestId)) told++;
+      if (await this.check({ ...post, userId, status: 'scheduled' }, connection, requestId)) marked++;
     }
-    return told;
+    return marked;
   }
 }

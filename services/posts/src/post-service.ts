@@ -77,11 +77,13 @@ export class PostService {
   }
 
   /**
-   * Tells a post due after the connection's end at once. Best effort: the post is saved either way,
-   * and the network worker refuses it at its time with the same reason.
+   * Marks (and tells) a post the connection cannot carry at its time at once, or clears a mark
+   * that no longer holds. Best effort: the post is saved either way, and the network worker
+   * refuses it at its time with the same reason. Returns the post as it now stands.
    */
-  private async tellIfAfterExpiry(post: PostRow, requestId?: string): Promise<void> {
-    await this.expiry.check(post, undefined, requestId).catch(() => false);
+  private async tellIfAfterExpiry(post: PostRow, requestId?: string): Promise<PostRow> {
+    const cause = await this.expiry.check(post, undefined, requestId).catch(() => post.attention);
+    return { ...post, attention: post.status === 'scheduled' ? (cause ?? null) : post.attention };
   }
 
   async schedule(
@@ -106,8 +108,7 @@ export class PostService {
       enteredTime: schedule.enteredTime ?? null,
     });
     await this.queues.scheduleDue(post, requestId);
-    await this.tellIfAfterExpiry(post, requestId);
-    return post;
+    return this.tellIfAfterExpiry(post, requestId);
   }
 
   /** "Post now" goes through the same due job and claim as a scheduled post, due at once. */
@@ -158,8 +159,7 @@ export class PostService {
     }
     const updated = await this.changeOrExplain(userId, post, changes);
     if (updated.status === 'scheduled') await this.moveDueJob(post, updated, requestId);
-    if (request.reschedule) await this.tellIfAfterExpiry(updated, requestId);
-    return updated;
+    return request.reschedule ? this.tellIfAfterExpiry(updated, requestId) : updated;
   }
 
   /** Cancels a scheduled or failed post; cancelling twice is fine. */
@@ -190,7 +190,7 @@ export class PostService {
       failureCode: null,
     });
     await this.queues.scheduleDue(updated, requestId);
-    return updated;
+    return this.tellIfAfterExpiry(updated, requestId);
   }
 
   /** Applies a conditional change; when another change won the race, says why in the caller's terms. */

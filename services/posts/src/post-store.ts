@@ -1,4 +1,4 @@
-import type { PostStatus } from '@nashr/contracts';
+import type { PostAttentionCause, PostStatus } from '@nashr/contracts';
 import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { connections, drafts, type PostRow, posts, type schema } from './db/schema.js';
@@ -23,6 +23,12 @@ export type PostChanges = Partial<
   >
 >;
 
+/** The user's network connection, as the linkedin service last announced it. */
+export interface ConnectionState {
+  accessExpiresAt: Date | null;
+  disconnected: boolean;
+}
+
 /**
  * Every read and write of the posts table. State changes are single conditional UPDATEs, so two
  * processes racing on one post can never both win.
@@ -44,29 +50,72 @@ export class PostStore {
   }
 
   /**
-   * Keeps until when the user's connection works, as announced at `changedAt`; false when a newer
-   * announcement is already kept (a late event changes nothing).
+   * Keeps until when the user's connection works, as announced at `changedAt` (a connection is no
+   * longer disconnected); false when a newer announcement is already kept (a late event changes nothing).
    */
   async recordConnection(userId: string, accessExpiresAt: Date | null, changedAt: Date): Promise<boolean> {
+    return this.keepConnection(userId, { accessExpiresAt, disconnected: false }, changedAt);
+  }
+
+  /** The network refused the user's credentials at `changedAt`; false when a newer announcement is kept. */
+  async recordDisconnection(userId: string, changedAt: Date): Promise<boolean> {
+    return this.keepConnection(userId, { disconnected: true }, changedAt);
+  }
+
+  private async keepConnection(
+    userId: string,
+    change: { accessExpiresAt?: Date | null; disconnected: boolean },
+    changedAt: Date,
+  ): Promise<boolean> {
     const rows = await this.db
       .insert(connections)
-      .values({ userId, accessExpiresAt, changedAt })
+      .values({ userId, ...change, changedAt })
       .onConflictDoUpdate({
         target: connections.userId,
-        set: { accessExpiresAt, changedAt },
+        set: { ...change, changedAt },
         setWhere: sql`${connections.changedAt} <= ${changedAt.toISOString()}::timestamptz`,
       })
       .returning({ userId: connections.userId });
     return rows.length > 0;
   }
 
-  /** Until when the user's connection works, when known. */
-  async connectionExpiry(userId: string): Promise<Date | null> {
+  /** The user's connection as last announced (null when never announced). */
+  async connection(userId: string): Promise<ConnectionState | null> {
     const [row] = await this.db
-      .select({ at: connections.accessExpiresAt })
+      .select({ accessExpiresAt: connections.accessExpiresAt, disconnected: connections.disconnected })
       .from(connections)
       .where(eq(connections.userId, userId));
-    return row?.at ?? null;
+    return row ?? null;
+  }
+
+  /**
+   * Marks a scheduled post as needing the user for `cause`, or clears the mark (null). Does not
+   * raise the version: the post, its text and its due job stay as they are. True when it changed.
+   */
+  async setAttention(id: string, cause: PostAttentionCause | null): Promise<boolean> {
+    const rows = await this.db
+      .update(posts)
+      .set({ attention: cause, updatedAt: sql`now()` })
+      .where(
+        and(eq(posts.id, id), eq(posts.status, 'scheduled'), sql`${posts.attention} is distinct from ${cause}::text`),
+      )
+      .returning({ id: posts.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * The network asked to wait: the current hand-over (this attempt, still publishing) goes out
+   * again at `retryAt`. Undefined when the post has moved on.
+   */
+  async markDelayed(id: string, userId: string, attempt: number, retryAt: Date): Promise<PostRow | undefined> {
+    const [row] = await this.db
+      .update(posts)
+      .set({ retryAt, updatedAt: sql`now()` })
+      .where(
+        and(eq(posts.id, id), eq(posts.userId, userId), eq(posts.status, 'publishing'), eq(posts.attempts, attempt)),
+      )
+      .returning();
+    return row;
   }
 
   async insert(values: NewPost): Promise<PostRow> {
@@ -140,6 +189,8 @@ export class PostStore {
         publishingSince: sql`now()`,
         failureReason: null,
         failureCode: null,
+        attention: null,
+        retryAt: null,
         updatedAt: sql`now()`,
       })
       .where(and(eq(posts.id, id), eq(posts.version, version), eq(posts.status, 'scheduled')))
@@ -171,6 +222,8 @@ export class PostStore {
         failureReason: null,
         failureCode: null,
         publishingSince: null,
+        attention: null,
+        retryAt: null,
         updatedAt: sql`now()`,
       })
       .where(and(eq(posts.id, id), eq(posts.userId, userId), ne(posts.status, 'published')))
@@ -191,6 +244,7 @@ export class PostStore {
         failureReason: reason,
         failureCode: where.code ?? null,
         publishingSince: null,
+        retryAt: null,
         updatedAt: sql`now()`,
       })
       .where(
@@ -233,9 +287,13 @@ export class PostStore {
   }
 
   /** The user's posts still waiting for a time after `now`, soonest first (at most `limit`). */
-  async upcomingOf(userId: string, now: Date, limit = 500): Promise<Pick<PostRow, 'id' | 'scheduledAt'>[]> {
+  async upcomingOf(
+    userId: string,
+    now: Date,
+    limit = 500,
+  ): Promise<Pick<PostRow, 'id' | 'scheduledAt' | 'attention'>[]> {
     return this.db
-      .select({ id: posts.id, scheduledAt: posts.scheduledAt })
+      .select({ id: posts.id, scheduledAt: posts.scheduledAt, attention: posts.attention })
       .from(posts)
       .where(and(eq(posts.userId, userId), eq(posts.status, 'scheduled'), gte(posts.scheduledAt, now)))
       .orderBy(asc(posts.scheduledAt))

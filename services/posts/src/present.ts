@@ -1,6 +1,13 @@
-import type { Post, ScheduledPost } from '@nashr/contracts';
+import { POST_ATTENTION_CODES, type Post, type ScheduledPost } from '@nashr/contracts';
 import type { PostRow } from './db/schema.js';
 import { instantToLocal } from './schedule/local-time.js';
+
+/** Why a scheduled post needs the user, with the code of the words to show; null for any other. */
+function attentionOf(row: PostRow): Post['attention'] {
+  return row.status === 'scheduled' && row.attention
+    ? { cause: row.attention, code: POST_ATTENTION_CODES[row.attention] }
+    : null;
+}
 
 /** A post as the `/api/v1/posts` routes answer it. */
 export function toPost(row: PostRow): Post {
@@ -22,6 +29,8 @@ export function toPost(row: PostRow): Post {
     firstCommentStatus: row.firstCommentStatus,
     firstCommentFailure: row.firstCommentFailure,
     media: row.media,
+    attention: attentionOf(row),
+    retryAt: row.status === 'publishing' ? (row.retryAt?.toISOString() ?? null) : null,
     attempts: row.attempts,
     version: row.version,
     publishedAt: row.publishedAt?.toISOString() ?? null,
@@ -45,5 +54,6 @@ export function toScheduledPost(row: PostRow): ScheduledPost {
     version: row.version,
     firstComment: row.firstComment,
     media: row.media,
+    attention: attentionOf(row),
   };
 }

@@ -33,6 +33,10 @@ export interface PostView {
   firstComment?: string | null;
   /** The images it carries, in order. */
   media?: AttachedMedia[];
+  /** Why a scheduled post cannot go out as it stands (the code says it and its action); null when fine. */
+  attention?: Post['attention'];
+  /** When a post the network asked to wait for goes out again; null otherwise. */
+  retryAt?: string | null;
 }
 
 const fromScheduled = (post: ScheduledPost): PostView => ({
@@ -47,6 +51,8 @@ const fromScheduled = (post: ScheduledPost): PostView => ({
   version: post.version,
   firstComment: post.firstComment ?? null,
   media: post.media ?? [],
+  attention: post.attention ?? null,
+  retryAt: null,
 });
 
 const fromPost = (post: Post): PostView => ({
@@ -61,6 +67,8 @@ const fromPost = (post: Post): PostView => ({
   version: post.version,
   firstComment: post.firstComment ?? null,
   media: post.media ?? [],
+  attention: post.attention ?? null,
+  retryAt: post.retryAt ?? null,
 });
 
 /** The signed-in user's id, which the spec's calls carry (`userId`, `/getScheduledPosts/{id}`). */
@@ -124,7 +132,8 @@ const WATCH_AHEAD_MS = 90_000;
 export function pollInterval(posts: readonly PostView[], now = Date.now()): number {
   const busy = posts.some(
     (post) =>
-      post.status === 'publishing' ||
+      // A post the network asked to wait for is watched again as its retry time nears.
+      (post.status === 'publishing' && (!post.retryAt || new Date(post.retryAt).getTime() - now < WATCH_AHEAD_MS)) ||
       (post.status === 'scheduled' && new Date(post.scheduledAt).getTime() - now < WATCH_AHEAD_MS),
   );
   return busy ? WATCH_MS : IDLE_POLL_MS;

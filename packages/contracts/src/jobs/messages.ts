@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { personalizationSchema } from '../auth/personalization.js';
 import { ENTITLEMENT_STATUSES, PLAN_IDS, planLimitsSchema } from '../billing/index.js';
+import { LINKEDIN_ERROR_CODES } from '../linkedin/errors.js';
 import { MAX_DOCUMENT_TITLE_LENGTH, MAX_POST_IMAGES, MEDIA_TYPES, mediaMixProblem } from '../posts/media.js';
 import { defineEvent, defineJob, QUEUES } from './define.js';
 
@@ -155,6 +156,25 @@ export const postPublishFailedEvent = defineEvent(
 );
 
 /**
+ * linkedin → posts: the network asked to wait (a 429, a member's daily limit): the post stays
+ * handed over and goes out at `retryAt`, without using up a try. Published with the id
+ * `{postId}-{attempt}-{retryAt ms}`; the posts service keeps the latest time of the current attempt.
+ */
+export const postPublishDelayedEvent = defineEvent(
+  'post-publish-delayed',
+  z.object({
+    postId: z.string().uuid(),
+    userId,
+    attempt: z.number().int().min(1),
+    retryAt: z.string().datetime(),
+    /** The declared code of why (`linkedin.rate_limited`). */
+    code: z.string().max(100).optional(),
+    requestId,
+  }),
+  [QUEUES.postsInbox],
+);
+
+/**
  * Why a scheduled post cannot go out as it stands, each with the one action that fixes it. Only
  * a lost connection and a connection that will have expired by the post's time are known today;
  * later capabilities add theirs here (the plan's monthly limit reached, a media file missing), and the auth service's
@@ -162,6 +182,12 @@ export const postPublishFailedEvent = defineEvent(
  */
 export const POST_ATTENTION_CAUSES = ['account_disconnected', 'connection_expires'] as const;
 export type PostAttentionCause = (typeof POST_ATTENTION_CAUSES)[number];
+
+/** The declared code of each cause: the words the app and the e-mail show, and the action they offer. */
+export const POST_ATTENTION_CODES = {
+  account_disconnected: LINKEDIN_ERROR_CODES.reconnect,
+  connection_expires: LINKEDIN_ERROR_CODES.expiresBeforePost,
+} as const satisfies Record<PostAttentionCause, string>;
 
 /**
  * posts → auth: a scheduled post needs the user before its time. Published with the id

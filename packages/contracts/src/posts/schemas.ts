@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorParamsSchema } from '../http.js';
+import { POST_ATTENTION_CAUSES } from '../jobs/messages.js';
 import { text } from '../text.js';
 import { FIRST_COMMENT_STATUSES, MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, POST_STATUSES } from './limits.js';
 import { attachedMediaListSchema, mediaIdsInput } from './media.js';
@@ -16,6 +17,15 @@ const firstCommentInput = () => text().max(MAX_FIRST_COMMENT_LENGTH * 8);
 const fromDraft = z.string().uuid().optional();
 /** Uploaded images (`POST /api/v1/media`) the post carries, in order; an empty list removes them. */
 const mediaIds = () => mediaIdsInput().optional();
+/**
+ * Why a scheduled post cannot go out as it stands (its connection will have expired by its time,
+ * or was lost), with the declared code of the words to show and the action to offer.
+ */
+const postAttention = () =>
+  z
+    .object({ cause: z.enum(POST_ATTENTION_CAUSES), code: z.string() })
+    .nullable()
+    .optional();
 /** The images, or the one document, a post or draft carries, in order (read them at `/api/v1/media/{id}`). */
 const attached = () => attachedMediaListSchema.optional();
 
@@ -57,6 +67,8 @@ export const scheduledPostSchema = z.object({
   /** Beyond the spec: posted under the post right after it goes out. */
   firstComment: z.string().nullable().optional(),
   media: attached(),
+  /** Beyond the spec: why it cannot go out as it stands (see `postSchema.attention`); null when nothing is wrong. */
+  attention: postAttention(),
 });
 export type ScheduledPost = z.infer<typeof scheduledPostSchema>;
 
@@ -95,6 +107,13 @@ export const postSchema = z.object({
   /** Why the network refused the first comment (the post itself stays published). */
   firstCommentFailure: z.string().nullable().optional(),
   media: attached(),
+  /**
+   * Why a scheduled post cannot go out as it stands (its connection will have expired by its time,
+   * or was lost), with the declared code of the words to show; null when nothing is wrong.
+   */
+  attention: postAttention(),
+  /** When a post the network asked to wait for (a rate limit) is handed over again; null otherwise. */
+  retryAt: z.string().nullable().optional(),
   /** How many times it was handed to the network. */
   attempts: z.number().int(),
   /** Raised by every edit, reschedule, retry and cancel; send it back to PATCH to avoid lost updates. */

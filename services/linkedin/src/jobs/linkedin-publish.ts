@@ -24,6 +24,10 @@ export function linkedinPublish(publisher: Publisher) {
         const at = Date.now() + Math.min(Math.max(wait, 0), MAX_RATE_LIMIT_WAIT_MS);
         await job.moveToDelayed(at, job.token);
         log.info({ postId: payload.postId, retryAt: new Date(at).toISOString() }, 'rate limited: publishing later');
+        // The post shows when it goes out again; a lost report only leaves it showing 'publishing'.
+        await publisher
+          .reportDelayed(payload, new Date(at))
+          .catch((err) => log.warn({ err, postId: payload.postId }, 'could not tell the post its retry time'));
         // BullMQ knows this error by its name: the job was moved, not failed.
         const delayed = new Error('moved to delayed by a rate limit');
         delayed.name = 'DelayedError';

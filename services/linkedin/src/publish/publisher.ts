@@ -6,6 +6,7 @@ import {
   MEDIA_ERROR_CODES,
   MEDIA_MESSAGES,
   NETWORK_FAILURE_CODES,
+  postPublishDelayedEvent,
   postPublishedEvent,
   postPublishFailedEvent,
   type publishPostJob,
@@ -331,6 +332,25 @@ export class Publisher {
       },
       // Keyed by the attempt that published, so reporting it again is dropped as a duplicate.
       { id: `${job.postId}-${attemptNumber}` },
+    );
+  }
+
+  /**
+   * The network asked to wait: the job goes out again at `retryAt`, and the post shows it ('will
+   * retry at …') rather than failed. Told once per attempt and time.
+   */
+  async reportDelayed(job: PublishJob, retryAt: Date): Promise<void> {
+    await this.deps.queues.publish(
+      postPublishDelayedEvent,
+      {
+        postId: job.postId,
+        userId: job.userId,
+        attempt: job.attempt,
+        retryAt: retryAt.toISOString(),
+        code: NETWORK_FAILURE_CODES.rate_limited,
+        requestId: job.requestId,
+      },
+      { id: `${job.postId}-${job.attempt}-${retryAt.getTime()}` },
     );
   }
 

@@ -4,6 +4,7 @@ import {
   MAX_FIRST_COMMENT_LENGTH,
   MAX_POST_LENGTH,
   POST_STATUSES,
+  type PostAttentionCause,
 } from '@nashr/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
@@ -39,6 +40,13 @@ export const posts = postsSchema.table(
     firstCommentFailure: text('first_comment_failure'),
     /** The images it carries, in order (ids of `media` rows of the same user, with what showing them needs). */
     media: jsonb('media').$type<AttachedMedia[]>().notNull().default([]),
+    /**
+     * Why this scheduled post cannot go out as it stands (its connection will have expired by its
+     * time, or was lost); null when nothing is wrong. Set and cleared as the connection changes.
+     */
+    attention: text('attention').$type<PostAttentionCause>(),
+    /** When the network asked to be tried again (a rate limit) for the current hand-over. */
+    retryAt: timestamp('retry_at', { withTimezone: true }),
     /** Hand-overs to the network; the publish job id is `publish-{id}-{attempts}`. */
     attempts: integer('attempts').notNull().default(0),
     /** Raised by every edit, reschedule, retry and cancel; the due job id is `due-{id}-{version}`. */
@@ -137,6 +145,8 @@ export type PlanLimitRow = typeof planLimits.$inferSelect;
 export const connections = postsSchema.table('connections', {
   userId: uuid('user_id').primaryKey(),
   accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
+  /** The network refused the stored credentials (`account-disconnected`) and no reconnection came since. */
+  disconnected: boolean('disconnected').notNull().default(false),
   /** The announcement's stamp: an older, late event never overwrites a newer one. */
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
 });

@@ -1,7 +1,16 @@
-import { accountConnectedEvent, QUEUES } from '@nashr/contracts';
+import {
+  accountConnectedEvent,
+  accountDisconnectedEvent,
+  type Identity,
+  type Post,
+  postPublishDelayedEvent,
+  QUEUES,
+} from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instantToLocal } from '../schedule/local-time.js';
 import { PostsHarness } from '../testing/harness.js';
+import { dueJobId } from './job-ids.js';
 import type { PostsWorker } from './posts-worker.js';
 
 const DAY = 86_400_000;
@@ -39,6 +48,26 @@ async function connected(userId: string, expiresAt: Date | null, changedAt: numb
     .poll(async () => (await inbox.getJob(`account-connected-${id}`))?.finishedOn ?? null, { timeout: 15_000 })
     .not.toBeNull();
   expect((await inbox.getJob(`account-connected-${id}`))?.failedReason).toBeUndefined();
+}
+
+/** Publishes an event to the posts inbox and waits until the worker handled it. */
+async function delivered<T>(
+  event: Parameters<PostsHarness['queues']['queues']['publish']>[0],
+  data: T,
+  id: string,
+): Promise<void> {
+  const inbox = h.queues.queues.get(QUEUES.postsInbox);
+  await h.queues.queues.publish(event, data as never, { id });
+  const jobId = `${event.name}-${id}`;
+  await expect.poll(async () => (await inbox.getJob(jobId))?.finishedOn ?? null, { timeout: 15_000 }).not.toBeNull();
+  expect((await inbox.getJob(jobId))?.failedReason).toBeUndefined();
+}
+
+/** The post as the API answers it. */
+async function read(who: Identity, id: string): Promise<Post> {
+  const res = await h.request(who, 'GET', `/api/v1/posts/${id}`);
+  expect(res.statusCode).toBe(200);
+  return res.json().data as Post;
 }
 
 const schedule = (userId: string, instant: Date, content: string) =>
@@ -94,5 +123,137 @@ describe('a scheduled post due after the connection expires', () => {
         }))
         .sort((a, b) => a.id.localeCompare(b.id)),
     );
+  });
+});
+
+describe('the needs-attention mark on the post', () => {
+  const expiresBeforePost = { cause: 'connection_expires', code: 'linkedin.expires_before_post' };
+  const disconnected = { cause: 'account_disconnected', code: 'linkedin.reconnect' };
+
+  it('is stored on the post when scheduled past the expiry, and a reconnection clears it, keeping the schedule', async () => {
+    const user = testIdentity();
+    await connected(user.userId, inDays(10), Date.now() - 60_000);
+    const local = instantToLocal(inDays(20), 'Asia/Riyadh');
+    const created = await h.request(user, 'POST', '/linkedln/saveSchedulePost', {
+      userId: user.userId,
+      content: 'Due after the connection ends',
+      date: local.date,
+      time: '10:30 AM',
+      status: 'scheduled',
+      timeZone: 'Asia/Riyadh',
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id as string;
+    const marked = await read(user, id);
+    expect(marked).toMatchObject({ status: 'scheduled', attention: expiresBeforePost });
+    const scheduled = await h.request(user, 'GET', '/api/v1/posts?status=scheduled');
+    expect((scheduled.json().data as Post[]).find((p) => p.id === id)?.attention).toEqual(expiresBeforePost);
+
+    // Reconnected: the new token ends after the post.
+    await connected(user.userId, inDays(60), Date.now() - 30_000);
+    const cleared = await read(user, id);
+    expect(cleared.attention).toBeNull();
+    expect(cleared).toMatchObject({
+      status: 'scheduled',
+      scheduledAt: marked.scheduledAt,
+      version: marked.version,
+      content: 'Due after the connection ends',
+    });
+    expect(await (await h.queues.due.getJob(dueJobId(id, marked.version)))?.getState()).toBe('delayed');
+  });
+
+  it('marks every scheduled post when the account is disconnected; a reconnection clears them; a late event changes nothing', async () => {
+    const user = testIdentity();
+    await connected(user.userId, inDays(60), Date.now() - 60_000);
+    const soon = await schedule(user.userId, inDays(2), 'Soon');
+    const later = await schedule(user.userId, inDays(9), 'Later');
+    expect((await read(user, soon.id)).attention).toBeNull();
+
+    await delivered(
+      accountDisconnectedEvent,
+      { userId: user.userId, reason: 'REVOKED', changedAt: Date.now() - 30_000 },
+      `${user.userId}-revoked`,
+    );
+    expect((await read(user, soon.id)).attention).toEqual(disconnected);
+    expect((await read(user, later.id)).attention).toEqual(disconnected);
+    expect(await told(user.userId)).toEqual(
+      [soon, later]
+        .map((post) => ({
+          id: `post-needs-attention-${post.id}-account_disconnected`,
+          postId: post.id,
+          cause: 'account_disconnected',
+        }))
+        .sort((a, b) => a.id.localeCompare(b.id)),
+    );
+
+    // Moving a post keeps the mark while the account is still disconnected.
+    const moved = await h.request(user, 'PATCH', `/api/v1/posts/${soon.id}`, {
+      date: instantToLocal(inDays(3), 'Asia/Riyadh').date,
+      time: '09:00',
+    });
+    expect(moved.statusCode).toBe(200);
+    expect((moved.json().data as Post).attention).toEqual(disconnected);
+
+    await connected(user.userId, inDays(60), Date.now() - 20_000);
+    expect((await read(user, soon.id)).attention).toBeNull();
+    expect(await read(user, later.id)).toMatchObject({ attention: null, status: 'scheduled', version: later.version });
+
+    // A disconnection announced before the reconnection, arriving late, marks nothing.
+    await delivered(
+      accountDisconnectedEvent,
+      { userId: user.userId, reason: 'REVOKED', changedAt: Date.now() - 40_000 },
+      `${user.userId}-late`,
+    );
+    expect((await read(user, later.id)).attention).toBeNull();
+  });
+
+  it('is cleared when the post is moved before the expiry', async () => {
+    const user = testIdentity();
+    await connected(user.userId, inDays(10), Date.now());
+    const post = await schedule(user.userId, inDays(15), 'Too late at first');
+    expect((await read(user, post.id)).attention).toEqual(expiresBeforePost);
+    const moved = await h.request(user, 'PATCH', `/api/v1/posts/${post.id}`, {
+      date: instantToLocal(inDays(4), 'Asia/Riyadh').date,
+      time: '09:00',
+    });
+    expect(moved.statusCode).toBe(200);
+    expect((moved.json().data as Post).attention).toBeNull();
+    expect((await read(user, post.id)).attention).toBeNull();
+  });
+});
+
+describe('a post the network asked to wait for', () => {
+  it('shows when it is tried again while handed over, and no longer once published', async () => {
+    const user = testIdentity();
+    const post = await schedule(user.userId, inDays(1), 'Rate limited');
+    const claimed = await h.store.claim(post.id, post.version);
+    expect(claimed?.status).toBe('publishing');
+    expect((await read(user, post.id)).retryAt).toBeNull();
+
+    const retryAt = new Date(Date.now() + 3 * 3_600_000);
+    await delivered(
+      postPublishDelayedEvent,
+      {
+        postId: post.id,
+        userId: user.userId,
+        attempt: 1,
+        retryAt: retryAt.toISOString(),
+        code: 'linkedin.rate_limited',
+      },
+      `${post.id}-1-${retryAt.getTime()}`,
+    );
+    expect(await read(user, post.id)).toMatchObject({ status: 'publishing', retryAt: retryAt.toISOString() });
+
+    // An answer about an older attempt changes nothing.
+    const stale = new Date(retryAt.getTime() + 60_000);
+    await delivered(
+      postPublishDelayedEvent,
+      { postId: post.id, userId: user.userId, attempt: 7, retryAt: stale.toISOString() },
+      `${post.id}-7-${stale.getTime()}`,
+    );
+    expect((await read(user, post.id)).retryAt).toBe(retryAt.toISOString());
+
+    await h.store.markPublished(post.id, user.userId, { networkPostId: 'n1', url: null, publishedAt: new Date() });
+    expect(await read(user, post.id)).toMatchObject({ status: 'published', retryAt: null });
   });
 });

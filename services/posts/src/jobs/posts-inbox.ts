@@ -2,7 +2,7 @@ import {
   accountConnectedEvent,
   accountDisconnectedEvent,
   entitlementChangedEvent,
-  postNeedsAttentionEvent,
+  postPublishDelayedEvent,
   postPublishedEvent,
   postPublishFailedEvent,
   QUEUES,
@@ -18,11 +18,14 @@ export function postsInbox(store: PostStore, queues: Queues, planLimits: PlanLim
   const expiry = new ConnectionExpiry(store, queues);
   return [
     // The connection's end, kept to judge posts scheduled later; the posts already scheduled
-    // after it are told now. A reconnection with a later end tells nothing more.
+    // after it are marked (and told) now. A reconnection with a later end clears their mark and
+    // keeps them as they are.
     handleJob(accountConnectedEvent, async ({ userId, changedAt, accessExpiresAt, requestId }, job, log) => {
       const end = accessExpiresAt ? new Date(accessExpiresAt) : null;
       const newest = await store.recordConnection(userId, end, new Date(changedAt ?? job.timestamp));
-      const told = newest ? await expiry.expiryChanged(userId, end, requestId) : 0;
+      const told = newest
+        ? await expiry.connectionChanged(userId, { accessExpiresAt: end, disconnected: false }, requestId)
+        : 0;
       log.info({ userId, newest, told }, 'network connection end known');
       return { told };
     }),
@@ -48,26 +51,22 @@ export function postsInbox(store: PostStore, queues: Queues, planLimits: PlanLim
       log.info({ postId, permanent, updated: Boolean(post) }, 'post publish failed');
       return { updated: Boolean(post) };
     }),
-    // Scheduled posts stay scheduled: the user may reconnect before they are due, and each one is
-    // told ahead of its time (once per post and cause, by the event's id). If the user does not
-    // reconnect, the network worker refuses them with a reason they can act on, and they can be retried.
-    handleJob(accountDisconnectedEvent, async ({ userId, requestId }, _job, log) => {
-      const waiting = await store.upcomingOf(userId, new Date());
-      for (const post of waiting) {
-        await queues.publish(
-          postNeedsAttentionEvent,
-          {
-            postId: post.id,
-            userId,
-            cause: 'account_disconnected',
-            scheduledAt: post.scheduledAt.toISOString(),
-            requestId,
-          },
-          { id: `${post.id}-account_disconnected` },
-        );
-      }
-      log.info({ userId, scheduledPosts: waiting.length }, 'network account disconnected');
-      return { scheduledPosts: waiting.length };
+    // Scheduled posts stay scheduled, marked as needing attention: the user may reconnect before
+    // they are due (which clears the mark), and each one is told ahead of its time (once per post
+    // and cause, by the event's id). If the user does not reconnect, the network worker refuses
+    // them with a reason they can act on, and they can be retried. A late event changes nothing.
+    handleJob(accountDisconnectedEvent, async ({ userId, changedAt, requestId }, job, log) => {
+      const newest = await store.recordDisconnection(userId, new Date(changedAt ?? job.timestamp));
+      const connection = newest ? await store.connection(userId) : null;
+      const marked = connection ? await expiry.connectionChanged(userId, connection, requestId) : 0;
+      log.info({ userId, newest, scheduledPosts: marked }, 'network account disconnected');
+      return { scheduledPosts: marked };
+    }),
+    // The network asked to wait: the post stays handed over and shows when it is tried again.
+    handleJob(postPublishDelayedEvent, async ({ postId, userId, attempt, retryAt }, _job, log) => {
+      const post = await store.markDelayed(postId, userId, attempt, new Date(retryAt));
+      log.info({ postId, retryAt, updated: Boolean(post) }, 'post publishing later');
+      return { updated: Boolean(post) };
     }),
     // Rows first: once they are gone the reconciler cannot re-create a due job for them.
     handleJob(userDeletedEvent, async ({ userId }, _job, log) => {

@@ -70,4 +70,14 @@ describe('posts by day', () => {
     expect(dayMark([post(at, 'published'), post(at, 'failed')])).toBe('failed');
     expect(dayMark([post(at, 'published')])).toBe('published');
   });
+
+  it('shows a day whose scheduled post needs attention (a connection to renew) as needing attention', () => {
+    const at = new Date(2026, 10, 23, 12);
+    const marked = {
+      ...post(at),
+      attention: { cause: 'connection_expires' as const, code: 'linkedin.expires_before_post' },
+    };
+    expect(dayMark([post(at), marked])).toBe('failed');
+    expect(dayMark([post(at), { ...marked, attention: null }])).toBe('pending');
+  });
 });

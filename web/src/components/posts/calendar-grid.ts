@@ -38,6 +38,8 @@ export type DayMark = 'pending' | 'failed' | 'published' | null;
 /** What a day's highlight says: something still to go out, something that failed, or only history. */
 export function dayMark(posts: readonly PostView[] | undefined): DayMark {
   if (!posts?.length) return null;
+  // A post that cannot go out as it stands is the day's news, before everything still to come.
+  if (posts.some((post) => post.status === 'scheduled' && post.attention)) return 'failed';
   if (posts.some((post) => post.status === 'scheduled' || post.status === 'publishing')) return 'pending';
   if (posts.some((post) => post.status === 'failed')) return 'failed';
   if (posts.some((post) => post.status === 'published')) return 'published';

@@ -8,7 +8,7 @@ import { browserTimeZone } from '../../lib/time-zone';
 import { ClampedText } from '../ui/clamped-text';
 import { DialogFrame, secondaryButtonClass } from '../ui/dialog-frame';
 import { PostAttachments } from './post-card-parts';
-import { canChange, FailureNote } from './scheduled-post-card';
+import { AttentionNote, canChange, FailureNote, PublishingNote } from './scheduled-post-card';
 import { StatusBadge } from './status-badge';
 
 interface DayPostsDialogProps {
@@ -51,6 +51,7 @@ export function DayPostsDialog({ day, posts, onClose, onEdit, onDelete, onSchedu
                 data-testid="day-post"
                 data-post-id={post.id}
                 data-status={post.status}
+                data-attention={post.status === 'scheduled' && post.attention ? post.attention.cause : undefined}
                 className="rounded-xl border border-slate-200 p-4"
               >
                 <div className="flex flex-wrap items-center gap-2">
@@ -109,6 +110,16 @@ export function DayPostsDialog({ day, posts, onClose, onEdit, onDelete, onSchedu
                 {post.status === 'failed' && (
                   <div className="mt-3">
                     <FailureNote post={post} />
+                  </div>
+                )}
+                {post.status === 'scheduled' && post.attention && (
+                  <div className="mt-3">
+                    <AttentionNote post={post} />
+                  </div>
+                )}
+                {post.status === 'publishing' && (
+                  <div className="mt-3">
+                    <PublishingNote post={post} />
                   </div>
                 )}
               </li>

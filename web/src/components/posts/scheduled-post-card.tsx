@@ -1,6 +1,8 @@
-import { CalendarClock, Pencil, RotateCw, Trash2 } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { CalendarClock, Link2, Pencil, RotateCw, Trash2, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { OAUTH_START_PATH } from '../../api/linkedin';
 import { type PostView, useRetryPost } from '../../api/posts';
 import { codeText, errorText } from '../../lib/error-text';
 import { formatClock, formatDay } from '../../lib/format';
@@ -62,6 +64,66 @@ export function FailureNote({ post }: { post: PostView }) {
   );
 }
 
+const reconnectClass =
+  'inline-flex items-center gap-1.5 rounded-lg bg-amber-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-amber-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700';
+
+/**
+ * Why a scheduled post cannot go out as it stands (its LinkedIn connection will have expired by its
+ * time, or was lost), and the one fix: reconnecting, which clears it and keeps the post and its time.
+ */
+export function AttentionNote({ post }: { post: PostView }) {
+  const { t } = useTranslation('posts');
+  if (post.status !== 'scheduled' || !post.attention) return null;
+  return (
+    <div
+      className="flex flex-wrap items-start gap-3 rounded-xl bg-amber-50 px-4 py-3 ring-1 ring-amber-200"
+      data-testid="attention-note"
+      data-cause={post.attention.cause}
+    >
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="font-semibold text-amber-900">{t('card.attentionTitle')}</p>
+        <p className="mt-0.5 text-amber-800" data-testid="attention-reason">
+          {codeText(post.attention.code) ?? t('card.attentionUnknown')}
+        </p>
+      </div>
+      {post.attention.cause === 'connection_expires' ? (
+        // Still connected: a new token comes from the network's own page, and brings the user back.
+        <a href={`${OAUTH_START_PATH}?display=page`} data-testid="attention-reconnect" className={reconnectClass}>
+          <Link2 aria-hidden="true" className="size-3.5" />
+          {t('card.reconnect')}
+        </a>
+      ) : (
+        <Link to="/connect-linkedIn" preload="intent" data-testid="attention-reconnect" className={reconnectClass}>
+          <Link2 aria-hidden="true" className="size-3.5" />
+          {t('card.reconnect')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** A post going out now, or, when the network asked to wait (its daily limit), when it is tried again. */
+export function PublishingNote({ post }: { post: PostView }) {
+  const { t, i18n } = useTranslation('posts');
+  if (post.status !== 'publishing') return null;
+  if (!post.retryAt) {
+    return (
+      <p className="text-sm text-amber-800" role="status">
+        {t('card.publishingNote')}
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm text-amber-800" role="status" data-testid="retry-at" data-retry-at={post.retryAt}>
+      {t('card.retryAt', {
+        date: formatDay(post.retryAt, i18n.language),
+        time: formatClock(post.retryAt, i18n.language),
+      })}
+    </p>
+  );
+}
+
 export function IconButton({
   label,
   onClick,
@@ -106,7 +168,8 @@ export function ScheduledPostCard({
       data-testid="scheduled-post"
       data-post-id={post.id}
       data-status={post.status}
-      className={`rounded-2xl border bg-white p-5 shadow-sm transition hover:shadow-md data-[highlighted=true]:ring-2 data-[highlighted=true]:ring-brand-500 ${post.status === 'failed' ? 'border-red-200' : 'border-slate-200'}`}
+      data-attention={post.status === 'scheduled' && post.attention ? post.attention.cause : undefined}
+      className={`rounded-2xl border bg-white p-5 shadow-sm transition hover:shadow-md data-[highlighted=true]:ring-2 data-[highlighted=true]:ring-brand-500 ${post.status === 'failed' ? 'border-red-200' : post.status === 'scheduled' && post.attention ? 'border-amber-300' : 'border-slate-200'}`}
     >
       <header className="flex flex-wrap items-start gap-x-3 gap-y-2">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
@@ -152,10 +215,15 @@ export function ScheduledPostCard({
           <FailureNote post={post} />
         </div>
       )}
+      {post.status === 'scheduled' && post.attention && (
+        <div className="mt-4">
+          <AttentionNote post={post} />
+        </div>
+      )}
       {post.status === 'publishing' && (
-        <p className="mt-4 text-sm text-amber-800" role="status">
-          {t('card.publishingNote')}
-        </p>
+        <div className="mt-4">
+          <PublishingNote post={post} />
+        </div>
       )}
     </article>
   );

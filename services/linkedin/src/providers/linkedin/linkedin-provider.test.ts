@@ -305,6 +305,7 @@ describe('the service publishing through the official network', () => {
       fake.options.failures['/rest/posts'] = { status: 429, times: 1, retryAfterSeconds: 1 };
       const postId = randomUUID();
       const text = `Rate limited (then) published #نشر ${postId}`;
+      const before = Date.now();
       const job = await h.queues.enqueue(
         publishPostJob,
         { postId, userId: user.userId, text, attempt: 1 },
@@ -316,8 +317,18 @@ describe('the service publishing through the official network', () => {
         })
         .toBe('published');
       expect(fake.posts.filter((p) => p.shown === text)).toHaveLength(1);
-      const failed = (await h.jobsOn(QUEUES.postsInbox, 'post-failed')).filter((j) => j.data.postId === postId);
+      const failed = (await h.jobsOn(QUEUES.postsInbox, 'post-publish-failed')).filter((j) => j.data.postId === postId);
       expect(failed).toHaveLength(0);
+      // The post was told when it would go out again (it shows 'will retry at …', not failed).
+      const delayed = (await h.jobsOn(QUEUES.postsInbox, 'post-publish-delayed')).filter(
+        (j) => j.data.postId === postId,
+      );
+      expect(delayed.map((j) => ({ attempt: j.data.attempt, code: j.data.code }))).toEqual([
+        { attempt: 1, code: 'linkedin.rate_limited' },
+      ]);
+      const retryAt = Date.parse(delayed[0]!.data.retryAt);
+      expect(retryAt).toBeGreaterThanOrEqual(before + 1000);
+      expect(retryAt).toBeLessThanOrEqual(Date.now());
     } finally {
       await running.close();
     }
