@@ -19,6 +19,7 @@ export class AiUserData {
     const [personalization] = await this.db.select().from(personalizations).where(eq(personalizations.userId, userId));
     const [choices] = await this.db.select().from(composerChoices).where(eq(composerChoices.userId, userId));
     const [credits] = await this.db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId));
+    const [voice] = await this.db.select().from(voiceProfiles).where(eq(voiceProfiles.userId, userId));
     const history = await this.db
       .select()
       .from(generations)
@@ -29,6 +30,15 @@ export class AiUserData {
       composerChoices: choices?.data ?? null,
       credits: credits
         ? { balance: credits.balance, plan: credits.plan, periodStart: credits.periodStart.toISOString() }
+        : null,
+      // The voice as measured from the published posts, the user's corrections, and the numbers behind it.
+      voice: voice
+        ? {
+            measured: voice.measured ?? null,
+            corrections: voice.corrections,
+            measures: voice.measures ?? null,
+            measuredAt: voice.measuredAt?.toISOString() ?? null,
+          }
         : null,
       generations: history.map((g) => ({
         kind: g.kind,

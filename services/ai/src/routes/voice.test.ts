@@ -73,6 +73,57 @@ describe('the writer voice', () => {
     expect((await getVoice(me)).data.corrections).toEqual({ length: 'short' });
   });
 
+  it('is followed when a draft is adjusted or rewritten: emoji, hashtags and paragraphing', async () => {
+    const me = testIdentity();
+    await measure(me, history);
+    const draft =
+      'We shipped our first release today! 🎉 It took six months of work. The team did not give up. I am proud of them.\n\n#Product #Teams #Startups';
+    const adjust = async (url: string, payload: object) => {
+      const res = await h.app.inject({
+        method: 'POST',
+        url,
+        payload: { text: draft, lang: 'en', ...payload },
+        headers: h.as(me),
+      });
+      expect(res.statusCode, url).toBe(200);
+      return res.json().data.text as string;
+    };
+    const all = async () => ({
+      rewrite: await adjust('/api/v1/ai/rewrite', {}),
+      shorter: await adjust('/api/v1/ai/modify', { action: 'shorter' }),
+      longer: await adjust('/api/v1/ai/modify', { action: 'longer' }),
+      casual: await adjust('/api/v1/ai/modify', { action: 'casual' }),
+      formal: await adjust('/api/v1/ai/modify', { action: 'formal' }),
+    });
+    const tags = (text: string) => text.match(/#[\p{L}\p{N}_]+/gu)?.length ?? 0;
+
+    await correct(me, { emoji: 'never', hashtags: 'none', paragraphs: 'short', length: 'long' });
+    const plain = await all();
+    for (const [action, text] of Object.entries(plain)) {
+      expect(text.match(EMOJI), action).toBeNull();
+      expect(tags(text), action).toBe(0);
+      // Short paragraphs: none holds more than two sentences.
+      for (const paragraph of text.split(/\n\s*\n/)) {
+        expect(paragraph.split(/(?<=[.!?؟])\s+/).length, `${action}: ${paragraph}`).toBeLessThanOrEqual(2);
+      }
+    }
+    expect(plain.shorter.length).toBeLessThan(draft.length);
+    expect(plain.longer.length).toBeGreaterThan(draft.length);
+
+    await correct(me, { emoji: 'often', hashtags: 'few', paragraphs: 'long' });
+    const lively = await all();
+    for (const action of ['rewrite', 'shorter', 'longer', 'casual'] as const) {
+      expect(lively[action].match(EMOJI)?.length ?? 0, action).toBeGreaterThanOrEqual(1);
+      expect(tags(lively[action]), action).toBeGreaterThanOrEqual(1);
+      expect(tags(lively[action]), action).toBeLessThanOrEqual(2);
+    }
+    // More formal wins over the habit: one emoji at most.
+    expect(lively.formal.match(EMOJI)?.length ?? 0).toBeLessThanOrEqual(1);
+    // Fuller paragraphs: the rewrite comes in fewer blocks than with short ones.
+    const blocks = (text: string) => text.split(/\n\s*\n/).filter((block) => !block.startsWith('#')).length;
+    expect(blocks(lively.rewrite)).toBeLessThan(blocks(plain.rewrite));
+  });
+
   it('refuses unknown traits and values with a 400', async () => {
     const me = testIdentity();
     for (const payload of [{ emoji: 'always' }, { mood: 'happy' }, { length: 5 }]) {
@@ -125,5 +176,24 @@ describe('the writer voice in the AI prompt', () => {
     expect(system).toContain('Opens with a question');
     expect(system).toContain('Emoji: never uses emoji');
     expect(system).toContain('Paragraphs: short paragraphs');
+
+    // Adjusting and rewriting carry the voice too, and say how it meets the request.
+    for (const [url, payload, kept] of [
+      ['/api/v1/ai/modify', { action: 'shorter' }, 'The length this request asks for wins'],
+      ['/api/v1/ai/modify', { action: 'casual' }, "keep the author's own voice"],
+      ['/api/v1/ai/rewrite', {}, "in the author's own voice described above"],
+    ] as const) {
+      const adjusted = await withAi.app.inject({
+        method: 'POST',
+        url,
+        payload: { text: 'We shipped our first release today.', ...payload },
+        headers: withAi.as(me),
+      });
+      expect(adjusted.statusCode, url).toBe(200);
+      const [sent, asked] = fake.requests.at(-1)?.body.messages ?? [];
+      expect(sent?.content).toContain('Emoji: never uses emoji');
+      expect(sent?.content).toContain('Opens with a question');
+      expect(asked?.content).toContain(kept);
+    }
   });
 });
