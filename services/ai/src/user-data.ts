@@ -6,6 +6,7 @@ import {
   generations,
   personalizations,
   type schema,
+  voiceNewPosts,
   voiceProfiles,
 } from './db/schema.js';
 
@@ -20,6 +21,11 @@ export class AiUserData {
     const [choices] = await this.db.select().from(composerChoices).where(eq(composerChoices.userId, userId));
     const [credits] = await this.db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId));
     const [voice] = await this.db.select().from(voiceProfiles).where(eq(voiceProfiles.userId, userId));
+    const counted = await this.db
+      .select({ postId: voiceNewPosts.postId, publishedAt: voiceNewPosts.publishedAt })
+      .from(voiceNewPosts)
+      .where(eq(voiceNewPosts.userId, userId))
+      .orderBy(asc(voiceNewPosts.publishedAt));
     const history = await this.db
       .select()
       .from(generations)
@@ -40,6 +46,8 @@ export class AiUserData {
             measuredAt: voice.measuredAt?.toISOString() ?? null,
           }
         : null,
+      // Posts published through Nashr, counted towards measuring the voice again.
+      voicePostsCounted: counted.map((p) => ({ postId: p.postId, publishedAt: p.publishedAt.toISOString() })),
       generations: history.map((g) => ({
         kind: g.kind,
         action: g.action,
@@ -61,6 +69,7 @@ export class AiUserData {
       await tx.delete(composerChoices).where(eq(composerChoices.userId, userId));
       await tx.delete(personalizations).where(eq(personalizations.userId, userId));
       await tx.delete(voiceProfiles).where(eq(voiceProfiles.userId, userId));
+      await tx.delete(voiceNewPosts).where(eq(voiceNewPosts.userId, userId));
     });
   }
 }

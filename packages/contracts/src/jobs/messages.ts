@@ -40,6 +40,15 @@ export const publishedPostsFetchedEvent = defineEvent(
 );
 
 /**
+ * ai → linkedin: enough new posts were published since the writer's voice was last measured
+ * (`VOICE_REMEASURE_POSTS`): read the newest posts again and send them (`published-posts-fetched`).
+ * Published with the id `voice-{userId}-{last measure ms}`, so one measure asks once.
+ */
+export const voiceMeasureRequestedEvent = defineEvent('voice-measure-requested', z.object({ userId, requestId }), [
+  QUEUES.linkedinInbox,
+]);
+
+/**
  * linkedin → auth, posts: a network account was connected (auth sets linkedinConnected; posts
  * learns until when the connection works, to tell which scheduled posts come after it).
  */
@@ -116,7 +125,7 @@ export const publishPostJob = defineJob(
   }),
 );
 
-/** linkedin → posts, auth: the network accepted the post (auth tells the user). */
+/** linkedin → posts, auth, ai: the network accepted the post (auth tells the user, ai counts it for the voice). */
 export const postPublishedEvent = defineEvent(
   'post-published',
   z.object({
@@ -136,7 +145,8 @@ export const postPublishedEvent = defineEvent(
       .optional(),
     requestId,
   }),
-  [QUEUES.postsInbox, QUEUES.authInbox],
+  // The ai service counts new posts to measure the writer's voice again once enough exist.
+  [QUEUES.postsInbox, QUEUES.authInbox, QUEUES.aiInbox],
 );
 
 /** linkedin → posts, auth: the network refused the post; `permanent` failures are not retried. */

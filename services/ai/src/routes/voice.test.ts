@@ -1,4 +1,12 @@
-import { type Identity, publishedPostsFetchedEvent } from '@nashr/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  type Identity,
+  postPublishedEvent,
+  publishedPostsFetchedEvent,
+  QUEUES,
+  userDeletedEvent,
+  VOICE_REMEASURE_POSTS,
+} from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../testing/fake-openai.js';
@@ -131,6 +139,82 @@ describe('the writer voice', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().success).toBe(false);
     }
+  });
+});
+
+describe('measuring the voice again as new posts go out', () => {
+  /** Publishes what the linkedin service announces for one post and waits until the ai worker counted it. */
+  const published = async (me: Identity, postId: string = randomUUID(), jobId: string = randomUUID()) => {
+    await h.queues.publish(
+      postPublishedEvent,
+      { postId, userId: me.userId, networkPostId: null, url: null, publishedAt: new Date().toISOString() },
+      { id: jobId },
+    );
+    await expect
+      .poll(
+        async () =>
+          (await h.queues.get(QUEUES.aiInbox).getJobs(['completed', 'failed'])).find(
+            (job) => job.id === `${postPublishedEvent.name}-${jobId}`,
+          )?.returnvalue,
+        { timeout: 10_000 },
+      )
+      .toBeTruthy();
+    return postId;
+  };
+  const requests = async (me: Identity) =>
+    (await h.queues.get(QUEUES.linkedinInbox).getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])).filter(
+      (job) => job.name === 'voice-measure-requested' && job.data.userId === me.userId,
+    );
+
+  it(`asks for a new measure after ${VOICE_REMEASURE_POSTS} new posts, once, and the new measure keeps the corrections`, async () => {
+    const me = testIdentity();
+    await measure(me, history);
+    await correct(me, { emoji: 'never' });
+    const first = (await getVoice(me)).data.measuredAt;
+
+    const ids: string[] = [];
+    for (let i = 1; i < VOICE_REMEASURE_POSTS; i++) ids.push(await published(me));
+    // A post told twice (a redelivered event) is counted once.
+    await published(me, ids[0]);
+    await published(me, ids[1]);
+    expect(await requests(me)).toHaveLength(0);
+
+    await published(me);
+    await published(me); // more posts before the new measure arrives ask nothing more
+    expect(await requests(me)).toHaveLength(1);
+
+    // The linkedin service answers with the posts as they are now: longer, without emoji or hashtags.
+    const longer = history.map(
+      (post) => `${post.replace(/\p{Extended_Pictographic}|#\S+/gu, '')} ${'كلمة '.repeat(120)}`,
+    );
+    await h.queues.publish(publishedPostsFetchedEvent, { userId: me.userId, posts: longer });
+    await expect.poll(async () => (await getVoice(me)).data.measuredAt, { timeout: 10_000 }).not.toBe(first);
+    const voice = (await getVoice(me)).data;
+    expect(voice.measured).toMatchObject({ hashtags: 'none', emoji: 'never' });
+    expect(voice.measured.length).not.toBe('short');
+    expect(voice.corrections).toEqual({ emoji: 'never' });
+
+    // The count starts again from the new measure.
+    await published(me);
+    expect(await requests(me)).toHaveLength(1);
+  });
+
+  it('counts posts for someone never measured too, and forgets them with the account', async () => {
+    const me = testIdentity();
+    for (let i = 0; i < VOICE_REMEASURE_POSTS; i++) await published(me);
+    expect(await requests(me)).toHaveLength(1);
+    const exported = (await h.app.inject({ method: 'GET', url: '/api/v1/ai/export', headers: h.as(me) })).json();
+    expect(exported.data.voicePostsCounted).toHaveLength(VOICE_REMEASURE_POSTS);
+
+    await h.queues.publish(userDeletedEvent, { userId: me.userId, email: 'leaver@example.test' });
+    await expect
+      .poll(
+        async () =>
+          (await h.app.inject({ method: 'GET', url: '/api/v1/ai/export', headers: h.as(me) })).json().data
+            .voicePostsCounted,
+        { timeout: 10_000 },
+      )
+      .toEqual([]);
   });
 });
 
