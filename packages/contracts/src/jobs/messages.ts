@@ -221,7 +221,7 @@ export const postDueJob = defineJob(
 export const userDeletedEvent = defineEvent(
   'user-deleted',
   z.object({ userId, email: z.string().email(), requestId }),
-  [QUEUES.authInbox, QUEUES.linkedinInbox, QUEUES.postsInbox, QUEUES.aiInbox, QUEUES.billingInbox],
+  [QUEUES.authInbox, QUEUES.linkedinInbox, QUEUES.postsInbox, QUEUES.aiInbox, QUEUES.billingInbox, QUEUES.contentInbox],
 );
 
 /** auth → billing: an account was created (billing starts its trial). Published with the id `{userId}`. */
@@ -232,7 +232,7 @@ export const userCreatedEvent = defineEvent(
 );
 
 /**
- * billing → posts: what a user's plan allows changed (trial started, subscribed, renewed,
+ * billing → posts, content: what a user's plan allows changed (trial started, subscribed, renewed,
  * cancelled, expired). `version` rises with every change: copies keep the highest and ignore
  * older ones, so events arriving twice or out of order change nothing.
  */
@@ -250,6 +250,6 @@ export const entitlementChangedEvent = defineEvent(
     periodEnd: z.string().datetime().nullable(),
     requestId,
   }),
-  [QUEUES.postsInbox],
+  [QUEUES.postsInbox, QUEUES.contentInbox],
 );
 export type EntitlementChanged = z.infer<typeof entitlementChangedEvent.schema>;
