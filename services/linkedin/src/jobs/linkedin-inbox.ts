@@ -48,7 +48,7 @@ export function linkedinInbox(deps: InboxDeps) {
     // that is no longer connected is left alone (the user can ask again once reconnected).
     handleJob(voiceMeasureRequestedEvent, async ({ userId, requestId }, _job, log) => {
       const row = await deps.accounts.findByUser(userId);
-      if (!row || row.status !== 'connected') {
+      if (row?.status !== 'connected') {
         log.info({ userId }, 'voice measure skipped: no connected account');
         return { posts: null };
       }
