@@ -53,6 +53,10 @@ describe('the writer voice', () => {
     expect((await getVoice(me)).data).toMatchObject({ traits: null, missing: 'not-measured', minPosts: 3 });
     await measure(me, [history[0] ?? '']);
     expect((await getVoice(me)).data).toMatchObject({ traits: null, missing: 'too-few-posts' });
+    // An account with no published posts at all says the same, not an error.
+    const empty = testIdentity();
+    await measure(empty, []);
+    expect((await getVoice(empty)).data).toMatchObject({ traits: null, missing: 'too-few-posts', measures: null });
   });
 
   it('is measured from the published posts, corrected by the user, and followed by the offline writer', async () => {
