@@ -2,6 +2,7 @@ import {
   type EntitlementChanged,
   entitlementChangedEvent,
   type Identity,
+  LIBRARY_LOCKED_COUNT_CAP,
   QUEUES,
   userDeletedEvent,
 } from '@nashr/contracts';
@@ -137,6 +138,32 @@ describe("the plan's share of the library", () => {
     const late = await queues.get(QUEUES.contentInbox).getJob(`${entitlementChangedEvent.name}-${me.userId}-2`);
     await expect.poll(async () => late?.getState(), { timeout: 10_000 }).toBe('completed');
     expect((await search(me)).plan.shown).toBe(0);
+  });
+
+  it(`counts up to ${LIBRARY_LOCKED_COUNT_CAP} posts beyond the share, then says there are more`, async () => {
+    const me = testIdentity();
+    await entitlement(me, { version: 1 });
+    await expect.poll(async () => (await search(me)).plan.shown, { timeout: 10_000 }).toBe(3);
+    const added = await new LibraryStore(database.db).seed(
+      Array.from({ length: LIBRARY_LOCKED_COUNT_CAP }, (_, i) => ({
+        lang: 'en' as const,
+        author: 'Counting',
+        body: `Counted post number ${i + 1}.`,
+        topic: 'learning' as const,
+        format: 'lesson' as const,
+        hidden: false,
+        seedKey: `count-${i}`,
+        createdAt: new Date(Date.UTC(2020, 0, 1) - i * 60_000),
+      })),
+    );
+    expect(added).toBe(LIBRARY_LOCKED_COUNT_CAP);
+    expect((await search(me)).plan).toEqual({ shown: 3, locked: LIBRARY_LOCKED_COUNT_CAP, lockedMore: true });
+    // A search finding fewer says exactly how many.
+    expect((await search(me, { q: 'counted' })).plan).toEqual({
+      shown: 3,
+      locked: LIBRARY_LOCKED_COUNT_CAP,
+      lockedMore: false,
+    });
   });
 
   it("forgets a deleted account's favourites and plan copy", async () => {

@@ -88,6 +88,9 @@ interface Edge {
 /** Posts older than the edge, in the newest-first order (the time breaks ties by id). */
 const before = (edge: Edge): SQL =>
   sql`(${libraryPosts.createdAt}, ${libraryPosts.id}) < (${edge.createdAt}::timestamptz, ${edge.id}::uuid)`;
+/** The edge and the posts newer than it: written as a range the newest-first index reads and stops at. */
+const notBefore = (edge: Edge): SQL =>
+  sql`(${libraryPosts.createdAt}, ${libraryPosts.id}) >= (${edge.createdAt}::timestamptz, ${edge.id}::uuid)`;
 
 export class LibraryStore {
   constructor(private readonly db: PostgresJsDatabase<typeof schema>) {}
@@ -172,23 +175,32 @@ export class LibraryStore {
     const edge = shown === null ? null : await this.edgeOf(shown);
     const plan: LibraryPlanShare = { shown, locked: 0, lockedMore: false };
     if (shown !== null && (shown === 0 || edge)) {
-      const beyond = edge ? before(edge) : sql`true`;
-      const probe = this.db
-        .select({ one: sql`1` })
-        .from(libraryPosts)
-        .leftJoin(libraryFavourites, joined)
-        .where(and(...where, beyond))
-        .limit(LIBRARY_LOCKED_COUNT_CAP + 1)
-        .as('locked');
-      const [counted] = await this.db.select({ n: sql<number>`count(*)::int` }).from(probe);
-      const locked = counted?.n ?? 0;
-      plan.locked = Math.min(locked, LIBRARY_LOCKED_COUNT_CAP);
-      plan.lockedMore = locked > LIBRARY_LOCKED_COUNT_CAP;
-      where.push(edge ? sql`not ${before(edge)}` : sql`false`);
+      // Both counts stay cheap over a large library: all matches, up to the cap past the share
+      // (read as the unlimited search reads them), and the matches among the shared posts, read
+      // as a range of the newest-first index that ends at the edge.
+      const count = async (conditions: SQL[], cap: number) => {
+        const probe = this.db
+          .select({ one: sql`1` })
+          .from(libraryPosts)
+          .leftJoin(libraryFavourites, joined)
+          .where(and(...conditions))
+          .limit(cap)
+          .as('counted');
+        const [counted] = await this.db.select({ n: sql<number>`count(*)::int` }).from(probe);
+        return counted?.n ?? 0;
+      };
+      // At least DENSE_MATCHES, as the unlimited search's own count: PostgreSQL reads a small
+      // limit of a common word's matches by walking every post, a larger one through the GIN indexes.
+      const total = await count(where, Math.max(DENSE_MATCHES, LIBRARY_LOCKED_COUNT_CAP + shown + 1));
+      const within = edge ? await count([...where, notBefore(edge)], shown) : 0;
+      plan.locked = Math.min(total - within, LIBRARY_LOCKED_COUNT_CAP);
+      plan.lockedMore = total - within > LIBRARY_LOCKED_COUNT_CAP;
+      where.push(edge ? notBefore(edge) : sql`false`);
     }
     // A word search counts its matches first (at most DENSE_MATCHES, through the GIN indexes).
+    // Within a plan's share there is no need: the newest-first walk reads the shared posts only.
     let sparse = false;
-    if (search.q) {
+    if (search.q && plan.shown === null) {
       const probe = this.db
         .select({ one: sql`1` })
         .from(libraryPosts)

@@ -108,7 +108,7 @@ export const adminLibraryPostSchema = libraryPostSchema.omit({ favourite: true }
 export type AdminLibraryPost = z.infer<typeof adminLibraryPostSchema>;
 
 /** Matches beyond the plan's share are counted up to this many (the screen says 'more than'). */
-export const LIBRARY_LOCKED_COUNT_CAP = 1000;
+export const LIBRARY_LOCKED_COUNT_CAP = 100;
 
 /** How much of the library the caller's plan shows, and what this search found beyond it. */
 export const libraryPlanShareSchema = z.object({
