@@ -143,6 +143,19 @@ describe("the user's own data", () => {
       timeZone: 'Asia/Riyadh',
     });
     expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
+    // The writing voice: read from the network's posts, then one trait corrected by the user.
+    const measured = await call(session, 'POST', '/api/v1/linkedin/voice/measure');
+    expect(measured.status, JSON.stringify(measured.body)).toBe(202);
+    await expect
+      .poll(
+        async () =>
+          (await sql`select 1 from ai.voice_profiles where user_id = ${userId} and measured_at is not null`).length,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(1);
+    expect((await call(session, 'PUT', '/api/v1/ai/voice', { emoji: 'never' })).status).toBe(200);
     const generated = await call(session, 'POST', '/api/v1/ai/generate', { topic: 'Leading a small team', lang: 'en' });
     expect(generated.status, JSON.stringify(generated.body)).toBe(200);
     const asked = await fetch(`${stack.url}/api/v1/auth/magic-login`, {
@@ -179,6 +192,8 @@ describe("the user's own data", () => {
     expect(file.posts.posts[0].status).toBe('scheduled');
     expect(file.ai.personalization.jobTitle).toBe('Founder');
     expect(file.ai.generations.length).toBeGreaterThanOrEqual(1);
+    expect(file.ai.voice.corrections).toEqual({ emoji: 'never' });
+    expect(file.ai.voice.measuredAt).toEqual(expect.any(String));
 
     // Delete my account: refused until the e-mail is typed, then everything goes.
     await page.getByTestId('delete-account').click();

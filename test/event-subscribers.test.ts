@@ -1,6 +1,7 @@
 import { QUEUE_HANDLERS as aiQueues } from '@nashr/ai';
 import { QUEUE_HANDLERS as authQueues } from '@nashr/auth';
 import { QUEUE_HANDLERS as billingQueues } from '@nashr/billing';
+import { QUEUE_HANDLERS as contentQueues } from '@nashr/content';
 import type { EventContract, JobContract, QueueName } from '@nashr/contracts';
 import * as contracts from '@nashr/contracts';
 import { QUEUE_HANDLERS as linkedinQueues } from '@nashr/linkedin';
@@ -15,6 +16,7 @@ const SERVICES: Record<string, HandlerBuilders> = {
   ai: aiQueues,
   auth: authQueues,
   billing: billingQueues,
+  content: contentQueues,
   linkedin: linkedinQueues,
   posts: postsQueues,
 };

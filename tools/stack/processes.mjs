@@ -30,7 +30,7 @@ export const SERVICES = [
   { name: 'auth', port: 8101, worker: true },
   { name: 'linkedin', port: 8102, worker: true },
   { name: 'posts', port: 8103, worker: true },
-  { name: 'content', port: 8104, worker: false },
+  { name: 'content', port: 8104, worker: true },
   { name: 'ai', port: 8105, worker: true },
   { name: 'billing', port: 8106, worker: true },
 ];

@@ -24,7 +24,14 @@ describe('tools/stack/processes.mjs', () => {
     const apis = processes.filter((p) => p.kind === 'api').map((p) => p.name);
     expect(apis.sort()).toEqual(['ai', 'auth', 'billing', 'content', 'linkedin', 'posts']);
     const workers = processes.filter((p) => p.kind === 'worker').map((p) => p.name);
-    expect(workers.sort()).toEqual(['ai-worker', 'auth-worker', 'billing-worker', 'linkedin-worker', 'posts-worker']);
+    expect(workers.sort()).toEqual([
+      'ai-worker',
+      'auth-worker',
+      'billing-worker',
+      'content-worker',
+      'linkedin-worker',
+      'posts-worker',
+    ]);
     expect(processes.at(-1)?.name).toBe(GATEWAY.name);
     expect(new Set(processes.map((p) => p.name)).size).toBe(processes.length);
   });

@@ -9,9 +9,9 @@ import {
   voiceMeasuresSchema,
   voiceTraitsSchema,
 } from '@nashr/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { composerChoices, personalizations, type schema, voiceProfiles } from './db/schema.js';
+import { composerChoices, personalizations, type schema, voiceNewPosts, voiceProfiles } from './db/schema.js';
 
 /**
  * What the ai service knows about a writer: the personalization copied from the auth service's
@@ -102,6 +102,34 @@ export class ProfileStore {
       .insert(voiceProfiles)
       .values({ userId, measured, measures, measuredAt: at })
       .onConflictDoUpdate({ target: voiceProfiles.userId, set: { measured, measures, measuredAt: at, updatedAt: at } });
+  }
+
+  /**
+   * Counts a post published through Nashr (once, however often the event comes) and answers how
+   * many were published since the voice was last measured, and when that was.
+   */
+  async countPublishedPost(
+    userId: string,
+    postId: string,
+    publishedAt: Date,
+  ): Promise<{ sinceMeasure: number; measuredAt: Date | null }> {
+    await this.db.insert(voiceNewPosts).values({ userId, postId, publishedAt }).onConflictDoNothing();
+    const [row] = await this.db
+      .select({ measuredAt: voiceProfiles.measuredAt })
+      .from(voiceProfiles)
+      .where(eq(voiceProfiles.userId, userId));
+    const measuredAt = row?.measuredAt ?? null;
+    return { sinceMeasure: await this.publishedSince(userId, measuredAt), measuredAt };
+  }
+
+  /** Posts published through Nashr after `since` (all of them when there was no measure yet). */
+  async publishedSince(userId: string, since: Date | null): Promise<number> {
+    const mine = eq(voiceNewPosts.userId, userId);
+    const [counted] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(voiceNewPosts)
+      .where(since ? and(mine, gt(voiceNewPosts.publishedAt, since)) : mine);
+    return counted?.n ?? 0;
   }
 
   async saveVoiceCorrections(userId: string, corrections: Partial<VoiceTraits>): Promise<void> {

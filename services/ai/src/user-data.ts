@@ -6,6 +6,7 @@ import {
   generations,
   personalizations,
   type schema,
+  voiceNewPosts,
   voiceProfiles,
 } from './db/schema.js';
 
@@ -19,6 +20,12 @@ export class AiUserData {
     const [personalization] = await this.db.select().from(personalizations).where(eq(personalizations.userId, userId));
     const [choices] = await this.db.select().from(composerChoices).where(eq(composerChoices.userId, userId));
     const [credits] = await this.db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId));
+    const [voice] = await this.db.select().from(voiceProfiles).where(eq(voiceProfiles.userId, userId));
+    const counted = await this.db
+      .select({ postId: voiceNewPosts.postId, publishedAt: voiceNewPosts.publishedAt })
+      .from(voiceNewPosts)
+      .where(eq(voiceNewPosts.userId, userId))
+      .orderBy(asc(voiceNewPosts.publishedAt));
     const history = await this.db
       .select()
       .from(generations)
@@ -30,6 +37,17 @@ export class AiUserData {
       credits: credits
         ? { balance: credits.balance, plan: credits.plan, periodStart: credits.periodStart.toISOString() }
         : null,
+      // The voice as measured from the published posts, the user's corrections, and the numbers behind it.
+      voice: voice
+        ? {
+            measured: voice.measured ?? null,
+            corrections: voice.corrections,
+            measures: voice.measures ?? null,
+            measuredAt: voice.measuredAt?.toISOString() ?? null,
+          }
+        : null,
+      // Posts published through Nashr, counted towards measuring the voice again.
+      voicePostsCounted: counted.map((p) => ({ postId: p.postId, publishedAt: p.publishedAt.toISOString() })),
       generations: history.map((g) => ({
         kind: g.kind,
         action: g.action,
@@ -51,6 +69,7 @@ export class AiUserData {
       await tx.delete(composerChoices).where(eq(composerChoices.userId, userId));
       await tx.delete(personalizations).where(eq(personalizations.userId, userId));
       await tx.delete(voiceProfiles).where(eq(voiceProfiles.userId, userId));
+      await tx.delete(voiceNewPosts).where(eq(voiceNewPosts.userId, userId));
     });
   }
 }

@@ -85,7 +85,7 @@ describe('plans', () => {
       limits: { weeklyPosts: 10 },
     });
     expect(plans[2].limits).toMatchObject({ aiCredits: 500, commentingCredits: 100, engage: true, weeklyPosts: null });
-    expect(plans[3].limits).toMatchObject({ aiCredits: 5000, commentingCredits: 1500, library: 'unlimited' });
+    expect(plans[3].limits).toMatchObject({ aiCredits: 5000, commentingCredits: 1500, library: null });
   });
 });
 

@@ -1,4 +1,4 @@
-import { baseEnv, databaseEnv, httpEnv, internalEnv } from '@nashr/platform';
+import { baseEnv, databaseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
 import { z } from 'zod';
 
 export const configSchema = z.object({
@@ -6,6 +6,7 @@ export const configSchema = z.object({
   ...httpEnv,
   PORT: httpEnv.PORT.default(8104),
   ...databaseEnv,
+  ...redisEnv,
   ...internalEnv,
 });
 export type Config = z.infer<typeof configSchema>;

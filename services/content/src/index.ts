@@ -4,5 +4,6 @@ export { buildApp, type ContentDeps, MIGRATIONS_FOLDER } from './app.js';
 export { type Config, configSchema } from './config.js';
 export { STALE_MESSAGE } from './content-store.js';
 export { schema } from './db/schema.js';
+export { type ContentWorkerDeps, QUEUE_HANDLERS, startContentWorker } from './jobs/index.js';
 export { migrate } from './migrate.js';
 export { seedContent } from './seed/index.js';

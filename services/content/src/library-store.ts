@@ -1,14 +1,17 @@
-import type {
-  AdminLibraryPost,
-  LibraryFormat,
-  LibraryPost,
-  LibraryPostInput,
-  LibraryTopic,
-  Locale,
+import {
+  type AdminLibraryPost,
+  type EntitlementChanged,
+  LIBRARY_LOCKED_COUNT_CAP,
+  type LibraryFormat,
+  type LibraryPlanShare,
+  type LibraryPost,
+  type LibraryPostInput,
+  type LibraryTopic,
+  type Locale,
 } from '@nashr/contracts';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { libraryFavourites, libraryPosts, type schema } from './db/schema.js';
+import { libraryAllowances, libraryFavourites, libraryPosts, type schema } from './db/schema.js';
 
 export interface LibrarySearch {
   /** Words already checked and trimmed; empty for no word search. */
@@ -76,21 +79,128 @@ function conditions(search: LibrarySearch): SQL[] {
  */
 export const DENSE_MATCHES = 500;
 
+/** The oldest post a plan reaches, by its place in the newest-first order. */
+interface Edge {
+  createdAt: string;
+  id: string;
+}
+
+/** Posts older than the edge, in the newest-first order (the time breaks ties by id). */
+const before = (edge: Edge): SQL =>
+  sql`(${libraryPosts.createdAt}, ${libraryPosts.id}) < (${edge.createdAt}::timestamptz, ${edge.id}::uuid)`;
+/** The edge and the posts newer than it: written as a range the newest-first index reads and stops at. */
+const notBefore = (edge: Edge): SQL =>
+  sql`(${libraryPosts.createdAt}, ${libraryPosts.id}) >= (${edge.createdAt}::timestamptz, ${edge.id}::uuid)`;
+
 export class LibraryStore {
   constructor(private readonly db: PostgresJsDatabase<typeof schema>) {}
 
-  /** Visible posts, newest first, each saying whether `userId` saved it; `favouritesOnly` keeps only theirs. */
+  /**
+   * How many of the newest posts `userId`'s plan shows: null for the whole library (a plan that
+   * allows it, or a user billing has not spoken of), none once the plan has ended.
+   */
+  async allowance(userId: string): Promise<number | null> {
+    const [row] = await this.db.select().from(libraryAllowances).where(eq(libraryAllowances.userId, userId));
+    if (!row) return null;
+    return row.active ? row.posts : 0;
+  }
+
+  /** Keeps the newest copy of what the user's plan allows; an older or repeated event changes nothing. */
+  async applyEntitlement(event: EntitlementChanged): Promise<boolean> {
+    const values = {
+      userId: event.userId,
+      plan: event.plan,
+      active: event.active,
+      posts: event.limits.library,
+      version: event.version,
+      updatedAt: new Date(),
+    };
+    const rows = await this.db
+      .insert(libraryAllowances)
+      .values(values)
+      .onConflictDoUpdate({
+        target: libraryAllowances.userId,
+        set: values,
+        setWhere: sql`${libraryAllowances.version} < excluded.version`,
+      })
+      .returning({ version: libraryAllowances.version });
+    return rows.length > 0;
+  }
+
+  /** Everything the library keeps about one user: their favourites and their plan's copy. */
+  async forgetUser(userId: string): Promise<number> {
+    const removed = await this.db
+      .delete(libraryFavourites)
+      .where(eq(libraryFavourites.userId, userId))
+      .returning({ postId: libraryFavourites.postId });
+    await this.db.delete(libraryAllowances).where(eq(libraryAllowances.userId, userId));
+    return removed.length;
+  }
+
+  /**
+   * The oldest post a plan showing the `shown` newest visible posts reaches; null when the library
+   * holds no more than that (the whole library is shown).
+   */
+  private async edgeOf(shown: number): Promise<Edge | null> {
+    if (shown === 0) return null;
+    // The time as text: a JavaScript date would drop PostgreSQL's microseconds.
+    const [edge] = await this.db
+      .select({ createdAt: sql<string>`${libraryPosts.createdAt}::text`, id: libraryPosts.id })
+      .from(libraryPosts)
+      .where(eq(libraryPosts.hidden, false))
+      .orderBy(desc(libraryPosts.createdAt), desc(libraryPosts.id))
+      .limit(1)
+      .offset(shown - 1);
+    if (!edge) return null;
+    const [beyond] = await this.db
+      .select({ one: sql`1` })
+      .from(libraryPosts)
+      .where(and(eq(libraryPosts.hidden, false), before(edge)))
+      .limit(1);
+    return beyond ? edge : null;
+  }
+
+  /** Visible posts within the caller's plan, newest first, each saying whether `userId` saved it; `favouritesOnly` keeps only theirs. */
   async search(
     userId: string,
     search: LibrarySearch & { favouritesOnly?: boolean },
-  ): Promise<{ posts: LibraryPost[]; hasMore: boolean }> {
+  ): Promise<{ posts: LibraryPost[]; hasMore: boolean; plan: LibraryPlanShare }> {
     const favourite = sql<boolean>`${libraryFavourites.userId} is not null`;
     const where = [eq(libraryPosts.hidden, false), ...conditions(search)];
     if (search.favouritesOnly) where.push(favourite);
     const joined = and(eq(libraryFavourites.postId, libraryPosts.id), eq(libraryFavourites.userId, userId));
+    // The plan shows the newest `shown` posts: the search runs within them, and counts what it
+    // found beyond them (up to LIBRARY_LOCKED_COUNT_CAP), for the screen to say.
+    const shown = await this.allowance(userId);
+    const edge = shown === null ? null : await this.edgeOf(shown);
+    const plan: LibraryPlanShare = { shown, locked: 0, lockedMore: false };
+    if (shown !== null && (shown === 0 || edge)) {
+      // Both counts stay cheap over a large library: all matches, up to the cap past the share
+      // (read as the unlimited search reads them), and the matches among the shared posts, read
+      // as a range of the newest-first index that ends at the edge.
+      const count = async (conditions: SQL[], cap: number) => {
+        const probe = this.db
+          .select({ one: sql`1` })
+          .from(libraryPosts)
+          .leftJoin(libraryFavourites, joined)
+          .where(and(...conditions))
+          .limit(cap)
+          .as('counted');
+        const [counted] = await this.db.select({ n: sql<number>`count(*)::int` }).from(probe);
+        return counted?.n ?? 0;
+      };
+      // At least DENSE_MATCHES, as the unlimited search's own count: PostgreSQL reads a small
+      // limit of a common word's matches by walking every post, a larger one through the GIN indexes.
+      const total = await count(where, Math.max(DENSE_MATCHES, LIBRARY_LOCKED_COUNT_CAP + shown + 1));
+      const within = edge ? await count([...where, notBefore(edge)], shown) : 0;
+      plan.locked = Math.min(total - within, LIBRARY_LOCKED_COUNT_CAP);
+      plan.lockedMore = total - within > LIBRARY_LOCKED_COUNT_CAP;
+      where.push(edge ? notBefore(edge) : sql`false`);
+    }
     // A word search counts its matches first (at most DENSE_MATCHES, through the GIN indexes).
+    // Within a plan's share there is no need: the newest-first walk reads the shared posts only.
     let sparse = false;
-    if (search.q) {
+    if (search.q && plan.shown === null) {
       const probe = this.db
         .select({ one: sql`1` })
         .from(libraryPosts)
@@ -113,6 +223,7 @@ export class LibraryStore {
       .offset(search.offset);
     return {
       hasMore: rows.length > search.limit,
+      plan,
       posts: rows.slice(0, search.limit).map((row) => {
         const { hidden: _hidden, updatedAt: _updatedAt, ...post } = adminView(row);
         return { ...post, favourite: Boolean(row.favourite) };

@@ -19,7 +19,8 @@ let app: ServiceApp;
 
 const adminIdentity = testIdentity(['user', 'admin']);
 const admin = identityHeaders(adminIdentity, TEST_INTERNAL_SECRET);
-const alice = identityHeaders(testIdentity(['user']), TEST_INTERNAL_SECRET);
+const aliceIdentity = testIdentity(['user']);
+const alice = identityHeaders(aliceIdentity, TEST_INTERNAL_SECRET);
 const bob = identityHeaders(testIdentity(['user']), TEST_INTERNAL_SECRET);
 
 const search = (query: Record<string, string>, headers = alice) =>
@@ -101,6 +102,16 @@ describe('searching the library', () => {
       expect(res.json().success).toBe(true);
     }
     expect(ids(await search({ q: '"hiring engineers" -nothing' }))).toContain(englishId);
+    // Nothing but operators: a safe, empty answer.
+    const operators = await search({ q: `&|!():*'"` });
+    expect(operators.statusCode).toBe(200);
+    expect(operators.json().data.posts).toEqual([]);
+  });
+
+  it('refuses 10,000 characters of operators with the same code, never a 5xx', async () => {
+    const res = await search({ q: `&|!():*'"`.repeat(1112).slice(0, 10_000) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('library.query_too_long');
   });
 
   it('refuses a 10,000-character search with its own code and the limit', async () => {
@@ -133,6 +144,10 @@ describe('favourites', () => {
 
     expect(ids(await search({ favourites: '1' }))).toEqual([arabicId]);
     expect(ids(await search({ favourites: '1' }, bob))).toEqual([]);
+    // Naming Alice in the query does not give Bob her list: the caller is who the gateway says.
+    const named = await search({ favourites: '1', userId: aliceIdentity.userId }, bob);
+    expect(named.statusCode).toBeLessThan(500);
+    if (named.statusCode === 200) expect(ids(named)).toEqual([]);
     const bobsView = (await search({ q: 'مهندس' }, bob))
       .json()
       .data.posts.find((p: { id: string }) => p.id === arabicId);

@@ -26,7 +26,7 @@ export function buildApp(deps: LinkedinDeps): ServiceApp {
   });
   const services = createServices(deps);
   accountRoutes(app, services.connections);
-  linkedlnRoutes(app, services.profiles, deps.queues);
+  linkedlnRoutes(app, services.profiles);
   userDataRoutes(app, services.userData);
   const credential = credentialProvider(provider);
   oauthRoutes(app, {

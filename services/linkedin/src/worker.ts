@@ -26,7 +26,14 @@ await runProcess('linkedin-worker', configSchema, async (config, logger) => {
   await requireQueueSafeRedis(redis, logger);
   const queues = new Queues({ connection: redis, prefix: config.REDIS_PREFIX }, logger);
   const provider = createProvider(config, database.db);
-  const { publisher, userData, accounts } = createServices({ config, logger, database, redis, queues, provider });
+  const { publisher, userData, accounts, profiles } = createServices({
+    config,
+    logger,
+    database,
+    redis,
+    queues,
+    provider,
+  });
   const workerConnection = createRedis(config.REDIS_URL, 'worker');
   const worker = startPublishWorker(
     publisher,
@@ -34,7 +41,7 @@ await runProcess('linkedin-worker', configSchema, async (config, logger) => {
     { logger, concurrency: config.PUBLISH_CONCURRENCY },
   );
   const inbox = startInboxWorker(
-    { userData, accounts, queues },
+    { userData, accounts, profiles, queues },
     { connection: workerConnection, prefix: config.REDIS_PREFIX },
     { logger },
   );

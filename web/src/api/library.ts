@@ -2,6 +2,7 @@ import {
   type AdminLibraryPost,
   API,
   type LibraryFormat,
+  type LibraryPlanShare,
   type LibraryPost,
   type LibraryPostInput,
   type LibraryTopic,
@@ -24,7 +25,7 @@ const LIBRARY_KEY = ['library'] as const;
 export function useLibrarySearch(filters: LibraryFilters) {
   return useQuery({
     queryKey: [...LIBRARY_KEY, 'search', filters],
-    queryFn: async (): Promise<{ posts: LibraryPost[]; hasMore: boolean }> => {
+    queryFn: async (): Promise<{ posts: LibraryPost[]; hasMore: boolean; plan: LibraryPlanShare }> => {
       const { q, favourites, ...rest } = filters;
       const answer = await call(API.library.search, {
         query: { ...rest, q: q.trim() || undefined, favourites: favourites ? '1' : undefined, limit: 50 },

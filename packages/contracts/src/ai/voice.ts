@@ -41,6 +41,9 @@ export type VoiceMeasures = z.infer<typeof voiceMeasuresSchema>;
 /** The fewest published posts a voice is measured from. */
 export const VOICE_MIN_POSTS = 3;
 
+/** After this many posts published since the last measure, the voice is measured again on its own. */
+export const VOICE_REMEASURE_POSTS = 5;
+
 /** The voice as the personalization page shows it. */
 export const voiceResponseSchema = z.object({
   success: z.literal(true),

@@ -126,6 +126,6 @@ export const aiApi = {
   export: exportPart(
     'ai',
     '/api/v1/ai/export',
-    'personalization copy, composer choices, credits and generation history',
+    'personalization copy, composer choices, credits, writing voice and generation history',
   ),
 } as const;

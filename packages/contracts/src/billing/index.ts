@@ -28,8 +28,8 @@ export const planLimitsSchema = z.object({
   /** Commenting (Engage) credits granted each billing period. */
   commentingCredits: z.number().int().nonnegative(),
   engage: z.boolean(),
-  /** Viral posts library: null none, a number of entries, or 'unlimited'. */
-  library: z.enum(['none', 'limited', 'unlimited']),
+  /** How many posts of the inspiration library the plan shows (the newest ones); null: all of them. */
+  library: z.number().int().nonnegative().nullable(),
 });
 export type PlanLimits = z.infer<typeof planLimitsSchema>;
 

@@ -107,9 +107,23 @@ export const adminLibraryPostSchema = libraryPostSchema.omit({ favourite: true }
 });
 export type AdminLibraryPost = z.infer<typeof adminLibraryPostSchema>;
 
+/** Matches beyond the plan's share are counted up to this many (the screen says 'more than'). */
+export const LIBRARY_LOCKED_COUNT_CAP = 100;
+
+/** How much of the library the caller's plan shows, and what this search found beyond it. */
+export const libraryPlanShareSchema = z.object({
+  /** How many of the newest posts the plan shows; null: the whole library. */
+  shown: z.number().int().nonnegative().nullable(),
+  /** Posts matching this search that a plan with a bigger library would show (at most LIBRARY_LOCKED_COUNT_CAP). */
+  locked: z.number().int().nonnegative(),
+  /** True when there are more locked posts than `locked` says. */
+  lockedMore: z.boolean(),
+});
+export type LibraryPlanShare = z.infer<typeof libraryPlanShareSchema>;
+
 export const libraryPageSchema = z.object({
   success: z.literal(true),
-  data: z.object({ posts: z.array(libraryPostSchema), hasMore: z.boolean() }),
+  data: z.object({ posts: z.array(libraryPostSchema), hasMore: z.boolean(), plan: libraryPlanShareSchema }),
 });
 export const adminLibraryPageSchema = z.object({
   success: z.literal(true),

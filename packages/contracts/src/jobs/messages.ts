@@ -41,6 +41,15 @@ export const publishedPostsFetchedEvent = defineEvent(
 );
 
 /**
+ * ai → linkedin: enough new posts were published since the writer's voice was last measured
+ * (`VOICE_REMEASURE_POSTS`): read the newest posts again and send them (`published-posts-fetched`).
+ * Published with the id `voice-{userId}-{last measure ms}`, so one measure asks once.
+ */
+export const voiceMeasureRequestedEvent = defineEvent('voice-measure-requested', z.object({ userId, requestId }), [
+  QUEUES.linkedinInbox,
+]);
+
+/**
  * linkedin → auth, posts: a network account was connected (auth sets linkedinConnected; posts
  * learns until when the connection works, to tell which scheduled posts come after it).
  */
@@ -117,7 +126,7 @@ export const publishPostJob = defineJob(
   }),
 );
 
-/** linkedin → posts, auth: the network accepted the post (auth tells the user). */
+/** linkedin → posts, auth, ai: the network accepted the post (auth tells the user, ai counts it for the voice). */
 export const postPublishedEvent = defineEvent(
   'post-published',
   z.object({
@@ -137,7 +146,8 @@ export const postPublishedEvent = defineEvent(
       .optional(),
     requestId,
   }),
-  [QUEUES.postsInbox, QUEUES.authInbox],
+  // The ai service counts new posts to measure the writer's voice again once enough exist.
+  [QUEUES.postsInbox, QUEUES.authInbox, QUEUES.aiInbox],
 );
 
 /** linkedin → posts, auth: the network refused the post; `permanent` failures are not retried. */
@@ -237,7 +247,7 @@ export const postDueJob = defineJob(
 export const userDeletedEvent = defineEvent(
   'user-deleted',
   z.object({ userId, email: z.string().email(), requestId }),
-  [QUEUES.authInbox, QUEUES.linkedinInbox, QUEUES.postsInbox, QUEUES.aiInbox, QUEUES.billingInbox],
+  [QUEUES.authInbox, QUEUES.linkedinInbox, QUEUES.postsInbox, QUEUES.aiInbox, QUEUES.billingInbox, QUEUES.contentInbox],
 );
 
 /** auth → billing: an account was created (billing starts its trial). Published with the id `{userId}`. */
@@ -248,7 +258,7 @@ export const userCreatedEvent = defineEvent(
 );
 
 /**
- * billing → posts: what a user's plan allows changed (trial started, subscribed, renewed,
+ * billing → posts, content: what a user's plan allows changed (trial started, subscribed, renewed,
  * cancelled, expired). `version` rises with every change: copies keep the highest and ignore
  * older ones, so events arriving twice or out of order change nothing.
  */
@@ -266,7 +276,7 @@ export const entitlementChangedEvent = defineEvent(
     periodEnd: z.string().datetime().nullable(),
     requestId,
   }),
-  [QUEUES.postsInbox],
+  [QUEUES.postsInbox, QUEUES.contentInbox],
 );
 export type EntitlementChanged = z.infer<typeof entitlementChangedEvent.schema>;
 

@@ -1,6 +1,17 @@
 import { adminAuditTable } from '@nashr/platform';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const aiSchema = pgSchema('ai');
 
@@ -79,7 +90,32 @@ export const voiceProfiles = aiSchema.table('voice_profiles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Posts published through Nashr, counted once each (a redelivered event adds nothing): once
+ * `VOICE_REMEASURE_POSTS` of them are newer than the last measure, the voice is measured again.
+ */
+export const voiceNewPosts = aiSchema.table(
+  'voice_new_posts',
+  {
+    userId: uuid('user_id').notNull(),
+    postId: uuid('post_id').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index('voice_new_posts_user_published_idx').on(t.userId, t.publishedAt),
+  ],
+);
+
 /** Administrators' plan and credit grants: who, for whom, from where, when. */
 export const adminAudit = adminAuditTable(aiSchema);
 
-export const schema = { personalizations, composerChoices, creditAccounts, generations, voiceProfiles, adminAudit };
+export const schema = {
+  personalizations,
+  composerChoices,
+  creditAccounts,
+  generations,
+  voiceProfiles,
+  voiceNewPosts,
+  adminAudit,
+};

@@ -1,4 +1,12 @@
-import { personalizationUpdatedEvent, publishedPostsFetchedEvent, QUEUES, userDeletedEvent } from '@nashr/contracts';
+import {
+  personalizationUpdatedEvent,
+  postPublishedEvent,
+  publishedPostsFetchedEvent,
+  QUEUES,
+  userDeletedEvent,
+  VOICE_REMEASURE_POSTS,
+  voiceMeasureRequestedEvent,
+} from '@nashr/contracts';
 import { forgetJobs, handleJob, jobOfUser, type Queues } from '@nashr/platform';
 import type { CreditStore } from '../credits/credit-store.js';
 import type { ProfileStore } from '../profile-store.js';
@@ -33,6 +41,22 @@ export function aiInbox({ profiles, credits, userData, queues, clock }: AiInboxD
       await profiles.saveMeasuredVoice(userId, voice?.traits ?? null, voice?.measures ?? null, clock());
       log.info({ userId, posts: posts.length, measured: !!voice }, 'writer voice measured');
       return { measured: !!voice };
+    }),
+    // Enough new posts since the last measure: ask the linkedin service to read them again. The
+    // request's id names the last measure, so however many more posts come first, it is asked once;
+    // the new measure keeps the user's corrections.
+    handleJob(postPublishedEvent, async ({ userId, postId, publishedAt, requestId }, _job, log) => {
+      const { sinceMeasure, measuredAt } = await profiles.countPublishedPost(userId, postId, new Date(publishedAt));
+      const due = sinceMeasure >= VOICE_REMEASURE_POSTS;
+      if (due) {
+        await queues.publish(
+          voiceMeasureRequestedEvent,
+          { userId, requestId },
+          { id: `voice-${userId}-${measuredAt?.getTime() ?? 0}` },
+        );
+      }
+      log.info({ userId, sinceMeasure, remeasure: due }, 'published post counted for the voice');
+      return { sinceMeasure, remeasure: due };
     }),
     handleJob(userDeletedEvent, async ({ userId }, _job, log) => {
       await userData.forget(userId);

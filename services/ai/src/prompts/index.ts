@@ -14,7 +14,7 @@ import {
  * Every prompt the service sends lives in this file. Raise PROMPT_VERSION whenever the wording
  * changes: each generation records the version it used, so drafts can be traced to their prompt.
  */
-export const PROMPT_VERSION = '2026-11.2';
+export const PROMPT_VERSION = '2026-11.3';
 
 export type Language = (typeof LANGUAGE_OPTIONS)[number];
 
@@ -95,6 +95,15 @@ const VOICE_OPENER: Record<VoiceTraits['opener'], string> = {
   statement: 'a plain statement',
 };
 
+/** How an adjusted or rewritten draft keeps the writer's voice (said only when the voice is known). */
+const VOICE_KEPT = {
+  rewrite:
+    "Write it in the author's own voice described above: its length, paragraphing, opening, emoji and hashtag habits.",
+  modify: "Otherwise keep the author's own voice described above: its length, paragraphing, emoji and hashtag habits.",
+  resize:
+    "The length this request asks for wins over the author's usual length; keep their paragraphing, emoji and hashtag habits.",
+} as const;
+
 /** The writer's own voice, as lines of the system prompt (none when it is not known yet). */
 function voiceLines(voice: VoiceTraits | null | undefined): string[] {
   if (!voice) return [];
@@ -153,6 +162,7 @@ function userPrompt(request: PromptRequest): string {
     case 'rewrite':
       return [
         'Rewrite this LinkedIn post to make it more engaging: a stronger first line, a clearer structure and a closing question that invites comments. Keep its meaning, its facts and its first-person voice.',
+        ...(request.voice ? [VOICE_KEPT.rewrite] : []),
         fenced('post', request.text ?? ''),
       ].join('\n');
     case 'modify': {
@@ -160,6 +170,7 @@ function userPrompt(request: PromptRequest): string {
       return [
         MODIFY_INSTRUCTIONS[action],
         'Where this request and the usual tone differ, this request wins.',
+        ...(request.voice ? [action === 'shorter' || action === 'longer' ? VOICE_KEPT.resize : VOICE_KEPT.modify] : []),
         fenced('post', request.text ?? ''),
       ].join('\n');
     }

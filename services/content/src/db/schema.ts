@@ -85,4 +85,19 @@ export const libraryFavourites = contentSchema.table(
   (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('library_favourites_post_idx').on(t.postId)],
 );
 
-export const schema = { blocks, adminAudit, libraryPosts, libraryFavourites };
+/**
+ * How much of the library each user's plan shows, as the billing service last said
+ * (`entitlement-changed`): a copy that keeps the highest version. A user billing has not spoken of
+ * has no row and sees the whole library.
+ */
+export const libraryAllowances = contentSchema.table('library_allowances', {
+  userId: uuid('user_id').primaryKey(),
+  plan: text('plan').notNull(),
+  active: boolean('active').notNull(),
+  /** How many of the newest posts the plan shows; null: all of them. */
+  posts: integer('posts'),
+  version: integer('version').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schema = { blocks, adminAudit, libraryPosts, libraryFavourites, libraryAllowances };

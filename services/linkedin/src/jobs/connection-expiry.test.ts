@@ -12,7 +12,13 @@ let worker: ReturnType<typeof startInboxWorker>;
 beforeAll(async () => {
   h = await createHarness();
   worker = startInboxWorker(
-    { userData: h.services.userData, accounts: h.services.accounts, queues: h.queues, clock: () => now },
+    {
+      userData: h.services.userData,
+      accounts: h.services.accounts,
+      profiles: h.services.profiles,
+      queues: h.queues,
+      clock: () => now,
+    },
     { connection: h.redis.redis.duplicate({ maxRetriesPerRequest: null }), prefix: h.redis.prefix },
     { logger: h.deps.logger },
   );

@@ -5,14 +5,17 @@ import {
   connectionExpiryTickJob,
   QUEUES,
   userDeletedEvent,
+  voiceMeasureRequestedEvent,
 } from '@nashr/contracts';
 import { createWorker, handleJob, type Logger, type QueueContext, type Queues } from '@nashr/platform';
 import type { AccountStore } from '../accounts/account-store.js';
 import type { UserData } from '../accounts/user-data.js';
+import type { ProfileService } from '../profile/profile-service.js';
 
 export interface InboxDeps {
   userData: UserData;
   accounts: AccountStore;
+  profiles: ProfileService;
   queues: Queues;
   clock?: () => Date;
 }
@@ -27,7 +30,8 @@ export function reminderDue(expiresAt: Date, now: Date): ConnectionExpiryReminde
 }
 
 /**
- * The linkedin inbox: events this service subscribes to (a deleted account), and the hourly look
+ * The linkedin inbox: events this service subscribes to (a deleted account, a voice to measure
+ * again), and the hourly look
  * for connections about to expire. Each reminder is published with an id made of the user, the
  * expiry and the reminder, so the hourly look repeats nothing; a reconnection (a new expiry)
  * starts the reminders again.
@@ -39,6 +43,18 @@ export function linkedinInbox(deps: InboxDeps) {
       const outcome = await deps.userData.forget(userId);
       log.info({ userId, ...outcome }, 'deleted account: linkedin data removed');
       return outcome;
+    }),
+    // The ai service counted enough new posts: read them again for the writer's voice. An account
+    // that is no longer connected is left alone (the user can ask again once reconnected).
+    handleJob(voiceMeasureRequestedEvent, async ({ userId, requestId }, _job, log) => {
+      const row = await deps.accounts.findByUser(userId);
+      if (row?.status !== 'connected') {
+        log.info({ userId }, 'voice measure skipped: no connected account');
+        return { posts: null };
+      }
+      const posts = await deps.profiles.sendPostsForVoice(row, requestId);
+      log.info({ userId, posts }, 'posts sent to measure the voice again');
+      return { posts };
     }),
     handleJob(connectionExpiryTickJob, async (_payload, _job, log) => {
       const at = now();

@@ -1,4 +1,10 @@
-import { type FullProfile, LINKEDIN_MESSAGES, type LinkedinPost, type OwnProfile } from '@nashr/contracts';
+import {
+  type FullProfile,
+  LINKEDIN_MESSAGES,
+  type LinkedinPost,
+  type OwnProfile,
+  publishedPostsFetchedEvent,
+} from '@nashr/contracts';
 import type { Logger, Queues } from '@nashr/platform';
 import type { AccountStore } from '../accounts/account-store.js';
 import { reportDisconnected, toAppError } from '../accounts/provider-failure.js';
@@ -85,6 +91,17 @@ export class ProfileService {
         })),
       };
     });
+  }
+
+  /**
+   * Reads the newest published posts (at most 50) and hands their text to the ai service, which
+   * measures the writer's voice from them. Answers how many posts were sent.
+   */
+  async sendPostsForVoice(row: AccountRow, requestId?: string): Promise<number> {
+    const page = await this.posts(row, { limit: 50, cursor: null }, requestId);
+    const posts = page.items.map((p) => p.text.slice(0, 10_000)).filter((t) => t.trim());
+    await this.deps.queues.publish(publishedPostsFetchedEvent, { userId: row.userId, posts, requestId });
+    return posts.length;
   }
 
   private async call<T>(row: AccountRow, requestId: string | undefined, fn: (providerAccountId: string) => Promise<T>) {

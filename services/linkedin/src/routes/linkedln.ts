@@ -1,10 +1,5 @@
-import {
-  API,
-  DEFAULT_LINKEDIN_POSTS_PAGE,
-  linkedinPostsPageSchema,
-  publishedPostsFetchedEvent,
-} from '@nashr/contracts';
-import { identityOf, parseOrThrow, type Queues, route, type ServiceApp } from '@nashr/platform';
+import { API, DEFAULT_LINKEDIN_POSTS_PAGE, linkedinPostsPageSchema } from '@nashr/contracts';
+import { identityOf, parseOrThrow, route, type ServiceApp } from '@nashr/platform';
 import { accountInfo } from '../accounts/account-store.js';
 import type { ProfileService } from '../profile/profile-service.js';
 
@@ -22,7 +17,7 @@ function pageOf(data: unknown) {
  * The dashboard's and profile page's calls, with the spec's spelling. Each serves the signed-in
  * user's own account only.
  */
-export function linkedlnRoutes(app: ServiceApp, profiles: ProfileService, queues: Queues): void {
+export function linkedlnRoutes(app: ServiceApp, profiles: ProfileService): void {
   const options = { checkResponses: true };
 
   route(app, API.linkedin.getUserInfo, options, async (request) => {
@@ -51,10 +46,8 @@ export function linkedlnRoutes(app: ServiceApp, profiles: ProfileService, queues
   route(app, API.linkedin.measureVoice, options, async (request, reply) => {
     const { userId } = identityOf(request);
     const row = await profiles.accountOf(userId, undefined, { connected: true });
-    const page = await profiles.posts(row, { limit: 50, cursor: null }, request.id);
-    const posts = page.items.map((p) => p.text.slice(0, 10_000)).filter((t) => t.trim());
-    await queues.publish(publishedPostsFetchedEvent, { userId, posts, requestId: request.id });
+    const posts = await profiles.sendPostsForVoice(row, request.id);
     reply.code(202);
-    return { success: true as const, data: { posts: posts.length }, message: 'Your voice is being measured' };
+    return { success: true as const, data: { posts }, message: 'Your voice is being measured' };
   });
 }

@@ -2,17 +2,20 @@ import {
   LIBRARY_FORMATS,
   LIBRARY_TOPICS,
   type LibraryFormat,
+  type LibraryPlanShare,
   type LibraryPost,
   type LibraryTopic,
   type Locale,
   localeSchema,
 } from '@nashr/contracts';
-import { BookmarkCheck, Heart, SearchX, Sparkles } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { BookmarkCheck, Heart, LockKeyhole, SearchX, Sparkles } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useLibrarySearch, useToggleFavourite } from '../../api/library';
 import { errorText } from '../../lib/error-text';
+import { formatNumber } from '../../lib/format';
 import { useComposer } from '../composer';
 import { Spinner } from '../spinner';
 import { EmptyState } from '../ui/empty-state';
@@ -79,6 +82,38 @@ function PostCard({ post }: { post: LibraryPost }) {
         </button>
       </div>
     </li>
+  );
+}
+
+/** What the plan shows of the library, how many more posts this search found beyond it, and where to get them. */
+function PlanShare({ plan }: { plan: LibraryPlanShare }) {
+  const { t, i18n } = useTranslation('library');
+  if (plan.shown === null || (plan.shown > 0 && plan.locked === 0)) return null;
+  const number = (value: number) => formatNumber(value, i18n.language);
+  return (
+    <aside
+      className="mb-5 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+      data-testid="library-plan"
+    >
+      <LockKeyhole aria-hidden="true" className="size-5 shrink-0" />
+      <p className="min-w-0 flex-1 leading-6">
+        {plan.shown === 0
+          ? t('inspiration.plan.ended')
+          : t('inspiration.plan.shown', { count: plan.shown, number: number(plan.shown) })}{' '}
+        {plan.lockedMore
+          ? t('inspiration.plan.lockedMore', { number: number(plan.locked) })
+          : plan.locked > 0
+            ? t('inspiration.plan.locked', { count: plan.locked, number: number(plan.locked) })
+            : null}
+      </p>
+      <Link
+        to="/billing"
+        className="rounded-xl bg-amber-600 px-4 py-2 font-semibold text-white hover:bg-amber-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300"
+        data-testid="library-plan-link"
+      >
+        {t('inspiration.plan.seePlans')}
+      </Link>
+    </aside>
   );
 }
 
@@ -150,6 +185,7 @@ export function InspirationLibrary() {
         {t('inspiration.favouritesOnly')}
       </label>
 
+      {result.data && <PlanShare plan={result.data.plan} />}
       {result.isPending ? (
         <div className="flex justify-center py-16">
           <Spinner />

@@ -156,10 +156,26 @@ function modify(phrases: Phrases, request: PromptRequest, action: ModifyAction):
 const VOICE_EMOJI = ['💡', '🚀', '👇'] as const;
 
 /**
+ * The voice an adjusted draft follows: where the user's request and the voice differ, the request
+ * wins. Shorter and longer set the length themselves (the voice's length is not applied), and a
+ * more formal draft keeps at most one emoji however often the writer uses them.
+ */
+export function voiceForAdjusting(
+  voice: VoiceTraits | null | undefined,
+  action: ModifyAction,
+): (VoiceTraits & { keepLength?: boolean }) | null {
+  if (!voice) return null;
+  const adjusted: VoiceTraits & { keepLength?: boolean } = { ...voice };
+  if (action === 'shorter' || action === 'longer') adjusted.keepLength = true;
+  if (action === 'formal' && voice.emoji === 'often') adjusted.emoji = 'sometimes';
+  return adjusted;
+}
+
+/**
  * Applies the measurable parts of the writer's voice to a generated draft: length, paragraphing,
  * emoji and hashtags. Paragraphs are separated by blank lines; the last one holds the hashtags.
  */
-export function applyVoice(text: string, voice: VoiceTraits | null | undefined): string {
+export function applyVoice(text: string, voice: (VoiceTraits & { keepLength?: boolean }) | null | undefined): string {
   if (!voice) return text;
   const tags = hashtagsOf(text);
   let paragraphs = text
@@ -168,7 +184,7 @@ export function applyVoice(text: string, voice: VoiceTraits | null | undefined):
     .split(/\n\s*\n/)
     .map((p) => p.replace(/[ \t]{2,}/g, ' ').trim())
     .filter(Boolean);
-  if (voice.length === 'short' && paragraphs.length > 3) {
+  if (voice.length === 'short' && !voice.keepLength && paragraphs.length > 3) {
     // Keep the hook, the first point and the closing line.
     paragraphs = [paragraphs[0], paragraphs[1], paragraphs[paragraphs.length - 1]].filter((p): p is string => !!p);
   }
@@ -213,7 +229,10 @@ export function writeOffline(request: PromptRequest): OfflineDraft {
     request.kind === 'generate'
       ? applyVoice(generate(phrases, request), request.voice)
       : request.kind === 'rewrite'
-        ? rewrite(phrases, request)
-        : modify(phrases, request, request.action ?? 'shorter');
+        ? applyVoice(rewrite(phrases, request), request.voice)
+        : applyVoice(
+            modify(phrases, request, request.action ?? 'shorter'),
+            voiceForAdjusting(request.voice, request.action ?? 'shorter'),
+          );
   return { text, language, note };
 }
