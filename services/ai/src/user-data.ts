@@ -3,10 +3,12 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import {
   composerChoices,
   creditAccounts,
+  dailyIdeas,
   generations,
   personalizations,
   type schema,
   voiceProfiles,
+  writerPosts,
 } from './db/schema.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
@@ -51,6 +53,8 @@ export class AiUserData {
       await tx.delete(composerChoices).where(eq(composerChoices.userId, userId));
       await tx.delete(personalizations).where(eq(personalizations.userId, userId));
       await tx.delete(voiceProfiles).where(eq(voiceProfiles.userId, userId));
+      await tx.delete(dailyIdeas).where(eq(dailyIdeas.userId, userId));
+      await tx.delete(writerPosts).where(eq(writerPosts.userId, userId));
     });
   }
 }
