@@ -83,7 +83,10 @@ describe('profile review and ideas through the openai provider', () => {
     const notJson = await review(me, { headline: 'Data engineer' });
     expect(notJson.statusCode).toBe(502);
     expect(notJson.json()).toMatchObject({ success: false, code: 'ai.provider_error' });
-    fake.behave({ kind: 'ok', text: JSON.stringify({ suggestions: [{ field: 'photo', suggestion: 'x', reason: 'y' }] }) });
+    fake.behave({
+      kind: 'ok',
+      text: JSON.stringify({ suggestions: [{ field: 'photo', suggestion: 'x', reason: 'y' }] }),
+    });
     const wrongShape = await review(me, { headline: 'Data engineer' });
     expect(wrongShape.json()).toMatchObject({ code: 'ai.provider_error' });
     fake.behave({ kind: 'status', status: 401, message: `Incorrect API key provided: ${KEY}` });
