@@ -17,20 +17,21 @@ export function spreadDelay(userId: string, windowMs = IDEAS_SPREAD_MS): number 
 }
 
 export interface DailyIdeasDeps {
-  ideas: IdeasService;
-  store: IdeasStore;
+  /** Writes a user's day. */
+  writer: IdeasService;
+  ideas: IdeasStore;
   queues: Queues;
   clock: () => Date;
 }
 
 /** The daily tick enqueues every writer's day, spread; each day is prepared once (job id and table key). */
-export function dailyIdeasHandlers({ ideas, store, queues, clock }: DailyIdeasDeps) {
+export function dailyIdeasHandlers({ writer, ideas, queues, clock }: DailyIdeasDeps) {
   return [
     handleJob(ideasDailyTickJob, async (_payload, _job, log) => {
       const day = dayOf(clock());
       let enqueued = 0;
       for (let after: string | null = null; ; ) {
-        const writers = await store.writers(after, PAGE);
+        const writers = await ideas.writers(after, PAGE);
         for (const userId of writers) {
           await queues.enqueue(
             dailyIdeasJob,
@@ -46,7 +47,7 @@ export function dailyIdeasHandlers({ ideas, store, queues, clock }: DailyIdeasDe
       return { enqueued };
     }),
     handleJob(dailyIdeasJob, async ({ userId, day }, _job, log) => {
-      const prepared = await ideas.prepare(userId, day);
+      const prepared = await writer.prepare(userId, day);
       log.info({ userId, day, prepared }, prepared ? 'daily ideas ready' : 'daily ideas were ready already');
       return { prepared };
     }),

@@ -5,12 +5,17 @@ import type { schema } from '../db/schema.js';
 import { OFFLINE_MODEL, OfflineProvider } from '../providers/offline/provider.js';
 import type { TextProvider } from '../providers/types.js';
 import { createServices } from '../services.js';
-import { aiInbox } from './ai-inbox.js';
+import { type AiInboxDeps, aiInbox } from './ai-inbox.js';
 import { CREDITS_RESET_SCHEDULE, creditsResetJob } from './credits-reset.js';
-import { dailyIdeasHandlers, IDEAS_DAILY_SCHEDULE } from './daily-ideas.js';
+import { type DailyIdeasDeps, dailyIdeasHandlers, IDEAS_DAILY_SCHEDULE } from './daily-ideas.js';
 
 /** The handlers of every queue this service consumes, by queue name (checked against the events' subscribers). */
-export const QUEUE_HANDLERS = { [QUEUES.aiInbox]: aiInbox };
+/** Everything the ai inbox carries: the events, the monthly credits reset and the daily ideas. */
+export function aiInboxHandlers(deps: AiInboxDeps & DailyIdeasDeps) {
+  return [...aiInbox(deps), ...dailyIdeasHandlers(deps)];
+}
+
+export const QUEUE_HANDLERS = { [QUEUES.aiInbox]: aiInboxHandlers };
 
 export interface AiWorkerDeps {
   database: Database<typeof schema>;
@@ -35,14 +40,11 @@ export async function startAiWorkers({
 }: AiWorkerDeps): Promise<AiWorkers> {
   const { profiles, credits, userData, ideas } = createServices(database);
   const queues = new Queues(queue, logger);
-  const ideasService = new IdeasService({ ...ideasWriter, profiles, ideas, logger });
+  const writer = new IdeasService({ ...ideasWriter, profiles, ideas, logger });
 
   const worker = createWorker(
     QUEUES.aiInbox,
-    [
-      ...aiInbox({ profiles, credits, userData, ideas, queues, clock }),
-      ...dailyIdeasHandlers({ ideas: ideasService, store: ideas, queues, clock }),
-    ],
+    aiInboxHandlers({ profiles, credits, userData, ideas, writer, queues, clock }),
     queue,
     { logger },
   );
