@@ -21,6 +21,12 @@ export class AiUserData {
     const [personalization] = await this.db.select().from(personalizations).where(eq(personalizations.userId, userId));
     const [choices] = await this.db.select().from(composerChoices).where(eq(composerChoices.userId, userId));
     const [credits] = await this.db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId));
+    const ideas = await this.db
+      .select()
+      .from(dailyIdeas)
+      .where(eq(dailyIdeas.userId, userId))
+      .orderBy(asc(dailyIdeas.day));
+    const [posts] = await this.db.select().from(writerPosts).where(eq(writerPosts.userId, userId));
     const history = await this.db
       .select()
       .from(generations)
@@ -42,6 +48,8 @@ export class AiUserData {
         createdAt: g.createdAt.toISOString(),
         finishedAt: g.finishedAt?.toISOString() ?? null,
       })),
+      dailyIdeas: ideas.map((day) => ({ day: day.day, ideas: day.ideas, language: day.language, model: day.model })),
+      postOpenings: posts?.openings ?? [],
     };
   }
 

@@ -6,6 +6,7 @@ import {
   type PersonalizationInput,
   publishedPostsFetchedEvent,
   QUEUES,
+  userDeletedEvent,
 } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,6 +173,15 @@ describe('daily ideas', () => {
     expect(rows).toEqual([{ n: 1 }]);
     const data = (await ideas(me)).json().data;
     expect(data.language).toBe('Arabic');
+    // The user's data export holds them; deleting the account removes them.
+    const exported = await h.app.inject({ method: 'GET', url: '/api/v1/ai/export', headers: h.as(me) });
+    expect(exported.json().data.dailyIdeas).toEqual([
+      { day, ideas: data.ideas, language: 'Arabic', model: 'offline-writer' },
+    ]);
+    await h.queues.publish(userDeletedEvent, { userId: me.userId, email: 'gone@example.test' });
+    await expect
+      .poll(async () => (await h.database.sql`select 1 from ai.daily_ideas where user_id = ${me.userId}`).length, POLL)
+      .toBe(0);
     expect(data.ideas.every((idea: { topic: string }) => /[\u0600-\u06FF]/.test(idea.topic))).toBe(true);
   });
 
