@@ -6,6 +6,7 @@
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, seriousViolations, settled } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
 import { callAs, fullUser } from './support/full-user';
 
@@ -84,6 +85,8 @@ for (const lang of ['en', 'ar'] as const) {
       if (lang === 'ar') expect(text).toContain('القيادة');
       else expect(text).toContain('leadership');
       expect(await dialog.getByTestId('optimize-credits').textContent()).toBe(words.credits);
+      await settled(page);
+      expect(describeViolations(await seriousViolations(page, '[data-testid="optimize-profile-dialog"]'))).toBe('');
 
       await proposed.getByTestId('optimize-copy').click();
       await page.getByText(words.copied).waitFor();
@@ -106,6 +109,8 @@ for (const lang of ['en', 'ar'] as const) {
       // From the user's own work (the full user is a Founder), in their language.
       expect(topics.some((topic) => topic.includes('Founder'))).toBe(true);
       if (lang === 'ar') for (const topic of topics) expect(topic).toMatch(/[\u0600-\u06FF]/);
+      await settled(page);
+      expect(describeViolations(await seriousViolations(page))).toBe('');
 
       const first = items.first();
       const topic = (await first.getByTestId('idea-topic').textContent()) ?? '';
