@@ -495,18 +495,21 @@ describe('dashboard and profile', () => {
           ? {
               optimize: 'Optimize Profile',
               scheduled: 'View Scheduled Posts',
-              soon: 'Profile optimization is coming soon',
               sessions: 'Signed-in devices',
             }
           : {
               optimize: 'تحسين الملف الشخصي',
               scheduled: 'عرض المنشورات المجدولة',
-              soon: 'تحسين الملف الشخصي قادم قريبًا',
               sessions: 'الأجهزة التي سجّلت الدخول منها',
             };
       const actions = page.getByTestId('quick-actions');
+      // Optimize Profile opens its review with the profile's own headline to start from.
       await actions.getByRole('button', { name: labels.optimize }).click();
-      await page.getByText(labels.soon).waitFor();
+      const optimize = page.getByTestId('optimize-profile-dialog');
+      await optimize.waitFor();
+      expect(await optimize.getByTestId('optimize-headline').inputValue()).toBe(profile.headline);
+      await page.keyboard.press('Escape');
+      await optimize.waitFor({ state: 'detached' });
       await actions.getByRole('button', { name: labels.scheduled }).click();
       await waitForPath(page, '/posts');
       expect(new URL(page.url()).searchParams.get('tab')).toBe('scheduled');

@@ -241,6 +241,12 @@ const MATRIX: Record<string, Rule> = {
     ownOnly: "takes no id: it reads the caller's own connected account's posts",
     request: NO_ID('/api/v1/linkedin/voice/measure'),
   },
+  // Optimize Profile reviews what the caller sends, paid from the caller's credits; ideas are the caller's own.
+  'POST /api/v1/ai/profile-review': {
+    ownOnly: OWN,
+    request: () => ({ path: '/api/v1/ai/profile-review', body: { headline: 'Founder' } }),
+  },
+  'GET /api/v1/ai/ideas': { ownOnly: OWN, request: NO_ID('/api/v1/ai/ideas') },
   'GET /api/v1/ai/choices': { ownOnly: OWN, request: NO_ID('/api/v1/ai/choices') },
   'PUT /api/v1/ai/choices': {
     ownOnly: OWN,

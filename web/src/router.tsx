@@ -206,6 +206,11 @@ const appRoutes = [
   }),
   createRoute({
     getParentRoute: () => appRoute,
+    path: '/ideas',
+    component: lazyRouteComponent(() => import('./routes/ideas'), 'IdeasPage'),
+  }),
+  createRoute({
+    getParentRoute: () => appRoute,
     path: '/inspiration',
     component: lazyRouteComponent(() => import('./routes/inspiration'), 'InspirationPage'),
   }),

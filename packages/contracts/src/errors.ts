@@ -1,4 +1,5 @@
 import { AI_ERROR_CODES } from './ai/errors.js';
+import { PROFILE_REVIEW_ERROR_CODES } from './ai/profile-review.js';
 import { ACCOUNT_ERROR_CODES, AUTH_ERROR_CODES } from './auth/errors.js';
 import { MAGIC_LINK_ERROR_CODES } from './auth/session.js';
 import { BILLING_ERROR_CODES, PLAN_LIMIT_ERROR_CODES } from './billing/index.js';
@@ -75,6 +76,7 @@ export const ERROR_CODES: readonly string[] = [
     ...Object.values(LINKEDIN_ERROR_CODES),
     ...Object.values(NETWORK_FAILURE_CODES),
     ...Object.values(AI_ERROR_CODES),
+    ...Object.values(PROFILE_REVIEW_ERROR_CODES),
     ...Object.values(CONTENT_ERROR_CODES),
     ...Object.values(LIBRARY_ERROR_CODES),
     ...Object.values(BILLING_ERROR_CODES),

@@ -9,12 +9,14 @@ import {
   type Queues,
   type ServiceApp,
 } from '@nashr/platform';
+import { ProfileReviewService } from './advice/profile-review.js';
 import type { Config } from './config.js';
 import { creditsLowAlert } from './credits/low-credits.js';
 import { adminAudit, type schema } from './db/schema.js';
 import { GenerationService } from './generation.js';
 import { createProvider } from './providers/index.js';
 import type { TextProvider } from './providers/types.js';
+import { adviceRoutes } from './routes/advice.js';
 import { choiceRoutes } from './routes/choices.js';
 import { creditRoutes } from './routes/credits.js';
 import { draftRoutes } from './routes/drafts.js';
@@ -46,7 +48,7 @@ export function buildApp({ config, logger, database, provider, queues, clock = (
   });
   const writer = provider ?? createProvider(config);
   const models = { premium: config.OPENAI_PREMIUM_MODEL, standard: config.OPENAI_STANDARD_MODEL };
-  const { credits, profiles, userData } = createServices(database);
+  const { credits, profiles, userData, ideas } = createServices(database);
   const generation = new GenerationService({
     provider: writer,
     credits,
@@ -64,5 +66,14 @@ export function buildApp({ config, logger, database, provider, queues, clock = (
   choiceRoutes(app, profiles, copyCaughtUp);
   userDataRoutes(app, userData);
   voiceRoutes(app, profiles);
+  const review = new ProfileReviewService({
+    provider: writer,
+    credits,
+    profiles,
+    models,
+    logger,
+    creditsLow: queues ? creditsLowAlert(queues, logger) : undefined,
+  });
+  adviceRoutes(app, { review, ideas, queues, clock });
   return app;
 }

@@ -14,7 +14,7 @@ import { schema } from './db/schema.js';
 await runProcess('ai', configSchema, async (config, logger) => {
   await runMigrations(migrationsUrl(config), { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'ai' });
   const database = createDatabase({ ...databaseConnection(config), schema, applicationName: 'ai' });
-  // Producer only (credits running low): a request connection that fails fast while Redis is down.
+  // Producer only (credits running low, a day of ideas asked for): a request connection that fails fast while Redis is down.
   const redis = createRedis(config.REDIS_URL, 'request');
   const queues = new Queues({ connection: redis, prefix: config.REDIS_PREFIX }, logger);
   const app = buildApp({ config, logger, database, queues });

@@ -1,4 +1,5 @@
 import type { Database } from '@nashr/platform';
+import { IdeasStore } from './advice/ideas-store.js';
 import { CreditStore } from './credits/credit-store.js';
 import type { schema } from './db/schema.js';
 import { ProfileStore } from './profile-store.js';
@@ -10,6 +11,7 @@ export function createServices(database: Database<typeof schema>) {
     credits: new CreditStore(database.db),
     profiles: new ProfileStore(database.db),
     userData: new AiUserData(database.db),
+    ideas: new IdeasStore(database.db),
   };
 }
 export type AiServices = ReturnType<typeof createServices>;

@@ -3,11 +3,13 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import {
   composerChoices,
   creditAccounts,
+  dailyIdeas,
   generations,
   personalizations,
   type schema,
   voiceNewPosts,
   voiceProfiles,
+  writerPosts,
 } from './db/schema.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
@@ -26,6 +28,12 @@ export class AiUserData {
       .from(voiceNewPosts)
       .where(eq(voiceNewPosts.userId, userId))
       .orderBy(asc(voiceNewPosts.publishedAt));
+    const ideas = await this.db
+      .select()
+      .from(dailyIdeas)
+      .where(eq(dailyIdeas.userId, userId))
+      .orderBy(asc(dailyIdeas.day));
+    const [posts] = await this.db.select().from(writerPosts).where(eq(writerPosts.userId, userId));
     const history = await this.db
       .select()
       .from(generations)
@@ -58,6 +66,8 @@ export class AiUserData {
         createdAt: g.createdAt.toISOString(),
         finishedAt: g.finishedAt?.toISOString() ?? null,
       })),
+      dailyIdeas: ideas.map((day) => ({ day: day.day, ideas: day.ideas, language: day.language, model: day.model })),
+      postOpenings: posts?.openings ?? [],
     };
   }
 
@@ -70,6 +80,8 @@ export class AiUserData {
       await tx.delete(personalizations).where(eq(personalizations.userId, userId));
       await tx.delete(voiceProfiles).where(eq(voiceProfiles.userId, userId));
       await tx.delete(voiceNewPosts).where(eq(voiceNewPosts.userId, userId));
+      await tx.delete(dailyIdeas).where(eq(dailyIdeas.userId, userId));
+      await tx.delete(writerPosts).where(eq(writerPosts.userId, userId));
     });
   }
 }

@@ -12,6 +12,7 @@ import { MIGRATIONS_FOLDER } from './app.js';
 import { configSchema } from './config.js';
 import { schema } from './db/schema.js';
 import { startAiWorkers } from './jobs/index.js';
+import { createProvider } from './providers/index.js';
 
 await runProcess('ai-worker', configSchema, async (config, logger) => {
   await runMigrations(migrationsUrl(config), { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'ai' });
@@ -19,7 +20,12 @@ await runProcess('ai-worker', configSchema, async (config, logger) => {
   const connection = createRedis(config.REDIS_URL, 'worker');
   await waitForRedis(connection, 30_000);
   await requireQueueSafeRedis(connection, logger);
-  const workers = await startAiWorkers({ database, queue: { connection, prefix: config.REDIS_PREFIX }, logger });
+  const workers = await startAiWorkers({
+    database,
+    queue: { connection, prefix: config.REDIS_PREFIX },
+    logger,
+    ideasWriter: { provider: createProvider(config), model: config.OPENAI_STANDARD_MODEL },
+  });
   logger.info('ai worker consuming the ai inbox');
   return {
     close: async () => {

@@ -48,7 +48,7 @@ export function ProfilePage() {
         <SkillsSection skills={data.skills} />
       </div>
       <aside className="space-y-6" aria-label={t('sideColumn')}>
-        <QuickActions />
+        <QuickActions profile={data} />
         <AnalyticsCard posts={posts.data} loading={posts.isPending} />
         <PremiumCard />
       </aside>

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { choicesResponseSchema, saveChoicesRequestSchema } from '../ai/choices.js';
 import { AI_ERROR_CODES } from '../ai/errors.js';
+import { ideasResponseSchema } from '../ai/ideas.js';
+import {
+  PROFILE_REVIEW_ERROR_CODES,
+  profileReviewRequestSchema,
+  profileReviewResponseSchema,
+} from '../ai/profile-review.js';
 import { generateRequestSchema, modifyRequestSchema, rewriteRequestSchema, streamQuerySchema } from '../ai/requests.js';
 import { creditsResponseSchema, draftResponseSchema, setPlanRequestSchema } from '../ai/responses.js';
 import { voiceCorrectionsRequestSchema, voiceResponseSchema } from '../ai/voice.js';
@@ -122,6 +128,32 @@ export const aiApi = {
     responses: {
       200: { description: 'The corrected voice', schema: voiceResponseSchema.extend({ message: z.string() }) },
     },
+  }),
+  profileReview: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/ai/profile-review',
+    owner: 'ai',
+    access: 'full-user',
+    summary: 'Review the headline, About section and skills and propose rewrites',
+    description:
+      'The fields come from the network profile or are pasted by the user. Costs credits like a generation: ' +
+      'reserved before the provider runs and refunded when it fails.',
+    body: profileReviewRequestSchema,
+    responses: {
+      200: { description: 'Proposed rewrites, each with its reason', schema: profileReviewResponseSchema },
+    },
+    errors: { ...providerFailures, 400: [PROFILE_REVIEW_ERROR_CODES.empty, PROFILE_REVIEW_ERROR_CODES.tooLong] },
+  }),
+  ideas: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/ai/ideas',
+    owner: 'ai',
+    access: 'full-user',
+    summary: "Today's post ideas",
+    description:
+      'Prepared each day in the background. When today is not prepared yet the job is asked for now and the ' +
+      'answer says `preparing`: ask again shortly.',
+    responses: { 200: { description: "Today's ideas, or that they are being prepared", schema: ideasResponseSchema } },
   }),
   export: exportPart(
     'ai',

@@ -30,7 +30,8 @@ export interface LowCredits {
 }
 
 export interface ReserveInput {
-  kind: GenerationKind;
+  /** What was paid for: a draft, or a profile review (Optimize Profile). */
+  kind: GenerationKind | 'profile-review';
   action: ModifyAction | null;
   promptVersion: string;
   models: { premium: string; standard: string };

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -107,6 +108,29 @@ export const voiceNewPosts = aiSchema.table(
   ],
 );
 
+/** The openings of the writer's recent published posts, kept so daily ideas never repeat them. */
+export const writerPosts = aiSchema.table('writer_posts', {
+  userId: uuid('user_id').primaryKey(),
+  /** Newest first, each cut to its opening. */
+  openings: jsonb('openings').notNull().default([]),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A writer's post ideas for one day, prepared once by the background job. */
+export const dailyIdeas = aiSchema.table(
+  'daily_ideas',
+  {
+    userId: uuid('user_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ideas: jsonb('ideas').notNull(),
+    language: text('language').notNull(),
+    model: text('model').notNull(),
+    offline: boolean('offline').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
 /** Administrators' plan and credit grants: who, for whom, from where, when. */
 export const adminAudit = adminAuditTable(aiSchema);
 
@@ -117,5 +141,7 @@ export const schema = {
   generations,
   voiceProfiles,
   voiceNewPosts,
+  writerPosts,
+  dailyIdeas,
   adminAudit,
 };

@@ -8,6 +8,7 @@ import {
   voiceMeasureRequestedEvent,
 } from '@nashr/contracts';
 import { forgetJobs, handleJob, jobOfUser, type Queues } from '@nashr/platform';
+import type { IdeasStore } from '../advice/ideas-store.js';
 import type { CreditStore } from '../credits/credit-store.js';
 import type { ProfileStore } from '../profile-store.js';
 import type { AiUserData } from '../user-data.js';
@@ -18,12 +19,13 @@ export interface AiInboxDeps {
   profiles: ProfileStore;
   credits: CreditStore;
   userData: AiUserData;
+  ideas: IdeasStore;
   queues: Queues;
   clock: () => Date;
 }
 
 /** The ai inbox: personalization events from the auth service, deleted accounts, and the monthly credits reset. */
-export function aiInbox({ profiles, credits, userData, queues, clock }: AiInboxDeps) {
+export function aiInbox({ profiles, credits, userData, ideas, queues, clock }: AiInboxDeps) {
   return [
     handleJob(personalizationUpdatedEvent, async (payload, job, log) => {
       // The publish time orders events: a late, older one never replaces a newer copy.
@@ -39,6 +41,8 @@ export function aiInbox({ profiles, credits, userData, queues, clock }: AiInboxD
     handleJob(publishedPostsFetchedEvent, async ({ userId, posts }, _job, log) => {
       const voice = measureVoice(posts);
       await profiles.saveMeasuredVoice(userId, voice?.traits ?? null, voice?.measures ?? null, clock());
+      // Their openings too, so daily ideas never repeat what the writer already posted.
+      await ideas.savePosts(userId, posts, clock());
       log.info({ userId, posts: posts.length, measured: !!voice }, 'writer voice measured');
       return { measured: !!voice };
     }),

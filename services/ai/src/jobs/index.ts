@@ -1,37 +1,53 @@
-import { QUEUES } from '@nashr/contracts';
+import { ideasDailyTickJob, QUEUES } from '@nashr/contracts';
 import { createWorker, type Database, type Logger, type QueueContext, Queues } from '@nashr/platform';
+import { IdeasService } from '../advice/ideas.js';
 import type { schema } from '../db/schema.js';
+import { OFFLINE_MODEL, OfflineProvider } from '../providers/offline/provider.js';
+import type { TextProvider } from '../providers/types.js';
 import { createServices } from '../services.js';
-import { aiInbox } from './ai-inbox.js';
+import { type AiInboxDeps, aiInbox } from './ai-inbox.js';
 import { CREDITS_RESET_SCHEDULE, creditsResetJob } from './credits-reset.js';
+import { type DailyIdeasDeps, dailyIdeasHandlers, IDEAS_DAILY_SCHEDULE } from './daily-ideas.js';
 
 /** The handlers of every queue this service consumes, by queue name (checked against the events' subscribers). */
-export const QUEUE_HANDLERS = { [QUEUES.aiInbox]: aiInbox };
+/** Everything the ai inbox carries: the events, the monthly credits reset and the daily ideas. */
+export function aiInboxHandlers(deps: AiInboxDeps & DailyIdeasDeps) {
+  return [...aiInbox(deps), ...dailyIdeasHandlers(deps)];
+}
+
+export const QUEUE_HANDLERS = { [QUEUES.aiInbox]: aiInboxHandlers };
 
 export interface AiWorkerDeps {
   database: Database<typeof schema>;
   queue: QueueContext;
   logger: Logger;
   clock?: () => Date;
+  /** Writes the daily ideas (they cost no credits: the standard model); the offline writer when not given. */
+  ideasWriter?: { provider: TextProvider; model: string };
 }
 
 export interface AiWorkers {
   close: () => Promise<void>;
 }
 
-/** The ai inbox: personalization events from the auth service, and the monthly credits reset. */
+/** The ai inbox: personalization events from the auth service, the monthly credits reset and daily ideas. */
 export async function startAiWorkers({
   database,
   queue,
   logger,
   clock = () => new Date(),
+  ideasWriter = { provider: new OfflineProvider(0), model: OFFLINE_MODEL },
 }: AiWorkerDeps): Promise<AiWorkers> {
-  const { profiles, credits, userData } = createServices(database);
+  const { profiles, credits, userData, ideas } = createServices(database);
   const queues = new Queues(queue, logger);
+  const writer = new IdeasService({ ...ideasWriter, profiles, ideas, logger });
 
-  const worker = createWorker(QUEUES.aiInbox, aiInbox({ profiles, credits, userData, queues, clock }), queue, {
-    logger,
-  });
+  const worker = createWorker(
+    QUEUES.aiInbox,
+    aiInboxHandlers({ profiles, credits, userData, ideas, writer, queues, clock }),
+    queue,
+    { logger },
+  );
 
   await queues
     .get(QUEUES.aiInbox)
@@ -40,6 +56,16 @@ export async function startAiWorkers({
       { pattern: CREDITS_RESET_SCHEDULE.pattern, tz: CREDITS_RESET_SCHEDULE.tz },
       { name: creditsResetJob.name, data: {}, opts: { removeOnComplete: { count: 50 }, removeOnFail: { count: 200 } } },
     );
+
+  await queues.get(QUEUES.aiInbox).upsertJobScheduler(
+    IDEAS_DAILY_SCHEDULE.id,
+    { pattern: IDEAS_DAILY_SCHEDULE.pattern, tz: IDEAS_DAILY_SCHEDULE.tz },
+    {
+      name: ideasDailyTickJob.name,
+      data: {},
+      opts: { removeOnComplete: { count: 30 }, removeOnFail: { count: 100 } },
+    },
+  );
 
   return {
     close: async () => {

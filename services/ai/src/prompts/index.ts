@@ -181,3 +181,4 @@ function userPrompt(request: PromptRequest): string {
 export function buildPrompt(request: PromptRequest): ChatPrompt {
   return { version: PROMPT_VERSION, system: systemPrompt(request), user: userPrompt(request) };
 }
+export * from './advice.js';

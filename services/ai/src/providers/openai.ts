@@ -1,6 +1,9 @@
+import { IDEA_SOURCES, PROFILE_FIELDS } from '@nashr/contracts';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { z } from 'zod';
+import type { IdeaDraft, IdeasRequest, ProfileReviewRequest, ProfileSuggestionDraft } from '../prompts/index.js';
 import { GenerationAbortedError, ProviderError } from './errors.js';
-import type { TextProvider, WriteInput, WriteResult } from './types.js';
+import type { AdviceInput, AdviceResult, TextProvider, WriteInput, WriteResult } from './types.js';
 
 export interface OpenAiProviderOptions {
   apiKey: string;
@@ -15,6 +18,36 @@ export interface OpenAiProviderOptions {
 
 /** Output budget: enough for a 1,000-character post in any script, with headroom. */
 const MAX_TOKENS = 900;
+/** Output budget of advice: a full About section and its reasons, or a day's ideas, as JSON. */
+const MAX_ADVICE_TOKENS = 2000;
+
+/** What the model must answer for a profile review; anything else is a provider failure. */
+const reviewAnswerSchema = z.object({
+  suggestions: z
+    .array(
+      z.object({
+        field: z.enum(PROFILE_FIELDS),
+        suggestion: z.string().trim().min(1).max(2600),
+        reason: z.string().trim().min(1).max(600),
+      }),
+    )
+    .min(1)
+    .max(8),
+});
+
+const ideasAnswerSchema = z.object({
+  ideas: z
+    .array(
+      z.object({
+        topic: z.string().trim().min(1).max(500),
+        why: z.string().trim().max(300).default(''),
+        source: z.enum(IDEA_SOURCES).catch('job'),
+      }),
+    )
+    .min(1)
+    .max(20),
+});
+
 /** Upper bound of the SDK's pauses between retries (0.5 s, 1 s, ... with jitter). */
 const RETRY_PAUSES_MS = 4000;
 
@@ -130,5 +163,77 @@ export class OpenAiProvider implements TextProvider {
     // The SDK ends an aborted stream quietly, as if the model had finished.
     if (controller.signal.aborted) throw new APIUserAbortError();
     return text;
+  }
+
+  async reviewProfile(input: AdviceInput<ProfileReviewRequest>): Promise<AdviceResult<ProfileSuggestionDraft[]>> {
+    const answer = await this.adviseJson(input, reviewAnswerSchema);
+    return { items: answer.suggestions, model: input.model, language: input.request.language };
+  }
+
+  async suggestIdeas(input: AdviceInput<IdeasRequest>): Promise<AdviceResult<IdeaDraft[]>> {
+    const answer = await this.adviseJson(input, ideasAnswerSchema);
+    return { items: answer.ideas.slice(0, input.request.count), model: input.model, language: input.request.language };
+  }
+
+  /** One JSON answer, checked against `schema`: a model that answers anything else has failed. */
+  private async adviseJson<S extends z.ZodType>(input: AdviceInput<unknown>, schema: S): Promise<z.output<S>> {
+    const { signal } = input;
+    if (signal?.aborted) throw new GenerationAbortedError();
+    const controller = new AbortController();
+    let timedOut = false;
+    const watchdog = setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      this.options.timeoutMs * (this.options.maxRetries + 1) + RETRY_PAUSES_MS,
+    );
+    const cancel = () => controller.abort();
+    signal?.addEventListener('abort', cancel, { once: true });
+    try {
+      const completion = await this.client.chat.completions.create(
+        {
+          model: input.model,
+          messages: [
+            { role: 'system', content: input.prompt.system },
+            { role: 'user', content: input.prompt.user },
+          ],
+          max_tokens: MAX_ADVICE_TOKENS,
+          temperature: 0.7,
+          response_format: { type: 'json_object' },
+        },
+        { signal: controller.signal },
+      );
+      const text = completion.choices[0]?.message?.content ?? '';
+      if (!text.trim()) throw new ProviderError(502, 'empty', 'the answer had no text');
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new ProviderError(502, 'providerError', 'the answer was not JSON');
+      }
+      const parsed = schema.safeParse(json);
+      if (!parsed.success)
+        throw new ProviderError(
+          502,
+          'providerError',
+          `the answer had the wrong shape: ${parsed.error.message.slice(0, 200)}`,
+        );
+      return parsed.data;
+    } catch (error) {
+      if (timedOut) {
+        throw new ProviderError(
+          503,
+          'timeout',
+          'no data within the timeout',
+          Math.max(1, Math.round(this.options.timeoutMs / 1000)),
+        );
+      }
+      if (signal?.aborted || (error instanceof APIUserAbortError && !timedOut)) throw new GenerationAbortedError();
+      throw toProviderError(error, this.options.timeoutMs);
+    } finally {
+      clearTimeout(watchdog);
+      signal?.removeEventListener('abort', cancel);
+    }
   }
 }

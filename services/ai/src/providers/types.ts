@@ -1,5 +1,13 @@
 import type { AiProviderName } from '@nashr/contracts';
-import type { ChatPrompt, Language, PromptRequest } from '../prompts/index.js';
+import type {
+  ChatPrompt,
+  IdeaDraft,
+  IdeasRequest,
+  Language,
+  ProfileReviewRequest,
+  ProfileSuggestionDraft,
+  PromptRequest,
+} from '../prompts/index.js';
 
 export interface WriteInput {
   prompt: ChatPrompt;
@@ -27,4 +35,23 @@ export interface TextProvider {
   write(input: WriteInput): Promise<WriteResult>;
   /** The language a draft asked for in `language` will actually be in, when it can differ. */
   writesIn?(language: Language): Language;
+  /** Proposes rewrites of the profile's headline, About section and skills, each with its reason. */
+  reviewProfile(input: AdviceInput<ProfileReviewRequest>): Promise<AdviceResult<ProfileSuggestionDraft[]>>;
+  /** Suggests post ideas from what the user told us and wrote. */
+  suggestIdeas(input: AdviceInput<IdeasRequest>): Promise<AdviceResult<IdeaDraft[]>>;
+}
+
+/** A piece of advice to write: the prompt for a model and the structured request it was built from. */
+export interface AdviceInput<R> {
+  prompt: ChatPrompt;
+  request: R;
+  model: string;
+  signal?: AbortSignal;
+}
+
+export interface AdviceResult<T> {
+  items: T;
+  /** The model that wrote it, as the user should see it. */
+  model: string;
+  language: Language;
 }

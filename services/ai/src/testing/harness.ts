@@ -19,6 +19,7 @@ import { buildApp, MIGRATIONS_FOLDER } from '../app.js';
 import { type Config, configSchema } from '../config.js';
 import { schema } from '../db/schema.js';
 import { type AiWorkers, startAiWorkers } from '../jobs/index.js';
+import { createProvider } from '../providers/index.js';
 
 export interface Harness {
   app: ServiceApp;
@@ -66,6 +67,7 @@ export async function startHarness(
     queue: { connection: workerConnection, prefix: redis.prefix },
     logger,
     clock: options.clock,
+    ideasWriter: { provider: createProvider(config), model: config.OPENAI_STANDARD_MODEL },
   });
   const as = (identity: Identity) => identityHeaders(identity, TEST_INTERNAL_SECRET);
 

@@ -7,6 +7,7 @@ import {
   type LucideIcon,
   MessagesSquare,
   SlidersHorizontal,
+  Sparkles,
   SquarePen,
 } from 'lucide-react';
 
@@ -17,6 +18,7 @@ export interface NavItem {
     | '/posts'
     | '/engage'
     | '/personalization'
+    | '/ideas'
     | '/hooks'
     | '/inspiration'
     | '/billing';
@@ -30,6 +32,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard },
   { to: '/generate-post', label: 'nav.generatePost', icon: SquarePen },
   { to: '/posts', label: 'nav.posts', icon: FileText },
+  { to: '/ideas', label: 'nav.ideas', icon: Sparkles },
   { to: '/hooks', label: 'nav.hooks', icon: Lightbulb },
   { to: '/inspiration', label: 'nav.inspiration', icon: BookOpenText },
   { to: '/engage', label: 'nav.engage', icon: MessagesSquare },

@@ -1,20 +1,23 @@
+import type { FullProfile } from '@nashr/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { CalendarClock, ChevronRight, type LucideIcon, MonitorSmartphone, Sparkles, SquarePen } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { useComposer } from '../composer';
+import { OptimizeProfileDialog } from './optimize-profile-dialog';
 
 /**
- * Quick Actions of the profile page: the composer, the Scheduled tab of the post list, profile
- * optimisation (not built yet, and it says so instead of doing nothing) and the signed-in sessions.
+ * Quick Actions of the profile page: the composer, the Scheduled tab of the post list, Optimize
+ * Profile (the AI's review of the headline, About and skills) and the signed-in sessions.
  */
-export function QuickActions() {
+export function QuickActions({ profile }: { profile: FullProfile }) {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
   const composer = useComposer();
+  const [optimizing, setOptimizing] = useState(false);
   const actions: { key: string; icon: LucideIcon; onClick: () => void }[] = [
     { key: 'generatePost', icon: SquarePen, onClick: () => composer.open() },
-    { key: 'optimizeProfile', icon: Sparkles, onClick: () => toast.info(t('quickActions.optimizeSoon')) },
+    { key: 'optimizeProfile', icon: Sparkles, onClick: () => setOptimizing(true) },
     {
       key: 'viewScheduled',
       icon: CalendarClock,
@@ -48,6 +51,7 @@ export function QuickActions() {
           </li>
         ))}
       </ul>
+      {optimizing && <OptimizeProfileDialog profile={profile} open onOpenChange={setOptimizing} />}
     </section>
   );
 }

@@ -1,7 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Language } from '../../prompts/index.js';
+import type {
+  IdeaDraft,
+  IdeasRequest,
+  Language,
+  ProfileReviewRequest,
+  ProfileSuggestionDraft,
+} from '../../prompts/index.js';
 import { GenerationAbortedError } from '../errors.js';
-import type { TextProvider, WriteInput, WriteResult } from '../types.js';
+import type { AdviceInput, AdviceResult, TextProvider, WriteInput, WriteResult } from '../types.js';
+import { reviewProfileOffline, suggestIdeasOffline } from './advice.js';
 import { offlineLanguage, writeOffline } from './writer.js';
 
 export const OFFLINE_MODEL = 'offline-writer';
@@ -27,5 +34,19 @@ export class OfflineProvider implements TextProvider {
     }
     if (signal?.aborted) throw new GenerationAbortedError();
     return { text: draft.text, model: OFFLINE_MODEL, language: draft.language, note: draft.note };
+  }
+
+  async reviewProfile({
+    request,
+    signal,
+  }: AdviceInput<ProfileReviewRequest>): Promise<AdviceResult<ProfileSuggestionDraft[]>> {
+    if (signal?.aborted) throw new GenerationAbortedError();
+    const review = reviewProfileOffline(request);
+    return { items: review.suggestions, model: OFFLINE_MODEL, language: review.language };
+  }
+
+  async suggestIdeas({ request }: AdviceInput<IdeasRequest>): Promise<AdviceResult<IdeaDraft[]>> {
+    const { ideas, language } = suggestIdeasOffline(request);
+    return { items: ideas, model: OFFLINE_MODEL, language };
   }
 }

@@ -1,0 +1,29 @@
+import { API, type IdeasResponse, type ProfileReview, type ProfileReviewRequest } from '@nashr/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { creditsQuery } from './ai';
+import { call } from './client';
+
+export type DailyIdeas = IdeasResponse['data'];
+
+const ideasKey = ['ai', 'ideas'] as const;
+
+/** `GET /api/v1/ai/ideas`: today's post ideas; while they are being prepared, look again every two seconds. */
+export function useDailyIdeas() {
+  return useQuery({
+    queryKey: ideasKey,
+    queryFn: async (): Promise<DailyIdeas> => (await call(API.ai.ideas)).data,
+    staleTime: 5 * 60_000,
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.status === 'preparing' ? 2_000 : false),
+  });
+}
+
+/** `POST /api/v1/ai/profile-review`: Optimize Profile. It spends credits, so the balance is read again. */
+export function useProfileReview() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ProfileReviewRequest): Promise<ProfileReview> =>
+      (await call(API.ai.profileReview, { body })).data,
+    onSettled: () => client.invalidateQueries({ queryKey: creditsQuery.queryKey }),
+  });
+}
