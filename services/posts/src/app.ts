@@ -19,6 +19,7 @@ import { draftRoutes } from './routes/drafts.js';
 import { linkedlnRoutes } from './routes/linkedln.js';
 import { mediaRoutes } from './routes/media.js';
 import { postRoutes } from './routes/posts.js';
+import { queueRoutes } from './routes/queue.js';
 import { userDataRoutes } from './routes/user-data.js';
 import { createServices } from './services.js';
 
@@ -53,6 +54,7 @@ export function buildApp({ config, logger, database, queues, redis, storage }: P
     posts: service,
     drafts,
     draftStore,
+    postingQueue,
   } = createServices({
     database,
     queues,
@@ -68,6 +70,7 @@ export function buildApp({ config, logger, database, queues, redis, storage }: P
   linkedlnRoutes(app, { service, store, drafts, media, waiter, publishWaitMs: config.PUBLISH_WAIT_MS, once });
   postRoutes(app, { service, store, media });
   draftRoutes(app, drafts, media);
+  queueRoutes(app, { queue: postingQueue, drafts, media, once });
   mediaRoutes(app, { media, storage: files });
   userDataRoutes(app, store, draftStore);
   return app;

@@ -22,6 +22,7 @@ export function toPost(row: PostRow): Post {
     firstCommentStatus: row.firstCommentStatus,
     firstCommentFailure: row.firstCommentFailure,
     media: row.media,
+    queued: row.queued,
     attempts: row.attempts,
     version: row.version,
     publishedAt: row.publishedAt?.toISOString() ?? null,
@@ -45,5 +46,6 @@ export function toScheduledPost(row: PostRow): ScheduledPost {
     version: row.version,
     firstComment: row.firstComment,
     media: row.media,
+    queued: row.queued,
   };
 }

@@ -3,3 +3,4 @@ export * from './media.js';
 export * from './messages.js';
 export * from './schemas.js';
 export * from './time.js';
+export * from './queue.js';

@@ -57,6 +57,8 @@ export const scheduledPostSchema = z.object({
   /** Beyond the spec: posted under the post right after it goes out. */
   firstComment: z.string().nullable().optional(),
   media: attached(),
+  /** Put in the posting queue's next free slot: it moves up when an earlier queued post leaves the queue. */
+  queued: z.boolean().optional(),
 });
 export type ScheduledPost = z.infer<typeof scheduledPostSchema>;
 
@@ -95,6 +97,8 @@ export const postSchema = z.object({
   /** Why the network refused the first comment (the post itself stays published). */
   firstCommentFailure: z.string().nullable().optional(),
   media: attached(),
+  /** Put in the posting queue's next free slot: it moves up when an earlier queued post leaves the queue. */
+  queued: z.boolean().optional(),
   /** How many times it was handed to the network. */
   attempts: z.number().int(),
   /** Raised by every edit, reschedule, retry and cancel; send it back to PATCH to avoid lost updates. */
