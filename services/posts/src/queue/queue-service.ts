@@ -76,12 +76,13 @@ export class QueueService {
     userId: string,
     post: { content: string; firstComment: string | null; media: AttachedMedia[] },
     requestId?: string,
+    now?: Date,
   ): Promise<PostRow> {
     const queue = await this.store.get(userId);
     if (!queue?.slots.length) throw queueRefusal('noSlots');
     // A race for the same slot loses at the unique index: look again (a few times at most).
     for (let attempt = 0; ; attempt++) {
-      const instant = await this.findFree(userId, queue.slots, queue.timeZone, new Date());
+      const instant = await this.findFree(userId, queue.slots, queue.timeZone, now ?? new Date());
       if (!instant) throw queueRefusal('full');
       const local = instantToLocal(instant, queue.timeZone);
       try {
