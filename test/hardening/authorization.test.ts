@@ -220,7 +220,10 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/v1/queue': { ownOnly: OWN, request: NO_ID('/api/v1/queue') },
   'PUT /api/v1/queue': {
     ownOnly: OWN,
-    request: () => ({ path: '/api/v1/queue', body: { slots: [{ weekday: 0, time: '09:00' }], timeZone: 'Asia/Riyadh' } }),
+    request: () => ({
+      path: '/api/v1/queue',
+      body: { slots: [{ weekday: 0, time: '09:00' }], timeZone: 'Asia/Riyadh' },
+    }),
   },
   'POST /api/v1/queue/posts': {
     ownOnly: OWN,

@@ -33,6 +33,8 @@ export interface PostView {
   firstComment?: string | null;
   /** The images it carries, in order. */
   media?: AttachedMedia[];
+  /** In the posting queue: it moves up when an earlier queued post leaves. */
+  queued?: boolean;
 }
 
 const fromScheduled = (post: ScheduledPost): PostView => ({
@@ -47,6 +49,7 @@ const fromScheduled = (post: ScheduledPost): PostView => ({
   version: post.version,
   firstComment: post.firstComment ?? null,
   media: post.media ?? [],
+  queued: post.queued ?? false,
 });
 
 const fromPost = (post: Post): PostView => ({
@@ -61,6 +64,7 @@ const fromPost = (post: Post): PostView => ({
   version: post.version,
   firstComment: post.firstComment ?? null,
   media: post.media ?? [],
+  queued: post.queued ?? false,
 });
 
 /** The signed-in user's id, which the spec's calls carry (`userId`, `/getScheduledPosts/{id}`). */

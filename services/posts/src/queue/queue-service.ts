@@ -67,7 +67,11 @@ export class QueueService {
   }
 
   private async findFree(userId: string, slots: QueueSlot[], zone: string, now: Date): Promise<Date | null> {
-    const taken = await this.store.takenInstants(userId, now, new Date(now.getTime() + (MAX_SCHEDULE_AHEAD_DAYS + 1) * DAY));
+    const taken = await this.store.takenInstants(
+      userId,
+      now,
+      new Date(now.getTime() + (MAX_SCHEDULE_AHEAD_DAYS + 1) * DAY),
+    );
     return nextFreeSlot(slots, zone, taken, now);
   }
 

@@ -73,7 +73,9 @@ describe('the posting queue settings', () => {
     const data = res.json().data;
     expect(data.timeZone).toBe('Asia/Riyadh');
     expect(data.slots).toHaveLength(3);
-    expect(data.slots.map((s: QueueSlot) => s.weekday)).toEqual([...data.slots.map((s: QueueSlot) => s.weekday)].sort());
+    expect(data.slots.map((s: QueueSlot) => s.weekday)).toEqual(
+      [...data.slots.map((s: QueueSlot) => s.weekday)].sort(),
+    );
     expect(Date.parse(data.nextFreeSlot)).toBe(riyadhSlots(slots, 1)[0]);
     const again = await h.request(user, 'GET', '/api/v1/queue');
     expect(again.json().data.slots).toEqual(data.slots);

@@ -1,4 +1,4 @@
-import { CalendarClock, Pencil, RotateCw, Trash2 } from 'lucide-react';
+import { CalendarClock, ListOrdered, Pencil, RotateCw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type PostView, useRetryPost } from '../../api/posts';
@@ -122,6 +122,16 @@ export function ScheduledPostCard({
           <HijriDate instant={post.scheduledAt} />
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <StatusBadge status={post.status} />
+            {post.queued && post.status === 'scheduled' && (
+              <span
+                className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700"
+                title={t('card.queuedHint')}
+                data-testid="queued-badge"
+              >
+                <ListOrdered aria-hidden="true" className="size-3.5" />
+                {t('card.queued')}
+              </span>
+            )}
             {otherZone && (
               <span className="text-xs text-slate-500">
                 {t('card.zoneNote', { zone: post.timeZone.replaceAll('_', ' ') })}
