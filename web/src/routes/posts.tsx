@@ -16,16 +16,17 @@ import { DraftsList } from '../components/posts/drafts-list';
 import { EditPostDialog } from '../components/posts/edit-post-dialog';
 import { PostsCalendar } from '../components/posts/posts-calendar';
 import { PostsSidebar } from '../components/posts/posts-sidebar';
+import { PostsTimeline } from '../components/posts/posts-timeline';
 import { PublishedList } from '../components/posts/published-list';
 import { ScheduleDialog } from '../components/posts/schedule-dialog';
 import { ScheduledList } from '../components/posts/scheduled-list';
 import { dateInputValue, formatCompact, WEEK_STARTS_ON } from '../lib/format';
 
-export type PostsTab = 'scheduled' | 'published' | 'drafts';
+export type PostsTab = 'scheduled' | 'published' | 'drafts' | 'calendar';
 
-/** `?tab=` of /posts: Scheduled unless it says published or drafts (spec section 2). */
+/** `?tab=` of /posts: Scheduled unless it says published, drafts or calendar (spec section 2). */
 export function postsTabOf(search: { tab?: unknown }): PostsTab {
-  return search.tab === 'published' || search.tab === 'drafts' ? search.tab : 'scheduled';
+  return search.tab === 'published' || search.tab === 'drafts' || search.tab === 'calendar' ? search.tab : 'scheduled';
 }
 
 /**
@@ -128,6 +129,9 @@ export function PostsPage() {
             <Tabs.Trigger value="drafts" className={tabClass} data-testid="tab-drafts">
               {t('tabs.drafts')}
             </Tabs.Trigger>
+            <Tabs.Trigger value="calendar" className={tabClass} data-testid="tab-calendar">
+              {t('tabs.calendar')}
+            </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="scheduled" className="outline-none">
             <ScheduledList
@@ -154,6 +158,9 @@ export function PostsPage() {
               onSchedule={(draft) => setScheduling({ draft })}
               onWrite={onGenerate}
             />
+          </Tabs.Content>
+          <Tabs.Content value="calendar" className="outline-none">
+            <PostsTimeline onEdit={setEditing} />
           </Tabs.Content>
         </Tabs.Root>
         <PostsSidebar
