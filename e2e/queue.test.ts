@@ -1,7 +1,8 @@
 /**
  * The posting queue in a real browser against the whole stack: three weekly times set in the
  * settings (by keyboard), two posts added to the queue from the composer take the first two
- * free times, and deleting the first moves the second up into its time.
+ * free times, and deleting the first moves the second up into its time. Then the calendar's day
+ * and week views: a post moved by keyboard and by dragging is rescheduled.
  */
 import { randomUUID } from 'node:crypto';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
@@ -108,6 +109,71 @@ describe('the posting queue', () => {
       .toBe(firstTime);
     const moved = await callAs(stack, user, 'GET', `/api/v1/posts/${second.id}`);
     expect(moved.body.data).toMatchObject({ scheduledAt: first.scheduledAt, queued: true, status: 'scheduled' });
+    await page.context().close();
+  });
+});
+
+/** The Riyadh date `days` from now (YYYY-MM-DD). */
+const riyadhDate = (days: number) =>
+  new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+describe("the calendar's day and week views", () => {
+  it('reschedules a post moved by keyboard in the day view and dragged to another cell in the week view', async () => {
+    const user = await fullUser(stack, 'mover');
+    const content = `Moved around ${randomUUID().slice(0, 6)}`;
+    const created = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
+      userId: user.userId,
+      content,
+      date: riyadhDate(1),
+      time: '10:30 AM',
+      status: 'scheduled',
+      timeZone: ZONE,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+
+    const page = await open(user, '/posts?tab=calendar');
+    const timeline = page.getByTestId('posts-timeline');
+    await timeline.waitFor();
+    await timeline.getByTestId('timeline-day').click();
+    await timeline.getByTestId('timeline-next').click();
+    const chip = timeline.locator(`[data-testid="timeline-post"][data-post-id="${id}"]`);
+    await chip.waitFor();
+    expect(await chip.locator('xpath=ancestor::td').getAttribute('data-hour')).toBe('10');
+
+    // Keyboard: Space picks it up, two hours down, Enter puts it down.
+    await chip.focus();
+    await page.keyboard.press('Space');
+    expect(await chip.getAttribute('data-picked')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await timeline.locator('[data-target="true"]').getAttribute('data-hour')).toBe('12');
+    await page.keyboard.press('Enter');
+    await toast(page, 'Rescheduled for').first().waitFor();
+    await expect
+      .poll(async () => (await callAs(stack, user, 'GET', `/api/v1/posts/${id}`)).body.data.scheduledAt)
+      .toBe(`${riyadhDate(1)}T09:30:00.000Z`);
+    await expect.poll(() => chip.locator('xpath=ancestor::td').getAttribute('data-hour')).toBe('12');
+    await screenshot(page, 'calendar-day-en-desktop', { fullPage: false });
+
+    // Week view: dragged to the next day when the week shows it, else to a later hour the same day.
+    await timeline.getByTestId('timeline-week').click();
+    await chip.waitFor();
+    const nextDay = timeline.locator(`[data-testid="timeline-cell"][data-date="${riyadhDate(2)}"][data-hour="15"]`);
+    const sameDay = timeline.locator(`[data-testid="timeline-cell"][data-date="${riyadhDate(1)}"][data-hour="15"]`);
+    const crossesDay = (await nextDay.count()) === 1;
+    const target = crossesDay ? nextDay : sameDay;
+    await target.scrollIntoViewIfNeeded();
+    await chip.hover();
+    await page.mouse.down();
+    await target.hover();
+    await target.hover();
+    await page.mouse.up();
+    const expected = `${riyadhDate(crossesDay ? 2 : 1)}T12:30:00.000Z`;
+    await expect
+      .poll(async () => (await callAs(stack, user, 'GET', `/api/v1/posts/${id}`)).body.data.scheduledAt)
+      .toBe(expected);
+    await screenshot(page, 'calendar-week-en-desktop', { fullPage: false });
     await page.context().close();
   });
 });

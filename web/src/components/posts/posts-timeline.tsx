@@ -6,7 +6,14 @@ import { toast } from 'sonner';
 import { type PostView, useCalendarPosts, useUpdatePost } from '../../api/posts';
 import { useDisplayPreferences } from '../../api/preferences';
 import { errorText } from '../../lib/error-text';
-import { dateInputValue, formatClock, formatDay, formatWeekday, WEEK_STARTS_ON } from '../../lib/format';
+import {
+  dateInputValue,
+  formatClock,
+  formatDay,
+  formatDayNumber,
+  formatWeekday,
+  WEEK_STARTS_ON,
+} from '../../lib/format';
 import { Spinner } from '../spinner';
 import { LoadError } from './list-states';
 import {
@@ -221,7 +228,7 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
           <table className={`w-full table-fixed border-collapse text-xs ${view === 'week' ? 'min-w-[44rem]' : ''}`}>
             <thead className="sticky top-0 z-10 bg-white">
               <tr>
-                <th scope="col" className="w-16">
+                <th scope="col" className="w-20">
                   <span className="sr-only">{t('timeline.hour')}</span>
                 </th>
                 {days.map((day) => (
@@ -231,7 +238,9 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
                     className={`py-2 text-center font-medium ${isToday(day) ? 'text-brand-700' : 'text-slate-600'}`}
                   >
                     {formatWeekday(day, language, 'long')}
-                    <span className="block text-[0.7rem] font-normal text-slate-500">{formatDay(day, language)}</span>
+                    <span className="block text-[0.7rem] font-normal text-slate-500">
+                      {formatDayNumber(day, language)}
+                    </span>
                   </th>
                 ))}
               </tr>
@@ -239,7 +248,10 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
             <tbody>
               {HOURS.map((hour) => (
                 <tr key={hour} className="border-t border-slate-100">
-                  <th scope="row" className="px-1 py-1 text-end align-top font-normal text-slate-500 tabular-nums">
+                  <th
+                    scope="row"
+                    className="whitespace-nowrap px-1 py-1 text-end align-top font-normal text-slate-500 tabular-nums"
+                  >
                     {hourLabel(hour, language)}
                   </th>
                   {days.map((day) => {
@@ -257,7 +269,6 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
                         data-hour={hour}
                         data-target={target ? 'true' : undefined}
                         onDragOver={(event) => {
-                          if (!dragging) return;
                           event.preventDefault();
                           event.dataTransfer.dropEffect = 'move';
                           if (over !== key) setOver(key);
