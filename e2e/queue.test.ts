@@ -110,6 +110,22 @@ describe('the posting queue', () => {
     const moved = await callAs(stack, user, 'GET', `/api/v1/posts/${second.id}`);
     expect(moved.body.data).toMatchObject({ scheduledAt: first.scheduledAt, queued: true, status: 'scheduled' });
     await page.context().close();
+
+    // In Arabic, right to left, the same three times and the post still marked as queued.
+    const arabic = await openPage(browser, `${stack.url}/personalization#queue`, {
+      lang: 'ar',
+      viewport: 'phone',
+      cookies: [user.session.browserCookie],
+      timezoneId: ZONE,
+    });
+    const arabicSection = arabic.getByTestId('posting-queue');
+    await arabicSection.getByRole('heading', { name: 'قائمة النشر' }).waitFor();
+    expect(await arabic.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await arabicSection.getByTestId('posting-queue-slot').count()).toBe(3);
+    await screenshot(arabic, 'queue-settings-ar-phone', { fullPage: false });
+    await arabic.goto(`${stack.url}/posts`, { waitUntil: 'domcontentloaded' });
+    await arabic.getByTestId('scheduled-post').filter({ hasText: contents[1]! }).getByText('في قائمة النشر').waitFor();
+    await arabic.context().close();
   });
 });
 

@@ -93,7 +93,7 @@ export function PostsPage() {
     void navigate({ to: '/posts', search: { tab: postsTabOf({ tab: value }) }, replace: true });
 
   const tabClass =
-    'relative -mb-px border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-slate-500 transition hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700';
+    'relative -mb-px shrink-0 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm sm:px-4 font-semibold text-slate-500 transition hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700';
 
   return (
     <div data-testid="posts-page">
@@ -114,7 +114,10 @@ export function PostsPage() {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] xl:grid-cols-[minmax(0,1fr)_20rem] xl:gap-8">
         <Tabs.Root value={tab} onValueChange={onTabChange} className="min-w-0">
-          <Tabs.List aria-label={t('tabs.label')} className="mb-5 flex gap-2 border-b border-slate-200">
+          <Tabs.List
+            aria-label={t('tabs.label')}
+            className="mb-5 flex gap-1 overflow-x-auto border-b border-slate-200 sm:gap-2"
+          >
             <Tabs.Trigger value="scheduled" className={tabClass} data-testid="tab-scheduled">
               {t('tabs.scheduled')}
               {scheduled.posts.length > 0 && (
