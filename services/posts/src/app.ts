@@ -15,6 +15,7 @@ import type { Config } from './config.js';
 import type { schema } from './db/schema.js';
 import { MediaService } from './media/media-service.js';
 import { PublishWaiter } from './publish-waiter.js';
+import { QueueStore } from './queue/queue-store.js';
 import { draftRoutes } from './routes/drafts.js';
 import { linkedlnRoutes } from './routes/linkedln.js';
 import { mediaRoutes } from './routes/media.js';
@@ -72,6 +73,6 @@ export function buildApp({ config, logger, database, queues, redis, storage }: P
   draftRoutes(app, drafts, media);
   queueRoutes(app, { queue: postingQueue, drafts, media, once });
   mediaRoutes(app, { media, storage: files });
-  userDataRoutes(app, store, draftStore);
+  userDataRoutes(app, store, draftStore, new QueueStore(database.db));
   return app;
 }

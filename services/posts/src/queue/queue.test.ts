@@ -79,6 +79,9 @@ describe('the posting queue settings', () => {
     expect(Date.parse(data.nextFreeSlot)).toBe(riyadhSlots(slots, 1)[0]);
     const again = await h.request(user, 'GET', '/api/v1/queue');
     expect(again.json().data.slots).toEqual(data.slots);
+    // 'Download my data' carries the queue too.
+    const exported = await h.request(user, 'GET', '/api/v1/posts/export');
+    expect(exported.json().data.postingQueue).toEqual({ timeZone: 'Asia/Riyadh', slots: data.slots });
   });
 
   it('refuses too many slots, a slot twice, a malformed time and an unknown zone, each with its code', async () => {
