@@ -216,6 +216,19 @@ const MATRIX: Record<string, Rule> = {
     crossUser: 404,
     request: (ids) => ({ path: `/api/v1/media/${ids.aliceMediaId}/thumbnail` }),
   },
+  // The posting queue: the caller's own weekly slots, and posts put in the caller's own next free slot.
+  'GET /api/v1/queue': { ownOnly: OWN, request: NO_ID('/api/v1/queue') },
+  'PUT /api/v1/queue': {
+    ownOnly: OWN,
+    request: () => ({
+      path: '/api/v1/queue',
+      body: { slots: [{ weekday: 0, time: '09:00' }], timeZone: 'Asia/Riyadh' },
+    }),
+  },
+  'POST /api/v1/queue/posts': {
+    ownOnly: OWN,
+    request: () => ({ path: '/api/v1/queue/posts', body: { content: 'Queued by someone else' } }),
+  },
   'POST /api/v1/posts/:id/retry': {
     crossUser: 404,
     request: (ids) => ({ path: `/api/v1/posts/${ids.alicePostId}/retry` }),

@@ -176,12 +176,15 @@ const appRoutes = [
   createRoute({
     getParentRoute: () => appRoute,
     path: '/posts',
-    // `?tab=scheduled|published|drafts`, so other screens (e.g. /profile's 'View Scheduled Posts') can link to a tab;
+    // `?tab=scheduled|published|drafts|calendar`, so other screens (e.g. /profile's 'View Scheduled Posts') can link to a tab;
     // `?post=<id>` (a notification's link) brings that post into view.
     validateSearch: (
       search: Record<string, unknown>,
-    ): { tab?: 'scheduled' | 'published' | 'drafts'; post?: string } => ({
-      ...(search.tab === 'published' || search.tab === 'scheduled' || search.tab === 'drafts'
+    ): { tab?: 'scheduled' | 'published' | 'drafts' | 'calendar'; post?: string } => ({
+      ...(search.tab === 'published' ||
+      search.tab === 'scheduled' ||
+      search.tab === 'drafts' ||
+      search.tab === 'calendar'
         ? { tab: search.tab }
         : {}),
       ...(typeof search.post === 'string' && /^[0-9a-f-]{36}$/i.test(search.post) ? { post: search.post } : {}),

@@ -8,6 +8,7 @@ import { LIBRARY_ERROR_CODES } from './content/library.js';
 import { LINKEDIN_ERROR_CODES, NETWORK_FAILURE_CODES } from './linkedin/errors.js';
 import { MEDIA_ERROR_CODES } from './posts/media.js';
 import { POST_ERROR_CODES } from './posts/messages.js';
+import { QUEUE_ERROR_CODES } from './posts/queue.js';
 import { TEXT_PROBLEMS } from './text.js';
 
 /**
@@ -73,6 +74,7 @@ export const ERROR_CODES: readonly string[] = [
     ...Object.keys(TEXT_PROBLEMS),
     ...Object.values(POST_ERROR_CODES),
     ...Object.values(MEDIA_ERROR_CODES),
+    ...Object.values(QUEUE_ERROR_CODES),
     ...Object.values(LINKEDIN_ERROR_CODES),
     ...Object.values(NETWORK_FAILURE_CODES),
     ...Object.values(AI_ERROR_CODES),

@@ -15,10 +15,12 @@ import type { Config } from './config.js';
 import type { schema } from './db/schema.js';
 import { MediaService } from './media/media-service.js';
 import { PublishWaiter } from './publish-waiter.js';
+import { QueueStore } from './queue/queue-store.js';
 import { draftRoutes } from './routes/drafts.js';
 import { linkedlnRoutes } from './routes/linkedln.js';
 import { mediaRoutes } from './routes/media.js';
 import { postRoutes } from './routes/posts.js';
+import { queueRoutes } from './routes/queue.js';
 import { userDataRoutes } from './routes/user-data.js';
 import { createServices } from './services.js';
 
@@ -53,6 +55,7 @@ export function buildApp({ config, logger, database, queues, redis, storage }: P
     posts: service,
     drafts,
     draftStore,
+    postingQueue,
   } = createServices({
     database,
     queues,
@@ -68,7 +71,8 @@ export function buildApp({ config, logger, database, queues, redis, storage }: P
   linkedlnRoutes(app, { service, store, drafts, media, waiter, publishWaitMs: config.PUBLISH_WAIT_MS, once });
   postRoutes(app, { service, store, media });
   draftRoutes(app, drafts, media);
+  queueRoutes(app, { queue: postingQueue, drafts, media, once });
   mediaRoutes(app, { media, storage: files });
-  userDataRoutes(app, store, draftStore);
+  userDataRoutes(app, store, draftStore, new QueueStore(database.db));
   return app;
 }

@@ -58,7 +58,12 @@ export interface EditRequest {
   /** The new due time, worked out against the post as it stands (its zone is the default). */
   reschedule?: (current: PostRow) => ResolvedSchedule;
   expectedVersion?: number;
+  /** A queued post moved by the queue itself stays queued; one rescheduled by hand leaves the queue. */
+  stayQueued?: boolean;
 }
+
+/** Told when a queued, scheduled post leaves the queue (deleted or rescheduled by hand), as it was before. */
+export type LeftQueueListener = (before: PostRow, requestId?: string) => Promise<void>;
 
 /**
  * What users do to posts. The row is always written first and the job second: PostgreSQL is the
@@ -66,6 +71,7 @@ export interface EditRequest {
  */
 export class PostService {
   private readonly expiry: ConnectionExpiry;
+  private leftQueue: LeftQueueListener | null = null;
 
   constructor(
     private readonly store: PostStore,
@@ -74,6 +80,15 @@ export class PostService {
     private readonly planLimits: PlanLimitStore | null = null,
   ) {
     this.expiry = new ConnectionExpiry(store, queues.queues);
+  }
+
+  /** The posting queue closes the gap a queued post leaves behind. */
+  onLeftQueue(listener: LeftQueueListener): void {
+    this.leftQueue = listener;
+  }
+
+  private async tellLeftQueue(before: PostRow, requestId?: string): Promise<void> {
+    if (before.queued && before.status === 'scheduled') await this.leftQueue?.(before, requestId);
   }
 
   /**
@@ -93,6 +108,7 @@ export class PostService {
     requestId?: string,
     firstComment: string | null = null,
     media: AttachedMedia[] = [],
+    queued = false,
   ): Promise<PostRow> {
     await this.planLimits?.check(userId, schedule.instant);
     const post = await this.store.insert({
@@ -106,6 +122,7 @@ export class PostService {
       timeZone: schedule.timeZone,
       enteredDate: schedule.enteredDate ?? null,
       enteredTime: schedule.enteredTime ?? null,
+      queued,
     });
     await this.queues.scheduleDue(post, requestId);
     return this.tellIfAfterExpiry(post, requestId);
@@ -155,11 +172,14 @@ export class PostService {
         enteredTime: schedule.enteredTime,
         failureReason: null,
         failureCode: null,
+        queued: post.queued && request.stayQueued === true,
       } satisfies PostChanges);
     }
     const updated = await this.changeOrExplain(userId, post, changes);
     if (updated.status === 'scheduled') await this.moveDueJob(post, updated, requestId);
-    return request.reschedule ? this.tellIfAfterExpiry(updated, requestId) : updated;
+    const told = request.reschedule ? await this.tellIfAfterExpiry(updated, requestId) : updated;
+    if (request.reschedule && !updated.queued) await this.tellLeftQueue(post, requestId);
+    return told;
   }
 
   /** Cancels a scheduled or failed post; cancelling twice is fine. */
@@ -176,6 +196,7 @@ export class PostService {
       throw conflict(lockedReason(now.status) ?? 'changedElsewhere');
     }
     if (post.status === 'scheduled') await this.queues.removeDue(post.id, post.version);
+    await this.tellLeftQueue(post);
     return updated;
   }
 

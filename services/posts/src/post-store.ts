@@ -1,10 +1,10 @@
 import type { PostAttentionCause, PostStatus } from '@nashr/contracts';
 import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { connections, drafts, type PostRow, posts, type schema } from './db/schema.js';
+import { connections, drafts, type PostRow, postingQueues, posts, type schema } from './db/schema.js';
 
 export type NewPost = Pick<PostRow, 'userId' | 'content' | 'status' | 'scheduledAt' | 'timeZone'> &
-  Partial<Pick<PostRow, 'enteredDate' | 'enteredTime' | 'firstComment' | 'firstCommentStatus' | 'media'>>;
+  Partial<Pick<PostRow, 'enteredDate' | 'enteredTime' | 'firstComment' | 'firstCommentStatus' | 'media' | 'queued'>>;
 
 export type PostChanges = Partial<
   Pick<
@@ -20,6 +20,7 @@ export type PostChanges = Partial<
     | 'firstComment'
     | 'firstCommentStatus'
     | 'media'
+    | 'queued'
   >
 >;
 
@@ -45,6 +46,7 @@ export class PostStore {
   async deleteUser(userId: string): Promise<string[]> {
     await this.db.delete(drafts).where(eq(drafts.userId, userId));
     await this.db.delete(connections).where(eq(connections.userId, userId));
+    await this.db.delete(postingQueues).where(eq(postingQueues.userId, userId));
     const rows = await this.db.delete(posts).where(eq(posts.userId, userId)).returning({ id: posts.id });
     return rows.map((r) => r.id);
   }

@@ -31,6 +31,7 @@ export function toPost(row: PostRow): Post {
     media: row.media,
     attention: attentionOf(row),
     retryAt: row.status === 'publishing' ? (row.retryAt?.toISOString() ?? null) : null,
+    queued: row.queued,
     attempts: row.attempts,
     version: row.version,
     publishedAt: row.publishedAt?.toISOString() ?? null,
@@ -55,5 +56,6 @@ export function toScheduledPost(row: PostRow): ScheduledPost {
     firstComment: row.firstComment,
     media: row.media,
     attention: attentionOf(row),
+    queued: row.queued,
   };
 }

@@ -6,6 +6,8 @@ import { PostQueues } from './jobs/post-queues.js';
 import { PlanLimitStore } from './plan-limits/plan-limit-store.js';
 import { PostService } from './post-service.js';
 import { PostStore } from './post-store.js';
+import { QueueService } from './queue/queue-service.js';
+import { QueueStore } from './queue/queue-store.js';
 
 export interface PostsServicesDeps {
   database: Database<typeof schema>;
@@ -22,11 +24,14 @@ export function createServices({ database, queues, logger, scheduleHorizonMs }: 
   const postQueues = new PostQueues(queues, logger, scheduleHorizonMs);
   const draftStore = new DraftStore(database.db);
   const planLimits = new PlanLimitStore(database.db);
+  const posts = new PostService(store, postQueues, planLimits);
   return {
     store,
     queues: postQueues,
     planLimits,
-    posts: new PostService(store, postQueues, planLimits),
+    posts,
+    /** Wired to `posts`: a queued post leaving the queue moves the later ones up. */
+    postingQueue: new QueueService(new QueueStore(database.db), posts, logger),
     draftStore,
     drafts: new DraftService(draftStore),
   };

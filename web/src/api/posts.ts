@@ -37,6 +37,8 @@ export interface PostView {
   attention?: Post['attention'];
   /** When a post the network asked to wait for goes out again; null otherwise. */
   retryAt?: string | null;
+  /** In the posting queue: it moves up when an earlier queued post leaves. */
+  queued?: boolean;
 }
 
 const fromScheduled = (post: ScheduledPost): PostView => ({
@@ -53,6 +55,7 @@ const fromScheduled = (post: ScheduledPost): PostView => ({
   media: post.media ?? [],
   attention: post.attention ?? null,
   retryAt: null,
+  queued: post.queued ?? false,
 });
 
 const fromPost = (post: Post): PostView => ({
@@ -69,6 +72,7 @@ const fromPost = (post: Post): PostView => ({
   media: post.media ?? [],
   attention: post.attention ?? null,
   retryAt: post.retryAt ?? null,
+  queued: post.queued ?? false,
 });
 
 /** The signed-in user's id, which the spec's calls carry (`userId`, `/getScheduledPosts/{id}`). */

@@ -8,6 +8,7 @@ import { PageHeader } from '../components/app-shell/page-header';
 import { NotificationPreferencesSection } from '../components/notifications/notification-preferences';
 import { PersonalizationForm } from '../components/personalization-form/personalization-form';
 import { valuesFrom } from '../components/personalization-form/values';
+import { PostingQueueSection } from '../components/queue';
 import { DisplayPreferencesSection } from '../components/settings/display-preferences-section';
 import { Spinner } from '../components/spinner';
 import { DiscardChangesDialog } from '../components/ui/discard-changes-dialog';
@@ -114,6 +115,7 @@ export function PersonalizationSettingsPage() {
         />
       </div>
       <YourVoiceSection />
+      <PostingQueueSection />
       <DisplayPreferencesSection />
       <NotificationPreferencesSection />
       {user && <YourDataSection email={user.email} />}

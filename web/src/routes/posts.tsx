@@ -16,16 +16,17 @@ import { DraftsList } from '../components/posts/drafts-list';
 import { EditPostDialog } from '../components/posts/edit-post-dialog';
 import { PostsCalendar } from '../components/posts/posts-calendar';
 import { PostsSidebar } from '../components/posts/posts-sidebar';
+import { PostsTimeline } from '../components/posts/posts-timeline';
 import { PublishedList } from '../components/posts/published-list';
 import { ScheduleDialog } from '../components/posts/schedule-dialog';
 import { ScheduledList } from '../components/posts/scheduled-list';
 import { dateInputValue, formatCompact, WEEK_STARTS_ON } from '../lib/format';
 
-export type PostsTab = 'scheduled' | 'published' | 'drafts';
+export type PostsTab = 'scheduled' | 'published' | 'drafts' | 'calendar';
 
-/** `?tab=` of /posts: Scheduled unless it says published or drafts (spec section 2). */
+/** `?tab=` of /posts: Scheduled unless it says published, drafts or calendar (spec section 2). */
 export function postsTabOf(search: { tab?: unknown }): PostsTab {
-  return search.tab === 'published' || search.tab === 'drafts' ? search.tab : 'scheduled';
+  return search.tab === 'published' || search.tab === 'drafts' || search.tab === 'calendar' ? search.tab : 'scheduled';
 }
 
 /**
@@ -92,7 +93,7 @@ export function PostsPage() {
     void navigate({ to: '/posts', search: { tab: postsTabOf({ tab: value }) }, replace: true });
 
   const tabClass =
-    'relative -mb-px border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-slate-500 transition hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700';
+    'relative -mb-px shrink-0 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm sm:px-4 font-semibold text-slate-500 transition hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700';
 
   return (
     <div data-testid="posts-page">
@@ -113,7 +114,10 @@ export function PostsPage() {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] xl:grid-cols-[minmax(0,1fr)_20rem] xl:gap-8">
         <Tabs.Root value={tab} onValueChange={onTabChange} className="min-w-0">
-          <Tabs.List aria-label={t('tabs.label')} className="mb-5 flex gap-2 border-b border-slate-200">
+          <Tabs.List
+            aria-label={t('tabs.label')}
+            className="mb-5 flex gap-1 overflow-x-auto border-b border-slate-200 sm:gap-2"
+          >
             <Tabs.Trigger value="scheduled" className={tabClass} data-testid="tab-scheduled">
               {t('tabs.scheduled')}
               {scheduled.posts.length > 0 && (
@@ -127,6 +131,9 @@ export function PostsPage() {
             </Tabs.Trigger>
             <Tabs.Trigger value="drafts" className={tabClass} data-testid="tab-drafts">
               {t('tabs.drafts')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="calendar" className={tabClass} data-testid="tab-calendar">
+              {t('tabs.calendar')}
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="scheduled" className="outline-none">
@@ -154,6 +161,9 @@ export function PostsPage() {
               onSchedule={(draft) => setScheduling({ draft })}
               onWrite={onGenerate}
             />
+          </Tabs.Content>
+          <Tabs.Content value="calendar" className="outline-none">
+            <PostsTimeline onEdit={setEditing} />
           </Tabs.Content>
         </Tabs.Root>
         <PostsSidebar

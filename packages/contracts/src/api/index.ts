@@ -14,6 +14,7 @@ import { notificationsApi } from './notifications.js';
 import { personalizationApi } from './personalization.js';
 import { postsApi } from './posts.js';
 import { preferencesApi } from './preferences.js';
+import { queueApi } from './queue.js';
 
 export * from './account.js';
 export * from './admin-audit.js';
@@ -30,6 +31,7 @@ export * from './notifications.js';
 export * from './personalization.js';
 export * from './posts.js';
 export * from './preferences.js';
+export * from './queue.js';
 
 /**
  * The public API, one domain per file. The gateway routes and documents exactly these, the
@@ -44,6 +46,7 @@ export const API = {
   linkedin: linkedinApi,
   posts: postsApi,
   media: mediaApi,
+  queue: queueApi,
   content: contentApi,
   library: libraryApi,
   ai: aiApi,

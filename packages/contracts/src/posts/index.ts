@@ -1,5 +1,6 @@
 export * from './limits.js';
 export * from './media.js';
 export * from './messages.js';
+export * from './queue.js';
 export * from './schemas.js';
 export * from './time.js';

@@ -69,6 +69,8 @@ export const scheduledPostSchema = z.object({
   media: attached(),
   /** Beyond the spec: why it cannot go out as it stands (see `postSchema.attention`); null when nothing is wrong. */
   attention: postAttention(),
+  /** Put in the posting queue's next free slot: it moves up when an earlier queued post leaves the queue. */
+  queued: z.boolean().optional(),
 });
 export type ScheduledPost = z.infer<typeof scheduledPostSchema>;
 
@@ -114,6 +116,8 @@ export const postSchema = z.object({
   attention: postAttention(),
   /** When a post the network asked to wait for (a rate limit) is handed over again; null otherwise. */
   retryAt: z.string().nullable().optional(),
+  /** Put in the posting queue's next free slot: it moves up when an earlier queued post leaves the queue. */
+  queued: z.boolean().optional(),
   /** How many times it was handed to the network. */
   attempts: z.number().int(),
   /** Raised by every edit, reschedule, retry and cancel; send it back to PATCH to avoid lost updates. */

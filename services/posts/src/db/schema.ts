@@ -5,9 +5,21 @@ import {
   MAX_POST_LENGTH,
   POST_STATUSES,
   type PostAttentionCause,
+  type QueueSlot,
 } from '@nashr/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const postsSchema = pgSchema('posts');
 
@@ -49,6 +61,8 @@ export const posts = postsSchema.table(
     retryAt: timestamp('retry_at', { withTimezone: true }),
     /** Hand-overs to the network; the publish job id is `publish-{id}-{attempts}`. */
     attempts: integer('attempts').notNull().default(0),
+    /** Put in the posting queue's next free slot: moves up when an earlier queued post leaves the queue. */
+    queued: boolean('queued').notNull().default(false),
     /** Raised by every edit, reschedule, retry and cancel; the due job id is `due-{id}-{version}`. */
     version: integer('version').notNull().default(1),
     /** When the current hand-over started; the reconciler looks at old ones. */
@@ -60,6 +74,10 @@ export const posts = postsSchema.table(
   (t) => [
     index('posts_user_scheduled_at_idx').on(t.userId, t.scheduledAt),
     index('posts_status_scheduled_at_idx').on(t.status, t.scheduledAt),
+    // Two queued posts never share a slot, even when two 'Add to queue' race.
+    uniqueIndex('posts_queued_slot_idx')
+      .on(t.userId, t.scheduledAt)
+      .where(sql`${t.queued} and ${t.status} = 'scheduled'`),
     check('posts_content_length', sql`char_length(${t.content}) between 1 and ${sql.raw(String(MAX_POST_LENGTH))}`),
     check(
       'posts_first_comment_length',
@@ -151,4 +169,13 @@ export const connections = postsSchema.table('connections', {
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
 });
 
-export const schema = { posts, drafts, media, planLimits, connections };
+/** Each user's posting queue: weekly slots (weekday 0 = Sunday, `HH:MM`) read in `timeZone`. */
+export const postingQueues = postsSchema.table('posting_queues', {
+  userId: uuid('user_id').primaryKey(),
+  timeZone: text('time_zone').notNull(),
+  slots: jsonb('slots').$type<QueueSlot[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type PostingQueueRow = typeof postingQueues.$inferSelect;
+
+export const schema = { posts, drafts, media, planLimits, connections, postingQueues };

@@ -3,14 +3,19 @@ import { identityOf, route, type ServiceApp } from '@nashr/platform';
 import type { DraftStore } from '../drafts/draft-store.js';
 import type { PostStore } from '../post-store.js';
 import { toPost } from '../present.js';
+import type { QueueStore } from '../queue/queue-store.js';
 import { toDraft } from './drafts.js';
 
-/** The posts part of 'Download my data': every post, whatever its state, with what the user typed, and every draft. */
-export function userDataRoutes(app: ServiceApp, store: PostStore, drafts: DraftStore): void {
+/**
+ * The posts part of 'Download my data': every post, whatever its state, with what the user typed,
+ * every draft, and the posting queue's weekly times.
+ */
+export function userDataRoutes(app: ServiceApp, store: PostStore, drafts: DraftStore, queues: QueueStore): void {
   route(app, API.posts.export, { checkResponses: true }, async (request, reply) => {
     const userId = identityOf(request).userId;
     const rows = await store.byUser(userId);
     const draftRows = await drafts.byUser(userId);
+    const queue = await queues.get(userId);
     reply.header('cache-control', 'no-store');
     return {
       success: true as const,
@@ -23,6 +28,7 @@ export function userDataRoutes(app: ServiceApp, store: PostStore, drafts: DraftS
           createdAt: row.createdAt.toISOString(),
         })),
         drafts: draftRows.map(toDraft),
+        postingQueue: queue ? { timeZone: queue.timeZone, slots: queue.slots } : null,
       },
     };
   });

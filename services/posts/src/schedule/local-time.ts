@@ -35,3 +35,9 @@ export function instantToLocal(instant: Date, zone: string): { date: string; tim
   ].join('-');
   return { date, time: formatTwelveHour({ hours: wall.getUTCHours(), minutes: wall.getUTCMinutes() }) };
 }
+
+/** The calendar date a person in `zone` reads at `instant`. */
+export function wallClockDate(instant: Date, zone: string): CalendarDate {
+  const wall = new Date(wallClockMs(instant.getTime(), zone));
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
+}

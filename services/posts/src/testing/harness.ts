@@ -115,7 +115,7 @@ export class PostsHarness {
   /** An HTTP request as the gateway would forward it for `identity`. */
   request(
     identity: Identity,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
     headers: Record<string, string> = {},

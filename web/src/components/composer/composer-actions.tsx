@@ -1,22 +1,37 @@
-import { CalendarClock, Send } from 'lucide-react';
+import { CalendarClock, ListPlus, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../spinner';
 
-/** The composer's footer: 'Schedule' and 'Post'. */
+/** The composer's footer: 'Add to queue', 'Schedule' and 'Post'. */
 export function ComposerActions({
   canSend,
   posting,
+  queueing,
+  onQueue,
   onSchedule,
   onPost,
 }: {
   canSend: boolean;
   posting: boolean;
+  queueing: boolean;
+  onQueue: () => void;
   onSchedule: () => void;
   onPost: () => void;
 }) {
   const { t } = useTranslation('composer');
   return (
     <div className="flex flex-col-reverse gap-2 border-t border-slate-100 bg-white px-5 py-4 sm:flex-row sm:items-center sm:justify-end sm:px-6">
+      <button
+        type="button"
+        onClick={onQueue}
+        disabled={!canSend || queueing}
+        aria-busy={queueing}
+        className="inline-flex items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
+        data-testid="composer-queue"
+      >
+        {queueing ? <Spinner className="size-4 border-2" /> : <ListPlus aria-hidden="true" className="size-4" />}
+        {t('actions.queue')}
+      </button>
       <button
         type="button"
         onClick={onSchedule}

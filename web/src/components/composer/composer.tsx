@@ -23,6 +23,7 @@ import { FeedPreview } from './feed-preview';
 import { imageFilesOf, MediaPicker } from './media-picker';
 import { PersonalizeDialog } from './personalize-dialog';
 import { PublishConfirmDialog } from './publish-confirm-dialog';
+import { useQueuePost } from './use-add-to-queue';
 import { requestFromTyped, useAiWriter } from './use-ai-writer';
 import { useAuthor } from './use-author';
 import { useComposerDraft } from './use-composer-draft';
@@ -90,6 +91,7 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
     onFinished?.();
   };
   const posting = usePostNow(finish);
+  const queueing = useQueuePost(finish);
 
   const { stream } = ai;
   const busy = stream.busy;
@@ -246,6 +248,10 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
       <ComposerActions
         canSend={canSend}
         posting={posting.isPending}
+        queueing={queueing.isPending}
+        onQueue={() => {
+          if (canSend) void queueing.queue(text.trim(), { firstComment: firstComment.trim(), draftId, mediaIds });
+        }}
         onSchedule={() => setScheduleOpen(true)}
         onPost={() => setConfirmingPost(true)}
       />

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { CalendarClock, Link2, Pencil, RotateCw, Trash2, TriangleAlert } from 'lucide-react';
+import { CalendarClock, Link2, ListOrdered, Pencil, RotateCw, Trash2, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { OAUTH_START_PATH } from '../../api/linkedin';
@@ -185,6 +185,16 @@ export function ScheduledPostCard({
           <HijriDate instant={post.scheduledAt} />
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <StatusBadge status={post.status} />
+            {post.queued && post.status === 'scheduled' && (
+              <span
+                className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700"
+                title={t('card.queuedHint')}
+                data-testid="queued-badge"
+              >
+                <ListOrdered aria-hidden="true" className="size-3.5" />
+                {t('card.queued')}
+              </span>
+            )}
             {otherZone && (
               <span className="text-xs text-slate-500">
                 {t('card.zoneNote', { zone: post.timeZone.replaceAll('_', ' ') })}

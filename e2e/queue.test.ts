@@ -1,0 +1,195 @@
+/**
+ * The posting queue in a real browser against the whole stack: three weekly times set in the
+ * settings (by keyboard), two posts added to the queue from the composer take the first two
+ * free times, and deleting the first moves the second up into its time. Then the calendar's day
+ * and week views: a post moved by keyboard and by dragging is rescheduled.
+ */
+import { randomUUID } from 'node:crypto';
+import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from './support/browser';
+import { callAs, fullUser, type StackUser } from './support/full-user';
+
+let stack: Stack;
+let browser: Browser;
+const ZONE = 'Asia/Riyadh';
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([
+    startStack({
+      services: ['auth', 'linkedin', 'posts', 'content', 'ai'],
+      workers: ['auth', 'linkedin', 'posts'],
+      env: { ai: { AI_PROVIDER: 'offline' } },
+    }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const open = (user: StackUser, path: string): Promise<Page> =>
+  openPage(browser, `${stack.url}${path}`, {
+    lang: 'en',
+    viewport: 'desktop',
+    cookies: [user.session.browserCookie],
+    timezoneId: ZONE,
+  });
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** The weekday (0 = Sunday) `days` from now in Riyadh (UTC+3 all year). */
+const riyadhWeekday = (days: number) => new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).getUTCDay();
+
+describe('the posting queue', () => {
+  it('takes three times, queues two posts in the first two, and moves the second up when the first is deleted', async () => {
+    const user = await fullUser(stack, 'queuer');
+    const page = await open(user, '/personalization#queue');
+    const section = page.getByTestId('posting-queue');
+    await section.getByTestId('posting-queue-empty').waitFor();
+    // Suggestions for a Gulf zone start the week on Sunday.
+    expect(await section.getByText('Use the suggested times').isVisible()).toBe(true);
+
+    // Three times on the next three days (none today, so none passes while the test runs), by keyboard.
+    const times = ['09:00', '13:30', '18:15'];
+    for (const [i, time] of times.entries()) {
+      await section.getByTestId('posting-queue-day').selectOption(String(riyadhWeekday(i + 1)));
+      const field = section.getByTestId('posting-queue-time');
+      await field.fill(time);
+      await field.press('Enter');
+      await expect.poll(() => section.getByTestId('posting-queue-slot').count()).toBe(i + 1);
+    }
+    await section.getByTestId('posting-queue-next').waitFor();
+    await screenshot(page, 'queue-settings-en-desktop', { fullPage: false });
+    const saved = await callAs(stack, user, 'GET', '/api/v1/queue');
+    expect(saved.body.data).toMatchObject({ timeZone: ZONE });
+    expect(saved.body.data.slots).toHaveLength(3);
+
+    // Two posts added to the queue from the composer.
+    const marker = randomUUID().slice(0, 6);
+    const contents = [`First queued post ${marker}`, `Second queued post ${marker}`];
+    await page.goto(`${stack.url}/generate-post`, { waitUntil: 'domcontentloaded' });
+    const composer = page.getByTestId('composer-page');
+    await composer.waitFor();
+    for (const content of contents) {
+      await composer.getByTestId('composer-text').fill(content);
+      await composer.getByTestId('composer-queue').click();
+      await toast(page, 'Added to your queue').first().waitFor();
+      // The page's composer starts a new post once this one is queued.
+      await expect.poll(() => composer.getByTestId('composer-text').inputValue()).toBe('');
+    }
+    const scheduled = await callAs(stack, user, 'GET', `/linkedln/getScheduledPosts/${user.userId}`);
+    const [first, second] = scheduled.body.data;
+    expect([first.content, second.content]).toEqual(contents);
+    expect([first.queued, second.queued]).toEqual([true, true]);
+    expect(Date.parse(first.scheduledAt)).toBeLessThan(Date.parse(second.scheduledAt));
+
+    // The Scheduled tab marks both as queued.
+    await page.goto(`${stack.url}/posts`, { waitUntil: 'domcontentloaded' });
+    const card = (content: string) => page.getByTestId('scheduled-post').filter({ hasText: content });
+    await card(contents[1]!).waitFor();
+    expect(await card(contents[0]!).getByTestId('queued-badge').isVisible()).toBe(true);
+    expect(await card(contents[1]!).getByTestId('queued-badge').isVisible()).toBe(true);
+    const firstTime = await card(contents[0]!).getByTestId('scheduled-for').textContent();
+    const secondTime = await card(contents[1]!).getByTestId('scheduled-for').textContent();
+    expect(firstTime).not.toBe(secondTime);
+    await screenshot(page, 'queue-scheduled-en-desktop', { fullPage: false });
+
+    // Deleting the first moves the second up into its time.
+    await card(contents[0]!).getByTestId('delete-post').click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this scheduled post?' });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await card(contents[0]!).waitFor({ state: 'detached' });
+    await expect
+      .poll(() => card(contents[1]!).getByTestId('scheduled-for').textContent(), { timeout: 10_000 })
+      .toBe(firstTime);
+    const moved = await callAs(stack, user, 'GET', `/api/v1/posts/${second.id}`);
+    expect(moved.body.data).toMatchObject({ scheduledAt: first.scheduledAt, queued: true, status: 'scheduled' });
+    await page.context().close();
+
+    // In Arabic, right to left, the same three times and the post still marked as queued.
+    const arabic = await openPage(browser, `${stack.url}/personalization#queue`, {
+      lang: 'ar',
+      viewport: 'phone',
+      cookies: [user.session.browserCookie],
+      timezoneId: ZONE,
+    });
+    const arabicSection = arabic.getByTestId('posting-queue');
+    await arabicSection.getByRole('heading', { name: 'قائمة النشر' }).waitFor();
+    expect(await arabic.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await arabicSection.getByTestId('posting-queue-slot').count()).toBe(3);
+    await screenshot(arabic, 'queue-settings-ar-phone', { fullPage: false });
+    await arabic.goto(`${stack.url}/posts`, { waitUntil: 'domcontentloaded' });
+    await arabic.getByTestId('scheduled-post').filter({ hasText: contents[1]! }).getByText('في قائمة النشر').waitFor();
+    await arabic.context().close();
+  });
+});
+
+/** The Riyadh date `days` from now (YYYY-MM-DD). */
+const riyadhDate = (days: number) =>
+  new Date(Date.now() + 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+describe("the calendar's day and week views", () => {
+  it('reschedules a post moved by keyboard in the day view and dragged to another cell in the week view', async () => {
+    const user = await fullUser(stack, 'mover');
+    const content = `Moved around ${randomUUID().slice(0, 6)}`;
+    const created = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
+      userId: user.userId,
+      content,
+      date: riyadhDate(1),
+      time: '10:30 AM',
+      status: 'scheduled',
+      timeZone: ZONE,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+
+    const page = await open(user, '/posts?tab=calendar');
+    const timeline = page.getByTestId('posts-timeline');
+    await timeline.waitFor();
+    await timeline.getByTestId('timeline-day').click();
+    await timeline.getByTestId('timeline-next').click();
+    const chip = timeline.locator(`[data-testid="timeline-post"][data-post-id="${id}"]`);
+    await chip.waitFor();
+    expect(await chip.locator('xpath=ancestor::td').getAttribute('data-hour')).toBe('10');
+
+    // Keyboard: Space picks it up, two hours down, Enter puts it down.
+    await chip.focus();
+    await page.keyboard.press('Space');
+    expect(await chip.getAttribute('data-picked')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await timeline.locator('[data-target="true"]').getAttribute('data-hour')).toBe('12');
+    await page.keyboard.press('Enter');
+    await toast(page, 'Rescheduled for').first().waitFor();
+    await expect
+      .poll(async () => (await callAs(stack, user, 'GET', `/api/v1/posts/${id}`)).body.data.scheduledAt)
+      .toBe(`${riyadhDate(1)}T09:30:00.000Z`);
+    await expect.poll(() => chip.locator('xpath=ancestor::td').getAttribute('data-hour')).toBe('12');
+    await screenshot(page, 'calendar-day-en-desktop', { fullPage: false });
+
+    // Week view: dragged to the next day when the week shows it, else to a later hour the same day.
+    await timeline.getByTestId('timeline-week').click();
+    await chip.waitFor();
+    const nextDay = timeline.locator(`[data-testid="timeline-cell"][data-date="${riyadhDate(2)}"][data-hour="15"]`);
+    const sameDay = timeline.locator(`[data-testid="timeline-cell"][data-date="${riyadhDate(1)}"][data-hour="15"]`);
+    const crossesDay = (await nextDay.count()) === 1;
+    const target = crossesDay ? nextDay : sameDay;
+    await target.scrollIntoViewIfNeeded();
+    await chip.hover();
+    await page.mouse.down();
+    await target.hover();
+    await target.hover();
+    await page.mouse.up();
+    const expected = `${riyadhDate(crossesDay ? 2 : 1)}T12:30:00.000Z`;
+    await expect
+      .poll(async () => (await callAs(stack, user, 'GET', `/api/v1/posts/${id}`)).body.data.scheduledAt)
+      .toBe(expected);
+    await screenshot(page, 'calendar-week-en-desktop', { fullPage: false });
+    await page.context().close();
+  });
+});

@@ -1,0 +1,67 @@
+import { MEDIA_ERROR_CODES } from '../posts/media.js';
+import { POST_ERROR_CODES as codes } from '../posts/messages.js';
+import {
+  QUEUE_ERROR_CODES,
+  queuePostRequestSchema,
+  queuePostResponseSchema,
+  queueQuerySchema,
+  queueResponseSchema,
+  saveQueueRequestSchema,
+} from '../posts/queue.js';
+import { defineEndpoint } from './define.js';
+
+/** The posting queue: the caller's weekly slots, and posts put in the next free one. */
+export const queueApi = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/queue',
+    owner: 'posts',
+    access: 'signed-in',
+    summary: "The caller's posting queue",
+    description:
+      'The weekly slots (weekday 0 = Sunday, 24-hour local time) in their zone, suggested slots for the zone ' +
+      '(`timeZone` in the query before the queue is saved) and the next free slot.',
+    query: queueQuerySchema,
+    responses: { 200: { description: 'The queue', schema: queueResponseSchema } },
+    errors: { 400: [codes.badTimeZone] },
+  }),
+  save: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v1/queue',
+    owner: 'posts',
+    access: 'signed-in',
+    summary: 'Set the weekly posting slots',
+    description: 'Replaces every slot. Posts already queued keep their times.',
+    body: saveQueueRequestSchema,
+    responses: { 200: { description: 'The queue as saved', schema: queueResponseSchema } },
+    errors: { 400: [QUEUE_ERROR_CODES.tooManySlots, QUEUE_ERROR_CODES.duplicateSlot, codes.badTimeZone] },
+  }),
+  add: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/queue/posts',
+    owner: 'posts',
+    access: 'full-user',
+    summary: 'Add a post to the queue',
+    description:
+      'Schedules the post in the next free slot (a slot no scheduled post of the caller holds). It is then a ' +
+      'scheduled post like any other, marked `queued`: when an earlier queued post is deleted, published or ' +
+      'rescheduled, it moves up one slot.',
+    body: queuePostRequestSchema,
+    responses: { 201: { description: 'Queued', schema: queuePostResponseSchema } },
+    errors: {
+      400: [
+        codes.contentRequired,
+        codes.tooLong,
+        codes.firstCommentTooLong,
+        'text.unstorable',
+        'text.lone_surrogate',
+        MEDIA_ERROR_CODES.tooMany,
+        MEDIA_ERROR_CODES.duplicate,
+        MEDIA_ERROR_CODES.unknownMedia,
+        MEDIA_ERROR_CODES.documentWithImages,
+        MEDIA_ERROR_CODES.tooManyDocuments,
+      ],
+      409: [QUEUE_ERROR_CODES.noSlots, QUEUE_ERROR_CODES.full],
+    },
+  }),
+} as const;

@@ -1,0 +1,48 @@
+import { API, QUEUE_MESSAGES } from '@nashr/contracts';
+import { type idempotentReplies, identityOf, route, type ServiceApp } from '@nashr/platform';
+import type { DraftService } from '../drafts/draft-service.js';
+import type { MediaService } from '../media/media-service.js';
+import { optionalFirstComment, requireContent } from '../post-service.js';
+import { toScheduledPost } from '../present.js';
+import type { QueueService } from '../queue/queue-service.js';
+import { requireTimeZone } from '../schedule/resolve-schedule.js';
+
+/** The posting queue: the weekly slots, and 'Add to queue'. */
+export function queueRoutes(
+  app: ServiceApp,
+  {
+    queue,
+    drafts,
+    media,
+    once,
+  }: { queue: QueueService; drafts: DraftService; media: MediaService; once: ReturnType<typeof idempotentReplies> },
+): void {
+  route(app, API.queue.get, { checkResponses: true }, async (request) => {
+    const zone = request.query.timeZone ? requireTimeZone(request.query.timeZone) : null;
+    return { success: true as const, data: await queue.get(identityOf(request).userId, zone) };
+  });
+
+  route(app, API.queue.save, { checkResponses: true }, async (request) => {
+    const me = identityOf(request);
+    const zone = requireTimeZone(request.body.timeZone);
+    const data = await queue.save(me.userId, request.body.slots, zone);
+    request.log.info({ slots: data.slots.length, zone }, 'posting queue saved');
+    return { success: true as const, message: QUEUE_MESSAGES.saved, data };
+  });
+
+  route(
+    app,
+    API.queue.add,
+    { preHandler: once.preHandler, onSend: once.onSend, checkResponses: true },
+    async (request, reply) => {
+      const me = identityOf(request);
+      const content = requireContent(request.body.content);
+      const firstComment = optionalFirstComment(request.body.firstComment);
+      const attached = await media.attachments(me.userId, request.body.mediaIds);
+      const post = await queue.add(me.userId, { content, firstComment, media: attached ?? [] }, request.id);
+      await drafts.consume(me.userId, request.body.draftId);
+      request.log.info({ postId: post.id, scheduledAt: post.scheduledAt }, 'post added to the queue');
+      return reply.status(201).send({ success: true, message: QUEUE_MESSAGES.queued, data: toScheduledPost(post) });
+    },
+  );
+}

@@ -1,0 +1,59 @@
+import { API, type Queue, type QueueSlot } from '@nashr/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { browserTimeZone } from '../lib/time-zone';
+import { call, onceWithKey } from './client';
+import { postKeys } from './posts';
+
+export const queueKeys = { queue: ['queue'] as const };
+
+/** `GET /api/v1/queue`: the weekly posting slots, suggestions for the browser's zone, the next free slot. */
+export function useQueue() {
+  return useQuery({
+    queryKey: queueKeys.queue,
+    queryFn: async (): Promise<Queue> => (await call(API.queue.get, { query: { timeZone: browserTimeZone() } })).data,
+    retry: 1,
+  });
+}
+
+/** `PUT /api/v1/queue`: the whole week at once, read in the browser's zone. */
+export function useSaveQueue() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (slots: QueueSlot[]) =>
+      (await call(API.queue.save, { body: { slots, timeZone: browserTimeZone() } })).data,
+    onSuccess: (queue) => client.setQueryData(queueKeys.queue, queue),
+  });
+}
+
+export interface AddToQueueInput {
+  content: string;
+  firstComment?: string;
+  mediaIds?: string[];
+  draftId?: string | null;
+  /** The same for every attempt of one adding, so a repeat queues one post. */
+  idempotencyKey?: string;
+}
+
+/** `POST /api/v1/queue/posts`: the post goes to the next free slot. */
+export function useAddToQueue() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AddToQueueInput) =>
+      (
+        await call(API.queue.add, {
+          body: {
+            content: input.content,
+            ...(input.firstComment ? { firstComment: input.firstComment } : {}),
+            ...(input.mediaIds?.length ? { mediaIds: input.mediaIds } : {}),
+            ...(input.draftId ? { draftId: input.draftId } : {}),
+          },
+          init: onceWithKey(input.idempotencyKey),
+        })
+      ).data,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: postKeys.all });
+      void client.invalidateQueries({ queryKey: queueKeys.queue });
+      void client.invalidateQueries({ queryKey: ['drafts'] });
+    },
+  });
+}

@@ -1,0 +1,338 @@
+import { addDays, isSameDay, isToday } from 'date-fns';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { type PostView, useCalendarPosts, useUpdatePost } from '../../api/posts';
+import { useDisplayPreferences } from '../../api/preferences';
+import { errorText } from '../../lib/error-text';
+import {
+  dateInputValue,
+  formatClock,
+  formatDay,
+  formatDayNumber,
+  formatWeekday,
+  WEEK_STARTS_ON,
+} from '../../lib/format';
+import { Spinner } from '../spinner';
+import { LoadError } from './list-states';
+import {
+  canMove,
+  cellAfterKey,
+  cellOf,
+  HOURS,
+  movedTime,
+  postsByCell,
+  type TimelineView,
+  timelineDays,
+} from './timeline-grid';
+
+const hourLabel = (hour: number, language: string) => formatClock(new Date(2026, 0, 4, hour, 0), language);
+
+/**
+ * The calendar's week and day views: the hours of each day with its posts. A waiting post can be
+ * dragged to another day or hour, or moved by keyboard (Space picks it up, arrows move it, Enter
+ * puts it down, Escape cancels); either way it is rescheduled through the edit endpoint, with the
+ * same checks as editing. Its minutes are kept.
+ */
+export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) {
+  const { t, i18n } = useTranslation('posts');
+  const language = i18n.language;
+  const rtl = i18n.dir() === 'rtl';
+  const display = useDisplayPreferences();
+  const [view, setView] = useState<TimelineView>('week');
+  const [anchor, setAnchor] = useState(() => new Date());
+  const days = timelineDays(view, anchor, WEEK_STARTS_ON[display.weekStart]);
+  const from = days[0] as Date;
+  const posts = useCalendarPosts(from, addDays(from, days.length));
+  const cells = postsByCell(posts.data ?? []);
+  const update = useUpdatePost();
+  const [dragging, setDragging] = useState<string | null>(null);
+  const [over, setOver] = useState<string | null>(null);
+  /** A post picked up by keyboard, and the cell it would be put down in. */
+  const [picked, setPicked] = useState<{ post: PostView; day: Date; hour: number } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const chips = useRef(new Map<string, HTMLButtonElement>());
+  const refocus = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!refocus.current) return;
+    const chip = chips.current.get(refocus.current);
+    if (chip) {
+      chip.focus();
+      refocus.current = null;
+    }
+  });
+
+  const whenText = (day: Date, hour: number, post: PostView) => {
+    const { time } = movedTime(post, day, hour);
+    const [h, m] = time.split(':').map(Number);
+    return t('timeline.when', {
+      date: formatDay(day, language, 'full'),
+      time: formatClock(new Date(day.getFullYear(), day.getMonth(), day.getDate(), h, m), language),
+    });
+  };
+
+  const move = async (post: PostView, day: Date, hour: number) => {
+    const current = cellOf(post);
+    if (current.date === dateInputValue(day) && current.hour === hour) return;
+    const { date, time } = movedTime(post, day, hour);
+    refocus.current = post.id;
+    try {
+      await update.mutateAsync({ post, date, time });
+      const done = t('timeline.moved', { when: whenText(day, hour, post) });
+      setAnnouncement(done);
+      toast.success(done);
+    } catch (error) {
+      toast.error(t('timeline.moveFailed'), { description: errorText(error) });
+    }
+  };
+
+  const onChipKeyDown = (event: KeyboardEvent, post: PostView) => {
+    if (!canMove(post)) return;
+    if (!picked || picked.post.id !== post.id) {
+      if (event.key === ' ') {
+        event.preventDefault();
+        const { hour } = cellOf(post);
+        const day = new Date(post.scheduledAt);
+        setPicked({ post, day, hour });
+        setAnnouncement(t('timeline.pickedUp', { when: whenText(day, hour, post) }));
+      }
+      return;
+    }
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setPicked(null);
+      setAnnouncement(t('timeline.cancelled'));
+      return;
+    }
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      const target = picked;
+      setPicked(null);
+      void move(target.post, target.day, target.hour);
+      return;
+    }
+    const next = cellAfterKey(event.key, picked, rtl);
+    if (!next) return;
+    event.preventDefault();
+    // It stays within the days on show: another week is a click on Next away.
+    if (!days.some((day) => isSameDay(day, next.day))) return;
+    setPicked({ ...picked, ...next });
+    setAnnouncement(whenText(next.day, next.hour, post));
+  };
+
+  const dropOn = (event: DragEvent, day: Date, hour: number) => {
+    event.preventDefault();
+    const id = event.dataTransfer.getData('text/plain') || dragging;
+    setDragging(null);
+    setOver(null);
+    const post = (posts.data ?? []).find((p) => p.id === id);
+    if (post && canMove(post)) void move(post, day, hour);
+  };
+
+  const step = view === 'week' ? 7 : 1;
+  const Previous = rtl ? ChevronRight : ChevronLeft;
+  const Next = rtl ? ChevronLeft : ChevronRight;
+  const navButton =
+    'flex size-8 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-ink disabled:opacity-40';
+  const viewButton = (value: TimelineView) =>
+    `rounded-md px-3 py-1 text-sm font-semibold ${view === value ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600 hover:text-ink'}`;
+  const title =
+    view === 'week'
+      ? t('timeline.weekOf', {
+          first: formatDay(days[0] as Date, language),
+          last: formatDay(days[6] as Date, language),
+        })
+      : formatDay(days[0] as Date, language, 'full');
+
+  return (
+    <section
+      aria-labelledby="timeline-title"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="posts-timeline"
+      data-view={view}
+      data-first-day={dateInputValue(from)}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <fieldset className="flex rounded-lg bg-slate-100 p-0.5">
+          <legend className="sr-only">{t('timeline.viewLabel')}</legend>
+          <button
+            type="button"
+            className={viewButton('week')}
+            aria-pressed={view === 'week'}
+            onClick={() => setView('week')}
+            data-testid="timeline-week"
+          >
+            {t('timeline.week')}
+          </button>
+          <button
+            type="button"
+            className={viewButton('day')}
+            aria-pressed={view === 'day'}
+            onClick={() => setView('day')}
+            data-testid="timeline-day"
+          >
+            {t('timeline.day')}
+          </button>
+        </fieldset>
+        <button
+          type="button"
+          className={navButton}
+          onClick={() => setAnchor(addDays(anchor, -step))}
+          aria-label={t(view === 'week' ? 'timeline.previousWeek' : 'timeline.previousDay')}
+          data-testid="timeline-previous"
+        >
+          <Previous aria-hidden="true" className="size-5" />
+        </button>
+        <h2 id="timeline-title" className="text-sm font-semibold text-ink" aria-live="polite">
+          {title}
+        </h2>
+        <button
+          type="button"
+          className={navButton}
+          onClick={() => setAnchor(addDays(anchor, step))}
+          aria-label={t(view === 'week' ? 'timeline.nextWeek' : 'timeline.nextDay')}
+          data-testid="timeline-next"
+        >
+          <Next aria-hidden="true" className="size-5" />
+        </button>
+        <button
+          type="button"
+          className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          onClick={() => setAnchor(new Date())}
+        >
+          {t('calendar.today')}
+        </button>
+        {(posts.isFetching || update.isPending) && <Spinner className="size-4 border-2" />}
+      </div>
+      <p className="mt-2 text-xs text-slate-500">{t('timeline.hint')}</p>
+      <p className="sr-only" aria-live="assertive" data-testid="timeline-announcement">
+        {announcement}
+      </p>
+      {posts.error ? (
+        <div className="mt-3">
+          <LoadError
+            compact
+            title={t('calendar.loadFailed')}
+            error={posts.error}
+            onRetry={() => void posts.refetch()}
+          />
+        </div>
+      ) : !posts.data ? (
+        <div className="mt-6 flex justify-center">
+          <Spinner />
+        </div>
+      ) : (
+        <div className="mt-3 max-h-[36rem] overflow-auto rounded-lg border border-slate-100">
+          <table className={`w-full table-fixed border-collapse text-xs ${view === 'week' ? 'min-w-[44rem]' : ''}`}>
+            <thead className="sticky top-0 z-10 bg-white">
+              <tr>
+                <th scope="col" className="w-20">
+                  <span className="sr-only">{t('timeline.hour')}</span>
+                </th>
+                {days.map((day) => (
+                  <th
+                    key={day.toISOString()}
+                    scope="col"
+                    className={`py-2 text-center font-medium ${isToday(day) ? 'text-brand-700' : 'text-slate-600'}`}
+                  >
+                    {formatWeekday(day, language, 'long')}
+                    <span className="block text-[0.7rem] font-normal text-slate-500">
+                      {formatDayNumber(day, language)}
+                    </span>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {HOURS.map((hour) => (
+                <tr key={hour} className="border-t border-slate-100">
+                  <th
+                    scope="row"
+                    className="whitespace-nowrap px-1 py-1 text-end align-top font-normal text-slate-500 tabular-nums"
+                  >
+                    {hourLabel(hour, language)}
+                  </th>
+                  {days.map((day) => {
+                    const date = dateInputValue(day);
+                    const key = `${date}@${hour}`;
+                    const here = cells.get(key) ?? [];
+                    const target =
+                      over === key || (picked && dateInputValue(picked.day) === date && picked.hour === hour);
+                    return (
+                      <td
+                        key={key}
+                        className={`h-10 border-s border-slate-100 p-0.5 align-top ${target ? 'bg-brand-50 ring-2 ring-inset ring-brand-400' : ''}`}
+                        data-testid="timeline-cell"
+                        data-date={date}
+                        data-hour={hour}
+                        data-target={target ? 'true' : undefined}
+                        onDragOver={(event) => {
+                          event.preventDefault();
+                          event.dataTransfer.dropEffect = 'move';
+                          if (over !== key) setOver(key);
+                        }}
+                        onDragLeave={() => over === key && setOver(null)}
+                        onDrop={(event) => dropOn(event, day, hour)}
+                      >
+                        {here.map((post) => {
+                          const movable = canMove(post);
+                          const isPicked = picked?.post.id === post.id;
+                          return (
+                            <button
+                              key={post.id}
+                              type="button"
+                              ref={(element) => {
+                                if (element) chips.current.set(post.id, element);
+                                else chips.current.delete(post.id);
+                              }}
+                              draggable={movable}
+                              onDragStart={(event) => {
+                                event.dataTransfer.setData('text/plain', post.id);
+                                event.dataTransfer.effectAllowed = 'move';
+                                setDragging(post.id);
+                              }}
+                              onDragEnd={() => {
+                                setDragging(null);
+                                setOver(null);
+                              }}
+                              onClick={() => !isPicked && onEdit(post)}
+                              onKeyDown={(event) => onChipKeyDown(event, post)}
+                              onBlur={() => isPicked && setPicked(null)}
+                              aria-describedby={movable ? 'timeline-move-hint' : undefined}
+                              aria-label={t('timeline.post', {
+                                text: post.content.slice(0, 60),
+                                when: formatClock(post.scheduledAt, language),
+                              })}
+                              className={`mb-0.5 block w-full truncate rounded-md px-1.5 py-1 text-start ${
+                                post.status === 'failed'
+                                  ? 'bg-red-100 text-red-800'
+                                  : post.status === 'published'
+                                    ? 'bg-emerald-50 text-emerald-800'
+                                    : 'bg-brand-600 text-white'
+                              } ${movable ? 'cursor-grab' : ''} ${isPicked ? 'ring-2 ring-amber-400' : ''}`}
+                              data-testid="timeline-post"
+                              data-post-id={post.id}
+                              data-picked={isPicked ? 'true' : undefined}
+                            >
+                              <span className="tabular-nums">{formatClock(post.scheduledAt, language)}</span>{' '}
+                              <span dir="auto">{post.content}</span>
+                            </button>
+                          );
+                        })}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p id="timeline-move-hint" className="sr-only">
+        {t('timeline.keyboardHint')}
+      </p>
+    </section>
+  );
+}
