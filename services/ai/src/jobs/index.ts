@@ -1,9 +1,9 @@
-import { QUEUES } from '@nashr/contracts';
+import { creditsRenewalSweepJob, QUEUES } from '@nashr/contracts';
 import { createWorker, type Database, type Logger, type QueueContext, Queues } from '@nashr/platform';
 import type { schema } from '../db/schema.js';
 import { createServices } from '../services.js';
 import { aiInbox } from './ai-inbox.js';
-import { CREDITS_RESET_SCHEDULE, creditsResetJob } from './credits-reset.js';
+import { CREDITS_RENEWAL_SCHEDULE, RETIRED_SCHEDULERS } from './credits-renewal.js';
 
 /** The handlers of every queue this service consumes, by queue name (checked against the events' subscribers). */
 export const QUEUE_HANDLERS = { [QUEUES.aiInbox]: aiInbox };
@@ -19,7 +19,7 @@ export interface AiWorkers {
   close: () => Promise<void>;
 }
 
-/** The ai inbox: personalization events from the auth service, and the monthly credits reset. */
+/** The ai inbox: personalization and plan events, and the credits renewals with their hourly sweep. */
 export async function startAiWorkers({
   database,
   queue,
@@ -33,13 +33,17 @@ export async function startAiWorkers({
     logger,
   });
 
-  await queues
-    .get(QUEUES.aiInbox)
-    .upsertJobScheduler(
-      CREDITS_RESET_SCHEDULE.id,
-      { pattern: CREDITS_RESET_SCHEDULE.pattern, tz: CREDITS_RESET_SCHEDULE.tz },
-      { name: creditsResetJob.name, data: {}, opts: { removeOnComplete: { count: 50 }, removeOnFail: { count: 200 } } },
-    );
+  const inbox = queues.get(QUEUES.aiInbox);
+  for (const id of RETIRED_SCHEDULERS) await inbox.removeJobScheduler(id);
+  await inbox.upsertJobScheduler(
+    CREDITS_RENEWAL_SCHEDULE.id,
+    { pattern: CREDITS_RENEWAL_SCHEDULE.pattern, tz: CREDITS_RENEWAL_SCHEDULE.tz },
+    {
+      name: creditsRenewalSweepJob.name,
+      data: {},
+      opts: { removeOnComplete: { count: 50 }, removeOnFail: { count: 200 } },
+    },
+  );
 
   return {
     close: async () => {
