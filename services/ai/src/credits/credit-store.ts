@@ -57,7 +57,8 @@ export interface DueRenewal {
 /** The allowance of a user billing has not announced yet: the trial's, from the plans' catalogue. */
 export const TRIAL_ALLOWANCE = PLAN_CATALOGUE.trial.limits.aiCredits;
 
-const asPlan = (value: string): PlanId => ((PLAN_IDS as readonly string[]).includes(value) ? (value as PlanId) : 'trial');
+const asPlan = (value: string): PlanId =>
+  (PLAN_IDS as readonly string[]).includes(value) ? (value as PlanId) : 'trial';
 
 /** Whether a spend of `cost` that left `after` crossed the low mark of `allowance` (from above it to at or below it). */
 function crossedLowMark(allowance: number, after: number, cost: number): boolean {

@@ -101,4 +101,7 @@ export const schema = {
   personalizations,
   composerChoices,
   creditAccounts,
-  generations, voiceProfiles, adminAudit };
+  generations,
+  voiceProfiles,
+  adminAudit,
+};

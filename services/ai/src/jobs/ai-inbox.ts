@@ -61,12 +61,18 @@ export function aiInbox({ profiles, credits, userData, queues, clock }: AiInboxD
           { jobId: renewalJobId(event.userId, periodStart) },
         );
       }
-      log.info({ userId: event.userId, version: event.version, plan: event.plan, applied }, 'ai credits follow the plan');
+      log.info(
+        { userId: event.userId, version: event.version, plan: event.plan, applied },
+        'ai credits follow the plan',
+      );
       return { applied };
     }),
     handleJob(creditsRenewJob, async ({ userId, periodStart }, _job, log) => {
       const renewed = await credits.renew(userId, new Date(periodStart), clock());
-      log.info({ userId, periodStart, renewed }, renewed ? 'ai credits renewed for the period' : 'period renewed already');
+      log.info(
+        { userId, periodStart, renewed },
+        renewed ? 'ai credits renewed for the period' : 'period renewed already',
+      );
       return { renewed };
     }),
     handleJob(creditsRenewalSweepJob, async (_payload, _job, log) => {

@@ -10,8 +10,8 @@ import {
 } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, toPersonalization } from '../testing/harness.js';
 import { renewalJobId } from '../credits/credit-store.js';
+import { type Harness, startHarness, toPersonalization } from '../testing/harness.js';
 import { CREDITS_RENEWAL_SCHEDULE } from './credits-renewal.js';
 
 let h: Harness;
