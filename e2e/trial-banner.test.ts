@@ -47,7 +47,7 @@ async function startTrial(user: StackUser, createdAt: Date) {
 describe('the trial banner', () => {
   it('shows in English a day before the trial ends and leads to the plans', async () => {
     const user = await fullUser(stack, 'lastday');
-    await startTrial(user, new Date(Date.now() - 6 * DAY + 2 * HOUR));
+    await startTrial(user, new Date(Date.now() - 6 * DAY - 2 * HOUR));
     const page = await openPage(browser, `${stack.url}/posts`, { lang: 'en', cookies: [user.session.browserCookie] });
     const banner = page.getByTestId('trial-banner');
     await banner.getByText('Your free trial ends in 1 day. Choose a plan to keep scheduling posts.').waitFor();
