@@ -166,14 +166,20 @@ export class CreditStore {
         .update(generations)
         .set({ status: 'failed', error: reason.slice(0, 500), finishedAt: new Date() })
         .where(and(eq(generations.id, generationId), eq(generations.status, 'pending')))
-        .returning({ userId: generations.userId, cost: generations.cost, createdAt: generations.createdAt });
+        .returning({ userId: generations.userId, cost: generations.cost });
       if (!failed) return null;
       if (failed.cost === 0) return (await this.balanceIn(tx, failed.userId)) ?? null;
       // Only into the period it was spent in: a renewal since then has given a full balance already.
       const [row] = await tx
         .update(creditAccounts)
         .set({ balance: sql`${creditAccounts.balance} + ${failed.cost}::int`, updatedAt: new Date() })
-        .where(and(eq(creditAccounts.userId, failed.userId), lte(creditAccounts.periodStart, failed.createdAt)))
+        .where(
+          and(
+            eq(creditAccounts.userId, failed.userId),
+            // Compared in the database: a JavaScript date would drop the microseconds.
+            sql`${creditAccounts.periodStart} <= (select ${generations.createdAt} from ${generations} where ${generations.id} = ${generationId})`,
+          ),
+        )
         .returning({ balance: creditAccounts.balance });
       return row?.balance ?? (await this.balanceIn(tx, failed.userId)) ?? null;
     });

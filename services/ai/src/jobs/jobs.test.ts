@@ -10,7 +10,7 @@ import {
 } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renewalJobId } from '../credits/credit-store.js';
+import { CreditStore, renewalJobId } from '../credits/credit-store.js';
 import { type Harness, startHarness, toPersonalization } from '../testing/harness.js';
 import { CREDITS_RENEWAL_SCHEDULE } from './credits-renewal.js';
 
@@ -206,6 +206,30 @@ describe('ai worker: credits follow the plan and renew each billing period', () 
     await runJob(creditsRenewalSweepJob.name, {});
     await announce(plan(active, 'starter', 3, end, new Date(now.getTime() + 29 * DAY).toISOString()));
     expect((await credits(active)).remaining).toBe(490);
+  });
+
+  it('gives a failed draft its credits back within its period, not on top of a renewal since', async () => {
+    // The ledger stamps spends with the database's clock: the periods here are real times too.
+    const me = testIdentity();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const started = Date.now() - 10 * DAY;
+    await announce(plan(me, 'starter', 1, iso(started), iso(started + 30 * DAY)));
+    const store = new CreditStore(h.database.db);
+    const input = {
+      kind: 'generate',
+      action: null,
+      promptVersion: 't',
+      models: { premium: 'p', standard: 's' },
+    } as const;
+    const first = await store.reserve(me.userId, input);
+    const second = await store.reserve(me.userId, input);
+    expect(await store.refund(first.generationId, 'the writer failed')).toBe(490);
+    // A new period begins after the second spend, before its failure is known.
+    const renewedAt = iso(Date.now() + 5);
+    await announce(plan(me, 'starter', 2, renewedAt, iso(Date.now() + 30 * DAY)));
+    expect(await renewal(me, renewedAt)).toEqual({ renewed: true });
+    expect(await store.refund(second.generationId, 'the writer failed')).toBe(500);
+    expect((await credits(me)).remaining).toBe(500);
   });
 
   it('falls back to the standard model when the plan period is spent', async () => {
