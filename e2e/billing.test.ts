@@ -18,7 +18,10 @@ const POLL = { timeout: 20_000, interval: 250 };
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([
-    startStack({ services: ['auth', 'linkedin', 'posts', 'billing'], workers: ['auth', 'posts', 'billing'] }),
+    startStack({
+      services: ['auth', 'linkedin', 'posts', 'billing', 'ai'],
+      workers: ['auth', 'posts', 'billing', 'ai'],
+    }),
     launchBrowser(),
   ]);
 });
@@ -27,6 +30,9 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
+
+/** Text as read, without the bidi isolates around numbers. */
+const visible = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069]/g, '');
 
 /** A date in the week after next, in the user's zone. */
 const nextWeek = () => new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
@@ -75,7 +81,11 @@ describe('plans and billing', () => {
     await page.getByText('Test payments: no money moves.').waitFor();
     await page.getByRole('button', { name: /Pay \(test\)/ }).click();
     await page.waitForURL(/\/billing\?checkout=done/);
-    await expect.poll(async () => page.getByTestId('billing-ai-credits').textContent(), POLL).toBe('5,000');
+    // The ai service follows the plan billing announced: Pro's 5,000 credits, all left.
+    await expect
+      .poll(async () => visible(await page.getByTestId('billing-ai-credits').textContent()), POLL)
+      .toBe('5,000 of 5,000');
+    expect(visible(await page.getByTestId('billing-commenting-credits').textContent())).toBe('1,500 of 1,500');
     await page.getByText(/Renews on/).waitFor();
 
     // Pro lifts the weekly limit.

@@ -274,9 +274,22 @@ const MATRIX: Record<string, Rule> = {
       },
     }),
   },
-  'PUT /api/v1/ai/admin/plans/:userId': {
+  // The admin area's look at a user: the account, its plan, its AI credits, and granting credits.
+  'GET /api/v1/auth/admin/users': {
     admin: true,
-    request: (ids) => ({ path: `/api/v1/ai/admin/plans/${ids.aliceUserId}`, body: { plan: 'premium' } }),
+    request: () => ({ path: '/api/v1/auth/admin/users?email=alice%40hardening.test' }),
+  },
+  'GET /api/v1/billing/admin/users/:userId': {
+    admin: true,
+    request: (ids) => ({ path: `/api/v1/billing/admin/users/${ids.aliceUserId}` }),
+  },
+  'GET /api/v1/ai/admin/credits/:userId': {
+    admin: true,
+    request: (ids) => ({ path: `/api/v1/ai/admin/credits/${ids.aliceUserId}` }),
+  },
+  'POST /api/v1/ai/admin/credits/:userId': {
+    admin: true,
+    request: (ids) => ({ path: `/api/v1/ai/admin/credits/${ids.aliceUserId}`, body: { amount: 10 } }),
   },
   // The user's own data: each service's part of 'Download my data', and 'Delete my account'.
   'GET /api/v1/auth/export': { ownOnly: OWN, request: NO_ID('/api/v1/auth/export') },

@@ -5,6 +5,7 @@ export const ADMIN_ACTIONS = [
   'admin.sign_in',
   'content.save',
   'credits.set_plan',
+  'credits.grant',
   'ops.queue_change',
   'library.add',
   'library.edit',

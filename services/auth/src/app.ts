@@ -18,6 +18,7 @@ import { OidcClient } from './providers/oidc.js';
 import { RateLimiter } from './rate-limit.js';
 import { accountDataRoutes } from './routes/account-data.js';
 import { activeSessionRoutes } from './routes/active-sessions.js';
+import { adminUserRoutes } from './routes/admin-users.js';
 import { clientConfigRoutes } from './routes/client-config.js';
 import { googleRoutes } from './routes/google.js';
 import { magicLoginRoutes } from './routes/magic-login.js';
@@ -112,6 +113,7 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
   preferencesRoutes(app, users);
   accountDataRoutes(app, { users, sessions, queues, notifications });
   adminAuditRoutes(app, audit, API.adminAudit.auth);
+  adminUserRoutes(app, users);
   opsAuditRoutes(app, audit);
   clientConfigRoutes(app, { googleEnabled: oidc !== null, mailInboxUrl: config.MAIL_INBOX_URL ?? null });
   return app;

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createServiceApp, type Database, type Logger, type Queues, type ServiceApp } from '@nashr/platform';
 import type { Config } from './config.js';
 import type { schema } from './db/schema.js';
+import { billingAdminRoutes } from './routes/admin.js';
 import { billingRoutes } from './routes/billing.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
 import { createServices, type ProviderConfig } from './services.js';
@@ -27,6 +28,7 @@ export function buildApp({ config, logger, database, queues, clock }: BillingDep
   });
   const services = createServices(database, queues, config, clock);
   billingRoutes(app, { ...services, publicUrl: config.PUBLIC_URL });
+  billingAdminRoutes(app, services.store);
   if (services.testPayments) testPaymentRoutes(app, services.testPayments);
   return app;
 }

@@ -1,44 +1,13 @@
-import type { PlanId, PlanInfo, PurchasablePlanId } from '@nashr/contracts';
+import { PLAN_CATALOGUE, type PlanId, type PlanInfo, type PurchasablePlanId } from '@nashr/contracts';
 
 /**
- * The plans on offer: the one place prices and limits are set. The landing page's pricing block
- * and the plan picker read them from `GET /api/v1/billing/plans`; the posts service learns a
- * user's limits from the entitlement events. Prices are in US cents.
+ * The plans on offer. Their prices and limits are set in one place, `PLAN_CATALOGUE` in
+ * packages/contracts, so the ai service can read the trial's allowance for a user billing has not
+ * announced yet; the landing page's pricing block and the plan picker read them from
+ * `GET /api/v1/billing/plans`; the posts and ai services learn a user's limits from the
+ * entitlement events.
  */
-export const PLANS: Record<PlanId, PlanInfo> = {
-  trial: {
-    id: 'trial',
-    name: 'Trial',
-    price: { amountMinor: 0, currency: 'USD', interval: 'month' },
-    limits: { weeklyPosts: 10, aiCredits: 100, commentingCredits: 0, engage: false, library: 30 },
-    purchasable: false,
-    highlighted: false,
-  },
-  basic: {
-    id: 'basic',
-    name: 'Basic',
-    price: { amountMinor: 2499, currency: 'USD', interval: 'month' },
-    limits: { weeklyPosts: 10, aiCredits: 100, commentingCredits: 0, engage: false, library: 10 },
-    purchasable: true,
-    highlighted: false,
-  },
-  starter: {
-    id: 'starter',
-    name: 'Starter',
-    price: { amountMinor: 3499, currency: 'USD', interval: 'month' },
-    limits: { weeklyPosts: null, aiCredits: 500, commentingCredits: 100, engage: true, library: 100 },
-    purchasable: true,
-    highlighted: true,
-  },
-  pro: {
-    id: 'pro',
-    name: 'Pro',
-    price: { amountMinor: 4499, currency: 'USD', interval: 'month' },
-    limits: { weeklyPosts: null, aiCredits: 5000, commentingCredits: 1500, engage: true, library: null },
-    purchasable: true,
-    highlighted: false,
-  },
-};
+export const PLANS: Readonly<Record<PlanId, PlanInfo>> = PLAN_CATALOGUE;
 
 export const PLAN_LIST: readonly PlanInfo[] = [PLANS.trial, PLANS.basic, PLANS.starter, PLANS.pro];
 

@@ -67,8 +67,8 @@ export function seedBody(method: string, url: string, known: Known): Record<stri
       return { text: 'We shipped the new onboarding today.', action: 'shorter' };
     case 'PUT /api/v1/ai/choices':
       return { ...COMPOSER_DEFAULTS };
-    case 'PUT /api/v1/ai/admin/plans/:userId':
-      return { plan: 'premium' };
+    case 'POST /api/v1/ai/admin/credits/:userId':
+      return { amount: 50 };
     default:
       return undefined;
   }
@@ -86,6 +86,7 @@ export const QUERY_NAMES = [
   'state',
   'limit',
   'cursor',
+  'email',
 ] as const;
 
 /** Values a path parameter may take besides hostile text: real ids of the caller and of someone else. */

@@ -6,10 +6,11 @@ import { AdminShell } from '../components/admin/admin-shell';
 import { AuditTrail } from '../components/admin/audit-trail';
 import { ContentEditors } from '../components/admin/content-editors';
 import { LibraryEditor } from '../components/admin/library-editor';
+import { UserCredits } from '../components/admin/user-credits';
 import { LoadingScreen } from '../components/loading-screen';
 
 /**
- * /admin/dashboard: the landing-content editors and the audit trail, for the `admin` role only. The content service
+ * /admin/dashboard: the landing-content editors, a user's plan and credits, and the audit trail, for the `admin` role only. The content service
  * refuses non-admin saves on its own; this check only keeps the editors out of sight.
  */
 export function AdminDashboard() {
@@ -31,6 +32,7 @@ export function AdminDashboard() {
       </div>
       <ContentEditors />
       <LibraryEditor />
+      <UserCredits />
       <AuditTrail />
     </AdminShell>
   );

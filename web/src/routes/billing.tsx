@@ -1,16 +1,25 @@
 import type { Entitlement, PurchasablePlanId } from '@nashr/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Check, CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { creditsQuery } from '../api/ai';
 import { useCheckout, useEntitlement, usePlans, usePortal } from '../api/billing';
 import { formatPlanPrice, PLAN_PICKER_HASH, trialDaysLeft } from '../components/billing';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../lib/error-text';
-import { formatDateTime, formatDay } from '../lib/format';
+import { formatDateTime, formatDay, formatNumber } from '../lib/format';
 
 function Status({ entitlement }: { entitlement: Entitlement }) {
   const { t, i18n } = useTranslation('billing');
   const portal = usePortal();
+  // The ai service learns the plan from billing's event, a moment after billing: until its balance
+  // follows the plan shown here (just subscribed, say), ask again.
+  const credits = useQuery({
+    ...creditsQuery,
+    refetchInterval: (query) => (query.state.data && query.state.data.plan !== entitlement.plan ? 1500 : false),
+  });
+  const number = (value: number) => formatNumber(value, i18n.language);
   const end = entitlement.currentPeriodEnd;
   const when = end ? formatDateTime(new Date(end), i18n.language) : '';
   return (
@@ -35,16 +44,33 @@ function Status({ entitlement }: { entitlement: Entitlement }) {
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500">{t('limits.aiCredits')}</dt>
+          <dt className="text-slate-500">{t('left.aiCredits')}</dt>
           <dd className="font-medium" data-testid="billing-ai-credits">
-            {entitlement.limits.aiCredits.toLocaleString(i18n.language)}
+            {credits.data
+              ? t('left.count', { remaining: number(credits.data.remaining), total: number(credits.data.total) })
+              : credits.isError
+                ? t('left.unknown', { total: number(entitlement.limits.aiCredits) })
+                : t('left.loading')}
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500">{t('limits.commentingCredits')}</dt>
-          <dd className="font-medium">{entitlement.limits.commentingCredits.toLocaleString(i18n.language)}</dd>
+          <dt className="text-slate-500">{t('left.commentingCredits')}</dt>
+          {/* Engage spends none yet: what is left is the plan's allowance. */}
+          <dd className="font-medium" data-testid="billing-commenting-credits">
+            {t('left.count', {
+              remaining: number(entitlement.limits.commentingCredits),
+              total: number(entitlement.limits.commentingCredits),
+            })}
+          </dd>
         </div>
       </dl>
+      <p className="mt-3 text-sm text-slate-600" data-testid="billing-credits-renewal">
+        {entitlement.status === 'active' && end
+          ? t('left.renew', { date: when })
+          : entitlement.status === 'trialing'
+            ? t('left.trial')
+            : t('left.noRenewal')}
+      </p>
       {entitlement.provider && entitlement.status !== 'expired' && (
         <button
           type="button"

@@ -1,19 +1,20 @@
 import { z } from 'zod';
+import { PLAN_IDS } from '../billing/index.js';
 import { errorParamsSchema } from '../http.js';
 import { GENERATION_KINDS, MODIFY_ACTIONS } from './requests.js';
 
-/** Spec section 6: 100 premium credits to start, 10 per post, 5,000 a month on Premium. */
+/**
+ * Spec section 6: a post costs 10 premium credits. How many credits a user has each billing period
+ * is their plan's `aiCredits` limit (`PLAN_CATALOGUE`), as the billing service announces it.
+ */
 export const CREDITS = {
-  starting: 100,
   costPerPost: 10,
-  premiumMonthly: 5000,
+  /** The most an administrator may grant at once. */
+  maxGrant: 100_000,
 } as const;
 
 /** The premium balance counts as low at or below this share of the plan's grant (20 of the 100 to start). */
 export const CREDITS_LOW_SHARE = 0.2;
-
-export const PLANS = ['free', 'premium'] as const;
-export type Plan = (typeof PLANS)[number];
 
 export const AI_PROVIDERS = ['openai', 'offline'] as const;
 export type AiProviderName = (typeof AI_PROVIDERS)[number];
@@ -84,12 +85,26 @@ export const creditsResponseSchema = z.object({
     costPerPost: z.number().int(),
     premiumModel: z.string(),
     standardModel: z.string(),
-    plan: z.enum(PLANS),
+    /** The billing plan the allowance comes from. */
+    plan: z.enum(PLAN_IDS),
+    /** When the current period ends and the credits renew, as billing said; null when unknown. */
+    renewsAt: z.string().datetime().nullable(),
     /** `offline` means drafts come from the built-in offline writer. */
     provider: z.enum(AI_PROVIDERS),
   }),
 });
 export type CreditsResponse = z.infer<typeof creditsResponseSchema>;
 
-/** `PUT /api/v1/ai/admin/plans/:userId` (admin only): there is no payment flow yet. */
-export const setPlanRequestSchema = z.object({ plan: z.enum(PLANS, `The plan must be one of: ${PLANS.join(', ')}`) });
+/**
+ * `POST /api/v1/ai/admin/credits/:userId` (admin only): adds credits to the user's balance for
+ * the current period. The plan itself is billing's: it is never set here.
+ */
+export const grantCreditsRequestSchema = z
+  .object({
+    amount: z
+      .number('The amount must be a whole number of credits')
+      .int('The amount must be a whole number of credits')
+      .min(1, 'Grant at least 1 credit')
+      .max(CREDITS.maxGrant, `Grant at most ${CREDITS.maxGrant} credits at once`),
+  })
+  .strict();

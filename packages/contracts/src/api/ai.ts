@@ -8,7 +8,7 @@ import {
   profileReviewResponseSchema,
 } from '../ai/profile-review.js';
 import { generateRequestSchema, modifyRequestSchema, rewriteRequestSchema, streamQuerySchema } from '../ai/requests.js';
-import { creditsResponseSchema, draftResponseSchema, setPlanRequestSchema } from '../ai/responses.js';
+import { creditsResponseSchema, draftResponseSchema, grantCreditsRequestSchema } from '../ai/responses.js';
 import { voiceCorrectionsRequestSchema, voiceResponseSchema } from '../ai/voice.js';
 import { defineEndpoint } from './define.js';
 import { exportPart } from './export-part.js';
@@ -97,14 +97,24 @@ export const aiApi = {
     summary: 'Credits left and the plan',
     responses: { 200: { description: 'The credit balance', schema: creditsResponseSchema } },
   }),
-  setPlan: defineEndpoint({
-    method: 'PUT',
-    path: '/api/v1/ai/admin/plans/{userId}',
+  userCredits: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/ai/admin/credits/{userId}',
     owner: 'ai',
     access: 'admin',
-    summary: "Grant or end a user's Premium plan",
+    summary: "A user's AI credits, for the admin area",
     params: z.object({ userId: z.string().uuid('The user id must be a UUID') }),
-    body: setPlanRequestSchema,
+    responses: { 200: { description: "The user's balance and plan", schema: creditsResponseSchema } },
+  }),
+  grantCredits: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/ai/admin/credits/{userId}',
+    owner: 'ai',
+    access: 'admin',
+    summary: 'Grant a user AI credits for the current period',
+    description: "The plan is billing's and is never set here; the grant is kept until the period renews.",
+    params: z.object({ userId: z.string().uuid('The user id must be a UUID') }),
+    body: grantCreditsRequestSchema,
     responses: {
       200: { description: "The user's new balance", schema: creditsResponseSchema.extend({ message: z.string() }) },
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminUserQuerySchema, adminUserResponseSchema } from '../auth/admin-users.js';
 import { authClientConfigSchema } from '../auth/client-config.js';
 import { ACCOUNT_ERROR_CODES, AUTH_ERROR_CODES } from '../auth/errors.js';
 import {
@@ -120,5 +121,15 @@ export const authApi = {
     description: logoutNote,
     responses: { 200: { description: 'The session is ended and its cookie cleared', schema: successMessageSchema } },
     errors: { 403: [ACCOUNT_ERROR_CODES.crossSiteLogout] },
+  }),
+  findUser: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/auth/admin/users',
+    owner: 'auth',
+    access: 'admin',
+    summary: 'Look up an account by its e-mail address, for the admin area',
+    query: adminUserQuerySchema,
+    responses: { 200: { description: 'The account', schema: adminUserResponseSchema } },
+    errors: { 404: [ACCOUNT_ERROR_CODES.userNotFound] },
   }),
 } as const;

@@ -14,6 +14,16 @@ const redirect = { 303: { description: 'Back to the Billing page' } };
 
 /** Plans, the caller's entitlement, subscribing and managing the subscription. */
 export const billingApi = {
+  userEntitlement: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/billing/admin/users/{userId}',
+    owner: 'billing',
+    access: 'admin',
+    summary: "A user's plan, its status and period, for the admin area",
+    description: 'An account that billing has not heard of yet reads as the trial it is about to start.',
+    params: z.object({ userId: z.string().uuid('The user id must be a UUID') }),
+    responses: { 200: { description: 'The entitlement', schema: entitlementResponseSchema } },
+  }),
   plans: defineEndpoint({
     method: 'GET',
     path: '/api/v1/billing/plans',

@@ -19,4 +19,6 @@ export const ACCOUNT_ERROR_CODES = {
   sessionNotFound: 'session.not_found',
   crossSiteLogout: 'session.cross_site_logout',
   unsubscribeInvalid: 'notifications.unsubscribe_invalid',
+  /** The admin area looked up an address no account has. */
+  userNotFound: 'admin.user_not_found',
 } as const;

@@ -1,3 +1,4 @@
+export * from './admin-users.js';
 export * from './client-config.js';
 export * from './display-preferences.js';
 export * from './errors.js';

@@ -52,6 +52,47 @@ export const planSchema = z.object({
 });
 export type PlanInfo = z.infer<typeof planSchema>;
 
+/**
+ * The plans on offer: the one place prices and limits are set (prices in US cents). The billing
+ * service sells them and announces each user's limits with `entitlement-changed`; the landing
+ * page and the plan picker read them from `GET /api/v1/billing/plans`. Other services read the
+ * catalogue only for a user billing has not told them about yet, which is the trial.
+ */
+export const PLAN_CATALOGUE: Readonly<Record<PlanId, PlanInfo>> = {
+  trial: {
+    id: 'trial',
+    name: 'Trial',
+    price: { amountMinor: 0, currency: 'USD', interval: 'month' },
+    limits: { weeklyPosts: 10, aiCredits: 100, commentingCredits: 0, engage: false, library: 30 },
+    purchasable: false,
+    highlighted: false,
+  },
+  basic: {
+    id: 'basic',
+    name: 'Basic',
+    price: { amountMinor: 2499, currency: 'USD', interval: 'month' },
+    limits: { weeklyPosts: 10, aiCredits: 100, commentingCredits: 0, engage: false, library: 10 },
+    purchasable: true,
+    highlighted: false,
+  },
+  starter: {
+    id: 'starter',
+    name: 'Starter',
+    price: { amountMinor: 3499, currency: 'USD', interval: 'month' },
+    limits: { weeklyPosts: null, aiCredits: 500, commentingCredits: 100, engage: true, library: 100 },
+    purchasable: true,
+    highlighted: true,
+  },
+  pro: {
+    id: 'pro',
+    name: 'Pro',
+    price: { amountMinor: 4499, currency: 'USD', interval: 'month' },
+    limits: { weeklyPosts: null, aiCredits: 5000, commentingCredits: 1500, engage: true, library: null },
+    purchasable: true,
+    highlighted: false,
+  },
+};
+
 export const plansResponseSchema = z.object({ success: z.literal(true), plans: z.array(planSchema) });
 
 /** The caller's plan as the Billing page shows it. */

@@ -258,7 +258,7 @@ export const userCreatedEvent = defineEvent(
 );
 
 /**
- * billing → posts, content: what a user's plan allows changed (trial started, subscribed, renewed,
+ * billing → posts, content, ai: what a user's plan allows changed (trial started, subscribed, renewed,
  * cancelled, expired). `version` rises with every change: copies keep the highest and ignore
  * older ones, so events arriving twice or out of order change nothing.
  */
@@ -276,7 +276,7 @@ export const entitlementChangedEvent = defineEvent(
     periodEnd: z.string().datetime().nullable(),
     requestId,
   }),
-  [QUEUES.postsInbox, QUEUES.contentInbox],
+  [QUEUES.postsInbox, QUEUES.contentInbox, QUEUES.aiInbox],
 );
 export type EntitlementChanged = z.infer<typeof entitlementChangedEvent.schema>;
 
@@ -290,3 +290,21 @@ export const graceEndedJob = defineJob(
   'grace-ended',
   z.object({ userId, version: z.number().int().min(1) }),
 );
+
+/**
+ * ai → ai-worker: grant a user's AI credits for one billing period (the balance becomes the
+ * plan's allowance). Published with the id `credits-renew-{userId}-{period start in ms}`, and the
+ * worker records each user and period it renewed, so a repeated job grants nothing.
+ */
+export const creditsRenewJob = defineJob(
+  QUEUES.aiInbox,
+  'credits-renew',
+  z.object({ userId, periodStart: z.string().datetime(), requestId }),
+);
+
+/**
+ * ai-worker's hourly sweep: every active plan whose period has ended without billing announcing
+ * the next one gets its renewal job for the period that follows (the same id billing's
+ * announcement would give it, so the two never grant twice).
+ */
+export const creditsRenewalSweepJob = defineJob(QUEUES.aiInbox, 'credits-renewal-sweep', z.object({}).passthrough());

@@ -1,5 +1,14 @@
-import { CREDITS, CREDITS_LOW_SHARE, type GenerationKind, type ModifyAction, type Plan } from '@nashr/contracts';
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import {
+  CREDITS,
+  CREDITS_LOW_SHARE,
+  type EntitlementChanged,
+  type GenerationKind,
+  type ModifyAction,
+  PLAN_CATALOGUE,
+  PLAN_IDS,
+  type PlanId,
+} from '@nashr/contracts';
+import { and, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { creditAccounts, generations, type schema } from '../db/schema.js';
 
@@ -7,8 +16,11 @@ type Db = PostgresJsDatabase<typeof schema>;
 
 export interface CreditBalance {
   remaining: number;
+  /** The plan's allowance for a period. */
   total: number;
-  plan: Plan;
+  plan: PlanId;
+  /** When the period ends and the credits renew; null when billing has not said, or the plan does not renew. */
+  renewsAt: Date | null;
 }
 
 export interface Reservation {
@@ -37,23 +49,40 @@ export interface ReserveInput {
   models: { premium: string; standard: string };
 }
 
-/** What a plan grants: the free starting balance once, or Premium's monthly allowance. */
-export const planTotal = (plan: Plan): number => (plan === 'premium' ? CREDITS.premiumMonthly : CREDITS.starting);
-
-/** The first instant of the UTC month `now` falls in: Premium allowances are granted per calendar month. */
-export function monthStart(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+/** A renewal the hourly sweep found due: the period that starts where the last one ended. */
+export interface DueRenewal {
+  userId: string;
+  periodStart: Date;
 }
 
-const asPlan = (value: string): Plan => (value === 'premium' ? 'premium' : 'free');
+/** The allowance of a user billing has not announced yet: the trial's, from the plans' catalogue. */
+export const TRIAL_ALLOWANCE = PLAN_CATALOGUE.trial.limits.aiCredits;
 
-/** The balance at or below which the plan's credits count as running low. */
-const lowMark = (plan: Plan): number => Math.floor(planTotal(plan) * CREDITS_LOW_SHARE);
+const asPlan = (value: string): PlanId =>
+  (PLAN_IDS as readonly string[]).includes(value) ? (value as PlanId) : 'trial';
 
-/** Whether a spend of `cost` that left `after` crossed the low mark (from above it to at or below it). */
-function crossedLowMark(plan: Plan, after: number, cost: number): boolean {
-  const mark = lowMark(plan);
+/** Whether a spend of `cost` that left `after` crossed the low mark of `allowance` (from above it to at or below it). */
+function crossedLowMark(allowance: number, after: number, cost: number): boolean {
+  const mark = Math.floor(allowance * CREDITS_LOW_SHARE);
   return after + cost > mark && after <= mark;
+}
+
+/** The renewal job of one user and period: the same id however many times it is asked for. */
+export const renewalJobId = (userId: string, periodStart: Date): string =>
+  `credits-renew-${userId}-${periodStart.getTime()}`;
+
+type AccountRow = typeof creditAccounts.$inferSelect;
+
+function present(row: AccountRow | undefined): CreditBalance {
+  if (!row) return { remaining: TRIAL_ALLOWANCE, total: TRIAL_ALLOWANCE, plan: 'trial', renewsAt: null };
+  // Only a paid plan that goes on renews: a trial ends, a cancelled plan ends at its period's end.
+  const renews = row.status === 'active' && row.periodEnd !== null && row.periodEnd > row.periodStart;
+  return {
+    remaining: row.balance,
+    total: row.allowance,
+    plan: asPlan(row.plan),
+    renewsAt: renews ? row.periodEnd : null,
+  };
 }
 
 /**
@@ -65,13 +94,8 @@ export class CreditStore {
   constructor(private readonly db: Db) {}
 
   async balance(userId: string): Promise<CreditBalance> {
-    const [row] = await this.db
-      .select({ balance: creditAccounts.balance, plan: creditAccounts.plan })
-      .from(creditAccounts)
-      .where(eq(creditAccounts.userId, userId));
-    if (!row) return { remaining: CREDITS.starting, total: CREDITS.starting, plan: 'free' };
-    const plan = asPlan(row.plan);
-    return { remaining: row.balance, total: planTotal(plan), plan };
+    const [row] = await this.db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId));
+    return present(row);
   }
 
   /**
@@ -80,7 +104,7 @@ export class CreditStore {
    */
   async reserve(userId: string, input: ReserveInput): Promise<Reservation> {
     return this.db.transaction(async (tx) => {
-      await tx.insert(creditAccounts).values({ userId, balance: CREDITS.starting }).onConflictDoNothing();
+      await tx.insert(creditAccounts).values({ userId, balance: TRIAL_ALLOWANCE }).onConflictDoNothing();
       const [spent] = await tx
         .update(creditAccounts)
         .set({ balance: sql`${creditAccounts.balance} - ${CREDITS.costPerPost}::int`, updatedAt: new Date() })
@@ -88,6 +112,7 @@ export class CreditStore {
         .returning({
           balance: creditAccounts.balance,
           plan: creditAccounts.plan,
+          allowance: creditAccounts.allowance,
           periodStart: creditAccounts.periodStart,
         });
       let remaining = spent?.balance;
@@ -113,10 +138,13 @@ export class CreditStore {
         })
         .returning({ id: generations.id });
       if (!generation) throw new Error('the generation ledger row was not created');
-      const plan = asPlan(spent?.plan ?? 'free');
       const low =
-        spent && crossedLowMark(plan, spent.balance, CREDITS.costPerPost)
-          ? { remaining: spent.balance, total: planTotal(plan), grant: `${plan}-${spent.periodStart.getTime()}` }
+        spent && crossedLowMark(spent.allowance, spent.balance, CREDITS.costPerPost)
+          ? {
+              remaining: spent.balance,
+              total: spent.allowance,
+              grant: `${asPlan(spent.plan)}-${spent.periodStart.getTime()}`,
+            }
           : null;
       return { generationId: generation.id, premium, model, remaining, low };
     });
@@ -142,16 +170,19 @@ export class CreditStore {
         .returning({ userId: generations.userId, cost: generations.cost });
       if (!failed) return null;
       if (failed.cost === 0) return (await this.balanceIn(tx, failed.userId)) ?? null;
-      // Never above the plan's allowance: a monthly reset may have happened meanwhile.
+      // Only into the period it was spent in: a renewal since then has given a full balance already.
       const [row] = await tx
         .update(creditAccounts)
-        .set({
-          balance: sql`least(${creditAccounts.balance} + ${failed.cost}::int, case when ${creditAccounts.plan} = 'premium' then ${CREDITS.premiumMonthly}::int else ${CREDITS.starting}::int end)`,
-          updatedAt: new Date(),
-        })
-        .where(eq(creditAccounts.userId, failed.userId))
+        .set({ balance: sql`${creditAccounts.balance} + ${failed.cost}::int`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(creditAccounts.userId, failed.userId),
+            // Compared in the database: a JavaScript date would drop the microseconds.
+            sql`${creditAccounts.periodStart} <= (select ${generations.createdAt} from ${generations} where ${generations.id} = ${generationId})`,
+          ),
+        )
         .returning({ balance: creditAccounts.balance });
-      return row?.balance ?? null;
+      return row?.balance ?? (await this.balanceIn(tx, failed.userId)) ?? null;
     });
   }
 
@@ -164,39 +195,91 @@ export class CreditStore {
   }
 
   /**
-   * Moving to Premium grants this month's 5,000 at once (setting it again changes nothing);
-   * leaving it keeps what is left, up to the free allowance.
+   * Follows the plan billing announced. Only a newer version than the one applied changes
+   * anything, so a repeated or late event is ignored. A new account starts with the plan's
+   * allowance for the period; a plan change within a period moves the balance by the difference
+   * between the allowances (up on an upgrade, down but never below zero on a downgrade). A new
+   * period is granted by the renewal job, which the caller queues. Returns whether it applied.
    */
-  async setPlan(userId: string, plan: Plan, now: Date): Promise<CreditBalance> {
-    const periodStart = monthStart(now);
-    const wasPremium = sql`${creditAccounts.plan} = 'premium'`;
-    const set =
-      plan === 'premium'
-        ? {
-            balance: sql<number>`case when ${wasPremium} then ${creditAccounts.balance} else ${CREDITS.premiumMonthly}::int end`,
-            periodStart: sql<Date>`case when ${wasPremium} then ${creditAccounts.periodStart} else ${periodStart.toISOString()}::timestamptz end`,
-          }
-        : { balance: sql<number>`least(${creditAccounts.balance}, ${CREDITS.starting}::int)` };
+  async applyEntitlement(event: EntitlementChanged, now: Date): Promise<boolean> {
+    const allowance = event.limits.aiCredits;
+    const periodStart = event.periodStart ? new Date(event.periodStart) : now;
+    const periodEnd = event.periodEnd ? new Date(event.periodEnd) : null;
     const [row] = await this.db
       .insert(creditAccounts)
-      .values({ userId, plan, balance: planTotal(plan), periodStart })
-      .onConflictDoUpdate({ target: creditAccounts.userId, set: { ...set, plan, updatedAt: now } })
-      .returning({ balance: creditAccounts.balance, plan: creditAccounts.plan });
-    if (!row) throw new Error('the credit account was not saved');
-    return { remaining: row.balance, total: planTotal(asPlan(row.plan)), plan: asPlan(row.plan) };
+      .values({
+        userId: event.userId,
+        balance: allowance,
+        plan: event.plan,
+        allowance,
+        periodStart,
+        periodEnd,
+        status: event.status,
+        entitlementVersion: event.version,
+      })
+      .onConflictDoUpdate({
+        target: creditAccounts.userId,
+        set: {
+          balance: sql`greatest(${creditAccounts.balance} + ${allowance}::int - ${creditAccounts.allowance}, 0)`,
+          plan: event.plan,
+          allowance,
+          // The period as billing says it, when it is not older than the one granted.
+          periodEnd: sql`case when ${creditAccounts.periodStart} <= ${periodStart.toISOString()}::timestamptz then ${periodEnd?.toISOString() ?? null}::timestamptz else ${creditAccounts.periodEnd} end`,
+          status: event.status,
+          entitlementVersion: event.version,
+          updatedAt: now,
+        },
+        setWhere: lt(creditAccounts.entitlementVersion, event.version),
+      })
+      .returning({ userId: creditAccounts.userId });
+    return Boolean(row);
   }
 
   /**
-   * Grants the monthly allowance to every Premium account not yet granted for the month `now`
-   * is in. Safe to run as often as wanted: a second run in the same month changes nothing.
+   * Grants the plan's allowance for the period starting at `periodStart`: the balance becomes the
+   * allowance. The period start only moves forward, so the same period renewed again (a repeated
+   * job) or an older one arriving late changes nothing. Returns whether credits were granted.
    */
-  async resetPremium(now: Date): Promise<number> {
-    const periodStart = monthStart(now);
+  async renew(userId: string, periodStart: Date, now: Date): Promise<boolean> {
     const rows = await this.db
       .update(creditAccounts)
-      .set({ balance: CREDITS.premiumMonthly, periodStart, updatedAt: now })
-      .where(and(eq(creditAccounts.plan, 'premium'), lt(creditAccounts.periodStart, periodStart)))
+      .set({ balance: sql`${creditAccounts.allowance}`, periodStart, updatedAt: now })
+      .where(and(eq(creditAccounts.userId, userId), lt(creditAccounts.periodStart, periodStart)))
       .returning({ userId: creditAccounts.userId });
-    return rows.length;
+    return rows.length > 0;
+  }
+
+  /**
+   * Paid plans whose period has ended without billing announcing the next: each renews for the
+   * period that starts where the last one ended (a monthly plan goes on until billing says otherwise).
+   */
+  async dueRenewals(now: Date, limit = 500): Promise<DueRenewal[]> {
+    const rows = await this.db
+      .select({ userId: creditAccounts.userId, periodEnd: creditAccounts.periodEnd })
+      .from(creditAccounts)
+      .where(
+        and(
+          eq(creditAccounts.status, 'active'),
+          isNotNull(creditAccounts.periodEnd),
+          lte(creditAccounts.periodEnd, now),
+          lt(creditAccounts.periodStart, creditAccounts.periodEnd),
+        ),
+      )
+      .limit(limit);
+    return rows.flatMap((row) => (row.periodEnd ? [{ userId: row.userId, periodStart: row.periodEnd }] : []));
+  }
+
+  /** An administrator's grant: added to the balance of the current period (the next renewal starts afresh). */
+  async grant(userId: string, amount: number, now: Date): Promise<CreditBalance> {
+    const [row] = await this.db
+      .insert(creditAccounts)
+      .values({ userId, balance: TRIAL_ALLOWANCE + amount, periodStart: now })
+      .onConflictDoUpdate({
+        target: creditAccounts.userId,
+        set: { balance: sql`${creditAccounts.balance} + ${amount}::int`, updatedAt: now },
+      })
+      .returning();
+    if (!row) throw new Error('the credit account was not saved');
+    return present(row);
   }
 }

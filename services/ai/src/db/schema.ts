@@ -34,21 +34,36 @@ export const composerChoices = aiSchema.table('composer_choices', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Premium-model credits. A row is made on the first spend; until then the user has the starting balance. */
+/**
+ * Premium-model (AI) credits. The allowance follows the user's plan as the billing service
+ * announces it (`entitlement-changed`); the balance is refilled to the allowance at each billing
+ * period's start, once per user and period (the period start only moves forward). A row is made by the first announcement or the first spend; until then the user
+ * has the trial's allowance.
+ */
 export const creditAccounts = aiSchema.table(
   'credit_accounts',
   {
     userId: uuid('user_id').primaryKey(),
     balance: integer('balance').notNull(),
-    plan: text('plan').notNull().default('free'),
-    /** Start of the month the Premium allowance was last granted for. */
+    /** The billing plan's id (trial, basic, starter, pro). */
+    plan: text('plan').notNull().default('trial'),
+    /** The credits the plan grants each period. */
+    allowance: integer('allowance').notNull().default(100),
+    /** Start of the billing period the allowance was last granted for. */
     periodStart: timestamp('period_start', { withTimezone: true }).notNull().defaultNow(),
+    /** End of that period, as billing said: when the next renewal is due. */
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    /** The billing status (trialing, active, past_due, canceled, expired): only an active plan renews on its own. */
+    status: text('status').notNull().default('trialing'),
+    /** The billing entitlement version last applied: older or repeated announcements change nothing. */
+    entitlementVersion: integer('entitlement_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   () => [
     check('credit_accounts_balance_not_negative', sql`balance >= 0`),
-    check('credit_accounts_plan_known', sql`plan in ('free', 'premium')`),
+    check('credit_accounts_allowance_not_negative', sql`allowance >= 0`),
+    check('credit_accounts_plan_known', sql`plan in ('trial', 'basic', 'starter', 'pro')`),
   ],
 );
 

@@ -1,4 +1,7 @@
 import {
+  creditsRenewalSweepJob,
+  creditsRenewJob,
+  entitlementChangedEvent,
   personalizationUpdatedEvent,
   postPublishedEvent,
   publishedPostsFetchedEvent,
@@ -9,11 +12,10 @@ import {
 } from '@nashr/contracts';
 import { forgetJobs, handleJob, jobOfUser, type Queues } from '@nashr/platform';
 import type { IdeasStore } from '../advice/ideas-store.js';
-import type { CreditStore } from '../credits/credit-store.js';
+import { type CreditStore, renewalJobId } from '../credits/credit-store.js';
 import type { ProfileStore } from '../profile-store.js';
 import type { AiUserData } from '../user-data.js';
 import { measureVoice } from '../voice/measure.js';
-import { creditsResetJob } from './credits-reset.js';
 
 export interface AiInboxDeps {
   profiles: ProfileStore;
@@ -24,7 +26,11 @@ export interface AiInboxDeps {
   clock: () => Date;
 }
 
-/** The ai inbox: personalization events from the auth service, deleted accounts, and the monthly credits reset. */
+/**
+ * The ai inbox: personalization events from the auth service, published posts (the voice and
+ * daily ideas learn from them), deleted accounts, the plans billing announces, and the credits
+ * renewal of each billing period.
+ */
 export function aiInbox({ profiles, credits, userData, ideas, queues, clock }: AiInboxDeps) {
   return [
     handleJob(personalizationUpdatedEvent, async (payload, job, log) => {
@@ -68,10 +74,42 @@ export function aiInbox({ profiles, credits, userData, ideas, queues, clock }: A
       log.info({ userId, forgotten }, 'deleted account: ai data removed');
       return { forgotten };
     }),
-    handleJob(creditsResetJob, async (_payload, _job, log) => {
-      const reset = await credits.resetPremium(clock());
-      log.info({ reset }, 'premium credits granted for the month');
-      return { reset };
+    // The user's plan changed: the allowance follows it, and a new period gets its renewal job.
+    handleJob(entitlementChangedEvent, async (event, _job, log) => {
+      const applied = await credits.applyEntitlement(event, clock());
+      if (applied && event.periodStart) {
+        const periodStart = new Date(event.periodStart);
+        await queues.enqueue(
+          creditsRenewJob,
+          { userId: event.userId, periodStart: periodStart.toISOString(), requestId: event.requestId },
+          { jobId: renewalJobId(event.userId, periodStart) },
+        );
+      }
+      log.info(
+        { userId: event.userId, version: event.version, plan: event.plan, applied },
+        'ai credits follow the plan',
+      );
+      return { applied };
+    }),
+    handleJob(creditsRenewJob, async ({ userId, periodStart }, _job, log) => {
+      const renewed = await credits.renew(userId, new Date(periodStart), clock());
+      log.info(
+        { userId, periodStart, renewed },
+        renewed ? 'ai credits renewed for the period' : 'period renewed already',
+      );
+      return { renewed };
+    }),
+    handleJob(creditsRenewalSweepJob, async (_payload, _job, log) => {
+      const due = await credits.dueRenewals(clock());
+      for (const { userId, periodStart } of due) {
+        await queues.enqueue(
+          creditsRenewJob,
+          { userId, periodStart: periodStart.toISOString() },
+          { jobId: renewalJobId(userId, periodStart) },
+        );
+      }
+      log.info({ due: due.length }, 'ai credit renewals queued');
+      return { due: due.length };
     }),
   ];
 }

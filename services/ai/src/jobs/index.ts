@@ -1,4 +1,4 @@
-import { ideasDailyTickJob, QUEUES } from '@nashr/contracts';
+import { creditsRenewalSweepJob, ideasDailyTickJob, QUEUES } from '@nashr/contracts';
 import { createWorker, type Database, type Logger, type QueueContext, Queues } from '@nashr/platform';
 import { IdeasService } from '../advice/ideas.js';
 import type { schema } from '../db/schema.js';
@@ -6,11 +6,11 @@ import { OFFLINE_MODEL, OfflineProvider } from '../providers/offline/provider.js
 import type { TextProvider } from '../providers/types.js';
 import { createServices } from '../services.js';
 import { type AiInboxDeps, aiInbox } from './ai-inbox.js';
-import { CREDITS_RESET_SCHEDULE, creditsResetJob } from './credits-reset.js';
+import { CREDITS_RENEWAL_SCHEDULE, RETIRED_SCHEDULERS } from './credits-renewal.js';
 import { type DailyIdeasDeps, dailyIdeasHandlers, IDEAS_DAILY_SCHEDULE } from './daily-ideas.js';
 
 /** The handlers of every queue this service consumes, by queue name (checked against the events' subscribers). */
-/** Everything the ai inbox carries: the events, the monthly credits reset and the daily ideas. */
+/** Everything the ai inbox carries: the events, the credits renewals and the daily ideas. */
 export function aiInboxHandlers(deps: AiInboxDeps & DailyIdeasDeps) {
   return [...aiInbox(deps), ...dailyIdeasHandlers(deps)];
 }
@@ -30,7 +30,7 @@ export interface AiWorkers {
   close: () => Promise<void>;
 }
 
-/** The ai inbox: personalization events from the auth service, the monthly credits reset and daily ideas. */
+/** The ai inbox: personalization and plan events, the credits renewals with their hourly sweep, and daily ideas. */
 export async function startAiWorkers({
   database,
   queue,
@@ -49,13 +49,17 @@ export async function startAiWorkers({
     { logger },
   );
 
-  await queues
-    .get(QUEUES.aiInbox)
-    .upsertJobScheduler(
-      CREDITS_RESET_SCHEDULE.id,
-      { pattern: CREDITS_RESET_SCHEDULE.pattern, tz: CREDITS_RESET_SCHEDULE.tz },
-      { name: creditsResetJob.name, data: {}, opts: { removeOnComplete: { count: 50 }, removeOnFail: { count: 200 } } },
-    );
+  const inbox = queues.get(QUEUES.aiInbox);
+  for (const id of RETIRED_SCHEDULERS) await inbox.removeJobScheduler(id);
+  await inbox.upsertJobScheduler(
+    CREDITS_RENEWAL_SCHEDULE.id,
+    { pattern: CREDITS_RENEWAL_SCHEDULE.pattern, tz: CREDITS_RENEWAL_SCHEDULE.tz },
+    {
+      name: creditsRenewalSweepJob.name,
+      data: {},
+      opts: { removeOnComplete: { count: 50 }, removeOnFail: { count: 200 } },
+    },
+  );
 
   await queues.get(QUEUES.aiInbox).upsertJobScheduler(
     IDEAS_DAILY_SCHEDULE.id,

@@ -20,6 +20,7 @@ export function creditRoutes(app: ServiceApp, options: CreditRoutesOptions): voi
       premiumModel: options.models.premium,
       standardModel: options.models.standard,
       plan: balance.plan,
+      renewsAt: balance.renewsAt?.toISOString() ?? null,
       provider: options.provider,
     },
   });
@@ -30,15 +31,19 @@ export function creditRoutes(app: ServiceApp, options: CreditRoutesOptions): voi
     return present(await options.credits.balance(identityOf(request).userId));
   });
 
-  /** Grants or ends Premium. There is no payment flow yet, so an administrator does it. */
-  route(app, API.ai.setPlan, {}, async (request) => {
-    const balance = await options.credits.setPlan(request.params.userId, request.body.plan, options.clock());
-    await options.audit.record(
-      request,
-      'credits.set_plan',
-      `${request.params.userId}: ${balance.plan}, ${balance.remaining} credits`,
-    );
-    request.log.info({ targetUserId: request.params.userId, plan: balance.plan }, 'plan changed');
-    return { ...present(balance), message: `Plan set to ${balance.plan}` };
+  /** The admin area's view of a user's AI credits. */
+  route(app, API.ai.userCredits, {}, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return present(await options.credits.balance(request.params.userId));
+  });
+
+  /** An administrator adds credits to a user's current period. The plan is billing's, never set here. */
+  route(app, API.ai.grantCredits, {}, async (request) => {
+    const { userId } = request.params;
+    const { amount } = request.body;
+    const balance = await options.credits.grant(userId, amount, options.clock());
+    await options.audit.record(request, 'credits.grant', `${userId}: +${amount}, ${balance.remaining} credits`);
+    request.log.info({ targetUserId: userId, amount }, 'ai credits granted');
+    return { ...present(balance), message: `Granted ${amount} credits` };
   });
 }

@@ -1,4 +1,4 @@
-import { CREDITS, type PersonalizationInput, QUEUES } from '@nashr/contracts';
+import { type PersonalizationInput, QUEUES } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreditStore } from '../credits/credit-store.js';
@@ -68,7 +68,7 @@ describe('drafts (offline writer)', () => {
       expect(res.body).not.toMatch(/at .*\.ts:\d+/);
     }
     const credits = await h.app.inject({ method: 'GET', url: '/api/v1/ai/credits', headers: h.as(me) });
-    expect(credits.json().data.remaining).toBe(CREDITS.starting);
+    expect(credits.json().data).toMatchObject({ remaining: 100, total: 100, plan: 'trial', renewsAt: null });
   });
 
   it('writes in Arabic for an Arabic personalization, whatever the interface language', async () => {
@@ -180,7 +180,8 @@ describe('credits', () => {
         costPerPost: 10,
         premiumModel: 'gpt-4o',
         standardModel: 'gpt-3.5-turbo',
-        plan: 'free',
+        plan: 'trial',
+        renewsAt: null,
         provider: 'offline',
       },
     });
@@ -225,7 +226,7 @@ describe('credits', () => {
     for (let i = 7; i < 11; i++) await post(me, '/api/v1/ai/generate', { topic: `idea ${i}`, lang: 'en' });
     const told = await lowEvents();
     expect(told.map((job) => job.data)).toEqual([{ userId: me.userId, remaining: 20, total: 100 }]);
-    expect(told[0]?.id).toMatch(new RegExp(`^credits-low-${me.userId}-free-\\d+$`));
+    expect(told[0]?.id).toMatch(new RegExp(`^credits-low-${me.userId}-trial-\\d+$`));
   });
 
   it('count a refund that lifts the balance back over the mark as the same grant running low', async () => {
@@ -246,33 +247,47 @@ describe('credits', () => {
     expect((await store.reserve(userId, input)).low).toBeNull();
   });
 
-  it('lets an admin grant Premium (5,000), and only an admin', async () => {
+  it('lets an admin read and grant credits, and only an admin; the plan is never set here', async () => {
     const me = testIdentity();
-    const url = `/api/v1/ai/admin/plans/${me.userId}`;
-    const byUser = await h.app.inject({ method: 'PUT', url, payload: { plan: 'premium' }, headers: h.as(me) });
+    const url = `/api/v1/ai/admin/credits/${me.userId}`;
+    await post(me, '/api/v1/ai/generate', { topic: 'before the grant', lang: 'en' });
+    const byUser = await h.app.inject({ method: 'POST', url, payload: { amount: 50 }, headers: h.as(me) });
     expect(byUser.statusCode).toBe(403);
+    const readByUser = await h.app.inject({ method: 'GET', url, headers: h.as(me) });
+    expect(readByUser.statusCode).toBe(403);
     const admin = testIdentity(['user', 'admin']);
-    const granted = await h.app.inject({ method: 'PUT', url, payload: { plan: 'premium' }, headers: h.as(admin) });
+    const granted = await h.app.inject({ method: 'POST', url, payload: { amount: 50 }, headers: h.as(admin) });
     expect(granted.statusCode).toBe(200);
-    expect(granted.json().data).toMatchObject({ remaining: 5000, total: 5000, plan: 'premium' });
-    const res = await post(me, '/api/v1/ai/generate', { topic: 'premium life', lang: 'en' });
-    expect(res.json().data.credits).toEqual({ remaining: 4990, premium: true });
-    // Granting again in the same month does not refill.
-    const again = await h.app.inject({ method: 'PUT', url, payload: { plan: 'premium' }, headers: h.as(admin) });
-    expect(again.json().data.remaining).toBe(4990);
-    const ended = await h.app.inject({ method: 'PUT', url, payload: { plan: 'free' }, headers: h.as(admin) });
-    expect(ended.json().data).toMatchObject({ remaining: 100, total: 100, plan: 'free' });
+    expect(granted.json().data).toMatchObject({ remaining: 140, total: 100, plan: 'trial' });
+    const read = await h.app.inject({ method: 'GET', url, headers: h.as(admin) });
+    expect(read.json().data).toMatchObject({ remaining: 140, plan: 'trial' });
+    const res = await post(me, '/api/v1/ai/generate', { topic: 'granted life', lang: 'en' });
+    expect(res.json().data.credits).toEqual({ remaining: 130, premium: true });
+
+    for (const payload of [{ amount: 0 }, { amount: 1.5 }, { amount: 100_001 }, { amount: 10, plan: 'pro' }, {}]) {
+      const bad = await h.app.inject({ method: 'POST', url, payload, headers: h.as(admin) });
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(bad.json().code).toBeTruthy();
+    }
+    // Setting a plan here is gone: plans are billing's.
+    const setPlan = await h.app.inject({
+      method: 'PUT',
+      url: `/api/v1/ai/admin/plans/${me.userId}`,
+      payload: { plan: 'premium' },
+      headers: h.as(admin),
+    });
+    expect(setPlan.statusCode).toBe(404);
 
     // Each grant is in the audit trail, newest first, which only administrators read.
+    await h.app.inject({ method: 'POST', url, payload: { amount: 5 }, headers: h.as(admin) });
     const audit = await h.app.inject({ method: 'GET', url: '/api/v1/ai/admin/audit', headers: h.as(admin) });
     expect(audit.statusCode).toBe(200);
     const grants = audit.json().data.filter((entry: { target: string }) => entry.target.startsWith(me.userId));
     expect(grants.map((entry: { target: string }) => entry.target)).toEqual([
-      `${me.userId}: free, 100 credits`,
-      `${me.userId}: premium, 4990 credits`,
-      `${me.userId}: premium, 5000 credits`,
+      `${me.userId}: +5, 135 credits`,
+      `${me.userId}: +50, 140 credits`,
     ]);
-    expect(grants[0]).toMatchObject({ action: 'credits.set_plan', actorId: admin.userId, actorEmail: admin.email });
+    expect(grants[0]).toMatchObject({ action: 'credits.grant', actorId: admin.userId, actorEmail: admin.email });
     const refused = await h.app.inject({ method: 'GET', url: '/api/v1/ai/admin/audit', headers: h.as(me) });
     expect(refused.statusCode).toBe(403);
   });

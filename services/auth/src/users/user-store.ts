@@ -84,6 +84,12 @@ export class UserStore {
     return row;
   }
 
+  /** The account of an address (addresses are kept lower-cased). */
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    return row;
+  }
+
   /** Records that the user was seen; a no-op (no query) when the row read says it was recently. */
   async touch(user: Pick<UserRow, 'id' | 'lastSeenAt'>): Promise<void> {
     if (Date.now() - user.lastSeenAt.getTime() < LAST_SEEN_RESOLUTION_MS) return;
