@@ -211,7 +211,7 @@ export const postDueJob = defineJob(
 export const userDeletedEvent = defineEvent(
   'user-deleted',
   z.object({ userId, email: z.string().email(), requestId }),
-  [QUEUES.authInbox, QUEUES.linkedinInbox, QUEUES.postsInbox, QUEUES.aiInbox, QUEUES.billingInbox],
+  [QUEUES.authInbox, QUEUES.linkedinInbox, QUEUES.postsInbox, QUEUES.aiInbox, QUEUES.billingInbox, QUEUES.engageInbox],
 );
 
 /** auth → billing: an account was created (billing starts its trial). Published with the id `{userId}`. */
@@ -222,7 +222,7 @@ export const userCreatedEvent = defineEvent(
 );
 
 /**
- * billing → posts: what a user's plan allows changed (trial started, subscribed, renewed,
+ * billing → posts, engage: what a user's plan allows changed (trial started, subscribed, renewed,
  * cancelled, expired). `version` rises with every change: copies keep the highest and ignore
  * older ones, so events arriving twice or out of order change nothing.
  */
@@ -240,6 +240,20 @@ export const entitlementChangedEvent = defineEvent(
     periodEnd: z.string().datetime().nullable(),
     requestId,
   }),
-  [QUEUES.postsInbox],
+  [QUEUES.postsInbox, QUEUES.engageInbox],
 );
 export type EntitlementChanged = z.infer<typeof entitlementChangedEvent.schema>;
+
+/**
+ * engage-worker, repeatable per user (scheduler id `engage-refresh-{userId}`, its start spread by
+ * the user id), and once at once when the user's people or topics change: fetch the followed
+ * people's and topics' recent posts.
+ */
+export const engageRefreshJob = defineJob(QUEUES.engageFeed, 'engage-refresh', z.object({ userId, requestId }));
+
+/** engage-worker: write the comment suggestions of new feed posts ahead. Job id `suggest-{userId}-{postId}`. */
+export const engageSuggestJob = defineJob(
+  QUEUES.engageFeed,
+  'engage-suggest',
+  z.object({ userId, postId: z.string().min(1).max(200), requestId }),
+);
