@@ -3,6 +3,7 @@ import { QUEUE_HANDLERS as authQueues } from '@nashr/auth';
 import { QUEUE_HANDLERS as billingQueues } from '@nashr/billing';
 import type { EventContract, JobContract, QueueName } from '@nashr/contracts';
 import * as contracts from '@nashr/contracts';
+import { QUEUE_HANDLERS as engageQueues } from '@nashr/engage';
 import { QUEUE_HANDLERS as linkedinQueues } from '@nashr/linkedin';
 import { QUEUE_HANDLERS as postsQueues } from '@nashr/posts';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ const SERVICES: Record<string, HandlerBuilders> = {
   ai: aiQueues,
   auth: authQueues,
   billing: billingQueues,
+  engage: engageQueues,
   linkedin: linkedinQueues,
   posts: postsQueues,
 };

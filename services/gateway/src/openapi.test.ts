@@ -9,6 +9,11 @@ import {
 import { buildApp as buildContentApp, schema as contentSchema } from '@nashr/content';
 import { API_CATALOGUE, OPS_AUDIT_RECORD_PATH, routerPathOf } from '@nashr/contracts';
 import {
+  configSchema as engageConfigSchema,
+  schema as engageSchema,
+  buildApp as buildEngageApp,
+} from '@nashr/engage';
+import {
   buildApp as buildLinkedinApp,
   configSchema as linkedinConfigSchema,
   schema as linkedinSchema,
@@ -131,6 +136,12 @@ beforeAll(async () => {
     config: billingConfigSchema.parse(env),
     logger,
     database: database(billingSchema),
+    queues,
+  });
+  apps.engage = buildEngageApp({
+    config: engageConfigSchema.parse(env),
+    logger,
+    database: database(engageSchema),
     queues,
   });
   apps.auth = await buildAuthApp({
