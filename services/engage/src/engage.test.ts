@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { entitlementChangedEvent, QUEUES } from '@nashr/contracts';
+import { entitlementChangedEvent, QUEUES, userDeletedEvent } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { topics } from './db/schema.js';
 import { refreshSchedulerId } from './feed.js';
 import { type Harness, startHarness } from './testing/harness.js';
 
@@ -35,6 +36,7 @@ async function preparedFeed(who: Who, lang = 'en') {
   return feed as unknown as {
     posts: {
       postId: string;
+      postedAt: string;
       author: { handle: string };
       text: string;
       suggestions: { items: { kind: string; text: string }[]; language: string };
@@ -104,9 +106,13 @@ describe('whom to engage with', () => {
     const empty = await call(me, 'POST', '/api/v1/engage/topics', { topic: '   ' });
     expect(empty.statusCode).toBe(400);
 
-    for (let i = 0; i < 50; i++) {
-      expect((await call(me, 'POST', '/api/v1/engage/topics', { topic: `topic ${i}` })).statusCode).toBe(201);
-    }
+    // 49 stored as the service stores them, the 50th through the API.
+    await h.database.db
+      .insert(topics)
+      .values(
+        Array.from({ length: 49 }, (_, i) => ({ userId: me.userId, topic: `topic ${i}`, topicKey: `topic ${i}` })),
+      );
+    expect((await call(me, 'POST', '/api/v1/engage/topics', { topic: 'topic 49' })).statusCode).toBe(201);
     const over = await call(me, 'POST', '/api/v1/engage/topics', { topic: 'one more' });
     expect(over.statusCode).toBe(409);
     expect(over.json()).toMatchObject({ code: 'engage.too_many_topics', params: { limit: 50 } });
@@ -123,7 +129,7 @@ describe('the feed', () => {
     const feed = await preparedFeed(me, 'en');
     const authors = new Set(feed.posts.map((p) => p.author.handle));
     expect([...authors].sort()).toEqual(['emma-carter', 'omar-alharbi']);
-    const times = feed.posts.map((p: { postedAt?: string }) => p.postedAt as string);
+    const times = feed.posts.map((p) => p.postedAt);
     expect([...times].sort().reverse()).toEqual(times);
     for (const post of feed.posts) {
       expect(post.suggestions.language).toBe('en');
@@ -144,6 +150,25 @@ describe('the feed', () => {
     await expect.poll(async () => (await feedOf(me)).posts.length, POLL).toBe(0);
     const schedulers = await h.queues.get(QUEUES.engageFeed).getJobSchedulers();
     expect(schedulers.some((s) => s.key === refreshSchedulerId(me.userId))).toBe(false);
+  });
+
+  it('writes the suggestions again when the user turns to the other language', async () => {
+    const me = testIdentity();
+    await follow(me, 'layla-haddad');
+    const english = await preparedFeed(me, 'en');
+    expect(english.posts.every((p) => p.suggestions.language === 'en')).toBe(true);
+    await feedOf(me, 'ar');
+    await expect
+      .poll(
+        async () =>
+          (await feedOf(me, 'ar')).posts.every(
+            (p: { suggestions: { language: string } }) => p.suggestions.language === 'ar',
+          ),
+        POLL,
+      )
+      .toBe(true);
+    const [post] = (await feedOf(me, 'ar')).posts;
+    expect(post.suggestions.items[0].text).toMatch(/[\u0600-\u06FF]/);
   });
 
   it("gives other suggestions on asking, and refuses another user's post", async () => {
@@ -245,5 +270,32 @@ describe('sending', () => {
     const refused = await send(basic.me, basic.posts[0]?.postId ?? '', randomUUID(), 'Hello');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'engage.not_included', params: { plan: 'basic' } });
+  });
+});
+
+describe('a deleted account', () => {
+  it('loses its lists, feed, comments and background refresh', async () => {
+    const me = testIdentity();
+    await plan(me, 'pro', 1500);
+    await follow(me, 'ava-johnson');
+    const [post] = (await preparedFeed(me)).posts;
+    if (!post) throw new Error('no post');
+    await call(me, 'POST', '/api/v1/engage/comments', { postId: post.postId, key: randomUUID(), text: 'Thanks!' });
+    await h.queues.publish(userDeletedEvent, { userId: me.userId, email: me.email });
+    await expect
+      .poll(
+        async () =>
+          (await h.queues.get(QUEUES.engageFeed).getJobSchedulers()).some(
+            (s) => s.key === refreshSchedulerId(me.userId),
+          ),
+        POLL,
+      )
+      .toBe(false);
+    const left = async () =>
+      (await call(me, 'GET', '/api/v1/engage/targets')).json().people.length +
+      (await feedOf(me)).posts.length +
+      (await call(me, 'GET', '/api/v1/engage/comments')).json().comments.length +
+      (await sandboxCommentsOf(me, post.postId)).length;
+    await expect.poll(left, POLL).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import {
   QUEUES,
 } from '@nashr/contracts';
 import { AppError, type Queues } from '@nashr/platform';
-import { and, desc, eq, inArray, lt, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, notInArray } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { Allowance } from './allowance.js';
 import type { EngageConfig } from './config.js';
@@ -135,16 +135,24 @@ export class Feed {
       : [];
     const ready = new Set(have.map((r) => r.postId));
     const missing = ids.filter((id) => !ready.has(id));
-    if (missing.length) {
-      await this.queues.get(QUEUES.engageFeed).addBulk(
-        missing.map((postId) => ({
-          name: engageSuggestJob.name,
-          data: engageSuggestJob.schema.parse({ userId, postId }),
-          opts: { jobId: `suggest-${userId}-${postId}`, removeOnComplete: true, removeOnFail: { count: 50 } },
-        })),
-      );
-    }
+    await this.prepareAhead(userId, missing);
     return { posts: kept.length, toSuggest: missing.length };
+  }
+
+  /** Queues the writing of these posts' suggestions (one job per post, its id from the user and post). */
+  private async prepareAhead(userId: string, postIds: string[], language?: EngageLanguage): Promise<void> {
+    if (postIds.length === 0) return;
+    await this.queues.get(QUEUES.engageFeed).addBulk(
+      postIds.map((postId) => ({
+        name: engageSuggestJob.name,
+        data: engageSuggestJob.schema.parse({ userId, postId }),
+        opts: {
+          jobId: `suggest-${userId}-${postId}${language ? `-${language}` : ''}`,
+          removeOnComplete: true,
+          removeOnFail: { count: 50 },
+        },
+      })),
+    );
   }
 
   private async language(userId: string): Promise<EngageLanguage> {
@@ -173,12 +181,14 @@ export class Feed {
       .select()
       .from(suggestions)
       .where(and(eq(suggestions.userId, userId), eq(suggestions.postId, postId)));
-    if (mode === 'prepare' && existing) return existing;
+    const wanted = lang ?? (await this.language(userId));
+    // Prepared ahead: kept unless the user has since changed the language they comment in.
+    if (mode === 'prepare' && existing && existing.language === wanted) return existing;
     if (!(await this.allowance.takeSuggestion(userId))) {
       if (mode === 'prepare') return null;
       throw this.allowance.suggestionLimitError();
     }
-    const language = lang ?? (await this.language(userId));
+    const language = wanted;
     const generation = existing ? existing.generation + 1 : 0;
     const items = offlineSuggestions({
       postId,
@@ -200,10 +210,26 @@ export class Feed {
   /** The feed, newest first. `lang` becomes the language of suggestions prepared from now on. */
   async read(userId: string, lang?: EngageLanguage): Promise<{ posts: FeedPost[]; refreshedAt: string | null }> {
     if (lang) {
-      await this.db
-        .insert(settings)
-        .values({ userId, language: lang })
-        .onConflictDoUpdate({ target: settings.userId, set: { language: lang } });
+      const [before] = await this.db
+        .select({ language: settings.language })
+        .from(settings)
+        .where(eq(settings.userId, userId));
+      if (before?.language !== lang) {
+        await this.db
+          .insert(settings)
+          .values({ userId, language: lang })
+          .onConflictDoUpdate({ target: settings.userId, set: { language: lang } });
+        // Suggestions already written in the other language are written again in this one.
+        const stale = await this.db
+          .select({ postId: suggestions.postId })
+          .from(suggestions)
+          .where(and(eq(suggestions.userId, userId), ne(suggestions.language, lang)));
+        await this.prepareAhead(
+          userId,
+          stale.map((row) => row.postId),
+          lang,
+        );
+      }
     }
     const [items, [setting]] = await Promise.all([
       this.db

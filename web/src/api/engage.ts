@@ -31,7 +31,10 @@ export function useEngageFeed(lang: EngageLanguage, waiting: boolean) {
     queryFn: () => call(API.engage.feed, { query: { lang } }),
     refetchInterval: (query) => {
       const posts = query.state.data?.posts;
-      const pending = waiting || !posts || posts.some((p) => p.suggestions === null);
+      const pending =
+        !posts ||
+        (waiting && posts.length === 0) ||
+        posts.some((p) => p.suggestions === null || p.suggestions.language !== lang);
       return pending ? 2000 : 60_000;
     },
   });
