@@ -38,6 +38,7 @@ import {
   MIGRATIONS_FOLDER as CONTENT_MIGRATIONS,
   schema as contentSchema,
 } from '@nashr/content';
+import type { Identity } from '@nashr/contracts';
 import {
   buildApp as buildEngage,
   MIGRATIONS_FOLDER as ENGAGE_MIGRATIONS,
@@ -45,7 +46,6 @@ import {
   schema as engageSchema,
   startEngageWorkers,
 } from '@nashr/engage';
-import type { Identity } from '@nashr/contracts';
 import { buildApp as buildGateway, configSchema as gatewayConfigSchema, type ServiceName } from '@nashr/gateway';
 import {
   buildApp as buildLinkedin,

@@ -8,11 +8,7 @@ import {
 } from '@nashr/billing';
 import { buildApp as buildContentApp, schema as contentSchema } from '@nashr/content';
 import { API_CATALOGUE, OPS_AUDIT_RECORD_PATH, routerPathOf } from '@nashr/contracts';
-import {
-  configSchema as engageConfigSchema,
-  schema as engageSchema,
-  buildApp as buildEngageApp,
-} from '@nashr/engage';
+import { buildApp as buildEngageApp, configSchema as engageConfigSchema, schema as engageSchema } from '@nashr/engage';
 import {
   buildApp as buildLinkedinApp,
   configSchema as linkedinConfigSchema,
