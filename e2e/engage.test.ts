@@ -132,5 +132,25 @@ describe('engage', () => {
       await sql.end();
     }
     await page.context().close();
+
+    // The same user on a phone in Arabic: the suggestions are written again in Arabic, right to left.
+    const phone = await openPage(browser, `${stack.url}/engage`, {
+      lang: 'ar',
+      viewport: 'phone',
+      cookies: [user.session.browserCookie],
+    });
+    await phone.getByRole('heading', { level: 1, name: 'التفاعل' }).waitFor();
+    expect(await phone.locator('html').getAttribute('dir')).toBe('rtl');
+    await phone.getByTestId('engage-history').getByText(edited).waitFor();
+    const first = phone.getByTestId('engage-post').first();
+    await expect
+      .poll(
+        async () =>
+          /[\u0600-\u06FF]/.test((await first.getByTestId('engage-suggestion-text').first().textContent()) ?? ''),
+        POLL,
+      )
+      .toBe(true);
+    await screenshot(phone, 'engage-ar-phone');
+    await phone.context().close();
   });
 });
