@@ -105,7 +105,7 @@ export function TargetsEditor() {
             {t('people.title')}
           </h2>
           <span className="text-xs text-slate-500">
-            {t('people.count', { count: people.length, limit: limits.people })}
+            {t('people.count', { n: people.length, limit: limits.people })}
           </span>
         </div>
         <AddForm
@@ -145,7 +145,7 @@ export function TargetsEditor() {
             {t('topics.title')}
           </h2>
           <span className="text-xs text-slate-500">
-            {t('topics.count', { count: topics.length, limit: limits.topics })}
+            {t('topics.count', { n: topics.length, limit: limits.topics })}
           </span>
         </div>
         <AddForm
