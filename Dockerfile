@@ -1,7 +1,7 @@
 # One recipe for every process of Nashr (docker-compose.yml builds each container from it).
 #
 #   target `service`: node services/$SERVICE/dist/$ENTRY.js
-#       build args (or environment) SERVICE=auth|linkedin|posts|content|ai|billing, ENTRY=server|worker
+#       build args (or environment) SERVICE=auth|linkedin|posts|content|ai|billing|engage, ENTRY=server|worker
 #   target `gateway`: node services/gateway/dist/server.js, serving the web app from /app/web/dist
 #
 # Stages: manifests -> deps (npm install) -> build (turbo) ; manifests -> prod-deps (npm install --omit=dev)
@@ -33,6 +33,7 @@ COPY services/ai/package.json services/ai/
 COPY services/auth/package.json services/auth/
 COPY services/content/package.json services/content/
 COPY services/billing/package.json services/billing/
+COPY services/engage/package.json services/engage/
 COPY services/gateway/package.json services/gateway/
 COPY services/linkedin/package.json services/linkedin/
 COPY services/posts/package.json services/posts/

@@ -463,10 +463,10 @@ describe('sign-in and onboarding in a browser', () => {
   });
 
   it('shows the shell on a phone in Arabic with a drawer that traps focus and closes on Escape', async () => {
-    // Engage is the one screen still to come: its empty state stands in a shell this stack can fill
-    // without the linkedin service.
+    // Engage's screen stands in a shell this stack can fill without the linkedin and engage
+    // services: its header shows, and its parts say they could not load.
     const { page } = await fullUserPage('ar', 'phone', '/engage');
-    await page.getByTestId('screen-engage').getByTestId('empty-state').waitFor();
+    await page.getByTestId('screen-engage').getByRole('heading', { level: 1, name: 'التفاعل' }).waitFor();
     expect(await page.getByTestId('sidebar').isVisible()).toBe(false);
     await screenshot(page, 'auth-engage-ar-phone');
 

@@ -4,6 +4,7 @@ import { QUEUE_HANDLERS as billingQueues } from '@nashr/billing';
 import { QUEUE_HANDLERS as contentQueues } from '@nashr/content';
 import type { EventContract, JobContract, QueueName } from '@nashr/contracts';
 import * as contracts from '@nashr/contracts';
+import { QUEUE_HANDLERS as engageQueues } from '@nashr/engage';
 import { QUEUE_HANDLERS as linkedinQueues } from '@nashr/linkedin';
 import { QUEUE_HANDLERS as postsQueues } from '@nashr/posts';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ const SERVICES: Record<string, HandlerBuilders> = {
   auth: authQueues,
   billing: billingQueues,
   content: contentQueues,
+  engage: engageQueues,
   linkedin: linkedinQueues,
   posts: postsQueues,
 };

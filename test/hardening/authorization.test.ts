@@ -36,6 +36,9 @@ interface Ids {
   aliceUnsubscribeToken: string;
   /** A post of the inspiration library, added by the admin and among Alice's favourites. */
   libraryPostId: string;
+  /** A person and a topic Alice engages with. */
+  engagePersonId: string;
+  engageTopicId: string;
 }
 
 interface Rule {
@@ -384,6 +387,43 @@ const MATRIX: Record<string, Rule> = {
     crossUser: 404,
     request: (ids) => ({ path: `${ids.alicePortalPath}/pay`, body: {} }),
   },
+
+  // Engage: the caller's own people, topics, feed and comments.
+  'GET /api/v1/engage/targets': { ownOnly: OWN, request: NO_ID('/api/v1/engage/targets') },
+  'GET /api/v1/engage/creators': {
+    ownOnly: "takes no id: the provider's creators, the same for every caller",
+    request: NO_ID('/api/v1/engage/creators'),
+  },
+  'POST /api/v1/engage/people': {
+    ownOnly: "takes no id: it adds to the caller's own list",
+    request: () => ({ path: '/api/v1/engage/people', body: { profileUrl: 'https://www.linkedin.com/in/liam-patel' } }),
+  },
+  'DELETE /api/v1/engage/people/:id': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/engage/people/${ids.engagePersonId}` }),
+  },
+  'POST /api/v1/engage/topics': {
+    ownOnly: "takes no id: it adds to the caller's own list",
+    request: () => ({ path: '/api/v1/engage/topics', body: { topic: 'matrix' } }),
+  },
+  'DELETE /api/v1/engage/topics/:id': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/engage/topics/${ids.engageTopicId}` }),
+  },
+  'GET /api/v1/engage/feed': { ownOnly: OWN, request: NO_ID('/api/v1/engage/feed') },
+  'POST /api/v1/engage/posts/:postId/suggestions': {
+    crossUser: 404,
+    request: () => ({ path: '/api/v1/engage/posts/sbx-emma-carter-1/suggestions', body: { lang: 'en' } }),
+  },
+  'POST /api/v1/engage/comments': {
+    crossUser: 404,
+    request: () => ({
+      path: '/api/v1/engage/comments',
+      body: { postId: 'sbx-emma-carter-1', key: '00000000-0000-4000-8000-000000000001', text: 'Hello' },
+    }),
+  },
+  'GET /api/v1/engage/comments': { ownOnly: OWN, request: NO_ID('/api/v1/engage/comments') },
+  'GET /api/v1/engage/allowance': { ownOnly: OWN, request: NO_ID('/api/v1/engage/allowance') },
 };
 
 let stack: Stack;
@@ -470,7 +510,13 @@ beforeAll(async () => {
   const payment = await send(stack, 'POST', `${paid}/pay`, { cookie: alice, body: {} });
   expect(payment.status, payment.body).toBe(303);
   const alicePortalPath = (await ok('POST', '/api/v1/billing/portal', alice)).url as string;
+  const engagePerson = await ok('POST', '/api/v1/engage/people', alice, {
+    profileUrl: 'https://www.linkedin.com/in/emma-carter',
+  });
+  const engageTopic = await ok('POST', '/api/v1/engage/topics', alice, { topic: 'Leadership' });
   ids = {
+    engagePersonId: engagePerson.person.id as string,
+    engageTopicId: engageTopic.topic.id as string,
     libraryPostId: libraryPost.data.id as string,
     aliceCheckoutPath,
     alicePortalPath,

@@ -39,6 +39,13 @@ import {
   schema as contentSchema,
 } from '@nashr/content';
 import type { Identity } from '@nashr/contracts';
+import {
+  buildApp as buildEngage,
+  MIGRATIONS_FOLDER as ENGAGE_MIGRATIONS,
+  configSchema as engageConfigSchema,
+  schema as engageSchema,
+  startEngageWorkers,
+} from '@nashr/engage';
 import { buildApp as buildGateway, configSchema as gatewayConfigSchema, type ServiceName } from '@nashr/gateway';
 import {
   buildApp as buildLinkedin,
@@ -88,6 +95,7 @@ export const SERVICES = [
   'content',
   'ai',
   'billing',
+  'engage',
 ] as const satisfies readonly ServiceName[];
 export type { ServiceName };
 
@@ -102,6 +110,7 @@ const MIGRATIONS: Record<ServiceName, string> = {
   content: CONTENT_MIGRATIONS,
   ai: AI_MIGRATIONS,
   billing: BILLING_MIGRATIONS,
+  engage: ENGAGE_MIGRATIONS,
 };
 
 export interface StackOptions {
@@ -112,7 +121,7 @@ export interface StackOptions {
   /** Listen on ports and put the real gateway in front. */
   gateway?: boolean;
   /** Workers to run in this process. */
-  workers?: readonly ('auth' | 'linkedin' | 'posts' | 'ai' | 'billing')[];
+  workers?: readonly ('auth' | 'linkedin' | 'posts' | 'ai' | 'billing' | 'engage')[];
   /** Extra environment per service, as its process would read it. */
   env?: Partial<Record<ServiceName | 'gateway' | 'posts-worker', Record<string, string>>>;
   /** Replaces the configured AI provider. */
@@ -337,7 +346,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       closers.push(() => workers.close());
     }
 
-    const apps: Record<ServiceName, ServiceApp> = { auth, linkedin, posts, content, ai, billing };
+    // --- engage -----------------------------------------------------------------------------
+    const engageConfig = engageConfigSchema.parse({ ...common, ...env('engage') });
+    const engageDb = database(engageSchema, 'engage');
+    const engageQueues = new Queues({ connection: await requestRedis(), prefix }, logger);
+    closers.push(() => engageQueues.close());
+    const engage = buildEngage({ config: engageConfig, logger, database: engageDb, queues: engageQueues });
+    closers.push(() => engage.close());
+    if (options.workers?.includes('engage')) {
+      const workers = await startEngageWorkers({
+        config: engageConfig,
+        database: engageDb,
+        queue: { connection: workerRedis(), prefix },
+        logger,
+      });
+      closers.push(() => workers.close());
+    }
+
+    const apps: Record<ServiceName, ServiceApp> = { auth, linkedin, posts, content, ai, billing, engage };
     const urls: Partial<Record<ServiceName, string>> = {};
     let gateway: ServiceApp | null = null;
     let gatewayUrl = '';
@@ -352,6 +378,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         CONTENT_URL: urls.content,
         AI_URL: urls.ai,
         BILLING_URL: urls.billing,
+        ENGAGE_URL: urls.engage,
         RATE_LIMIT_PER_MINUTE: '1000000',
         ...env('gateway'),
       });

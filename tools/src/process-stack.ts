@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { createTestDatabase, createTestRedis } from '@nashr/platform/testing';
 import { defaultPorts, ROOT, SECRETS, type StackProcess, stackProcesses } from '../stack/processes.mjs';
 
-export type ServiceName = 'auth' | 'linkedin' | 'posts' | 'content' | 'ai' | 'billing';
+export type ServiceName = 'auth' | 'linkedin' | 'posts' | 'content' | 'ai' | 'billing' | 'engage';
 
 export interface StackOptions {
   /** Business services to run behind the gateway. Paths of services left out answer 503. */

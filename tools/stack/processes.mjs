@@ -25,7 +25,7 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  * @property {boolean} worker   whether the service has a BullMQ worker entry (src/worker.ts)
  */
 
-/** @type {ServiceDef[]} The six business services, in start order. */
+/** @type {ServiceDef[]} The seven business services, in start order. */
 export const SERVICES = [
   { name: 'auth', port: 8101, worker: true },
   { name: 'linkedin', port: 8102, worker: true },
@@ -33,6 +33,7 @@ export const SERVICES = [
   { name: 'content', port: 8104, worker: true },
   { name: 'ai', port: 8105, worker: true },
   { name: 'billing', port: 8106, worker: true },
+  { name: 'engage', port: 8107, worker: true },
 ];
 
 export const GATEWAY = { name: 'gateway', port: 8080 };
@@ -184,6 +185,7 @@ export const SERVICE_ENV = {
   billing: {
     PUBLIC_URL: (ctx) => ctx.publicUrl,
   },
+  engage: {},
 };
 
 /**

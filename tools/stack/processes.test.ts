@@ -20,15 +20,16 @@ const ctx = exampleContext();
 const processes = stackProcesses(ctx) as StackProcess[];
 
 describe('tools/stack/processes.mjs', () => {
-  it('lists an API for each of the six services, their workers and the gateway, gateway last', () => {
+  it('lists an API for each of the seven services, their workers and the gateway, gateway last', () => {
     const apis = processes.filter((p) => p.kind === 'api').map((p) => p.name);
-    expect(apis.sort()).toEqual(['ai', 'auth', 'billing', 'content', 'linkedin', 'posts']);
+    expect(apis.sort()).toEqual(['ai', 'auth', 'billing', 'content', 'engage', 'linkedin', 'posts']);
     const workers = processes.filter((p) => p.kind === 'worker').map((p) => p.name);
     expect(workers.sort()).toEqual([
       'ai-worker',
       'auth-worker',
       'billing-worker',
       'content-worker',
+      'engage-worker',
       'linkedin-worker',
       'posts-worker',
     ]);
@@ -65,6 +66,7 @@ describe('tools/stack/processes.mjs', () => {
       content: 8104,
       ai: 8105,
       billing: 8106,
+      engage: 8107,
     });
     // PORT in each environment is the port listed for the process.
     for (const proc of processes.filter((p) => p.kind !== 'helper')) expect(proc.env.PORT).toBe(String(proc.port));

@@ -156,7 +156,6 @@ const appRoute = createRoute({
   beforeLoad: ({ context }) => checkSession(context.queryClient, 'protected'),
   component: lazyRouteComponent(() => import('./components/app-shell/app-shell'), 'AppShell'),
 });
-const placeholders = () => import('./components/app-shell/placeholder-screens');
 const appRoutes = [
   createRoute({
     getParentRoute: () => appRoute,
@@ -225,7 +224,7 @@ const appRoutes = [
   createRoute({
     getParentRoute: () => appRoute,
     path: '/engage',
-    component: lazyRouteComponent(placeholders, 'EngageScreen'),
+    component: lazyRouteComponent(() => import('./routes/engage'), 'EngagePage'),
   }),
 ] as const;
 

@@ -22,6 +22,7 @@ export const configSchema = z.object({
   CONTENT_URL: serviceUrl(8104),
   AI_URL: serviceUrl(8105),
   BILLING_URL: serviceUrl(8106),
+  ENGAGE_URL: serviceUrl(8107),
   /** The built web app; when set the gateway serves it, so one URL serves the whole product. */
   WEB_DIST: z.string().optional(),
   /** The address people use; state-changing requests from any other origin are refused. */

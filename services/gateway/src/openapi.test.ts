@@ -8,6 +8,7 @@ import {
 } from '@nashr/billing';
 import { buildApp as buildContentApp, schema as contentSchema } from '@nashr/content';
 import { API_CATALOGUE, OPS_AUDIT_RECORD_PATH, routerPathOf } from '@nashr/contracts';
+import { buildApp as buildEngageApp, configSchema as engageConfigSchema, schema as engageSchema } from '@nashr/engage';
 import {
   buildApp as buildLinkedinApp,
   configSchema as linkedinConfigSchema,
@@ -131,6 +132,12 @@ beforeAll(async () => {
     config: billingConfigSchema.parse(env),
     logger,
     database: database(billingSchema),
+    queues,
+  });
+  apps.engage = buildEngageApp({
+    config: engageConfigSchema.parse(env),
+    logger,
+    database: database(engageSchema),
     queues,
   });
   apps.auth = await buildAuthApp({

@@ -50,6 +50,7 @@ export function serviceUrls(config: Config): Record<ServiceName, string> {
     content: config.CONTENT_URL,
     ai: config.AI_URL,
     billing: config.BILLING_URL,
+    engage: config.ENGAGE_URL,
   };
 }
 

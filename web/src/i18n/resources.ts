@@ -6,6 +6,7 @@ import arCommon from './locales/ar/common.json';
 import arComposer from './locales/ar/composer.json';
 import arConnect from './locales/ar/connect.json';
 import arDashboard from './locales/ar/dashboard.json';
+import arEngage from './locales/ar/engage.json';
 import arErrors from './locales/ar/errors.json';
 import arLanding from './locales/ar/landing.json';
 import arLegal from './locales/ar/legal.json';
@@ -24,6 +25,7 @@ import enCommon from './locales/en/common.json';
 import enComposer from './locales/en/composer.json';
 import enConnect from './locales/en/connect.json';
 import enDashboard from './locales/en/dashboard.json';
+import enEngage from './locales/en/engage.json';
 import enErrors from './locales/en/errors.json';
 import enLanding from './locales/en/landing.json';
 import enLegal from './locales/en/legal.json';
@@ -58,6 +60,7 @@ export const resources = {
     account: arAccount,
     library: arLibrary,
     billing: arBilling,
+    engage: arEngage,
     voice: arVoice,
   },
   en: {
@@ -78,6 +81,7 @@ export const resources = {
     account: enAccount,
     library: enLibrary,
     billing: enBilling,
+    engage: enEngage,
     voice: enVoice,
   },
 } as const;

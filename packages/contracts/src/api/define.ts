@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /** The services behind the gateway; `gateway` for the pages the gateway serves itself. */
-export type ServiceName = 'auth' | 'linkedin' | 'posts' | 'content' | 'ai' | 'billing';
+export type ServiceName = 'auth' | 'linkedin' | 'posts' | 'content' | 'ai' | 'billing' | 'engage';
 export type EndpointOwner = ServiceName | 'gateway';
 
 /**

@@ -6,6 +6,7 @@ import { authApi } from './auth.js';
 import { billingApi } from './billing.js';
 import { contentApi } from './content.js';
 import type { Endpoint } from './define.js';
+import { engageApi } from './engage.js';
 import { gatewayApi } from './gateway.js';
 import { libraryApi } from './library.js';
 import { linkedinApi } from './linkedin.js';
@@ -23,6 +24,7 @@ export * from './auth.js';
 export * from './billing.js';
 export * from './content.js';
 export * from './define.js';
+export * from './engage.js';
 export * from './gateway.js';
 export * from './library.js';
 export * from './linkedin.js';
@@ -51,6 +53,7 @@ export const API = {
   library: libraryApi,
   ai: aiApi,
   billing: billingApi,
+  engage: engageApi,
   adminAudit: adminAuditApi,
   gateway: gatewayApi,
 } as const;

@@ -23,6 +23,10 @@ export const QUEUES = {
   contentInbox: 'content-inbox',
   /** billing-worker: events the billing service subscribes to (new accounts, provider webhooks). */
   billingInbox: 'billing-inbox',
+  /** engage-worker: events the engage service subscribes to (plans, deleted accounts). */
+  engageInbox: 'engage-inbox',
+  /** engage-worker: each user's feed refresh (repeatable) and the suggestions prepared ahead. */
+  engageFeed: 'engage-feed',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

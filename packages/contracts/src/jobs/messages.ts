@@ -247,7 +247,7 @@ export const postDueJob = defineJob(
 export const userDeletedEvent = defineEvent(
   'user-deleted',
   z.object({ userId, email: z.string().email(), requestId }),
-  [QUEUES.authInbox, QUEUES.linkedinInbox, QUEUES.postsInbox, QUEUES.aiInbox, QUEUES.billingInbox, QUEUES.contentInbox],
+  [QUEUES.authInbox, QUEUES.linkedinInbox, QUEUES.postsInbox, QUEUES.aiInbox, QUEUES.billingInbox, QUEUES.contentInbox, QUEUES.engageInbox],
 );
 
 /** auth → billing: an account was created (billing starts its trial). Published with the id `{userId}`. */
@@ -258,7 +258,7 @@ export const userCreatedEvent = defineEvent(
 );
 
 /**
- * billing → posts, content, ai: what a user's plan allows changed (trial started, subscribed, renewed,
+ * billing → posts, content, ai, engage: what a user's plan allows changed (trial started, subscribed, renewed,
  * cancelled, expired). `version` rises with every change: copies keep the highest and ignore
  * older ones, so events arriving twice or out of order change nothing.
  */
@@ -276,7 +276,7 @@ export const entitlementChangedEvent = defineEvent(
     periodEnd: z.string().datetime().nullable(),
     requestId,
   }),
-  [QUEUES.postsInbox, QUEUES.contentInbox, QUEUES.aiInbox],
+  [QUEUES.postsInbox, QUEUES.contentInbox, QUEUES.aiInbox, QUEUES.engageInbox],
 );
 export type EntitlementChanged = z.infer<typeof entitlementChangedEvent.schema>;
 
@@ -308,3 +308,17 @@ export const creditsRenewJob = defineJob(
  * announcement would give it, so the two never grant twice).
  */
 export const creditsRenewalSweepJob = defineJob(QUEUES.aiInbox, 'credits-renewal-sweep', z.object({}).passthrough());
+
+/**
+ * engage-worker, repeatable per user (scheduler id `engage-refresh-{userId}`, its start spread by
+ * the user id), and once at once when the user's people or topics change: fetch the followed
+ * people's and topics' recent posts.
+ */
+export const engageRefreshJob = defineJob(QUEUES.engageFeed, 'engage-refresh', z.object({ userId, requestId }));
+
+/** engage-worker: write the comment suggestions of new feed posts ahead. Job id `suggest-{userId}-{postId}`. */
+export const engageSuggestJob = defineJob(
+  QUEUES.engageFeed,
+  'engage-suggest',
+  z.object({ userId, postId: z.string().min(1).max(200), requestId }),
+);

@@ -31,6 +31,7 @@ const TAGS: Record<EndpointOwner, string> = {
   content: 'Landing-page content and its editing by administrators',
   ai: 'Writing and adjusting posts with AI; credits',
   billing: 'Plans, the trial, subscribing and managing the subscription; payment webhooks',
+  engage: 'Engage: people and topics to comment around, their feed with suggestions, comments sent',
   gateway: 'This reference and the operator pages',
 };
 

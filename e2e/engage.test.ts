@@ -1,0 +1,156 @@
+/**
+ * Engage as a new user meets it, on desktop in English, against the built stack with the sandbox
+ * network: follow a creator by their profile address, see their posts with suggestions prepared,
+ * be told the trial does not include sending, take Starter, edit a suggestion and send it, and
+ * see it once in the history and on the sandbox post.
+ */
+import { userCreatedEvent } from '@nashr/contracts';
+import { createRedis, Queues, waitForRedis } from '@nashr/platform';
+import { createCapturingLogger } from '@nashr/platform/testing';
+import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Browser } from 'playwright-core';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from './support/browser';
+import { callAs, fullUser, type StackUser } from './support/full-user';
+
+let stack: Stack;
+let browser: Browser;
+const POLL = { timeout: 30_000, interval: 250 };
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([
+    startStack({
+      services: ['auth', 'linkedin', 'posts', 'billing', 'engage'],
+      workers: ['auth', 'posts', 'billing', 'engage'],
+    }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** Tells billing about the account as auth does on a first sign-in: the trial starts. */
+async function startTrial(user: StackUser) {
+  const redis = createRedis(stack.redisUrl, 'request');
+  await waitForRedis(redis);
+  const queues = new Queues({ connection: redis, prefix: stack.redisPrefix }, createCapturingLogger().logger);
+  await queues.publish(userCreatedEvent, { userId: user.userId, createdAt: new Date().toISOString() });
+  await queues.close();
+  redis.disconnect();
+  await expect
+    .poll(async () => (await callAs(stack, user, 'GET', '/api/v1/engage/allowance')).body?.allowance?.plan, POLL)
+    .toBe('trial');
+}
+
+/** Pays for Starter through the test-payments checkout, as its page's Pay button does. */
+async function takeStarter(user: StackUser) {
+  const checkout = await callAs(stack, user, 'POST', '/api/v1/billing/checkout', { planId: 'starter' });
+  expect(checkout.status).toBe(200);
+  const paid = await fetch(`${stack.url}${checkout.body.url}/pay`, {
+    method: 'POST',
+    headers: { cookie: user.session.cookieHeader, 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+    redirect: 'manual',
+  });
+  expect(paid.status).toBe(303);
+  await expect
+    .poll(async () => (await callAs(stack, user, 'GET', '/api/v1/engage/allowance')).body.allowance.included, POLL)
+    .toBe(true);
+}
+
+describe('engage', () => {
+  it('follows a creator, shows their posts with suggestions, and sends an edited one exactly once', async () => {
+    const user = await fullUser(stack, 'engager');
+    await startTrial(user);
+    const page = await openPage(browser, `${stack.url}/engage`, { lang: 'en', cookies: [user.session.browserCookie] });
+    await page.getByRole('heading', { level: 1, name: 'Engage' }).waitFor();
+    await page.getByText('Your feed is empty').waitFor();
+    await page.getByTestId('engage-not-included').waitFor();
+
+    // Follow by profile address; a wrong address is refused in words.
+    const address = page.getByLabel('Profile address');
+    await address.fill('https://example.com/emma');
+    await address.press('Enter');
+    await page.getByRole('alert').getByText('This is not a profile address.', { exact: false }).waitFor();
+    await address.fill('https://www.linkedin.com/in/emma-carter/');
+    await page.getByTestId('engage-person-add').click();
+    await page.getByTestId('engage-people').getByText('Emma Carter').waitFor();
+
+    // Her posts arrive from the background refresh, each with three prepared suggestions.
+    const post = page.getByTestId('engage-post').first();
+    await post.getByTestId('engage-suggestions').waitFor({ timeout: 30_000 });
+    expect(await post.getByRole('heading', { level: 3 }).textContent()).toBe('Emma Carter');
+    expect(await post.getByTestId('engage-suggestion-text').count()).toBe(3);
+    expect(await post.getByTestId('engage-post-text').getAttribute('dir')).toBe('auto');
+    await post.getByTestId('engage-offline-label').waitFor();
+
+    // The trial does not include sending: the refusal names the plan and the way to more.
+    await post.getByTestId('engage-use').first().click();
+    const editor = post.getByTestId('engage-editor');
+    const suggested = await editor.inputValue();
+    expect(suggested.length).toBeGreaterThan(20);
+    const edited = `${suggested} We saw the same in our team.`;
+    await editor.fill(edited);
+    await post.getByTestId('engage-send').click();
+    await post
+      .getByTestId('engage-send-error')
+      .getByText('not included in your Trial plan', { exact: false })
+      .waitFor();
+    expect(await post.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/billing');
+
+    await takeStarter(user);
+    await page.reload();
+    await page
+      .getByTestId('engage-credits')
+      .getByText('100 of 100 commenting credits left', { exact: false })
+      .waitFor();
+    const again = page.getByTestId('engage-post').first();
+    await again.getByTestId('engage-use').first().click();
+    await again.getByTestId('engage-editor').fill(edited);
+    await again.getByTestId('engage-send').click();
+
+    await page.getByTestId('engage-history').getByText(edited).waitFor();
+    await page.getByTestId('engage-history').getByText('Sent', { exact: true }).waitFor();
+    await again.getByTestId('engage-my-comments').getByText(edited).waitFor();
+    await page.getByTestId('engage-credits').getByText('99 of 100', { exact: false }).waitFor();
+    await screenshot(page, 'engage-en-desktop');
+
+    // Once in the history, once on the sandbox post.
+    const history = await callAs(stack, user, 'GET', '/api/v1/engage/comments');
+    expect(history.body.comments).toHaveLength(1);
+    expect(history.body.comments[0]).toMatchObject({ status: 'sent', text: edited });
+    expect(history.body.comments[0].url).toContain(history.body.comments[0].postId);
+    const sql = postgres(stack.databaseUrl, { max: 1 });
+    try {
+      const rows = await sql`select text from engage.sandbox_comments where user_id = ${user.userId}`;
+      expect(rows.map((r) => r.text)).toEqual([edited]);
+    } finally {
+      await sql.end();
+    }
+    await page.context().close();
+
+    // The same user on a phone in Arabic: the suggestions are written again in Arabic, right to left.
+    const phone = await openPage(browser, `${stack.url}/engage`, {
+      lang: 'ar',
+      viewport: 'phone',
+      cookies: [user.session.browserCookie],
+    });
+    await phone.getByRole('heading', { level: 1, name: 'التفاعل' }).waitFor();
+    expect(await phone.locator('html').getAttribute('dir')).toBe('rtl');
+    await phone.getByTestId('engage-history').getByText(edited).waitFor();
+    const first = phone.getByTestId('engage-post').first();
+    await expect
+      .poll(
+        async () =>
+          /[\u0600-\u06FF]/.test((await first.getByTestId('engage-suggestion-text').first().textContent()) ?? ''),
+        POLL,
+      )
+      .toBe(true);
+    await screenshot(phone, 'engage-ar-phone');
+    await phone.context().close();
+  });
+});

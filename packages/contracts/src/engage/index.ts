@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { text } from '../text.js';
+
+/**
+ * Engage: the people and topics a user comments around, the feed of their posts with comment
+ * suggestions, and the comments sent. The engage service owns all of it.
+ */
+export const ENGAGE_LIMITS = {
+  /** People and creators one user may follow in Engage. */
+  people: 200,
+  /** Topics or keywords one user may follow. */
+  topics: 50,
+  topicLength: 60,
+  profileUrlLength: 300,
+  /** The network's own limit on a comment's length. */
+  commentLength: 1250,
+  /** Suggestions offered for each post. */
+  suggestionsPerPost: 3,
+  /** Posts a feed answer carries, newest first. */
+  feedPage: 50,
+} as const;
+
+export const ENGAGE_LANGUAGES = ['ar', 'en'] as const;
+export type EngageLanguage = (typeof ENGAGE_LANGUAGES)[number];
+
+/** What each suggestion adds to the conversation. */
+export const SUGGESTION_KINDS = ['question', 'experience', 'counterpoint'] as const;
+export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
+
+/**
+ * A profile address on the network: `https://www.linkedin.com/in/{handle}`, with or without
+ * `www.`, a trailing slash or a query. The handle is what Engage keeps.
+ */
+const PROFILE_URL = /^https?:\/\/(?:[a-z]{2,3}\.)?linkedin\.com\/in\/([A-Za-z0-9\-_%]{2,100})\/?(?:[?#].*)?$/;
+export function profileHandleOf(url: string): string | null {
+  const match = PROFILE_URL.exec(url.trim());
+  return match?.[1] ? decodeURIComponent(match[1]).toLowerCase() : null;
+}
+
+export const personSchema = z.object({
+  id: z.string().uuid(),
+  handle: z.string(),
+  profileUrl: z.string(),
+  name: z.string(),
+  headline: z.string(),
+  language: z.enum(ENGAGE_LANGUAGES),
+  createdAt: z.string().datetime(),
+});
+export type EngagePerson = z.infer<typeof personSchema>;
+
+export const topicSchema = z.object({ id: z.string().uuid(), topic: z.string(), createdAt: z.string().datetime() });
+export type EngageTopic = z.infer<typeof topicSchema>;
+
+export const targetsResponseSchema = z.object({
+  success: z.literal(true),
+  people: z.array(personSchema),
+  topics: z.array(topicSchema),
+  limits: z.object({ people: z.number().int(), topics: z.number().int() }),
+});
+
+export const addPersonRequestSchema = z
+  .object({ profileUrl: text().trim().min(1).max(ENGAGE_LIMITS.profileUrlLength) })
+  .strict();
+export const addTopicRequestSchema = z.object({ topic: text().trim().min(1).max(ENGAGE_LIMITS.topicLength) }).strict();
+export const personResponseSchema = z.object({ success: z.literal(true), person: personSchema });
+export const topicResponseSchema = z.object({ success: z.literal(true), topic: topicSchema });
+export const removedResponseSchema = z.object({ success: z.literal(true), removed: z.boolean() });
+
+/** A creator the provider knows, offered to pick from (the sandbox lists its invented creators). */
+export const creatorSchema = z.object({
+  handle: z.string(),
+  profileUrl: z.string(),
+  name: z.string(),
+  headline: z.string(),
+  language: z.enum(ENGAGE_LANGUAGES),
+});
+export const creatorsResponseSchema = z.object({
+  success: z.literal(true),
+  provider: z.string(),
+  creators: z.array(creatorSchema),
+});
+
+export const suggestionSchema = z.object({ kind: z.enum(SUGGESTION_KINDS), text: z.string() });
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+export const COMMENT_STATUSES = ['sending', 'sent', 'unconfirmed', 'failed'] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+
+export const commentSchema = z.object({
+  id: z.string().uuid(),
+  key: z.string(),
+  postId: z.string(),
+  postUrl: z.string(),
+  authorName: z.string(),
+  text: z.string(),
+  status: z.enum(COMMENT_STATUSES),
+  url: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string().datetime(),
+  sentAt: z.string().datetime().nullable(),
+});
+export type EngageComment = z.infer<typeof commentSchema>;
+
+export const feedPostSchema = z.object({
+  postId: z.string(),
+  url: z.string(),
+  author: z.object({ handle: z.string(), name: z.string(), headline: z.string(), profileUrl: z.string() }),
+  text: z.string(),
+  language: z.enum(ENGAGE_LANGUAGES),
+  postedAt: z.string().datetime(),
+  counters: z.object({ reactions: z.number().int(), comments: z.number().int(), reposts: z.number().int() }),
+  /** Why the post is in the feed: a followed person, or the topics it mentions. */
+  matched: z.object({ person: z.boolean(), topics: z.array(z.string()) }),
+  /** Prepared ahead; null while they are being written. */
+  suggestions: z
+    .object({
+      language: z.enum(ENGAGE_LANGUAGES),
+      /** `offline`: written without an AI endpoint, from the post's words and the user's profile. */
+      source: z.enum(['offline', 'ai']),
+      items: z.array(suggestionSchema),
+    })
+    .nullable(),
+  /** The user's own comments on this post. */
+  myComments: z.array(commentSchema),
+});
+export type FeedPost = z.infer<typeof feedPostSchema>;
+
+export const feedQuerySchema = z.object({ lang: z.enum(ENGAGE_LANGUAGES).optional() });
+export const feedResponseSchema = z.object({
+  success: z.literal(true),
+  posts: z.array(feedPostSchema),
+  refreshedAt: z.string().datetime().nullable(),
+});
+
+export const suggestionsRequestSchema = z.object({ lang: z.enum(ENGAGE_LANGUAGES) }).strict();
+export const suggestionsResponseSchema = z.object({
+  success: z.literal(true),
+  suggestions: feedPostSchema.shape.suggestions.unwrap(),
+});
+
+export const sendCommentRequestSchema = z
+  .object({
+    postId: z.string().min(1).max(200),
+    /** Made by the client once per comment: sending it again never comments twice. */
+    key: z.string().uuid(),
+    text: z.string().max(10_000),
+  })
+  .strict();
+export const commentResponseSchema = z.object({ success: z.literal(true), comment: commentSchema });
+export const historyResponseSchema = z.object({ success: z.literal(true), comments: z.array(commentSchema) });
+
+export const engageAllowanceSchema = z.object({
+  /** Whether the user's plan includes Engage. */
+  included: z.boolean(),
+  plan: z.string().nullable(),
+  credits: z.object({ total: z.number().int(), used: z.number().int(), remaining: z.number().int() }),
+  suggestions: z.object({ today: z.number().int(), dailyLimit: z.number().int() }),
+});
+export const allowanceResponseSchema = z.object({ success: z.literal(true), allowance: engageAllowanceSchema });
+
+export const ENGAGE_ERROR_CODES = {
+  invalidProfileUrl: 'engage.invalid_profile_url',
+  /** The provider knows no such profile, or it is private. */
+  unknownProfile: 'engage.unknown_profile',
+  /** params: limit */
+  tooManyPeople: 'engage.too_many_people',
+  /** params: limit */
+  tooManyTopics: 'engage.too_many_topics',
+  personExists: 'engage.person_exists',
+  topicExists: 'engage.topic_exists',
+  notFound: 'engage.not_found',
+  postNotFound: 'engage.post_not_found',
+  commentEmpty: 'engage.comment_empty',
+  /** params: limit */
+  commentTooLong: 'engage.comment_too_long',
+  /** The same key was sent with another post or text. */
+  keyReused: 'engage.key_reused',
+  /** The network did not answer: the comment is checked before anything is sent again. */
+  sendUnconfirmed: 'engage.send_unconfirmed',
+  sendFailed: 'engage.send_failed',
+  /** params: plan */
+  notIncluded: 'engage.not_included',
+  /** params: limit, plan */
+  creditsExhausted: 'engage.credits_exhausted',
+  /** params: limit */
+  suggestionsLimit: 'engage.suggestions_limit',
+} as const;

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import { createServiceApp, type Database, type Logger, type Queues, type ServiceApp } from '@nashr/platform';
+import type { Config } from './config.js';
+import type { schema } from './db/schema.js';
+import type { EngageProvider } from './providers/types.js';
+import { engageRoutes } from './routes/engage.js';
+import { createServices } from './services.js';
+
+/** Where the SQL migrations live, from src/ in development and from dist/ once built. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+export interface EngageDeps {
+  config: Pick<
+    Config,
+    'INTERNAL_SECRET' | 'ENGAGE_PROVIDER' | 'ENGAGE_REFRESH_MINUTES' | 'ENGAGE_FEED_DAYS' | 'ENGAGE_DAILY_SUGGESTIONS'
+  >;
+  logger: Logger;
+  database: Database<typeof schema>;
+  /** Producer of the feed jobs. */
+  queues: Queues;
+  clock?: () => Date;
+  /** Replaces the configured provider (tests). */
+  provider?: EngageProvider;
+}
+
+export function buildApp({ config, logger, database, queues, clock, provider }: EngageDeps): ServiceApp {
+  const app = createServiceApp({
+    name: 'engage',
+    logger,
+    internalSecret: config.INTERNAL_SECRET,
+    readiness: [{ name: 'postgres', check: database.ping }],
+  });
+  engageRoutes(app, createServices(database, queues, config, { clock, provider }));
+  return app;
+}

@@ -1,0 +1,170 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const engageSchema = pgSchema('engage');
+
+/** The people and creators each user engages with: theirs only. */
+export const people = engageSchema.table(
+  'people',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    handle: text('handle').notNull(),
+    profileUrl: text('profile_url').notNull(),
+    name: text('name').notNull(),
+    headline: text('headline').notNull(),
+    language: text('language').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('people_user_handle_idx').on(t.userId, t.handle)],
+);
+
+/** Topics or keywords: a post mentioning one joins the feed. */
+export const topics = engageSchema.table(
+  'topics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    topic: text('topic').notNull(),
+    /** Lower-cased: one topic per user whatever its case. */
+    topicKey: text('topic_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('topics_user_key_idx').on(t.userId, t.topicKey)],
+);
+
+/** Per user: the language suggestions are written in, and when the feed was last refreshed. */
+export const settings = engageSchema.table('settings', {
+  userId: uuid('user_id').primaryKey(),
+  language: text('language').notNull().default('ar'),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+});
+
+/** The posts of a user's feed, as the provider gave them at the last refresh. */
+export const feedItems = engageSchema.table(
+  'feed_items',
+  {
+    userId: uuid('user_id').notNull(),
+    postId: text('post_id').notNull(),
+    url: text('url').notNull(),
+    authorHandle: text('author_handle').notNull(),
+    authorName: text('author_name').notNull(),
+    authorHeadline: text('author_headline').notNull(),
+    text: text('text').notNull(),
+    language: text('language').notNull(),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
+    reactions: integer('reactions').notNull().default(0),
+    comments: integer('comments').notNull().default(0),
+    reposts: integer('reposts').notNull().default(0),
+    matchedPerson: boolean('matched_person').notNull().default(false),
+    matchedTopics: jsonb('matched_topics').$type<string[]>().notNull().default([]),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('feed_items_user_posted_idx').on(t.userId, t.postedAt)],
+);
+
+/** The three suggestions shown for a post, prepared ahead; `generation` rises with every 'Others'. */
+export const suggestions = engageSchema.table(
+  'suggestions',
+  {
+    userId: uuid('user_id').notNull(),
+    postId: text('post_id').notNull(),
+    language: text('language').notNull(),
+    source: text('source').notNull(),
+    items: jsonb('items').$type<{ kind: 'question' | 'experience' | 'counterpoint'; text: string }[]>().notNull(),
+    generation: integer('generation').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] })],
+);
+
+/** Suggestion sets written per user and UTC day: free up to a daily limit. */
+export const suggestionUsage = engageSchema.table(
+  'suggestion_usage',
+  {
+    userId: uuid('user_id').notNull(),
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** Every comment the user sent (or tried to), by the key the client made for it. */
+export const comments = engageSchema.table(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    key: uuid('key').notNull(),
+    postId: text('post_id').notNull(),
+    postUrl: text('post_url').notNull(),
+    authorName: text('author_name').notNull(),
+    text: text('text').notNull(),
+    /** sending | sent | unconfirmed (no answer came: looked up before any resend) | failed */
+    status: text('status').notNull(),
+    networkCommentId: text('network_comment_id'),
+    url: text('url'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('comments_user_key_idx').on(t.userId, t.key),
+    index('comments_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Engage's copy of each user's plan, from billing's entitlement-changed events (the highest version kept). */
+export const plans = engageSchema.table('plans', {
+  userId: uuid('user_id').primaryKey(),
+  plan: text('plan').notNull(),
+  status: text('status').notNull(),
+  active: boolean('active').notNull(),
+  engage: boolean('engage').notNull(),
+  commentingCredits: integer('commenting_credits').notNull(),
+  periodStart: timestamp('period_start', { withTimezone: true }),
+  periodEnd: timestamp('period_end', { withTimezone: true }),
+  version: integer('version').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The sandbox network's own store: the comments posted on its posts. Like a real network it keeps
+ * every call (a repeated call is a second comment); the sender's key is kept so a lost answer can
+ * be looked up.
+ */
+export const sandboxComments = engageSchema.table(
+  'sandbox_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    postId: text('post_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_comments_post_idx').on(t.postId), index('sandbox_comments_key_idx').on(t.key)],
+);
+
+export const schema = {
+  people,
+  topics,
+  settings,
+  feedItems,
+  suggestions,
+  suggestionUsage,
+  comments,
+  plans,
+  sandboxComments,
+};

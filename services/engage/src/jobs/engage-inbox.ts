@@ -1,0 +1,43 @@
+import { entitlementChangedEvent, QUEUES, userDeletedEvent } from '@nashr/contracts';
+import { forgetJobs, handleJob, jobOfUser, type Queues } from '@nashr/platform';
+import { eq } from 'drizzle-orm';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import type { Allowance } from '../allowance.js';
+import {
+  comments,
+  feedItems,
+  people,
+  plans,
+  sandboxComments,
+  type schema,
+  settings,
+  suggestions,
+  suggestionUsage,
+  topics,
+} from '../db/schema.js';
+import { refreshSchedulerId } from '../feed.js';
+
+/** Plans from billing (the copy keeps the newest), and deleted accounts. Both are safe to run twice. */
+export function engageInbox(allowance: Allowance, db: PostgresJsDatabase<typeof schema>, queues: Queues) {
+  return [
+    handleJob(entitlementChangedEvent, async (event, _job, log) => {
+      const applied = await allowance.applyPlan(event);
+      log.info({ userId: event.userId, version: event.version, applied }, 'engage: plan copy');
+      return { applied };
+    }),
+    handleJob(userDeletedEvent, async ({ userId }, _job, log) => {
+      await queues.get(QUEUES.engageFeed).removeJobScheduler(refreshSchedulerId(userId));
+      let rows = 0;
+      for (const table of [people, topics, settings, feedItems, suggestions, suggestionUsage, comments, plans]) {
+        rows += (await db.delete(table).where(eq(table.userId, userId)).returning()).length;
+      }
+      rows += (await db.delete(sandboxComments).where(eq(sandboxComments.userId, userId)).returning()).length;
+      let forgotten = 0;
+      for (const queue of [QUEUES.engageFeed, QUEUES.engageInbox] as const) {
+        forgotten += await forgetJobs(queues.get(queue), jobOfUser(userId), [userId]);
+      }
+      log.info({ userId, rows, forgotten }, 'deleted account: engage rows removed');
+      return { rows, forgotten };
+    }),
+  ];
+}

@@ -1,0 +1,47 @@
+import { QUEUES } from '@nashr/contracts';
+import { createWorker, type Database, type Logger, type QueueContext, Queues } from '@nashr/platform';
+import type { EngageConfig } from '../config.js';
+import type { schema } from '../db/schema.js';
+import type { EngageProvider } from '../providers/types.js';
+import { createServices } from '../services.js';
+import { engageFeed } from './engage-feed.js';
+import { engageInbox } from './engage-inbox.js';
+
+/** The handlers of every queue this service consumes, by queue name (checked against the events' subscribers). */
+export const QUEUE_HANDLERS = { [QUEUES.engageInbox]: engageInbox, [QUEUES.engageFeed]: engageFeed };
+
+export interface EngageWorkerDeps {
+  config: EngageConfig;
+  database: Database<typeof schema>;
+  queue: QueueContext;
+  logger: Logger;
+  clock?: () => Date;
+  provider?: EngageProvider;
+}
+
+export interface EngageWorkers {
+  close: () => Promise<void>;
+}
+
+/** The engage inbox (plans, deleted accounts) and the feed queue (refreshes, suggestions). */
+export async function startEngageWorkers({
+  config,
+  database,
+  queue,
+  logger,
+  clock,
+  provider,
+}: EngageWorkerDeps): Promise<EngageWorkers> {
+  const queues = new Queues(queue, logger);
+  const services = createServices(database, queues, config, { clock, provider });
+  const inbox = createWorker(QUEUES.engageInbox, engageInbox(services.allowance, database.db, queues), queue, {
+    logger,
+  });
+  const feed = createWorker(QUEUES.engageFeed, engageFeed(services.feed), queue, { logger, concurrency: 4 });
+  return {
+    close: async () => {
+      await Promise.all([inbox.close(), feed.close()]);
+      await queues.close();
+    },
+  };
+}

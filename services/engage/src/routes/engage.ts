@@ -1,0 +1,81 @@
+import { API, ENGAGE_LIMITS } from '@nashr/contracts';
+import { identityOf, route, type ServiceApp } from '@nashr/platform';
+import type { EngageServices } from '../services.js';
+
+export function engageRoutes(app: ServiceApp, { provider, targets, allowance, feed, sending }: EngageServices): void {
+  const noStore = { 'cache-control': 'no-store' };
+
+  route(app, API.engage.targets, { checkResponses: true }, async (request, reply) => {
+    reply.headers(noStore);
+    const lists = await targets.list(identityOf(request).userId);
+    return { success: true as const, ...lists, limits: { people: ENGAGE_LIMITS.people, topics: ENGAGE_LIMITS.topics } };
+  });
+
+  route(app, API.engage.creators, { checkResponses: true }, async (_request, reply) => {
+    reply.header('cache-control', 'private, max-age=300');
+    return { success: true as const, provider: provider.name, creators: await provider.suggestedCreators() };
+  });
+
+  route(app, API.engage.addPerson, {}, async (request, reply) => {
+    const { userId } = identityOf(request);
+    const person = await targets.addPerson(userId, request.body.profileUrl);
+    await feed.listsChanged(userId, person.id, request.id);
+    reply.code(201);
+    return { success: true as const, person };
+  });
+
+  route(app, API.engage.removePerson, {}, async (request) => {
+    const { userId } = identityOf(request);
+    await targets.remove(userId, 'person', request.params.id);
+    await feed.listsChanged(userId, `${request.params.id}-removed`, request.id);
+    return { success: true as const, removed: true };
+  });
+
+  route(app, API.engage.addTopic, {}, async (request, reply) => {
+    const { userId } = identityOf(request);
+    const topic = await targets.addTopic(userId, request.body.topic);
+    await feed.listsChanged(userId, topic.id, request.id);
+    reply.code(201);
+    return { success: true as const, topic };
+  });
+
+  route(app, API.engage.removeTopic, {}, async (request) => {
+    const { userId } = identityOf(request);
+    await targets.remove(userId, 'topic', request.params.id);
+    await feed.listsChanged(userId, `${request.params.id}-removed`, request.id);
+    return { success: true as const, removed: true };
+  });
+
+  route(app, API.engage.feed, { checkResponses: true }, async (request, reply) => {
+    reply.headers(noStore);
+    return { success: true as const, ...(await feed.read(identityOf(request).userId, request.query.lang)) };
+  });
+
+  route(app, API.engage.suggest, {}, async (request) => {
+    const row = await feed.suggest(identityOf(request).userId, request.params.postId, 'others', request.body.lang);
+    if (!row) throw new Error('suggestions were not written');
+    return {
+      success: true as const,
+      suggestions: {
+        language: row.language === 'en' ? ('en' as const) : ('ar' as const),
+        source: 'offline' as const,
+        items: row.items,
+      },
+    };
+  });
+
+  route(app, API.engage.send, {}, async (request) => {
+    const comment = await sending.send(identityOf(request).userId, request.body, request.log);
+    return { success: true as const, comment };
+  });
+
+  route(app, API.engage.history, { checkResponses: true }, async (request, reply) => {
+    reply.headers(noStore);
+    return { success: true as const, comments: await sending.history(identityOf(request).userId) };
+  });
+
+  route(app, API.engage.allowance, { checkResponses: true }, async (request, reply) => {
+    reply.headers(noStore);
+    return { success: true as const, allowance: await allowance.view(identityOf(request).userId) };
+  });
+}

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import type { EngageLanguage, Suggestion, SuggestionKind } from '@nashr/contracts';
+
+/** What a suggestion is written from: the post, and the one writing it. */
+export interface SuggestionInput {
+  postId: string;
+  postText: string;
+  postLanguage: EngageLanguage;
+  authorName: string;
+  /** The language the user comments in. */
+  language: EngageLanguage;
+  /** Raised by every 'Others': each generation picks other wordings. */
+  generation: number;
+}
+
+type Template = (v: { first: string; focus: string | null }) => string;
+
+/**
+ * Three wordings per kind and language. With the post in the user's own language, the question
+ * and the counterpoint quote the post's opening words; otherwise they speak of it without quoting.
+ */
+const TEMPLATES: Record<EngageLanguage, Record<SuggestionKind, Template[]>> = {
+  en: {
+    question: [
+      ({ first, focus }) =>
+        focus
+          ? `${first}, what made you see it this way: "${focus}"? I'd love to hear the moment it clicked.`
+          : `${first}, what made you see it this way? I'd love to hear the moment it clicked.`,
+      ({ first }) => `Curious, ${first}: how would you apply this in a team that is just starting out?`,
+      ({ first }) => `What was the hardest part of getting there, ${first}? It sounds simple, but it rarely is.`,
+    ],
+    experience: [
+      () =>
+        'This matches what I saw last year: once we acted on it, the results followed within weeks. Thanks for putting it so clearly.',
+      () => 'I learned the same lesson the hard way. Reading it written down like this would have saved me months.',
+      () =>
+        'We tried something similar in my team, and the biggest change was in how we talked to each other, not in the numbers.',
+    ],
+    counterpoint: [
+      ({ first }) =>
+        `I agree with most of this, ${first}, though I think it depends on the stage: early on, speed can matter more.`,
+      ({ focus }) =>
+        focus
+          ? `A respectful counterpoint: "${focus}" holds in many cases, but not always when the market moves faster than you can listen.`
+          : 'A respectful counterpoint: this holds in many cases, but not always when the market moves faster than you can listen.',
+      () => "Fair point, though I'd add one caveat: what works for a large team can hurt a small one.",
+    ],
+  },
+  ar: {
+    question: [
+      ({ first, focus }) =>
+        focus
+          ? `يا ${first}، ما الذي جعلك ترى الأمر هكذا: «${focus}»؟ يهمني أن أعرف اللحظة التي اتضح لك فيها.`
+          : `يا ${first}، ما الذي جعلك ترى الأمر هكذا؟ يهمني أن أعرف اللحظة التي اتضح لك فيها.`,
+      ({ first }) => `سؤال يا ${first}: كيف تطبق هذا في فريق ما زال في بدايته؟`,
+      ({ first }) => `ما أصعب ما واجهته حتى وصلت إلى هذا يا ${first}؟ يبدو الأمر بسيطًا لكنه نادرًا ما يكون كذلك.`,
+    ],
+    experience: [
+      () => 'هذا ما رأيته بنفسي العام الماضي: حين عملنا به ظهرت النتائج خلال أسابيع. شكرًا على هذا الوضوح.',
+      () => 'تعلمت الدرس نفسه بالطريقة الصعبة، ولو قرأته مكتوبًا هكذا لوفّر علي شهورًا.',
+      () => 'جربنا شيئًا قريبًا في فريقي، وكان أكبر تغيير في طريقة حديثنا مع بعض، لا في الأرقام.',
+    ],
+    counterpoint: [
+      ({ first }) =>
+        `أتفق مع أغلب ما قلت يا ${first}، لكن أظن أن الأمر يختلف بحسب المرحلة: في البداية قد تهم السرعة أكثر.`,
+      ({ focus }) =>
+        focus
+          ? `رأي مختلف مع كل الاحترام: «${focus}» صحيح في حالات كثيرة، لكن ليس دائمًا حين يتغير السوق أسرع مما نصغي.`
+          : 'رأي مختلف مع كل الاحترام: هذا صحيح في حالات كثيرة، لكن ليس دائمًا حين يتغير السوق أسرع مما نصغي.',
+      () => 'وجهة نظر في محلها، وأضيف تحفظًا واحدًا: ما ينجح في فريق كبير قد يضر فريقًا صغيرًا.',
+    ],
+  },
+};
+
+/** The post's opening words, up to a sentence and about 60 characters, cut at a word. */
+export function focusOf(text: string): string {
+  const sentence = (text.split(/(?<=[.!?؟،,:])\s/u)[0] ?? text).replace(/[.!?؟،,:]+$/u, '').trim();
+  if (sentence.length <= 60) return sentence;
+  const cut = sentence.slice(0, 60);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 30)).trim()}…`;
+}
+
+/**
+ * The offline suggester, used while no AI endpoint is configured: three comments (a question, an
+ * experience, a respectful counterpoint) in the user's language, built from the post's opening
+ * words and its author's first name. The feed labels them as such.
+ */
+export function offlineSuggestions(input: SuggestionInput): Suggestion[] {
+  const seed = createHash('sha256').update(input.postId).digest().readUInt32BE(0);
+  const first = input.authorName.split(/\s+/)[0] ?? input.authorName;
+  const focus = input.postLanguage === input.language ? focusOf(input.postText) : null;
+  const kinds: SuggestionKind[] = ['question', 'experience', 'counterpoint'];
+  return kinds.map((kind, i) => {
+    const options = TEMPLATES[input.language][kind];
+    const template = options[(seed + i + input.generation) % options.length] as Template;
+    return { kind, text: template({ first, focus }) };
+  });
+}

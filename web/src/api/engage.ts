@@ -1,0 +1,100 @@
+import { API, type EngageLanguage } from '@nashr/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from './client';
+
+const targetsKey = ['engage', 'targets'] as const;
+const feedKey = (lang: EngageLanguage) => ['engage', 'feed', lang] as const;
+const historyKey = ['engage', 'history'] as const;
+const allowanceKey = ['engage', 'allowance'] as const;
+
+/** The user's people and topics. */
+export function useEngageTargets() {
+  return useQuery({ queryKey: targetsKey, queryFn: () => call(API.engage.targets) });
+}
+
+/** Creators the provider suggests (the sandbox's invented creators). */
+export function useEngageCreators() {
+  return useQuery({
+    queryKey: ['engage', 'creators'],
+    queryFn: async () => (await call(API.engage.creators)).creators,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/**
+ * The feed, with suggestions in `lang`. While the lists have just changed (the refresh runs in
+ * the background) or suggestions are still being written, it asks again every few seconds.
+ */
+export function useEngageFeed(lang: EngageLanguage, waiting: boolean) {
+  return useQuery({
+    queryKey: feedKey(lang),
+    queryFn: () => call(API.engage.feed, { query: { lang } }),
+    refetchInterval: (query) => {
+      const posts = query.state.data?.posts;
+      const pending =
+        !posts ||
+        (waiting && posts.length === 0) ||
+        posts.some((p) => p.suggestions === null || p.suggestions.language !== lang);
+      return pending ? 2000 : 60_000;
+    },
+  });
+}
+
+export function useEngageHistory() {
+  return useQuery({ queryKey: historyKey, queryFn: async () => (await call(API.engage.history)).comments });
+}
+
+export function useEngageAllowance() {
+  return useQuery({ queryKey: allowanceKey, queryFn: async () => (await call(API.engage.allowance)).allowance });
+}
+
+function useRefreshAll() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ['engage'] });
+}
+
+export function useAddPerson() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: async (profileUrl: string) => (await call(API.engage.addPerson, { body: { profileUrl } })).person,
+    onSuccess: refresh,
+  });
+}
+
+export function useAddTopic() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: async (topic: string) => (await call(API.engage.addTopic, { body: { topic } })).topic,
+    onSuccess: refresh,
+  });
+}
+
+export function useRemoveTarget() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: async ({ kind, id }: { kind: 'person' | 'topic'; id: string }) =>
+      kind === 'person'
+        ? call(API.engage.removePerson, { params: { id } })
+        : call(API.engage.removeTopic, { params: { id } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useOtherSuggestions(lang: EngageLanguage) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (postId: string) =>
+      (await call(API.engage.suggest, { params: { postId }, body: { lang } })).suggestions,
+    onSuccess: () => client.invalidateQueries({ queryKey: feedKey(lang) }),
+  });
+}
+
+/** Sends a comment under its key: sending the same key again never comments twice. */
+export function useSendComment() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: async (input: { postId: string; key: string; text: string }) =>
+      (await call(API.engage.send, { body: input })).comment,
+    onSettled: refresh,
+  });
+}

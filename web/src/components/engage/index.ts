@@ -1,0 +1,4 @@
+// Engage: what the rest of the app uses of it.
+export { CommentHistory } from './comment-history';
+export { EngageFeed } from './engage-feed';
+export { TargetsEditor } from './targets-editor';

@@ -1,0 +1,63 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useEngageAllowance, useEngageTargets } from '../api/engage';
+import { PageHeader } from '../components/app-shell/page-header';
+import { CommentHistory, EngageFeed, TargetsEditor } from '../components/engage';
+
+/** /engage: whom to engage with, their feed with suggestions, and the comments sent. */
+export function EngagePage() {
+  const { t, i18n } = useTranslation('engage');
+  const lang = i18n.language === 'en' ? 'en' : 'ar';
+  const targets = useEngageTargets();
+  const allowance = useEngageAllowance();
+  const hasTargets = !!targets.data && (targets.data.people.length > 0 || targets.data.topics.length > 0);
+  const credits = allowance.data?.credits;
+  return (
+    <div data-testid="screen-engage">
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          allowance.data?.included && credits ? (
+            <p
+              className="rounded-xl bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800"
+              data-testid="engage-credits"
+            >
+              {t('credits', {
+                remaining: credits.remaining.toLocaleString(i18n.language),
+                total: credits.total.toLocaleString(i18n.language),
+              })}
+            </p>
+          ) : undefined
+        }
+      />
+      {allowance.data && !allowance.data.included && (
+        <p
+          className="mb-4 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+          data-testid="engage-not-included"
+        >
+          {t('notIncluded')}{' '}
+          <Link to="/billing" className="font-semibold underline">
+            {t('seePlans')}
+          </Link>
+        </p>
+      )}
+      <p className="mb-4 text-sm text-slate-500">{t('sandbox')}</p>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <aside className="space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:self-start">
+          <TargetsEditor />
+        </aside>
+        <div className="min-w-0 space-y-6">
+          <section aria-labelledby="engage-feed-title">
+            <h2 id="engage-feed-title" className="mb-3 font-semibold">
+              {t('feed.title')}
+            </h2>
+            <EngageFeed lang={lang} hasTargets={hasTargets} />
+          </section>
+          <CommentHistory />
+          <p className="text-xs text-slate-500">{t('nextStep')}</p>
+        </div>
+      </div>
+    </div>
+  );
+}
