@@ -247,7 +247,15 @@ export const postDueJob = defineJob(
 export const userDeletedEvent = defineEvent(
   'user-deleted',
   z.object({ userId, email: z.string().email(), requestId }),
-  [QUEUES.authInbox, QUEUES.linkedinInbox, QUEUES.postsInbox, QUEUES.aiInbox, QUEUES.billingInbox, QUEUES.contentInbox, QUEUES.engageInbox],
+  [
+    QUEUES.authInbox,
+    QUEUES.linkedinInbox,
+    QUEUES.postsInbox,
+    QUEUES.aiInbox,
+    QUEUES.billingInbox,
+    QUEUES.contentInbox,
+    QUEUES.engageInbox,
+  ],
 );
 
 /** auth → billing: an account was created (billing starts its trial). Published with the id `{userId}`. */
