@@ -1,14 +1,20 @@
 import { Link } from '@tanstack/react-router';
 import { Crown, Menu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useEntitlement } from '../../api/billing';
 import { PremiumLink } from '../billing';
 import { LanguageToggle } from '../language-toggle';
 import { Logo } from '../logo';
 import { NotificationBell } from '../notifications';
 
-/** Menu button (phones), Go Premium, the language switch and the link to the profile. */
+/**
+ * Menu button (phones), Go Premium, the language switch and the link to the profile. Go Premium
+ * is not offered to someone already on the top plan.
+ */
 export function TopBar({ email, onOpenMenu }: { email: string; onOpenMenu: () => void }) {
   const { t } = useTranslation('shell');
+  const entitlement = useEntitlement();
+  const onTopPlan = entitlement.data?.plan === 'pro' && entitlement.data.active;
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/90 px-3 backdrop-blur sm:gap-3 sm:px-6">
       <button
@@ -25,15 +31,17 @@ export function TopBar({ email, onOpenMenu }: { email: string; onOpenMenu: () =>
         <Logo />
       </Link>
       <div className="ms-auto flex items-center gap-1 sm:gap-3">
-        <PremiumLink
-          title={t('goPremium')}
-          testId="go-premium"
-          className="inline-flex items-center gap-1.5 rounded-full bg-gradient-to-r from-amber-400 to-orange-500 px-3 py-1.5 text-sm font-semibold text-white shadow-sm transition hover:from-amber-500 hover:to-orange-600 max-sm:size-9 max-sm:justify-center max-sm:p-0 sm:px-4"
-        >
-          <Crown aria-hidden="true" className="size-4" />
-          {/* On phones the crown alone keeps the bar on one line; the name is still read out. */}
-          <span className="sr-only whitespace-nowrap sm:not-sr-only">{t('goPremium')}</span>
-        </PremiumLink>
+        {!onTopPlan && (
+          <PremiumLink
+            title={t('goPremium')}
+            testId="go-premium"
+            className="inline-flex items-center gap-1.5 rounded-full bg-gradient-to-r from-amber-400 to-orange-500 px-3 py-1.5 text-sm font-semibold text-white shadow-sm transition hover:from-amber-500 hover:to-orange-600 max-sm:size-9 max-sm:justify-center max-sm:p-0 sm:px-4"
+          >
+            <Crown aria-hidden="true" className="size-4" />
+            {/* On phones the crown alone keeps the bar on one line; the name is still read out. */}
+            <span className="sr-only whitespace-nowrap sm:not-sr-only">{t('goPremium')}</span>
+          </PremiumLink>
+        )}
         <NotificationBell />
         <LanguageToggle />
         <Link
