@@ -2,7 +2,8 @@
  * Engage as a new user meets it, on desktop in English, against the built stack with the sandbox
  * network: follow a creator by their profile address, see their posts with suggestions prepared,
  * be told the trial does not include sending, take Starter, edit a suggestion and send it, and
- * see it once in the history and on the sandbox post.
+ * see it once in the history and on the sandbox post. On /inspiration, the best recent posts of the
+ * people followed appear under 'From people you follow' (before any, the way to Engage).
  */
 import { userCreatedEvent } from '@nashr/contracts';
 import { createRedis, Queues, waitForRedis } from '@nashr/platform';
@@ -21,7 +22,7 @@ const POLL = { timeout: 30_000, interval: 250 };
 beforeAll(async () => {
   [stack, browser] = await Promise.all([
     startStack({
-      services: ['auth', 'linkedin', 'posts', 'billing', 'engage'],
+      services: ['auth', 'linkedin', 'posts', 'billing', 'engage', 'content'],
       workers: ['auth', 'posts', 'billing', 'engage'],
     }),
     launchBrowser(),
@@ -152,5 +153,43 @@ describe('engage', () => {
       .toBe(true);
     await screenshot(phone, 'engage-ar-phone');
     await phone.context().close();
+  });
+
+  it("shows the followed creators' best posts on /inspiration, and writes a post like one", async () => {
+    const user = await fullUser(stack, 'inspired');
+    await startTrial(user);
+    const arabic = await openPage(browser, `${stack.url}/inspiration`, {
+      lang: 'ar',
+      cookies: [user.session.browserCookie],
+    });
+    await arabic.getByTestId('screen-inspiration').waitFor();
+    expect(await arabic.locator('html').getAttribute('dir')).toBe('rtl');
+    const empty = arabic.getByTestId('followed-empty');
+    await empty.getByText('تابع صنّاع محتوى لترى أفضل منشوراتهم هنا').waitFor();
+    expect(await empty.getByTestId('followed-go-engage').getAttribute('href')).toBe('/engage');
+    await arabic.context().close();
+
+    const followed = await callAs(stack, user, 'POST', '/api/v1/engage/people', {
+      profileUrl: 'https://www.linkedin.com/in/emma-carter/',
+    });
+    expect(followed.status).toBe(201);
+    // The feed refreshes in the background: her posts are in once the endpoint lists them.
+    await expect
+      .poll(async () => (await callAs(stack, user, 'GET', '/api/v1/engage/inspiration')).body.posts.length, POLL)
+      .toBeGreaterThan(0);
+    const page = await openPage(browser, `${stack.url}/inspiration`, {
+      lang: 'en',
+      cookies: [user.session.browserCookie],
+    });
+    await page.getByRole('heading', { level: 2, name: 'From people you follow' }).waitFor();
+    const cards = page.getByTestId('followed-post');
+    await cards.first().waitFor();
+    expect(await cards.first().textContent()).toContain('Emma Carter');
+    await cards.first().getByTestId('followed-like-this').click();
+    const dialog = page.getByTestId('composer-dialog');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('composer-text').inputValue()).toContain('Use the structure only');
+    await screenshot(page, 'inspiration-followed-en');
+    await page.context().close();
   });
 });

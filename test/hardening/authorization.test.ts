@@ -411,6 +411,7 @@ const MATRIX: Record<string, Rule> = {
     request: (ids) => ({ path: `/api/v1/engage/topics/${ids.engageTopicId}` }),
   },
   'GET /api/v1/engage/feed': { ownOnly: OWN, request: NO_ID('/api/v1/engage/feed') },
+  'GET /api/v1/engage/inspiration': { ownOnly: OWN, request: NO_ID('/api/v1/engage/inspiration') },
   'POST /api/v1/engage/posts/:postId/suggestions': {
     crossUser: 404,
     request: () => ({ path: '/api/v1/engage/posts/sbx-emma-carter-1/suggestions', body: { lang: 'en' } }),

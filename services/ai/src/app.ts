@@ -65,7 +65,7 @@ export function buildApp({ config, logger, database, provider, queues, clock = (
   adminAuditRoutes(app, audit, API.adminAudit.ai);
   choiceRoutes(app, profiles, copyCaughtUp);
   userDataRoutes(app, userData);
-  voiceRoutes(app, profiles);
+  voiceRoutes(app, profiles, queues);
   const review = new ProfileReviewService({
     provider: writer,
     credits,

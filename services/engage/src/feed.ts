@@ -7,10 +7,11 @@ import {
   engageRefreshJob,
   engageSuggestJob,
   type FeedPost,
+  type FollowedPost,
   QUEUES,
 } from '@nashr/contracts';
 import { AppError, type Queues } from '@nashr/platform';
-import { and, desc, eq, inArray, lt, ne, notInArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, ne, notInArray } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { Allowance } from './allowance.js';
 import type { EngageConfig } from './config.js';
@@ -18,6 +19,7 @@ import { comments, feedItems, type schema, settings, suggestions } from './db/sc
 import type { EngageProvider } from './providers/types.js';
 import { offlineSuggestions } from './suggester.js';
 import type { Targets } from './targets.js';
+import type { WriterStyle, Writers } from './writer.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
 const DAY = 86_400_000;
@@ -49,6 +51,7 @@ export class Feed {
     private readonly provider: EngageProvider,
     private readonly targets: Targets,
     private readonly allowance: Allowance,
+    private readonly writers: Writers,
     private readonly queues: Queues,
     private readonly config: EngageConfig,
     private readonly clock: () => Date,
@@ -155,12 +158,14 @@ export class Feed {
     );
   }
 
-  private async language(userId: string): Promise<EngageLanguage> {
+  /** The language chosen on the feed; until one is, the writer's own (Arabic when not known). */
+  private async language(userId: string, style: WriterStyle): Promise<EngageLanguage> {
     const [row] = await this.db
       .select({ language: settings.language })
       .from(settings)
       .where(eq(settings.userId, userId));
-    return row?.language === 'en' ? 'en' : 'ar';
+    if (row?.language === 'en' || row?.language === 'ar') return row.language;
+    return style.language ?? 'ar';
   }
 
   /**
@@ -181,7 +186,8 @@ export class Feed {
       .select()
       .from(suggestions)
       .where(and(eq(suggestions.userId, userId), eq(suggestions.postId, postId)));
-    const wanted = lang ?? (await this.language(userId));
+    const style = await this.writers.style(userId);
+    const wanted = lang ?? (await this.language(userId, style));
     // Prepared ahead: kept unless the user has since changed the language they comment in.
     if (mode === 'prepare' && existing && existing.language === wanted) return existing;
     if (!(await this.allowance.takeSuggestion(userId))) {
@@ -197,6 +203,7 @@ export class Feed {
       authorName: item.authorName,
       language,
       generation,
+      style,
     });
     const values = { userId, postId, language, source: 'offline', items, generation, createdAt: this.clock() };
     const [row] = await this.db
@@ -283,6 +290,42 @@ export class Feed {
           myComments: mine.filter((c) => c.postId === item.postId).map(commentOf),
         };
       }),
+    };
+  }
+
+  /**
+   * The best recent posts of the people the user follows (most reactions first), as the provider
+   * last gave them; posts found only by a topic are left out.
+   */
+  async bestFollowed(userId: string): Promise<{ posts: FollowedPost[]; following: boolean }> {
+    const since = new Date(this.clock().getTime() - this.config.ENGAGE_FEED_DAYS * DAY);
+    const { handles } = await this.targets.forRefresh(userId);
+    if (handles.length === 0) return { following: false, posts: [] };
+    // Someone unfollowed since the last refresh is left out at once.
+    const items = await this.db
+      .select()
+      .from(feedItems)
+      .where(
+        and(eq(feedItems.userId, userId), inArray(feedItems.authorHandle, handles), gte(feedItems.postedAt, since)),
+      )
+      .orderBy(desc(feedItems.reactions), desc(feedItems.postedAt))
+      .limit(ENGAGE_LIMITS.followedPosts);
+    return {
+      following: true,
+      posts: items.map((item) => ({
+        postId: item.postId,
+        url: item.url,
+        author: {
+          handle: item.authorHandle,
+          name: item.authorName,
+          headline: item.authorHeadline,
+          profileUrl: `https://www.linkedin.com/in/${item.authorHandle}`,
+        },
+        text: item.text,
+        language: item.language === 'en' ? 'en' : 'ar',
+        postedAt: item.postedAt.toISOString(),
+        counters: { reactions: item.reactions, comments: item.comments, reposts: item.reposts },
+      })),
     };
   }
 

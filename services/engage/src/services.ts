@@ -7,6 +7,7 @@ import { SandboxEngageProvider } from './providers/sandbox/sandbox-provider.js';
 import type { EngageProvider } from './providers/types.js';
 import { Sending } from './sending.js';
 import { Targets } from './targets.js';
+import { Writers } from './writer.js';
 
 export interface EngageServices {
   provider: EngageProvider;
@@ -14,6 +15,7 @@ export interface EngageServices {
   allowance: Allowance;
   feed: Feed;
   sending: Sending;
+  writers: Writers;
 }
 
 /** The service's parts, built once for the API and the worker alike. */
@@ -27,7 +29,8 @@ export function createServices(
   const provider = options.provider ?? new SandboxEngageProvider(database.db);
   const targets = new Targets(database.db, provider);
   const allowance = new Allowance(database.db, config.ENGAGE_DAILY_SUGGESTIONS, clock);
-  const feed = new Feed(database.db, provider, targets, allowance, queues, config, clock);
+  const writers = new Writers(database.db);
+  const feed = new Feed(database.db, provider, targets, allowance, writers, queues, config, clock);
   const sending = new Sending(database.db, provider, feed, allowance, clock);
-  return { provider, targets, allowance, feed, sending };
+  return { provider, targets, allowance, feed, sending, writers };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EngageLanguage, Suggestion, SuggestionKind } from '@nashr/contracts';
+import type { WriterStyle } from './writer.js';
 
 /** What a suggestion is written from: the post, and the one writing it. */
 export interface SuggestionInput {
@@ -11,6 +12,8 @@ export interface SuggestionInput {
   language: EngageLanguage;
   /** Raised by every 'Others': each generation picks other wordings. */
   generation: number;
+  /** How the user writes (their personalization and voice), when engage has a copy of it. */
+  style?: WriterStyle;
 }
 
 type Template = (v: { first: string; focus: string | null }) => string;
@@ -72,6 +75,49 @@ const TEMPLATES: Record<EngageLanguage, Record<SuggestionKind, Template[]>> = {
   },
 };
 
+/** How a formal or a conversational writer opens their question. */
+const REGISTER_OPENERS: Record<EngageLanguage, Record<'formal' | 'conversational', string>> = {
+  en: { formal: 'Thank you for sharing this.', conversational: 'Love this!' },
+  ar: { formal: 'شكرًا على هذه المشاركة القيّمة.', conversational: 'كلام جميل!' },
+};
+
+/** A closing line for writers of long posts. */
+const FOLLOW_UPS: Record<EngageLanguage, string> = {
+  en: 'Looking forward to reading more from you on this.',
+  ar: 'أنتظر أن أقرأ لك المزيد عن هذا.',
+};
+
+/** The emoji a writer who uses them ends each kind of comment with. */
+const KIND_EMOJI: Record<SuggestionKind, string> = { question: '🤔', experience: '🙏', counterpoint: '💡' };
+
+const EMOJI = /\s*\p{Extended_Pictographic}\uFE0F?/gu;
+const HASHTAG = /\s*#[\p{L}\p{N}_]+/gu;
+
+/**
+ * Writes a comment the way the user writes: the register of their tone, their length and
+ * paragraphing, and their emoji habit (none for a writer who rarely uses them, one per comment for
+ * one who often does, on the experience only for one who sometimes does). Hashtags never go into
+ * comments for a writer who uses none.
+ */
+export function inStyle(text: string, kind: SuggestionKind, language: EngageLanguage, style?: WriterStyle): string {
+  if (!style) return text;
+  let out = text;
+  if (style.length === 'short') {
+    const [first] = out.split(/(?<=[.!?؟])\s+/u);
+    if (first) out = first;
+  }
+  if (kind === 'question' && style.register) out = `${REGISTER_OPENERS[language][style.register]} ${out}`;
+  if (style.length === 'long' && kind === 'experience') {
+    out = `${out}${style.paragraphs === 'short' ? '\n\n' : ' '}${FOLLOW_UPS[language]}`;
+  }
+  if (style.hashtags === 'none') out = out.replace(HASHTAG, '');
+  out = out.replace(EMOJI, '');
+  if (style.emoji === 'often' || (style.emoji === 'sometimes' && kind === 'experience')) {
+    out = `${out} ${KIND_EMOJI[kind]}`;
+  }
+  return out;
+}
+
 /** The post's opening words, up to a sentence and about 60 characters, cut at a word. */
 export function focusOf(text: string): string {
   const sentence = (text.split(/(?<=[.!?؟،,:])\s/u)[0] ?? text).replace(/[.!?؟،,:]+$/u, '').trim();
@@ -83,7 +129,8 @@ export function focusOf(text: string): string {
 /**
  * The offline suggester, used while no AI endpoint is configured: three comments (a question, an
  * experience, a respectful counterpoint) in the user's language, built from the post's opening
- * words and its author's first name. The feed labels them as such.
+ * words and its author's first name, and written the way the user writes (`inStyle`). The feed
+ * labels them as such.
  */
 export function offlineSuggestions(input: SuggestionInput): Suggestion[] {
   const seed = createHash('sha256').update(input.postId).digest().readUInt32BE(0);
@@ -93,6 +140,6 @@ export function offlineSuggestions(input: SuggestionInput): Suggestion[] {
   return kinds.map((kind, i) => {
     const options = TEMPLATES[input.language][kind];
     const template = options[(seed + i + input.generation) % options.length] as Template;
-    return { kind, text: template({ first, focus }) };
+    return { kind, text: inStyle(template({ first, focus }), kind, input.language, input.style) };
   });
 }

@@ -98,3 +98,8 @@ export function useSendComment() {
     onSettled: refresh,
   });
 }
+
+/** The best recent posts of the creators the user follows, for the inspiration page. */
+export function useFollowedPosts() {
+  return useQuery({ queryKey: ['engage', 'inspiration'], queryFn: () => call(API.engage.followedPosts) });
+}

@@ -8,6 +8,7 @@ import {
   ENGAGE_ERROR_CODES as E,
   feedQuerySchema,
   feedResponseSchema,
+  followedPostsResponseSchema,
   historyResponseSchema,
   personResponseSchema,
   removedResponseSchema,
@@ -92,6 +93,15 @@ export const engageApi = {
     description: 'Refreshed in the background; `lang` is the language suggestions are prepared in from now on.',
     query: feedQuerySchema,
     responses: { 200: { description: 'The feed', schema: feedResponseSchema } },
+  }),
+  followedPosts: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/engage/inspiration',
+    owner: 'engage',
+    access: 'signed-in',
+    summary: 'The best recent posts (by reactions) of the creators the caller follows',
+    description: 'Read from the feed as the provider last gave it; empty until the user follows someone.',
+    responses: { 200: { description: 'At most six posts, most reactions first', schema: followedPostsResponseSchema } },
   }),
   suggest: defineEndpoint({
     method: 'POST',

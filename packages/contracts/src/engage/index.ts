@@ -6,6 +6,8 @@ import { text } from '../text.js';
  * suggestions, and the comments sent. The engage service owns all of it.
  */
 export const ENGAGE_LIMITS = {
+  /** The best recent posts of followed creators shown on the inspiration page. */
+  followedPosts: 6,
   /** People and creators one user may follow in Engage. */
   people: 200,
   /** Topics or keywords one user may follow. */
@@ -130,6 +132,24 @@ export const feedResponseSchema = z.object({
   success: z.literal(true),
   posts: z.array(feedPostSchema),
   refreshedAt: z.string().datetime().nullable(),
+});
+
+/** A recent post of a creator the user follows, among their best by reactions (for the inspiration page). */
+export const followedPostSchema = feedPostSchema.pick({
+  postId: true,
+  url: true,
+  author: true,
+  text: true,
+  language: true,
+  postedAt: true,
+  counters: true,
+});
+export type FollowedPost = z.infer<typeof followedPostSchema>;
+export const followedPostsResponseSchema = z.object({
+  success: z.literal(true),
+  posts: z.array(followedPostSchema),
+  /** Whether the user follows anyone yet (the page then explains how to). */
+  following: z.boolean(),
 });
 
 export const suggestionsRequestSchema = z.object({ lang: z.enum(ENGAGE_LANGUAGES) }).strict();

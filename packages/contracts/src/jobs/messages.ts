@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { voiceTraitsSchema } from '../ai/voice.js';
 import { personalizationSchema } from '../auth/personalization.js';
 import { ENTITLEMENT_STATUSES, PLAN_IDS, planLimitsSchema } from '../billing/index.js';
 import { LINKEDIN_ERROR_CODES } from '../linkedin/errors.js';
@@ -17,7 +18,10 @@ export const sendMagicLinkJob = defineJob(
   z.object({ email: z.string().email(), lang: z.enum(['ar', 'en']), requestId }),
 );
 
-/** auth → ai: the user's personalization changed (the ai service keeps its own copy for prompts). */
+/**
+ * auth → ai, engage: the user's personalization changed (the ai service keeps its own copy for
+ * prompts; engage keeps the language and tone its comment suggestions follow).
+ */
 export const personalizationUpdatedEvent = defineEvent(
   'personalization-updated',
   z.object({
@@ -27,7 +31,19 @@ export const personalizationUpdatedEvent = defineEvent(
     version: z.number().int().nonnegative().optional(),
     requestId,
   }),
-  [QUEUES.aiInbox],
+  [QUEUES.aiInbox, QUEUES.engageInbox],
+);
+
+/**
+ * ai → engage: the writer's voice was measured or corrected. Carries the traits in effect
+ * (corrections win; null while too few posts were read), so comment suggestions follow the
+ * writer's emoji and hashtag habits, length and paragraphing. `changedAt` (ms since the epoch)
+ * orders the changes: copies keep the newest.
+ */
+export const voiceChangedEvent = defineEvent(
+  'voice-changed',
+  z.object({ userId, traits: voiceTraitsSchema.nullable(), changedAt: z.number().int().nonnegative(), requestId }),
+  [QUEUES.engageInbox],
 );
 
 /**

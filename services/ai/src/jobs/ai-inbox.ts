@@ -15,6 +15,7 @@ import type { IdeasStore } from '../advice/ideas-store.js';
 import { type CreditStore, renewalJobId } from '../credits/credit-store.js';
 import type { ProfileStore } from '../profile-store.js';
 import type { AiUserData } from '../user-data.js';
+import { announceVoice } from '../voice/announce.js';
 import { measureVoice } from '../voice/measure.js';
 
 export interface AiInboxDeps {
@@ -44,9 +45,10 @@ export function aiInbox({ profiles, credits, userData, ideas, queues, clock }: A
       log.info({ userId: payload.userId, stored }, stored ? 'personalization stored' : 'older personalization ignored');
       return { stored };
     }),
-    handleJob(publishedPostsFetchedEvent, async ({ userId, posts }, _job, log) => {
+    handleJob(publishedPostsFetchedEvent, async ({ userId, posts, requestId }, _job, log) => {
       const voice = measureVoice(posts);
       await profiles.saveMeasuredVoice(userId, voice?.traits ?? null, voice?.measures ?? null, clock());
+      await announceVoice(queues, profiles, userId, requestId);
       // Their openings too, so daily ideas never repeat what the writer already posted.
       await ideas.savePosts(userId, posts, clock());
       log.info({ userId, posts: posts.length, measured: !!voice }, 'writer voice measured');

@@ -170,6 +170,23 @@ describe('measuring the voice again as new posts go out', () => {
       (job) => job.name === 'voice-measure-requested' && job.data.userId === me.userId,
     );
 
+  it('tells engage the traits in effect when the voice is measured or corrected', async () => {
+    const me = testIdentity();
+    const told = async () =>
+      (await h.queues.get(QUEUES.engageInbox).getJobs(['waiting', 'active', 'completed', 'failed', 'delayed']))
+        .filter((job) => job.name === 'voice-changed' && job.data.userId === me.userId)
+        .sort((a, b) => a.data.changedAt - b.data.changedAt)
+        .map((job) => job.data.traits);
+    await measure(me, history);
+    await expect.poll(told, { timeout: 10_000 }).toHaveLength(1);
+    expect((await told())[0]).toMatchObject({ emoji: 'sometimes', paragraphs: 'short', language: 'ar' });
+
+    expect((await correct(me, { emoji: 'often', hashtags: 'none' })).statusCode).toBe(200);
+    const after = await told();
+    expect(after).toHaveLength(2);
+    expect(after[1]).toMatchObject({ emoji: 'often', hashtags: 'none', paragraphs: 'short' });
+  });
+
   it(`asks for a new measure after ${VOICE_REMEASURE_POSTS} new posts, once, and the new measure keeps the corrections`, async () => {
     const me = testIdentity();
     await measure(me, history);

@@ -1,9 +1,10 @@
 import { API, VOICE_MIN_POSTS, type VoiceTraits } from '@nashr/contracts';
-import { identityOf, route, type ServiceApp } from '@nashr/platform';
+import { identityOf, type Queues, route, type ServiceApp } from '@nashr/platform';
 import type { ProfileStore } from '../profile-store.js';
+import { announceVoice } from '../voice/announce.js';
 
 /** The personalization page's 'Your voice': read it and correct its traits. */
-export function voiceRoutes(app: ServiceApp, profiles: ProfileStore): void {
+export function voiceRoutes(app: ServiceApp, profiles: ProfileStore, queues?: Queues): void {
   const current = async (userId: string) => {
     const voice = await profiles.voice(userId);
     return {
@@ -34,6 +35,8 @@ export function voiceRoutes(app: ServiceApp, profiles: ProfileStore): void {
       else next[key] = value;
     }
     await profiles.saveVoiceCorrections(userId, next as Partial<VoiceTraits>);
+    // Engage's comment suggestions follow the corrected voice too.
+    if (queues) await announceVoice(queues, profiles, userId, request.id);
     return { ...(await current(userId)), message: 'Your voice is updated' };
   });
 }

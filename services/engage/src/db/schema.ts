@@ -1,3 +1,5 @@
+import type { VoiceTraits } from '@nashr/contracts';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -44,10 +46,13 @@ export const topics = engageSchema.table(
   (t) => [uniqueIndex('topics_user_key_idx').on(t.userId, t.topicKey)],
 );
 
-/** Per user: the language suggestions are written in, and when the feed was last refreshed. */
+/**
+ * Per user: the language suggestions are written in (null until the user reads the feed in one:
+ * the writer's own language is used until then), and when the feed was last refreshed.
+ */
 export const settings = engageSchema.table('settings', {
   userId: uuid('user_id').primaryKey(),
-  language: text('language').notNull().default('ar'),
+  language: text('language'),
   refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
 });
 
@@ -140,6 +145,23 @@ export const plans = engageSchema.table('plans', {
 });
 
 /**
+ * Engage's copy of how each user writes, so comment suggestions sound like them: from auth's
+ * personalization-updated events (language, tone, register; the highest version kept) and the ai
+ * service's voice-changed events (the measured traits in effect; the newest kept).
+ */
+export const writers = engageSchema.table('writers', {
+  userId: uuid('user_id').primaryKey(),
+  /** 'ar' or 'en' when the user writes in one of the languages suggestions are written in. */
+  language: text('language'),
+  register: text('register'),
+  tone: text('tone'),
+  personalizationVersion: integer('personalization_version').notNull().default(-1),
+  personalizationAt: timestamp('personalization_at', { withTimezone: true }).notNull().default(sql`to_timestamp(0)`),
+  voice: jsonb('voice').$type<VoiceTraits>(),
+  voiceAt: timestamp('voice_at', { withTimezone: true }).notNull().default(sql`to_timestamp(0)`),
+});
+
+/**
  * The sandbox network's own store: the comments posted on its posts. Like a real network it keeps
  * every call (a repeated call is a second comment); the sender's key is kept so a lost answer can
  * be looked up.
@@ -166,5 +188,6 @@ export const schema = {
   suggestionUsage,
   comments,
   plans,
+  writers,
   sandboxComments,
 };

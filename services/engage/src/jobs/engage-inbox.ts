@@ -1,4 +1,10 @@
-import { entitlementChangedEvent, QUEUES, userDeletedEvent } from '@nashr/contracts';
+import {
+  entitlementChangedEvent,
+  personalizationUpdatedEvent,
+  QUEUES,
+  userDeletedEvent,
+  voiceChangedEvent,
+} from '@nashr/contracts';
 import { forgetJobs, handleJob, jobOfUser, type Queues } from '@nashr/platform';
 import { eq } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
@@ -14,21 +20,57 @@ import {
   suggestions,
   suggestionUsage,
   topics,
+  writers,
 } from '../db/schema.js';
 import { refreshSchedulerId } from '../feed.js';
+import type { Writers } from '../writer.js';
 
-/** Plans from billing (the copy keeps the newest), and deleted accounts. Both are safe to run twice. */
-export function engageInbox(allowance: Allowance, db: PostgresJsDatabase<typeof schema>, queues: Queues) {
+/**
+ * Plans from billing, the writer's personalization and voice (each copy keeps the newest), and
+ * deleted accounts. All are safe to run twice.
+ */
+export function engageInbox(
+  allowance: Allowance,
+  db: PostgresJsDatabase<typeof schema>,
+  queues: Queues,
+  writerCopies: Writers,
+) {
   return [
     handleJob(entitlementChangedEvent, async (event, _job, log) => {
       const applied = await allowance.applyPlan(event);
       log.info({ userId: event.userId, version: event.version, applied }, 'engage: plan copy');
       return { applied };
     }),
+    // How the user writes: suggestions written from now on follow it.
+    handleJob(personalizationUpdatedEvent, async ({ userId, personalization, version }, job, log) => {
+      const applied = await writerCopies.applyPersonalization(
+        userId,
+        personalization,
+        version ?? 0,
+        new Date(job.timestamp),
+      );
+      log.info({ userId, applied }, 'engage: personalization copy');
+      return { applied };
+    }),
+    handleJob(voiceChangedEvent, async ({ userId, traits, changedAt }, _job, log) => {
+      const applied = await writerCopies.applyVoice(userId, traits, new Date(changedAt));
+      log.info({ userId, applied }, 'engage: voice copy');
+      return { applied };
+    }),
     handleJob(userDeletedEvent, async ({ userId }, _job, log) => {
       await queues.get(QUEUES.engageFeed).removeJobScheduler(refreshSchedulerId(userId));
       let rows = 0;
-      for (const table of [people, topics, settings, feedItems, suggestions, suggestionUsage, comments, plans]) {
+      for (const table of [
+        people,
+        topics,
+        settings,
+        feedItems,
+        suggestions,
+        suggestionUsage,
+        comments,
+        plans,
+        writers,
+      ]) {
         rows += (await db.delete(table).where(eq(table.userId, userId)).returning()).length;
       }
       rows += (await db.delete(sandboxComments).where(eq(sandboxComments.userId, userId)).returning()).length;

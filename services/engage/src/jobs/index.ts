@@ -34,9 +34,14 @@ export async function startEngageWorkers({
 }: EngageWorkerDeps): Promise<EngageWorkers> {
   const queues = new Queues(queue, logger);
   const services = createServices(database, queues, config, { clock, provider });
-  const inbox = createWorker(QUEUES.engageInbox, engageInbox(services.allowance, database.db, queues), queue, {
-    logger,
-  });
+  const inbox = createWorker(
+    QUEUES.engageInbox,
+    engageInbox(services.allowance, database.db, queues, services.writers),
+    queue,
+    {
+      logger,
+    },
+  );
   const feed = createWorker(QUEUES.engageFeed, engageFeed(services.feed), queue, { logger, concurrency: 4 });
   return {
     close: async () => {

@@ -11,6 +11,11 @@ export function engageRoutes(app: ServiceApp, { provider, targets, allowance, fe
     return { success: true as const, ...lists, limits: { people: ENGAGE_LIMITS.people, topics: ENGAGE_LIMITS.topics } };
   });
 
+  route(app, API.engage.followedPosts, { checkResponses: true }, async (request, reply) => {
+    reply.headers(noStore);
+    return { success: true as const, ...(await feed.bestFollowed(identityOf(request).userId)) };
+  });
+
   route(app, API.engage.creators, { checkResponses: true }, async (_request, reply) => {
     reply.header('cache-control', 'private, max-age=300');
     return { success: true as const, provider: provider.name, creators: await provider.suggestedCreators() };

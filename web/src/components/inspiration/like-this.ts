@@ -1,4 +1,4 @@
-import type { LibraryPost } from '@nashr/contracts';
+import type { LibraryFormat } from '@nashr/contracts';
 import type { TFunction } from 'i18next';
 
 /** What a post's structure is made of, read from its text: never its words. */
@@ -20,9 +20,10 @@ export function structureOf(body: string) {
 
 /**
  * 'Write a post like this': the topic the composer's AI gets, asking for the example's structure
- * and never its words (within the topic's 500 characters).
+ * and never its words (within the topic's 500 characters). A library post names its format; a
+ * followed creator's post has none.
  */
-export function likeThisInstruction(post: LibraryPost, t: TFunction<'library'>): string {
+export function likeThisInstruction(post: { body: string; format?: LibraryFormat }, t: TFunction<'library'>): string {
   const shape = structureOf(post.body);
   const traits = [
     t(shape.opensWithQuestion ? 'likeThis.traits.opensQuestion' : 'likeThis.traits.opensStatement'),
@@ -30,8 +31,10 @@ export function likeThisInstruction(post: LibraryPost, t: TFunction<'library'>):
     t(shape.shortParagraphs ? 'likeThis.traits.shortParagraphs' : 'likeThis.traits.longParagraphs'),
     ...(shape.endsWithQuestion ? [t('likeThis.traits.endsQuestion')] : []),
   ];
-  return t('likeThis.instruction', {
-    format: t(`kinds.${post.format}`),
-    traits: traits.join(t('likeThis.separator')),
-  }).slice(0, 500);
+  const joined = traits.join(t('likeThis.separator'));
+  return (
+    post.format
+      ? t('likeThis.instruction', { format: t(`kinds.${post.format}`), traits: joined })
+      : t('likeThis.instructionAny', { traits: joined })
+  ).slice(0, 500);
 }
