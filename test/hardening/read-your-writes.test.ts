@@ -34,6 +34,9 @@ beforeAll(async () => {
         askedFor.push(request.author.jobTitle);
         return { text: 'A draft.', model: 'test', language: 'English', note: null };
       },
+      // Only drafts are asked for here.
+      reviewProfile: () => Promise.reject(new Error('not asked for in this test')),
+      suggestIdeas: () => Promise.reject(new Error('not asked for in this test')),
     },
   });
 }, 60_000);
