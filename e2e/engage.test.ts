@@ -120,6 +120,13 @@ describe('engage', () => {
     await page.getByTestId('engage-credits').getByText('99 of 100', { exact: false }).waitFor();
     await screenshot(page, 'engage-en-desktop');
 
+    // The Billing page counts the same comment.
+    await page.goto(`${stack.url}/billing`, { waitUntil: 'domcontentloaded' });
+    const commenting = page.getByTestId('billing-commenting-credits');
+    await expect
+      .poll(async () => (await commenting.textContent())?.replace(/[\u2066-\u2069]/g, ''), POLL)
+      .toBe('99 of 100');
+
     // Once in the history, once on the sandbox post.
     const history = await callAs(stack, user, 'GET', '/api/v1/engage/comments');
     expect(history.body.comments).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { API, type EngageLanguage } from '@nashr/contracts';
+import { API, type EngageAllowance, type EngageLanguage } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client';
 
@@ -44,8 +44,13 @@ export function useEngageHistory() {
   return useQuery({ queryKey: historyKey, queryFn: async () => (await call(API.engage.history)).comments });
 }
 
-export function useEngageAllowance() {
-  return useQuery({ queryKey: allowanceKey, queryFn: async () => (await call(API.engage.allowance)).allowance });
+/** What the plan allows Engage and what is used; `behind` says when the answer is not yet current (asked again). */
+export function useEngageAllowance(behind?: (allowance: EngageAllowance) => boolean) {
+  return useQuery({
+    queryKey: allowanceKey,
+    queryFn: async () => (await call(API.engage.allowance)).allowance,
+    refetchInterval: (query) => (behind && query.state.data && behind(query.state.data) ? 1500 : false),
+  });
 }
 
 function useRefreshAll() {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { creditsQuery } from '../api/ai';
 import { useCheckout, useEntitlement, usePlans, usePortal } from '../api/billing';
+import { useEngageAllowance } from '../api/engage';
 import { formatPlanPrice, PLAN_PICKER_HASH, trialDaysLeft } from '../components/billing';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../lib/error-text';
@@ -19,6 +20,13 @@ function Status({ entitlement }: { entitlement: Entitlement }) {
     ...creditsQuery,
     refetchInterval: (query) => (query.state.data && query.state.data.plan !== entitlement.plan ? 1500 : false),
   });
+  // Engage keeps its own count of sent comments, learnt from the same event: until it follows the
+  // plan shown here, ask again; when it cannot be reached, the plan's allowance is what is known.
+  const engage = useEngageAllowance((allowance) => allowance.plan !== entitlement.plan);
+  const commenting =
+    engage.data && engage.data.plan === entitlement.plan
+      ? engage.data.credits
+      : { remaining: entitlement.limits.commentingCredits, total: entitlement.limits.commentingCredits };
   const number = (value: number) => formatNumber(value, i18n.language);
   const end = entitlement.currentPeriodEnd;
   const when = end ? formatDateTime(new Date(end), i18n.language) : '';
@@ -55,12 +63,8 @@ function Status({ entitlement }: { entitlement: Entitlement }) {
         </div>
         <div>
           <dt className="text-slate-500">{t('left.commentingCredits')}</dt>
-          {/* Engage spends none yet: what is left is the plan's allowance. */}
           <dd className="font-medium" data-testid="billing-commenting-credits">
-            {t('left.count', {
-              remaining: number(entitlement.limits.commentingCredits),
-              total: number(entitlement.limits.commentingCredits),
-            })}
+            {t('left.count', { remaining: number(commenting.remaining), total: number(commenting.total) })}
           </dd>
         </div>
       </dl>

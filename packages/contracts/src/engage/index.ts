@@ -176,6 +176,7 @@ export const engageAllowanceSchema = z.object({
   credits: z.object({ total: z.number().int(), used: z.number().int(), remaining: z.number().int() }),
   suggestions: z.object({ today: z.number().int(), dailyLimit: z.number().int() }),
 });
+export type EngageAllowance = z.infer<typeof engageAllowanceSchema>;
 export const allowanceResponseSchema = z.object({ success: z.literal(true), allowance: engageAllowanceSchema });
 
 export const ENGAGE_ERROR_CODES = {
