@@ -1,4 +1,4 @@
-import { CREDITS, type Entitlement, PLAN_CATALOGUE } from '@nashr/contracts';
+import { CREDITS, type Entitlement } from '@nashr/contracts';
 import { Link } from '@tanstack/react-router';
 import { Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -99,11 +99,7 @@ export function CreditsNotice({
         </Link>
       )}
       <p className="mt-2 text-xs leading-5 text-slate-600" data-testid="credits-rule">
-        {t('common:credits.rule', { cost: CREDITS.costPerPost })}{' '}
-        {t('credits.explain', {
-          starter: formatNumber(PLAN_CATALOGUE.starter.limits.aiCredits, i18n.language),
-          pro: formatNumber(PLAN_CATALOGUE.pro.limits.aiCredits, i18n.language),
-        })}
+        {t('common:credits.rule', { cost: CREDITS.costPerPost })} {t('credits.explain')}
       </p>
     </section>
   );

@@ -38,7 +38,7 @@ export function SidebarContent({ collapsed = false, onNavigate, onLogout, loggin
                 to={item.to}
                 onClick={onNavigate}
                 title={collapsed ? t(item.label) : undefined}
-                className={`flex items-center gap-3 rounded-xl py-2.5 text-sm font-medium text-slate-600 transition hover:bg-slate-100 hover:text-ink data-[status=active]:bg-brand-50 data-[status=active]:text-brand-700 ${
+                className={`flex items-center gap-3 rounded-xl py-2 text-sm font-medium text-slate-600 transition hover:bg-slate-100 hover:text-ink data-[status=active]:bg-brand-50 data-[status=active]:text-brand-700 ${
                   collapsed ? 'justify-center px-2' : 'px-3'
                 }`}
               >
