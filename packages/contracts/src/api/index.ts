@@ -2,6 +2,7 @@ import type { DataExportPart } from '../account-data.js';
 import { accountApi } from './account.js';
 import { adminAuditApi } from './admin-audit.js';
 import { aiApi } from './ai.js';
+import { analyticsApi } from './analytics.js';
 import { authApi } from './auth.js';
 import { billingApi } from './billing.js';
 import { contentApi } from './content.js';
@@ -20,6 +21,7 @@ import { queueApi } from './queue.js';
 export * from './account.js';
 export * from './admin-audit.js';
 export * from './ai.js';
+export * from './analytics.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './content.js';
@@ -49,6 +51,7 @@ export const API = {
   posts: postsApi,
   media: mediaApi,
   queue: queueApi,
+  analytics: analyticsApi,
   content: contentApi,
   library: libraryApi,
   ai: aiApi,

@@ -3,3 +3,4 @@ export * from './checkpoint.js';
 export * from './errors.js';
 export * from './post.js';
 export * from './profile.js';
+export * from './analytics.js';
