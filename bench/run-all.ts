@@ -629,8 +629,9 @@ async function librarySearch(product: Running): Promise<void> {
 // ── lighthouse: every screen, both languages, mobile profile ─────────────────────────────────
 async function lighthouseScores(): Promise<void> {
   const stack = await startStack({
-    services: ['auth', 'linkedin', 'posts', 'content', 'ai'],
-    workers: ['auth', 'linkedin', 'posts', 'ai'],
+    // Every service a screen calls, so that no screen is measured with an answer missing.
+    services: ['auth', 'linkedin', 'posts', 'content', 'ai', 'billing', 'engage'],
+    workers: ['auth', 'linkedin', 'posts', 'ai', 'billing', 'engage'],
     helpers: ['mail'],
     logLevel: 'warn',
     // One visitor's runs come from one address: the limiter must not stand in for the product.
