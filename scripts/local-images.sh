@@ -7,6 +7,7 @@
 #                                      the major of package.json "engines") and the npm of "packageManager"
 #   localhost/nashr-postgres:15      + postgresql-15, started like the official postgres image
 #   localhost/nashr-redis:7          + redis-server 7
+#   localhost/nashr-s3:3             the Node.js image + s3rver 3, standing in for MinIO (for one's own machine)
 #
 # Usage (as root, with podman and debootstrap installed; see the README's operations section):
 #   eval "$(scripts/local-images.sh)"      builds what is missing, then prints NODE_IMAGE=... to export
@@ -43,6 +44,7 @@ DEBIAN_IMAGE=localhost/nashr-debian:bookworm
 NODE_IMAGE=localhost/nashr-node:$major
 POSTGRES_IMAGE=localhost/nashr-postgres:15
 REDIS_IMAGE=localhost/nashr-redis:7
+S3_IMAGE=localhost/nashr-s3:3
 
 wanted() { $rebuild || ! podman image exists "$1"; }
 
@@ -99,5 +101,12 @@ if wanted "$REDIS_IMAGE"; then
     -t "$REDIS_IMAGE" deploy/local-images >&2
 fi
 
+if wanted "$S3_IMAGE"; then
+  log "building $S3_IMAGE"
+  podman build --build-arg NODE_IMAGE="$NODE_IMAGE" -f deploy/local-images/s3.Containerfile \
+    -t "$S3_IMAGE" deploy/local-images >&2
+fi
+
 podman images --format '{{.Repository}}:{{.Tag}} {{.Size}}' | grep '^localhost/nashr-' >&2 || true
-printf 'export NODE_IMAGE=%s\nexport POSTGRES_IMAGE=%s\nexport REDIS_IMAGE=%s\n' "$NODE_IMAGE" "$POSTGRES_IMAGE" "$REDIS_IMAGE"
+printf 'export NODE_IMAGE=%s\nexport POSTGRES_IMAGE=%s\nexport REDIS_IMAGE=%s\nexport MINIO_IMAGE=%s\n' \
+  "$NODE_IMAGE" "$POSTGRES_IMAGE" "$REDIS_IMAGE" "$S3_IMAGE"

@@ -18,14 +18,8 @@ const LOCAL_IMAGES = {
   NODE_IMAGE: 'localhost/nashr-node:24',
   POSTGRES_IMAGE: 'localhost/nashr-postgres:15',
   REDIS_IMAGE: 'localhost/nashr-redis:7',
-};
-/**
- * MinIO's server and client (the images' store and its bucket): scripts/local-images.sh cannot
- * make them from Debian's packages, so they are the public images unless these name others.
- */
-const MINIO_IMAGES = {
-  MINIO_IMAGE: process.env.MINIO_IMAGE ?? 'minio/minio:RELEASE.2025-04-22T22-12-26Z',
-  MINIO_MC_IMAGE: process.env.MINIO_MC_IMAGE ?? 'minio/mc:RELEASE.2025-04-16T18-13-26Z',
+  // s3rver standing in for MinIO, which no package source here offers.
+  MINIO_IMAGE: 'localhost/nashr-s3:3',
 };
 
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
@@ -37,11 +31,7 @@ function skipReason(): string | null {
   const missing = Object.values(LOCAL_IMAGES).filter(
     (image) => spawnSync('podman', ['image', 'exists', image]).status !== 0,
   );
-  if (missing.length) return `no ${missing.join(', ')}: run scripts/local-images.sh`;
-  const noMinio = Object.values(MINIO_IMAGES).filter(
-    (image) => spawnSync('podman', ['image', 'exists', image]).status !== 0,
-  );
-  return noMinio.length ? `no ${noMinio.join(', ')}: load them, or set MINIO_IMAGE and MINIO_MC_IMAGE` : null;
+  return missing.length ? `no ${missing.join(', ')}: run scripts/local-images.sh` : null;
 }
 
 const reason = skipReason();
@@ -194,7 +184,6 @@ describe.skipIf(reason !== null)(`docker compose, run for real${reason ? ` (skip
     env = {
       ...process.env,
       ...LOCAL_IMAGES,
-      ...MINIO_IMAGES,
       DOCKER_HOST: `unix://${socket}`,
       GATEWAY_PORT: String(gatewayPort),
       MAIL_INBOX_PORT: String(inboxPort),
@@ -220,9 +209,10 @@ describe.skipIf(reason !== null)(`docker compose, run for real${reason ? ` (skip
 
   it('builds every image', async () => {
     const started = Date.now();
-    await compose(['build'], 1_500_000);
+    // A first build on a busy machine (load average 100 and more) has taken 25 minutes.
+    await compose(['build'], 2_700_000);
     timings.build = Math.round((Date.now() - started) / 1000);
-  }, 1_600_000);
+  }, 2_800_000);
 
   it('starts the stack, publishing its ports on 127.0.0.1 only', async () => {
     const started = Date.now();
@@ -277,12 +267,28 @@ describe.skipIf(reason !== null)(`docker compose, run for real${reason ? ` (skip
   }, 240_000);
 
   it('scales posts-worker to 3 while posts are due and loses or doubles none when one is killed mid-run', async () => {
+    // Thirty posts in one week are more than the trial allows: buy Pro through the offline payments.
+    const checkout = await api('POST', '/api/v1/billing/checkout', { planId: 'pro' });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const paid = await fetch(`${url}${new URL(checkout.body.url, url).pathname}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: url, cookie: cookie ?? '' },
+    });
+    expect(paid.status).toBe(303);
     const contents = Array.from({ length: 30 }, (_, i) => `Scaled post ${i} ${randomUUID()}`);
     let due = new Date(0);
-    for (const content of contents) {
-      const made = schedule(content, 45_000);
+    for (const [index, content] of contents.entries()) {
+      const made = schedule(content, 60_000);
       due = made.due;
-      const answer = await api('POST', '/linkedln/saveSchedulePost', made.request);
+      // The posts service learns of the new plan from billing's event: the first post waits for it.
+      const answer =
+        index === 0
+          ? await waitFor('the posts service knows the Pro plan', 60_000, async () => {
+              const tried = await api('POST', '/linkedln/saveSchedulePost', made.request);
+              return tried.body?.code === 'plan.weekly_posts_limit' ? undefined : tried;
+            })
+          : await api('POST', '/linkedln/saveSchedulePost', made.request);
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     }
     await compose(['up', '-d', '--no-recreate', '--scale', 'posts-worker=3', 'posts-worker'], 300_000);

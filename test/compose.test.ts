@@ -35,6 +35,7 @@ type ComposeService = Record<string, unknown> & {
   ports?: unknown[];
   container_name?: string;
   command?: string[] | string;
+  restart?: string;
 };
 interface ComposeDocument {
   services?: Record<string, ComposeService>;
@@ -158,6 +159,13 @@ function checkCompose(
     if (!service.build) continue; // images of others: postgres, redis
     const build = typeof service.build === 'string' ? { target: undefined } : service.build;
     const proc = byName.get(name);
+    const command = Array.isArray(service.command) ? service.command : [];
+    if (!proc && service.restart === 'no' && command[0] === 'node' && /^scripts\/[\w-]+\.mjs$/.test(command[1] ?? '')) {
+      // A one-off step (the images' bucket) runs a script the Dockerfile copies into the image, then exits.
+      if (!dockerfile.includes(`COPY ${command[1]} scripts/`))
+        problems.push(`${name}: runs ${command[1]}, which the Dockerfile does not copy into the image`);
+      continue;
+    }
     if (!proc) {
       problems.push(`${name}: built from the Dockerfile but not listed in tools/stack/processes.mjs`);
       continue;
@@ -301,13 +309,12 @@ describe('docker-compose.yml', () => {
     const bucket = services['media-bucket'] ?? {};
     expect(dependsOn(bucket).minio).toBe('service_healthy');
     expect(environmentOf(bucket).S3_BUCKET).toBe('nashr-media');
-    expect((bucket.entrypoint as string[]).map((part) => interpolate(part)).join(' ')).toContain(
-      'mc mb --ignore-existing "nashr/$S3_BUCKET"',
-    );
-    // A machine without a registry can name images of its own.
-    const local = { MINIO_IMAGE: 'localhost/nashr-minio:1', MINIO_MC_IMAGE: 'localhost/nashr-mc:1' };
+    // The product's own bucket maker, as on Kubernetes: no second image to fetch.
+    expect(bucket.command).toEqual(['node', 'scripts/media-bucket.mjs']);
+    expect(bucket.build).toMatchObject({ target: 'service' });
+    // A machine without a registry can name an image of its own.
+    const local = { MINIO_IMAGE: 'localhost/nashr-s3:3' };
     expect(interpolate(String(services.minio?.image), local)).toBe(local.MINIO_IMAGE);
-    expect(interpolate(String(bucket.image), local)).toBe(local.MINIO_MC_IMAGE);
     expect(interpolate(String(services.minio?.image))).toMatch(/^minio\/minio:RELEASE\./);
   });
 
