@@ -31,6 +31,14 @@ import {
 /** Below this width (a phone) the calendar opens on one day: a week there would need scrolling sideways. */
 const NARROW_SCREEN = '(max-width: 39.99rem)';
 
+/** The working day starts here when no earlier post is on show. */
+const WORKDAY_START = 8;
+
+/** The hour a period opens on: the working day's start, or the earliest post's hour when earlier. */
+function firstHourToShow(posts: readonly PostView[]): number {
+  return Math.min(WORKDAY_START, ...posts.map((post) => cellOf(post).hour));
+}
+
 const initialView = (): TimelineView =>
   typeof window !== 'undefined' && window.matchMedia?.(NARROW_SCREEN).matches ? 'day' : 'week';
 
@@ -59,6 +67,18 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
   const [announcement, setAnnouncement] = useState('');
   const chips = useRef(new Map<string, HTMLButtonElement>());
   const refocus = useRef<string | null>(null);
+  const grid = useRef<HTMLDivElement>(null);
+  const shownHour = firstHourToShow(posts.data ?? []);
+  const loaded = Boolean(posts.data);
+
+  // Each period opens on the working day (or its earliest post), not at midnight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per period shown, not on every refetch
+  useEffect(() => {
+    const box = grid.current;
+    const row = box?.querySelector<HTMLElement>(`[data-hour-row="${shownHour}"]`);
+    const header = box?.querySelector('thead');
+    if (box && row) box.scrollTop = row.offsetTop - (header?.offsetHeight ?? 0);
+  }, [loaded, view, dateInputValue(from)]);
 
   useEffect(() => {
     if (!refocus.current) return;
@@ -236,6 +256,7 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
         // A container: the week fits its box from 32rem on (a 1280-pixel window beside both
         // sidebars); in a narrower box it keeps a readable width and scrolls inside the box.
         <div
+          ref={grid}
           className="@container mt-3 max-h-[36rem] overflow-auto rounded-lg border border-slate-100"
           data-testid="timeline-grid"
         >
@@ -266,7 +287,7 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
             </thead>
             <tbody>
               {HOURS.map((hour) => (
-                <tr key={hour} className="border-t border-slate-100">
+                <tr key={hour} className="border-t border-slate-100" data-hour-row={hour}>
                   <th
                     scope="row"
                     className="whitespace-nowrap px-1 py-1 text-end align-top font-normal text-slate-500 tabular-nums"
