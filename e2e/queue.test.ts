@@ -2,13 +2,14 @@
  * The posting queue in a real browser against the whole stack: three weekly times set in the
  * settings (by keyboard), two posts added to the queue from the composer take the first two
  * free times, and deleting the first moves the second up into its time. Then the calendar's day
- * and week views: a post moved by keyboard and by dragging is rescheduled.
+ * and week views: a post moved by keyboard and by dragging is rescheduled, and the week fits a
+ * 1280-pixel window beside both sidebars in both languages without scrolling sideways.
  */
 import { randomUUID } from 'node:crypto';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { type Language, launchBrowser, openPage, screenshot } from './support/browser';
 import { callAs, fullUser, type StackUser } from './support/full-user';
 
 let stack: Stack;
@@ -166,6 +167,10 @@ describe("the calendar's day and week views", () => {
     expect(await timeline.locator('[data-target="true"]').getAttribute('data-hour')).toBe('12');
     await page.keyboard.press('Enter');
     await toast(page, 'Rescheduled for').first().waitFor();
+    // Screen readers hear the new time from the calendar's own live region.
+    const announcement = timeline.getByTestId('timeline-announcement');
+    expect(await announcement.getAttribute('aria-live')).toBe('assertive');
+    expect(await announcement.textContent()).toMatch(/^Rescheduled for .*12:30/);
     await expect
       .poll(async () => (await callAs(stack, user, 'GET', `/api/v1/posts/${id}`)).body.data.scheduledAt)
       .toBe(`${riyadhDate(1)}T09:30:00.000Z`);
@@ -191,5 +196,87 @@ describe("the calendar's day and week views", () => {
       .toBe(expected);
     await screenshot(page, 'calendar-week-en-desktop', { fullPage: false });
     await page.context().close();
+  });
+});
+
+/** How wide the page and the calendar's grid are against the room they have. */
+const widths = (page: Page) =>
+  page.evaluate(async () => {
+    await document.fonts.ready;
+    const grid = document.querySelector<HTMLElement>('[data-testid="timeline-grid"]');
+    return {
+      page: document.documentElement.scrollWidth,
+      window: window.innerWidth,
+      grid: grid?.scrollWidth ?? Number.NaN,
+      gridBox: grid?.clientWidth ?? Number.NaN,
+    };
+  });
+
+describe("the calendar's week view", () => {
+  it('fits a 1280-pixel window beside both sidebars in Arabic and English, and never widens the page of a phone', async () => {
+    const user = await fullUser(stack, 'week-fit');
+    const content = `A rather long post text that has to be cut short in a narrow column ${randomUUID().slice(0, 6)}`;
+    const created = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
+      userId: user.userId,
+      content,
+      date: riyadhDate(1),
+      time: '12:45 PM',
+      status: 'scheduled',
+      timeZone: ZONE,
+    });
+    expect(created.status).toBe(201);
+    const chipOf = (page: Page) =>
+      page.locator(`[data-testid="timeline-post"][data-post-id="${created.body.data.id}"]`);
+
+    for (const lang of ['en', 'ar'] as Language[]) {
+      const page = await openPage(browser, `${stack.url}/posts?tab=calendar`, {
+        lang,
+        viewport: 'desktop',
+        cookies: [user.session.browserCookie],
+        timezoneId: ZONE,
+      });
+      const timeline = page.getByTestId('posts-timeline');
+      await timeline.waitFor();
+      expect(await timeline.getAttribute('data-view')).toBe('week');
+      // Tomorrow may be in next week's view.
+      const first = (await timeline.getAttribute('data-first-day')) ?? '';
+      if (Date.parse(riyadhDate(1)) - Date.parse(first) >= 7 * 86_400_000) {
+        await timeline.getByTestId('timeline-next').click();
+        await expect.poll(() => timeline.getAttribute('data-first-day')).not.toBe(first);
+      }
+      await chipOf(page).waitFor();
+      expect(await page.getByTestId('sidebar').isVisible()).toBe(true);
+      expect(await page.getByTestId('posts-sidebar').isVisible()).toBe(true);
+      const fit = await widths(page);
+      expect(fit.page, `${lang}: the page scrolls sideways`).toBeLessThanOrEqual(fit.window);
+      expect(fit.grid, `${lang}: the week scrolls sideways in its box`).toBeLessThanOrEqual(fit.gridBox);
+      // Seven days, each column wide enough for a time.
+      const column = await chipOf(page).evaluate((chip) => chip.getBoundingClientRect().width);
+      expect(column).toBeGreaterThan(55);
+      await screenshot(page, `calendar-week-fit-${lang}-desktop`, { fullPage: false });
+      await page.context().close();
+    }
+
+    // A phone opens on one day; its week scrolls inside its own box, never the page.
+    const phone = await openPage(browser, `${stack.url}/posts?tab=calendar`, {
+      lang: 'ar',
+      viewport: 'phone',
+      size: { width: 390, height: 844 },
+      cookies: [user.session.browserCookie],
+      timezoneId: ZONE,
+    });
+    const timeline = phone.getByTestId('posts-timeline');
+    await timeline.getByTestId('timeline-grid').waitFor();
+    expect(await timeline.getAttribute('data-view')).toBe('day');
+    const day = await widths(phone);
+    expect(day.page).toBeLessThanOrEqual(day.window);
+    expect(day.grid).toBeLessThanOrEqual(day.gridBox);
+    await timeline.getByTestId('timeline-week').click();
+    await expect.poll(() => timeline.getAttribute('data-view')).toBe('week');
+    await timeline.getByTestId('timeline-grid').waitFor();
+    const week = await widths(phone);
+    expect(week.page).toBeLessThanOrEqual(week.window);
+    await screenshot(phone, 'calendar-week-ar-phone', { fullPage: false });
+    await phone.context().close();
   });
 });

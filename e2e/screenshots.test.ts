@@ -14,7 +14,7 @@ import { createDatabase } from '@nashr/platform';
 import { PostStore, schema as postsSchema } from '@nashr/posts';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, newContext, type ViewportName } from './support/browser';
 import { callAs, fullUser, type StackUser, signedInUser } from './support/full-user';
 import { waitForLandingContent } from './support/landing';
@@ -92,6 +92,22 @@ interface ScreenCase {
   mask?: (page: Page) => Locator[];
 }
 
+/**
+ * The frozen day's week has no posts: the calendar goes on to the next week, or on a phone (which
+ * opens on one day) to 22 January, which holds two of the seeded posts.
+ */
+async function calendarReady(page: Page): Promise<void> {
+  const timeline = page.getByTestId('posts-timeline');
+  await timeline.getByTestId('timeline-grid').waitFor();
+  const steps = (await timeline.getAttribute('data-view')) === 'week' ? 1 : 7;
+  for (let i = 0; i < steps; i++) {
+    const before = await timeline.getAttribute('data-first-day');
+    await timeline.getByTestId('timeline-next').click();
+    await expect.poll(() => timeline.getAttribute('data-first-day')).not.toBe(before);
+  }
+  await timeline.getByTestId('timeline-post').first().waitFor();
+}
+
 const SCREENS: ScreenCase[] = [
   { name: 'landing', path: '/', ready: waitForLandingContent },
   { name: 'signup', path: '/signup' },
@@ -102,6 +118,7 @@ const SCREENS: ScreenCase[] = [
   { name: 'dashboard', path: '/dashboard', user: 'full' },
   { name: 'posts', path: '/posts', user: 'full' },
   { name: 'posts-published', path: '/posts?tab=published', user: 'full' },
+  { name: 'posts-calendar', path: '/posts?tab=calendar', user: 'full', ready: calendarReady },
   { name: 'composer', path: '/generate-post', user: 'full' },
   { name: 'profile', path: '/profile', user: 'full' },
   { name: 'settings', path: '/personalization', user: 'full' },

@@ -62,7 +62,11 @@ export interface EditRequest {
   stayQueued?: boolean;
 }
 
-/** Told when a queued, scheduled post leaves the queue (deleted or rescheduled by hand), as it was before. */
+/**
+ * Told when a queued, scheduled post leaves the queue (deleted or rescheduled by hand), as it was
+ * before. A failure takes a post out of the queue too (PostStore.markFailed), but after its time,
+ * when there is no gap left to close.
+ */
 export type LeftQueueListener = (before: PostRow, requestId?: string) => Promise<void>;
 
 /**
@@ -200,7 +204,7 @@ export class PostService {
     return updated;
   }
 
-  /** A failed post goes out again now, as a new attempt. */
+  /** A failed post goes out again now, as a new attempt: an ordinary post, never back in the queue. */
   async retry(userId: string, id: string, requestId?: string): Promise<PostRow> {
     const post = await this.owned(userId, id);
     if (post.status !== 'failed') throw conflict('onlyFailedRetry');
@@ -209,6 +213,7 @@ export class PostService {
       scheduledAt: new Date(),
       failureReason: null,
       failureCode: null,
+      queued: false,
     });
     await this.queues.scheduleDue(updated, requestId);
     return this.tellIfAfterExpiry(updated, requestId);

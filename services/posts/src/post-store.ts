@@ -233,7 +233,11 @@ export class PostStore {
     return row;
   }
 
-  /** The hand-over failed; only a post still publishing (optionally this attempt) changes. */
+  /**
+   * The hand-over failed; only a post still publishing (optionally this attempt) changes. A queued
+   * post leaves the queue in the same step, as a deleted one does: its slot has passed, and a retry
+   * sends it out as an ordinary post rather than taking a slot from the posts queued after it.
+   */
   async markFailed(
     id: string,
     reason: string,
@@ -245,6 +249,7 @@ export class PostStore {
         status: 'failed',
         failureReason: reason,
         failureCode: where.code ?? null,
+        queued: false,
         publishingSince: null,
         retryAt: null,
         updatedAt: sql`now()`,

@@ -1,4 +1,4 @@
-import { API, type Queue, type QueueSlot } from '@nashr/contracts';
+import { API, type Queue, type QueueSlot, type SavedQueue } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { browserTimeZone } from '../lib/time-zone';
 import { call, onceWithKey } from './client';
@@ -15,13 +15,19 @@ export function useQueue() {
   });
 }
 
-/** `PUT /api/v1/queue`: the whole week at once, read in the browser's zone. */
+/**
+ * `PUT /api/v1/queue`: the whole week at once, read in the browser's zone. The queued posts move
+ * onto the new times, so every list and calendar of posts is read again.
+ */
 export function useSaveQueue() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (slots: QueueSlot[]) =>
+    mutationFn: async (slots: QueueSlot[]): Promise<SavedQueue> =>
       (await call(API.queue.save, { body: { slots, timeZone: browserTimeZone() } })).data,
-    onSuccess: (queue) => client.setQueryData(queueKeys.queue, queue),
+    onSuccess: (queue) => {
+      client.setQueryData(queueKeys.queue, queue);
+      if (queue.rescheduled) void client.invalidateQueries({ queryKey: postKeys.all });
+    },
   });
 }
 

@@ -48,6 +48,24 @@ describe('counts', () => {
     expect(credits(500)).toBe('تبقّى لك 500 رصيد من GPT-4o.');
   });
 
+  it('count the queued posts new posting times move, and those they cannot hold', () => {
+    const moved = (lng: 'ar' | 'en', count: number) => visible(say(lng, 'posts:queue.savedMoved', { count }));
+    expect([1, 4].map((n) => moved('en', n))).toEqual([
+      'Queue saved: 1 queued post moved to the new times',
+      'Queue saved: 4 queued posts moved to the new times',
+    ]);
+    expect([1, 2, 4, 12].map((n) => moved('ar', n))).toEqual([
+      'حُفظت قائمة النشر، ونُقل منشور واحد إلى المواعيد الجديدة',
+      'حُفظت قائمة النشر، ونُقل منشوران إلى المواعيد الجديدة',
+      'حُفظت قائمة النشر، ونُقلت 4 منشورات إلى المواعيد الجديدة',
+      'حُفظت قائمة النشر، ونُقل 12 منشورًا إلى المواعيد الجديدة',
+    ]);
+    expect(say('en', 'posts:queue.tooFew', { count: 1 })).toMatch(/^A post is still waiting/);
+    expect(visible(say('en', 'posts:queue.tooFew', { count: 54 }))).toMatch(/^54 posts are waiting/);
+    expect(say('ar', 'posts:queue.tooFew', { count: 2 })).toMatch(/^ما زال في قائمة النشر منشوران/);
+    expect(visible(say('ar', 'posts:queue.tooFew', { count: 54 }))).toMatch(/^في قائمة النشر 54 منشورًا/);
+  });
+
   it('read a day of the calendar right in both languages', () => {
     const day = (lng: 'ar' | 'en', count: number) => say(lng, 'posts:calendar.postsOnDay', { date: 'D', count });
     expect([1, 3].map((n) => day('en', n))).toEqual(['D, 1 post', 'D, 3 posts']);

@@ -95,6 +95,11 @@ export function formatClock(instant: Date | string, language: string): string {
   return dateFormatter(language, { hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
 }
 
+/** An hour of the day alone (`9 AM`, `٩ ص`), as a timeline's row heading. */
+export function formatHour(hour: number, language: string): string {
+  return dateFormatter(language, { hour: 'numeric' }).format(new Date(2026, 0, 4, hour, 0));
+}
+
 /**
  * A date with its time in the locale's medium style, for a moment in a list (a session's last
  * use, a notification, a save); `medium` shows the seconds too. An unreadable value shows nothing.

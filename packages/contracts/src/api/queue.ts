@@ -7,6 +7,7 @@ import {
   queueQuerySchema,
   queueResponseSchema,
   saveQueueRequestSchema,
+  saveQueueResponseSchema,
 } from '../posts/queue.js';
 import { defineEndpoint } from './define.js';
 
@@ -31,10 +32,19 @@ export const queueApi = {
     owner: 'posts',
     access: 'signed-in',
     summary: 'Set the weekly posting slots',
-    description: 'Replaces every slot. Posts already queued keep their times.',
+    description:
+      'Replaces every slot. The queued posts still waiting (those due in more than a minute) are laid onto ' +
+      'the new slots in their order, earliest first, each in the next free slot from now; each moves as an ' +
+      'edit of its time does (a new version, its due job moved) and stays queued. Posts scheduled by hand ' +
+      'keep their times, and their slots are not free. `rescheduled` counts the posts that moved. When the ' +
+      'new slots of the coming year cannot hold every queued post, nothing is saved or moved: 409 `queue.full` ' +
+      '(params: `queued`, `available`).',
     body: saveQueueRequestSchema,
-    responses: { 200: { description: 'The queue as saved', schema: queueResponseSchema } },
-    errors: { 400: [QUEUE_ERROR_CODES.tooManySlots, QUEUE_ERROR_CODES.duplicateSlot, codes.badTimeZone] },
+    responses: { 200: { description: 'The queue as saved', schema: saveQueueResponseSchema } },
+    errors: {
+      400: [QUEUE_ERROR_CODES.tooManySlots, QUEUE_ERROR_CODES.duplicateSlot, codes.badTimeZone],
+      409: [QUEUE_ERROR_CODES.full],
+    },
   }),
   add: defineEndpoint({
     method: 'POST',
@@ -44,8 +54,9 @@ export const queueApi = {
     summary: 'Add a post to the queue',
     description:
       'Schedules the post in the next free slot (a slot no scheduled post of the caller holds). It is then a ' +
-      'scheduled post like any other, marked `queued`: when an earlier queued post is deleted, published or ' +
-      'rescheduled, it moves up one slot.',
+      'scheduled post like any other, marked `queued`: when an earlier queued post is deleted or rescheduled by ' +
+      'hand before its time, it moves up one slot. A queued post that fails to publish leaves the queue (its ' +
+      'slot has passed, so nothing moves up); retried, it goes out as an ordinary post.',
     body: queuePostRequestSchema,
     responses: { 201: { description: 'Queued', schema: queuePostResponseSchema } },
     errors: {

@@ -7,7 +7,8 @@ import { scheduledPostSchema } from './schemas.js';
 /**
  * The posting queue: a weekly schedule of slots (weekday and local time in the user's zone).
  * 'Add to queue' puts a post in the next free slot; when a queued post leaves the queue, the later
- * queued posts move up one slot each.
+ * queued posts move up one slot each; when the slots change, the queued posts are laid onto the
+ * new ones in their order.
  */
 
 /** At most three slots a day. */
@@ -41,6 +42,8 @@ export const QUEUE_MESSAGES = {
   duplicateSlot: 'The same day and time is in the queue twice',
   noSlots: 'Your queue has no posting times yet: add some in the queue settings first',
   full: 'Every queue slot in the coming year is taken: add more posting times or schedule the post by hand',
+  tooFewSlots: (queued: number, available: number) =>
+    `These posting times give ${available} free slots in the coming year for ${queued} queued posts: keep more times, or take posts out of the queue first`,
   saved: 'Queue saved',
   queued: 'Post added to the queue',
 } as const;
@@ -51,6 +54,7 @@ export const QUEUE_ERROR_CODES = {
   tooManySlots: 'queue.too_many_slots',
   duplicateSlot: 'queue.duplicate_slot',
   noSlots: 'queue.no_slots',
+  /** params: queued, available when saving slots that cannot hold the posts already queued */
   full: 'queue.full',
 } as const;
 
@@ -114,6 +118,18 @@ export const queueResponseSchema = z.object({
   success: z.literal(true),
   message: z.string().optional(),
   data: queueSchema,
+});
+
+/** The queue as saved, and how many queued posts moved onto the new slots. */
+export const savedQueueSchema = queueSchema.extend({
+  rescheduled: z.number().int().min(0),
+});
+export type SavedQueue = z.infer<typeof savedQueueSchema>;
+
+export const saveQueueResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: savedQueueSchema,
 });
 
 /** `POST /api/v1/queue/posts`: a post for the next free slot. */

@@ -5,6 +5,7 @@ import {
   QUEUE_MESSAGES,
   type Queue,
   type QueueSlot,
+  type SavedQueue,
   sortQueueSlots,
   suggestedQueueSlots,
 } from '@nashr/contracts';
@@ -12,13 +13,20 @@ import { AppError, type Logger } from '@nashr/platform';
 import type { PostRow } from '../db/schema.js';
 import type { PostService } from '../post-service.js';
 import { instantToLocal } from '../schedule/local-time.js';
-import { nextFreeSlot } from './queue-slots.js';
+import { freeSlots, MIN_LEAD_MS, moveOrder, nextFreeSlot } from './queue-slots.js';
 import type { QueueStore } from './queue-store.js';
 
 const DAY = 24 * 3_600_000;
 
 const queueRefusal = (key: 'noSlots' | 'full') =>
   new AppError('CONFLICT', QUEUE_MESSAGES[key], { code: QUEUE_ERROR_CODES[key] });
+
+/** New slots that cannot hold the posts already queued: the same code as a full queue, with the counts. */
+const tooFewSlots = (queued: number, available: number) =>
+  new AppError('CONFLICT', QUEUE_MESSAGES.tooFewSlots(queued, available), {
+    code: QUEUE_ERROR_CODES.full,
+    params: { queued, available },
+  });
 
 /** Another queued post took the same slot at the same moment (the partial unique index said no). */
 function isSlotTaken(error: unknown): boolean {
@@ -37,7 +45,9 @@ function isSlotTaken(error: unknown): boolean {
  * The posting queue. Adding puts a post in the next free slot through the ordinary scheduling
  * path (same due job, same exactly-once claim); a queued post that leaves the queue (deleted, or
  * rescheduled by hand) lets each later queued post move up into the time of the one before it,
- * through the ordinary edit path (new version, due job moved).
+ * and new slots re-time every queued post still waiting, both through the ordinary edit path (new
+ * version, due job moved). A queued post that fails leaves the queue as it fails (PostStore.markFailed):
+ * its slot has passed by then, so no later post moves up into it.
  */
 export class QueueService {
   constructor(
@@ -61,18 +71,77 @@ export class QueueService {
     };
   }
 
-  async save(userId: string, slots: QueueSlot[], timeZone: string): Promise<Queue> {
-    await this.store.save(userId, sortQueueSlots(slots), timeZone);
-    return this.get(userId, timeZone);
+  /**
+   * Replaces the slots and lays the queued posts still waiting onto them, in their order, each in
+   * the next free slot from now (hand-scheduled posts keep their times and their slots). Checked
+   * before anything is written: when the new slots cannot hold every queued post, nothing changes.
+   */
+  async save(
+    userId: string,
+    slots: QueueSlot[],
+    timeZone: string,
+    requestId?: string,
+    now = new Date(),
+  ): Promise<SavedQueue> {
+    const sorted = sortQueueSlots(slots);
+    // A post due within the minute is on its way out: it keeps its time (and holds it).
+    const queued = await this.store.queuedAfter(userId, new Date(now.getTime() + MIN_LEAD_MS));
+    const targets = freeSlots(
+      sorted,
+      timeZone,
+      await this.takenBetween(
+        userId,
+        now,
+        queued.map((post) => post.id),
+      ),
+      now,
+      queued.length,
+    );
+    if (targets.length < queued.length) throw tooFewSlots(queued.length, targets.length);
+    await this.store.save(userId, sorted, timeZone);
+    const moves = queued.map((post, i) => ({ post, at: post.scheduledAt, target: targets[i]! }));
+    let rescheduled = 0;
+    for (const { post, target } of moveOrder(moves)) {
+      if (await this.moveQueued(post, target, timeZone, requestId)) rescheduled += 1;
+    }
+    if (rescheduled) this.logger.info({ userId, rescheduled }, 'queued posts laid onto the new slots');
+    return { ...(await this.get(userId, timeZone, now)), rescheduled };
+  }
+
+  /** The instants of the user's waiting posts within the coming year (`except` those about to move). */
+  private takenBetween(userId: string, now: Date, except: readonly string[] = []): Promise<Set<number>> {
+    return this.store.takenInstants(userId, now, new Date(now.getTime() + (MAX_SCHEDULE_AHEAD_DAYS + 1) * DAY), except);
   }
 
   private async findFree(userId: string, slots: QueueSlot[], zone: string, now: Date): Promise<Date | null> {
-    const taken = await this.store.takenInstants(
-      userId,
-      now,
-      new Date(now.getTime() + (MAX_SCHEDULE_AHEAD_DAYS + 1) * DAY),
-    );
-    return nextFreeSlot(slots, zone, taken, now);
+    return nextFreeSlot(slots, zone, await this.takenBetween(userId, now), now);
+  }
+
+  /**
+   * Moves a queued post to `target` through the ordinary edit path (its version checked and
+   * raised, its due job moved), staying queued. Best effort: a post changed or handed over
+   * meanwhile keeps what it has, and the others still move. True when it moved.
+   */
+  private async moveQueued(post: PostRow, target: Date, zone: string, requestId?: string): Promise<boolean> {
+    try {
+      await this.posts.edit(
+        post.userId,
+        post.id,
+        {
+          expectedVersion: post.version,
+          stayQueued: true,
+          reschedule: () => {
+            const local = instantToLocal(target, zone);
+            return { instant: target, timeZone: zone, enteredDate: local.date, enteredTime: local.time };
+          },
+        },
+        requestId,
+      );
+      return true;
+    } catch (error) {
+      this.logger.warn({ err: error, postId: post.id }, 'queued post could not move; it keeps its time');
+      return false;
+    }
   }
 
   /** Schedules the post in the next free slot, marked queued. */
@@ -115,25 +184,7 @@ export class QueueService {
     const later = await this.store.queuedAfter(before.userId, before.scheduledAt);
     let free = before.scheduledAt;
     for (const post of later) {
-      const target = free;
-      try {
-        await this.posts.edit(
-          post.userId,
-          post.id,
-          {
-            expectedVersion: post.version,
-            stayQueued: true,
-            reschedule: () => {
-              const local = instantToLocal(target, post.timeZone);
-              return { instant: target, timeZone: post.timeZone, enteredDate: local.date, enteredTime: local.time };
-            },
-          },
-          requestId,
-        );
-      } catch (error) {
-        this.logger.warn({ err: error, postId: post.id }, 'queued post could not move up; the rest keep their slots');
-        return;
-      }
+      if (!(await this.moveQueued(post, free, post.timeZone, requestId))) return;
       free = post.scheduledAt;
     }
     if (later.length) this.logger.info({ userId: before.userId, moved: later.length }, 'queued posts moved up');

@@ -53,8 +53,36 @@ export function nextFreeSlot(
   taken: ReadonlySet<number>,
   now: Date,
 ): Date | null {
+  return freeSlots(slots, zone, taken, now, 1)[0] ?? null;
+}
+
+/** The first `count` slot instants no scheduled post holds, soonest first (fewer when the year runs out). */
+export function freeSlots(
+  slots: readonly QueueSlot[],
+  zone: string,
+  taken: ReadonlySet<number>,
+  now: Date,
+  count: number,
+): Date[] {
+  const found: Date[] = [];
+  if (count <= 0) return found;
   for (const instant of slotInstants(slots, zone, now)) {
-    if (!taken.has(instant.getTime())) return instant;
+    if (taken.has(instant.getTime())) continue;
+    found.push(instant);
+    if (found.length === count) break;
   }
-  return null;
+  return found;
+}
+
+/**
+ * The order in which to move posts (given soonest first, their targets in the same order) so that
+ * none is ever put on a time another queued post still holds: two queued posts may not share a
+ * time even for a moment. Those moving earlier go first, soonest first (the time each takes was
+ * left by one already moved); then those moving later, latest first. Posts already at their
+ * target are left out.
+ */
+export function moveOrder<T extends { at: Date; target: Date }>(moves: readonly T[]): T[] {
+  const earlier = moves.filter((m) => m.target.getTime() < m.at.getTime());
+  const later = moves.filter((m) => m.target.getTime() > m.at.getTime());
+  return [...earlier, ...later.reverse()];
 }

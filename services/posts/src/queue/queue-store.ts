@@ -1,5 +1,5 @@
 import type { QueueSlot } from '@nashr/contracts';
-import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, notInArray } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { type PostingQueueRow, type PostRow, postingQueues, posts, type schema } from '../db/schema.js';
 
@@ -21,8 +21,11 @@ export class QueueStore {
     return row!;
   }
 
-  /** The instants (ms) the user's waiting posts hold in (from, to]: a slot there is not free. */
-  async takenInstants(userId: string, from: Date, to: Date): Promise<Set<number>> {
+  /**
+   * The instants (ms) the user's waiting posts hold in (from, to]: a slot there is not free.
+   * `except`: posts that are about to move, so their present times do not count.
+   */
+  async takenInstants(userId: string, from: Date, to: Date, except: readonly string[] = []): Promise<Set<number>> {
     const rows = await this.db
       .select({ at: posts.scheduledAt })
       .from(posts)
@@ -32,6 +35,7 @@ export class QueueStore {
           inArray(posts.status, ['scheduled', 'publishing']),
           gt(posts.scheduledAt, from),
           lte(posts.scheduledAt, to),
+          except.length ? notInArray(posts.id, [...except]) : undefined,
         ),
       );
     return new Set(rows.map((r) => r.at.getTime()));

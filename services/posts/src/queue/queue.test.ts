@@ -5,7 +5,7 @@ import { dueJobId } from '../jobs/job-ids.js';
 import { instantToLocal } from '../schedule/local-time.js';
 import { PostsHarness } from '../testing/harness.js';
 import { QueueService } from './queue-service.js';
-import { slotInstants } from './queue-slots.js';
+import { moveOrder, slotInstants } from './queue-slots.js';
 import { QueueStore } from './queue-store.js';
 
 const HOUR = 3_600_000;
@@ -217,6 +217,123 @@ describe('queued posts moving up', () => {
     const twoNow = (await h.request(user, 'GET', `/api/v1/posts/${two.id}`)).json().data;
     expect(Date.parse(twoNow.scheduledAt)).toBe(expected[0]);
     expect(twoNow.queued).toBe(true);
+  });
+});
+
+/** Slots `aheads` days from today in Riyadh, at the given times. */
+function slotsAhead(aheads: number[], times: string[]): QueueSlot[] {
+  const today = new Date(Date.now() + 3 * HOUR).getUTCDay();
+  return aheads.map((ahead, i) => ({ weekday: (today + ahead) % 7, time: times[i]! }));
+}
+
+const postOf = async (who: ReturnType<typeof testIdentity>, id: string) =>
+  (await h.request(who, 'GET', `/api/v1/posts/${id}`)).json().data;
+
+describe('new slots re-time the queued posts', () => {
+  it('lays the queued posts onto the new slots in order, around a hand-scheduled post, each due job moved', async () => {
+    const user = testIdentity();
+    await saveQueue(user, threeSlots());
+    const one = (await addToQueue(user, 'One')).json().data;
+    const two = (await addToQueue(user, 'Two')).json().data;
+    const newSlots = slotsAhead([2, 4, 6], ['10:00', '11:45', '16:00']);
+    const expected = riyadhSlots(newSlots, 3);
+    // Scheduled by hand at the first new slot's time: it keeps it, and that slot is not free.
+    const first = instantToLocal(new Date(expected[0]!), 'Asia/Riyadh');
+    const manual = (
+      await h.request(user, 'POST', '/linkedln/saveSchedulePost', {
+        userId: user.userId,
+        content: 'By hand',
+        date: first.date,
+        time: first.time,
+        timeZone: 'Asia/Riyadh',
+      })
+    ).json().data;
+
+    const saved = await saveQueue(user, newSlots);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ rescheduled: 2, timeZone: 'Asia/Riyadh' });
+    const oneNow = await postOf(user, one.id);
+    const twoNow = await postOf(user, two.id);
+    expect(Date.parse(oneNow.scheduledAt)).toBe(expected[1]);
+    expect(Date.parse(twoNow.scheduledAt)).toBe(expected[2]);
+    expect(oneNow).toMatchObject({ queued: true, status: 'scheduled', version: 2 });
+    expect(twoNow).toMatchObject({ queued: true, status: 'scheduled', version: 2 });
+    expect(oneNow.time).toBe(instantToLocal(new Date(expected[1]!), 'Asia/Riyadh').time);
+    expect(await postOf(user, manual.id)).toMatchObject({ scheduledAt: manual.scheduledAt, version: 1, queued: false });
+    // Each due job moved as an edit of the time moves it: the old one gone, the new one at the new time.
+    for (const [post, at] of [
+      [one, expected[1]!],
+      [two, expected[2]!],
+    ] as const) {
+      expect(await dueJob(post.id, 1)).toBeUndefined();
+      const job = await dueJob(post.id, 2);
+      expect(await job?.getState()).toBe('delayed');
+      expect(job!.timestamp + job!.delay).toBeGreaterThanOrEqual(at - 1000);
+      expect(job!.timestamp + job!.delay).toBeLessThanOrEqual(at + 1000);
+    }
+
+    // The same slots saved again move nothing.
+    const again = await saveQueue(user, newSlots);
+    expect(again.json().data.rescheduled).toBe(0);
+    expect((await postOf(user, one.id)).version).toBe(2);
+    // The next post goes after them.
+    const three = (await addToQueue(user, 'Three')).json().data;
+    expect(Date.parse(three.scheduledAt)).toBe(riyadhSlots(newSlots, 4)[3]);
+  });
+
+  it('moves each post onto a time another queued post holds until then, in both directions', async () => {
+    const user = testIdentity();
+    const slots = threeSlots();
+    await saveQueue(user, slots);
+    const [s1, s2, s3] = riyadhSlots(slots, 3);
+    const one = (await addToQueue(user, 'One')).json().data;
+    const two = (await addToQueue(user, 'Two')).json().data;
+    // Only the second and third times are kept: 'One' takes the time 'Two' held, 'Two' moves on.
+    const later = await saveQueue(user, slots.slice(1));
+    expect(later.json().data.rescheduled).toBe(2);
+    expect(Date.parse((await postOf(user, one.id)).scheduledAt)).toBe(s2);
+    expect(Date.parse((await postOf(user, two.id)).scheduledAt)).toBe(s3);
+    // And back: both move one slot earlier.
+    const earlier = await saveQueue(user, slots);
+    expect(earlier.json().data.rescheduled).toBe(2);
+    expect(Date.parse((await postOf(user, one.id)).scheduledAt)).toBe(s1);
+    expect(Date.parse((await postOf(user, two.id)).scheduledAt)).toBe(s2);
+    expect(await postOf(user, two.id)).toMatchObject({ queued: true, version: 3 });
+  });
+
+  it('orders the moves so that no time is held twice', () => {
+    const at = (n: number) => new Date(n * DAY);
+    const moves = [
+      { id: 'a', at: at(1), target: at(2) },
+      { id: 'b', at: at(2), target: at(3) },
+      { id: 'c', at: at(5), target: at(4) },
+      { id: 'd', at: at(6), target: at(5) },
+      { id: 'e', at: at(7), target: at(7) },
+    ];
+    expect(moveOrder(moves).map((m) => m.id)).toEqual(['c', 'd', 'b', 'a']);
+  });
+
+  it('refuses slots that cannot hold the queued posts, and changes nothing', async () => {
+    const user = testIdentity();
+    const slots = threeSlots();
+    await saveQueue(user, slots);
+    const one = (await addToQueue(user, 'One')).json().data;
+    const none = await saveQueue(user, []);
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ code: QUEUE_ERROR_CODES.full, params: { queued: 1, available: 0 } });
+    expect((await h.request(user, 'GET', '/api/v1/queue')).json().data.slots).toHaveLength(3);
+    expect(await postOf(user, one.id)).toMatchObject({ scheduledAt: one.scheduledAt, version: 1, queued: true });
+
+    // One time a week gives 52 or 53 slots in the coming year: 54 queued posts do not fit.
+    for (let i = 1; i < 54; i++) expect((await addToQueue(user, `Post ${i}`)).statusCode).toBe(201);
+    const weekly = await saveQueue(user, slots.slice(0, 1));
+    expect(weekly.statusCode).toBe(409);
+    expect(weekly.json().code).toBe(QUEUE_ERROR_CODES.full);
+    expect(weekly.json().params.queued).toBe(54);
+    expect(weekly.json().params.available).toBeGreaterThanOrEqual(52);
+    expect(weekly.json().params.available).toBeLessThan(54);
+    expect((await h.request(user, 'GET', '/api/v1/queue')).json().data.slots).toHaveLength(3);
+    expect(await postOf(user, one.id)).toMatchObject({ scheduledAt: one.scheduledAt, version: 1 });
   });
 });
 

@@ -25,8 +25,8 @@ export function queueRoutes(
   route(app, API.queue.save, { checkResponses: true }, async (request) => {
     const me = identityOf(request);
     const zone = requireTimeZone(request.body.timeZone);
-    const data = await queue.save(me.userId, request.body.slots, zone);
-    request.log.info({ slots: data.slots.length, zone }, 'posting queue saved');
+    const data = await queue.save(me.userId, request.body.slots, zone, request.id);
+    request.log.info({ slots: data.slots.length, zone, rescheduled: data.rescheduled }, 'posting queue saved');
     return { success: true as const, message: QUEUE_MESSAGES.saved, data };
   });
 

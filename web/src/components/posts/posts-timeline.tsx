@@ -11,6 +11,7 @@ import {
   formatClock,
   formatDay,
   formatDayNumber,
+  formatHour,
   formatWeekday,
   WEEK_STARTS_ON,
 } from '../../lib/format';
@@ -27,7 +28,19 @@ import {
   timelineDays,
 } from './timeline-grid';
 
-const hourLabel = (hour: number, language: string) => formatClock(new Date(2026, 0, 4, hour, 0), language);
+/** Below this width (a phone) the calendar opens on one day: a week there would need scrolling sideways. */
+const NARROW_SCREEN = '(max-width: 39.99rem)';
+
+/** The working day starts here when no earlier post is on show. */
+const WORKDAY_START = 8;
+
+/** The hour a period opens on: the working day's start, or the earliest post's hour when earlier. */
+function firstHourToShow(posts: readonly PostView[]): number {
+  return Math.min(WORKDAY_START, ...posts.map((post) => cellOf(post).hour));
+}
+
+const initialView = (): TimelineView =>
+  typeof window !== 'undefined' && window.matchMedia?.(NARROW_SCREEN).matches ? 'day' : 'week';
 
 /**
  * The calendar's week and day views: the hours of each day with its posts. A waiting post can be
@@ -40,7 +53,7 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
   const language = i18n.language;
   const rtl = i18n.dir() === 'rtl';
   const display = useDisplayPreferences();
-  const [view, setView] = useState<TimelineView>('week');
+  const [view, setView] = useState<TimelineView>(initialView);
   const [anchor, setAnchor] = useState(() => new Date());
   const days = timelineDays(view, anchor, WEEK_STARTS_ON[display.weekStart]);
   const from = days[0] as Date;
@@ -54,6 +67,18 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
   const [announcement, setAnnouncement] = useState('');
   const chips = useRef(new Map<string, HTMLButtonElement>());
   const refocus = useRef<string | null>(null);
+  const grid = useRef<HTMLDivElement>(null);
+  const shownHour = firstHourToShow(posts.data ?? []);
+  const loaded = Boolean(posts.data);
+
+  // Each period opens on the working day (or its earliest post), not at midnight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per period shown, not on every refetch
+  useEffect(() => {
+    const box = grid.current;
+    const row = box?.querySelector<HTMLElement>(`[data-hour-row="${shownHour}"]`);
+    const header = box?.querySelector('thead');
+    if (box && row) box.scrollTop = row.offsetTop - (header?.offsetHeight ?? 0);
+  }, [loaded, view, dateInputValue(from)]);
 
   useEffect(() => {
     if (!refocus.current) return;
@@ -84,6 +109,7 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
       setAnnouncement(done);
       toast.success(done);
     } catch (error) {
+      setAnnouncement(`${t('timeline.moveFailed')}. ${errorText(error)}`);
       toast.error(t('timeline.moveFailed'), { description: errorText(error) });
     }
   };
@@ -117,7 +143,10 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
     if (!next) return;
     event.preventDefault();
     // It stays within the days on show: another week is a click on Next away.
-    if (!days.some((day) => isSameDay(day, next.day))) return;
+    if (!days.some((day) => isSameDay(day, next.day))) {
+      setAnnouncement(t('timeline.onlyDaysShown'));
+      return;
+    }
     setPicked({ ...picked, ...next });
     setAnnouncement(whenText(next.day, next.hour, post));
   };
@@ -224,11 +253,19 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
           <Spinner />
         </div>
       ) : (
-        <div className="mt-3 max-h-[36rem] overflow-auto rounded-lg border border-slate-100">
-          <table className={`w-full table-fixed border-collapse text-xs ${view === 'week' ? 'min-w-[44rem]' : ''}`}>
+        // A container: the week fits its box from 32rem on (a 1280-pixel window beside both
+        // sidebars); in a narrower box it keeps a readable width and scrolls inside the box.
+        <div
+          ref={grid}
+          className="@container mt-3 max-h-[36rem] overflow-auto rounded-lg border border-slate-100"
+          data-testid="timeline-grid"
+        >
+          <table
+            className={`w-full table-fixed border-collapse text-xs ${view === 'week' ? 'min-w-[36rem] @lg:min-w-0' : ''}`}
+          >
             <thead className="sticky top-0 z-10 bg-white">
               <tr>
-                <th scope="col" className="w-20">
+                <th scope="col" className="w-14">
                   <span className="sr-only">{t('timeline.hour')}</span>
                 </th>
                 {days.map((day) => (
@@ -237,7 +274,10 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
                     scope="col"
                     className={`py-2 text-center font-medium ${isToday(day) ? 'text-brand-700' : 'text-slate-600'}`}
                   >
-                    {formatWeekday(day, language, 'long')}
+                    <span className="block truncate">
+                      {/* Arabic's short weekdays are single letters; its full names are short enough. */}
+                      {formatWeekday(day, language, view === 'week' && language === 'en' ? 'short' : 'long')}
+                    </span>
                     <span className="block text-[0.7rem] font-normal text-slate-500">
                       {formatDayNumber(day, language)}
                     </span>
@@ -247,12 +287,12 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
             </thead>
             <tbody>
               {HOURS.map((hour) => (
-                <tr key={hour} className="border-t border-slate-100">
+                <tr key={hour} className="border-t border-slate-100" data-hour-row={hour}>
                   <th
                     scope="row"
                     className="whitespace-nowrap px-1 py-1 text-end align-top font-normal text-slate-500 tabular-nums"
                   >
-                    {hourLabel(hour, language)}
+                    {formatHour(hour, language)}
                   </th>
                   {days.map((day) => {
                     const date = dateInputValue(day);
@@ -316,8 +356,13 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
                               data-post-id={post.id}
                               data-picked={isPicked ? 'true' : undefined}
                             >
-                              <span className="tabular-nums">{formatClock(post.scheduledAt, language)}</span>{' '}
-                              <span dir="auto">{post.content}</span>
+                              {/* In a week's narrow columns the time has a line of its own. */}
+                              <span className={`tabular-nums ${view === 'week' ? 'block truncate' : ''}`}>
+                                {formatClock(post.scheduledAt, language)}
+                              </span>{' '}
+                              <span dir="auto" className={view === 'week' ? 'block truncate' : ''}>
+                                {post.content}
+                              </span>
                             </button>
                           );
                         })}

@@ -1,8 +1,9 @@
-import { MAX_QUEUE_SLOTS, type QueueSlot, sortQueueSlots, WEEKDAYS } from '@nashr/contracts';
+import { MAX_QUEUE_SLOTS, QUEUE_ERROR_CODES, type QueueSlot, sortQueueSlots, WEEKDAYS } from '@nashr/contracts';
 import { ListOrdered, Plus, Sparkles, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { ApiError } from '../../api/client';
 import { useQueue, useSaveQueue } from '../../api/queue';
 import { errorText } from '../../lib/error-text';
 import { formatClock, formatDay, formatWeekday } from '../../lib/format';
@@ -49,10 +50,12 @@ export function PostingQueueSection() {
   const store = async (next: QueueSlot[], done: string) => {
     setProblem(null);
     try {
-      await save.mutateAsync(sortQueueSlots(next));
-      toast.success(done);
+      const saved = await save.mutateAsync(sortQueueSlots(next));
+      toast.success(saved.rescheduled ? t('queue.savedMoved', { count: saved.rescheduled }) : done);
     } catch (error) {
-      setProblem(errorText(error));
+      // Times too few for the posts already queued: say so here, not as 'the queue is full'.
+      const queued = error instanceof ApiError && error.code === QUEUE_ERROR_CODES.full ? error.params.queued : null;
+      setProblem(typeof queued === 'number' ? t('queue.tooFew', { count: queued }) : errorText(error));
     }
   };
 
