@@ -56,12 +56,15 @@ const feedOf = async (who: Who): Promise<Post[]> => (await call(who, 'GET', '/ap
 /** Three comments the fake model answers with, marked so a test can tell one answer from another. */
 const comments = (mark: string) => ({
   comments: [
-    { kind: 'question', text: `${mark}: how did you pick the thirty customers?` },
+    { kind: 'question' as const, text: `${mark}: how did you pick the thirty customers?` },
     {
-      kind: 'experience',
+      kind: 'experience' as const,
       text: `${mark}: we did the same with our churned users and heard things no dashboard showed.`,
     },
-    { kind: 'counterpoint', text: `${mark}: listening matters, though a month without ads can hurt a young brand.` },
+    {
+      kind: 'counterpoint' as const,
+      text: `${mark}: listening matters, though a month without ads can hurt a young brand.`,
+    },
   ],
 });
 const answerWith = (mark: string) => fake.behave({ kind: 'ok', text: JSON.stringify(comments(mark)) });
