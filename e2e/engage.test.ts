@@ -1,9 +1,12 @@
 /**
  * Engage as a new user meets it, on desktop in English, against the built stack with the sandbox
- * network: follow a creator by their profile address, see their posts with suggestions prepared,
- * be told the trial does not include sending, take Starter, edit a suggestion and send it, and
- * see it once in the history and on the sandbox post. On /inspiration, the best recent posts of the
- * people followed appear under 'From people you follow' (before any, the way to Engage).
+ * network: follow a creator by their profile address, see their posts (with their images) and the
+ * suggestions the ai worker prepared (its offline writer, labelled so), be told the trial does not
+ * include sending, take Starter and see the commenting credits in the sidebar, be told an empty or
+ * over-long comment is refused, edit a suggestion and send it, and see it once in the history and
+ * on the sandbox post; then the same in Arabic on a phone, with a creator's document. On
+ * /inspiration, the best recent posts of the people followed appear under 'From people you
+ * follow' (before any, the way to Engage).
  */
 import { userCreatedEvent } from '@nashr/contracts';
 import { createRedis, Queues, waitForRedis } from '@nashr/platform';
@@ -22,8 +25,9 @@ const POLL = { timeout: 30_000, interval: 250 };
 beforeAll(async () => {
   [stack, browser] = await Promise.all([
     startStack({
-      services: ['auth', 'linkedin', 'posts', 'billing', 'engage', 'content'],
-      workers: ['auth', 'posts', 'billing', 'engage'],
+      services: ['auth', 'linkedin', 'posts', 'billing', 'engage', 'content', 'ai'],
+      // The ai worker writes the suggestions engage asks for.
+      workers: ['auth', 'posts', 'billing', 'engage', 'ai'],
     }),
     launchBrowser(),
   ]);
@@ -89,6 +93,20 @@ describe('engage', () => {
     expect(await post.getByTestId('engage-post-text').getAttribute('dir')).toBe('auto');
     await post.getByTestId('engage-offline-label').waitFor();
 
+    // Every other post of hers carries a chart: lazy, described, laid out in the post's direction.
+    const withImage = page
+      .getByTestId('engage-post')
+      .filter({ has: page.getByTestId('engage-media-image') })
+      .first();
+    const image = withImage.getByTestId('engage-media-image');
+    expect(await image.getAttribute('loading')).toBe('lazy');
+    expect(await image.getAttribute('alt')).toBe('A line chart of monthly sign-ups rising steadily over six months');
+    expect(await withImage.getByTestId('engage-media').getAttribute('dir')).toBe('ltr');
+    await image.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), POLL)
+      .toBe(1200);
+
     // The trial does not include sending: the refusal names the plan and the way to more.
     await post.getByTestId('engage-use').first().click();
     const editor = post.getByTestId('engage-editor');
@@ -109,8 +127,22 @@ describe('engage', () => {
       .getByTestId('engage-credits')
       .getByText('100 of 100 commenting credits left', { exact: false })
       .waitFor();
+    // The sidebar counts them beside the AI credits, and still fits an 800-pixel window.
+    const sidebarCredits = page.getByTestId('sidebar').getByTestId('credits-commenting');
+    await sidebarCredits.getByText('100 / 100 commenting credits').waitFor();
+    const logout = await page.getByTestId('sidebar').getByRole('button', { name: 'Log out' }).boundingBox();
+    expect((logout?.y ?? Number.POSITIVE_INFINITY) + (logout?.height ?? 0)).toBeLessThanOrEqual(800);
+
     const again = page.getByTestId('engage-post').first();
     await again.getByTestId('engage-use').first().click();
+    // An empty or over-long comment is refused in words, and costs nothing.
+    const refusal = again.getByTestId('engage-send-error');
+    await again.getByTestId('engage-editor').fill('   ');
+    await again.getByTestId('engage-send').click();
+    await refusal.getByText('Write something before sending.').waitFor();
+    await again.getByTestId('engage-editor').fill('x'.repeat(1251));
+    await again.getByTestId('engage-send').click();
+    await refusal.getByText(/A comment can be at most 1,?250 characters\./).waitFor();
     await again.getByTestId('engage-editor').fill(edited);
     await again.getByTestId('engage-send').click();
 
@@ -118,6 +150,7 @@ describe('engage', () => {
     await page.getByTestId('engage-history').getByText('Sent', { exact: true }).waitFor();
     await again.getByTestId('engage-my-comments').getByText(edited).waitFor();
     await page.getByTestId('engage-credits').getByText('99 of 100', { exact: false }).waitFor();
+    await sidebarCredits.getByText('99 / 100 commenting credits').waitFor();
     await screenshot(page, 'engage-en-desktop');
 
     // The Billing page counts the same comment.
@@ -141,7 +174,12 @@ describe('engage', () => {
     }
     await page.context().close();
 
-    // The same user on a phone in Arabic: the suggestions are written again in Arabic, right to left.
+    // The same user on a phone in Arabic, who also follows a creator who shares documents: the
+    // suggestions are written again in Arabic, right to left.
+    const omar = await callAs(stack, user, 'POST', '/api/v1/engage/people', {
+      profileUrl: 'https://www.linkedin.com/in/omar-alharbi',
+    });
+    expect(omar.status).toBe(201);
     const phone = await openPage(browser, `${stack.url}/engage`, {
       lang: 'ar',
       viewport: 'phone',
@@ -158,7 +196,34 @@ describe('engage', () => {
         POLL,
       )
       .toBe(true);
+    const withDocument = phone
+      .getByTestId('engage-post')
+      .filter({ has: phone.getByTestId('engage-media-document') })
+      .first();
+    await withDocument.waitFor({ timeout: 30_000 });
+    const document = withDocument.getByTestId('engage-media-document');
+    expect(await document.getByTestId('engage-media-document-title').textContent()).toBe('دروس من جولة التمويل الأولى');
+    await document.getByText(/10[\u200e\u200f\u061c\u2066-\u2069\s]*صفحات/).waitFor();
+    expect(await withDocument.getByTestId('engage-media').getAttribute('dir')).toBe('rtl');
+
+    // Refusals in Arabic.
+    await withDocument.getByTestId('engage-use').first().click();
+    const arabicRefusal = withDocument.getByTestId('engage-send-error');
+    await withDocument.getByTestId('engage-editor').fill('');
+    await withDocument.getByTestId('engage-send').click();
+    await arabicRefusal.getByText('اكتب شيئًا قبل الإرسال.').waitFor();
+    await withDocument.getByTestId('engage-editor').fill('ت'.repeat(1251));
+    await withDocument.getByTestId('engage-send').click();
+    await arabicRefusal.getByText(/لا يتجاوز التعليق 1,?250 حرفًا\./).waitFor();
     await screenshot(phone, 'engage-ar-phone');
+
+    // The commenting credits in the drawer's sidebar, in Arabic.
+    await phone.getByRole('button', { name: 'فتح القائمة' }).click();
+    await phone
+      .getByTestId('mobile-drawer')
+      .getByTestId('credits-commenting')
+      .getByText(/رصيد التعليقات: المتبقي\s*\S*99\S*\s*من\s*\S*100/)
+      .waitFor();
     await phone.context().close();
   });
 

@@ -37,6 +37,7 @@ beforeAll(async () => {
       // Only drafts are asked for here.
       reviewProfile: () => Promise.reject(new Error('not asked for in this test')),
       suggestIdeas: () => Promise.reject(new Error('not asked for in this test')),
+      suggestComments: () => Promise.reject(new Error('not asked for in this test')),
     },
   });
 }, 60_000);

@@ -20,13 +20,16 @@ await runProcess('ai-worker', configSchema, async (config, logger) => {
   const connection = createRedis(config.REDIS_URL, 'worker');
   await waitForRedis(connection, 30_000);
   await requireQueueSafeRedis(connection, logger);
+  // Daily ideas and comment suggestions are free: the standard model writes them.
+  const freeWriter = { provider: createProvider(config), model: config.OPENAI_STANDARD_MODEL };
   const workers = await startAiWorkers({
     database,
     queue: { connection, prefix: config.REDIS_PREFIX },
     logger,
-    ideasWriter: { provider: createProvider(config), model: config.OPENAI_STANDARD_MODEL },
+    ideasWriter: freeWriter,
+    commentsWriter: freeWriter,
   });
-  logger.info('ai worker consuming the ai inbox');
+  logger.info('ai worker consuming the ai inbox and the comment suggestions');
   return {
     close: async () => {
       await workers.close();

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  type commentSuggestionsWrittenJob,
   ENGAGE_ERROR_CODES as E,
   ENGAGE_LIMITS,
   type EngageComment,
@@ -8,21 +10,35 @@ import {
   engageSuggestJob,
   type FeedPost,
   type FollowedPost,
+  type JobPayload,
   QUEUES,
+  writeCommentSuggestionsJob,
 } from '@nashr/contracts';
 import { AppError, type Queues } from '@nashr/platform';
-import { and, desc, eq, gte, inArray, lt, ne, notInArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { Allowance } from './allowance.js';
 import type { EngageConfig } from './config.js';
-import { comments, feedItems, type schema, settings, suggestions } from './db/schema.js';
+import { comments, feedItems, type schema, settings, suggestionRequests, suggestions } from './db/schema.js';
 import type { EngageProvider } from './providers/types.js';
-import { offlineSuggestions } from './suggester.js';
 import type { Targets } from './targets.js';
-import type { WriterStyle, Writers } from './writer.js';
+import type { Writers } from './writer.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
 const DAY = 86_400_000;
+/** A request unanswered for this long is taken as lost: the suggestions may be asked for again. */
+const REQUEST_FRESH_MS = 10 * 60_000;
+/** How long 'Other suggestions' waits for the ai service's answer before saying it is on its way. */
+export const OTHERS_WAIT_MS = 8_000;
+/** When the way the user writes changes, the prepared suggestions of this many newest posts are written again. */
+export const REWRITE_NEWEST = 20;
+
+/**
+ * Why suggestions are asked for: ahead of time for a new post (`prepare`, nothing when a set in
+ * the wanted language exists or is on its way), on the user's asking (`others`), or again because
+ * the user's voice or personalization changed (`rewrite`, only for sets not used yet).
+ */
+export type SuggestMode = 'prepare' | 'others' | 'rewrite';
 
 export const commentOf = (row: typeof comments.$inferSelect): EngageComment => ({
   id: row.id,
@@ -113,6 +129,7 @@ export class Feed {
         reposts: post.counters.reposts,
         matchedPerson: followed.has(post.author.handle),
         matchedTopics: topics.filter((t) => lower.includes(t.toLocaleLowerCase())),
+        media: (post.media ?? []).slice(0, ENGAGE_LIMITS.mediaPerPost),
         fetchedAt: now,
       };
       await this.db
@@ -127,22 +144,35 @@ export class Feed {
       .where(and(eq(feedItems.userId, userId), ids.length ? notInArray(feedItems.postId, ids) : undefined));
     await this.db.delete(suggestions).where(and(eq(suggestions.userId, userId), lt(suggestions.createdAt, since)));
     await this.db
+      .delete(suggestionRequests)
+      .where(and(eq(suggestionRequests.userId, userId), lt(suggestionRequests.requestedAt, since)));
+    await this.db
       .insert(settings)
       .values({ userId, refreshedAt: now })
       .onConflictDoUpdate({ target: settings.userId, set: { refreshedAt: now } });
-    const have = ids.length
-      ? await this.db
-          .select({ postId: suggestions.postId })
-          .from(suggestions)
-          .where(and(eq(suggestions.userId, userId), inArray(suggestions.postId, ids)))
-      : [];
-    const ready = new Set(have.map((r) => r.postId));
+    const ready = await this.preparedOrAsked(userId, ids);
     const missing = ids.filter((id) => !ready.has(id));
     await this.prepareAhead(userId, missing);
     return { posts: kept.length, toSuggest: missing.length };
   }
 
-  /** Queues the writing of these posts' suggestions (one job per post, its id from the user and post). */
+  /** Of these posts, those with suggestions written or asked for. */
+  private async preparedOrAsked(userId: string, postIds: string[]): Promise<Set<string>> {
+    if (postIds.length === 0) return new Set();
+    const [written, asked] = await Promise.all([
+      this.db
+        .select({ postId: suggestions.postId })
+        .from(suggestions)
+        .where(and(eq(suggestions.userId, userId), inArray(suggestions.postId, postIds))),
+      this.db
+        .select({ postId: suggestionRequests.postId })
+        .from(suggestionRequests)
+        .where(and(eq(suggestionRequests.userId, userId), inArray(suggestionRequests.postId, postIds))),
+    ]);
+    return new Set([...written, ...asked].map((row) => row.postId));
+  }
+
+  /** Queues the asking for these posts' suggestions (one job per post, its id from the user and post). */
   private async prepareAhead(userId: string, postIds: string[], language?: EngageLanguage): Promise<void> {
     if (postIds.length === 0) return;
     await this.queues.get(QUEUES.engageFeed).addBulk(
@@ -158,60 +188,196 @@ export class Feed {
     );
   }
 
+  /**
+   * The way the user writes changed (`change` names it: the personalization's version or the
+   * voice's change time): the suggestions prepared for their newest posts and not used yet (no
+   * comment sent on the post) are written again. One job per post and change, so an event
+   * delivered twice asks once; a job kept a day after it ran still holds its id.
+   */
+  async rewriteUnused(userId: string, change: string, requestId?: string): Promise<number> {
+    const since = new Date(this.clock().getTime() - this.config.ENGAGE_FEED_DAYS * DAY);
+    const newest = await this.db
+      .select({ postId: feedItems.postId })
+      .from(feedItems)
+      .where(and(eq(feedItems.userId, userId), gte(feedItems.postedAt, since)))
+      .orderBy(desc(feedItems.postedAt))
+      .limit(REWRITE_NEWEST);
+    const ids = newest.map((row) => row.postId);
+    if (ids.length === 0) return 0;
+    const [prepared, used] = await Promise.all([
+      this.preparedOrAsked(userId, ids),
+      this.db
+        .selectDistinct({ postId: comments.postId })
+        .from(comments)
+        .where(and(eq(comments.userId, userId), inArray(comments.postId, ids))),
+    ]);
+    const commented = new Set(used.map((row) => row.postId));
+    const due = ids.filter((id) => prepared.has(id) && !commented.has(id));
+    if (due.length === 0) return 0;
+    await this.queues.get(QUEUES.engageFeed).addBulk(
+      due.map((postId) => ({
+        name: engageSuggestJob.name,
+        data: engageSuggestJob.schema.parse({ userId, postId, rewrite: change, requestId }),
+        opts: {
+          jobId: `suggest-${userId}-${postId}-${change}`,
+          removeOnComplete: { age: 24 * 3600, count: 5000 },
+          removeOnFail: { count: 50 },
+        },
+      })),
+    );
+    return due.length;
+  }
+
   /** The language chosen on the feed; until one is, the writer's own (Arabic when not known). */
-  private async language(userId: string, style: WriterStyle): Promise<EngageLanguage> {
+  private async language(userId: string, own: EngageLanguage | null): Promise<EngageLanguage> {
     const [row] = await this.db
       .select({ language: settings.language })
       .from(settings)
       .where(eq(settings.userId, userId));
     if (row?.language === 'en' || row?.language === 'ar') return row.language;
-    return style.language ?? 'ar';
+    return own ?? 'ar';
   }
 
   /**
-   * Writes a post's suggestions: ahead of time (`prepare`, which leaves existing ones alone and
-   * stops quietly at the daily limit) or when the user asks for others (a new generation, refused
-   * at the limit).
+   * Asks the ai service for a post's three suggestions (see `SuggestMode`), counting the set
+   * against the day's free ones: ahead of time it stops quietly at the limit, on the user's asking
+   * it is refused. Returns the request's generation, or null when nothing was asked.
    */
-  async suggest(userId: string, postId: string, mode: 'prepare' | 'others', lang?: EngageLanguage) {
+  async suggest(
+    userId: string,
+    postId: string,
+    mode: SuggestMode,
+    lang?: EngageLanguage,
+    requestId?: string,
+  ): Promise<{ generation: number } | null> {
     const [item] = await this.db
       .select()
       .from(feedItems)
       .where(and(eq(feedItems.userId, userId), eq(feedItems.postId, postId)));
     if (!item) {
-      if (mode === 'prepare') return null;
+      if (mode !== 'others') return null;
       throw new AppError('NOT_FOUND', 'This post is no longer in your feed.', { code: E.postNotFound });
     }
-    const [existing] = await this.db
-      .select()
-      .from(suggestions)
-      .where(and(eq(suggestions.userId, userId), eq(suggestions.postId, postId)));
-    const style = await this.writers.style(userId);
-    const wanted = lang ?? (await this.language(userId, style));
-    // Prepared ahead: kept unless the user has since changed the language they comment in.
-    if (mode === 'prepare' && existing && existing.language === wanted) return existing;
+    const [[existing], [pending], writer] = await Promise.all([
+      this.db
+        .select()
+        .from(suggestions)
+        .where(and(eq(suggestions.userId, userId), eq(suggestions.postId, postId))),
+      this.db
+        .select()
+        .from(suggestionRequests)
+        .where(and(eq(suggestionRequests.userId, userId), eq(suggestionRequests.postId, postId))),
+      this.writers.writer(userId),
+    ]);
+    const language = lang ?? (await this.language(userId, writer.language));
+    const onItsWay =
+      pending?.language === language && this.clock().getTime() - pending.requestedAt.getTime() < REQUEST_FRESH_MS;
+    if (mode === 'prepare') {
+      // Kept unless the user has since changed the language they comment in.
+      if (existing?.language === language || onItsWay) return null;
+    }
+    if (mode === 'rewrite') {
+      // Never prepared (the refresh asks for it) or already used: nothing to write again.
+      if (!existing && !pending) return null;
+      const [sent] = await this.db
+        .select({ id: comments.id })
+        .from(comments)
+        .where(and(eq(comments.userId, userId), eq(comments.postId, postId)))
+        .limit(1);
+      if (sent) return null;
+    }
     if (!(await this.allowance.takeSuggestion(userId))) {
-      if (mode === 'prepare') return null;
+      if (mode !== 'others') return null;
       throw this.allowance.suggestionLimitError();
     }
-    const language = wanted;
-    const generation = existing ? existing.generation + 1 : 0;
-    const items = offlineSuggestions({
-      postId,
-      postText: item.text,
-      postLanguage: item.language === 'en' ? 'en' : 'ar',
-      authorName: item.authorName,
-      language,
-      generation,
-      style,
+    const next = Math.max(existing?.generation ?? -1, pending?.generation ?? -1) + 1;
+    const now = this.clock();
+    // Two requests at once for one post get two generations: the newest answer wins.
+    const [request] = await this.db
+      .insert(suggestionRequests)
+      .values({ userId, postId, generation: next, language, requestedAt: now })
+      .onConflictDoUpdate({
+        target: [suggestionRequests.userId, suggestionRequests.postId],
+        set: {
+          generation: sql`greatest(${suggestionRequests.generation} + 1, excluded.generation)`,
+          language: sql`excluded.language`,
+          requestedAt: sql`excluded.requested_at`,
+        },
+      })
+      .returning({ generation: suggestionRequests.generation });
+    const generation = request?.generation ?? next;
+    await this.queues.enqueue(
+      writeCommentSuggestionsJob,
+      {
+        userId,
+        postId,
+        generation,
+        language,
+        post: {
+          text: item.text,
+          language: item.language === 'en' ? 'en' : 'ar',
+          authorName: item.authorName,
+          authorHeadline: item.authorHeadline,
+        },
+        personalizationVersion: writer.personalizationVersion,
+        requestId,
+      },
+      // The post's text stays in Redis no longer than the writing takes.
+      { jobId: `comments-${userId}-${postId}-${generation}`, removeOnComplete: true, removeOnFail: { count: 100 } },
+    );
+    return { generation };
+  }
+
+  /**
+   * 'Other suggestions': asks for a new set and waits a few seconds for it (the offline writer
+   * answers at once, a model in seconds). Null when it is still being written: the feed shows it.
+   */
+  async others(userId: string, postId: string, lang: EngageLanguage, requestId?: string) {
+    const asked = await this.suggest(userId, postId, 'others', lang, requestId);
+    if (!asked) throw new Error('suggestions were not asked for');
+    const deadline = Date.now() + OTHERS_WAIT_MS;
+    for (;;) {
+      const [row] = await this.db
+        .select()
+        .from(suggestions)
+        .where(and(eq(suggestions.userId, userId), eq(suggestions.postId, postId)));
+      if (row && row.generation >= asked.generation) return row;
+      if (Date.now() >= deadline) return null;
+      await sleep(100);
+    }
+  }
+
+  /**
+   * Keeps the ai service's answer when it answers the newest request for the post; an answer to a
+   * request since replaced, or given twice, changes nothing.
+   */
+  async storeAnswer(answer: JobPayload<typeof commentSuggestionsWrittenJob>): Promise<boolean> {
+    const { userId, postId } = answer;
+    return this.db.transaction(async (tx) => {
+      const [pending] = await tx
+        .select()
+        .from(suggestionRequests)
+        .where(and(eq(suggestionRequests.userId, userId), eq(suggestionRequests.postId, postId)))
+        .for('update');
+      if (pending?.generation !== answer.generation) return false;
+      const values = {
+        userId,
+        postId,
+        language: answer.language,
+        source: answer.source,
+        items: answer.items,
+        generation: answer.generation,
+        createdAt: this.clock(),
+      };
+      await tx
+        .insert(suggestions)
+        .values(values)
+        .onConflictDoUpdate({ target: [suggestions.userId, suggestions.postId], set: values });
+      await tx
+        .delete(suggestionRequests)
+        .where(and(eq(suggestionRequests.userId, userId), eq(suggestionRequests.postId, postId)));
+      return true;
     });
-    const values = { userId, postId, language, source: 'offline', items, generation, createdAt: this.clock() };
-    const [row] = await this.db
-      .insert(suggestions)
-      .values(values)
-      .onConflictDoUpdate({ target: [suggestions.userId, suggestions.postId], set: values })
-      .returning();
-    return row ?? null;
   }
 
   /** The feed, newest first. `lang` becomes the language of suggestions prepared from now on. */
@@ -248,7 +414,7 @@ export class Feed {
       this.db.select().from(settings).where(eq(settings.userId, userId)),
     ]);
     const ids = items.map((i) => i.postId);
-    const [sets, mine] = ids.length
+    const [sets, mine, requests] = ids.length
       ? await Promise.all([
           this.db
             .select()
@@ -259,9 +425,15 @@ export class Feed {
             .from(comments)
             .where(and(eq(comments.userId, userId), inArray(comments.postId, ids)))
             .orderBy(desc(comments.createdAt)),
+          this.db
+            .select()
+            .from(suggestionRequests)
+            .where(and(eq(suggestionRequests.userId, userId), inArray(suggestionRequests.postId, ids))),
         ])
-      : [[], []];
+      : [[], [], []];
     const byPost = new Map(sets.map((s) => [s.postId, s]));
+    const freshSince = this.clock().getTime() - REQUEST_FRESH_MS;
+    const writing = new Set(requests.filter((r) => r.requestedAt.getTime() > freshSince).map((r) => r.postId));
     return {
       refreshedAt: setting?.refreshedAt?.toISOString() ?? null,
       posts: items.map((item) => {
@@ -279,6 +451,7 @@ export class Feed {
           language: item.language === 'en' ? 'en' : 'ar',
           postedAt: item.postedAt.toISOString(),
           counters: { reactions: item.reactions, comments: item.comments, reposts: item.reposts },
+          media: item.media,
           matched: { person: item.matchedPerson, topics: item.matchedTopics },
           suggestions: set
             ? {
@@ -287,6 +460,7 @@ export class Feed {
                 items: set.items,
               }
             : null,
+          suggestionsWriting: writing.has(item.postId),
           myComments: mine.filter((c) => c.postId === item.postId).map(commentOf),
         };
       }),

@@ -3,24 +3,22 @@ import { eq, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { type schema, writers } from './db/schema.js';
 
-/** How the user writes, as far as comment suggestions follow it. */
-export interface WriterStyle {
+/** What engage's requests for suggestions say of the writer; the ai service knows the rest. */
+export interface WriterCopy {
   /** The user's own language, when it is one suggestions are written in. */
   language: EngageLanguage | null;
-  register: 'formal' | 'conversational' | null;
-  emoji: VoiceTraits['emoji'] | null;
-  hashtags: VoiceTraits['hashtags'] | null;
-  length: VoiceTraits['length'] | null;
-  paragraphs: VoiceTraits['paragraphs'] | null;
+  /** The personalization's version engage has heard of: the ai service waits for its own copy to hold it. */
+  personalizationVersion: number;
 }
-
-/** Tones that mean a conversational register whatever the register chosen. */
-const CONVERSATIONAL_TONES = new Set(['Casual', 'Informal', 'Humorous']);
 
 const languageOf = (language: string | null | undefined): EngageLanguage | null =>
   language === 'Arabic' || language === 'ar' ? 'ar' : language === 'English' || language === 'en' ? 'en' : null;
 
-/** Engage's copy of each user's personalization and voice, kept from the events that announce them. */
+/**
+ * Engage's copy of each user's personalization and voice, kept from the events that announce them:
+ * the language suggestions default to, and which change of either is the newest (a change makes
+ * the prepared suggestions be written again).
+ */
 export class Writers {
   constructor(private readonly db: PostgresJsDatabase<typeof schema>) {}
 
@@ -59,18 +57,17 @@ export class Writers {
     return rows.length > 0;
   }
 
-  async style(userId: string): Promise<WriterStyle> {
+  /** The voice's traits held, null when none. */
+  async voice(userId: string): Promise<VoiceTraits | null> {
+    const [row] = await this.db.select({ voice: writers.voice }).from(writers).where(eq(writers.userId, userId));
+    return row?.voice ?? null;
+  }
+
+  async writer(userId: string): Promise<WriterCopy> {
     const [row] = await this.db.select().from(writers).where(eq(writers.userId, userId));
-    const voice = row?.voice ?? null;
-    const conversational =
-      row?.register === 'conversational' || (row?.tone ? CONVERSATIONAL_TONES.has(row.tone) : false);
     return {
-      language: languageOf(row?.language) ?? languageOf(voice?.language),
-      register: row?.register || row?.tone ? (conversational ? 'conversational' : 'formal') : null,
-      emoji: voice?.emoji ?? null,
-      hashtags: voice?.hashtags ?? null,
-      length: voice?.length ?? null,
-      paragraphs: voice?.paragraphs ?? null,
+      language: languageOf(row?.language) ?? languageOf(row?.voice?.language),
+      personalizationVersion: Math.max(0, row?.personalizationVersion ?? 0),
     };
   }
 }

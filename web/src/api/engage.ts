@@ -23,7 +23,8 @@ export function useEngageCreators() {
 
 /**
  * The feed, with suggestions in `lang`. While the lists have just changed (the refresh runs in
- * the background) or suggestions are still being written, it asks again every few seconds.
+ * the background) or suggestions are still being written (new ones, or others asked for), it asks
+ * again every few seconds.
  */
 export function useEngageFeed(lang: EngageLanguage, waiting: boolean) {
   return useQuery({
@@ -34,7 +35,7 @@ export function useEngageFeed(lang: EngageLanguage, waiting: boolean) {
       const pending =
         !posts ||
         (waiting && posts.length === 0) ||
-        posts.some((p) => p.suggestions === null || p.suggestions.language !== lang);
+        posts.some((p) => p.suggestions === null || p.suggestions.language !== lang || p.suggestionsWriting);
       return pending ? 2000 : 60_000;
     },
   });
@@ -50,6 +51,20 @@ export function useEngageAllowance(behind?: (allowance: EngageAllowance) => bool
     queryKey: allowanceKey,
     queryFn: async () => (await call(API.engage.allowance)).allowance,
     refetchInterval: (query) => (behind && query.state.data && behind(query.state.data) ? 1500 : false),
+  });
+}
+
+/**
+ * The sidebar's commenting credits: asked only while the plan (as billing says) includes Engage,
+ * and again while engage has not learnt that plan yet.
+ */
+export function useCommentingCredits(plan: string | null) {
+  return useQuery({
+    queryKey: allowanceKey,
+    queryFn: async () => (await call(API.engage.allowance)).allowance,
+    enabled: plan !== null,
+    select: (allowance) => (allowance.plan === plan && allowance.included ? allowance.credits : null),
+    refetchInterval: (query) => (query.state.data && query.state.data.plan !== plan ? 1500 : false),
   });
 }
 
@@ -85,11 +100,14 @@ export function useRemoveTarget() {
   });
 }
 
+/** Other suggestions for a post: written by the ai service; when they take longer, the feed shows them once written. */
 export function useOtherSuggestions(lang: EngageLanguage) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (postId: string) =>
-      (await call(API.engage.suggest, { params: { postId }, body: { lang } })).suggestions,
+    mutationFn: async (postId: string) => {
+      const answer = await call(API.engage.suggest, { params: { postId }, body: { lang } });
+      return 'suggestions' in answer ? answer.suggestions : null;
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: feedKey(lang) }),
   });
 }

@@ -46,6 +46,9 @@ describe('counts', () => {
     expect(credits(5)).toBe('تبقّى لك 5 أرصدة من GPT-4o.');
     expect(credits(40)).toBe('تبقّى لك 40 رصيدًا من GPT-4o.');
     expect(credits(500)).toBe('تبقّى لك 500 رصيد من GPT-4o.');
+    const pages = (count: number) => say('ar', 'engage:media.pages', { count });
+    expect([1, 2, 10, 12, 100].map(pages)).toEqual(['صفحة واحدة', 'صفحتان', '10 صفحات', '12 صفحةً', '100 صفحة']);
+    expect([1, 12].map((count) => say('en', 'engage:media.pages', { count }))).toEqual(['1 page', '12 pages']);
   });
 
   it('count the queued posts new posting times move, and those they cannot hold', () => {

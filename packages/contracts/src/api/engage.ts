@@ -13,6 +13,7 @@ import {
   personResponseSchema,
   removedResponseSchema,
   sendCommentRequestSchema,
+  suggestionsPendingResponseSchema,
   suggestionsRequestSchema,
   suggestionsResponseSchema,
   targetsResponseSchema,
@@ -109,9 +110,14 @@ export const engageApi = {
     owner: 'engage',
     access: 'signed-in',
     summary: 'Other comment suggestions for a post of the feed',
+    description:
+      'The ai service writes them (free, up to the daily limit of suggestion sets). The answer waits a few seconds for them; when they take longer it is 202 and the feed shows them once written.',
     params: z.object({ postId: z.string().min(1).max(200).describe('The post, as in the feed') }),
     body: suggestionsRequestSchema,
-    responses: { 200: { description: 'Three new suggestions', schema: suggestionsResponseSchema } },
+    responses: {
+      200: { description: 'Three new suggestions', schema: suggestionsResponseSchema },
+      202: { description: 'Still being written: the feed shows them', schema: suggestionsPendingResponseSchema },
+    },
     errors: { 404: [E.postNotFound], 429: [E.suggestionsLimit] },
   }),
   send: defineEndpoint({

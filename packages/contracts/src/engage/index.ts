@@ -20,6 +20,8 @@ export const ENGAGE_LIMITS = {
   suggestionsPerPost: 3,
   /** Posts a feed answer carries, newest first. */
   feedPage: 50,
+  /** Images and documents shown with one post (the network allows 20 images). */
+  mediaPerPost: 20,
 } as const;
 
 export const ENGAGE_LANGUAGES = ['ar', 'en'] as const;
@@ -85,6 +87,37 @@ export const creatorsResponseSchema = z.object({
 export const suggestionSchema = z.object({ kind: z.enum(SUGGESTION_KINDS), text: z.string() });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
+/** Who wrote a set of suggestions: a model through the ai service, or its offline writer. */
+export const SUGGESTION_SOURCES = ['ai', 'offline'] as const;
+
+/**
+ * Where a post's image or document is: an https address, or a path on this site (the sandbox's
+ * invented images ship with the web app). Anything else is not shown.
+ */
+const mediaUrl = z
+  .string()
+  .max(2000)
+  .refine((url) => /^https:\/\/[^\s]+$/.test(url) || /^\/(?!\/)[^\s]*$/.test(url), 'an https address or a path');
+
+/** An image or a document attached to a post of the network. */
+export const feedMediaSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('image'),
+    url: mediaUrl,
+    /** What the image shows, in the post's language; empty when the network gives none. */
+    alt: z.string().max(1000),
+    width: z.number().int().positive().optional(),
+    height: z.number().int().positive().optional(),
+  }),
+  z.object({
+    kind: z.literal('document'),
+    title: z.string().max(300),
+    pages: z.number().int().positive().optional(),
+    url: mediaUrl.optional(),
+  }),
+]);
+export type FeedMedia = z.infer<typeof feedMediaSchema>;
+
 export const COMMENT_STATUSES = ['sending', 'sent', 'unconfirmed', 'failed'] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 
@@ -111,17 +144,24 @@ export const feedPostSchema = z.object({
   language: z.enum(ENGAGE_LANGUAGES),
   postedAt: z.string().datetime(),
   counters: z.object({ reactions: z.number().int(), comments: z.number().int(), reposts: z.number().int() }),
+  /** Its images and documents, in the order the network gives them. */
+  media: z.array(feedMediaSchema).max(ENGAGE_LIMITS.mediaPerPost),
   /** Why the post is in the feed: a followed person, or the topics it mentions. */
   matched: z.object({ person: z.boolean(), topics: z.array(z.string()) }),
   /** Prepared ahead; null while they are being written. */
   suggestions: z
     .object({
       language: z.enum(ENGAGE_LANGUAGES),
-      /** `offline`: written without an AI endpoint, from the post's words and the user's profile. */
-      source: z.enum(['offline', 'ai']),
+      /**
+       * `ai`: written by the AI service's model; `offline`: by its offline writer (no AI endpoint
+       * set up, or it failed), from the post's words and the user's profile.
+       */
+      source: z.enum(SUGGESTION_SOURCES),
       items: z.array(suggestionSchema),
     })
     .nullable(),
+  /** Newer suggestions are being written (asked for, or the user's voice changed): they replace these. */
+  suggestionsWriting: z.boolean(),
   /** The user's own comments on this post. */
   myComments: z.array(commentSchema),
 });
@@ -157,6 +197,8 @@ export const suggestionsResponseSchema = z.object({
   success: z.literal(true),
   suggestions: feedPostSchema.shape.suggestions.unwrap(),
 });
+/** Other suggestions take longer than the request waits: the feed shows them once written. */
+export const suggestionsPendingResponseSchema = z.object({ success: z.literal(true), pending: z.literal(true) });
 
 export const sendCommentRequestSchema = z
   .object({

@@ -11,6 +11,8 @@ export const QUEUES = {
   authInbox: 'auth-inbox',
   /** ai-worker: events the ai service subscribes to. */
   aiInbox: 'ai-inbox',
+  /** ai-worker: comment suggestions the engage service asks to be written (apart from the inbox, so many never hold up an event). */
+  aiComments: 'ai-comments',
   /** posts-worker: delayed jobs that fire when a scheduled post is due. */
   postsDue: 'posts-due',
   /** posts-worker: events the posts service subscribes to. */
@@ -25,7 +27,7 @@ export const QUEUES = {
   billingInbox: 'billing-inbox',
   /** engage-worker: events the engage service subscribes to (plans, deleted accounts). */
   engageInbox: 'engage-inbox',
-  /** engage-worker: each user's feed refresh (repeatable) and the suggestions prepared ahead. */
+  /** engage-worker: each user's feed refresh (repeatable), the suggestions prepared ahead and the ai service's answers. */
   engageFeed: 'engage-feed',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { voiceTraitsSchema } from '../ai/voice.js';
 import { personalizationSchema } from '../auth/personalization.js';
 import { ENTITLEMENT_STATUSES, PLAN_IDS, planLimitsSchema } from '../billing/index.js';
+import { ENGAGE_LANGUAGES, ENGAGE_LIMITS, SUGGESTION_SOURCES, suggestionSchema } from '../engage/index.js';
 import { LINKEDIN_ERROR_CODES } from '../linkedin/errors.js';
 import { MAX_DOCUMENT_TITLE_LENGTH, MAX_POST_IMAGES, MEDIA_TYPES, mediaMixProblem } from '../posts/media.js';
 import { defineEvent, defineJob, QUEUES } from './define.js';
@@ -340,9 +341,63 @@ export const creditsRenewalSweepJob = defineJob(QUEUES.aiInbox, 'credits-renewal
  */
 export const engageRefreshJob = defineJob(QUEUES.engageFeed, 'engage-refresh', z.object({ userId, requestId }));
 
-/** engage-worker: write the comment suggestions of new feed posts ahead. Job id `suggest-{userId}-{postId}`. */
+/**
+ * engage-worker: ask for the comment suggestions of a feed post ahead. Job id
+ * `suggest-{userId}-{postId}` for a new post; `rewrite` (the personalization's version or the
+ * voice's change time) when the way the user writes changed, in the id too, so one change asks once.
+ */
 export const engageSuggestJob = defineJob(
   QUEUES.engageFeed,
   'engage-suggest',
-  z.object({ userId, postId: z.string().min(1).max(200), requestId }),
+  z.object({ userId, postId: z.string().min(1).max(200), rewrite: z.string().max(40).optional(), requestId }),
+);
+
+const engageLanguage = z.enum(ENGAGE_LANGUAGES);
+
+/**
+ * engage → ai-worker: write three comments (a question, an experience, a respectful counterpoint)
+ * on one post of the user's feed, in `language`, in the user's voice and tone (the ai service's own
+ * copies). `generation` names the request: engage keeps only the answer to the newest one. The
+ * ai worker waits (by retrying) until its personalization copy holds `personalizationVersion`.
+ * Job id `comments-{userId}-{postId}-{generation}`. Written on the standard model: no AI credit is spent.
+ */
+export const writeCommentSuggestionsJob = defineJob(
+  QUEUES.aiComments,
+  'write-comment-suggestions',
+  z.object({
+    userId,
+    postId: z.string().min(1).max(200),
+    generation: z.number().int().nonnegative(),
+    language: engageLanguage,
+    post: z.object({
+      text: z.string().max(10_000),
+      language: engageLanguage,
+      authorName: z.string().max(300),
+      authorHeadline: z.string().max(500),
+    }),
+    personalizationVersion: z.number().int().nonnegative().optional(),
+    requestId,
+  }),
+);
+
+/**
+ * ai → engage-worker: the answer to `write-comment-suggestions`. `source` says who wrote them: a
+ * model (`ai`) or the offline writer (no AI endpoint configured, or the endpoint failed).
+ * Job id `comments-written-{userId}-{postId}-{generation}`.
+ */
+export const commentSuggestionsWrittenJob = defineJob(
+  QUEUES.engageFeed,
+  'comment-suggestions-written',
+  z.object({
+    userId,
+    postId: z.string().min(1).max(200),
+    generation: z.number().int().nonnegative(),
+    language: engageLanguage,
+    source: z.enum(SUGGESTION_SOURCES),
+    model: z.string().max(100),
+    items: z
+      .array(suggestionSchema.extend({ text: z.string().min(1).max(ENGAGE_LIMITS.commentLength) }))
+      .length(ENGAGE_LIMITS.suggestionsPerPost),
+    requestId,
+  }),
 );

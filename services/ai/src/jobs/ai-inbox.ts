@@ -72,7 +72,10 @@ export function aiInbox({ profiles, credits, userData, ideas, queues, clock }: A
     }),
     handleJob(userDeletedEvent, async ({ userId }, _job, log) => {
       await userData.forget(userId);
-      const forgotten = await forgetJobs(queues.get(QUEUES.aiInbox), jobOfUser(userId), [userId]);
+      let forgotten = 0;
+      for (const queue of [QUEUES.aiInbox, QUEUES.aiComments] as const) {
+        forgotten += await forgetJobs(queues.get(queue), jobOfUser(userId), [userId]);
+      }
       log.info({ userId, forgotten }, 'deleted account: ai data removed');
       return { forgotten };
     }),

@@ -182,3 +182,4 @@ export function buildPrompt(request: PromptRequest): ChatPrompt {
   return { version: PROMPT_VERSION, system: systemPrompt(request), user: userPrompt(request) };
 }
 export * from './advice.js';
+export * from './comments.js';

@@ -1,7 +1,14 @@
-import { IDEA_SOURCES, PROFILE_FIELDS } from '@nashr/contracts';
+import { ENGAGE_LIMITS, IDEA_SOURCES, PROFILE_FIELDS, SUGGESTION_KINDS } from '@nashr/contracts';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { z } from 'zod';
-import type { IdeaDraft, IdeasRequest, ProfileReviewRequest, ProfileSuggestionDraft } from '../prompts/index.js';
+import type {
+  CommentDraft,
+  CommentsRequest,
+  IdeaDraft,
+  IdeasRequest,
+  ProfileReviewRequest,
+  ProfileSuggestionDraft,
+} from '../prompts/index.js';
 import { GenerationAbortedError, ProviderError } from './errors.js';
 import type { AdviceInput, AdviceResult, TextProvider, WriteInput, WriteResult } from './types.js';
 
@@ -46,6 +53,22 @@ const ideasAnswerSchema = z.object({
     )
     .min(1)
     .max(20),
+});
+
+/** Three comments, one of each kind; a model that leaves a kind out has failed. */
+const commentsAnswerSchema = z.object({
+  comments: z
+    .array(
+      z.object({
+        kind: z.enum(SUGGESTION_KINDS),
+        text: z.string().trim().min(1).max(ENGAGE_LIMITS.commentLength),
+      }),
+    )
+    .min(SUGGESTION_KINDS.length)
+    .max(9)
+    .refine((comments) => SUGGESTION_KINDS.every((kind) => comments.some((c) => c.kind === kind)), {
+      message: 'one comment of each kind',
+    }),
 });
 
 /** Upper bound of the SDK's pauses between retries (0.5 s, 1 s, ... with jitter). */
@@ -173,6 +196,13 @@ export class OpenAiProvider implements TextProvider {
   async suggestIdeas(input: AdviceInput<IdeasRequest>): Promise<AdviceResult<IdeaDraft[]>> {
     const answer = await this.adviseJson(input, ideasAnswerSchema);
     return { items: answer.ideas.slice(0, input.request.count), model: input.model, language: input.request.language };
+  }
+
+  async suggestComments(input: AdviceInput<CommentsRequest>): Promise<AdviceResult<CommentDraft[]>> {
+    const answer = await this.adviseJson(input, commentsAnswerSchema);
+    // In the order the feed shows them, whatever order the model gave.
+    const items = SUGGESTION_KINDS.map((kind) => answer.comments.find((c) => c.kind === kind) as CommentDraft);
+    return { items, model: input.model, language: input.request.language };
   }
 
   /** One JSON answer, checked against `schema`: a model that answers anything else has failed. */

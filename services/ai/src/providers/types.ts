@@ -1,6 +1,8 @@
 import type { AiProviderName } from '@nashr/contracts';
 import type {
   ChatPrompt,
+  CommentDraft,
+  CommentsRequest,
   IdeaDraft,
   IdeasRequest,
   Language,
@@ -39,6 +41,8 @@ export interface TextProvider {
   reviewProfile(input: AdviceInput<ProfileReviewRequest>): Promise<AdviceResult<ProfileSuggestionDraft[]>>;
   /** Suggests post ideas from what the user told us and wrote. */
   suggestIdeas(input: AdviceInput<IdeasRequest>): Promise<AdviceResult<IdeaDraft[]>>;
+  /** Writes three comments (a question, an experience, a counterpoint) on someone's post, in the member's voice. */
+  suggestComments(input: AdviceInput<CommentsRequest>): Promise<AdviceResult<CommentDraft[]>>;
 }
 
 /** A piece of advice to write: the prompt for a model and the structured request it was built from. */

@@ -1,4 +1,4 @@
-import type { VoiceTraits } from '@nashr/contracts';
+import type { FeedMedia, VoiceTraits } from '@nashr/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -74,6 +74,8 @@ export const feedItems = engageSchema.table(
     reposts: integer('reposts').notNull().default(0),
     matchedPerson: boolean('matched_person').notNull().default(false),
     matchedTopics: jsonb('matched_topics').$type<string[]>().notNull().default([]),
+    /** Its images and documents, as the provider described them. */
+    media: jsonb('media').$type<FeedMedia[]>().notNull().default([]),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('feed_items_user_posted_idx').on(t.userId, t.postedAt)],
@@ -90,6 +92,22 @@ export const suggestions = engageSchema.table(
     items: jsonb('items').$type<{ kind: 'question' | 'experience' | 'counterpoint'; text: string }[]>().notNull(),
     generation: integer('generation').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] })],
+);
+
+/**
+ * The suggestions asked of the ai service and not yet answered, one per post: `generation` names
+ * the newest request, and only its answer is kept (an older one arriving late is dropped).
+ */
+export const suggestionRequests = engageSchema.table(
+  'suggestion_requests',
+  {
+    userId: uuid('user_id').notNull(),
+    postId: text('post_id').notNull(),
+    generation: integer('generation').notNull(),
+    language: text('language').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.postId] })],
 );
@@ -185,6 +203,7 @@ export const schema = {
   settings,
   feedItems,
   suggestions,
+  suggestionRequests,
   suggestionUsage,
   comments,
   plans,

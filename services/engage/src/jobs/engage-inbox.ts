@@ -3,7 +3,9 @@ import {
   personalizationUpdatedEvent,
   QUEUES,
   userDeletedEvent,
+  type VoiceTraits,
   voiceChangedEvent,
+  voiceTraitsSchema,
 } from '@nashr/contracts';
 import { forgetJobs, handleJob, jobOfUser, type Queues } from '@nashr/platform';
 import { eq } from 'drizzle-orm';
@@ -17,23 +19,33 @@ import {
   sandboxComments,
   type schema,
   settings,
+  suggestionRequests,
   suggestions,
   suggestionUsage,
   topics,
   writers,
 } from '../db/schema.js';
-import { refreshSchedulerId } from '../feed.js';
+import { type Feed, refreshSchedulerId } from '../feed.js';
 import type { Writers } from '../writer.js';
 
+/** Whether two voices have the same traits (stored JSON keeps its keys in another order). */
+function sameVoice(a: VoiceTraits | null, b: VoiceTraits | null): boolean {
+  if (!a || !b) return a === b;
+  return Object.keys(voiceTraitsSchema.shape).every(
+    (key) => a[key as keyof VoiceTraits] === b[key as keyof VoiceTraits],
+  );
+}
+
 /**
- * Plans from billing, the writer's personalization and voice (each copy keeps the newest), and
- * deleted accounts. All are safe to run twice.
+ * Plans from billing, the writer's personalization and voice (each copy keeps the newest; a newer
+ * one has the prepared suggestions written again), and deleted accounts. All are safe to run twice.
  */
 export function engageInbox(
   allowance: Allowance,
   db: PostgresJsDatabase<typeof schema>,
   queues: Queues,
   writerCopies: Writers,
+  feed: Feed,
 ) {
   return [
     handleJob(entitlementChangedEvent, async (event, _job, log) => {
@@ -41,21 +53,27 @@ export function engageInbox(
       log.info({ userId: event.userId, version: event.version, applied }, 'engage: plan copy');
       return { applied };
     }),
-    // How the user writes: suggestions written from now on follow it.
-    handleJob(personalizationUpdatedEvent, async ({ userId, personalization, version }, job, log) => {
+    // How the user writes: suggestions written from now on follow it, and those prepared but not
+    // used yet are written again.
+    handleJob(personalizationUpdatedEvent, async ({ userId, personalization, version, requestId }, job, log) => {
       const applied = await writerCopies.applyPersonalization(
         userId,
         personalization,
         version ?? 0,
         new Date(job.timestamp),
       );
-      log.info({ userId, applied }, 'engage: personalization copy');
-      return { applied };
+      const rewrite = applied ? await feed.rewriteUnused(userId, `p${version ?? job.timestamp}`, requestId) : 0;
+      log.info({ userId, applied, rewrite }, 'engage: personalization copy');
+      return { applied, rewrite };
     }),
-    handleJob(voiceChangedEvent, async ({ userId, traits, changedAt }, _job, log) => {
+    handleJob(voiceChangedEvent, async ({ userId, traits, changedAt, requestId }, _job, log) => {
+      const before = await writerCopies.voice(userId);
       const applied = await writerCopies.applyVoice(userId, traits, new Date(changedAt));
-      log.info({ userId, applied }, 'engage: voice copy');
-      return { applied };
+      // The voice is measured again as posts are published: the same traits change nothing.
+      const changed = applied && !sameVoice(before, traits);
+      const rewrite = changed ? await feed.rewriteUnused(userId, `v${changedAt}`, requestId) : 0;
+      log.info({ userId, applied, rewrite }, 'engage: voice copy');
+      return { applied, rewrite };
     }),
     handleJob(userDeletedEvent, async ({ userId }, _job, log) => {
       await queues.get(QUEUES.engageFeed).removeJobScheduler(refreshSchedulerId(userId));
@@ -66,6 +84,7 @@ export function engageInbox(
         settings,
         feedItems,
         suggestions,
+        suggestionRequests,
         suggestionUsage,
         comments,
         plans,

@@ -23,7 +23,7 @@ export interface EngageWorkers {
   close: () => Promise<void>;
 }
 
-/** The engage inbox (plans, deleted accounts) and the feed queue (refreshes, suggestions). */
+/** The engage inbox (plans, the writer's copies, deleted accounts) and the feed queue (refreshes, suggestions and their answers). */
 export async function startEngageWorkers({
   config,
   database,
@@ -36,7 +36,7 @@ export async function startEngageWorkers({
   const services = createServices(database, queues, config, { clock, provider });
   const inbox = createWorker(
     QUEUES.engageInbox,
-    engageInbox(services.allowance, database.db, queues, services.writers),
+    engageInbox(services.allowance, database.db, queues, services.writers, services.feed),
     queue,
     {
       logger,

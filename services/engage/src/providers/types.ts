@@ -1,4 +1,4 @@
-import type { EngageLanguage } from '@nashr/contracts';
+import type { EngageLanguage, FeedMedia } from '@nashr/contracts';
 
 /** A member of the network, as the provider tells them. */
 export interface NetworkProfile {
@@ -18,6 +18,8 @@ export interface NetworkPost {
   language: EngageLanguage;
   postedAt: Date;
   counters: { reactions: number; comments: number; reposts: number };
+  /** Its images and documents (an image's alt text, a document's title), when it has any. */
+  media?: FeedMedia[];
 }
 
 export interface PostedComment {

@@ -56,14 +56,18 @@ export function engageRoutes(app: ServiceApp, { provider, targets, allowance, fe
     return { success: true as const, ...(await feed.read(identityOf(request).userId, request.query.lang)) };
   });
 
-  route(app, API.engage.suggest, {}, async (request) => {
-    const row = await feed.suggest(identityOf(request).userId, request.params.postId, 'others', request.body.lang);
-    if (!row) throw new Error('suggestions were not written');
+  route(app, API.engage.suggest, {}, async (request, reply) => {
+    const { userId } = identityOf(request);
+    const row = await feed.others(userId, request.params.postId, request.body.lang, request.id);
+    if (!row) {
+      reply.code(202);
+      return { success: true as const, pending: true as const };
+    }
     return {
       success: true as const,
       suggestions: {
         language: row.language === 'en' ? ('en' as const) : ('ar' as const),
-        source: 'offline' as const,
+        source: row.source === 'ai' ? ('ai' as const) : ('offline' as const),
         items: row.items,
       },
     };

@@ -1,3 +1,11 @@
+import {
+  MIGRATIONS_FOLDER as AI_MIGRATIONS_FOLDER,
+  type AiWorkers,
+  configSchema as aiConfigSchema,
+  schema as aiSchema,
+  createProvider,
+  startAiWorkers,
+} from '@nashr/ai';
 import type { Identity } from '@nashr/contracts';
 import { createDatabase, identityHeaders, Queues, runMigrations, type ServiceApp } from '@nashr/platform';
 import {
@@ -22,6 +30,8 @@ export interface Harness {
   database: ReturnType<typeof createDatabase<typeof schema>>;
   /** The sandbox network the API and the worker share (its test hooks lose answers, delete posts). */
   sandbox: SandboxEngageProvider;
+  /** The ai service's database, whose worker writes the suggestions. */
+  aiDatabase: ReturnType<typeof createDatabase<typeof aiSchema>>;
   /** Headers the gateway would send for this identity. */
   as: (identity: Identity) => Record<string, string>;
   close: () => Promise<void>;
@@ -29,12 +39,18 @@ export interface Harness {
 
 /**
  * The engage service as it runs: its API (built, not listening) and its workers on real queues,
- * over a fresh database and a Redis prefix of this test file.
+ * over a fresh database and a Redis prefix of this test file; beside it the ai service's workers,
+ * which write the suggestions (its offline writer, unless `aiEnv` points it at an AI endpoint).
  */
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
-  const db: TestDatabase = await createTestDatabase();
+export async function startHarness(
+  env: Record<string, string> = {},
+  aiEnv: Record<string, string> = {},
+): Promise<Harness> {
+  const [db, aiDb]: TestDatabase[] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+  if (!db || !aiDb) throw new Error('no test database');
   const redis = await createTestRedis();
   await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'engage' });
+  await runMigrations(aiDb.url, { migrationsFolder: AI_MIGRATIONS_FOLDER, serviceSchema: 'ai' });
   const database = createDatabase({ url: db.url, schema, max: 10 });
   const { logger } = createCapturingLogger();
   const config = configSchema.parse({
@@ -55,6 +71,23 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     logger,
     provider: sandbox,
   });
+  const aiConfig = aiConfigSchema.parse({
+    DATABASE_URL: aiDb.url,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: redis.prefix,
+    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+    ...aiEnv,
+  });
+  const aiDatabase = createDatabase({ url: aiDb.url, schema: aiSchema, max: 5 });
+  const aiConnection = redis.redis.duplicate({ maxRetriesPerRequest: null });
+  const writer = { provider: createProvider(aiConfig), model: aiConfig.OPENAI_STANDARD_MODEL };
+  const ai: AiWorkers = await startAiWorkers({
+    database: aiDatabase,
+    queue: { connection: aiConnection, prefix: redis.prefix },
+    logger,
+    ideasWriter: writer,
+    commentsWriter: writer,
+  });
   return {
     app,
     config,
@@ -62,11 +95,15 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     redis,
     database,
     sandbox,
+    aiDatabase,
     as: (identity) => identityHeaders(identity, TEST_INTERNAL_SECRET),
     close: async () => {
       await app.close();
-      await workers.close();
+      await Promise.all([workers.close(), ai.close()]);
       workerConnection.disconnect();
+      aiConnection.disconnect();
+      await aiDatabase.close();
+      await aiDb.drop();
       await queues.close();
       await database.close();
       await redis.cleanup();

@@ -1,6 +1,6 @@
 import { CREDITS, type Entitlement } from '@nashr/contracts';
 import { Link } from '@tanstack/react-router';
-import { Zap } from 'lucide-react';
+import { MessageSquare, Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 
@@ -10,17 +10,21 @@ export interface Credits {
 }
 
 /**
- * The sidebar's AI-credit notice. The spec shows a static '60 / 100', which says nothing true;
+ * The sidebar's AI-credit notice, and under it the commenting credits when the plan includes
+ * Engage (`GET /api/v1/engage/allowance`). The spec shows a static '60 / 100', which says nothing true;
  * the balance comes from `GET /api/v1/ai/credits` (the sidebar asks). Until a balance is known,
  * or when that call fails, the notice explains credits without showing numbers. Under it, the
  * caller's plan and the AI credits it gives each period (from `GET /api/v1/billing/me`).
  */
 export function CreditsNotice({
   credits,
+  commenting,
   collapsed,
   entitlement,
 }: {
   credits?: Credits | null;
+  /** Left this period of the plan's commenting credits; null when the plan has none (or not known yet). */
+  commenting?: Credits | null;
   collapsed?: boolean;
   entitlement?: Entitlement | null;
 }) {
@@ -39,17 +43,25 @@ export function CreditsNotice({
         total: formatNumber(known.total, i18n.language),
       })
     : t('credits.title');
+  const comments =
+    commenting && commenting.total > 0
+      ? t('credits.commenting', {
+          remaining: formatNumber(commenting.remaining, i18n.language),
+          total: formatNumber(commenting.total, i18n.language),
+        })
+      : null;
 
   if (collapsed) {
     return (
       <div
-        title={summary}
+        title={comments ? `${summary} — ${comments}` : summary}
         className="mx-auto flex size-10 items-center justify-center rounded-xl bg-amber-50 text-amber-600"
         data-testid="credits-notice"
       >
         <Zap aria-hidden="true" className="size-5" />
         <span className="sr-only">
           {summary}
+          {comments ? ` — ${comments}` : ''}
           {planLine ? ` — ${planLine}` : ''}
         </span>
       </div>
@@ -88,6 +100,27 @@ export function CreditsNotice({
             />
           </div>
         </>
+      )}
+      {comments && commenting && (
+        <div className="mt-2" data-testid="credits-commenting">
+          <p className="flex items-center gap-1.5 text-xs font-semibold text-slate-800">
+            <MessageSquare aria-hidden="true" className="size-3.5 shrink-0 text-brand-600" />
+            {comments}
+          </p>
+          <div
+            className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-brand-100"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={commenting.total}
+            aria-valuenow={commenting.remaining}
+            aria-label={t('credits.commentingTitle')}
+          >
+            <div
+              className="h-full rounded-full bg-brand-500"
+              style={{ width: `${Math.min(100, Math.round((commenting.remaining / commenting.total) * 100))}%` }}
+            />
+          </div>
+        </div>
       )}
       {planLine && (
         <Link

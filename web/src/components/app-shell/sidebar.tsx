@@ -3,6 +3,7 @@ import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCredits } from '../../api/ai';
 import { useEntitlement } from '../../api/billing';
+import { useCommentingCredits } from '../../api/engage';
 import { AdminAreaLink } from '../admin';
 import { Logo } from '../logo';
 import { CreditsNotice } from './credits-notice';
@@ -20,6 +21,11 @@ export function SidebarContent({ collapsed = false, onNavigate, onLogout, loggin
   const { t } = useTranslation('shell');
   const credits = useCredits();
   const entitlement = useEntitlement();
+  const limits = entitlement.data?.limits;
+  // Only a plan with Engage has commenting credits to show.
+  const commenting = useCommentingCredits(
+    limits?.engage && limits.commentingCredits > 0 ? (entitlement.data?.plan ?? null) : null,
+  );
   return (
     <div className="flex h-full flex-col gap-6">
       <Link
@@ -50,7 +56,12 @@ export function SidebarContent({ collapsed = false, onNavigate, onLogout, loggin
         </ul>
         {!collapsed && <AdminAreaLink variant="nav" onNavigate={onNavigate} />}
       </nav>
-      <CreditsNotice credits={credits.data ?? null} entitlement={entitlement.data ?? null} collapsed={collapsed} />
+      <CreditsNotice
+        credits={credits.data ?? null}
+        commenting={commenting.data ?? null}
+        entitlement={entitlement.data ?? null}
+        collapsed={collapsed}
+      />
       <button
         type="button"
         onClick={onLogout}

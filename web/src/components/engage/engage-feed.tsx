@@ -1,5 +1,5 @@
 import { ENGAGE_LIMITS, type EngageLanguage, type FeedPost } from '@nashr/contracts';
-import { ExternalLink, MessagesSquare, RefreshCw, Send } from 'lucide-react';
+import { ExternalLink, FileText, MessagesSquare, RefreshCw, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -104,6 +104,65 @@ function CommentEditor({
   );
 }
 
+/**
+ * A post's images (lazy, with their alt text) and documents (title and pages), laid out in the
+ * post's own direction whatever the interface's.
+ */
+function PostMedia({ post }: { post: FeedPost }) {
+  const { t, i18n } = useTranslation('engage');
+  if (post.media.length === 0) return null;
+  const images = post.media.flatMap((item) => (item.kind === 'image' ? [item] : []));
+  const documents = post.media.flatMap((item) => (item.kind === 'document' ? [item] : []));
+  return (
+    <div
+      dir={post.language === 'ar' ? 'rtl' : 'ltr'}
+      lang={post.language}
+      className="mt-3 space-y-2"
+      data-testid="engage-media"
+    >
+      {images.length > 0 && (
+        <div className={`grid gap-2 ${images.length > 1 ? 'grid-cols-2' : 'grid-cols-1'}`}>
+          {images.map((image) => (
+            <img
+              key={image.url}
+              src={image.url}
+              alt={image.alt}
+              loading="lazy"
+              decoding="async"
+              width={image.width}
+              height={image.height}
+              className="h-auto w-full rounded-xl border border-slate-200 bg-slate-50 object-cover"
+              data-testid="engage-media-image"
+            />
+          ))}
+        </div>
+      )}
+      {documents.map((document) => (
+        <p
+          key={`${document.title}-${document.url ?? ''}`}
+          className="flex items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 px-3 py-2 text-sm"
+          data-testid="engage-media-document"
+        >
+          <FileText aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+          <span className="min-w-0">
+            <span lang={i18n.language} className="sr-only">
+              {t('media.document')}:{' '}
+            </span>
+            <span className="block truncate font-medium text-ink" data-testid="engage-media-document-title">
+              {document.title}
+            </span>
+          </span>
+          {document.pages !== undefined && (
+            <span lang={i18n.language} dir="auto" className="ms-auto shrink-0 text-xs text-slate-500">
+              {t('media.pages', { count: document.pages })}
+            </span>
+          )}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 function PostCard({ post, lang }: { post: FeedPost; lang: EngageLanguage }) {
   const { t, i18n } = useTranslation('engage');
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -132,6 +191,7 @@ function PostCard({ post, lang }: { post: FeedPost; lang: EngageLanguage }) {
       <p dir="auto" className="mt-3 whitespace-pre-line text-slate-800" data-testid="engage-post-text">
         {post.text}
       </p>
+      <PostMedia post={post} />
       <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
         <span>{t('feed.reactions', { count: post.counters.reactions })}</span>
         <span>{t('feed.comments', { count: post.counters.comments })}</span>
@@ -171,15 +231,27 @@ function PostCard({ post, lang }: { post: FeedPost; lang: EngageLanguage }) {
           <>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h4 className="text-sm font-semibold">{t('suggestions.title')}</h4>
-              {post.suggestions.source === 'offline' && (
+              {post.suggestions.source === 'offline' ? (
                 <span
                   className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs text-amber-800 ring-1 ring-amber-200"
                   data-testid="engage-offline-label"
                 >
                   {t('suggestions.offline')}
                 </span>
+              ) : (
+                <span
+                  className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs text-brand-800 ring-1 ring-brand-100"
+                  data-testid="engage-ai-label"
+                >
+                  {t('suggestions.ai')}
+                </span>
               )}
             </div>
+            {post.suggestionsWriting && (
+              <p className="mt-1 text-xs text-slate-500" role="status" data-testid="engage-writing">
+                {t('suggestions.writing')}
+              </p>
+            )}
             <ul className="mt-2 space-y-2" data-testid="engage-suggestions">
               {post.suggestions.items.map((suggestion) => (
                 <li
@@ -209,11 +281,14 @@ function PostCard({ post, lang }: { post: FeedPost; lang: EngageLanguage }) {
               <button
                 type="button"
                 className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-                disabled={others.isPending}
+                disabled={others.isPending || post.suggestionsWriting}
                 onClick={() => others.mutate(post.postId, { onError: (error) => toast.error(errorText(error)) })}
                 data-testid="engage-others"
               >
-                <RefreshCw aria-hidden="true" className={`size-4 ${others.isPending ? 'animate-spin' : ''}`} />
+                <RefreshCw
+                  aria-hidden="true"
+                  className={`size-4 ${others.isPending || post.suggestionsWriting ? 'animate-spin' : ''}`}
+                />
                 {t('suggestions.others')}
               </button>
               {!draft && (

@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type {
+  CommentDraft,
+  CommentsRequest,
   IdeaDraft,
   IdeasRequest,
   Language,
@@ -9,6 +11,7 @@ import type {
 import { GenerationAbortedError } from '../errors.js';
 import type { AdviceInput, AdviceResult, TextProvider, WriteInput, WriteResult } from '../types.js';
 import { reviewProfileOffline, suggestIdeasOffline } from './advice.js';
+import { suggestCommentsOffline } from './comments.js';
 import { offlineLanguage, writeOffline } from './writer.js';
 
 export const OFFLINE_MODEL = 'offline-writer';
@@ -48,5 +51,9 @@ export class OfflineProvider implements TextProvider {
   async suggestIdeas({ request }: AdviceInput<IdeasRequest>): Promise<AdviceResult<IdeaDraft[]>> {
     const { ideas, language } = suggestIdeasOffline(request);
     return { items: ideas, model: OFFLINE_MODEL, language };
+  }
+
+  async suggestComments({ request }: AdviceInput<CommentsRequest>): Promise<AdviceResult<CommentDraft[]>> {
+    return { items: suggestCommentsOffline(request), model: OFFLINE_MODEL, language: request.language };
   }
 }

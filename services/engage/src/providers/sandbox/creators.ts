@@ -1,4 +1,4 @@
-import type { EngageLanguage } from '@nashr/contracts';
+import type { EngageLanguage, FeedMedia } from '@nashr/contracts';
 
 /** The sandbox's invented creators: a few dozen, half writing in Arabic and half in English. */
 export interface SandboxCreator {
@@ -85,4 +85,54 @@ export const SANDBOX_POSTS: Record<EngageLanguage, readonly string[]> = {
     'Cybersecurity is a culture, not just a technology problem. Most breaches start with a single email.',
     'Digital transformation is not buying new software. It is changing how decisions get made.',
   ],
+};
+
+/** Where the sandbox's invented images are: they ship with the web app. */
+const IMAGES = '/images/engage-sandbox';
+
+/**
+ * What some creators attach to every other post: an image (its alt text in the creator's
+ * language) or a document (its title and pages), as the network shows them.
+ */
+export const SANDBOX_MEDIA: Readonly<Record<string, FeedMedia[]>> = {
+  'emma-carter': [
+    {
+      kind: 'image',
+      url: `${IMAGES}/growth-chart.svg`,
+      alt: 'A line chart of monthly sign-ups rising steadily over six months',
+      width: 1200,
+      height: 627,
+    },
+  ],
+  'noah-schmidt': [
+    {
+      kind: 'image',
+      url: `${IMAGES}/queue-diagram.svg`,
+      alt: 'A diagram of three services passing messages through one queue',
+      width: 1200,
+      height: 627,
+    },
+  ],
+  'liam-patel': [{ kind: 'document', title: 'Lessons from two exits', pages: 12 }],
+  'sophia-kim': [{ kind: 'document', title: 'The one-page leadership checklist', pages: 3 }],
+  'sara-alqahtani': [
+    {
+      kind: 'image',
+      url: `${IMAGES}/campaign-board.svg`,
+      alt: 'لوحة حملة تسويقية فيها ثلاث بطاقات لرسائل العملاء وسهم نحو الهدف',
+      width: 1200,
+      height: 627,
+    },
+  ],
+  'ahmed-elsayed': [
+    {
+      kind: 'image',
+      url: `${IMAGES}/quarters-chart.svg`,
+      alt: 'مخطط أعمدة يقارن نتائج أرباع السنة الأربعة',
+      width: 1200,
+      height: 627,
+    },
+  ],
+  'omar-alharbi': [{ kind: 'document', title: 'دروس من جولة التمويل الأولى', pages: 10 }],
+  'mariam-khoury': [{ kind: 'document', title: 'دليل القائد في أول تسعين يومًا', pages: 8 }],
 };

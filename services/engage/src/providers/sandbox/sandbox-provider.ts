@@ -9,7 +9,7 @@ import {
   type NetworkProfile,
   type PostedComment,
 } from '../types.js';
-import { SANDBOX_CREATORS, SANDBOX_POSTS, type SandboxCreator } from './creators.js';
+import { SANDBOX_CREATORS, SANDBOX_MEDIA, SANDBOX_POSTS, type SandboxCreator } from './creators.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
 const HOUR = 3_600_000;
@@ -71,6 +71,8 @@ export class SandboxEngageProvider implements EngageProvider {
       text: texts[(seed(creator.handle) + index) % texts.length] ?? '',
       language: creator.language,
       postedAt,
+      // Creators who attach media do so on every other post.
+      ...(SANDBOX_MEDIA[creator.handle] && index % 2 === 0 ? { media: SANDBOX_MEDIA[creator.handle] } : {}),
       // Reactions grow over the post's first day.
       base: Math.round((20 + (s % 400)) * Math.min(1, 0.2 + ageHours / 24)),
     };

@@ -1,19 +1,30 @@
 import { createHash } from 'node:crypto';
-import type { EngageLanguage, Suggestion, SuggestionKind } from '@nashr/contracts';
-import type { WriterStyle } from './writer.js';
+import type { EngageLanguage, SuggestionKind, VoiceTraits } from '@nashr/contracts';
+import type { CommentDraft, CommentsRequest } from '../../prompts/index.js';
 
-/** What a suggestion is written from: the post, and the one writing it. */
-export interface SuggestionInput {
-  postId: string;
-  postText: string;
-  postLanguage: EngageLanguage;
-  authorName: string;
-  /** The language the user comments in. */
-  language: EngageLanguage;
-  /** Raised by every 'Others': each generation picks other wordings. */
-  generation: number;
-  /** How the user writes (their personalization and voice), when engage has a copy of it. */
-  style?: WriterStyle;
+/** How the member writes, as far as the offline comments follow it. */
+export interface CommentStyle {
+  register: 'formal' | 'conversational' | null;
+  emoji: VoiceTraits['emoji'] | null;
+  hashtags: VoiceTraits['hashtags'] | null;
+  length: VoiceTraits['length'] | null;
+  paragraphs: VoiceTraits['paragraphs'] | null;
+}
+
+/** Tones that mean a conversational register whatever the register chosen. */
+const CONVERSATIONAL_TONES = new Set(['Casual', 'Informal', 'Humorous']);
+
+/** The member's register (their tone can make it conversational) and their voice's habits. */
+export function commentStyle(request: Pick<CommentsRequest, 'register' | 'author' | 'voice'>): CommentStyle {
+  const tone = request.register ? request.author.tones[0] : undefined;
+  const conversational = request.register === 'conversational' || (tone ? CONVERSATIONAL_TONES.has(tone) : false);
+  return {
+    register: request.register ? (conversational ? 'conversational' : 'formal') : null,
+    emoji: request.voice?.emoji ?? null,
+    hashtags: request.voice?.hashtags ?? null,
+    length: request.voice?.length ?? null,
+    paragraphs: request.voice?.paragraphs ?? null,
+  };
 }
 
 type Template = (v: { first: string; focus: string | null }) => string;
@@ -99,8 +110,7 @@ const HASHTAG = /\s*#[\p{L}\p{N}_]+/gu;
  * one who often does, on the experience only for one who sometimes does). Hashtags never go into
  * comments for a writer who uses none.
  */
-export function inStyle(text: string, kind: SuggestionKind, language: EngageLanguage, style?: WriterStyle): string {
-  if (!style) return text;
+export function inStyle(text: string, kind: SuggestionKind, language: EngageLanguage, style: CommentStyle): string {
   let out = text;
   if (style.length === 'short') {
     const [first] = out.split(/(?<=[.!?؟])\s+/u);
@@ -126,20 +136,25 @@ export function focusOf(text: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 30)).trim()}…`;
 }
 
+const CODES: Record<CommentsRequest['language'], EngageLanguage> = { Arabic: 'ar', English: 'en' };
+
 /**
- * The offline suggester, used while no AI endpoint is configured: three comments (a question, an
- * experience, a respectful counterpoint) in the user's language, built from the post's opening
- * words and its author's first name, and written the way the user writes (`inStyle`). The feed
- * labels them as such.
+ * The offline writer's comments, used while no AI endpoint is configured (or it failed): three
+ * comments (a question, an experience, a respectful counterpoint) in the member's language, built
+ * from the post's opening words and its author's first name, and written the way the member
+ * writes (`inStyle`). The feed labels them as such.
  */
-export function offlineSuggestions(input: SuggestionInput): Suggestion[] {
-  const seed = createHash('sha256').update(input.postId).digest().readUInt32BE(0);
-  const first = input.authorName.split(/\s+/)[0] ?? input.authorName;
-  const focus = input.postLanguage === input.language ? focusOf(input.postText) : null;
+export function suggestCommentsOffline(request: CommentsRequest): CommentDraft[] {
+  const { post } = request;
+  const language = CODES[request.language];
+  const style = commentStyle(request);
+  const seed = createHash('sha256').update(post.postId).digest().readUInt32BE(0);
+  const first = post.authorName.split(/\s+/)[0] ?? post.authorName;
+  const focus = post.language === language ? focusOf(post.text) : null;
   const kinds: SuggestionKind[] = ['question', 'experience', 'counterpoint'];
   return kinds.map((kind, i) => {
-    const options = TEMPLATES[input.language][kind];
-    const template = options[(seed + i + input.generation) % options.length] as Template;
-    return { kind, text: inStyle(template({ first, focus }), kind, input.language, input.style) };
+    const options = TEMPLATES[language][kind];
+    const template = options[(seed + i + request.generation) % options.length] as Template;
+    return { kind, text: inStyle(template({ first, focus }), kind, language, style) };
   });
 }
