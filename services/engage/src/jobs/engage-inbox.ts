@@ -1,4 +1,6 @@
 import {
+  accountConnectedEvent,
+  accountDisconnectedEvent,
   entitlementChangedEvent,
   personalizationUpdatedEvent,
   QUEUES,
@@ -23,19 +25,33 @@ import {
   writers,
 } from '../db/schema.js';
 import { refreshSchedulerId } from '../feed.js';
+import type { NetworkAccounts } from '../network-accounts.js';
 import type { Writers } from '../writer.js';
 
 /**
- * Plans from billing, the writer's personalization and voice (each copy keeps the newest), and
- * deleted accounts. All are safe to run twice.
+ * Plans from billing, the writer's personalization and voice, the user's network account (each
+ * copy keeps the newest), and deleted accounts. All are safe to run twice.
  */
 export function engageInbox(
   allowance: Allowance,
   db: PostgresJsDatabase<typeof schema>,
   queues: Queues,
   writerCopies: Writers,
+  networkAccounts: NetworkAccounts,
 ) {
   return [
+    // Which network holds the user's account (and the hosted API's account id, sealed).
+    handleJob(accountConnectedEvent, async ({ userId, network, changedAt }, job, log) => {
+      if (!network) return { applied: false };
+      const applied = await networkAccounts.connected(userId, network, new Date(changedAt ?? job.timestamp));
+      log.info({ userId, provider: network.provider, applied }, 'engage: network account copy');
+      return { applied };
+    }),
+    handleJob(accountDisconnectedEvent, async ({ userId, changedAt }, job, log) => {
+      const applied = await networkAccounts.disconnected(userId, new Date(changedAt ?? job.timestamp));
+      log.info({ userId, applied }, 'engage: network account disconnected');
+      return { applied };
+    }),
     handleJob(entitlementChangedEvent, async (event, _job, log) => {
       const applied = await allowance.applyPlan(event);
       log.info({ userId: event.userId, version: event.version, applied }, 'engage: plan copy');
@@ -74,6 +90,7 @@ export function engageInbox(
         rows += (await db.delete(table).where(eq(table.userId, userId)).returning()).length;
       }
       rows += (await db.delete(sandboxComments).where(eq(sandboxComments.userId, userId)).returning()).length;
+      rows += await networkAccounts.forget(userId);
       let forgotten = 0;
       for (const queue of [QUEUES.engageFeed, QUEUES.engageInbox] as const) {
         forgotten += await forgetJobs(queues.get(queue), jobOfUser(userId), [userId]);

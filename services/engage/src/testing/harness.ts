@@ -20,7 +20,7 @@ export interface Harness {
   queues: Queues;
   redis: TestRedis;
   database: ReturnType<typeof createDatabase<typeof schema>>;
-  /** The sandbox network the API and the worker share (its test hooks lose answers, delete posts). */
+  /** The sandbox network the API and the worker share (its test hooks lose answers, delete posts); unused with another ENGAGE_PROVIDER. */
   sandbox: SandboxEngageProvider;
   /** Headers the gateway would send for this identity. */
   as: (identity: Identity) => Record<string, string>;
@@ -45,15 +45,25 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     ...env,
   });
   const sandbox = new SandboxEngageProvider(database.db);
+  // The sandbox is shared by the API and the worker (its test hooks act on both); another
+  // ENGAGE_PROVIDER is built from the configuration, as in production.
+  const provider = config.ENGAGE_PROVIDER === 'sandbox' ? sandbox : undefined;
   const queues = new Queues({ connection: redis.redis, prefix: redis.prefix }, logger);
-  const app = buildApp({ config, logger, database, queues, provider: sandbox });
+  const app = buildApp({
+    config,
+    logger,
+    database,
+    queues,
+    provider,
+    redis: { connection: redis.redis, prefix: redis.prefix },
+  });
   const workerConnection = redis.redis.duplicate({ maxRetriesPerRequest: null });
   const workers: EngageWorkers = await startEngageWorkers({
     config,
     database,
     queue: { connection: workerConnection, prefix: redis.prefix },
     logger,
-    provider: sandbox,
+    provider,
   });
   return {
     app,
