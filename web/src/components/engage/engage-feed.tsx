@@ -104,7 +104,7 @@ function CommentEditor({
   );
 }
 
-function PostCard({ post, lang }: { post: FeedPost; lang: EngageLanguage }) {
+export function PostCard({ post, lang }: { post: FeedPost; lang: EngageLanguage }) {
   const { t, i18n } = useTranslation('engage');
   const [draft, setDraft] = useState<Draft | null>(null);
   const others = useOtherSuggestions(lang);
@@ -137,7 +137,11 @@ function PostCard({ post, lang }: { post: FeedPost; lang: EngageLanguage }) {
         <span>{t('feed.comments', { count: post.counters.comments })}</span>
         <span>{t('feed.reposts', { count: post.counters.reposts })}</span>
         <span>
-          {post.matched.person ? t('feed.fromPerson') : t('feed.fromTopic', { topics: post.matched.topics.join('، ') })}
+          {post.matched.person
+            ? t('feed.fromPerson')
+            : post.matched.byUrl && post.matched.topics.length === 0
+              ? t('feed.fromUrl')
+              : t('feed.fromTopic', { topics: post.matched.topics.join('، ') })}
         </span>
         <a
           href={post.url}
