@@ -1,6 +1,6 @@
 import type { EngageNetwork } from '@nashr/contracts';
 import type { Sealer } from '@nashr/platform';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { networkAccounts, type schema } from './db/schema.js';
 
@@ -48,7 +48,7 @@ export class NetworkAccounts {
     const rows = await this.db
       .update(networkAccounts)
       .set({ connected: false, changedAt })
-      .where(sql`${networkAccounts.userId} = ${userId} and ${networkAccounts.changedAt} <= ${changedAt}`)
+      .where(and(eq(networkAccounts.userId, userId), lte(networkAccounts.changedAt, changedAt)))
       .returning({ userId: networkAccounts.userId });
     return rows.length > 0;
   }

@@ -123,7 +123,7 @@ describe('the unipile provider', () => {
     await expect
       .poll(async () => (await c.call(connected, 'GET', '/api/v1/engage/network')).json().network.mode, POLL)
       .toBe('not_connected');
-  });
+  }, 60_000);
 
   it('follows members by profile address, reads their posts and topics into the feed, and searches people', async () => {
     const { who } = await connectedUser();
