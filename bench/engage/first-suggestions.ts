@@ -10,17 +10,9 @@
 import { chromium } from 'playwright-core';
 import { signIn } from '../gateway/sign-in';
 import { percentile } from '../scheduler/stats.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../web/first-paint';
 import { connect } from '../web/lighthouse-users';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-gpu',
-];
 const CREATORS = ['emma-carter', 'liam-patel', 'olivia-nguyen', 'noah-schmidt', 'ava-johnson', 'sophia-kim'];
 
 // Runs in the page before its scripts: notes when each watched element first appears.
