@@ -5,7 +5,7 @@
  *
  *   npm run bench                         # everything, full durations (about 10 minutes)
  *   BENCH_QUICK=1 npm run bench           # shorter runs, same figures
- *   BENCH_ONLY=web,gateway npm run bench  # some of: web, gateway, ai, consistency, library, lighthouse, scheduler, documents
+ *   BENCH_ONLY=web,gateway npm run bench  # some of: web, gateway, ai, consistency, library, lighthouse, scheduler, documents, engage
  *   npm run bench -- --only lighthouse    # Lighthouse scores of every screen, both languages
  *   npx tsx bench/run-all.ts --quick --only gateway --no-build --out results.json
  *   BENCH_STRICT=1 npm run bench          # exit 1 when a target is missed
@@ -29,6 +29,8 @@ import { type Stack, startStack } from '@nashr/tools/process-stack';
 import { benchFirstToken } from './ai/first-token';
 import { startSlowStartEndpoint } from './ai/slow-start-endpoint';
 import { benchCopyWait } from './consistency/copy-wait';
+import { benchFirstSuggestions } from './engage/first-suggestions';
+import { benchEngageRefresh } from './engage/refresh';
 import { measureGatewayMemory } from './gateway/memory';
 import { benchGateway, cpuRatios, median } from './gateway/run';
 import { signIn } from './gateway/sign-in';
@@ -40,7 +42,17 @@ import { CATEGORIES, runLighthouse, type ScreenScores } from './web/lighthouse';
 import { makeVisitors } from './web/lighthouse-users';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BENCHES = ['web', 'gateway', 'ai', 'consistency', 'library', 'lighthouse', 'scheduler', 'documents'] as const;
+const BENCHES = [
+  'web',
+  'gateway',
+  'ai',
+  'consistency',
+  'library',
+  'lighthouse',
+  'scheduler',
+  'documents',
+  'engage',
+] as const;
 type Bench = (typeof BENCHES)[number];
 
 const { values: flags } = parseArgs({
@@ -74,6 +86,22 @@ const PLAN = {
   consistency: { samples: quick ? 30 : 100, warmup: 3, addedTargetMs: 50 },
   library: { posts: 100_000, samples: quick ? 100 : 400, warmup: 20, p95TargetMs: 50 },
   scheduler: quick ? ['--posts', '2000', '--window', '20', '--drain-s', '60'] : [],
+  // Engage: quick runs 100 users in 10-second rate windows and a 1-minute period (full: 1,000 users,
+  // 60-second windows, the default 30-minute period).
+  engage: {
+    refresh: {
+      users: quick ? 100 : 1000,
+      people: 50,
+      latencyMs: 50,
+      limit: 30,
+      windowMs: quick ? 10_000 : 60_000,
+      periodMs: quick ? 60_000 : 30 * 60_000,
+      workers: 2,
+      concurrency: 20,
+    },
+    loads: quick ? 5 : 15,
+    firstSuggestionsTargetMs: 300,
+  },
   // Lighthouse: one run per screen and language either way (a run takes 20-60 s on two cores).
   lighthouse: { landingPerformance: 95, appPerformance: 90, otherCategories: 95 },
 };
@@ -704,6 +732,68 @@ function lighthouseRows(results: ScreenScores[]): void {
   }
 }
 
+// ── engage: the background refresh at scale, and the first suggestions on screen ─────────────
+async function engageRefresh(redisUrl: string): Promise<void> {
+  const plan = PLAN.engage.refresh;
+  const r = await benchEngageRefresh(plan, redisUrl);
+  const windows = `${plan.limit} calls per ${plan.windowMs / 1000} s`;
+  const who = `${plan.users.toLocaleString('en-US')} users × ${plan.people} followed, sandbox at ${plan.latencyMs} ms a call, ${plan.workers} workers × ${plan.concurrency}`;
+  rows.push(
+    {
+      bench: 'engage',
+      figure: `every user's refresh queued at once (${who}), each account ≤ ${windows}: time until all refreshed`,
+      measured: secs(r.paced.allRefreshedMs),
+      baseline: `same, no rate limit: ${secs(r.free.allRefreshedMs)}`,
+      ratio: times(r.paced.allRefreshedMs, r.free.allRefreshedMs),
+      target: `≤ the period, ${secs(plan.periodMs)}`,
+      result: verdict(r.paced.refreshed === plan.users && r.paced.allRefreshedMs <= plan.periodMs),
+    },
+    {
+      bench: 'engage',
+      figure: `  accounts over their limit (any ${plan.windowMs / 1000} s window, seen by the network) / busiest window`,
+      measured: `${r.paced.accountsOverLimit} / ${r.paced.busiestWindow} calls`,
+      baseline: `no rate limit: ${r.free.accountsOverLimit} / ${r.free.busiestWindow} calls`,
+      ratio: '—',
+      target: `0 / ≤ ${plan.limit}`,
+      result: verdict(r.paced.accountsOverLimit === 0),
+    },
+  );
+  say(
+    `  paced: ${r.paced.refreshed} refreshed, ${r.paced.calls} calls, all done in ${secs(r.paced.allRefreshedMs)}; ` +
+      `free: ${r.free.refreshed} refreshed, ${r.free.calls} calls, ${secs(r.free.allRefreshedMs)}`,
+  );
+}
+
+async function engageFirstSuggestions(): Promise<void> {
+  const stack = await startStack({
+    services: ['auth', 'linkedin', 'posts', 'content', 'billing', 'engage'],
+    workers: ['auth', 'linkedin', 'posts', 'billing', 'engage'],
+    helpers: ['mail'],
+    logLevel: 'warn',
+    env: { gateway: { RATE_LIMIT_PER_MINUTE: '100000000' } },
+  });
+  try {
+    const r = await benchFirstSuggestions({
+      gatewayUrl: stack.url,
+      inboxUrl: `http://127.0.0.1:${stack.ports['mail-inbox']}`,
+      loads: PLAN.engage.loads,
+    });
+    const target = PLAN.engage.firstSuggestionsTargetMs;
+    rows.push({
+      bench: 'engage',
+      figure: `/engage, suggestions prepared (${r.posts} posts): first suggestion on screen after the feed's answer, Chromium (median of ${r.loads})`,
+      measured: `${ms(r.suggestions.p50)} (max ${ms(r.suggestions.max)})`,
+      baseline: `the allowance answer to its notice, same loads: ${ms(r.baseline.p50)}`,
+      ratio: times(r.suggestions.p50, r.baseline.p50),
+      target: `≤ ${target} ms`,
+      // The median, as the other browser figures: one slow load on a shared machine is noted, not the verdict.
+      result: verdict(r.suggestions.p50 <= target),
+    });
+  } finally {
+    await stack.stop();
+  }
+}
+
 // ── the run ─────────────────────────────────────────────────────────────────────────────────
 function printTable(): void {
   const header: Row = {
@@ -789,6 +879,13 @@ async function main(): Promise<number> {
 
     if (wanted('documents')) {
       await section('documents: a 20 MB PDF uploaded through the gateway', () => documentUpload(scratch));
+    }
+
+    if (wanted('engage')) {
+      await section('engage: feed refreshes within the period, each account within its rate', () =>
+        engageRefresh(backing.redisUrl),
+      );
+      await section('engage: first suggestions on screen after the page’s data', engageFirstSuggestions);
     }
   } finally {
     await product?.stop();

@@ -9,8 +9,8 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { percentile } from '../scheduler/stats.js';
 
 /** Debian's Chromium, launched as the browser tests launch it (e2e/support/browser.ts). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-background-networking',
   '--disable-component-update',

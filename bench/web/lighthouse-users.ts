@@ -27,7 +27,7 @@ async function call(gatewayUrl: string, cookie: string, method: string, path: st
   return JSON.parse(text) as { data?: { user?: { linkedinConnected?: boolean } } };
 }
 
-async function connect(gatewayUrl: string, cookie: string, email: string): Promise<void> {
+export async function connect(gatewayUrl: string, cookie: string, email: string): Promise<void> {
   await call(gatewayUrl, cookie, 'POST', '/api/v1/linkedin/accounts', { username: email, password: 'sandbox' });
   // The linkedin service tells auth by an event: wait until the session says so.
   const deadline = Date.now() + 30_000;

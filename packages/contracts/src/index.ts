@@ -10,6 +10,7 @@ export * from './content/errors.js';
 export * from './content/image.js';
 export * from './content/library.js';
 export * from './engage/index.js';
+export * from './engage/network.js';
 export * from './errors.js';
 export * from './http.js';
 export * from './identity.js';

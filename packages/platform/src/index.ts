@@ -15,6 +15,7 @@ export * from './metrics.js';
 export * from './queues.js';
 export * from './redis.js';
 export * from './redis-policy.js';
+export * from './sealer.js';
 export * from './sessions.js';
 export * from './storage/object-store.js';
 export * from './storage/s3-object-store.js';

@@ -1,6 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { createServiceApp, type Database, type Logger, type Queues, type ServiceApp } from '@nashr/platform';
-import type { Config } from './config.js';
+import {
+  createServiceApp,
+  type Database,
+  type Logger,
+  type Queues,
+  type Redis,
+  type ServiceApp,
+} from '@nashr/platform';
+import type { Config, EngageConfig } from './config.js';
 import type { schema } from './db/schema.js';
 import type { EngageProvider } from './providers/types.js';
 import { engageRoutes } from './routes/engage.js';
@@ -10,10 +17,7 @@ import { createServices } from './services.js';
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
 
 export interface EngageDeps {
-  config: Pick<
-    Config,
-    'INTERNAL_SECRET' | 'ENGAGE_PROVIDER' | 'ENGAGE_REFRESH_MINUTES' | 'ENGAGE_FEED_DAYS' | 'ENGAGE_DAILY_SUGGESTIONS'
-  >;
+  config: EngageConfig & Pick<Config, 'INTERNAL_SECRET'>;
   logger: Logger;
   database: Database<typeof schema>;
   /** Producer of the feed jobs. */
@@ -21,15 +25,17 @@ export interface EngageDeps {
   clock?: () => Date;
   /** Replaces the configured provider (tests). */
   provider?: EngageProvider;
+  /** Where each network account's rate is counted (shared with the workers). */
+  redis?: { connection: Redis; prefix: string };
 }
 
-export function buildApp({ config, logger, database, queues, clock, provider }: EngageDeps): ServiceApp {
+export function buildApp({ config, logger, database, queues, clock, provider, redis }: EngageDeps): ServiceApp {
   const app = createServiceApp({
     name: 'engage',
     logger,
     internalSecret: config.INTERNAL_SECRET,
     readiness: [{ name: 'postgres', check: database.ping }],
   });
-  engageRoutes(app, createServices(database, queues, config, { clock, provider }));
+  engageRoutes(app, createServices(database, queues, config, { clock, provider, redis }));
   return app;
 }

@@ -26,4 +26,24 @@ describe('engage config', () => {
     );
     expect(() => loadConfig(configSchema, { ...required, ENGAGE_FEED_DAYS: '90' })).toThrow(/ENGAGE_FEED_DAYS/);
   });
+
+  it('takes the hosted API only with its address, key and the key that seals account ids', () => {
+    const unipile = { ...required, ENGAGE_PROVIDER: 'unipile' };
+    expect(() => loadConfig(configSchema, unipile)).toThrow(/UNIPILE_DSN/);
+    expect(() => loadConfig(configSchema, { ...unipile, UNIPILE_DSN: 'x', UNIPILE_API_KEY: 'k' })).toThrow(
+      /ENCRYPTION_KEY/,
+    );
+    expect(() =>
+      loadConfig(configSchema, { ...unipile, UNIPILE_DSN: 'x', UNIPILE_API_KEY: 'k', ENCRYPTION_KEY: 'short' }),
+    ).toThrow(/ENCRYPTION_KEY/);
+    expect(
+      loadConfig(configSchema, {
+        ...unipile,
+        UNIPILE_DSN: 'api1.unipile.com:13111',
+        UNIPILE_API_KEY: 'k',
+        ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      }),
+    ).toMatchObject({ ENGAGE_PROVIDER: 'unipile', ENGAGE_ACCOUNT_CALLS_PER_MINUTE: 60 });
+    expect(loadConfig(configSchema, { ...required, ENGAGE_PROVIDER: 'linkedin' }).ENGAGE_PROVIDER).toBe('linkedin');
+  });
 });

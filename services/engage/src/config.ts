@@ -1,33 +1,68 @@
-import { baseEnv, databaseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
+import { ENGAGE_NETWORK_PROVIDERS } from '@nashr/contracts';
+import { baseEnv, databaseEnv, encryptionKeySchema, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
 import { z } from 'zod';
 
-/** The networks Engage has an adapter for (Unipile and the official API come later: see the README). */
-export const ENGAGE_PROVIDERS = ['sandbox'] as const;
+/** The networks Engage has an adapter for. */
+export const ENGAGE_PROVIDERS = ENGAGE_NETWORK_PROVIDERS;
 
 /** One schema for the API and the worker: both run from the same environment. */
-export const configSchema = z.object({
-  ...baseEnv,
-  ...httpEnv,
-  PORT: httpEnv.PORT.default(8107),
-  ...databaseEnv,
-  ...redisEnv,
-  ...internalEnv,
-  /** Where the feed comes from and comments go. sandbox (the default): invented creators, offline. */
-  ENGAGE_PROVIDER: z.enum(ENGAGE_PROVIDERS).default('sandbox'),
-  /** How often each user's feed is refreshed in the background; users' refreshes are spread over it. */
-  ENGAGE_REFRESH_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(30),
-  /** How far back the feed reads. */
-  ENGAGE_FEED_DAYS: z.coerce.number().int().min(1).max(30).default(7),
-  /** Suggestion sets (three comments each) one user gets free per UTC day, prepared ones included. */
-  ENGAGE_DAILY_SUGGESTIONS: z.coerce.number().int().min(1).max(10_000).default(300),
-});
+export const configSchema = z
+  .object({
+    ...baseEnv,
+    ...httpEnv,
+    PORT: httpEnv.PORT.default(8107),
+    ...databaseEnv,
+    ...redisEnv,
+    ...internalEnv,
+    /**
+     * Where the feed comes from and comments go. sandbox (the default): invented creators, offline;
+     * unipile: the hosted API, as each user's connected account; linkedin: the official API, which
+     * cannot read other members' posts (Engage then works from post addresses only).
+     */
+    ENGAGE_PROVIDER: z.enum(ENGAGE_PROVIDERS).default('sandbox'),
+    /** The hosted API (the same variables as the linkedin service's). */
+    UNIPILE_DSN: z.string().min(1).optional(),
+    UNIPILE_API_KEY: z.string().min(1).optional(),
+    UNIPILE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+    /** Seals the hosted API's account ids Engage keeps (the same key as the linkedin service's). */
+    ENCRYPTION_KEY: encryptionKeySchema.optional(),
+    /** Calls to the network one account may make in any minute (the hosted API's limits are per account). */
+    ENGAGE_ACCOUNT_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+    /** Feed refreshes and suggestion jobs one worker process runs at once (a refresh mostly waits on the network). */
+    ENGAGE_FEED_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+    /** Delay the sandbox adds to each call, with each account's rate applied as on a real network (demos, benchmarks). */
+    ENGAGE_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    /** How often each user's feed is refreshed in the background; users' refreshes are spread over it. */
+    ENGAGE_REFRESH_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+    /** How far back the feed reads. */
+    ENGAGE_FEED_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+    /** Suggestion sets (three comments each) one user gets free per UTC day, prepared ones included. */
+    ENGAGE_DAILY_SUGGESTIONS: z.coerce.number().int().min(1).max(10_000).default(300),
+  })
+  .superRefine((config, ctx) => {
+    if (config.ENGAGE_PROVIDER !== 'unipile') return;
+    for (const name of ['UNIPILE_DSN', 'UNIPILE_API_KEY', 'ENCRYPTION_KEY'] as const) {
+      if (!config[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required when ENGAGE_PROVIDER=unipile' });
+    }
+  });
 export type Config = z.infer<typeof configSchema>;
 export type EngageConfig = Pick<
   Config,
-  'ENGAGE_PROVIDER' | 'ENGAGE_REFRESH_MINUTES' | 'ENGAGE_FEED_DAYS' | 'ENGAGE_DAILY_SUGGESTIONS'
+  | 'ENGAGE_PROVIDER'
+  | 'ENGAGE_REFRESH_MINUTES'
+  | 'ENGAGE_FEED_DAYS'
+  | 'ENGAGE_DAILY_SUGGESTIONS'
+  | 'UNIPILE_DSN'
+  | 'UNIPILE_API_KEY'
+  | 'UNIPILE_TIMEOUT_MS'
+  | 'ENCRYPTION_KEY'
+  | 'ENGAGE_ACCOUNT_CALLS_PER_MINUTE'
+  | 'ENGAGE_FEED_CONCURRENCY'
+  | 'ENGAGE_SANDBOX_LATENCY_MS'
 >;

@@ -15,7 +15,7 @@ import {
   writeCommentSuggestionsJob,
 } from '@nashr/contracts';
 import { AppError, type Queues } from '@nashr/platform';
-import { and, desc, eq, gte, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { Allowance } from './allowance.js';
 import type { EngageConfig } from './config.js';
@@ -108,8 +108,13 @@ export class Feed {
     const now = this.clock();
     const since = new Date(now.getTime() - this.config.ENGAGE_FEED_DAYS * DAY);
     const { handles, topics } = await this.targets.forRefresh(userId);
+    // Where the network cannot be read for this user (the official API, no account yet), the feed
+    // keeps what it has: the posts brought by address.
+    const readable = (await this.provider.network(userId)).features.follow;
     const posts =
-      handles.length || topics.length ? await this.provider.recentPosts({ handles, topics, since, now }) : [];
+      readable && (handles.length || topics.length)
+        ? await this.provider.recentPosts({ userId, handles, topics, since, now })
+        : [];
     const followed = new Set(handles);
     const kept = posts.slice(0, ENGAGE_LIMITS.feedPage * 2);
     for (const post of kept) {
@@ -137,11 +142,18 @@ export class Feed {
         .values(values)
         .onConflictDoUpdate({ target: [feedItems.userId, feedItems.postId], set: values });
     }
-    // Posts no longer followed, or gone from the window, leave the feed.
+    // Posts no longer followed, or gone from the window, leave the feed; those brought by address
+    // stay until they leave the window.
     const ids = kept.map((p) => p.postId);
     await this.db
       .delete(feedItems)
-      .where(and(eq(feedItems.userId, userId), ids.length ? notInArray(feedItems.postId, ids) : undefined));
+      .where(
+        and(
+          eq(feedItems.userId, userId),
+          ids.length ? notInArray(feedItems.postId, ids) : undefined,
+          or(eq(feedItems.byUrl, false), lt(feedItems.postedAt, since)),
+        ),
+      );
     await this.db.delete(suggestions).where(and(eq(suggestions.userId, userId), lt(suggestions.createdAt, since)));
     await this.db
       .delete(suggestionRequests)
@@ -380,8 +392,15 @@ export class Feed {
     });
   }
 
-  /** The feed, newest first. `lang` becomes the language of suggestions prepared from now on. */
-  async read(userId: string, lang?: EngageLanguage): Promise<{ posts: FeedPost[]; refreshedAt: string | null }> {
+  /**
+   * The feed, newest first (or only the post `only`). `lang` becomes the language of suggestions
+   * prepared from now on.
+   */
+  async read(
+    userId: string,
+    lang?: EngageLanguage,
+    only?: string,
+  ): Promise<{ posts: FeedPost[]; refreshedAt: string | null }> {
     if (lang) {
       const [before] = await this.db
         .select({ language: settings.language })
@@ -408,7 +427,7 @@ export class Feed {
       this.db
         .select()
         .from(feedItems)
-        .where(eq(feedItems.userId, userId))
+        .where(and(eq(feedItems.userId, userId), only === undefined ? undefined : eq(feedItems.postId, only)))
         .orderBy(desc(feedItems.postedAt))
         .limit(ENGAGE_LIMITS.feedPage),
       this.db.select().from(settings).where(eq(settings.userId, userId)),
@@ -452,7 +471,7 @@ export class Feed {
           postedAt: item.postedAt.toISOString(),
           counters: { reactions: item.reactions, comments: item.comments, reposts: item.reposts },
           media: item.media,
-          matched: { person: item.matchedPerson, topics: item.matchedTopics },
+          matched: { person: item.matchedPerson, topics: item.matchedTopics, byUrl: item.byUrl },
           suggestions: set
             ? {
                 language: set.language === 'en' ? 'en' : 'ar',

@@ -1,11 +1,12 @@
 import { ENGAGE_ERROR_CODES as E, ENGAGE_LIMITS, type EngageComment } from '@nashr/contracts';
 import { AppError } from '@nashr/platform';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Allowance } from './allowance.js';
 import { comments, feedItems, type schema } from './db/schema.js';
 import { commentOf, type Feed } from './feed.js';
+import { refusals } from './providers/refusals.js';
 import { type EngageProvider, EngageProviderError, type PostedComment } from './providers/types.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
@@ -41,6 +42,10 @@ export class Sending {
     log: FastifyBaseLogger,
   ): Promise<EngageComment> {
     const text = input.text.trim();
+    const network = await this.provider.network(userId);
+    if (!network.features.send) {
+      throw network.mode === 'not_connected' ? refusals.notConnected() : refusals.sendNotOffered();
+    }
     if (!text) {
       throw new AppError('BAD_REQUEST', 'Write something before sending.', { code: E.commentEmpty });
     }
@@ -99,7 +104,14 @@ export class Sending {
     if (row.status === 'sent' || row.status === 'failed') return commentOf(row);
     let found: PostedComment | null;
     try {
-      found = await this.provider.findComment({ userId, key: row.key, postId: row.postId });
+      found = await this.provider.findComment({
+        userId,
+        key: row.key,
+        postId: row.postId,
+        text: row.text,
+        since: row.createdAt,
+        confirmedTwins: await this.confirmedTwins(userId, row),
+      });
     } catch (error) {
       log.warn({ err: error, commentId: row.id }, 'engage: could not look the comment up');
       throw this.unconfirmed();
@@ -111,11 +123,28 @@ export class Sending {
     return this.attempt(userId, row, log);
   }
 
+  /** The user's comments with the same words on the same post, already confirmed under other keys. */
+  private async confirmedTwins(userId: string, row: Row): Promise<number> {
+    const [{ n } = { n: 0 }] = await this.db
+      .select({ n: count() })
+      .from(comments)
+      .where(
+        and(
+          eq(comments.userId, userId),
+          eq(comments.postId, row.postId),
+          eq(comments.text, row.text),
+          eq(comments.status, 'sent'),
+          ne(comments.id, row.id),
+        ),
+      );
+    return n;
+  }
+
   private async attempt(userId: string, row: Row, log: FastifyBaseLogger): Promise<EngageComment> {
     try {
       const found = await this.provider.comment({ userId, key: row.key, postId: row.postId, text: row.text });
       const sent = await this.mark(row.id, { status: 'sent', found });
-      const post = await this.provider.getPost(row.postId, this.clock()).catch(() => null);
+      const post = await this.provider.getPost(row.postId, this.clock(), userId).catch(() => null);
       if (post) {
         await this.db
           .update(feedItems)
@@ -127,9 +156,13 @@ export class Sending {
       if (error instanceof EngageProviderError && error.kind !== 'no_answer') {
         const reason = error.kind === 'post_gone' ? 'The post was deleted before the comment went out.' : error.message;
         await this.mark(row.id, { status: 'failed', reason });
-        throw new AppError('UNPROCESSABLE', `${reason} Nothing was posted and no credit was used.`, {
-          code: error.kind === 'post_gone' ? E.postNotFound : E.sendFailed,
-        });
+        throw new AppError(
+          error.kind === 'private' ? 'FORBIDDEN' : 'UNPROCESSABLE',
+          `${reason} Nothing was posted and no credit was used.`,
+          {
+            code: error.kind === 'post_gone' ? E.postNotFound : error.kind === 'private' ? E.privatePost : E.sendFailed,
+          },
+        );
       }
       log.warn({ err: error, commentId: row.id }, 'engage: no answer from the network');
       await this.mark(row.id, { status: 'unconfirmed', reason: 'The network did not answer.' });

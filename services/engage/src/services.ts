@@ -1,9 +1,11 @@
-import type { Database, Queues } from '@nashr/platform';
+import type { Database, Queues, Redis } from '@nashr/platform';
 import { Allowance } from './allowance.js';
+import { PostsByUrl } from './by-url.js';
 import type { EngageConfig } from './config.js';
 import type { schema } from './db/schema.js';
 import { Feed } from './feed.js';
-import { SandboxEngageProvider } from './providers/sandbox/sandbox-provider.js';
+import type { NetworkAccounts } from './network-accounts.js';
+import { createNetworkAccounts, createPacer, createProvider } from './providers/create-provider.js';
 import type { EngageProvider } from './providers/types.js';
 import { Sending } from './sending.js';
 import { Targets } from './targets.js';
@@ -11,11 +13,21 @@ import { Writers } from './writer.js';
 
 export interface EngageServices {
   provider: EngageProvider;
+  accounts: NetworkAccounts;
   targets: Targets;
   allowance: Allowance;
   feed: Feed;
   sending: Sending;
   writers: Writers;
+  byUrl: PostsByUrl;
+}
+
+export interface ServiceOptions {
+  clock?: () => Date;
+  /** Replaces the configured provider (tests). */
+  provider?: EngageProvider;
+  /** Where each account's rate is counted (the network's limits are per account, across processes). */
+  redis?: { connection: Redis; prefix: string };
 }
 
 /** The service's parts, built once for the API and the worker alike. */
@@ -23,14 +35,17 @@ export function createServices(
   database: Database<typeof schema>,
   queues: Queues,
   config: EngageConfig,
-  options: { clock?: () => Date; provider?: EngageProvider } = {},
+  options: ServiceOptions = {},
 ): EngageServices {
   const clock = options.clock ?? (() => new Date());
-  const provider = options.provider ?? new SandboxEngageProvider(database.db);
+  const accounts = createNetworkAccounts(database.db, config);
+  const provider =
+    options.provider ?? createProvider(database.db, config, accounts, createPacer(config, options.redis));
   const targets = new Targets(database.db, provider);
   const allowance = new Allowance(database.db, config.ENGAGE_DAILY_SUGGESTIONS, clock);
   const writers = new Writers(database.db);
   const feed = new Feed(database.db, provider, targets, allowance, writers, queues, config, clock);
   const sending = new Sending(database.db, provider, feed, allowance, clock);
-  return { provider, targets, allowance, feed, sending, writers };
+  const byUrl = new PostsByUrl(database.db, provider, feed, clock);
+  return { provider, accounts, targets, allowance, feed, sending, writers, byUrl };
 }

@@ -9,6 +9,7 @@ import { AppError } from '@nashr/platform';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { people, type schema, topics } from './db/schema.js';
+import { refusals } from './providers/refusals.js';
 import type { EngageProvider } from './providers/types.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
@@ -72,7 +73,7 @@ export class Targets {
         },
       );
     }
-    const profile = await this.provider.lookupProfile(handle);
+    const profile = await this.provider.lookupProfile(handle, userId);
     if (!profile) {
       throw new AppError('NOT_FOUND', 'We could not find this profile, or it is private. Check the address.', {
         code: E.unknownProfile,
@@ -100,6 +101,10 @@ export class Targets {
   }
 
   async addTopic(userId: string, topic: string): Promise<EngageTopic> {
+    const network = await this.provider.network(userId);
+    if (!network.features.follow) {
+      throw network.mode === 'not_connected' ? refusals.notConnected() : refusals.feedNotOffered();
+    }
     const [{ n } = { n: 0 }] = await this.db.select({ n: count() }).from(topics).where(eq(topics.userId, userId));
     if (n >= ENGAGE_LIMITS.topics) {
       throw new AppError(

@@ -1,12 +1,13 @@
-import { baseEnv, databaseEnv, httpEnv, internalEnv, redisEnv, storageEnv } from '@nashr/platform';
+import {
+  baseEnv,
+  databaseEnv,
+  encryptionKeySchema as encryptionKey,
+  httpEnv,
+  internalEnv,
+  redisEnv,
+  storageEnv,
+} from '@nashr/platform';
 import { z } from 'zod';
-
-/** A 32-byte AES-256-GCM key, written as base64 (`openssl rand -base64 32`). */
-const encryptionKey = z
-  .string()
-  .refine((value) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, {
-    message: 'must be 32 bytes written as base64 (openssl rand -base64 32)',
-  });
 
 const rate = z.coerce.number().min(0).max(1);
 

@@ -19,6 +19,13 @@ import {
   targetsResponseSchema,
   topicResponseSchema,
 } from '../engage/index.js';
+import {
+  engageNetworkResponseSchema,
+  peopleSearchQuerySchema,
+  peopleSearchResponseSchema,
+  postByUrlRequestSchema,
+  postByUrlResponseSchema,
+} from '../engage/network.js';
 import { defineEndpoint } from './define.js';
 
 const idParams = z.object({ id: z.string().uuid().describe('The entry, as listed') });
@@ -52,7 +59,8 @@ export const engageApi = {
     errors: {
       400: [E.invalidProfileUrl],
       404: [E.unknownProfile],
-      409: [E.personExists, E.tooManyPeople],
+      409: [E.personExists, E.tooManyPeople, E.feedNotOffered, E.notConnected],
+      503: [E.networkBusy, E.networkUnavailable],
     },
   }),
   removePerson: defineEndpoint({
@@ -73,7 +81,44 @@ export const engageApi = {
     summary: 'Follow a topic or keyword',
     body: addTopicRequestSchema,
     responses: { 201: { description: 'Followed', schema: topicResponseSchema } },
-    errors: { 409: [E.topicExists, E.tooManyTopics] },
+    errors: { 409: [E.topicExists, E.tooManyTopics, E.feedNotOffered, E.notConnected] },
+  }),
+  network: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/engage/network',
+    owner: 'engage',
+    access: 'signed-in',
+    summary: "What Engage can do on the caller's network (the official API only works from post addresses)",
+    responses: { 200: { description: 'Provider, mode and features', schema: engageNetworkResponseSchema } },
+  }),
+  searchPeople: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/engage/people/search',
+    owner: 'engage',
+    access: 'signed-in',
+    summary: 'Search the network for people by name or headline',
+    description: 'The sandbox searches its creators in Arabic and English; the official API offers no search.',
+    query: peopleSearchQuerySchema,
+    responses: { 200: { description: 'At most 20 people', schema: peopleSearchResponseSchema } },
+    errors: { 409: [E.searchNotOffered, E.notConnected], 503: [E.networkBusy, E.networkUnavailable] },
+  }),
+  postByUrl: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/engage/posts/by-url',
+    owner: 'engage',
+    access: 'signed-in',
+    summary: 'Bring a post into the feed by its address, with comment suggestions',
+    description:
+      "Works with every network: the post joins the caller's feed (kept across refreshes) and can be commented on like any other. With the official API only what the address tells is known; `text` (the post's words, pasted) makes the suggestions fit.",
+    body: postByUrlRequestSchema,
+    responses: { 200: { description: 'The post, with its suggestions', schema: postByUrlResponseSchema } },
+    errors: {
+      400: [E.invalidPostUrl],
+      403: [E.privatePost],
+      404: [E.unknownPost],
+      409: [E.notConnected],
+      503: [E.networkBusy, E.networkUnavailable],
+    },
   }),
   removeTopic: defineEndpoint({
     method: 'DELETE',
@@ -132,9 +177,9 @@ export const engageApi = {
     responses: { 200: { description: 'The comment and its status', schema: commentResponseSchema } },
     errors: {
       400: [E.commentEmpty, E.commentTooLong],
-      403: [E.notIncluded, E.creditsExhausted],
+      403: [E.notIncluded, E.creditsExhausted, E.privatePost],
       404: [E.postNotFound],
-      409: [E.keyReused],
+      409: [E.keyReused, E.sendNotOffered, E.notConnected],
       422: [E.sendFailed, E.postNotFound],
       503: [E.sendUnconfirmed],
     },

@@ -146,8 +146,8 @@ export const feedPostSchema = z.object({
   counters: z.object({ reactions: z.number().int(), comments: z.number().int(), reposts: z.number().int() }),
   /** Its images and documents, in the order the network gives them. */
   media: z.array(feedMediaSchema).max(ENGAGE_LIMITS.mediaPerPost),
-  /** Why the post is in the feed: a followed person, or the topics it mentions. */
-  matched: z.object({ person: z.boolean(), topics: z.array(z.string()) }),
+  /** Why the post is in the feed: a followed person, the topics it mentions, or its address given by the user. */
+  matched: z.object({ person: z.boolean(), topics: z.array(z.string()), byUrl: z.boolean().optional() }),
   /** Prepared ahead; null while they are being written. */
   suggestions: z
     .object({
@@ -247,4 +247,22 @@ export const ENGAGE_ERROR_CODES = {
   creditsExhausted: 'engage.credits_exhausted',
   /** params: limit */
   suggestionsLimit: 'engage.suggestions_limit',
+  /** Not the address of a post on the network. */
+  invalidPostUrl: 'engage.invalid_post_url',
+  /** The network knows no post at this address (deleted, or the address is incomplete). */
+  unknownPost: 'engage.unknown_post',
+  /** The post exists but only its author's connections (or a group) can see it. */
+  privatePost: 'engage.private_post',
+  /** The network the service uses cannot search for people (the official API). */
+  searchNotOffered: 'engage.search_not_offered',
+  /** The official API cannot read other members' posts: following people and topics is not offered. */
+  feedNotOffered: 'engage.feed_not_offered',
+  /** The official API does not let Engage send a comment for the user: copy it and send it on the network. */
+  sendNotOffered: 'engage.send_not_offered',
+  /** No network account of the user is known to Engage yet (connect it first). */
+  notConnected: 'engage.not_connected',
+  /** The network asked to slow down; params: seconds */
+  networkBusy: 'engage.network_busy',
+  /** The network did not answer a read. */
+  networkUnavailable: 'engage.network_unavailable',
 } as const;

@@ -67,8 +67,10 @@ export const voiceMeasureRequestedEvent = defineEvent('voice-measure-requested',
 ]);
 
 /**
- * linkedin → auth, posts: a network account was connected (auth sets linkedinConnected; posts
- * learns until when the connection works, to tell which scheduled posts come after it).
+ * linkedin → auth, posts, engage: a network account was connected (auth sets linkedinConnected;
+ * posts learns until when the connection works, to tell which scheduled posts come after it;
+ * engage keeps which network holds the account, and the hosted API's account id, sealed, to read
+ * and comment as the user).
  */
 export const accountConnectedEvent = defineEvent(
   'account-connected',
@@ -77,16 +79,26 @@ export const accountConnectedEvent = defineEvent(
     changedAt: changeStamp,
     /** When the connection's access ends (null: not known to end). */
     accessExpiresAt: z.string().datetime().nullable().optional(),
+    /**
+     * Which network provider holds the account, and for the hosted API (`unipile`) its account id:
+     * an id, not a credential (calls also need the server's API key, which never leaves it).
+     */
+    network: z
+      .object({
+        provider: z.enum(['sandbox', 'unipile', 'linkedin']),
+        accountId: z.string().min(1).max(200).nullable(),
+      })
+      .optional(),
     requestId,
   }),
-  [QUEUES.authInbox, QUEUES.postsInbox],
+  [QUEUES.authInbox, QUEUES.postsInbox, QUEUES.engageInbox],
 );
 
-/** linkedin → auth, posts: the network refused the stored credentials; the user must reconnect. */
+/** linkedin → auth, posts, engage: the network refused the stored credentials; the user must reconnect. */
 export const accountDisconnectedEvent = defineEvent(
   'account-disconnected',
   z.object({ userId, reason: z.string().max(500), changedAt: changeStamp, requestId }),
-  [QUEUES.authInbox, QUEUES.postsInbox],
+  [QUEUES.authInbox, QUEUES.postsInbox, QUEUES.engageInbox],
 );
 
 /** The reminders before a network connection expires: a week before, and the day before. */

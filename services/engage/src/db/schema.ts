@@ -76,6 +76,8 @@ export const feedItems = engageSchema.table(
     matchedTopics: jsonb('matched_topics').$type<string[]>().notNull().default([]),
     /** Its images and documents, as the provider described them. */
     media: jsonb('media').$type<FeedMedia[]>().notNull().default([]),
+    /** The user brought the post in by its address: kept across refreshes (until it leaves the window). */
+    byUrl: boolean('by_url').notNull().default(false),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('feed_items_user_posted_idx').on(t.userId, t.postedAt)],
@@ -197,6 +199,21 @@ export const sandboxComments = engageSchema.table(
   (t) => [index('sandbox_comments_post_idx').on(t.postId), index('sandbox_comments_key_idx').on(t.key)],
 );
 
+/**
+ * Engage's copy of each user's network account, from the linkedin service's account-connected and
+ * account-disconnected events (the newest change kept): which network holds it and, for the
+ * hosted API, its account id, sealed (AES-256-GCM, bound to the user).
+ */
+export const networkAccounts = engageSchema.table('network_accounts', {
+  userId: uuid('user_id').primaryKey(),
+  provider: text('provider').notNull(),
+  /** The hosted API's account id, sealed; null for the sandbox and the official API. */
+  sealedAccountId: text('sealed_account_id'),
+  connected: boolean('connected').notNull(),
+  /** The linkedin service's stamp of the change (ms): an older event changes nothing. */
+  changedAt: timestamp('changed_at', { withTimezone: true, precision: 3 }).notNull(),
+});
+
 export const schema = {
   people,
   topics,
@@ -209,4 +226,5 @@ export const schema = {
   plans,
   writers,
   sandboxComments,
+  networkAccounts,
 };

@@ -1,4 +1,6 @@
 import {
+  accountConnectedEvent,
+  accountDisconnectedEvent,
   entitlementChangedEvent,
   personalizationUpdatedEvent,
   QUEUES,
@@ -26,6 +28,7 @@ import {
   writers,
 } from '../db/schema.js';
 import { type Feed, refreshSchedulerId } from '../feed.js';
+import type { NetworkAccounts } from '../network-accounts.js';
 import type { Writers } from '../writer.js';
 
 /** Whether two voices have the same traits (stored JSON keeps its keys in another order). */
@@ -38,7 +41,8 @@ function sameVoice(a: VoiceTraits | null, b: VoiceTraits | null): boolean {
 
 /**
  * Plans from billing, the writer's personalization and voice (each copy keeps the newest; a newer
- * one has the prepared suggestions written again), and deleted accounts. All are safe to run twice.
+ * one has the prepared suggestions written again), the user's network account (the newest kept),
+ * and deleted accounts. All are safe to run twice.
  */
 export function engageInbox(
   allowance: Allowance,
@@ -46,8 +50,21 @@ export function engageInbox(
   queues: Queues,
   writerCopies: Writers,
   feed: Feed,
+  networkAccounts: NetworkAccounts,
 ) {
   return [
+    // Which network holds the user's account (and the hosted API's account id, sealed).
+    handleJob(accountConnectedEvent, async ({ userId, network, changedAt }, job, log) => {
+      if (!network) return { applied: false };
+      const applied = await networkAccounts.connected(userId, network, new Date(changedAt ?? job.timestamp));
+      log.info({ userId, provider: network.provider, applied }, 'engage: network account copy');
+      return { applied };
+    }),
+    handleJob(accountDisconnectedEvent, async ({ userId, changedAt }, job, log) => {
+      const applied = await networkAccounts.disconnected(userId, new Date(changedAt ?? job.timestamp));
+      log.info({ userId, applied }, 'engage: network account disconnected');
+      return { applied };
+    }),
     handleJob(entitlementChangedEvent, async (event, _job, log) => {
       const applied = await allowance.applyPlan(event);
       log.info({ userId: event.userId, version: event.version, applied }, 'engage: plan copy');
@@ -93,6 +110,7 @@ export function engageInbox(
         rows += (await db.delete(table).where(eq(table.userId, userId)).returning()).length;
       }
       rows += (await db.delete(sandboxComments).where(eq(sandboxComments.userId, userId)).returning()).length;
+      rows += await networkAccounts.forget(userId);
       let forgotten = 0;
       for (const queue of [QUEUES.engageFeed, QUEUES.engageInbox] as const) {
         forgotten += await forgetJobs(queues.get(queue), jobOfUser(userId), [userId]);

@@ -33,16 +33,24 @@ export async function startEngageWorkers({
   provider,
 }: EngageWorkerDeps): Promise<EngageWorkers> {
   const queues = new Queues(queue, logger);
-  const services = createServices(database, queues, config, { clock, provider });
+  const services = createServices(database, queues, config, {
+    clock,
+    provider,
+    redis: { connection: queue.connection, prefix: queue.prefix },
+  });
   const inbox = createWorker(
     QUEUES.engageInbox,
-    engageInbox(services.allowance, database.db, queues, services.writers, services.feed),
+    engageInbox(services.allowance, database.db, queues, services.writers, services.feed, services.accounts),
     queue,
     {
       logger,
     },
   );
-  const feed = createWorker(QUEUES.engageFeed, engageFeed(services.feed), queue, { logger, concurrency: 4 });
+  // A refresh mostly waits on the network (and on each account's rate): many run at once.
+  const feed = createWorker(QUEUES.engageFeed, engageFeed(services.feed), queue, {
+    logger,
+    concurrency: config.ENGAGE_FEED_CONCURRENCY,
+  });
   return {
     close: async () => {
       await Promise.all([inbox.close(), feed.close()]);

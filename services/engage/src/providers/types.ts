@@ -1,4 +1,4 @@
-import type { EngageLanguage, FeedMedia } from '@nashr/contracts';
+import type { EngageLanguage, EngageNetwork, FeedMedia, PostRef } from '@nashr/contracts';
 
 /** A member of the network, as the provider tells them. */
 export interface NetworkProfile {
@@ -28,12 +28,12 @@ export interface PostedComment {
 }
 
 /**
- * Why a comment was not posted. `refused` and `post_gone` are definite (nothing was posted);
- * `no_answer` means the network may or may not have it: look it up before sending again.
+ * Why a comment was not posted. `refused`, `post_gone` and `private` are definite (nothing was
+ * posted); `no_answer` means the network may or may not have it: look it up before sending again.
  */
 export class EngageProviderError extends Error {
   constructor(
-    readonly kind: 'refused' | 'post_gone' | 'no_answer',
+    readonly kind: 'refused' | 'post_gone' | 'private' | 'no_answer',
     message: string,
   ) {
     super(message);
@@ -41,24 +41,55 @@ export class EngageProviderError extends Error {
   }
 }
 
+/** A post reached by its address: found (with what the network tells of it), gone, or private. */
+export type ResolvedPost =
+  | { status: 'found'; post: NetworkPost; textKnown: boolean }
+  | { status: 'gone' }
+  | { status: 'private' };
+
+/** What `findComment` knows of the attempt, for networks that keep no key (see the Unipile adapter). */
+export interface CommentLookup {
+  userId: string;
+  key: string;
+  postId: string;
+  text: string;
+  /** When the attempt was recorded: a comment older than this is not it. */
+  since: Date;
+  /** The user's comments with these same words on this post already confirmed under other keys. */
+  confirmedTwins: number;
+}
+
 /**
- * What Engage needs of a network. The sandbox answers from invented creators; a Unipile adapter
- * would call its users/{identifier} (profile lookup), users/{id}/posts and posts/search (feed),
- * posts/{id}/comments POST (comment) and GET (find a comment by its text and time after a lost
- * answer); the official LinkedIn API cannot read other members' posts (see the README).
+ * What Engage needs of a network, always on behalf of one user (the hosted API reads and comments
+ * as the user's own account). The sandbox answers from invented creators; the Unipile adapter
+ * calls the hosted API; the official LinkedIn API cannot read other members' posts (see the
+ * README), so its adapter works from post addresses only. Reads the network refuses for the
+ * user's kind of account throw the AppError the user is shown (`providers/refusals.ts`).
  */
 export interface EngageProvider {
-  readonly name: string;
+  readonly name: EngageNetwork['provider'];
+  /** What this user can do here (the hosted API needs the user's account; the official API is limited). */
+  network(userId: string): Promise<EngageNetwork>;
   /** The profile of a handle, or null when the network knows none (or it is private). */
-  lookupProfile(handle: string): Promise<NetworkProfile | null>;
-  /** Creators worth suggesting (the sandbox's directory; a real network answers a search). */
+  lookupProfile(handle: string, userId: string): Promise<NetworkProfile | null>;
+  /** Creators worth suggesting (the sandbox's directory; empty where the network has none). */
   suggestedCreators(): Promise<NetworkProfile[]>;
+  /** People whose name or headline matches the words (at most `limit`). */
+  searchPeople(query: string, userId: string, limit: number): Promise<NetworkProfile[]>;
   /** Recent posts (since `since`) by these people, or mentioning these topics, newest first. */
-  recentPosts(input: { handles: string[]; topics: string[]; since: Date; now: Date }): Promise<NetworkPost[]>;
+  recentPosts(input: {
+    userId: string;
+    handles: string[];
+    topics: string[];
+    since: Date;
+    now: Date;
+  }): Promise<NetworkPost[]>;
   /** One post, or null when it is gone. */
-  getPost(postId: string, now: Date): Promise<NetworkPost | null>;
-  /** Posts a comment; the network keeps `key` so that `findComment` can tell whether it arrived. */
+  getPost(postId: string, now: Date, userId: string): Promise<NetworkPost | null>;
+  /** The post an address names, as far as the network can tell. */
+  resolvePost(ref: PostRef, userId: string, now: Date): Promise<ResolvedPost>;
+  /** Posts a comment; each call is a comment, so a caller never repeats one without `findComment`. */
   comment(input: { userId: string; key: string; postId: string; text: string }): Promise<PostedComment>;
   /** The comment sent under `key`, if the network has it. */
-  findComment(input: { userId: string; key: string; postId: string }): Promise<PostedComment | null>;
+  findComment(input: CommentLookup): Promise<PostedComment | null>;
 }

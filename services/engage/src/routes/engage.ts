@@ -1,8 +1,11 @@
-import { API, ENGAGE_LIMITS } from '@nashr/contracts';
+import { API, ENGAGE_LIMITS, ENGAGE_SEARCH_LIMITS } from '@nashr/contracts';
 import { identityOf, route, type ServiceApp } from '@nashr/platform';
 import type { EngageServices } from '../services.js';
 
-export function engageRoutes(app: ServiceApp, { provider, targets, allowance, feed, sending }: EngageServices): void {
+export function engageRoutes(
+  app: ServiceApp,
+  { provider, targets, allowance, feed, sending, byUrl }: EngageServices,
+): void {
   const noStore = { 'cache-control': 'no-store' };
 
   route(app, API.engage.targets, { checkResponses: true }, async (request, reply) => {
@@ -42,6 +45,36 @@ export function engageRoutes(app: ServiceApp, { provider, targets, allowance, fe
     await feed.listsChanged(userId, topic.id, request.id);
     reply.code(201);
     return { success: true as const, topic };
+  });
+
+  route(app, API.engage.network, { checkResponses: true }, async (request, reply) => {
+    reply.headers(noStore);
+    return { success: true as const, network: await provider.network(identityOf(request).userId) };
+  });
+
+  route(app, API.engage.searchPeople, { checkResponses: true }, async (request, reply) => {
+    reply.headers(noStore);
+    const people = await provider.searchPeople(
+      request.query.q,
+      identityOf(request).userId,
+      ENGAGE_SEARCH_LIMITS.results,
+    );
+    return {
+      success: true as const,
+      people: people.slice(0, ENGAGE_SEARCH_LIMITS.results).map(({ handle, profileUrl, name, headline, language }) => ({
+        handle,
+        profileUrl,
+        name,
+        headline,
+        language,
+      })),
+    };
+  });
+
+  route(app, API.engage.postByUrl, {}, async (request) => {
+    const { lang, ...input } = request.body;
+    const post = await byUrl.add(identityOf(request).userId, input, lang);
+    return { success: true as const, post };
   });
 
   route(app, API.engage.removeTopic, {}, async (request) => {

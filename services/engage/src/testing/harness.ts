@@ -28,7 +28,7 @@ export interface Harness {
   queues: Queues;
   redis: TestRedis;
   database: ReturnType<typeof createDatabase<typeof schema>>;
-  /** The sandbox network the API and the worker share (its test hooks lose answers, delete posts). */
+  /** The sandbox network the API and the worker share (its test hooks lose answers, delete posts); unused with another ENGAGE_PROVIDER. */
   sandbox: SandboxEngageProvider;
   /** The ai service's database, whose worker writes the suggestions. */
   aiDatabase: ReturnType<typeof createDatabase<typeof aiSchema>>;
@@ -61,15 +61,25 @@ export async function startHarness(
     ...env,
   });
   const sandbox = new SandboxEngageProvider(database.db);
+  // The sandbox is shared by the API and the worker (its test hooks act on both); another
+  // ENGAGE_PROVIDER is built from the configuration, as in production.
+  const provider = config.ENGAGE_PROVIDER === 'sandbox' ? sandbox : undefined;
   const queues = new Queues({ connection: redis.redis, prefix: redis.prefix }, logger);
-  const app = buildApp({ config, logger, database, queues, provider: sandbox });
+  const app = buildApp({
+    config,
+    logger,
+    database,
+    queues,
+    provider,
+    redis: { connection: redis.redis, prefix: redis.prefix },
+  });
   const workerConnection = redis.redis.duplicate({ maxRetriesPerRequest: null });
   const workers: EngageWorkers = await startEngageWorkers({
     config,
     database,
     queue: { connection: workerConnection, prefix: redis.prefix },
     logger,
-    provider: sandbox,
+    provider,
   });
   const aiConfig = aiConfigSchema.parse({
     DATABASE_URL: aiDb.url,

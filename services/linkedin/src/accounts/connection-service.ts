@@ -39,6 +39,15 @@ function checkpointMessage(checkpoint: Checkpoint): string {
   }
 }
 
+/**
+ * What engage learns of the account: which network holds it and, for the hosted API only, the
+ * account id it reads and comments with (the official API's member id is of no use to it).
+ */
+function networkOf(provider: string, accountId: string | null) {
+  if (provider !== 'sandbox' && provider !== 'unipile' && provider !== 'linkedin') return undefined;
+  return { provider, accountId: provider === 'unipile' ? accountId : null } as const;
+}
+
 export interface ConnectionDeps {
   accounts: AccountStore;
   provider: NetworkProvider;
@@ -196,6 +205,7 @@ export class ConnectionService {
       userId: row.userId,
       changedAt: connectedAt,
       accessExpiresAt: row.accessExpiresAt?.toISOString() ?? null,
+      network: networkOf(row.provider, this.deps.accounts.providerAccount(row)),
       requestId,
     });
     return {

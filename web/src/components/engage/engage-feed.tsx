@@ -163,7 +163,7 @@ function PostMedia({ post }: { post: FeedPost }) {
   );
 }
 
-function PostCard({ post, lang }: { post: FeedPost; lang: EngageLanguage }) {
+export function PostCard({ post, lang }: { post: FeedPost; lang: EngageLanguage }) {
   const { t, i18n } = useTranslation('engage');
   const [draft, setDraft] = useState<Draft | null>(null);
   const others = useOtherSuggestions(lang);
@@ -197,7 +197,11 @@ function PostCard({ post, lang }: { post: FeedPost; lang: EngageLanguage }) {
         <span>{t('feed.comments', { count: post.counters.comments })}</span>
         <span>{t('feed.reposts', { count: post.counters.reposts })}</span>
         <span>
-          {post.matched.person ? t('feed.fromPerson') : t('feed.fromTopic', { topics: post.matched.topics.join('، ') })}
+          {post.matched.person
+            ? t('feed.fromPerson')
+            : post.matched.byUrl && post.matched.topics.length === 0
+              ? t('feed.fromUrl')
+              : t('feed.fromTopic', { topics: post.matched.topics.join('، ') })}
         </span>
         <a
           href={post.url}

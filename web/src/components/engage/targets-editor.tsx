@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { useAddPerson, useAddTopic, useEngageCreators, useEngageTargets, useRemoveTarget } from '../../api/engage';
 import { errorText } from '../../lib/error-text';
 import { SkeletonStack } from '../ui/skeleton';
+import { PeopleSearch } from './people-search';
 
 const input =
   'block w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-400';
@@ -75,8 +76,11 @@ function AddForm({
   );
 }
 
-/** Whom to engage with: people by profile address (or from the provider's creators) and topics. */
-export function TargetsEditor() {
+/**
+ * Whom to engage with: people by profile address, by a search of the network (where it offers
+ * one) or from the provider's creators, and topics.
+ */
+export function TargetsEditor({ canSearch = false }: { canSearch?: boolean }) {
   const { t } = useTranslation('engage');
   const targets = useEngageTargets();
   const creators = useEngageCreators();
@@ -178,6 +182,8 @@ export function TargetsEditor() {
           </ul>
         )}
       </section>
+
+      {canSearch && <PeopleSearch followed={followed} />}
 
       {creators.data && creators.data.length > 0 && (
         <section aria-labelledby="engage-creators">
