@@ -79,9 +79,7 @@ function BestTimes({ answer }: { answer: BestTimesResponse }) {
 
   return (
     <div data-testid="best-times-content" data-basis={answer.basis}>
-      <p className="mt-1 text-sm leading-6 text-slate-600">
-        {t('bestTimes.description', { zone: `\u2068${zone}\u2069` })}
-      </p>
+      <p className="mt-1 text-sm leading-6 text-slate-600">{t('bestTimes.description', { zone })}</p>
       {answer.basis === 'defaults' && (
         <p
           className="mt-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm leading-6 text-amber-900"
@@ -131,7 +129,7 @@ function BestTimes({ answer }: { answer: BestTimesResponse }) {
       </div>
 
       <table className="mt-5 w-full table-fixed border-separate border-spacing-0 text-xs" data-testid="heatmap">
-        <caption className="sr-only">{t('bestTimes.caption', { zone: `\u2068${zone}\u2069` })}</caption>
+        <caption className="sr-only">{t('bestTimes.caption', { zone })}</caption>
         <thead>
           <tr>
             <td className="w-14 sm:w-24" />
