@@ -7,7 +7,7 @@ import { ApiError, call } from './client';
 const IMPORTING_REFRESH_MS = 3_000;
 
 /** A refusal (bad period, unknown post) answers the same the second time: only failures to reach the server are tried again. */
-const retryOnce = (failures: number, error: unknown) =>
+const retryOnce = (failures: number, error: Error) =>
   failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
 export const analyticsKeys = {

@@ -53,7 +53,8 @@ export function PostingQueueSection() {
   const bestSlots = (bestTimes.data?.best ?? [])
     .map((best) => ({ weekday: best.weekday, time: `${String(best.hour).padStart(2, '0')}:00` }))
     .filter((slot) => !slots.some((s) => sameSlot(s, slot)));
-  const canAddBest = bestSlots.length > 0 && slots.length + bestSlots.length <= MAX_QUEUE_SLOTS;
+  // An empty queue already offers suggested times: the best ones are offered once it has some.
+  const canAddBest = slots.length > 0 && bestSlots.length > 0 && slots.length + bestSlots.length <= MAX_QUEUE_SLOTS;
 
   const store = async (next: QueueSlot[], done: string) => {
     setProblem(null);
