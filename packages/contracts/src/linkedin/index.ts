@@ -1,6 +1,6 @@
 export * from './account.js';
+export * from './analytics.js';
 export * from './checkpoint.js';
 export * from './errors.js';
 export * from './post.js';
 export * from './profile.js';
-export * from './analytics.js';
