@@ -1,4 +1,4 @@
-import { baseEnv, databaseEnv, httpEnv, internalEnv, redisEnv, storageEnv } from '@nashr/platform';
+import { analyticsEnv, baseEnv, databaseEnv, httpEnv, internalEnv, redisEnv, storageEnv } from '@nashr/platform';
 import { z } from 'zod';
 
 /** A 32-byte AES-256-GCM key, written as base64 (`openssl rand -base64 32`). */
@@ -94,6 +94,7 @@ export const configSchema = z
     PUBLISH_SETTLE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
     /** Publish jobs one worker process runs at once. */
     PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
+    ...analyticsEnv,
   })
   .superRefine((config, ctx) => {
     const offered = config.NETWORK_PROVIDERS ?? [config.NETWORK_PROVIDER];
