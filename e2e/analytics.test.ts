@@ -172,7 +172,7 @@ describe('analytics over time', () => {
       const chart = page.getByTestId('post-chart');
       expect(Number(await chart.getAttribute('data-points'))).toBeGreaterThan(0);
       expect(await chart.getAttribute('data-median')).toBe(String(expected.median.length > 0));
-      await chart.locator('.recharts-line').first().waitFor();
+      await chart.locator('.recharts-line-curve, .recharts-line-dot').first().waitFor();
       // The figure shown changes by keyboard too.
       await chart.getByTestId('post-metric').locator('input[data-value="impressions"]').focus();
       await page.keyboard.press('ArrowDown');

@@ -141,6 +141,8 @@ function PostChart({ answer }: { answer: AnalyticsPostResponse }) {
   const chartRows = rows.map((row) => ({ ...row, label: ageLabel(row.hours) }));
   const seriesName = t(`post.metrics.${metric}`);
   const medianName = t('post.median');
+  // A post seen by one or two snapshots has no line to speak of yet: its points are drawn instead.
+  const dot = rows.length < 3 ? { r: 4 } : false;
 
   return (
     <section
@@ -212,7 +214,7 @@ function PostChart({ answer }: { answer: AnalyticsPostResponse }) {
                 name={seriesName}
                 stroke="#0a66c2"
                 strokeWidth={2.5}
-                dot={false}
+                dot={dot}
                 connectNulls
                 isAnimationActive={false}
               />
@@ -224,7 +226,7 @@ function PostChart({ answer }: { answer: AnalyticsPostResponse }) {
                   stroke="#b45309"
                   strokeWidth={2}
                   strokeDasharray="6 4"
-                  dot={false}
+                  dot={dot}
                   connectNulls
                   isAnimationActive={false}
                 />
