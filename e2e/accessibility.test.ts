@@ -159,7 +159,12 @@ const PARTS: { name: string; visit: (audit: Audit, lang: Language, size: Size) =
     visit: async (audit, _lang, size) => {
       const page = audit.page;
       await signInAs(page.context(), writer);
-      await audit.screen('/dashboard', (page) => page.getByTestId('dashboard-greeting').waitFor());
+      // The figures over the period and the best-times heatmap load beside the greeting.
+      await audit.screen('/dashboard', async (page) => {
+        await page.getByTestId('dashboard-greeting').waitFor();
+        await page.getByTestId('period-figures').waitFor();
+        await page.getByTestId('best-times-content').waitFor();
+      });
       if (size === 'phone') {
         await page.getByTestId('open-menu').click();
         await audit.dialog('app menu');
@@ -174,6 +179,13 @@ const PARTS: { name: string; visit: (audit: Audit, lang: Language, size: Size) =
       await audit.screen('/sessions', (page) => page.getByTestId('session-row').first().waitFor());
       await audit.screen('/personalization');
       await audit.screen('/posts?tab=published');
+      // A published post's results page, with its chart against the median post.
+      const summary = await callAs(stack, writer, 'GET', '/api/v1/analytics/summary?days=365');
+      const top = summary.body?.topPosts?.[0] as { id: string } | undefined;
+      if (!top) throw new Error(`no post to open: ${JSON.stringify(summary.body)}`);
+      await audit.screen(`/posts/analytics/${encodeURIComponent(top.id)}`, (page) =>
+        page.getByTestId('post-chart').waitFor(),
+      );
     },
   },
   {

@@ -4,7 +4,7 @@
  * event reaches the auth service as it does in production (spec sections 2, 3, 4, 5 and 8).
  */
 import { randomUUID } from 'node:crypto';
-import type { FullProfile, LinkedinPost } from '@nashr/contracts';
+import type { AnalyticsSummaryResponse, FullProfile, LinkedinPost } from '@nashr/contracts';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import postgres from 'postgres';
@@ -126,8 +126,6 @@ async function expectPasswordNotStored(page: Page) {
   );
   expect(stored).not.toContain(PASSWORD);
 }
-
-const DAY_MS = 24 * 3600 * 1000;
 
 describe('connecting the LinkedIn account', () => {
   it('connects in English through the popup with 2FA: a wrong code, then the right one', async () => {
@@ -409,22 +407,29 @@ async function dashboardLoaded(page: Page) {
   }
 }
 
-/** What the dashboard must show, worked out from the API's own answers. */
+/** What the dashboard must show: the API's own answers (the figures come from the kept snapshots). */
 async function expectedNumbers(page: Page) {
   const posts = (
     await apiPost<{ data: { items: LinkedinPost[] } }>(page, '/linkedln/getPosts', { data: { limit: 100 } })
   ).data.items;
   const profile = (await apiPost<{ data: FullProfile }>(page, '/linkedln/getUserProfileData', {})).data;
-  const now = Date.now();
-  const engagement = posts
-    .filter((post) => Date.parse(post.parsed_datetime) > now - 30 * DAY_MS)
-    .reduce((sum, post) => sum + post.reaction_counter + post.comment_counter + post.repost_counter, 0);
-  const today = new Date();
-  const firstMonth = new Date(today.getFullYear(), today.getMonth() - 7, 1).getTime();
-  const impressions = posts
-    .filter((post) => Date.parse(post.parsed_datetime) >= firstMonth)
-    .reduce((sum, post) => sum + post.impressions_counter, 0);
-  return { posts, profile, engagement, impressions };
+  // The history is imported with the first snapshot: the dashboard asks again until it is in.
+  let summary: AnalyticsSummaryResponse | undefined;
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get(
+          `${stack.url}/api/v1/analytics/summary?days=30&timeZone=${encodeURIComponent(zone)}`,
+        );
+        summary = (await answer.json()) as AnalyticsSummaryResponse;
+        return summary.history?.importing;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(false);
+  if (!summary) throw new Error('no summary');
+  return { posts, profile, summary };
 }
 
 describe('dashboard and profile', () => {
@@ -437,7 +442,7 @@ describe('dashboard and profile', () => {
     it(`shows the account's statistics, chart and posts, and its profile (${lang}, ${viewport})`, async () => {
       const { page, context } = await fullUser(lang, viewport, '/dashboard');
       await dashboardLoaded(page);
-      const { posts, profile, engagement, impressions } = await expectedNumbers(page);
+      const { posts, profile, summary } = await expectedNumbers(page);
       expect(posts.length).toBeGreaterThan(0);
 
       const name = `${profile.first_name} ${profile.last_name}`;
@@ -446,22 +451,17 @@ describe('dashboard and profile', () => {
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userProfile') ?? 'null'));
       expect(stored).toMatchObject({ first_name: profile.first_name, last_name: profile.last_name });
 
+      // Each figure as the analytics API gives it; 'Sample data' only where it says so.
       const stat = (id: string) => page.getByTestId(`stat-${id}`);
-      expect(await stat('postEngagement').getAttribute('data-value')).toBe(String(engagement));
-      expect(await stat('postEngagement').getAttribute('data-sample')).toBe('false');
-      await expect.poll(() => stat('networkSize').getAttribute('data-value')).toBe(String(profile.connections_count));
-      expect(await stat('networkSize').getAttribute('data-sample')).toBe('false');
-      // The network gives no profile views: the spec's placeholder, visibly marked as sample data.
-      expect(await stat('profileViews').getAttribute('data-value')).toBe('406');
-      expect(await stat('profileViews').getAttribute('data-sample')).toBe('true');
-      expect(await stat('profileViews').getByTestId('sample-badge').isVisible()).toBe(true);
-      expect(await stat('postEngagement').getByTestId('sample-badge').count()).toBe(0);
-      expect(await stat('profileViews').getByTestId('stat-profileViews-change').textContent()).toContain('200');
+      for (const [id, metric] of Object.entries(summary.cards)) {
+        await expect.poll(() => stat(id).getAttribute('data-value')).toBe(String(metric.value));
+        expect(await stat(id).getAttribute('data-sample')).toBe(String(metric.sample));
+        expect(await stat(id).getByTestId('sample-badge').count()).toBe(metric.sample ? 1 : 0);
+      }
 
       const chart = page.getByTestId('activity-chart');
-      expect(await chart.getAttribute('data-sample')).toBe('false');
-      await chart.locator('.recharts-area-area').waitFor();
-      expect(await chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick').count()).toBeGreaterThan(1);
+      await expect.poll(() => chart.getAttribute('data-points')).toBe(String(summary.days.length));
+      const impressions = summary.days.reduce((sum, day) => sum + day.impressions, 0);
       expect((await page.getByTestId('chart-total').textContent())?.replace(/\D/g, '')).toBe(String(impressions));
       expect(await page.getByTestId('post-card').count()).toBe(Math.min(4, posts.length));
       expect(await page.getByTestId('post-card').first().textContent()).toContain(posts[0]?.text.slice(0, 30));
@@ -562,7 +562,7 @@ describe('dashboard and profile', () => {
     await context.close();
   });
 
-  it('shows skeletons while loading, and sample data marked as such when the account has no posts', async () => {
+  it('shows skeletons while loading, no recent posts when the account has none, and sample data only where the figures say so', async () => {
     const { page, context } = await fullUser('ar', 'desktop', '/profile');
     await page.getByTestId('profile-name').waitFor();
     let release: () => void = () => {};
@@ -582,21 +582,32 @@ describe('dashboard and profile', () => {
     await screenshot(page, 'connect-dashboard-loading-ar-desktop');
     release();
 
-    await page.getByTestId('stat-postEngagement').waitFor();
-    // Nothing is known about engagement or impressions: the spec's placeholders, each marked.
-    expect(await page.getByTestId('stat-postEngagement').getAttribute('data-value')).toBe('11050');
-    expect(await page.getByTestId('stat-postEngagement').getAttribute('data-sample')).toBe('true');
-    expect(await page.getByTestId('stat-postEngagement').getByTestId('sample-badge').textContent()).toContain(
-      'بيانات توضيحية',
-    );
-    const chart = page.getByTestId('activity-chart');
-    expect(await chart.getAttribute('data-sample')).toBe('true');
-    await chart.getByTestId('sample-badge').waitFor();
-    await chart.locator('.recharts-area-area').waitFor();
-    // The network size is still the account's own.
-    expect(await page.getByTestId('stat-networkSize').getAttribute('data-sample')).toBe('false');
+    await page.getByTestId('dashboard-greeting').waitFor();
     await page.getByTestId('recent-posts').getByTestId('empty-state').waitFor();
     expect(await page.getByTestId('post-card').count()).toBe(0);
+
+    // Figures the network does not give are marked as sample data, the others are not.
+    const answer = await page.request.get(`${stack.url}/api/v1/analytics/summary?days=30`);
+    const summary = (await answer.json()) as AnalyticsSummaryResponse;
+    const sampled = {
+      ...summary,
+      cards: {
+        ...summary.cards,
+        profileViews: { value: 406, previous: null, changePercent: null, sample: true },
+        postEngagement: { value: 0, previous: 0, changePercent: null, sample: false },
+      },
+    };
+    await page.route('**/api/v1/analytics/summary?**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(sampled) }),
+    );
+    await page.reload();
+    await page.getByTestId('stat-profileViews').waitFor();
+    expect(await page.getByTestId('stat-profileViews').getAttribute('data-sample')).toBe('true');
+    expect(await page.getByTestId('stat-profileViews').getByTestId('sample-badge').textContent()).toContain(
+      'بيانات توضيحية',
+    );
+    expect(await page.getByTestId('stat-postEngagement').getAttribute('data-sample')).toBe('false');
+    expect(await page.getByTestId('stat-postEngagement').getByTestId('sample-badge').count()).toBe(0);
     await screenshot(page, 'connect-dashboard-empty-ar-desktop');
     await context.close();
   });

@@ -25,6 +25,8 @@ interface Ids {
   aliceMediaId: string;
   /** An image of a post on the simulated network. */
   sandboxImagePath: string;
+  /** That post's network id, as analytics name it. */
+  aliceNetworkPostId: string;
   /** The handle of Alice's session, as her sessions list names it. */
   aliceSessionHandle: string;
   /** Alice's open test-payments checkout, and her portal session. */
@@ -159,6 +161,14 @@ const MATRIX: Record<string, Rule> = {
       } satisfies Rule,
     ]),
   ),
+  // Analytics over time: the caller's own snapshots; another user's network post is, for the caller, no post.
+  'GET /api/v1/analytics/summary': { ownOnly: OWN, request: NO_ID('/api/v1/analytics/summary?days=30') },
+  'GET /api/v1/analytics/posts/:postId': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/analytics/posts/${ids.aliceNetworkPostId}` }),
+  },
+  'GET /api/v1/analytics/best-times': { ownOnly: OWN, request: NO_ID('/api/v1/analytics/best-times') },
+  'GET /api/v1/analytics/export': { ownOnly: OWN, request: NO_ID('/api/v1/analytics/export?kind=posts') },
   'GET /api/v1/linkedin/sandbox/images/:postId/:position': {
     open: "the simulated network's image CDN: a published post's images, as the network serves them",
     request: (ids) => ({ path: ids.sandboxImagePath }),
@@ -527,6 +537,7 @@ beforeAll(async () => {
     aliceDraftId: draft.data.id as string,
     aliceMediaId,
     sandboxImagePath: '/api/v1/linkedin/sandbox/images/7000000000000000001/0',
+    aliceNetworkPostId: '7000000000000000001',
     aliceSessionHandle: aliceSessions[0].id as string,
     visitorToken: await signInToken(stack, 'visitor@hardening.test'),
     aliceUnsubscribeToken: unsubscribe?.token ?? '',

@@ -1,4 +1,4 @@
-import { OAUTH_OUTCOMES, type OauthOutcome, VERIFY_STATUSES } from '@nashr/contracts';
+import { type AnalyticsPeriod, OAUTH_OUTCOMES, type OauthOutcome, VERIFY_STATUSES } from '@nashr/contracts';
 import { DirectionProvider } from '@radix-ui/react-direction';
 import {
   createRootRouteWithContext,
@@ -15,6 +15,7 @@ import { DeferredToaster } from './components/deferred-toaster';
 import { LoadingScreen } from './components/loading-screen';
 import { NotFound } from './components/not-found';
 import { loadAllNamespaces, storedLanguage } from './i18n';
+import { periodOf } from './lib/analytics-period';
 import { LANDING_BLOCKS, LandingPage } from './routes/landing';
 import { checkSession, type RouterContext } from './session/route-guard';
 
@@ -165,6 +166,11 @@ const appRoutes = [
   createRoute({
     getParentRoute: () => appRoute,
     path: '/dashboard',
+    // `?days=7|30|90|365`: the period the figures cover, so a reload or a shared link keeps it.
+    validateSearch: (search: Record<string, unknown>): { days?: AnalyticsPeriod } => {
+      const days = periodOf(search.days);
+      return days ? { days } : {};
+    },
     component: lazyRouteComponent(() => import('./routes/dashboard'), 'DashboardPage'),
   }),
   createRoute({
@@ -189,6 +195,12 @@ const appRoutes = [
       ...(typeof search.post === 'string' && /^[0-9a-f-]{36}$/i.test(search.post) ? { post: search.post } : {}),
     }),
     component: lazyRouteComponent(() => import('./routes/posts'), 'PostsPage'),
+  }),
+  // One network post's counters since publication, against the user's median post.
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: '/posts/analytics/$postId',
+    component: lazyRouteComponent(() => import('./routes/post-analytics'), 'PostAnalyticsPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,

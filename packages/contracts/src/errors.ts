@@ -6,6 +6,7 @@ import { BILLING_ERROR_CODES, PLAN_LIMIT_ERROR_CODES } from './billing/index.js'
 import { CONTENT_ERROR_CODES } from './content/errors.js';
 import { LIBRARY_ERROR_CODES } from './content/library.js';
 import { ENGAGE_ERROR_CODES } from './engage/index.js';
+import { ANALYTICS_ERROR_CODES } from './linkedin/analytics.js';
 import { LINKEDIN_ERROR_CODES, NETWORK_FAILURE_CODES } from './linkedin/errors.js';
 import { MEDIA_ERROR_CODES } from './posts/media.js';
 import { POST_ERROR_CODES } from './posts/messages.js';
@@ -77,6 +78,7 @@ export const ERROR_CODES: readonly string[] = [
     ...Object.values(MEDIA_ERROR_CODES),
     ...Object.values(QUEUE_ERROR_CODES),
     ...Object.values(LINKEDIN_ERROR_CODES),
+    ...Object.values(ANALYTICS_ERROR_CODES),
     ...Object.values(NETWORK_FAILURE_CODES),
     ...Object.values(AI_ERROR_CODES),
     ...Object.values(PROFILE_REVIEW_ERROR_CODES),

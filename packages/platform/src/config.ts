@@ -91,4 +91,14 @@ export const copyEnv = {
   COPY_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
 };
 
+/** The linkedin worker's analytics snapshots of each connected account (services/linkedin/src/analytics). */
+export const analyticsEnv = {
+  /** Each account's snapshot is taken this often, the accounts' start times spread over the period. */
+  ANALYTICS_SNAPSHOT_HOURS: z.coerce.number().min(0.25).max(24).default(6),
+  /** Calls to the network one account's snapshots may make a minute (under the providers' own limits). */
+  ANALYTICS_ACCOUNT_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(20),
+  /** Snapshot jobs one worker process runs at once (each mostly waits on the network). */
+  ANALYTICS_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
+};
+
 export type BaseConfig = z.infer<z.ZodObject<typeof baseEnv>>;

@@ -3,6 +3,7 @@ import { createServiceApp, type ServiceApp } from '@nashr/platform';
 import { credentialProvider, officialProvider } from './providers/provider-router.js';
 import { SandboxProvider } from './providers/sandbox/sandbox-provider.js';
 import { accountRoutes } from './routes/accounts.js';
+import { analyticsRoutes } from './routes/analytics.js';
 import { linkedlnRoutes } from './routes/linkedln.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { sandboxCaptchaRoutes } from './routes/sandbox-captcha.js';
@@ -28,6 +29,13 @@ export function buildApp(deps: LinkedinDeps): ServiceApp {
   accountRoutes(app, services.connections);
   linkedlnRoutes(app, services.profiles);
   userDataRoutes(app, services.userData);
+  analyticsRoutes(app, {
+    db: database.db,
+    profiles: services.profiles,
+    accounts: services.accounts,
+    provider,
+    clock: services.analyticsClock,
+  });
   const credential = credentialProvider(provider);
   oauthRoutes(app, {
     connections: services.connections,

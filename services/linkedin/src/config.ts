@@ -1,4 +1,5 @@
 import {
+  analyticsEnv,
   baseEnv,
   databaseEnv,
   encryptionKeySchema as encryptionKey,
@@ -95,6 +96,7 @@ export const configSchema = z
     PUBLISH_SETTLE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
     /** Publish jobs one worker process runs at once. */
     PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
+    ...analyticsEnv,
   })
   .superRefine((config, ctx) => {
     const offered = config.NETWORK_PROVIDERS ?? [config.NETWORK_PROVIDER];

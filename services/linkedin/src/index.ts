@@ -1,9 +1,10 @@
 // The linkedin service as a package: what its processes (server.ts, worker.ts), the stack, the
 // tests and the benchmarks build it from. Nothing outside this service imports its src/ files.
+export { periodStatements } from './analytics/summary.js';
 export { buildApp, MIGRATIONS_FOLDER } from './app.js';
 export { type Config, configSchema } from './config.js';
 export { schema } from './db/schema.js';
-export { QUEUE_HANDLERS, startInboxWorker, startPublishWorker } from './jobs/index.js';
+export { QUEUE_HANDLERS, startAnalyticsWorker, startInboxWorker, startPublishWorker } from './jobs/index.js';
 export { migrate } from './migrate.js';
 export { createProvider } from './providers/create-provider.js';
 export type { NetworkProvider } from './providers/network-provider.js';

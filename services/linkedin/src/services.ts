@@ -10,6 +10,10 @@ import {
 import { AccountStore } from './accounts/account-store.js';
 import { ConnectionService } from './accounts/connection-service.js';
 import { UserData } from './accounts/user-data.js';
+import { AccountLimiter, type AccountLimiterOptions } from './analytics/account-limiter.js';
+import { SnapshotCollector } from './analytics/collector.js';
+import { AnalyticsSchedules } from './analytics/schedules.js';
+import { SnapshotStore } from './analytics/snapshot-store.js';
 import type { Config } from './config.js';
 import type { schema } from './db/schema.js';
 import { ProfileCache } from './profile/profile-cache.js';
@@ -24,6 +28,7 @@ export interface LinkedinDeps {
     Config,
     'INTERNAL_SECRET' | 'ENCRYPTION_KEY' | 'REDIS_PREFIX' | 'PROFILE_CACHE_SECONDS' | 'PUBLISH_SETTLE_MS'
   > &
+    Partial<Pick<Config, 'ANALYTICS_SNAPSHOT_HOURS' | 'ANALYTICS_ACCOUNT_CALLS_PER_MINUTE'>> &
     Partial<StorageConfig>;
   logger: Logger;
   database: Database<typeof schema>;
@@ -33,6 +38,8 @@ export interface LinkedinDeps {
   provider: NetworkProvider;
   /** Where a post's images are read from (default: the local disk at MEDIA_DIR). */
   storage?: ObjectStore;
+  /** Analytics' clock (tests move it instead of waiting) and per-account call limit (default: a minute's window). */
+  analytics?: { clock?: () => Date; limiter?: AccountLimiterOptions };
 }
 
 /** The service's parts, wired once and shared by the API and the worker. */
@@ -42,13 +49,46 @@ export function createServices(deps: LinkedinDeps) {
   const cache = new ProfileCache(redis, config.REDIS_PREFIX, config.PROFILE_CACHE_SECONDS, logger);
   const store = new PublishStore(database.db);
   const storage = deps.storage ?? createObjectStore({ ...config, MEDIA_DIR: config.MEDIA_DIR ?? '.data/media' });
+  const clock = deps.analytics?.clock ?? (() => new Date());
+  const snapshots = new SnapshotStore(database.db);
+  const analyticsSchedules = new AnalyticsSchedules(
+    { queues, accounts, logger },
+    (config.ANALYTICS_SNAPSHOT_HOURS ?? 6) * 3_600_000,
+  );
+  const limiter = new AccountLimiter(
+    redis,
+    config.REDIS_PREFIX,
+    deps.analytics?.limiter ?? { max: config.ANALYTICS_ACCOUNT_CALLS_PER_MINUTE ?? 20, windowMs: 60_000 },
+  );
   return {
     accounts,
     cache,
     store,
     connections: new ConnectionService({ accounts, provider, queues, cache, logger }),
     profiles: new ProfileService({ accounts, provider, cache, queues, logger }),
-    userData: new UserData({ accounts, store, provider, cache, queues, logger }),
+    userData: new UserData({
+      accounts,
+      store,
+      provider,
+      cache,
+      queues,
+      logger,
+      snapshots,
+      schedules: analyticsSchedules,
+    }),
+    snapshots,
+    analyticsSchedules,
+    analyticsClock: clock,
+    collector: new SnapshotCollector({
+      accounts,
+      provider,
+      snapshots,
+      schedules: analyticsSchedules,
+      limiter,
+      queues,
+      logger,
+      clock,
+    }),
     publisher: new Publisher({
       accounts,
       store,

@@ -13,6 +13,7 @@ import {
 import { MIGRATIONS_FOLDER } from './app.js';
 import { configSchema } from './config.js';
 import { schema } from './db/schema.js';
+import { startAnalyticsWorker } from './jobs/linkedin-analytics.js';
 import { EXPIRY_TICK_SCHEDULE, startInboxWorker } from './jobs/linkedin-inbox.js';
 import { createProvider } from './providers/create-provider.js';
 import { startPublishWorker } from './publish/publish-worker.js';
@@ -26,7 +27,7 @@ await runProcess('linkedin-worker', configSchema, async (config, logger) => {
   await requireQueueSafeRedis(redis, logger);
   const queues = new Queues({ connection: redis, prefix: config.REDIS_PREFIX }, logger);
   const provider = createProvider(config, database.db);
-  const { publisher, userData, accounts, profiles } = createServices({
+  const { publisher, userData, accounts, profiles, analyticsSchedules, collector, snapshots } = createServices({
     config,
     logger,
     database,
@@ -41,10 +42,20 @@ await runProcess('linkedin-worker', configSchema, async (config, logger) => {
     { logger, concurrency: config.PUBLISH_CONCURRENCY },
   );
   const inbox = startInboxWorker(
-    { userData, accounts, profiles, queues },
+    { userData, accounts, profiles, queues, schedules: analyticsSchedules },
     { connection: workerConnection, prefix: config.REDIS_PREFIX },
     { logger },
   );
+  const analytics = startAnalyticsWorker(
+    { collector, snapshots },
+    { connection: workerConnection, prefix: config.REDIS_PREFIX },
+    { logger, concurrency: config.ANALYTICS_CONCURRENCY },
+  );
+  // Accounts connected before analytics existed, or whose schedule Redis lost, get theirs.
+  void analyticsSchedules
+    .reconcile()
+    .then((accounts) => logger.info({ accounts }, 'analytics snapshot schedules in place'))
+    .catch((err) => logger.error({ err }, 'could not schedule the analytics snapshots'));
   await queues
     .get(QUEUES.linkedinInbox)
     .upsertJobScheduler(
@@ -57,10 +68,13 @@ await runProcess('linkedin-worker', configSchema, async (config, logger) => {
       },
     )
     .catch((err) => logger.error({ err }, 'could not schedule the connection expiry reminders'));
-  logger.info({ provider: provider.name, queues: [worker.name, inbox.name] }, 'linkedin workers started');
+  logger.info(
+    { provider: provider.name, queues: [worker.name, inbox.name, analytics.name] },
+    'linkedin workers started',
+  );
   return {
     close: async () => {
-      await Promise.all([worker.close(), inbox.close()]);
+      await Promise.all([worker.close(), inbox.close(), analytics.close()]);
       await queues.close();
       workerConnection.disconnect();
       redis.disconnect();

@@ -87,4 +87,25 @@ describe('counts', () => {
     setDisplayPreferences({ ...DEFAULT_DISPLAY_PREFERENCES, digits: 'latn' });
     expect(visible(say('ar', 'posts:calendar.postsOnDay', { date: 'D', count: 1250 }))).toBe('D، 1,250 منشورًا');
   });
+
+  it('read the analytics counts right: weeks of a streak, posts in an hour, the period', () => {
+    const streak = (lng: 'ar' | 'en', count: number) => say(lng, 'dashboard:consistency.streakValue', { count });
+    expect([0, 1, 2, 3, 11, 100].map((n) => streak('ar', n))).toEqual([
+      'لا أسابيع متتالية',
+      'أسبوع واحد',
+      'أسبوعان',
+      '3 أسابيع',
+      '11 أسبوعًا',
+      '100 أسبوع',
+    ]);
+    expect([1, 4].map((n) => streak('en', n))).toEqual(['1 week', '4 weeks']);
+    const cell = (lng: 'ar' | 'en', count: number) => say(lng, 'analytics:bestTimes.cell', { count, engagement: '12' });
+    expect(cell('en', 1)).toBe('1 post, average engagement 12');
+    expect(cell('ar', 2)).toBe('منشوران، ومتوسط التفاعل 12');
+    expect(cell('ar', 7)).toBe('7 منشورات، ومتوسط التفاعل 12');
+    expect(say('ar', 'dashboard:period.days', { count: 30 })).toBe('30 يومًا');
+    expect(say('ar', 'dashboard:period.days', { count: 7 })).toBe('7 أيام');
+    setDisplayPreferences({ ...DEFAULT_DISPLAY_PREFERENCES, digits: 'arab' });
+    expect(visible(say('ar', 'dashboard:period.days', { count: 90 }))).toBe('٩٠ يومًا');
+  });
 });

@@ -1,5 +1,6 @@
 import arAccount from './locales/ar/account.json';
 import arAdmin from './locales/ar/admin.json';
+import arAnalytics from './locales/ar/analytics.json';
 import arAuth from './locales/ar/auth.json';
 import arBilling from './locales/ar/billing.json';
 import arCommon from './locales/ar/common.json';
@@ -19,6 +20,7 @@ import arShell from './locales/ar/shell.json';
 import arVoice from './locales/ar/voice.json';
 import enAccount from './locales/en/account.json';
 import enAdmin from './locales/en/admin.json';
+import enAnalytics from './locales/en/analytics.json';
 import enAuth from './locales/en/auth.json';
 import enBilling from './locales/en/billing.json';
 import enCommon from './locales/en/common.json';
@@ -54,6 +56,7 @@ export const resources = {
     composer: arComposer,
     connect: arConnect,
     dashboard: arDashboard,
+    analytics: arAnalytics,
     errors: arErrors,
     notifications: arNotifications,
     profile: arProfile,
@@ -75,6 +78,7 @@ export const resources = {
     composer: enComposer,
     connect: enConnect,
     dashboard: enDashboard,
+    analytics: enAnalytics,
     errors: enErrors,
     notifications: enNotifications,
     profile: enProfile,

@@ -11,10 +11,13 @@ import {
   formatHijriDay,
   formatHijriDayNumber,
   formatHijriMonths,
+  formatHourOfDay,
   formatMegabytes,
   formatMonth,
   formatNumber,
   formatPercent,
+  formatShortDay,
+  formatSigned,
   formatWeekday,
   setDisplayPreferences,
   timeInputValue,
@@ -157,5 +160,21 @@ describe('the Hijri date (Umm al-Qura)', () => {
     const last = new Date(2026, 10, 30);
     expect(visible(formatHijriMonths(first, last, 'en'))).toBe('Jumada I – Jumada II 1448 AH');
     expect(visible(formatHijriMonths(first, last, 'ar'))).toBe('جمادى الأولى – جمادى الآخرة 1448 هـ');
+  });
+});
+
+describe('analytics figures', () => {
+  it('name an hour of the week on the 24-hour clock, in the user’s digits', () => {
+    expect(formatHourOfDay(9, 'en')).toBe('09:00');
+    expect(formatHourOfDay(21, 'en')).toBe('21:00');
+    expect(visible(formatHourOfDay(9, 'ar'))).toBe('09:00');
+    setDisplayPreferences({ ...DEFAULT_DISPLAY_PREFERENCES, digits: 'arab' });
+    expect(visible(formatHourOfDay(9, 'ar'))).toBe('٠٩:٠٠');
+  });
+
+  it('sign a growth and shorten a chart’s day', () => {
+    expect([12, -3, 0].map((value) => formatSigned(value, 'en'))).toEqual(['+12', '-3', '0']);
+    expect(formatShortDay(new Date(2026, 10, 5), 'en')).toBe('Nov 5');
+    expect(visible(formatShortDay(new Date(2026, 10, 5), 'ar'))).toBe('5 نوفمبر');
   });
 });

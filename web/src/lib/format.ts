@@ -70,6 +70,11 @@ export function formatChange(percent: number, language: string): string {
   );
 }
 
+/** A difference with its sign: +12, -3, 0. */
+export function formatSigned(value: number, language: string): string {
+  return numberFormatter(language, { signDisplay: 'exceptZero', maximumFractionDigits: 1 }).format(value);
+}
+
 /** A ratio as a percentage: 0.042 reads 4.2%. */
 export function formatPercent(ratio: number, language: string): string {
   return numberFormatter(language, { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
@@ -108,6 +113,18 @@ export function formatDateTime(instant: Date | string, language: string, time: '
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return '';
   return dateFormatter(language, { dateStyle: 'medium', timeStyle: time }).format(date);
+}
+
+/** A day and its month's short name, for a chart's axis: 5 Nov, or ٥ نوفمبر. */
+export function formatShortDay(day: Date, language: string): string {
+  return dateFormatter(language, { day: 'numeric', month: 'short' }).format(day);
+}
+
+/** An hour of the day on the 24-hour clock, as a weekly slot names it: 09:00. */
+export function formatHourOfDay(hour: number, language: string): string {
+  return dateFormatter(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(2026, 0, 4, hour),
+  );
 }
 
 /** A month's short name (a chart's axis), or its long name with the year (a calendar's title). */

@@ -1,26 +1,33 @@
-import { Link } from '@tanstack/react-router';
-import { ArrowRight, Eye, Heart, PenLine, SquarePen, Users } from 'lucide-react';
-import { useMemo } from 'react';
+import type { AnalyticsPeriod, AnalyticsSummaryResponse } from '@nashr/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { ArrowRight, PenLine, SquarePen } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { type DashboardData, useDashboardData, useProfileData } from '../api/linkedin';
-import { ActivityChart } from '../components/dashboard/activity-chart';
+import { useAnalyticsSummary } from '../api/analytics';
+import { type DashboardData, useDashboardData } from '../api/linkedin';
+import { BestTimesSection } from '../components/analytics/best-times';
 import { LoadError } from '../components/dashboard/load-error';
+import { PeriodAnalytics } from '../components/dashboard/period-analytics';
 import { PostCard } from '../components/dashboard/post-card';
 import { DashboardSkeleton } from '../components/dashboard/skeletons';
-import { StatCard } from '../components/dashboard/stat-card';
 import { Avatar } from '../components/ui/avatar';
 import { EmptyState } from '../components/ui/empty-state';
-import { dashboardChart, dashboardStats } from '../lib/statistics';
+import { DEFAULT_PERIOD, periodOf } from '../lib/analytics-period';
 
 const RECENT_POSTS = 4;
 
 /**
- * /dashboard (spec sections 2 and 4): user info, profile and posts load in order; then the
- * greeting, the three statistics, the monthly chart and the recent posts.
+ * /dashboard (spec sections 2 and 4): user info, profile and posts load in order for the greeting
+ * and the recent posts; beside them the figures over the period in the address (`?days=`), read
+ * from the kept snapshots, and the best times to post.
  */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const dashboard = useDashboardData();
+  const search: { days?: unknown } = useSearch({ strict: false });
+  const period = periodOf(search.days) ?? DEFAULT_PERIOD;
+  // Asked for at once, beside the greeting's three steps rather than after them.
+  const summary = useAnalyticsSummary(period);
   return (
     <div data-testid="screen-dashboard">
       {dashboard.isPending ? (
@@ -31,19 +38,23 @@ export function DashboardPage() {
           <LoadError error={dashboard.error} onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
         </>
       ) : (
-        <Dashboard data={dashboard.data} />
+        <Dashboard data={dashboard.data} period={period} summary={summary} />
       )}
     </div>
   );
 }
 
-function Dashboard({ data }: { data: DashboardData }) {
+function Dashboard({
+  data,
+  period,
+  summary,
+}: {
+  data: DashboardData;
+  period: AnalyticsPeriod;
+  summary: UseQueryResult<AnalyticsSummaryResponse>;
+}) {
   const { t } = useTranslation('dashboard');
-  // Network size comes from the full profile; without it that one number stays a sample.
-  const profileData = useProfileData();
-  const now = useMemo(() => new Date(), []);
-  const stats = useMemo(() => dashboardStats(data.posts, profileData.data, now), [data.posts, profileData.data, now]);
-  const chart = useMemo(() => dashboardChart(data.posts, now), [data.posts, now]);
+  const navigate = useNavigate();
   const { profile } = data;
   const named = data.userName !== 'User';
   const name = named ? data.userName : t('userFallback');
@@ -86,40 +97,14 @@ function Dashboard({ data }: { data: DashboardData }) {
         </Link>
       </header>
 
-      <section aria-labelledby="dashboard-stats-title">
-        <h2 id="dashboard-stats-title" className="sr-only">
-          {t('stats.title')}
-        </h2>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <StatCard
-            id="profileViews"
-            icon={Eye}
-            label={t('stats.profileViews')}
-            period={t('stats.last30Days')}
-            stat={stats.profileViews}
-            sampleReason={t('sample.profileViews')}
-          />
-          <StatCard
-            id="postEngagement"
-            icon={Heart}
-            label={t('stats.postEngagement')}
-            period={t('stats.engagementPeriod')}
-            stat={stats.postEngagement}
-            sampleReason={t('sample.noPosts')}
-          />
-          <StatCard
-            id="networkSize"
-            icon={Users}
-            label={t('stats.networkSize')}
-            period={t('stats.connections', { count: stats.networkSize.value })}
-            stat={stats.networkSize}
-            sampleReason={t('sample.networkSize')}
-          />
-        </div>
-      </section>
+      <PeriodAnalytics
+        period={period}
+        onPeriodChange={(days) => void navigate({ to: '/dashboard', search: { days }, replace: true })}
+        summary={summary}
+      />
 
       <div className="mt-6">
-        <ActivityChart chart={chart} />
+        <BestTimesSection />
       </div>
 
       <section aria-labelledby="recent-posts-title" className="mt-10" data-testid="recent-posts">

@@ -27,7 +27,7 @@ export const analyticsApi = {
   }),
   post: defineEndpoint({
     method: 'GET',
-    path: '/api/v1/analytics/posts/:postId',
+    path: '/api/v1/analytics/posts/{postId}',
     owner: 'linkedin',
     access: 'full-user',
     summary: "One network post's counters since it was published, against the user's median post",

@@ -21,6 +21,8 @@ export const QUEUES = {
   linkedinPublish: 'linkedin-publish',
   /** linkedin-worker: events the linkedin service subscribes to. */
   linkedinInbox: 'linkedin-inbox',
+  /** linkedin-worker: each connected account's analytics snapshot (repeatable) and the daily retention. */
+  linkedinAnalytics: 'linkedin-analytics',
   /** content-worker: events the content service subscribes to (plans, deleted accounts). */
   contentInbox: 'content-inbox',
   /** billing-worker: events the billing service subscribes to (new accounts, provider webhooks). */

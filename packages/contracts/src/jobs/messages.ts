@@ -67,10 +67,11 @@ export const voiceMeasureRequestedEvent = defineEvent('voice-measure-requested',
 ]);
 
 /**
- * linkedin → auth, posts, engage: a network account was connected (auth sets linkedinConnected;
- * posts learns until when the connection works, to tell which scheduled posts come after it;
- * engage keeps which network holds the account, and the hosted API's account id, sealed, to read
- * and comment as the user).
+ * linkedin → auth, posts, engage, linkedin: a network account was connected (auth sets
+ * linkedinConnected; posts learns until when the connection works, to tell which scheduled posts
+ * come after it; engage keeps which network holds the account, and the hosted API's account id,
+ * sealed, to read and comment as the user; the linkedin worker starts taking the account's
+ * analytics snapshots).
  */
 export const accountConnectedEvent = defineEvent(
   'account-connected',
@@ -91,14 +92,17 @@ export const accountConnectedEvent = defineEvent(
       .optional(),
     requestId,
   }),
-  [QUEUES.authInbox, QUEUES.postsInbox, QUEUES.engageInbox],
+  [QUEUES.authInbox, QUEUES.postsInbox, QUEUES.engageInbox, QUEUES.linkedinInbox],
 );
 
-/** linkedin → auth, posts, engage: the network refused the stored credentials; the user must reconnect. */
+/**
+ * linkedin → auth, posts, engage, linkedin: the network refused the stored credentials; the user
+ * must reconnect (the linkedin worker stops the account's analytics snapshots until then).
+ */
 export const accountDisconnectedEvent = defineEvent(
   'account-disconnected',
   z.object({ userId, reason: z.string().max(500), changedAt: changeStamp, requestId }),
-  [QUEUES.authInbox, QUEUES.postsInbox, QUEUES.engageInbox],
+  [QUEUES.authInbox, QUEUES.postsInbox, QUEUES.engageInbox, QUEUES.linkedinInbox],
 );
 
 /** The reminders before a network connection expires: a week before, and the day before. */
@@ -123,6 +127,21 @@ export const connectionExpiringEvent = defineEvent(
 
 /** Hourly on the linkedin worker: find the connections whose expiry comes within a reminder. */
 export const connectionExpiryTickJob = defineJob(QUEUES.linkedinInbox, 'connection-expiry-tick', z.object({}));
+
+/**
+ * linkedin-worker, repeatable per connected account (scheduler id `analytics-snapshot-{userId}`,
+ * every ANALYTICS_SNAPSHOT_HOURS, its start spread by the user id), and once at once when the
+ * account connects (id `analytics-first-{userId}-{connected ms}`): read the recent posts' counters
+ * and the profile's figures and keep them. The first snapshot of an account imports its history.
+ */
+export const analyticsSnapshotJob = defineJob(
+  QUEUES.linkedinAnalytics,
+  'analytics-snapshot',
+  z.object({ userId, requestId }),
+);
+
+/** linkedin-worker, daily (scheduler `analytics-retention`): fold snapshots older than FINE_SNAPSHOT_DAYS into one a day. */
+export const analyticsRetentionJob = defineJob(QUEUES.linkedinAnalytics, 'analytics-retention', z.object({}));
 
 /** posts-worker → linkedin-worker: publish this post now. The job id is `publish-{postId}`. */
 export const publishPostJob = defineJob(

@@ -153,11 +153,30 @@ export const queuePostResponseSchema = z.object({
 /** Business-hours defaults: mid-morning, lunchtime and end of the working day are when feeds are read. */
 const SUGGESTED_TIMES = ['09:00', '13:00'] as const;
 
+export type WorkWeek = 'sunday-thursday' | 'monday-friday';
+
+/** The work week of a zone: Sunday–Thursday in the Gulf and its neighbours, Monday–Friday elsewhere. */
+export function workWeekOf(timeZone: string | null | undefined): WorkWeek {
+  return timeZone && SUNDAY_WEEK_ZONES.includes(timeZone) ? 'sunday-thursday' : 'monday-friday';
+}
+
 /** Sensible slots for a zone's work week (Sunday–Thursday in the Gulf, Monday–Friday elsewhere). */
 export function suggestedQueueSlots(timeZone: string | null | undefined): QueueSlot[] {
-  const sundayWeek = timeZone ? SUNDAY_WEEK_ZONES.includes(timeZone) : false;
-  const days: Weekday[] = sundayWeek ? [0, 1, 2, 3, 4] : [1, 2, 3, 4, 5];
+  const days: Weekday[] = workWeekOf(timeZone) === 'sunday-thursday' ? [0, 1, 2, 3, 4] : [1, 2, 3, 4, 5];
   return days.flatMap((weekday, i) => [{ weekday, time: SUGGESTED_TIMES[i % 2 === 0 ? 0 : 1] }]);
+}
+
+/**
+ * The suggested slots as whole hours, best first, before a writer's own history says better: the
+ * middle of the work week first (feeds are read most then), its edges last.
+ */
+export function defaultBestTimes(timeZone: string | null | undefined): { weekday: number; hour: number }[] {
+  const slots = suggestedQueueSlots(timeZone);
+  const middle = (slots.length - 1) / 2;
+  return slots
+    .map((slot, index) => ({ weekday: slot.weekday, hour: Number(slot.time.slice(0, 2)), index }))
+    .sort((a, b) => Math.abs(a.index - middle) - Math.abs(b.index - middle) || a.index - b.index)
+    .map(({ weekday, hour }) => ({ weekday, hour }));
 }
 
 /** Slots in week order (Sunday first), then by time. */

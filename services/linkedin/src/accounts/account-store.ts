@@ -1,7 +1,18 @@
 import type { Checkpoint, LinkedinAccountInfo } from '@nashr/contracts';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { type AccountRow, accounts, firstComments, publishAttempts, type schema } from '../db/schema.js';
+import { analyticsLock } from '../analytics/snapshot-store.js';
+import {
+  type AccountRow,
+  accounts,
+  analyticsAccounts,
+  analyticsPostSnapshots,
+  analyticsPosts,
+  analyticsProfileSnapshots,
+  firstComments,
+  publishAttempts,
+  type schema,
+} from '../db/schema.js';
 import type { Sealer } from '../sealer.js';
 
 /** How long this service keeps a sign-in step open (the network's own limit is about 5 minutes). */
@@ -27,13 +38,32 @@ export class AccountStore {
     return row;
   }
 
-  /** Deletes the user's account row and every publish attempt and first comment record of theirs. */
+  /**
+   * Deletes the user's account row and every publish attempt, first comment record and analytics
+   * snapshot of theirs.
+   */
   async deleteUser(userId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await tx.execute(analyticsLock(userId));
       await tx.delete(publishAttempts).where(eq(publishAttempts.userId, userId));
       await tx.delete(firstComments).where(eq(firstComments.userId, userId));
+      await tx.delete(analyticsPostSnapshots).where(eq(analyticsPostSnapshots.userId, userId));
+      await tx.delete(analyticsProfileSnapshots).where(eq(analyticsProfileSnapshots.userId, userId));
+      await tx.delete(analyticsPosts).where(eq(analyticsPosts.userId, userId));
+      await tx.delete(analyticsAccounts).where(eq(analyticsAccounts.userId, userId));
       await tx.delete(accounts).where(eq(accounts.userId, userId));
     });
+  }
+
+  /** Users with a working connection, in user id order after `after`: a page of them. */
+  async connectedUserIds(after: string | null, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ userId: accounts.userId })
+      .from(accounts)
+      .where(and(eq(accounts.status, 'connected'), after ? gt(accounts.userId, after) : undefined))
+      .orderBy(asc(accounts.userId))
+      .limit(limit);
+    return rows.map((row) => row.userId);
   }
 
   /** The network's id of the working connection. */

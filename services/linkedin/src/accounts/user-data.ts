@@ -1,5 +1,7 @@
 import { QUEUES } from '@nashr/contracts';
 import { forgetJobs, jobOfUser, type Logger, type Queues } from '@nashr/platform';
+import type { AnalyticsSchedules } from '../analytics/schedules.js';
+import type { SnapshotStore } from '../analytics/snapshot-store.js';
 import type { ProfileCache } from '../profile/profile-cache.js';
 import type { NetworkProvider } from '../providers/network-provider.js';
 import type { PublishStore } from '../publish/publish-store.js';
@@ -12,6 +14,8 @@ export interface UserDataDeps {
   cache: ProfileCache;
   queues: Queues;
   logger: Logger;
+  snapshots: SnapshotStore;
+  schedules: AnalyticsSchedules;
 }
 
 /** What this service holds about one user: given to them ('Download my data') or deleted with their account. */
@@ -21,6 +25,7 @@ export class UserData {
   async export(userId: string) {
     const row = await this.deps.accounts.findByUser(userId);
     const attempts = await this.deps.store.byUser(userId);
+    const analytics = await this.deps.snapshots.userExport(userId);
     return {
       networkAccount: row
         ? {
@@ -42,16 +47,17 @@ export class UserData {
         publishedAt: a.publishedAt?.toISOString() ?? null,
         createdAt: a.createdAt.toISOString(),
       })),
+      analytics,
     };
   }
 
   /**
-   * Disconnects the network account at the provider, then deletes the rows, the cached profile
-   * and the queued publish jobs. Safe to run again: a provider failure throws before anything is
+   * Disconnects the network account at the provider, then deletes the rows (analytics snapshots
+   * included), the cached profile, the analytics schedule and the queued jobs. Safe to run again: a provider failure throws before anything is
    * deleted, so the retried job still knows which account to disconnect.
    */
   async forget(userId: string): Promise<{ disconnected: number; forgotten: number }> {
-    const { accounts, provider, cache, queues } = this.deps;
+    const { accounts, provider, cache, queues, schedules } = this.deps;
     const row = await accounts.findByUser(userId);
     let disconnected = 0;
     if (row) {
@@ -66,11 +72,13 @@ export class UserData {
       }
       await cache.forget(row.id);
     }
+    await schedules.stop(userId);
     await accounts.deleteUser(userId);
     const matches = jobOfUser(userId);
     const forgotten =
       (await forgetJobs(queues.get(QUEUES.linkedinPublish), matches, [userId])) +
-      (await forgetJobs(queues.get(QUEUES.linkedinInbox), matches, [userId]));
+      (await forgetJobs(queues.get(QUEUES.linkedinInbox), matches, [userId])) +
+      (await forgetJobs(queues.get(QUEUES.linkedinAnalytics), matches, [userId]));
     return { disconnected, forgotten };
   }
 }

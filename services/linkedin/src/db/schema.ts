@@ -1,4 +1,5 @@
 import type { Checkpoint } from '@nashr/contracts';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
@@ -132,6 +133,11 @@ export const sandboxPosts = linkedinSchema.table(
     /** Published through the product: its counters grow with its age instead of being fixed. */
     live: boolean('live').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * When the stored counters were true: a history post's counters grow from there with its
+     * age, so a later look sees more (and what a test writes is what it sees at once).
+     */
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sandbox_posts_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc())],
 );
@@ -186,6 +192,91 @@ export const networkTokens = linkedinSchema.table('network_tokens', {
 });
 export type NetworkTokenRow = typeof networkTokens.$inferSelect;
 
+/**
+ * Analytics over time: each user's snapshot state. `importedAt` is set once the first snapshot
+ * has read every page of the account's posts the network gives (its history import).
+ */
+export const analyticsAccounts = linkedinSchema.table('analytics_accounts', {
+  userId: uuid('user_id').primaryKey(),
+  firstSnapshotAt: timestamp('first_snapshot_at', { withTimezone: true }),
+  lastSnapshotAt: timestamp('last_snapshot_at', { withTimezone: true }),
+  importedAt: timestamp('imported_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Each network post of a user seen by a snapshot, with its latest counters. */
+export const analyticsPosts = linkedinSchema.table(
+  'analytics_posts',
+  {
+    userId: uuid('user_id').notNull(),
+    /** The network's post id, as `/linkedln/getPosts` lists it. */
+    postId: text('post_id').notNull(),
+    text: text('text').notNull(),
+    shareUrl: text('share_url'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    reactions: integer('reactions').notNull(),
+    comments: integer('comments').notNull(),
+    reposts: integer('reposts').notNull(),
+    impressions: integer('impressions').notNull(),
+    lastSnapshotAt: timestamp('last_snapshot_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index('analytics_posts_user_published_idx').on(t.userId, t.publishedAt),
+  ],
+);
+export type AnalyticsPostRow = typeof analyticsPosts.$inferSelect;
+
+/**
+ * One post's counters at one snapshot. The gain since the post's previous snapshot is kept with
+ * it, counted at `gained_at`: the snapshot's time, or for a post's first snapshot its publishing
+ * (what it gathered before anyone looked), so the days of a period are sums over one index range.
+ * Rows older than FINE_SNAPSHOT_DAYS are folded into one a day (`folded`).
+ */
+export const analyticsPostSnapshots = linkedinSchema.table(
+  'analytics_post_snapshots',
+  {
+    userId: uuid('user_id').notNull(),
+    postId: text('post_id').notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    reactions: integer('reactions').notNull(),
+    comments: integer('comments').notNull(),
+    reposts: integer('reposts').notNull(),
+    impressions: integer('impressions').notNull(),
+    engagementGained: integer('engagement_gained').notNull(),
+    impressionsGained: integer('impressions_gained').notNull(),
+    gainedAt: timestamp('gained_at', { withTimezone: true }).notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId, t.takenAt] }),
+    // The summary's days: an index-only range scan per user and period.
+    index('analytics_post_snapshots_gains_idx').on(t.userId, t.gainedAt, t.engagementGained, t.impressionsGained),
+    // The daily retention finds what is left to fold without reading the folded years.
+    index('analytics_post_snapshots_fine_idx').on(t.takenAt).where(sql`not ${t.folded}`),
+  ],
+);
+export type AnalyticsPostSnapshotRow = typeof analyticsPostSnapshots.$inferSelect;
+
+/** The profile's figures at one snapshot; null where the provider does not give them. */
+export const analyticsProfileSnapshots = linkedinSchema.table(
+  'analytics_profile_snapshots',
+  {
+    userId: uuid('user_id').notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    followers: integer('followers'),
+    connections: integer('connections'),
+    profileViews: integer('profile_views'),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.takenAt] }),
+    index('analytics_profile_snapshots_fine_idx').on(t.takenAt).where(sql`not ${t.folded}`),
+  ],
+);
+export type AnalyticsProfileSnapshotRow = typeof analyticsProfileSnapshots.$inferSelect;
+
 export const schema = {
   accounts,
   networkTokens,
@@ -195,4 +286,8 @@ export const schema = {
   sandboxPosts,
   sandboxComments,
   sandboxImages,
+  analyticsAccounts,
+  analyticsPosts,
+  analyticsPostSnapshots,
+  analyticsProfileSnapshots,
 };

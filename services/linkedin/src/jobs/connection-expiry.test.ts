@@ -16,6 +16,7 @@ beforeAll(async () => {
       userData: h.services.userData,
       accounts: h.services.accounts,
       profiles: h.services.profiles,
+      schedules: h.services.analyticsSchedules,
       queues: h.queues,
       clock: () => now,
     },

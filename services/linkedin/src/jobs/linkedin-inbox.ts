@@ -1,4 +1,6 @@
 import {
+  accountConnectedEvent,
+  accountDisconnectedEvent,
   CONNECTION_EXPIRY_REMINDERS,
   type ConnectionExpiryReminder,
   connectionExpiringEvent,
@@ -10,6 +12,7 @@ import {
 import { createWorker, handleJob, type Logger, type QueueContext, type Queues } from '@nashr/platform';
 import type { AccountStore } from '../accounts/account-store.js';
 import type { UserData } from '../accounts/user-data.js';
+import type { AnalyticsSchedules } from '../analytics/schedules.js';
 import type { ProfileService } from '../profile/profile-service.js';
 
 export interface InboxDeps {
@@ -17,6 +20,8 @@ export interface InboxDeps {
   accounts: AccountStore;
   profiles: ProfileService;
   queues: Queues;
+  /** The accounts' analytics snapshots, started and stopped with their connection. */
+  schedules: AnalyticsSchedules;
   clock?: () => Date;
 }
 
@@ -55,6 +60,17 @@ export function linkedinInbox(deps: InboxDeps) {
       const posts = await deps.profiles.sendPostsForVoice(row, requestId);
       log.info({ userId, posts }, 'posts sent to measure the voice again');
       return { posts };
+    }),
+    // A connection made or lost: the account's analytics snapshots start (the first at once) or stop.
+    handleJob(accountConnectedEvent, async ({ userId, changedAt, requestId }, job, log) => {
+      const outcome = await deps.schedules.sync(userId, changedAt ?? job.timestamp, requestId);
+      log.info({ userId, outcome }, 'analytics snapshots after a connection');
+      return { outcome };
+    }),
+    handleJob(accountDisconnectedEvent, async ({ userId, changedAt, requestId }, job, log) => {
+      const outcome = await deps.schedules.sync(userId, changedAt ?? job.timestamp, requestId);
+      log.info({ userId, outcome }, 'analytics snapshots after a disconnection');
+      return { outcome };
     }),
     handleJob(connectionExpiryTickJob, async (_payload, _job, log) => {
       const at = now();

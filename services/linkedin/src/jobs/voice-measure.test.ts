@@ -10,7 +10,13 @@ let worker: ReturnType<typeof startInboxWorker>;
 beforeAll(async () => {
   h = await createHarness();
   worker = startInboxWorker(
-    { userData: h.services.userData, accounts: h.services.accounts, profiles: h.services.profiles, queues: h.queues },
+    {
+      userData: h.services.userData,
+      accounts: h.services.accounts,
+      profiles: h.services.profiles,
+      queues: h.queues,
+      schedules: h.services.analyticsSchedules,
+    },
     { connection: h.redis.redis.duplicate({ maxRetriesPerRequest: null }), prefix: h.redis.prefix },
     { logger: h.deps.logger },
   );

@@ -55,6 +55,28 @@ export interface CommentResult {
   commentId: string | null;
 }
 
+/** Which of the figures analytics keep a provider gives for an account; the others are shown as sample data. */
+export interface AnalyticsCapabilities {
+  /** Reactions, comments, reposts and impressions of the account's posts. */
+  postCounters: boolean;
+  followers: boolean;
+  connections: boolean;
+  profileViews: boolean;
+}
+
+/** What the password sign-in providers give: every counter and the audience, but no profile views. */
+export const DEFAULT_ANALYTICS_CAPABILITIES: AnalyticsCapabilities = {
+  postCounters: true,
+  followers: true,
+  connections: true,
+  profileViews: false,
+};
+
+/** The figures `provider` gives for the account, the defaults when it does not say. */
+export function analyticsCapabilitiesOf(provider: NetworkProvider, accountId: string): AnalyticsCapabilities {
+  return provider.analyticsCapabilities?.(accountId) ?? DEFAULT_ANALYTICS_CAPABILITIES;
+}
+
 /**
  * The professional network as this service uses it. Every method throws `ProviderError` for
  * what the network refuses or cannot do; account ids are the network's own.
@@ -82,4 +104,6 @@ export interface NetworkProvider {
    * the caller records the attempt first and never repeats it.
    */
   comment(accountId: string, postId: string, text: string): Promise<CommentResult>;
+  /** The figures it gives for the account (DEFAULT_ANALYTICS_CAPABILITIES when left out). */
+  analyticsCapabilities?(accountId: string): AnalyticsCapabilities;
 }

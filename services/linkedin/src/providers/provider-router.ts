@@ -1,13 +1,15 @@
 import type { FullProfile, OwnProfile } from '@nashr/contracts';
 import { AUTHOR_PREFIX, type LinkedinProvider } from './linkedin/linkedin-provider.js';
-import type {
-  Attachment,
-  CommentResult,
-  ConnectOutcome,
-  Credentials,
-  NetworkProvider,
-  PostPage,
-  PublishResult,
+import {
+  type AnalyticsCapabilities,
+  type Attachment,
+  analyticsCapabilitiesOf,
+  type CommentResult,
+  type ConnectOutcome,
+  type Credentials,
+  type NetworkProvider,
+  type PostPage,
+  type PublishResult,
 } from './network-provider.js';
 import { ProviderError } from './provider-error.js';
 
@@ -75,6 +77,10 @@ export class ProviderRouter implements NetworkProvider {
 
   comment(accountId: string, postId: string, text: string): Promise<CommentResult> {
     return this.for(accountId).comment(accountId, postId, text);
+  }
+
+  analyticsCapabilities(accountId: string): AnalyticsCapabilities {
+    return analyticsCapabilitiesOf(this.for(accountId), accountId);
   }
 }
 

@@ -21,6 +21,10 @@ export interface HarnessOptions {
   /** Another provider than the sandbox (the sandbox is still made, on the same database). */
   provider?: (db: PostgresJsDatabase<typeof schema>, sandbox: SandboxProvider) => NetworkProvider;
   cacheSeconds?: number;
+  /** Analytics' clock and per-account call limit (see LinkedinDeps). */
+  analytics?: LinkedinDeps['analytics'];
+  /** Hours between an account's analytics snapshots (ANALYTICS_SNAPSHOT_HOURS). */
+  snapshotHours?: number;
 }
 
 /**
@@ -44,12 +48,14 @@ export async function createHarness(options: HarnessOptions = {}) {
       PROFILE_CACHE_SECONDS: options.cacheSeconds ?? 60,
       // Tests trust the first look; the settle window has a test of its own.
       PUBLISH_SETTLE_MS: 0,
+      ANALYTICS_SNAPSHOT_HOURS: options.snapshotHours ?? 6,
     },
     logger,
     database,
     redis: redis.redis,
     queues,
     provider,
+    ...(options.analytics ? { analytics: options.analytics } : {}),
   };
   const app: ServiceApp = buildApp(deps);
   const services = createServices(deps);

@@ -1,24 +1,26 @@
+import type { AnalyticsMetric } from '@nashr/contracts';
 import { type LucideIcon, Minus, TrendingDown, TrendingUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatChange, formatNumber } from '../../lib/format';
-import type { Stat } from '../../lib/statistics';
 import { SampleBadge } from '../ui/sample-badge';
 
 interface StatCardProps {
   id: string;
   icon: LucideIcon;
   label: string;
-  /** What the number covers, e.g. "Last 30 days". */
+  /** What the number covers, e.g. "against the previous 30 days". */
   period: string;
-  stat: Stat;
+  stat: AnalyticsMetric;
   /** Why the number is a sample, when it is. */
   sampleReason: string;
+  /** How the value reads (a plain number unless given). */
+  format?: (value: number, language: string) => string;
 }
 
-/** One of the dashboard's three statistics, with its change against the period before. */
-export function StatCard({ id, icon: Icon, label, period, stat, sampleReason }: StatCardProps) {
+/** One of the dashboard's figures over the period, with its change against the period before. */
+export function StatCard({ id, icon: Icon, label, period, stat, sampleReason, format = formatNumber }: StatCardProps) {
   const { t, i18n } = useTranslation('dashboard');
-  const { change } = stat;
+  const change = stat.changePercent;
   const tone =
     change === null || change === 0
       ? 'bg-slate-100 text-slate-600'
@@ -44,7 +46,7 @@ export function StatCard({ id, icon: Icon, label, period, stat, sampleReason }: 
         {label}
       </h3>
       <p className="mt-1 text-3xl font-bold tracking-tight text-ink" data-testid={`stat-${id}-value`}>
-        {formatNumber(stat.value, i18n.language)}
+        {format(stat.value, i18n.language)}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-2 text-xs">
         <span

@@ -2,6 +2,7 @@ import type { LinkedinPost } from '@nashr/contracts';
 import { ChartNoAxesColumn, MessageSquare, Repeat2, ThumbsUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatClock, formatCompact, formatDay } from '../../lib/format';
+import { PostResultsLink } from '../analytics/post-results-link';
 import { DocumentCarousel } from '../composer';
 import { HijriDate } from '../ui/hijri-date';
 import { LinkedInLink, PostImages, PostText } from './post-card-parts';
@@ -80,6 +81,7 @@ export function PublishedPostCard({ post }: { post: LinkedinPost }) {
           </div>
         ))}
       </dl>
+      <PostResultsLink postId={post.id} className="mt-3" />
     </article>
   );
 }

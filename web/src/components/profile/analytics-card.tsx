@@ -2,7 +2,7 @@ import type { LinkedinPost } from '@nashr/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatPercent } from '../../lib/format';
-import { ENGAGEMENT_WINDOW_DAYS, engagementOf, SAMPLE_STATS } from '../../lib/statistics';
+import { ENGAGEMENT_WINDOW_DAYS, engagementOf, SAMPLE_PROFILE_VIEWS } from '../../lib/statistics';
 import { SampleBadge } from '../ui/sample-badge';
 
 interface Row {
@@ -31,7 +31,7 @@ export function AnalyticsCard({ posts, loading }: { posts: LinkedinPost[] | unde
   const language = i18n.language;
   const numbers = useMemo(() => profileAnalytics(posts, new Date()), [posts]);
   const rows: Row[] = [
-    { key: 'profileViews', value: formatNumber(SAMPLE_STATS.profileViews.value, language), sample: true },
+    { key: 'profileViews', value: formatNumber(SAMPLE_PROFILE_VIEWS, language), sample: true },
     {
       key: 'impressions',
       value: numbers.recentImpressions === null ? null : formatNumber(numbers.recentImpressions, language),

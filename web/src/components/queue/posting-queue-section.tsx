@@ -1,10 +1,13 @@
 import { MAX_QUEUE_SLOTS, QUEUE_ERROR_CODES, type QueueSlot, sortQueueSlots, WEEKDAYS } from '@nashr/contracts';
-import { ListOrdered, Plus, Sparkles, X } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { Clock, ListOrdered, Plus, Sparkles, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useBestTimes } from '../../api/analytics';
 import { ApiError } from '../../api/client';
 import { useQueue, useSaveQueue } from '../../api/queue';
+import { BEST_TIMES_ANCHOR } from '../../lib/analytics';
 import { errorText } from '../../lib/error-text';
 import { formatClock, formatDay, formatWeekday } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
@@ -46,6 +49,13 @@ export function PostingQueueSection() {
   const data = queue.data;
   const slots = data?.slots ?? [];
   const zone = (data?.timeZone ?? browserTimeZone()).replaceAll('_', ' ');
+  // The best times from the user's own history (or the region's defaults), as weekly slots on the hour.
+  const bestTimes = useBestTimes();
+  const bestSlots = (bestTimes.data?.best ?? [])
+    .map((best) => ({ weekday: best.weekday, time: `${String(best.hour).padStart(2, '0')}:00` }))
+    .filter((slot) => !slots.some((s) => sameSlot(s, slot)));
+  // An empty queue already offers suggested times: the best ones are offered once it has some.
+  const canAddBest = slots.length > 0 && bestSlots.length > 0 && slots.length + bestSlots.length <= MAX_QUEUE_SLOTS;
 
   const store = async (next: QueueSlot[], done: string) => {
     setProblem(null);
@@ -81,6 +91,29 @@ export function PostingQueueSection() {
         {save.isPending && <Spinner className="size-4 border-2" />}
       </h2>
       <p className="mt-1 text-sm leading-6 text-slate-600">{t('queue.description', { zone })}</p>
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Link
+          to="/dashboard"
+          hash={BEST_TIMES_ANCHOR}
+          className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+          data-testid="posting-queue-best-times"
+        >
+          <Clock aria-hidden="true" className="size-4" />
+          {t('queue.bestTimesLink')}
+        </Link>
+        {data && canAddBest && (
+          <button
+            type="button"
+            className="inline-flex items-center gap-2 rounded-lg border border-brand-200 bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-100 disabled:opacity-50"
+            disabled={save.isPending}
+            onClick={() => void store([...slots, ...bestSlots], t('queue.saved'))}
+            data-testid="posting-queue-add-best"
+          >
+            <Sparkles aria-hidden="true" className="size-4" />
+            {t('queue.addBestTimes', { count: bestSlots.length })}
+          </button>
+        )}
+      </div>
 
       {queue.isError ? (
         <div className="mt-4 flex flex-wrap items-center gap-3 text-sm text-red-700" role="alert">

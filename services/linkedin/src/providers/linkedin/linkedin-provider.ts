@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type FullProfile, isDocumentType, type OwnProfile } from '@nashr/contracts';
 import type { z } from 'zod';
 import type {
+  AnalyticsCapabilities,
   Attachment,
   CommentResult,
   ConnectOutcome,
@@ -348,6 +349,11 @@ export class LinkedinProvider implements NetworkProvider {
       follower_count: null,
       connections_count: null,
     };
+  }
+
+  /** Posts' counters and the audience need more access than posting: analytics show sample data instead. */
+  analyticsCapabilities(): AnalyticsCapabilities {
+    return { postCounters: false, followers: false, connections: false, profileViews: false };
   }
 
   /** The member's recent posts (`GET /rest/posts?q=author`, which needs more access than posting). */

@@ -119,8 +119,26 @@ function banner(colour: string): string {
   );
 }
 
-/** The sandbox person behind a username. */
-export function sandboxProfile(username: string, accountId: string): FullProfile {
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Followers the sandbox person gains a day: a few, from the username, so analytics snapshots
+ * taken days apart see the audience grow, and the same account grows the same way everywhere.
+ */
+export function sandboxFollowersPerDay(username: string): number {
+  return 2 + Math.floor(seededRandom(`followers:${username}`)() * 10);
+}
+
+/**
+ * The sandbox person behind a username. `connectedSince` (the sandbox account's creation) and
+ * `now` make the follower count grow by whole days since then; without them it is the base count.
+ */
+export function sandboxProfile(
+  username: string,
+  accountId: string,
+  growth?: { connectedSince: Date; now: Date },
+): FullProfile {
   const random = seededRandom(`profile:${username}`);
   const [first, last] = pick(random, PEOPLE);
   const role = pick(random, ROLES);
@@ -149,7 +167,12 @@ export function sandboxProfile(username: string, accountId: string): FullProfile
       { ...firstSchool, start: String(graduated - 4), end: String(graduated) },
     ],
     skills: role.skills.slice(0, skillCount).map((name) => ({ name, endorsement_count: between(random, 3, 99) })),
-    follower_count: between(random, 1_200, 24_000),
+    follower_count:
+      between(random, 1_200, 24_000) +
+      (growth
+        ? Math.max(0, Math.floor((growth.now.getTime() - growth.connectedSince.getTime()) / DAY_MS)) *
+          sandboxFollowersPerDay(username)
+        : 0),
     connections_count: between(random, 300, 500) + (random() < 0.5 ? 0 : between(random, 0, 4_000)),
   };
 }
@@ -198,6 +221,36 @@ export function sandboxSeedPosts(username: string, now: Date): SeedPost[] {
       reposts: Math.round(impressions * random() * 0.003),
     };
   });
+}
+
+/**
+ * How far a post of the sandbox's history has come at an age: most of its counters come in its
+ * first day or two, the rest trickle in over two months. Counted in whole hours, so an answer
+ * stays the same for an hour (screens and tests see steady figures) and grows from hour to hour.
+ */
+export function historyGrowth(ageMs: number): number {
+  const hours = Math.max(0, Math.floor(ageMs / HOUR_MS));
+  return Math.min(1, 0.8 * (1 - Math.exp(-hours / 12)) + 0.2 * Math.min(1, hours / (60 * 24)));
+}
+
+/**
+ * The counters a post of the sandbox's history shows at `now`: the stored ones, true when they
+ * were counted, grown by as much as the post's age has grown since. A post counted at its
+ * publishing (nothing to grow from) keeps them.
+ */
+export function historyCounters(
+  stored: { reactions: number; comments: number; reposts: number; impressions: number },
+  post: { createdAt: Date; countedAt: Date },
+  now: Date,
+) {
+  const then = historyGrowth(post.countedAt.getTime() - post.createdAt.getTime());
+  const factor = then > 0 ? Math.max(1, historyGrowth(now.getTime() - post.createdAt.getTime()) / then) : 1;
+  return {
+    impressions: Math.round(stored.impressions * factor),
+    reactions: Math.round(stored.reactions * factor),
+    comments: Math.round(stored.comments * factor),
+    reposts: Math.round(stored.reposts * factor),
+  };
 }
 
 /** Counters of a post published through the product: they grow with its age, then level off. */

@@ -29,7 +29,7 @@ import type {
 } from '../network-provider.js';
 import { ProviderError } from '../provider-error.js';
 import { SANDBOX_CAPTCHA_PUBLIC_KEY, sandboxCaptchaScriptUrl, sandboxCaptchaToken } from './captcha-widget.js';
-import { liveCounters, sandboxProfile, sandboxSeedPosts, shortAge } from './sandbox-data.js';
+import { historyCounters, liveCounters, sandboxProfile, sandboxSeedPosts, shortAge } from './sandbox-data.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
 
@@ -179,8 +179,11 @@ export class SandboxProvider implements NetworkProvider {
       .where(eq(sandboxPosts.accountId, accountId))
       .limit(1);
     if (existing) return;
-    const seeds = sandboxSeedPosts(username, this.now());
-    await tx.insert(sandboxPosts).values(seeds.map((seed) => ({ id: activityId(), accountId, ...seed })));
+    const now = this.now();
+    const seeds = sandboxSeedPosts(username, now);
+    await tx
+      .insert(sandboxPosts)
+      .values(seeds.map((seed) => ({ id: activityId(), accountId, ...seed, countedAt: now })));
   }
 
   /**
@@ -299,7 +302,7 @@ export class SandboxProvider implements NetworkProvider {
   async getFullProfile(accountId: string): Promise<FullProfile> {
     await this.simulate();
     const row = await this.connectedAccount(accountId);
-    return sandboxProfile(row.username, row.id);
+    return sandboxProfile(row.username, row.id, { connectedSince: row.createdAt, now: this.now() });
   }
 
   private toNetworkPost(
@@ -309,9 +312,8 @@ export class SandboxProvider implements NetworkProvider {
     document?: { title: string },
   ): NetworkPost {
     const now = this.now();
-    const counters = row.live
-      ? liveCounters(row.createdAt, now)
-      : { reactions: row.reactions, comments: row.comments, reposts: row.reposts, impressions: row.impressions };
+    // History posts keep growing from their stored counters with their age.
+    const counters = row.live ? liveCounters(row.createdAt, now) : historyCounters(row, row, now);
     const socialId = `urn:li:activity:${row.id}`;
     return {
       id: row.id,

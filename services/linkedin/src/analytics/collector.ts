@@ -1,0 +1,114 @@
+import type { Logger, Queues } from '@nashr/platform';
+import type { AccountStore } from '../accounts/account-store.js';
+import { reportDisconnected } from '../accounts/provider-failure.js';
+import type { AccountRow } from '../db/schema.js';
+import { analyticsCapabilitiesOf, type NetworkPost, type NetworkProvider } from '../providers/network-provider.js';
+import { isProviderError } from '../providers/provider-error.js';
+import { AccountBusyError, type AccountLimiter } from './account-limiter.js';
+import type { AnalyticsSchedules } from './schedules.js';
+import type { SnapshotStore } from './snapshot-store.js';
+
+/** Posts younger than this get their counters read at every snapshot; older ones have settled. */
+export const TRACKED_DAYS = 30;
+/** The providers' largest page. */
+const PAGE_SIZE = 100;
+/** How far back the history import pages (10,000 posts): enough for any member's history. */
+const IMPORT_MAX_PAGES = 100;
+/** How long to leave an account alone after a 429 that named no wait. */
+const DEFAULT_RATE_LIMIT_WAIT_MS = 15 * 60_000;
+const DAY_MS = 86_400_000;
+
+export type SnapshotOutcome =
+  | { status: 'skipped'; reason: 'not_connected' | 'disconnected' }
+  | { status: 'taken'; imported: boolean; pages: number; posts: number; newPosts: number };
+
+export interface CollectorDeps {
+  accounts: AccountStore;
+  provider: NetworkProvider;
+  snapshots: SnapshotStore;
+  schedules: AnalyticsSchedules;
+  limiter: AccountLimiter;
+  queues: Queues;
+  logger: Logger;
+  clock: () => Date;
+}
+
+/** The network dropped the account's session mid-snapshot: it was reported, the snapshot ends. */
+class SessionLost extends Error {}
+
+/**
+ * Takes one account's snapshot: its profile's figures and the counters of its recent posts (all
+ * of its posts the first time: the history import), every network call through the account's
+ * limiter. A 429 blocks the account for the wait the network asked and puts the snapshot off
+ * (AccountBusyError); a lost session marks the account disconnected and stops its schedule.
+ */
+export class SnapshotCollector {
+  constructor(private readonly deps: CollectorDeps) {}
+
+  async take(userId: string, requestId?: string): Promise<SnapshotOutcome> {
+    const { accounts, provider, snapshots, schedules, clock } = this.deps;
+    const row = await accounts.findByUser(userId);
+    const networkId = row?.status === 'connected' ? accounts.providerAccount(row) : null;
+    if (!row || !networkId) {
+      await schedules.stop(userId);
+      return { status: 'skipped', reason: 'not_connected' };
+    }
+    const state = await snapshots.state(userId);
+    const importing = !state?.importedAt;
+    const now = clock();
+    const since = now.getTime() - TRACKED_DAYS * DAY_MS;
+    const capabilities = analyticsCapabilitiesOf(provider, networkId);
+    try {
+      const profile = await this.call(row, requestId, () => provider.getFullProfile(networkId));
+      const posts: NetworkPost[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      for (;;) {
+        const page = await this.call(row, requestId, () => provider.listPosts(networkId, { limit: PAGE_SIZE, cursor }));
+        pages++;
+        const recent = page.items.filter((post) => Date.parse(post.parsed_datetime) >= since);
+        posts.push(...(importing ? page.items : recent));
+        cursor = page.cursor;
+        // Posts come newest first: once a page reaches past the tracked days, the rest are older.
+        if (!cursor || pages >= IMPORT_MAX_PAGES || (!importing && recent.length < page.items.length)) break;
+      }
+      const recorded = await snapshots.record({
+        userId,
+        takenAt: now,
+        posts,
+        profile: {
+          followers: capabilities.followers ? profile.follower_count : null,
+          connections: capabilities.connections ? profile.connections_count : null,
+          // No provider gives profile views yet; the summary shows them as sample data.
+          profileViews: null,
+        },
+        historyImported: importing,
+      });
+      return { status: 'taken', imported: importing, pages, ...recorded };
+    } catch (error) {
+      if (error instanceof SessionLost) return { status: 'skipped', reason: 'disconnected' };
+      throw error;
+    }
+  }
+
+  private async call<T>(row: AccountRow, requestId: string | undefined, fn: () => Promise<T>): Promise<T> {
+    const { limiter } = this.deps;
+    await limiter.take(row.id);
+    try {
+      return await fn();
+    } catch (error) {
+      if (!isProviderError(error)) throw error;
+      if (error.kind === 'rate_limited') {
+        const wait = error.retryAfterMs ?? DEFAULT_RATE_LIMIT_WAIT_MS;
+        await limiter.block(row.id, wait);
+        throw new AccountBusyError(wait);
+      }
+      if (error.credentialsLost) {
+        await reportDisconnected(this.deps, row, error, requestId);
+        await this.deps.schedules.stop(row.userId);
+        throw new SessionLost();
+      }
+      throw error;
+    }
+  }
+}

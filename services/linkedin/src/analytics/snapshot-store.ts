@@ -1,0 +1,255 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import {
+  accounts,
+  analyticsAccounts,
+  analyticsPostSnapshots,
+  analyticsPosts,
+  analyticsProfileSnapshots,
+  type schema,
+} from '../db/schema.js';
+import type { NetworkPost } from '../providers/network-provider.js';
+
+type Db = PostgresJsDatabase<typeof schema>;
+
+/** Serializes one user's snapshot writes with each other and with the deletion of their data. */
+export const analyticsLock = (userId: string) => sql`select pg_advisory_xact_lock(hashtext(${`analytics:${userId}`}))`;
+
+/** The profile's figures at a snapshot; null where the provider does not give them. */
+export interface ProfileFigures {
+  followers: number | null;
+  connections: number | null;
+  profileViews: number | null;
+}
+
+export interface SnapshotInput {
+  userId: string;
+  takenAt: Date;
+  posts: readonly NetworkPost[];
+  profile: ProfileFigures | null;
+  /** This snapshot read every page of the account's posts: its history is imported. */
+  historyImported: boolean;
+}
+
+/** Rows written at once: well under PostgreSQL's 65,535 parameters a statement. */
+const CHUNK = 500;
+
+const chunks = <T>(items: readonly T[], size = CHUNK): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
+
+const engagementOf = (c: { reactions: number; comments: number; reposts: number }) =>
+  c.reactions + c.comments + c.reposts;
+
+const count = (value: number) => (Number.isFinite(value) && value > 0 ? Math.round(value) : 0);
+
+/**
+ * Where snapshots are written, kept and folded. Each post's gain since its previous snapshot is
+ * worked out here, once, when the snapshot is written, so reading a period is a sum.
+ */
+export class SnapshotStore {
+  constructor(private readonly db: Db) {}
+
+  async state(userId: string) {
+    const [row] = await this.db.select().from(analyticsAccounts).where(eq(analyticsAccounts.userId, userId));
+    return row ?? null;
+  }
+
+  /** Everything kept about the user's analytics, for 'Download my data'. */
+  async userExport(userId: string) {
+    const [posts, postSnapshots, profileSnapshots] = await Promise.all([
+      this.db
+        .select()
+        .from(analyticsPosts)
+        .where(eq(analyticsPosts.userId, userId))
+        .orderBy(asc(analyticsPosts.publishedAt)),
+      this.db
+        .select()
+        .from(analyticsPostSnapshots)
+        .where(eq(analyticsPostSnapshots.userId, userId))
+        .orderBy(asc(analyticsPostSnapshots.postId), asc(analyticsPostSnapshots.takenAt)),
+      this.db
+        .select()
+        .from(analyticsProfileSnapshots)
+        .where(eq(analyticsProfileSnapshots.userId, userId))
+        .orderBy(asc(analyticsProfileSnapshots.takenAt)),
+    ]);
+    return {
+      posts: posts.map(({ userId: _user, ...post }) => post),
+      postSnapshots: postSnapshots.map(({ userId: _user, ...snapshot }) => snapshot),
+      profileSnapshots: profileSnapshots.map(({ userId: _user, ...snapshot }) => snapshot),
+    };
+  }
+
+  /**
+   * Records one snapshot of an account. Serialized per user (two snapshots of one account never
+   * interleave), and a post whose stored counters are newer than this snapshot is left alone, so
+   * a snapshot that was delayed cannot count a gain backwards.
+   */
+  async record(input: SnapshotInput): Promise<{ posts: number; newPosts: number }> {
+    const { userId, takenAt } = input;
+    return this.db.transaction(async (tx) => {
+      await tx.execute(analyticsLock(userId));
+      // An account deleted (or disconnected) while the snapshot was read keeps nothing of it.
+      const [account] = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.userId, userId));
+      if (account?.status !== 'connected') return { posts: 0, newPosts: 0 };
+      const byId = new Map(input.posts.map((post) => [post.id, post]));
+      const known = new Map<string, typeof analyticsPosts.$inferSelect>();
+      for (const ids of chunks([...byId.keys()], 1000)) {
+        const rows = await tx
+          .select()
+          .from(analyticsPosts)
+          .where(and(eq(analyticsPosts.userId, userId), inArray(analyticsPosts.postId, ids)));
+        for (const row of rows) known.set(row.postId, row);
+      }
+      const postRows: (typeof analyticsPosts.$inferInsert)[] = [];
+      const snapshotRows: (typeof analyticsPostSnapshots.$inferInsert)[] = [];
+      let newPosts = 0;
+      for (const post of byId.values()) {
+        const before = known.get(post.id);
+        if (before && before.lastSnapshotAt.getTime() >= takenAt.getTime()) continue;
+        const published = new Date(post.parsed_datetime);
+        const publishedAt = Number.isNaN(published.getTime()) || published > takenAt ? takenAt : published;
+        const counters = {
+          reactions: count(post.reaction_counter),
+          comments: count(post.comment_counter),
+          reposts: count(post.repost_counter),
+          impressions: count(post.impressions_counter),
+        };
+        postRows.push({
+          userId,
+          postId: post.id,
+          text: post.text,
+          shareUrl: post.share_url,
+          publishedAt,
+          ...counters,
+          lastSnapshotAt: takenAt,
+        });
+        if (!before) newPosts++;
+        snapshotRows.push({
+          userId,
+          postId: post.id,
+          takenAt,
+          ...counters,
+          engagementGained: engagementOf(counters) - (before ? engagementOf(before) : 0),
+          impressionsGained: counters.impressions - (before?.impressions ?? 0),
+          // What a post gathered before its first snapshot is counted on the day it was published.
+          gainedAt: before ? takenAt : publishedAt,
+        });
+      }
+      for (const rows of chunks(postRows)) {
+        await tx
+          .insert(analyticsPosts)
+          .values(rows)
+          .onConflictDoUpdate({
+            target: [analyticsPosts.userId, analyticsPosts.postId],
+            set: {
+              text: sql`excluded.text`,
+              shareUrl: sql`excluded.share_url`,
+              reactions: sql`excluded.reactions`,
+              comments: sql`excluded.comments`,
+              reposts: sql`excluded.reposts`,
+              impressions: sql`excluded.impressions`,
+              lastSnapshotAt: sql`excluded.last_snapshot_at`,
+            },
+          });
+      }
+      for (const rows of chunks(snapshotRows)) {
+        await tx.insert(analyticsPostSnapshots).values(rows).onConflictDoNothing();
+      }
+      if (input.profile) {
+        await tx
+          .insert(analyticsProfileSnapshots)
+          .values({ userId, takenAt, ...input.profile })
+          .onConflictDoNothing();
+      }
+      await tx
+        .insert(analyticsAccounts)
+        .values({
+          userId,
+          firstSnapshotAt: takenAt,
+          lastSnapshotAt: takenAt,
+          importedAt: input.historyImported ? takenAt : null,
+        })
+        .onConflictDoUpdate({
+          target: analyticsAccounts.userId,
+          set: {
+            firstSnapshotAt: sql`least(${analyticsAccounts.firstSnapshotAt}, excluded.first_snapshot_at)`,
+            lastSnapshotAt: sql`greatest(${analyticsAccounts.lastSnapshotAt}, excluded.last_snapshot_at)`,
+            importedAt: sql`coalesce(${analyticsAccounts.importedAt}, excluded.imported_at)`,
+            updatedAt: new Date(),
+          },
+        });
+      return { posts: snapshotRows.length, newPosts };
+    });
+  }
+
+  /**
+   * Folds the snapshots taken before `cutoff` into one a day per post (the day's last counters,
+   * the day's gains summed) and one a day for the profile, a few hundred users per transaction.
+   * A post's first snapshot stays apart, so what it gathered before still counts on its day.
+   */
+  async fold(cutoff: Date, usersPerBatch = 200): Promise<{ users: number; before: number; after: number }> {
+    // Raw statements take instants as text: the driver leaves Date parameters to Drizzle's columns.
+    const cutoffAt = sql`${cutoff.toISOString()}::timestamptz`;
+    let users = 0;
+    let before = 0;
+    let after = 0;
+    for (;;) {
+      const batch = await this.db.execute<{ user_id: string }>(sql`
+        select distinct user_id from (
+          (select user_id from linkedin.analytics_post_snapshots where not folded and taken_at < ${cutoffAt} limit 20000)
+          union all
+          (select user_id from linkedin.analytics_profile_snapshots where not folded and taken_at < ${cutoffAt} limit 20000)
+        ) due limit ${usersPerBatch}`);
+      const ids = batch.map((row) => row.user_id);
+      if (ids.length === 0) break;
+      const idList = sql`array[${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::uuid[]`;
+      // The last snapshot of each day stays, standing for the day: its counters are the day's
+      // last already, and it takes the day's gains. The others of the day go.
+      const counts = await this.db.transaction(async (tx) => {
+        const keptPosts = await tx.execute(sql`
+          with days as (
+            select user_id, post_id, max(taken_at) as taken_at,
+                   sum(engagement_gained)::int as engagement_gained,
+                   sum(impressions_gained)::int as impressions_gained,
+                   min(gained_at) as gained_at
+            from linkedin.analytics_post_snapshots
+            where user_id = any(${idList}) and not folded and taken_at < ${cutoffAt}
+            group by user_id, post_id, (taken_at at time zone 'UTC')::date, (gained_at at time zone 'UTC')::date
+          )
+          update linkedin.analytics_post_snapshots s
+          set engagement_gained = d.engagement_gained, impressions_gained = d.impressions_gained,
+              gained_at = d.gained_at, folded = true
+          from days d
+          where s.user_id = d.user_id and s.post_id = d.post_id and s.taken_at = d.taken_at`);
+        const droppedPosts = await tx.execute(sql`
+          delete from linkedin.analytics_post_snapshots
+          where user_id = any(${idList}) and not folded and taken_at < ${cutoffAt}`);
+        const keptProfiles = await tx.execute(sql`
+          with days as (
+            select user_id, max(taken_at) as taken_at
+            from linkedin.analytics_profile_snapshots
+            where user_id = any(${idList}) and not folded and taken_at < ${cutoffAt}
+            group by user_id, (taken_at at time zone 'UTC')::date
+          )
+          update linkedin.analytics_profile_snapshots s set folded = true
+          from days d where s.user_id = d.user_id and s.taken_at = d.taken_at`);
+        const droppedProfiles = await tx.execute(sql`
+          delete from linkedin.analytics_profile_snapshots
+          where user_id = any(${idList}) and not folded and taken_at < ${cutoffAt}`);
+        const kept = keptPosts.count + keptProfiles.count;
+        return { before: kept + droppedPosts.count + droppedProfiles.count, after: kept };
+      });
+      users += ids.length;
+      before += counts.before;
+      after += counts.after;
+    }
+    return { users, before, after };
+  }
+}
