@@ -27,6 +27,8 @@ export const QUEUES = {
   engageInbox: 'engage-inbox',
   /** engage-worker: each user's feed refresh (repeatable) and the suggestions prepared ahead. */
   engageFeed: 'engage-feed',
+  /** engage-worker: each autopilot's chain of delayed ticks, one user's at a time. */
+  engageAutopilot: 'engage-autopilot',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
