@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { createServiceApp, type Database, type Logger, type Queues, type ServiceApp } from '@nashr/platform';
-import type { Config } from './config.js';
+import type { Config, EngageConfig } from './config.js';
 import type { schema } from './db/schema.js';
 import type { EngageProvider } from './providers/types.js';
+import { autopilotRoutes } from './routes/autopilot.js';
 import { engageRoutes } from './routes/engage.js';
 import { createServices } from './services.js';
 
@@ -10,10 +11,7 @@ import { createServices } from './services.js';
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
 
 export interface EngageDeps {
-  config: Pick<
-    Config,
-    'INTERNAL_SECRET' | 'ENGAGE_PROVIDER' | 'ENGAGE_REFRESH_MINUTES' | 'ENGAGE_FEED_DAYS' | 'ENGAGE_DAILY_SUGGESTIONS'
-  >;
+  config: Pick<Config, 'INTERNAL_SECRET'> & EngageConfig;
   logger: Logger;
   database: Database<typeof schema>;
   /** Producer of the feed jobs. */
@@ -30,6 +28,8 @@ export function buildApp({ config, logger, database, queues, clock, provider }: 
     internalSecret: config.INTERNAL_SECRET,
     readiness: [{ name: 'postgres', check: database.ping }],
   });
-  engageRoutes(app, createServices(database, queues, config, { clock, provider }));
+  const services = createServices(database, queues, config, { clock, provider });
+  engageRoutes(app, services);
+  autopilotRoutes(app, services.autopilot.settings);
   return app;
 }

@@ -25,9 +25,26 @@ export const configSchema = z.object({
   ENGAGE_FEED_DAYS: z.coerce.number().int().min(1).max(30).default(7),
   /** Suggestion sets (three comments each) one user gets free per UTC day, prepared ones included. */
   ENGAGE_DAILY_SUGGESTIONS: z.coerce.number().int().min(1).max(10_000).default(300),
+  /**
+   * Autopilot's least spacing between two of a user's comments; each gap adds a random part of it
+   * (up to ENGAGE_AUTOPILOT_SPACING_JITTER), so comments do not go out on a fixed beat. Tests set
+   * a fraction of a minute.
+   */
+  ENGAGE_AUTOPILOT_MIN_SPACING_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(6),
+  /** The random part added to each gap, as a share of the least spacing (0.5: 0 to 50 % more). */
+  ENGAGE_AUTOPILOT_SPACING_JITTER: z.coerce.number().min(0).max(5).default(0.5),
 });
 export type Config = z.infer<typeof configSchema>;
 export type EngageConfig = Pick<
   Config,
-  'ENGAGE_PROVIDER' | 'ENGAGE_REFRESH_MINUTES' | 'ENGAGE_FEED_DAYS' | 'ENGAGE_DAILY_SUGGESTIONS'
+  | 'ENGAGE_PROVIDER'
+  | 'ENGAGE_REFRESH_MINUTES'
+  | 'ENGAGE_FEED_DAYS'
+  | 'ENGAGE_DAILY_SUGGESTIONS'
+  | 'ENGAGE_AUTOPILOT_MIN_SPACING_MINUTES'
+  | 'ENGAGE_AUTOPILOT_SPACING_JITTER'
 >;

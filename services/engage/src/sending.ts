@@ -1,4 +1,4 @@
-import { ENGAGE_ERROR_CODES as E, ENGAGE_LIMITS, type EngageComment } from '@nashr/contracts';
+import { type CommentOrigin, ENGAGE_ERROR_CODES as E, ENGAGE_LIMITS, type EngageComment } from '@nashr/contracts';
 import { AppError } from '@nashr/platform';
 import { and, desc, eq } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
@@ -39,6 +39,7 @@ export class Sending {
     userId: string,
     input: { postId: string; key: string; text: string },
     log: FastifyBaseLogger,
+    origin: CommentOrigin = 'user',
   ): Promise<EngageComment> {
     const text = input.text.trim();
     if (!text) {
@@ -76,6 +77,7 @@ export class Sending {
           authorName: item.authorName,
           text,
           status: 'sending',
+          origin,
           createdAt: this.clock(),
         })
         .onConflictDoNothing()

@@ -1,5 +1,8 @@
 import type { Database, Queues } from '@nashr/platform';
 import { Allowance } from './allowance.js';
+import { AutopilotRunner } from './autopilot/runner.js';
+import { AutopilotSettings } from './autopilot/settings.js';
+import { AutopilotTicks } from './autopilot/ticks.js';
 import type { EngageConfig } from './config.js';
 import type { schema } from './db/schema.js';
 import { Feed } from './feed.js';
@@ -16,6 +19,7 @@ export interface EngageServices {
   feed: Feed;
   sending: Sending;
   writers: Writers;
+  autopilot: { settings: AutopilotSettings; runner: AutopilotRunner; ticks: AutopilotTicks };
 }
 
 /** The service's parts, built once for the API and the worker alike. */
@@ -32,5 +36,11 @@ export function createServices(
   const writers = new Writers(database.db);
   const feed = new Feed(database.db, provider, targets, allowance, writers, queues, config, clock);
   const sending = new Sending(database.db, provider, feed, allowance, clock);
-  return { provider, targets, allowance, feed, sending, writers };
+  const ticks = new AutopilotTicks(queues, clock);
+  const autopilot = {
+    ticks,
+    settings: new AutopilotSettings(database.db, ticks, config, clock),
+    runner: new AutopilotRunner(database.db, sending, config, clock),
+  };
+  return { provider, targets, allowance, feed, sending, writers, autopilot };
 }

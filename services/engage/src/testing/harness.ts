@@ -24,6 +24,8 @@ export interface Harness {
   sandbox: SandboxEngageProvider;
   /** Headers the gateway would send for this identity. */
   as: (identity: Identity) => Record<string, string>;
+  /** Another engage worker on the same database and queues, as a second process would run one. */
+  startWorkers: () => Promise<EngageWorkers>;
   close: () => Promise<void>;
 }
 
@@ -31,7 +33,11 @@ export interface Harness {
  * The engage service as it runs: its API (built, not listening) and its workers on real queues,
  * over a fresh database and a Redis prefix of this test file.
  */
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+export async function startHarness(
+  env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
+): Promise<Harness> {
+  const { clock } = options;
   const db: TestDatabase = await createTestDatabase();
   const redis = await createTestRedis();
   await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'engage' });
@@ -46,15 +52,24 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   });
   const sandbox = new SandboxEngageProvider(database.db);
   const queues = new Queues({ connection: redis.redis, prefix: redis.prefix }, logger);
-  const app = buildApp({ config, logger, database, queues, provider: sandbox });
-  const workerConnection = redis.redis.duplicate({ maxRetriesPerRequest: null });
-  const workers: EngageWorkers = await startEngageWorkers({
-    config,
-    database,
-    queue: { connection: workerConnection, prefix: redis.prefix },
-    logger,
-    provider: sandbox,
-  });
+  const app = buildApp({ config, logger, database, queues, provider: sandbox, clock });
+  const connections: ReturnType<typeof redis.redis.duplicate>[] = [];
+  const started: EngageWorkers[] = [];
+  const startWorkers = async () => {
+    const connection = redis.redis.duplicate({ maxRetriesPerRequest: null });
+    connections.push(connection);
+    const workers = await startEngageWorkers({
+      config,
+      database,
+      queue: { connection, prefix: redis.prefix },
+      logger,
+      provider: sandbox,
+      clock,
+    });
+    started.push(workers);
+    return workers;
+  };
+  await startWorkers();
   return {
     app,
     config,
@@ -63,10 +78,11 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     database,
     sandbox,
     as: (identity) => identityHeaders(identity, TEST_INTERNAL_SECRET),
+    startWorkers,
     close: async () => {
       await app.close();
-      await workers.close();
-      workerConnection.disconnect();
+      for (const workers of started) await workers.close();
+      for (const connection of connections) connection.disconnect();
       await queues.close();
       await database.close();
       await redis.cleanup();
