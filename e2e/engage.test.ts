@@ -5,15 +5,13 @@
  * see it once in the history and on the sandbox post. On /inspiration, the best recent posts of the
  * people followed appear under 'From people you follow' (before any, the way to Engage).
  */
-import { userCreatedEvent } from '@nashr/contracts';
-import { createRedis, Queues, waitForRedis } from '@nashr/platform';
-import { createCapturingLogger } from '@nashr/platform/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './support/browser';
-import { callAs, fullUser, type StackUser } from './support/full-user';
+import { startTrial, takeStarter } from './support/engage';
+import { callAs, fullUser } from './support/full-user';
 
 let stack: Stack;
 let browser: Browser;
@@ -34,39 +32,10 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** Tells billing about the account as auth does on a first sign-in: the trial starts. */
-async function startTrial(user: StackUser) {
-  const redis = createRedis(stack.redisUrl, 'request');
-  await waitForRedis(redis);
-  const queues = new Queues({ connection: redis, prefix: stack.redisPrefix }, createCapturingLogger().logger);
-  await queues.publish(userCreatedEvent, { userId: user.userId, createdAt: new Date().toISOString() });
-  await queues.close();
-  redis.disconnect();
-  await expect
-    .poll(async () => (await callAs(stack, user, 'GET', '/api/v1/engage/allowance')).body?.allowance?.plan, POLL)
-    .toBe('trial');
-}
-
-/** Pays for Starter through the test-payments checkout, as its page's Pay button does. */
-async function takeStarter(user: StackUser) {
-  const checkout = await callAs(stack, user, 'POST', '/api/v1/billing/checkout', { planId: 'starter' });
-  expect(checkout.status).toBe(200);
-  const paid = await fetch(`${stack.url}${checkout.body.url}/pay`, {
-    method: 'POST',
-    headers: { cookie: user.session.cookieHeader, 'content-type': 'application/x-www-form-urlencoded' },
-    body: '',
-    redirect: 'manual',
-  });
-  expect(paid.status).toBe(303);
-  await expect
-    .poll(async () => (await callAs(stack, user, 'GET', '/api/v1/engage/allowance')).body.allowance.included, POLL)
-    .toBe(true);
-}
-
 describe('engage', () => {
   it('follows a creator, shows their posts with suggestions, and sends an edited one exactly once', async () => {
     const user = await fullUser(stack, 'engager');
-    await startTrial(user);
+    await startTrial(stack, user);
     const page = await openPage(browser, `${stack.url}/engage`, { lang: 'en', cookies: [user.session.browserCookie] });
     await page.getByRole('heading', { level: 1, name: 'Engage' }).waitFor();
     await page.getByText('Your feed is empty').waitFor();
@@ -103,7 +72,7 @@ describe('engage', () => {
       .waitFor();
     expect(await post.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/billing');
 
-    await takeStarter(user);
+    await takeStarter(stack, user);
     await page.reload();
     await page
       .getByTestId('engage-credits')
@@ -164,7 +133,7 @@ describe('engage', () => {
 
   it("shows the followed creators' best posts on /inspiration, and writes a post like one", async () => {
     const user = await fullUser(stack, 'inspired');
-    await startTrial(user);
+    await startTrial(stack, user);
     const arabic = await openPage(browser, `${stack.url}/inspiration`, {
       lang: 'ar',
       cookies: [user.session.browserCookie],
