@@ -39,30 +39,40 @@ export const AUTOPILOT_STATUSES = ['off', 'paused', 'stopped', 'outside_hours', 
 export type AutopilotStatus = (typeof AUTOPILOT_STATUSES)[number];
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** Minutes since midnight of an `HH:MM` time. */
+export const minutesOfTime = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
+const knownZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A check whose refusal carries its own answer code, so the client can say which rule was broken. */
+const rule =
+  <T>(holds: (value: T) => boolean, message: string, answerCode: string, path?: string[]) =>
+  (value: T, ctx: z.RefinementCtx) => {
+    if (!holds(value)) ctx.addIssue({ code: 'custom', message, params: { answerCode }, ...(path ? { path } : {}) });
+  };
+
+const { minDailyCap, maxDailyCap } = AUTOPILOT_LIMITS;
 const capSchema = z
   .number()
   .int()
-  .superRefine((cap, ctx) => {
-    if (cap < AUTOPILOT_LIMITS.minDailyCap || cap > AUTOPILOT_LIMITS.maxDailyCap) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `The daily cap must be between ${AUTOPILOT_LIMITS.minDailyCap} and ${AUTOPILOT_LIMITS.maxDailyCap} comments`,
-        params: { answerCode: E.capOutOfRange },
-      });
-    }
-  });
+  .superRefine(
+    rule(
+      (cap: number) => cap >= minDailyCap && cap <= maxDailyCap,
+      `The daily cap must be between ${minDailyCap} and ${maxDailyCap} comments`,
+      E.capOutOfRange,
+    ),
+  );
 
-const timeSchema = z.string().superRefine((time, ctx) => {
-  if (!HH_MM.test(time)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'must be a 24-hour time such as 09:00',
-      params: { answerCode: E.hoursInvalid },
-    });
-  }
-});
+const timeSchema = z
+  .string()
+  .superRefine(rule((time: string) => HH_MM.test(time), 'must be a 24-hour time such as 09:00', E.hoursInvalid));
 
 /** Working hours in the user's zone: from `start` (included) to `end` (excluded), on `days` (0 = Sunday). */
 export const autopilotHoursSchema = z
@@ -76,16 +86,15 @@ export const autopilotHoursSchema = z
       .default([0, 1, 2, 3, 4, 5, 6])
       .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
   })
-  .superRefine((hours, ctx) => {
-    if (HH_MM.test(hours.start) && HH_MM.test(hours.end) && minutesOf(hours.end) <= minutesOf(hours.start)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['end'],
-        message: 'The working hours must end after they start, within one day',
-        params: { answerCode: E.hoursInvalid },
-      });
-    }
-  });
+  .superRefine(
+    rule(
+      (hours: { start: string; end: string }) =>
+        !HH_MM.test(hours.start) || !HH_MM.test(hours.end) || minutesOfTime(hours.end) > minutesOfTime(hours.start),
+      'The working hours must end after they start, within one day',
+      E.hoursInvalid,
+      ['end'],
+    ),
+  );
 export type AutopilotHours = z.output<typeof autopilotHoursSchema>;
 
 /** An IANA zone the runtime knows (`Asia/Riyadh`): the user's day and hours are counted in it. */
@@ -93,17 +102,7 @@ export const autopilotTimeZoneSchema = z
   .string()
   .min(1)
   .max(64)
-  .superRefine((zone, ctx) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-    } catch {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'is not a known time zone',
-        params: { answerCode: E.timeZoneInvalid },
-      });
-    }
-  });
+  .superRefine(rule(knownZone, 'is not a known time zone', E.timeZoneInvalid));
 
 /** `PUT /api/v1/engage/autopilot`: the whole setting at once. */
 export const saveAutopilotRequestSchema = z

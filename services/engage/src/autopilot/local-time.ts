@@ -88,8 +88,6 @@ export interface WorkingHours {
   timeZone: string;
 }
 
-export const minutesOfTime = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
 export function withinHours(now: Date, hours: WorkingHours): boolean {
   const local = localMoment(now, hours.timeZone);
   return hours.days.includes(local.weekday) && local.minutes >= hours.start && local.minutes < hours.end;

@@ -5,6 +5,7 @@ import {
   type Autopilot,
   type AutopilotStatus,
   ENGAGE_ERROR_CODES as E,
+  minutesOfTime,
   SUGGESTION_KINDS,
   type saveAutopilotRequestSchema,
 } from '@nashr/contracts';
@@ -14,7 +15,7 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { z } from 'zod';
 import type { EngageConfig } from '../config.js';
 import { autopilotPeople, autopilotSends, autopilotSettings, people, type schema } from '../db/schema.js';
-import { localMoment, minutesOfTime, nextOpening, type WorkingHours, withinHours } from './local-time.js';
+import { localMoment, nextOpening, type WorkingHours, withinHours } from './local-time.js';
 import type { AutopilotTicks } from './ticks.js';
 
 type Db = PostgresJsDatabase<typeof schema>;

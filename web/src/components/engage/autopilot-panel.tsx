@@ -246,26 +246,18 @@ function AutopilotForm({ autopilot, people }: { autopilot: Autopilot; people: En
         <fieldset>
           <legend className={label}>{t('autopilot.hours')}</legend>
           <div className="mt-1 flex flex-wrap items-end gap-2">
-            <label className="text-xs text-slate-600">
-              {t('autopilot.from')}
-              <input
-                type="time"
-                className={`${field} mt-0.5`}
-                value={form.start}
-                onChange={(event) => set({ start: event.target.value })}
-                data-testid="autopilot-start"
-              />
-            </label>
-            <label className="text-xs text-slate-600">
-              {t('autopilot.to')}
-              <input
-                type="time"
-                className={`${field} mt-0.5`}
-                value={form.end}
-                onChange={(event) => set({ end: event.target.value })}
-                data-testid="autopilot-end"
-              />
-            </label>
+            {(['start', 'end'] as const).map((edge) => (
+              <label key={edge} className="text-xs text-slate-600">
+                {t(edge === 'start' ? 'autopilot.from' : 'autopilot.to')}
+                <input
+                  type="time"
+                  className={`${field} mt-0.5`}
+                  value={form[edge]}
+                  onChange={(event) => set({ [edge]: event.target.value })}
+                  data-testid={`autopilot-${edge}`}
+                />
+              </label>
+            ))}
           </div>
           <fieldset className="mt-2">
             <legend className="text-xs text-slate-600">{t('autopilot.days')}</legend>
