@@ -201,6 +201,23 @@ describe('autopilot sending', () => {
     expect(await historyOf(me)).toEqual([]);
   });
 
+  it("picks up again after Redis lost its ticks, from the worker's start", async () => {
+    const { me, personIds } = await readyUser(100, ['sara-alqahtani']);
+    await save(me, turnOn(personIds, { hours: { start: '14:00', end: '18:00' } }));
+    await tickWith(me, 'outside_hours');
+    // The chain's next tick (at 14:00) is lost with Redis's delayed jobs.
+    const queue = h.queues.get(QUEUES.engageAutopilot);
+    await queue.drain(true);
+    expect((await queue.getDelayed()).filter((job) => job.data.userId === me.userId)).toEqual([]);
+    const ticks = (await ticksOf(me)).length;
+    await h.startWorkers();
+    await tickWith(me, 'outside_hours', ticks);
+    await expect
+      .poll(async () => (await queue.getDelayed()).filter((job) => job.data.userId === me.userId).length, POLL)
+      .toBe(1);
+    await pause(me, true);
+  });
+
   it('pauses at once, even for a tick already queued, and resumes', async () => {
     const { me, personIds } = await readyUser(100);
     await save(me, turnOn(personIds, { dailyCap: 25 }));
