@@ -435,6 +435,25 @@ const MATRIX: Record<string, Rule> = {
   },
   'GET /api/v1/engage/comments': { ownOnly: OWN, request: NO_ID('/api/v1/engage/comments') },
   'GET /api/v1/engage/allowance': { ownOnly: OWN, request: NO_ID('/api/v1/engage/allowance') },
+  'GET /api/v1/engage/autopilot': { ownOnly: OWN, request: NO_ID('/api/v1/engage/autopilot') },
+  'PUT /api/v1/engage/autopilot': {
+    crossUser: 404,
+    request: (ids) => ({
+      path: '/api/v1/engage/autopilot',
+      body: {
+        enabled: true,
+        dailyCap: 2,
+        hours: { start: '09:00', end: '18:00' },
+        timeZone: 'UTC',
+        suggestion: 'question',
+        personIds: [ids.engagePersonId],
+      },
+    }),
+  },
+  'PUT /api/v1/engage/autopilot/pause': {
+    ownOnly: "takes no id: it pauses the caller's own autopilot",
+    request: () => ({ path: '/api/v1/engage/autopilot/pause', body: { paused: true } }),
+  },
 };
 
 let stack: Stack;

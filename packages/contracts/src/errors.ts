@@ -5,6 +5,7 @@ import { MAGIC_LINK_ERROR_CODES } from './auth/session.js';
 import { BILLING_ERROR_CODES, PLAN_LIMIT_ERROR_CODES } from './billing/index.js';
 import { CONTENT_ERROR_CODES } from './content/errors.js';
 import { LIBRARY_ERROR_CODES } from './content/library.js';
+import { AUTOPILOT_ERROR_CODES } from './engage/autopilot.js';
 import { ENGAGE_ERROR_CODES } from './engage/index.js';
 import { ANALYTICS_ERROR_CODES } from './linkedin/analytics.js';
 import { LINKEDIN_ERROR_CODES, NETWORK_FAILURE_CODES } from './linkedin/errors.js';
@@ -87,6 +88,7 @@ export const ERROR_CODES: readonly string[] = [
     ...Object.values(BILLING_ERROR_CODES),
     ...Object.values(PLAN_LIMIT_ERROR_CODES),
     ...Object.values(ENGAGE_ERROR_CODES),
+    ...Object.values(AUTOPILOT_ERROR_CODES),
   ]),
 ];
 

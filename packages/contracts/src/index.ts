@@ -9,6 +9,7 @@ export * from './content/blocks.js';
 export * from './content/errors.js';
 export * from './content/image.js';
 export * from './content/library.js';
+export * from './engage/autopilot.js';
 export * from './engage/index.js';
 export * from './engage/network.js';
 export * from './errors.js';

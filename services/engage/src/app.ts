@@ -10,6 +10,7 @@ import {
 import type { Config, EngageConfig } from './config.js';
 import type { schema } from './db/schema.js';
 import type { EngageProvider } from './providers/types.js';
+import { autopilotRoutes } from './routes/autopilot.js';
 import { engageRoutes } from './routes/engage.js';
 import { createServices } from './services.js';
 
@@ -36,6 +37,8 @@ export function buildApp({ config, logger, database, queues, clock, provider, re
     internalSecret: config.INTERNAL_SECRET,
     readiness: [{ name: 'postgres', check: database.ping }],
   });
-  engageRoutes(app, createServices(database, queues, config, { clock, provider, redis }));
+  const services = createServices(database, queues, config, { clock, provider, redis });
+  engageRoutes(app, services);
+  autopilotRoutes(app, services.autopilot.settings);
   return app;
 }

@@ -43,6 +43,18 @@ export const configSchema = z
     ENGAGE_FEED_DAYS: z.coerce.number().int().min(1).max(30).default(7),
     /** Suggestion sets (three comments each) one user gets free per UTC day, prepared ones included. */
     ENGAGE_DAILY_SUGGESTIONS: z.coerce.number().int().min(1).max(10_000).default(300),
+    /**
+     * Autopilot's least spacing between two of a user's comments; each gap adds a random part of it
+     * (up to ENGAGE_AUTOPILOT_SPACING_JITTER), so comments do not go out on a fixed beat. Tests set
+     * a fraction of a minute.
+     */
+    ENGAGE_AUTOPILOT_MIN_SPACING_MINUTES: z.coerce
+      .number()
+      .positive()
+      .max(24 * 60)
+      .default(6),
+    /** The random part added to each gap, as a share of the least spacing (0.5: 0 to 50 % more). */
+    ENGAGE_AUTOPILOT_SPACING_JITTER: z.coerce.number().min(0).max(5).default(0.5),
   })
   .superRefine((config, ctx) => {
     if (config.ENGAGE_PROVIDER !== 'unipile') return;
@@ -65,4 +77,6 @@ export type EngageConfig = Pick<
   | 'ENGAGE_ACCOUNT_CALLS_PER_MINUTE'
   | 'ENGAGE_FEED_CONCURRENCY'
   | 'ENGAGE_SANDBOX_LATENCY_MS'
+  | 'ENGAGE_AUTOPILOT_MIN_SPACING_MINUTES'
+  | 'ENGAGE_AUTOPILOT_SPACING_JITTER'
 >;

@@ -48,6 +48,7 @@ export const commentOf = (row: typeof comments.$inferSelect): EngageComment => (
   authorName: row.authorName,
   text: row.text,
   status: row.status as EngageComment['status'],
+  origin: row.origin === 'autopilot' ? 'autopilot' : 'user',
   url: row.url,
   reason: row.reason,
   createdAt: row.createdAt.toISOString(),

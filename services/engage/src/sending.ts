@@ -1,4 +1,4 @@
-import { ENGAGE_ERROR_CODES as E, ENGAGE_LIMITS, type EngageComment } from '@nashr/contracts';
+import { type CommentOrigin, ENGAGE_ERROR_CODES as E, ENGAGE_LIMITS, type EngageComment } from '@nashr/contracts';
 import { AppError } from '@nashr/platform';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
@@ -40,6 +40,7 @@ export class Sending {
     userId: string,
     input: { postId: string; key: string; text: string },
     log: FastifyBaseLogger,
+    origin: CommentOrigin = 'user',
   ): Promise<EngageComment> {
     const text = input.text.trim();
     const network = await this.provider.network(userId);
@@ -81,6 +82,7 @@ export class Sending {
           authorName: item.authorName,
           text,
           status: 'sending',
+          origin,
           createdAt: this.clock(),
         })
         .onConflictDoNothing()

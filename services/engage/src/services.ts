@@ -1,5 +1,8 @@
 import type { Database, Queues, Redis } from '@nashr/platform';
 import { Allowance } from './allowance.js';
+import { AutopilotRunner } from './autopilot/runner.js';
+import { AutopilotSettings } from './autopilot/settings.js';
+import { AutopilotTicks } from './autopilot/ticks.js';
 import { PostsByUrl } from './by-url.js';
 import type { EngageConfig } from './config.js';
 import type { schema } from './db/schema.js';
@@ -20,6 +23,7 @@ export interface EngageServices {
   sending: Sending;
   writers: Writers;
   byUrl: PostsByUrl;
+  autopilot: { settings: AutopilotSettings; runner: AutopilotRunner; ticks: AutopilotTicks };
 }
 
 export interface ServiceOptions {
@@ -47,5 +51,11 @@ export function createServices(
   const feed = new Feed(database.db, provider, targets, allowance, writers, queues, config, clock);
   const sending = new Sending(database.db, provider, feed, allowance, clock);
   const byUrl = new PostsByUrl(database.db, provider, feed, clock);
-  return { provider, accounts, targets, allowance, feed, sending, writers, byUrl };
+  const ticks = new AutopilotTicks(queues, clock);
+  const autopilot = {
+    ticks,
+    settings: new AutopilotSettings(database.db, ticks, config, clock),
+    runner: new AutopilotRunner(database.db, sending, config, clock),
+  };
+  return { provider, accounts, targets, allowance, feed, sending, writers, byUrl, autopilot };
 }

@@ -30,7 +30,14 @@ beforeAll(async () => {
   fake = await startFakeOpenAi();
   h = await startHarness(
     {},
-    { OPENAI_API_KEY: 'sk-test-engage', OPENAI_BASE_URL: fake.url, OPENAI_TIMEOUT_MS: '3000', OPENAI_MAX_RETRIES: '0' },
+    {
+      aiEnv: {
+        OPENAI_API_KEY: 'sk-test-engage',
+        OPENAI_BASE_URL: fake.url,
+        OPENAI_TIMEOUT_MS: '3000',
+        OPENAI_MAX_RETRIES: '0',
+      },
+    },
   );
 });
 afterAll(async () => {

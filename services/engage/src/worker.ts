@@ -25,7 +25,10 @@ await runProcess('engage-worker', configSchema, async (config, logger) => {
     queue: { connection, prefix: config.REDIS_PREFIX },
     logger,
   });
-  logger.info({ provider: config.ENGAGE_PROVIDER }, 'engage worker consuming the engage inbox and feed queue');
+  logger.info(
+    { provider: config.ENGAGE_PROVIDER },
+    'engage worker consuming the engage inbox, feed and autopilot queues',
+  );
   return {
     close: async () => {
       await workers.close();

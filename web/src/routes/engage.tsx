@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useEngageAllowance, useEngageTargets } from '../api/engage';
 import { useEngageNetwork } from '../api/engage-network';
 import { PageHeader } from '../components/app-shell/page-header';
-import { CommentHistory, EngageFeed, PostByUrl, TargetsEditor } from '../components/engage';
+import {
+  AutopilotPanel,
+  AutopilotStopNotice,
+  CommentHistory,
+  EngageFeed,
+  PostByUrl,
+  TargetsEditor,
+} from '../components/engage';
 
 /** /engage: whom to engage with, their feed with suggestions, and the comments sent. */
 export function EngagePage() {
@@ -74,6 +81,7 @@ export function EngagePage() {
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
           <aside className="space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:self-start">
             <TargetsEditor canSearch={!!network.data?.features.search} />
+            {mode === 'full' && <AutopilotPanel />}
           </aside>
           <div className="min-w-0 space-y-6">
             <section aria-labelledby="engage-feed-title">
@@ -83,8 +91,8 @@ export function EngagePage() {
               <EngageFeed lang={lang} hasTargets={hasTargets} />
             </section>
             {mode === 'full' && <PostByUrl lang={lang} canSend />}
+            <AutopilotStopNotice />
             <CommentHistory />
-            <p className="text-xs text-slate-500">{t('nextStep')}</p>
           </div>
         </div>
       )}

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import {
+  AUTOPILOT_ERROR_CODES as A,
+  autopilotResponseSchema,
+  pauseAutopilotRequestSchema,
+  saveAutopilotRequestSchema,
+} from '../engage/autopilot.js';
+import {
   addPersonRequestSchema,
   addTopicRequestSchema,
   allowanceResponseSchema,
@@ -199,5 +205,41 @@ export const engageApi = {
     access: 'signed-in',
     summary: "The caller's commenting credits this period and today's suggestions",
     responses: { 200: { description: 'Allowance', schema: allowanceResponseSchema } },
+  }),
+  autopilot: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/engage/autopilot',
+    owner: 'engage',
+    access: 'signed-in',
+    summary: "The caller's autopilot: its setting and what it is doing now",
+    description:
+      'Off until the user turns it on. `status` says whether it is on, paused, stopped by itself (no credits), outside its working hours or done for today.',
+    responses: { 200: { description: 'Autopilot', schema: autopilotResponseSchema } },
+  }),
+  saveAutopilot: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v1/engage/autopilot',
+    owner: 'engage',
+    access: 'signed-in',
+    summary: 'Turn autopilot on or off and set its cap, working hours, suggestion and people',
+    description:
+      'Saving with `enabled` clears a stop (no credits) and starts it at once; each comment it sends takes a commenting credit, as one sent by hand does.',
+    body: saveAutopilotRequestSchema,
+    responses: { 200: { description: 'The saved autopilot', schema: autopilotResponseSchema } },
+    errors: {
+      400: [A.capOutOfRange, A.hoursInvalid, A.timeZoneInvalid, A.noPeople],
+      404: [E.notFound],
+    },
+  }),
+  pauseAutopilot: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v1/engage/autopilot/pause',
+    owner: 'engage',
+    access: 'signed-in',
+    summary: 'Pause or resume autopilot',
+    description:
+      'Takes effect at once: once answered, no comment goes out until it is resumed, even a tick already queued.',
+    body: pauseAutopilotRequestSchema,
+    responses: { 200: { description: 'The autopilot', schema: autopilotResponseSchema } },
   }),
 } as const;

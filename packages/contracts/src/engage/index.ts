@@ -120,6 +120,9 @@ export type FeedMedia = z.infer<typeof feedMediaSchema>;
 
 export const COMMENT_STATUSES = ['sending', 'sent', 'unconfirmed', 'failed'] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+/** Who sent a comment: the user, or autopilot on their behalf. */
+export const COMMENT_ORIGINS = ['user', 'autopilot'] as const;
+export type CommentOrigin = (typeof COMMENT_ORIGINS)[number];
 
 export const commentSchema = z.object({
   id: z.string().uuid(),
@@ -129,6 +132,7 @@ export const commentSchema = z.object({
   authorName: z.string(),
   text: z.string(),
   status: z.enum(COMMENT_STATUSES),
+  origin: z.enum(COMMENT_ORIGINS),
   url: z.string().nullable(),
   reason: z.string().nullable(),
   createdAt: z.string().datetime(),

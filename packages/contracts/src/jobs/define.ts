@@ -31,6 +31,8 @@ export const QUEUES = {
   engageInbox: 'engage-inbox',
   /** engage-worker: each user's feed refresh (repeatable), the suggestions prepared ahead and the ai service's answers. */
   engageFeed: 'engage-feed',
+  /** engage-worker: each autopilot's chain of delayed ticks, one user's at a time. */
+  engageAutopilot: 'engage-autopilot',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -432,3 +432,15 @@ export const commentSuggestionsWrittenJob = defineJob(
     requestId,
   }),
 );
+
+/**
+ * engage-worker: one tick of a user's autopilot, due at `at` (ms since the epoch): it sends at
+ * most one comment, then queues the next tick for when the next may go (spacing, working hours,
+ * tomorrow's cap) as a delayed job, id `autopilot-{userId}-{at}`, so two chains that meet at the
+ * same time become one. Saving the setting, and the worker's start, queue one for now.
+ */
+export const engageAutopilotJob = defineJob(
+  QUEUES.engageAutopilot,
+  'engage-autopilot-tick',
+  z.object({ userId, at: z.number().int().nonnegative(), requestId }),
+);

@@ -1,4 +1,4 @@
-import type { FeedMedia, VoiceTraits } from '@nashr/contracts';
+import { AUTOPILOT_LIMITS, type FeedMedia, type VoiceTraits } from '@nashr/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -138,6 +138,8 @@ export const comments = engageSchema.table(
     text: text('text').notNull(),
     /** sending | sent | unconfirmed (no answer came: looked up before any resend) | failed */
     status: text('status').notNull(),
+    /** user | autopilot: who sent it. */
+    origin: text('origin').notNull().default('user'),
     networkCommentId: text('network_comment_id'),
     url: text('url'),
     reason: text('reason'),
@@ -214,6 +216,63 @@ export const networkAccounts = engageSchema.table('network_accounts', {
   changedAt: timestamp('changed_at', { withTimezone: true, precision: 3 }).notNull(),
 });
 
+/**
+ * Each user's autopilot (no row: off). `next_at` is the earliest the next comment may go (the
+ * last one's time plus the spacing); the row is locked while a comment is chosen and sent, so a
+ * user's autopilot sends one comment at a time whatever the number of workers, and a pause waits
+ * for a send in flight and then holds.
+ */
+export const autopilotSettings = engageSchema.table('autopilot_settings', {
+  userId: uuid('user_id').primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  paused: boolean('paused').notNull().default(false),
+  dailyCap: integer('daily_cap').notNull().default(AUTOPILOT_LIMITS.defaultDailyCap),
+  /** Working hours, HH:MM in `time_zone`, start included and end excluded; days 0 (Sunday) to 6. */
+  hoursStart: text('hours_start').notNull().default(AUTOPILOT_LIMITS.defaultStart),
+  hoursEnd: text('hours_end').notNull().default(AUTOPILOT_LIMITS.defaultEnd),
+  days: jsonb('days').$type<number[]>().notNull().default([0, 1, 2, 3, 4, 5, 6]),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  /** The kind of prepared suggestion sent. */
+  suggestion: text('suggestion').notNull().default('question'),
+  nextAt: timestamp('next_at', { withTimezone: true }),
+  /** Why it stopped by itself (the send path's refusal code and values), until the user turns it on again. */
+  stoppedCode: text('stopped_code'),
+  stoppedParams: jsonb('stopped_params').$type<Record<string, string | number>>(),
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The followed people whose posts autopilot comments on (gone with the person when unfollowed). */
+export const autopilotPeople = engageSchema.table(
+  'autopilot_people',
+  {
+    userId: uuid('user_id').notNull(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.personId] })],
+);
+
+/**
+ * Every post autopilot took for a comment, recorded before the comment is sent. The primary key
+ * is what makes it never comment twice on one post. `day` is the user's own day (in their zone)
+ * the comment counts against; a `failed` one (the post was gone, the network refused) does not.
+ */
+export const autopilotSends = engageSchema.table(
+  'autopilot_sends',
+  {
+    userId: uuid('user_id').notNull(),
+    postId: text('post_id').notNull(),
+    key: uuid('key').notNull(),
+    day: date('day').notNull(),
+    /** claimed (being sent, or sent without an answer) | sent | failed */
+    outcome: text('outcome').notNull().default('claimed'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('autopilot_sends_user_day_idx').on(t.userId, t.day)],
+);
+
 export const schema = {
   people,
   topics,
@@ -227,4 +286,7 @@ export const schema = {
   writers,
   sandboxComments,
   networkAccounts,
+  autopilotSettings,
+  autopilotPeople,
+  autopilotSends,
 };

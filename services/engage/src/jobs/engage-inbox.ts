@@ -14,6 +14,9 @@ import { eq } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { Allowance } from '../allowance.js';
 import {
+  autopilotPeople,
+  autopilotSends,
+  autopilotSettings,
   comments,
   feedItems,
   people,
@@ -106,13 +109,16 @@ export function engageInbox(
         comments,
         plans,
         writers,
+        autopilotPeople,
+        autopilotSends,
+        autopilotSettings,
       ]) {
         rows += (await db.delete(table).where(eq(table.userId, userId)).returning()).length;
       }
       rows += (await db.delete(sandboxComments).where(eq(sandboxComments.userId, userId)).returning()).length;
       rows += await networkAccounts.forget(userId);
       let forgotten = 0;
-      for (const queue of [QUEUES.engageFeed, QUEUES.engageInbox] as const) {
+      for (const queue of [QUEUES.engageFeed, QUEUES.engageInbox, QUEUES.engageAutopilot] as const) {
         forgotten += await forgetJobs(queues.get(queue), jobOfUser(userId), [userId]);
       }
       log.info({ userId, rows, forgotten }, 'deleted account: engage rows removed');

@@ -34,6 +34,8 @@ export interface Harness {
   aiDatabase: ReturnType<typeof createDatabase<typeof aiSchema>>;
   /** Headers the gateway would send for this identity. */
   as: (identity: Identity) => Record<string, string>;
+  /** Another engage worker on the same database and queues, as a second process would run one. */
+  startWorkers: () => Promise<EngageWorkers>;
   close: () => Promise<void>;
 }
 
@@ -44,8 +46,9 @@ export interface Harness {
  */
 export async function startHarness(
   env: Record<string, string> = {},
-  aiEnv: Record<string, string> = {},
+  options: { aiEnv?: Record<string, string>; clock?: () => Date } = {},
 ): Promise<Harness> {
+  const { aiEnv = {}, clock } = options;
   const [db, aiDb]: TestDatabase[] = await Promise.all([createTestDatabase(), createTestDatabase()]);
   if (!db || !aiDb) throw new Error('no test database');
   const redis = await createTestRedis();
@@ -71,16 +74,26 @@ export async function startHarness(
     database,
     queues,
     provider,
+    clock,
     redis: { connection: redis.redis, prefix: redis.prefix },
   });
-  const workerConnection = redis.redis.duplicate({ maxRetriesPerRequest: null });
-  const workers: EngageWorkers = await startEngageWorkers({
-    config,
-    database,
-    queue: { connection: workerConnection, prefix: redis.prefix },
-    logger,
-    provider,
-  });
+  const connections: ReturnType<typeof redis.redis.duplicate>[] = [];
+  const started: EngageWorkers[] = [];
+  const startWorkers = async () => {
+    const connection = redis.redis.duplicate({ maxRetriesPerRequest: null });
+    connections.push(connection);
+    const workers = await startEngageWorkers({
+      config,
+      database,
+      queue: { connection, prefix: redis.prefix },
+      logger,
+      provider,
+      clock,
+    });
+    started.push(workers);
+    return workers;
+  };
+  await startWorkers();
   const aiConfig = aiConfigSchema.parse({
     DATABASE_URL: aiDb.url,
     REDIS_URL: redis.url,
@@ -107,10 +120,12 @@ export async function startHarness(
     sandbox,
     aiDatabase,
     as: (identity) => identityHeaders(identity, TEST_INTERNAL_SECRET),
+    startWorkers,
     close: async () => {
       await app.close();
-      await Promise.all([workers.close(), ai.close()]);
-      workerConnection.disconnect();
+      for (const workers of started) await workers.close();
+      await ai.close();
+      for (const connection of connections) connection.disconnect();
       aiConnection.disconnect();
       await aiDatabase.close();
       await aiDb.drop();

@@ -38,8 +38,18 @@ export function CommentHistory() {
                   {t('history.on', { name: comment.authorName })} ·{' '}
                   {formatDateTime(new Date(comment.createdAt), i18n.language)}
                 </span>
-                <span className={`rounded-full px-2 py-0.5 text-xs ring-1 ${STATUS_STYLE[comment.status] ?? ''}`}>
-                  {t(`history.status.${comment.status}`)}
+                <span className="flex flex-wrap gap-1">
+                  {comment.origin === 'autopilot' && (
+                    <span
+                      className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800 ring-1 ring-brand-200"
+                      data-testid="engage-history-autopilot"
+                    >
+                      {t('history.autopilot')}
+                    </span>
+                  )}
+                  <span className={`rounded-full px-2 py-0.5 text-xs ring-1 ${STATUS_STYLE[comment.status] ?? ''}`}>
+                    {t(`history.status.${comment.status}`)}
+                  </span>
                 </span>
               </div>
               <p dir="auto" className="mt-1 text-ink">
