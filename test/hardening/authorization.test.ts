@@ -435,6 +435,18 @@ const MATRIX: Record<string, Rule> = {
   },
   'GET /api/v1/engage/comments': { ownOnly: OWN, request: NO_ID('/api/v1/engage/comments') },
   'GET /api/v1/engage/allowance': { ownOnly: OWN, request: NO_ID('/api/v1/engage/allowance') },
+  'GET /api/v1/engage/network': { ownOnly: OWN, request: NO_ID('/api/v1/engage/network') },
+  'GET /api/v1/engage/people/search': {
+    ownOnly: "takes no id: it searches the provider's people, the same for every caller",
+    request: NO_ID('/api/v1/engage/people/search?q=sara'),
+  },
+  'POST /api/v1/engage/posts/by-url': {
+    ownOnly: "takes no id: it brings a post into the caller's own feed",
+    request: () => ({
+      path: '/api/v1/engage/posts/by-url',
+      body: { url: 'https://sandbox.nashr.example/posts/sbx-emma-carter-1', lang: 'en' },
+    }),
+  },
   'GET /api/v1/engage/autopilot': { ownOnly: OWN, request: NO_ID('/api/v1/engage/autopilot') },
   'PUT /api/v1/engage/autopilot': {
     crossUser: 404,

@@ -18,6 +18,12 @@ export interface QueueContext {
  * (`{nashr}`), so every key of a queue hashes to one slot, as BullMQ's multi-key scripts need
  * on a cluster. A queue's waiting jobs are the list `{nashr}:<queue>:wait`.
  */
+/**
+ * An outside id (a network's post id) as a part of a job id: BullMQ refuses custom ids with a
+ * colon, and the network's ids are URNs (`urn:li:activity:…`). Each colon becomes `_`.
+ */
+export const jobIdPart = (id: string): string => id.replaceAll(':', '_');
+
 export function queueKeyPrefix(prefix: string): string {
   return `{${prefix}}`;
 }

@@ -67,8 +67,8 @@ describe('a post by its address', () => {
       text: post.text,
       author: { name: 'Emma Carter' },
       matched: { person: false, topics: [], byUrl: true },
-      suggestions: { language: 'en' },
     });
+    expect(await c.suggestionsOf(me, post.postId, 'en')).toMatchObject({ language: 'en' });
     // Following someone refreshes the feed: the post brought by address stays.
     expect(
       (await c.call(me, 'POST', '/api/v1/engage/people', { profileUrl: 'https://www.linkedin.com/in/omar-alharbi' }))

@@ -14,7 +14,7 @@ import {
   QUEUES,
   writeCommentSuggestionsJob,
 } from '@nashr/contracts';
-import { AppError, type Queues } from '@nashr/platform';
+import { AppError, jobIdPart, type Queues } from '@nashr/platform';
 import { and, desc, eq, gte, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { Allowance } from './allowance.js';
@@ -193,7 +193,7 @@ export class Feed {
         name: engageSuggestJob.name,
         data: engageSuggestJob.schema.parse({ userId, postId }),
         opts: {
-          jobId: `suggest-${userId}-${postId}${language ? `-${language}` : ''}`,
+          jobId: `suggest-${userId}-${jobIdPart(postId)}${language ? `-${language}` : ''}`,
           removeOnComplete: true,
           removeOnFail: { count: 50 },
         },
@@ -232,7 +232,7 @@ export class Feed {
         name: engageSuggestJob.name,
         data: engageSuggestJob.schema.parse({ userId, postId, rewrite: change, requestId }),
         opts: {
-          jobId: `suggest-${userId}-${postId}-${change}`,
+          jobId: `suggest-${userId}-${jobIdPart(postId)}-${change}`,
           removeOnComplete: { age: 24 * 3600, count: 5000 },
           removeOnFail: { count: 50 },
         },
@@ -336,7 +336,11 @@ export class Feed {
         requestId,
       },
       // The post's text stays in Redis no longer than the writing takes.
-      { jobId: `comments-${userId}-${postId}-${generation}`, removeOnComplete: true, removeOnFail: { count: 100 } },
+      {
+        jobId: `comments-${userId}-${jobIdPart(postId)}-${generation}`,
+        removeOnComplete: true,
+        removeOnFail: { count: 100 },
+      },
     );
     return { generation };
   }

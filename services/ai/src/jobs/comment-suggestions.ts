@@ -1,5 +1,5 @@
 import { commentSuggestionsWrittenJob, writeCommentSuggestionsJob } from '@nashr/contracts';
-import { handleJob, type Queues } from '@nashr/platform';
+import { handleJob, jobIdPart, type Queues } from '@nashr/platform';
 import type { CommentsService } from '../advice/comments.js';
 import type { ProfileStore } from '../profile-store.js';
 
@@ -39,7 +39,7 @@ export function commentSuggestionsHandlers({ comments, profiles, queues }: Comme
           requestId: payload.requestId,
         },
         // The post's text stays in Redis no longer than it takes to store the answer.
-        { jobId: `comments-written-${userId}-${postId}-${generation}`, removeOnComplete: true },
+        { jobId: `comments-written-${userId}-${jobIdPart(postId)}-${generation}`, removeOnComplete: true },
       );
       log.info({ userId, postId, generation, source: written.source }, 'comment suggestions written');
       return { source: written.source };

@@ -27,5 +27,14 @@ export function callers(h: Harness) {
       .poll(async () => (await call(who, 'GET', '/api/v1/engage/allowance')).json().allowance.included, POLL)
       .toBe(true);
   };
-  return { call, starter };
+  /** A feed post's suggestions once the ai service has written them (they come after the post). */
+  const suggestionsOf = async (who: Who, postId: string, lang: 'ar' | 'en') => {
+    const read = async () =>
+      (await call(who, 'GET', `/api/v1/engage/feed?lang=${lang}`))
+        .json()
+        .posts.find((p: { postId: string }) => p.postId === postId)?.suggestions ?? null;
+    await expect.poll(read, POLL).not.toBeNull();
+    return read();
+  };
+  return { call, starter, suggestionsOf };
 }

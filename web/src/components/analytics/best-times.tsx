@@ -7,7 +7,7 @@ import { useBestTimes } from '../../api/analytics';
 import { useDisplayPreferences } from '../../api/preferences';
 import { BEST_TIMES_ANCHOR, type HeatCell, heatmapRows, weekdayDate } from '../../lib/analytics';
 import { formatHourOfDay, formatNumber, formatWeekday } from '../../lib/format';
-import { LoadError } from '../dashboard/load-error';
+import { LoadError } from '../dashboard';
 import { Skeleton } from '../ui/skeleton';
 
 /** Shades with a size too, so the heat reads without colour: an empty hour is a small grey dot. */

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Eye, Heart, History, Percent, TrendingUp, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent, formatSigned } from '../../lib/format';
-import { ExportLinks } from '../analytics/export-links';
+import { ExportLinks } from '../analytics';
 import { SegmentedChoice } from '../ui/segmented-choice';
 import { Skeleton, SkeletonStack } from '../ui/skeleton';
 import { ActivityChart } from './activity-chart';

@@ -2,7 +2,7 @@ import type { LinkedinPost } from '@nashr/contracts';
 import { ExternalLink, Eye, MessageCircle, Repeat2, ThumbsUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '../../lib/format';
-import { PostResultsLink } from '../analytics/post-results-link';
+import { PostResultsLink } from '../analytics';
 import { Avatar } from '../ui/avatar';
 import { ClampedText } from '../ui/clamped-text';
 import { HijriDate } from '../ui/hijri-date';

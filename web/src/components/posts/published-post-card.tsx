@@ -2,7 +2,7 @@ import type { LinkedinPost } from '@nashr/contracts';
 import { ChartNoAxesColumn, MessageSquare, Repeat2, ThumbsUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatClock, formatCompact, formatDay } from '../../lib/format';
-import { PostResultsLink } from '../analytics/post-results-link';
+import { PostResultsLink } from '../analytics';
 import { DocumentCarousel } from '../composer';
 import { HijriDate } from '../ui/hijri-date';
 import { LinkedInLink, PostImages, PostText } from './post-card-parts';

@@ -188,7 +188,7 @@ describe('the unipile provider', () => {
       text: 'Onboarding is where growth hides.',
       matched: { byUrl: true },
     });
-    expect(post.json().post.suggestions.items).toHaveLength(3);
+    expect((await c.suggestionsOf(who, post.json().post.postId, 'en')).items).toHaveLength(3);
 
     const privatePost = await c.call(who, 'POST', '/api/v1/engage/posts/by-url', {
       url: 'https://www.linkedin.com/feed/update/urn:li:activity:7100000000000000004/',
