@@ -21,8 +21,8 @@ const SPACING = { ENGAGE_AUTOPILOT_MIN_SPACING_MINUTES: '0.05' };
 beforeAll(async () => {
   [stack, browser] = await Promise.all([
     startStack({
-      services: ['auth', 'linkedin', 'posts', 'billing', 'engage', 'content'],
-      workers: ['auth', 'posts', 'billing', 'engage'],
+      services: ['auth', 'linkedin', 'posts', 'billing', 'engage', 'content', 'ai'],
+      workers: ['auth', 'posts', 'billing', 'engage', 'ai'],
       env: { engage: SPACING, 'engage-worker': SPACING },
     }),
     launchBrowser(),

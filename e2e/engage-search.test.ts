@@ -18,8 +18,8 @@ const POLL = { timeout: 30_000, interval: 250 };
 beforeAll(async () => {
   [stack, browser] = await Promise.all([
     startStack({
-      services: ['auth', 'linkedin', 'posts', 'billing', 'engage', 'content'],
-      workers: ['auth', 'posts', 'billing', 'engage'],
+      services: ['auth', 'linkedin', 'posts', 'billing', 'engage', 'content', 'ai'],
+      workers: ['auth', 'posts', 'billing', 'engage', 'ai'],
     }),
     launchBrowser(),
   ]);
@@ -89,6 +89,8 @@ describe('engage: search and posts by address', () => {
     const post = byUrl.getByTestId('engage-post');
     await post.getByRole('heading', { level: 3, name: 'Liam Patel' }).waitFor();
     await post.getByText('You added it by its address').waitFor();
+    // Written by the ai service a moment after the post arrives.
+    await post.getByTestId('engage-suggestion-text').nth(2).waitFor();
     expect(await post.getByTestId('engage-suggestion-text').count()).toBe(3);
     await post.getByTestId('engage-use').first().click();
     const suggested = await post.getByTestId('engage-editor').inputValue();

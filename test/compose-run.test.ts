@@ -86,7 +86,12 @@ describe.skipIf(reason !== null)(`docker compose, run for real${reason ? ` (skip
         { cwd: ROOT, env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
         (error, stdout, stderr) => {
           if (error)
-            reject(new Error(`docker-compose ${args.join(' ')} failed: ${error.message}\n${stderr.slice(-4000)}`));
+            reject(
+              // A build's own output (the failing step's) is on stdout.
+              new Error(
+                `docker-compose ${args.join(' ')} failed: ${error.message}\n${stdout.slice(-6000)}\n${stderr.slice(-4000)}`,
+              ),
+            );
           else resolve(stdout);
         },
       );

@@ -3,6 +3,7 @@ import { Copy, ExternalLink, Link2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useEngageFeed } from '../../api/engage';
 import { usePostByUrl } from '../../api/engage-network';
 import { errorText } from '../../lib/error-text';
 import { PostCard } from './engage-feed';
@@ -103,7 +104,11 @@ export function PostByUrl({ lang, canSend }: { lang: EngageLanguage; canSend: bo
   const [url, setUrl] = useState('');
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [post, setPost] = useState<FeedPost | null>(null);
+  const [found, setPost] = useState<FeedPost | null>(null);
+  // The post joins the user's feed; its suggestions come from the ai service a moment later, so
+  // the feed's copy (read again while suggestions are on their way) is the one to show.
+  const feed = useEngageFeed(lang, false);
+  const post = (found && feed.data?.posts.find((item) => item.postId === found.postId)) ?? found;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!url.trim()) return;
