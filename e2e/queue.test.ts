@@ -122,7 +122,8 @@ describe('the posting queue', () => {
     const arabicSection = arabic.getByTestId('posting-queue');
     await arabicSection.getByRole('heading', { name: 'قائمة النشر' }).waitFor();
     expect(await arabic.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    expect(await arabicSection.getByTestId('posting-queue-slot').count()).toBe(3);
+    // The saved slots arrive with the queue's answer, after the section's heading.
+    await expect.poll(() => arabicSection.getByTestId('posting-queue-slot').count()).toBe(3);
     await screenshot(arabic, 'queue-settings-ar-phone', { fullPage: false });
     await arabic.goto(`${stack.url}/posts`, { waitUntil: 'domcontentloaded' });
     await arabic.getByTestId('scheduled-post').filter({ hasText: contents[1]! }).getByText('في قائمة النشر').waitFor();
