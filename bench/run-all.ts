@@ -684,9 +684,11 @@ async function lighthouseScores(): Promise<void> {
       { name: 'personalize', path: '/personalize', cookie: visitors.connected },
       { name: 'connect', path: '/connect-linkedIn', cookie: visitors.unconnected },
     ];
+    // `LIGHTHOUSE_SCREENS=landing,dashboard` measures only those (names as above, first word).
+    const wanted = process.env.LIGHTHOUSE_SCREENS?.split(',').map((name) => name.trim());
     const results = await runLighthouse({
       origin: stack.url,
-      screens,
+      screens: wanted ? screens.filter((screen) => wanted.includes(screen.name.split(' ')[0] ?? '')) : screens,
       reportDir: process.env.LIGHTHOUSE_REPORTS,
       onResult: (r) =>
         say(
