@@ -13,6 +13,7 @@ export * from './identity-changes.js';
 export * from './logger.js';
 export * from './metrics.js';
 export * from './queues.js';
+export * from './rate-slots.js';
 export * from './redis.js';
 export * from './redis-policy.js';
 export * from './sealer.js';
