@@ -3,11 +3,13 @@
  * settings (by keyboard), two posts added to the queue from the composer take the first two
  * free times, and deleting the first moves the second up into its time. Then the calendar's day
  * and week views: a post moved by keyboard and by dragging is rescheduled, and the week fits a
- * 1280-pixel window beside both sidebars in both languages without scrolling sideways.
+ * 1280-pixel window beside both sidebars in both languages without scrolling sideways. On a
+ * phone, a finger held on a post picks it up and drags it to another hour (a quick swipe still
+ * scrolls), in Arabic and English.
  */
 import { randomUUID } from 'node:crypto';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage, screenshot } from './support/browser';
 import { callAs, fullUser, type StackUser } from './support/full-user';
@@ -280,4 +282,123 @@ describe("the calendar's week view", () => {
     await screenshot(phone, 'calendar-week-ar-phone', { fullPage: false });
     await phone.context().close();
   });
+});
+
+/** A finger on the page: touch events sent as the phone's screen sends them (CDP), one point at a time. */
+async function fingerOn(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [{ x: point.x, y: point.y }] : [] });
+  return {
+    down: (point: { x: number; y: number }) => send('touchStart', point),
+    /** Moves in small steps, as a finger does (a jump would skip the cells between). */
+    async move(from: { x: number; y: number }, to: { x: number; y: number }, steps = 8) {
+      for (let i = 1; i <= steps; i++) {
+        await send('touchMove', {
+          x: from.x + ((to.x - from.x) * i) / steps,
+          y: from.y + ((to.y - from.y) * i) / steps,
+        });
+      }
+    },
+    up: () => send('touchEnd'),
+    /** Down, along and up in one go, as a quick swipe (sent without waiting in between, so no hold comes of it). */
+    swipe: (from: { x: number; y: number }, to: { x: number; y: number }, steps = 4) =>
+      Promise.all([
+        send('touchStart', from),
+        ...Array.from({ length: steps }, (_, i) =>
+          send('touchMove', {
+            x: from.x + ((to.x - from.x) * (i + 1)) / steps,
+            y: from.y + ((to.y - from.y) * (i + 1)) / steps,
+          }),
+        ),
+        send('touchEnd'),
+      ]),
+    detach: () => cdp.detach(),
+  };
+}
+
+/** The centre of an element, which must be on the screen for a finger to reach it. */
+async function centreOf(page: Page, locator: Locator): Promise<{ x: number; y: number }> {
+  const box = await locator.boundingBox();
+  const screen = page.viewportSize();
+  expect(box, 'the element is laid out').not.toBeNull();
+  const point = { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 };
+  expect(point.y, 'the element is on the screen').toBeGreaterThan(0);
+  expect(point.y, 'the element is on the screen').toBeLessThan(screen!.height);
+  return point;
+}
+
+describe("the calendar's day view on a phone", () => {
+  it('reschedules a post a finger holds and drags to another hour, while a quick swipe still scrolls, in both languages', async () => {
+    const user = await fullUser(stack, 'toucher');
+    const cases = [
+      // Hours in the middle of the grid's box, away from the edges where a held post scrolls it.
+      { lang: 'en', time: '11:15 AM', from: 11, to: 13, expected: 'T10:15:00.000Z', moved: 'Rescheduled for' },
+      { lang: 'ar', time: '12:45 PM', from: 12, to: 14, expected: 'T11:45:00.000Z', moved: 'نُقل موعد المنشور' },
+    ] as const;
+    for (const { lang, time, from, to, expected, moved } of cases) {
+      const created = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
+        userId: user.userId,
+        content: `Held and dragged ${lang} ${randomUUID().slice(0, 6)}`,
+        date: riyadhDate(1),
+        time,
+        status: 'scheduled',
+        timeZone: ZONE,
+      });
+      expect(created.status).toBe(201);
+      const id = created.body.data.id;
+
+      const page = await openPage(browser, `${stack.url}/posts?tab=calendar`, {
+        lang,
+        viewport: 'phone',
+        cookies: [user.session.browserCookie],
+        timezoneId: ZONE,
+      });
+      const timeline = page.getByTestId('posts-timeline');
+      const grid = timeline.getByTestId('timeline-grid');
+      await grid.waitFor();
+      expect(await timeline.getAttribute('data-view')).toBe('day');
+      await timeline.getByTestId('timeline-next').click();
+      await expect.poll(() => timeline.getAttribute('data-first-day')).toBe(riyadhDate(1));
+      const chip = timeline.locator(`[data-testid="timeline-post"][data-post-id="${id}"]`);
+      await chip.waitFor();
+      const cell = (hour: number) =>
+        timeline.locator(`[data-testid="timeline-cell"][data-date="${riyadhDate(1)}"][data-hour="${hour}"]`);
+      expect(await chip.locator('xpath=ancestor::td').getAttribute('data-hour')).toBe(String(from));
+      // The browser leaves panning to the page until a hold picks the post up.
+      expect(await chip.evaluate((element) => getComputedStyle(element).touchAction)).toBe('manipulation');
+      await grid.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      const finger = await fingerOn(page);
+
+      // Held still: picked up once the press delay has passed (the overlay under the finger says so).
+      const hold = await centreOf(page, chip);
+      const target = await centreOf(page, cell(to));
+      await finger.down(hold);
+      await page.getByTestId('timeline-drag-overlay').waitFor();
+      expect(await chip.getAttribute('data-touch-dragging')).toBe('true');
+      await finger.move(hold, target);
+      await expect.poll(() => cell(to).getAttribute('data-target')).toBe('true');
+      await finger.up();
+      await page.getByTestId('timeline-drag-overlay').waitFor({ state: 'detached' });
+      await toast(page, moved).first().waitFor();
+      await expect
+        .poll(async () => (await callAs(stack, user, 'GET', `/api/v1/posts/${id}`)).body.data.scheduledAt)
+        .toBe(`${riyadhDate(1)}${expected}`);
+      await expect.poll(() => chip.locator('xpath=ancestor::td').getAttribute('data-hour')).toBe(String(to));
+      // The lifted finger ends the drag: no edit dialog opens for the post.
+      expect(await page.getByRole('dialog').count()).toBe(0);
+
+      // A quick swipe up on the post scrolls the grid and picks nothing up (the sensor lets go
+      // once the finger moves more than its tolerance before the delay, and the finger is up).
+      const scrolled = await grid.evaluate((element) => element.scrollTop);
+      const start = await centreOf(page, chip);
+      await finger.swipe(start, { x: start.x, y: start.y - 80 });
+      await expect.poll(() => grid.evaluate((element) => element.scrollTop)).toBeGreaterThan(scrolled);
+      expect(await page.getByTestId('timeline-drag-overlay').count()).toBe(0);
+      expect(await chip.getAttribute('data-touch-dragging')).toBeNull();
+      await screenshot(page, `calendar-touch-${lang}-phone`, { fullPage: false });
+      await finger.detach();
+      await page.context().close();
+    }
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import type { PostRow } from './db/schema.js';
 import type { PostQueues } from './jobs/post-queues.js';
 import type { PlanLimitStore } from './plan-limits/plan-limit-store.js';
 import type { PostChanges, PostStore } from './post-store.js';
+import type { QueueLock } from './queue/queue-lock.js';
 import { badRequest, type PostRefusal, refusal } from './refusal.js';
 import type { ResolvedSchedule } from './schedule/resolve-schedule.js';
 
@@ -69,6 +70,9 @@ export interface EditRequest {
  */
 export type LeftQueueListener = (before: PostRow, requestId?: string) => Promise<void>;
 
+/** A post holding a slot of its user's queue: changing its time or deleting it changes the queue. */
+const inQueue = (post: PostRow) => post.queued && post.status === 'scheduled';
+
 /**
  * What users do to posts. The row is always written first and the job second: PostgreSQL is the
  * record, Redis may lose jobs and the reconciler puts them back.
@@ -82,6 +86,8 @@ export class PostService {
     private readonly queues: PostQueues,
     /** The plan's limits on new posts (none when not given). */
     private readonly planLimits: PlanLimitStore | null = null,
+    /** One change to a user's queue at a time (none when not given: a test's own service). */
+    private readonly queueLock: QueueLock | null = null,
   ) {
     this.expiry = new ConnectionExpiry(store, queues.queues);
   }
@@ -92,7 +98,12 @@ export class PostService {
   }
 
   private async tellLeftQueue(before: PostRow, requestId?: string): Promise<void> {
-    if (before.queued && before.status === 'scheduled') await this.leftQueue?.(before, requestId);
+    if (inQueue(before)) await this.leftQueue?.(before, requestId);
+  }
+
+  /** Runs `work` as the only change to the user's posting queue until it settles (see QueueLock). */
+  inQueueTurn<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    return this.queueLock ? this.queueLock.run(userId, work) : work();
   }
 
   /**
@@ -153,6 +164,14 @@ export class PostService {
 
   async edit(userId: string, id: string, request: EditRequest, requestId?: string): Promise<PostRow> {
     const post = await this.owned(userId, id);
+    if (!request.reschedule || !inQueue(post)) return this.editOwned(post, request, requestId);
+    // A queued post given a new time changes the queue (it moves, or leaves and the later ones
+    // move up): in the user's queue turn, against the post as it stands once the turn is ours.
+    return this.inQueueTurn(userId, async () => this.editOwned(await this.owned(userId, id), request, requestId));
+  }
+
+  private async editOwned(post: PostRow, request: EditRequest, requestId?: string): Promise<PostRow> {
+    const userId = post.userId;
     const locked = lockedReason(post.status);
     if (locked) throw conflict(locked);
     if (request.expectedVersion !== undefined && request.expectedVersion !== post.version) {
@@ -189,6 +208,13 @@ export class PostService {
   /** Cancels a scheduled or failed post; cancelling twice is fine. */
   async cancel(userId: string, id: string): Promise<PostRow> {
     const post = await this.owned(userId, id);
+    if (!inQueue(post)) return this.cancelOwned(post);
+    // Deleting a queued post moves the later ones up: in the user's queue turn, like any queue change.
+    return this.inQueueTurn(userId, async () => this.cancelOwned(await this.owned(userId, id)));
+  }
+
+  private async cancelOwned(post: PostRow): Promise<PostRow> {
+    const userId = post.userId;
     if (post.status === 'cancelled') return post;
     const locked = lockedReason(post.status);
     if (locked) throw conflict(locked);

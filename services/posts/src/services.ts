@@ -6,6 +6,7 @@ import { PostQueues } from './jobs/post-queues.js';
 import { PlanLimitStore } from './plan-limits/plan-limit-store.js';
 import { PostService } from './post-service.js';
 import { PostStore } from './post-store.js';
+import { QueueLock } from './queue/queue-lock.js';
 import { QueueService } from './queue/queue-service.js';
 import { QueueStore } from './queue/queue-store.js';
 
@@ -24,13 +25,13 @@ export function createServices({ database, queues, logger, scheduleHorizonMs }: 
   const postQueues = new PostQueues(queues, logger, scheduleHorizonMs);
   const draftStore = new DraftStore(database.db);
   const planLimits = new PlanLimitStore(database.db);
-  const posts = new PostService(store, postQueues, planLimits);
+  const posts = new PostService(store, postQueues, planLimits, new QueueLock(database.db, logger));
   return {
     store,
     queues: postQueues,
     planLimits,
     posts,
-    /** Wired to `posts`: a queued post leaving the queue moves the later ones up. */
+    /** Wired to `posts`: a queued post leaving the queue moves the later ones up, in the user's queue turn. */
     postingQueue: new QueueService(new QueueStore(database.db), posts, logger),
     draftStore,
     drafts: new DraftService(draftStore),

@@ -48,6 +48,10 @@ function isSlotTaken(error: unknown): boolean {
  * and new slots re-time every queued post still waiting, both through the ordinary edit path (new
  * version, due job moved). A queued post that fails leaves the queue as it fails (PostStore.markFailed):
  * its slot has passed by then, so no later post moves up into it.
+ *
+ * Each change reads the free slots and then writes, so each runs in the user's queue turn
+ * (PostService.inQueueTurn, see QueueLock): two tabs adding, saving or deleting at once take turns,
+ * and other users do not wait for them.
  */
 export class QueueService {
   constructor(
@@ -76,12 +80,17 @@ export class QueueService {
    * the next free slot from now (hand-scheduled posts keep their times and their slots). Checked
    * before anything is written: when the new slots cannot hold every queued post, nothing changes.
    */
-  async save(
+  save(userId: string, slots: QueueSlot[], timeZone: string, requestId?: string, now?: Date): Promise<SavedQueue> {
+    // `now` once the turn is ours: a turn waited for may start after a slot came too close.
+    return this.posts.inQueueTurn(userId, () => this.saveInTurn(userId, slots, timeZone, requestId, now ?? new Date()));
+  }
+
+  private async saveInTurn(
     userId: string,
     slots: QueueSlot[],
     timeZone: string,
-    requestId?: string,
-    now = new Date(),
+    requestId: string | undefined,
+    now: Date,
   ): Promise<SavedQueue> {
     const sorted = sortQueueSlots(slots);
     // A post due within the minute is on its way out: it keeps its time (and holds it).
@@ -145,15 +154,25 @@ export class QueueService {
   }
 
   /** Schedules the post in the next free slot, marked queued. */
-  async add(
+  add(
     userId: string,
     post: { content: string; firstComment: string | null; media: AttachedMedia[] },
     requestId?: string,
     now?: Date,
   ): Promise<PostRow> {
+    return this.posts.inQueueTurn(userId, () => this.addInTurn(userId, post, requestId, now));
+  }
+
+  private async addInTurn(
+    userId: string,
+    post: { content: string; firstComment: string | null; media: AttachedMedia[] },
+    requestId: string | undefined,
+    now: Date | undefined,
+  ): Promise<PostRow> {
     const queue = await this.store.get(userId);
     if (!queue?.slots.length) throw queueRefusal('noSlots');
-    // A race for the same slot loses at the unique index: look again (a few times at most).
+    // Adds take turns, so this is for a queued post written outside them (a service without the
+    // lock): a race for the same slot loses at the unique index; look again (a few times at most).
     for (let attempt = 0; ; attempt++) {
       const instant = await this.findFree(userId, queue.slots, queue.timeZone, now ?? new Date());
       if (!instant) throw queueRefusal('full');
@@ -179,7 +198,13 @@ export class QueueService {
    * of the queued post before it. Manually scheduled posts keep their times. Best effort: a post
    * changed meanwhile stops the move (the ones after it keep their slots), never a double booking.
    */
-  async closeGap(before: PostRow, requestId?: string): Promise<void> {
+  closeGap(before: PostRow, requestId?: string): Promise<void> {
+    // Called from a delete or an edit already in the user's turn; the turn is taken again here
+    // (straight through) so that no other way in can close a gap outside one.
+    return this.posts.inQueueTurn(before.userId, () => this.closeGapInTurn(before, requestId));
+  }
+
+  private async closeGapInTurn(before: PostRow, requestId?: string): Promise<void> {
     if (before.scheduledAt.getTime() <= Date.now()) return;
     const later = await this.store.queuedAfter(before.userId, before.scheduledAt);
     let free = before.scheduledAt;

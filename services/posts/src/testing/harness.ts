@@ -167,6 +167,38 @@ export class PostsHarness {
     return { ...worker, close };
   }
 
+  /**
+   * The HTTP app of a second instance of the service on the same database and Redis: its own
+   * connection pool and its own memory, as another process (or replica) would have them.
+   */
+  async startSecondApp(): Promise<ServiceApp> {
+    const database = createDatabase({ url: this.testDb.url, schema });
+    const redis = createRedis(this.testRedis.url, 'request');
+    await waitForRedis(redis);
+    const queues = new Queues({ connection: redis, prefix: this.prefix }, this.logger);
+    const app = buildApp({
+      config: {
+        INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+        PUBLISH_WAIT_MS: 10_000,
+        SCHEDULE_HORIZON_MS: this.queues.horizonMs,
+        REDIS_PREFIX: this.prefix,
+      },
+      logger: this.logger,
+      database,
+      queues,
+      redis,
+      storage: this.storage,
+    });
+    await app.ready();
+    this.closers.push(async () => {
+      await app.close();
+      await queues.close();
+      redis.disconnect();
+      await database.close();
+    });
+    return app;
+  }
+
   startFakeLinkedin(options: Omit<FakeLinkedinOptions, 'context' | 'logger'> = {}): FakeLinkedin {
     const connection = createRedis(this.testRedis.url, 'worker');
     const fake = new FakeLinkedin({ ...options, context: { connection, prefix: this.prefix }, logger: this.logger });

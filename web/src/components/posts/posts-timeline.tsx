@@ -1,3 +1,4 @@
+import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { addDays, isSameDay, isToday } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
@@ -27,6 +28,17 @@ import {
   type TimelineView,
   timelineDays,
 } from './timeline-grid';
+import {
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+  silentAnnouncements,
+  TOUCH_DRAG_CLASSES,
+  TouchDraggable,
+  TouchDroppable,
+  timelineCollision,
+  useTimelineTouchSensors,
+} from './timeline-touch';
 
 /** Below this width (a phone) the calendar opens on one day: a week there would need scrolling sideways. */
 const NARROW_SCREEN = '(max-width: 39.99rem)';
@@ -42,11 +54,15 @@ function firstHourToShow(posts: readonly PostView[]): number {
 const initialView = (): TimelineView =>
   typeof window !== 'undefined' && window.matchMedia?.(NARROW_SCREEN).matches ? 'day' : 'week';
 
+/** A click this soon after a finger put a post down is the end of that touch, not a tap on the post. */
+const CLICK_AFTER_DROP_MS = 500;
+
 /**
  * The calendar's week and day views: the hours of each day with its posts. A waiting post can be
- * dragged to another day or hour, or moved by keyboard (Space picks it up, arrows move it, Enter
- * puts it down, Escape cancels); either way it is rescheduled through the edit endpoint, with the
- * same checks as editing. Its minutes are kept.
+ * dragged to another day or hour (with a mouse, or a finger held on it a moment: timeline-touch),
+ * or moved by keyboard (Space picks it up, arrows move it, Enter puts it down, Escape cancels);
+ * either way it is rescheduled through the edit endpoint, with the same checks as editing. Its
+ * minutes are kept.
  */
 export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) {
   const { t, i18n } = useTranslation('posts');
@@ -68,6 +84,10 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
   const chips = useRef(new Map<string, HTMLButtonElement>());
   const refocus = useRef<string | null>(null);
   const grid = useRef<HTMLDivElement>(null);
+  const touchSensors = useTimelineTouchSensors();
+  /** The post a finger holds, shown under the finger while it moves. */
+  const [touched, setTouched] = useState<PostView | null>(null);
+  const droppedAt = useRef(0);
   const shownHour = firstHourToShow(posts.data ?? []);
   const loaded = Boolean(posts.data);
 
@@ -158,6 +178,34 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
     setOver(null);
     const post = (posts.data ?? []).find((p) => p.id === id);
     if (post && canMove(post)) void move(post, day, hour);
+  };
+
+  const postById = (id: unknown) => (posts.data ?? []).find((p) => p.id === id);
+
+  const touchPickUp = ({ active }: DragStartEvent) => {
+    const post = postById(active.id);
+    if (!post) return;
+    setDragging(post.id);
+    setTouched(post);
+    const { hour } = cellOf(post);
+    setAnnouncement(t('timeline.touchPickedUp', { when: whenText(new Date(post.scheduledAt), hour, post) }));
+  };
+  const touchOver = ({ over: cell }: DragOverEvent) => setOver(cell ? String(cell.id) : null);
+  const endTouch = () => {
+    droppedAt.current = Date.now();
+    setDragging(null);
+    setTouched(null);
+    setOver(null);
+  };
+  const touchDrop = ({ active, over: cell }: DragEndEvent) => {
+    endTouch();
+    const post = postById(active.id);
+    const target = cell?.data.current as { day: Date; hour: number } | undefined;
+    if (post && canMove(post) && target) void move(post, target.day, target.hour);
+  };
+  const touchCancel = () => {
+    endTouch();
+    setAnnouncement(t('timeline.cancelled'));
   };
 
   const step = view === 'week' ? 7 : 1;
@@ -253,127 +301,168 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
           <Spinner />
         </div>
       ) : (
-        // A container: the week fits its box from 32rem on (a 1280-pixel window beside both
-        // sidebars); in a narrower box it keeps a readable width and scrolls inside the box.
-        <div
-          ref={grid}
-          className="@container mt-3 max-h-[36rem] overflow-auto rounded-lg border border-slate-100"
-          data-testid="timeline-grid"
+        <DndContext
+          sensors={touchSensors}
+          collisionDetection={timelineCollision}
+          accessibility={{
+            announcements: silentAnnouncements,
+            screenReaderInstructions: { draggable: t('timeline.keyboardHint') },
+          }}
+          onDragStart={touchPickUp}
+          onDragOver={touchOver}
+          onDragEnd={touchDrop}
+          onDragCancel={touchCancel}
         >
-          <table
-            className={`w-full table-fixed border-collapse text-xs ${view === 'week' ? 'min-w-[36rem] @lg:min-w-0' : ''}`}
+          {/* A container: the week fits its box from 32rem on (a 1280-pixel window beside both
+            sidebars); in a narrower box it keeps a readable width and scrolls inside the box. */}
+          <div
+            ref={grid}
+            className="@container mt-3 max-h-[36rem] overflow-auto rounded-lg border border-slate-100"
+            data-testid="timeline-grid"
           >
-            <thead className="sticky top-0 z-10 bg-white">
-              <tr>
-                <th scope="col" className="w-14">
-                  <span className="sr-only">{t('timeline.hour')}</span>
-                </th>
-                {days.map((day) => (
-                  <th
-                    key={day.toISOString()}
-                    scope="col"
-                    className={`py-2 text-center font-medium ${isToday(day) ? 'text-brand-700' : 'text-slate-600'}`}
-                  >
-                    <span className="block truncate">
-                      {/* Arabic's short weekdays are single letters; its full names are short enough. */}
-                      {formatWeekday(day, language, view === 'week' && language === 'en' ? 'short' : 'long')}
-                    </span>
-                    <span className="block text-[0.7rem] font-normal text-slate-500">
-                      {formatDayNumber(day, language)}
-                    </span>
+            <table
+              className={`w-full table-fixed border-collapse text-xs ${view === 'week' ? 'min-w-[36rem] @lg:min-w-0' : ''}`}
+            >
+              <thead className="sticky top-0 z-10 bg-white">
+                <tr>
+                  <th scope="col" className="w-14">
+                    <span className="sr-only">{t('timeline.hour')}</span>
                   </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {HOURS.map((hour) => (
-                <tr key={hour} className="border-t border-slate-100" data-hour-row={hour}>
-                  <th
-                    scope="row"
-                    className="whitespace-nowrap px-1 py-1 text-end align-top font-normal text-slate-500 tabular-nums"
-                  >
-                    {formatHour(hour, language)}
-                  </th>
-                  {days.map((day) => {
-                    const date = dateInputValue(day);
-                    const key = `${date}@${hour}`;
-                    const here = cells.get(key) ?? [];
-                    const target =
-                      over === key || (picked && dateInputValue(picked.day) === date && picked.hour === hour);
-                    return (
-                      <td
-                        key={key}
-                        className={`h-10 border-s border-slate-100 p-0.5 align-top ${target ? 'bg-brand-50 ring-2 ring-inset ring-brand-400' : ''}`}
-                        data-testid="timeline-cell"
-                        data-date={date}
-                        data-hour={hour}
-                        data-target={target ? 'true' : undefined}
-                        onDragOver={(event) => {
-                          event.preventDefault();
-                          event.dataTransfer.dropEffect = 'move';
-                          if (over !== key) setOver(key);
-                        }}
-                        onDragLeave={() => over === key && setOver(null)}
-                        onDrop={(event) => dropOn(event, day, hour)}
-                      >
-                        {here.map((post) => {
-                          const movable = canMove(post);
-                          const isPicked = picked?.post.id === post.id;
-                          return (
-                            <button
-                              key={post.id}
-                              type="button"
-                              ref={(element) => {
-                                if (element) chips.current.set(post.id, element);
-                                else chips.current.delete(post.id);
-                              }}
-                              draggable={movable}
-                              onDragStart={(event) => {
-                                event.dataTransfer.setData('text/plain', post.id);
-                                event.dataTransfer.effectAllowed = 'move';
-                                setDragging(post.id);
-                              }}
-                              onDragEnd={() => {
-                                setDragging(null);
-                                setOver(null);
-                              }}
-                              onClick={() => !isPicked && onEdit(post)}
-                              onKeyDown={(event) => onChipKeyDown(event, post)}
-                              onBlur={() => isPicked && setPicked(null)}
-                              aria-describedby={movable ? 'timeline-move-hint' : undefined}
-                              aria-label={t('timeline.post', {
-                                text: post.content.slice(0, 60),
-                                when: formatClock(post.scheduledAt, language),
-                              })}
-                              className={`mb-0.5 block w-full truncate rounded-md px-1.5 py-1 text-start ${
-                                post.status === 'failed'
-                                  ? 'bg-red-100 text-red-800'
-                                  : post.status === 'published'
-                                    ? 'bg-emerald-50 text-emerald-800'
-                                    : 'bg-brand-600 text-white'
-                              } ${movable ? 'cursor-grab' : ''} ${isPicked ? 'ring-2 ring-amber-400' : ''}`}
-                              data-testid="timeline-post"
-                              data-post-id={post.id}
-                              data-picked={isPicked ? 'true' : undefined}
-                            >
-                              {/* In a week's narrow columns the time has a line of its own. */}
-                              <span className={`tabular-nums ${view === 'week' ? 'block truncate' : ''}`}>
-                                {formatClock(post.scheduledAt, language)}
-                              </span>{' '}
-                              <span dir="auto" className={view === 'week' ? 'block truncate' : ''}>
-                                {post.content}
-                              </span>
-                            </button>
-                          );
-                        })}
-                      </td>
-                    );
-                  })}
+                  {days.map((day) => (
+                    <th
+                      key={day.toISOString()}
+                      scope="col"
+                      className={`py-2 text-center font-medium ${isToday(day) ? 'text-brand-700' : 'text-slate-600'}`}
+                    >
+                      <span className="block truncate">
+                        {/* Arabic's short weekdays are single letters; its full names are short enough. */}
+                        {formatWeekday(day, language, view === 'week' && language === 'en' ? 'short' : 'long')}
+                      </span>
+                      <span className="block text-[0.7rem] font-normal text-slate-500">
+                        {formatDayNumber(day, language)}
+                      </span>
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {HOURS.map((hour) => (
+                  <tr key={hour} className="border-t border-slate-100" data-hour-row={hour}>
+                    <th
+                      scope="row"
+                      className="whitespace-nowrap px-1 py-1 text-end align-top font-normal text-slate-500 tabular-nums"
+                    >
+                      {formatHour(hour, language)}
+                    </th>
+                    {days.map((day) => {
+                      const date = dateInputValue(day);
+                      const key = `${date}@${hour}`;
+                      const here = cells.get(key) ?? [];
+                      const target =
+                        over === key || (picked && dateInputValue(picked.day) === date && picked.hour === hour);
+                      return (
+                        <TouchDroppable key={key} id={key} day={day} hour={hour}>
+                          {(dropRef) => (
+                            <td
+                              ref={dropRef}
+                              className={`h-10 border-s border-slate-100 p-0.5 align-top ${target ? 'bg-brand-50 ring-2 ring-inset ring-brand-400' : ''}`}
+                              data-testid="timeline-cell"
+                              data-date={date}
+                              data-hour={hour}
+                              data-target={target ? 'true' : undefined}
+                              onDragOver={(event) => {
+                                event.preventDefault();
+                                event.dataTransfer.dropEffect = 'move';
+                                if (over !== key) setOver(key);
+                              }}
+                              onDragLeave={() => over === key && setOver(null)}
+                              onDrop={(event) => dropOn(event, day, hour)}
+                            >
+                              {here.map((post) => {
+                                const movable = canMove(post);
+                                const isPicked = picked?.post.id === post.id;
+                                return (
+                                  <TouchDraggable key={post.id} id={post.id} disabled={!movable}>
+                                    {(drag) => (
+                                      <button
+                                        type="button"
+                                        ref={(element) => {
+                                          drag.ref(element);
+                                          if (element) chips.current.set(post.id, element);
+                                          else chips.current.delete(post.id);
+                                        }}
+                                        {...drag.listeners}
+                                        draggable={movable}
+                                        onDragStart={(event) => {
+                                          event.dataTransfer.setData('text/plain', post.id);
+                                          event.dataTransfer.effectAllowed = 'move';
+                                          setDragging(post.id);
+                                        }}
+                                        onDragEnd={() => {
+                                          setDragging(null);
+                                          setOver(null);
+                                        }}
+                                        onClick={() =>
+                                          !isPicked &&
+                                          Date.now() - droppedAt.current > CLICK_AFTER_DROP_MS &&
+                                          onEdit(post)
+                                        }
+                                        onKeyDown={(event) => onChipKeyDown(event, post)}
+                                        onBlur={() => isPicked && setPicked(null)}
+                                        aria-describedby={movable ? 'timeline-move-hint' : undefined}
+                                        aria-label={t('timeline.post', {
+                                          text: post.content.slice(0, 60),
+                                          when: formatClock(post.scheduledAt, language),
+                                        })}
+                                        className={`mb-0.5 block w-full truncate rounded-md px-1.5 py-1 text-start ${
+                                          post.status === 'failed'
+                                            ? 'bg-red-100 text-red-800'
+                                            : post.status === 'published'
+                                              ? 'bg-emerald-50 text-emerald-800'
+                                              : 'bg-brand-600 text-white'
+                                        } ${movable ? `cursor-grab ${TOUCH_DRAG_CLASSES}` : ''} ${isPicked ? 'ring-2 ring-amber-400' : ''} ${
+                                          touched?.id === post.id ? 'opacity-50' : ''
+                                        }`}
+                                        data-testid="timeline-post"
+                                        data-post-id={post.id}
+                                        data-picked={isPicked ? 'true' : undefined}
+                                        data-touch-dragging={touched?.id === post.id ? 'true' : undefined}
+                                      >
+                                        {/* In a week's narrow columns the time has a line of its own. */}
+                                        <span className={`tabular-nums ${view === 'week' ? 'block truncate' : ''}`}>
+                                          {formatClock(post.scheduledAt, language)}
+                                        </span>{' '}
+                                        <span dir="auto" className={view === 'week' ? 'block truncate' : ''}>
+                                          {post.content}
+                                        </span>
+                                      </button>
+                                    )}
+                                  </TouchDraggable>
+                                );
+                              })}
+                            </td>
+                          )}
+                        </TouchDroppable>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {/* Under the finger while it moves: the chip itself stays in its cell, which the grid's box clips. */}
+          <DragOverlay dropAnimation={null}>
+            {touched ? (
+              <div
+                className="size-full truncate rounded-md bg-brand-600 px-1.5 py-1 text-start text-xs text-white shadow-lg"
+                data-testid="timeline-drag-overlay"
+              >
+                <span className="tabular-nums">{formatClock(touched.scheduledAt, language)}</span>{' '}
+                <span dir="auto">{touched.content}</span>
+              </div>
+            ) : null}
+          </DragOverlay>
+        </DndContext>
       )}
       <p id="timeline-move-hint" className="sr-only">
         {t('timeline.keyboardHint')}
