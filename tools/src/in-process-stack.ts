@@ -271,11 +271,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const connection = workerRedis();
       const queues = new Queues({ connection, prefix }, logger);
       closers.push(() => queues.close());
-      const { publisher } = createServices({ ...linkedinDeps, redis: connection, queues });
+      const { publisher, commenter } = createServices({ ...linkedinDeps, redis: connection, queues });
       const worker = startPublishWorker(
         publisher,
         { connection: workerRedis(), prefix },
-        { logger, concurrency: linkedinConfig.PUBLISH_CONCURRENCY },
+        { logger, concurrency: linkedinConfig.PUBLISH_CONCURRENCY, commenter },
       );
       closers.push(() => worker.close());
     }

@@ -5,7 +5,7 @@ import { defineJob, QUEUES } from './jobs/define.js';
 /**
  * What the product tells a user about: a post published (link) or failed (reason and the action
  * that fixes it), a scheduled post that needs the user before its time, the network connection
- * lost or about to expire, the AI credits running low. Each kind can be shown in the app and sent by e-mail, as the
+ * lost or about to expire, the AI credits running low, Engage's autopilot stopping by itself. Each kind can be shown in the app and sent by e-mail, as the
  * user prefers.
  */
 export const NOTIFICATION_KINDS = [
@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'account_disconnected',
   'credits_low',
   'connection_expiring',
+  'autopilot_stopped',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -26,6 +27,7 @@ export const URGENT_NOTIFICATION_KINDS: ReadonlySet<NotificationKind> = new Set(
   'account_disconnected',
   'credits_low',
   'connection_expiring',
+  'autopilot_stopped',
 ]);
 /** At most this many e-mails at once per user and hour; the rest wait for the digest. */
 export const URGENT_MAILS_PER_HOUR = 3;
@@ -118,6 +120,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
     account_disconnected: { app: true, email: true },
     credits_low: { app: true, email: true },
     connection_expiring: { app: true, email: true },
+    autopilot_stopped: { app: true, email: true },
   },
   digestHour: 8,
   timeZone: 'UTC',

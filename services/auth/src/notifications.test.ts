@@ -6,6 +6,7 @@ import {
   accountDisconnectedEvent,
   connectionExpiringEvent,
   creditsLowEvent,
+  engageAutopilotStoppedEvent,
   postNeedsAttentionEvent,
   postPublishedEvent,
   postPublishFailedEvent,
@@ -271,6 +272,69 @@ describe('a scheduled post due after the connection expires', () => {
       'Reason: Your LinkedIn connection expires before this post is due. Reconnect your account so it goes out on time.',
     );
     expect(mail?.text).toContain('Reconnect LinkedIn: http://localhost:8080/connect-linkedIn');
+  });
+});
+
+const autopilotStopped = (user: User, stoppedAt: Date) =>
+  deliver(
+    () =>
+      h.queues.publish(
+        engageAutopilotStoppedEvent,
+        { userId: user.userId, reason: 'engage.credits_exhausted', stoppedAt: stoppedAt.toISOString() },
+        { id: `${user.userId}-${stoppedAt.getTime()}` },
+      ),
+    `engage-autopilot-stopped-${user.userId}-${stoppedAt.getTime()}`,
+  );
+
+describe("Engage's autopilot stopping by itself", () => {
+  it('is told once per stop, in the bell and by e-mail, with why and the way to Engage', async () => {
+    const user = await newUser('autopilot');
+    await preferences(user, { locale: 'en' });
+    const stoppedAt = new Date();
+    await autopilotStopped(user, stoppedAt);
+    // The same stop delivered again (a lost acknowledgement, a tick run twice): nothing more.
+    await forget(`engage-autopilot-stopped-${user.userId}-${stoppedAt.getTime()}`);
+    await autopilotStopped(user, stoppedAt);
+    const { notifications } = await list(user);
+    expect(notifications).toEqual([
+      expect.objectContaining({
+        kind: 'autopilot_stopped',
+        reason: "This period's commenting credits are used up.",
+        reasonCode: 'engage.credits_exhausted',
+        read: false,
+      }),
+    ]);
+    const [mail] = await until(
+      'the autopilot e-mail',
+      async () => mailsTo(h, user.email),
+      (m) => m.length > 0,
+    );
+    expect(mail?.subject).toBe(
+      'Engage’s autopilot stopped by itself: it sends no more comments until you turn it on again.',
+    );
+    expect(mail?.text).toContain('commenting credits are used up');
+    expect(mail?.text).toContain('Open Engage: http://localhost:8080/engage');
+    expect(mail?.listUnsubscribe).toContain('kind=autopilot_stopped');
+    expect(mailsTo(h, user.email)).toHaveLength(1);
+
+    // A later stop (after the user turned it on again) is another notification.
+    await autopilotStopped(user, new Date(stoppedAt.getTime() + 60_000));
+    expect((await list(user)).notifications.map((n) => n.kind)).toEqual(['autopilot_stopped', 'autopilot_stopped']);
+  });
+
+  it('is written in Arabic for Arabic readers', async () => {
+    const user = await newUser('autopilot-ar');
+    await autopilotStopped(user, new Date());
+    const [mail] = await until(
+      'the Arabic autopilot e-mail',
+      async () => mailsTo(h, user.email),
+      (m) => m.length > 0,
+    );
+    expect(mail?.subject).toBe(
+      'توقّف الإرسال التلقائي في «التفاعل» من تلقاء نفسه، ولن يُرسل تعليقات أخرى حتى تعيد تشغيله.',
+    );
+    expect(mail?.text).toContain('نفد رصيد التعليقات لهذه الفترة');
+    expect(mail?.text).toContain('http://localhost:8080/engage');
   });
 });
 

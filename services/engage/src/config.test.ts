@@ -16,6 +16,7 @@ describe('engage config', () => {
       ENGAGE_REFRESH_MINUTES: 30,
       ENGAGE_FEED_DAYS: 7,
       ENGAGE_DAILY_SUGGESTIONS: 300,
+      ENGAGE_SEND_WAIT_MS: 15_000,
     });
   });
 
@@ -25,6 +26,7 @@ describe('engage config', () => {
       /ENGAGE_REFRESH_MINUTES/,
     );
     expect(() => loadConfig(configSchema, { ...required, ENGAGE_FEED_DAYS: '90' })).toThrow(/ENGAGE_FEED_DAYS/);
+    expect(() => loadConfig(configSchema, { ...required, ENGAGE_SEND_WAIT_MS: '-1' })).toThrow(/ENGAGE_SEND_WAIT_MS/);
   });
 
   it('takes the hosted API only with its address, key and the key that seals account ids', () => {

@@ -55,6 +55,12 @@ export const configSchema = z
       .default(6),
     /** The random part added to each gap, as a share of the least spacing (0.5: 0 to 50 % more). */
     ENGAGE_AUTOPILOT_SPACING_JITTER: z.coerce.number().min(0).max(5).default(0.5),
+    /**
+     * How long sending a comment through the official API (handed to the linkedin service) waits
+     * for its answer; after that the user is told to check back, and the comment is looked for
+     * before it is ever sent again.
+     */
+    ENGAGE_SEND_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(15_000),
   })
   .superRefine((config, ctx) => {
     if (config.ENGAGE_PROVIDER !== 'unipile') return;
@@ -79,4 +85,5 @@ export type EngageConfig = Pick<
   | 'ENGAGE_SANDBOX_LATENCY_MS'
   | 'ENGAGE_AUTOPILOT_MIN_SPACING_MINUTES'
   | 'ENGAGE_AUTOPILOT_SPACING_JITTER'
+  | 'ENGAGE_SEND_WAIT_MS'
 >;

@@ -51,6 +51,7 @@ export const commentOf = (row: typeof comments.$inferSelect): EngageComment => (
   origin: row.origin === 'autopilot' ? 'autopilot' : 'user',
   url: row.url,
   reason: row.reason,
+  ...(row.code ? { code: row.code, params: row.params ?? {} } : {}),
   createdAt: row.createdAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
 });

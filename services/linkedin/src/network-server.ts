@@ -18,6 +18,8 @@ const fake = await startFakeLinkedin({
   host: process.env.LINKEDIN_NETWORK_HOST ?? '127.0.0.1',
   ...(process.env.LINKEDIN_REDIRECT_URI ? { redirectUris: [process.env.LINKEDIN_REDIRECT_URI] } : {}),
 });
+// Engage's pasted addresses name other members' posts this server never saw: take them as live.
+fake.options.anyPostExists = true;
 console.log(`local LinkedIn network listening on ${fake.url}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

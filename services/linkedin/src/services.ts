@@ -19,6 +19,7 @@ import type { schema } from './db/schema.js';
 import { ProfileCache } from './profile/profile-cache.js';
 import { ProfileService } from './profile/profile-service.js';
 import type { NetworkProvider } from './providers/network-provider.js';
+import { EngageCommenter } from './publish/engage-commenter.js';
 import { PublishStore } from './publish/publish-store.js';
 import { Publisher } from './publish/publisher.js';
 import { Sealer } from './sealer.js';
@@ -99,6 +100,7 @@ export function createServices(deps: LinkedinDeps) {
       storage,
       settleMs: config.PUBLISH_SETTLE_MS,
     }),
+    commenter: new EngageCommenter({ accounts, provider, queues, logger, settleMs: config.PUBLISH_SETTLE_MS }),
   };
 }
 export type LinkedinServices = ReturnType<typeof createServices>;

@@ -27,19 +27,20 @@ await runProcess('linkedin-worker', configSchema, async (config, logger) => {
   await requireQueueSafeRedis(redis, logger);
   const queues = new Queues({ connection: redis, prefix: config.REDIS_PREFIX }, logger);
   const provider = createProvider(config, database.db);
-  const { publisher, userData, accounts, profiles, analyticsSchedules, collector, snapshots } = createServices({
-    config,
-    logger,
-    database,
-    redis,
-    queues,
-    provider,
-  });
+  const { publisher, commenter, userData, accounts, profiles, analyticsSchedules, collector, snapshots } =
+    createServices({
+      config,
+      logger,
+      database,
+      redis,
+      queues,
+      provider,
+    });
   const workerConnection = createRedis(config.REDIS_URL, 'worker');
   const worker = startPublishWorker(
     publisher,
     { connection: workerConnection, prefix: config.REDIS_PREFIX },
-    { logger, concurrency: config.PUBLISH_CONCURRENCY },
+    { logger, concurrency: config.PUBLISH_CONCURRENCY, commenter },
   );
   const inbox = startInboxWorker(
     { userData, accounts, profiles, queues, schedules: analyticsSchedules },

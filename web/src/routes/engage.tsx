@@ -75,7 +75,8 @@ export function EngagePage() {
       )}
       {mode === 'by_url' ? (
         <div className="min-w-0 space-y-6">
-          <PostByUrl lang={lang} canSend={false} />
+          <PostByUrl lang={lang} canSend={!!network.data?.features.send} canRead={false} />
+          <CommentHistory />
         </div>
       ) : (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">

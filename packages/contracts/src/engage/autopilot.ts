@@ -29,6 +29,7 @@ const E = AUTOPILOT_ERROR_CODES;
 
 /** Why a running autopilot stopped by itself: the refusal the send path answered. */
 export const AUTOPILOT_STOP_CODES = ['engage.credits_exhausted', 'engage.not_included'] as const;
+export type AutopilotStopCode = (typeof AUTOPILOT_STOP_CODES)[number];
 
 /**
  * What the autopilot is doing now, as the screen says it: off, paused, stopped by itself (no

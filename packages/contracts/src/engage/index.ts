@@ -135,6 +135,9 @@ export const commentSchema = z.object({
   origin: z.enum(COMMENT_ORIGINS),
   url: z.string().nullable(),
   reason: z.string().nullable(),
+  /** Why a failed comment was not posted, as a declared code (the screen's words) with its parameters. */
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   createdAt: z.string().datetime(),
   sentAt: z.string().datetime().nullable(),
 });
@@ -261,7 +264,7 @@ export const ENGAGE_ERROR_CODES = {
   searchNotOffered: 'engage.search_not_offered',
   /** The official API cannot read other members' posts: following people and topics is not offered. */
   feedNotOffered: 'engage.feed_not_offered',
-  /** The official API does not let Engage send a comment for the user: copy it and send it on the network. */
+  /** This installation cannot send the comment for the user (no way to hand it to the network): copy it and send it on the network. */
   sendNotOffered: 'engage.send_not_offered',
   /** No network account of the user is known to Engage yet (connect it first). */
   notConnected: 'engage.not_connected',

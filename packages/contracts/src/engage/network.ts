@@ -5,7 +5,7 @@ import { creatorSchema, ENGAGE_LANGUAGES, feedPostSchema } from './index.js';
 /**
  * What Engage can do with the network the user's account is on. The hosted API (and the sandbox)
  * read members' posts, search and comment; the official API cannot read other members' posts, so
- * there Engage only works from a post address the user pastes.
+ * there Engage only works from a post address the user pastes (and comments on it).
  */
 export const ENGAGE_NETWORK_PROVIDERS = ['sandbox', 'unipile', 'linkedin'] as const;
 export type EngageNetworkProvider = (typeof ENGAGE_NETWORK_PROVIDERS)[number];
@@ -14,7 +14,8 @@ export const engageNetworkSchema = z.object({
   provider: z.enum(ENGAGE_NETWORK_PROVIDERS),
   /**
    * `full`: following people and topics, the feed, search and sending. `by_url`: the official API;
-   * a post is reached by its address, its comment is copied and sent on the network. `not_connected`:
+   * a post is reached by its address, and its comment is sent by the linkedin service (which holds
+   * the member's tokens) through the official API. `not_connected`:
    * no account of the user is known yet.
    */
   mode: z.enum(['full', 'by_url', 'not_connected']),

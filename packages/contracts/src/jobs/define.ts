@@ -17,7 +17,7 @@ export const QUEUES = {
   postsDue: 'posts-due',
   /** posts-worker: events the posts service subscribes to. */
   postsInbox: 'posts-inbox',
-  /** linkedin-worker: publish requests from the posts service. */
+  /** linkedin-worker: publish requests from the posts service, and Engage's comments sent through the official API. */
   linkedinPublish: 'linkedin-publish',
   /** linkedin-worker: events the linkedin service subscribes to. */
   linkedinInbox: 'linkedin-inbox',

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { voiceTraitsSchema } from '../ai/voice.js';
 import { personalizationSchema } from '../auth/personalization.js';
 import { ENTITLEMENT_STATUSES, PLAN_IDS, planLimitsSchema } from '../billing/index.js';
-import { ENGAGE_LANGUAGES, ENGAGE_LIMITS, SUGGESTION_SOURCES, suggestionSchema } from '../engage/index.js';
+import { AUTOPILOT_STOP_CODES } from '../engage/autopilot.js';
+import {
+  ENGAGE_ERROR_CODES,
+  ENGAGE_LANGUAGES,
+  ENGAGE_LIMITS,
+  SUGGESTION_SOURCES,
+  suggestionSchema,
+} from '../engage/index.js';
 import { LINKEDIN_ERROR_CODES } from '../linkedin/errors.js';
 import { MAX_DOCUMENT_TITLE_LENGTH, MAX_POST_IMAGES, MEDIA_TYPES, mediaMixProblem } from '../posts/media.js';
 import { defineEvent, defineJob, QUEUES } from './define.js';
@@ -443,4 +450,73 @@ export const engageAutopilotJob = defineJob(
   QUEUES.engageAutopilot,
   'engage-autopilot-tick',
   z.object({ userId, at: z.number().int().nonnegative(), requestId }),
+);
+
+/**
+ * engage → linkedin-worker: send one Engage comment as the member, through the official API (the
+ * linkedin service holds the member's tokens). `commentId` is engage's row; the job id is
+ * `engage-comment-{commentId}` and the job is removed once done, so a second request while one
+ * is queued or running is dropped, and a later one (the answer never came) runs again. With
+ * `check`, an earlier run may have reached the network: the post's comments are searched for this
+ * one (the member's, these words, not before `since`, beyond `confirmedTwins` such comments
+ * already known) before anything is sent.
+ */
+export const engageCommentJob = defineJob(
+  QUEUES.linkedinPublish,
+  'engage-comment',
+  z.object({
+    commentId: z.string().uuid(),
+    userId,
+    /** The post's URN on the network (`urn:li:activity:…`, `urn:li:share:…`, `urn:li:ugcPost:…`). */
+    postId: z.string().min(1).max(200),
+    text: z.string().min(1).max(ENGAGE_LIMITS.commentLength),
+    since: z.string().datetime(),
+    check: z.boolean(),
+    confirmedTwins: z.number().int().nonnegative(),
+    requestId,
+  }),
+);
+
+/**
+ * What the network answered to one Engage comment: `sent` (its id and link), `failed` (nothing was
+ * posted: the engage error code says why, `seconds` when the network said how long to wait), or
+ * `unconfirmed` (no answer: it is searched for before anything is sent again).
+ */
+export const ENGAGE_COMMENT_OUTCOMES = ['sent', 'failed', 'unconfirmed'] as const;
+
+/**
+ * linkedin → engage: the answer to `engage-comment`. Applying it is idempotent and a `sent` answer
+ * wins over any other, so a repeated or late answer changes nothing (hence no job id of its own).
+ */
+export const engageCommentAnsweredEvent = defineEvent(
+  'engage-comment-answered',
+  z.object({
+    commentId: z.string().uuid(),
+    userId,
+    outcome: z.enum(ENGAGE_COMMENT_OUTCOMES),
+    networkCommentId: z.string().max(300).nullable().optional(),
+    url: z.string().max(2000).nullable().optional(),
+    reason: z.string().max(500).optional(),
+    code: z.enum(Object.values(ENGAGE_ERROR_CODES) as [string, ...string[]]).optional(),
+    seconds: z.number().int().nonnegative().optional(),
+    requestId,
+  }),
+  [QUEUES.engageInbox],
+);
+export type EngageCommentAnswer = z.infer<typeof engageCommentAnsweredEvent.schema>;
+
+/**
+ * engage → auth: a user's autopilot stopped by itself (`reason`: the engage code of why, such as
+ * its credits running out); the user is told in the bell. Published with the id
+ * `{userId}-{stopped at ms}`, so one stop tells once.
+ */
+export const engageAutopilotStoppedEvent = defineEvent(
+  'engage-autopilot-stopped',
+  z.object({
+    userId,
+    reason: z.enum(AUTOPILOT_STOP_CODES),
+    stoppedAt: z.string().datetime(),
+    requestId,
+  }),
+  [QUEUES.authInbox],
 );

@@ -56,6 +56,13 @@ const COPY = {
     account_disconnected: 'انقطع اتصال حسابك على لينكدإن، ولن تُنشر منشوراتك المجدولة حتى تعيد ربطه.',
     credits_low: 'أوشكت نقاط GPT-4o في رصيدك على النفاد.',
     credits_low_detail: 'عند نفادها تُكتب مسوداتك بـ GPT-3.5 دون أن يُخصم من رصيدك شيء.',
+    autopilot_stopped: 'توقّف الإرسال التلقائي في «التفاعل» من تلقاء نفسه، ولن يُرسل تعليقات أخرى حتى تعيد تشغيله.',
+    open_engage: 'فتح صفحة التفاعل',
+    autopilot_reasons: {
+      'engage.credits_exhausted':
+        'السبب: نفد رصيد التعليقات لهذه الفترة. اختر خطة أكبر، أو أعد تشغيله مع بداية فترتك التالية.',
+      'engage.not_included': 'السبب: خطتك الحالية لم تعد تشمل التفاعل.',
+    } as Record<string, string>,
     connection_expiring: (soon: 'week' | 'day', date: string) =>
       soon === 'week'
         ? `تنتهي صلاحية ربط حسابك على لينكدإن خلال أسبوع، في ${date}.`
@@ -77,6 +84,7 @@ const COPY = {
       account_disconnected: 'انقطاع الاتصال بلينكدإن',
       credits_low: 'قرب نفاد نقاط GPT-4o',
       connection_expiring: 'قرب انتهاء ربط لينكدإن',
+      autopilot_stopped: 'توقّف الإرسال التلقائي',
     },
     settings: 'يمكنك تغيير تفضيلات الإشعارات من صفحة الإعدادات في نشر.',
     signature: 'فريق نشر',
@@ -89,6 +97,13 @@ const COPY = {
     post_needs_attention: 'Your scheduled post needs you before its time, or it will not go out.',
     credits_low: 'Your GPT-4o credits are running low.',
     credits_low_detail: 'When they run out, your drafts are written with GPT-3.5 at no cost.',
+    autopilot_stopped: 'Engage’s autopilot stopped by itself: it sends no more comments until you turn it on again.',
+    open_engage: 'Open Engage',
+    autopilot_reasons: {
+      'engage.credits_exhausted':
+        'Reason: this period’s commenting credits are used up. Choose a larger plan, or turn it on again when your next period starts.',
+      'engage.not_included': 'Reason: your plan no longer includes Engage.',
+    } as Record<string, string>,
     connection_expiring: (soon: 'week' | 'day', date: string) =>
       `Your LinkedIn connection expires within a ${soon}, on ${date}.`,
     connection_expiring_detail:
@@ -110,6 +125,7 @@ const COPY = {
       account_disconnected: 'a lost LinkedIn connection',
       credits_low: 'GPT-4o credits running low',
       connection_expiring: 'a LinkedIn connection about to expire',
+      autopilot_stopped: 'autopilot stopping by itself',
     },
     settings: 'You can change your notification preferences in Nashr’s settings.',
     signature: 'The Nashr team',
@@ -174,6 +190,12 @@ function told(lang: Locale, row: NotificationRow, publicUrl: string, timeZone = 
         title: c.credits_low,
         detail: c.credits_low_detail,
         action: { label: c.write, href: `${publicUrl}/generate-post` },
+      };
+    case 'autopilot_stopped':
+      return {
+        title: c.autopilot_stopped,
+        detail: (row.reasonCode && c.autopilot_reasons[row.reasonCode]) || reasonLine(lang, row),
+        action: { label: c.open_engage, href: `${publicUrl}/engage` },
       };
   }
 }

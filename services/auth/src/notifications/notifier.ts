@@ -1,6 +1,8 @@
 import {
+  type AUTOPILOT_STOP_CODES,
   connectionExpiringEvent,
   creditsLowEvent,
+  engageAutopilotStoppedEvent,
   LINKEDIN_ERROR_CODES,
   LINKEDIN_MESSAGES,
   type NotificationKind,
@@ -27,6 +29,12 @@ export const ATTENTION_CAUSES: Record<PostAttentionCause, { code: string; reason
     code: LINKEDIN_ERROR_CODES.expiresBeforePost,
     reason: LINKEDIN_MESSAGES.expiresBeforePost,
   },
+};
+
+/** Why Engage's autopilot stopped by itself, in English for API users (the app and the e-mail show the code's words). */
+export const AUTOPILOT_STOP_REASONS: Record<(typeof AUTOPILOT_STOP_CODES)[number], string> = {
+  'engage.credits_exhausted': "This period's commenting credits are used up.",
+  'engage.not_included': 'Your plan no longer includes Engage.',
 };
 
 /**
@@ -66,7 +74,7 @@ export class Notifier {
 
   /**
    * The post events: a published post (its link), a failed one (its reason), one that needs the
-   * user before its time (the cause); and the credits running low.
+   * user before its time (the cause); the credits running low; Engage's autopilot stopping by itself.
    */
   handlers() {
     return [
@@ -98,6 +106,14 @@ export class Notifier {
       // The event's id (user, expiry, reminder) makes each reminder told once per expiry.
       handleJob(connectionExpiringEvent, ({ userId, expiresAt }, job, log) =>
         this.tell(job, { userId, kind: 'connection_expiring', reason: expiresAt }, log),
+      ),
+      // The event's id (user, stop time) makes each stop told once.
+      handleJob(engageAutopilotStoppedEvent, ({ userId, reason }, job, log) =>
+        this.tell(
+          job,
+          { userId, kind: 'autopilot_stopped', reason: AUTOPILOT_STOP_REASONS[reason], reasonCode: reason },
+          log,
+        ),
       ),
     ];
   }

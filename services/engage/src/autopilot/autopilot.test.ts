@@ -311,6 +311,21 @@ describe('autopilot sending', () => {
     const records = await h.database.db.select().from(autopilotSends).where(eq(autopilotSends.userId, me.userId));
     expect(records).toHaveLength(1);
 
+    // The user is told (the bell), once: a tick that comes again finds it stopped and tells the same stop.
+    const told = async () =>
+      (await h.queues.get(QUEUES.authInbox).getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])).filter(
+        (job) => job.name === 'engage-autopilot-stopped' && job.data.userId === me.userId,
+      );
+    await expect.poll(async () => (await told()).length, POLL).toBe(1);
+    const [stop] = await told();
+    expect(stop?.data).toMatchObject({ userId: me.userId, reason: 'engage.credits_exhausted' });
+    expect(stop?.id).toBe(`engage-autopilot-stopped-${me.userId}-${Date.parse(stop?.data.stoppedAt)}`);
+    const ticksBefore = (await ticksOf(me)).length;
+    const at = Date.now();
+    await h.queues.enqueue(engageAutopilotJob, { userId: me.userId, at }, { jobId: autopilotTickId(me.userId, at) });
+    await tickWith(me, 'stopped', ticksBefore);
+    expect((await told()).map((job) => job.id)).toEqual([stop?.id]);
+
     await api.plan(me, 'pro', 1500);
     const again = await save(me, turnOn(personIds, { dailyCap: 5 }));
     expect(again.json().autopilot).toMatchObject({ status: 'on', stopped: null });

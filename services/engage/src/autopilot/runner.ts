@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { AUTOPILOT_STOP_CODES, ENGAGE_ERROR_CODES as E, type Suggestion } from '@nashr/contracts';
+import {
+  AUTOPILOT_STOP_CODES,
+  type AutopilotStopCode,
+  ENGAGE_ERROR_CODES as E,
+  type Suggestion,
+} from '@nashr/contracts';
 import { AppError } from '@nashr/platform';
 import { and, desc, eq, gte, ne, notExists, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
@@ -38,6 +43,8 @@ export interface TickResult {
   next: Date | null;
   postId?: string;
   commentId?: string;
+  /** Why and when autopilot stopped by itself, when it stands stopped (told to the user once per stop). */
+  stopped?: { code: AutopilotStopCode; at: Date };
 }
 
 /**
@@ -48,8 +55,16 @@ export function chooseSuggestion(items: readonly Suggestion[], kind: string): Su
   return items.find((item) => item.kind === kind) ?? items[0];
 }
 
-const isStop = (error: unknown): error is AppError =>
-  error instanceof AppError && (AUTOPILOT_STOP_CODES as readonly string[]).includes(error.answerCode);
+const stopCodeOf = (code: string | null | undefined): AutopilotStopCode | undefined =>
+  AUTOPILOT_STOP_CODES.find((known) => known === code);
+
+const isStop = (error: unknown): error is AppError => error instanceof AppError && !!stopCodeOf(error.answerCode);
+
+/** A stopped row's stop, as the tick reports it. */
+function stopOf(row: { stoppedCode: string | null; stoppedAt: Date | null }): TickResult['stopped'] {
+  const code = stopCodeOf(row.stoppedCode);
+  return code && row.stoppedAt ? { code, at: row.stoppedAt } : undefined;
+}
 
 /**
  * One tick of a user's autopilot. The settings row is locked from the first check to the end of
@@ -84,7 +99,7 @@ export class AutopilotRunner {
       const [row] = await tx.select().from(autopilotSettings).where(eq(autopilotSettings.userId, userId)).for('update');
       const now = this.clock();
       if (!row?.enabled) return { status: 'off', next: null };
-      if (row.stoppedCode) return { status: 'stopped', next: null };
+      if (row.stoppedCode) return { status: 'stopped', next: null, stopped: stopOf(row) };
       if (row.paused) return { status: 'paused', next: null };
       const hours = hoursOf(row);
       if (!withinHours(now, hours)) return { status: 'outside_hours', next: nextOpening(now, hours) };
@@ -176,12 +191,13 @@ export class AutopilotRunner {
         await tx
           .delete(autopilotSends)
           .where(and(eq(autopilotSends.userId, userId), eq(autopilotSends.postId, post.postId)));
+        const stoppedAt = this.clock();
         await tx
           .update(autopilotSettings)
-          .set({ stoppedCode: error.answerCode, stoppedParams: error.params ?? {}, stoppedAt: this.clock() })
+          .set({ stoppedCode: error.answerCode, stoppedParams: error.params ?? {}, stoppedAt })
           .where(eq(autopilotSettings.userId, userId));
         log.info({ userId, code: error.answerCode }, 'autopilot: stopped');
-        return { status: 'stopped', next: null };
+        return { status: 'stopped', next: null, stopped: stopOf({ stoppedCode: error.answerCode, stoppedAt }) };
       }
       if (error instanceof AppError && error.answerCode === E.sendUnconfirmed) {
         // It may have arrived: it counts, and the post is never taken again.

@@ -143,6 +143,9 @@ export const comments = engageSchema.table(
     networkCommentId: text('network_comment_id'),
     url: text('url'),
     reason: text('reason'),
+    /** A failed comment's engage error code (the words the screen shows), and its parameters. */
+    code: text('code'),
+    params: jsonb('params').$type<Record<string, string | number>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

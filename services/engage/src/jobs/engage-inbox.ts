@@ -1,6 +1,7 @@
 import {
   accountConnectedEvent,
   accountDisconnectedEvent,
+  engageCommentAnsweredEvent,
   entitlementChangedEvent,
   personalizationUpdatedEvent,
   QUEUES,
@@ -32,6 +33,7 @@ import {
 } from '../db/schema.js';
 import { type Feed, refreshSchedulerId } from '../feed.js';
 import type { NetworkAccounts } from '../network-accounts.js';
+import type { Sending } from '../sending.js';
 import type { Writers } from '../writer.js';
 
 /** Whether two voices have the same traits (stored JSON keeps its keys in another order). */
@@ -45,7 +47,8 @@ function sameVoice(a: VoiceTraits | null, b: VoiceTraits | null): boolean {
 /**
  * Plans from billing, the writer's personalization and voice (each copy keeps the newest; a newer
  * one has the prepared suggestions written again), the user's network account (the newest kept),
- * and deleted accounts. All are safe to run twice.
+ * the linkedin service's answers to the comments it sent, and deleted accounts. All are safe to
+ * run twice.
  */
 export function engageInbox(
   allowance: Allowance,
@@ -54,8 +57,15 @@ export function engageInbox(
   writerCopies: Writers,
   feed: Feed,
   networkAccounts: NetworkAccounts,
+  sending: Sending,
 ) {
   return [
+    // The official API's comments, sent by the linkedin service: the row takes the answer.
+    handleJob(engageCommentAnsweredEvent, async (answer, _job, log) => {
+      const applied = await sending.applyAnswer(answer);
+      log.info({ commentId: answer.commentId, outcome: answer.outcome, applied }, 'engage: comment answered');
+      return { applied };
+    }),
     // Which network holds the user's account (and the hosted API's account id, sealed).
     handleJob(accountConnectedEvent, async ({ userId, network, changedAt }, job, log) => {
       if (!network) return { applied: false };

@@ -45,7 +45,15 @@ export async function startEngageWorkers({
   });
   const inbox = createWorker(
     QUEUES.engageInbox,
-    engageInbox(services.allowance, database.db, queues, services.writers, services.feed, services.accounts),
+    engageInbox(
+      services.allowance,
+      database.db,
+      queues,
+      services.writers,
+      services.feed,
+      services.accounts,
+      services.sending,
+    ),
     queue,
     {
       logger,
@@ -59,7 +67,7 @@ export async function startEngageWorkers({
   // Each tick holds its user's row while it sends: two at a time leave the pool room for the rest.
   const autopilot = createWorker(
     QUEUES.engageAutopilot,
-    engageAutopilot(services.autopilot.runner, services.autopilot.ticks),
+    engageAutopilot(services.autopilot.runner, services.autopilot.ticks, queues),
     queue,
     { logger, concurrency: 2 },
   );

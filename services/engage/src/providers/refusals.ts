@@ -34,12 +34,21 @@ export const refusals = {
     new AppError('UNAVAILABLE', 'LinkedIn did not answer. Try again in a moment.', { code: E.networkUnavailable }),
 };
 
-/** The features of each mode: one place, so the screen and the refusals agree. */
+/**
+ * The features of each mode: one place, so the screen and the refusals agree. On the official
+ * API (`by_url`) the comments on posts brought by address are sent through the linkedin service,
+ * which holds the member's tokens.
+ */
 export function networkOf(provider: EngageNetwork['provider'], mode: EngageNetwork['mode']): EngageNetwork {
   const full = mode === 'full';
   return {
     provider,
     mode,
-    features: { follow: full, search: full, byUrl: mode !== 'not_connected', send: full },
+    features: {
+      follow: full,
+      search: full,
+      byUrl: mode !== 'not_connected',
+      send: mode !== 'not_connected',
+    },
   };
 }

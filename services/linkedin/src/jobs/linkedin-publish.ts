@@ -1,14 +1,24 @@
-import { publishPostJob } from '@nashr/contracts';
+import { engageCommentJob, publishPostJob } from '@nashr/contracts';
 import { handleJob } from '@nashr/platform';
 import { isProviderError } from '../providers/provider-error.js';
+import type { EngageCommenter } from '../publish/engage-commenter.js';
 import type { Publisher } from '../publish/publisher.js';
 
 /** The longest wait a rate limit may put on a post (a member's daily limit resets within a day). */
 const MAX_RATE_LIMIT_WAIT_MS = 24 * 60 * 60 * 1000;
 
-/** The linkedin-publish queue: publish jobs from the posts service, and nothing else. */
-export function linkedinPublish(publisher: Publisher) {
+/** The linkedin-publish queue: publish jobs from the posts service, and Engage's comments (when a commenter is given). */
+export function linkedinPublish(publisher: Publisher, commenter?: EngageCommenter) {
+  const comments = commenter
+    ? [
+        handleJob(engageCommentJob, (payload, job, log) =>
+          // A run after another of the same job (a crash, a thrown error) may follow one that reached the network.
+          commenter.handle(payload, job.attemptsMade > 0 || (job.attemptsStarted ?? 1) > 1, log),
+        ),
+      ]
+    : [];
   return [
+    ...comments,
     handleJob(publishPostJob, async (payload, job, log) => {
       try {
         return await publisher.handle(

@@ -55,6 +55,23 @@ export interface CommentResult {
   commentId: string | null;
 }
 
+/** A comment under a post, as the network lists it. */
+export interface NetworkComment {
+  /** The comment's URN (`urn:li:comment:(…)`), or its bare id when the network gives no URN. */
+  id: string;
+  /** Who wrote it (`urn:li:person:…`). */
+  actor: string;
+  text: string;
+  /** When it was written (ms since the epoch); null when the network did not say. */
+  createdAt: number | null;
+}
+
+export interface CommentPage {
+  items: NetworkComment[];
+  /** Pass back to get the next page; null when there is none. */
+  cursor: string | null;
+}
+
 /** Which of the figures analytics keep a provider gives for an account; the others are shown as sample data. */
 export interface AnalyticsCapabilities {
   /** Reactions, comments, reposts and impressions of the account's posts. */
@@ -104,6 +121,11 @@ export interface NetworkProvider {
    * the caller records the attempt first and never repeats it.
    */
   comment(accountId: string, postId: string, text: string): Promise<CommentResult>;
+  /**
+   * The comments under a post, newest first, to tell whether a comment whose answer was lost
+   * arrived. Only the official API's adapter offers it (Engage sends through it).
+   */
+  listComments?(accountId: string, postId: string, page?: { cursor?: string | null }): Promise<CommentPage>;
   /** The figures it gives for the account (DEFAULT_ANALYTICS_CAPABILITIES when left out). */
   analyticsCapabilities?(accountId: string): AnalyticsCapabilities;
 }

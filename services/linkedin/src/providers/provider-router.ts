@@ -4,6 +4,7 @@ import {
   type AnalyticsCapabilities,
   type Attachment,
   analyticsCapabilitiesOf,
+  type CommentPage,
   type CommentResult,
   type ConnectOutcome,
   type Credentials,
@@ -77,6 +78,14 @@ export class ProviderRouter implements NetworkProvider {
 
   comment(accountId: string, postId: string, text: string): Promise<CommentResult> {
     return this.for(accountId).comment(accountId, postId, text);
+  }
+
+  listComments(accountId: string, postId: string, page?: { cursor?: string | null }): Promise<CommentPage> {
+    const provider = this.for(accountId);
+    if (!provider.listComments) {
+      throw new ProviderError('rejected', 'This connection cannot list the comments of a post.');
+    }
+    return provider.listComments(accountId, postId, page);
   }
 
   analyticsCapabilities(accountId: string): AnalyticsCapabilities {

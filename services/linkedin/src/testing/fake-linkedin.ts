@@ -6,7 +6,7 @@ import { renderLittleText } from '../providers/linkedin/little-text.js';
  * A local server speaking the professional network's official wire format: OAuth 2.0
  * authorization code with PKCE (`/oauth/v2/authorization`, `/oauth/v2/accessToken`), OpenID
  * userinfo (`/v2/userinfo`), and the versioned REST API (`/rest/posts`, `/rest/images`, `/rest/documents`,
- * `/rest/socialActions/{urn}/comments`) with its error answers (401, 403, 422, 426, 429). It
+ * `/rest/socialActions/{urn}/comments`, to comment and to list comments) with its error answers (401, 403, 422, 426, 429). It
  * keeps what it received, and shows post text as the network would: little text unescaped and
  * cut at the first unescaped reserved character.
  */
@@ -66,11 +66,17 @@ export interface FakeLinkedinImage {
 
 export interface FakeLinkedinComment {
   id: string;
+  /** `urn:li:comment:({post},{id})`. */
+  urn: string;
   object: string;
   actor: string;
   text: string;
   shown: string;
+  createdAt: number;
 }
+
+/** The longest comment the fake takes (the network's limit), in characters. */
+export const FAKE_LINKEDIN_COMMENT_LIMIT = 1250;
 
 export interface FakeLinkedin {
   url: string;
@@ -94,9 +100,20 @@ export interface FakeLinkedin {
     accessTokenSeconds: number;
     /** Store the post, then close the connection without answering. */
     loseNextPostAnswers: number;
+    /** Store the comment, then close the connection without answering. */
+    loseNextCommentAnswers: number;
+    /**
+     * Take any post URN as another member's live post (the local network server for `npm start`,
+     * where pasted addresses name posts it never saw); otherwise only its own and `addPost`'s posts.
+     */
+    anyPostExists: boolean;
     /** Answer requests whose path includes the key with this status, `times` times. */
     failures: Record<string, { status: number; times: number; retryAfterSeconds?: number; message?: string }>;
   };
+  /** Another member's post, which members may comment on. */
+  addPost: (urn: string) => void;
+  /** Deletes a post: commenting on it or listing its comments answers 404. */
+  deletePost: (urn: string) => void;
   /** Revokes every access token of the member (as the member removing the app would). */
   revoke: (sub: string) => void;
   /** Makes every access token of the member expired. */
@@ -156,8 +173,17 @@ export async function startFakeLinkedin(
     issueRefreshTokens: true,
     accessTokenSeconds: 5_184_000,
     loseNextPostAnswers: 0,
+    loseNextCommentAnswers: 0,
+    anyPostExists: false,
     failures: {},
   };
+  const othersPosts = new Set<string>();
+  const deletedPosts = new Set<string>();
+  const postExists = (urn: string) =>
+    !deletedPosts.has(urn) &&
+    (posts.some((p) => p.id === urn) ||
+      othersPosts.has(urn) ||
+      (settings.anyPostExists && /^urn:li:(activity|share|ugcPost):\d+$/.test(urn)));
   let base = '';
   let counter = 7_100_000_000_000_000_000n;
   const nextId = () => {
@@ -452,16 +478,60 @@ export async function startFakeLinkedin(
     const token = rest(request, reply);
     if (!token) return reply;
     const target = decodeURIComponent((request.params as { urn: string }).urn);
-    if (!posts.some((p) => p.id === target)) return restError(reply, 404, 'Post not found');
+    if (!postExists(target)) return restError(reply, 404, 'Post not found');
     const body = (request.body ?? {}) as { actor?: string; object?: string; message?: { text?: string } };
     if (body.actor !== `urn:li:person:${token.member.sub}`) return restError(reply, 403, 'The actor is not the member');
     const text = body.message?.text;
     if (typeof text !== 'string' || text.length === 0)
       return restError(reply, 422, 'ERROR :: /message/text :: required');
+    if (renderLittleText(text).length > FAKE_LINKEDIN_COMMENT_LIMIT) {
+      return restError(
+        reply,
+        422,
+        `ERROR :: /message/text :: length exceeds ${FAKE_LINKEDIN_COMMENT_LIMIT} characters`,
+      );
+    }
     const id = nextId();
-    comments.push({ id, object: body.object ?? target, actor: body.actor, text, shown: renderLittleText(text) });
     const urn = `urn:li:comment:(${target},${id})`;
+    comments.push({
+      id,
+      urn,
+      object: body.object ?? target,
+      actor: body.actor,
+      text,
+      shown: renderLittleText(text),
+      createdAt: Date.now(),
+    });
+    if (settings.loseNextCommentAnswers > 0) {
+      settings.loseNextCommentAnswers -= 1;
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
     return reply.status(201).header('x-restli-id', urn).send({ id, object: target, actor: body.actor });
+  });
+
+  app.get('/rest/socialActions/:urn/comments', async (request, reply) => {
+    const token = rest(request, reply);
+    if (!token) return reply;
+    const target = decodeURIComponent((request.params as { urn: string }).urn);
+    if (!postExists(target)) return restError(reply, 404, 'Post not found');
+    const q = request.query as Record<string, string | undefined>;
+    const count = Math.min(Number(q.count ?? 10), 100);
+    const start = Number(q.start ?? 0);
+    const under = comments.filter((c) => c.object === target).sort((a, b) => b.createdAt - a.createdAt);
+    return {
+      paging: { start, count, total: under.length },
+      elements: under.slice(start, start + count).map((c) => ({
+        id: c.id,
+        $URN: c.urn,
+        actor: c.actor,
+        object: c.object,
+        message: { text: c.text, attributes: [] },
+        created: { actor: c.actor, time: c.createdAt },
+        lastModified: { actor: c.actor, time: c.createdAt },
+      })),
+    };
   });
 
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
@@ -480,6 +550,14 @@ export async function startFakeLinkedin(
     calls,
     tokenRequests,
     options: settings,
+    addPost: (urn) => {
+      othersPosts.add(urn);
+      deletedPosts.delete(urn);
+    },
+    deletePost: (urn) => {
+      othersPosts.delete(urn);
+      deletedPosts.add(urn);
+    },
     revoke: (sub) => {
       for (const [key, token] of accessTokens) if (token.member.sub === sub) accessTokens.delete(key);
       for (const [key, m] of refreshTokens) if (m.sub === sub) refreshTokens.delete(key);

@@ -8,3 +8,4 @@ export {
   startFakeLinkedin,
 } from './fake-linkedin.js';
 export { FAKE_API_KEY, FAKE_CAPTCHA_KEY, FAKE_CODE, type FakeUnipile, startFakeUnipile } from './fake-unipile.js';
+export { type OfficialNetwork, startOfficialNetwork } from './official-network.js';

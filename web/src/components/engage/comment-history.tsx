@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useEngageHistory } from '../../api/engage';
-import { errorText } from '../../lib/error-text';
+import { codeText, errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../lib/format';
 import { SkeletonStack } from '../ui/skeleton';
 
@@ -55,12 +55,19 @@ export function CommentHistory() {
               <p dir="auto" className="mt-1 text-ink">
                 {comment.text}
               </p>
+              {comment.status === 'failed' && comment.code && (
+                // Why it was not posted, in the interface language (nothing was posted, no credit used).
+                <p className="mt-1 text-xs text-red-700" data-testid="engage-history-reason">
+                  {codeText(comment.code, comment.params) ?? comment.reason}
+                </p>
+              )}
               {comment.url && (
                 <a
                   href={comment.url}
                   target="_blank"
                   rel="noreferrer"
                   className="mt-1 inline-flex items-center gap-1 text-xs text-brand-700 hover:underline"
+                  data-testid="engage-history-link"
                 >
                   <ExternalLink aria-hidden="true" className="size-3.5" />
                   {t('history.open')}

@@ -96,8 +96,20 @@ function CopyAndOpen({ post }: { post: FeedPost }) {
   );
 }
 
-/** Comment on a post by its address: paste it, see what can be known and the suggestions, then comment. */
-export function PostByUrl({ lang, canSend }: { lang: EngageLanguage; canSend: boolean }) {
+/**
+ * Comment on a post by its address: paste it, see what can be known and the suggestions, then
+ * comment. Where the network cannot read the post (`canRead` false: the official API) the user may
+ * paste its words; where it cannot send (`canSend` false) the comment is copied and sent there.
+ */
+export function PostByUrl({
+  lang,
+  canSend,
+  canRead = canSend,
+}: {
+  lang: EngageLanguage;
+  canSend: boolean;
+  canRead?: boolean;
+}) {
   const { t } = useTranslation('engage');
   const id = useId();
   const add = usePostByUrl();
@@ -149,7 +161,7 @@ export function PostByUrl({ lang, canSend }: { lang: EngageLanguage; canSend: bo
           onChange={(event) => setUrl(event.target.value)}
           data-testid="engage-url-input"
         />
-        {!canSend && (
+        {!canRead && (
           <>
             <label htmlFor={`${id}-text`} className="mt-3 block text-sm font-medium text-slate-700">
               {t('byUrl.textLabel')}

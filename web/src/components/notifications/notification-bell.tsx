@@ -47,7 +47,7 @@ const leadsToReconnect = (item: Notification) =>
 
 /**
  * Where a notification leads: the post (with its retry), the post on the network, reconnecting,
- * or the composer (credits).
+ * the composer (credits), or Engage (its autopilot stopped).
  */
 function NotificationLink({ item, children }: { item: Notification; children: React.ReactNode }) {
   const className = 'block rounded-lg px-3 py-2.5 text-start hover:bg-slate-50 focus-visible:bg-slate-50';
@@ -68,6 +68,13 @@ function NotificationLink({ item, children }: { item: Notification; children: Re
   if (item.kind === 'credits_low') {
     return (
       <Link to="/generate-post" className={className}>
+        {children}
+      </Link>
+    );
+  }
+  if (item.kind === 'autopilot_stopped') {
+    return (
+      <Link to="/engage" className={className}>
         {children}
       </Link>
     );
@@ -102,7 +109,12 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
               // The reason in the interface language when its code is known; the network's own words otherwise.
               <span dir="auto" className="mt-0.5 block text-sm text-slate-600" data-testid="notification-reason">
                 {item.kind === 'post_published' && `${t('kinds.post_published.commentFailed')} `}
-                {codeText(item.reasonCode) ?? item.reason}
+                {item.kind === 'autopilot_stopped'
+                  ? // The stop's own words: the refusal's need the plan and limit the notification does not keep.
+                    t(`kinds.autopilot_stopped.reasons.${item.reasonCode?.replace('engage.', '') ?? 'other'}`, {
+                      defaultValue: item.reason,
+                    })
+                  : (codeText(item.reasonCode) ?? item.reason)}
               </span>
             )}
             <span className="mt-1 block text-xs text-slate-500">

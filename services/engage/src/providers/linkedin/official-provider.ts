@@ -24,7 +24,8 @@ function nameOfHandle(handle: string): string {
  * apps no way to read other members' posts, profiles or search, and Engage holds none of the
  * member's tokens (the linkedin service keeps them), so here Engage works from what a post's
  * address says: its id and, in `/posts/{handle}_…` addresses, its author's handle. The user can
- * paste the post's words for suggestions that fit; the comment is copied and sent on LinkedIn.
+ * paste the post's words for suggestions that fit. The comment goes out through the linkedin
+ * service (`Sending` hands it over as an `engage-comment` job), never through this adapter.
  */
 export class OfficialEngageProvider implements EngageProvider {
   readonly name = 'linkedin' as const;
@@ -77,6 +78,7 @@ export class OfficialEngageProvider implements EngageProvider {
     };
   }
 
+  /** Not called: the official API's comments are handed to the linkedin service (see `Sending`). */
   async comment(): Promise<PostedComment> {
     throw new EngageProviderError('refused', refusals.sendNotOffered().message);
   }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type {
   AnalyticsCapabilities,
   Attachment,
+  CommentPage,
   CommentResult,
   ConnectOutcome,
   NetworkPost,
@@ -13,6 +14,7 @@ import type {
 } from '../network-provider.js';
 import { PROVIDER_MESSAGES, ProviderError, type ProviderErrorKind } from '../provider-error.js';
 import {
+  wireCommentListSchema,
   wireDocumentUploadSchema,
   wireErrorSchema,
   wireImageUploadSchema,
@@ -97,6 +99,9 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
   const at = Date.parse(value);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
+
+/** Comments read per page when looking for one whose answer was lost. */
+const COMMENT_PAGE = 100;
 
 const postUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}/`;
 
@@ -482,5 +487,30 @@ export class LinkedinProvider implements NetworkProvider {
       throw error;
     }
     return { commentId: answer.headers.get('x-restli-id') };
+  }
+
+  /**
+   * A page of the comments under a post (`GET /rest/socialActions/{urn}/comments`), as the network
+   * orders them, their words shown as the network shows them (little text unescaped).
+   */
+  async listComments(accountId: string, postId: string, page: { cursor?: string | null } = {}): Promise<CommentPage> {
+    const token = await this.accessToken(accountId);
+    const start = page.cursor ? Number(page.cursor) || 0 : 0;
+    const count = COMMENT_PAGE;
+    const answer = await this.request('GET', `/rest/socialActions/${encodeURIComponent(postId)}/comments`, {
+      token,
+      rest: true,
+      query: { start, count },
+    });
+    const list = this.parse(wireCommentListSchema, answer.body, 'comment list');
+    const items = list.elements.map((comment) => ({
+      id: comment.$URN ?? String(comment.id ?? ''),
+      actor: comment.actor ?? '',
+      text: renderLittleText(comment.message?.text ?? ''),
+      createdAt: comment.created?.time ?? null,
+    }));
+    const total = list.paging?.total;
+    const more = total == null ? items.length === count : start + items.length < total;
+    return { items, cursor: more && items.length > 0 ? String(start + items.length) : null };
   }
 }

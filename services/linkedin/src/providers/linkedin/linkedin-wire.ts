@@ -61,3 +61,28 @@ export const wirePostListSchema = z
     ),
   })
   .loose();
+
+/**
+ * `GET /rest/socialActions/{urn}/comments`. *Unconfirmed*: whether a member token with only
+ * `w_member_social` may read the comments of another member's post; a refusal leaves the lookup
+ * unable to tell, and the comment is then never sent again blindly.
+ */
+export const wireCommentListSchema = z
+  .object({
+    elements: z.array(
+      z
+        .object({
+          id: z.union([z.string(), z.number()]).nullish(),
+          $URN: str,
+          actor: str,
+          message: z.object({ text: str }).loose().nullish(),
+          created: z.object({ time: z.number().nullish() }).loose().nullish(),
+        })
+        .loose(),
+    ),
+    paging: z
+      .object({ start: z.number().nullish(), count: z.number().nullish(), total: z.number().nullish() })
+      .loose()
+      .nullish(),
+  })
+  .loose();
