@@ -95,6 +95,8 @@ CMD ["sh", "-c", "exec node services/${SERVICE}/dist/${ENTRY}.js"]
 # The public entry point, serving the built web app too.
 FROM runtime AS gateway
 COPY --from=build /app/web/dist ./web/dist
+# The landing page's renderer (services/gateway/src/landing-page.ts), beside the build, never served.
+COPY --from=build /app/web/dist-ssr ./web/dist-ssr
 ENV WEB_DIST=/app/web/dist \
     PORT=8080
 EXPOSE 8080

@@ -3,7 +3,7 @@ import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage, screenshot, VIEWPORTS, type ViewportName } from './support/browser';
-import { waitForLandingContent } from './support/landing';
+import { startLandingApp, waitForLandingContent } from './support/landing';
 import { createSession } from './support/session';
 
 let stack: Stack;
@@ -270,8 +270,11 @@ describe('the landing page', () => {
     }
   });
 
-  it('shows the loading screen while the app starts, then skeletons for blocks still on their way', async () => {
+  it('shows a signed-in visitor the loading screen while the app starts, then skeletons for blocks still on their way', async () => {
+    // A signed-in visitor gets the app itself, which loads the copy (a visitor gets it rendered).
+    const member = await createSession(stack, { roles: ['user'] });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addCookies([member.browserCookie]);
     const page = await context.newPage();
     try {
       const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -370,6 +373,96 @@ describe('the landing page', () => {
   });
 });
 
+describe('the landing page as the gateway renders it', () => {
+  it.each([
+    ['ar', 'rtl'],
+    ['en', 'ltr'],
+  ] as const)('reads and links in %s with no script run at all', async (lang, dir) => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone, javaScriptEnabled: false });
+    await context.addCookies([{ name: 'lang', value: lang, url: stack.url }]);
+    const page = await context.newPage();
+    try {
+      await page.goto(stack.url);
+      const [hero, pricing, faq] = await Promise.all([block('hero', lang), block('pricing', lang), block('faq', lang)]);
+      expect(await documentDirection(page)).toEqual({ lang, dir });
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(hero.headline);
+      expect(await page.getByTestId('pricing-plan').count()).toBe(pricing.plans.length);
+      expect(await page.getByTestId('faq').textContent()).toContain(faq.faqs[0]?.answer);
+      expect(await page.title()).toBe(
+        lang === 'ar'
+          ? 'نشر: ابنِ علامتك الشخصية على لينكدإن بالذكاء الاصطناعي'
+          : 'Nashr: build your personal brand on LinkedIn with AI',
+      );
+      for (const link of [page.getByTestId('hero-signup'), ...(await page.getByTestId('plan-trial').all())]) {
+        expect(await link.getAttribute('href')).toBe('/signup');
+      }
+      await page.getByTestId('hero-signup').click();
+      await page.waitForURL((url) => url.pathname === '/signup');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fetches no script but its small boot script until the visitor does something, and asks nothing of /auth/me', async () => {
+    const page = await openPage(browser, stack.url, { lang: 'en', viewport: 'phone' });
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    const failures: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') failures.push(message.text());
+    });
+    try {
+      await page.reload({ waitUntil: 'load' });
+      expect(await page.getByTestId('hero-headline').textContent()).toBe((await block('hero', 'en')).headline);
+      expect(requests.filter((path) => path.endsWith('.js'))).toEqual(['/landing-boot.js']);
+
+      await startLandingApp(page);
+      expect(requests.some((path) => path.startsWith('/assets/') && path.endsWith('.js'))).toBe(true);
+      // The page the server rendered is taken over as it is: the copy is not fetched again.
+      expect(requests.filter((path) => path.startsWith('/content/'))).toEqual([]);
+      expect(requests).not.toContain('/api/v1/auth/me');
+      expect(failures).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('presses a button pressed before its code had loaded once the code has', async () => {
+    const page = await openPage(browser, stack.url, { lang: 'en', viewport: 'desktop' });
+    try {
+      const arabic = await block('hero', 'ar');
+      await page.getByTestId('hero-headline').waitFor();
+      expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+      await page.locator('header').getByTestId('language-toggle').click();
+      await expect.poll(() => page.getByTestId('hero-headline').textContent()).toBe(arabic.headline);
+      expect(await documentDirection(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+      expect((await page.context().cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('ar');
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('keeps a language chosen before the language cookie existed (stored in the browser only)', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en');
+    });
+    const page = await context.newPage();
+    try {
+      const english = await block('hero', 'en');
+      await page.goto(stack.url);
+      await expect.poll(() => page.getByTestId('hero-headline').textContent()).toBe(english.headline);
+      expect(await documentDirection(page)).toEqual({ lang: 'en', dir: 'ltr' });
+      expect((await context.cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('en');
+      // From then on the gateway renders it in English.
+      const response = await page.request.get(stack.url);
+      expect(await response.text()).toContain('<html lang="en" dir="ltr">');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('delivery', () => {
   it('sends the scripts and styles compressed (brotli, all but the tiny ones) and cacheable for good', async () => {
     const context = await browser.newContext();
@@ -388,7 +481,7 @@ describe('delivery', () => {
     });
     try {
       await page.goto(stack.url, { waitUntil: 'load' });
-      await page.getByTestId('hero-headline').waitFor();
+      await waitForLandingContent(page);
       expect(assets.filter((asset) => asset.encoding === 'br').length).toBeGreaterThan(1);
       for (const asset of assets) {
         expect(asset.cache, asset.url).toContain('immutable');

@@ -2,7 +2,7 @@
  * Lighthouse (mobile profile, its default simulated throttling) on the landing page and every
  * app screen, in Arabic and in English, against the built stack. Debian's Chromium is launched
  * here with a remote debugging port and handed to lighthouse by `port`; before each run the
- * browser gets the screen's session cookie and the stored language (`localStorage.lang`), which
+ * browser gets the screen's session cookie and the language (`localStorage.lang` and the `lang` cookie), which
  * lighthouse's storage reset leaves alone (it clears caches and service workers, not cookies or
  * local storage), so each run is a cold load of a signed-in visitor in the chosen language.
  */
@@ -129,6 +129,8 @@ async function prepareVisitor(port: number, origin: string, cookie: string | und
       const [name = '', value = ''] = cookie.split(/=(.*)/s);
       await context.addCookies([{ name, value, url: origin, httpOnly: true, sameSite: 'Lax' }]);
     }
+    // The web app keeps the language in a cookie too (the gateway renders the landing page by it).
+    await context.addCookies([{ name: 'lang', value: language, url: origin, sameSite: 'Lax' }]);
     const page = await context.newPage();
     // A path the gateway answers without the app (no script runs): only the origin matters here.
     await page.goto(`${origin}/favicon.svg`);

@@ -80,6 +80,8 @@ export async function newContext(browser: Browser, options: PageOptions = {}): P
 /** Opens `url` in a new context; resolves once the document is parsed (screens render just after). */
 export async function openPage(browser: Browser, url: string, options: PageOptions = {}): Promise<Page> {
   const context = await newContext(browser, options);
+  // The web app keeps the choice in a cookie too, which the gateway renders the landing page by.
+  if (options.lang) await context.addCookies([{ name: 'lang', value: options.lang, url: new URL(url).origin }]);
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   return page;

@@ -5,7 +5,7 @@ import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyReplyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
-import { COMMON_ERROR_CODES } from '@nashr/contracts';
+import { COMMON_ERROR_CODES, CONTENT_SAVE_PATH, SESSION_COOKIE } from '@nashr/contracts';
 import {
   AppError,
   createServiceApp,
@@ -21,6 +21,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { refuseAnnouncedOversize } from './body-limit.js';
 import type { Config } from './config.js';
 import { IdentityCache } from './identity-cache.js';
+import { LandingPage, pickEncoding } from './landing-page.js';
 import { isApiPath, SAFE_METHODS, serviceUrls } from './route-table.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { opsMetricsRoutes } from './routes/ops-metrics.js';
@@ -61,6 +62,9 @@ async function securityHeaders(options: FastifyHelmetOptions): Promise<Record<st
     ),
   );
 }
+
+/** The language the visitor chose (the `lang` cookie the web app sets); Arabic by default. */
+const languageOf = (request: FastifyRequest) => (request.cookies.lang === 'en' ? 'en' : 'ar');
 
 export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<ServiceApp> {
   const webDist = config.WEB_DIST ? resolve(config.WEB_DIST) : undefined;
@@ -126,6 +130,25 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
     reply.headers(typeof type === 'string' && type.startsWith('application/json') ? apiSecurity : security);
     done(null, payload);
   });
+  // The landing page's HTML, rendered here (landing-page.ts); an admin's save passing through
+  // drops the rendered copy, so the next visitor sees the save.
+  const landing =
+    serveWeb && webDist
+      ? await LandingPage.load(webDist, {
+          contentUrl: urls.content,
+          billingUrl: urls.billing,
+          internalSecret: config.INTERNAL_SECRET,
+          logger,
+        })
+      : undefined;
+  if (landing) {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.method === 'POST' && reply.statusCode === 200 && CONTENT_SAVE_PATH.test(request.url)) {
+        landing.invalidate();
+      }
+      done(null, payload);
+    });
+  }
   // Session reads that miss the identity cache: on a connection of their own with auto-pipelining,
   // reads of many requests at once go out in one write (on these machines each system call costs
   // more than the work around it).
@@ -212,7 +235,20 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
         );
       },
     });
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    // The landing page rendered here for visitors (landing-page.ts); a signed-in caller (a session
+    // cookie) gets the app as before, which takes them on from the page.
+    app.get('/', async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      const page =
+        landing && !request.cookies[SESSION_COOKIE]
+          ? await landing.page(languageOf(request), request.cookies.lang !== undefined)
+          : undefined;
+      if (!page) return reply.sendFile('index.html');
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      reply.header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.raw);
+    });
   }
 
   return app;

@@ -81,6 +81,19 @@ function applyToDocument(language: Language) {
   document.documentElement.dir = directionOf(language);
 }
 
+/**
+ * The same choice as a cookie, which the gateway reads to render the landing page's HTML in the
+ * visitor's language (services/gateway/src/landing-page.ts); `public/landing-boot.js` writes it
+ * too when only the stored value has it (a choice made before the cookie existed).
+ */
+export const LANGUAGE_COOKIE = 'lang';
+
+function rememberInCookie(language: Language) {
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain value, no Cookie Store API in every browser we support
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax${secure}`;
+}
+
 /** Switches the interface language, mirrors the page and remembers the choice. */
 export async function setLanguage(language: Language): Promise<void> {
   try {
@@ -88,6 +101,7 @@ export async function setLanguage(language: Language): Promise<void> {
   } catch {
     // Private modes may refuse storage: the switch still applies to this visit.
   }
+  rememberInCookie(language);
   applyToDocument(language);
   await i18next.changeLanguage(language);
 }

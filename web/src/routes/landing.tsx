@@ -1,5 +1,5 @@
 import type { ContentBlockName } from '@nashr/contracts';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContentBlock, usePrefetchContentBlocks } from '../api/content';
 import { CompanyLogos } from '../components/landing/company-logos';
@@ -17,6 +17,7 @@ import { SiteHeader } from '../components/landing/site-header';
 import { TestimonialsSection } from '../components/landing/testimonials-section';
 import { WhyChooseSection } from '../components/landing/why-choose-section';
 import { LoadingScreen } from '../components/loading-screen';
+import { markAppReady } from '../landing/app-ready';
 
 /** Every block the page shows, loaded together. (A type-only list keeps zod out of this bundle.) */
 export const LANDING_BLOCKS = [
@@ -39,8 +40,13 @@ export function LandingPage() {
   const hero = useContentBlock('hero');
   const heroShown = hero.data !== undefined;
   // The hero is painted on its own first; the sections below it follow in the next render, as a
-  // transition (in slices), so the page's first paint does not wait for all of them.
-  const [restShown, setRestShown] = useState(false);
+  // transition (in slices), so the page's first paint does not wait for all of them. When the
+  // copy is already in (the page the server rendered, being hydrated) everything shows at once,
+  // as the server's HTML does.
+  const [restShown, setRestShown] = useState(heroShown);
+
+  // In the commit itself: a button pressed before must not be pressed again after React handled it.
+  useLayoutEffect(markAppReady, []);
 
   useEffect(() => {
     document.title = t('meta.title');

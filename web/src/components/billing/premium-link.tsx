@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useSession } from '../../api/auth';
+import { AppLink } from '../app-link';
 
 /** Where the plan picker sits on the Billing page. */
 export const PLAN_PICKER_HASH = 'plans';
@@ -22,12 +22,12 @@ export function PremiumLink({
 }) {
   const { user } = useSession();
   return user ? (
-    <Link to="/billing" hash={PLAN_PICKER_HASH} className={className} data-testid={testId} title={title}>
+    <AppLink to="/billing" hash={PLAN_PICKER_HASH} className={className} testId={testId} title={title}>
       {children}
-    </Link>
+    </AppLink>
   ) : (
-    <Link to="/signup" className={className} data-testid={testId} title={title}>
+    <AppLink to="/signup" className={className} testId={testId} title={title}>
       {children}
-    </Link>
+    </AppLink>
   );
 }

@@ -65,7 +65,14 @@ function PlanCard({ plan, billing }: { plan: Plan; billing?: PlanInfo }) {
         <p className="mt-3 min-h-12 text-sm leading-relaxed text-slate-600">{plan.description}</p>
       ) : null}
       <p className="mt-6 flex items-baseline gap-1">
-        <span dir="ltr" className="text-5xl font-extrabold tracking-tight text-ink" data-testid="plan-price">
+        {/* Written by Intl: the gateway's (Node's) and the browser's ICU may differ in a space or a
+            mark, and the page hydrated over the server's HTML keeps the server's then. */}
+        <span
+          dir="ltr"
+          className="text-5xl font-extrabold tracking-tight text-ink"
+          data-testid="plan-price"
+          suppressHydrationWarning
+        >
           {billing ? formatPlanPrice(billing, i18n.language) : plan.price}
         </span>
         <span className="text-sm font-medium text-slate-500">{t('pricing.perMonth')}</span>

@@ -1,8 +1,6 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { isPlainClick } from '../app-link';
 import { type SectionId, scrollToSection } from './sections';
-
-const isPlainClick = (event: MouseEvent) =>
-  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /** An in-page link: a real `#anchor` (copyable, works without script) that scrolls smoothly. */
 export function SectionLink({

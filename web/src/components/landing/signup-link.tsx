@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { AppLink } from '../app-link';
 
 /** A link to the sign-up screen; every "start" button of the landing page goes through it. */
 export function SignupLink({
@@ -12,8 +12,8 @@ export function SignupLink({
   testId?: string;
 }) {
   return (
-    <Link to="/signup" className={className} data-testid={testId}>
+    <AppLink to="/signup" className={className} testId={testId}>
       {children}
-    </Link>
+    </AppLink>
   );
 }

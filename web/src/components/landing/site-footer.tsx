@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router';
 import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { AppLink } from '../app-link';
 import { Logo } from '../logo';
 import { SectionLink } from './section-link';
 import { CONTACT_EMAIL, SECTION_IDS } from './sections';
@@ -54,14 +54,14 @@ export function SiteFooter() {
           </h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
-              <Link to="/terms" className={linkClass}>
+              <AppLink to="/terms" className={linkClass}>
                 {t('footer.terms')}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to="/privacy" className={linkClass}>
+              <AppLink to="/privacy" className={linkClass}>
                 {t('footer.privacy')}
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </nav>
