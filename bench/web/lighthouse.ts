@@ -2,7 +2,8 @@
  * Lighthouse (mobile profile, its default simulated throttling) on the landing page and every
  * app screen, in Arabic and in English, against the built stack. Debian's Chromium is launched
  * here with a remote debugging port and handed to lighthouse by `port`; before each run the
- * browser gets the screen's session cookie and the language (`localStorage.lang` and the `lang` cookie), which
+ * browser gets the screen's session cookie, the language (`localStorage.lang` and the `lang` cookie)
+ * and the time zone cookie the app keeps (as a returning visitor's browser holds them), which
  * lighthouse's storage reset leaves alone (it clears caches and service workers, not cookies or
  * local storage), so each run is a cold load of a signed-in visitor in the chosen language.
  */
@@ -135,6 +136,11 @@ async function prepareVisitor(port: number, origin: string, cookie: string | und
     // A path the gateway answers without the app (no script runs): only the origin matters here.
     await page.goto(`${origin}/favicon.svg`);
     await page.evaluate(`localStorage.setItem('lang', ${JSON.stringify(language)})`);
+    // The app keeps the browser's time zone in a cookie too (the gateway renders screens in it).
+    const timeZone = await page.evaluate('Intl.DateTimeFormat().resolvedOptions().timeZone');
+    await context.addCookies([
+      { name: 'tz', value: encodeURIComponent(String(timeZone)), url: origin, sameSite: 'Lax' },
+    ]);
     await page.close();
   } finally {
     // Disconnects playwright only: the browser keeps running for lighthouse.

@@ -6,8 +6,10 @@ import {
   createRouter,
   lazyRouteComponent,
   Outlet,
+  type RouterHistory,
   redirect,
 } from '@tanstack/react-router';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionQuery } from './api/auth';
 import { contentBlockQuery } from './api/content';
@@ -42,8 +44,14 @@ function RootLayout() {
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFound,
-  // The landing page's bundle holds only its own translations; every other screen waits for the rest.
-  beforeLoad: ({ location }) => (location.pathname === '/' ? undefined : loadAllNamespaces()),
+  // As in the browser, where the root's match always has its boundary: a screen the gateway
+  // rendered (app-ssr/server.tsx) must have the same tree for the browser to take it over as is
+  // (see SameBoundariesAsTheBrowser).
+  wrapInSuspense: true,
+  // The landing page's bundle holds only its own translations; every other screen waits for the
+  // rest. (A screen rendered on the server has every translation already: app-ssr/server.tsx.)
+  beforeLoad: ({ location }) =>
+    location.pathname === '/' || typeof document === 'undefined' ? undefined : loadAllNamespaces(),
 });
 
 /** A sign-in link's token travels in the fragment; a page with a status already spent it. */
@@ -94,7 +102,7 @@ const connectLinkedInRoute = createRoute({
     ...(search.connected === '1' || search.connected === 1 ? { connected: '1' as const } : {}),
     ...(oauthOutcomeOf(search.oauth) ? { oauth: oauthOutcomeOf(search.oauth) } : {}),
   }),
-  staticData: { session: true },
+  staticData: { session: true, rendersOnServer: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient, 'onboarding'),
   component: lazyRouteComponent(() => import('./routes/connect-linkedin'), 'ConnectLinkedInPage'),
 });
@@ -136,7 +144,7 @@ const privacyRoute = createRoute({
 const personalizeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/personalize',
-  staticData: { session: true },
+  staticData: { session: true, rendersOnServer: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient, 'onboarding'),
   component: lazyRouteComponent(() => import('./routes/personalize'), 'PersonalizePage'),
 });
@@ -153,7 +161,7 @@ const adminDashboardRoute = createRoute({
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  staticData: { session: true },
+  staticData: { session: true, rendersOnServer: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient, 'protected'),
   component: lazyRouteComponent(() => import('./components/app-shell/app-shell'), 'AppShell'),
 });
@@ -259,14 +267,34 @@ const routeTree = rootRoute.addChildren([
   adminDashboardRoute,
 ]);
 
-export const router = createRouter({
-  routeTree,
-  // main.tsx hands the app's query client in through RouterProvider.
-  context: { queryClient: undefined as unknown as RouterContext['queryClient'] },
-  defaultPendingComponent: LoadingScreen,
-  defaultNotFoundComponent: NotFound,
-  scrollRestoration: true,
-});
+/**
+ * The app's router over `history`: the browser's address when none is given (main.tsx), or one
+ * request's URL when the gateway renders a screen (app-ssr/server.tsx).
+ */
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    history,
+    // main.tsx hands the app's query client in through RouterProvider.
+    context: { queryClient: undefined as unknown as RouterContext['queryClient'] },
+    defaultPendingComponent: LoadingScreen,
+    defaultNotFoundComponent: NotFound,
+    // The browser's own: on the server it would write an inline script (which the page's CSP refuses).
+    scrollRestoration: history === undefined,
+    ...(history ? { InnerWrap: SameBoundariesAsTheBrowser } : {}),
+  });
+}
+
+/**
+ * The router leaves out on the server a boundary it puts around the matches in the browser: a
+ * screen rendered on the server (app-ssr/server.tsx) gets it here, so its HTML has the browser's
+ * tree exactly and the browser takes it over as it is (as for the root's, `wrapInSuspense`).
+ */
+function SameBoundariesAsTheBrowser({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
+}
+
+export const router = createAppRouter();
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -275,6 +303,8 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The route's `beforeLoad` waits for the session check (`checkSession`). */
     session?: true;
+    /** The gateway may render the route's screen to HTML for a signed-in visitor (app-ssr/server.tsx). */
+    rendersOnServer?: true;
   }
 }
 

@@ -29,6 +29,17 @@ export type Identity = z.infer<typeof identitySchema>;
 export const SESSION_COOKIE = 'sid';
 
 /**
+ * Cookies the web app keeps for the gateway, which renders a page's HTML by them: the interface
+ * language (`ar` or `en`) and the browser's time zone (an IANA name), so a screen rendered on the
+ * server reads as the browser would render it.
+ */
+export const LANGUAGE_COOKIE = 'lang';
+export const TIME_ZONE_COOKIE = 'tz';
+
+/** The id of the JSON a signed-in screen rendered by the gateway carries: its data (web/src/app-ssr). */
+export const SCREEN_DATA_ELEMENT_ID = 'app-screen-data';
+
+/**
  * What a gateway may hold in memory about a signed-in caller (the session's identity and the
  * `/me` answer) and what ends it: a user's account changed, or a session ended. The auth service
  * announces these on Redis and every gateway reads them.

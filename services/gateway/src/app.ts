@@ -5,7 +5,13 @@ import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyReplyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
-import { COMMON_ERROR_CODES, CONTENT_SAVE_PATH, SESSION_COOKIE } from '@nashr/contracts';
+import {
+  COMMON_ERROR_CODES,
+  CONTENT_SAVE_PATH,
+  LANGUAGE_COOKIE,
+  SESSION_COOKIE,
+  TIME_ZONE_COOKIE,
+} from '@nashr/contracts';
 import {
   AppError,
   createServiceApp,
@@ -18,10 +24,12 @@ import {
   waitForRedis,
 } from '@nashr/platform';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { AppScreens } from './app-screen.js';
 import { refuseAnnouncedOversize } from './body-limit.js';
 import type { Config } from './config.js';
 import { IdentityCache } from './identity-cache.js';
-import { LandingPage, pickEncoding } from './landing-page.js';
+import { LandingPage } from './landing-page.js';
+import { pickEncoding } from './page-template.js';
 import { isApiPath, SAFE_METHODS, serviceUrls } from './route-table.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { opsMetricsRoutes } from './routes/ops-metrics.js';
@@ -64,7 +72,7 @@ async function securityHeaders(options: FastifyHelmetOptions): Promise<Record<st
 }
 
 /** The language the visitor chose (the `lang` cookie the web app sets); Arabic by default. */
-const languageOf = (request: FastifyRequest) => (request.cookies.lang === 'en' ? 'en' : 'ar');
+const languageOf = (request: FastifyRequest) => (request.cookies[LANGUAGE_COOKIE] === 'en' ? 'en' : 'ar');
 
 export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<ServiceApp> {
   const webDist = config.WEB_DIST ? resolve(config.WEB_DIST) : undefined;
@@ -73,9 +81,45 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
   const production = config.NODE_ENV === 'production';
 
+  /** Signed-in screens rendered here (app-screen.ts), once the web build is known to have the renderer. */
+  let screens: AppScreens | undefined;
+
+  /**
+   * A signed-in visitor's screen rendered to HTML with its data, when it can be: the request has a
+   * session, and the language and time zone the browser keeps for the gateway (web/src/app-ssr).
+   * The renderer's API reads come back in here as the visitor's own requests.
+   */
+  const renderScreen = (request: FastifyRequest) => {
+    if (!screens || request.method !== 'GET' || /\.\w+$/.test(request.url.split('?')[0] ?? '')) return undefined;
+    if (!request.cookies[SESSION_COOKIE] || !request.cookies[LANGUAGE_COOKIE]) return undefined;
+    return screens.render({
+      url: request.url,
+      lang: languageOf(request),
+      timeZone: request.cookies[TIME_ZONE_COOKIE],
+      acceptEncoding: request.headers['accept-encoding'],
+      read: async ({ method, path, headers, body }) => {
+        const answer = await app.inject({
+          method,
+          url: path,
+          headers: { ...headers, cookie: request.headers.cookie ?? '' },
+          payload: body,
+          remoteAddress: request.ip,
+        });
+        return { status: answer.statusCode, body: answer.body };
+      },
+    });
+  };
+
   /** Page routes get the web app (its router shows Page Not Found); API paths get JSON 404. */
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+  const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
     if (serveWeb && !isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
+      const screen = await renderScreen(request);
+      if (screen) {
+        // The visitor's own data: never kept by a shared cache.
+        reply.header('cache-control', 'private, no-store').header('vary', 'accept-encoding, cookie');
+        if (screen.encoding) reply.header('content-encoding', screen.encoding);
+        return reply.type('text/html; charset=utf-8').send(screen.body);
+      }
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return sendNotFound(request, reply);
@@ -220,7 +264,8 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
     }),
   );
 
-  if (serveWeb) {
+  if (serveWeb && webDist) {
+    screens = await AppScreens.load(webDist, logger);
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',

@@ -18,7 +18,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
-import { LANDING_RENDERER, pickEncoding } from './landing-page.js';
+import { LANDING_RENDERER } from './landing-page.js';
+import { pickEncoding } from './page-template.js';
 
 /**
  * The landing page rendered by the gateway, with the web app's real build (`npx turbo run build`

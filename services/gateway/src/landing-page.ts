@@ -2,8 +2,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import {
   API,
   CONTENT_BLOCK_NAMES,
@@ -16,6 +14,7 @@ import {
   plansResponseSchema,
 } from '@nashr/contracts';
 import type { Logger } from '@nashr/platform';
+import { compressed, type RenderedPage, scriptJson, splitIndexHtml } from './page-template.js';
 
 /**
  * The landing page `/` as HTML, rendered here from the content service's current copy, so a
@@ -49,12 +48,6 @@ interface LandingRenderer {
   };
 }
 
-export interface RenderedPage {
-  raw: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
-
 interface Entry {
   generation: number;
   renderedAt: number;
@@ -63,8 +56,6 @@ interface Entry {
   /** For one that did not: the boot script looks for a choice kept in the browser only. */
   unchosen: RenderedPage;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * `index.html` taken apart once: the page keeps its styles but not the app's scripts (nor their
@@ -84,49 +75,15 @@ export interface LandingTemplate {
 }
 
 export function landingTemplate(indexHtml: string): LandingTemplate | undefined {
-  const scripts = [...indexHtml.matchAll(/<script type="module"[^>]*\ssrc="(\/[^"]+\.js)"[^>]*><\/script>\s*/g)];
-  const rootStart = indexHtml.indexOf('<div id="root">');
-  const bodyEnd = indexHtml.lastIndexOf('</body>');
-  const rootEnd = indexHtml.lastIndexOf('</div>', bodyEnd);
-  if (scripts.length === 0 || rootStart < 0 || bodyEnd < 0 || rootEnd < rootStart) return undefined;
-  // The app's module scripts (the build writes several: runtime, libraries, the app), in order.
-  const app = scripts.map((script) => script[1]).join(' ');
-  let head = indexHtml.slice(0, rootStart);
-  for (const [tag] of scripts) head = head.replace(tag, '');
-  head = head
-    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
-    .replace(
-      '</head>',
-      `  <script defer src="/landing-boot.js" data-app="${escapeHtml(app)}"BOOT></script>\n  </head>`,
-    );
-  const tail = indexHtml.slice(rootEnd + '</div>'.length);
-  if (!/<html[^>]*>/.test(head) || !/<title>[^<]*<\/title>/.test(head)) return undefined;
+  const page = splitIndexHtml(indexHtml, '/landing-boot.js');
+  if (!page) return undefined;
   return {
     assemble: ({ lang, dir, title, description, root, data, checkLanguage }) =>
-      head
-        .replace('"BOOT>', checkLanguage ? '" data-check-language>' : '">')
-        .replace(/<html[^>]*>/, `<html lang="${lang}" dir="${dir}">`)
-        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-        .replace(
-          /<meta name="description" content="[^"]*"\s*\/?>/,
-          () => `<meta name="description" content="${escapeHtml(description)}" />`,
-        ) +
+      page.head({ lang, dir, title, description, bootAttributes: checkLanguage ? ' data-check-language' : '' }) +
       `<div id="root">${root}</div>\n    <script type="application/json" id="landing-data">${data}</script>` +
-      tail,
+      page.tail,
   };
 }
-
-async function compressed(html: string): Promise<RenderedPage> {
-  const raw = Buffer.from(html);
-  const [br, gz] = await Promise.all([
-    promisify(brotliCompress)(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    promisify(gzip)(raw, { level: 9 }),
-  ]);
-  return { raw, br, gzip: gz };
-}
-
-/** JSON safe inside a `<script>` element: no `<` can close it or open a comment. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export class LandingPage {
   private readonly pages = new Map<Locale, Entry>();
@@ -265,18 +222,4 @@ export class LandingPage {
       return undefined;
     }
   }
-}
-
-/** `br`, `gzip` or neither, as the request accepts (a `q=0` refusal honoured). */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
-      .map((part) => part.split(';')[0]),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
 }

@@ -1,3 +1,4 @@
+import { LANGUAGE_COOKIE } from '@nashr/contracts';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { addCountFormat } from './count-format';
@@ -86,12 +87,18 @@ function applyToDocument(language: Language) {
  * visitor's language (services/gateway/src/landing-page.ts); `public/landing-boot.js` writes it
  * too when only the stored value has it (a choice made before the cookie existed).
  */
-export const LANGUAGE_COOKIE = 'lang';
+export { LANGUAGE_COOKIE };
 
 function rememberInCookie(language: Language) {
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: one plain value, no Cookie Store API in every browser we support
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax${secure}`;
+}
+
+/** The stored language as the cookie too, when it is not (a choice made before the cookie existed). */
+export function keepLanguageCookie(): void {
+  const language = storedLanguage();
+  if (!document.cookie.split('; ').includes(`${LANGUAGE_COOKIE}=${language}`)) rememberInCookie(language);
 }
 
 /** Switches the interface language, mirrors the page and remembers the choice. */

@@ -1,0 +1,57 @@
+import { SCREEN_DATA_ELEMENT_ID, TIME_ZONE_COOKIE } from '@nashr/contracts';
+import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { storedLanguage } from '../i18n';
+import { browserTimeZone } from '../lib/time-zone';
+
+/** What the gateway writes beside a screen it rendered (services/gateway/src/app-screen.ts). */
+interface ScreenData {
+  url: string;
+  lang: string;
+  timeZone: string;
+  state: DehydratedState;
+}
+
+/**
+ * The browser's time zone as a cookie, for the gateway to render screens in
+ * (server.tsx). The language has its cookie already (i18n/index.ts).
+ */
+export function keepTimeZoneForServer(): void {
+  const zone = browserTimeZone();
+  if (document.cookie.split('; ').includes(`${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`)) return;
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain value, no Cookie Store API in every browser we support
+  document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax${secure}`;
+}
+
+/** Whether this page is a screen the gateway rendered (see `serverScreen`). */
+export function hasServerScreen(): boolean {
+  return document.getElementById(SCREEN_DATA_ELEMENT_ID) !== null;
+}
+
+/**
+ * Whether this page is a screen the gateway rendered for this very browser state (its address,
+ * language and time zone). If so its answers go into the query cache, so the app's first render
+ * shows the same screen with nothing fetched again; if not (the language was just changed in
+ * another tab, say), the app loads the screen itself and its render replaces the server's.
+ */
+export function serverScreen(queryClient: QueryClient): boolean {
+  const element = document.getElementById(SCREEN_DATA_ELEMENT_ID);
+  if (!element?.textContent) return false;
+  let data: ScreenData;
+  try {
+    data = JSON.parse(element.textContent) as ScreenData;
+  } catch {
+    return false;
+  }
+  const here = window.location.pathname + window.location.search;
+  if (data.url !== here || data.lang !== storedLanguage() || data.timeZone !== browserTimeZone()) return false;
+  hydrate(queryClient, data.state);
+  return true;
+}
+
+/** Calls `then` once its children are on screen and live (React has committed them). */
+export function WhenLive({ then, children }: { then: () => void; children: ReactNode }) {
+  useEffect(() => then(), [then]);
+  return children;
+}

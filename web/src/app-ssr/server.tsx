@@ -1,0 +1,179 @@
+/**
+ * A signed-in screen of the app rendered to HTML, for the gateway (services/gateway/src/
+ * app-screen.ts), built with the landing page's renderer into `dist-ssr/` (vite.ssr.config.ts).
+ *
+ * The screen is rendered with the same router, components and queries as in the browser. Its
+ * data comes through `request.get`, the gateway answering its own API with the visitor's cookie:
+ * a first pass finds the queries the screen asks for, they are fetched, and the screen is
+ * rendered again with their answers until it asks for nothing new. The answers go into the page
+ * beside the HTML (`dehydrate`), so the browser's first render has them and asks for none again.
+ * Anything the renderer cannot do (a redirect, an error, a screen outside the app) answers
+ * `undefined`: the gateway then serves `index.html` and the browser does it all, as before.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import { API, type Locale } from '@nashr/contracts';
+import { type DehydratedState, dehydrate, type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import arabicCore from '../fonts/noto-sans-arabic-arabic-core-wght-normal.woff2?url';
+import { addCountFormat } from '../i18n/count-format';
+import { resources } from '../i18n/resources';
+import { createAppRouter } from '../router';
+
+export interface AppScreenRequest {
+  /** The path and query the browser asked for, e.g. `/dashboard?days=30`. */
+  url: string;
+  lang: Locale;
+  /** The browser's time zone (its `tz` cookie): the screen shows times as the browser would. */
+  timeZone: string;
+  /** A read of the gateway's own API as the visitor: status and JSON text. */
+  read: (call: ApiRead) => Promise<{ status: number; body: string }>;
+}
+
+export interface ApiRead {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface RenderedAppScreen {
+  /** What goes inside `#root`. */
+  html: string;
+  /**
+   * The font files the screen's text is mostly set in, for the page to ask for at once: text
+   * painted in a fallback font and set again when the font comes would move the screen.
+   */
+  fonts: string[];
+  dir: 'rtl' | 'ltr';
+  /** The query cache's answers, for the browser's first render (main.tsx). */
+  state: DehydratedState;
+}
+
+/** The main face of each language (the same files the web build's styles name: same content, same name). */
+const FONTS: Record<Locale, string[]> = { ar: [arabicCore], en: [interLatin] };
+
+/** Renders after the first one, each after fetching what the one before asked for. */
+const MAX_DATA_ROUNDS = 4;
+
+const requests = new AsyncLocalStorage<AppScreenRequest>();
+
+/** The network account's reads, which the spec has the app send as POSTs (with the account in the body). */
+const READS_SENT_AS_POST = new Set<string>(
+  [API.linkedin.getUserInfo, API.linkedin.getUserProfile, API.linkedin.getPosts, API.linkedin.getUserProfileData].map(
+    (endpoint) => endpoint.path,
+  ),
+);
+
+/**
+ * The app calls `fetch` with same-origin paths (api/client.ts). While a screen renders here those
+ * reach the gateway as the visitor; only reads are made (a render never changes anything).
+ */
+const browserFetch = globalThis.fetch;
+globalThis.fetch = async (input, init) => {
+  const request = requests.getStore();
+  if (!request || typeof input !== 'string' || !input.startsWith('/')) return browserFetch(input, init);
+  const method = init?.method ?? 'GET';
+  const path = input.split('?')[0] ?? input;
+  if (method !== 'GET' && !(method === 'POST' && READS_SENT_AS_POST.has(path))) {
+    throw new Error(`a screen rendered on the server sent ${method} ${path}`);
+  }
+  const answer = await request.read({
+    method: method as ApiRead['method'],
+    path: input,
+    headers: Object.fromEntries(new Headers(init?.headers).entries()),
+    body: typeof init?.body === 'string' ? init.body : undefined,
+  });
+  return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json' } });
+};
+
+const translations = new Map<Locale, I18n>();
+
+/** One i18next per language, with every namespace: nothing to load while rendering. */
+function translationsFor(lang: Locale): I18n {
+  let instance = translations.get(lang);
+  if (!instance) {
+    instance = createInstance();
+    void instance.use(initReactI18next).init({
+      resources,
+      ns: Object.keys(resources.ar),
+      lng: lang,
+      fallbackLng: 'ar',
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+    });
+    addCountFormat(instance);
+    translations.set(lang, instance);
+  }
+  return instance;
+}
+
+/**
+ * Runs `render` with dates in `timeZone`. Rendering is synchronous, so no other request's code
+ * runs in between; the zone is put back before anything else can.
+ */
+function inTimeZone<T>(timeZone: string, render: () => T): T {
+  const before = process.env.TZ;
+  process.env.TZ = timeZone;
+  try {
+    return render();
+  } finally {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  }
+}
+
+/** A query the screen asked for that has no answer yet and may be fetched now. */
+function waiting(query: Query): boolean {
+  const enabled = query.options as { enabled?: unknown };
+  if (enabled.enabled === false || typeof enabled.enabled === 'function') return false;
+  return query.state.status === 'pending' && query.state.fetchStatus === 'idle' && Boolean(query.options.queryFn);
+}
+
+export async function renderAppScreen(request: AppScreenRequest): Promise<RenderedAppScreen | undefined> {
+  return requests.run(request, async () => {
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+    });
+    try {
+      const router = createAppRouter(createMemoryHistory({ initialEntries: [request.url] }));
+      router.update({ ...router.options, context: { queryClient } });
+      await router.load();
+      // Sent elsewhere, not found or failed: the browser's router says so itself.
+      const loaded = router._serverResult;
+      if (loaded?.type !== 'render' || loaded.status !== 200) return undefined;
+      if (!router.state.matches.some((match) => match.staticData?.rendersOnServer)) return undefined;
+
+      const i18n = translationsFor(request.lang);
+      const screen = () =>
+        renderToString(
+          <I18nextProvider i18n={i18n}>
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} context={{ queryClient }} />
+            </QueryClientProvider>
+          </I18nextProvider>,
+        );
+      let html = inTimeZone(request.timeZone, screen);
+      for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
+        const asked = queryClient.getQueryCache().getAll().filter(waiting);
+        if (asked.length === 0) break;
+        // A failed query stays failed in the cache (not sent to the browser, which asks again).
+        await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
+        html = inTimeZone(request.timeZone, screen);
+      }
+      return {
+        html,
+        fonts: FONTS[request.lang],
+        dir: i18n.dir(request.lang) === 'rtl' ? 'rtl' : 'ltr',
+        state: dehydrate(queryClient),
+      };
+    } finally {
+      queryClient.clear();
+    }
+  });
+}
