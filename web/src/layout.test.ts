@@ -75,8 +75,9 @@ describe('web layout', () => {
   it('lets only the router load screens', () => {
     const screens = imports.filter(({ to }) => to.startsWith('routes/') || to === 'router');
     // The landing page's own root renders that one screen without the router: the gateway renders
-    // it to HTML and the browser hydrates it (landing/landing-root.tsx).
-    const loaders = ['router.tsx', 'main.tsx', 'landing/landing-root.tsx'];
+    // it to HTML and the browser hydrates it (landing/landing-root.tsx). The signed-in screens'
+    // server renderer renders through the router itself (app-ssr/server.tsx).
+    const loaders = ['router.tsx', 'main.tsx', 'landing/landing-root.tsx', 'app-ssr/server.tsx'];
     const outside = screens.filter(({ from }) => !loaders.includes(from));
     expect(show(outside)).toEqual([]);
   });
