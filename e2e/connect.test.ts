@@ -9,7 +9,15 @@ import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Language, launchBrowser, newContext, screenshot, type ViewportName } from './support/browser';
+import {
+  type Language,
+  launchBrowser,
+  loadScreensInBrowser,
+  newContext,
+  screenshot,
+  type ViewportName,
+  waitUntilLive,
+} from './support/browser';
 import { createSession } from './support/session';
 
 let stack: Stack;
@@ -447,7 +455,8 @@ describe('dashboard and profile', () => {
 
       const name = `${profile.first_name} ${profile.last_name}`;
       expect(await page.getByTestId('dashboard-greeting').textContent()).toContain(name);
-      // Spec section 4: the profile is kept under userProfile.
+      // Spec section 4: the profile is kept under userProfile (once the app runs the screen).
+      await waitUntilLive(page);
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userProfile') ?? 'null'));
       expect(stored).toMatchObject({ first_name: profile.first_name, last_name: profile.last_name });
 
@@ -536,6 +545,7 @@ describe('dashboard and profile', () => {
         }),
       }),
     );
+    await loadScreensInBrowser(context);
     await page.reload();
     const error = page.getByTestId('load-error-text');
     await error.waitFor();
@@ -577,6 +587,7 @@ describe('dashboard and profile', () => {
         body: JSON.stringify({ success: true, data: { items: [], cursor: null } }),
       });
     });
+    await loadScreensInBrowser(context);
     await page.goto(`${stack.url}/dashboard`);
     await page.getByTestId('dashboard-loading').waitFor();
     await screenshot(page, 'connect-dashboard-loading-ar-desktop');

@@ -285,6 +285,18 @@ describe('Continue with LinkedIn', () => {
     await composer.getByTestId('composer-post').click();
     await page.getByTestId('publish-confirm-post').click();
     await expect.poll(() => fake.options.failures['/rest/posts']?.times, { timeout: 30_000 }).toBe(0);
+    // The wait is recorded once the publisher has the network's answer: the screen opened after that.
+    const window = `from=${new Date(asked - 3600_000).toISOString()}&to=${new Date(asked + 3600_000).toISOString()}`;
+    await expect
+      .poll(
+        async () => {
+          const listed = await callAs(stack, user, 'GET', `/api/v1/posts?${window}&status=publishing,failed`);
+          const post = (listed.body?.data ?? []).find((item: { content?: string }) => item.content?.includes(text));
+          return post?.retryAt ?? null;
+        },
+        { timeout: 30_000 },
+      )
+      .not.toBeNull();
 
     await page.goto(`${stack.url}/posts`, { waitUntil: 'domcontentloaded' });
     const card = page.getByTestId('scheduled-post').filter({ hasText: text });

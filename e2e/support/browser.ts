@@ -93,3 +93,20 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   await page.screenshot({ path, fullPage: options.fullPage ?? true });
   return path;
 }
+
+/**
+ * From here the gateway serves this browser's screens as index.html (no time zone is kept for it
+ * yet), so a screen's first load fetches its data in the browser, where a test can hold or fail
+ * it. The app keeps the time zone again when it next starts.
+ */
+export async function loadScreensInBrowser(context: BrowserContext): Promise<void> {
+  await context.clearCookies({ name: 'tz' });
+}
+
+/** Waits until the app runs the screen (a screen the gateway rendered is inert until then). */
+export async function waitUntilLive(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && !root.hasAttribute('inert');
+  });
+}

@@ -265,7 +265,7 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
   );
 
   if (serveWeb && webDist) {
-    screens = await AppScreens.load(webDist, logger);
+    if (config.RENDER_SCREENS) screens = await AppScreens.load(webDist, logger);
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',

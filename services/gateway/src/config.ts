@@ -25,6 +25,14 @@ export const configSchema = z.object({
   ENGAGE_URL: serviceUrl(8107),
   /** The built web app; when set the gateway serves it, so one URL serves the whole product. */
   WEB_DIST: z.string().optional(),
+  /**
+   * Signed-in screens rendered here with their data (app-screen.ts); `false` serves every screen as
+   * index.html, the browser then loading its data itself (as when rendering cannot be done).
+   */
+  RENDER_SCREENS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** The address people use; state-changing requests from any other origin are refused. */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),

@@ -192,6 +192,18 @@ const ownProfileQuery = (account: LinkedinAccountInfo) =>
     retry: false,
   });
 
+/**
+ * What fetching the account and its profile keeps in the browser (above), for answers that came
+ * with a screen the gateway rendered instead (app-ssr/screen-data.tsx).
+ */
+export function keepAccountFrom(queryClient: QueryClient): void {
+  const account = queryClient.getQueryData(userInfoQuery.queryKey);
+  if (!account) return;
+  storeAccount(account);
+  const profile = queryClient.getQueryData(ownProfileQuery(account).queryKey);
+  if (profile) storeProfile(profile);
+}
+
 const postsQuery = (account: LinkedinAccountInfo) =>
   queryOptions({
     queryKey: ['linkedin', 'posts', account.accountID] as const,

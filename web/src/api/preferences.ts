@@ -4,12 +4,18 @@ import {
   type DisplayPreferences,
   type DisplayPreferencesUpdate,
 } from '@nashr/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rememberDisplayPreferences, rememberedDisplayPreferences } from '../lib/remembered-display';
 import { useSession } from './auth';
 import { call } from './client';
 
 const displayKey = ['preferences', 'display'] as const;
+
+/** What fetching the preferences keeps in the browser (below), for answers that came with a server's screen. */
+export function keepDisplayPreferencesFrom(queryClient: QueryClient, userId: string): void {
+  const preferences = queryClient.getQueryData<DisplayPreferences>(displayKey);
+  if (preferences) rememberDisplayPreferences(userId, preferences);
+}
 
 /**
  * How the signed-in user wants numbers and dates shown. Until the server answers, the preferences

@@ -1,8 +1,12 @@
 import { SCREEN_DATA_ELEMENT_ID, TIME_ZONE_COOKIE } from '@nashr/contracts';
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
+import { sessionQuery } from '../api/auth';
+import { keepAccountFrom } from '../api/linkedin';
+import { keepDisplayPreferencesFrom } from '../api/preferences';
 import { storedLanguage } from '../i18n';
 import { browserTimeZone } from '../lib/time-zone';
+import { noteSession } from '../session/session-broadcast';
 
 /** What the gateway writes beside a screen it rendered (services/gateway/src/app-screen.ts). */
 interface ScreenData {
@@ -47,6 +51,12 @@ export function serverScreen(queryClient: QueryClient): boolean {
   const here = window.location.pathname + window.location.search;
   if (data.url !== here || data.lang !== storedLanguage() || data.timeZone !== browserTimeZone()) return false;
   hydrate(queryClient, data.state);
+  // What the same answers keep in the browser when fetched here (the spec's stored account and
+  // profile, the remembered display preferences, other tabs told of the session).
+  const user = queryClient.getQueryData(sessionQuery.queryKey) ?? null;
+  noteSession(user);
+  if (user) keepDisplayPreferencesFrom(queryClient, user.id);
+  keepAccountFrom(queryClient);
   return true;
 }
 

@@ -108,6 +108,7 @@ export function PersonalizationForm({
             aria-invalid={jobTitleError ? true : undefined}
             aria-describedby={`${id}-job-title-hint${jobTitleError ? ` ${id}-job-title-error` : ''}`}
             className={`${inputClass} mt-3`}
+            defaultValue={defaultValues.jobTitle}
             {...register('jobTitle')}
           />
           <FieldMessage
@@ -131,6 +132,7 @@ export function PersonalizationForm({
                 id={`${id}-language`}
                 aria-invalid={languageError ? true : undefined}
                 className={`${inputClass} mt-3 appearance-auto`}
+                defaultValue={defaultValues.language}
                 {...register('language')}
               >
                 <option value="">{t('form.language.placeholder')}</option>
@@ -154,6 +156,7 @@ export function PersonalizationForm({
                 placeholder={t('form.accent.placeholder')}
                 aria-invalid={accentError ? true : undefined}
                 className={`${inputClass} mt-3`}
+                defaultValue={defaultValues.accent}
                 {...register('accent')}
               />
               <FieldMessage
@@ -171,6 +174,7 @@ export function PersonalizationForm({
                   id={`${id}-arabic-variety`}
                   className={`${inputClass} mt-3 appearance-auto`}
                   data-testid="arabic-variety"
+                  defaultValue={defaultValues.arabicVariety}
                   {...register('arabicVariety')}
                 >
                   {ARABIC_VARIETY_OPTIONS.map((variety) => (
@@ -190,6 +194,7 @@ export function PersonalizationForm({
                 id={`${id}-register`}
                 className={`${inputClass} mt-3 appearance-auto`}
                 data-testid="register"
+                defaultValue={defaultValues.register}
                 {...register('register')}
               >
                 {REGISTER_OPTIONS.map((option) => (

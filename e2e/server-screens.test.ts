@@ -1,0 +1,184 @@
+/**
+ * Signed-in screens rendered by the gateway with their data (services/gateway/src/app-screen.ts,
+ * web/src/app-ssr): what the HTML holds, when the gateway serves index.html instead, and that the
+ * browser takes the screen over as it is (no difference, nothing fetched again, live afterwards).
+ */
+import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Language, launchBrowser, newContext } from './support/browser';
+import { fullUser, type StackUser } from './support/full-user';
+
+let stack: Stack;
+let browser: Browser;
+let user: StackUser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([
+    startStack({
+      services: ['auth', 'linkedin', 'posts', 'content', 'billing', 'ai'],
+      workers: ['auth', 'linkedin', 'posts'],
+    }),
+    launchBrowser(),
+  ]);
+  user = await fullUser(stack, 'maha');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** A page as a browser holding the session, language and time zone cookies asks for it. */
+async function fetchScreen(path: string, cookies: { lang?: Language; tz?: string } = {}) {
+  const cookie = [
+    user.session.cookieHeader,
+    ...(cookies.lang ? [`lang=${cookies.lang}`] : []),
+    ...(cookies.tz ? [`tz=${encodeURIComponent(cookies.tz)}`] : []),
+  ].join('; ');
+  const response = await fetch(`${stack.url}${path}`, { headers: { cookie, accept: 'text/html' } });
+  expect(response.status).toBe(200);
+  return { html: await response.text(), cacheControl: response.headers.get('cache-control') };
+}
+
+/** The JSON the gateway writes beside a screen it rendered. */
+function screenData(html: string): {
+  url: string;
+  lang: string;
+  timeZone: string;
+  state: { queries: { queryKey: unknown[] }[] };
+} {
+  const match = /<script type="application\/json" id="app-screen-data">([^<]*)<\/script>/.exec(html);
+  expect(match, 'the page carries its data').not.toBeNull();
+  return JSON.parse(match?.[1] ?? '');
+}
+
+const profileName = async () => {
+  const profile = await fetch(`${stack.url}/linkedln/getUserProfile`, {
+    method: 'POST',
+    headers: { cookie: user.session.cookieHeader, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const body = (await profile.json()) as { data: { first_name: string; last_name: string } };
+  return `${body.data.first_name} ${body.data.last_name}`.trim();
+};
+
+describe('a signed-in screen rendered by the gateway', () => {
+  it.each(['ar', 'en'] as const)('holds the screen with its data, private, in %s', async (lang) => {
+    const { html, cacheControl } = await fetchScreen('/profile', { lang, tz: 'Asia/Riyadh' });
+    expect(cacheControl).toBe('private, no-store');
+    expect(html).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`);
+    // The screen itself, inert until the app has it, with the user's own profile.
+    expect(html).toMatch(/<div id="root" inert><!--\$-->/);
+    expect(html).toContain('data-testid="profile-cover"');
+    expect(html).toContain(await profileName());
+    // Styles in the page, the app's code only by the boot script, the main font asked for at once.
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).toMatch(/<style>/);
+    expect(html).not.toMatch(/<script type="module"/);
+    expect(html).toMatch(/<script defer src="\/app-boot\.js" data-app="[^"]+">/);
+    expect(html).toMatch(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/[^"]+\.woff2">/);
+    const data = screenData(html);
+    expect(data).toMatchObject({ url: '/profile', lang, timeZone: 'Asia/Riyadh' });
+    const keys = data.state.queries.map((query) => JSON.stringify(query.queryKey));
+    expect(keys).toContain(JSON.stringify(['auth', 'session']));
+    expect(keys.some((key) => key.startsWith('["linkedin","profile-data"'))).toBe(true);
+  });
+
+  it('renders times in the time zone the browser keeps', async () => {
+    const { html } = await fetchScreen('/dashboard', { lang: 'en', tz: 'Asia/Riyadh' });
+    const keys = screenData(html).state.queries.map((query) => JSON.stringify(query.queryKey));
+    expect(keys).toContain(JSON.stringify(['analytics', 'summary', 30, 'Asia/Riyadh']));
+  });
+
+  it('is index.html without a known time zone or language, or without a session', async () => {
+    for (const cookies of [{ lang: 'en' as const }, { lang: 'en' as const, tz: 'Mars/Olympus' }, { tz: 'UTC' }]) {
+      const { html } = await fetchScreen('/profile', cookies);
+      expect(html, JSON.stringify(cookies)).not.toContain('id="app-screen-data"');
+      expect(html).toContain('<script type="module"');
+    }
+    const visitor = await fetch(`${stack.url}/profile`, { headers: { cookie: 'lang=en; tz=UTC' } });
+    expect(await visitor.text()).not.toContain('id="app-screen-data"');
+  });
+
+  it('is index.html for a screen the visitor would be sent away from', async () => {
+    // A full user opening the onboarding page goes on to the dashboard: the browser does that.
+    const { html } = await fetchScreen('/connect-linkedIn', { lang: 'en', tz: 'UTC' });
+    expect(html).not.toContain('id="app-screen-data"');
+  });
+});
+
+async function openScreen(
+  lang: Language,
+  path: string,
+  viewport: 'phone' | 'desktop' = 'phone',
+): Promise<{ page: Page; api: string[]; problems: string[] }> {
+  const context = await newContext(browser, { lang, viewport, timezoneId: 'Asia/Riyadh' });
+  await context.addCookies([
+    user.session.browserCookie,
+    { name: 'lang', value: lang, url: stack.url },
+    { name: 'tz', value: encodeURIComponent('Asia/Riyadh'), url: stack.url },
+  ]);
+  const page = await context.newPage();
+  const api: string[] = [];
+  const problems: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/linkedln/')) api.push(url.pathname);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(`${stack.url}${path}`);
+  return { page, api, problems };
+}
+
+describe.each(['ar', 'en'] as const)('the browser taking a server screen over, in %s', (lang) => {
+  it('keeps the server screen as it is, fetches none of its data again and is live afterwards', async () => {
+    const { page, api, problems } = await openScreen(lang, '/dashboard');
+    try {
+      // The screen from the HTML, before any script: inert.
+      expect(await page.locator('#root').getAttribute('inert')).toBe('');
+      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+      // The same elements React found, not new ones, and no difference reported.
+      expect(problems).toEqual([]);
+      // Nothing the server already answered is asked again (the bell may ask for news later).
+      for (const path of [
+        '/api/v1/auth/me',
+        '/api/v1/analytics/summary',
+        '/linkedln/getUserInfo',
+        '/linkedln/getPosts',
+      ]) {
+        expect(api, path).not.toContain(path);
+      }
+      // Live: another period changes the figures' period (and is asked for then).
+      await page
+        .getByTestId('period-picker')
+        .locator('label', { has: page.locator('input[data-value="7"]') })
+        .click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('days')).toBe('7');
+      await page.locator('[data-testid="period-figures"][data-days="7"]').waitFor();
+      expect(api).toContain('/api/v1/analytics/summary');
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('moves on to another screen in the browser', async () => {
+    const { page, problems } = await openScreen(lang, '/profile', 'desktop');
+    try {
+      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+      await page
+        .getByTestId('sidebar')
+        .getByRole('link', { name: lang === 'ar' ? 'لوحة التحكم' : 'Dashboard' })
+        .last()
+        .click();
+      await page.waitForURL(/\/dashboard/);
+      await page.getByTestId('screen-dashboard').waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
