@@ -24,6 +24,7 @@ import { checkSession, type RouterContext } from './session/route-guard';
 /** The outcome the network's own sign-in page came back with, when it is one of ours. */
 const oauthOutcomeOf = (value: unknown): OauthOutcome | undefined =>
   OAUTH_OUTCOMES.find((outcome) => outcome === value);
+const BOTH_LANGUAGES = ['ar', 'en'] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -49,7 +50,8 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   // (see SameBoundariesAsTheBrowser).
   wrapInSuspense: true,
   // The landing page's bundle holds only its own translations; every other screen waits for the
-  // rest. (A screen rendered on the server has every translation already: app-ssr/server.tsx.)
+  // rest of its language's. (A screen rendered on the server has every translation already:
+  // app-ssr/server.tsx.)
   beforeLoad: ({ location }) =>
     location.pathname === '/' || typeof document === 'undefined' ? undefined : loadAllNamespaces(),
 });
@@ -149,10 +151,13 @@ const personalizeRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/personalize'), 'PersonalizePage'),
 });
 
-// Landing-content editors, for admins only (the screen checks the role itself).
+// Landing-content editors, for admins only (the screen checks the role itself). They edit the copy
+// of both languages, so they wait for both languages' translations.
 const adminDashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/dashboard',
+  staticData: { bothLanguages: true },
+  beforeLoad: () => loadAllNamespaces(BOTH_LANGUAGES),
   component: lazyRouteComponent(() => import('./routes/admin-dashboard'), 'AdminDashboard'),
 });
 
@@ -305,12 +310,15 @@ declare module '@tanstack/react-router' {
     session?: true;
     /** The gateway may render the route's screen to HTML for a signed-in visitor (app-ssr/server.tsx). */
     rendersOnServer?: true;
+    /** The screen needs the translations of both languages, not only the one shown. */
+    bothLanguages?: true;
   }
 }
 
 /**
  * Starts, at start-up and all at once, what the first screen will wait for: its code (every lazy
- * component of the routes it matches), the translations of every screen but the landing page, the
+ * component of the routes it matches), the translations of every screen but the landing page (in the
+ * language shown; both languages for the admin editors), the
  * session check of the routes that make one and the landing page's copy. The router would otherwise ask for them one
  * after the other (root, then the session, then each screen's code), a round trip each on a
  * phone's network. The routes' own `beforeLoad`s then find them on their way or already in.
@@ -322,7 +330,10 @@ export function preloadFirstScreen(queryClient: RouterContext['queryClient'], pa
     const lang = storedLanguage();
     for (const block of LANDING_BLOCKS) void queryClient.prefetchQuery(contentBlockQuery(block, lang));
   }
-  if (pathname !== '/') void loadAllNamespaces().catch(() => {});
+  if (pathname !== '/') {
+    const both = routes.some((route) => route.options.staticData?.bothLanguages);
+    void loadAllNamespaces(both ? BOTH_LANGUAGES : undefined).catch(() => {});
+  }
   if (routes.some((route) => route.options.staticData?.session)) {
     void queryClient.prefetchQuery({ ...sessionQuery }).catch(() => {});
   }

@@ -8,41 +8,63 @@ import arLanding from './locales/ar/landing.json';
 /**
  * The first bundle holds only what the landing page shows, in Arabic (the default language). The
  * English copy of it is fetched by visitors who chose English (as text: two small files of its
- * own). Every other namespace registered in resources.ts arrives in one chunk, in both languages
- * (the admin editors read both), before any other screen renders: the root route's beforeLoad
- * calls loadAllNamespaces.
+ * own). Every other namespace arrives in one chunk per language (resources-ar.ts,
+ * resources-en.ts) before any other screen renders: the root route's beforeLoad calls
+ * loadAllNamespaces for the language shown, and the admin editors, which edit both languages'
+ * copy, ask for both.
  */
 const englishLanding = import.meta.glob<string>('./locales/en/{common,landing}.json', {
   query: '?raw',
   import: 'default',
 });
 
-let allNamespaces: Promise<void> | undefined;
+export type Language = 'ar' | 'en';
 
-export function loadAllNamespaces(): Promise<void> {
-  allNamespaces ??= import('./resources').then(
-    ({ resources }) => {
-      for (const [language, namespaces] of Object.entries(resources)) {
+const LANGUAGE_RESOURCES: Record<Language, () => Promise<Record<string, Record<string, unknown>>>> = {
+  ar: () => import('./resources-ar').then((module) => module.arResources),
+  en: () => import('./resources-en').then((module) => module.enResources),
+};
+
+const loading = new Map<Language, Promise<void>>();
+
+function loadLanguage(language: Language): Promise<void> {
+  let loaded = loading.get(language);
+  if (!loaded) {
+    loaded = LANGUAGE_RESOURCES[language]().then(
+      (namespaces) => {
         for (const [namespace, bundle] of Object.entries(namespaces)) {
           // A plain replace, not a deep merge: the bundles are the same files the landing
           // page's ones came from, and merging every key of both languages took
           // some 30 ms of a phone's start-up (measured in Chromium's profiler).
           i18next.addResourceBundle(language, namespace, bundle, false, true);
         }
-      }
-    },
-    (error: unknown) => {
-      // A failed download (offline for a moment) is tried again on the next navigation.
-      allNamespaces = undefined;
-      throw error;
-    },
-  );
-  return allNamespaces;
+      },
+      (error: unknown) => {
+        // A failed download (offline for a moment) is tried again on the next navigation.
+        loading.delete(language);
+        throw error;
+      },
+    );
+    loading.set(language, loaded);
+  }
+  return loaded;
+}
+
+/** The language on screen: i18next's once it has one, before that the stored choice. */
+function shownLanguage(): Language {
+  const language = i18next.language;
+  return language === 'en' || language === 'ar' ? language : storedLanguage();
+}
+
+/** Every namespace of the language on screen, or of each language given (the admin editors ask for both). */
+export function loadAllNamespaces(languages: readonly Language[] = [shownLanguage()]): Promise<void> {
+  return Promise.all(languages.map(loadLanguage)).then(() => {});
 }
 
 /**
- * Where i18next gets a namespace it does not hold yet: the English landing copy, or everything
- * else at once. A screen asking for a namespace that has not arrived suspends until it has.
+ * Where i18next gets a namespace it does not hold yet: the English landing copy, or its
+ * language's whole chunk. A screen asking for a namespace that has not arrived suspends until it
+ * has.
  */
 const lazyNamespaces: BackendModule = {
   type: 'backend',
@@ -51,15 +73,15 @@ const lazyNamespaces: BackendModule = {
     const english = englishLanding[`./locales/${language}/${namespace}.json`];
     const bundle: Promise<Record<string, unknown>> = english
       ? english().then((text) => JSON.parse(text) as Record<string, unknown>)
-      : loadAllNamespaces().then(() => i18next.getResourceBundle(language, namespace) ?? {});
+      : loadAllNamespaces([language === 'en' ? 'en' : 'ar']).then(
+          () => i18next.getResourceBundle(language, namespace) ?? {},
+        );
     bundle.then(
       (data) => callback(null, data),
       (error: Error) => callback(error, false),
     );
   },
 };
-
-export type Language = 'ar' | 'en';
 
 /** Emitted when the display preferences (digits, Hijri) change: translated components render again. */
 export const DISPLAY_CHANGED = 'displayChanged';
@@ -109,6 +131,9 @@ export async function setLanguage(language: Language): Promise<void> {
     // Private modes may refuse storage: the switch still applies to this visit.
   }
   rememberInCookie(language);
+  // Past the landing page the screen needs every namespace of the new language: its chunk comes
+  // first, so text and direction switch together. Should it fail, i18next asks again (lazyNamespaces).
+  if (loading.has(shownLanguage())) await loadLanguage(language).catch(() => {});
   applyToDocument(language);
   await i18next.changeLanguage(language);
 }
@@ -124,7 +149,10 @@ export function initI18n() {
       partialBundledLanguages: true,
       ns: ['common', 'landing'],
       lng: language,
-      fallbackLng: 'ar',
+      // No fallback language: i18next would fetch the fallback's copy of every namespace beside
+      // the one shown (an English screen downloading the Arabic chunk too). Both languages have
+      // the same keys (i18n.test.ts), so a fallback would never be used.
+      fallbackLng: false,
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -1,28 +1,17 @@
 import type { AnalyticsDay, AnalyticsPeriod } from '@nashr/contracts';
 import { ChartNoAxesColumn } from 'lucide-react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Area,
-  AreaChart,
-  CartesianGrid,
-  ResponsiveContainer,
-  Tooltip,
-  type TooltipContentProps,
-  XAxis,
-  YAxis,
-} from 'recharts';
-import { type ChartBucket, chartBuckets } from '../../lib/analytics';
-import { formatCompact, formatDay, formatMonth, formatNumber, formatShortDay } from '../../lib/format';
+import { chartBuckets } from '../../lib/analytics';
+import { formatNumber } from '../../lib/format';
+import { useNearViewport } from '../../lib/use-near-viewport';
+import { bucketName, type Row } from './chart-rows';
 
-interface Row extends ChartBucket {
-  label: string;
-}
-
-/** A bucket's name: its day, or its month over a year. */
-function bucketName(bucket: ChartBucket, language: string, long: boolean): string {
-  if (bucket.unit === 'month') return formatMonth(bucket.start, language, long);
-  return long ? formatDay(bucket.start, language) : formatShortDay(bucket.start, language);
-}
+// recharts is most of the dashboard's code: fetched when the chart comes near the viewport. Its
+// box keeps its height meanwhile, so nothing below moves when the drawing arrives.
+const ActivityChartPlot = lazy(() =>
+  import('./activity-chart-plot').then((module) => ({ default: module.ActivityChartPlot })),
+);
 
 /** Impressions of the account's posts over the period, a point a day (a month over a year). */
 export function ActivityChart({ days, period }: { days: AnalyticsDay[]; period: AnalyticsPeriod }) {
@@ -78,51 +67,7 @@ export function ActivityChart({ days, period }: { days: AnalyticsDay[]; period: 
         </p>
       ) : (
         // The chart is drawn for sighted users; the same numbers are read out as a table.
-        <div className="mt-6 h-64 sm:h-72" aria-hidden="true" dir="ltr">
-          <ResponsiveContainer width="100%" height="100%">
-            {/* Hidden from assistive technology, so not focusable either (recharts makes it a tab stop by default). */}
-            <AreaChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 0 }} accessibilityLayer={false}>
-              <defs>
-                <linearGradient id="impressions-fill" x1="0" y1="0" x2="0" y2="1">
-                  <stop offset="0%" stopColor="#0a66c2" stopOpacity={0.28} />
-                  <stop offset="100%" stopColor="#0a66c2" stopOpacity={0.02} />
-                </linearGradient>
-              </defs>
-              <CartesianGrid stroke="#e2e8f0" strokeDasharray="4 4" vertical={false} />
-              <XAxis
-                dataKey="label"
-                reversed={rtl}
-                tickLine={false}
-                axisLine={false}
-                tick={{ fill: '#64748b', fontSize: 12 }}
-                interval="preserveStartEnd"
-                minTickGap={16}
-              />
-              <YAxis
-                orientation={rtl ? 'right' : 'left'}
-                tickLine={false}
-                axisLine={false}
-                width={48}
-                allowDecimals={false}
-                tick={{ fill: '#64748b', fontSize: 12 }}
-                tickFormatter={(value: number) => formatCompact(value, language)}
-              />
-              <Tooltip
-                cursor={{ stroke: '#94a3b8', strokeDasharray: '4 4' }}
-                content={(props) => <ChartTooltip {...props} />}
-              />
-              <Area
-                type="monotone"
-                dataKey="impressions"
-                stroke="#0a66c2"
-                strokeWidth={2.5}
-                fill="url(#impressions-fill)"
-                activeDot={{ r: 5 }}
-                isAnimationActive={false}
-              />
-            </AreaChart>
-          </ResponsiveContainer>
-        </div>
+        <PlotBox rows={rows} rtl={rtl} language={language} />
       )}
       {/* A table ignores the 1px width of sr-only: the wrapper clips it so the page never scrolls sideways. */}
       <div className="sr-only">
@@ -152,25 +97,17 @@ export function ActivityChart({ days, period }: { days: AnalyticsDay[]; period: 
   );
 }
 
-function ChartTooltip({ active, payload }: Pick<TooltipContentProps<number, string>, 'active' | 'payload'>) {
-  const { t, i18n } = useTranslation('dashboard');
-  const row = payload?.[0]?.payload as Row | undefined;
-  if (!active || !row) return null;
-  const language = i18n.language;
-  const lines = [
-    ['chart.impressions', row.impressions],
-    ['chart.engagement', row.engagement],
-    ['chart.posts', row.posts],
-    ...(row.followers === null ? [] : [['chart.followers', row.followers] as const]),
-  ] as const;
+/** The chart's box, its height fixed: empty until the chart is near the viewport and its code has come. */
+function PlotBox({ rows, rtl, language }: { rows: Row[]; rtl: boolean; language: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
   return (
-    <div dir={i18n.dir()} className="rounded-xl border border-slate-200 bg-white px-3.5 py-2.5 text-sm shadow-lg">
-      <p className="font-semibold text-ink">{bucketName(row, language, true)}</p>
-      {lines.map(([key, value]) => (
-        <p key={key} className="mt-0.5 text-slate-600">
-          {t(key)}: <span className="font-semibold text-ink">{formatNumber(value, language)}</span>
-        </p>
-      ))}
+    <div ref={box} className="mt-6 h-64 sm:h-72" aria-hidden="true" dir="ltr">
+      {near && (
+        <Suspense fallback={null}>
+          <ActivityChartPlot rows={rows} rtl={rtl} language={language} />
+        </Suspense>
+      )}
     </div>
   );
 }
