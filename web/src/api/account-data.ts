@@ -1,4 +1,4 @@
-import { API, DATA_EXPORT_ENDPOINTS, DATA_EXPORT_PARTS, type DataExportPart } from '@nashr/contracts';
+import { accountApi, DATA_EXPORT_ENDPOINTS, DATA_EXPORT_PARTS, type DataExportPart } from '@nashr/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { clearStoredEmail } from '../session/stored-email';
 import { call, send } from './client';
@@ -44,7 +44,7 @@ export function useDownloadMyData() {
  */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (confirmation: string) => send(API.account.delete, { body: { confirmation } }),
+    mutationFn: (confirmation: string) => send(accountApi.delete, { body: { confirmation } }),
     onSuccess: () => {
       clearStoredEmail();
       window.location.replace('/');

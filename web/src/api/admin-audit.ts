@@ -1,4 +1,4 @@
-import { ADMIN_AUDIT_PARTS, type AdminAuditEntry, API } from '@nashr/contracts';
+import { ADMIN_AUDIT_PARTS, type AdminAuditEntry, adminAuditApi } from '@nashr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from './client';
 
@@ -17,7 +17,7 @@ export interface AuditTrail {
 async function fetchAuditTrail(): Promise<AuditTrail> {
   const parts = await Promise.allSettled(
     ADMIN_AUDIT_PARTS.map(async (part) => {
-      const answer = await call(API.adminAudit[part]);
+      const answer = await call(adminAuditApi[part]);
       return answer.data;
     }),
   );

@@ -1,4 +1,4 @@
-import { API, type ContentBlockName, type ContentBlocks, type Locale } from '@nashr/contracts';
+import { type ContentBlockName, type ContentBlocks, contentApi, type Locale } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { send } from './client';
 import { contentKeys } from './content';
@@ -26,7 +26,7 @@ export function useAdminContentBlock<K extends ContentBlockName>(block: K, lang:
   return useQuery({
     queryKey: adminContentKey(block, lang),
     queryFn: async (): Promise<AdminContentBlock<K>> => {
-      const answer = await send<AdminContentBlock<K>>(API.content.block, {
+      const answer = await send<AdminContentBlock<K>>(contentApi.block, {
         params: { blockName: block },
         query: { lang },
         init: { cache: 'no-store' },
@@ -47,7 +47,7 @@ export function useSaveContentBlock<K extends ContentBlockName>(block: K, lang: 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ data, version }: { data: ContentBlocks[K]; version: number }) =>
-      send<SaveAnswer<K>>(API.content.save, { params: { blockName: block }, query: { lang, version }, body: data }),
+      send<SaveAnswer<K>>(contentApi.save, { params: { blockName: block }, query: { lang, version }, body: data }),
     onSuccess: () => {
       // The landing page's copy cached in this tab is now out of date.
       void queryClient.invalidateQueries({ queryKey: contentKeys.block(block, lang) });

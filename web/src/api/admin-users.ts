@@ -1,4 +1,4 @@
-import { API } from '@nashr/contracts';
+import { aiApi, authApi, billingApi } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client';
 
@@ -10,7 +10,7 @@ const creditsKey = (userId: string) => ['admin', 'user-credits', userId] as cons
 export function useAdminUser(email: string | null) {
   return useQuery({
     queryKey: userKey(email ?? ''),
-    queryFn: async () => (await call(API.auth.findUser, { query: { email: email ?? '' } })).data.user,
+    queryFn: async () => (await call(authApi.findUser, { query: { email: email ?? '' } })).data.user,
     enabled: Boolean(email),
     retry: false,
   });
@@ -20,7 +20,7 @@ export function useAdminUser(email: string | null) {
 export function useAdminUserPlan(userId: string | undefined) {
   return useQuery({
     queryKey: planKey(userId ?? ''),
-    queryFn: async () => (await call(API.billing.userEntitlement, { params: { userId: userId ?? '' } })).entitlement,
+    queryFn: async () => (await call(billingApi.userEntitlement, { params: { userId: userId ?? '' } })).entitlement,
     enabled: Boolean(userId),
     retry: false,
   });
@@ -30,7 +30,7 @@ export function useAdminUserPlan(userId: string | undefined) {
 export function useAdminUserCredits(userId: string | undefined) {
   return useQuery({
     queryKey: creditsKey(userId ?? ''),
-    queryFn: async () => (await call(API.ai.userCredits, { params: { userId: userId ?? '' } })).data,
+    queryFn: async () => (await call(aiApi.userCredits, { params: { userId: userId ?? '' } })).data,
     enabled: Boolean(userId),
     retry: false,
   });
@@ -41,7 +41,7 @@ export function useGrantCredits(userId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (amount: number) =>
-      (await call(API.ai.grantCredits, { params: { userId }, body: { amount } })).data,
+      (await call(aiApi.grantCredits, { params: { userId }, body: { amount } })).data,
     onSuccess: (data) => client.setQueryData(creditsKey(userId), data),
   });
 }

@@ -1,4 +1,4 @@
-import { API, type IdeasResponse, type ProfileReview, type ProfileReviewRequest } from '@nashr/contracts';
+import { aiApi, type IdeasResponse, type ProfileReview, type ProfileReviewRequest } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { creditsQuery } from './ai';
 import { call } from './client';
@@ -11,7 +11,7 @@ const ideasKey = ['ai', 'ideas'] as const;
 export function useDailyIdeas() {
   return useQuery({
     queryKey: ideasKey,
-    queryFn: async (): Promise<DailyIdeas> => (await call(API.ai.ideas)).data,
+    queryFn: async (): Promise<DailyIdeas> => (await call(aiApi.ideas)).data,
     staleTime: 5 * 60_000,
     retry: false,
     refetchInterval: (query) => (query.state.data?.status === 'preparing' ? 2_000 : false),
@@ -23,7 +23,7 @@ export function useProfileReview() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: ProfileReviewRequest): Promise<ProfileReview> =>
-      (await call(API.ai.profileReview, { body })).data,
+      (await call(aiApi.profileReview, { body })).data,
     onSettled: () => client.invalidateQueries({ queryKey: creditsQuery.queryKey }),
   });
 }

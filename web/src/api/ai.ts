@@ -1,5 +1,5 @@
 import {
-  API,
+  aiApi,
   type ChoicesResponse,
   type ComposerChoices,
   type ComposerChoicesOverride,
@@ -25,7 +25,7 @@ export type Credits = CreditsResponse['data'];
 export const creditsQuery = queryOptions({
   queryKey: ['ai', 'credits'] as const,
   queryFn: async (): Promise<Credits> => {
-    return (await call(API.ai.credits)).data;
+    return (await call(aiApi.credits)).data;
   },
   staleTime: 30_000,
   retry: false,
@@ -45,7 +45,7 @@ export function useComposerChoices() {
   return useQuery({
     queryKey: choicesKey,
     queryFn: async (): Promise<ChoicesState> => {
-      return (await call(API.ai.choices)).data;
+      return (await call(aiApi.choices)).data;
     },
     staleTime: 60_000,
     retry: false,
@@ -57,7 +57,7 @@ export function useSaveComposerChoices() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (choices: ComposerChoices): Promise<ChoicesState> => {
-      return (await call(API.ai.saveChoices, { body: choices })).data;
+      return (await call(aiApi.saveChoices, { body: choices })).data;
     },
     onSuccess: (state) => client.setQueryData(choicesKey, state),
   });
@@ -214,7 +214,7 @@ export async function streamDraft(request: DraftRequest, options: StreamOptions 
     let response: Response;
     try {
       // Streamed, so read here rather than through `call`; the path is the catalogue's.
-      response = await fetch(API.ai[kind].path, {
+      response = await fetch(aiApi[kind].path, {
         method: 'POST',
         credentials: 'include',
         headers: { 'content-type': 'application/json', accept: 'text/event-stream' },

@@ -1,4 +1,4 @@
-import { type AnalyticsPeriod, API, urlOf } from '@nashr/contracts';
+import { type AnalyticsPeriod, analyticsApi, urlOf } from '@nashr/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { browserTimeZone } from '../lib/time-zone';
 import { ApiError, call } from './client';
@@ -25,7 +25,7 @@ export function useAnalyticsSummary(days: AnalyticsPeriod) {
   const zone = browserTimeZone();
   return useQuery({
     queryKey: analyticsKeys.summary(days, zone),
-    queryFn: () => call(API.analytics.summary, { query: { days, timeZone: zone } }),
+    queryFn: () => call(analyticsApi.summary, { query: { days, timeZone: zone } }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     retry: retryOnce,
@@ -37,7 +37,7 @@ export function useAnalyticsSummary(days: AnalyticsPeriod) {
 export function usePostAnalytics(postId: string) {
   return useQuery({
     queryKey: analyticsKeys.post(postId),
-    queryFn: () => call(API.analytics.post, { params: { postId } }),
+    queryFn: () => call(analyticsApi.post, { params: { postId } }),
     staleTime: 60_000,
     retry: retryOnce,
   });
@@ -48,7 +48,7 @@ export function useBestTimes() {
   const zone = browserTimeZone();
   return useQuery({
     queryKey: analyticsKeys.bestTimes(zone),
-    queryFn: () => call(API.analytics.bestTimes, { query: { timeZone: zone } }),
+    queryFn: () => call(analyticsApi.bestTimes, { query: { timeZone: zone } }),
     staleTime: 5 * 60_000,
     retry: retryOnce,
   });
@@ -58,4 +58,4 @@ export type AnalyticsExportKind = 'posts' | 'snapshots';
 
 /** Where a CSV export downloads from: a plain link, so the browser saves the file itself. */
 export const analyticsExportUrl = (kind: AnalyticsExportKind): string =>
-  urlOf(API.analytics.export, undefined, { kind });
+  urlOf(analyticsApi.export, undefined, { kind });

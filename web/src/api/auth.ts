@@ -1,8 +1,9 @@
 import {
-  API,
+  authApi,
   type CurrentUser,
   type Locale,
   MAGIC_LINK_ERROR_CODES,
+  personalizationApi,
   type personalizationInputSchema,
   toStoredPersonalization,
   type VerifyStatus,
@@ -27,7 +28,7 @@ function requireSuccess(body: SuccessMessage | null): SuccessMessage {
 async function fetchSession(): Promise<CurrentUser | null> {
   let user: CurrentUser;
   try {
-    user = (await call(API.auth.me)).data.user;
+    user = (await call(authApi.me)).data.user;
   } catch (error) {
     // Not signed in is an answer, not a failure.
     if (error instanceof ApiError && error.status === 401) {
@@ -64,7 +65,7 @@ export function useSession() {
 export function useMagicLogin() {
   return useMutation({
     mutationFn: async (input: { destination: string; lang: Locale }) =>
-      requireSuccess(await send<SuccessMessage>(API.auth.magicLogin, { body: input })),
+      requireSuccess(await send<SuccessMessage>(authApi.magicLogin, { body: input })),
   });
 }
 
@@ -73,7 +74,7 @@ const spending = new Map<string, Promise<VerifyStatus>>();
 
 async function spendToken(token: string): Promise<VerifyStatus> {
   try {
-    await send(API.auth.verifyMagicLink, { body: { token } });
+    await send(authApi.verifyMagicLink, { body: { token } });
     return 'verified';
   } catch (error) {
     const refusal = Object.entries(MAGIC_LINK_ERROR_CODES).find(
@@ -110,7 +111,7 @@ export function useSpendSignInLink() {
 
 /** Full-page navigation: the server answers with a redirect to the sign-in provider. */
 export function startGoogleSignIn(): void {
-  window.location.assign(API.auth.google.path);
+  window.location.assign(authApi.google.path);
 }
 
 /**
@@ -120,7 +121,7 @@ export function startGoogleSignIn(): void {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => send(API.auth.logoutWithGet),
+    mutationFn: () => send(authApi.logoutWithGet),
     onSettled: () => {
       queryClient.setQueryData(sessionQuery.queryKey, null);
       // Everything else cached belonged to the user who just left.
@@ -145,7 +146,7 @@ export function useSavePersonalization() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: PersonalizationPayload) =>
-      requireSuccess(await send<SuccessMessage>(API.personalization.save, { body: input })),
+      requireSuccess(await send<SuccessMessage>(personalizationApi.save, { body: input })),
     onSuccess: async (_body, input) => {
       try {
         await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
@@ -165,7 +166,7 @@ export function useSavePersonalization() {
 export function useAuthClientConfig() {
   return useQuery({
     queryKey: ['auth', 'client-config'] as const,
-    queryFn: async () => (await call(API.auth.clientConfig)).data,
+    queryFn: async () => (await call(authApi.clientConfig)).data,
     staleTime: 5 * 60_000,
     retry: false,
   });

@@ -1,4 +1,4 @@
-import { API, type PurchasablePlanId } from '@nashr/contracts';
+import { billingApi, type PurchasablePlanId } from '@nashr/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { call } from './client';
 
@@ -9,7 +9,7 @@ const entitlementKey = ['billing', 'me'] as const;
 export function usePlans() {
   return useQuery({
     queryKey: plansKey,
-    queryFn: async () => (await call(API.billing.plans)).plans,
+    queryFn: async () => (await call(billingApi.plans)).plans,
     staleTime: 10 * 60_000,
   });
 }
@@ -18,14 +18,14 @@ export function usePlans() {
 export function useEntitlement() {
   return useQuery({
     queryKey: entitlementKey,
-    queryFn: async () => (await call(API.billing.me)).entitlement,
+    queryFn: async () => (await call(billingApi.me)).entitlement,
   });
 }
 
 /** Starts paying for a plan: the browser goes to the provider's checkout page. */
 export function useCheckout() {
   return useMutation({
-    mutationFn: async (planId: PurchasablePlanId) => (await call(API.billing.checkout, { body: { planId } })).url,
+    mutationFn: async (planId: PurchasablePlanId) => (await call(billingApi.checkout, { body: { planId } })).url,
     onSuccess: (url) => window.location.assign(url),
   });
 }
@@ -33,7 +33,7 @@ export function useCheckout() {
 /** Opens the page where the subscription is managed. */
 export function usePortal() {
   return useMutation({
-    mutationFn: async () => (await call(API.billing.portal)).url,
+    mutationFn: async () => (await call(billingApi.portal)).url,
     onSuccess: (url) => window.location.assign(url),
   });
 }

@@ -1,4 +1,4 @@
-import { API, type ContentBlockName, type ContentBlocks, type Locale } from '@nashr/contracts';
+import { type ContentBlockName, type ContentBlocks, contentApi, type Locale } from '@nashr/contracts';
 import { keepPreviousData, queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { send } from './client';
@@ -28,7 +28,7 @@ export function contentBlockQuery<N extends ContentBlockName>(name: N, lang: Loc
   return queryOptions({
     queryKey: contentKeys.block(name, lang),
     queryFn: ({ signal }) =>
-      send<ContentBlockResponse<N>>(API.content.block, {
+      send<ContentBlockResponse<N>>(contentApi.block, {
         params: { blockName: name },
         query: { lang },
         init: { signal },

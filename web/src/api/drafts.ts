@@ -1,4 +1,4 @@
-import { API, type PostDraft } from '@nashr/contracts';
+import { type PostDraft, postsApi } from '@nashr/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client';
 
@@ -6,7 +6,7 @@ export const draftKeys = { all: ['drafts'] as const };
 
 export const draftsQuery = queryOptions({
   queryKey: draftKeys.all,
-  queryFn: async (): Promise<PostDraft[]> => (await call(API.posts.drafts, {})).data,
+  queryFn: async (): Promise<PostDraft[]> => (await call(postsApi.drafts, {})).data,
 });
 
 /** `GET /api/v1/drafts`: the user's drafts, most recently changed first. */
@@ -25,8 +25,8 @@ export interface SaveDraftInput {
 export async function saveDraft({ id, content, firstComment, mediaIds }: SaveDraftInput): Promise<PostDraft> {
   const body = { content, firstComment, ...(mediaIds ? { mediaIds } : {}) };
   const answer = id
-    ? await call(API.posts.updateDraft, { params: { id }, body })
-    : await call(API.posts.createDraft, { body });
+    ? await call(postsApi.updateDraft, { params: { id }, body })
+    : await call(postsApi.createDraft, { body });
   return answer.data;
 }
 
@@ -34,7 +34,7 @@ export async function saveDraft({ id, content, firstComment, mediaIds }: SaveDra
 export function useDeleteDraft() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await call(API.posts.deleteDraft, { params: { id } })).data,
+    mutationFn: async (id: string) => (await call(postsApi.deleteDraft, { params: { id } })).data,
     onSettled: () => client.invalidateQueries({ queryKey: draftKeys.all }),
   });
 }

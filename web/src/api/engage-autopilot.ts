@@ -1,4 +1,4 @@
-import { API, type Autopilot, type SaveAutopilotRequest } from '@nashr/contracts';
+import { type Autopilot, engageApi, type SaveAutopilotRequest } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client';
 
@@ -13,7 +13,7 @@ export function useAutopilot() {
   return useQuery({
     queryKey: autopilotKey,
     queryFn: async () => {
-      const { autopilot } = await call(API.engage.autopilot);
+      const { autopilot } = await call(engageApi.autopilot);
       const before = client.getQueryData<Autopilot>(autopilotKey);
       if (before && (before.sentToday !== autopilot.sentToday || before.status !== autopilot.status)) {
         await client.invalidateQueries({
@@ -34,7 +34,7 @@ function useSetAutopilot() {
 export function useSaveAutopilot() {
   const set = useSetAutopilot();
   return useMutation({
-    mutationFn: async (body: SaveAutopilotRequest) => (await call(API.engage.saveAutopilot, { body })).autopilot,
+    mutationFn: async (body: SaveAutopilotRequest) => (await call(engageApi.saveAutopilot, { body })).autopilot,
     onSuccess: set,
   });
 }
@@ -43,7 +43,7 @@ export function useSaveAutopilot() {
 export function usePauseAutopilot() {
   const set = useSetAutopilot();
   return useMutation({
-    mutationFn: async (paused: boolean) => (await call(API.engage.pauseAutopilot, { body: { paused } })).autopilot,
+    mutationFn: async (paused: boolean) => (await call(engageApi.pauseAutopilot, { body: { paused } })).autopilot,
     onSuccess: set,
   });
 }

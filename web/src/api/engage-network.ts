@@ -1,4 +1,4 @@
-import { API } from '@nashr/contracts';
+import { engageApi } from '@nashr/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client';
 
@@ -6,7 +6,7 @@ import { call } from './client';
 export function useEngageNetwork() {
   return useQuery({
     queryKey: ['engage', 'network'],
-    queryFn: async () => (await call(API.engage.network)).network,
+    queryFn: async () => (await call(engageApi.network)).network,
     staleTime: 60_000,
   });
 }
@@ -16,7 +16,7 @@ export function usePeopleSearch(query: string, enabled: boolean) {
   const q = query.trim();
   return useQuery({
     queryKey: ['engage', 'people-search', q],
-    queryFn: async () => (await call(API.engage.searchPeople, { query: { q } })).people,
+    queryFn: async () => (await call(engageApi.searchPeople, { query: { q } })).people,
     enabled: enabled && q.length >= 2,
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
@@ -29,7 +29,7 @@ export function usePostByUrl() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: { url: string; text?: string; lang: 'ar' | 'en' }) =>
-      (await call(API.engage.postByUrl, { body: input })).post,
+      (await call(engageApi.postByUrl, { body: input })).post,
     onSuccess: () => client.invalidateQueries({ queryKey: ['engage', 'feed'] }),
   });
 }

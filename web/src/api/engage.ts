@@ -1,4 +1,4 @@
-import { API, type EngageAllowance, type EngageLanguage } from '@nashr/contracts';
+import { type EngageAllowance, type EngageLanguage, engageApi } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client';
 
@@ -9,14 +9,14 @@ const allowanceKey = ['engage', 'allowance'] as const;
 
 /** The user's people and topics. */
 export function useEngageTargets() {
-  return useQuery({ queryKey: targetsKey, queryFn: () => call(API.engage.targets) });
+  return useQuery({ queryKey: targetsKey, queryFn: () => call(engageApi.targets) });
 }
 
 /** Creators the provider suggests (the sandbox's invented creators). */
 export function useEngageCreators() {
   return useQuery({
     queryKey: ['engage', 'creators'],
-    queryFn: async () => (await call(API.engage.creators)).creators,
+    queryFn: async () => (await call(engageApi.creators)).creators,
     staleTime: 10 * 60_000,
   });
 }
@@ -29,7 +29,7 @@ export function useEngageCreators() {
 export function useEngageFeed(lang: EngageLanguage, waiting: boolean) {
   return useQuery({
     queryKey: feedKey(lang),
-    queryFn: () => call(API.engage.feed, { query: { lang } }),
+    queryFn: () => call(engageApi.feed, { query: { lang } }),
     refetchInterval: (query) => {
       const posts = query.state.data?.posts;
       const pending =
@@ -42,14 +42,14 @@ export function useEngageFeed(lang: EngageLanguage, waiting: boolean) {
 }
 
 export function useEngageHistory() {
-  return useQuery({ queryKey: historyKey, queryFn: async () => (await call(API.engage.history)).comments });
+  return useQuery({ queryKey: historyKey, queryFn: async () => (await call(engageApi.history)).comments });
 }
 
 /** What the plan allows Engage and what is used; `behind` says when the answer is not yet current (asked again). */
 export function useEngageAllowance(behind?: (allowance: EngageAllowance) => boolean) {
   return useQuery({
     queryKey: allowanceKey,
-    queryFn: async () => (await call(API.engage.allowance)).allowance,
+    queryFn: async () => (await call(engageApi.allowance)).allowance,
     refetchInterval: (query) => (behind && query.state.data && behind(query.state.data) ? 1500 : false),
   });
 }
@@ -61,7 +61,7 @@ export function useEngageAllowance(behind?: (allowance: EngageAllowance) => bool
 export function useCommentingCredits(plan: string | null) {
   return useQuery({
     queryKey: allowanceKey,
-    queryFn: async () => (await call(API.engage.allowance)).allowance,
+    queryFn: async () => (await call(engageApi.allowance)).allowance,
     enabled: plan !== null,
     select: (allowance) => (allowance.plan === plan && allowance.included ? allowance.credits : null),
     refetchInterval: (query) => (query.state.data && query.state.data.plan !== plan ? 1500 : false),
@@ -76,7 +76,7 @@ function useRefreshAll() {
 export function useAddPerson() {
   const refresh = useRefreshAll();
   return useMutation({
-    mutationFn: async (profileUrl: string) => (await call(API.engage.addPerson, { body: { profileUrl } })).person,
+    mutationFn: async (profileUrl: string) => (await call(engageApi.addPerson, { body: { profileUrl } })).person,
     onSuccess: refresh,
   });
 }
@@ -84,7 +84,7 @@ export function useAddPerson() {
 export function useAddTopic() {
   const refresh = useRefreshAll();
   return useMutation({
-    mutationFn: async (topic: string) => (await call(API.engage.addTopic, { body: { topic } })).topic,
+    mutationFn: async (topic: string) => (await call(engageApi.addTopic, { body: { topic } })).topic,
     onSuccess: refresh,
   });
 }
@@ -94,8 +94,8 @@ export function useRemoveTarget() {
   return useMutation({
     mutationFn: async ({ kind, id }: { kind: 'person' | 'topic'; id: string }) =>
       kind === 'person'
-        ? call(API.engage.removePerson, { params: { id } })
-        : call(API.engage.removeTopic, { params: { id } }),
+        ? call(engageApi.removePerson, { params: { id } })
+        : call(engageApi.removeTopic, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -105,7 +105,7 @@ export function useOtherSuggestions(lang: EngageLanguage) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (postId: string) => {
-      const answer = await call(API.engage.suggest, { params: { postId }, body: { lang } });
+      const answer = await call(engageApi.suggest, { params: { postId }, body: { lang } });
       return 'suggestions' in answer ? answer.suggestions : null;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: feedKey(lang) }),
@@ -117,12 +117,12 @@ export function useSendComment() {
   const refresh = useRefreshAll();
   return useMutation({
     mutationFn: async (input: { postId: string; key: string; text: string }) =>
-      (await call(API.engage.send, { body: input })).comment,
+      (await call(engageApi.send, { body: input })).comment,
     onSettled: refresh,
   });
 }
 
 /** The best recent posts of the creators the user follows, for the inspiration page. */
 export function useFollowedPosts() {
-  return useQuery({ queryKey: ['engage', 'inspiration'], queryFn: () => call(API.engage.followedPosts) });
+  return useQuery({ queryKey: ['engage', 'inspiration'], queryFn: () => call(engageApi.followedPosts) });
 }

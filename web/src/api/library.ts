@@ -1,12 +1,12 @@
 import {
   type AdminLibraryPost,
-  API,
   type LibraryFormat,
   type LibraryPlanShare,
   type LibraryPost,
   type LibraryPostInput,
   type LibraryTopic,
   type Locale,
+  libraryApi,
 } from '@nashr/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, send } from './client';
@@ -27,7 +27,7 @@ export function useLibrarySearch(filters: LibraryFilters) {
     queryKey: [...LIBRARY_KEY, 'search', filters],
     queryFn: async (): Promise<{ posts: LibraryPost[]; hasMore: boolean; plan: LibraryPlanShare }> => {
       const { q, favourites, ...rest } = filters;
-      const answer = await call(API.library.search, {
+      const answer = await call(libraryApi.search, {
         query: { ...rest, q: q.trim() || undefined, favourites: favourites ? '1' : undefined, limit: 50 },
       });
       return answer.data;
@@ -42,8 +42,8 @@ export function useToggleFavourite() {
   return useMutation({
     mutationFn: (post: LibraryPost) =>
       post.favourite
-        ? send(API.library.unfavourite, { params: { postId: post.id } })
-        : send(API.library.favourite, { params: { postId: post.id } }),
+        ? send(libraryApi.unfavourite, { params: { postId: post.id } })
+        : send(libraryApi.favourite, { params: { postId: post.id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...LIBRARY_KEY, 'search'] }),
   });
 }
@@ -53,7 +53,7 @@ export function useAdminLibrary(filters: { q: string; lang?: Locale }) {
   return useQuery({
     queryKey: [...LIBRARY_KEY, 'admin', filters],
     queryFn: async (): Promise<{ posts: AdminLibraryPost[]; hasMore: boolean }> => {
-      const answer = await call(API.library.adminList, {
+      const answer = await call(libraryApi.adminList, {
         query: { q: filters.q.trim() || undefined, lang: filters.lang, limit: 50 },
       });
       return answer.data;
@@ -68,8 +68,8 @@ export function useSaveLibraryPost() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: Partial<LibraryPostInput> }) =>
       id
-        ? send(API.library.adminUpdate, { params: { postId: id }, body: input })
-        : send(API.library.adminCreate, { body: input as LibraryPostInput }),
+        ? send(libraryApi.adminUpdate, { params: { postId: id }, body: input })
+        : send(libraryApi.adminCreate, { body: input as LibraryPostInput }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: LIBRARY_KEY }),
   });
 }

@@ -1,11 +1,11 @@
 import {
   type AccountStepResponse,
-  API,
   CLIENT_ERROR_CODES,
   type FullProfile,
   type LinkedinAccountInfo,
   type LinkedinPost,
   linkedinAccountInfoSchema,
+  linkedinApi,
   MAX_LINKEDIN_POSTS_PAGE,
   type OwnProfile,
   START_OVER_CODES,
@@ -97,13 +97,13 @@ export function mustStartOver(error: unknown): boolean {
 export type AccountStep = AccountStepResponse;
 
 /** Where "Continue with LinkedIn" starts: the service answers with a redirect to the network's page. */
-export const OAUTH_START_PATH = API.linkedin.oauthStart.path;
+export const OAUTH_START_PATH = linkedinApi.oauthStart.path;
 
 /** `GET /api/v1/linkedin/providers`: the ways to connect offered here, the recommended one first. */
 export function useConnectMethods() {
   return useQuery({
     queryKey: ['linkedin', 'connect-methods'],
-    queryFn: async () => (await call(API.linkedin.connectMethods)).data.methods,
+    queryFn: async () => (await call(linkedinApi.connectMethods)).data.methods,
     staleTime: 5 * 60_000,
   });
 }
@@ -116,7 +116,7 @@ export function useConnectAccount() {
   return useMutation({
     gcTime: 0,
     mutationFn: (credentials: { username: string; password: string }) =>
-      call(API.linkedin.connect, { body: credentials }),
+      call(linkedinApi.connect, { body: credentials }),
   });
 }
 
@@ -125,7 +125,7 @@ export function useSolveChallenge() {
   return useMutation({
     gcTime: 0,
     mutationFn: ({ accountId, code }: { accountId: string; code: string }) =>
-      call(API.linkedin.solveChallenge, { params: { accountId }, body: { code } }),
+      call(linkedinApi.solveChallenge, { params: { accountId }, body: { code } }),
   });
 }
 
@@ -133,14 +133,14 @@ export function useSolveChallenge() {
 export function useCheckInApp() {
   return useMutation({
     gcTime: 0,
-    mutationFn: (accountId: string) => call(API.linkedin.checkInAppApproval, { params: { accountId } }),
+    mutationFn: (accountId: string) => call(linkedinApi.checkInAppApproval, { params: { accountId } }),
   });
 }
 
 /** `POST /api/v1/linkedin/accounts/{accountId}/challenges/resend`: a new 2FA/OTP code. */
 export function useResendCode() {
   return useMutation({
-    mutationFn: (accountId: string) => call(API.linkedin.resendCode, { params: { accountId } }),
+    mutationFn: (accountId: string) => call(linkedinApi.resendCode, { params: { accountId } }),
   });
 }
 
@@ -153,7 +153,7 @@ export function useResendCode() {
 async function fetchUserInfo(): Promise<LinkedinAccountInfo> {
   const stored = storedAccount();
   const ask = (data: unknown) =>
-    call(API.linkedin.getUserInfo, {
+    call(linkedinApi.getUserInfo, {
       body: { data },
       failureCode: CLIENT_ERROR_CODES.userInfoFailed,
     });
@@ -181,7 +181,7 @@ const ownProfileQuery = (account: LinkedinAccountInfo) =>
   queryOptions({
     queryKey: ['linkedin', 'profile', account.accountID] as const,
     queryFn: async () => {
-      const answer = await call(API.linkedin.getUserProfile, {
+      const answer = await call(linkedinApi.getUserProfile, {
         body: { data: account },
         failureCode: CLIENT_ERROR_CODES.profileFailed,
       });
@@ -209,7 +209,7 @@ const postsQuery = (account: LinkedinAccountInfo) =>
     queryKey: ['linkedin', 'posts', account.accountID] as const,
     queryFn: async () => {
       // One full page is enough for the statistics of the last months.
-      const answer = await call(API.linkedin.getPosts, {
+      const answer = await call(linkedinApi.getPosts, {
         body: { data: { accountID: account.accountID, limit: MAX_LINKEDIN_POSTS_PAGE } },
         failureCode: CLIENT_ERROR_CODES.postsFailed,
       });
@@ -224,7 +224,7 @@ const profileDataQuery = (account: LinkedinAccountInfo) =>
     queryKey: ['linkedin', 'profile-data', account.accountID] as const,
     queryFn: async () =>
       (
-        await call(API.linkedin.getUserProfileData, {
+        await call(linkedinApi.getUserProfileData, {
           body: { data: account },
           failureCode: CLIENT_ERROR_CODES.profileFailed,
         })

@@ -1,10 +1,10 @@
-import { API, type Media, mediaResponseSchema, urlOf } from '@nashr/contracts';
+import { type Media, mediaApi, mediaResponseSchema, urlOf } from '@nashr/contracts';
 import { ApiError, errorFromAnswer, REQUEST_TIMEOUT_MS } from './client';
 
 /** Where the browser shows one of the user's images (as stored: re-encoded, without metadata). */
-export const mediaUrl = (id: string) => urlOf(API.media.file, { id });
+export const mediaUrl = (id: string) => urlOf(mediaApi.file, { id });
 /** Its thumbnail, for the lists and cards. */
-export const thumbnailUrl = (id: string) => urlOf(API.media.thumbnail, { id });
+export const thumbnailUrl = (id: string) => urlOf(mediaApi.thumbnail, { id });
 
 /**
  * `POST /api/v1/media`: sends the file itself as the body. The server decides what it is from
@@ -15,7 +15,7 @@ export async function uploadImage(file: Blob, signal?: AbortSignal, title?: stri
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS * (title === undefined ? 2 : 6));
   let response: Response;
   try {
-    response = await fetch(urlOf(API.media.upload, undefined, title === undefined ? undefined : { title }), {
+    response = await fetch(urlOf(mediaApi.upload, undefined, title === undefined ? undefined : { title }), {
       method: 'POST',
       credentials: 'include',
       headers: { accept: 'application/json', 'content-type': file.type || 'application/octet-stream' },

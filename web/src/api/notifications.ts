@@ -1,9 +1,9 @@
 import {
-  API,
   type MarkReadRequest,
   type NotificationListResponse,
   type NotificationPreferences,
   type NotificationPreferencesUpdate,
+  notificationsApi,
   type UnsubscribeRequest,
 } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ const preferencesKey = ['notifications', 'preferences'] as const;
 export function useNotifications() {
   return useQuery({
     queryKey: notificationsKey,
-    queryFn: async (): Promise<NotificationListResponse['data']> => (await call(API.notifications.list)).data,
+    queryFn: async (): Promise<NotificationListResponse['data']> => (await call(notificationsApi.list)).data,
     refetchInterval: BELL_REFRESH_MS,
     refetchOnWindowFocus: true,
   });
@@ -28,7 +28,7 @@ export function useNotifications() {
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: MarkReadRequest) => send(API.notifications.markRead, { body: request }),
+    mutationFn: (request: MarkReadRequest) => send(notificationsApi.markRead, { body: request }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey, exact: true }),
   });
 }
@@ -36,7 +36,7 @@ export function useMarkRead() {
 export function useNotificationPreferences() {
   return useQuery({
     queryKey: preferencesKey,
-    queryFn: async (): Promise<NotificationPreferences> => (await call(API.notifications.preferences)).data,
+    queryFn: async (): Promise<NotificationPreferences> => (await call(notificationsApi.preferences)).data,
     staleTime: 60_000,
   });
 }
@@ -45,7 +45,7 @@ export function useSaveNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (update: NotificationPreferencesUpdate) =>
-      (await call(API.notifications.savePreferences, { body: update })).data,
+      (await call(notificationsApi.savePreferences, { body: update })).data,
     onSuccess: (saved) => {
       queryClient.setQueryData(preferencesKey, saved);
       void queryClient.invalidateQueries({ queryKey: notificationsKey, exact: true });
@@ -56,6 +56,6 @@ export function useSaveNotificationPreferences() {
 /** The e-mail's unsubscribe link, from the page it opens (a click, never the link's GET alone). */
 export function useUnsubscribe() {
   return useMutation({
-    mutationFn: (request: UnsubscribeRequest) => send(API.notifications.unsubscribe, { body: request }),
+    mutationFn: (request: UnsubscribeRequest) => send(notificationsApi.unsubscribe, { body: request }),
   });
 }

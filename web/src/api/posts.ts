@@ -1,10 +1,10 @@
 import {
-  API,
   type AttachedMedia,
   CLIENT_ERROR_CODES,
   POST_ERROR_CODES,
   type Post,
   type PostStatus,
+  postsApi,
   SCHEDULE_MESSAGES,
   type ScheduledPost,
   toTwelveHourTime,
@@ -104,7 +104,7 @@ const IN_FLIGHT_LOOKBACK_DAYS = 60;
 const scheduledQuery = (userId: string) =>
   queryOptions({
     queryKey: postKeys.scheduled(userId),
-    queryFn: async () => (await call(API.posts.scheduled, { params: { id: userId } })).data.map(fromScheduled),
+    queryFn: async () => (await call(postsApi.scheduled, { params: { id: userId } })).data.map(fromScheduled),
     retry: 1,
   });
 
@@ -116,7 +116,7 @@ const inFlightQuery = queryOptions({
   queryKey: postKeys.inFlight,
   queryFn: async () => {
     const now = Date.now();
-    const answer = await call(API.posts.list, {
+    const answer = await call(postsApi.list, {
       query: {
         from: new Date(now - IN_FLIGHT_LOOKBACK_DAYS * DAY_MS).toISOString(),
         to: new Date(now + DAY_MS).toISOString(),
@@ -195,7 +195,7 @@ export function useCalendarPosts(from: Date, to: Date) {
   return useQuery({
     queryKey: postKeys.calendar(fromIso, toIso),
     queryFn: async () => {
-      const answer = await call(API.posts.list, { query: { from: fromIso, to: toIso } });
+      const answer = await call(postsApi.list, { query: { from: fromIso, to: toIso } });
       return answer.data.map(fromPost);
     },
     placeholderData: (previousData) => previousData,
@@ -246,7 +246,7 @@ export function useSchedulePost() {
         );
       }
       try {
-        const answer = await call(API.posts.schedule, {
+        const answer = await call(postsApi.schedule, {
           body: {
             userId,
             content: input.content,
@@ -301,7 +301,7 @@ export function useUpdatePost() {
         body.time = toTwelveHourTime(time) ?? time;
         body.timeZone = browserTimeZone();
       }
-      const answer = await call(API.posts.update, { params: { id: post.id }, body });
+      const answer = await call(postsApi.update, { params: { id: post.id }, body });
       return { rescheduled: body.date !== undefined, post: fromPost(answer.data) };
     },
     onSettled: () => client.invalidateQueries({ queryKey: postKeys.all }),
@@ -313,7 +313,7 @@ export function useDeletePost() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (post: Pick<PostView, 'id'>) => {
-      const answer = await call(API.posts.cancel, { params: { id: post.id } });
+      const answer = await call(postsApi.cancel, { params: { id: post.id } });
       return { post: fromPost(answer.data) };
     },
     onSettled: () => client.invalidateQueries({ queryKey: postKeys.all }),
@@ -325,7 +325,7 @@ export function useRetryPost() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (post: Pick<PostView, 'id'>) => {
-      const answer = await call(API.posts.retry, { params: { id: post.id } });
+      const answer = await call(postsApi.retry, { params: { id: post.id } });
       return { post: fromPost(answer.data) };
     },
     onSettled: () => client.invalidateQueries({ queryKey: postKeys.all }),

@@ -1,8 +1,8 @@
 import {
-  API,
   DEFAULT_DISPLAY_PREFERENCES,
   type DisplayPreferences,
   type DisplayPreferencesUpdate,
+  preferencesApi,
 } from '@nashr/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rememberDisplayPreferences, rememberedDisplayPreferences } from '../lib/remembered-display';
@@ -27,7 +27,7 @@ export function useDisplayPreferencesQuery() {
   return useQuery({
     queryKey: displayKey,
     queryFn: async (): Promise<DisplayPreferences> => {
-      const preferences = (await call(API.preferences.display)).data;
+      const preferences = (await call(preferencesApi.display)).data;
       if (userId) rememberDisplayPreferences(userId, preferences);
       return preferences;
     },
@@ -46,7 +46,7 @@ export function useSaveDisplayPreferences() {
   const { user } = useSession();
   return useMutation({
     mutationFn: async (update: DisplayPreferencesUpdate) =>
-      (await call(API.preferences.saveDisplay, { body: update })).data,
+      (await call(preferencesApi.saveDisplay, { body: update })).data,
     onSuccess: (saved) => {
       queryClient.setQueryData(displayKey, saved);
       if (user?.id) rememberDisplayPreferences(user.id, saved);

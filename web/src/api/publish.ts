@@ -1,4 +1,4 @@
-import { API, POST_ERROR_CODES, type Post } from '@nashr/contracts';
+import { POST_ERROR_CODES, type Post, postsApi } from '@nashr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { browserTimeZone } from '../lib/time-zone';
 import { call, onceWithKey } from './client';
@@ -38,7 +38,7 @@ export function usePublishNow() {
       draftId,
       mediaIds,
     }: PublishInput): Promise<PublishResult> => {
-      const answer = await call(API.posts.publishNow, {
+      const answer = await call(postsApi.publishNow, {
         body: {
           text: JSON.stringify(content),
           visibility: 'PUBLIC',

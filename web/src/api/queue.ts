@@ -1,4 +1,4 @@
-import { API, type Queue, type QueueSlot, type SavedQueue } from '@nashr/contracts';
+import { type Queue, type QueueSlot, queueApi, type SavedQueue } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { browserTimeZone } from '../lib/time-zone';
 import { call, onceWithKey } from './client';
@@ -10,7 +10,7 @@ export const queueKeys = { queue: ['queue'] as const };
 export function useQueue() {
   return useQuery({
     queryKey: queueKeys.queue,
-    queryFn: async (): Promise<Queue> => (await call(API.queue.get, { query: { timeZone: browserTimeZone() } })).data,
+    queryFn: async (): Promise<Queue> => (await call(queueApi.get, { query: { timeZone: browserTimeZone() } })).data,
     retry: 1,
   });
 }
@@ -23,7 +23,7 @@ export function useSaveQueue() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (slots: QueueSlot[]): Promise<SavedQueue> =>
-      (await call(API.queue.save, { body: { slots, timeZone: browserTimeZone() } })).data,
+      (await call(queueApi.save, { body: { slots, timeZone: browserTimeZone() } })).data,
     onSuccess: (queue) => {
       client.setQueryData(queueKeys.queue, queue);
       if (queue.rescheduled) void client.invalidateQueries({ queryKey: postKeys.all });
@@ -46,7 +46,7 @@ export function useAddToQueue() {
   return useMutation({
     mutationFn: async (input: AddToQueueInput) =>
       (
-        await call(API.queue.add, {
+        await call(queueApi.add, {
           body: {
             content: input.content,
             ...(input.firstComment ? { firstComment: input.firstComment } : {}),

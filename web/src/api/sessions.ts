@@ -1,4 +1,4 @@
-import { type ActiveSession, API } from '@nashr/contracts';
+import { type ActiveSession, accountApi } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clearStoredEmail } from '../session/stored-email';
 import { sessionQuery } from './auth';
@@ -11,7 +11,7 @@ export function useActiveSessions() {
   return useQuery({
     queryKey: SESSIONS_KEY,
     queryFn: async (): Promise<ActiveSession[]> => {
-      const answer = await call(API.account.sessions);
+      const answer = await call(accountApi.sessions);
       return answer.data.sessions;
     },
   });
@@ -24,7 +24,7 @@ export function useActiveSessions() {
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (session: ActiveSession) => send(API.account.endSession, { params: { id: session.id } }),
+    mutationFn: (session: ActiveSession) => send(accountApi.endSession, { params: { id: session.id } }),
     onSuccess: (_answer, session) => {
       if (session.current) {
         queryClient.setQueryData(sessionQuery.queryKey, null);

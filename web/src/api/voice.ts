@@ -1,4 +1,4 @@
-import { API, type voiceCorrectionsRequestSchema, type voiceResponseSchema } from '@nashr/contracts';
+import { aiApi, linkedinApi, type voiceCorrectionsRequestSchema, type voiceResponseSchema } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from './client';
@@ -12,7 +12,7 @@ const voiceKey = ['ai', 'voice'] as const;
 export function useVoice(options: { measuring?: boolean } = {}) {
   return useQuery({
     queryKey: voiceKey,
-    queryFn: async (): Promise<VoiceState> => (await call(API.ai.voice)).data,
+    queryFn: async (): Promise<VoiceState> => (await call(aiApi.voice)).data,
     staleTime: 60_000,
     retry: false,
     // While a new measure is on its way, look again every two seconds.
@@ -25,7 +25,7 @@ export function useCorrectVoice() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (corrections: VoiceCorrections): Promise<VoiceState> =>
-      (await call(API.ai.correctVoice, { body: corrections })).data,
+      (await call(aiApi.correctVoice, { body: corrections })).data,
     onSuccess: (state) => client.setQueryData(voiceKey, state),
   });
 }
@@ -33,6 +33,6 @@ export function useCorrectVoice() {
 /** `POST /api/v1/linkedin/voice/measure`: reads the published posts again and measures the voice. */
 export function useMeasureVoice() {
   return useMutation({
-    mutationFn: async () => (await call(API.linkedin.measureVoice)).data,
+    mutationFn: async () => (await call(linkedinApi.measureVoice)).data,
   });
 }

@@ -3,7 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { isBefore, startOfDay, startOfMonth } from 'date-fns';
 import { Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PostView, useCalendarPosts, useScheduledTab } from '../api/posts';
 import { useDisplayPreferences } from '../api/preferences';
@@ -13,14 +13,22 @@ import { calendarRange, postsByDay } from '../components/posts/calendar-grid';
 import { DayPostsDialog } from '../components/posts/day-posts-dialog';
 import { DeletePostDialog } from '../components/posts/delete-post-dialog';
 import { DraftsList } from '../components/posts/drafts-list';
-import { EditPostDialog } from '../components/posts/edit-post-dialog';
 import { PostsCalendar } from '../components/posts/posts-calendar';
 import { PostsSidebar } from '../components/posts/posts-sidebar';
 import { PostsTimeline } from '../components/posts/posts-timeline';
 import { PublishedList } from '../components/posts/published-list';
-import { ScheduleDialog } from '../components/posts/schedule-dialog';
 import { ScheduledList } from '../components/posts/scheduled-list';
 import { dateInputValue, formatCompact, WEEK_STARTS_ON } from '../lib/format';
+import { useHasBeenTrue } from '../lib/use-has-been-true';
+
+// The scheduling and editing forms (with the composer's images, document and drag-and-drop code)
+// are fetched the first time one opens, not with the list.
+const ScheduleDialog = lazy(() =>
+  import('../components/posts/schedule-dialog').then((module) => ({ default: module.ScheduleDialog })),
+);
+const EditPostDialog = lazy(() =>
+  import('../components/posts/edit-post-dialog').then((module) => ({ default: module.EditPostDialog })),
+);
 
 export type PostsTab = 'scheduled' | 'published' | 'drafts' | 'calendar';
 
@@ -66,6 +74,8 @@ export function PostsPage() {
   const [openDay, setOpenDay] = useState<Date | null>(null);
   const [scheduling, setScheduling] = useState<{ date?: string; draft?: PostDraft } | null>(null);
   const [editing, setEditing] = useState<PostView | null>(null);
+  const scheduleWanted = useHasBeenTrue(scheduling !== null);
+  const editWanted = useHasBeenTrue(editing !== null);
   const [deleting, setDeleting] = useState<PostView | null>(null);
 
   const display = useDisplayPreferences();
@@ -184,14 +194,18 @@ export function PostsPage() {
         />
       </div>
 
-      <ScheduleDialog
-        open={scheduling !== null}
-        onOpenChange={(open) => !open && setScheduling(null)}
-        defaultDate={scheduling?.date}
-        defaultContent={scheduling?.draft?.content.trim()}
-        defaultFirstComment={scheduling?.draft?.firstComment.trim()}
-        draftId={scheduling?.draft?.id}
-      />
+      {scheduleWanted && (
+        <Suspense fallback={null}>
+          <ScheduleDialog
+            open={scheduling !== null}
+            onOpenChange={(open) => !open && setScheduling(null)}
+            defaultDate={scheduling?.date}
+            defaultContent={scheduling?.draft?.content.trim()}
+            defaultFirstComment={scheduling?.draft?.firstComment.trim()}
+            draftId={scheduling?.draft?.id}
+          />
+        </Suspense>
+      )}
       <DayPostsDialog
         day={openDay}
         posts={dayPosts}
@@ -203,7 +217,11 @@ export function PostsPage() {
           setScheduling({ date: dateInputValue(day) });
         }}
       />
-      <EditPostDialog post={editing} onClose={() => setEditing(null)} />
+      {editWanted && (
+        <Suspense fallback={null}>
+          <EditPostDialog post={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
       <DeletePostDialog post={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
