@@ -16,7 +16,7 @@ import { contentBlockQuery } from './api/content';
 import { DeferredToaster } from './components/deferred-toaster';
 import { LoadingScreen } from './components/loading-screen';
 import { NotFound } from './components/not-found';
-import { loadAllNamespaces, storedLanguage } from './i18n';
+import { loadTranslations, storedLanguage, type TranslationNeeds } from './i18n';
 import { periodOf } from './lib/analytics-period';
 import { LANDING_BLOCKS, LandingPage } from './routes/landing';
 import { checkSession, type RouterContext } from './session/route-guard';
@@ -24,7 +24,6 @@ import { checkSession, type RouterContext } from './session/route-guard';
 /** The outcome the network's own sign-in page came back with, when it is one of ours. */
 const oauthOutcomeOf = (value: unknown): OauthOutcome | undefined =>
   OAUTH_OUTCOMES.find((outcome) => outcome === value);
-const BOTH_LANGUAGES = ['ar', 'en'] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -53,7 +52,7 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   // rest of its language's. (A screen rendered on the server has every translation already:
   // app-ssr/server.tsx.)
   beforeLoad: ({ location }) =>
-    location.pathname === '/' || typeof document === 'undefined' ? undefined : loadAllNamespaces(),
+    location.pathname === '/' || typeof document === 'undefined' ? undefined : loadTranslations(),
 });
 
 /** A sign-in link's token travels in the fragment; a page with a status already spent it. */
@@ -133,14 +132,19 @@ const unsubscribeRoute = createRoute({
   path: '/unsubscribe',
   component: lazyRouteComponent(() => import('./routes/unsubscribe'), 'UnsubscribePage'),
 });
+const LEGAL_TRANSLATIONS: TranslationNeeds = { namespaces: ['legal'] };
 const termsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/terms',
+  staticData: { translations: LEGAL_TRANSLATIONS },
+  beforeLoad: () => loadTranslations(LEGAL_TRANSLATIONS),
   component: lazyRouteComponent(() => import('./routes/legal'), 'TermsPage'),
 });
 const privacyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/privacy',
+  staticData: { translations: LEGAL_TRANSLATIONS },
+  beforeLoad: () => loadTranslations(LEGAL_TRANSLATIONS),
   component: lazyRouteComponent(() => import('./routes/legal'), 'PrivacyPage'),
 });
 const personalizeRoute = createRoute({
@@ -153,11 +157,12 @@ const personalizeRoute = createRoute({
 
 // Landing-content editors, for admins only (the screen checks the role itself). They edit the copy
 // of both languages, so they wait for both languages' translations.
+const ADMIN_TRANSLATIONS: TranslationNeeds = { bothLanguages: true, namespaces: ['admin'] };
 const adminDashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/dashboard',
-  staticData: { bothLanguages: true },
-  beforeLoad: () => loadAllNamespaces(BOTH_LANGUAGES),
+  staticData: { translations: ADMIN_TRANSLATIONS },
+  beforeLoad: () => loadTranslations(ADMIN_TRANSLATIONS),
   component: lazyRouteComponent(() => import('./routes/admin-dashboard'), 'AdminDashboard'),
 });
 
@@ -310,15 +315,15 @@ declare module '@tanstack/react-router' {
     session?: true;
     /** The gateway may render the route's screen to HTML for a signed-in visitor (app-ssr/server.tsx). */
     rendersOnServer?: true;
-    /** The screen needs the translations of both languages, not only the one shown. */
-    bothLanguages?: true;
+    /** Translations the screen needs beyond its language's chunk (its route's `beforeLoad` loads them). */
+    translations?: TranslationNeeds;
   }
 }
 
 /**
  * Starts, at start-up and all at once, what the first screen will wait for: its code (every lazy
  * component of the routes it matches), the translations of every screen but the landing page (in the
- * language shown; both languages for the admin editors), the
+ * language shown, with the screen's own namespaces; both languages for the admin editors), the
  * session check of the routes that make one and the landing page's copy. The router would otherwise ask for them one
  * after the other (root, then the session, then each screen's code), a round trip each on a
  * phone's network. The routes' own `beforeLoad`s then find them on their way or already in.
@@ -331,8 +336,11 @@ export function preloadFirstScreen(queryClient: RouterContext['queryClient'], pa
     for (const block of LANDING_BLOCKS) void queryClient.prefetchQuery(contentBlockQuery(block, lang));
   }
   if (pathname !== '/') {
-    const both = routes.some((route) => route.options.staticData?.bothLanguages);
-    void loadAllNamespaces(both ? BOTH_LANGUAGES : undefined).catch(() => {});
+    const needs = routes.map((route) => route.options.staticData?.translations ?? {});
+    void loadTranslations({
+      bothLanguages: needs.some((need) => need.bothLanguages),
+      namespaces: needs.flatMap((need) => need.namespaces ?? []),
+    }).catch(() => {});
   }
   if (routes.some((route) => route.options.staticData?.session)) {
     void queryClient.prefetchQuery({ ...sessionQuery }).catch(() => {});

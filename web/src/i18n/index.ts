@@ -10,8 +10,9 @@ import arLanding from './locales/ar/landing.json';
  * English copy of it is fetched by visitors who chose English (as text: two small files of its
  * own). Every other namespace arrives in one chunk per language (resources-ar.ts,
  * resources-en.ts) before any other screen renders: the root route's beforeLoad calls
- * loadAllNamespaces for the language shown, and the admin editors, which edit both languages'
- * copy, ask for both.
+ * loadTranslations for the language shown. The namespaces of a single screen (SCREEN_NAMESPACES)
+ * are fetched apart by that screen's route, and the admin editors, which edit both languages'
+ * copy, ask for both languages.
  */
 const englishLanding = import.meta.glob<string>('./locales/en/{common,landing}.json', {
   query: '?raw',
@@ -20,17 +21,33 @@ const englishLanding = import.meta.glob<string>('./locales/en/{common,landing}.j
 
 export type Language = 'ar' | 'en';
 
-const LANGUAGE_RESOURCES: Record<Language, () => Promise<Record<string, Record<string, unknown>>>> = {
+type Bundles = Record<string, Record<string, unknown>>;
+
+const LANGUAGE_RESOURCES: Record<Language, () => Promise<Bundles>> = {
   ar: () => import('./resources-ar').then((module) => module.arResources),
   en: () => import('./resources-en').then((module) => module.enResources),
 };
 
-const loading = new Map<Language, Promise<void>>();
+type Bundle = () => Promise<{ default: Record<string, unknown> }>;
 
-function loadLanguage(language: Language): Promise<void> {
-  let loaded = loading.get(language);
+/** Namespaces only one screen reads: kept out of the languages' chunks, fetched by their routes. */
+const SCREEN_NAMESPACES = {
+  admin: { ar: () => import('./locales/ar/admin.json'), en: () => import('./locales/en/admin.json') },
+  legal: { ar: () => import('./locales/ar/legal.json'), en: () => import('./locales/en/legal.json') },
+} as const satisfies Record<string, Record<Language, Bundle>>;
+
+export type ScreenNamespace = keyof typeof SCREEN_NAMESPACES;
+
+const isScreenNamespace = (namespace: string): namespace is ScreenNamespace =>
+  Object.hasOwn(SCREEN_NAMESPACES, namespace);
+
+/** What is fetched or on its way, by `language` (its chunk) or `language/namespace` (a screen's own). */
+const loading = new Map<string, Promise<void>>();
+
+function loadOnce(key: string, language: Language, fetchBundles: () => Promise<Bundles>): Promise<void> {
+  let loaded = loading.get(key);
   if (!loaded) {
-    loaded = LANGUAGE_RESOURCES[language]().then(
+    loaded = fetchBundles().then(
       (namespaces) => {
         for (const [namespace, bundle] of Object.entries(namespaces)) {
           // A plain replace, not a deep merge: the bundles are the same files the landing
@@ -41,14 +58,21 @@ function loadLanguage(language: Language): Promise<void> {
       },
       (error: unknown) => {
         // A failed download (offline for a moment) is tried again on the next navigation.
-        loading.delete(language);
+        loading.delete(key);
         throw error;
       },
     );
-    loading.set(language, loaded);
+    loading.set(key, loaded);
   }
   return loaded;
 }
+
+const loadLanguage = (language: Language) => loadOnce(language, language, LANGUAGE_RESOURCES[language]);
+
+const loadScreenNamespace = (namespace: ScreenNamespace, language: Language) =>
+  loadOnce(`${language}/${namespace}`, language, () =>
+    SCREEN_NAMESPACES[namespace][language]().then((module) => ({ [namespace]: module.default })),
+  );
 
 /** The language on screen: i18next's once it has one, before that the stored choice. */
 function shownLanguage(): Language {
@@ -56,24 +80,42 @@ function shownLanguage(): Language {
   return language === 'en' || language === 'ar' ? language : storedLanguage();
 }
 
-/** Every namespace of the language on screen, or of each language given (the admin editors ask for both). */
-export function loadAllNamespaces(languages: readonly Language[] = [shownLanguage()]): Promise<void> {
-  return Promise.all(languages.map(loadLanguage)).then(() => {});
+/** What a screen needs beyond the language's chunk (a route's `staticData.translations`). */
+export interface TranslationNeeds {
+  /** Both languages, not only the one shown (the admin editors). */
+  bothLanguages?: boolean;
+  /** Namespaces of its own. */
+  namespaces?: readonly ScreenNamespace[];
 }
 
+/** Every namespace a screen other than the landing page reads, in the language shown (or both). */
+export function loadTranslations({ bothLanguages = false, namespaces = [] }: TranslationNeeds = {}): Promise<void> {
+  const languages: Language[] = bothLanguages ? ['ar', 'en'] : [shownLanguage()];
+  return Promise.all(
+    languages.flatMap((language) => [
+      loadLanguage(language),
+      ...namespaces.map((namespace) => loadScreenNamespace(namespace, language)),
+    ]),
+  ).then(() => {});
+}
+
+/** Every namespace of the language shown but the screens' own (main.tsx, before taking over a screen the gateway rendered). */
+export const loadAllNamespaces = (): Promise<void> => loadTranslations();
+
 /**
- * Where i18next gets a namespace it does not hold yet: the English landing copy, or its
- * language's whole chunk. A screen asking for a namespace that has not arrived suspends until it
- * has.
+ * Where i18next gets a namespace it does not hold yet: the English landing copy, a screen's own
+ * namespace, or its language's whole chunk. A screen asking for a namespace that has not arrived
+ * suspends until it has.
  */
 const lazyNamespaces: BackendModule = {
   type: 'backend',
   init: () => {},
   read: (language, namespace, callback) => {
     const english = englishLanding[`./locales/${language}/${namespace}.json`];
+    const lang: Language = language === 'en' ? 'en' : 'ar';
     const bundle: Promise<Record<string, unknown>> = english
       ? english().then((text) => JSON.parse(text) as Record<string, unknown>)
-      : loadAllNamespaces([language === 'en' ? 'en' : 'ar']).then(
+      : (isScreenNamespace(namespace) ? loadScreenNamespace(namespace, lang) : loadLanguage(lang)).then(
           () => i18next.getResourceBundle(language, namespace) ?? {},
         );
     bundle.then(
@@ -82,6 +124,21 @@ const lazyNamespaces: BackendModule = {
     );
   },
 };
+
+/**
+ * Past the landing page, what the screen holds in the language shown, fetched in `language`
+ * before a switch to it: text and direction then change together.
+ */
+function loadLikeShown(language: Language): Promise<void> {
+  const shown = shownLanguage();
+  if (!loading.has(shown)) return Promise.resolve();
+  const namespaces = (Object.keys(SCREEN_NAMESPACES) as ScreenNamespace[]).filter((namespace) =>
+    loading.has(`${shown}/${namespace}`),
+  );
+  return Promise.all([loadLanguage(language), ...namespaces.map((n) => loadScreenNamespace(n, language))]).then(
+    () => {},
+  );
+}
 
 /** Emitted when the display preferences (digits, Hijri) change: translated components render again. */
 export const DISPLAY_CHANGED = 'displayChanged';
@@ -131,9 +188,8 @@ export async function setLanguage(language: Language): Promise<void> {
     // Private modes may refuse storage: the switch still applies to this visit.
   }
   rememberInCookie(language);
-  // Past the landing page the screen needs every namespace of the new language: its chunk comes
-  // first, so text and direction switch together. Should it fail, i18next asks again (lazyNamespaces).
-  if (loading.has(shownLanguage())) await loadLanguage(language).catch(() => {});
+  // Should it fail, i18next asks again as it switches (lazyNamespaces).
+  await loadLikeShown(language).catch(() => {});
   applyToDocument(language);
   await i18next.changeLanguage(language);
 }

@@ -1,5 +1,4 @@
 import arAccount from './locales/ar/account.json';
-import arAdmin from './locales/ar/admin.json';
 import arAnalytics from './locales/ar/analytics.json';
 import arAuth from './locales/ar/auth.json';
 import arBilling from './locales/ar/billing.json';
@@ -10,7 +9,6 @@ import arDashboard from './locales/ar/dashboard.json';
 import arEngage from './locales/ar/engage.json';
 import arErrors from './locales/ar/errors.json';
 import arLanding from './locales/ar/landing.json';
-import arLegal from './locales/ar/legal.json';
 import arLibrary from './locales/ar/library.json';
 import arNotifications from './locales/ar/notifications.json';
 import arOnboarding from './locales/ar/onboarding.json';
@@ -20,14 +18,12 @@ import arShell from './locales/ar/shell.json';
 import arVoice from './locales/ar/voice.json';
 
 /**
- * Every namespace in Arabic: the one chunk an app screen in this language waits for (i18n/index.ts,
+ * Every namespace but those of one screen each (admin, legal: i18n/index.ts, SCREEN_NAMESPACES) in Arabic: the one chunk an app screen in this language waits for (i18n/index.ts,
  * loadNamespaces). Its own file so the other language is not downloaded with it.
  */
 export const arResources = {
   common: arCommon,
   landing: arLanding,
-  legal: arLegal,
-  admin: arAdmin,
   auth: arAuth,
   onboarding: arOnboarding,
   shell: arShell,

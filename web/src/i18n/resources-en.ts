@@ -1,5 +1,4 @@
 import enAccount from './locales/en/account.json';
-import enAdmin from './locales/en/admin.json';
 import enAnalytics from './locales/en/analytics.json';
 import enAuth from './locales/en/auth.json';
 import enBilling from './locales/en/billing.json';
@@ -10,7 +9,6 @@ import enDashboard from './locales/en/dashboard.json';
 import enEngage from './locales/en/engage.json';
 import enErrors from './locales/en/errors.json';
 import enLanding from './locales/en/landing.json';
-import enLegal from './locales/en/legal.json';
 import enLibrary from './locales/en/library.json';
 import enNotifications from './locales/en/notifications.json';
 import enOnboarding from './locales/en/onboarding.json';
@@ -20,14 +18,12 @@ import enShell from './locales/en/shell.json';
 import enVoice from './locales/en/voice.json';
 
 /**
- * Every namespace in English: the one chunk an app screen in this language waits for (i18n/index.ts,
+ * Every namespace but those of one screen each (admin, legal: i18n/index.ts, SCREEN_NAMESPACES) in English: the one chunk an app screen in this language waits for (i18n/index.ts,
  * loadNamespaces). Its own file so the other language is not downloaded with it.
  */
 export const enResources = {
   common: enCommon,
   landing: enLanding,
-  legal: enLegal,
-  admin: enAdmin,
   auth: enAuth,
   onboarding: enOnboarding,
   shell: enShell,

@@ -1,12 +1,17 @@
+import arAdmin from './locales/ar/admin.json';
+import arLegal from './locales/ar/legal.json';
+import enAdmin from './locales/en/admin.json';
+import enLegal from './locales/en/legal.json';
 import { arResources } from './resources-ar';
 import { enResources } from './resources-en';
 
 /**
  * Every namespace in both languages. A test checks that Arabic and English have exactly the
  * same keys, so a screen never shows a raw key in one language. The app itself fetches one
- * language at a time (resources-ar.ts, resources-en.ts).
+ * language at a time (resources-ar.ts, resources-en.ts), and the namespaces of one screen each
+ * apart (i18n/index.ts).
  */
 export const resources = {
-  ar: arResources,
-  en: enResources,
+  ar: { ...arResources, admin: arAdmin, legal: arLegal },
+  en: { ...enResources, admin: enAdmin, legal: enLegal },
 } as const;
