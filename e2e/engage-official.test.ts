@@ -87,11 +87,12 @@ describe('engage through the official API', () => {
     const urn = `urn:li:activity:${7_300_000_000_000_000_000n + BigInt(randomInt(1, 2 ** 47))}`;
     fake.addPost(urn);
 
-    await page.goto(`${stack.url}/engage`, { waitUntil: 'domcontentloaded' });
-    await page.getByTestId('engage-official-notice').waitFor();
+    // The screen is opened once Engage knows the connection can send (the page may come with its data).
     await expect
       .poll(async () => (await callAs(stack, user, 'GET', '/api/v1/engage/network')).body.network.features.send, POLL)
       .toBe(true);
+    await page.goto(`${stack.url}/engage`, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('engage-official-notice').waitFor();
     const byUrl = page.getByTestId('engage-by-url');
     await byUrl.getByLabel('Post address').fill(`https://www.linkedin.com/feed/update/${urn}/`);
     await byUrl.getByTestId('engage-url-text').fill('Good design starts with understanding the user.');
