@@ -56,6 +56,10 @@ export interface RenderedAppScreen {
 /** The main face of each language (the same files the web build's styles name: same content, same name). */
 const FONTS: Record<Locale, string[]> = { ar: [arabicCore], en: [interLatin] };
 
+/** How React marks a boundary it left to the browser, and how long its code is given to load. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+const CODE_LOAD_WAIT_MS = 20;
+
 /** Renders after the first one, each after fetching what the one before asked for. */
 const MAX_DATA_ROUNDS = 4;
 
@@ -161,9 +165,13 @@ export async function renderAppScreen(request: AppScreenRequest): Promise<Render
       let html = inTimeZone(request.timeZone, screen);
       for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
         const asked = queryClient.getQueryCache().getAll().filter(waiting);
-        if (asked.length === 0) break;
+        // A part whose code was not loaded yet in this process (a lazy component's first render)
+        // is left to the browser (`<!--$!-->`); it is loaded by then, so one more render has it.
+        const codeLoading = html.includes(CLIENT_RENDERED_BOUNDARY);
+        if (asked.length === 0 && !codeLoading) break;
         // A failed query stays failed in the cache (not sent to the browser, which asks again).
         await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
+        if (codeLoading) await new Promise((resolve) => setTimeout(resolve, CODE_LOAD_WAIT_MS));
         html = inTimeZone(request.timeZone, screen);
       }
       return {
