@@ -73,8 +73,9 @@ describe('a signed-in screen rendered by the gateway', () => {
     expect(html).toContain('data-testid="profile-cover"');
     expect(html).toContain(await profileName());
     // Styles in the page, the app's code only by the boot script, the main font asked for at once.
-    expect(html).not.toMatch(/<link rel="stylesheet"/);
-    expect(html).toMatch(/<style>/);
+    // Each sheet written in, and named by a disabled link the app's chunk loader sees (not fetched).
+    expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*\sdisabled>)/);
+    expect(html).toMatch(/<style>[^<]+<\/style><link rel="stylesheet" href="\/assets\/[^"]+\.css" disabled>/);
     expect(html).not.toMatch(/<script type="module"/);
     expect(html).toMatch(/<script defer src="\/app-boot\.js" data-app="[^"]+">/);
     expect(html).toMatch(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/[^"]+\.woff2">/);
@@ -112,7 +113,7 @@ async function openScreen(
   lang: Language,
   path: string,
   viewport: 'phone' | 'desktop' = 'phone',
-): Promise<{ page: Page; api: string[]; problems: string[] }> {
+): Promise<{ page: Page; api: string[]; styles: string[]; problems: string[] }> {
   const context = await newContext(browser, { lang, viewport, timezoneId: 'Asia/Riyadh' });
   await context.addCookies([
     user.session.browserCookie,
@@ -121,22 +122,24 @@ async function openScreen(
   ]);
   const page = await context.newPage();
   const api: string[] = [];
+  const styles: string[] = [];
   const problems: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/linkedln/')) api.push(url.pathname);
+    if (request.resourceType() === 'stylesheet') styles.push(url.pathname);
   });
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(`${stack.url}${path}`);
-  return { page, api, problems };
+  return { page, api, styles, problems };
 }
 
 describe.each(['ar', 'en'] as const)('the browser taking a server screen over, in %s', (lang) => {
   it('keeps the server screen as it is, fetches none of its data again and is live afterwards', async () => {
-    const { page, api, problems } = await openScreen(lang, '/dashboard');
+    const { page, api, styles, problems } = await openScreen(lang, '/dashboard');
     try {
       // The screen from the HTML, before any script: inert.
       expect(await page.locator('#root').getAttribute('inert')).toBe('');
@@ -152,6 +155,8 @@ describe.each(['ar', 'en'] as const)('the browser taking a server screen over, i
       ]) {
         expect(api, path).not.toContain(path);
       }
+      // Nor the styles written into the page (fetched again, they restyled the whole screen).
+      expect(styles).toEqual([]);
       // Live: another period changes the figures' period (and is asked for then).
       await page
         .getByTestId('period-picker')

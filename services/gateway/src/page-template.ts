@@ -55,7 +55,11 @@ export function splitIndexHtml(
     .replace(/<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>/g, (link, href: string) => {
       const css = inlineStyles.get(href);
       // Closing the element early would need `</style` inside it: such a sheet stays a link.
-      return css === undefined || /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+      if (css === undefined || /<\/style/i.test(css)) return link;
+      // The disabled link is neither fetched nor applied: it tells the app's chunk loader, which
+      // looks for a stylesheet link before adding one, that the sheet is here already. Without
+      // it the app fetched the sheet again once running and restyled the whole screen.
+      return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled>`;
     })
     .replace('</head>', `  <script defer src="${bootScript}" data-app="${escapeHtml(app)}"BOOT></script>\n  </head>`);
   if (!/<html[^>]*>/.test(head) || !/<title>[^<]*<\/title>/.test(head)) return undefined;
