@@ -45,7 +45,7 @@ export function BestTimesSection() {
       ref={ref}
       id={BEST_TIMES_ANCHOR}
       aria-labelledby="best-times-title"
-      className="min-w-0 scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      className="render-when-near min-w-0 scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       data-testid="best-times"
       aria-busy={bestTimes.isPending}
     >
