@@ -25,12 +25,15 @@ const follow = (who: Who, handle: string) =>
 const feedOf = async (who: Who, lang = 'en') => (await call(who, 'GET', `/api/v1/engage/feed?lang=${lang}`)).json();
 
 /** The feed once refreshed with every post's suggestions written. */
-async function preparedFeed(who: Who, lang = 'en') {
+async function preparedFeed(who: Who, lang = 'en', authors: string[] = []) {
   let feed: Awaited<ReturnType<typeof feedOf>> = null;
   await expect
     .poll(async () => {
       feed = await feedOf(who, lang);
-      return feed.posts.length > 0 && feed.posts.every((p: { suggestions: unknown }) => p.suggestions !== null);
+      const posts: { author: { handle: string }; suggestions: unknown }[] = feed.posts;
+      // Each followed person's posts come in with their own refresh: wait for every one named.
+      const everyAuthor = authors.every((handle) => posts.some((p) => p.author.handle === handle));
+      return posts.length > 0 && everyAuthor && posts.every((p) => p.suggestions !== null);
     }, POLL)
     .toBe(true);
   return feed as unknown as {
@@ -126,7 +129,7 @@ describe('the feed', () => {
     const me = testIdentity();
     await follow(me, 'emma-carter');
     await follow(me, 'omar-alharbi');
-    const feed = await preparedFeed(me, 'en');
+    const feed = await preparedFeed(me, 'en', ['emma-carter', 'omar-alharbi']);
     const authors = new Set(feed.posts.map((p) => p.author.handle));
     expect([...authors].sort()).toEqual(['emma-carter', 'omar-alharbi']);
     const times = feed.posts.map((p) => p.postedAt);
@@ -144,7 +147,7 @@ describe('the feed', () => {
     const me = testIdentity();
     await follow(me, 'emma-carter');
     await follow(me, 'omar-alharbi');
-    const feed = (await preparedFeed(me)) as unknown as {
+    const feed = (await preparedFeed(me, 'en', ['emma-carter', 'omar-alharbi'])) as unknown as {
       posts: { author: { handle: string }; language: string; media: Record<string, unknown>[] }[];
     };
     const emma = feed.posts.filter((p) => p.author.handle === 'emma-carter');
@@ -218,7 +221,7 @@ describe('the best recent posts of followed creators', () => {
     await follow(me, 'sara-alqahtani');
     await follow(me, 'emma-carter');
     await call(me, 'POST', '/api/v1/engage/topics', { topic: 'LinkedIn' });
-    await preparedFeed(me);
+    await preparedFeed(me, 'en', ['sara-alqahtani', 'emma-carter']);
     const best = (await call(me, 'GET', '/api/v1/engage/inspiration')).json();
     expect(best.following).toBe(true);
     expect(best.posts.length).toBeGreaterThan(0);
