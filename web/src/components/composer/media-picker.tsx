@@ -57,9 +57,10 @@ export function MediaPicker({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <h3 id={`${id}-media-title`} className="text-sm font-semibold text-slate-700">
+          {/* A level below the page's title in the composer, level with a dialog's own title in one. */}
+          <h2 id={`${id}-media-title`} className="text-sm font-semibold text-slate-700">
             {t('media.title')}
-          </h3>
+          </h2>
           <p id={`${id}-media-hint`} className="text-xs text-slate-500">
             {t('media.hint', { max: formatNumber(MAX_POST_IMAGES, i18n.language) })}
           </p>

@@ -261,9 +261,10 @@ function AutopilotForm({ autopilot, people }: { autopilot: Autopilot; people: En
           </div>
           <fieldset className="mt-2">
             <legend className="text-xs text-slate-600">{t('autopilot.days')}</legend>
-            <div className="mt-0.5 flex flex-wrap gap-1.5">
+            {/* Each day a row 24 px high at least: small boxes stay far enough apart to press on a phone. */}
+            <div className="mt-0.5 flex flex-wrap gap-x-1.5 gap-y-1">
               {[0, 1, 2, 3, 4, 5, 6].map((day) => (
-                <label key={day} className="inline-flex items-center gap-1 text-xs">
+                <label key={day} className="inline-flex min-h-6 items-center gap-1 text-xs">
                   <input
                     type="checkbox"
                     className="size-3.5 accent-brand-600"
