@@ -39,7 +39,7 @@ import { benchFirstPaint } from './web/first-paint';
 import { buildFloor } from './web/floor-build';
 import { measureInitialJs } from './web/initial-js';
 import { CATEGORIES, runLighthouse, type ScreenScores } from './web/lighthouse';
-import { makeVisitors } from './web/lighthouse-users';
+import { BENCH_ADMIN_EMAIL, makeVisitors } from './web/lighthouse-users';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BENCHES = [
@@ -673,10 +673,13 @@ async function lighthouseScores(): Promise<void> {
         RATE_LIMIT_PER_MINUTE: '100000000',
         ...(process.env.LIGHTHOUSE_WEB_DIST ? { WEB_DIST: process.env.LIGHTHOUSE_WEB_DIST } : {}),
       },
+      auth: { ADMIN_EMAILS: BENCH_ADMIN_EMAIL },
     },
   });
   try {
     const visitors = await makeVisitors(stack.url, `http://127.0.0.1:${stack.ports['mail-inbox']}`);
+    if (!visitors.analyticsPostId)
+      notes.push('lighthouse: the full user had no post with analytics yet: /posts/analytics/… not measured');
     const screens = [
       { name: 'landing', path: '/' },
       { name: 'dashboard', path: '/dashboard', cookie: visitors.full },
@@ -686,6 +689,19 @@ async function lighthouseScores(): Promise<void> {
       { name: 'settings', path: '/personalization', cookie: visitors.full },
       { name: 'personalize', path: '/personalize', cookie: visitors.connected },
       { name: 'connect', path: '/connect-linkedIn', cookie: visitors.unconnected },
+      { name: 'engage', path: '/engage', cookie: visitors.full },
+      ...(visitors.analyticsPostId
+        ? [{ name: 'post-analytics', path: `/posts/analytics/${visitors.analyticsPostId}`, cookie: visitors.full }]
+        : []),
+      { name: 'billing', path: '/billing', cookie: visitors.full },
+      { name: 'sessions', path: '/sessions', cookie: visitors.full },
+      { name: 'hooks', path: '/hooks', cookie: visitors.full },
+      { name: 'ideas', path: '/ideas', cookie: visitors.full },
+      { name: 'inspiration', path: '/inspiration', cookie: visitors.full },
+      { name: 'admin', path: '/admin/dashboard', cookie: visitors.admin },
+      { name: 'signup', path: '/signup' },
+      { name: 'terms', path: '/terms' },
+      { name: 'privacy', path: '/privacy' },
     ];
     // `LIGHTHOUSE_SCREENS=landing,dashboard` measures only those (names as above, first word).
     const wanted = process.env.LIGHTHOUSE_SCREENS?.split(',').map((name) => name.trim());

@@ -1,15 +1,22 @@
 /**
- * The three visitors the app screens need, made through the product's own API after a real
- * magic-link sign-in: a full user (dashboard, posts, composer, profile, settings), an account
- * that has not connected its network account (/connect-linkedIn) and one that has connected but
- * not personalized (/personalize). Each onboarding screen sends anyone further along away.
+ * The visitors the app screens need, made through the product's own API after a real magic-link
+ * sign-in: a full user (dashboard, posts, composer, profile, settings and the other signed-in
+ * screens), an account that has not connected its network account (/connect-linkedIn), one that
+ * has connected but not personalized (/personalize), and an admin (/admin/dashboard, the address
+ * the stack's ADMIN_EMAILS must name). Each onboarding screen sends anyone further along away.
  */
 import { signIn } from '../gateway/sign-in';
+
+/** The admin's address: the Lighthouse stack gives it to the auth service as ADMIN_EMAILS. */
+export const BENCH_ADMIN_EMAIL = 'bench-admin@example.test';
 
 export interface Visitors {
   full: string;
   unconnected: string;
   connected: string;
+  admin: string;
+  /** One of the full user's published posts with analytics (for /posts/analytics/…), if any yet. */
+  analyticsPostId: string | undefined;
 }
 
 async function call(gatewayUrl: string, cookie: string, method: string, path: string, body?: unknown) {
@@ -24,7 +31,7 @@ async function call(gatewayUrl: string, cookie: string, method: string, path: st
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as { data?: { user?: { linkedinConnected?: boolean } } };
+  return JSON.parse(text) as { data?: { user?: { linkedinConnected?: boolean } }; topPosts?: { id: string }[] };
 }
 
 export async function connect(gatewayUrl: string, cookie: string, email: string): Promise<void> {
@@ -54,5 +61,13 @@ export async function makeVisitors(gatewayUrl: string, inboxUrl: string): Promis
   const unconnected = await signIn(gatewayUrl, inboxUrl);
   const connected = await signIn(gatewayUrl, inboxUrl);
   await connect(gatewayUrl, connected.cookie, connected.email);
-  return { full: full.cookie, unconnected: unconnected.cookie, connected: connected.cookie };
+  const admin = await signIn(gatewayUrl, inboxUrl, BENCH_ADMIN_EMAIL);
+  const summary = await call(gatewayUrl, full.cookie, 'GET', '/api/v1/analytics/summary?days=365');
+  return {
+    full: full.cookie,
+    unconnected: unconnected.cookie,
+    connected: connected.cookie,
+    admin: admin.cookie,
+    analyticsPostId: summary.topPosts?.[0]?.id,
+  };
 }

@@ -165,7 +165,7 @@ async function audit(port: number, url: string) {
       throttlingMethod: 'simulate',
     });
     if (!runner) throw new Error(`lighthouse returned nothing for ${url}`);
-    if (!runner.lhr.runtimeError) return runner.lhr;
+    if (!runner.lhr.runtimeError) return runner;
     lastError = runner.lhr.runtimeError.message;
   }
   throw new Error(`lighthouse on ${url}, three times: ${lastError}`);
@@ -186,11 +186,13 @@ export async function runLighthouse(options: {
     for (const screen of options.screens) {
       for (const language of options.languages ?? ['ar', 'en']) {
         await prepareVisitor(browser.port, options.origin, screen.cookie, language);
-        const lhr = await audit(browser.port, `${options.origin}${screen.path}`);
+        const { lhr, artifacts } = await audit(browser.port, `${options.origin}${screen.path}`);
         if (options.reportDir) {
           await mkdir(options.reportDir, { recursive: true });
-          const file = `${screen.name.replace(/\W+/g, '-')}.${language}.json`;
-          await writeFile(join(options.reportDir, file), JSON.stringify(lhr));
+          const file = `${screen.name.replace(/\W+/g, '-')}.${language}`;
+          await writeFile(join(options.reportDir, `${file}.json`), JSON.stringify(lhr));
+          // The page load's trace, to see what a long task was made of (chrome://tracing opens it).
+          await writeFile(join(options.reportDir, `${file}.trace.json`), JSON.stringify(artifacts.Trace));
         }
         const scores = Object.fromEntries(
           CATEGORIES.map((category) => {
