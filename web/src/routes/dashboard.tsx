@@ -107,7 +107,7 @@ function Dashboard({
         <BestTimesSection />
       </div>
 
-      <section aria-labelledby="recent-posts-title" className="render-when-near mt-10" data-testid="recent-posts">
+      <section aria-labelledby="recent-posts-title" className="mt-10" data-testid="recent-posts">
         <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
           <h2 id="recent-posts-title" className="text-xl font-semibold text-ink">
             {t('posts.title')}

@@ -45,7 +45,7 @@ export function BestTimesSection() {
       ref={ref}
       id={BEST_TIMES_ANCHOR}
       aria-labelledby="best-times-title"
-      className="render-when-near min-w-0 scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      className="min-w-0 scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       data-testid="best-times"
       aria-busy={bestTimes.isPending}
     >
@@ -128,54 +128,57 @@ function BestTimes({ answer }: { answer: BestTimesResponse }) {
         </Link>
       </div>
 
-      <table className="mt-5 w-full table-fixed border-separate border-spacing-0 text-xs" data-testid="heatmap">
-        <caption className="sr-only">{t('bestTimes.caption', { zone })}</caption>
-        <thead>
-          <tr>
-            <td className="w-14 sm:w-24" />
-            {rows[0]?.cells.map((cell) => (
-              <th
-                key={cell.hour}
-                scope="col"
-                className="h-5 overflow-visible p-0 text-start align-bottom font-normal whitespace-nowrap text-slate-600"
-              >
-                {/* Every hour is named for screen readers; only some are drawn, so the head stays readable on a phone. */}
-                <span className="sr-only">{formatHourOfDay(cell.hour, language)}</span>
-                <span
-                  aria-hidden="true"
-                  className={cell.hour % 6 === 0 ? '' : cell.hour % 3 === 0 ? 'hidden sm:inline' : 'hidden'}
+      {/* A week of hours is most of the dashboard's elements: laid out once it nears the screen. */}
+      <div className="render-when-near">
+        <table className="mt-5 w-full table-fixed border-separate border-spacing-0 text-xs" data-testid="heatmap">
+          <caption className="sr-only">{t('bestTimes.caption', { zone })}</caption>
+          <thead>
+            <tr>
+              <td className="w-14 sm:w-24" />
+              {rows[0]?.cells.map((cell) => (
+                <th
+                  key={cell.hour}
+                  scope="col"
+                  className="h-5 overflow-visible p-0 text-start align-bottom font-normal whitespace-nowrap text-slate-600"
                 >
-                  {formatNumber(cell.hour, language)}
-                </span>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.weekday} data-testid="heatmap-row" data-weekday={row.weekday}>
-              <th scope="row" className="truncate py-0.5 pe-2 text-start font-medium text-slate-700">
-                <span className="sm:hidden">
-                  {formatWeekday(weekdayDate(row.weekday), language, language === 'en' ? 'short' : 'long')}
-                </span>
-                <span className="hidden sm:inline">{formatWeekday(weekdayDate(row.weekday), language, 'long')}</span>
-              </th>
-              {row.cells.map((cell) => (
-                <HeatmapCell key={cell.hour} cell={cell} />
+                  {/* Every hour is named for screen readers; only some are drawn, so the head stays readable on a phone. */}
+                  <span className="sr-only">{formatHourOfDay(cell.hour, language)}</span>
+                  <span
+                    aria-hidden="true"
+                    className={cell.hour % 6 === 0 ? '' : cell.hour % 3 === 0 ? 'hidden sm:inline' : 'hidden'}
+                  >
+                    {formatNumber(cell.hour, language)}
+                  </span>
+                </th>
               ))}
             </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.weekday} data-testid="heatmap-row" data-weekday={row.weekday}>
+                <th scope="row" className="truncate py-0.5 pe-2 text-start font-medium text-slate-700">
+                  <span className="sm:hidden">
+                    {formatWeekday(weekdayDate(row.weekday), language, language === 'en' ? 'short' : 'long')}
+                  </span>
+                  <span className="hidden sm:inline">{formatWeekday(weekdayDate(row.weekday), language, 'long')}</span>
+                </th>
+                {row.cells.map((cell) => (
+                  <HeatmapCell key={cell.hour} cell={cell} />
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600" aria-hidden="true">
+          {t('bestTimes.legendLess')}
+          {([0, 1, 2, 3, 4] as const).map((level) => (
+            <span key={level} className="flex size-4 items-center justify-center">
+              <span className={`rounded-sm ${LEVEL_STYLE[level]}`} />
+            </span>
           ))}
-        </tbody>
-      </table>
-      <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600" aria-hidden="true">
-        {t('bestTimes.legendLess')}
-        {([0, 1, 2, 3, 4] as const).map((level) => (
-          <span key={level} className="flex size-4 items-center justify-center">
-            <span className={`rounded-sm ${LEVEL_STYLE[level]}`} />
-          </span>
-        ))}
-        {t('bestTimes.legendMore')}
-      </p>
+          {t('bestTimes.legendMore')}
+        </p>
+      </div>
     </div>
   );
 }

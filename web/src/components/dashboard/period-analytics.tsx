@@ -92,7 +92,7 @@ export function PeriodAnalytics({ period, onPeriodChange, summary }: PeriodAnaly
           <div className="mt-6">
             <ActivityChart days={data.days} period={period} />
           </div>
-          <div className="render-when-near mt-6 grid gap-6 lg:grid-cols-3">
+          <div className="mt-6 grid gap-6 lg:grid-cols-3">
             <div className="min-w-0 lg:col-span-2">
               <TopPosts posts={data.topPosts} />
             </div>
