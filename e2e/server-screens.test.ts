@@ -102,6 +102,25 @@ describe('a signed-in screen rendered by the gateway', () => {
     expect(await visitor.text()).not.toContain('id="app-screen-data"');
   });
 
+  it('holds sign-in for a visitor without a session, signed out', async () => {
+    for (const lang of ['ar', 'en'] as const) {
+      const response = await fetch(`${stack.url}/signup`, { headers: { cookie: `lang=${lang}; tz=UTC` } });
+      const html = await response.text();
+      expect(html).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`);
+      expect(html).toContain('id="signup-email"');
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      const session = screenData(html).state.queries.find(
+        (query) => JSON.stringify(query.queryKey) === JSON.stringify(['auth', 'session']),
+      ) as { state?: { data?: unknown } } | undefined;
+      // Asked by the gateway as the visitor: nobody, so the browser need not ask (and see a 401).
+      expect(session?.state && 'data' in session.state).toBe(true);
+      expect(session?.state?.data).toBeNull();
+    }
+    // Other screens still need a session to be rendered.
+    const terms = await fetch(`${stack.url}/terms`, { headers: { cookie: 'lang=en; tz=UTC' } });
+    expect(await terms.text()).not.toContain('id="app-screen-data"');
+  });
+
   it('is index.html for a screen the visitor would be sent away from', async () => {
     // A full user opening the onboarding page goes on to the dashboard: the browser does that.
     const { html } = await fetchScreen('/connect-linkedIn', { lang: 'en', tz: 'UTC' });
@@ -167,6 +186,36 @@ describe.each(['ar', 'en'] as const)('the browser taking a server screen over, i
       expect(api).toContain('/api/v1/analytics/summary');
     } finally {
       await page.context().close();
+    }
+  });
+
+  it("takes a visitor's sign-in screen over without asking who they are, and sends the link", async () => {
+    const context = await newContext(browser, { lang, viewport: 'phone', timezoneId: 'Asia/Riyadh' });
+    await context.addCookies([
+      { name: 'lang', value: lang, url: stack.url },
+      { name: 'tz', value: encodeURIComponent('Asia/Riyadh'), url: stack.url },
+    ]);
+    const page = await context.newPage();
+    const api: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) api.push(url.pathname);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    try {
+      await page.goto(`${stack.url}/signup`);
+      expect(await page.locator('#root').getAttribute('inert')).toBe('');
+      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+      await page.locator('#signup-email').fill(`visitor-${lang}@example.test`);
+      await page.locator('#signup-email').press('Enter');
+      await expect.poll(() => api).toContain('/api/v1/auth/magic-login');
+      expect(api).not.toContain('/api/v1/auth/me');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 

@@ -71,7 +71,7 @@ const signupRoute = createRoute({
   // The auth service sends a failed Google sign-in back as /signup?error=google.
   validateSearch: (search: Record<string, unknown>): { error?: 'google' } =>
     search.error === 'google' ? { error: 'google' } : {},
-  staticData: { session: true },
+  staticData: { session: true, rendersOnServer: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient),
   component: lazyRouteComponent(() => import('./routes/signup'), 'SignupPage'),
 });
@@ -313,7 +313,10 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The route's `beforeLoad` waits for the session check (`checkSession`). */
     session?: true;
-    /** The gateway may render the route's screen to HTML for a signed-in visitor (app-ssr/server.tsx). */
+    /**
+     * The gateway may render the route's screen to HTML (app-ssr/server.tsx): for a signed-in
+     * visitor, and for one without a session on sign-in (the gateway's VISITOR_SCREENS).
+     */
     rendersOnServer?: true;
     /** Translations the screen needs beyond its language's chunk (its route's `beforeLoad` loads them). */
     translations?: TranslationNeeds;

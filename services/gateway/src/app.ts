@@ -36,6 +36,9 @@ import { opsMetricsRoutes } from './routes/ops-metrics.js';
 import { proxyRoutes } from './routes/proxy.js';
 import { queueBoardRoutes } from './routes/queue-board.js';
 
+/** Screens rendered for a visitor without a session too (signed out): sign-in shows the same to all. */
+const VISITOR_SCREENS = new Set(['/signup']);
+
 export interface GatewayDeps {
   config: Config;
   logger: Logger;
@@ -86,12 +89,16 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
 
   /**
    * A signed-in visitor's screen rendered to HTML with its data, when it can be: the request has a
-   * session, and the language and time zone the browser keeps for the gateway (web/src/app-ssr).
+   * session (or the screen is sign-in, rendered signed out, so the browser need not ask who the
+   * visitor is and see a 401), and the language and time zone the browser keeps
+   * for the gateway (web/src/app-ssr).
    * The renderer's API reads come back in here as the visitor's own requests.
    */
   const renderScreen = (request: FastifyRequest) => {
-    if (!screens || request.method !== 'GET' || /\.\w+$/.test(request.url.split('?')[0] ?? '')) return undefined;
-    if (!request.cookies[SESSION_COOKIE] || !request.cookies[LANGUAGE_COOKIE]) return undefined;
+    const path = request.url.split('?')[0] ?? '';
+    if (!screens || request.method !== 'GET' || /\.\w+$/.test(path)) return undefined;
+    if (!request.cookies[LANGUAGE_COOKIE]) return undefined;
+    if (!request.cookies[SESSION_COOKIE] && !VISITOR_SCREENS.has(path)) return undefined;
     return screens.render({
       url: request.url,
       lang: languageOf(request),
