@@ -102,7 +102,7 @@ describe('a signed-in screen rendered by the gateway', () => {
     expect(await visitor.text()).not.toContain('id="app-screen-data"');
   });
 
-  it('holds sign-in for a visitor without a session, signed out', async () => {
+  it('holds sign-in and the legal pages for a visitor without a session, signed out', async () => {
     for (const lang of ['ar', 'en'] as const) {
       const response = await fetch(`${stack.url}/signup`, { headers: { cookie: `lang=${lang}; tz=UTC` } });
       const html = await response.text();
@@ -116,9 +116,11 @@ describe('a signed-in screen rendered by the gateway', () => {
       expect(session?.state && 'data' in session.state).toBe(true);
       expect(session?.state?.data).toBeNull();
     }
-    // Other screens still need a session to be rendered.
-    const terms = await fetch(`${stack.url}/terms`, { headers: { cookie: 'lang=en; tz=UTC' } });
-    expect(await terms.text()).not.toContain('id="app-screen-data"');
+    // And the legal pages, the same for everyone.
+    for (const path of ['/terms', '/privacy']) {
+      const legal = await fetch(`${stack.url}${path}`, { headers: { cookie: 'lang=ar; tz=UTC' } });
+      expect(screenData(await legal.text()).url, path).toBe(path);
+    }
   });
 
   it('is index.html for a screen the visitor would be sent away from', async () => {
@@ -186,6 +188,29 @@ describe.each(['ar', 'en'] as const)('the browser taking a server screen over, i
       expect(api).toContain('/api/v1/analytics/summary');
     } finally {
       await page.context().close();
+    }
+  });
+
+  it('takes a legal page over for a visitor with no difference', async () => {
+    const context = await newContext(browser, { lang, viewport: 'phone', timezoneId: 'Asia/Riyadh' });
+    await context.addCookies([
+      { name: 'lang', value: lang, url: stack.url },
+      { name: 'tz', value: encodeURIComponent('Asia/Riyadh'), url: stack.url },
+    ]);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    try {
+      await page.goto(`${stack.url}/privacy`);
+      expect(await page.locator('#root').getAttribute('inert')).toBe('');
+      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 

@@ -133,18 +133,21 @@ const unsubscribeRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/unsubscribe'), 'UnsubscribePage'),
 });
 const LEGAL_TRANSLATIONS: TranslationNeeds = { namespaces: ['legal'] };
+// Rendered on the server for any visitor (the gateway's VISITOR_SCREENS), which holds them already.
+const loadLegalTranslations = () =>
+  typeof document === 'undefined' ? undefined : loadTranslations(LEGAL_TRANSLATIONS);
 const termsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/terms',
-  staticData: { translations: LEGAL_TRANSLATIONS },
-  beforeLoad: () => loadTranslations(LEGAL_TRANSLATIONS),
+  staticData: { translations: LEGAL_TRANSLATIONS, rendersOnServer: true },
+  beforeLoad: loadLegalTranslations,
   component: lazyRouteComponent(() => import('./routes/legal'), 'TermsPage'),
 });
 const privacyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/privacy',
-  staticData: { translations: LEGAL_TRANSLATIONS },
-  beforeLoad: () => loadTranslations(LEGAL_TRANSLATIONS),
+  staticData: { translations: LEGAL_TRANSLATIONS, rendersOnServer: true },
+  beforeLoad: loadLegalTranslations,
   component: lazyRouteComponent(() => import('./routes/legal'), 'PrivacyPage'),
 });
 const personalizeRoute = createRoute({
@@ -315,7 +318,8 @@ declare module '@tanstack/react-router' {
     session?: true;
     /**
      * The gateway may render the route's screen to HTML (app-ssr/server.tsx): for a signed-in
-     * visitor, and for one without a session on sign-in (the gateway's VISITOR_SCREENS).
+     * visitor, and for one without a session on sign-in and the legal pages (the gateway's
+     * VISITOR_SCREENS).
      */
     rendersOnServer?: true;
     /** Translations the screen needs beyond its language's chunk (its route's `beforeLoad` loads them). */

@@ -36,8 +36,8 @@ import { opsMetricsRoutes } from './routes/ops-metrics.js';
 import { proxyRoutes } from './routes/proxy.js';
 import { queueBoardRoutes } from './routes/queue-board.js';
 
-/** Screens rendered for a visitor without a session too (signed out): sign-in shows the same to all. */
-const VISITOR_SCREENS = new Set(['/signup']);
+/** Screens rendered for a visitor without a session too, signed out: each shows the same to all. */
+const VISITOR_SCREENS = new Set(['/signup', '/terms', '/privacy']);
 
 export interface GatewayDeps {
   config: Config;
@@ -89,8 +89,8 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
 
   /**
    * A signed-in visitor's screen rendered to HTML with its data, when it can be: the request has a
-   * session (or the screen is sign-in, rendered signed out, so the browser need not ask who the
-   * visitor is and see a 401), and the language and time zone the browser keeps
+   * session (or the screen is sign-in or a legal page, rendered signed out, so the browser need not
+   * ask who the visitor is and see a 401), and the language and time zone the browser keeps
    * for the gateway (web/src/app-ssr).
    * The renderer's API reads come back in here as the visitor's own requests.
    */
