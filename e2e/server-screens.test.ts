@@ -134,10 +134,11 @@ async function openScreen(
   lang: Language,
   path: string,
   viewport: 'phone' | 'desktop' = 'phone',
+  as: 'user' | 'visitor' = 'user',
 ): Promise<{ page: Page; api: string[]; styles: string[]; problems: string[] }> {
   const context = await newContext(browser, { lang, viewport, timezoneId: 'Asia/Riyadh' });
   await context.addCookies([
-    user.session.browserCookie,
+    ...(as === 'user' ? [user.session.browserCookie] : []),
     { name: 'lang', value: lang, url: stack.url },
     { name: 'tz', value: encodeURIComponent('Asia/Riyadh'), url: stack.url },
   ]);
@@ -192,46 +193,20 @@ describe.each(['ar', 'en'] as const)('the browser taking a server screen over, i
   });
 
   it('takes a legal page over for a visitor with no difference', async () => {
-    const context = await newContext(browser, { lang, viewport: 'phone', timezoneId: 'Asia/Riyadh' });
-    await context.addCookies([
-      { name: 'lang', value: lang, url: stack.url },
-      { name: 'tz', value: encodeURIComponent('Asia/Riyadh'), url: stack.url },
-    ]);
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    const { page, problems } = await openScreen(lang, '/privacy', 'phone', 'visitor');
     try {
-      await page.goto(`${stack.url}/privacy`);
       expect(await page.locator('#root').getAttribute('inert')).toBe('');
       await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(problems).toEqual([]);
     } finally {
-      await context.close();
+      await page.context().close();
     }
   });
 
   it("takes a visitor's sign-in screen over without asking who they are, and sends the link", async () => {
-    const context = await newContext(browser, { lang, viewport: 'phone', timezoneId: 'Asia/Riyadh' });
-    await context.addCookies([
-      { name: 'lang', value: lang, url: stack.url },
-      { name: 'tz', value: encodeURIComponent('Asia/Riyadh'), url: stack.url },
-    ]);
-    const page = await context.newPage();
-    const api: string[] = [];
-    const problems: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) api.push(url.pathname);
-    });
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
+    const { page, api, problems } = await openScreen(lang, '/signup', 'phone', 'visitor');
     try {
-      await page.goto(`${stack.url}/signup`);
       expect(await page.locator('#root').getAttribute('inert')).toBe('');
       await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
       await page.locator('#signup-email').fill(`visitor-${lang}@example.test`);
@@ -240,7 +215,7 @@ describe.each(['ar', 'en'] as const)('the browser taking a server screen over, i
       expect(api).not.toContain('/api/v1/auth/me');
       expect(problems).toEqual([]);
     } finally {
-      await context.close();
+      await page.context().close();
     }
   });
 
