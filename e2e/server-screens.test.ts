@@ -7,11 +7,12 @@ import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, newContext } from './support/browser';
-import { fullUser, type StackUser } from './support/full-user';
+import { fullUser, type StackUser, signedInUser } from './support/full-user';
 
 let stack: Stack;
 let browser: Browser;
 let user: StackUser;
+let admin: StackUser;
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([
@@ -21,7 +22,7 @@ beforeAll(async () => {
     }),
     launchBrowser(),
   ]);
-  user = await fullUser(stack, 'maha');
+  [user, admin] = await Promise.all([fullUser(stack, 'maha'), signedInUser(stack, 'root', ['user', 'admin'])]);
 });
 
 afterAll(async () => {
@@ -30,9 +31,9 @@ afterAll(async () => {
 });
 
 /** A page as a browser holding the session, language and time zone cookies asks for it. */
-async function fetchScreen(path: string, cookies: { lang?: Language; tz?: string } = {}) {
+async function fetchScreen(path: string, cookies: { lang?: Language; tz?: string } = {}, as: StackUser = user) {
   const cookie = [
-    user.session.cookieHeader,
+    as.session.cookieHeader,
     ...(cookies.lang ? [`lang=${cookies.lang}`] : []),
     ...(cookies.tz ? [`tz=${encodeURIComponent(cookies.tz)}`] : []),
   ].join('; ');
@@ -123,6 +124,22 @@ describe('a signed-in screen rendered by the gateway', () => {
     }
   });
 
+  it.each(['ar', 'en'] as const)(
+    "holds the landing editors for an admin, in %s, with both languages' copy",
+    async (lang) => {
+      const { html } = await fetchScreen('/admin/dashboard', { lang, tz: 'UTC' }, admin);
+      expect(html).toMatch(/<div id="root" inert><!--\$-->/);
+      expect(html).toContain(lang === 'ar' ? 'محتوى الصفحة الرئيسية' : 'Landing page content');
+      const keys = screenData(html).state.queries.map((query) => JSON.stringify(query.queryKey));
+      expect(keys).toContain(JSON.stringify(['auth', 'session']));
+      expect(keys.some((key) => key.startsWith('["admin-content"'))).toBe(true);
+      // Someone without the role gets the refusal, rendered the same way.
+      const refused = await fetchScreen('/admin/dashboard', { lang, tz: 'UTC' });
+      expect(refused.html).toContain(user.email);
+      expect(refused.html).not.toContain('Landing page content');
+    },
+  );
+
   it('is index.html for a screen the visitor would be sent away from', async () => {
     // A full user opening the onboarding page goes on to the dashboard: the browser does that.
     const { html } = await fetchScreen('/connect-linkedIn', { lang: 'en', tz: 'UTC' });
@@ -134,11 +151,11 @@ async function openScreen(
   lang: Language,
   path: string,
   viewport: 'phone' | 'desktop' = 'phone',
-  as: 'user' | 'visitor' = 'user',
+  as: StackUser | 'visitor' = user,
 ): Promise<{ page: Page; api: string[]; styles: string[]; problems: string[] }> {
   const context = await newContext(browser, { lang, viewport, timezoneId: 'Asia/Riyadh' });
   await context.addCookies([
-    ...(as === 'user' ? [user.session.browserCookie] : []),
+    ...(as === 'visitor' ? [] : [as.session.browserCookie]),
     { name: 'lang', value: lang, url: stack.url },
     { name: 'tz', value: encodeURIComponent('Asia/Riyadh'), url: stack.url },
   ]);
@@ -213,6 +230,24 @@ describe.each(['ar', 'en'] as const)('the browser taking a server screen over, i
       await page.locator('#signup-email').press('Enter');
       await expect.poll(() => api).toContain('/api/v1/auth/magic-login');
       expect(api).not.toContain('/api/v1/auth/me');
+      expect(problems).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("takes an admin's landing editors over with no difference, and they edit", async () => {
+    const { page, api, problems } = await openScreen(lang, '/admin/dashboard', 'phone', admin);
+    try {
+      expect(await page.locator('#root').getAttribute('inert')).toBe('');
+      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+      expect(problems).toEqual([]);
+      expect(api).not.toContain('/api/v1/auth/me');
+      // Live: a change to the headline is one the editor offers to save.
+      const headline = page.locator('[name="headline"]').first();
+      await headline.fill(`${await headline.inputValue()} ✓`);
+      await page.getByTestId('editor-dirty').waitFor();
+      expect(await page.getByTestId('save-changes').isEnabled()).toBe(true);
       expect(problems).toEqual([]);
     } finally {
       await page.context().close();

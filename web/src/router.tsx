@@ -132,10 +132,15 @@ const unsubscribeRoute = createRoute({
   path: '/unsubscribe',
   component: lazyRouteComponent(() => import('./routes/unsubscribe'), 'UnsubscribePage'),
 });
+/**
+ * A screen's own translations, loaded in the browser. The renderer on the server (app-ssr/server.tsx)
+ * holds every translation already.
+ */
+const loadScreenTranslations = (needs: TranslationNeeds) => () =>
+  typeof document === 'undefined' ? undefined : loadTranslations(needs);
 const LEGAL_TRANSLATIONS: TranslationNeeds = { namespaces: ['legal'] };
-// Rendered on the server for any visitor (the gateway's VISITOR_SCREENS), which holds them already.
-const loadLegalTranslations = () =>
-  typeof document === 'undefined' ? undefined : loadTranslations(LEGAL_TRANSLATIONS);
+// Rendered on the server for any visitor (the gateway's VISITOR_SCREENS).
+const loadLegalTranslations = loadScreenTranslations(LEGAL_TRANSLATIONS);
 const termsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/terms',
@@ -164,8 +169,8 @@ const ADMIN_TRANSLATIONS: TranslationNeeds = { bothLanguages: true, namespaces: 
 const adminDashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/dashboard',
-  staticData: { translations: ADMIN_TRANSLATIONS },
-  beforeLoad: () => loadTranslations(ADMIN_TRANSLATIONS),
+  staticData: { translations: ADMIN_TRANSLATIONS, rendersOnServer: true },
+  beforeLoad: loadScreenTranslations(ADMIN_TRANSLATIONS),
   component: lazyRouteComponent(() => import('./routes/admin-dashboard'), 'AdminDashboard'),
 });
 
