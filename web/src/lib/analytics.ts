@@ -5,7 +5,7 @@ import type {
   BestTimesResponse,
   WeekStart,
 } from '@nashr/contracts';
-import { WEEK_STARTS_ON } from './format';
+import { formatNumber, WEEK_STARTS_ON } from './format';
 
 /**
  * What the analytics screens compute from the API's answers before drawing them: the heatmap's
@@ -113,6 +113,12 @@ export function chartBuckets(days: AnalyticsDay[], period: AnalyticsPeriod): Cha
 // ——— A post against the median post ———
 
 export type SeriesMetric = 'impressions' | 'reactions';
+/** The median post's column of each metric in a SeriesRow. */
+export const MEDIAN_KEY = { impressions: 'medianImpressions', reactions: 'medianReactions' } as const;
+
+/** A point's value as read out (the chart's table and tooltip); a dash where the series has none. */
+export const seriesValueText = (value: number | null, language: string) =>
+  value === null ? '—' : formatNumber(value, language);
 
 export interface SeriesRow {
   hours: number;

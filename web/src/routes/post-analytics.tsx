@@ -1,29 +1,25 @@
 import type { AnalyticsPostResponse } from '@nashr/contracts';
 import { Link, useParams } from '@tanstack/react-router';
 import { ArrowLeft, ExternalLink, Eye, MessageCircle, Percent, Repeat2, ThumbsUp } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  type TooltipContentProps,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import { usePostAnalytics } from '../api/analytics';
+import type { PostChartPlotProps } from '../components/analytics/post-chart-plot';
 import { LoadError } from '../components/dashboard/load-error';
 import { HijriDate } from '../components/ui/hijri-date';
 import { SegmentedChoice } from '../components/ui/segmented-choice';
 import { Skeleton } from '../components/ui/skeleton';
-import { HOURLY_HOURS, postSeries, type SeriesMetric, type SeriesRow } from '../lib/analytics';
-import { formatCompact, formatDateTime, formatNumber, formatPercent } from '../lib/format';
+import { HOURLY_HOURS, MEDIAN_KEY, postSeries, type SeriesMetric, seriesValueText } from '../lib/analytics';
+import { formatDateTime, formatNumber, formatPercent } from '../lib/format';
+import { useNearViewport } from '../lib/use-near-viewport';
+
+// recharts is most of this screen's code: its drawing comes in its own chunk once the app has taken
+// the screen over (its box keeps its height meanwhile, so nothing below moves when it arrives).
+const PostChartPlot = lazy(() =>
+  import('../components/analytics/post-chart-plot').then((module) => ({ default: module.PostChartPlot })),
+);
 
 const METRICS: readonly SeriesMetric[] = ['impressions', 'reactions'];
-const MEDIAN_KEY = { impressions: 'medianImpressions', reactions: 'medianReactions' } as const;
 
 /** /posts/analytics/$postId: one network post's counters since it was published, against the user's median post. */
 export function PostAnalyticsPage() {
@@ -181,59 +177,15 @@ function PostChart({ answer }: { answer: AnalyticsPostResponse }) {
           {t('post.empty')}
         </p>
       ) : (
-        <div className="mt-6 h-64 sm:h-80" aria-hidden="true" dir="ltr">
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={chartRows} margin={{ top: 8, right: 8, left: 8, bottom: 0 }} accessibilityLayer={false}>
-              <CartesianGrid stroke="#e2e8f0" strokeDasharray="4 4" vertical={false} />
-              <XAxis
-                dataKey="label"
-                reversed={rtl}
-                tickLine={false}
-                axisLine={false}
-                tick={{ fill: '#64748b', fontSize: 12 }}
-                interval="preserveStartEnd"
-                minTickGap={16}
-              />
-              <YAxis
-                orientation={rtl ? 'right' : 'left'}
-                tickLine={false}
-                axisLine={false}
-                width={48}
-                allowDecimals={false}
-                tick={{ fill: '#64748b', fontSize: 12 }}
-                tickFormatter={(value: number) => formatCompact(value, language)}
-              />
-              <Tooltip
-                cursor={{ stroke: '#94a3b8', strokeDasharray: '4 4' }}
-                content={(props) => <SeriesTooltip {...props} metric={metric} />}
-              />
-              <Legend wrapperStyle={{ fontSize: 12, direction: i18n.dir() }} />
-              <Line
-                type="monotone"
-                dataKey={metric}
-                name={seriesName}
-                stroke="#0a66c2"
-                strokeWidth={2.5}
-                dot={dot}
-                connectNulls
-                isAnimationActive={false}
-              />
-              {hasMedian && (
-                <Line
-                  type="monotone"
-                  dataKey={MEDIAN_KEY[metric]}
-                  name={medianName}
-                  stroke="#b45309"
-                  strokeWidth={2}
-                  strokeDasharray="6 4"
-                  dot={dot}
-                  connectNulls
-                  isAnimationActive={false}
-                />
-              )}
-            </LineChart>
-          </ResponsiveContainer>
-        </div>
+        <PlotBox
+          rows={chartRows}
+          metric={metric}
+          seriesName={seriesName}
+          medianName={hasMedian ? medianName : null}
+          dot={dot}
+          rtl={rtl}
+          language={language}
+        />
       )}
       <div className="sr-only">
         <table>
@@ -249,8 +201,8 @@ function PostChart({ answer }: { answer: AnalyticsPostResponse }) {
             {rows.map((row) => (
               <tr key={row.hours}>
                 <th scope="row">{ageLabel(row.hours)}</th>
-                <td>{valueText(row[metric], language)}</td>
-                {hasMedian && <td>{valueText(row[MEDIAN_KEY[metric]], language)}</td>}
+                <td>{seriesValueText(row[metric], language)}</td>
+                {hasMedian && <td>{seriesValueText(row[MEDIAN_KEY[metric]], language)}</td>}
               </tr>
             ))}
           </tbody>
@@ -260,29 +212,16 @@ function PostChart({ answer }: { answer: AnalyticsPostResponse }) {
   );
 }
 
-const valueText = (value: number | null, language: string) => (value === null ? '—' : formatNumber(value, language));
-
-function SeriesTooltip({
-  active,
-  payload,
-  metric,
-}: Pick<TooltipContentProps<number, string>, 'active' | 'payload'> & { metric: SeriesMetric }) {
-  const { t, i18n } = useTranslation('analytics');
-  const row = payload?.[0]?.payload as (SeriesRow & { label: string }) | undefined;
-  if (!active || !row) return null;
-  const language = i18n.language;
+/** The chart's box, its height fixed: empty until the chart is near the viewport and its code has come. */
+function PlotBox(props: PostChartPlotProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
   return (
-    <div dir={i18n.dir()} className="rounded-xl border border-slate-200 bg-white px-3.5 py-2.5 text-sm shadow-lg">
-      <p className="font-semibold text-ink">{row.label}</p>
-      <p className="mt-0.5 text-slate-600">
-        {t(`post.metrics.${metric}`)}:{' '}
-        <span className="font-semibold text-ink">{valueText(row[metric], language)}</span>
-      </p>
-      {row[MEDIAN_KEY[metric]] !== null && (
-        <p className="text-slate-600">
-          {t('post.median')}:{' '}
-          <span className="font-semibold text-ink">{valueText(row[MEDIAN_KEY[metric]], language)}</span>
-        </p>
+    <div ref={box} className="mt-6 h-64 sm:h-80" aria-hidden="true" dir="ltr">
+      {near && (
+        <Suspense fallback={null}>
+          <PostChartPlot {...props} />
+        </Suspense>
       )}
     </div>
   );
