@@ -4,6 +4,7 @@ export * from './ai/index.js';
 export * from './api/index.js';
 export * from './auth/index.js';
 export * from './billing/index.js';
+export * from './common-errors.js';
 export * from './consistency.js';
 export * from './content/blocks.js';
 export * from './content/errors.js';

@@ -1,4 +1,5 @@
 export * from './choices.js';
+export * from './credits.js';
 export * from './errors.js';
 export * from './ideas.js';
 export * from './profile-review.js';

@@ -1,20 +1,8 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../billing/index.js';
 import { errorParamsSchema } from '../http.js';
+import { CREDITS } from './credits.js';
 import { GENERATION_KINDS, MODIFY_ACTIONS } from './requests.js';
-
-/**
- * Spec section 6: a post costs 10 premium credits. How many credits a user has each billing period
- * is their plan's `aiCredits` limit (`PLAN_CATALOGUE`), as the billing service announces it.
- */
-export const CREDITS = {
-  costPerPost: 10,
-  /** The most an administrator may grant at once. */
-  maxGrant: 100_000,
-} as const;
-
-/** The premium balance counts as low at or below this share of the plan's grant (20 of the 100 to start). */
-export const CREDITS_LOW_SHARE = 0.2;
 
 export const AI_PROVIDERS = ['openai', 'offline'] as const;
 export type AiProviderName = (typeof AI_PROVIDERS)[number];

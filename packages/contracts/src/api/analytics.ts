@@ -10,6 +10,7 @@ import {
 } from '../linkedin/analytics.js';
 import { LINKEDIN_ERROR_CODES } from '../linkedin/errors.js';
 import { defineEndpoint } from './define.js';
+import { LINK_PATHS } from './link-paths.js';
 
 const codes = ANALYTICS_ERROR_CODES;
 
@@ -47,7 +48,7 @@ export const analyticsApi = {
   }),
   export: defineEndpoint({
     method: 'GET',
-    path: '/api/v1/analytics/export',
+    path: LINK_PATHS.analyticsExport,
     owner: 'linkedin',
     access: 'full-user',
     summary: 'CSV of the posts with their counters, or of every kept snapshot',

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { adminUserQuerySchema, adminUserResponseSchema } from '../auth/admin-users.js';
 import { authClientConfigSchema } from '../auth/client-config.js';
 import { ACCOUNT_ERROR_CODES, AUTH_ERROR_CODES } from '../auth/errors.js';
+import { MAGIC_LINK_ERROR_CODES } from '../auth/magic-link.js';
 import {
-  MAGIC_LINK_ERROR_CODES,
   magicLinkVerifiedSchema,
   magicLinkVerifyRequestSchema,
   magicLoginRequestSchema,
@@ -11,6 +11,7 @@ import {
 } from '../auth/session.js';
 import { successMessageSchema } from '../http.js';
 import { defineEndpoint } from './define.js';
+import { LINK_PATHS } from './link-paths.js';
 
 const redirect = (description: string) => ({ description });
 const logoutNote =
@@ -74,7 +75,7 @@ export const authApi = {
   }),
   google: defineEndpoint({
     method: 'GET',
-    path: '/api/v1/auth/google',
+    path: LINK_PATHS.googleSignIn,
     owner: 'auth',
     access: 'visitor',
     summary: 'Continue with Google (OpenID Connect)',

@@ -29,6 +29,7 @@ export * from './define.js';
 export * from './engage.js';
 export * from './gateway.js';
 export * from './library.js';
+export * from './link-paths.js';
 export * from './linkedin.js';
 export * from './media.js';
 export * from './notifications.js';

@@ -14,6 +14,7 @@ import {
 } from '../linkedin/index.js';
 import { defineEndpoint } from './define.js';
 import { exportPart } from './export-part.js';
+import { LINK_PATHS } from './link-paths.js';
 
 const network = NETWORK_FAILURE_CODES;
 /** The spec sends `{ data: { linkedinAccountId } }`; the account is the caller's own, so the body may be left out. */
@@ -41,7 +42,7 @@ export const linkedinApi = {
   }),
   oauthStart: defineEndpoint({
     method: 'GET',
-    path: '/api/v1/linkedin/oauth/start',
+    path: LINK_PATHS.linkedinOauthStart,
     owner: 'linkedin',
     access: 'signed-in',
     summary: "Continue with LinkedIn: to the network's sign-in and consent page",

@@ -1,4 +1,4 @@
-import { COMMON_ERROR_CODES } from '../errors.js';
+import { COMMON_ERROR_CODES } from '../common-errors.js';
 import {
   MEDIA_ERROR_CODES as codes,
   mediaIdParamsSchema,
@@ -6,6 +6,7 @@ import {
   mediaUploadQuerySchema,
 } from '../posts/media.js';
 import { defineEndpoint } from './define.js';
+import { LINK_PATHS } from './link-paths.js';
 
 /** Images and documents for posts: uploaded once, then attached to posts and drafts by id. */
 export const mediaApi = {
@@ -43,7 +44,7 @@ export const mediaApi = {
   }),
   file: defineEndpoint({
     method: 'GET',
-    path: '/api/v1/media/{id}',
+    path: LINK_PATHS.mediaFile,
     owner: 'posts',
     access: 'signed-in',
     summary: 'One of the caller’s files, as stored (an image without metadata, or a PDF document)',
@@ -53,7 +54,7 @@ export const mediaApi = {
   }),
   thumbnail: defineEndpoint({
     method: 'GET',
-    path: '/api/v1/media/{id}/thumbnail',
+    path: LINK_PATHS.mediaThumbnail,
     owner: 'posts',
     access: 'signed-in',
     summary: 'The thumbnail of one of the caller’s files (a document’s first page)',

@@ -1,7 +1,6 @@
 import { MEDIA_ERROR_CODES } from '../posts/media.js';
 import { POST_ERROR_CODES as codes } from '../posts/messages.js';
 import {
-  QUEUE_ERROR_CODES,
   queuePostRequestSchema,
   queuePostResponseSchema,
   queueQuerySchema,
@@ -9,6 +8,7 @@ import {
   saveQueueRequestSchema,
   saveQueueResponseSchema,
 } from '../posts/queue.js';
+import { QUEUE_ERROR_CODES } from '../posts/queue-rules.js';
 import { defineEndpoint } from './define.js';
 
 /** The posting queue: the caller's weekly slots, and posts put in the next free one. */

@@ -2,5 +2,6 @@ export * from './admin-users.js';
 export * from './client-config.js';
 export * from './display-preferences.js';
 export * from './errors.js';
+export * from './magic-link.js';
 export * from './personalization.js';
 export * from './session.js';

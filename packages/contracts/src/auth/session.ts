@@ -26,10 +26,6 @@ export const magicLoginRequestSchema = z.object({
   lang: z.enum(['ar', 'en']).optional(),
 });
 
-/** What the `/verify` page shows after a sign-in link was spent or refused: `/verify?status=...`. */
-export const VERIFY_STATUSES = ['verified', 'expired', 'used', 'invalid'] as const;
-export type VerifyStatus = (typeof VERIFY_STATUSES)[number];
-
 /**
  * `POST /api/v1/auth/magic-login/verify`: the `/verify` page spends the token it was opened with.
  * Opening the link (GET or HEAD) never spends it, so mail scanners and prefetchers cannot.
@@ -37,13 +33,6 @@ export type VerifyStatus = (typeof VERIFY_STATUSES)[number];
 export const magicLinkVerifyRequestSchema = z.object({
   token: z.string('The sign-in link has no token').max(200, 'This sign-in link is not valid'),
 });
-
-/** The answer codes of a refused link, one for each status the `/verify` page explains. */
-export const MAGIC_LINK_ERROR_CODES = {
-  expired: 'magic_link.expired',
-  used: 'magic_link.used',
-  invalid: 'magic_link.invalid',
-} as const satisfies Record<Exclude<VerifyStatus, 'verified'>, string>;
 
 export const magicLinkVerifiedSchema = z.object({
   success: z.literal(true),

@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { ANALYTICS_PERIODS } from './analytics-periods.js';
 
 /**
  * Analytics over time: snapshots of each connected account's post counters and profile, taken by
  * a repeatable job and kept in PostgreSQL (every snapshot for 90 days, one a day after that).
  * The dashboard, a post's page, the best-time heatmap and the CSV exports read them.
  */
-
-/** The periods the dashboard offers, in days. */
-export const ANALYTICS_PERIODS = [7, 30, 90, 365] as const;
-export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 
 /** Snapshots younger than this keep every point; older ones are folded into one a day. */
 export const FINE_SNAPSHOT_DAYS = 90;
