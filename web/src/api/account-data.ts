@@ -1,6 +1,7 @@
-import { accountApi, DATA_EXPORT_ENDPOINTS, DATA_EXPORT_PARTS, type DataExportPart } from '@nashr/contracts';
+import { DATA_EXPORT_PARTS, type DataExportPart } from '@nashr/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { clearStoredEmail } from '../session/stored-email';
+import { accountApi, lazyEndpoint } from './catalogue';
 import { call, send } from './client';
 
 /**
@@ -10,7 +11,7 @@ import { call, send } from './client';
 export async function fetchMyData(): Promise<Record<string, unknown>> {
   const parts = await Promise.all(
     DATA_EXPORT_PARTS.map(async (part: DataExportPart) => {
-      const answer = await call(DATA_EXPORT_ENDPOINTS[part]);
+      const answer = await call(lazyEndpoint(`dataExport.${part}`, (loaded) => loaded.DATA_EXPORT_ENDPOINTS[part]));
       return [part, answer.data] as const;
     }),
   );

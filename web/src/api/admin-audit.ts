@@ -1,5 +1,6 @@
-import { ADMIN_AUDIT_PARTS, type AdminAuditEntry, adminAuditApi } from '@nashr/contracts';
+import { ADMIN_AUDIT_PARTS, type AdminAuditEntry } from '@nashr/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { adminAuditApi } from './catalogue';
 import { call } from './client';
 
 export interface AuditTrail {

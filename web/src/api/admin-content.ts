@@ -1,5 +1,6 @@
-import { type ContentBlockName, type ContentBlocks, contentApi, type Locale } from '@nashr/contracts';
+import type { ContentBlockName, ContentBlocks, Locale } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { contentApi } from './catalogue';
 import { send } from './client';
 import { contentKeys } from './content';
 

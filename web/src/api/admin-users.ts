@@ -1,5 +1,5 @@
-import { aiApi, authApi, billingApi } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { aiApi, authApi, billingApi } from './catalogue';
 import { call } from './client';
 
 const userKey = (email: string) => ['admin', 'user', email] as const;

@@ -1,6 +1,7 @@
-import { aiApi, type IdeasResponse, type ProfileReview, type ProfileReviewRequest } from '@nashr/contracts';
+import type { IdeasResponse, ProfileReview, ProfileReviewRequest } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { creditsQuery } from './ai';
+import { aiApi } from './catalogue';
 import { call } from './client';
 
 export type DailyIdeas = IdeasResponse['data'];

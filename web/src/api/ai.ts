@@ -1,22 +1,18 @@
-import {
-  aiApi,
-  type ChoicesResponse,
-  type ComposerChoices,
-  type ComposerChoicesOverride,
-  type CreditsResponse,
-  type Draft,
-  draftResponseSchema,
-  type Locale,
-  type ModifyAction,
-  STREAM_EVENTS,
-  streamErrorSchema,
+import type {
+  ChoicesResponse,
+  ComposerChoices,
+  ComposerChoicesOverride,
+  CreditsResponse,
+  Draft,
+  Locale,
+  ModifyAction,
   streamMetaSchema,
-  streamTokenSchema,
 } from '@nashr/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { ApiError, call, errorFromAnswer } from './client';
+import { aiApi, type LazyContracts, lazyContracts } from './catalogue';
+import { ApiError, call, endpointOf, errorFromAnswer } from './client';
 
 // ── Credits and composer choices ─────────────────────────────────────────────────────────────
 
@@ -209,12 +205,15 @@ export async function streamDraft(request: DraftRequest, options: StreamOptions 
     return new DraftError('The connection to the server broke off', 'network');
   };
 
+  let contracts: LazyContracts;
   try {
     armIdle();
     let response: Response;
     try {
       // Streamed, so read here rather than through `call`; the path is the catalogue's.
-      response = await fetch(aiApi[kind].path, {
+      // The stream's schemas come with the catalogue (none of them is built as a screen starts).
+      contracts = await lazyContracts();
+      response = await fetch((await endpointOf(aiApi[kind])).path, {
         method: 'POST',
         credentials: 'include',
         headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
@@ -229,7 +228,7 @@ export async function streamDraft(request: DraftRequest, options: StreamOptions 
 
     // A proxy that ignores `Accept` may still answer the plain JSON form.
     if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
-      const parsed = draftResponseSchema.safeParse(await response.json().catch(() => null));
+      const parsed = contracts.draftResponseSchema.safeParse(await response.json().catch(() => null));
       if (!parsed.success) throw new DraftError('The server answered in an unexpected shape', 'server', 502);
       options.onToken?.(parsed.data.data.text);
       return parsed.data.data;
@@ -241,18 +240,18 @@ export async function streamDraft(request: DraftRequest, options: StreamOptions 
     const parser = createEventParser(({ event, data }) => {
       if (result || failure) return;
       const body = parseJson(data);
-      if (event === STREAM_EVENTS.meta) {
-        const meta = streamMetaSchema.safeParse(body);
+      if (event === contracts.STREAM_EVENTS.meta) {
+        const meta = contracts.streamMetaSchema.safeParse(body);
         if (meta.success) options.onMeta?.(meta.data);
-      } else if (event === STREAM_EVENTS.token) {
-        const token = streamTokenSchema.safeParse(body);
+      } else if (event === contracts.STREAM_EVENTS.token) {
+        const token = contracts.streamTokenSchema.safeParse(body);
         if (token.success) options.onToken?.(token.data.text);
-      } else if (event === STREAM_EVENTS.done) {
-        const done = draftResponseSchema.safeParse(body);
+      } else if (event === contracts.STREAM_EVENTS.done) {
+        const done = contracts.draftResponseSchema.safeParse(body);
         if (done.success) result = done.data.data;
         else failure = new DraftError('The server answered in an unexpected shape', 'server', 502);
-      } else if (event === STREAM_EVENTS.error) {
-        const error = streamErrorSchema.safeParse(body);
+      } else if (event === contracts.STREAM_EVENTS.error) {
+        const error = contracts.streamErrorSchema.safeParse(body);
         failure = DraftError.fromAnswer(502, error.success ? error.data : null);
       }
     });

@@ -1,6 +1,7 @@
-import { type AnalyticsPeriod, analyticsApi, urlOf } from '@nashr/contracts';
+import { type AnalyticsPeriod, LINK_PATHS, urlOf } from '@nashr/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { browserTimeZone } from '../lib/time-zone';
+import { analyticsApi } from './catalogue';
 import { ApiError, call } from './client';
 
 /** While the first snapshots are being taken, the figures are asked for again this often. */
@@ -58,4 +59,4 @@ export type AnalyticsExportKind = 'posts' | 'snapshots';
 
 /** Where a CSV export downloads from: a plain link, so the browser saves the file itself. */
 export const analyticsExportUrl = (kind: AnalyticsExportKind): string =>
-  urlOf(analyticsApi.export, undefined, { kind });
+  urlOf({ path: LINK_PATHS.analyticsExport }, undefined, { kind });

@@ -1,11 +1,9 @@
 import {
-  authApi,
   type CurrentUser,
+  LINK_PATHS,
   type Locale,
   MAGIC_LINK_ERROR_CODES,
-  personalizationApi,
   type personalizationInputSchema,
-  toStoredPersonalization,
   type VerifyStatus,
 } from '@nashr/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +13,7 @@ import { forgetDisplayPreferences } from '../lib/remembered-display';
 import { clearAllDrafts } from '../lib/session-draft';
 import { noteSession } from '../session/session-broadcast';
 import { clearStoredEmail } from '../session/stored-email';
+import { authApi, lazyContracts, personalizationApi } from './catalogue';
 import { ApiError, call, send } from './client';
 
 type SuccessMessage = { success?: boolean; message?: string };
@@ -111,7 +110,7 @@ export function useSpendSignInLink() {
 
 /** Full-page navigation: the server answers with a redirect to the sign-in provider. */
 export function startGoogleSignIn(): void {
-  window.location.assign(authApi.google.path);
+  window.location.assign(LINK_PATHS.googleSignIn);
 }
 
 /**
@@ -135,9 +134,6 @@ export function useLogout() {
 
 export type PersonalizationPayload = z.output<typeof personalizationInputSchema>;
 
-/** The saved payload in the shape /me reads it back: lists under `details`. */
-export const storedPersonalization = toStoredPersonalization;
-
 /**
  * `PUT /api/v1/personalization`. After a save the user is fetched again; if that fetch fails,
  * the values just saved are kept locally instead (spec section 4).
@@ -151,8 +147,10 @@ export function useSavePersonalization() {
       try {
         await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
       } catch {
+        // The payload in the shape /me reads it back (lists under `details`).
+        const { toStoredPersonalization } = await lazyContracts();
         queryClient.setQueryData(sessionQuery.queryKey, (user) =>
-          user ? { ...user, personalization: storedPersonalization(input) } : user,
+          user ? { ...user, personalization: toStoredPersonalization(input) } : user,
         );
       }
     },

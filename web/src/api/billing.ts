@@ -1,5 +1,6 @@
-import { billingApi, type PurchasablePlanId } from '@nashr/contracts';
+import type { PurchasablePlanId } from '@nashr/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { billingApi } from './catalogue';
 import { call } from './client';
 
 const plansKey = ['billing', 'plans'] as const;

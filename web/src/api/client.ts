@@ -8,6 +8,7 @@ import {
   urlOf,
 } from '@nashr/contracts';
 import { z } from 'zod';
+import { type Callable, isEndpointRef, type SpecOf } from './catalogue';
 
 /** An error answered by the API: its stable code (what the app translates), values and English message. */
 export class ApiError extends Error {
@@ -116,7 +117,7 @@ type CallArgs<E extends EndpointSpec> =
   object extends EndpointInput<E> ? [input?: EndpointInput<E> & CallOptions] : [input: EndpointInput<E> & CallOptions];
 
 /** The schema of an endpoint's successful answers: one, or the union of its 2xx answers. */
-function successSchemaOf(endpoint: EndpointSpec): z.ZodType | null {
+export function successSchemaOf(endpoint: EndpointSpec): z.ZodType | null {
   const schemas = Object.entries(endpoint.responses)
     .filter(([status]) => Number(status) >= 200 && Number(status) < 300)
     .flatMap(([, response]) => (response.schema ? [response.schema] : []));
@@ -124,11 +125,25 @@ function successSchemaOf(endpoint: EndpointSpec): z.ZodType | null {
   return schemas.length === 1 ? (schemas[0] as z.ZodType) : z.union(schemas);
 }
 
+/**
+ * The endpoint itself, its catalogue loaded first when named by reference. The catalogue comes as
+ * a chunk of its own: failing to fetch it is failing to reach the server.
+ */
+export async function endpointOf<T extends Callable<EndpointSpec>>(target: T): Promise<SpecOf<T>> {
+  if (!isEndpointRef(target)) return target as SpecOf<T>;
+  try {
+    return (await target.load()) as SpecOf<T>;
+  } catch {
+    throw new ApiError(OFFLINE_MESSAGE, 0, [], CLIENT_ERROR_CODES.offline);
+  }
+}
+
 /** Calls a catalogue endpoint and answers its JSON as sent; a non-2xx answer throws an ApiError with its code. */
 export async function send<T = unknown>(
-  endpoint: EndpointSpec,
+  target: Callable<EndpointSpec>,
   input: { params?: object; query?: object; body?: unknown } & CallOptions = {},
 ): Promise<T> {
+  const endpoint = await endpointOf(target);
   const url = urlOf(endpoint, input.params, input.query);
   const response = await request(endpoint.method, url, input.body, input.init);
   const payload: unknown = await response.json().catch(() => null);
@@ -141,11 +156,16 @@ export async function send<T = unknown>(
  * schema. A 2xx in another shape (`success: false`) is a failure too, with the answer's code or
  * `failureCode`.
  */
-export async function call<E extends EndpointSpec>(endpoint: E, ...[input]: CallArgs<E>): Promise<EndpointAnswer<E>> {
+export async function call<T extends Callable<EndpointSpec>>(
+  target: T,
+  ...[input]: CallArgs<SpecOf<T>>
+): Promise<EndpointAnswer<SpecOf<T>>> {
+  type Answer = EndpointAnswer<SpecOf<T>>;
+  const endpoint = await endpointOf(target);
   const answer = await send(endpoint, input ?? {});
   const schema = successSchemaOf(endpoint);
-  if (!schema) return answer as EndpointAnswer<E>;
+  if (!schema) return answer as Answer;
   const parsed = schema.safeParse(answer);
-  if (parsed.success) return parsed.data as EndpointAnswer<E>;
+  if (parsed.success) return parsed.data as Answer;
   throw errorFromAnswer(200, answer, 'The server answered in an unexpected shape', input?.failureCode);
 }

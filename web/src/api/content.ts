@@ -1,6 +1,7 @@
-import { type ContentBlockName, type ContentBlocks, contentApi, type Locale } from '@nashr/contracts';
+import type { ContentBlockName, ContentBlocks, Locale } from '@nashr/contracts';
 import { keepPreviousData, queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { contentApi } from './catalogue';
 import { send } from './client';
 
 /** What `GET /content/{name}` and a save answer (contracts: `contentBlockResponseSchema`). */

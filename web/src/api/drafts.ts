@@ -1,5 +1,6 @@
-import { type PostDraft, postsApi } from '@nashr/contracts';
+import type { PostDraft } from '@nashr/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { postsApi } from './catalogue';
 import { call } from './client';
 
 export const draftKeys = { all: ['drafts'] as const };

@@ -1,5 +1,6 @@
-import { type Autopilot, engageApi, type SaveAutopilotRequest } from '@nashr/contracts';
+import type { Autopilot, SaveAutopilotRequest } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { engageApi } from './catalogue';
 import { call } from './client';
 
 const autopilotKey = ['engage', 'autopilot'] as const;

@@ -1,5 +1,5 @@
-import { engageApi } from '@nashr/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { engageApi } from './catalogue';
 import { call } from './client';
 
 /** What Engage can do on the user's network (the official API works from post addresses only). */

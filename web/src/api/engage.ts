@@ -1,5 +1,6 @@
-import { type EngageAllowance, type EngageLanguage, engageApi } from '@nashr/contracts';
+import type { EngageAllowance, EngageLanguage } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { engageApi } from './catalogue';
 import { call } from './client';
 
 const targetsKey = ['engage', 'targets'] as const;

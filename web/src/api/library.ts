@@ -1,14 +1,14 @@
-import {
-  type AdminLibraryPost,
-  type LibraryFormat,
-  type LibraryPlanShare,
-  type LibraryPost,
-  type LibraryPostInput,
-  type LibraryTopic,
-  type Locale,
-  libraryApi,
+import type {
+  AdminLibraryPost,
+  LibraryFormat,
+  LibraryPlanShare,
+  LibraryPost,
+  LibraryPostInput,
+  LibraryTopic,
+  Locale,
 } from '@nashr/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { libraryApi } from './catalogue';
 import { call, send } from './client';
 
 export interface LibraryFilters {

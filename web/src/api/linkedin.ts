@@ -2,10 +2,10 @@ import {
   type AccountStepResponse,
   CLIENT_ERROR_CODES,
   type FullProfile,
+  LINK_PATHS,
   type LinkedinAccountInfo,
   type LinkedinPost,
   linkedinAccountInfoSchema,
-  linkedinApi,
   MAX_LINKEDIN_POSTS_PAGE,
   type OwnProfile,
   START_OVER_CODES,
@@ -20,6 +20,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { linkedinApi } from './catalogue';
 import { ApiError, call } from './client';
 
 /** Spec section 3: the network account is kept under `userLinkedln`, the profile under `userProfile`. */
@@ -97,7 +98,7 @@ export function mustStartOver(error: unknown): boolean {
 export type AccountStep = AccountStepResponse;
 
 /** Where "Continue with LinkedIn" starts: the service answers with a redirect to the network's page. */
-export const OAUTH_START_PATH = linkedinApi.oauthStart.path;
+export const OAUTH_START_PATH = LINK_PATHS.linkedinOauthStart;
 
 /** `GET /api/v1/linkedin/providers`: the ways to connect offered here, the recommended one first. */
 export function useConnectMethods() {

@@ -1,10 +1,11 @@
-import { type Media, mediaApi, mediaResponseSchema, urlOf } from '@nashr/contracts';
-import { ApiError, errorFromAnswer, REQUEST_TIMEOUT_MS } from './client';
+import { LINK_PATHS, type Media, urlOf } from '@nashr/contracts';
+import { mediaApi } from './catalogue';
+import { ApiError, endpointOf, errorFromAnswer, REQUEST_TIMEOUT_MS, successSchemaOf } from './client';
 
 /** Where the browser shows one of the user's images (as stored: re-encoded, without metadata). */
-export const mediaUrl = (id: string) => urlOf(mediaApi.file, { id });
+export const mediaUrl = (id: string) => urlOf({ path: LINK_PATHS.mediaFile }, { id });
 /** Its thumbnail, for the lists and cards. */
-export const thumbnailUrl = (id: string) => urlOf(mediaApi.thumbnail, { id });
+export const thumbnailUrl = (id: string) => urlOf({ path: LINK_PATHS.mediaThumbnail }, { id });
 
 /**
  * `POST /api/v1/media`: sends the file itself as the body. The server decides what it is from
@@ -13,9 +14,10 @@ export const thumbnailUrl = (id: string) => urlOf(mediaApi.thumbnail, { id });
 export async function uploadImage(file: Blob, signal?: AbortSignal, title?: string): Promise<Media> {
   // A 20 MB document takes longer to send than an image.
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS * (title === undefined ? 2 : 6));
+  const endpoint = await endpointOf(mediaApi.upload);
   let response: Response;
   try {
-    response = await fetch(urlOf(mediaApi.upload, undefined, title === undefined ? undefined : { title }), {
+    response = await fetch(urlOf(endpoint, undefined, title === undefined ? undefined : { title }), {
       method: 'POST',
       credentials: 'include',
       headers: { accept: 'application/json', 'content-type': file.type || 'application/octet-stream' },
@@ -28,9 +30,9 @@ export async function uploadImage(file: Blob, signal?: AbortSignal, title?: stri
   }
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) throw errorFromAnswer(response.status, payload, `The server answered ${response.status}`);
-  const parsed = mediaResponseSchema.safeParse(payload);
-  if (!parsed.success) throw errorFromAnswer(200, payload, 'The server answered in an unexpected shape');
-  return parsed.data.data;
+  const parsed = successSchemaOf(endpoint)?.safeParse(payload);
+  if (!parsed?.success) throw errorFromAnswer(200, payload, 'The server answered in an unexpected shape');
+  return (parsed.data as { data: Media }).data;
 }
 
 /** A PDF document for a post (shown by the feed as a carousel), with the title the feed shows above it. */

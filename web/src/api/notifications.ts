@@ -1,12 +1,12 @@
-import {
-  type MarkReadRequest,
-  type NotificationListResponse,
-  type NotificationPreferences,
-  type NotificationPreferencesUpdate,
-  notificationsApi,
-  type UnsubscribeRequest,
+import type {
+  MarkReadRequest,
+  NotificationListResponse,
+  NotificationPreferences,
+  NotificationPreferencesUpdate,
+  UnsubscribeRequest,
 } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notificationsApi } from './catalogue';
 import { call, send } from './client';
 
 /** How often the bell asks while the page is visible (TanStack Query pauses it in the background). */

@@ -4,7 +4,6 @@ import {
   POST_ERROR_CODES,
   type Post,
   type PostStatus,
-  postsApi,
   SCHEDULE_MESSAGES,
   type ScheduledPost,
   toTwelveHourTime,
@@ -13,6 +12,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { useEffect, useRef } from 'react';
 import { browserTimeZone } from '../lib/time-zone';
 import { useSession } from './auth';
+import { postsApi } from './catalogue';
 import { ApiError, call, onceWithKey } from './client';
 
 /** One post of the posts service as the screens use it, whichever call it came from. */

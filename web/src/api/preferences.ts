@@ -1,12 +1,8 @@
-import {
-  DEFAULT_DISPLAY_PREFERENCES,
-  type DisplayPreferences,
-  type DisplayPreferencesUpdate,
-  preferencesApi,
-} from '@nashr/contracts';
+import { DEFAULT_DISPLAY_PREFERENCES, type DisplayPreferences, type DisplayPreferencesUpdate } from '@nashr/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rememberDisplayPreferences, rememberedDisplayPreferences } from '../lib/remembered-display';
 import { useSession } from './auth';
+import { preferencesApi } from './catalogue';
 import { call } from './client';
 
 const displayKey = ['preferences', 'display'] as const;

@@ -1,6 +1,7 @@
-import { POST_ERROR_CODES, type Post, postsApi } from '@nashr/contracts';
+import { POST_ERROR_CODES, type Post } from '@nashr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { browserTimeZone } from '../lib/time-zone';
+import { postsApi } from './catalogue';
 import { call, onceWithKey } from './client';
 import { draftKeys } from './drafts';
 import { postKeys } from './posts';

@@ -1,6 +1,7 @@
-import { type Queue, type QueueSlot, queueApi, type SavedQueue } from '@nashr/contracts';
+import type { Queue, QueueSlot, SavedQueue } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { browserTimeZone } from '../lib/time-zone';
+import { queueApi } from './catalogue';
 import { call, onceWithKey } from './client';
 import { postKeys } from './posts';
 

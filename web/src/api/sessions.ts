@@ -1,7 +1,8 @@
-import { type ActiveSession, accountApi } from '@nashr/contracts';
+import type { ActiveSession } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clearStoredEmail } from '../session/stored-email';
 import { sessionQuery } from './auth';
+import { accountApi } from './catalogue';
 import { call, send } from './client';
 
 const SESSIONS_KEY = ['auth', 'sessions'] as const;

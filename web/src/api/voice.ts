@@ -1,6 +1,7 @@
-import { aiApi, linkedinApi, type voiceCorrectionsRequestSchema, type voiceResponseSchema } from '@nashr/contracts';
+import type { voiceCorrectionsRequestSchema, voiceResponseSchema } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { aiApi, linkedinApi } from './catalogue';
 import { call } from './client';
 
 export type VoiceState = z.infer<typeof voiceResponseSchema>['data'];
