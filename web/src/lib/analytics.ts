@@ -113,6 +113,9 @@ export function chartBuckets(days: AnalyticsDay[], period: AnalyticsPeriod): Cha
 // ——— A post against the median post ———
 
 export type SeriesMetric = 'impressions' | 'reactions';
+/** The colours of a post's line and of the median post's, in its chart and the chart's legend. */
+export const SERIES_COLORS = { post: '#0a66c2', median: '#b45309' } as const;
+
 /** The median post's column of each metric in a SeriesRow. */
 export const MEDIAN_KEY = { impressions: 'medianImpressions', reactions: 'medianReactions' } as const;
 

@@ -1,17 +1,16 @@
 import type { AnalyticsPostResponse } from '@nashr/contracts';
 import { Link, useParams } from '@tanstack/react-router';
 import { ArrowLeft, ExternalLink, Eye, MessageCircle, Percent, Repeat2, ThumbsUp } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePostAnalytics } from '../api/analytics';
-import type { PostChartPlotProps } from '../components/analytics/post-chart-plot';
 import { LoadError } from '../components/dashboard/load-error';
+import { ChartBox } from '../components/ui/chart-box';
 import { HijriDate } from '../components/ui/hijri-date';
 import { SegmentedChoice } from '../components/ui/segmented-choice';
 import { Skeleton } from '../components/ui/skeleton';
-import { HOURLY_HOURS, MEDIAN_KEY, postSeries, type SeriesMetric, seriesValueText } from '../lib/analytics';
+import { HOURLY_HOURS, MEDIAN_KEY, postSeries, SERIES_COLORS, type SeriesMetric, seriesValueText } from '../lib/analytics';
 import { formatDateTime, formatNumber, formatPercent } from '../lib/format';
-import { useNearViewport } from '../lib/use-near-viewport';
 
 // recharts is most of this screen's code: its drawing comes in its own chunk once the app has taken
 // the screen over (its box keeps its height meanwhile, so nothing below moves when it arrives).
@@ -177,15 +176,36 @@ function PostChart({ answer }: { answer: AnalyticsPostResponse }) {
           {t('post.empty')}
         </p>
       ) : (
-        <PlotBox
-          rows={chartRows}
-          metric={metric}
-          seriesName={seriesName}
-          medianName={hasMedian ? medianName : null}
-          dot={dot}
-          rtl={rtl}
-          language={language}
-        />
+        <ChartBox className="mt-6 h-64 sm:h-80">
+          {(size) => (
+            <PostChartPlot
+              rows={chartRows}
+              metric={metric}
+              seriesName={seriesName}
+              medianName={hasMedian ? medianName : null}
+              dot={dot}
+              rtl={rtl}
+              language={language}
+              size={size}
+            />
+          )}
+        </ChartBox>
+      )}
+      {rows.length > 0 && (
+        // The lines' names, drawn here rather than by recharts, whose legend measures itself and
+        // draws the whole chart again. Read out by the table below instead.
+        <ul aria-hidden="true" className="mt-3 flex flex-wrap justify-center gap-x-5 gap-y-1 text-xs text-slate-600">
+          <li className="flex items-center gap-2">
+            <span className="h-0.5 w-5 rounded-full" style={{ backgroundColor: SERIES_COLORS.post }} />
+            {seriesName}
+          </li>
+          {hasMedian && (
+            <li className="flex items-center gap-2">
+              <span className="w-5 border-t-2 border-dashed" style={{ borderColor: SERIES_COLORS.median }} />
+              {medianName}
+            </li>
+          )}
+        </ul>
       )}
       <div className="sr-only">
         <table>
@@ -209,20 +229,5 @@ function PostChart({ answer }: { answer: AnalyticsPostResponse }) {
         </table>
       </div>
     </section>
-  );
-}
-
-/** The chart's box, its height fixed: empty until the chart is near the viewport and its code has come. */
-function PlotBox(props: PostChartPlotProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(box);
-  return (
-    <div ref={box} className="mt-6 h-64 sm:h-80" aria-hidden="true" dir="ltr">
-      {near && (
-        <Suspense fallback={null}>
-          <PostChartPlot {...props} />
-        </Suspense>
-      )}
-    </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import {
   CartesianGrid,
-  Legend,
   Line,
   LineChart,
   ResponsiveContainer,
@@ -10,8 +9,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { MEDIAN_KEY, type SeriesMetric, type SeriesRow, seriesValueText } from '../../lib/analytics';
+import { MEDIAN_KEY, SERIES_COLORS, type SeriesMetric, type SeriesRow, seriesValueText } from '../../lib/analytics';
 import { formatCompact } from '../../lib/format';
+import type { NearSize } from '../../lib/use-near-viewport';
 
 type ChartRow = SeriesRow & { label: string };
 
@@ -25,15 +25,17 @@ export interface PostChartPlotProps {
   dot: { r: number } | false;
   rtl: boolean;
   language: string;
+  /** The box's size, drawn at from the start. */
+  size: NearSize;
 }
 
 /**
  * The drawing of a post's chart (recharts, most of the screen's code): its own chunk, which the
  * post's analytics screen loads once the chart is near the viewport.
  */
-export function PostChartPlot({ rows, metric, seriesName, medianName, dot, rtl, language }: PostChartPlotProps) {
+export function PostChartPlot({ rows, metric, seriesName, medianName, dot, rtl, language, size }: PostChartPlotProps) {
   return (
-    <ResponsiveContainer width="100%" height="100%">
+    <ResponsiveContainer width="100%" height="100%" initialDimension={size}>
       {/* Hidden from assistive technology, so not focusable either (recharts makes it a tab stop by default). */}
       <LineChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 0 }} accessibilityLayer={false}>
         <CartesianGrid stroke="#e2e8f0" strokeDasharray="4 4" vertical={false} />
@@ -59,12 +61,12 @@ export function PostChartPlot({ rows, metric, seriesName, medianName, dot, rtl, 
           cursor={{ stroke: '#94a3b8', strokeDasharray: '4 4' }}
           content={(props) => <SeriesTooltip {...props} metric={metric} />}
         />
-        <Legend wrapperStyle={{ fontSize: 12, direction: rtl ? 'rtl' : 'ltr' }} />
+
         <Line
           type="monotone"
           dataKey={metric}
           name={seriesName}
-          stroke="#0a66c2"
+          stroke={SERIES_COLORS.post}
           strokeWidth={2.5}
           dot={dot}
           connectNulls
@@ -75,7 +77,7 @@ export function PostChartPlot({ rows, metric, seriesName, medianName, dot, rtl, 
             type="monotone"
             dataKey={MEDIAN_KEY[metric]}
             name={medianName}
-            stroke="#b45309"
+            stroke={SERIES_COLORS.median}
             strokeWidth={2}
             strokeDasharray="6 4"
             dot={dot}

@@ -10,15 +10,26 @@ import {
   YAxis,
 } from 'recharts';
 import { formatCompact, formatNumber } from '../../lib/format';
+import type { NearSize } from '../../lib/use-near-viewport';
 import { bucketName, type Row } from './chart-rows';
 
 /**
  * The drawing of the activity chart (recharts, the heaviest library of the dashboard): its own
  * chunk, which ActivityChart loads when the chart comes near the viewport.
  */
-export function ActivityChartPlot({ rows, rtl, language }: { rows: Row[]; rtl: boolean; language: string }) {
+export function ActivityChartPlot({
+  rows,
+  rtl,
+  language,
+  size,
+}: {
+  rows: Row[];
+  rtl: boolean;
+  language: string;
+  size: NearSize;
+}) {
   return (
-    <ResponsiveContainer width="100%" height="100%">
+    <ResponsiveContainer width="100%" height="100%" initialDimension={size}>
       {/* Hidden from assistive technology, so not focusable either (recharts makes it a tab stop by default). */}
       <AreaChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 0 }} accessibilityLayer={false}>
         <defs>

@@ -1,10 +1,10 @@
 import type { AnalyticsDay, AnalyticsPeriod } from '@nashr/contracts';
 import { ChartNoAxesColumn } from 'lucide-react';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartBuckets } from '../../lib/analytics';
 import { formatNumber } from '../../lib/format';
-import { useNearViewport } from '../../lib/use-near-viewport';
+import { ChartBox } from '../ui/chart-box';
 import { bucketName, type Row } from './chart-rows';
 
 // recharts is most of the dashboard's code: fetched when the chart comes near the viewport. Its
@@ -67,7 +67,9 @@ export function ActivityChart({ days, period }: { days: AnalyticsDay[]; period: 
         </p>
       ) : (
         // The chart is drawn for sighted users; the same numbers are read out as a table.
-        <PlotBox rows={rows} rtl={rtl} language={language} />
+        <ChartBox className="mt-6 h-64 sm:h-72">
+          {(size) => <ActivityChartPlot rows={rows} rtl={rtl} language={language} size={size} />}
+        </ChartBox>
       )}
       {/* A table ignores the 1px width of sr-only: the wrapper clips it so the page never scrolls sideways. */}
       <div className="sr-only">
@@ -94,20 +96,5 @@ export function ActivityChart({ days, period }: { days: AnalyticsDay[]; period: 
         </table>
       </div>
     </section>
-  );
-}
-
-/** The chart's box, its height fixed: empty until the chart is near the viewport and its code has come. */
-function PlotBox({ rows, rtl, language }: { rows: Row[]; rtl: boolean; language: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(box);
-  return (
-    <div ref={box} className="mt-6 h-64 sm:h-72" aria-hidden="true" dir="ltr">
-      {near && (
-        <Suspense fallback={null}>
-          <ActivityChartPlot rows={rows} rtl={rtl} language={language} />
-        </Suspense>
-      )}
-    </div>
   );
 }
