@@ -9,7 +9,14 @@ import { ChartBox } from '../components/ui/chart-box';
 import { HijriDate } from '../components/ui/hijri-date';
 import { SegmentedChoice } from '../components/ui/segmented-choice';
 import { Skeleton } from '../components/ui/skeleton';
-import { HOURLY_HOURS, MEDIAN_KEY, postSeries, SERIES_COLORS, type SeriesMetric, seriesValueText } from '../lib/analytics';
+import {
+  HOURLY_HOURS,
+  MEDIAN_KEY,
+  postSeries,
+  SERIES_COLORS,
+  type SeriesMetric,
+  seriesValueText,
+} from '../lib/analytics';
 import { formatDateTime, formatNumber, formatPercent } from '../lib/format';
 
 // recharts is most of this screen's code: its drawing comes in its own chunk once the app has taken
