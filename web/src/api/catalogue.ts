@@ -3,9 +3,9 @@ import type { API, EndpointSpec } from '@nashr/contracts';
 /**
  * The API catalogue's endpoints as the web app names them (`linkedinApi.getUserInfo`), without
  * their schemas. Building the catalogue's zod schemas was the biggest single piece of work as a
- * screen started, for schemas needed only once an answer comes back: `call` loads the catalogue
- * (its own chunk) on the first call, and a screen the gateway rendered with its data makes none
- * until the visitor acts.
+ * screen started, for schemas needed only once an answer comes back: `call` loads an area's
+ * endpoints (a chunk of their own) on its first call to the area, and a screen the gateway
+ * rendered with its data makes none until the visitor acts.
  */
 type Catalogue = typeof API;
 
@@ -25,14 +25,56 @@ export type Callable<E extends EndpointSpec> = E | EndpointRef<E>;
 export type SpecOf<T> = T extends EndpointRef<infer E> ? E : T extends EndpointSpec ? T : never;
 
 export type LazyContracts = typeof import('./lazy-contracts');
-let loading: Promise<LazyContracts> | undefined;
+let loadingContracts: Promise<LazyContracts> | undefined;
 
-/** The contracts' lazy part with the catalogue's schemas, loaded once. A failed load (offline) is tried again next time. */
+/** The rest of the contracts the app needs only once it calls the API, loaded once. A failed load (offline) is tried again next time. */
 export function lazyContracts(): Promise<LazyContracts> {
-  loading ??= import('./lazy-contracts').catch((error: unknown) => {
-    loading = undefined;
+  loadingContracts ??= import('./lazy-contracts').catch((error: unknown) => {
+    loadingContracts = undefined;
     throw error;
   });
+  return loadingContracts;
+}
+
+/**
+ * Each area's endpoints with their schemas, fetched and built on the first call to the area: a
+ * screen's first call builds the schemas of what it calls, not of the whole API.
+ */
+const AREAS: { [A in Area]: () => Promise<Catalogue[A]> } = {
+  auth: () => import('@nashr/contracts/api/auth').then((area) => area.authApi),
+  personalization: () => import('@nashr/contracts/api/personalization').then((area) => area.personalizationApi),
+  preferences: () => import('@nashr/contracts/api/preferences').then((area) => area.preferencesApi),
+  notifications: () => import('@nashr/contracts/api/notifications').then((area) => area.notificationsApi),
+  account: () => import('@nashr/contracts/api/account').then((area) => area.accountApi),
+  linkedin: () => import('@nashr/contracts/api/linkedin').then((area) => area.linkedinApi),
+  posts: () => import('@nashr/contracts/api/posts').then((area) => area.postsApi),
+  media: () => import('@nashr/contracts/api/media').then((area) => area.mediaApi),
+  queue: () => import('@nashr/contracts/api/queue').then((area) => area.queueApi),
+  analytics: () => import('@nashr/contracts/api/analytics').then((area) => area.analyticsApi),
+  content: () => import('@nashr/contracts/api/content').then((area) => area.contentApi),
+  library: () => import('@nashr/contracts/api/library').then((area) => area.libraryApi),
+  ai: () => import('@nashr/contracts/api/ai').then((area) => area.aiApi),
+  billing: () => import('@nashr/contracts/api/billing').then((area) => area.billingApi),
+  engage: () => import('@nashr/contracts/api/engage').then((area) => area.engageApi),
+  adminAudit: () => import('@nashr/contracts/api/admin-audit').then((area) => area.adminAuditApi),
+  gateway: () => import('@nashr/contracts/api/gateway').then((area) => area.gatewayApi),
+};
+
+const areaLoads = new Map<Area, Promise<Record<string, EndpointSpec | undefined>>>();
+
+/** An area's endpoints, loaded once. A failed load (offline) is tried again next time. */
+function loadArea(area: Area): Promise<Record<string, EndpointSpec | undefined>> {
+  let loading = areaLoads.get(area);
+  if (!loading) {
+    loading = AREAS[area]().then(
+      (endpoints) => endpoints as Record<string, EndpointSpec | undefined>,
+      (error: unknown) => {
+        areaLoads.delete(area);
+        throw error;
+      },
+    );
+    areaLoads.set(area, loading);
+  }
   return loading;
 }
 
@@ -50,7 +92,7 @@ function areaRefs<A extends Area>(area: A): AreaRefs<A> {
         ref = {
           name: `${area}.${name}`,
           load: async () => {
-            const endpoint = ((await lazyContracts()).API[area] as Record<string, EndpointSpec | undefined>)[name];
+            const endpoint = (await loadArea(area))[name];
             if (!endpoint) throw new Error(`the API catalogue has no ${area}.${name}`);
             return endpoint;
           },
