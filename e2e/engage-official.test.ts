@@ -15,7 +15,7 @@ import {
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
+import { launchBrowser, openPage, waitUntilLive } from './support/browser';
 import { callAs, signedInUser } from './support/full-user';
 import { startTrial, takeStarter } from './support/plans';
 
@@ -75,6 +75,9 @@ describe('engage through the official API', () => {
       viewport: 'desktop',
       cookies: [user.session.browserCookie],
     });
+    // The screen the gateway rendered is inert until the app has taken it over: a click before
+    // that opens nothing.
+    await waitUntilLive(page);
     const popupOpened = page.waitForEvent('popup');
     await page.getByTestId('oauth-button').click();
     const popup = await popupOpened;
@@ -92,6 +95,7 @@ describe('engage through the official API', () => {
       .poll(async () => (await callAs(stack, user, 'GET', '/api/v1/engage/network')).body.network.features.send, POLL)
       .toBe(true);
     await page.goto(`${stack.url}/engage`, { waitUntil: 'domcontentloaded' });
+    await waitUntilLive(page);
     await page.getByTestId('engage-official-notice').waitFor();
     const byUrl = page.getByTestId('engage-by-url');
     await byUrl.getByLabel('Post address').fill(`https://www.linkedin.com/feed/update/${urn}/`);
