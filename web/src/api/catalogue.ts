@@ -24,17 +24,22 @@ export type Callable<E extends EndpointSpec> = E | EndpointRef<E>;
 /** The endpoint a Callable stands for (each of them, for a union). */
 export type SpecOf<T> = T extends EndpointRef<infer E> ? E : T extends EndpointSpec ? T : never;
 
-export type LazyContracts = typeof import('./lazy-contracts');
-let loadingContracts: Promise<LazyContracts> | undefined;
-
-/** The rest of the contracts the app needs only once it calls the API, loaded once. A failed load (offline) is tried again next time. */
-export function lazyContracts(): Promise<LazyContracts> {
-  loadingContracts ??= import('./lazy-contracts').catch((error: unknown) => {
-    loadingContracts = undefined;
-    throw error;
-  });
-  return loadingContracts;
+/** `load`'s result, asked for once; a failed load (offline) is tried again on the next ask. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
 }
+
+export type LazyContracts = typeof import('./lazy-contracts');
+
+/** The rest of the contracts the app needs only once it calls the API. */
+export const lazyContracts = once((): Promise<LazyContracts> => import('./lazy-contracts'));
 
 /**
  * Each area's endpoints with their schemas, fetched and built on the first call to the area: a
@@ -60,23 +65,12 @@ const AREAS: { [A in Area]: () => Promise<Catalogue[A]> } = {
   gateway: () => import('@nashr/contracts/api/gateway').then((area) => area.gatewayApi),
 };
 
-const areaLoads = new Map<Area, Promise<Record<string, EndpointSpec | undefined>>>();
+type Endpoints = Record<string, EndpointSpec | undefined>;
 
-/** An area's endpoints, loaded once. A failed load (offline) is tried again next time. */
-function loadArea(area: Area): Promise<Record<string, EndpointSpec | undefined>> {
-  let loading = areaLoads.get(area);
-  if (!loading) {
-    loading = AREAS[area]().then(
-      (endpoints) => endpoints as Record<string, EndpointSpec | undefined>,
-      (error: unknown) => {
-        areaLoads.delete(area);
-        throw error;
-      },
-    );
-    areaLoads.set(area, loading);
-  }
-  return loading;
-}
+/** Each area's endpoints, loaded once. */
+const loadArea = Object.fromEntries(
+  Object.entries(AREAS).map(([area, load]) => [area, once(load as () => Promise<Endpoints>)]),
+) as Record<Area, () => Promise<Endpoints>>;
 
 type AreaRefs<A extends Area> = {
   readonly [K in keyof Catalogue[A]]: Catalogue[A][K] extends EndpointSpec ? EndpointRef<Catalogue[A][K]> : never;
@@ -92,7 +86,7 @@ function areaRefs<A extends Area>(area: A): AreaRefs<A> {
         ref = {
           name: `${area}.${name}`,
           load: async () => {
-            const endpoint = (await loadArea(area))[name];
+            const endpoint = (await loadArea[area]())[name];
             if (!endpoint) throw new Error(`the API catalogue has no ${area}.${name}`);
             return endpoint;
           },
