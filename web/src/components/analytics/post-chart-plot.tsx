@@ -10,8 +10,8 @@ import {
   YAxis,
 } from 'recharts';
 import { MEDIAN_KEY, SERIES_COLORS, type SeriesMetric, type SeriesRow, seriesValueText } from '../../lib/analytics';
-import { formatCompact } from '../../lib/format';
 import type { NearSize } from '../../lib/use-near-viewport';
+import { GRID_PROPS, TOOLTIP_CURSOR, timeAxisProps, valueAxisProps } from '../ui/chart-axes';
 
 type ChartRow = SeriesRow & { label: string };
 
@@ -38,30 +38,10 @@ export function PostChartPlot({ rows, metric, seriesName, medianName, dot, rtl, 
     <ResponsiveContainer width="100%" height="100%" initialDimension={size}>
       {/* Hidden from assistive technology, so not focusable either (recharts makes it a tab stop by default). */}
       <LineChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 0 }} accessibilityLayer={false}>
-        <CartesianGrid stroke="#e2e8f0" strokeDasharray="4 4" vertical={false} />
-        <XAxis
-          dataKey="label"
-          reversed={rtl}
-          tickLine={false}
-          axisLine={false}
-          tick={{ fill: '#64748b', fontSize: 12 }}
-          interval="preserveStartEnd"
-          minTickGap={16}
-        />
-        <YAxis
-          orientation={rtl ? 'right' : 'left'}
-          tickLine={false}
-          axisLine={false}
-          width={48}
-          allowDecimals={false}
-          tick={{ fill: '#64748b', fontSize: 12 }}
-          tickFormatter={(value: number) => formatCompact(value, language)}
-        />
-        <Tooltip
-          cursor={{ stroke: '#94a3b8', strokeDasharray: '4 4' }}
-          content={(props) => <SeriesTooltip {...props} metric={metric} />}
-        />
-
+        <CartesianGrid {...GRID_PROPS} />
+        <XAxis {...timeAxisProps(rtl)} />
+        <YAxis {...valueAxisProps(rtl, language)} />
+        <Tooltip cursor={TOOLTIP_CURSOR} content={(props) => <SeriesTooltip {...props} metric={metric} />} />
         <Line
           type="monotone"
           dataKey={metric}

@@ -9,8 +9,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatCompact, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import type { NearSize } from '../../lib/use-near-viewport';
+import { GRID_PROPS, TOOLTIP_CURSOR, timeAxisProps, valueAxisProps } from '../ui/chart-axes';
 import { bucketName, type Row } from './chart-rows';
 
 /**
@@ -38,29 +39,10 @@ export function ActivityChartPlot({
             <stop offset="100%" stopColor="#0a66c2" stopOpacity={0.02} />
           </linearGradient>
         </defs>
-        <CartesianGrid stroke="#e2e8f0" strokeDasharray="4 4" vertical={false} />
-        <XAxis
-          dataKey="label"
-          reversed={rtl}
-          tickLine={false}
-          axisLine={false}
-          tick={{ fill: '#64748b', fontSize: 12 }}
-          interval="preserveStartEnd"
-          minTickGap={16}
-        />
-        <YAxis
-          orientation={rtl ? 'right' : 'left'}
-          tickLine={false}
-          axisLine={false}
-          width={48}
-          allowDecimals={false}
-          tick={{ fill: '#64748b', fontSize: 12 }}
-          tickFormatter={(value: number) => formatCompact(value, language)}
-        />
-        <Tooltip
-          cursor={{ stroke: '#94a3b8', strokeDasharray: '4 4' }}
-          content={(props) => <ChartTooltip {...props} />}
-        />
+        <CartesianGrid {...GRID_PROPS} />
+        <XAxis {...timeAxisProps(rtl)} />
+        <YAxis {...valueAxisProps(rtl, language)} />
+        <Tooltip cursor={TOOLTIP_CURSOR} content={(props) => <ChartTooltip {...props} />} />
         <Area
           type="monotone"
           dataKey="impressions"
