@@ -28,6 +28,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Browsers are heavy on two cores: one e2e file at a time.
           fileParallelism: false,
+          // A screen catches up with the API by its own refetches (the dashboard's every 3 s while
+          // the history imports): a poll waits for that state as long as a locator would for an element.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

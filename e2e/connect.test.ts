@@ -545,7 +545,7 @@ describe('dashboard and profile', () => {
         }),
       }),
     );
-    await loadScreensInBrowser(context);
+    await loadScreensInBrowser(page);
     await page.reload();
     const error = page.getByTestId('load-error-text');
     await error.waitFor();
@@ -587,7 +587,7 @@ describe('dashboard and profile', () => {
         body: JSON.stringify({ success: true, data: { items: [], cursor: null } }),
       });
     });
-    await loadScreensInBrowser(context);
+    await loadScreensInBrowser(page);
     await page.goto(`${stack.url}/dashboard`);
     await page.getByTestId('dashboard-loading').waitFor();
     await screenshot(page, 'connect-dashboard-loading-ar-desktop');

@@ -99,8 +99,12 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
  * yet), so a screen's first load fetches its data in the browser, where a test can hold or fail
  * it. The app keeps the time zone again when it next starts.
  */
-export async function loadScreensInBrowser(context: BrowserContext): Promise<void> {
-  await context.clearCookies({ name: 'tz' });
+export async function loadScreensInBrowser(page: Page): Promise<void> {
+  // The page's app keeps the time zone in a task it queues as it starts (main.tsx): cleared
+  // before that task, the cookie would be kept again. A task queued after it runs after it.
+  await page.waitForLoadState('domcontentloaded');
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await page.context().clearCookies({ name: 'tz' });
 }
 
 /** Waits until the app runs the screen (a screen the gateway rendered is inert until then). */
