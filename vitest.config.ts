@@ -28,13 +28,14 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Browsers are heavy on two cores: one e2e file at a time.
           fileParallelism: false,
-          // A screen catches up with the API by its own refetches (the dashboard's every 3 s while
-          // the history imports): a poll waits for that state as long as a locator would for an element.
-          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // A poll waits for a state: a job on a busy two-core machine, or a screen catching up with the
+    // API by its own refetches (the dashboard's every 3 s while the history imports), can take
+    // seconds. A poll that holds returns at once, so only a failing one waits this long.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
