@@ -100,10 +100,12 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
  * it. The app keeps the time zone again when it next starts.
  */
 export async function loadScreensInBrowser(page: Page): Promise<void> {
-  // The page's app keeps the time zone in a task it queues as it starts (main.tsx): cleared
-  // before that task, the cookie would be kept again. A task queued after it runs after it.
+  // The page's app keeps the time zone in a task it queues as its module starts (main.tsx):
+  // cleared before that task, the cookie would be kept again. A task queued after it runs after
+  // it; a screen the gateway rendered is live later still.
   await page.waitForLoadState('domcontentloaded');
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await waitUntilLive(page);
   await page.context().clearCookies({ name: 'tz' });
 }
 

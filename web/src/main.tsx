@@ -24,6 +24,12 @@ const served = serverLanding(queryClient);
 // So does a signed-in screen it rendered (taken over below).
 const screenServed = !served && hasServerScreen();
 if (!served && !screenServed) preloadFirstScreen(queryClient, window.location.pathname);
+// For the gateway, which renders the next visit's screens by them (app-ssr/server.tsx). A task of
+// its own, queued before the translations are awaited: kept even when they are slow to come.
+setTimeout(() => {
+  keepLanguageCookie();
+  keepTimeZoneForServer();
+}, 0);
 await i18nReady;
 recheckRoutesOnSessionChange(queryClient, () => void router.invalidate());
 
@@ -86,8 +92,3 @@ if (served) served.hydrate(root);
 // server's screen, and its router tries again and says what failed.
 else if (screenServed) takeOverServerScreen(root).catch(() => renderApp(root));
 else renderApp(root);
-// For the gateway, which renders the next visit's screens by them (app-ssr/server.tsx).
-setTimeout(() => {
-  keepLanguageCookie();
-  keepTimeZoneForServer();
-}, 0);
