@@ -101,8 +101,10 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
  */
 export async function loadScreensInBrowser(page: Page): Promise<void> {
   // The page's app keeps the time zone in a task it queues as its module starts (main.tsx):
-  // cleared before that task, the cookie would be kept again. A task queued after it runs after
-  // it; a screen the gateway rendered is live later still.
+  // cleared before that task, the cookie would be kept again. On index.html the module runs
+  // before DOMContentLoaded, so a task queued after that runs after the app's. On a screen the
+  // gateway rendered the app comes later, from the boot script: it has kept the cookie once the
+  // screen is live. One wait per case; each passes at once in the other.
   await page.waitForLoadState('domcontentloaded');
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   await waitUntilLive(page);
