@@ -12,7 +12,7 @@ import { type FakeOpenAi, startFakeOpenAi } from '@nashr/ai/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './support/browser';
+import { launchBrowser, newContext, waitUntilLive } from './support/browser';
 import { fullUser } from './support/full-user';
 import { fromNewestMail, signInLinkIn } from './support/mail';
 
@@ -337,7 +337,9 @@ describe('the desktop sidebar', () => {
       const page = await context.newPage();
       await page.goto(`${stack.url}/personalization`);
       await page.getByTestId('personalization-form').waitFor();
-      // Web fonts change line heights; measure the settled page, not the first layout.
+      // The gateway's screen is inert until the app takes it over, and that take-over may move the
+      // scroll back to the top: measure the app's page. Web fonts change line heights as well.
+      await waitUntilLive(page);
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       const windowHeight = await page.evaluate(() => window.innerHeight);
       const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
@@ -345,12 +347,13 @@ describe('the desktop sidebar', () => {
         windowHeight + 200,
       );
 
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      // Scrolls again on every try: a page that grows after a scroll leaves it short of the end.
       await expect
         .poll(() =>
-          page.evaluate(
-            () => Math.round(window.scrollY + window.innerHeight) === document.documentElement.scrollHeight,
-          ),
+          page.evaluate(() => {
+            window.scrollTo(0, document.documentElement.scrollHeight);
+            return Math.round(window.scrollY + window.innerHeight) === document.documentElement.scrollHeight;
+          }),
         )
         .toBe(true);
       // The panel's background and edge reach the end of the page, not the first window's height:
