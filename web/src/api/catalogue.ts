@@ -1,4 +1,5 @@
 import type { API, EndpointSpec } from '@nashr/contracts';
+import { loadOnce } from '../lib/load-once';
 
 /**
  * The API catalogue's endpoints as the web app names them (`linkedinApi.getUserInfo`), without
@@ -24,22 +25,10 @@ export type Callable<E extends EndpointSpec> = E | EndpointRef<E>;
 /** The endpoint a Callable stands for (each of them, for a union). */
 export type SpecOf<T> = T extends EndpointRef<infer E> ? E : T extends EndpointSpec ? T : never;
 
-/** `load`'s result, asked for once; a failed load (offline) is tried again on the next ask. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
-}
-
 export type LazyContracts = typeof import('./lazy-contracts');
 
 /** The rest of the contracts the app needs only once it calls the API. */
-export const lazyContracts = once((): Promise<LazyContracts> => import('./lazy-contracts'));
+export const lazyContracts = loadOnce((): Promise<LazyContracts> => import('./lazy-contracts'));
 
 /**
  * Each area's endpoints with their schemas, fetched and built on the first call to the area: a
@@ -69,7 +58,7 @@ type Endpoints = Record<string, EndpointSpec | undefined>;
 
 /** Each area's endpoints, loaded once. */
 const loadArea = Object.fromEntries(
-  Object.entries(AREAS).map(([area, load]) => [area, once(load as () => Promise<Endpoints>)]),
+  Object.entries(AREAS).map(([area, load]) => [area, loadOnce(load as () => Promise<Endpoints>)]),
 ) as Record<Area, () => Promise<Endpoints>>;
 
 type AreaRefs<A extends Area> = {

@@ -5,22 +5,23 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { thumbnailUrl } from '../../api/media';
 import { formatNumber } from '../../lib/format';
+import { loadOnce } from '../../lib/load-once';
 import type { ComposerDocument } from './use-composer-document';
 
 type PdfJs = typeof import('pdfjs-dist');
 /** Served with the app (see vite.config.ts): the standard fonts a document may use without embedding them. */
 const PDF_FONTS_PATH = '/pdfjs/standard_fonts/';
-let pdfjs: Promise<PdfJs> | undefined;
-/** pdf.js, loaded the first time a document is shown (it is large, and most posts have none). */
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(
-    ([lib, worker]) => {
+/**
+ * pdf.js, loaded the first time a document is shown (it is large, and most posts have none); a
+ * failed load (offline) is tried again when the document is next shown.
+ */
+const loadPdfJs = loadOnce(
+  (): Promise<PdfJs> =>
+    Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(([lib, worker]) => {
       lib.GlobalWorkerOptions.workerSrc = worker.default;
       return lib;
-    },
-  );
-  return pdfjs;
-}
+    }),
+);
 
 /** The picked PDF waiting for the title the feed shows above its pages. */
 export function DocumentTitleForm({ id, controls }: { id: string; controls: ComposerDocument }) {
