@@ -347,28 +347,23 @@ describe('the desktop sidebar', () => {
         windowHeight + 200,
       );
 
-      // Scrolls again on every try: a page that grows after a scroll leaves it short of the end.
+      // The panel's background and edge reach the end of the page, not the first window's height.
+      // Each try scrolls to the end and reads the sidebar in the same task, so a page that grows
+      // (its sections loading, the account's history coming in) cannot come between the two.
       await expect
         .poll(() =>
           page.evaluate(() => {
-            window.scrollTo(0, document.documentElement.scrollHeight);
-            return Math.round(window.scrollY + window.innerHeight) === document.documentElement.scrollHeight;
-          }),
-        )
-        .toBe(true);
-      // The panel's background and edge reach the end of the page, not the first window's height:
-      // read the sidebar and the page in one frame so a late layout change cannot split them.
-      await expect
-        .poll(() =>
-          page.evaluate(() => {
+            const end = document.documentElement.scrollHeight;
+            window.scrollTo(0, end);
             const sidebar = document.querySelector('[data-testid="sidebar"]')!.getBoundingClientRect();
             return {
+              atEnd: Math.round(window.scrollY + window.innerHeight) === end,
               bottom: Math.round(sidebar.bottom) === window.innerHeight,
-              height: Math.round(sidebar.height) === document.documentElement.scrollHeight,
+              height: Math.round(sidebar.height) === end,
             };
           }),
         )
-        .toEqual({ bottom: true, height: true });
+        .toEqual({ atEnd: true, bottom: true, height: true });
       const panel = await page.getByTestId('sidebar-panel').boundingBox();
       // Its content stays in view at the top of the window, Log out included.
       expect(Math.round(panel?.y ?? -1)).toBe(0);
