@@ -16,6 +16,7 @@ import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, waitUntilLive } from './support/browser';
+import { continueWithLinkedIn } from './support/connect';
 import { callAs, signedInUser } from './support/full-user';
 import { startTrial, takeStarter } from './support/plans';
 
@@ -75,16 +76,7 @@ describe('engage through the official API', () => {
       viewport: 'desktop',
       cookies: [user.session.browserCookie],
     });
-    // The screen the gateway rendered is inert until the app has taken it over: a click before
-    // that opens nothing.
-    await waitUntilLive(page);
-    const popupOpened = page.waitForEvent('popup');
-    await page.getByTestId('oauth-button').click();
-    const popup = await popupOpened;
-    await popup.waitForURL(/\/linkedln-connect-screen\?oauth=connected/, { timeout: 30_000 });
-    // This user has personalized already: once the server confirms the connection the screen
-    // takes them on to the dashboard, so its Connected banner may be gone before a test reads it.
-    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+    await continueWithLinkedIn(page);
 
     // Another member's post on the network.
     const urn = `urn:li:activity:${7_300_000_000_000_000_000n + BigInt(randomInt(1, 2 ** 47))}`;

@@ -337,8 +337,8 @@ describe('the desktop sidebar', () => {
       const page = await context.newPage();
       await page.goto(`${stack.url}/personalization`);
       await page.getByTestId('personalization-form').waitFor();
-      // The gateway's screen is inert until the app takes it over, and that take-over may move the
-      // scroll back to the top: measure the app's page. Web fonts change line heights as well.
+      // Measure the app's page, not the gateway's inert screen before the app takes it over; web
+      // fonts change line heights as well.
       await waitUntilLive(page);
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       const windowHeight = await page.evaluate(() => window.innerHeight);

@@ -23,6 +23,7 @@ import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './support/browser';
+import { continueWithLinkedIn } from './support/connect';
 import { callAs, type StackUser, signedInUser } from './support/full-user';
 import { mailsTo } from './support/mail';
 
@@ -75,21 +76,6 @@ async function personalized(user: StackUser): Promise<void> {
     styles: ['Simple Language'],
   });
   expect(answer.status).toBe(200);
-}
-
-/**
- * "Continue with LinkedIn" on the connect screen, through the popup, until the server confirms it.
- * The popup goes to the network's page and comes back, then tells this page (the opener may be
- * out of its reach after another origin: it also speaks on this origin's channel). Every user
- * here has personalized already, so the confirmed connection takes them on to the dashboard: the
- * Connected banner may be gone before a test reads it, the dashboard is where it ends.
- */
-async function continueWithLinkedIn(page: Page): Promise<void> {
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByTestId('oauth-button').click();
-  const popup = await popupOpened;
-  await popup.waitForURL(/\/linkedln-connect-screen\?oauth=connected/, { timeout: 30_000 });
-  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
 }
 
 /** The browser's own date `days` from today (YYYY-MM-DD), as the schedule dialog takes it. */

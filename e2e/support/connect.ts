@@ -1,0 +1,24 @@
+/**
+ * "Continue with LinkedIn" in a browser, against a stack whose linkedin service speaks to the
+ * local server of the network's official wire format.
+ */
+import type { Page } from 'playwright-core';
+import { waitUntilLive } from './browser';
+
+/**
+ * Connects a user who has personalized already, from the connect screen through the popup, until
+ * the server confirms it. The popup goes to the network's page and comes back, then tells this
+ * page (the opener may be out of its reach after another origin: it also speaks on this origin's
+ * channel). The confirmed connection takes such a user on to the dashboard, so the Connected
+ * banner may be gone before a test reads it: the dashboard is where this ends.
+ */
+export async function continueWithLinkedIn(page: Page): Promise<void> {
+  // The screen the gateway rendered is inert until the app has taken it over: a click before
+  // that opens nothing.
+  await waitUntilLive(page);
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByTestId('oauth-button').click();
+  const popup = await popupOpened;
+  await popup.waitForURL(/\/linkedln-connect-screen\?oauth=connected/, { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+}
