@@ -66,8 +66,9 @@ async function waitFor<T>(what: string, ms: number, probe: () => Promise<T | und
 
 describe.skipIf(reason !== null)(`docker compose, run for real${reason ? ` (skipped: ${reason})` : ''}`, () => {
   const project = `nashr-test-${randomUUID().slice(0, 8)}`;
-  const dir = mkdtempSync(join(tmpdir(), 'nashr-compose-'));
-  const socket = join(dir, 'podman.sock');
+  // Made in beforeAll, not here: a skipped describe still runs its body, and would leave the folder.
+  let dir = '';
+  let socket = '';
   let service: ChildProcess | undefined;
   let env: NodeJS.ProcessEnv;
   let url = '';
@@ -181,6 +182,8 @@ describe.skipIf(reason !== null)(`docker compose, run for real${reason ? ` (skip
 
   beforeAll(async () => {
     // podman's Docker-compatible API on a socket of this run only.
+    dir = mkdtempSync(join(tmpdir(), 'nashr-compose-'));
+    socket = join(dir, 'podman.sock');
     service = spawn('podman', ['system', 'service', '--time=0', `unix://${socket}`], { stdio: 'ignore' });
     await waitFor('podman system service answered', 30_000, async () => (existsSync(socket) ? true : undefined));
     const [gatewayPort, inboxPort] = [await freePort(), await freePort()];
@@ -207,7 +210,7 @@ describe.skipIf(reason !== null)(`docker compose, run for real${reason ? ` (skip
       for (const tag of tags.stdout.split('\n').filter((t) => t.includes(`/${project}_`)))
         spawnSync('podman', ['untag', tag]);
       service?.kill('SIGTERM');
-      rmSync(dir, { recursive: true, force: true });
+      if (dir) rmSync(dir, { recursive: true, force: true });
       console.info(`compose timings (s): ${JSON.stringify(timings)}`);
     }
   }, 240_000);
