@@ -129,6 +129,24 @@ describe('the weekly post limit under a burst', () => {
       where user_id = ${user.id} and status = 'scheduled' and scheduled_at::date = ${full}::date`;
     expect(row?.n).toBe(WEEKLY);
   });
+
+  it('sends out again exactly one of four failed posts retried at once when this week has one place left', async () => {
+    const user = await trialUser();
+    // This week's posts as rows: nine that went out, and four that failed (which take no place).
+    await stack.sql`
+      insert into posts.posts (user_id, content, status, scheduled_at, time_zone)
+      select ${user.id}, 'Went out ' || n, 'published', now(), 'UTC' from generate_series(1, ${WEEKLY - 1}) as n`;
+    const failed = await stack.sql<{ id: string }[]>`
+      insert into posts.posts (user_id, content, status, scheduled_at, time_zone, failure_reason)
+      select ${user.id}, 'Did not go out ' || n, 'failed', now(), 'UTC', 'The network refused it'
+      from generate_series(1, 4) as n
+      returning id`;
+    const answers = await Promise.all(
+      failed.map(({ id }) => send(stack, 'POST', `/api/v1/posts/${id}/retry`, { cookie: user.cookie })),
+    );
+    expect(tally(answers, [200], 403, PLAN_LIMIT_ERROR_CODES.weeklyPosts)).toEqual({ accepted: 1, refused: 3 });
+    expect(await countedPosts(user)).toBe(WEEKLY);
+  });
 });
 
 describe('the daily upload cap under a burst', () => {
