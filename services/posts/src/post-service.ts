@@ -1,5 +1,6 @@
 import { type AttachedMedia, MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, POST_MESSAGES } from '@nashr/contracts';
 import { ConnectionExpiry } from './connection-expiry.js';
+import type { LockedTx } from './db/advisory-lock.js';
 import type { PostRow } from './db/schema.js';
 import type { PostQueues } from './jobs/post-queues.js';
 import type { PlanLimitStore } from './plan-limits/plan-limit-store.js';
@@ -125,22 +126,34 @@ export class PostService {
     media: AttachedMedia[] = [],
     queued = false,
   ): Promise<PostRow> {
-    await this.planLimits?.check(userId, schedule.instant);
-    const post = await this.store.insert({
-      userId,
-      content,
-      media,
-      firstComment,
-      firstCommentStatus: firstComment ? 'pending' : null,
-      status: 'scheduled',
-      scheduledAt: schedule.instant,
-      timeZone: schedule.timeZone,
-      enteredDate: schedule.enteredDate ?? null,
-      enteredTime: schedule.enteredTime ?? null,
-      queued,
-    });
+    const post = await this.counted(userId, schedule.instant, (tx) =>
+      this.store.insert(
+        {
+          userId,
+          content,
+          media,
+          firstComment,
+          firstCommentStatus: firstComment ? 'pending' : null,
+          status: 'scheduled',
+          scheduledAt: schedule.instant,
+          timeZone: schedule.timeZone,
+          enteredDate: schedule.enteredDate ?? null,
+          enteredTime: schedule.enteredTime ?? null,
+          queued,
+        },
+        tx,
+      ),
+    );
     await this.queues.scheduleDue(post, requestId);
     return this.tellIfAfterExpiry(post, requestId);
+  }
+
+  /**
+   * Writes a post that counts in the week of `dueAt` (new, or `moving` there) through the plan's
+   * limit, the count and the write under one lock (PlanLimitStore.within); without limits, as is.
+   */
+  private counted<T>(userId: string, dueAt: Date, write: (tx?: LockedTx) => Promise<T>, moving?: PostRow): Promise<T> {
+    return this.planLimits ? this.planLimits.within(userId, dueAt, write, moving) : write();
   }
 
   /** "Post now" goes through the same due job and claim as a scheduled post, due at once. */
@@ -198,7 +211,8 @@ export class PostService {
         queued: post.queued && request.stayQueued === true,
       } satisfies PostChanges);
     }
-    const updated = await this.changeOrExplain(userId, post, changes);
+    // A new time may take a place in a week the plan counts.
+    const updated = await this.changeOrExplain(userId, post, changes, changes.scheduledAt);
     if (updated.status === 'scheduled') await this.moveDueJob(post, updated, requestId);
     const told = request.reschedule ? await this.tellIfAfterExpiry(updated, requestId) : updated;
     if (request.reschedule && !updated.queued) await this.tellLeftQueue(post, requestId);
@@ -234,20 +248,26 @@ export class PostService {
   async retry(userId: string, id: string, requestId?: string): Promise<PostRow> {
     const post = await this.owned(userId, id);
     if (post.status !== 'failed') throw conflict('onlyFailedRetry');
-    const updated = await this.changeOrExplain(userId, post, {
-      status: 'scheduled',
-      scheduledAt: new Date(),
-      failureReason: null,
-      failureCode: null,
-      queued: false,
-    });
+    const now = new Date();
+    // A failed post takes no place in its week; going out again, it takes one in this week.
+    const updated = await this.changeOrExplain(
+      userId,
+      post,
+      { status: 'scheduled', scheduledAt: now, failureReason: null, failureCode: null, queued: false },
+      now,
+    );
     await this.queues.scheduleDue(updated, requestId);
     return this.tellIfAfterExpiry(updated, requestId);
   }
 
-  /** Applies a conditional change; when another change won the race, says why in the caller's terms. */
-  private async changeOrExplain(userId: string, post: PostRow, changes: PostChanges): Promise<PostRow> {
-    const updated = await this.store.change(post, changes);
+  /**
+   * Applies a conditional change (one giving the post a time `dueAt` within the plan's weekly
+   * limit); when another change won the race, says why in the caller's terms.
+   */
+  private async changeOrExplain(userId: string, post: PostRow, changes: PostChanges, dueAt?: Date): Promise<PostRow> {
+    const updated = dueAt
+      ? await this.counted(userId, dueAt, (tx) => this.store.change(post, changes, tx), post)
+      : await this.store.change(post, changes);
     if (updated) return updated;
     const now = await this.owned(userId, post.id);
     throw conflict(lockedReason(now.status) ?? 'changedElsewhere');

@@ -1,6 +1,7 @@
 import type { PostAttentionCause, PostStatus } from '@nashr/contracts';
 import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import type { Queryable } from './db/advisory-lock.js';
 import { connections, drafts, type PostRow, postingQueues, posts, type schema } from './db/schema.js';
 
 export type NewPost = Pick<PostRow, 'userId' | 'content' | 'status' | 'scheduledAt' | 'timeZone'> &
@@ -120,8 +121,9 @@ export class PostStore {
     return row;
   }
 
-  async insert(values: NewPost): Promise<PostRow> {
-    const [row] = await this.db.insert(posts).values(values).returning();
+  /** `db`: the transaction of a plan limit's check (PlanLimitStore.within), when it counts. */
+  async insert(values: NewPost, db: Queryable = this.db): Promise<PostRow> {
+    const [row] = await db.insert(posts).values(values).returning();
     return row!;
   }
 
@@ -167,10 +169,10 @@ export class PostStore {
 
   /**
    * Applies `changes` and raises the version, only if the post still has the status and version
-   * it had when `post` was read. Undefined means someone else changed it first.
+   * it had when `post` was read. Undefined means someone else changed it first. `db` as for insert.
    */
-  async change(post: PostRow, changes: PostChanges): Promise<PostRow | undefined> {
-    const [row] = await this.db
+  async change(post: PostRow, changes: PostChanges, db: Queryable = this.db): Promise<PostRow | undefined> {
+    const [row] = await db
       .update(posts)
       .set({ ...changes, version: sql`${posts.version} + 1`, updatedAt: sql`now()` })
       .where(and(eq(posts.id, post.id), eq(posts.version, post.version), eq(posts.status, post.status)))

@@ -1,3 +1,4 @@
+import { PLAN_LIMIT_ERROR_CODES } from '../billing/index.js';
 import { LINKEDIN_ERROR_CODES, NETWORK_FAILURE_CODES } from '../linkedin/errors.js';
 import { MEDIA_ERROR_CODES } from '../posts/media.js';
 import { POST_ERROR_CODES as codes } from '../posts/messages.js';
@@ -19,6 +20,9 @@ import {
 } from '../posts/schemas.js';
 import { defineEndpoint } from './define.js';
 import { exportPart } from './export-part.js';
+
+/** A new post beyond the plan: it has ended, or the post's week is full. */
+const newPostPlanCodes = [PLAN_LIMIT_ERROR_CODES.inactive, PLAN_LIMIT_ERROR_CODES.weeklyPosts] as const;
 
 /** Refusals of the images, or the document, a post or draft is to carry. */
 const mediaCodes = [
@@ -74,7 +78,10 @@ export const postsApi = {
     description: '`date` is YYYY-MM-DD and `time` 12-hour (`3:30 PM`) in `timeZone` (an IANA zone, UTC when absent).',
     body: schedulePostRequestSchema,
     responses: { 201: { description: 'Scheduled', schema: schedulePostResponseSchema } },
-    errors: { 400: [codes.fillAllFields, ...contentCodes, ...whenCodes], 403: [codes.notYourAccount] },
+    errors: {
+      400: [codes.fillAllFields, ...contentCodes, ...whenCodes],
+      403: [codes.notYourAccount, ...newPostPlanCodes],
+    },
   }),
   scheduled: defineEndpoint({
     method: 'GET',
@@ -105,6 +112,7 @@ export const postsApi = {
     },
     errors: {
       400: [...contentCodes],
+      403: [...newPostPlanCodes],
       404: [LINKEDIN_ERROR_CODES.notConnected],
       409: [LINKEDIN_ERROR_CODES.reconnect],
       422: [codes.publishFailed, NETWORK_FAILURE_CODES.rejected],
@@ -142,6 +150,8 @@ export const postsApi = {
     responses: post('The post as changed'),
     errors: {
       400: [codes.dateAndTimeTogether, codes.nothingToChange, ...contentCodes, ...whenCodes],
+      // A new time in a week the plan has already filled.
+      403: [PLAN_LIMIT_ERROR_CODES.weeklyPosts],
       404: [codes.notFound],
       409: stateCodes,
     },
@@ -164,7 +174,11 @@ export const postsApi = {
     summary: 'Try a failed post again',
     params: postIdParamsSchema,
     responses: post('Publishing again'),
-    errors: { 404: [codes.notFound], 409: [codes.onlyFailedRetry, codes.changedElsewhere] },
+    errors: {
+      403: [PLAN_LIMIT_ERROR_CODES.weeklyPosts],
+      404: [codes.notFound],
+      409: [codes.onlyFailedRetry, codes.changedElsewhere],
+    },
   }),
   drafts: defineEndpoint({
     method: 'GET',

@@ -1,3 +1,4 @@
+import { PLAN_LIMIT_ERROR_CODES } from '../billing/index.js';
 import { MEDIA_ERROR_CODES } from '../posts/media.js';
 import { POST_ERROR_CODES as codes } from '../posts/messages.js';
 import {
@@ -72,6 +73,7 @@ export const queueApi = {
         MEDIA_ERROR_CODES.documentWithImages,
         MEDIA_ERROR_CODES.tooManyDocuments,
       ],
+      403: [PLAN_LIMIT_ERROR_CODES.inactive, PLAN_LIMIT_ERROR_CODES.weeklyPosts],
       409: [QUEUE_ERROR_CODES.noSlots, QUEUE_ERROR_CODES.full],
     },
   }),

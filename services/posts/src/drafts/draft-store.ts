@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { inAdvisoryLock } from '../db/advisory-lock.js';
 import { type DraftRow, drafts, type schema } from '../db/schema.js';
 
 export type DraftText = Pick<DraftRow, 'content' | 'firstComment'> & Partial<Pick<DraftRow, 'media'>>;
@@ -35,8 +36,7 @@ export class DraftStore {
    * under a per-user advisory lock, so two tabs saving at once cannot pass the limit together.
    */
   insertWithin(userId: string, values: DraftText, limit: number): Promise<DraftRow | 'full'> {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`drafts:${userId}`}))`);
+    return inAdvisoryLock(this.db, `drafts:${userId}`, async (tx) => {
       const [counted] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(drafts)

@@ -31,6 +31,7 @@ import { AppError, type ErrorCode, type ErrorParams, type Logger, type ObjectSto
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import sharp from 'sharp';
+import { inAdvisoryLock, type Queryable } from '../db/advisory-lock.js';
 import { type MediaRow, media, type schema } from '../db/schema.js';
 import { inspectPdf, PdfError } from './pdf-document.js';
 
@@ -173,6 +174,17 @@ async function inspectDocument(path: string, bytes: number) {
   }
 }
 
+/** The user's uploads in the past 24 hours. */
+async function uploadsToday(db: Queryable, userId: string): Promise<number> {
+  const [today] = await db
+    .select({ uploads: count() })
+    .from(media)
+    .where(and(eq(media.userId, userId), gt(media.createdAt, sql`now() - interval '1 day'`)));
+  return today?.uploads ?? 0;
+}
+
+const dailyLimitReached = () => mediaRefusal('RATE_LIMITED', 'dailyLimit', { limit: MAX_DAILY_UPLOADS });
+
 export const toAttached = (row: MediaRow): AttachedMedia => ({
   id: row.id,
   contentType: row.contentType,
@@ -192,13 +204,10 @@ export class MediaService {
 
   /** Stores an image or (with its title) a PDF document sent as `body`. */
   async upload(userId: string, body: Readable, options: { title?: string } = {}): Promise<MediaRow> {
-    const [today] = await this.db
-      .select({ uploads: count() })
-      .from(media)
-      .where(and(eq(media.userId, userId), gt(media.createdAt, sql`now() - interval '1 day'`)));
-    if ((today?.uploads ?? 0) >= MAX_DAILY_UPLOADS) {
+    // Refused before the file is read when the day is already full; counted again as it is saved.
+    if ((await uploadsToday(this.db, userId)) >= MAX_DAILY_UPLOADS) {
       body.resume(); // Read and dropped, so the answer reaches the caller.
-      throw mediaRefusal('RATE_LIMITED', 'dailyLimit', { limit: MAX_DAILY_UPLOADS });
+      throw dailyLimitReached();
     }
     const folder = await mkdtemp(join(tmpdir(), 'nashr-upload-'));
     try {
@@ -250,7 +259,13 @@ export class MediaService {
         };
       }
       try {
-        const [row] = await this.db.insert(media).values(values).returning();
+        // Parallel uploads all pass the first count: the count and the insert take turns under
+        // the user's lock, so exactly the day's last places are filled.
+        const row = await inAdvisoryLock(this.db, `uploads:${userId}`, async (tx) => {
+          if ((await uploadsToday(tx, userId)) >= MAX_DAILY_UPLOADS) throw dailyLimitReached();
+          const [inserted] = await tx.insert(media).values(values).returning();
+          return inserted;
+        });
         if (!row) throw new Error('media row not written');
         return row;
       } catch (error) {

@@ -2,7 +2,8 @@ import { type EntitlementChanged, PLAN_LIMIT_ERROR_CODES } from '@nashr/contract
 import { AppError } from '@nashr/platform';
 import { and, count, eq, gte, lt, notInArray, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { planLimits, posts, type schema } from '../db/schema.js';
+import { inAdvisoryLock, type LockedTx } from '../db/advisory-lock.js';
+import { type PostRow, planLimits, posts, type schema } from '../db/schema.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
 const DAY_MS = 24 * 3600 * 1000;
@@ -12,6 +13,9 @@ export function weekStart(at: Date): Date {
   const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
   return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS);
 }
+
+/** Posts that take no place in their week: cancelled ones and ones that did not go out. */
+const UNCOUNTED: PostRow['status'][] = ['cancelled', 'failed'];
 
 const PLAN_NAMES: Record<string, string> = { trial: 'Trial', basic: 'Basic', starter: 'Starter', pro: 'Pro' };
 
@@ -46,9 +50,34 @@ export class PlanLimitStore {
     return rows.length > 0;
   }
 
-  /** Refuses a new post due at `dueAt` when the user's plan has ended or its week is full. */
-  async check(userId: string, dueAt: Date, now = new Date()): Promise<void> {
-    const [limits] = await this.db.select().from(planLimits).where(eq(planLimits.userId, userId));
+  /**
+   * Runs `write`, which adds a post due at `dueAt` (or, with `moving`, gives that post this time),
+   * only if the plan allows it: refused when the plan has ended (a new post) or the week is full.
+   * The count and the write happen in one transaction under the user's lock, so parallel
+   * requests take turns and the last places of a week go to exactly as many posts as are left.
+   * `write` must use only the transaction it is given (see inAdvisoryLock).
+   */
+  within<T>(
+    userId: string,
+    dueAt: Date,
+    write: (tx: LockedTx) => Promise<T>,
+    moving?: Pick<PostRow, 'id' | 'status' | 'scheduledAt'>,
+    now = new Date(),
+  ): Promise<T> {
+    return inAdvisoryLock(this.db, `weekly-posts:${userId}`, async (tx) => {
+      await this.check(tx, userId, dueAt, now, moving);
+      return write(tx);
+    });
+  }
+
+  private async check(
+    tx: LockedTx,
+    userId: string,
+    dueAt: Date,
+    now: Date,
+    moving: Pick<PostRow, 'id' | 'status' | 'scheduledAt'> | undefined,
+  ): Promise<void> {
+    const [limits] = await tx.select().from(planLimits).where(eq(planLimits.userId, userId));
     if (!limits) return;
     // The English message names the plan; `params.plan` is its id, which the web translates.
     const plan = PLAN_NAMES[limits.plan] ?? limits.plan;
@@ -58,7 +87,8 @@ export class PlanLimitStore {
       ((limits.status === 'trialing' || limits.status === 'canceled') &&
         limits.periodEnd !== null &&
         now.getTime() >= limits.periodEnd.getTime());
-    if (ended) {
+    // Existing posts are kept when a plan ends, and may still be moved: only new ones are refused.
+    if (ended && !moving) {
       throw new AppError(
         'FORBIDDEN',
         `Your ${plan} plan has ended. Choose a plan on the Billing page to schedule posts again; your posts and data are kept.`,
@@ -67,13 +97,18 @@ export class PlanLimitStore {
     }
     if (limits.weeklyPosts === null) return;
     const start = weekStart(dueAt);
-    const [row] = await this.db
+    // A counted post moved within its own week takes no new place there (even in a week that a
+    // smaller plan has since made over-full).
+    if (moving && !UNCOUNTED.includes(moving.status) && weekStart(moving.scheduledAt).getTime() === start.getTime()) {
+      return;
+    }
+    const [row] = await tx
       .select({ n: count() })
       .from(posts)
       .where(
         and(
           eq(posts.userId, userId),
-          notInArray(posts.status, ['cancelled', 'failed']),
+          notInArray(posts.status, UNCOUNTED),
           gte(posts.scheduledAt, start),
           lt(posts.scheduledAt, new Date(start.getTime() + 7 * DAY_MS)),
         ),

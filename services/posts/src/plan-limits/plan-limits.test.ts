@@ -78,6 +78,22 @@ describe('the weekly post limit of the plan', () => {
     expect((await schedule(who, midweek(2))).statusCode).toBe(201);
   });
 
+  it('lets a post of a full week move within it, and refuses moving one into it from another week', async () => {
+    const who = testIdentity();
+    await tell(trial(who));
+    const full = midweek(1);
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push((await schedule(who, full)).json().data.id);
+    const other = (await schedule(who, midweek(2))).json().data.id;
+    // The next day is still in the same week: the post keeps its place.
+    const nextDay = new Date(Date.parse(`${full}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+    const moved = await h.request(who, 'PATCH', `/api/v1/posts/${ids[0]}`, { date: nextDay, time: '9:00 AM' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const refused = await h.request(who, 'PATCH', `/api/v1/posts/${other}`, { date: full, time: '9:00 AM' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: PLAN_LIMIT_ERROR_CODES.weeklyPosts, params: { limit: 10 } });
+  });
+
   it('keeps the newest copy: a late, older event changes nothing, and Pro lifts the limit', async () => {
     const who = testIdentity();
     const pro = trial(who, {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from '@nashr/platform';
-import { sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { inAdvisoryLock } from '../db/advisory-lock.js';
 import type { schema } from '../db/schema.js';
 
 /**
@@ -87,8 +87,7 @@ export class QueueLock {
     // Set by the transaction's callback (`as`: so TypeScript does not take it as never set).
     let result = { done: false } as { done: false } | { done: true; value: T };
     try {
-      await this.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`posting-queue:${userId}`}))`);
+      await inAdvisoryLock(this.db, `posting-queue:${userId}`, async () => {
         result = { done: true, value: await work() };
       });
     } catch (error) {
