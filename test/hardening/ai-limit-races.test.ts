@@ -77,6 +77,13 @@ describe('AI credits under parallel generations', () => {
       body: { topic: 'One more', lang: 'en' },
     });
     expect([sixteenth.status, sixteenth.json().code]).toEqual([429, 'ai.free_daily_limit']);
+    // The composer streams: the refusal comes before any event, as a plain answer it can read.
+    const streamed = await send(stack, 'POST', '/api/v1/ai/rewrite', {
+      cookie,
+      body: { text: 'A draft to improve', lang: 'en' },
+      headers: { accept: 'text/event-stream' },
+    });
+    expect([streamed.status, streamed.json().code]).toEqual([429, 'ai.free_daily_limit']);
     const after = (await send(stack, 'GET', '/api/v1/ai/credits', { cookie })).json().data;
     expect(after.freeToday).toEqual({ remaining: 0, limit: FREE_PER_DAY });
   });
