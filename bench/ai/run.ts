@@ -67,6 +67,8 @@ async function main() {
     LOG_LEVEL: 'warn',
     LOG_PRETTY: 'false',
     AI_OFFLINE_TOKEN_DELAY_MS: '0',
+    // Throughput, not the daily limit: each user sends requests/users drafts, most of them free.
+    AI_FREE_DAILY_GENERATIONS: '1000',
     ...(fake ? { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.url } : {}),
   });
   await runMigrations(config.DATABASE_URL, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'ai' });

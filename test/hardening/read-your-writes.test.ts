@@ -27,7 +27,11 @@ beforeAll(async () => {
   stack = await startStack({
     gateway: true,
     workers: ['auth', 'ai', 'linkedin'],
-    env: { ai: { COPY_WAIT_MS: String(COPY_WAIT_MS) }, auth: { COPY_WAIT_MS: String(COPY_WAIT_MS) } },
+    env: {
+      // Fifty drafts by one writer: past the credits and the day's free drafts, which are not what is tested here.
+      ai: { COPY_WAIT_MS: String(COPY_WAIT_MS), AI_FREE_DAILY_GENERATIONS: String(ROUNDS) },
+      auth: { COPY_WAIT_MS: String(COPY_WAIT_MS) },
+    },
     aiProvider: {
       name: 'offline',
       write: async ({ request }) => {

@@ -1,3 +1,4 @@
+import { AI_LIMIT_ERROR_CODES } from './ai/credits.js';
 import { AI_ERROR_CODES } from './ai/errors.js';
 import { PROFILE_REVIEW_ERROR_CODES } from './ai/profile-review.js';
 import { ACCOUNT_ERROR_CODES, AUTH_ERROR_CODES } from './auth/errors.js';
@@ -31,6 +32,7 @@ export const ERROR_CODES: readonly string[] = [
     ...Object.values(ANALYTICS_ERROR_CODES),
     ...Object.values(NETWORK_FAILURE_CODES),
     ...Object.values(AI_ERROR_CODES),
+    ...Object.values(AI_LIMIT_ERROR_CODES),
     ...Object.values(PROFILE_REVIEW_ERROR_CODES),
     ...Object.values(CONTENT_ERROR_CODES),
     ...Object.values(LIBRARY_ERROR_CODES),

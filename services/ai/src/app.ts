@@ -48,7 +48,9 @@ export function buildApp({ config, logger, database, provider, queues, clock = (
   });
   const writer = provider ?? createProvider(config);
   const models = { premium: config.OPENAI_PREMIUM_MODEL, standard: config.OPENAI_STANDARD_MODEL };
-  const { credits, profiles, userData, ideas } = createServices(database);
+  const { credits, profiles, userData, ideas } = createServices(database, {
+    freeDailyGenerations: config.AI_FREE_DAILY_GENERATIONS,
+  });
   const generation = new GenerationService({
     provider: writer,
     credits,

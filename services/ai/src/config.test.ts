@@ -18,7 +18,9 @@ describe('ai config', () => {
       OPENAI_STANDARD_MODEL: 'gpt-3.5-turbo',
       OPENAI_TIMEOUT_MS: 30_000,
       OPENAI_MAX_RETRIES: 2,
+      AI_FREE_DAILY_GENERATIONS: 15,
     });
+    expect(loadConfig(configSchema, { ...required, AI_FREE_DAILY_GENERATIONS: '3' }).AI_FREE_DAILY_GENERATIONS).toBe(3);
   });
 
   it('picks openai when a key is set, unless told otherwise', () => {

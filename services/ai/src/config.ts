@@ -1,4 +1,4 @@
-import { AI_PROVIDERS, type AiProviderName } from '@nashr/contracts';
+import { AI_PROVIDERS, type AiProviderName, CREDITS } from '@nashr/contracts';
 import { baseEnv, copyEnv, databaseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
 import { z } from 'zod';
 
@@ -31,6 +31,8 @@ export const configSchema = z
     OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(2).default(2),
     /** Pause between streamed words of the offline writer, so the composer shows text arriving. */
     AI_OFFLINE_TOKEN_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(20),
+    /** Standard-model generations a user may have each UTC day once the premium credits are spent. */
+    AI_FREE_DAILY_GENERATIONS: z.coerce.number().int().min(0).max(1000).default(CREDITS.freeDailyGenerations),
   })
   .superRefine((env, ctx) => {
     if (env.AI_PROVIDER === 'openai' && !env.OPENAI_API_KEY) {

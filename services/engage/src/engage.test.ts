@@ -291,6 +291,21 @@ describe('sending', () => {
     expect((await call(me, 'GET', '/api/v1/engage/allowance')).json().allowance.credits.used).toBe(1);
   });
 
+  it('sends exactly the credits left when more comments than that are sent at once', async () => {
+    const { me, posts } = await ready('starter', 2);
+    const post = posts[0];
+    if (!post) throw new Error('no post');
+    // The plan's row is locked while the comments are counted: the ones waiting count those sent.
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => send(me, post.postId, randomUUID(), `At once ${i}`)),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.json().code)).toEqual(
+      Array(4).fill('engage.credits_exhausted'),
+    );
+    expect(await sandboxCommentsOf(me, post.postId)).toHaveLength(2);
+  });
+
   it('refuses empty, too long, deleted-post and uncovered comments, naming the limit', async () => {
     const { me, posts } = await ready('starter', 1);
     const [post, second, third] = posts;

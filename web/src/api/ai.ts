@@ -320,8 +320,17 @@ export function useDraftStream() {
           onMeta: (meta) => {
             if (!mine()) return;
             setState((current) => ({ ...current, meta }));
+            // A draft on the standard model is one of the day's free ones: the count goes down with it.
             client.setQueryData(creditsQuery.queryKey, (credits) =>
-              credits ? { ...credits, remaining: meta.credits.remaining } : credits,
+              credits
+                ? {
+                    ...credits,
+                    remaining: meta.credits.remaining,
+                    freeToday: meta.credits.premium
+                      ? credits.freeToday
+                      : { ...credits.freeToday, remaining: Math.max(0, credits.freeToday.remaining - 1) },
+                  }
+                : credits,
             );
           },
           onToken: (text) => {

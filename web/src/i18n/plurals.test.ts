@@ -46,6 +46,23 @@ describe('counts', () => {
     expect(credits(5)).toBe('تبقّى لك 5 أرصدة من GPT-4o.');
     expect(credits(40)).toBe('تبقّى لك 40 رصيدًا من GPT-4o.');
     expect(credits(500)).toBe('تبقّى لك 500 رصيد من GPT-4o.');
+    const free = (count: number) => say('ar', 'composer:ai.freeLeft', { count });
+    expect([1, 2, 3, 11, 100].map(free)).toEqual([
+      'تبقّت لك اليوم مسودة مجانية واحدة.',
+      'تبقّت لك اليوم مسودتان مجانيتان.',
+      'تبقّت لك اليوم 3 مسودات مجانية.',
+      'تبقّت لك اليوم 11 مسودةً مجانيةً.',
+      'تبقّت لك اليوم 100 مسودة مجانية.',
+    ]);
+    expect([1, 15].map((count) => say('en', 'composer:ai.freeLeft', { count }))).toEqual([
+      '1 free draft left today.',
+      '15 free drafts left today.',
+    ]);
+    const refused = (count: number) => say('ar', 'errors:ai.free_daily_limit', { count, limit: count });
+    expect(refused(15)).toContain('وحصلت اليوم على 15 مسودةً مجانيةً، وهذا هو الحد اليومي.');
+    expect(refused(2)).toContain('وحصلت اليوم على مسودتين مجانيتين');
+    expect(refused(5)).toContain('وحصلت اليوم على 5 مسودات مجانية');
+    expect(say('en', 'errors:ai.free_daily_limit', { count: 15, limit: 15 })).toContain("today's 15 free drafts.");
     const pages = (count: number) => say('ar', 'engage:media.pages', { count });
     expect([1, 2, 10, 12, 100].map(pages)).toEqual(['صفحة واحدة', 'صفحتان', '10 صفحات', '12 صفحةً', '100 صفحة']);
     expect([1, 12].map((count) => say('en', 'engage:media.pages', { count }))).toEqual(['1 page', '12 pages']);

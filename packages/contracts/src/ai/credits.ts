@@ -8,6 +8,16 @@ export const CREDITS = {
   costPerPost: 10,
   /** The most an administrator may grant at once. */
   maxGrant: 100_000,
+  /**
+   * Standard-model generations a user may have each UTC day once the premium credits are spent.
+   * Each is still a paid call upstream, so free use has a ceiling (AI_FREE_DAILY_GENERATIONS).
+   */
+  freeDailyGenerations: 15,
+} as const;
+
+/** The day's free generations are used up: asked again tomorrow, or with credits. params: limit, count. */
+export const AI_LIMIT_ERROR_CODES = {
+  freeDailyLimit: 'ai.free_daily_limit',
 } as const;
 
 /** The premium balance counts as low at or below this share of the plan's grant (20 of the 100 to start). */

@@ -79,6 +79,11 @@ export const creditsResponseSchema = z.object({
     renewsAt: z.string().datetime().nullable(),
     /** `offline` means drafts come from the built-in offline writer. */
     provider: z.enum(AI_PROVIDERS),
+    /**
+     * Standard-model generations left today once the premium credits are spent (they renew at
+     * midnight UTC), and the day's limit: the composer says how many are left before they run out.
+     */
+    freeToday: z.object({ remaining: z.number().int().nonnegative(), limit: z.number().int().nonnegative() }),
   }),
 });
 export type CreditsResponse = z.infer<typeof creditsResponseSchema>;

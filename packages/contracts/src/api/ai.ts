@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { choicesResponseSchema, saveChoicesRequestSchema } from '../ai/choices.js';
+import { AI_LIMIT_ERROR_CODES } from '../ai/credits.js';
 import { AI_ERROR_CODES } from '../ai/errors.js';
 import { ideasResponseSchema } from '../ai/ideas.js';
 import {
@@ -18,7 +19,10 @@ const streamNote =
   'one `meta`, then `token` events, then `done` (the JSON answer) or `error`. Credits are reserved before the ' +
   'provider runs and refunded when it fails.';
 const draft = { 200: { description: 'The draft (or, when streaming, the event stream)', schema: draftResponseSchema } };
-/** The provider failed: no draft, and the reserved credits are refunded. */
+/**
+ * The provider failed: no draft, and the reserved credits are refunded. Or, with no premium
+ * credits left, the day's free generations are used up (429 `ai.free_daily_limit`).
+ */
 const providerFailures = {
   502: [
     AI_ERROR_CODES.auth,
@@ -29,7 +33,7 @@ const providerFailures = {
     AI_ERROR_CODES.timeout,
     AI_ERROR_CODES.failed,
   ],
-  429: [AI_ERROR_CODES.rateLimited],
+  429: [AI_ERROR_CODES.rateLimited, AI_LIMIT_ERROR_CODES.freeDailyLimit],
 } as const;
 
 /** Writing and adjusting posts with AI, the composer's choices and the credits they cost. */

@@ -1,4 +1,5 @@
 import {
+  AI_LIMIT_ERROR_CODES,
   CREDITS,
   CREDITS_LOW_SHARE,
   type EntitlementChanged,
@@ -8,7 +9,8 @@ import {
   PLAN_IDS,
   type PlanId,
 } from '@nashr/contracts';
-import { and, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { AppError } from '@nashr/platform';
+import { and, count, eq, gte, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { creditAccounts, generations, type schema } from '../db/schema.js';
 
@@ -21,6 +23,8 @@ export interface CreditBalance {
   plan: PlanId;
   /** When the period ends and the credits renew; null when billing has not said, or the plan does not renew. */
   renewsAt: Date | null;
+  /** Standard-model generations left today, and the day's limit. */
+  freeToday: { remaining: number; limit: number };
 }
 
 export interface Reservation {
@@ -73,8 +77,8 @@ export const renewalJobId = (userId: string, periodStart: Date): string =>
 
 type AccountRow = typeof creditAccounts.$inferSelect;
 
-function present(row: AccountRow | undefined): CreditBalance {
-  if (!row) return { remaining: TRIAL_ALLOWANCE, total: TRIAL_ALLOWANCE, plan: 'trial', renewsAt: null };
+function present(row: AccountRow | undefined, freeToday: CreditBalance['freeToday']): CreditBalance {
+  if (!row) return { remaining: TRIAL_ALLOWANCE, total: TRIAL_ALLOWANCE, plan: 'trial', renewsAt: null, freeToday };
   // Only a paid plan that goes on renews: a trial ends, a cancelled plan ends at its period's end.
   const renews = row.status === 'active' && row.periodEnd !== null && row.periodEnd > row.periodStart;
   return {
@@ -82,20 +86,59 @@ function present(row: AccountRow | undefined): CreditBalance {
     total: row.allowance,
     plan: asPlan(row.plan),
     renewsAt: renews ? row.periodEnd : null,
+    freeToday,
   };
 }
+
+/** The start of the database's current UTC day: the free generations are counted from it. */
+const utcDayStart = sql`(date_trunc('day', now() at time zone 'utc') at time zone 'utc')`;
 
 /**
  * The premium-credit ledger. Spending is one conditional UPDATE (`balance >= cost`), so any
  * number of concurrent generations can never spend more than the balance: each waits for the
- * row lock and re-checks the condition against the committed balance.
+ * row lock and re-checks the condition against the committed balance. Once the credits are
+ * spent, generations go to the standard model, free, up to `freeDaily` a UTC day: those are
+ * counted with the account's row locked, so parallel ones cannot all slip under the limit.
  */
 export class CreditStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly freeDaily: number = CREDITS.freeDailyGenerations,
+  ) {}
 
   async balance(userId: string): Promise<CreditBalance> {
     const [row] = await this.db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId));
-    return present(row);
+    return present(row, await this.freeToday(userId));
+  }
+
+  private async freeToday(userId: string): Promise<CreditBalance['freeToday']> {
+    const used = await this.freeUsedToday(this.db, userId);
+    return { remaining: Math.max(0, this.freeDaily - used), limit: this.freeDaily };
+  }
+
+  /** Today's free generations that count: a failed one (refunded, nothing usable) does not. */
+  private async freeUsedToday(db: Pick<Db, 'select'>, userId: string): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(generations)
+      .where(
+        and(
+          eq(generations.userId, userId),
+          eq(generations.premium, false),
+          ne(generations.status, 'failed'),
+          gte(generations.createdAt, utcDayStart),
+        ),
+      );
+    return row?.n ?? 0;
+  }
+
+  /** The refusal once today's free generations are used up. */
+  freeLimitError(): AppError {
+    return new AppError(
+      'RATE_LIMITED',
+      `Your premium credits are used up and you have had today's ${this.freeDaily} free drafts. Try again tomorrow, or choose a plan with more credits on the Billing page.`,
+      { code: AI_LIMIT_ERROR_CODES.freeDailyLimit, params: { limit: this.freeDaily, count: this.freeDaily } },
+    );
   }
 
   /**
@@ -117,11 +160,16 @@ export class CreditStore {
         });
       let remaining = spent?.balance;
       if (remaining === undefined) {
+        // Locks the account until this transaction ends, so the count below and the ledger row
+        // inserted after it are one step: a parallel free generation waits here and then counts
+        // this one (each statement reads what is committed by then).
         const [row] = await tx
           .select({ balance: creditAccounts.balance })
           .from(creditAccounts)
-          .where(eq(creditAccounts.userId, userId));
+          .where(eq(creditAccounts.userId, userId))
+          .for('update');
         remaining = row?.balance ?? 0;
+        if ((await this.freeUsedToday(tx, userId)) >= this.freeDaily) throw this.freeLimitError();
       }
       const premium = spent !== undefined;
       const model = premium ? input.models.premium : input.models.standard;
@@ -280,6 +328,6 @@ export class CreditStore {
       })
       .returning();
     if (!row) throw new Error('the credit account was not saved');
-    return present(row);
+    return present(row, await this.freeToday(userId));
   }
 }

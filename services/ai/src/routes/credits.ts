@@ -22,6 +22,7 @@ export function creditRoutes(app: ServiceApp, options: CreditRoutesOptions): voi
       plan: balance.plan,
       renewsAt: balance.renewsAt?.toISOString() ?? null,
       provider: options.provider,
+      freeToday: balance.freeToday,
     },
   });
 

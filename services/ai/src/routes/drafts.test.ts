@@ -1,7 +1,9 @@
-import { type PersonalizationInput, QUEUES } from '@nashr/contracts';
+import { CREDITS, type PersonalizationInput, QUEUES } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreditStore } from '../credits/credit-store.js';
+import { creditAccounts } from '../db/schema.js';
 import { type Harness, readEventStream, startHarness } from '../testing/harness.js';
 
 let h: Harness;
@@ -169,6 +171,14 @@ describe('drafts (offline writer)', () => {
 });
 
 describe('credits', () => {
+  /** A draft paid for straight from the ledger, as the composer's routes pay for one. */
+  const RESERVE = {
+    kind: 'generate',
+    action: null,
+    promptVersion: 't',
+    models: { premium: 'p', standard: 's' },
+  } as const;
+
   it('start at 100 and fall by 10 per premium post, then switch to the standard model at zero', async () => {
     const me = testIdentity();
     const before = await h.app.inject({ method: 'GET', url: '/api/v1/ai/credits', headers: h.as(me) });
@@ -183,6 +193,7 @@ describe('credits', () => {
         plan: 'trial',
         renewsAt: null,
         provider: 'offline',
+        freeToday: { remaining: 15, limit: 15 },
       },
     });
     const seen: { remaining: number; premium: boolean }[] = [];
@@ -197,19 +208,19 @@ describe('credits', () => {
     expect(after.json().data).toMatchObject({ remaining: 0, total: 100 });
   });
 
-  it('twenty concurrent generations with 30 credits spend exactly 30', async () => {
+  it('fifteen concurrent generations with 30 credits spend exactly 30', async () => {
     const me = testIdentity();
     for (let i = 0; i < 7; i++) await post(me, '/api/v1/ai/generate', { topic: `warm-up ${i}`, lang: 'en' });
     const start = await h.app.inject({ method: 'GET', url: '/api/v1/ai/credits', headers: h.as(me) });
     expect(start.json().data.remaining).toBe(30);
 
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => post(me, '/api/v1/ai/generate', { topic: `burst ${i}`, lang: 'en' })),
+      Array.from({ length: 15 }, (_, i) => post(me, '/api/v1/ai/generate', { topic: `burst ${i}`, lang: 'en' })),
     );
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     const premium = answers.filter((a) => a.json().data.credits.premium);
     expect(premium).toHaveLength(3);
-    expect(answers.length - premium.length).toBe(17);
+    expect(answers.length - premium.length).toBe(12);
     expect(premium.map((a) => a.json().data.credits.remaining).sort()).toEqual([0, 10, 20]);
     const end = await h.app.inject({ method: 'GET', url: '/api/v1/ai/credits', headers: h.as(me) });
     expect(end.json().data.remaining).toBe(0);
@@ -232,19 +243,40 @@ describe('credits', () => {
   it('count a refund that lifts the balance back over the mark as the same grant running low', async () => {
     const store = new CreditStore(h.database.db);
     const userId = testIdentity().userId;
-    const input = {
-      kind: 'generate',
-      action: null,
-      promptVersion: 't',
-      models: { premium: 'p', standard: 's' },
-    } as const;
     const spends = [];
-    for (let i = 0; i < 8; i++) spends.push(await store.reserve(userId, input));
+    for (let i = 0; i < 8; i++) spends.push(await store.reserve(userId, RESERVE));
     expect(spends.map((s) => s.low?.remaining ?? null)).toEqual([null, null, null, null, null, null, null, 20]);
     await store.refund(spends[7]?.generationId ?? '', 'the writer failed');
-    const again = await store.reserve(userId, input);
+    const again = await store.reserve(userId, RESERVE);
     expect(again.low).toEqual(spends[7]?.low);
-    expect((await store.reserve(userId, input)).low).toBeNull();
+    expect((await store.reserve(userId, RESERVE)).low).toBeNull();
+  });
+
+  it("allow the day's free generations once the credits are spent, not counting failed ones, then refuse", async () => {
+    const store = new CreditStore(h.database.db, 2);
+    const userId = testIdentity().userId;
+    await store.grant(userId, 0, new Date());
+    await h.database.db.update(creditAccounts).set({ balance: 0 }).where(eq(creditAccounts.userId, userId));
+    const freeToday = async () => (await store.balance(userId)).freeToday;
+    expect(await freeToday()).toEqual({ remaining: 2, limit: 2 });
+
+    const unusable = await store.reserve(userId, RESERVE);
+    expect(unusable).toMatchObject({ premium: false, model: 's', remaining: 0 });
+    await store.refund(unusable.generationId, 'the writer failed');
+    expect(await freeToday()).toEqual({ remaining: 2, limit: 2 });
+
+    await store.reserve(userId, RESERVE);
+    expect(await freeToday()).toEqual({ remaining: 1, limit: 2 });
+    await store.reserve(userId, RESERVE);
+    expect(await freeToday()).toEqual({ remaining: 0, limit: 2 });
+    await expect(store.reserve(userId, RESERVE)).rejects.toMatchObject({
+      statusCode: 429,
+      answerCode: 'ai.free_daily_limit',
+      params: { limit: 2, count: 2 },
+    });
+    // Credits again (a grant, a renewal): premium drafts go on whatever the day's free count.
+    await store.grant(userId, CREDITS.costPerPost, new Date());
+    expect(await store.reserve(userId, RESERVE)).toMatchObject({ premium: true, remaining: 0 });
   });
 
   it('lets an admin read and grant credits, and only an admin; the plan is never set here', async () => {

@@ -7,6 +7,8 @@ import { formatNumber } from '../../lib/format';
 export interface Credits {
   remaining: number;
   total: number;
+  /** The day's free drafts on the standard model (AI credits only), told once the credits are spent. */
+  freeToday?: { remaining: number; limit: number };
 }
 
 /**
@@ -43,6 +45,13 @@ export function CreditsNotice({
         total: formatNumber(known.total, i18n.language),
       })
     : t('credits.title');
+  // Said before the day's last free draft is used, so the refusal after it comes as no surprise.
+  const freeToday =
+    known?.freeToday && known.remaining < CREDITS.costPerPost
+      ? known.freeToday.remaining > 0
+        ? t('composer:ai.freeLeft', { count: known.freeToday.remaining })
+        : t('composer:ai.freeNone')
+      : null;
   const comments =
     commenting && commenting.total > 0
       ? t('credits.commenting', {
@@ -54,13 +63,14 @@ export function CreditsNotice({
   if (collapsed) {
     return (
       <div
-        title={comments ? `${summary} — ${comments}` : summary}
+        title={[summary, freeToday, comments].filter(Boolean).join(' — ')}
         className="mx-auto flex size-10 items-center justify-center rounded-xl bg-amber-50 text-amber-600"
         data-testid="credits-notice"
       >
         <Zap aria-hidden="true" className="size-5" />
         <span className="sr-only">
           {summary}
+          {freeToday ? ` — ${freeToday}` : ''}
           {comments ? ` — ${comments}` : ''}
           {planLine ? ` — ${planLine}` : ''}
         </span>
@@ -99,6 +109,11 @@ export function CreditsNotice({
               style={{ width: `${Math.min(100, Math.round((known.remaining / known.total) * 100))}%` }}
             />
           </div>
+          {freeToday && (
+            <p className="mt-2 text-xs font-semibold text-slate-800" data-testid="credits-free-today">
+              {freeToday}
+            </p>
+          )}
         </>
       )}
       {comments && commenting && (

@@ -2,7 +2,8 @@ import type { Credits } from '../../api/ai';
 
 /**
  * The line under the composer: what the current mode is for, then the credit balance and which
- * model writes.
+ * model writes. With the premium credits spent it counts the day's free drafts down, so the
+ * limit is seen before a draft is refused for it.
  */
 export function creditsHint(
   t: (key: string, values?: Record<string, unknown>) => string,
@@ -15,6 +16,8 @@ export function creditsHint(
   const balance =
     credits.remaining >= credits.costPerPost
       ? `${t('common:credits.rule', { cost: credits.costPerPost })} ${t('ai.credits', { count: credits.remaining, model: credits.premiumModel })}`
-      : t('ai.standardModel', { model: credits.standardModel });
+      : `${t('ai.standardModel', { model: credits.standardModel })} ${
+          credits.freeToday.remaining > 0 ? t('ai.freeLeft', { count: credits.freeToday.remaining }) : t('ai.freeNone')
+        }`;
   return base ? `${base} ${balance}` : balance;
 }
