@@ -1,6 +1,7 @@
 import { MEDIA_ERROR_CODES } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../db/schema.js';
 import { readerThreads } from '../media/pdf-document.js';
@@ -57,5 +58,30 @@ describe('a PDF that takes too long to read', () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('serving a document', () => {
+  it('sends it as an attachment, sandboxed and not sniffed, so a PDF’s scripts never run on the app’s origin', async () => {
+    const me = testIdentity();
+    const document = await PDFDocument.create();
+    document.addPage([540, 675]);
+    // What the finding was about: a PDF asking its viewer to run a script when it opens.
+    const script = document.context.obj({ Type: 'Action', S: 'JavaScript', JS: document.context.obj('app.alert(1)') });
+    document.catalog.set(document.context.obj('OpenAction') as never, script);
+    const answer = await h.upload(me, Buffer.from(await document.save()), 'application/pdf', { title: 'Slides' });
+    expect(answer.statusCode).toBe(201);
+    const { id } = answer.json().data as { id: string };
+
+    const stored = await h.request(me, 'GET', `/api/v1/media/${id}`);
+    expect(stored.statusCode).toBe(200);
+    expect(stored.headers['content-type']).toBe('application/pdf');
+    expect(stored.headers['content-disposition']).toMatch(/^attachment\b/);
+    expect(stored.headers['content-security-policy']).toBe('sandbox');
+    expect(stored.headers['x-content-type-options']).toBe('nosniff');
+
+    const thumbnail = await h.request(me, 'GET', `/api/v1/media/${id}/thumbnail`);
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+    expect(thumbnail.headers['x-content-type-options']).toBe('nosniff');
   });
 });
