@@ -6,6 +6,7 @@
 import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { constants, createInflate, type Inflate } from 'node:zlib';
 
@@ -42,30 +43,55 @@ function flateLayers(dictionary: string): number {
   return layers;
 }
 
-/** Bytes `data` unpacks to through `layers` inflates, counted as they come and dropped, stopping past `budget`. */
-function inflatedLength(data: Uint8Array, layers: number, budget: number): Promise<number> {
+/** Reads bytes `begin` to `end` of the file (fewer at its end). */
+type ReadRange = (begin: number, end: number) => Promise<Uint8Array>;
+/** Bytes of the file looked at, or fed to zlib, at a time. */
+const SCAN_WINDOW = 1024 * 1024;
+
+/** Bytes `begin` to `end` of the file, a window at a time. */
+async function* ranges(read: ReadRange, begin: number, end: number) {
+  for (let at = begin; at < end; at += SCAN_WINDOW) {
+    const chunk = await read(at, Math.min(end, at + SCAN_WINDOW));
+    if (!chunk.length) return;
+    yield chunk;
+  }
+}
+
+/** Where the data of a stream starting at `start` ends: its `endstream`, or the end of the file. */
+async function streamEnd(read: ReadRange, size: number, start: number): Promise<number> {
+  // Windows overlap by the keyword's length, so one cut in two is still found.
+  for (let at = start; at < size; at += SCAN_WINDOW - 9) {
+    const found = Buffer.from(await read(at, Math.min(size, at + SCAN_WINDOW))).indexOf('endstream', 0, 'latin1');
+    if (found >= 0) return at + found;
+  }
+  return size;
+}
+
+/** Bytes the data unpacks to through `layers` inflates, counted as they come and dropped, stopping past `budget`. */
+function inflatedLength(data: AsyncIterable<Uint8Array>, layers: number, budget: number): Promise<number> {
   return new Promise((resolve) => {
     // A damaged or cut-off stream counts what it gave: pdf.js decides whether the file is readable.
     const chain: Inflate[] = Array.from({ length: layers }, () =>
       createInflate({ finishFlush: constants.Z_SYNC_FLUSH, chunkSize: 256 * 1024 }),
     );
+    const source = Readable.from(data, { objectMode: false });
     let total = 0;
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
+      source.destroy();
       for (const inflate of chain) inflate.destroy();
       resolve(total);
     };
-    for (let i = 0; i + 1 < chain.length; i++) chain[i]?.pipe(chain[i + 1] as Inflate);
-    const last = chain[chain.length - 1] as Inflate;
+    let last: Readable = source;
+    for (const inflate of chain) last = last.pipe(inflate);
     last.on('data', (chunk: Buffer) => {
       total += chunk.length;
       if (total > budget) finish();
     });
     last.on('end', finish);
-    for (const inflate of chain) inflate.on('error', finish);
-    chain[0]?.end(data);
+    for (const stream of [source, ...chain]) stream.on('error', finish);
   });
 }
 
@@ -73,31 +99,41 @@ function inflatedLength(data: Uint8Array, layers: number, budget: number): Promi
  * What the file's Flate streams unpack to, together, up to a little past `cap`. A few hundred
  * kilobytes of deflated zeros unpack to a gigabyte, and pdf.js would unpack them whole (seconds of
  * CPU, as much memory) while drawing page one; counting here, with zlib in streaming chunks that
- * are dropped at once, costs a fraction of that and stops at the cap.
+ * are dropped at once, costs a fraction of that and stops at the cap. The file is read a window at
+ * a time, never whole.
  */
-export async function unpackedSize(pdf: Buffer, cap: number): Promise<number> {
+export async function unpackedSize(read: ReadRange, size: number, cap: number): Promise<number> {
   let total = 0;
   let from = 0;
-  while (total <= cap) {
-    const keyword = pdf.indexOf('stream', from, 'latin1');
-    if (keyword < 0) break;
+  while (total <= cap && from < size) {
+    // The window reaches back far enough for the dictionary of a stream found in it.
+    const windowStart = Math.max(0, from - DICTIONARY_REACH);
+    const window = Buffer.from(await read(windowStart, Math.min(size, from + SCAN_WINDOW)));
+    const windowEnd = windowStart + window.length;
+    const found = window.indexOf('stream', from - windowStart, 'latin1');
+    // Not in this window: on to the next, overlapping by a few bytes for a keyword cut in two.
+    if (found < 0 || (windowStart + found + 8 > windowEnd && windowEnd < size)) {
+      from = found < 0 ? Math.max(from + 1, windowEnd - 8) : windowStart + found;
+      if (windowEnd >= size && found < 0) break;
+      continue;
+    }
+    const keyword = windowStart + found;
     from = keyword + 6;
-    if (keyword >= 3 && pdf.toString('latin1', keyword - 3, keyword) === 'end') continue;
+    if (found >= 3 && window.toString('latin1', found - 3, found) === 'end') continue;
     // The data starts after the end of line that follows the keyword.
     let start = keyword + 6;
-    if (pdf[start] === 0x0d) start++;
-    if (pdf[start] === 0x0a) start++;
+    if (window[start - windowStart] === 0x0d) start++;
+    if (window[start - windowStart] === 0x0a) start++;
     if (start === keyword + 6) continue;
-    const before = Math.max(0, keyword - DICTIONARY_REACH);
-    const object = pdf.lastIndexOf('obj', keyword, 'latin1');
-    const dictionary = pdf.toString('latin1', Math.max(object, before), keyword);
+    const before = Math.max(windowStart, found - DICTIONARY_REACH + windowStart);
+    const object = windowStart + window.lastIndexOf('obj', found, 'latin1');
+    const dictionary = window.toString('latin1', Math.max(object, before) - windowStart, found);
     const layers = flateLayers(dictionary);
     if (!layers) continue;
     const declared = /\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dictionary)?.[1];
-    const end = declared ? start + Number(declared) : pdf.indexOf('endstream', start, 'latin1');
-    const data = pdf.subarray(start, end < start ? pdf.length : Math.min(end, pdf.length));
-    total += await inflatedLength(data, layers, cap - total);
-    from = Math.max(from, start + data.length);
+    const end = Math.min(size, declared ? start + Number(declared) : await streamEnd(read, size, start));
+    total += await inflatedLength(ranges(read, start, end), layers, cap - total);
+    from = Math.max(from, end);
   }
   return total;
 }
@@ -122,9 +158,7 @@ export async function readPdf(request: PdfReadRequest): Promise<PdfReadAnswer> {
   try {
     const tail = Buffer.from(await read(Math.max(0, size - TAIL), size)).toString('latin1');
     if (!tail.includes('%%EOF')) return { ok: false, problem: 'unreadable' };
-    // The whole file (at most the 20 MB upload limit) for the count, in this thread's memory only
-    // until it ends.
-    if ((await unpackedSize(Buffer.from(await read(0, size)), maxUnpackedBytes)) > maxUnpackedBytes) {
+    if ((await unpackedSize(read, size, maxUnpackedBytes)) > maxUnpackedBytes) {
       return { ok: false, problem: 'unpacked_too_large' };
     }
     const lib: PdfJs = await import('pdfjs-dist/legacy/build/pdf.mjs');
