@@ -43,8 +43,10 @@ function flateLayers(dictionary: string): number {
   return layers;
 }
 
-/** Reads bytes `begin` to `end` of the file (fewer at its end). */
-type ReadRange = (begin: number, end: number) => Promise<Uint8Array>;
+/** Reads bytes `begin` to `end` of the file (fewer at its end), into `into` when given (reused, so only read, never kept). */
+type ReadRange = (begin: number, end: number, into?: Buffer) => Promise<Uint8Array>;
+/** A view of the same bytes, not a copy. */
+const bytesOf = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.length);
 /** Bytes of the file looked at, or fed to zlib, at a time. */
 const SCAN_WINDOW = 1024 * 1024;
 
@@ -58,10 +60,11 @@ async function* ranges(read: ReadRange, begin: number, end: number) {
 }
 
 /** Where the data of a stream starting at `start` ends: its `endstream`, or the end of the file. */
-async function streamEnd(read: ReadRange, size: number, start: number): Promise<number> {
+async function streamEnd(read: ReadRange, size: number, start: number, scratch: Buffer): Promise<number> {
   // Windows overlap by the keyword's length, so one cut in two is still found.
   for (let at = start; at < size; at += SCAN_WINDOW - 9) {
-    const found = Buffer.from(await read(at, Math.min(size, at + SCAN_WINDOW))).indexOf('endstream', 0, 'latin1');
+    const window = bytesOf(await read(at, Math.min(size, at + SCAN_WINDOW), scratch));
+    const found = window.indexOf('endstream', 0, 'latin1');
     if (found >= 0) return at + found;
   }
   return size;
@@ -105,10 +108,12 @@ function inflatedLength(data: AsyncIterable<Uint8Array>, layers: number, budget:
 export async function unpackedSize(read: ReadRange, size: number, cap: number): Promise<number> {
   let total = 0;
   let from = 0;
+  // One buffer for every window: the file passes through it, a 20 MB upload leaves no 20 MB of garbage.
+  const scratch = Buffer.allocUnsafe(SCAN_WINDOW + DICTIONARY_REACH);
   while (total <= cap && from < size) {
     // The window reaches back far enough for the dictionary of a stream found in it.
     const windowStart = Math.max(0, from - DICTIONARY_REACH);
-    const window = Buffer.from(await read(windowStart, Math.min(size, from + SCAN_WINDOW)));
+    const window = bytesOf(await read(windowStart, Math.min(size, from + SCAN_WINDOW), scratch));
     const windowEnd = windowStart + window.length;
     const found = window.indexOf('stream', from - windowStart, 'latin1');
     // Not in this window: on to the next, overlapping by a few bytes for a keyword cut in two.
@@ -131,7 +136,7 @@ export async function unpackedSize(read: ReadRange, size: number, cap: number): 
     const layers = flateLayers(dictionary);
     if (!layers) continue;
     const declared = /\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dictionary)?.[1];
-    const end = Math.min(size, declared ? start + Number(declared) : await streamEnd(read, size, start));
+    const end = Math.min(size, declared ? start + Number(declared) : await streamEnd(read, size, start, scratch));
     total += await inflatedLength(ranges(read, start, end), layers, cap - total);
     from = Math.max(from, end);
   }
@@ -150,9 +155,10 @@ const standardFontDataUrl = `${join(dirname(require.resolve('pdfjs-dist/package.
 export async function readPdf(request: PdfReadRequest): Promise<PdfReadAnswer> {
   const { path, size, maxPages, thumbnailSize, maxUnpackedBytes } = request;
   const file = await open(path, 'r');
-  const read = async (begin: number, end: number) => {
-    const buffer = Buffer.alloc(Math.max(0, end - begin));
-    const { bytesRead } = await file.read(buffer, 0, buffer.length, begin);
+  const read = async (begin: number, end: number, into?: Buffer) => {
+    const length = Math.max(0, end - begin);
+    const buffer = into && into.length >= length ? into : Buffer.alloc(length);
+    const { bytesRead } = await file.read(buffer, 0, length, begin);
     return new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead);
   };
   try {
