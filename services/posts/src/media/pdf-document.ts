@@ -45,6 +45,11 @@ export interface PdfLimits {
 export const PDF_LIMITS: PdfLimits = { timeBudgetMs: 8_000, maxUnpackedBytes: 256 * 1024 * 1024 };
 /** The reading thread's JavaScript heap: pdf.js's own objects for page one, far below this. */
 const HEAP_MB = 256;
+/**
+ * Its young generation: small, since every isolate grows its own (V8's default lets a thread
+ * hold tens of MB of short-lived objects between collections, on top of the service's own).
+ */
+const YOUNG_MB = 4;
 /** Loading pdf.js and the canvas in a new thread, on a busy machine. */
 const START_MS = 60_000;
 /** A thread left idle this long ends (it holds pdf.js, some tens of MB). */
@@ -113,7 +118,7 @@ async function takeThread(): Promise<Worker> {
   }
   const worker = new Worker(READER, {
     workerData: { pdfReader: true },
-    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: YOUNG_MB },
     stdout: true,
     stderr: true,
   });
