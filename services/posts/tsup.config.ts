@@ -1,3 +1,4 @@
 import { serviceBuild } from '../../packages/tsconfig/tsup.service.js';
 
-export default serviceBuild(['src/server.ts', 'src/worker.ts', 'src/migrate.ts']);
+// src/media/pdf-reader.ts runs as a worker thread of the server (dist/media/pdf-reader.js).
+export default serviceBuild(['src/server.ts', 'src/worker.ts', 'src/migrate.ts', 'src/media/pdf-reader.ts']);

@@ -178,7 +178,14 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
   };
   app.addHook('onSend', (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
+    // A service's own policy comes first (the posts service sandboxes the files users upload, so
+    // that a PDF's scripts never run on this origin): the gateway's is added after it, never
+    // instead of it.
+    const own = reply.getHeader('content-security-policy');
     reply.headers(typeof type === 'string' && type.startsWith('application/json') ? apiSecurity : security);
+    if (typeof own === 'string' && own) {
+      reply.header('content-security-policy', `${own}; ${reply.getHeader('content-security-policy')}`);
+    }
     done(null, payload);
   });
   // The landing page's HTML, rendered here (landing-page.ts); an admin's save passing through

@@ -172,6 +172,34 @@ describe('gateway', () => {
     expect(api.headers['x-ratelimit-remaining']).toBeUndefined();
   });
 
+  it('keeps the sandbox a service puts on a file, and the attachment, adding its own policy after', async () => {
+    const files = createServer((_request, response) => {
+      response.writeHead(200, {
+        'content-type': 'application/pdf',
+        'content-disposition': 'attachment; filename="document.pdf"',
+        'content-security-policy': 'sandbox',
+      });
+      response.end('%PDF-1.7\n%%EOF\n');
+    });
+    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+    const withFiles = await gatewayWith({ POSTS_URL: `http://127.0.0.1:${(files.address() as AddressInfo).port}` });
+    try {
+      const file = await withFiles.inject({
+        method: 'GET',
+        url: '/api/v1/media/00000000-0000-4000-8000-000000000001',
+        headers: { cookie: await cookieFor(['user']) },
+      });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-security-policy']).toMatch(/^sandbox; default-src 'self'/);
+      expect(file.headers['content-disposition']).toBe('attachment; filename="document.pdf"');
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      await withFiles.close();
+      files.closeAllConnections();
+      await new Promise((resolve) => files.close(resolve));
+    }
+  });
+
   it('answers unknown API paths with JSON 404 and page paths with the web app', async () => {
     const api = await gateway.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(api.statusCode).toBe(404);

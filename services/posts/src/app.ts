@@ -14,6 +14,7 @@ import {
 import type { Config } from './config.js';
 import type { schema } from './db/schema.js';
 import { MediaService } from './media/media-service.js';
+import type { PdfLimits } from './media/pdf-document.js';
 import { PublishWaiter } from './publish-waiter.js';
 import { QueueStore } from './queue/queue-store.js';
 import { draftRoutes } from './routes/drafts.js';
@@ -38,9 +39,11 @@ export interface PostsDeps {
   redis: Redis;
   /** Where uploaded files go (default: the local disk at MEDIA_DIR). */
   storage?: ObjectStore;
+  /** How long reading an uploaded PDF may take and what it may unpack to (the defaults unless a test lowers them). */
+  pdfLimits?: PdfLimits;
 }
 
-export function buildApp({ config, logger, database, queues, redis, storage }: PostsDeps): ServiceApp {
+export function buildApp({ config, logger, database, queues, redis, storage, pdfLimits }: PostsDeps): ServiceApp {
   const app = createServiceApp({
     name: 'posts',
     logger,
@@ -63,7 +66,7 @@ export function buildApp({ config, logger, database, queues, redis, storage }: P
     scheduleHorizonMs: config.SCHEDULE_HORIZON_MS,
   });
   const files = storage ?? createObjectStore({ ...config, MEDIA_DIR: config.MEDIA_DIR ?? '.data/media' });
-  const media = new MediaService(database.db, files, logger);
+  const media = new MediaService(database.db, files, logger, pdfLimits);
   const waiter = new PublishWaiter(database.sql, store, logger);
   app.addHook('onClose', () => waiter.close());
   // Scheduling and publishing could double on a retry or a double click: a repeat gets the first answer.

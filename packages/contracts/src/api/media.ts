@@ -20,7 +20,8 @@ export const mediaApi = {
       'The body is the file itself (any content type), recognised by its content: the name and the declared type ' +
       'are ignored. An image (JPEG, PNG, GIF or WebP, at most 5 MB) is decoded and re-encoded without its ' +
       'metadata (no GPS position, no camera serial) and a thumbnail is made. A PDF document (at most 20 MB and ' +
-      '300 pages, not password-protected) needs `title`; its pages are counted and its first page drawn as the ' +
+      '300 pages, not password-protected, not unpacking to more than 256 MiB nor taking more than a few seconds ' +
+      'to read) needs `title`; its pages are counted and its first page drawn as the ' +
       'thumbnail. The body streams to a temporary file: it is never held whole in memory. Attach the file to a ' +
       'post or draft with `mediaIds` (images, or one document alone).',
     query: mediaUploadQuerySchema,
@@ -32,6 +33,7 @@ export const mediaApi = {
         codes.undecodable,
         codes.documentUnreadable,
         codes.documentEncrypted,
+        codes.documentTooComplex,
         codes.documentTitleRequired,
         codes.tooManyPages,
         'text.unstorable',

@@ -90,6 +90,8 @@ export const MEDIA_MESSAGES = {
   tooManyPages: `A document can have at most ${MAX_DOCUMENT_PAGES} pages`,
   documentUnreadable: 'This PDF is damaged or incomplete and cannot be read',
   documentEncrypted: 'This PDF is protected by a password: save it without one and upload it again',
+  documentTooComplex:
+    'This PDF takes too long to read or unpacks to too much data: export it again, with simpler or fewer pages',
   documentTitleRequired: `A document needs a title of at most ${MAX_DOCUMENT_TITLE_LENGTH} characters`,
   documentWithImages: 'A post carries images or one document, not both',
   tooManyDocuments: 'A post can carry only one document',
@@ -117,6 +119,11 @@ export const MEDIA_ERROR_CODES = {
   /** Starts like a PDF but does not parse as one (damaged, truncated, renamed). */
   documentUnreadable: 'media.document_unreadable',
   documentEncrypted: 'media.document_encrypted',
+  /**
+   * Its streams unpack to more than the server reads (a "PDF bomb"), or reading it and drawing its
+   * first page takes longer than the server allows.
+   */
+  documentTooComplex: 'media.document_too_complex',
   /** params: limit */
   documentTitleRequired: 'media.document_title_required',
   documentWithImages: 'media.document_with_images',

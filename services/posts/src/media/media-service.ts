@@ -33,7 +33,7 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import sharp from 'sharp';
 import { inAdvisoryLock, type Queryable } from '../db/advisory-lock.js';
 import { type MediaRow, media, type schema } from '../db/schema.js';
-import { inspectPdf, PdfError } from './pdf-document.js';
+import { inspectPdf, PDF_LIMITS, PdfError, type PdfLimits } from './pdf-document.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
 type MediaRefusal = keyof typeof MEDIA_ERROR_CODES;
@@ -158,17 +158,24 @@ function documentTitle(title: string | undefined): string | AppError {
   return trimmed;
 }
 
+const PDF_REFUSALS = {
+  unreadable: 'documentUnreadable',
+  encrypted: 'documentEncrypted',
+  too_complex: 'documentTooComplex',
+} as const satisfies Record<PdfError['problem'], MediaRefusal>;
+
 /** Counts the document's pages and draws its first page, refusing what is not a readable PDF. */
-async function inspectDocument(path: string, bytes: number) {
+async function inspectDocument(path: string, bytes: number, limits: PdfLimits, logger: Logger) {
   try {
-    const facts = await inspectPdf(path, bytes, MAX_DOCUMENT_PAGES);
+    const facts = await inspectPdf(path, bytes, MAX_DOCUMENT_PAGES, limits);
     if (facts.tooMany) {
       throw mediaRefusal('BAD_REQUEST', 'tooManyPages', { limit: MAX_DOCUMENT_PAGES, pages: facts.pageCount });
     }
     return facts;
   } catch (error) {
     if (error instanceof PdfError) {
-      throw mediaRefusal('BAD_REQUEST', error.problem === 'encrypted' ? 'documentEncrypted' : 'documentUnreadable');
+      if (error.reason) logger.warn({ reason: error.reason, bytes }, 'document refused: too costly to read');
+      throw mediaRefusal('BAD_REQUEST', PDF_REFUSALS[error.problem]);
     }
     throw error;
   }
@@ -200,6 +207,8 @@ export class MediaService {
     private readonly db: Db,
     private readonly storage: ObjectStore,
     private readonly logger: Logger,
+    /** How long reading a PDF may take and what it may unpack to (lowered by tests). */
+    private readonly pdfLimits: PdfLimits = PDF_LIMITS,
   ) {}
 
   /** Stores an image or (with its title) a PDF document sent as `body`. */
@@ -225,7 +234,7 @@ export class MediaService {
       const thumbnailKey = thumbnailStorageKey(userId, id);
       let values: typeof media.$inferInsert;
       if (isDocumentType(type)) {
-        const document = await inspectDocument(path, bytes);
+        const document = await inspectDocument(path, bytes, this.pdfLimits, this.logger);
         // The document is kept as sent (the network shows its pages), streamed from the temporary file.
         await this.storage.put(storageKey, createReadStream(path));
         await this.storage.put(thumbnailKey, document.thumbnail);

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { API, MEDIA_MESSAGES, type Media } from '@nashr/contracts';
+import { API, isDocumentType, MEDIA_MESSAGES, type Media } from '@nashr/contracts';
 import { identityOf, ObjectNotFoundError, type ObjectStore, route, type ServiceApp } from '@nashr/platform';
 import type { MediaRow } from '../db/schema.js';
 import { type MediaService, mediaRefusal } from '../media/media-service.js';
@@ -36,13 +36,22 @@ export function mediaRoutes(app: ServiceApp, { media, storage }: { media: MediaS
     );
   });
 
+  /**
+   * A stored file, as it was checked. A document is sent as an attachment: a browser opening its
+   * address downloads it instead of showing it in its PDF viewer on the app's own origin, where a
+   * PDF's scripts (/OpenAction JavaScript) would run; the composer's preview reads it with fetch
+   * (pdf.js), which the header does not affect. Every file is also sandboxed (no scripts, an opaque
+   * origin, should a browser render it anyway) and never sniffed as another type.
+   */
   const send = async (key: string, contentType: string, reply: import('fastify').FastifyReply) => {
     try {
       const stream = await storage.get(key);
       return reply
         .type(contentType)
         .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('content-disposition', 'inline')
+        .header('content-disposition', isDocumentType(contentType) ? 'attachment; filename="document.pdf"' : 'inline')
+        .header('content-security-policy', 'sandbox')
+        .header('x-content-type-options', 'nosniff')
         .send(stream);
     } catch (error) {
       if (error instanceof ObjectNotFoundError) throw mediaRefusal('NOT_FOUND', 'notFound');

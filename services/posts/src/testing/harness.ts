@@ -27,6 +27,7 @@ import { buildApp, MIGRATIONS_FOLDER } from '../app.js';
 import { schema } from '../db/schema.js';
 import { PostQueues } from '../jobs/post-queues.js';
 import { type PostsWorker, type PostsWorkerSettings, startPostsWorker } from '../jobs/posts-worker.js';
+import type { PdfLimits } from '../media/pdf-document.js';
 import { PostService } from '../post-service.js';
 import { PostStore } from '../post-store.js';
 import { FakeLinkedin, type FakeLinkedinOptions } from './fake-linkedin.js';
@@ -62,7 +63,13 @@ export class PostsHarness {
 
   /** `database`: one the test made (e.g. restored from a backup) instead of an empty one; dropped at close. */
   static async start(
-    options: { publishWaitMs?: number; database?: TestDatabase; scheduleHorizonMs?: number } = {},
+    options: {
+      publishWaitMs?: number;
+      database?: TestDatabase;
+      scheduleHorizonMs?: number;
+      /** Lower limits for reading uploaded PDFs, so a test's small PDF bomb is one. */
+      pdfLimits?: PdfLimits;
+    } = {},
   ): Promise<PostsHarness> {
     const horizonMs = options.scheduleHorizonMs ?? TEST_WORKER_SETTINGS.SCHEDULE_HORIZON_MS;
     const testDb = options.database ?? (await createTestDatabase());
@@ -86,6 +93,7 @@ export class PostsHarness {
       queues,
       redis: requestRedis,
       storage,
+      pdfLimits: options.pdfLimits,
     });
     await app.ready();
     return new PostsHarness(
