@@ -175,6 +175,11 @@ describe('connecting the LinkedIn account', () => {
     expect(new URL(popup.url()).pathname).toBe('/linkedln-connect-screen');
 
     await popup.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    // The sandbox says it is one: no promise that the password goes to LinkedIn.
+    const footer = popup.getByTestId('sign-in-footer');
+    await expect.poll(() => footer.getAttribute('data-sandbox')).toBe('true');
+    expect(await footer.textContent()).toContain('This is a sandbox, not LinkedIn');
+    expect(await footer.textContent()).not.toContain('goes straight to LinkedIn');
     // Both fields are required: nothing is sent without them.
     const sent: string[] = [];
     popup.on('request', (request) => {
@@ -460,13 +465,14 @@ describe('dashboard and profile', () => {
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userProfile') ?? 'null'));
       expect(stored).toMatchObject({ first_name: profile.first_name, last_name: profile.last_name });
 
-      // Each figure as the analytics API gives it; 'Sample data' only where it says so.
+      // Each figure as the analytics API gives it; the sandbox invented every one, so each is marked.
       const stat = (id: string) => page.getByTestId(`stat-${id}`);
       for (const [id, metric] of Object.entries(summary.cards)) {
         await expect.poll(() => stat(id).getAttribute('data-value')).toBe(String(metric.value));
-        expect(await stat(id).getAttribute('data-sample')).toBe(String(metric.sample));
-        expect(await stat(id).getByTestId('sample-badge').count()).toBe(metric.sample ? 1 : 0);
+        expect(await stat(id).getAttribute('data-sample')).toBe('true');
+        expect(await stat(id).getByTestId('sample-badge').count()).toBe(1);
       }
+      expect(await page.getByTestId('dashboard-profile-sample').getByTestId('sample-badge').count()).toBe(1);
 
       const chart = page.getByTestId('activity-chart');
       await expect.poll(() => chart.getAttribute('data-points')).toBe(String(summary.days.length));
@@ -495,7 +501,9 @@ describe('dashboard and profile', () => {
       expect(await page.getByTestId('profile-website').first().getAttribute('href')).toBe(
         new URL(profile.websites[0] ?? '').href,
       );
-      await page.getByTestId('profile-analytics').getByTestId('sample-badge').waitFor();
+      // The sandbox's invented profile and figures are marked, every analytics row included.
+      await expect.poll(() => page.getByTestId('profile-analytics').getByTestId('sample-badge').count()).toBe(4);
+      expect(await page.getByTestId('profile-header').getByTestId('sample-badge').count()).toBe(1);
       await screenshot(page, `connect-profile-${lang}-${viewport}`);
       await expectNoSidewaysScroll(page);
 
@@ -572,7 +580,7 @@ describe('dashboard and profile', () => {
     await context.close();
   });
 
-  it('shows skeletons while loading, no recent posts when the account has none, and sample data only where the figures say so', async () => {
+  it('shows skeletons while loading, no recent posts when the account has none, and every sandbox figure as sample data', async () => {
     const { page, context } = await fullUser('ar', 'desktop', '/profile');
     await page.getByTestId('profile-name').waitFor();
     let release: () => void = () => {};
@@ -617,8 +625,9 @@ describe('dashboard and profile', () => {
     expect(await page.getByTestId('stat-profileViews').getByTestId('sample-badge').textContent()).toContain(
       'بيانات توضيحية',
     );
-    expect(await page.getByTestId('stat-postEngagement').getAttribute('data-sample')).toBe('false');
-    expect(await page.getByTestId('stat-postEngagement').getByTestId('sample-badge').count()).toBe(0);
+    // On the sandbox a figure the API measured is invented all the same: marked too.
+    expect(await page.getByTestId('stat-postEngagement').getAttribute('data-sample')).toBe('true');
+    expect(await page.getByTestId('stat-postEngagement').getByTestId('sample-badge').count()).toBe(1);
     await screenshot(page, 'connect-dashboard-empty-ar-desktop');
     await context.close();
   });

@@ -41,6 +41,7 @@ export function buildApp(deps: LinkedinDeps): ServiceApp {
     connections: services.connections,
     linkedin: officialProvider(provider),
     credentials: credential !== null,
+    sandbox: credential?.name === 'sandbox',
     redis,
     redisPrefix: config.REDIS_PREFIX,
   });

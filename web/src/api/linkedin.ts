@@ -100,13 +100,28 @@ export type AccountStep = AccountStepResponse;
 /** Where "Continue with LinkedIn" starts: the service answers with a redirect to the network's page. */
 export const OAUTH_START_PATH = LINK_PATHS.linkedinOauthStart;
 
+const connectMethodsQuery = queryOptions({
+  queryKey: ['linkedin', 'connect-methods'] as const,
+  queryFn: async () => (await call(linkedinApi.connectMethods)).data,
+  staleTime: 5 * 60_000,
+});
+
 /** `GET /api/v1/linkedin/providers`: the ways to connect offered here, the recommended one first. */
 export function useConnectMethods() {
-  return useQuery({
-    queryKey: ['linkedin', 'connect-methods'],
-    queryFn: async () => (await call(linkedinApi.connectMethods)).data.methods,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...connectMethodsQuery, select: (data) => data.methods });
+}
+
+/**
+ * Whether the password sign-in offered here is the sandbox, where nothing reaches LinkedIn: the
+ * sign-in screen must not say the password goes there. False until the service has said.
+ */
+export function useSandboxSignIn(): boolean {
+  return useQuery({ ...connectMethodsQuery, select: (data) => data.sandbox === true }).data ?? false;
+}
+
+/** Whether an account is on the sandbox network, whose profile, followers and post figures are invented. */
+export function isSandboxAccount(account: Pick<LinkedinAccountInfo, 'provider'> | null | undefined): boolean {
+  return account?.provider === 'sandbox';
 }
 
 /**

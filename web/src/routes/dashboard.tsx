@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ArrowRight, PenLine, SquarePen } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useAnalyticsSummary } from '../api/analytics';
-import { type DashboardData, useDashboardData } from '../api/linkedin';
+import { type DashboardData, isSandboxAccount, useDashboardData } from '../api/linkedin';
 import { BestTimesSection } from '../components/analytics/best-times';
 import { LoadError } from '../components/dashboard/load-error';
 import { PeriodAnalytics } from '../components/dashboard/period-analytics';
@@ -12,6 +12,7 @@ import { PostCard } from '../components/dashboard/post-card';
 import { DashboardSkeleton } from '../components/dashboard/skeletons';
 import { Avatar } from '../components/ui/avatar';
 import { EmptyState } from '../components/ui/empty-state';
+import { SandboxBadge } from '../components/ui/sample-badge';
 import { DEFAULT_PERIOD, periodOf } from '../lib/analytics-period';
 
 const RECENT_POSTS = 4;
@@ -59,6 +60,8 @@ function Dashboard({
   const named = data.userName !== 'User';
   const name = named ? data.userName : t('userFallback');
   const recent = data.posts.slice(0, RECENT_POSTS);
+  // The sandbox network invents the profile, followers and post figures: each is marked a sample.
+  const sandbox = isSandboxAccount(data.account);
 
   return (
     <>
@@ -86,6 +89,11 @@ function Dashboard({
             <p className="mt-1 line-clamp-2 text-slate-600">
               <bdi>{profile.headline ?? t('subtitle')}</bdi>
             </p>
+            {sandbox && (
+              <div className="mt-2" data-testid="dashboard-profile-sample">
+                <SandboxBadge />
+              </div>
+            )}
           </div>
         </div>
         <Link
@@ -101,17 +109,21 @@ function Dashboard({
         period={period}
         onPeriodChange={(days) => void navigate({ to: '/dashboard', search: { days }, replace: true })}
         summary={summary}
+        sandbox={sandbox}
       />
 
       <div className="mt-6">
-        <BestTimesSection />
+        <BestTimesSection sandbox={sandbox} />
       </div>
 
       <section aria-labelledby="recent-posts-title" className="mt-10" data-testid="recent-posts">
         <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-          <h2 id="recent-posts-title" className="text-xl font-semibold text-ink">
-            {t('posts.title')}
-          </h2>
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id="recent-posts-title" className="text-xl font-semibold text-ink">
+              {t('posts.title')}
+            </h2>
+            {sandbox && recent.length > 0 && <SandboxBadge />}
+          </div>
           {recent.length > 0 && (
             <Link
               to="/posts"

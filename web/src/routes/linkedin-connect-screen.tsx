@@ -1,14 +1,21 @@
 import type { LinkedinAccountInfo } from '@nashr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { ArrowLeftRight, CircleCheck, LockKeyhole } from 'lucide-react';
+import { ArrowLeftRight, CircleCheck } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionQuery, useSession } from '../api/auth';
-import { broadcastConnected, LINKEDIN_CONNECTED, OAUTH_START_PATH, storeAccount } from '../api/linkedin';
+import {
+  broadcastConnected,
+  LINKEDIN_CONNECTED,
+  OAUTH_START_PATH,
+  storeAccount,
+  useSandboxSignIn,
+} from '../api/linkedin';
 import { LinkedInMark } from '../components/connect/linkedin-mark';
 import { CONNECT_PAGE_PATH } from '../components/connect/popup';
 import { SignInFlow } from '../components/connect/sign-in-flow';
+import { SignInFooter } from '../components/connect/sign-in-footer';
 import { primaryButtonClass } from '../components/connect/styles';
 import { LanguageToggle } from '../components/language-toggle';
 import { Logo } from '../components/logo';
@@ -39,7 +46,7 @@ export function LinkedInConnectScreen() {
 }
 
 function PopupFrame({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('connect');
+  const sandbox = useSandboxSignIn();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-100">
       <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
@@ -57,10 +64,7 @@ function PopupFrame({ children }: { children: ReactNode }) {
           {children}
         </div>
       </main>
-      <footer className="flex items-center justify-center gap-2 px-4 pb-6 text-xs text-slate-600">
-        <LockKeyhole aria-hidden="true" className="size-3.5" />
-        {t('screen.footer')}
-      </footer>
+      <SignInFooter sandbox={sandbox} />
     </div>
   );
 }

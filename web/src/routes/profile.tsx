@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { displayName, useLinkedinAccount, usePosts, useProfileData } from '../api/linkedin';
+import { displayName, isSandboxAccount, useLinkedinAccount, usePosts, useProfileData } from '../api/linkedin';
 import { LoadError } from '../components/dashboard/load-error';
 import { AnalyticsCard } from '../components/profile/analytics-card';
 import { ConnectionExpiry } from '../components/profile/connection-expiry';
@@ -38,18 +38,20 @@ export function ProfilePage() {
   const data = profile.data;
   const named = displayName(data) !== 'User';
   const name = named ? displayName(data) : t('dashboard:userFallback');
+  // The sandbox network invents the profile, followers and post figures: each is marked a sample.
+  const sandbox = isSandboxAccount(account.data);
   return (
     <div data-testid="screen-profile" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0 space-y-6">
-        <ProfileHeader profile={data} name={name} />
+        <ProfileHeader profile={data} name={name} sandbox={sandbox} />
         {account.data?.accessExpiresAt && <ConnectionExpiry expiresAt={account.data.accessExpiresAt} />}
-        <AboutSection summary={data.summary} />
-        <EducationSection education={data.education} />
-        <SkillsSection skills={data.skills} />
+        <AboutSection summary={data.summary} sandbox={sandbox} />
+        <EducationSection education={data.education} sandbox={sandbox} />
+        <SkillsSection skills={data.skills} sandbox={sandbox} />
       </div>
       <aside className="space-y-6" aria-label={t('sideColumn')}>
         <QuickActions profile={data} />
-        <AnalyticsCard posts={posts.data} loading={posts.isPending} />
+        <AnalyticsCard posts={posts.data} loading={posts.isPending} sandbox={sandbox} />
         <PremiumCard />
       </aside>
     </div>

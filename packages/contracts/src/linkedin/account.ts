@@ -85,7 +85,14 @@ export type ConnectMethod = z.infer<typeof connectMethodSchema>;
 /** `GET /api/v1/linkedin/providers`: the ways to connect offered here, the recommended one first. */
 export const connectMethodsResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ methods: z.array(connectMethodSchema) }),
+  data: z.object({
+    methods: z.array(connectMethodSchema),
+    /**
+     * The password sign-in is the sandbox: a simulated network whose profile, followers and posts
+     * are invented and that nothing reaches LinkedIn through, so screens must not claim otherwise.
+     */
+    sandbox: z.boolean().optional(),
+  }),
 });
 export type ConnectMethodsResponse = z.infer<typeof connectMethodsResponseSchema>;
 

@@ -43,6 +43,11 @@ async function widgetToken(checkpoint: { script_url?: string; data?: string }) {
 }
 
 describe('connecting a network account (sandbox)', () => {
+  it('says the password sign-in is the sandbox, so the connect screen does not promise LinkedIn', async () => {
+    const answer = await h.call(testIdentity(), 'GET', '/api/v1/linkedin/providers');
+    expect(answer.json()).toEqual({ success: true, data: { methods: ['credentials'], sandbox: true } });
+  });
+
   it('connects any other username at once and tells the auth service', async () => {
     const user = testIdentity();
     const res = await connect(user, 'Someone@Example.com');

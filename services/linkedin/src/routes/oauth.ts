@@ -12,6 +12,8 @@ export interface OauthDeps {
   linkedin: LinkedinProvider | null;
   /** Whether a password sign-in provider is offered too. */
   credentials: boolean;
+  /** Whether that password sign-in is the sandbox, so the connect screen can say so. */
+  sandbox?: boolean;
   redis: Redis;
   redisPrefix: string;
 }
@@ -54,7 +56,7 @@ export function oauthRoutes(app: ServiceApp, deps: OauthDeps): void {
     const methods: ConnectMethod[] = [];
     if (deps.linkedin) methods.push('oauth');
     if (deps.credentials) methods.push('credentials');
-    return { success: true as const, data: { methods } };
+    return { success: true as const, data: { methods, sandbox: deps.credentials && deps.sandbox === true } };
   });
 
   route(app, API.linkedin.oauthStart, {}, async (request: FastifyRequest, reply) => {

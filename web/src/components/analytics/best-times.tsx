@@ -8,6 +8,7 @@ import { useDisplayPreferences } from '../../api/preferences';
 import { BEST_TIMES_ANCHOR, type HeatCell, heatmapRows, weekdayDate } from '../../lib/analytics';
 import { formatHourOfDay, formatNumber, formatWeekday } from '../../lib/format';
 import { LoadError } from '../dashboard';
+import { SandboxBadge } from '../ui/sample-badge';
 import { Skeleton } from '../ui/skeleton';
 
 /** Shades with a size too, so the heat reads without colour: an empty hour is a small grey dot. */
@@ -29,7 +30,7 @@ export function slotName(weekday: number, hour: number, language: string): strin
  * starting on the user's chosen day, the best slots named. A real table: each cell says its
  * posts and engagement in words, the shade and size only repeat it.
  */
-export function BestTimesSection() {
+export function BestTimesSection({ sandbox = false }: { sandbox?: boolean }) {
   const { t } = useTranslation('analytics');
   const bestTimes = useBestTimes();
   const ref = useRef<HTMLElement>(null);
@@ -49,10 +50,14 @@ export function BestTimesSection() {
       data-testid="best-times"
       aria-busy={bestTimes.isPending}
     >
-      <h2 id="best-times-title" className="flex items-center gap-2 text-lg font-semibold text-ink">
-        <Clock aria-hidden="true" className="size-5 text-brand-600" />
-        {t('bestTimes.title')}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="best-times-title" className="flex items-center gap-2 text-lg font-semibold text-ink">
+          <Clock aria-hidden="true" className="size-5 text-brand-600" />
+          {t('bestTimes.title')}
+        </h2>
+        {/* The best times come from the sandbox's invented engagement. */}
+        {sandbox && <SandboxBadge />}
+      </div>
       {bestTimes.isPending ? (
         <div data-testid="best-times-loading" role="status" aria-label={t('bestTimes.loading')}>
           <Skeleton className="mt-4 h-4 w-72 max-w-full" />

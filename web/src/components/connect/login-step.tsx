@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { type AccountStep, useConnectAccount } from '../../api/linkedin';
+import { type AccountStep, useConnectAccount, useSandboxSignIn } from '../../api/linkedin';
 import { errorText } from '../../lib/error-text';
 import { ButtonSpinner } from './button-spinner';
 import { FieldError } from './field-error';
@@ -19,6 +19,8 @@ import { inputClass, primaryButtonClass } from './styles';
 export function LoginStep({ onAnswer }: { onAnswer: (answer: AccountStep) => void }) {
   const { t } = useTranslation('connect');
   const connect = useConnectAccount();
+  // On the sandbox the password goes nowhere: the note must not say it is passed to LinkedIn.
+  const sandbox = useSandboxSignIn();
   const [showPassword, setShowPassword] = useState(false);
   const schema = useMemo(
     () =>
@@ -121,7 +123,7 @@ export function LoginStep({ onAnswer }: { onAnswer: (answer: AccountStep) => voi
       </button>
       <p className="flex items-start gap-2 text-xs leading-5 text-slate-500">
         <LockKeyhole aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
-        {t('login.passwordNote')}
+        {sandbox ? t('login.sandboxNote') : t('login.passwordNote')}
       </p>
     </form>
   );

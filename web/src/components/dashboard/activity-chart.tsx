@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { chartBuckets } from '../../lib/analytics';
 import { formatNumber } from '../../lib/format';
 import { ChartBox } from '../ui/chart-box';
+import { SandboxBadge } from '../ui/sample-badge';
 import { bucketName, type Row } from './chart-rows';
 
 // recharts is most of the dashboard's code: fetched when the chart comes near the viewport. Its
@@ -14,7 +15,16 @@ const ActivityChartPlot = lazy(() =>
 );
 
 /** Impressions of the account's posts over the period, a point a day (a month over a year). */
-export function ActivityChart({ days, period }: { days: AnalyticsDay[]; period: AnalyticsPeriod }) {
+export function ActivityChart({
+  days,
+  period,
+  sandbox = false,
+}: {
+  days: AnalyticsDay[];
+  period: AnalyticsPeriod;
+  /** The sandbox network invented these impressions. */
+  sandbox?: boolean;
+}) {
   const { t, i18n } = useTranslation('dashboard');
   const language = i18n.language;
   const rtl = i18n.dir() === 'rtl';
@@ -43,9 +53,12 @@ export function ActivityChart({ days, period }: { days: AnalyticsDay[]; period: 
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id="activity-chart-title" className="text-lg font-semibold text-ink">
-            {t('chart.title')}
-          </h2>
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id="activity-chart-title" className="text-lg font-semibold text-ink">
+              {t('chart.title')}
+            </h2>
+            {sandbox && <SandboxBadge />}
+          </div>
           <p className="mt-1 text-sm text-slate-600">
             {buckets[0]?.unit === 'month' ? t('chart.subtitleMonths') : t('chart.subtitleDays', { count: period })}
           </p>

@@ -2,11 +2,12 @@ import type { AnalyticsSummaryResponse } from '@nashr/contracts';
 import { CalendarCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
+import { SandboxBadge } from '../ui/sample-badge';
 
 type Consistency = AnalyticsSummaryResponse['consistency'];
 
 /** How regularly the user posted over the period: weeks with a post, posts a week, the streak. */
-export function ConsistencyCard({ consistency }: { consistency: Consistency }) {
+export function ConsistencyCard({ consistency, sandbox = false }: { consistency: Consistency; sandbox?: boolean }) {
   const { t, i18n } = useTranslation('dashboard');
   const language = i18n.language;
   const { weeks, weeksWithPosts, postsPerWeek, currentStreakWeeks } = consistency;
@@ -35,10 +36,13 @@ export function ConsistencyCard({ consistency }: { consistency: Consistency }) {
       className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       data-testid="consistency"
     >
-      <h2 id="consistency-title" className="flex items-center gap-2 text-lg font-semibold text-ink">
-        <CalendarCheck aria-hidden="true" className="size-5 text-brand-600" />
-        {t('consistency.title')}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="consistency-title" className="flex items-center gap-2 text-lg font-semibold text-ink">
+          <CalendarCheck aria-hidden="true" className="size-5 text-brand-600" />
+          {t('consistency.title')}
+        </h2>
+        {sandbox && <SandboxBadge />}
+      </div>
       <div
         className="mt-4 h-2.5 overflow-hidden rounded-full bg-slate-100"
         role="progressbar"

@@ -33,10 +33,12 @@ interface PeriodAnalyticsProps {
   period: AnalyticsPeriod;
   onPeriodChange: (period: AnalyticsPeriod) => void;
   summary: UseQueryResult<AnalyticsSummaryResponse>;
+  /** The account is on the sandbox network: every figure here is invented, and marked so. */
+  sandbox?: boolean;
 }
 
 /** The dashboard over a period: the picker, the figures against the period before, the chart, the top posts. */
-export function PeriodAnalytics({ period, onPeriodChange, summary }: PeriodAnalyticsProps) {
+export function PeriodAnalytics({ period, onPeriodChange, summary, sandbox = false }: PeriodAnalyticsProps) {
   const { t } = useTranslation('dashboard');
   const data = summary.data;
   return (
@@ -88,15 +90,15 @@ export function PeriodAnalytics({ period, onPeriodChange, summary }: PeriodAnaly
           data-testid="period-figures"
           data-days={data.period.days}
         >
-          <FigureCards cards={data.cards} period={period} />
+          <FigureCards cards={data.cards} period={period} sandbox={sandbox} />
           <div className="mt-6">
-            <ActivityChart days={data.days} period={period} />
+            <ActivityChart days={data.days} period={period} sandbox={sandbox} />
           </div>
           <div className="mt-6 grid gap-6 lg:grid-cols-3">
             <div className="min-w-0 lg:col-span-2">
-              <TopPosts posts={data.topPosts} />
+              <TopPosts posts={data.topPosts} sandbox={sandbox} />
             </div>
-            <ConsistencyCard consistency={data.consistency} />
+            <ConsistencyCard consistency={data.consistency} sandbox={sandbox} />
           </div>
           <div className="mt-4">
             <ExportLinks />
@@ -107,7 +109,7 @@ export function PeriodAnalytics({ period, onPeriodChange, summary }: PeriodAnaly
   );
 }
 
-function FigureCards({ cards, period }: { cards: Cards; period: AnalyticsPeriod }) {
+function FigureCards({ cards, period, sandbox }: { cards: Cards; period: AnalyticsPeriod; sandbox: boolean }) {
   const { t } = useTranslation('dashboard');
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -121,6 +123,7 @@ function FigureCards({ cards, period }: { cards: Cards; period: AnalyticsPeriod 
           stat={cards[id]}
           sampleReason={t(`sample.${id}`)}
           format={FORMATS[id]}
+          sandbox={sandbox}
         />
       ))}
     </div>

@@ -15,11 +15,23 @@ interface StatCardProps {
   sampleReason: string;
   /** How the value reads (a plain number unless given). */
   format?: (value: number, language: string) => string;
+  /** The account is on the sandbox network, which invents every figure: each is marked as a sample. */
+  sandbox?: boolean;
 }
 
 /** One of the dashboard's figures over the period, with its change against the period before. */
-export function StatCard({ id, icon: Icon, label, period, stat, sampleReason, format = formatNumber }: StatCardProps) {
+export function StatCard({
+  id,
+  icon: Icon,
+  label,
+  period,
+  stat,
+  sampleReason,
+  format = formatNumber,
+  sandbox = false,
+}: StatCardProps) {
   const { t, i18n } = useTranslation('dashboard');
+  const sample = stat.sample || sandbox;
   const change = stat.changePercent;
   const tone =
     change === null || change === 0
@@ -30,17 +42,17 @@ export function StatCard({ id, icon: Icon, label, period, stat, sampleReason, fo
   const TrendIcon = change === null || change === 0 ? Minus : change > 0 ? TrendingUp : TrendingDown;
   return (
     <article
-      className={`flex flex-col rounded-2xl border bg-white p-5 shadow-sm ${stat.sample ? 'border-dashed border-amber-300' : 'border-slate-200'}`}
+      className={`flex flex-col rounded-2xl border bg-white p-5 shadow-sm ${sample ? 'border-dashed border-amber-300' : 'border-slate-200'}`}
       data-testid={`stat-${id}`}
       data-value={stat.value}
-      data-sample={stat.sample}
+      data-sample={sample}
       aria-labelledby={`stat-${id}-label`}
     >
       <div className="flex items-start justify-between gap-3">
         <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
           <Icon aria-hidden="true" className="size-5" />
         </span>
-        {stat.sample && <SampleBadge reason={sampleReason} />}
+        {sample && <SampleBadge reason={sandbox ? t('sample.sandbox') : sampleReason} />}
       </div>
       <h3 id={`stat-${id}-label`} className="mt-4 text-sm font-medium text-slate-600">
         {label}

@@ -4,9 +4,10 @@ import { ChartLine, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatNumber, formatPercent } from '../../lib/format';
 import { ClampedText } from '../ui/clamped-text';
+import { SandboxBadge } from '../ui/sample-badge';
 
 /** The period's posts with the most engagement, each leading to its own page. */
-export function TopPosts({ posts }: { posts: AnalyticsPost[] }) {
+export function TopPosts({ posts, sandbox = false }: { posts: AnalyticsPost[]; sandbox?: boolean }) {
   const { t, i18n } = useTranslation('dashboard');
   const language = i18n.language;
   return (
@@ -15,10 +16,13 @@ export function TopPosts({ posts }: { posts: AnalyticsPost[] }) {
       className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       data-testid="top-posts"
     >
-      <h2 id="top-posts-title" className="flex items-center gap-2 text-lg font-semibold text-ink">
-        <Trophy aria-hidden="true" className="size-5 text-brand-600" />
-        {t('top.title')}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="top-posts-title" className="flex items-center gap-2 text-lg font-semibold text-ink">
+          <Trophy aria-hidden="true" className="size-5 text-brand-600" />
+          {t('top.title')}
+        </h2>
+        {sandbox && <SandboxBadge />}
+      </div>
       {posts.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600" data-testid="top-posts-empty">
           {t('top.empty')}

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatPercent } from '../../lib/format';
 import { ENGAGEMENT_WINDOW_DAYS, engagementOf, SAMPLE_PROFILE_VIEWS } from '../../lib/statistics';
-import { SampleBadge } from '../ui/sample-badge';
+import { SampleBadge, SandboxBadge } from '../ui/sample-badge';
 
 interface Row {
   key: string;
@@ -26,7 +26,16 @@ export function profileAnalytics(posts: LinkedinPost[] | undefined, now: Date) {
   };
 }
 
-export function AnalyticsCard({ posts, loading }: { posts: LinkedinPost[] | undefined; loading: boolean }) {
+export function AnalyticsCard({
+  posts,
+  loading,
+  sandbox = false,
+}: {
+  posts: LinkedinPost[] | undefined;
+  loading: boolean;
+  /** The account is on the sandbox network, whose posts and their figures are invented. */
+  sandbox?: boolean;
+}) {
   const { t, i18n } = useTranslation('profile');
   const language = i18n.language;
   const numbers = useMemo(() => profileAnalytics(posts, new Date()), [posts]);
@@ -60,9 +69,9 @@ export function AnalyticsCard({ posts, loading }: { posts: LinkedinPost[] | unde
           >
             <dt className="text-sm text-slate-600">
               {t(`analytics.${row.key}`)}
-              {row.sample && (
+              {(row.sample || sandbox) && (
                 <span className="ms-2 align-middle">
-                  <SampleBadge reason={t('analytics.profileViewsSample')} />
+                  {sandbox ? <SandboxBadge /> : <SampleBadge reason={t('analytics.profileViewsSample')} />}
                 </span>
               )}
             </dt>

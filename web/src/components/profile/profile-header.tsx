@@ -3,6 +3,7 @@ import { BadgeCheck, Globe, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 import { Avatar, safeImageUrl } from '../ui/avatar';
+import { SandboxBadge } from '../ui/sample-badge';
 
 /** Only web addresses: never a `javascript:` or other scheme from the network's data. */
 export function safeWebsite(url: string): { href: string; label: string } | null {
@@ -16,7 +17,16 @@ export function safeWebsite(url: string): { href: string; label: string } | null
 }
 
 /** Cover, avatar, name, headline, location, connections, followers and website. */
-export function ProfileHeader({ profile, name }: { profile: FullProfile; name: string }) {
+export function ProfileHeader({
+  profile,
+  name,
+  sandbox = false,
+}: {
+  profile: FullProfile;
+  name: string;
+  /** The sandbox network invented this profile, its followers and connections: marked as a sample. */
+  sandbox?: boolean;
+}) {
   const { t, i18n } = useTranslation('profile');
   const cover = safeImageUrl(profile.background_picture_url);
   const websites = profile.websites.map(safeWebsite).filter((site) => site !== null);
@@ -49,9 +59,12 @@ export function ProfileHeader({ profile, name }: { profile: FullProfile; name: s
             </span>
           )}
         </div>
-        <h1 className="mt-4 text-2xl font-bold tracking-tight text-ink sm:text-3xl" data-testid="profile-name">
-          {name}
-        </h1>
+        <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
+          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl" data-testid="profile-name">
+            {name}
+          </h1>
+          {sandbox && <SandboxBadge />}
+        </div>
         {profile.limited_access && (
           <p
             className="mt-3 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700 ring-1 ring-slate-200"

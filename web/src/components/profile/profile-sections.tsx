@@ -2,17 +2,32 @@ import type { Education, Skill } from '@nashr/contracts';
 import { GraduationCap } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SandboxBadge } from '../ui/sample-badge';
 
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Card({
+  id,
+  title,
+  sample = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  /** The sandbox network invented what the card shows. */
+  sample?: boolean;
+  children: ReactNode;
+}) {
   return (
     <section
       aria-labelledby={`profile-${id}-title`}
       className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       data-testid={`profile-${id}`}
     >
-      <h2 id={`profile-${id}-title`} className="text-lg font-semibold text-ink">
-        {title}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`profile-${id}-title`} className="text-lg font-semibold text-ink">
+          {title}
+        </h2>
+        {sample && <SandboxBadge />}
+      </div>
       <div className="mt-4">{children}</div>
     </section>
   );
@@ -21,7 +36,7 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
 const LONG_SUMMARY = 320;
 
 /** The About summary, folded when long. */
-export function AboutSection({ summary }: { summary: string | null }) {
+export function AboutSection({ summary, sandbox = false }: { summary: string | null; sandbox?: boolean }) {
   const { t } = useTranslation('profile');
   const [expanded, setExpanded] = useState(false);
   if (!summary) {
@@ -33,7 +48,7 @@ export function AboutSection({ summary }: { summary: string | null }) {
   }
   const long = summary.length > LONG_SUMMARY;
   return (
-    <Card id="about" title={t('about')}>
+    <Card id="about" title={t('about')} sample={sandbox}>
       <p
         id="profile-summary"
         dir="auto"
@@ -56,10 +71,10 @@ export function AboutSection({ summary }: { summary: string | null }) {
   );
 }
 
-export function EducationSection({ education }: { education: Education[] }) {
+export function EducationSection({ education, sandbox = false }: { education: Education[]; sandbox?: boolean }) {
   const { t } = useTranslation('profile');
   return (
-    <Card id="education" title={t('education')}>
+    <Card id="education" title={t('education')} sample={sandbox && education.length > 0}>
       {education.length === 0 ? (
         <p className="text-sm text-slate-500">{t('noEducation')}</p>
       ) : (
@@ -96,10 +111,10 @@ export function EducationSection({ education }: { education: Education[] }) {
   );
 }
 
-export function SkillsSection({ skills }: { skills: Skill[] }) {
+export function SkillsSection({ skills, sandbox = false }: { skills: Skill[]; sandbox?: boolean }) {
   const { t } = useTranslation('profile');
   return (
-    <Card id="skills" title={t('skills')}>
+    <Card id="skills" title={t('skills')} sample={sandbox && skills.length > 0}>
       {skills.length === 0 ? (
         <p className="text-sm text-slate-500">{t('noSkills')}</p>
       ) : (

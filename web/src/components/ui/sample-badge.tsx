@@ -16,3 +16,12 @@ export function SampleBadge({ reason }: { reason?: string }) {
     </span>
   );
 }
+
+/**
+ * Marks what the sandbox network invented (its profile, followers and post figures): the account
+ * is not on LinkedIn, so none of it is real even though nothing else on the screen says so.
+ */
+export function SandboxBadge() {
+  const { t } = useTranslation('dashboard');
+  return <SampleBadge reason={t('sample.sandbox')} />;
+}

@@ -393,7 +393,7 @@ describe('Continue with LinkedIn through the service routes', () => {
 
   it('offers the official sign-in first, then the password sign-in', async () => {
     const answer = await h.call(testIdentity(), 'GET', '/api/v1/linkedin/providers');
-    expect(answer.json()).toEqual({ success: true, data: { methods: ['oauth', 'credentials'] } });
+    expect(answer.json()).toEqual({ success: true, data: { methods: ['oauth', 'credentials'], sandbox: true } });
   });
 
   it('connects the account and announces it like the password sign-in', async () => {
