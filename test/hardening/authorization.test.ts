@@ -81,7 +81,7 @@ const MATRIX: Record<string, Rule> = {
     open: 'Google sends the browser back here',
     request: NO_ID('/api/v1/auth/google/callback'),
   },
-  'GET /api/v1/auth/logout': { open: 'ends whatever session the cookie names', request: NO_ID('/api/v1/auth/logout') },
+  'GET /api/v1/auth/logout': { open: 'only leads to the app, signs nobody out', request: NO_ID('/api/v1/auth/logout') },
   'POST /api/v1/auth/logout': { open: 'ends whatever session the cookie names', request: NO_ID('/api/v1/auth/logout') },
   'GET /api/v1/auth/client-config': { open: 'sign-in page settings', request: NO_ID('/api/v1/auth/client-config') },
   'GET /api/v1/auth/me': { ownOnly: OWN, request: NO_ID('/api/v1/auth/me') },

@@ -260,7 +260,7 @@ describe('logs', () => {
     const sessionId = sid.slice(0, sid.lastIndexOf('.'));
     await openLink(h, link);
     await me(h, sid);
-    await h.app.inject({ method: 'GET', url: '/api/v1/auth/logout', headers: await asGateway(h, sid) });
+    await h.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: await asGateway(h, sid) });
 
     const logs = h.logs().join('\n');
     expect(logs).toContain('magic-login/verify?token=[redacted]');

@@ -103,15 +103,15 @@ export const authApi = {
       200: { description: 'E-mail, roles, network connection and personalization', schema: meResponseSchema },
     },
   }),
-  logoutWithGet: defineEndpoint({
+  // Signing out changes state, so only a POST does it: a GET can be started by any link, image or
+  // prefetch, and older browsers send no Sec-Fetch-Site to tell such a GET from one of ours.
+  logoutPage: defineEndpoint({
     method: 'GET',
     path: '/api/v1/auth/logout',
     owner: 'auth',
     access: 'visitor',
-    summary: 'Sign out (the spec calls it with GET)',
-    description: logoutNote,
-    responses: { 200: { description: 'The session is ended and its cookie cleared', schema: successMessageSchema } },
-    errors: { 403: [ACCOUNT_ERROR_CODES.crossSiteLogout] },
+    summary: 'Signs nobody out: sends the browser to the app, where the Log out button is',
+    responses: { 303: redirect('To `/`; the session, if any, stays') },
   }),
   logout: defineEndpoint({
     method: 'POST',
