@@ -1,4 +1,4 @@
-import { EMAIL_MESSAGES } from '@nashr/contracts';
+import { EMAIL_MESSAGES, QUEUES } from '@nashr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asGateway,
@@ -106,6 +106,18 @@ describe('the sign-in link', () => {
     expect(mail.subject).toBe('Your Nashr sign-in link');
     expect(mail.html).toContain('lang="en"');
     expect(mail.text).toContain('expires in 15 minutes');
+  });
+
+  it('leaves no job holding the address in Redis once it is sent', async () => {
+    const email = freshEmail('forgotten');
+    await requestLink(h, { destination: email }, freshIp());
+    await waitForMail(h, email);
+    const queue = h.queues.get(QUEUES.authMail);
+    const holding = async () =>
+      (await queue.getJobs(['waiting', 'delayed', 'active', 'completed'])).filter((job) =>
+        JSON.stringify(job?.data ?? {}).includes(email),
+      ).length;
+    await expect.poll(holding, { timeout: 5_000 }).toBe(0);
   });
 
   it('signs in once, with a cookie the gateway can resolve, and refuses a second use', async () => {

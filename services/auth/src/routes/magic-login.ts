@@ -82,7 +82,9 @@ export function magicLoginRoutes(app: ServiceApp, deps: MagicLoginDeps): void {
     if (!byAddress.allowed) return refuse(reply, byAddress);
 
     // The same answer whether or not the address has an account: nothing to learn by probing.
-    await deps.queues.enqueue(sendMagicLinkJob, { email, lang, requestId: request.id });
+    // The job carries the address: once sent, it is removed rather than kept in the queue's
+    // history, so Redis holds no address of anyone who merely signed in.
+    await deps.queues.enqueue(sendMagicLinkJob, { email, lang, requestId: request.id }, { removeOnComplete: true });
     request.log.info('sign-in link requested');
     return { success: true as const, message: MAGIC_LINK_SENT_MESSAGE };
   });
