@@ -195,7 +195,7 @@ describe('the sign-in link', () => {
     const get = await h.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: fromGateway() });
     for (const res of [head, get]) {
       expect(res.statusCode).toBe(302);
-      expect(res.headers.location).toBe(`/verify#token=${token}`);
+      expect(res.headers.location).toBe(`/verify#${new URLSearchParams({ token, email })}`);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(sessionCookieOf(res)).toBeUndefined();
     }
