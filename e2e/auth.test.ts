@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage, screenshot, type ViewportName } from './support/browser';
-import { type CaughtMail, newestMailWith, signInLinkIn } from './support/mail';
+import { type CaughtMail, continueSignIn, followSignInLink, newestMailWith, signInLinkIn } from './support/mail';
 
 let stack: Stack;
 let browser: Browser;
@@ -80,8 +80,12 @@ async function expectRedirect(page: Page, path: string, target: string) {
   await waitForPath(page, target);
 }
 
-/** The page a sign-in link opened has signed in and gone on by itself (no click) to its next step. */
+/**
+ * On the page a sign-in link opened, "Continue as <address>" spends the link; the page then goes
+ * on by itself to its next step.
+ */
 async function signedInByLink(page: Page) {
+  await continueSignIn(page);
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).not.toMatch(/^\/(verify)?$/);
   // The token leaves the address bar and the history once spent.
   expect(new URL(page.url()).hash).toBe('');
@@ -96,7 +100,7 @@ async function signInThroughScreens(page: Page, address: string, labels: { email
   await page.getByRole('button', { name: labels.submit, exact: true }).click();
   await waitForPath(page, '/verify');
   const { link, mail } = await signInLink(address);
-  await page.goto(link);
+  await followSignInLink(page, link);
   await waitForPath(page, '/connect-linkedIn');
   return { link, mail };
 }
@@ -112,6 +116,7 @@ async function fullUserPage(lang: Language, viewport: ViewportName, path: string
   expect(ask.status).toBe(200);
   const { link } = await signInLink(address);
   const page = await openPage(browser, link, { lang, viewport });
+  await continueSignIn(page);
   await waitForPath(page, '/connect-linkedIn');
   await announceConnected(address);
   const saved = await page.request.put(`${stack.url}/api/v1/personalization`, {
@@ -141,7 +146,7 @@ async function askForLink(address: string, lang: Language) {
 }
 
 describe('sign-in links and sessions', () => {
-  it('is not spent by a mail scanner (HEAD, then GET without running the page): the person still signs in', async () => {
+  it('is not spent by a mail scanner (HEAD, GET, or running the page): the person still signs in', async () => {
     const address = newAddress('scanned');
     await askForLink(address, 'en');
     const { link } = await signInLink(address);
@@ -150,6 +155,14 @@ describe('sign-in links and sessions', () => {
     const scanned = await fetch(link);
     expect(scanned.status).toBe(200);
     expect(scanned.headers.getSetCookie().some((c) => c.startsWith('sid='))).toBe(false);
+
+    // A scanner that runs the page's script: it is shown the address, and nothing is spent.
+    const scanner = await openPage(browser, link, { lang: 'en', viewport: 'desktop' });
+    await scanner.getByTestId('verify-continue').waitFor();
+    expect(await scanner.getByTestId('verify-continue').textContent()).toContain(`Continue as ${address}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await currentUser(scanner)).status).toBe(401);
+    await scanner.context().close();
 
     const page = await openPage(browser, link, { lang: 'en', viewport: 'desktop' });
     await signedInByLink(page);
@@ -229,7 +242,12 @@ describe('sign-in and onboarding in a browser', () => {
 
     const { link, mail } = await signInLink(address);
     expect(mail.subject).toMatch(/[\u0600-\u06FF]/);
+    // The page names the address and waits: only the click spends the link.
     await page.goto(link);
+    const continueAs = page.getByTestId('verify-continue').getByRole('button');
+    expect(await continueAs.textContent()).toContain(address);
+    expect((await currentUser(page)).status).toBe(401);
+    await continueAs.click();
     // Spec section 4: an e-mail without a connected account continues, by itself, to /connect-linkedIn.
     await waitForPath(page, '/connect-linkedIn');
     expect(await page.getByTestId('connection-status').textContent()).toBe('غير مرتبط');

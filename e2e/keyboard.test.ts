@@ -14,7 +14,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, waitUntilLive } from './support/browser';
 import { fullUser } from './support/full-user';
-import { fromNewestMail, signInLinkIn } from './support/mail';
+import { followSignInLink, fromNewestMail, signInLinkIn } from './support/mail';
 
 let stack: Stack;
 let browser: Browser;
@@ -116,7 +116,7 @@ async function signUpWithKeys(page: Page, address: string, words: JourneyWords) 
   await page.keyboard.type(address);
   await page.keyboard.press('Enter');
   await page.getByTestId('verify-check-email').waitFor();
-  await page.goto(await signInLink(address));
+  await followSignInLink(page, await signInLink(address));
   await waitForPath(page, '/connect-linkedIn');
   await expectNamedControls(page, '/connect-linkedIn');
 }

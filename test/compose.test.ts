@@ -283,6 +283,21 @@ describe('docker-compose.yml', () => {
     for (const name of ['postgres', 'redis', 'mail']) expect(services[name]?.healthcheck?.test).toBeTruthy();
   });
 
+  it('protects Redis with a password, which every process that uses Redis signs in with', () => {
+    const services = doc.services ?? {};
+    const command = (services.redis?.command as string[] | undefined)?.map((part) => interpolate(String(part))) ?? [];
+    const password = command[command.indexOf('--requirepass') + 1];
+    expect(command).toContain('--requirepass');
+    expect(password).toBeTruthy();
+    expect(interpolate(String(services.redis?.command), { REDIS_PASSWORD: 'from-env' })).toContain('from-env');
+    expect(environmentOf(services.redis ?? {}).REDISCLI_AUTH).toBe(password);
+    const users = Object.entries(services).filter(([, service]) => environmentOf(service).REDIS_URL);
+    expect(users.length).toBeGreaterThanOrEqual(6);
+    for (const [name, service] of users) {
+      expect(decodeURIComponent(new URL(environmentOf(service).REDIS_URL as string).password), name).toBe(password);
+    }
+  });
+
   it('keeps uploaded images in MinIO: each process that reads or writes them uses S3, once the bucket is made', () => {
     const services = doc.services ?? {};
     const minio = environmentOf(services.minio ?? {});

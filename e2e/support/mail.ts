@@ -1,4 +1,5 @@
 import type { Stack } from '@nashr/tools/process-stack';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** A mail as the stack's local mail catcher shows it. */
@@ -60,4 +61,18 @@ export function signInLinkIn(text: string): string | undefined {
   return /https?:\/\/[^\s"'<>]+\/api\/v1\/auth\/magic-login\/verify\?token=[^\s"'<>]+/
     .exec(text)?.[0]
     .replace(/&amp;/g, '&');
+}
+
+/**
+ * Opens a sign-in link as its reader does: the page names the address the link signs in as and
+ * spends the link only on the click on "Continue as <address>" (a mail scanner clicks nothing).
+ */
+export async function followSignInLink(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  await continueSignIn(page);
+}
+
+/** On the page a sign-in link opened, clicks "Continue as <address>", which spends the link. */
+export async function continueSignIn(page: Page): Promise<void> {
+  await page.getByTestId('verify-continue').getByRole('button').click();
 }

@@ -9,6 +9,7 @@
  * until someone decides who may call it.
  */
 import fastifyCookie from '@fastify/cookie';
+import { unsubscribeTokenFor } from '@nashr/auth';
 import { TEST_SIGNATURE_HEADER, testPaymentsSignature } from '@nashr/billing';
 import { TEST_INTERNAL_SECRET } from '@nashr/platform/testing';
 import { ADMIN_EMAIL, COOKIE_SECRET, SERVICES, type Stack, startStack } from '@nashr/tools/in-process-stack';
@@ -81,7 +82,7 @@ const MATRIX: Record<string, Rule> = {
     open: 'Google sends the browser back here',
     request: NO_ID('/api/v1/auth/google/callback'),
   },
-  'GET /api/v1/auth/logout': { open: 'ends whatever session the cookie names', request: NO_ID('/api/v1/auth/logout') },
+  'GET /api/v1/auth/logout': { open: 'only leads to the app, signs nobody out', request: NO_ID('/api/v1/auth/logout') },
   'POST /api/v1/auth/logout': { open: 'ends whatever session the cookie names', request: NO_ID('/api/v1/auth/logout') },
   'GET /api/v1/auth/client-config': { open: 'sign-in page settings', request: NO_ID('/api/v1/auth/client-config') },
   'GET /api/v1/auth/me': { ownOnly: OWN, request: NO_ID('/api/v1/auth/me') },
@@ -101,7 +102,7 @@ const MATRIX: Record<string, Rule> = {
     request: () => ({ path: '/api/v1/notifications/preferences', body: { digestHour: 9 } }),
   },
   'POST /api/v1/notifications/unsubscribe': {
-    open: 'the link in a notification e-mail: its unguessable token says whose e-mails stop',
+    open: 'the link in a notification e-mail: its unguessable token says whose e-mails of which kind stop',
     request: (ids) => ({
       path: '/api/v1/notifications/unsubscribe',
       body: { token: ids.aliceUnsubscribeToken, kind: 'post_published' },
@@ -534,7 +535,7 @@ beforeAll(async () => {
   // Bob has an account too, so "not connected" is never the reason he is refused.
   await ok('POST', '/api/v1/linkedin/accounts', bob, { username: 'bob@sandbox.test', password: 'his password' });
   const aliceSessions = (await ok('GET', '/api/v1/auth/sessions', alice)).data.sessions;
-  // Saving preferences gives Alice the token her e-mails' unsubscribe links carry.
+  // Saving preferences gives Alice the secret her e-mails' unsubscribe tokens are made with.
   await ok('PUT', '/api/v1/notifications/preferences', alice, { digestHour: 9 });
   const [unsubscribe] = await stack.sql<{ token: string }[]>`
     select unsubscribe_token as token from auth.notification_preferences where user_id = ${aliceUserId}`;
@@ -571,7 +572,7 @@ beforeAll(async () => {
     aliceNetworkPostId: '7000000000000000001',
     aliceSessionHandle: aliceSessions[0].id as string,
     visitorToken: await signInToken(stack, 'visitor@hardening.test'),
-    aliceUnsubscribeToken: unsubscribe?.token ?? '',
+    aliceUnsubscribeToken: unsubscribeTokenFor(aliceUserId, unsubscribe?.token ?? '', 'post_published'),
   };
 }, 120_000);
 

@@ -46,6 +46,7 @@ export const SCREEN_DATA_ELEMENT_ID = 'app-screen-data';
  */
 export const identityChangeSchema = z.union([
   z.object({ userId: z.string().min(1) }).strict(),
-  z.object({ sessionId: z.string().min(1) }).strict(),
+  // The SHA-256 of the ended session's id, not the id: anyone who can listen on Redis could use an id.
+  z.object({ sessionDigest: z.string().min(1) }).strict(),
 ]);
 export type IdentityChange = z.infer<typeof identityChangeSchema>;

@@ -25,8 +25,9 @@ export class IdentityChanges {
     return this.announce({ userId });
   }
 
-  sessionEnded(sessionId: string): Promise<void> {
-    return this.announce({ sessionId });
+  /** `sessionDigest` is the ended session's SHA-256 (see sessionDigest): the id never leaves the service. */
+  sessionEnded(sessionDigest: string): Promise<void> {
+    return this.announce({ sessionDigest });
   }
 
   private async announce(change: IdentityChange): Promise<void> {

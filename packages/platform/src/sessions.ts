@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { type Identity, identitySchema, type Role } from '@nashr/contracts';
 import { z } from 'zod';
 import { IdentityChanges } from './identity-changes.js';
@@ -17,9 +17,16 @@ export interface SessionOrigin {
   place?: string;
 }
 
-/** A signed-in session as its owner may see it; `id` is the secret session id (never sent to a browser). */
+/**
+ * The SHA-256 of a session id (base64url): what Redis keys the session by, so that reading Redis
+ * (a backup, a replica, a MONITOR) yields nothing a cookie could carry. Not a secret: it cannot
+ * be turned back into the id.
+ */
+export const sessionDigest = (id: string): string => createHash('sha256').update(id).digest('base64url');
+
+/** A signed-in session as its owner may see it. The id itself is not kept: `digest` is its SHA-256. */
 export interface SessionInfo extends SessionOrigin {
-  id: string;
+  digest: string;
   signedInAt: Date;
   lastUsedAt: Date;
 }
@@ -66,12 +73,15 @@ export class SessionStore {
     this.changes = new IdentityChanges(redis, prefix);
   }
 
-  private key(id: string) {
-    return `${this.prefix}:session:${id}`;
+  // Named apart from the keys that held raw ids (`session:`, `user-sessions:`): those sessions
+  // simply end (each was at most a week from its idle expiry), and nothing here ever reads one of
+  // their ids back, nor would show one on the sessions screen.
+  private key(digest: string) {
+    return `${this.prefix}:session-sha256:${digest}`;
   }
 
   private userKey(userId: string) {
-    return `${this.prefix}:user-sessions:${userId}`;
+    return `${this.prefix}:user-session-sha256:${userId}`;
   }
 
   private expired(record: SessionRecord): boolean {
@@ -80,6 +90,7 @@ export class SessionStore {
 
   async create(identity: Identity, origin: SessionOrigin = {}): Promise<string> {
     const id = randomBytes(32).toString('base64url');
+    const digest = sessionDigest(id);
     const record: SessionRecord = {
       ...identity,
       createdAt: Date.now(),
@@ -88,8 +99,8 @@ export class SessionStore {
     };
     await this.redis
       .multi()
-      .set(this.key(id), JSON.stringify(record), 'EX', this.idleSeconds)
-      .sadd(this.userKey(identity.userId), id)
+      .set(this.key(digest), JSON.stringify(record), 'EX', this.idleSeconds)
+      .sadd(this.userKey(identity.userId), digest)
       // The set outlives none of its sessions: it is renewed by every sign-in.
       .expire(this.userKey(identity.userId), this.maxAgeSeconds)
       .exec();
@@ -99,18 +110,19 @@ export class SessionStore {
   /** The session's identity, or null when it does not exist, has been idle too long or is too old. */
   async get(id: string): Promise<Identity | null> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(id)) return null;
-    const record = parseRecord(await this.redis.getex(this.key(id), 'EX', this.idleSeconds));
+    const digest = sessionDigest(id);
+    const record = parseRecord(await this.redis.getex(this.key(digest), 'EX', this.idleSeconds));
     if (!record) return null;
     if (this.expired(record)) {
-      await this.destroy(id);
+      await this.destroyByDigest(digest);
       return null;
     }
     // A session from before sign-in times were kept: its maximum age counts from now.
     if (record.createdAt === undefined) {
       await this.redis
         .multi()
-        .set(this.key(id), JSON.stringify({ ...record, createdAt: Date.now() }), 'KEEPTTL', 'XX')
-        .sadd(this.userKey(record.userId), id)
+        .set(this.key(digest), JSON.stringify({ ...record, createdAt: Date.now() }), 'KEEPTTL', 'XX')
+        .sadd(this.userKey(record.userId), digest)
         .expire(this.userKey(record.userId), this.maxAgeSeconds)
         .exec();
     }
@@ -131,7 +143,7 @@ export class SessionStore {
         const raw = await this.redis.get(key);
         const parsed = raw ? identitySchema.safeParse(safeJson(raw)) : null;
         if (parsed?.success && parsed.data.userId === userId) {
-          await this.destroy(key.slice(this.key('').length));
+          await this.destroyByDigest(key.slice(this.key('').length));
           ended++;
         }
       }
@@ -140,35 +152,40 @@ export class SessionStore {
   }
 
   /** Ends the session, and tells the gateways that may remember it. */
-  async destroy(id: string): Promise<void> {
-    const record = parseRecord(await this.redis.get(this.key(id)));
-    const transaction = this.redis.multi().del(this.key(id));
-    if (record) transaction.srem(this.userKey(record.userId), id);
+  destroy(id: string): Promise<void> {
+    return this.destroyByDigest(sessionDigest(id));
+  }
+
+  /** Ends the session with this digest (one `list` gave): the sessions screen ends them so. */
+  async destroyByDigest(digest: string): Promise<void> {
+    const record = parseRecord(await this.redis.get(this.key(digest)));
+    const transaction = this.redis.multi().del(this.key(digest));
+    if (record) transaction.srem(this.userKey(record.userId), digest);
     await transaction.exec();
-    await this.changes.sessionEnded(id);
+    await this.changes.sessionEnded(digest);
   }
 
   /** The user's live sessions, most recently used first. Ended ones found on the way are forgotten. */
   async list(userId: string): Promise<SessionInfo[]> {
-    const ids = await this.redis.smembers(this.userKey(userId));
-    if (ids.length === 0) return [];
+    const digests = await this.redis.smembers(this.userKey(userId));
+    if (digests.length === 0) return [];
     const reads = this.redis.pipeline();
-    for (const id of ids) reads.get(this.key(id)).pttl(this.key(id));
+    for (const digest of digests) reads.get(this.key(digest)).pttl(this.key(digest));
     const answers = (await reads.exec()) ?? [];
     const now = Date.now();
     const live: SessionInfo[] = [];
     const gone: string[] = [];
-    ids.forEach((id, i) => {
+    digests.forEach((digest, i) => {
       const record = parseRecord((answers[2 * i]?.[1] as string | null) ?? null);
       const msLeft = Number(answers[2 * i + 1]?.[1] ?? -2);
       if (!record || record.userId !== userId || this.expired(record) || msLeft < 0) {
-        gone.push(id);
+        gone.push(digest);
         return;
       }
       const signedInAt = new Date(record.createdAt ?? now);
       const lastUsed = Math.max(signedInAt.getTime(), Math.min(now, now - (this.idleSeconds * 1000 - msLeft)));
       live.push({
-        id,
+        digest,
         signedInAt,
         lastUsedAt: new Date(lastUsed),
         ...(record.userAgent ? { userAgent: record.userAgent } : {}),

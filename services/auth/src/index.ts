@@ -5,6 +5,7 @@ export { type Config, configSchema, type WorkerConfig, workerConfigSchema } from
 export { schema, type UserRow } from './db/schema.js';
 export { QUEUE_HANDLERS, startWorkers } from './jobs/index.js';
 export { migrate } from './migrate.js';
+export { unsubscribeTokenFor } from './notifications/notification-store.js';
 export { createSmtpMailer, type Mailer } from './providers/mailer.js';
 export { type AuthServices, createServices } from './services.js';
 export { UserStore } from './users/user-store.js';

@@ -32,6 +32,27 @@ export class MagicLinks {
   }
 
   /**
+   * What a token would sign in as, without spending it: the page that opened it names the address
+   * and waits for a click (a mail scanner that runs the page clicks nothing).
+   */
+  async peek(
+    token: string,
+  ): Promise<{ status: 'live'; email: string } | { status: Exclude<VerifyStatus, 'verified'> }> {
+    if (!TOKEN_PATTERN.test(token)) return { status: 'invalid' };
+    const [row] = await this.db
+      .select({
+        email: magicLinks.email,
+        usedAt: magicLinks.usedAt,
+        live: sql<boolean>`${magicLinks.expiresAt} > now()`,
+      })
+      .from(magicLinks)
+      .where(eq(magicLinks.tokenHash, hashToken(token)));
+    if (!row) return { status: 'invalid' };
+    if (row.usedAt) return { status: 'used' };
+    return row.live ? { status: 'live', email: row.email } : { status: 'expired' };
+  }
+
+  /**
    * Spends a token. The conditional UPDATE is the whole check: of two clicks at the same moment,
    * PostgreSQL lets exactly one see `used_at is null`, so only one session is ever created.
    */

@@ -1,4 +1,4 @@
-import { EMAIL_MESSAGES } from '@nashr/contracts';
+import { EMAIL_MESSAGES, QUEUES } from '@nashr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asGateway,
@@ -108,6 +108,18 @@ describe('the sign-in link', () => {
     expect(mail.text).toContain('expires in 15 minutes');
   });
 
+  it('leaves no job holding the address in Redis once it is sent', async () => {
+    const email = freshEmail('forgotten');
+    await requestLink(h, { destination: email }, freshIp());
+    await waitForMail(h, email);
+    const queue = h.queues.get(QUEUES.authMail);
+    const holding = async () =>
+      (await queue.getJobs(['waiting', 'delayed', 'active', 'completed'])).filter((job) =>
+        JSON.stringify(job?.data ?? {}).includes(email),
+      ).length;
+    await expect.poll(holding, { timeout: 5_000 }).toBe(0);
+  });
+
   it('signs in once, with a cookie the gateway can resolve, and refuses a second use', async () => {
     const email = freshEmail('once');
     await requestLink(h, { destination: email }, freshIp());
@@ -183,7 +195,7 @@ describe('the sign-in link', () => {
     const get = await h.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: fromGateway() });
     for (const res of [head, get]) {
       expect(res.statusCode).toBe(302);
-      expect(res.headers.location).toBe(`/verify#token=${token}`);
+      expect(res.headers.location).toBe(`/verify#${new URLSearchParams({ token, email })}`);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(sessionCookieOf(res)).toBeUndefined();
     }
@@ -260,7 +272,7 @@ describe('logs', () => {
     const sessionId = sid.slice(0, sid.lastIndexOf('.'));
     await openLink(h, link);
     await me(h, sid);
-    await h.app.inject({ method: 'GET', url: '/api/v1/auth/logout', headers: await asGateway(h, sid) });
+    await h.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: await asGateway(h, sid) });
 
     const logs = h.logs().join('\n');
     expect(logs).toContain('magic-login/verify?token=[redacted]');

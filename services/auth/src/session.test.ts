@@ -113,7 +113,7 @@ describe('the session cookie', () => {
       expect(res.cookies.find((c) => c.name === 'sid')).toMatchObject({ secure: true, httpOnly: true });
       const sid = sessionCookieOf(res);
       const out = await tls.app.inject({
-        method: 'GET',
+        method: 'POST',
         url: '/api/v1/auth/logout',
         headers: { ...(await asGateway(tls, sid)), 'sec-fetch-site': 'same-origin' },
       });
@@ -123,14 +123,14 @@ describe('the session cookie', () => {
   });
 });
 
-describe('GET /api/v1/auth/logout', () => {
+describe('POST /api/v1/auth/logout', () => {
   it('ends the session on the server and clears the cookie', async () => {
     const sid = await signInByMail(h, 'leaving@example.com');
     const headers = await asGateway(h, sid);
     const sessionId = headers['x-session-id'] as string;
     expect(await h.sessions.get(sessionId)).not.toBeNull();
 
-    const res = await h.app.inject({ method: 'GET', url: '/api/v1/auth/logout', headers });
+    const res = await h.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true });
     const cleared = res.cookies.find((c) => c.name === 'sid');
@@ -150,7 +150,7 @@ describe('GET /api/v1/auth/logout', () => {
   ])('refuses a logout that another site started (%s) and keeps the session', async (_label, extra) => {
     const sid = await signInByMail(h, `kept-${Object.keys(extra)[0]}-${Object.values(extra)[0]?.length}@example.com`);
     const headers = await asGateway(h, sid);
-    const res = await h.app.inject({ method: 'GET', url: '/api/v1/auth/logout', headers: { ...headers, ...extra } });
+    const res = await h.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { ...headers, ...extra } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({
       success: false,
@@ -171,15 +171,29 @@ describe('GET /api/v1/auth/logout', () => {
       `own-${Object.values(extra)[0]?.length}-${Object.keys(extra).length}@example.com`,
     );
     const headers = await asGateway(h, sid);
-    const res = await h.app.inject({ method: 'GET', url: '/api/v1/auth/logout', headers: { ...headers, ...extra } });
+    const res = await h.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { ...headers, ...extra } });
     expect(res.statusCode).toBe(200);
     expect((await me(h, sid)).statusCode).toBe(401);
   });
 
   it('answers success without a session too', async () => {
-    const res = await h.app.inject({ method: 'GET', url: '/api/v1/auth/logout', headers: fromGateway() });
+    const res = await h.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: fromGateway() });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true });
+  });
+
+  it.each([
+    ['no Sec-Fetch headers and a Referer of another site', { referer: 'https://evil.example/page' }],
+    ['a page of ours', { 'sec-fetch-site': 'same-origin' }],
+  ])('never signs out on a GET (%s): it only leads to the app', async (_label, extra) => {
+    const sid = await signInByMail(h, `stays-${Object.keys(extra)[0]}@example.com`);
+    const headers = await asGateway(h, sid);
+    const res = await h.app.inject({ method: 'GET', url: '/api/v1/auth/logout', headers: { ...headers, ...extra } });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/');
+    expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    expect(await h.sessions.get(headers['x-session-id'] as string)).not.toBeNull();
+    expect((await me(h, sid)).statusCode).toBe(200);
   });
 });
 

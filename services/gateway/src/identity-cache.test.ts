@@ -153,16 +153,17 @@ describe('the identity cache', () => {
     const { cookie } = await rememberedUser('not-leaving@example.com');
     for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
       const res = await gateway.inject({
-        method: 'GET',
+        method: 'POST',
         url: '/api/v1/auth/logout',
         headers: { cookie: `sid=${cookie}`, ...headers },
       });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ success: false, code: 'session.cross_site_logout' });
+      // The gateway refuses some cross-site writes itself, before the auth service sees them.
+      expect(['request.cross_site', 'session.cross_site_logout']).toContain(res.json().code);
     }
     expect((await me(cookie)).statusCode).toBe(200);
     const own = await gateway.inject({
-      method: 'GET',
+      method: 'POST',
       url: '/api/v1/auth/logout',
       headers: { cookie: `sid=${cookie}`, 'sec-fetch-site': 'same-origin' },
     });
@@ -196,7 +197,7 @@ describe('the identity cache', () => {
   it('refuses the next /me after signing out through the gateway', async () => {
     const { cookie } = await rememberedUser('leaves@example.com');
     const out = await gateway.inject({
-      method: 'GET',
+      method: 'POST',
       url: '/api/v1/auth/logout',
       headers: { cookie: `sid=${cookie}` },
     });

@@ -1,5 +1,5 @@
 import type { Identity, Stamps } from '@nashr/contracts';
-import { identityChangesChannel, parseIdentityChange, type Redis, waitForRedis } from '@nashr/platform';
+import { identityChangesChannel, parseIdentityChange, type Redis, sessionDigest, waitForRedis } from '@nashr/platform';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -80,7 +80,8 @@ export class IdentityCache {
     const change = parseIdentityChange(message);
     if (!change) return;
     if ('userId' in change) this.forgetUser(change.userId);
-    else this.forgetSession(change.sessionId);
+    // Ended sessions are announced by digest (the id never goes over Redis).
+    else this.forgetWhere((session) => sessionDigest(session.sessionId) === change.sessionDigest);
   }
 
   private forgetAll(): void {

@@ -65,8 +65,11 @@ export async function signInToken(stack: Stack, email: string): Promise<string> 
   const url = new URL(link);
   const landed = await send(stack, 'GET', `${url.pathname}${url.search}`);
   const location = landed.headers.get('location') ?? '';
-  if (!location.startsWith('/verify#token=')) throw new Error(`the sign-in link for ${email} led to ${location}`);
-  return decodeURIComponent(location.slice('/verify#token='.length));
+  const token = location.startsWith('/verify#')
+    ? new URLSearchParams(location.slice('/verify#'.length)).get('token')
+    : null;
+  if (!token) throw new Error(`the sign-in link for ${email} led to ${location}`);
+  return token;
 }
 
 /**

@@ -114,13 +114,13 @@ export function startGoogleSignIn(): void {
 }
 
 /**
- * `GET /api/v1/auth/logout`. Whatever the server answers, this browser forgets the session and
+ * `POST /api/v1/auth/logout`. Whatever the server answers, this browser forgets the session and
  * every cached answer that belonged to the user.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => send(authApi.logoutWithGet),
+    mutationFn: () => send(authApi.logout),
     onSettled: () => {
       queryClient.setQueryData(sessionQuery.queryKey, null);
       // Everything else cached belonged to the user who just left.

@@ -1,7 +1,7 @@
 import { VERIFY_STATUSES, type VerifyStatus } from '@nashr/contracts';
 import { getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
 import { ArrowRight, CircleAlert, CircleCheck, ExternalLink, MailOpen } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAuthClientConfig, useMagicLogin, useSession, useSpendSignInLink } from '../api/auth';
@@ -34,19 +34,20 @@ function statusOf(value: string | undefined): VerifyStatus | undefined {
  * The token of the sign-in link that opened this page. The server puts it in the fragment, which
  * never reaches a server, a log or a Referer.
  */
-function useLinkToken(): string | null {
+function useLinkFragment(): { token: string | null; email: string | null } {
   const hash = useRouterState({ select: (state) => state.location.hash });
-  return new URLSearchParams(hash.replace(/^#/, '')).get('token') || null;
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  return { token: fragment.get('token') || null, email: fragment.get('email') || null };
 }
 
 export function VerifyPage() {
   const { status } = route.useSearch();
-  const token = useLinkToken();
+  const { token, email } = useLinkFragment();
   const known = statusOf(status);
   if (token && !known) {
     return (
       <CenteredFrame>
-        <SpendLink token={token} />
+        <SpendLink token={token} email={email} />
       </CenteredFrame>
     );
   }
@@ -77,29 +78,56 @@ function StatusIcon({ kind }: { kind: 'mail' | 'ok' | 'problem' }) {
 }
 
 /**
- * Opening the link signs nobody in (mail scanners open links too): this page, run by the person's
- * browser, spends the token with a POST, then shows the outcome at `/verify?status=...`.
+ * Opening the link signs nobody in (mail scanners open links too), and neither does this page by
+ * itself: some scanners run the page's script. It names the address and spends the token with a
+ * POST only when the person clicks, then shows the outcome at `/verify?status=...`.
  */
-function SpendLink({ token }: { token: string }) {
+function SpendLink({ token, email }: { token: string; email: string | null }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const spend = useSpendSignInLink();
   const [failure, setFailure] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
+  const [spending, setSpending] = useState(false);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
 
-  useEffect(() => {
-    let current = true;
-    // `attempt` only re-runs this effect when the person asks to try again.
-    void attempt;
+  const onContinue = () => {
+    setFailure(null);
+    setSpending(true);
     spend(token).then(
       // Replace: the token leaves the history, and Back does not spend it again.
-      (status) => current && void navigate({ to: '/verify', search: { status }, replace: true }),
-      (error: unknown) => current && setFailure(error),
+      (status) => mounted.current && void navigate({ to: '/verify', search: { status }, replace: true }),
+      (error: unknown) => {
+        if (!mounted.current) return;
+        setSpending(false);
+        setFailure(error);
+      },
     );
-    return () => {
-      current = false;
-    };
-  }, [token, attempt, spend, navigate]);
+  };
+
+  if (!spending && !failure) {
+    return (
+      <div className="text-center" data-testid="verify-continue">
+        <StatusIcon kind="mail" />
+        <h1 className="mt-6 text-2xl font-bold text-ink">{t('verify.continueTitle')}</h1>
+        <button type="button" onClick={onContinue} className={`${primaryButton} mt-8`}>
+          {email ? (
+            <span>
+              {t('verify.continueAs')} <bdi>{email}</bdi>
+            </span>
+          ) : (
+            t('verify.continue')
+          )}
+          <ArrowRight aria-hidden="true" className="size-4 rtl:rotate-180" />
+        </button>
+      </div>
+    );
+  }
 
   if (failure) {
     return (
@@ -108,14 +136,7 @@ function SpendLink({ token }: { token: string }) {
         <p className="mt-6 text-slate-600" role="alert">
           {errorText(failure)}
         </p>
-        <button
-          type="button"
-          onClick={() => {
-            setFailure(null);
-            setAttempt((n) => n + 1);
-          }}
-          className={`${primaryButton} mt-8`}
-        >
+        <button type="button" onClick={onContinue} className={`${primaryButton} mt-8`}>
           {t('common:tryAgain')}
         </button>
       </div>

@@ -54,12 +54,14 @@ export const authApi = {
     access: 'visitor',
     summary: 'Open a sign-in link',
     description:
-      'Never spends the token (mail scanners and prefetchers open links too): redirects to the `/verify` page with the token in the fragment, and that page spends it with the POST below. Without a token: to `/verify?status=invalid`.',
+      'Never spends the token (mail scanners and prefetchers open links too): redirects to the `/verify` page with the token and its address in the fragment, and that page spends it with the POST below once the person clicks "Continue as <address>". A token that cannot sign in: to `/verify?status=invalid|used|expired`.',
     // A token in another shape (repeated, say) leads to the page's 'invalid link' like a missing one.
     query: z.object({
       token: z.string().optional().catch(undefined).describe('The token from the e-mailed link'),
     }),
-    responses: { 302: redirect('To `/verify#token=...`, or to `/verify?status=invalid` without a token') },
+    responses: {
+      302: redirect('To `/verify#token=...&email=...`, or to `/verify?status=...` for a token that cannot sign in'),
+    },
   }),
   verifyMagicLink: defineEndpoint({
     method: 'POST',
@@ -103,15 +105,15 @@ export const authApi = {
       200: { description: 'E-mail, roles, network connection and personalization', schema: meResponseSchema },
     },
   }),
-  logoutWithGet: defineEndpoint({
+  // Signing out changes state, so only a POST does it: a GET can be started by any link, image or
+  // prefetch, and older browsers send no Sec-Fetch-Site to tell such a GET from one of ours.
+  logoutPage: defineEndpoint({
     method: 'GET',
     path: '/api/v1/auth/logout',
     owner: 'auth',
     access: 'visitor',
-    summary: 'Sign out (the spec calls it with GET)',
-    description: logoutNote,
-    responses: { 200: { description: 'The session is ended and its cookie cleared', schema: successMessageSchema } },
-    errors: { 403: [ACCOUNT_ERROR_CODES.crossSiteLogout] },
+    summary: 'Signs nobody out: sends the browser to the app, where the Log out button is',
+    responses: { 303: redirect('To `/`; the session, if any, stays') },
   }),
   logout: defineEndpoint({
     method: 'POST',

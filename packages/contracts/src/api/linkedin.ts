@@ -96,7 +96,7 @@ export const linkedinApi = {
     responses: step('Connected, or the next sign-in step'),
     errors: {
       404: [codes.signInNotFound],
-      409: [codes.signInOfSomeoneElse, codes.noPendingSignIn, codes.checkpointExpired],
+      409: [codes.signInOfSomeoneElse, codes.noPendingSignIn, codes.checkpointExpired, codes.tooManyWrongCodes],
       422: [network.invalid_checkpoint_solution, network.rejected],
       429: [network.rate_limited],
     },

@@ -52,7 +52,7 @@ export const notificationsApi = {
     access: 'visitor',
     summary: "Stop one kind of notification e-mail (the e-mail's link; RFC 8058 one-click)",
     description:
-      '`token` and `kind` come in the query (one-click, form body `List-Unsubscribe=One-Click`) or in a JSON body.',
+      '`token` and `kind` come in the query (one-click, form body `List-Unsubscribe=One-Click`, urlencoded or multipart) or in a JSON body. A token is good for its own kind only.',
     body: unsubscribeRequestSchema,
     responses: { 200: { description: 'Unsubscribed', schema: successMessageSchema } },
     errors: { 404: [ACCOUNT_ERROR_CODES.unsubscribeInvalid] },

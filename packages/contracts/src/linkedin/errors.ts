@@ -8,6 +8,7 @@ export const LINKEDIN_MESSAGES = {
   signInOfSomeoneElse: 'This LinkedIn sign-in belongs to another user.',
   noPendingSignIn: 'No sign-in is waiting for verification. Please sign in again.',
   checkpointExpired: 'This verification step has expired. Please sign in again.',
+  tooManyWrongCodes: 'Too many wrong codes were entered. Please sign in again.',
   nestedTooDeeply: 'The request data is nested too deeply',
   expiresBeforePost:
     'Your LinkedIn connection expires before this post is due. Reconnect your account so it goes out on time.',
@@ -59,6 +60,8 @@ export const LINKEDIN_ERROR_CODES = {
   signInOfSomeoneElse: 'linkedin.sign_in_of_someone_else',
   noPendingSignIn: 'linkedin.no_pending_sign_in',
   checkpointExpired: 'linkedin.checkpoint_expired',
+  /** The pending checkpoint took its last wrong code (MAX_WRONG_CODES) and is void. */
+  tooManyWrongCodes: 'linkedin.too_many_wrong_codes',
   nestedTooDeeply: 'linkedin.nested_too_deeply',
   /** The connection's token will have expired by a scheduled post's time: reconnect before it. */
   expiresBeforePost: 'linkedin.expires_before_post',
@@ -71,4 +74,5 @@ export const START_OVER_CODES: readonly string[] = [
   LINKEDIN_ERROR_CODES.signInNotFound,
   LINKEDIN_ERROR_CODES.noPendingSignIn,
   LINKEDIN_ERROR_CODES.checkpointExpired,
+  LINKEDIN_ERROR_CODES.tooManyWrongCodes,
 ];

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { NotificationRow } from '../db/schema.js';
 import { digestMail } from './notification-mail.js';
 
-const links = { publicUrl: 'https://nashr.example', token: 'a'.repeat(32) };
+const links = {
+  publicUrl: 'https://nashr.example',
+  unsubscribeToken: (kind: string) => `user.${kind}.${'a'.repeat(32)}`,
+};
 const row = (id: number): NotificationRow =>
   ({
     id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,

@@ -12,8 +12,8 @@ export interface NotificationMail {
 export interface MailLinks {
   /** The web app's address (PUBLIC_URL). */
   publicUrl: string;
-  /** The user's unsubscribe token. */
-  token: string;
+  /** The token of one kind's unsubscribe links (see unsubscribeTokenFor). */
+  unsubscribeToken: (kind: NotificationKind) => string;
   /** The user's time zone, for the dates a mail names (UTC when not given). */
   timeZone?: string;
 }
@@ -201,7 +201,7 @@ function told(lang: Locale, row: NotificationRow, publicUrl: string, timeZone = 
 }
 
 const unsubscribeHref = (links: MailLinks, kind: NotificationKind, api: boolean) =>
-  `${links.publicUrl}${api ? '/api/v1/notifications/unsubscribe' : '/unsubscribe'}?token=${encodeURIComponent(links.token)}&kind=${kind}`;
+  `${links.publicUrl}${api ? '/api/v1/notifications/unsubscribe' : '/unsubscribe'}?token=${encodeURIComponent(links.unsubscribeToken(kind))}&kind=${kind}`;
 
 /** RFC 8058 one-click unsubscribe: mail clients show their own button and POST to the API. */
 const unsubscribeHeaders = (links: MailLinks, kind: NotificationKind) => ({

@@ -3,7 +3,7 @@ import { handleJob, type Queues } from '@nashr/platform';
 import { digestMail, notificationMail } from '../mail/notification-mail.js';
 import type { Mailer } from '../providers/mailer.js';
 import type { UserStore } from '../users/user-store.js';
-import type { NotificationStore } from './notification-store.js';
+import { type NotificationStore, unsubscribeTokenFor } from './notification-store.js';
 
 export interface MailJobDeps {
   store: NotificationStore;
@@ -53,10 +53,10 @@ export function notificationMailHandlers(deps: MailJobDeps) {
             deps.store.preferences(row.userId),
           ]);
           if (!user || !preferences.kinds[row.kind as keyof typeof preferences.kinds]?.email) return false;
-          const token = await deps.store.unsubscribeToken(row.userId);
+          const secret = await deps.store.unsubscribeSecret(row.userId);
           const mail = notificationMail(preferences.locale, row, {
             publicUrl: deps.publicUrl,
-            token,
+            unsubscribeToken: (kind) => unsubscribeTokenFor(row.userId, secret, kind),
             timeZone: preferences.timeZone,
           });
           await deps.mailer.send({ to: user.email, lang: preferences.locale, ...mail });
@@ -87,10 +87,10 @@ export function notificationMailHandlers(deps: MailJobDeps) {
       const user = await deps.users.find(userId);
       if (rows.length === 0 || !user) return { sent: 0 };
       const preferences = await deps.store.preferences(userId);
-      const token = await deps.store.unsubscribeToken(userId);
+      const secret = await deps.store.unsubscribeSecret(userId);
       const mail = digestMail(preferences.locale, rows, {
         publicUrl: deps.publicUrl,
-        token,
+        unsubscribeToken: (kind) => unsubscribeTokenFor(userId, secret, kind),
         timeZone: preferences.timeZone,
       });
       await deps.mailer.send({ to: user.email, lang: preferences.locale, ...mail });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_KINDS,
@@ -15,7 +15,20 @@ import { type NotificationRow, notificationPreferences, notifications, type sche
 
 type Db = PostgresJsDatabase<typeof schema>;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type EmailState = 'none' | 'urgent' | 'digest' | 'sent' | 'skipped';
+
+const kindMac = (secret: string, kind: NotificationKind) =>
+  createHmac('sha256', secret).update(`unsubscribe:${kind}`).digest('base64url');
+
+/**
+ * The token of one kind's unsubscribe links: `{userId}.{kind}.{mac}`, the mac keyed by the user's
+ * stored secret. It names its kind, so a link from one kind's e-mail (forwarded, say) cannot turn
+ * off another kind.
+ */
+export const unsubscribeTokenFor = (userId: string, secret: string, kind: NotificationKind): string =>
+  `${userId}.${kind}.${kindMac(secret, kind)}`;
 
 export interface NewNotification {
   userId: string;
@@ -147,8 +160,8 @@ export class NotificationStore {
     });
   }
 
-  /** The token the user's unsubscribe links carry, made on first use. */
-  async unsubscribeToken(userId: string): Promise<string> {
+  /** The user's secret the unsubscribe tokens are made with (unsubscribeTokenFor), made on first use. */
+  async unsubscribeSecret(userId: string): Promise<string> {
     await this.db
       .insert(notificationPreferences)
       .values({ userId, data: {}, unsubscribeToken: randomBytes(32).toString('base64url') })
@@ -161,13 +174,22 @@ export class NotificationStore {
     return row.token;
   }
 
-  /** Turns off e-mail of one kind for the holder of the token; false when the token is unknown. */
+  /**
+   * Turns off e-mail of one kind for the holder of that kind's token; false when the token is
+   * unknown or made for another kind. Links of before tokens named their kind carry the bare
+   * secret: they are refused too, as they would turn off any kind.
+   */
   async unsubscribe(token: string, kind: NotificationKind): Promise<boolean> {
+    const [userId, tokenKind, mac, ...rest] = token.split('.');
+    if (rest.length > 0 || tokenKind !== kind || !mac || !userId || !UUID.test(userId)) return false;
     const [row] = await this.db
-      .select({ userId: notificationPreferences.userId })
+      .select({ userId: notificationPreferences.userId, secret: notificationPreferences.unsubscribeToken })
       .from(notificationPreferences)
-      .where(eq(notificationPreferences.unsubscribeToken, token));
+      .where(eq(notificationPreferences.userId, userId));
     if (!row) return false;
+    const expected = Buffer.from(kindMac(row.secret, kind));
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
     const current = await this.preferences(row.userId);
     await this.updatePreferences(row.userId, { kinds: { [kind]: { ...current.kinds[kind], email: false } } });
     // What was waiting to be mailed of that kind is not mailed any more.

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { API } from '@nashr/contracts';
-import { AppError, identityOf, route, type ServiceApp, type SessionStore } from '@nashr/platform';
+import { AppError, identityOf, route, type ServiceApp, type SessionStore, sessionDigest } from '@nashr/platform';
 import { deviceOf } from '../sessions/device.js';
 import { currentSessionId } from '../sign-in.js';
 
@@ -8,21 +7,25 @@ export interface ActiveSessionDeps {
   sessions: SessionStore;
 }
 
-/** What the browser sees of a session: a digest of its id, which cannot be used as a cookie. */
-const handleOf = (sessionId: string) => createHash('sha256').update(sessionId).digest('base64url').slice(0, 32);
+/**
+ * What the browser sees of a session: the start of the digest its store keys it by (the same
+ * handle as when it was computed from the id), which cannot be used as a cookie.
+ */
+const handleOf = (digest: string) => digest.slice(0, 32);
 
 /** The signed-in user's sessions (device, place, last use), and ending any one of them. */
 export function activeSessionRoutes(app: ServiceApp, deps: ActiveSessionDeps): void {
   route(app, API.account.sessions, { checkResponses: true }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const current = currentSessionId(request);
+    const currentDigest = current ? sessionDigest(current) : undefined;
     const sessions = await deps.sessions.list(identityOf(request).userId);
     return {
       success: true as const,
       data: {
         sessions: sessions.map((session) => ({
-          id: handleOf(session.id),
-          current: session.id === current,
+          id: handleOf(session.digest),
+          current: session.digest === currentDigest,
           device: deviceOf(session.userAgent),
           place: session.place ?? null,
           signedInAt: session.signedInAt.toISOString(),
@@ -36,12 +39,16 @@ export function activeSessionRoutes(app: ServiceApp, deps: ActiveSessionDeps): v
     const { id } = request.params;
     const { userId } = identityOf(request);
     // Only the caller's own sessions are searched: another user's handle is simply not found.
-    const session = (await deps.sessions.list(userId)).find((s) => handleOf(s.id) === id);
+    const session = (await deps.sessions.list(userId)).find((s) => handleOf(s.digest) === id);
     if (!session) {
       throw new AppError('NOT_FOUND', 'This session has already ended', { code: 'session.not_found' });
     }
-    await deps.sessions.destroy(session.id);
-    request.log.info({ userId, current: session.id === currentSessionId(request) }, 'session ended by its user');
+    await deps.sessions.destroyByDigest(session.digest);
+    const current = currentSessionId(request);
+    request.log.info(
+      { userId, current: current !== undefined && sessionDigest(current) === session.digest },
+      'session ended by its user',
+    );
     return { success: true as const, message: 'The session is ended' };
   });
 }

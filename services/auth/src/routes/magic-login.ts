@@ -82,17 +82,24 @@ export function magicLoginRoutes(app: ServiceApp, deps: MagicLoginDeps): void {
     if (!byAddress.allowed) return refuse(reply, byAddress);
 
     // The same answer whether or not the address has an account: nothing to learn by probing.
-    await deps.queues.enqueue(sendMagicLinkJob, { email, lang, requestId: request.id });
+    // The job carries the address: once sent, it is removed rather than kept in the queue's
+    // history, so Redis holds no address of anyone who merely signed in.
+    await deps.queues.enqueue(sendMagicLinkJob, { email, lang, requestId: request.id }, { removeOnComplete: true });
     request.log.info('sign-in link requested');
     return { success: true as const, message: MAGIC_LINK_SENT_MESSAGE };
   });
 
   // Opening the mailed link only leads to the page: mail scanners and prefetchers open every link
-  // (GET or HEAD), and must not spend it. The token travels in the fragment, which no server sees.
+  // (GET or HEAD), and must not spend it. The token travels in the fragment, which no server sees,
+  // with the address it signs in as: the page asks "Continue as <address>" and spends it on that
+  // click only, so a scanner that runs the page's script gets no session either.
   route(app, API.auth.openMagicLink, {}, async (request, reply) => {
     const token = request.query.token ?? '';
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-    return reply.redirect(token ? `/verify#token=${encodeURIComponent(token)}` : '/verify?status=invalid', 302);
+    const link = token ? await deps.links.peek(token) : ({ status: 'invalid' } as const);
+    if (link.status !== 'live') return reply.redirect(`/verify?status=${link.status}`, 302);
+    const fragment = new URLSearchParams({ token, email: link.email });
+    return reply.redirect(`/verify#${fragment.toString()}`, 302);
   });
 
   // The page spends the token with a POST, which a scanner does not make (and the gateway refuses

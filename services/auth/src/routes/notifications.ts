@@ -31,12 +31,13 @@ export function notificationRoutes(app: ServiceApp, store: NotificationStore): v
     data: await store.updatePreferences(identityOf(request).userId, request.body),
   }));
 
-  // Mail clients' one-click unsubscribe (RFC 8058) posts a form with the token in the query;
-  // the web page posts JSON. Both are accepted; the form's only field carries nothing we need.
+  // Mail clients' one-click unsubscribe (RFC 8058) posts a form with the token in the query, as
+  // application/x-www-form-urlencoded or multipart/form-data (the RFC allows either); the web page
+  // posts JSON. All are accepted; the form's only field carries nothing we need.
   app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) =>
-      done(null, {}),
-    );
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+      scope.addContentTypeParser(type, { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
+    }
     route(
       scope,
       API.notifications.unsubscribe,

@@ -8,7 +8,7 @@ import {
   type SessionStore,
   unauthenticated,
 } from '@nashr/platform';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { currentSessionId, type SessionCookieOptions, sessionCookieOptions } from '../sign-in.js';
 import { toCurrentUser, type UserStore } from '../users/user-store.js';
 
@@ -58,7 +58,7 @@ export function sessionRoutes(app: ServiceApp, deps: SessionRouteDeps): void {
     return { success: true as const, data: { user: toCurrentUser(user) } };
   });
 
-  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+  route(app, API.auth.logout, {}, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (fromAnotherSite(request, deps.publicOrigin)) {
       throw new AppError('FORBIDDEN', 'Signing out is only possible from Nashr itself', {
@@ -71,8 +71,10 @@ export function sessionRoutes(app: ServiceApp, deps: SessionRouteDeps): void {
     reply.clearCookie(SESSION_COOKIE, cookie);
     if (sessionId) request.log.info({ userId: request.identity?.userId }, 'signed out');
     return { success: true as const, message: 'You are signed out' };
-  };
-  // The spec calls logout with GET; POST is accepted too for clients that prefer it.
-  route(app, API.auth.logoutWithGet, {}, logout);
-  route(app, API.auth.logout, {}, logout);
+  });
+  // A GET (an old bookmark, or another site's link or image) only leads to the app: see logoutPage.
+  route(app, API.auth.logoutPage, {}, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return reply.redirect('/', 303);
+  });
 }

@@ -57,7 +57,6 @@ export interface ProxyOptions {
 
 const UNAVAILABLE = 'This part of the service is temporarily unavailable. Please try again in a moment.';
 const ME_PATH = '/api/v1/auth/me';
-const LOGOUT_PATH = '/api/v1/auth/logout';
 
 /**
  * Sets `request.identity` from the signed session cookie; a missing or bad cookie leaves it
@@ -142,7 +141,7 @@ export async function proxyRoutes(app: ServiceApp, options: ProxyOptions): Promi
   // remembered of its user before the caller hears the answer: their next `/me` reads it afresh.
   // Other gateways hear of it from the auth service's announcement.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.identity && (!SAFE_METHODS.has(request.method) || request.url.startsWith(LOGOUT_PATH))) {
+    if (request.identity && !SAFE_METHODS.has(request.method)) {
       cache.forgetUser(request.identity.userId);
     }
     keepAnnouncedChange(request, reply, options.secureCookies);

@@ -1,5 +1,5 @@
 import type { Checkpoint, LinkedinAccountInfo } from '@nashr/contracts';
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { analyticsLock } from '../analytics/snapshot-store.js';
 import {
@@ -17,6 +17,8 @@ import type { Sealer } from '../sealer.js';
 
 /** How long this service keeps a sign-in step open (the network's own limit is about 5 minutes). */
 export const PENDING_TTL_MS = 10 * 60 * 1000;
+/** Codes one checkpoint takes: the one that is wrong for the last time voids it. */
+export const MAX_CHECKPOINT_ATTEMPTS = 5;
 
 /** Sealed values are bound to their owner, so a value moved to another user's row does not open. */
 const sealContext = (userId: string) => `linkedin-account:${userId}`;
@@ -88,6 +90,7 @@ export class AccountStore {
       pendingProviderAccount: this.sealer.seal(providerAccountId, sealContext(userId)),
       pendingCheckpoint: checkpoint,
       pendingExpiresAt: new Date(Date.now() + PENDING_TTL_MS),
+      pendingAttempts: 0,
       updatedAt: new Date(),
     };
     const [row] = await this.db
@@ -106,6 +109,34 @@ export class AccountStore {
       .where(eq(accounts.id, row.id));
   }
 
+  /**
+   * Counts a code about to be tried at the pending checkpoint, before the network sees it, so
+   * codes sent at once cannot slip past the cap. The attempt's number (1 to the cap), or null when
+   * the checkpoint has taken all its codes or is no longer pending.
+   */
+  async takeAttempt(row: AccountRow): Promise<number | null> {
+    const [taken] = await this.db
+      .update(accounts)
+      .set({ pendingAttempts: sql`${accounts.pendingAttempts} + 1` })
+      .where(
+        and(
+          eq(accounts.id, row.id),
+          isNotNull(accounts.pendingProviderAccount),
+          lt(accounts.pendingAttempts, MAX_CHECKPOINT_ATTEMPTS),
+        ),
+      )
+      .returning({ attempts: accounts.pendingAttempts });
+    return taken?.attempts ?? null;
+  }
+
+  /** Gives back an attempt the network never judged (it was unavailable, say). */
+  async returnAttempt(row: AccountRow): Promise<void> {
+    await this.db
+      .update(accounts)
+      .set({ pendingAttempts: sql`greatest(${accounts.pendingAttempts} - 1, 0)` })
+      .where(eq(accounts.id, row.id));
+  }
+
   async clearPending(row: AccountRow): Promise<void> {
     await this.db
       .update(accounts)
@@ -114,6 +145,7 @@ export class AccountStore {
         pendingProviderAccount: null,
         pendingCheckpoint: null,
         pendingExpiresAt: null,
+        pendingAttempts: 0,
         updatedAt: new Date(),
       })
       .where(eq(accounts.id, row.id));
@@ -136,6 +168,7 @@ export class AccountStore {
       pendingProviderAccount: null,
       pendingCheckpoint: null,
       pendingExpiresAt: null,
+      pendingAttempts: 0,
       connectedAt: now,
       disconnectedAt: null,
       disconnectReason: null,

@@ -4,14 +4,15 @@ import {
   type Checkpoint,
   type ConnectAccountRequest,
   LINKEDIN_MESSAGES,
+  NETWORK_FAILURE_CODES,
 } from '@nashr/contracts';
-import type { Logger, Queues } from '@nashr/platform';
+import { AppError, type Logger, type Queues } from '@nashr/platform';
 import type { AccountRow } from '../db/schema.js';
 import type { ProfileCache } from '../profile/profile-cache.js';
 import type { ConnectOutcome, NetworkProvider } from '../providers/network-provider.js';
 import { isProviderError } from '../providers/provider-error.js';
 import { refusal } from '../refusal.js';
-import { type AccountStore, accountInfo } from './account-store.js';
+import { type AccountStore, accountInfo, MAX_CHECKPOINT_ATTEMPTS } from './account-store.js';
 import { toAppError } from './provider-failure.js';
 
 export type StepAnswer = Omit<AccountStepResponse, 'success'> & {
@@ -79,12 +80,30 @@ export class ConnectionService {
     const row = await this.ownedAccount(userId, accountId);
     const pending = await this.pendingOf(row, requestId);
     if ('answer' in pending) return pending.answer;
+    const attempt = await this.deps.accounts.takeAttempt(row);
+    if (attempt === null) return this.voidCheckpoint(row);
     const outcome = await this.ask(
       () => this.deps.provider.solveCheckpoint(pending.providerAccountId, code),
       'solve',
       row,
-    );
+    ).catch(async (error: unknown) => {
+      const wrongCode =
+        error instanceof AppError && error.answerCode === NETWORK_FAILURE_CODES.invalid_checkpoint_solution;
+      if (wrongCode && attempt >= MAX_CHECKPOINT_ATTEMPTS) return this.voidCheckpoint(row);
+      if (!wrongCode) await this.deps.accounts.returnAttempt(row);
+      throw error;
+    });
     return this.advance(userId, outcome, requestId);
+  }
+
+  /**
+   * Guessing a short code must not go on without end: after its last wrong code a checkpoint is
+   * forgotten, and the user starts the connection again (the network then asks afresh).
+   */
+  private async voidCheckpoint(row: AccountRow): Promise<never> {
+    await this.deps.accounts.clearPending(row);
+    this.deps.logger.warn({ accountId: row.id }, 'checkpoint void after too many wrong codes');
+    throw refusal('CONFLICT', 'tooManyWrongCodes');
   }
 
   async checkInApp(userId: string, accountId: string, requestId?: string): Promise<StepAnswer> {

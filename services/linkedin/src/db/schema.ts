@@ -36,6 +36,8 @@ export const accounts = linkedinSchema.table('accounts', {
   pendingProviderAccount: text('pending_provider_account'),
   pendingCheckpoint: jsonb('pending_checkpoint').$type<Checkpoint>(),
   pendingExpiresAt: timestamp('pending_expires_at', { withTimezone: true }),
+  /** Codes tried at the pending checkpoint (a wrong one stays counted): guessing is capped. */
+  pendingAttempts: integer('pending_attempts').notNull().default(0),
   connectedAt: timestamp('connected_at', { withTimezone: true }),
   disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
   disconnectReason: text('disconnect_reason'),

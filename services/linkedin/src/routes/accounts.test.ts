@@ -99,6 +99,35 @@ describe('connecting a network account (sandbox)', () => {
     expect(await connectedEvents(user.userId)).toHaveLength(1);
   });
 
+  it('voids a checkpoint at its fifth wrong code: the right one then connects nothing, a new sign-in does', async () => {
+    const user = testIdentity();
+    const first = accountStepResponseSchema.parse((await connect(user, '2fa@sandbox.test')).json());
+    for (let i = 1; i <= 4; i++) {
+      expect((await solve(user, first.data.account_id, '000000')).json()).toMatchObject({
+        code: 'linkedin.code_wrong',
+      });
+    }
+    const fifth = await solve(user, first.data.account_id, '000000');
+    expect(fifth.statusCode).toBe(409);
+    expect(fifth.json()).toMatchObject({ success: false, code: 'linkedin.too_many_wrong_codes' });
+    const right = await solve(user, first.data.account_id, '123456');
+    expect(right.statusCode).toBeGreaterThanOrEqual(400);
+    expect(right.json().data?.connected).not.toBe(true);
+    expect(await connectedEvents(user.userId)).toHaveLength(0);
+
+    const again = accountStepResponseSchema.parse((await connect(user, '2fa@sandbox.test')).json());
+    expect((await solve(user, again.data.account_id, '000000')).json()).toMatchObject({ code: 'linkedin.code_wrong' });
+    expect((await solve(user, again.data.account_id, '123456')).json().data.connected).toBe(true);
+  });
+
+  it('caps codes sent all at once as well', async () => {
+    const user = testIdentity();
+    const first = accountStepResponseSchema.parse((await connect(user, '2fa@sandbox.test')).json());
+    await Promise.all(Array.from({ length: 12 }, () => solve(user, first.data.account_id, '000000')));
+    expect((await solve(user, first.data.account_id, '123456')).json().data?.connected).not.toBe(true);
+    expect(await connectedEvents(user.userId)).toHaveLength(0);
+  });
+
   it('asks for an OTP code and accepts 123456', async () => {
     const user = testIdentity();
     const first = accountStepResponseSchema.parse((await connect(user, 'otp@sandbox.test')).json());

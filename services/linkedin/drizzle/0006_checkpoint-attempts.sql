@@ -1,0 +1,1 @@
+ALTER TABLE "linkedin"."accounts" ADD COLUMN "pending_attempts" integer DEFAULT 0 NOT NULL;
