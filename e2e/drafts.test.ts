@@ -134,4 +134,72 @@ describe('drafts and the feed preview', () => {
     expect(edited.body.data.firstComment).toBe('Sources, updated: https://example.com/v2');
     await page.context().close();
   });
+
+  it('never lets a second tab overwrite a draft silently: the stale save shows the notice, and each choice does what it says', async () => {
+    const user = await fullUser(stack, 'two-tabs');
+    const marker = randomUUID().slice(0, 8);
+    const storedDrafts = async (): Promise<{ id: string; content: string }[]> =>
+      (await callAs(stack, user, 'GET', '/api/v1/drafts')).body.data;
+    const storedText = async () => (await storedDrafts()).map((d) => d.content).sort();
+
+    // Tab A writes a post; it is saved as a draft.
+    const pageA = await open(user, '/generate-post');
+    const a = pageA.getByTestId('composer-page');
+    await a.waitFor();
+    await a.getByTestId('composer-text').fill(`Tab A, first ${marker}`);
+    await expect.poll(storedText, { timeout: 20_000 }).toEqual([`Tab A, first ${marker}`]);
+
+    // Tab B (another device) opens that draft from Drafts and changes it.
+    const pageB = await open(user, '/posts?tab=drafts');
+    await pageB.getByTestId('draft-card').filter({ hasText: marker }).getByTestId('draft-open').click();
+    const b = pageB.getByTestId('composer-dialog');
+    await b.getByTestId('composer-text').fill(`Tab B, first ${marker}`);
+    await expect.poll(storedText, { timeout: 20_000 }).toEqual([`Tab B, first ${marker}`]);
+
+    // Tab A saves from the version it saw: refused, said so, and nothing more is saved from it.
+    await a.getByTestId('composer-text').fill(`Tab A, second ${marker}`);
+    const notice = a.getByTestId('draft-conflict');
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.textContent()).toContain('This draft was changed in another tab or device');
+    expect(await a.getByTestId('draft-save-state').getAttribute('data-state')).toBe('conflict');
+    await a.getByTestId('composer-text').fill(`Tab A, typed on ${marker}`);
+    await pageA.waitForTimeout(2_500);
+    expect(await storedText()).toEqual([`Tab B, first ${marker}`]);
+    await screenshot(pageA, 'drafts-conflict-en-desktop', { fullPage: false });
+
+    // Keep theirs (from the keyboard): the stored text comes into tab A, which saves again from its version.
+    await a.getByTestId('draft-conflict-theirs').focus();
+    await pageA.keyboard.press('Enter');
+    await notice.waitFor({ state: 'detached' });
+    expect(await a.getByTestId('composer-text').inputValue()).toBe(`Tab B, first ${marker}`);
+    await a.getByTestId('composer-text').fill(`Tab A, after theirs ${marker}`);
+    await expect.poll(storedText, { timeout: 20_000 }).toEqual([`Tab A, after theirs ${marker}`]);
+
+    // Now tab B is the stale one. Keep mine: its text is saved over the stored one.
+    await b.getByTestId('composer-text').fill(`Tab B, second ${marker}`);
+    const noticeB = b.getByTestId('draft-conflict');
+    await noticeB.waitFor({ timeout: 20_000 });
+    await noticeB.getByTestId('draft-conflict-mine').click();
+    await noticeB.waitFor({ state: 'detached' });
+    await expect.poll(storedText, { timeout: 20_000 }).toEqual([`Tab B, second ${marker}`]);
+    expect(await b.getByTestId('composer-text').inputValue()).toBe(`Tab B, second ${marker}`);
+
+    // Tab A is stale again. Keep both: the stored draft stays, tab A's text becomes a second draft.
+    await a.getByTestId('composer-text').fill(`Tab A, third ${marker}`);
+    await notice.waitFor({ timeout: 20_000 });
+    await a.getByTestId('draft-conflict-both').click();
+    await notice.waitFor({ state: 'detached' });
+    await expect
+      .poll(storedText, { timeout: 20_000 })
+      .toEqual([`Tab A, third ${marker}`, `Tab B, second ${marker}`].sort());
+    // Tab A goes on with its own new draft, without a conflict.
+    await a.getByTestId('composer-text').fill(`Tab A, fourth ${marker}`);
+    await expect
+      .poll(storedText, { timeout: 20_000 })
+      .toEqual([`Tab A, fourth ${marker}`, `Tab B, second ${marker}`].sort());
+    expect(await a.getByTestId('draft-conflict').count()).toBe(0);
+
+    await pageA.context().close();
+    await pageB.context().close();
+  });
 });

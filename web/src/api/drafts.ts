@@ -20,13 +20,15 @@ export interface SaveDraftInput {
   firstComment: string;
   /** Uploaded images the draft carries, in order. */
   mediaIds?: string[];
+  /** The version last seen: the save is refused (`draftChangedElsewhere`) if another tab saved since. */
+  version?: number | null;
 }
 
 /** `POST /api/v1/drafts` or `PATCH /api/v1/drafts/{id}`: the composer's save to the server. */
-export async function saveDraft({ id, content, firstComment, mediaIds }: SaveDraftInput): Promise<PostDraft> {
+export async function saveDraft({ id, content, firstComment, mediaIds, version }: SaveDraftInput): Promise<PostDraft> {
   const body = { content, firstComment, ...(mediaIds ? { mediaIds } : {}) };
   const answer = id
-    ? await call(postsApi.updateDraft, { params: { id }, body })
+    ? await call(postsApi.updateDraft, { params: { id }, body: { ...body, ...(version ? { version } : {}) } })
     : await call(postsApi.createDraft, { body });
   return answer.data;
 }

@@ -165,7 +165,12 @@ export function PostsPage() {
               onOpen={(draft) =>
                 composer.open({
                   text: draft.content,
-                  draft: { id: draft.id, firstComment: draft.firstComment, media: draft.media ?? [] },
+                  draft: {
+                    id: draft.id,
+                    firstComment: draft.firstComment,
+                    media: draft.media ?? [],
+                    version: draft.version,
+                  },
                 })
               }
               onSchedule={(draft) => setScheduling({ draft })}

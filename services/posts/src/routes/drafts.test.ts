@@ -105,6 +105,38 @@ describe('drafts', () => {
     expect(stale.json().code).toBe(POST_ERROR_CODES.draftChangedElsewhere);
   });
 
+  it('keeps exactly one of two tabs saving from the same version, and refuses the other without touching the text', async () => {
+    const me = testIdentity();
+    const draft = (await h.request(me, 'POST', '/api/v1/drafts', { content: 'v1' })).json().data;
+    expect(draft.version).toBe(1);
+    // Both tabs last saw version 1 and save at the same moment: the conditional update lets one through.
+    const [a, b] = await Promise.all([
+      h.request(me, 'PATCH', `/api/v1/drafts/${draft.id}`, { content: 'tab A', version: 1 }),
+      h.request(me, 'PATCH', `/api/v1/drafts/${draft.id}`, { content: 'tab B', version: 1 }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const [kept, refused] = a.statusCode === 200 ? [a, b] : [b, a];
+    expect(refused.json().code).toBe(POST_ERROR_CODES.draftChangedElsewhere);
+    // The answer carries the new version, which the next save sends back.
+    expect(kept.json().data.version).toBe(2);
+    const [stored] = (await h.request(me, 'GET', '/api/v1/drafts')).json().data;
+    expect(stored).toMatchObject({ id: draft.id, content: kept.json().data.content, version: 2 });
+
+    // 'Keep mine': saved over at the version now stored.
+    const over = await h.request(me, 'PATCH', `/api/v1/drafts/${draft.id}`, {
+      content: refused === a ? 'tab A' : 'tab B',
+      version: 2,
+    });
+    expect(over.statusCode).toBe(200);
+    expect(over.json().data.version).toBe(3);
+    // A version the draft never had yet is no more current than an older one.
+    const ahead = await h.request(me, 'PATCH', `/api/v1/drafts/${draft.id}`, { content: 'ahead', version: 9 });
+    expect(ahead.statusCode).toBe(409);
+    // Another user's draft stays a 404 whatever the version, never a hint that it exists.
+    const other = await h.request(testIdentity(), 'PATCH', `/api/v1/drafts/${draft.id}`, { content: 'x', version: 1 });
+    expect(other.statusCode).toBe(404);
+  });
+
   it(`keeps at most ${MAX_DRAFTS_PER_USER} drafts per user`, async () => {
     const me = testIdentity();
     await h.database.db

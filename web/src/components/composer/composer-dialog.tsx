@@ -17,7 +17,7 @@ export function ComposerDialog({
   onClosed,
 }: {
   initialText?: string;
-  initialDraft?: { id: string; firstComment: string; media?: AttachedMedia[] };
+  initialDraft?: { id: string; firstComment: string; media?: AttachedMedia[]; version?: number };
   onClosed: () => void;
 }) {
   const returnFocus = useReturnFocus();

@@ -6,7 +6,7 @@ export interface OpenComposerOptions {
   /** Text to start from, e.g. a post idea. */
   text?: string;
   /** A server draft to go on with (its text comes as `text`). */
-  draft?: { id: string; firstComment: string; media?: AttachedMedia[] };
+  draft?: { id: string; firstComment: string; media?: AttachedMedia[]; version?: number };
 }
 
 export interface ComposerControls {

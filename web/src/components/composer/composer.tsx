@@ -3,6 +3,7 @@ import {
   COMPOSER_DEFAULTS,
   type ComposerChoices,
   MAX_FIRST_COMMENT_LENGTH,
+  type PostDraft,
   textProblem,
 } from '@nashr/contracts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -18,7 +19,7 @@ import { Notice } from './composer-parts';
 import { currentText, currentVersion } from './composer-state';
 import { DraftTools, ManualTools } from './composer-tools';
 import { creditsHint } from './credits-hint';
-import { FirstCommentField, SaveIndicator } from './draft-extras';
+import { DraftConflictNotice, FirstCommentField, SaveIndicator } from './draft-extras';
 import { FeedPreview } from './feed-preview';
 import { imageFilesOf, MediaPicker } from './media-picker';
 import { PersonalizeDialog } from './personalize-dialog';
@@ -27,9 +28,9 @@ import { useQueuePost } from './use-add-to-queue';
 import { requestFromTyped, useAiWriter } from './use-ai-writer';
 import { useAuthor } from './use-author';
 import { useComposerDraft } from './use-composer-draft';
-import { useComposerExtras } from './use-composer-extras';
+import { emptyExtras, useComposerExtras } from './use-composer-extras';
 import { useComposerMedia } from './use-composer-media';
-import { useDraftAutosave } from './use-draft-autosave';
+import { type DraftRef, useDraftAutosave } from './use-draft-autosave';
 import { usePostNow } from './use-post-now';
 
 export interface ComposerProps {
@@ -37,7 +38,7 @@ export interface ComposerProps {
   variant: 'dialog' | 'page';
   initialText?: string;
   /** A server draft to go on with (the Drafts tab's Open): its text comes as `initialText`. */
-  initialDraft?: { id: string; firstComment: string; media?: AttachedMedia[] };
+  initialDraft?: { id: string; firstComment: string; media?: AttachedMedia[]; version?: number };
   /** After a successful Post or Schedule: the popup closes, the page starts a new post. */
   onFinished?: () => void;
   autoFocus?: boolean;
@@ -55,13 +56,22 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
   const { state, dispatch, forget, restored } = useComposerDraft(initialText);
   const extras = useComposerExtras(
     initialDraft
-      ? { firstComment: initialDraft.firstComment, draftId: initialDraft.id, media: initialDraft.media ?? [] }
+      ? {
+          firstComment: initialDraft.firstComment,
+          draftId: initialDraft.id,
+          draftVersion: initialDraft.version ?? null,
+          media: initialDraft.media ?? [],
+        }
       : undefined,
     initialText !== '',
   );
   const [showRestored, setShowRestored] = useState(restored);
   const { setExtras } = extras;
-  const onDraftId = useCallback((draftId: string | null) => setExtras((e) => ({ ...e, draftId })), [setExtras]);
+  const onDraft = useCallback(
+    (draft: DraftRef | null) =>
+      setExtras((e) => ({ ...e, draftId: draft?.id ?? null, draftVersion: draft?.version ?? null })),
+    [setExtras],
+  );
   const setMedia = useCallback(
     (update: (media: AttachedMedia[]) => AttachedMedia[]) => setExtras((e) => ({ ...e, media: update(e.media) })),
     [setExtras],
@@ -85,7 +95,7 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
     extras.forget();
     if (variant === 'page') {
       dispatch({ type: 'reset' });
-      setExtras({ firstComment: '', draftId: null, media: [] });
+      setExtras(emptyExtras);
       ai.dismissFailure();
     }
     onFinished?.();
@@ -99,9 +109,30 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
   const text = currentText(state);
   const shownText = busy ? stream.text : text;
   const inDraft = busy || state.mode === 'draft';
-  const { firstComment, draftId, media } = extras.extras;
+  const { firstComment, draftId, draftVersion, media } = extras.extras;
   const mediaIds = media.map((m) => m.id);
-  const saveState = useDraftAutosave({ content: text, firstComment, mediaIds, draftId, onDraftId, paused: busy });
+  // 'Keep theirs': the stored text replaces the one in the box (other AI versions stay reachable).
+  const mode = state.mode;
+  const onLoad = useCallback(
+    (stored: PostDraft) => {
+      dispatch(
+        mode === 'draft' ? { type: 'editVersion', text: stored.content } : { type: 'typeManual', text: stored.content },
+      );
+      setExtras((e) => ({ ...e, firstComment: stored.firstComment, media: stored.media ?? [] }));
+    },
+    [dispatch, mode, setExtras],
+  );
+  const autosave = useDraftAutosave({
+    content: text,
+    firstComment,
+    mediaIds,
+    draftId,
+    draftVersion,
+    onDraft,
+    onLoad,
+    paused: busy,
+  });
+  const saveState = autosave.state;
   const tooLong = lengthState(postLength(text)) === 'tooLong' || firstComment.trim().length > MAX_FIRST_COMMENT_LENGTH;
   // Text the API would refuse (a direction override...) is said so here and never sent.
   const unsendable = tooLong || textProblem(text) !== null;
@@ -160,7 +191,7 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
               className="mt-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
               onClick={() => {
                 dispatch({ type: 'reset' });
-                setExtras({ firstComment: '', draftId: null, media: [] });
+                setExtras(emptyExtras);
                 setShowRestored(false);
               }}
               data-testid="composer-start-afresh"
@@ -188,6 +219,7 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
             )
           }
         />
+        {autosave.conflict && <DraftConflictNotice onChoose={autosave.resolve} />}
         <div className="flex items-start justify-between gap-3">
           <SaveIndicator state={saveState} />
           <div className="min-w-0 flex-1">

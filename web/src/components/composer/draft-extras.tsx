@@ -1,8 +1,8 @@
 import { MAX_FIRST_COMMENT_LENGTH } from '@nashr/contracts';
-import { Check, CloudOff, Loader2 } from 'lucide-react';
+import { AlertTriangle, Check, CloudOff, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
-import type { SaveState } from './use-draft-autosave';
+import type { ConflictChoice, SaveState } from './use-draft-autosave';
 
 /** The optional first comment, posted under the post right after it goes out. */
 export function FirstCommentField({
@@ -61,13 +61,15 @@ export function SaveIndicator({ state }: { state: SaveState }) {
       <Loader2 aria-hidden="true" className="size-3.5 animate-spin" />
     ) : state === 'saved' ? (
       <Check aria-hidden="true" className="size-3.5" />
+    ) : state === 'conflict' ? (
+      <AlertTriangle aria-hidden="true" className="size-3.5" />
     ) : (
       <CloudOff aria-hidden="true" className="size-3.5" />
     );
   return (
     <p
       role="status"
-      className={`inline-flex items-center gap-1 text-xs font-medium ${state === 'unsaved' ? 'text-amber-700' : 'text-slate-500'}`}
+      className={`inline-flex items-center gap-1 text-xs font-medium ${state === 'unsaved' || state === 'conflict' ? 'text-amber-700' : 'text-slate-500'}`}
       data-testid="draft-save-state"
       data-state={state}
       title={state === 'unsaved' ? t('draft.unsavedHint') : undefined}
@@ -75,5 +77,43 @@ export function SaveIndicator({ state }: { state: SaveState }) {
       {icon}
       {t(`draft.${state}`)}
     </p>
+  );
+}
+
+const CONFLICT_CHOICES: ConflictChoice[] = ['mine', 'theirs', 'both'];
+
+/**
+ * The draft was saved in another tab or on another device since this composer last saw it:
+ * saving has stopped until one text is kept (or both, as two drafts). Read out at once; its
+ * buttons follow the text box in the tab order, so typing is never interrupted by a focus jump.
+ */
+export function DraftConflictNotice({ onChoose }: { onChoose: (choice: ConflictChoice) => void }) {
+  const { t } = useTranslation('composer');
+  return (
+    <div
+      role="alert"
+      aria-labelledby="draft-conflict-title"
+      className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      data-testid="draft-conflict"
+    >
+      <p id="draft-conflict-title" className="flex items-center gap-2 font-semibold">
+        <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+        {t('draft.conflictTitle')}
+      </p>
+      <p className="mt-1 ps-6 leading-6">{t('draft.conflictBody')}</p>
+      <div className="mt-3 flex flex-wrap gap-2 ps-6">
+        {CONFLICT_CHOICES.map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            onClick={() => onChoose(choice)}
+            className="rounded-full border border-amber-400 bg-white px-3.5 py-1.5 text-sm font-medium text-amber-900 hover:bg-amber-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-500"
+            data-testid={`draft-conflict-${choice}`}
+          >
+            {t(`draft.keep.${choice}`)}
+          </button>
+        ))}
+      </div>
+    </div>
   );
 }
