@@ -83,9 +83,10 @@ export const billingApi = {
     owner: 'billing',
     access: 'signed-in',
     summary: 'The test-payments checkout page (offline provider; no money moves)',
+    description:
+      'A checkout that is already paid, replaced by a newer one, or unknown redirects to the Billing page with `checkout=done`, or `checkout=refused` and the error `code`.',
     params: sessionParams,
-    responses: page,
-    errors: { 404: [BILLING_ERROR_CODES.checkoutNotFound] },
+    responses: { ...page, ...redirect },
   }),
   testCheckoutPay: defineEndpoint({
     method: 'POST',
@@ -93,9 +94,10 @@ export const billingApi = {
     owner: 'billing',
     access: 'signed-in',
     summary: 'Complete a test-payments checkout (a form post from its page)',
+    description:
+      "Completes only the user's open checkout while the user has no subscription; a second click shows the first one's outcome. A refusal redirects to the Billing page with `checkout=refused` and the error `code` (`billing.checkout_stale`, `billing.already_subscribed`, `billing.checkout_not_found`).",
     params: sessionParams,
     responses: redirect,
-    errors: { 404: [BILLING_ERROR_CODES.checkoutNotFound] },
   }),
   testPortalPage: defineEndpoint({
     method: 'GET',

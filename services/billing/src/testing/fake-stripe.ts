@@ -107,6 +107,8 @@ export class FakeStripe {
   private readonly subscriptions = new Map<string, FakeSubscription>();
   private readonly prices: Set<string>;
   private server: Server | null = null;
+  /** How many subscription cancellations to answer with a server error (an outage), to see them retried. */
+  failCancels = 0;
   port = 0;
 
   constructor(private readonly options: FakeStripeOptions) {
@@ -159,6 +161,17 @@ export class FakeStripe {
       if (req.method === 'GET' && sub?.[1]) {
         const found = this.subscriptions.get(decodeURIComponent(sub[1]));
         if (!found) throw missing('subscription', sub[1]);
+        return send(200, found);
+      }
+      if (req.method === 'DELETE' && sub?.[1]) {
+        if (this.failCancels > 0) {
+          this.failCancels -= 1;
+          throw new StripeHttpError(500, { type: 'api_error', message: 'An unexpected error occurred.' });
+        }
+        // Cancelling at once, as Stripe's API does; its webhook is left to the test (deleteSubscription).
+        const found = this.subscriptions.get(decodeURIComponent(sub[1]));
+        if (!found) throw missing('subscription', sub[1]);
+        Object.assign(found, { status: 'canceled', canceled_at: unix(this.now()) });
         return send(200, found);
       }
       throw new StripeHttpError(404, {
