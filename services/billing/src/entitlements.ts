@@ -196,6 +196,12 @@ export class EntitlementStore {
       .onConflictDoUpdate({ target: checkouts.userId, set: { checkoutId, plan, openedAt: now, completedAt: null } });
   }
 
+  /** Whether this is the user's open checkout: not replaced by a newer one, not completed. */
+  async isOpenCheckout(userId: string, checkoutId: string): Promise<boolean> {
+    const [open] = await this.db.select().from(checkouts).where(eq(checkouts.userId, userId));
+    return open?.checkoutId === checkoutId && !open.completedAt;
+  }
+
   /** True while a checkout of the user was paid and its subscription has not reached billing yet. */
   async paymentPending(userId: string): Promise<boolean> {
     const [open] = await this.db.select().from(checkouts).where(eq(checkouts.userId, userId));

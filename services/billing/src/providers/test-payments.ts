@@ -71,6 +71,7 @@ export class TestPaymentsProvider implements BillingProvider {
     /** Billing's rule for completing a checkout (its open one, no subscription yet), applied before any payment. */
     private readonly checkouts: {
       claimCheckout(userId: string, checkoutId: string): Promise<CheckoutClaim>;
+      isOpenCheckout(userId: string, checkoutId: string): Promise<boolean>;
     },
     private readonly clock: () => Date = () => new Date(),
   ) {}
@@ -99,14 +100,19 @@ export class TestPaymentsProvider implements BillingProvider {
     return { url: `/api/v1/billing/test-payments/portal/${sessionId}` };
   }
 
-  /** A checkout of this user and whether it was paid, or 404. */
-  async checkout(sessionId: string, userId: string): Promise<{ plan: PurchasablePlanId; paid: boolean }> {
+  /** A checkout of this user and where it stands (open to pay, paid, or replaced by a newer one), or 404. */
+  async checkout(
+    sessionId: string,
+    userId: string,
+  ): Promise<{ plan: PurchasablePlanId; state: 'open' | 'paid' | 'stale' }> {
     const [session] = await this.db
       .select()
       .from(testSessions)
       .where(and(eq(testSessions.id, sessionId), eq(testSessions.userId, userId), eq(testSessions.kind, 'checkout')));
     if (!session?.plan || !isPurchasable(session.plan)) throw checkoutGone();
-    return { plan: session.plan, paid: Boolean(session.completedAt) };
+    if (session.completedAt) return { plan: session.plan, state: 'paid' };
+    const open = await this.checkouts.isOpenCheckout(userId, sessionId);
+    return { plan: session.plan, state: open ? 'open' : 'stale' };
   }
 
   /**

@@ -66,7 +66,7 @@ export function testPaymentRoutes(app: ServiceApp, provider: TestPaymentsProvide
     route(scope, API.billing.testCheckoutPage, {}, async (request, reply) => {
       const found = await orRefused(() => provider.checkout(request.params.sessionId, identityOf(request).userId));
       if ('redirect' in found) return reply.redirect(found.redirect, 303);
-      if (found.paid) return reply.redirect(DONE, 303);
+      if (found.state !== 'open') return reply.redirect(outcome(found.state === 'paid' ? 'already' : 'stale'), 303);
       const { plan } = found;
       const action = `/api/v1/billing/test-payments/checkout/${encodeURIComponent(request.params.sessionId)}/pay`;
       const html = page(
