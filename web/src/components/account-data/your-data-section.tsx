@@ -2,6 +2,7 @@ import { Download, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteAccount, useDownloadMyData } from '../../api/account-data';
+import { useEntitlement } from '../../api/billing';
 import { errorText } from '../../lib/error-text';
 import { Spinner } from '../spinner';
 
@@ -10,6 +11,12 @@ export function YourDataSection({ email }: { email: string }) {
   const { t } = useTranslation('account');
   const download = useDownloadMyData();
   const remove = useDeleteAccount();
+  const entitlement = useEntitlement();
+  // A paid plan still running: deleting the account cancels it at the provider at once.
+  const paid =
+    entitlement.data?.provider && entitlement.data.plan !== 'trial' && entitlement.data.status !== 'expired'
+      ? entitlement.data.plan
+      : null;
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
   const inputId = useId();
@@ -70,6 +77,11 @@ export function YourDataSection({ email }: { email: string }) {
               if (matches) remove.mutate(typed.trim());
             }}
           >
+            {paid && (
+              <p data-testid="delete-subscription-notice" className="text-sm font-medium text-red-900">
+                {t('delete.subscription', { plan: t(`billing:plans.${paid}`) })}
+              </p>
+            )}
             <label htmlFor={inputId} className="block text-sm font-medium text-red-900">
               {t('delete.confirmLabel', { email })}
             </label>
