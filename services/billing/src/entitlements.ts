@@ -186,14 +186,17 @@ export class EntitlementStore {
 
   /**
    * A checkout was opened: it becomes the user's one open checkout, and any other one is void
-   * (paying it is refused).
+   * (paying it is refused). Answers the checkout it replaced, if that one was open.
    */
-  async openCheckout(userId: string, checkoutId: string, plan: string): Promise<void> {
+  async openCheckout(userId: string, checkoutId: string, plan: string): Promise<string | null> {
     const now = this.clock();
+    const [before] = await this.db.select().from(checkouts).where(eq(checkouts.userId, userId));
     await this.db
       .insert(checkouts)
       .values({ userId, checkoutId, plan, openedAt: now, completedAt: null })
       .onConflictDoUpdate({ target: checkouts.userId, set: { checkoutId, plan, openedAt: now, completedAt: null } });
+    // The one replaced, when it was still open: the caller closes it at the provider.
+    return before && !before.completedAt && before.checkoutId !== checkoutId ? before.checkoutId : null;
   }
 
   /** Whether this is the user's open checkout: not replaced by a newer one, not completed. */

@@ -269,9 +269,10 @@ describe('a checkout that is not the open one, paid at Stripe', () => {
   it('is refused on checkout.session.completed and its subscription cancelled, once per event', async () => {
     const who = testIdentity();
     const basic = await startCheckout(who, 'basic');
-    const pro = await startCheckout(who, 'pro');
-    // The voided Basic checkout is paid on Stripe's page anyway: two payments in flight.
+    // Basic is paid on Stripe's page while the user opens Pro in another tab (too late to expire
+    // it), and Pro is paid too: two payments in flight, their events delivered at once.
     const stale = await stripe.completeCheckout(basic, { hold: true });
+    const pro = await startCheckout(who, 'pro');
     const open = await stripe.completeCheckout(pro, { hold: true });
     const statuses = await Promise.all([...stale, ...open].map((event) => stripe.send(event)));
     expect(statuses).toEqual(Array(6).fill(200));
@@ -305,6 +306,16 @@ describe('a checkout that is not the open one, paid at Stripe', () => {
     expect(await stripe.send(events[0] as StripeEvent)).toBe(200);
     expect(await me(who)).toMatchObject({ plan: 'starter', status: 'active' });
     expect(cancels(subscriptionOf(events[1]))).toHaveLength(0);
+  });
+});
+
+describe('a replaced checkout', () => {
+  it('is expired at Stripe when a newer one is opened, so its page takes no payment', async () => {
+    const who = testIdentity();
+    const basic = await startCheckout(who, 'basic');
+    await startCheckout(who, 'starter');
+    expect(stripe.requests.some((r) => r.path === `/v1/checkout/sessions/${basic}/expire`)).toBe(true);
+    await expect(stripe.completeCheckout(basic)).rejects.toThrow(/no open checkout session/);
   });
 });
 

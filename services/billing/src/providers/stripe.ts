@@ -106,6 +106,11 @@ export class StripeProvider implements BillingProvider {
     return { url: session.url, id: session.id };
   }
 
+  /** Expires a replaced Checkout Session: Stripe's page for it takes no payment after this. */
+  async expireCheckout(checkoutId: string): Promise<void> {
+    await this.call(() => this.stripe.checkout.sessions.expire(checkoutId));
+  }
+
   /** Cancels at once (no proration, no refund asked here); one already gone counts as cancelled. */
   async cancelSubscription(subscriptionId: string): Promise<void> {
     try {

@@ -75,6 +75,11 @@ export interface BillingProvider {
    */
   cancelSubscription(subscriptionId: string): Promise<void>;
   /**
+   * Closes a checkout the user can no longer complete (a newer one replaced it), so its page
+   * takes no payment. Best effort: completing it is refused anyway.
+   */
+  expireCheckout?(checkoutId: string): Promise<void>;
+  /**
    * Verifies the signature over the raw body and reads the event; throws `webhookInvalid` when it
    * does not verify. Null: a verified event that says nothing Nashr keeps (a kind it does not use).
    */

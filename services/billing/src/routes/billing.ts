@@ -44,7 +44,14 @@ export function billingRoutes(app: ServiceApp, { store, provider, webhooks, publ
       cancelUrl: `${publicUrl}/billing?checkout=cancelled`,
     });
     // The newest checkout is the only one that can complete: any other the user opened is void.
-    await store.openCheckout(userId, id, request.body.planId);
+    const replaced = await store.openCheckout(userId, id, request.body.planId);
+    if (replaced && provider.expireCheckout) {
+      // Closed at the provider too, so its page takes no money; if that fails, completing it is
+      // still refused (and its subscription cancelled).
+      await provider.expireCheckout(replaced).catch((error: unknown) => {
+        request.log.warn({ err: error, checkoutId: replaced }, 'could not expire a replaced checkout');
+      });
+    }
     return { success: true as const, url };
   });
 

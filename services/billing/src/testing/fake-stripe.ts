@@ -157,6 +157,8 @@ export class FakeStripe {
       const route = `${req.method} ${url.pathname}`;
       if (route === 'POST /v1/checkout/sessions') return send(200, this.createSession(params));
       if (route === 'POST /v1/billing_portal/sessions') return send(200, this.createPortal(params));
+      const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+      if (req.method === 'POST' && expire?.[1]) return send(200, this.expireSession(decodeURIComponent(expire[1])));
       const sub = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/);
       if (req.method === 'GET' && sub?.[1]) {
         const found = this.subscriptions.get(decodeURIComponent(sub[1]));
@@ -214,6 +216,20 @@ export class FakeStripe {
       _subscriptionMetadata: (params.subscription_data as Obj | undefined)?.metadata ?? {},
     };
     this.sessions.set(sessionId, session);
+    return publicView(session);
+  }
+
+  /** As Stripe: only an open session expires; its page then takes no payment. */
+  private expireSession(sessionId: string): Obj {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw missing('checkout.session', sessionId);
+    if (session.status !== 'open') {
+      throw new StripeHttpError(400, {
+        type: 'invalid_request_error',
+        message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+      });
+    }
+    session.status = 'expired';
     return publicView(session);
   }
 
