@@ -166,10 +166,9 @@ describe('subscribing through the test-payments checkout', () => {
     const who = testIdentity();
     const other = testIdentity();
     const { url } = await subscribe(who, 'basic');
-    // Never a raw JSON page: back to Billing, which says why by the code.
     const theirs = await h.app.inject({ method: 'GET', url, headers: h.as(other) });
-    expect(theirs.statusCode).toBe(303);
-    expect(theirs.headers.location).toBe('/billing?checkout=refused&code=billing.checkout_not_found');
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().code).toBe('billing.checkout_not_found');
     // A second click on Pay shows the first one's outcome, and pays nothing more.
     const twice = await h.app.inject({
       method: 'POST',

@@ -84,9 +84,10 @@ export const billingApi = {
     access: 'signed-in',
     summary: 'The test-payments checkout page (offline provider; no money moves)',
     description:
-      'A checkout that is already paid, replaced by a newer one, or unknown redirects to the Billing page with `checkout=done`, or `checkout=refused` and the error `code`.',
+      "The user's own checkout that is already paid, or replaced by a newer one, redirects to the Billing page with `checkout=done`, or `checkout=refused` and the error `code`.",
     params: sessionParams,
     responses: { ...page, ...redirect },
+    errors: { 404: [BILLING_ERROR_CODES.checkoutNotFound] },
   }),
   testCheckoutPay: defineEndpoint({
     method: 'POST',
@@ -95,9 +96,10 @@ export const billingApi = {
     access: 'signed-in',
     summary: 'Complete a test-payments checkout (a form post from its page)',
     description:
-      "Completes only the user's open checkout while the user has no subscription; a second click shows the first one's outcome. A refusal redirects to the Billing page with `checkout=refused` and the error `code` (`billing.checkout_stale`, `billing.already_subscribed`, `billing.checkout_not_found`).",
+      "Completes only the user's open checkout while the user has no subscription; a second click shows the first one's outcome. A refusal redirects to the Billing page with `checkout=refused` and the error `code` (`billing.checkout_stale`, `billing.already_subscribed`); another user's or an unknown checkout is a 404.",
     params: sessionParams,
     responses: redirect,
+    errors: { 404: [BILLING_ERROR_CODES.checkoutNotFound] },
   }),
   testPortalPage: defineEndpoint({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { API, BILLING_ERROR_CODES } from '@nashr/contracts';
-import { AppError, identityOf, route, type ServiceApp } from '@nashr/platform';
+import { identityOf, route, type ServiceApp } from '@nashr/platform';
 import type { CheckoutClaim } from '../entitlements.js';
 import { PLANS } from '../plans.js';
 import { planLine, type TestPaymentsProvider } from '../providers/test-payments.js';
@@ -43,18 +43,6 @@ function outcome(claim: Exclude<CheckoutClaim, 'completed'>): string {
   return refused(claim === 'subscribed' ? BILLING_ERROR_CODES.alreadySubscribed : BILLING_ERROR_CODES.checkoutStale);
 }
 
-/** A checkout that is not this user's (or not at all) is sent back with its code, never shown as JSON. */
-async function orRefused<T>(run: () => Promise<T>): Promise<T | { redirect: string }> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof AppError && error.answerCode === BILLING_ERROR_CODES.checkoutNotFound) {
-      return { redirect: refused(BILLING_ERROR_CODES.checkoutNotFound) };
-    }
-    throw error;
-  }
-}
-
 /** The test-payments provider's checkout and portal pages, served by billing (offline default only). */
 export function testPaymentRoutes(app: ServiceApp, provider: TestPaymentsProvider): void {
   app.register(async (scope) => {
@@ -64,8 +52,9 @@ export function testPaymentRoutes(app: ServiceApp, provider: TestPaymentsProvide
     );
 
     route(scope, API.billing.testCheckoutPage, {}, async (request, reply) => {
-      const found = await orRefused(() => provider.checkout(request.params.sessionId, identityOf(request).userId));
-      if ('redirect' in found) return reply.redirect(found.redirect, 303);
+      // Another user's or an unknown checkout stays a 404 (its existence is not told); the user's
+      // own paid or replaced one goes back to Billing with its outcome.
+      const found = await provider.checkout(request.params.sessionId, identityOf(request).userId);
       if (found.state !== 'open') return reply.redirect(outcome(found.state === 'paid' ? 'already' : 'stale'), 303);
       const { plan } = found;
       const action = `/api/v1/billing/test-payments/checkout/${encodeURIComponent(request.params.sessionId)}/pay`;
@@ -83,8 +72,7 @@ export function testPaymentRoutes(app: ServiceApp, provider: TestPaymentsProvide
     });
 
     route(scope, API.billing.testCheckoutPay, { bodyCheck: 'handler' }, async (request, reply) => {
-      const claim = await orRefused(() => provider.pay(request.params.sessionId, identityOf(request).userId));
-      if (typeof claim !== 'string') return reply.redirect(claim.redirect, 303);
+      const claim = await provider.pay(request.params.sessionId, identityOf(request).userId);
       return reply.redirect(claim === 'completed' ? DONE : outcome(claim), 303);
     });
 
