@@ -1,4 +1,4 @@
-import { EMAIL_MESSAGES, QUEUES } from '@nashr/contracts';
+import { EMAIL_MESSAGES, QUEUES, userCreatedEvent } from '@nashr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asGateway,
@@ -134,6 +134,11 @@ describe('the sign-in link', () => {
     const res = await me(h, sid);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.user.email).toBe(email);
+    // Billing is told of the new account with its address, to grant the trial once per person.
+    const created = (await h.queues.get(QUEUES.billingInbox).getJobs(['waiting', 'delayed', 'completed'])).find(
+      (job) => job?.name === userCreatedEvent.name && job.data.email === email,
+    );
+    expect(created?.data).toMatchObject({ userId: expect.any(String), email });
 
     const second = await openLink(h, link);
     expect(second.statusCode).toBe(409);

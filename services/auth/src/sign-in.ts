@@ -43,7 +43,8 @@ export class SignIn {
       // The id makes a retried publish of one account's creation one delivery.
       await this.queues?.publish(
         userCreatedEvent,
-        { userId: user.id, createdAt: user.createdAt.toISOString(), requestId: request.id },
+        // The address lets billing grant the trial once per person (it keeps only a keyed hash).
+        { userId: user.id, createdAt: user.createdAt.toISOString(), email: user.email, requestId: request.id },
         { id: user.id },
       );
     }

@@ -1,6 +1,14 @@
-import { entitlementChangedEvent, IDENTITY_HEADERS, QUEUES, userCreatedEvent } from '@nashr/contracts';
+import {
+  entitlementChangedEvent,
+  IDENTITY_HEADERS,
+  QUEUES,
+  userCreatedEvent,
+  userDeletedEvent,
+} from '@nashr/contracts';
 import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entitlements, testSubscriptions, trialGrants } from './db/schema.js';
 import { TEST_SIGNATURE_HEADER, testPaymentsSignature } from './providers/test-payments.js';
 import { type Harness, startHarness } from './testing/harness.js';
 
@@ -102,9 +110,7 @@ describe('the trial', () => {
     });
     await expect
       .poll(async () => (await h.queues.get(QUEUES.billingInbox).getJob(again.id!))?.returnvalue, POLL)
-      .toEqual({
-        started: false,
-      });
+      .toEqual({ started: false, trial: false });
     const entitlement = await me(who);
     expect(entitlement).toMatchObject({ plan: 'trial', status: 'trialing', active: true, limits: { weeklyPosts: 10 } });
     expect(new Date(entitlement.trialEndsAt).getTime() - createdAt.getTime()).toBeGreaterThan(7 * 86_400_000 - 2000);
@@ -163,13 +169,17 @@ describe('subscribing through the test-payments checkout', () => {
     const theirs = await h.app.inject({ method: 'GET', url, headers: h.as(other) });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json().code).toBe('billing.checkout_not_found');
+    // A second click on Pay shows the first one's outcome, and pays nothing more.
     const twice = await h.app.inject({
       method: 'POST',
       url: `${url}/pay`,
       headers: { ...h.as(who), ...form },
       payload: '',
     });
-    expect(twice.statusCode).toBe(404);
+    expect(twice.statusCode).toBe(303);
+    expect(twice.headers.location).toBe('/billing?checkout=done');
+    const subs = await h.database.db.select().from(testSubscriptions).where(eq(testSubscriptions.userId, who.userId));
+    expect(subs).toHaveLength(1);
   });
 
   it('cancels in the portal: the plan stays until the period ends, and the end date is shown', async () => {
@@ -285,5 +295,135 @@ describe('webhooks', () => {
     expect(await me(who)).toMatchObject({ status: 'past_due', active: true });
     await send('evt_c', 'subscription.deleted', 3, sub('canceled', false));
     expect(await me(who)).toMatchObject({ status: 'expired', active: false });
+  });
+});
+
+/** Opens a checkout through the API: its test-payments page. */
+async function openCheckout(who: Who, planId: string): Promise<string> {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/v1/billing/checkout',
+    headers: h.as(who),
+    payload: { planId },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().url;
+}
+const pay = (who: Who, url: string) =>
+  h.app.inject({ method: 'POST', url: `${url}/pay`, headers: { ...h.as(who), ...form }, payload: '' });
+const subscriptionsOf = (who: Who) =>
+  h.database.db.select().from(testSubscriptions).where(eq(testSubscriptions.userId, who.userId));
+
+describe('a checkout completes only while it is the open one and the user has no subscription', () => {
+  it('voids a checkout when another is opened: paying it is refused with a code, nothing is charged', async () => {
+    const who = testIdentity();
+    const basic = await openCheckout(who, 'basic');
+    const starter = await openCheckout(who, 'starter');
+    const stale = await pay(who, basic);
+    expect(stale.statusCode).toBe(303);
+    expect(stale.headers.location).toBe('/billing?checkout=refused&code=billing.checkout_stale');
+    expect(await subscriptionsOf(who)).toHaveLength(0);
+    expect((await pay(who, starter)).headers.location).toBe('/billing?checkout=done');
+    // Paying the stale one after subscribing is refused too, and the plan stays.
+    expect((await pay(who, basic)).headers.location).toBe('/billing?checkout=refused&code=billing.checkout_stale');
+    expect(await me(who)).toMatchObject({ plan: 'starter', status: 'active' });
+    expect(await subscriptionsOf(who)).toHaveLength(1);
+  });
+
+  it('refuses the open checkout once the user has subscribed by other means', async () => {
+    const who = testIdentity();
+    const url = await openCheckout(who, 'basic');
+    const now = new Date();
+    const sub = {
+      id: 'sub_elsewhere',
+      plan: 'pro',
+      status: 'active',
+      periodStart: now.toISOString(),
+      periodEnd: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
+      cancelAtPeriodEnd: false,
+    };
+    const body = event(who, `evt_${who.userId}`, 'subscription.created', now, sub);
+    expect((await webhook(body, sign(body))).statusCode).toBe(200);
+    const refused = await pay(who, url);
+    expect(refused.headers.location).toBe('/billing?checkout=refused&code=billing.already_subscribed');
+    expect(await subscriptionsOf(who)).toHaveLength(0);
+    expect(await me(who)).toMatchObject({ plan: 'pro', status: 'active' });
+  });
+
+  it('completes one of two parallel payments of the same checkout (a double click), showing one outcome', async () => {
+    const who = testIdentity();
+    const url = await openCheckout(who, 'pro');
+    const answers = await Promise.all([pay(who, url), pay(who, url), pay(who, url)]);
+    expect(answers.map((a) => a.headers.location)).toEqual(Array(3).fill('/billing?checkout=done'));
+    expect(await subscriptionsOf(who)).toHaveLength(1);
+  });
+});
+
+describe('the trial, once per person', () => {
+  /** Creates the account as auth tells billing, and waits for billing to have handled it. */
+  async function signUp(email: string) {
+    const who = testIdentity();
+    const job = await h.queues.get(QUEUES.billingInbox).add(userCreatedEvent.name, {
+      userId: who.userId,
+      createdAt: new Date().toISOString(),
+      email,
+    });
+    await expect
+      .poll(async () => (await h.queues.get(QUEUES.billingInbox).getJob(job.id ?? ''))?.returnvalue, POLL)
+      .toBeTruthy();
+    return who;
+  }
+  const deleteAccount = async (who: Who, email: string) => {
+    await h.queues.publish(userDeletedEvent, { userId: who.userId, email });
+    await expect
+      .poll(
+        async () => (await h.database.db.select().from(entitlements).where(eq(entitlements.userId, who.userId))).length,
+        POLL,
+      )
+      .toBe(0);
+  };
+
+  it.each([
+    ['the same address', 'Layla@example.com', 'layla@example.com'],
+    ['a +tag', 'omar@example.com', 'Omar+again@Example.com'],
+    ['dots at Gmail', 'sara.ali@gmail.com', 's.a.r.a.a.l.i+x@googlemail.com'],
+  ])('starts no trial for %s after the account was deleted', async (_case, first, second) => {
+    const one = await signUp(first);
+    expect(await me(one)).toMatchObject({ plan: 'trial', status: 'trialing', active: true });
+    await deleteAccount(one, first);
+    const two = await signUp(second);
+    const entitlement = await me(two);
+    expect(entitlement).toMatchObject({ plan: 'trial', status: 'expired', active: false, trialUsedBefore: true });
+    expect(entitlement.trialEndsAt).toBeNull();
+    // The services that enforce limits hear the account has nothing to use yet.
+    expect((await announced(two)).at(-1)).toMatchObject({ active: false, status: 'expired' });
+  });
+
+  it('keeps only a keyed hash: neither the address nor the user id', async () => {
+    const who = await signUp('hash.check@example.com');
+    const rows = await h.database.db.select().from(trialGrants);
+    expect(rows.length).toBeGreaterThan(0);
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain('hash.check');
+    expect(text).not.toContain(who.userId);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.emailHash))).toBe(true);
+    // Another person still has their trial.
+    expect(await me(await signUp('someone.else@example.com'))).toMatchObject({ status: 'trialing' });
+  });
+});
+
+describe('deleting an account with a paid subscription', () => {
+  it('cancels it at test-payments before deleting the rows', async () => {
+    const who = testIdentity();
+    await subscribe(who, 'starter');
+    expect((await subscriptionsOf(who))[0]).toMatchObject({ status: 'active' });
+    await h.queues.publish(userDeletedEvent, { userId: who.userId, email: 'paid@example.com' });
+    await expect.poll(async () => (await subscriptionsOf(who))[0]?.status, POLL).toBe('canceled');
+    await expect
+      .poll(
+        async () => (await h.database.db.select().from(entitlements).where(eq(entitlements.userId, who.userId))).length,
+        POLL,
+      )
+      .toBe(0);
   });
 });

@@ -26,6 +26,14 @@ describe('billing config', () => {
     ).toBe('test-payments');
   });
 
+  it('takes a key for the trial address hash of at least 32 characters, or none (then one is made)', () => {
+    expect(loadConfig(configSchema, required).TRIAL_HASH_SECRET).toBeUndefined();
+    expect(loadConfig(configSchema, { ...required, TRIAL_HASH_SECRET: 't'.repeat(32) }).TRIAL_HASH_SECRET).toBe(
+      't'.repeat(32),
+    );
+    expect(() => loadConfig(configSchema, { ...required, TRIAL_HASH_SECRET: 'short' })).toThrow(/TRIAL_HASH_SECRET/);
+  });
+
   it('names each problem', () => {
     expect(() => loadConfig(configSchema, { ...required, BILLING_PROVIDER: 'paypal' })).toThrow(/BILLING_PROVIDER/);
     expect(() => loadConfig(configSchema, { ...required, BILLING_GRACE_DAYS: '90' })).toThrow(/BILLING_GRACE_DAYS/);

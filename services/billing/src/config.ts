@@ -30,6 +30,12 @@ export const configSchema = z
      * labelled checkout page, where no money moves. Production must name its provider.
      */
     BILLING_PROVIDER: z.enum(BILLING_PROVIDERS).optional(),
+    /**
+     * The key of the hash of e-mail addresses kept to grant the trial once per person. Unset: one
+     * made from INTERNAL_SECRET (so rotating that secret would let every address have a trial
+     * again; set this to keep the record across a rotation). Never logged.
+     */
+    TRIAL_HASH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     /** How long a failed payment keeps the plan before it falls back as at the end of a trial. */
     BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(30).default(7),
     /** Stripe's secret API key (sk_live_... or sk_test_...; a restricted rk_ key works too). Never logged. */

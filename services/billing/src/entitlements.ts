@@ -7,9 +7,9 @@ import {
   TRIAL_DAYS,
 } from '@nashr/contracts';
 import type { Queues } from '@nashr/platform';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { type EntitlementRow, entitlements, providerEvents, type schema } from './db/schema.js';
+import { checkouts, type EntitlementRow, entitlements, providerEvents, type schema, trialGrants } from './db/schema.js';
 import { PLANS } from './plans.js';
 import { PROVIDER_EVENT_TYPES, type ProviderEvent } from './providers/types.js';
 
@@ -64,12 +64,36 @@ function trialRow(userId: string, now: Date): EntitlementRow {
   };
 }
 
+/** What became of the row an account starts with, when its trial was asked for. */
+function noTrialRow(userId: string, now: Date): EntitlementRow {
+  // No trial: the plan reads as ended from the start, so nothing is granted until a plan is paid.
+  return { ...trialRow(userId, now), status: 'expired', trialEndsAt: null, periodEnd: now };
+}
+
 export interface ApplyResult {
   /** False when the event was seen before (a replay): nothing changed. */
   fresh: boolean;
   /** The row after the event, when it changed. */
   changed: EntitlementRow | null;
+  /**
+   * A completed checkout that was not the user's open one, or that would be a second
+   * subscription: the subscription it made must be ended at the provider.
+   */
+  refused?: { subscriptionId: string | null } | null;
 }
+
+/**
+ * completed: this call completed the user's open checkout. already: it was completed before (a
+ * second click of Pay). stale: it is not the user's open checkout (another replaced it). subscribed:
+ * the user has a subscription already.
+ */
+export type CheckoutClaim = 'completed' | 'already' | 'stale' | 'subscribed';
+
+/** The record of a subscription whose checkout was refused, kept among the provider's events. */
+const refusedMark = (subscriptionId: string) => `refused:${subscriptionId}`;
+
+/** How long a paid checkout holds off a new one while its subscription has not arrived yet. */
+const PENDING_PAYMENT_MS = 3600 * 1000;
 
 /**
  * Users' entitlements. Every change raises the row's version and announces it with the
@@ -112,19 +136,116 @@ export class EntitlementStore {
       graceEndsAt: status === 'past_due' ? (graceEndsAt(row, this.graceDays)?.toISOString() ?? null) : null,
       provider: row.provider,
       version: row.version,
+      ...(row.plan === 'trial' && !row.trialEndsAt ? { trialUsedBefore: true } : {}),
     };
   }
 
-  /** Starts a new account's trial, once: a second call (a redelivered event) changes nothing. */
-  async startTrial(userId: string, createdAt: Date, requestId?: string): Promise<boolean> {
-    const trial = trialRow(userId, createdAt);
-    const [row] = await this.db
-      .insert(entitlements)
-      .values({ ...trial, version: 1 })
-      .onConflictDoNothing()
-      .returning();
+  /**
+   * Starts a new account's trial, once: a second call (a redelivered event) changes nothing. With
+   * `emailHash` (the keyed hash of the normalized address), the trial is granted once per person:
+   * an address that had one before (an account deleted and made again, a +tag) starts the account
+   * without a trial. The hash is kept after the account is deleted; it names neither.
+   */
+  async startTrial(
+    userId: string,
+    createdAt: Date,
+    emailHash: string | null = null,
+    requestId?: string,
+  ): Promise<{ started: boolean; trial: boolean }> {
+    const row = await this.db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ userId: entitlements.userId })
+        .from(entitlements)
+        .where(eq(entitlements.userId, userId));
+      if (existing) return undefined;
+      let granted = true;
+      if (emailHash) {
+        const [grant] = await tx
+          .insert(trialGrants)
+          .values({ emailHash, grantedAt: createdAt })
+          .onConflictDoNothing()
+          .returning({ emailHash: trialGrants.emailHash });
+        granted = Boolean(grant);
+      }
+      const values = granted ? trialRow(userId, createdAt) : noTrialRow(userId, createdAt);
+      const [inserted] = await tx
+        .insert(entitlements)
+        .values({ ...values, version: 1 })
+        .onConflictDoNothing()
+        .returning();
+      return inserted;
+    });
     if (row) await this.announce(row, requestId);
-    return Boolean(row);
+    return { started: Boolean(row), trial: row ? row.status === 'trialing' : false };
+  }
+
+  /** Whether the row holds a paid subscription that still gives its plan (a second one must be refused). */
+  subscribed(row: EntitlementRow | undefined): boolean {
+    return Boolean(row?.subscriptionId) && row?.status !== 'expired' && this.present(row as EntitlementRow).active;
+  }
+
+  /**
+   * A checkout was opened: it becomes the user's one open checkout, and any other one is void
+   * (paying it is refused). Answers the checkout it replaced, if that one was open.
+   */
+  async openCheckout(userId: string, checkoutId: string, plan: string): Promise<string | null> {
+    const now = this.clock();
+    const [before] = await this.db.select().from(checkouts).where(eq(checkouts.userId, userId));
+    await this.db
+      .insert(checkouts)
+      .values({ userId, checkoutId, plan, openedAt: now, completedAt: null })
+      .onConflictDoUpdate({ target: checkouts.userId, set: { checkoutId, plan, openedAt: now, completedAt: null } });
+    // The one replaced, when it was still open: the caller closes it at the provider.
+    return before && !before.completedAt && before.checkoutId !== checkoutId ? before.checkoutId : null;
+  }
+
+  /** Whether this is the user's open checkout: not replaced by a newer one, not completed. */
+  async isOpenCheckout(userId: string, checkoutId: string): Promise<boolean> {
+    const [open] = await this.db.select().from(checkouts).where(eq(checkouts.userId, userId));
+    return open?.checkoutId === checkoutId && !open.completedAt;
+  }
+
+  /** True while a checkout of the user was paid and its subscription has not reached billing yet. */
+  async paymentPending(userId: string): Promise<boolean> {
+    const [open] = await this.db.select().from(checkouts).where(eq(checkouts.userId, userId));
+    if (!open?.completedAt) return false;
+    if (this.clock().getTime() - open.completedAt.getTime() > PENDING_PAYMENT_MS) return false;
+    const row = await this.row(userId);
+    return !row?.stateAt || row.stateAt.getTime() < open.completedAt.getTime();
+  }
+
+  /**
+   * Completes a checkout, atomically: only the user's open checkout, and only while the user has
+   * no subscription (other than the one this checkout made). Parallel completions queue on the
+   * checkout's row: one completes, the others read it as completed or void.
+   */
+  async claimCheckout(userId: string, checkoutId: string, madeSubscription: string | null = null) {
+    return this.db.transaction((tx) => this.claimIn(tx, userId, checkoutId, madeSubscription));
+  }
+
+  private async claimIn(
+    tx: Db,
+    userId: string,
+    checkoutId: string,
+    madeSubscription: string | null,
+  ): Promise<CheckoutClaim> {
+    const [row] = await tx.select().from(entitlements).where(eq(entitlements.userId, userId)).for('update');
+    const [open] = await tx.select().from(checkouts).where(eq(checkouts.userId, userId)).for('update');
+    if (open?.checkoutId !== checkoutId) return 'stale';
+    if (open.completedAt) return 'already';
+    if (this.subscribed(row) && row?.subscriptionId !== madeSubscription) return 'subscribed';
+    await tx
+      .update(checkouts)
+      .set({ completedAt: this.clock() })
+      .where(and(eq(checkouts.userId, userId), eq(checkouts.checkoutId, checkoutId), isNull(checkouts.completedAt)));
+    return 'completed';
+  }
+
+  /** Forgets an event's record, so the provider's retry of it is handled again (its handling failed). */
+  async forgetEvent(provider: string, eventId: string): Promise<void> {
+    await this.db
+      .delete(providerEvents)
+      .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, eventId)));
   }
 
   /** Tells the services that enforce limits what the user's entitlement is now. */
@@ -160,7 +281,45 @@ export class EntitlementStore {
         .returning({ eventId: providerEvents.eventId });
       if (!seen) return { fresh: false, changed: null };
       const row = await this.rowForEvent(tx, provider, event);
-      if (!row) return { fresh: true, changed: null };
+      if (!row) {
+        // About no account billing holds (one deleted, its subscription's end told late): the
+        // record keeps the event id for idempotency, not the user's id.
+        if (event.userId) {
+          await tx
+            .update(providerEvents)
+            .set({ userId: null })
+            .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, event.id)));
+        }
+        return { fresh: true, changed: null };
+      }
+      if (event.type === 'checkout.completed' && event.checkout) {
+        const claim = await this.claimIn(tx, row.userId, event.checkout.id, event.checkout.subscriptionId);
+        if (claim === 'stale' || claim === 'subscribed') {
+          const subscriptionId = event.checkout.subscriptionId;
+          // Remembered, so the refused subscription's own events (created, paid) never grant its plan.
+          if (subscriptionId) {
+            await tx
+              .insert(providerEvents)
+              .values({
+                provider,
+                eventId: refusedMark(subscriptionId),
+                type: 'subscription.refused',
+                userId: row.userId,
+              })
+              .onConflictDoNothing();
+          }
+          return { fresh: true, changed: null, refused: { subscriptionId } };
+        }
+      }
+      if (event.subscription) {
+        const [refused] = await tx
+          .select({ eventId: providerEvents.eventId })
+          .from(providerEvents)
+          .where(
+            and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, refusedMark(event.subscription.id))),
+          );
+        if (refused) return { fresh: true, changed: null };
+      }
       const changes = this.changesFor(row, provider, event);
       if (!changes) return { fresh: true, changed: null };
       const [changed] = await tx
@@ -215,7 +374,12 @@ export class EntitlementStore {
   /** The row an event is about: by our user id when it names one, else by the provider's customer. */
   private async rowForEvent(tx: Db, provider: string, event: ProviderEvent): Promise<EntitlementRow | undefined> {
     if (event.userId) {
-      // An account whose user-created event has not arrived yet still gets its row.
+      // An account whose user-created event has not arrived yet still gets its row (not for the end
+      // of a subscription: that grants nothing, and may come after the account was deleted).
+      if (event.type === 'subscription.deleted') {
+        const [row] = await tx.select().from(entitlements).where(eq(entitlements.userId, event.userId)).for('update');
+        return row;
+      }
       await tx
         .insert(entitlements)
         .values({ ...trialRow(event.userId, event.occurredAt), version: 1 })
@@ -245,6 +409,9 @@ export class EntitlementStore {
       const same = row.provider === provider && (!event.customerId || row.customerId === event.customerId);
       return same ? null : identity;
     }
+    // One subscription per user: another one's events (a second checkout refused and being
+    // cancelled) do not touch the plan the user pays for.
+    if (row.subscriptionId && sub.id !== row.subscriptionId && this.subscribed(row)) return null;
     const rank = PROVIDER_EVENT_TYPES.indexOf(event.type);
     if (row.stateAt) {
       const older =
@@ -279,6 +446,7 @@ export class EntitlementStore {
   async deleteUser(userId: string): Promise<number> {
     const rows = await this.db.delete(entitlements).where(eq(entitlements.userId, userId)).returning();
     await this.db.delete(providerEvents).where(eq(providerEvents.userId, userId));
+    await this.db.delete(checkouts).where(eq(checkouts.userId, userId));
     return rows.length;
   }
 }

@@ -5,12 +5,14 @@ import { EntitlementStore } from './entitlements.js';
 import { StripeProvider } from './providers/stripe.js';
 import { TestPaymentsProvider } from './providers/test-payments.js';
 import type { BillingProvider } from './providers/types.js';
+import { derivedTrialSecret, trialHasher } from './trial-grants.js';
 import { Webhooks } from './webhooks.js';
 
 /** What the services read of the configuration: the provider, its keys and the grace period. */
 export type ProviderConfig = Pick<
   Config,
   | 'INTERNAL_SECRET'
+  | 'TRIAL_HASH_SECRET'
   | 'BILLING_PROVIDER'
   | 'BILLING_GRACE_DAYS'
   | 'STRIPE_SECRET_KEY'
@@ -50,6 +52,8 @@ export interface BillingServices {
   /** Set when the offline provider is the one in use: its pages are served. */
   testPayments: TestPaymentsProvider | null;
   webhooks: Webhooks;
+  /** The keyed hash of a normalized e-mail address, kept to grant the trial once per person. */
+  trialHash: (email: string) => string;
 }
 
 /** The service's parts, built once for the API and the worker alike. */
@@ -68,11 +72,13 @@ export function createServices(
     async (rawBody, headers) => {
       await webhooks?.receive(testPayments.name, rawBody, headers);
     },
+    store,
     clock,
   );
   // Only the configured provider's webhooks are accepted.
   const provider: BillingProvider = config.BILLING_PROVIDER === 'stripe' ? stripeProvider(config) : testPayments;
   providers.set(provider.name, provider);
   webhooks = new Webhooks(providers, store);
-  return { store, provider, testPayments: provider === testPayments ? testPayments : null, webhooks };
+  const trialHash = trialHasher(config.TRIAL_HASH_SECRET ?? derivedTrialSecret(config.INTERNAL_SECRET));
+  return { store, provider, testPayments: provider === testPayments ? testPayments : null, webhooks, trialHash };
 }

@@ -24,6 +24,17 @@ export class Webhooks {
     const event = await provider.verifyWebhook(rawBody, headers);
     if (!event) return { duplicate: false };
     const result = await this.store.applyProviderEvent(provider.name, event, requestId);
+    if (result.refused?.subscriptionId) {
+      // A stale or second checkout was paid: end the subscription it made, so the user is not
+      // charged twice. If the provider cannot be reached, the event is forgotten and the error
+      // answered, so the provider sends it again and the cancellation is tried again.
+      try {
+        await provider.cancelSubscription(result.refused.subscriptionId);
+      } catch (error) {
+        await this.store.forgetEvent(provider.name, event.id);
+        throw error;
+      }
+    }
     return { duplicate: !result.fresh };
   }
 }

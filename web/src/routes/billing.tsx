@@ -1,5 +1,6 @@
 import type { Entitlement, PurchasablePlanId } from '@nashr/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
 import { Check, CreditCard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -8,7 +9,7 @@ import { useCheckout, useEntitlement, usePlans, usePortal } from '../api/billing
 import { useEngageAllowance } from '../api/engage';
 import { formatPlanPrice, PLAN_PICKER_HASH, trialDaysLeft } from '../components/billing';
 import { Spinner } from '../components/spinner';
-import { errorText } from '../lib/error-text';
+import { codeText, errorText } from '../lib/error-text';
 import { formatDateTime, formatDay, formatNumber } from '../lib/format';
 
 function Status({ entitlement }: { entitlement: Entitlement }) {
@@ -42,7 +43,7 @@ function Status({ entitlement }: { entitlement: Entitlement }) {
         {entitlement.status === 'canceled' && t('ends', { date: when })}
         {entitlement.status === 'past_due' &&
           t('pastDue', { date: entitlement.graceEndsAt ? formatDay(entitlement.graceEndsAt, i18n.language) : '' })}
-        {entitlement.status === 'expired' && t('expired')}
+        {entitlement.status === 'expired' && (entitlement.trialUsedBefore ? t('trialUsedBefore') : t('expired'))}
       </p>
       <dl className="mt-4 grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
         <div>
@@ -155,6 +156,22 @@ export function PlanPicker({ current }: { current: Entitlement | undefined }) {
   );
 }
 
+/**
+ * Why a checkout was not completed, from the provider's page sending the browser back
+ * (`?checkout=refused&code=billing.checkout_stale`): the code's words, never the raw answer.
+ */
+function CheckoutRefused() {
+  const { t } = useTranslation('billing');
+  const search = useSearch({ strict: false }) as { checkout?: unknown; code?: unknown };
+  if (search.checkout !== 'refused') return null;
+  const words = codeText(typeof search.code === 'string' ? search.code : null) ?? t('checkoutRefused');
+  return (
+    <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+      {words}
+    </p>
+  );
+}
+
 /** /billing: the caller's plan, trial days left, next renewal or end, limits, and the plan picker. */
 export function BillingPage() {
   const { t } = useTranslation('billing');
@@ -162,6 +179,7 @@ export function BillingPage() {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4 sm:p-6">
       <h1 className="text-2xl font-bold">{t('title')}</h1>
+      <CheckoutRefused />
       {entitlement.isPending && <Spinner />}
       {entitlement.isError && <p role="alert">{errorText(entitlement.error)}</p>}
       {entitlement.data && <Status entitlement={entitlement.data} />}

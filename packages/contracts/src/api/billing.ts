@@ -83,8 +83,10 @@ export const billingApi = {
     owner: 'billing',
     access: 'signed-in',
     summary: 'The test-payments checkout page (offline provider; no money moves)',
+    description:
+      "The user's own checkout that is already paid, or replaced by a newer one, redirects to the Billing page with `checkout=done`, or `checkout=refused` and the error `code`.",
     params: sessionParams,
-    responses: page,
+    responses: { ...page, ...redirect },
     errors: { 404: [BILLING_ERROR_CODES.checkoutNotFound] },
   }),
   testCheckoutPay: defineEndpoint({
@@ -93,6 +95,8 @@ export const billingApi = {
     owner: 'billing',
     access: 'signed-in',
     summary: 'Complete a test-payments checkout (a form post from its page)',
+    description:
+      "Completes only the user's open checkout while the user has no subscription; a second click shows the first one's outcome. A refusal redirects to the Billing page with `checkout=refused` and the error `code` (`billing.checkout_stale`, `billing.already_subscribed`); another user's or an unknown checkout is a 404.",
     params: sessionParams,
     responses: redirect,
     errors: { 404: [BILLING_ERROR_CODES.checkoutNotFound] },

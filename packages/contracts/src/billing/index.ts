@@ -111,6 +111,11 @@ export const entitlementSchema = z.object({
   /** Which payment provider manages the subscription, when one does. */
   provider: z.string().nullable(),
   version: z.number().int().nonnegative(),
+  /**
+   * True when this account started without a trial because the same person (the same normalized
+   * e-mail address) had one before: the Billing page says so and offers the plans.
+   */
+  trialUsedBefore: z.boolean().optional(),
 });
 export type Entitlement = z.infer<typeof entitlementSchema>;
 export const entitlementResponseSchema = z.object({ success: z.literal(true), entitlement: entitlementSchema });
@@ -124,6 +129,8 @@ export const BILLING_ERROR_CODES = {
   /** No subscription to manage yet. */
   noSubscription: 'billing.no_subscription',
   checkoutNotFound: 'billing.checkout_not_found',
+  /** A checkout that is no longer the user's open one (another was opened, or it was paid) or that would be a second subscription. */
+  checkoutStale: 'billing.checkout_stale',
   /** A webhook whose signature does not verify. */
   webhookInvalid: 'billing.webhook_invalid',
   /** The payment provider could not be reached. */
@@ -134,6 +141,8 @@ export const BILLING_ERROR_MESSAGES = {
   alreadySubscribed: 'You already have a subscription: change your plan from Manage subscription.',
   noSubscription: 'You have no subscription to manage yet: choose a plan first.',
   checkoutNotFound: 'This checkout has expired or does not exist. Choose your plan again.',
+  checkoutStale:
+    'This checkout is no longer open: a newer one replaced it or you are subscribed already. Nothing was charged.',
   webhookInvalid: 'The webhook signature does not verify.',
   providerUnavailable: 'The payment provider could not be reached. Please try again in a moment.',
 } as const;

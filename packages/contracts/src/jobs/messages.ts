@@ -316,7 +316,9 @@ export const userDeletedEvent = defineEvent(
 /** auth → billing: an account was created (billing starts its trial). Published with the id `{userId}`. */
 export const userCreatedEvent = defineEvent(
   'user-created',
-  z.object({ userId, createdAt: z.string().datetime(), requestId }),
+  // The address lets billing grant the trial once per person (it keeps only a keyed hash of it);
+  // optional so events queued before it was added are still read.
+  z.object({ userId, createdAt: z.string().datetime(), email: z.string().email().optional(), requestId }),
   [QUEUES.billingInbox],
 );
 

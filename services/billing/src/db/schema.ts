@@ -68,5 +68,27 @@ export const testSubscriptions = billingSchema.table('test_subscriptions', {
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
 });
 
-export const schema = { entitlements, providerEvents, testSessions, testSubscriptions };
+/**
+ * The user's one open checkout, whatever the provider: opening another replaces it (the old one is
+ * void), and completing it marks it, so a stale or second payment of it finds nothing to complete.
+ */
+export const checkouts = billingSchema.table('checkouts', {
+  userId: uuid('user_id').primaryKey(),
+  checkoutId: text('checkout_id').notNull(),
+  plan: text('plan').notNull(),
+  openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+/**
+ * The people who have had their free trial, by a keyed hash of their normalized e-mail address
+ * (never the address or the user id): kept after the account is deleted, so a new account for
+ * the same person starts without a trial.
+ */
+export const trialGrants = billingSchema.table('trial_grants', {
+  emailHash: text('email_hash').primaryKey(),
+  grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schema = { entitlements, providerEvents, testSessions, testSubscriptions, checkouts, trialGrants };
 export type EntitlementRow = typeof entitlements.$inferSelect;

@@ -1,17 +1,33 @@
 import { graceEndedJob, QUEUES, userCreatedEvent, userDeletedEvent } from '@nashr/contracts';
 import { forgetJobs, handleJob, jobOfUser, type Queues } from '@nashr/platform';
 import type { EntitlementStore } from '../entitlements.js';
+import type { BillingProvider } from '../providers/types.js';
+
+export interface BillingInboxDeps {
+  store: EntitlementStore;
+  provider: BillingProvider;
+  trialHash: (email: string) => string;
+}
 
 /**
- * New accounts start their trial; deleted ones lose their billing rows; a failed payment's grace
- * ends. All are safe to run twice.
+ * New accounts start their trial (once per person); deleted ones have their paid subscription
+ * ended at the provider, then lose their billing rows; a failed payment's grace ends. All are safe
+ * to run twice.
  */
-export function billingInbox(store: EntitlementStore, queues: Queues) {
+export function billingInbox({ store, provider, trialHash }: BillingInboxDeps, queues: Queues) {
   return [
-    handleJob(userCreatedEvent, async ({ userId, createdAt, requestId }, _job, log) => {
-      const started = await store.startTrial(userId, new Date(createdAt), requestId);
-      log.info({ userId, started }, started ? 'trial started' : 'trial already started');
-      return { started };
+    handleJob(userCreatedEvent, async ({ userId, createdAt, email, requestId }, _job, log) => {
+      const { started, trial } = await store.startTrial(
+        userId,
+        new Date(createdAt),
+        email ? trialHash(email) : null,
+        requestId,
+      );
+      log.info(
+        { userId, started, trial },
+        !started ? 'trial already started' : trial ? 'trial started' : 'no trial: this address had one before',
+      );
+      return { started, trial };
     }),
     handleJob(graceEndedJob, async ({ userId, version }, _job, log) => {
       const ended = await store.endGrace(userId, version);
@@ -19,10 +35,19 @@ export function billingInbox(store: EntitlementStore, queues: Queues) {
       return { ended };
     }),
     handleJob(userDeletedEvent, async ({ userId }, _job, log) => {
+      // The subscription ends at the provider first: if that fails the job fails before any row is
+      // deleted and is retried (its attempts and backoff), so the subscription id is not lost and
+      // the person is not charged for an account that no longer exists.
+      const row = await store.row(userId);
+      let cancelled: string | null = null;
+      if (row?.subscriptionId && row.provider === provider.name && row.status !== 'expired') {
+        await provider.cancelSubscription(row.subscriptionId);
+        cancelled = row.subscriptionId;
+      }
       const rows = await store.deleteUser(userId);
       const forgotten = await forgetJobs(queues.get(QUEUES.billingInbox), jobOfUser(userId), [userId]);
-      log.info({ userId, rows, forgotten }, 'deleted account: billing rows removed');
-      return { rows, forgotten };
+      log.info({ userId, rows, forgotten, cancelled }, 'deleted account: subscription ended, billing rows removed');
+      return { rows, forgotten, cancelled };
     }),
   ];
 }

@@ -28,8 +28,8 @@ export async function startBillingWorkers({
   clock,
 }: BillingWorkerDeps): Promise<BillingWorkers> {
   const queues = new Queues(queue, logger);
-  const { store } = createServices(database, queues, config, clock);
-  const worker = createWorker(QUEUES.billingInbox, billingInbox(store, queues), queue, { logger });
+  const services = createServices(database, queues, config, clock);
+  const worker = createWorker(QUEUES.billingInbox, billingInbox(services, queues), queue, { logger });
   return {
     close: async () => {
       await worker.close();

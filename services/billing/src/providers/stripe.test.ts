@@ -3,7 +3,7 @@
  * official SDK to a local server speaking Stripe's wire format, and that server's webhooks come
  * back signed as Stripe signs them.
  */
-import { entitlementChangedEvent, graceEndedJob, IDENTITY_HEADERS, QUEUES } from '@nashr/contracts';
+import { entitlementChangedEvent, graceEndedJob, IDENTITY_HEADERS, QUEUES, userDeletedEvent } from '@nashr/contracts';
 import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripe, type StripeEvent, stripeSignature } from '../testing/fake-stripe.js';
@@ -260,4 +260,81 @@ describe('a failed payment', () => {
     await expect.poll(async () => (await job?.getState()) ?? 'gone', POLL).toBe('completed');
     expect(await me(who)).toMatchObject({ status: 'active', active: true });
   });
+});
+
+describe('a checkout that is not the open one, paid at Stripe', () => {
+  const cancels = (subscriptionId: string) =>
+    stripe.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscriptionId}`);
+
+  it('is refused on checkout.session.completed and its subscription cancelled, once per event', async () => {
+    const who = testIdentity();
+    const basic = await startCheckout(who, 'basic');
+    // Basic is paid on Stripe's page while the user opens Pro in another tab (too late to expire
+    // it), and Pro is paid too: two payments in flight, their events delivered at once.
+    const stale = await stripe.completeCheckout(basic, { hold: true });
+    const pro = await startCheckout(who, 'pro');
+    const open = await stripe.completeCheckout(pro, { hold: true });
+    const statuses = await Promise.all([...stale, ...open].map((event) => stripe.send(event)));
+    expect(statuses).toEqual(Array(6).fill(200));
+    const staleSub = subscriptionOf(stale[1]);
+    expect(cancels(staleSub)).toHaveLength(1);
+    expect(stripe.subscription(staleSub).status).toBe('canceled');
+    expect(stripe.subscription(subscriptionOf(open[1])).status).toBe('active');
+    expect(await me(who)).toMatchObject({ plan: 'pro', status: 'active' });
+    // Stripe sends the refused checkout again: it is a replay, nothing is cancelled twice.
+    expect(await stripe.send(stale[0] as StripeEvent)).toBe(200);
+    expect(cancels(staleSub)).toHaveLength(1);
+    // The end of the refused subscription does not end the plan the user pays for.
+    await stripe.deleteSubscription(staleSub);
+    expect(await me(who)).toMatchObject({ plan: 'pro', status: 'active' });
+  });
+
+  it('completes its own checkout when its subscription was told first, and opens no second one', async () => {
+    const who = testIdentity();
+    const first = await startCheckout(who, 'starter');
+    const events = await stripe.completeCheckout(first, { hold: true });
+    // The subscription is told before its checkout: the user has the plan, the checkout is still open.
+    await stripe.send(events[1] as StripeEvent);
+    // A second checkout cannot be opened now; a stale one is made as if opened before (another tab).
+    const again = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/billing/checkout',
+      headers: h.as(who),
+      payload: { planId: 'basic' },
+    });
+    expect(again.json().code).toBe('billing.already_subscribed');
+    expect(await stripe.send(events[0] as StripeEvent)).toBe(200);
+    expect(await me(who)).toMatchObject({ plan: 'starter', status: 'active' });
+    expect(cancels(subscriptionOf(events[1]))).toHaveLength(0);
+  });
+});
+
+describe('a replaced checkout', () => {
+  it('is expired at Stripe when a newer one is opened, so its page takes no payment', async () => {
+    const who = testIdentity();
+    const basic = await startCheckout(who, 'basic');
+    await startCheckout(who, 'starter');
+    expect(stripe.requests.some((r) => r.path === `/v1/checkout/sessions/${basic}/expire`)).toBe(true);
+    await expect(stripe.completeCheckout(basic)).rejects.toThrow(/no open checkout session/);
+  });
+});
+
+describe('deleting an account with a Stripe subscription', () => {
+  const deleted = async (who: Who) => {
+    await h.queues.publish(userDeletedEvent, { userId: who.userId, email: 'someone@example.com' });
+  };
+
+  it('cancels the subscription at Stripe first, retrying while Stripe fails, then deletes the rows', async () => {
+    const who = testIdentity();
+    const { subscriptionId } = await subscribed(who, 'pro');
+    // Stripe fails the first cancellations (the SDK retries once, then the job is retried).
+    stripe.failCancels = 3;
+    await deleted(who);
+    await expect.poll(() => stripe.subscription(subscriptionId).status, { timeout: 30_000 }).toBe('canceled');
+    const cancels = stripe.requests.filter(
+      (r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscriptionId}`,
+    );
+    expect(cancels.length).toBeGreaterThanOrEqual(4);
+    await expect.poll(async () => (await me(who)).version, POLL).toBe(0);
+  }, 40_000);
 });

@@ -88,7 +88,7 @@ export class StripeProvider implements BillingProvider {
     );
   }
 
-  async createCheckout(input: CheckoutInput): Promise<{ url: string }> {
+  async createCheckout(input: CheckoutInput): Promise<{ url: string; id: string }> {
     const metadata = { userId: input.userId, plan: input.plan.id };
     const session = await this.call(() =>
       this.stripe.checkout.sessions.create({
@@ -103,7 +103,25 @@ export class StripeProvider implements BillingProvider {
       }),
     );
     if (!session.url) throw unavailable();
-    return { url: session.url };
+    return { url: session.url, id: session.id };
+  }
+
+  /** Expires a replaced Checkout Session: Stripe's page for it takes no payment after this. */
+  async expireCheckout(checkoutId: string): Promise<void> {
+    await this.call(() => this.stripe.checkout.sessions.expire(checkoutId));
+  }
+
+  /** Cancels at once (no proration, no refund asked here); one already gone counts as cancelled. */
+  async cancelSubscription(subscriptionId: string): Promise<void> {
+    try {
+      await this.stripe.subscriptions.cancel(subscriptionId);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
+      if (error instanceof Stripe.errors.StripeError) {
+        throw Object.assign(unavailable(), { cause: { type: error.type, code: error.code, message: error.message } });
+      }
+      throw error;
+    }
   }
 
   async createPortal(input: PortalInput): Promise<{ url: string }> {
@@ -138,6 +156,7 @@ export class StripeProvider implements BillingProvider {
         userId: session.client_reference_id ?? session.metadata?.userId ?? null,
         customerId: idOf(session.customer),
         subscription: null,
+        checkout: { id: session.id, subscriptionId: idOf(session.subscription) },
       };
     }
     if (

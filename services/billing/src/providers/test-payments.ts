@@ -4,6 +4,7 @@ import { AppError, notFound } from '@nashr/platform';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { type schema, testSessions, testSubscriptions } from '../db/schema.js';
+import type { CheckoutClaim } from '../entitlements.js';
 import { isPurchasable, PLANS } from '../plans.js';
 import type {
   BillingProvider,
@@ -67,15 +68,28 @@ export class TestPaymentsProvider implements BillingProvider {
     private readonly secret: string,
     /** Hands a signed webhook to the service's webhook handling, as the provider's servers would. */
     private readonly deliver: (rawBody: Buffer, headers: Record<string, string>) => Promise<void>,
+    /** Billing's rule for completing a checkout (its open one, no subscription yet), applied before any payment. */
+    private readonly checkouts: {
+      claimCheckout(userId: string, checkoutId: string): Promise<CheckoutClaim>;
+      isOpenCheckout(userId: string, checkoutId: string): Promise<boolean>;
+    },
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  async createCheckout(input: CheckoutInput): Promise<{ url: string }> {
+  async createCheckout(input: CheckoutInput): Promise<{ url: string; id: string }> {
     const sessionId = id('cs_test');
     await this.db
       .insert(testSessions)
       .values({ id: sessionId, kind: 'checkout', userId: input.userId, plan: input.plan.id });
-    return { url: `/api/v1/billing/test-payments/checkout/${sessionId}` };
+    return { url: `/api/v1/billing/test-payments/checkout/${sessionId}`, id: sessionId };
+  }
+
+  /** Ends the subscription at once, as Stripe's cancel does; the record keeps that it was cancelled. */
+  async cancelSubscription(subscriptionId: string): Promise<void> {
+    await this.db
+      .update(testSubscriptions)
+      .set({ status: 'canceled', cancelAtPeriodEnd: false, periodEnd: this.clock() })
+      .where(eq(testSubscriptions.id, subscriptionId));
   }
 
   async createPortal(input: PortalInput): Promise<{ url: string }> {
@@ -86,25 +100,30 @@ export class TestPaymentsProvider implements BillingProvider {
     return { url: `/api/v1/billing/test-payments/portal/${sessionId}` };
   }
 
-  /** An open checkout of this user, or 404. */
-  async checkout(sessionId: string, userId: string): Promise<{ plan: PurchasablePlanId }> {
+  /** A checkout of this user and where it stands (open to pay, paid, or replaced by a newer one), or 404. */
+  async checkout(
+    sessionId: string,
+    userId: string,
+  ): Promise<{ plan: PurchasablePlanId; state: 'open' | 'paid' | 'stale' }> {
     const [session] = await this.db
       .select()
       .from(testSessions)
-      .where(
-        and(
-          eq(testSessions.id, sessionId),
-          eq(testSessions.userId, userId),
-          eq(testSessions.kind, 'checkout'),
-          isNull(testSessions.completedAt),
-        ),
-      );
+      .where(and(eq(testSessions.id, sessionId), eq(testSessions.userId, userId), eq(testSessions.kind, 'checkout')));
     if (!session?.plan || !isPurchasable(session.plan)) throw checkoutGone();
-    return { plan: session.plan };
+    if (session.completedAt) return { plan: session.plan, state: 'paid' };
+    const open = await this.checkouts.isOpenCheckout(userId, sessionId);
+    return { plan: session.plan, state: open ? 'open' : 'stale' };
   }
 
-  /** Pays: the subscription starts now for a month, told as Stripe tells it (checkout completed, subscription created). */
-  async pay(sessionId: string, userId: string): Promise<void> {
+  /**
+   * Pays, if billing lets this checkout complete (the user's open one, no subscription yet): the
+   * subscription starts now for a month, told as Stripe tells it (checkout completed, subscription
+   * created). Nothing is charged otherwise; `already` is a second click on a checkout just paid.
+   */
+  async pay(sessionId: string, userId: string): Promise<CheckoutClaim> {
+    await this.checkout(sessionId, userId);
+    const claim = await this.checkouts.claimCheckout(userId, sessionId);
+    if (claim !== 'completed') return claim;
     const now = this.clock();
     const [session] = await this.db
       .update(testSessions)
@@ -135,6 +154,7 @@ export class TestPaymentsProvider implements BillingProvider {
     if (!sub) throw new Error('the test subscription was not stored');
     await this.send({ type: 'checkout.completed', userId, customerId, subscription: null, at: now });
     await this.send({ type: 'subscription.created', userId, customerId, subscription: snapshot(sub), at: now });
+    return claim;
   }
 
   /** An open portal session of this user, with its subscription, or 404. */

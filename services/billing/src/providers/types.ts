@@ -33,6 +33,12 @@ export interface ProviderEvent {
   userId: string | null;
   customerId: string | null;
   subscription: SubscriptionSnapshot | null;
+  /**
+   * For `checkout.completed`: the provider's checkout and the subscription it made. Billing
+   * completes it only if it is still the user's open checkout and the user has no subscription;
+   * otherwise the subscription it made is cancelled at the provider.
+   */
+  checkout?: { id: string; subscriptionId: string | null } | null;
 }
 
 export interface CheckoutInput {
@@ -53,14 +59,26 @@ export interface PortalInput {
 }
 
 /**
- * What a payment provider does for Nashr (a regional provider is one more class implementing it). Three calls: send the browser to pay, send it to manage
- * the subscription, and turn a webhook request into a verified event. Everything else (plans,
+ * What a payment provider does for Nashr (a regional provider is one more class implementing it). Four calls: send the browser to pay, send it to manage
+ * the subscription, end a subscription at once, and turn a webhook request into a verified event. Everything else (plans,
  * prices, entitlements, idempotency, order) is the billing service's own.
  */
 export interface BillingProvider {
   readonly name: string;
-  createCheckout(input: CheckoutInput): Promise<{ url: string }>;
+  /** The payment page, and the provider's id of the checkout (the user's open one from now on). */
+  createCheckout(input: CheckoutInput): Promise<{ url: string; id: string }>;
   createPortal(input: PortalInput): Promise<{ url: string }>;
+  /**
+   * Ends a subscription at once at the provider (an account deleted, or a second subscription
+   * refused). Throws when the provider cannot be reached, so the caller retries; a subscription
+   * already ended is not an error.
+   */
+  cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * Closes a checkout the user can no longer complete (a newer one replaced it), so its page
+   * takes no payment. Best effort: completing it is refused anyway.
+   */
+  expireCheckout?(checkoutId: string): Promise<void>;
   /**
    * Verifies the signature over the raw body and reads the event; throws `webhookInvalid` when it
    * does not verify. Null: a verified event that says nothing Nashr keeps (a kind it does not use).

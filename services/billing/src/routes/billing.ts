@@ -27,19 +27,31 @@ export function billingRoutes(app: ServiceApp, { store, provider, webhooks, publ
   route(app, API.billing.checkout, {}, async (request) => {
     const { userId } = identityOf(request);
     const row = await store.row(userId);
-    if (row?.subscriptionId && row.status !== 'expired' && store.present(row).active) {
+    // Checked here to say so early; completing a checkout checks again (a checkout opened before
+    // subscribing must not become a second subscription), and a paid checkout whose subscription
+    // has not arrived yet counts as subscribed.
+    if (store.subscribed(row) || (await store.paymentPending(userId))) {
       throw new AppError('CONFLICT', BILLING_ERROR_MESSAGES.alreadySubscribed, {
         code: BILLING_ERROR_CODES.alreadySubscribed,
       });
     }
     const plan = PLANS[request.body.planId];
-    const { url } = await provider.createCheckout({
+    const { url, id } = await provider.createCheckout({
       userId,
       plan: { ...plan, id: request.body.planId },
       customerId: row?.provider === provider.name ? row.customerId : null,
       successUrl: `${publicUrl}/billing?checkout=done`,
       cancelUrl: `${publicUrl}/billing?checkout=cancelled`,
     });
+    // The newest checkout is the only one that can complete: any other the user opened is void.
+    const replaced = await store.openCheckout(userId, id, request.body.planId);
+    if (replaced && provider.expireCheckout) {
+      // Closed at the provider too, so its page takes no money; if that fails, completing it is
+      // still refused (and its subscription cancelled).
+      await provider.expireCheckout(replaced).catch((error: unknown) => {
+        request.log.warn({ err: error, checkoutId: replaced }, 'could not expire a replaced checkout');
+      });
+    }
     return { success: true as const, url };
   });
 

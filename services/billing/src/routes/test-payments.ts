@@ -1,5 +1,6 @@
-import { API } from '@nashr/contracts';
+import { API, BILLING_ERROR_CODES } from '@nashr/contracts';
 import { identityOf, route, type ServiceApp } from '@nashr/platform';
+import type { CheckoutClaim } from '../entitlements.js';
 import { PLANS } from '../plans.js';
 import { planLine, type TestPaymentsProvider } from '../providers/test-payments.js';
 
@@ -32,6 +33,16 @@ ${body}
 </main></body></html>`;
 }
 
+const DONE = '/billing?checkout=done';
+/** Back to the Billing page, which says why in the user's language (the code's words in errors.json). */
+const refused = (code: string) => `/billing?checkout=refused&code=${encodeURIComponent(code)}`;
+
+/** Where a checkout's page or payment sends the browser when there is nothing to pay. */
+function outcome(claim: Exclude<CheckoutClaim, 'completed'>): string {
+  if (claim === 'already') return DONE;
+  return refused(claim === 'subscribed' ? BILLING_ERROR_CODES.alreadySubscribed : BILLING_ERROR_CODES.checkoutStale);
+}
+
 /** The test-payments provider's checkout and portal pages, served by billing (offline default only). */
 export function testPaymentRoutes(app: ServiceApp, provider: TestPaymentsProvider): void {
   app.register(async (scope) => {
@@ -41,7 +52,11 @@ export function testPaymentRoutes(app: ServiceApp, provider: TestPaymentsProvide
     );
 
     route(scope, API.billing.testCheckoutPage, {}, async (request, reply) => {
-      const { plan } = await provider.checkout(request.params.sessionId, identityOf(request).userId);
+      // Another user's or an unknown checkout stays a 404 (its existence is not told); the user's
+      // own paid or replaced one goes back to Billing with its outcome.
+      const found = await provider.checkout(request.params.sessionId, identityOf(request).userId);
+      if (found.state !== 'open') return reply.redirect(outcome(found.state === 'paid' ? 'already' : 'stale'), 303);
+      const { plan } = found;
       const action = `/api/v1/billing/test-payments/checkout/${encodeURIComponent(request.params.sessionId)}/pay`;
       const html = page(
         'الدفع التجريبي | Test checkout',
@@ -57,8 +72,8 @@ export function testPaymentRoutes(app: ServiceApp, provider: TestPaymentsProvide
     });
 
     route(scope, API.billing.testCheckoutPay, { bodyCheck: 'handler' }, async (request, reply) => {
-      await provider.pay(request.params.sessionId, identityOf(request).userId);
-      return reply.redirect('/billing?checkout=done', 303);
+      const claim = await provider.pay(request.params.sessionId, identityOf(request).userId);
+      return reply.redirect(claim === 'completed' ? DONE : outcome(claim), 303);
     });
 
     route(scope, API.billing.testPortalPage, {}, async (request, reply) => {

@@ -107,6 +107,8 @@ export class FakeStripe {
   private readonly subscriptions = new Map<string, FakeSubscription>();
   private readonly prices: Set<string>;
   private server: Server | null = null;
+  /** How many subscription cancellations to answer with a server error (an outage), to see them retried. */
+  failCancels = 0;
   port = 0;
 
   constructor(private readonly options: FakeStripeOptions) {
@@ -155,10 +157,23 @@ export class FakeStripe {
       const route = `${req.method} ${url.pathname}`;
       if (route === 'POST /v1/checkout/sessions') return send(200, this.createSession(params));
       if (route === 'POST /v1/billing_portal/sessions') return send(200, this.createPortal(params));
+      const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+      if (req.method === 'POST' && expire?.[1]) return send(200, this.expireSession(decodeURIComponent(expire[1])));
       const sub = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/);
       if (req.method === 'GET' && sub?.[1]) {
         const found = this.subscriptions.get(decodeURIComponent(sub[1]));
         if (!found) throw missing('subscription', sub[1]);
+        return send(200, found);
+      }
+      if (req.method === 'DELETE' && sub?.[1]) {
+        if (this.failCancels > 0) {
+          this.failCancels -= 1;
+          throw new StripeHttpError(500, { type: 'api_error', message: 'An unexpected error occurred.' });
+        }
+        // Cancelling at once, as Stripe's API does; its webhook is left to the test (deleteSubscription).
+        const found = this.subscriptions.get(decodeURIComponent(sub[1]));
+        if (!found) throw missing('subscription', sub[1]);
+        Object.assign(found, { status: 'canceled', canceled_at: unix(this.now()) });
         return send(200, found);
       }
       throw new StripeHttpError(404, {
@@ -201,6 +216,20 @@ export class FakeStripe {
       _subscriptionMetadata: (params.subscription_data as Obj | undefined)?.metadata ?? {},
     };
     this.sessions.set(sessionId, session);
+    return publicView(session);
+  }
+
+  /** As Stripe: only an open session expires; its page then takes no payment. */
+  private expireSession(sessionId: string): Obj {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw missing('checkout.session', sessionId);
+    if (session.status !== 'open') {
+      throw new StripeHttpError(400, {
+        type: 'invalid_request_error',
+        message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+      });
+    }
+    session.status = 'expired';
     return publicView(session);
   }
 

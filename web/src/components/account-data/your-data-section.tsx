@@ -1,15 +1,36 @@
+import type { Entitlement, PlanId } from '@nashr/contracts';
 import { Download, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteAccount, useDownloadMyData } from '../../api/account-data';
+import { useEntitlement } from '../../api/billing';
 import { errorText } from '../../lib/error-text';
 import { Spinner } from '../spinner';
+
+/** The paid plan a deletion would cancel at once: one the provider manages and that has not ended. */
+export function planCancelledByDeletion(entitlement: Entitlement | undefined): PlanId | null {
+  if (!entitlement?.provider || entitlement.plan === 'trial' || entitlement.status === 'expired') return null;
+  return entitlement.plan;
+}
+
+/** Said above the confirmation: which plan is cancelled, and that it is at once. */
+export function DeletionCancelsPlan({ plan }: { plan: PlanId }) {
+  const { t } = useTranslation('account');
+  return (
+    <p data-testid="delete-subscription-notice" className="text-sm font-medium text-red-900">
+      {t('delete.subscription', { plan: t(`billing:plans.${plan}`) })}
+    </p>
+  );
+}
 
 /** 'Your data' on the settings screen: download everything, or delete the account after typing its e-mail. */
 export function YourDataSection({ email }: { email: string }) {
   const { t } = useTranslation('account');
   const download = useDownloadMyData();
   const remove = useDeleteAccount();
+  const entitlement = useEntitlement();
+  // A paid plan still running: deleting the account cancels it at the provider at once.
+  const paid = planCancelledByDeletion(entitlement.data);
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
   const inputId = useId();
@@ -70,6 +91,7 @@ export function YourDataSection({ email }: { email: string }) {
               if (matches) remove.mutate(typed.trim());
             }}
           >
+            {paid && <DeletionCancelsPlan plan={paid} />}
             <label htmlFor={inputId} className="block text-sm font-medium text-red-900">
               {t('delete.confirmLabel', { email })}
             </label>

@@ -1,0 +1,50 @@
+import type { Entitlement } from '@nashr/contracts';
+import i18next from 'i18next';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { initReactI18next } from 'react-i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../../i18n/resources';
+import { DeletionCancelsPlan, planCancelledByDeletion } from './your-data-section';
+
+beforeAll(async () => {
+  await i18next
+    .use(initReactI18next)
+    .init({ resources, lng: 'ar', fallbackLng: 'ar', interpolation: { escapeValue: false } });
+});
+
+const entitlement = (over: Partial<Entitlement>): Entitlement => ({
+  plan: 'starter',
+  status: 'active',
+  active: true,
+  limits: { weeklyPosts: null, aiCredits: 500, commentingCredits: 100, engage: true, library: 100 },
+  trialEndsAt: null,
+  currentPeriodStart: null,
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  graceEndsAt: null,
+  provider: 'test-payments',
+  version: 3,
+  ...over,
+});
+
+describe('deleting an account with a paid plan', () => {
+  it('names the plan only while a paid subscription runs', () => {
+    expect(planCancelledByDeletion(entitlement({}))).toBe('starter');
+    expect(planCancelledByDeletion(entitlement({ status: 'canceled', cancelAtPeriodEnd: true }))).toBe('starter');
+    expect(planCancelledByDeletion(entitlement({ status: 'past_due', plan: 'pro' }))).toBe('pro');
+    expect(planCancelledByDeletion(entitlement({ status: 'expired' }))).toBeNull();
+    expect(planCancelledByDeletion(entitlement({ plan: 'trial', status: 'trialing', provider: null }))).toBeNull();
+    expect(planCancelledByDeletion(undefined)).toBeNull();
+  });
+
+  it('says in both languages that the plan is cancelled at once', async () => {
+    await i18next.changeLanguage('ar');
+    expect(renderToStaticMarkup(<DeletionCancelsPlan plan="starter" />)).toContain(
+      'يُلغى اشتراكك في خطة «الانطلاقة» فور حذف الحساب',
+    );
+    await i18next.changeLanguage('en');
+    expect(renderToStaticMarkup(<DeletionCancelsPlan plan="starter" />)).toContain(
+      'Your Starter subscription is cancelled at once when the account is deleted',
+    );
+  });
+});
