@@ -93,3 +93,4 @@ export const signOutEverywhereResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ ended: z.number().int().nonnegative(), keptCurrent: z.boolean() }),
 });
+export type SignOutEverywhereResponse = z.infer<typeof signOutEverywhereResponseSchema>;
