@@ -1,16 +1,20 @@
 /**
- * The user's own data, over the whole stack with every worker: 'Download my data' gives one JSON
- * file with each service's part, and 'Delete my account' (confirmed by typing the e-mail) leaves
- * nothing of the user in any PostgreSQL schema or anywhere under the stack's Redis prefix.
+ * The user's own data, over the whole stack with every service and worker: 'Download my data'
+ * gives one ZIP with each service's part and the files the user uploaded, and 'Delete my account'
+ * (confirmed by typing the e-mail) leaves nothing of the user in any PostgreSQL schema, anywhere
+ * under the stack's Redis prefix or in the object store, and their scheduled post never goes out.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { schema as authSchema, UserStore } from '@nashr/auth';
 import { createDatabase, createRedis } from '@nashr/platform';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from './support/browser';
+import { uploadMedia } from './support/full-user';
+import { startTrial } from './support/plans';
 import { createSession, type TestSession } from './support/session';
 
 let stack: Stack;
@@ -20,7 +24,8 @@ let sql: postgres.Sql;
 beforeAll(async () => {
   [stack, browser] = await Promise.all([
     startStack({
-      services: ['auth', 'linkedin', 'posts', 'ai'],
+      // Every service that keeps user data (DATA_EXPORT_PARTS): each must leave nothing behind.
+      services: ['auth', 'linkedin', 'posts', 'ai', 'engage', 'billing', 'content'],
       workers: true,
       helpers: ['mail'],
     }),
@@ -103,6 +108,18 @@ async function keysNaming(needles: string[]): Promise<string[]> {
   }
 }
 
+/** Every file of the object store (MEDIA_DIR) whose key names `userId`: keys start with the owner's id. */
+async function objectsOf(userId: string): Promise<string[]> {
+  const files = (await readdir(stack.mediaDir, { recursive: true, withFileTypes: true })).filter((f) => f.isFile());
+  return files.map((f) => `${f.parentPath}/${f.name}`).filter((path) => path.includes(userId));
+}
+
+/** A one-pixel PNG: the upload is re-encoded, so any valid image does. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** The date three days ahead in Riyadh, as the scheduling call takes it (YYYY-MM-DD). */
 function daysAheadInRiyadh(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date(Date.now() + days * 86_400_000));
@@ -134,9 +151,12 @@ describe("the user's own data", () => {
       password: 'correct horse battery staple',
     });
     expect(connected.body?.data?.connected, JSON.stringify(connected.body)).toBe(true);
+    const picture = await uploadMedia(stack, { userId, email, session }, PIXEL, 'image/png');
+    const postText = 'A post that must never be published once its author has left.';
     const scheduled = await call(session, 'POST', '/linkedln/saveSchedulePost', {
       userId,
-      content: 'A post that must never be published once its author has left.',
+      content: postText,
+      mediaIds: [picture],
       date: daysAheadInRiyadh(3),
       time: '10:30 AM',
       status: 'scheduled',
@@ -175,16 +195,39 @@ describe("the user's own data", () => {
       })
       .toBe(1);
 
+    // Billing's trial (and the plan copies it sends), Engage's people and topics, a library favourite.
+    await startTrial(stack, { userId, email, session });
+    const topic = await call(session, 'POST', '/api/v1/engage/topics', { topic: 'Leadership' });
+    expect(topic.status, JSON.stringify(topic.body)).toBe(201);
+    const person = await call(session, 'POST', '/api/v1/engage/people', {
+      profileUrl: 'https://www.linkedin.com/in/emma-carter/',
+    });
+    expect(person.status, JSON.stringify(person.body)).toBe(201);
+    const library = await call(session, 'GET', '/api/v1/library/posts');
+    const saved = (library.body?.data?.posts ?? []).find((p: { locked?: boolean }) => !p.locked);
+    expect(saved, JSON.stringify(library.body)).toBeDefined();
+    expect((await call(session, 'PUT', `/api/v1/library/favourites/${saved.id}`)).status).toBe(200);
+    expect(await objectsOf(userId)).toHaveLength(2);
+
     const context = await newContext(browser, { lang: 'ar', cookies: [session.browserCookie] });
     const page: Page = await context.newPage();
     await page.goto(`${stack.url}/personalization`);
     const section = page.getByTestId('your-data');
     await section.getByRole('heading', { name: 'بياناتك' }).waitFor();
 
-    // Download my data: one file with each service's part.
+    // Download my data: one ZIP with each service's part as JSON and the uploaded picture beside it.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-data').click()]);
-    const file = JSON.parse(await readFile((await download.path()) as string, 'utf8'));
-    expect(download.suggestedFilename()).toMatch(/^nashr-data-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(download.suggestedFilename()).toMatch(/^nashr-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const archive = unzipSync(new Uint8Array(await readFile((await download.path()) as string)));
+    const jsonName = Object.keys(archive).find((name) => name.endsWith('.json')) as string;
+    expect(Object.keys(archive).sort()).toEqual([jsonName, `uploads/${picture}.png`].sort());
+    expect(archive[`uploads/${picture}.png`]?.length).toBeGreaterThan(0);
+    const file = JSON.parse(strFromU8(archive[jsonName] as Uint8Array));
+    expect(file.posts.uploads.map((u: { id: string }) => u.id)).toEqual([picture]);
+    expect(file.engage.topics.map((t: { topic: string }) => t.topic)).toEqual(['Leadership']);
+    expect(file.engage.people.map((p: { name: string }) => p.name)).toEqual(['Emma Carter']);
+    expect(file.billing.subscription.status).toBe('trialing');
+    expect(file.content.libraryFavourites.map((f: { postId: string }) => f.postId)).toEqual([saved.id]);
     expect(file.auth.account.email).toBe(email);
     expect(file.auth.account.personalization.jobTitle).toBe('Founder');
     expect(file.linkedin.networkAccount.status).toBe('connected');
@@ -212,9 +255,12 @@ describe("the user's own data", () => {
     await page.waitForURL(`${stack.url}/`);
 
     expect((await call(session, 'GET', '/api/v1/auth/me')).status).toBe(401);
-    const needles = [userId, email];
+    // The post's text too: had it been published, the sandbox network would hold it.
+    const needles = [userId, email, postText];
     await expect.poll(() => rowsNaming(needles), { timeout: 30_000, interval: 500 }).toEqual([]);
     await expect.poll(() => keysNaming(needles), { timeout: 30_000, interval: 500 }).toEqual([]);
+    // Its uploads leave the object store with the account, not with the daily sweep.
+    await expect.poll(() => objectsOf(userId), { timeout: 30_000, interval: 500 }).toEqual([]);
     // The scheduled post's due job is gone too (its payload names the post, not the user).
     const redis = createRedis(stack.redisUrl, 'worker');
     try {

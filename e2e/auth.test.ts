@@ -197,6 +197,30 @@ describe('sign-in links and sessions', () => {
     expect((await currentUser(page)).status).toBe(401);
     await Promise.all([page.context().close(), laptop.context().close()]);
   });
+
+  it('signs out everywhere else in English, and this device stays signed in as the screen says', async () => {
+    const { page, address } = await fullUserPage('en', 'desktop', '/sessions');
+    const others = [];
+    for (const n of [2, 3]) {
+      await askForLink(address, 'en');
+      const { link } = await signInLink(address, n);
+      const other = await openPage(browser, link, { lang: 'en', viewport: 'phone' });
+      await signedInByLink(other);
+      others.push(other);
+    }
+    await page.reload();
+    const rows = page.getByTestId('session-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    const panel = page.getByTestId('sign-out-everywhere');
+    await panel.getByText('You stay signed in on this device.', { exact: false }).waitFor();
+    await panel.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await page.getByText('Signed out of 2 other sessions.').waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+    for (const other of others) expect((await currentUser(other)).status).toBe(401);
+    expect((await currentUser(page)).status).toBe(200);
+    expect(await panel.getByRole('button', { name: 'Sign out everywhere else' }).isDisabled()).toBe(true);
+    await Promise.all([page.context().close(), ...others.map((other) => other.context().close())]);
+  });
 });
 
 describe('sign-in and onboarding in a browser', () => {

@@ -60,6 +60,7 @@ import {
   createDatabase,
   createRedis,
   type Database,
+  DiskObjectStore,
   installationKeyPatterns,
   type Logger,
   Queues,
@@ -307,6 +308,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         database: postsDb,
         redis: workerRedis(),
         prefix,
+        storage: new DiskObjectStore(mediaDir),
       });
       closers.push(() => worker.close());
     }

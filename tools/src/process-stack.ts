@@ -48,6 +48,8 @@ export interface Stack {
   redisPrefix: string;
   /** Secrets generated for this stack (INTERNAL_SECRET, COOKIE_SECRET, ...). */
   secrets: Record<string, string>;
+  /** The object store's folder (MEDIA_DIR) every process of the stack shares. */
+  mediaDir: string;
   /** The variables each started process got, by process name (`gateway`, `content`, `auth-worker`...). */
   env: Record<string, Record<string, string>>;
   /** Port of every process and helper, by name. */
@@ -236,6 +238,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     redisUrl: redis.url,
     redisPrefix: redis.prefix,
     secrets,
+    mediaDir,
     publicUrl,
     ports,
     env: process.env,
@@ -301,6 +304,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     databaseUrl: database.url,
     redisUrl: redis.url,
     redisPrefix: redis.prefix,
+    mediaDir,
     secrets,
     env: Object.fromEntries(running.map((r) => [r.proc.name, r.proc.env])),
     ports,

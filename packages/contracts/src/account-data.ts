@@ -9,8 +9,11 @@ export const deleteAccountRequestSchema = z.object({
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 
-/** The services that hold a part of a user's data; the web asks each for its part. */
-export const DATA_EXPORT_PARTS = ['auth', 'linkedin', 'posts', 'ai'] as const;
+/**
+ * The services that hold a part of a user's data; the web asks each for its part. Every service
+ * whose schema has a table with a `user_id` column is here (test/data-export-parts.test.ts).
+ */
+export const DATA_EXPORT_PARTS = ['auth', 'linkedin', 'posts', 'ai', 'engage', 'billing', 'content'] as const;
 export type DataExportPart = (typeof DATA_EXPORT_PARTS)[number];
 
 /** One service's part of 'Download my data': what it stores about the user, as plain JSON. */

@@ -126,3 +126,55 @@ describe('an address removed from ADMIN_EMAILS', () => {
     }
   });
 });
+
+describe('POST /api/v1/auth/sessions/sign-out-everywhere', () => {
+  const signOutEverywhere = async (sid: string, body: unknown) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sessions/sign-out-everywhere',
+      headers: { ...(await asGateway(h, sid)), 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+
+  it("ends every other session of the user at once, keeps the one in use, and leaves other users' alone", async () => {
+    const phone = await signInWith('everywhere@example.com', PHONE_UA, '203.0.113.20');
+    const tablet = await signInWith('everywhere@example.com', PHONE_UA, '203.0.113.21');
+    const laptop = await signInWith('everywhere@example.com', LAPTOP_UA, '203.0.113.22');
+    const neighbour = await signInWith('neighbour@example.com', LAPTOP_UA, '203.0.113.23');
+
+    const res = await signOutEverywhere(laptop, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: { ended: 2, keptCurrent: true } });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect((await me(h, phone)).statusCode).toBe(401);
+    expect((await me(h, tablet)).statusCode).toBe(401);
+    expect((await me(h, laptop)).statusCode).toBe(200);
+    expect((await me(h, neighbour)).statusCode).toBe(200);
+    expect((await listSessions(laptop)).json().data.sessions).toHaveLength(1);
+  });
+
+  it('ends the session in use too when asked, clearing its cookie', async () => {
+    const phone = await signInWith('leave-all@example.com', PHONE_UA, '203.0.113.30');
+    const laptop = await signInWith('leave-all@example.com', LAPTOP_UA, '203.0.113.31');
+
+    const res = await signOutEverywhere(laptop, { keepCurrent: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ ended: 2, keptCurrent: false });
+    expect(String(res.headers['set-cookie'])).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect((await me(h, phone)).statusCode).toBe(401);
+    expect((await me(h, laptop)).statusCode).toBe(401);
+  });
+
+  it('refuses an unknown field with a 400, and answers 401 without a session', async () => {
+    const laptop = await signInWith('careful@example.com', LAPTOP_UA, '203.0.113.40');
+    expect((await signOutEverywhere(laptop, { keepCurrent: 'yes' })).statusCode).toBe(400);
+    const anonymous = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sessions/sign-out-everywhere',
+      headers: { ...(await asGateway(h)), 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await me(h, laptop)).statusCode).toBe(200);
+  });
+});

@@ -6,6 +6,7 @@ import { billingAdminRoutes } from './routes/admin.js';
 import { billingRoutes } from './routes/billing.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
 import { createServices, type ProviderConfig } from './services.js';
+import { userDataRoutes } from './user-data.js';
 
 /** Where the SQL migrations live, from src/ in development and from dist/ once built. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -30,5 +31,6 @@ export function buildApp({ config, logger, database, queues, clock }: BillingDep
   billingRoutes(app, { ...services, publicUrl: config.PUBLIC_URL });
   billingAdminRoutes(app, services.store);
   if (services.testPayments) testPaymentRoutes(app, services.testPayments);
+  userDataRoutes(app, database.db);
   return app;
 }

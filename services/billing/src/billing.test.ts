@@ -427,3 +427,26 @@ describe('deleting an account with a paid subscription', () => {
       .toBe(0);
   });
 });
+
+describe("billing's part of 'Download my data'", () => {
+  it('gives the plan as stored, the checkouts and the subscription, and nothing of another user', async () => {
+    const who = testIdentity();
+    await subscribe(who, 'starter');
+    const exported = async (as: Who) =>
+      (await h.app.inject({ method: 'GET', url: '/api/v1/billing/export', headers: h.as(as) })).json().data;
+    await expect.poll(async () => (await exported(who)).subscription?.status, POLL).toBe('active');
+    const data = await exported(who);
+    expect(data.subscription).toMatchObject({ plan: 'starter', provider: 'test-payments', cancelAtPeriodEnd: false });
+    expect(data.checkouts).toEqual([
+      expect.objectContaining({ kind: 'checkout', plan: 'starter', completedAt: expect.any(String) }),
+    ]);
+    expect(data.testSubscriptions).toEqual([expect.objectContaining({ plan: 'starter', status: 'active' })]);
+    expect(data.providerEvents.length).toBeGreaterThanOrEqual(1);
+    expect(await exported(testIdentity())).toEqual({
+      subscription: null,
+      providerEvents: [],
+      checkouts: [],
+      testSubscriptions: [],
+    });
+  });
+});

@@ -128,6 +128,29 @@ export class LibraryStore {
   }
 
   /** Everything the library keeps about one user: their favourites and their plan's copy. */
+  /** The content part of 'Download my data': each saved post with when it was saved, and the plan's share. */
+  async exportOf(userId: string) {
+    const saved = await this.db
+      .select({
+        postId: libraryFavourites.postId,
+        savedAt: libraryFavourites.createdAt,
+        lang: libraryPosts.lang,
+        author: libraryPosts.author,
+        body: libraryPosts.body,
+        topic: libraryPosts.topic,
+        format: libraryPosts.format,
+      })
+      .from(libraryFavourites)
+      .innerJoin(libraryPosts, eq(libraryPosts.id, libraryFavourites.postId))
+      .where(eq(libraryFavourites.userId, userId))
+      .orderBy(libraryFavourites.createdAt);
+    const [share] = await this.db.select().from(libraryAllowances).where(eq(libraryAllowances.userId, userId));
+    return {
+      libraryFavourites: saved.map(({ savedAt, ...post }) => ({ ...post, savedAt: savedAt.toISOString() })),
+      libraryPlan: share ? { plan: share.plan, active: share.active, posts: share.posts } : null,
+    };
+  }
+
   async forgetUser(userId: string): Promise<number> {
     const removed = await this.db
       .delete(libraryFavourites)

@@ -134,6 +134,20 @@ describe('searching the library', () => {
 });
 
 describe('favourites', () => {
+  it("are the content part of 'Download my data', each user's own", async () => {
+    const carol = identityHeaders(testIdentity(['user']), TEST_INTERNAL_SECRET);
+    expect(
+      (await app.inject({ method: 'PUT', url: `/api/v1/library/favourites/${englishId}`, headers: carol })).statusCode,
+    ).toBe(200);
+    const mine = await app.inject({ method: 'GET', url: '/api/v1/library/export', headers: carol });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('no-store');
+    const saved = mine.json().data.libraryFavourites;
+    expect(saved).toEqual([expect.objectContaining({ postId: englishId, savedAt: expect.any(String) })]);
+    const theirs = await app.inject({ method: 'GET', url: '/api/v1/library/export', headers: bob });
+    expect(theirs.json().data.libraryFavourites).toEqual([]);
+  });
+
   it("keeps each user's favourites to themselves", async () => {
     const saved = await app.inject({ method: 'PUT', url: `/api/v1/library/favourites/${arabicId}`, headers: alice });
     expect(saved.statusCode).toBe(200);

@@ -13,6 +13,7 @@ import type { EngageProvider } from './providers/types.js';
 import { autopilotRoutes } from './routes/autopilot.js';
 import { engageRoutes } from './routes/engage.js';
 import { createServices } from './services.js';
+import { userDataRoutes } from './user-data.js';
 
 /** Where the SQL migrations live, from src/ in development and from dist/ once built. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -40,5 +41,6 @@ export function buildApp({ config, logger, database, queues, clock, provider, re
   const services = createServices(database, queues, config, { clock, provider, redis });
   engageRoutes(app, services);
   autopilotRoutes(app, services.autopilot.settings);
+  userDataRoutes(app, database.db);
   return app;
 }

@@ -359,3 +359,25 @@ describe('a deleted account', () => {
     await expect.poll(left, POLL).toBe(0);
   });
 });
+
+describe("engage's part of 'Download my data'", () => {
+  it("gives the user's people, topics and plan copy, never another user's nor the sealed account id", async () => {
+    const me = testIdentity();
+    const other = testIdentity();
+    await plan(me, 'starter', 50);
+    expect((await follow(me, 'sara-alqahtani')).statusCode).toBe(201);
+    expect((await call(me, 'POST', '/api/v1/engage/topics', { topic: 'Leadership' })).statusCode).toBe(201);
+    expect((await follow(other, 'emma-carter')).statusCode).toBe(201);
+
+    const answer = await call(me, 'GET', '/api/v1/engage/export');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const data = answer.json().data;
+    expect(data.people.map((p: { handle: string }) => p.handle)).toEqual(['sara-alqahtani']);
+    expect(data.topics.map((t: { topic: string }) => t.topic)).toEqual(['Leadership']);
+    expect(data.plan).toMatchObject({ plan: 'starter', commentingCredits: 50 });
+    expect(data).toMatchObject({ comments: [], autopilot: null });
+    expect(answer.body).not.toContain('sealed');
+    expect(answer.body).not.toContain(other.userId);
+  });
+});

@@ -76,6 +76,6 @@ export function buildApp({ config, logger, database, queues, redis, storage, pdf
   draftRoutes(app, drafts, media);
   queueRoutes(app, { queue: postingQueue, drafts, media, once });
   mediaRoutes(app, { media, storage: files });
-  userDataRoutes(app, store, draftStore, new QueueStore(database.db));
+  userDataRoutes(app, store, draftStore, new QueueStore(database.db), media);
   return app;
 }

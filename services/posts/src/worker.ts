@@ -27,10 +27,18 @@ await runProcess('posts-worker', workerConfigSchema, async (config, logger) => {
   const redis = createRedis(config.REDIS_URL, 'worker');
   await waitForRedis(redis, 30_000);
   await requireQueueSafeRedis(redis, logger);
-  const worker = await startPostsWorker({ settings: config, logger, database, redis, prefix: config.REDIS_PREFIX });
+  const storage = createObjectStore(config);
+  const worker = await startPostsWorker({
+    settings: config,
+    logger,
+    database,
+    redis,
+    prefix: config.REDIS_PREFIX,
+    storage,
+  });
   const mediaSweep = startUnusedMediaSweep({
     db: database.db,
-    store: createObjectStore(config),
+    store: storage,
     logger,
     everyMs: config.MEDIA_SWEEP_INTERVAL_MS,
     unusedForMs: config.MEDIA_UNUSED_AFTER_MS,

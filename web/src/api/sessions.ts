@@ -1,4 +1,4 @@
-import type { ActiveSession } from '@nashr/contracts';
+import type { ActiveSession, SignOutEverywhereResponse } from '@nashr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clearStoredEmail } from '../session/stored-email';
 import { sessionQuery } from './auth';
@@ -38,5 +38,20 @@ export function useEndSession() {
       );
     },
     onError: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+/**
+ * `POST /api/v1/auth/sessions/sign-out-everywhere`, keeping the session in use: the list is left
+ * with this browser only, and every other device is signed out at its next request.
+ */
+export function useSignOutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => send<SignOutEverywhereResponse>(accountApi.signOutEverywhere, { body: { keepCurrent: true } }),
+    onSuccess: () => {
+      queryClient.setQueryData<ActiveSession[]>(SESSIONS_KEY, (sessions) => sessions?.filter((s) => s.current));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Globe, Laptop, type LucideIcon, MonitorSmartphone, Smartphone, Tablet } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { useActiveSessions, useEndSession } from '../api/sessions';
+import { useActiveSessions, useEndSession, useSignOutEverywhere } from '../api/sessions';
 import { Spinner } from '../components/spinner';
 import { errorText } from '../lib/error-text';
 import { formatDateTime } from '../lib/format';
@@ -98,6 +98,40 @@ function SessionRow({ session }: { session: ActiveSession }) {
   );
 }
 
+/** Ends every session but this browser's, which the words beside the button say stays signed in. */
+function SignOutEverywhere({ others }: { others: number }) {
+  const { t } = useTranslation('profile');
+  const signOut = useSignOutEverywhere();
+  const onClick = async () => {
+    try {
+      const answer = await signOut.mutateAsync();
+      toast.success(t('sessions.everywhere.done', { count: answer.data.ended }));
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  };
+  return (
+    <div
+      data-testid="sign-out-everywhere"
+      className="mt-4 flex flex-col gap-3 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center"
+    >
+      <div className="min-w-0 flex-1">
+        <h2 className="font-semibold text-ink">{t('sessions.everywhere.title')}</h2>
+        <p className="mt-1 text-sm text-slate-600">{t('sessions.everywhere.text')}</p>
+      </div>
+      <button
+        type="button"
+        onClick={onClick}
+        disabled={signOut.isPending || others === 0}
+        className="inline-flex items-center justify-center gap-2 self-stretch rounded-xl border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 transition hover:bg-red-50 disabled:opacity-60 sm:self-auto"
+      >
+        {signOut.isPending && <Spinner className="size-4 border-2" label={t('sessions.everywhere.pending')} />}
+        {t('sessions.everywhere.button')}
+      </button>
+    </div>
+  );
+}
+
 /** Where the user is signed in, and a way to end any of those sessions (reached from /profile). */
 export function SessionsPage() {
   const { t } = useTranslation('profile');
@@ -130,6 +164,7 @@ export function SessionsPage() {
           </ul>
         )}
       </section>
+      {sessions.data && <SignOutEverywhere others={sessions.data.filter((s) => !s.current).length} />}
       <p className="mt-4 text-sm text-slate-500">{t('sessions.lifetime')}</p>
     </div>
   );

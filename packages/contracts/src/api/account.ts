@@ -1,6 +1,11 @@
 import { deleteAccountRequestSchema } from '../account-data.js';
 import { ACCOUNT_ERROR_CODES } from '../auth/errors.js';
-import { activeSessionsResponseSchema, sessionHandleParamsSchema } from '../auth/session.js';
+import {
+  activeSessionsResponseSchema,
+  sessionHandleParamsSchema,
+  signOutEverywhereRequestSchema,
+  signOutEverywhereResponseSchema,
+} from '../auth/session.js';
 import { successMessageSchema } from '../http.js';
 import { defineEndpoint } from './define.js';
 import { exportPart } from './export-part.js';
@@ -31,6 +36,19 @@ export const accountApi = {
     params: sessionHandleParamsSchema,
     responses: { 200: { description: 'The session is ended everywhere at once', schema: successMessageSchema } },
     errors: { 404: [ACCOUNT_ERROR_CODES.sessionNotFound] },
+  }),
+  signOutEverywhere: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/auth/sessions/sign-out-everywhere',
+    owner: 'auth',
+    access: 'signed-in',
+    summary: "End every one of the signed-in user's sessions but (unless told otherwise) the one in use",
+    description:
+      'For a lost device or a shared computer. The web app keeps the session in use; `keepCurrent: false` ends it too and clears its cookie.',
+    body: signOutEverywhereRequestSchema,
+    responses: {
+      200: { description: 'How many sessions ended, at once everywhere', schema: signOutEverywhereResponseSchema },
+    },
   }),
   exportAuth: exportPart('auth', '/api/v1/auth/export', 'the account and its personalization'),
   delete: defineEndpoint({

@@ -7,6 +7,7 @@ import {
   redirectResponseSchema,
 } from '../billing/index.js';
 import { defineEndpoint } from './define.js';
+import { exportPart } from './export-part.js';
 
 const sessionParams = z.object({ sessionId: z.string().min(8).max(100).describe('The checkout or portal session') });
 const page = { 200: { description: 'The page', contentType: 'text/html' } };
@@ -141,4 +142,9 @@ export const billingApi = {
     responses: redirect,
     errors: { 404: [BILLING_ERROR_CODES.checkoutNotFound] },
   }),
+  export: exportPart(
+    'billing',
+    '/api/v1/billing/export',
+    'the plan, its trial and the checkouts and payments recorded',
+  ),
 } as const;

@@ -33,6 +33,7 @@ import {
   postByUrlResponseSchema,
 } from '../engage/network.js';
 import { defineEndpoint } from './define.js';
+import { exportPart } from './export-part.js';
 
 const idParams = z.object({ id: z.string().uuid().describe('The entry, as listed') });
 
@@ -242,4 +243,9 @@ export const engageApi = {
     body: pauseAutopilotRequestSchema,
     responses: { 200: { description: 'The autopilot', schema: autopilotResponseSchema } },
   }),
+  export: exportPart(
+    'engage',
+    '/api/v1/engage/export',
+    'the people and topics followed, the comments sent, autopilot and the feed prepared',
+  ),
 } as const;

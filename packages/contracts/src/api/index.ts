@@ -68,6 +68,9 @@ export const DATA_EXPORT_ENDPOINTS = {
   linkedin: linkedinApi.export,
   posts: postsApi.export,
   ai: aiApi.export,
+  engage: engageApi.export,
+  billing: billingApi.export,
+  content: libraryApi.export,
 } as const satisfies Record<DataExportPart, Endpoint>;
 
 /** Every endpoint of the catalogue, in declaration order. */

@@ -11,6 +11,7 @@ import {
   librarySearchQuerySchema,
 } from '../content/library.js';
 import { defineEndpoint } from './define.js';
+import { exportPart } from './export-part.js';
 
 /** The inspiration library: strong posts curated by admins, searched and saved by users. */
 export const libraryApi = {
@@ -76,4 +77,5 @@ export const libraryApi = {
     responses: { 200: { description: 'Saved', schema: adminLibraryPostAnswerSchema } },
     errors: { 404: [LIBRARY_ERROR_CODES.postNotFound] },
   }),
+  export: exportPart('content', '/api/v1/library/export', 'the library posts saved as favourites'),
 } as const;

@@ -82,3 +82,15 @@ export const activeSessionsResponseSchema = z.object({
 });
 
 export const sessionHandleParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+
+/** `POST /api/v1/auth/sessions/sign-out-everywhere`: the session in use stays unless `keepCurrent` is false. */
+export const signOutEverywhereRequestSchema = z
+  .object({ keepCurrent: z.boolean().default(true).describe('Keep the session this request is made with') })
+  .strict();
+export type SignOutEverywhereRequest = z.input<typeof signOutEverywhereRequestSchema>;
+
+export const signOutEverywhereResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ ended: z.number().int().nonnegative(), keptCurrent: z.boolean() }),
+});
+export type SignOutEverywhereResponse = z.infer<typeof signOutEverywhereResponseSchema>;

@@ -1,4 +1,4 @@
-import { API } from '@nashr/contracts';
+import { API, SESSION_COOKIE } from '@nashr/contracts';
 import { AppError, identityOf, route, type ServiceApp, type SessionStore, sessionDigest } from '@nashr/platform';
 import { deviceOf } from '../sessions/device.js';
 import { currentSessionId } from '../sign-in.js';
@@ -50,5 +50,28 @@ export function activeSessionRoutes(app: ServiceApp, deps: ActiveSessionDeps): v
       'session ended by its user',
     );
     return { success: true as const, message: 'The session is ended' };
+  });
+
+  // Through the store's own list and destroy (never its keys), so how sessions are kept in Redis
+  // may change under it; each destroy also tells the gateways that remember the session.
+  route(app, API.account.signOutEverywhere, { checkResponses: true }, async (request, reply) => {
+    const { userId } = identityOf(request);
+    const keepCurrent = request.body?.keepCurrent ?? true;
+    const current = currentSessionId(request);
+    const currentDigest = current ? sessionDigest(current) : undefined;
+    let ended = 0;
+    let kept = false;
+    for (const session of await deps.sessions.list(userId)) {
+      if (keepCurrent && session.digest === currentDigest) {
+        kept = true;
+        continue;
+      }
+      await deps.sessions.destroyByDigest(session.digest);
+      ended++;
+    }
+    request.log.info({ userId, ended, keepCurrent }, 'signed out everywhere by its user');
+    reply.header('cache-control', 'no-store');
+    if (!keepCurrent) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { success: true as const, data: { ended, keptCurrent: kept } };
   });
 }

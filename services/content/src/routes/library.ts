@@ -26,6 +26,11 @@ function searchWords(q: string | undefined): string {
 const postNotFound = () => notFound(LIBRARY_ERROR_MESSAGES.postNotFound, LIBRARY_ERROR_CODES.postNotFound);
 
 export function libraryRoutes(app: ServiceApp, store: LibraryStore, audit: AdminAudit): void {
+  route(app, API.library.export, { checkResponses: true }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { success: true as const, data: await store.exportOf(identityOf(request).userId) };
+  });
+
   route(app, API.library.search, {}, async (request) => {
     const { q, favourites, ...filters } = request.query;
     const page = await store.search(identityOf(request).userId, {

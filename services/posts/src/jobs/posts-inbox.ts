@@ -10,11 +10,12 @@ import {
 } from '@nashr/contracts';
 import { forgetJobs, handleJob, jobOfUser, type Queues } from '@nashr/platform';
 import { ConnectionExpiry } from '../connection-expiry.js';
+import type { UserMedia } from '../media/user-media.js';
 import type { PlanLimitStore } from '../plan-limits/plan-limit-store.js';
 import type { PostStore } from '../post-store.js';
 
 /** The network's answers. Each may arrive twice (events are at-least-once); both are idempotent. */
-export function postsInbox(store: PostStore, queues: Queues, planLimits: PlanLimitStore) {
+export function postsInbox(store: PostStore, queues: Queues, planLimits: PlanLimitStore, userMedia: UserMedia) {
   const expiry = new ConnectionExpiry(store, queues);
   return [
     // The connection's end, kept to judge posts scheduled later; the posts already scheduled
@@ -76,8 +77,11 @@ export function postsInbox(store: PostStore, queues: Queues, planLimits: PlanLim
       const forgotten =
         (await forgetJobs(queues.get(QUEUES.postsDue), (data) => deleted.has(data.postId as string), [...deleted])) +
         (await forgetJobs(queues.get(QUEUES.postsInbox), ofUser, [userId]));
-      log.info({ userId, posts: deleted.size, forgotten }, 'deleted account: posts removed');
-      return { posts: deleted.size, forgotten };
+      // Last: a failure retries the job, and the posts (and their due jobs) are already gone by then.
+      const files = await userMedia.forget(userId);
+      log.info({ userId, posts: deleted.size, forgotten, files }, 'deleted account: posts removed');
+      if (files.failed > 0) throw new Error(`${files.failed} uploaded files of a deleted account not deleted yet`);
+      return { posts: deleted.size, forgotten, files: files.deleted };
     }),
     // The user's plan changed: keep the newest copy of its limits (older or repeated events change nothing).
     handleJob(entitlementChangedEvent, async (event, _job, log) => {

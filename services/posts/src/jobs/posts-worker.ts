@@ -1,7 +1,8 @@
 import { QUEUES } from '@nashr/contracts';
-import { createWorker, type Database, type Logger, Queues, type Redis } from '@nashr/platform';
+import { createWorker, type Database, type Logger, type ObjectStore, Queues, type Redis } from '@nashr/platform';
 import type { WorkerConfig } from '../config.js';
 import type { schema } from '../db/schema.js';
+import { UserMedia } from '../media/user-media.js';
 import { createServices } from '../services.js';
 import { postsDue } from './posts-due.js';
 import { postsInbox } from './posts-inbox.js';
@@ -30,6 +31,8 @@ export interface PostsWorkerDeps {
   /** A worker connection (`createRedis(url, 'worker')`): BullMQ waits on it forever. */
   redis: Redis;
   prefix: string;
+  /** The uploaded files, deleted with a deleted account. */
+  storage: ObjectStore;
 }
 
 export interface PostsWorker {
@@ -46,6 +49,7 @@ export async function startPostsWorker({
   database,
   redis,
   prefix,
+  storage,
 }: PostsWorkerDeps): Promise<PostsWorker> {
   const context = { connection: redis, prefix };
   const { store, queues, planLimits } = createServices({
@@ -57,7 +61,12 @@ export async function startPostsWorker({
   const options = { logger, concurrency: settings.POSTS_WORKER_CONCURRENCY };
   const workers = [
     createWorker(QUEUES.postsDue, postsDue(store, queues), context, { ...options, lock: DUE_JOB_LOCK }),
-    createWorker(QUEUES.postsInbox, postsInbox(store, queues.queues, planLimits), context, options),
+    createWorker(
+      QUEUES.postsInbox,
+      postsInbox(store, queues.queues, planLimits, new UserMedia(database.db, storage)),
+      context,
+      options,
+    ),
   ];
   const reconciler = new Reconciler({
     store,

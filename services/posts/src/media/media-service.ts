@@ -288,6 +288,11 @@ export class MediaService {
     }
   }
 
+  /** Every file the user uploaded, oldest first ('Download my data'). */
+  async byUser(userId: string): Promise<MediaRow[]> {
+    return this.db.select().from(media).where(eq(media.userId, userId)).orderBy(media.createdAt);
+  }
+
   /** The caller's file, or 404 for one that does not exist or belongs to someone else. */
   async owned(userId: string, id: string): Promise<MediaRow> {
     const [row] = UUID.test(id)

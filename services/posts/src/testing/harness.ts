@@ -163,6 +163,7 @@ export class PostsHarness {
       database: this.database,
       redis,
       prefix: this.prefix,
+      storage: this.storage,
     });
     let closed = false;
     const close = async () => {
