@@ -111,13 +111,17 @@ describe('the inspiration library', () => {
     // nothing (while it writes) and then the AI's post.
     const dialog = page.getByTestId('composer-dialog');
     await dialog.waitFor();
+    const composer = dialog.getByTestId('composer');
     const box = dialog.getByTestId('composer-text');
     const seen = [await box.inputValue()];
     await expect
       .poll(
         async () => {
           seen.push(await box.inputValue());
-          return (await dialog.getAttribute('aria-busy')) !== 'true' && seen.at(-1) !== '';
+          return (
+            (await composer.getAttribute('data-mode')) === 'draft' &&
+            (await composer.getAttribute('aria-busy')) !== 'true'
+          );
         },
         { timeout: 20_000, interval: 50 },
       )
@@ -127,7 +131,7 @@ describe('the inspiration library', () => {
       expect(text).not.toContain('مشروعنا');
     }
     expect(seen.at(-1)).toContain('ما تعلمته من وظيفتي الأولى');
-    expect(await dialog.getAttribute('data-mode')).toBe('draft');
+    expect(await composer.getAttribute('data-mode')).toBe('draft');
   });
 
   it('says so when a search finds nothing, and answers operators and long searches without failing', async () => {
