@@ -227,9 +227,17 @@ describe('engage', () => {
     await cards.first().waitFor();
     expect(await cards.first().textContent()).toContain('Emma Carter');
     await cards.first().getByTestId('followed-like-this').click();
+    const ask = page.getByTestId('like-this-dialog');
+    await ask.waitFor();
+    await ask.getByTestId('like-this-topic').fill('Hiring my first engineer');
+    await ask.getByTestId('like-this-topic').press('Enter');
     const dialog = page.getByTestId('composer-dialog');
     await dialog.waitFor();
-    await expect.poll(() => dialog.getByTestId('composer-text').inputValue()).toContain('Use the structure only');
+    // The AI's post on the user's topic, never an instruction to the AI.
+    await expect
+      .poll(() => dialog.getByTestId('composer-text').inputValue(), { timeout: 20_000 })
+      .toContain('Hiring my first engineer');
+    expect(await dialog.getByTestId('composer-text').inputValue()).not.toMatch(/structure/i);
     await screenshot(page, 'inspiration-followed-en');
     await page.context().close();
   });

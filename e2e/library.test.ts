@@ -3,7 +3,8 @@
  * of it fills the composer when used; in English, the templates filtered by type are the ones of
  * that type, a search that finds nothing says so, and a used template fills the composer. The
  * inspiration library (its seeded posts): in Arabic, a post found by another form of its word is
- * saved among the favourites and 'Write a post like this' opens the composer with its structure.
+ * saved among the favourites and 'Write a post like this' asks for the user's topic, then has the AI
+ * write on it in the post's structure, never putting an instruction in the post box.
  */
 import type { Stack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
@@ -95,12 +96,42 @@ describe('the inspiration library', () => {
     await expect.poll(() => posts.count()).toBe(1);
     expect(await posts.first().textContent()).toContain('بدأنا مشروعنا');
 
+    // It asks for the user's topic first; nothing typed, it says so and opens nothing.
     await posts.first().getByTestId('library-like-this').click();
+    const ask = page.getByTestId('like-this-dialog');
+    await ask.waitFor();
+    const topicField = ask.getByTestId('like-this-topic');
+    await topicField.press('Enter');
+    await ask.getByRole('alert').waitFor();
+    expect(await page.getByTestId('composer-dialog').count()).toBe(0);
+    await topicField.fill('ما تعلمته من وظيفتي الأولى');
+    await topicField.press('Enter');
+
+    // The AI writes on that topic; the post box never holds an instruction to the AI, only
+    // nothing (while it writes) and then the AI's post.
     const dialog = page.getByTestId('composer-dialog');
     await dialog.waitFor();
-    const topic = await dialog.getByTestId('composer-text').inputValue();
-    expect(topic).toContain('استعمل البنية وحدها');
-    expect(topic).not.toContain('مشروعنا');
+    const composer = dialog.getByTestId('composer');
+    const box = dialog.getByTestId('composer-text');
+    const seen = [await box.inputValue()];
+    await expect
+      .poll(
+        async () => {
+          seen.push(await box.inputValue());
+          return (
+            (await composer.getAttribute('data-mode')) === 'draft' &&
+            (await composer.getAttribute('aria-busy')) !== 'true'
+          );
+        },
+        { timeout: 20_000, interval: 50 },
+      )
+      .toBe(true);
+    for (const text of seen) {
+      expect(text).not.toMatch(/بنية|البنية|اكتب منشورًا/);
+      expect(text).not.toContain('مشروعنا');
+    }
+    expect(seen.at(-1)).toContain('ما تعلمته من وظيفتي الأولى');
+    expect(await composer.getAttribute('data-mode')).toBe('draft');
   });
 
   it('says so when a search finds nothing, and answers operators and long searches without failing', async () => {

@@ -1,4 +1,11 @@
-import type { ComposerChoicesOverride, Draft, GenerationKind, Locale, ModifyAction } from '@nashr/contracts';
+import type {
+  ComposerChoicesOverride,
+  Draft,
+  GenerationKind,
+  Locale,
+  ModifyAction,
+  PostStructureTrait,
+} from '@nashr/contracts';
 import type { Logger } from '@nashr/platform';
 import { choicesFromPersonalization, draftLanguage, resolveChoices } from './choices.js';
 import type { CreditStore, Reservation } from './credits/credit-store.js';
@@ -10,7 +17,7 @@ import { OFFLINE_MODEL } from './providers/offline/provider.js';
 import type { TextProvider } from './providers/types.js';
 
 export type GenerationInput = (
-  | { kind: 'generate'; topic: string }
+  | { kind: 'generate'; topic: string; structure?: PostStructureTrait[] }
   | { kind: 'rewrite'; text: string }
   | { kind: 'modify'; text: string; action: ModifyAction }
 ) & { choices?: ComposerChoicesOverride; lang?: Locale };
@@ -52,7 +59,9 @@ export class GenerationService {
     const action = input.kind === 'modify' ? input.action : null;
     const request: PromptRequest = {
       kind: input.kind,
-      ...(input.kind === 'generate' ? { topic: input.topic } : { text: input.text }),
+      ...(input.kind === 'generate'
+        ? { topic: input.topic, ...(input.structure?.length && { structure: input.structure }) }
+        : { text: input.text }),
       ...(action ? { action } : {}),
       author: {
         jobTitle: personalization?.jobTitle || null,

@@ -12,6 +12,7 @@ import {
   type FollowedPost,
   type JobPayload,
   QUEUES,
+  suggestionSourceOf,
   writeCommentSuggestionsJob,
 } from '@nashr/contracts';
 import { AppError, jobIdPart, type Queues } from '@nashr/platform';
@@ -481,7 +482,7 @@ export class Feed {
           suggestions: set
             ? {
                 language: set.language === 'en' ? 'en' : 'ar',
-                source: set.source === 'ai' ? 'ai' : 'offline',
+                source: suggestionSourceOf(set.source),
                 items: set.items,
               }
             : null,

@@ -191,6 +191,13 @@ describe('suggestions written by the ai service', () => {
     expect(offline.statusCode).toBe(200);
     expect(offline.json().suggestions.source).toBe('offline');
     expect(offline.json().suggestions.items).toHaveLength(3);
+
+    // The endpoint answers, twice, with nothing usable: the label says that, not that no AI was there.
+    fake.behave({ kind: 'ok', text: 'Sure! Here are three comments you could write.' });
+    const unusable = await call(me, 'POST', `/api/v1/engage/posts/${post.postId}/suggestions`, { lang: 'en' });
+    expect(unusable.statusCode).toBe(200);
+    expect(unusable.json().suggestions.source).toBe('unusable');
+    expect(unusable.json().suggestions.items).toHaveLength(3);
   });
 
   it('keeps only the answer to the newest request of a post', async () => {

@@ -6,6 +6,7 @@ import type {
   Draft,
   Locale,
   ModifyAction,
+  PostStructureTrait,
   streamMetaSchema,
 } from '@nashr/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -113,7 +114,7 @@ export function createEventParser(onEvent: (event: ServerSentEvent) => void) {
 // ── Streamed drafts ──────────────────────────────────────────────────────────────────────────
 
 export type DraftRequest =
-  | { kind: 'generate'; topic: string }
+  | { kind: 'generate'; topic: string; structure?: PostStructureTrait[] }
   | { kind: 'rewrite'; text: string }
   | { kind: 'modify'; text: string; action: ModifyAction };
 

@@ -37,4 +37,21 @@ describe('errorText', () => {
     expect(codeText('linkedin.nothing_like_this')).toBeNull();
     expect(codeText(null)).toBeNull();
   });
+
+  it('names what the AI was writing: a profile review is not a draft, an unusable answer is not a missing AI', async () => {
+    await i18next.changeLanguage('en');
+    expect(errorText(refused('ai.failed', { noun: 'profile_review' }, 502))).toBe(
+      "The AI couldn't review your profile. Please try again in a moment.",
+    );
+    expect(errorText(refused('ai.failed', { noun: 'draft' }, 502))).toBe(
+      "The AI couldn't write this draft. Please try again in a moment.",
+    );
+    const unusable = errorText(refused('ai.unusable_answer', { noun: 'profile_review' }, 502));
+    expect(unusable).toContain('its profile review could not be used');
+    expect(unusable).not.toMatch(/unavailable|draft/);
+    await i18next.changeLanguage('ar');
+    expect(errorText(refused('ai.unusable_answer', { noun: 'profile_review' }, 502))).toContain(
+      'تعذّر استعمال مراجعته لملفك الشخصي',
+    );
+  });
 });

@@ -16,7 +16,7 @@ export interface ErrorWords {
 export function errorWords(error: unknown): ErrorWords {
   if (!(error instanceof ApiError)) return { key: `errors:${CLIENT_ERROR_CODES.unknown}`, params: {} };
   const key = `errors:${error.code}`;
-  if (i18next.exists(key)) return { key, params: withPlanName(error.params) };
+  if (i18next.exists(key)) return { key, params: withNoun(withPlanName(error.params)) };
   const fallback =
     error.status === 0
       ? CLIENT_ERROR_CODES.offline
@@ -31,6 +31,14 @@ function withPlanName(params: Record<string, string | number>): Record<string, s
   const plan = params.plan;
   const key = `billing:plans.${plan}`;
   return typeof plan === 'string' && i18next.exists(key) ? { ...params, plan: i18next.t(key) } : params;
+}
+
+/**
+ * An AI failure names what was being written (`noun`: draft, profile_review, ideas, comment):
+ * i18next's context picks the words for it (`ai.failed_profile_review`), else the plain key.
+ */
+function withNoun(params: Record<string, string | number>): Record<string, string | number> {
+  return typeof params.noun === 'string' ? { ...params, context: params.noun } : params;
 }
 
 /** The words of a declared code (a post's failure code), or null when the app has none for it. */

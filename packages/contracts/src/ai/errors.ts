@@ -9,6 +9,8 @@ export const AI_ERROR_MESSAGES = {
   timeout: (seconds: number) =>
     `The AI provider did not answer within ${seconds} seconds. Please try again in a moment.`,
   failed: 'The draft could not be written. Please try again in a moment.',
+  unusable:
+    'The AI answered, but not in the shape asked for (even when asked again), so its answer could not be used. Nothing was charged. Please try again in a moment.',
 } as const;
 
 export const AI_ERROR_CODES = {
@@ -21,6 +23,15 @@ export const AI_ERROR_CODES = {
   /** params: seconds */
   timeout: 'ai.timeout',
   failed: 'ai.failed',
+  /** The model answered, twice, in a shape that could not be used (not JSON, cut short). params: noun */
+  unusable: 'ai.unusable_answer',
 } as const satisfies Record<keyof typeof AI_ERROR_MESSAGES, string>;
 
 export type AiErrorKind = keyof typeof AI_ERROR_CODES;
+
+/**
+ * What the AI was asked to write, sent as the `noun` param of every AI error so the words name
+ * it: a profile review is not a draft.
+ */
+export const AI_NOUNS = ['draft', 'profile_review', 'ideas', 'comment'] as const;
+export type AiNoun = (typeof AI_NOUNS)[number];

@@ -26,12 +26,32 @@ const draftText = text('Send the post text')
   .min(1, 'The post is empty: write or generate something first')
   .max(MAX_DRAFT_TEXT_CHARS, `Keep the post under ${MAX_DRAFT_TEXT_CHARS.toLocaleString('en')} characters`);
 
+/**
+ * The shape of an example post to follow ('Write a post like this'), read from the example in the
+ * browser. Named traits, never the example's words: the prompt says each in its own fixed words.
+ */
+export const POST_STRUCTURE_TRAITS = [
+  'opensQuestion',
+  'opensStatement',
+  'list',
+  'shortParagraphs',
+  'longParagraphs',
+  'endsQuestion',
+] as const;
+export type PostStructureTrait = (typeof POST_STRUCTURE_TRAITS)[number];
+
 /** `POST /api/v1/ai/generate`. */
 export const generateRequestSchema = z.object({
   topic: text('Tell us what the post should be about')
     .trim()
     .min(1, 'Tell us what the post should be about')
     .max(MAX_TOPIC_CHARS, `Keep the topic under ${MAX_TOPIC_CHARS} characters`),
+  /** The structure to follow, from an example post; the topic stays the user's own. */
+  structure: z
+    .array(z.enum(POST_STRUCTURE_TRAITS, `A structure trait must be one of: ${POST_STRUCTURE_TRAITS.join(', ')}`))
+    .min(1)
+    .max(POST_STRUCTURE_TRAITS.length)
+    .optional(),
   ...common,
 });
 export type GenerateRequest = z.input<typeof generateRequestSchema>;

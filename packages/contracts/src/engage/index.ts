@@ -87,8 +87,17 @@ export const creatorsResponseSchema = z.object({
 export const suggestionSchema = z.object({ kind: z.enum(SUGGESTION_KINDS), text: z.string() });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
-/** Who wrote a set of suggestions: a model through the ai service, or its offline writer. */
-export const SUGGESTION_SOURCES = ['ai', 'offline'] as const;
+/**
+ * Who wrote a set of suggestions: a model through the ai service, or its offline writer, either
+ * because no AI answered (`offline`) or because the AI's answer could not be used (`unusable`):
+ * the label says which.
+ */
+export const SUGGESTION_SOURCES = ['ai', 'offline', 'unusable'] as const;
+export type SuggestionSource = (typeof SUGGESTION_SOURCES)[number];
+
+/** A stored source as the API says it; anything unknown was the offline writer's. */
+export const suggestionSourceOf = (stored: string): SuggestionSource =>
+  (SUGGESTION_SOURCES as readonly string[]).includes(stored) ? (stored as SuggestionSource) : 'offline';
 
 /**
  * Where a post's image or document is: an https address, or a path on this site (the sandbox's
@@ -161,7 +170,8 @@ export const feedPostSchema = z.object({
       language: z.enum(ENGAGE_LANGUAGES),
       /**
        * `ai`: written by the AI service's model; `offline`: by its offline writer (no AI endpoint
-       * set up, or it failed), from the post's words and the user's profile.
+       * set up, or it failed), from the post's words and the user's profile; `unusable`: by the
+       * offline writer because the AI's answer could not be used.
        */
       source: z.enum(SUGGESTION_SOURCES),
       items: z.array(suggestionSchema),

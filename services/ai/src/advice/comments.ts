@@ -1,7 +1,13 @@
-import type { JobPayload, writeCommentSuggestionsJob } from '@nashr/contracts';
+import {
+  AI_ERROR_CODES,
+  type JobPayload,
+  type SuggestionSource,
+  type writeCommentSuggestionsJob,
+} from '@nashr/contracts';
 import type { Logger } from '@nashr/platform';
 import type { ProfileStore } from '../profile-store.js';
 import { buildCommentsPrompt, type CommentDraft, type CommentsRequest } from '../prompts/index.js';
+import { ProviderError } from '../providers/errors.js';
 import { OFFLINE_MODEL, OfflineProvider } from '../providers/offline/provider.js';
 import type { TextProvider } from '../providers/types.js';
 import { adviceAuthor } from './author.js';
@@ -16,7 +22,7 @@ export interface CommentsDeps {
 
 export interface WrittenComments {
   items: CommentDraft[];
-  source: 'ai' | 'offline';
+  source: SuggestionSource;
   model: string;
 }
 
@@ -52,6 +58,7 @@ export class CommentsService {
     const { provider, model, logger } = this.deps;
     const request = await this.request(job);
     const prompt = buildCommentsPrompt(request);
+    let source: SuggestionSource = 'offline';
     if (provider.name !== 'offline') {
       try {
         const result = await provider.suggestComments({ prompt, request, model });
@@ -62,9 +69,11 @@ export class CommentsService {
           { userId: job.userId, postId: job.postId, err: error },
           'the provider could not write comment suggestions; the offline writer did',
         );
+        // The AI answered, but nothing usable: the label must not claim no AI was there.
+        if (error instanceof ProviderError && error.code === AI_ERROR_CODES.unusable) source = 'unusable';
       }
     }
     const result = await this.offline.suggestComments({ prompt, request, model: OFFLINE_MODEL });
-    return { items: result.items, source: 'offline', model: OFFLINE_MODEL };
+    return { items: result.items, source, model: OFFLINE_MODEL };
   }
 }

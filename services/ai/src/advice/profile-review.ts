@@ -63,8 +63,9 @@ export class ProfileReviewService {
         return null;
       });
       log.warn({ reason, remaining }, 'profile review failed; credits refunded');
-      if (error instanceof ProviderError || aborted) throw error;
-      throw new ProviderError(502, 'failed', reason);
+      if (error instanceof ProviderError) throw error.about('profile_review');
+      if (aborted) throw error;
+      throw new ProviderError(502, 'failed', reason).about('profile_review');
     }
   }
 }

@@ -154,13 +154,14 @@ describe('comment suggestions for engage', () => {
     expect(system).toContain('Tone: Professional');
   });
 
-  it('answers with the offline writer, labelled so, when the model fails or answers the wrong shape', async () => {
+  it('answers with the offline writer, labelled with why, when the model answers the wrong shape or fails', async () => {
     const me = testIdentity();
     await h.personalize(me, { ...writer, language: 'English', tones: ['Professional'] });
     fake.behave({ kind: 'ok', text: JSON.stringify({ comments: [answer.comments[0]] }) });
     await ask(me, 2, { language: 'en' });
     const shape = await answerTo(me, 2);
-    expect(shape).toMatchObject({ source: 'offline', model: 'offline-writer', language: 'en' });
+    // Asked twice, both answers unusable: the label says so, not that no AI was there.
+    expect(shape).toMatchObject({ source: 'unusable', model: 'offline-writer', language: 'en' });
     expect(shape.items.map((s) => s.kind)).toEqual(['question', 'experience', 'counterpoint']);
     // The offline writer quotes the post's opening words and names its author.
     expect(shape.items[0]?.text).toContain('Emma');

@@ -6,6 +6,7 @@ import {
   type LANGUAGE_OPTIONS,
   type ModifyAction,
   type PostFrequency,
+  type PostStructureTrait,
   type Register,
   type VoiceTraits,
 } from '@nashr/contracts';
@@ -14,7 +15,7 @@ import {
  * Every prompt the service sends lives in this file. Raise PROMPT_VERSION whenever the wording
  * changes: each generation records the version it used, so drafts can be traced to their prompt.
  */
-export const PROMPT_VERSION = '2026-11.3';
+export const PROMPT_VERSION = '2026-11.4';
 
 export type Language = (typeof LANGUAGE_OPTIONS)[number];
 
@@ -23,6 +24,8 @@ export interface PromptRequest {
   kind: GenerationKind;
   /** `generate` only. */
   topic?: string;
+  /** `generate` only: the structure of an example post to follow ('Write a post like this'). */
+  structure?: PostStructureTrait[];
   /** `rewrite` and `modify`. */
   text?: string;
   /** `modify` only. */
@@ -58,6 +61,16 @@ const MODIFY_INSTRUCTIONS: Record<ModifyAction, string> = {
     'Make this LinkedIn post more casual: conversational and warm, as if talking to a colleague, with simpler words. Keep its meaning.',
   formal:
     'Make this LinkedIn post more formal: polished professional wording, no slang, at most one emoji. Keep its meaning.',
+};
+
+/** Each structure trait in fixed words: the example's own text never reaches the prompt. */
+const STRUCTURE_LINES: Record<PostStructureTrait, string> = {
+  opensQuestion: 'it opens with a question',
+  opensStatement: 'it opens with a short, striking line',
+  list: 'it has a list of points',
+  shortParagraphs: 'its paragraphs are short',
+  longParagraphs: 'its paragraphs are of medium length',
+  endsQuestion: 'it ends with a question inviting readers in',
 };
 
 /** User text goes between tags; a closing tag inside it must not end the block early. */
@@ -157,6 +170,11 @@ function userPrompt(request: PromptRequest): string {
       return [
         'Write an engaging LinkedIn post about this topic:',
         fenced('topic', request.topic ?? ''),
+        ...(request.structure?.length
+          ? [
+              `Give the post the structure of an example post the author chose: ${list(request.structure.map((trait) => STRUCTURE_LINES[trait]))}. The example's words and ideas are not yours to use: only its shape.`,
+            ]
+          : []),
         `Open with a hook in the first line, serve the author's goals (${list(request.choices.goals)}), and end with a question or a call to action that invites comments.`,
       ].join('\n');
     case 'rewrite':

@@ -69,6 +69,21 @@ describe('prompts', () => {
     expect(user).toMatch(/question or a call to action/);
   });
 
+  it("generate with an example's structure asks for that shape, outside the user's topic", () => {
+    const { user } = buildPrompt({
+      ...base,
+      kind: 'generate',
+      topic: 'night shifts',
+      structure: ['opensQuestion', 'list', 'endsQuestion'],
+    });
+    expect(user).toContain('<topic>\nnight shifts\n</topic>');
+    expect(user).toContain(
+      'structure of an example post the author chose: it opens with a question, it has a list of points, it ends with a question inviting readers in',
+    );
+    const plain = buildPrompt({ ...base, kind: 'generate', topic: 'night shifts' }).user;
+    expect(plain).not.toMatch(/example post/);
+  });
+
   it('rewrite asks for a more engaging version that keeps the meaning', () => {
     const { user } = buildPrompt({ ...base, kind: 'rewrite', text: 'We hired 3 nurses.' });
     expect(user).toMatch(/more engaging/);

@@ -1,4 +1,4 @@
-import { AI_ERROR_CODES, AI_ERROR_MESSAGES, type AiErrorKind } from '@nashr/contracts';
+import { AI_ERROR_CODES, AI_ERROR_MESSAGES, type AiErrorKind, type AiNoun } from '@nashr/contracts';
 
 /**
  * What went wrong with a provider, in words a user can act on; `status` is the HTTP answer,
@@ -6,7 +6,9 @@ import { AI_ERROR_CODES, AI_ERROR_MESSAGES, type AiErrorKind } from '@nashr/cont
  */
 export class ProviderError extends Error {
   readonly code: string;
-  readonly params: { seconds: number } | undefined;
+  readonly seconds: number | undefined;
+  /** What was being written, so the words name it (a profile review is not a draft). */
+  noun: AiNoun = 'draft';
   constructor(
     readonly status: 502 | 503,
     kind: AiErrorKind,
@@ -19,7 +21,17 @@ export class ProviderError extends Error {
     super(typeof message === 'string' ? message : message(timeoutSeconds ?? 0));
     this.name = 'ProviderError';
     this.code = AI_ERROR_CODES[kind];
-    this.params = kind === 'timeout' ? { seconds: timeoutSeconds ?? 0 } : undefined;
+    this.seconds = kind === 'timeout' ? (timeoutSeconds ?? 0) : undefined;
+  }
+
+  /** Names what was being written; returns the error, to rethrow. */
+  about(noun: AiNoun): this {
+    this.noun = noun;
+    return this;
+  }
+
+  get params(): { noun: AiNoun; seconds?: number } {
+    return { noun: this.noun, ...(this.seconds !== undefined && { seconds: this.seconds }) };
   }
 
   /** The error answer's body: `{ success: false, code, message, params? }`. */
@@ -28,7 +40,7 @@ export class ProviderError extends Error {
       success: false as const,
       code: this.code,
       message: this.message,
-      ...(this.params && { params: this.params }),
+      params: this.params,
     };
   }
 }

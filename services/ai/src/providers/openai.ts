@@ -1,4 +1,4 @@
-import { ENGAGE_LIMITS, IDEA_SOURCES, PROFILE_FIELDS, SUGGESTION_KINDS } from '@nashr/contracts';
+import { type AiNoun, ENGAGE_LIMITS, IDEA_SOURCES, PROFILE_FIELDS, SUGGESTION_KINDS } from '@nashr/contracts';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { z } from 'zod';
 import type {
@@ -70,6 +70,21 @@ const commentsAnswerSchema = z.object({
       message: 'one comment of each kind',
     }),
 });
+
+/**
+ * Said on the second and last try when the first answer could not be used (not JSON, the wrong
+ * shape, cut short): the usual causes are prose around the JSON and an answer too long to finish.
+ */
+export const STRICTER_JSON_INSTRUCTION =
+  'Your previous answer could not be used: it was not one complete JSON object in the shape asked for. ' +
+  'Answer again with that JSON object only: no words before or after it, no code fences, every field as asked, ' +
+  'and short enough to be finished.';
+
+/** An endpoint that refuses `response_format` (JSON mode) says so in a 400 naming it. */
+const JSON_MODE_REFUSED = /response_format|json_object|json mode/i;
+
+/** One try at a JSON answer: the checked data, or why the answer could not be used. */
+type JsonAttempt<T> = { data: T } | { problem: string; jsonModeRefused?: boolean };
 
 /** Upper bound of the SDK's pauses between retries (0.5 s, 1 s, ... with jitter). */
 const RETRY_PAUSES_MS = 4000;
@@ -189,67 +204,56 @@ export class OpenAiProvider implements TextProvider {
   }
 
   async reviewProfile(input: AdviceInput<ProfileReviewRequest>): Promise<AdviceResult<ProfileSuggestionDraft[]>> {
-    const answer = await this.adviseJson(input, reviewAnswerSchema);
+    const answer = await this.adviseJson(input, reviewAnswerSchema, 'profile_review');
     return { items: answer.suggestions, model: input.model, language: input.request.language };
   }
 
   async suggestIdeas(input: AdviceInput<IdeasRequest>): Promise<AdviceResult<IdeaDraft[]>> {
-    const answer = await this.adviseJson(input, ideasAnswerSchema);
+    const answer = await this.adviseJson(input, ideasAnswerSchema, 'ideas');
     return { items: answer.ideas.slice(0, input.request.count), model: input.model, language: input.request.language };
   }
 
   async suggestComments(input: AdviceInput<CommentsRequest>): Promise<AdviceResult<CommentDraft[]>> {
-    const answer = await this.adviseJson(input, commentsAnswerSchema);
+    const answer = await this.adviseJson(input, commentsAnswerSchema, 'comment');
     // In the order the feed shows them, whatever order the model gave.
     const items = SUGGESTION_KINDS.map((kind) => answer.comments.find((c) => c.kind === kind) as CommentDraft);
     return { items, model: input.model, language: input.request.language };
   }
 
-  /** One JSON answer, checked against `schema`: a model that answers anything else has failed. */
-  private async adviseJson<S extends z.ZodType>(input: AdviceInput<unknown>, schema: S): Promise<z.output<S>> {
+  /**
+   * One JSON answer, checked against `schema`. An answer that cannot be used (not JSON, the wrong
+   * shape, cut short, or JSON mode refused by the endpoint) gets one more try with a stricter
+   * instruction; a second unusable answer is said as such (`unusable`), never as an AI that was
+   * not there.
+   */
+  private async adviseJson<S extends z.ZodType>(
+    input: AdviceInput<unknown>,
+    schema: S,
+    noun: AiNoun,
+  ): Promise<z.output<S>> {
     const { signal } = input;
     if (signal?.aborted) throw new GenerationAbortedError();
     const controller = new AbortController();
     let timedOut = false;
+    // Two tries at most, each with the SDK's own retries and pauses.
     const watchdog = setTimeout(
       () => {
         timedOut = true;
         controller.abort();
       },
-      this.options.timeoutMs * (this.options.maxRetries + 1) + RETRY_PAUSES_MS,
+      2 * (this.options.timeoutMs * (this.options.maxRetries + 1) + RETRY_PAUSES_MS),
     );
     const cancel = () => controller.abort();
     signal?.addEventListener('abort', cancel, { once: true });
     try {
-      const completion = await this.client.chat.completions.create(
-        {
-          model: input.model,
-          messages: [
-            { role: 'system', content: input.prompt.system },
-            { role: 'user', content: input.prompt.user },
-          ],
-          max_tokens: MAX_ADVICE_TOKENS,
-          temperature: 0.7,
-          response_format: { type: 'json_object' },
-        },
-        { signal: controller.signal },
-      );
-      const text = completion.choices[0]?.message?.content ?? '';
-      if (!text.trim()) throw new ProviderError(502, 'empty', 'the answer had no text');
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new ProviderError(502, 'providerError', 'the answer was not JSON');
-      }
-      const parsed = schema.safeParse(json);
-      if (!parsed.success)
-        throw new ProviderError(
-          502,
-          'providerError',
-          `the answer had the wrong shape: ${parsed.error.message.slice(0, 200)}`,
-        );
-      return parsed.data;
+      const first = await this.tryJson(input, schema, controller, { strict: false, jsonMode: true });
+      if ('data' in first) return first.data;
+      const second = await this.tryJson(input, schema, controller, {
+        strict: true,
+        jsonMode: !first.jsonModeRefused,
+      });
+      if ('data' in second) return second.data;
+      throw new ProviderError(502, 'unusable', `first: ${first.problem}; then: ${second.problem}`);
     } catch (error) {
       if (timedOut) {
         throw new ProviderError(
@@ -257,13 +261,57 @@ export class OpenAiProvider implements TextProvider {
           'timeout',
           'no data within the timeout',
           Math.max(1, Math.round(this.options.timeoutMs / 1000)),
-        );
+        ).about(noun);
       }
       if (signal?.aborted || (error instanceof APIUserAbortError && !timedOut)) throw new GenerationAbortedError();
-      throw toProviderError(error, this.options.timeoutMs);
+      const failure = toProviderError(error, this.options.timeoutMs);
+      throw failure instanceof ProviderError ? failure.about(noun) : failure;
     } finally {
       clearTimeout(watchdog);
       signal?.removeEventListener('abort', cancel);
     }
+  }
+
+  private async tryJson<S extends z.ZodType>(
+    input: AdviceInput<unknown>,
+    schema: S,
+    controller: AbortController,
+    mode: { strict: boolean; jsonMode: boolean },
+  ): Promise<JsonAttempt<z.output<S>>> {
+    const system = mode.strict ? `${input.prompt.system}\n\n${STRICTER_JSON_INSTRUCTION}` : input.prompt.system;
+    let completion: OpenAI.Chat.Completions.ChatCompletion;
+    try {
+      completion = await this.client.chat.completions.create(
+        {
+          model: input.model,
+          messages: [
+            { role: 'system', content: system },
+            { role: 'user', content: input.prompt.user },
+          ],
+          max_tokens: MAX_ADVICE_TOKENS,
+          temperature: mode.strict ? 0.2 : 0.7,
+          ...(mode.jsonMode && { response_format: { type: 'json_object' as const } }),
+        },
+        { signal: controller.signal },
+      );
+    } catch (error) {
+      if (mode.jsonMode && error instanceof APIError && error.status === 400 && JSON_MODE_REFUSED.test(error.message)) {
+        return { problem: `JSON mode refused: ${error.message}`, jsonModeRefused: true };
+      }
+      throw error;
+    }
+    const choice = completion.choices[0];
+    const text = choice?.message?.content ?? '';
+    if (choice?.finish_reason === 'length') return { problem: 'the answer was cut short' };
+    if (!text.trim()) return { problem: 'the answer had no text' };
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return { problem: 'the answer was not JSON' };
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) return { problem: `the answer had the wrong shape: ${parsed.error.message.slice(0, 200)}` };
+    return { data: parsed.data };
   }
 }

@@ -29,6 +29,8 @@ export interface FakeOpenAi {
   requests: RecordedRequest[];
   /** Sets how the following requests are answered (until changed). */
   behave: (behaviour: FakeBehaviour) => void;
+  /** Answers the next requests with these, one each, before going back to `behave`'s answer. */
+  behaveNext: (...behaviours: FakeBehaviour[]) => void;
   close: () => Promise<void>;
 }
 
@@ -79,6 +81,7 @@ async function answerOk(res: ServerResponse, body: RecordedRequest['body'], b: E
  */
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   let behaviour: FakeBehaviour = { kind: 'ok', text: 'A fake draft.' };
+  const queued: FakeBehaviour[] = [];
   const requests: RecordedRequest[] = [];
   const hanging = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
@@ -94,7 +97,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       }
       const body = JSON.parse(raw) as RecordedRequest['body'];
       requests.push({ path: req.url, headers: req.headers, body });
-      const b = behaviour;
+      const b = queued.shift() ?? behaviour;
       if (b.kind === 'ok') void answerOk(res, body, b);
       else if (b.kind === 'status') {
         // retry-after-ms keeps the SDK's pauses between retries short in tests.
@@ -116,6 +119,10 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     requests,
     behave: (next) => {
       behaviour = next;
+      queued.length = 0;
+    },
+    behaveNext: (...next) => {
+      queued.push(...next);
     },
     close: async () => {
       for (const res of hanging) res.destroy();

@@ -1,4 +1,4 @@
-import { API, ENGAGE_LIMITS, ENGAGE_SEARCH_LIMITS } from '@nashr/contracts';
+import { API, ENGAGE_LIMITS, ENGAGE_SEARCH_LIMITS, suggestionSourceOf } from '@nashr/contracts';
 import { identityOf, route, type ServiceApp } from '@nashr/platform';
 import type { EngageServices } from '../services.js';
 
@@ -100,7 +100,7 @@ export function engageRoutes(
       success: true as const,
       suggestions: {
         language: row.language === 'en' ? ('en' as const) : ('ar' as const),
-        source: row.source === 'ai' ? ('ai' as const) : ('offline' as const),
+        source: suggestionSourceOf(row.source),
         items: row.items,
       },
     };

@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DraftRequest } from '../../api/ai';
 import { useReturnFocus } from '../../lib/use-return-focus';
 import { Composer } from './composer';
 
@@ -14,10 +15,12 @@ import { Composer } from './composer';
 export function ComposerDialog({
   initialText,
   initialDraft,
+  initialRequest,
   onClosed,
 }: {
   initialText?: string;
   initialDraft?: { id: string; firstComment: string; media?: AttachedMedia[]; version?: number };
+  initialRequest?: DraftRequest;
   onClosed: () => void;
 }) {
   const returnFocus = useReturnFocus();
@@ -55,6 +58,7 @@ export function ComposerDialog({
             variant="dialog"
             initialText={initialText}
             initialDraft={initialDraft}
+            initialRequest={initialRequest}
             onFinished={() => change(false)}
             autoFocus
           />

@@ -1,12 +1,18 @@
 import type { AttachedMedia } from '@nashr/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from 'react';
+import type { DraftRequest } from '../../api/ai';
 
 export interface OpenComposerOptions {
   /** Text to start from, e.g. a post idea. */
   text?: string;
   /** A server draft to go on with (its text comes as `text`). */
   draft?: { id: string; firstComment: string; media?: AttachedMedia[]; version?: number };
+  /**
+   * A request for the AI to run as the composer opens ('Write a post like this'): the post box
+   * stays empty until the AI's post arrives, so an instruction can never be posted.
+   */
+  aiRequest?: DraftRequest;
 }
 
 export interface ComposerControls {
@@ -21,12 +27,15 @@ const ComposerDialog = lazy(() => import('./composer-dialog').then((module) => (
 
 /** Lets any screen of the protected area open the composer popup ('Generate Post', '+ New Post'). */
 export function ComposerProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<{ id: number; text: string; draft?: OpenComposerOptions['draft'] } | null>(
-    null,
-  );
+  const [session, setSession] = useState<{
+    id: number;
+    text: string;
+    draft?: OpenComposerOptions['draft'];
+    aiRequest?: DraftRequest;
+  } | null>(null);
   const open = useCallback(
     (options: OpenComposerOptions = {}) =>
-      setSession({ id: Date.now(), text: options.text ?? '', draft: options.draft }),
+      setSession({ id: Date.now(), text: options.text ?? '', draft: options.draft, aiRequest: options.aiRequest }),
     [],
   );
   const controls = useMemo(() => ({ open }), [open]);
@@ -39,6 +48,7 @@ export function ComposerProvider({ children }: { children: ReactNode }) {
             key={session.id}
             initialText={session.text}
             initialDraft={session.draft}
+            initialRequest={session.aiRequest}
             onClosed={() => setSession(null)}
           />
         </Suspense>

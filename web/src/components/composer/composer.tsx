@@ -39,6 +39,8 @@ export interface ComposerProps {
   initialText?: string;
   /** A server draft to go on with (the Drafts tab's Open): its text comes as `initialText`. */
   initialDraft?: { id: string; firstComment: string; media?: AttachedMedia[]; version?: number };
+  /** An AI request to run at once; the post box stays empty until its post arrives. */
+  initialRequest?: DraftRequest;
   /** After a successful Post or Schedule: the popup closes, the page starts a new post. */
   onFinished?: () => void;
   autoFocus?: boolean;
@@ -49,11 +51,18 @@ export interface ComposerProps {
  * quick adjustments, every version of this session behind the 'n of m' pager, then Post (now)
  * or Schedule for later. Leaving it cancels a running generation, which the service refunds.
  */
-export function Composer({ variant, initialText = '', initialDraft, onFinished, autoFocus }: ComposerProps) {
+export function Composer({
+  variant,
+  initialText = '',
+  initialDraft,
+  initialRequest,
+  onFinished,
+  autoFocus,
+}: ComposerProps) {
   const { t } = useTranslation('composer');
   const id = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
-  const { state, dispatch, forget, restored } = useComposerDraft(initialText);
+  const { state, dispatch, forget, restored } = useComposerDraft(initialText, initialRequest !== undefined);
   const extras = useComposerExtras(
     initialDraft
       ? {
@@ -63,7 +72,7 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
           media: initialDraft.media ?? [],
         }
       : undefined,
-    initialText !== '',
+    initialText !== '' || initialRequest !== undefined,
   );
   const [showRestored, setShowRestored] = useState(restored);
   const { setExtras } = extras;
@@ -156,6 +165,15 @@ export function Composer({ variant, initialText = '', initialDraft, onFinished, 
     posting.clearError();
     void ai.run(request);
   };
+
+  // Once, as the composer opens. A timer rather than a flag: React's development double mount
+  // cancels the first run (the stream aborts on unmount), and the cleared timer never starts it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the request handed in at opening runs
+  useEffect(() => {
+    if (!initialRequest) return;
+    const timer = setTimeout(() => runAi(initialRequest), 0);
+    return () => clearTimeout(timer);
+  }, []);
 
   const writeWithAi = () => {
     const request = requestFromTyped(state.manualText);

@@ -6,14 +6,14 @@ import { composerReducer, composerStateSchema, initialComposerState, isEmptyComp
 /**
  * The composer's text and AI versions, kept in this browser per user (localStorage, so even a
  * closed tab does not lose a half-written post): a reload or a new visit brings them back, and
- * `restored` says so; text handed in starts afresh. `forget` drops what is kept, once the post
+ * `restored` says so; text handed in (or `fresh`: an AI request handed in) starts afresh. `forget` drops what is kept, once the post
  * went out.
  */
-export function useComposerDraft(initialText: string) {
+export function useComposerDraft(initialText: string, fresh = false) {
   const userId = useUserId();
   const draftKey = `composer:${userId ?? 'anonymous'}`;
   const [start] = useState(() => {
-    if (initialText) return { state: initialComposerState(initialText), restored: false };
+    if (initialText || fresh) return { state: initialComposerState(initialText), restored: false };
     const kept = readDraft(draftKey, composerStateSchema, 'local');
     return kept && !isEmptyComposer(kept)
       ? { state: kept, restored: true }

@@ -235,12 +235,12 @@ export function PostCard({ post, lang }: { post: FeedPost; lang: EngageLanguage 
           <>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h4 className="text-sm font-semibold">{t('suggestions.title')}</h4>
-              {post.suggestions.source === 'offline' ? (
+              {post.suggestions.source !== 'ai' ? (
                 <span
                   className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs text-amber-800 ring-1 ring-amber-200"
                   data-testid="engage-offline-label"
                 >
-                  {t('suggestions.offline')}
+                  {t(post.suggestions.source === 'unusable' ? 'suggestions.unusable' : 'suggestions.offline')}
                 </span>
               ) : (
                 <span

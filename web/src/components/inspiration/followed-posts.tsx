@@ -1,17 +1,15 @@
 import type { FollowedPost } from '@nashr/contracts';
 import { Link } from '@tanstack/react-router';
-import { ExternalLink, Sparkles, UserPlus, Users } from 'lucide-react';
+import { ExternalLink, UserPlus, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFollowedPosts } from '../../api/engage';
 import { errorText } from '../../lib/error-text';
 import { formatNumber } from '../../lib/format';
-import { useComposer } from '../composer';
 import { Spinner } from '../spinner';
-import { likeThisInstruction } from './like-this';
+import { LikeThisButton } from './like-this-button';
 
 function FollowedCard({ post }: { post: FollowedPost }) {
   const { t, i18n } = useTranslation('library');
-  const composer = useComposer();
   const reactions = post.counters.reactions;
   return (
     <li
@@ -49,15 +47,7 @@ function FollowedCard({ post }: { post: FollowedPost }) {
         {post.text}
       </p>
       <div>
-        <button
-          type="button"
-          onClick={() => composer.open({ text: likeThisInstruction({ body: post.text }, t) })}
-          className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
-          data-testid="followed-like-this"
-        >
-          <Sparkles aria-hidden="true" className="size-4" />
-          {t('inspiration.likeThis')}
-        </button>
+        <LikeThisButton post={{ body: post.text }} testId="followed-like-this" />
       </div>
     </li>
   );

@@ -9,22 +9,20 @@ import {
   localeSchema,
 } from '@nashr/contracts';
 import { Link } from '@tanstack/react-router';
-import { BookmarkCheck, Heart, LockKeyhole, SearchX, Sparkles } from 'lucide-react';
+import { BookmarkCheck, Heart, LockKeyhole, SearchX } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useLibrarySearch, useToggleFavourite } from '../../api/library';
 import { errorText } from '../../lib/error-text';
 import { formatNumber } from '../../lib/format';
-import { useComposer } from '../composer';
 import { Spinner } from '../spinner';
 import { EmptyState } from '../ui/empty-state';
 import { FilterRow, FilterSearch, FilterSelect } from '../ui/filter-fields';
-import { likeThisInstruction } from './like-this';
+import { LikeThisButton } from './like-this-button';
 
 function PostCard({ post }: { post: LibraryPost }) {
   const { t } = useTranslation('library');
-  const composer = useComposer();
   const toggle = useToggleFavourite();
   const onFavourite = () =>
     toggle.mutate(post, {
@@ -71,15 +69,7 @@ function PostCard({ post }: { post: LibraryPost }) {
         {post.body}
       </p>
       <div>
-        <button
-          type="button"
-          onClick={() => composer.open({ text: likeThisInstruction(post, t) })}
-          className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
-          data-testid="library-like-this"
-        >
-          <Sparkles aria-hidden="true" className="size-4" />
-          {t('inspiration.likeThis')}
-        </button>
+        <LikeThisButton post={post} testId="library-like-this" />
       </div>
     </li>
   );

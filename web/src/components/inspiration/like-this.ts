@@ -1,4 +1,4 @@
-import type { LibraryFormat } from '@nashr/contracts';
+import type { PostStructureTrait } from '@nashr/contracts';
 import type { TFunction } from 'i18next';
 
 /** What a post's structure is made of, read from its text: never its words. */
@@ -19,22 +19,21 @@ export function structureOf(body: string) {
 }
 
 /**
- * 'Write a post like this': the topic the composer's AI gets, asking for the example's structure
- * and never its words (within the topic's 500 characters). A library post names its format; a
- * followed creator's post has none.
+ * 'Write a post like this': the example's structure as the named traits the AI is asked to
+ * follow. They go to the AI beside the user's own topic; neither the example's words nor any
+ * instruction is ever put in the post box.
  */
-export function likeThisInstruction(post: { body: string; format?: LibraryFormat }, t: TFunction<'library'>): string {
-  const shape = structureOf(post.body);
-  const traits = [
-    t(shape.opensWithQuestion ? 'likeThis.traits.opensQuestion' : 'likeThis.traits.opensStatement'),
-    ...(shape.hasList ? [t('likeThis.traits.list')] : []),
-    t(shape.shortParagraphs ? 'likeThis.traits.shortParagraphs' : 'likeThis.traits.longParagraphs'),
-    ...(shape.endsWithQuestion ? [t('likeThis.traits.endsQuestion')] : []),
+export function structureTraits(body: string): PostStructureTrait[] {
+  const shape = structureOf(body);
+  return [
+    shape.opensWithQuestion ? 'opensQuestion' : 'opensStatement',
+    ...(shape.hasList ? (['list'] as const) : []),
+    shape.shortParagraphs ? 'shortParagraphs' : 'longParagraphs',
+    ...(shape.endsWithQuestion ? (['endsQuestion'] as const) : []),
   ];
-  const joined = traits.join(t('likeThis.separator'));
-  return (
-    post.format
-      ? t('likeThis.instruction', { format: t(`kinds.${post.format}`), traits: joined })
-      : t('likeThis.instructionAny', { traits: joined })
-  ).slice(0, 500);
+}
+
+/** The traits in the interface language, for the user to see what the AI will follow. */
+export function structureWords(traits: PostStructureTrait[], t: TFunction<'library'>): string {
+  return traits.map((trait) => t(`likeThis.traits.${trait}`)).join(t('likeThis.separator'));
 }
