@@ -1,5 +1,5 @@
 import { AI_PROVIDERS, type AiProviderName } from '@nashr/contracts';
-import { baseEnv, copyEnv, databaseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
+import { baseEnv, copyEnv, databaseEnv, httpEnv, internalEnv, redisEnv, refuseStandIns } from '@nashr/platform';
 import { z } from 'zod';
 
 const optionalString = z
@@ -44,5 +44,15 @@ export const configSchema = z
   .transform((env) => ({
     ...env,
     AI_PROVIDER: (env.AI_PROVIDER ?? (env.OPENAI_API_KEY ? 'openai' : 'offline')) as AiProviderName,
-  }));
+  }))
+  .superRefine(
+    refuseStandIns([
+      {
+        variable: 'AI_PROVIDER',
+        when: (env) => env.AI_PROVIDER === 'offline',
+        what: 'the offline writer as the only writer',
+        real: 'openai with OPENAI_API_KEY (and OPENAI_BASE_URL for another OpenAI-compatible endpoint)',
+      },
+    ]),
+  );
 export type Config = z.infer<typeof configSchema>;

@@ -1,5 +1,14 @@
 import { ENGAGE_NETWORK_PROVIDERS } from '@nashr/contracts';
-import { baseEnv, databaseEnv, encryptionKeySchema, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
+import {
+  baseEnv,
+  databaseEnv,
+  encryptionKeySchema,
+  httpEnv,
+  internalEnv,
+  isLoopbackUrl,
+  redisEnv,
+  refuseStandIns,
+} from '@nashr/platform';
 import { z } from 'zod';
 
 /** The networks Engage has an adapter for. */
@@ -68,7 +77,23 @@ export const configSchema = z
       if (!config[name])
         ctx.addIssue({ code: 'custom', path: [name], message: 'is required when ENGAGE_PROVIDER=unipile' });
     }
-  });
+  })
+  .superRefine(
+    refuseStandIns([
+      {
+        variable: 'ENGAGE_PROVIDER',
+        when: (config) => config.ENGAGE_PROVIDER === 'sandbox',
+        what: 'the sandbox (invented creators; comments go nowhere)',
+        real: 'unipile or linkedin',
+      },
+      {
+        variable: 'UNIPILE_DSN',
+        when: (config) => config.ENGAGE_PROVIDER === 'unipile' && isLoopbackUrl(config.UNIPILE_DSN),
+        what: 'a local stand-in for the hosted API (an address on this machine)',
+        real: "the DSN of your Unipile account's API (e.g. api1.unipile.com:13111)",
+      },
+    ]),
+  );
 export type Config = z.infer<typeof configSchema>;
 export type EngageConfig = Pick<
   Config,

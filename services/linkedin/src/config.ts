@@ -2,10 +2,13 @@ import {
   analyticsEnv,
   baseEnv,
   databaseEnv,
+  diskStoreStandIn,
   encryptionKeySchema as encryptionKey,
   httpEnv,
   internalEnv,
+  isLoopbackUrl,
   redisEnv,
+  refuseStandIns,
   storageEnv,
 } from '@nashr/platform';
 import { z } from 'zod';
@@ -116,7 +119,40 @@ export const configSchema = z
           });
       }
     }
-  });
+  })
+  .superRefine(
+    refuseStandIns([
+      {
+        variable: 'NETWORK_PROVIDER',
+        when: (config) => config.NETWORK_PROVIDERS === undefined && config.NETWORK_PROVIDER === 'sandbox',
+        what: 'the sandbox network (nothing reaches LinkedIn)',
+        real: 'unipile, or NETWORK_PROVIDERS=linkedin (the official API) or linkedin,unipile',
+      },
+      {
+        variable: 'NETWORK_PROVIDERS',
+        when: (config) => config.NETWORK_PROVIDERS?.includes('sandbox') ?? false,
+        what: 'the sandbox network (nothing reaches LinkedIn)',
+        real: 'linkedin, unipile or linkedin,unipile',
+      },
+      {
+        variable: 'LINKEDIN_API_URL',
+        when: (config) =>
+          (config.NETWORK_PROVIDERS ?? [config.NETWORK_PROVIDER]).includes('linkedin') &&
+          isLoopbackUrl(config.LINKEDIN_API_URL),
+        what: 'a local stand-in for the official API (an address on this machine)',
+        real: `${LINKEDIN_DEFAULT_API_URL} (leave it unset)`,
+      },
+      {
+        variable: 'UNIPILE_DSN',
+        when: (config) =>
+          (config.NETWORK_PROVIDERS ?? [config.NETWORK_PROVIDER]).includes('unipile') &&
+          isLoopbackUrl(config.UNIPILE_DSN),
+        what: 'a local stand-in for the hosted API (an address on this machine)',
+        real: "the DSN of your Unipile account's API (e.g. api1.unipile.com:13111)",
+      },
+      diskStoreStandIn,
+    ]),
+  );
 export type Config = z.infer<typeof configSchema>;
 
 /** The providers the connect screen offers, the official sign-in first. */
