@@ -36,6 +36,11 @@ export function configProblems(schema: z.ZodTypeAny, env: Record<string, string 
   return result.success ? [] : describeIssues(result.error, env);
 }
 
+/** An optional variable where a blank counts as unset, as compose's `${NAME:-}` passes an unset one. */
+export function optionalEnv<T extends z.ZodTypeAny>(schema: T) {
+  return z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+}
+
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');

@@ -5,6 +5,7 @@ import {
   httpEnv,
   internalEnv,
   isLoopbackUrl,
+  optionalEnv,
   redisEnv,
   refuseStandIns,
 } from '@nashr/platform';
@@ -63,11 +64,11 @@ export const configSchema = z
     MAGIC_LINK_MAX_PER_IP: positiveInt(30),
     MAGIC_LINK_WINDOW_SECONDS: positiveInt(15 * 60),
     /** OpenID Connect for 'Continue with Google'. Unset issuer: the button leads back to /signup with an error. */
-    OIDC_ISSUER: z.string().url().optional(),
-    OIDC_CLIENT_ID: z.string().min(1).optional(),
-    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_ISSUER: optionalEnv(z.string().url()),
+    OIDC_CLIENT_ID: optionalEnv(z.string().min(1)),
+    OIDC_CLIENT_SECRET: optionalEnv(z.string().min(1)),
     /** A web inbox for development (the local mail catcher); the web's 'Open Gmail' opens it when set. */
-    MAIL_INBOX_URL: z.string().url().optional(),
+    MAIL_INBOX_URL: optionalEnv(z.string().url()),
   })
   .superRefine((config, ctx) => {
     if (!config.OIDC_ISSUER) return;

@@ -6,6 +6,7 @@ import {
   httpEnv,
   internalEnv,
   isLoopbackUrl,
+  optionalEnv,
   redisEnv,
   refuseStandIns,
 } from '@nashr/platform';
@@ -30,8 +31,8 @@ export const configSchema = z
      */
     ENGAGE_PROVIDER: z.enum(ENGAGE_PROVIDERS).default('sandbox'),
     /** The hosted API (the same variables as the linkedin service's). */
-    UNIPILE_DSN: z.string().min(1).optional(),
-    UNIPILE_API_KEY: z.string().min(1).optional(),
+    UNIPILE_DSN: optionalEnv(z.string().min(1)),
+    UNIPILE_API_KEY: optionalEnv(z.string().min(1)),
     UNIPILE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
     /** Seals the hosted API's account ids Engage keeps (the same key as the linkedin service's). */
     ENCRYPTION_KEY: encryptionKeySchema.optional(),

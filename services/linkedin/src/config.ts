@@ -7,6 +7,7 @@ import {
   httpEnv,
   internalEnv,
   isLoopbackUrl,
+  optionalEnv,
   redisEnv,
   refuseStandIns,
   storageEnv,
@@ -63,10 +64,10 @@ export const configSchema = z
      * official network sign-in (OAuth); `sandbox` or `unipile` the password sign-in. Defaults to
      * NETWORK_PROVIDER alone.
      */
-    NETWORK_PROVIDERS: providerList.optional(),
+    NETWORK_PROVIDERS: optionalEnv(providerList),
     /** The network app's credentials (its developer portal, "Auth" tab). */
-    LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
-    LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+    LINKEDIN_CLIENT_ID: optionalEnv(z.string().min(1)),
+    LINKEDIN_CLIENT_SECRET: optionalEnv(z.string().min(1)),
     /** Registered in the network app: the gateway's OAuth callback address. */
     LINKEDIN_REDIRECT_URI: z.string().url().default('http://localhost:8080/api/v1/linkedin/oauth/callback'),
     /** The `LinkedIn-Version` of the REST API (YYYYMM); the network retires a version after about a year. */
@@ -81,8 +82,8 @@ export const configSchema = z
     /** Each call to the official API gives up after this long. */
     LINKEDIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
     /** The hosted API's DSN (`api1.unipile.com:13111`, or a full `http://` base for a local server). */
-    UNIPILE_DSN: z.string().min(1).optional(),
-    UNIPILE_API_KEY: z.string().min(1).optional(),
+    UNIPILE_DSN: optionalEnv(z.string().min(1)),
+    UNIPILE_API_KEY: optionalEnv(z.string().min(1)),
     /** Each call to the hosted API gives up after this long. */
     UNIPILE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
     /** Where the browser loads the real CAPTCHA widget from (Arkose Labs). */
