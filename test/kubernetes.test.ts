@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject';
 import { TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1/TriggerAuthentication';
 import { QUEUES } from '@nashr/contracts';
-import { queueKeyPrefix } from '@nashr/platform';
+import { configProblems, queueKeyPrefix } from '@nashr/platform';
 import { IoK8sApiAppsV1Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { IoK8sApiAutoscalingV2HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { IoK8sApiBatchV1Job } from 'kubernetes-models/batch/v1/Job';
@@ -71,6 +71,27 @@ type Container = {
   resources?: { requests?: Record<string, unknown>; limits?: Record<string, unknown> };
 };
 type Trigger = { type: string; metadata: Record<string, string>; authenticationRef?: { name: string } };
+
+/** The real providers' settings, by Deployment: production reads each from the Secret. */
+const PROVIDER_SETTINGS: Record<string, string[]> = {
+  auth: ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+  'auth-worker': ['SMTP_URL'],
+  linkedin: ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET', 'LINKEDIN_REDIRECT_URI', 'UNIPILE_DSN', 'UNIPILE_API_KEY'],
+  'linkedin-worker': ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET', 'UNIPILE_DSN', 'UNIPILE_API_KEY'],
+  engage: ['UNIPILE_DSN', 'UNIPILE_API_KEY'],
+  'engage-worker': ['UNIPILE_DSN', 'UNIPILE_API_KEY'],
+  ai: ['OPENAI_BASE_URL', 'OPENAI_API_KEY'],
+  'ai-worker': ['OPENAI_BASE_URL', 'OPENAI_API_KEY'],
+  billing: [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_PRICE_BASIC',
+    'STRIPE_PRICE_STARTER',
+    'STRIPE_PRICE_PRO',
+  ],
+  'billing-worker': ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PRO'],
+  posts: ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+};
 
 const processes = (stackProcesses(exampleContext()) as StackProcess[]).filter((p) => p.kind !== 'helper');
 const apiVersionKind = (m: Manifest) => `${m.apiVersion}/${m.kind}`;
@@ -274,6 +295,24 @@ describe('deploy/kubernetes', () => {
       readEnvFile: (path) => readFileSync(`${path}.example`, 'utf8'),
     });
 
+  const demo = () =>
+    render(join(DEPLOY, 'overlays', 'demo'), {
+      readEnvFile: (path) => readFileSync(`${path}.example`, 'utf8'),
+    });
+
+  /** The stand-in lines each process would stop on without NASHR_DEMO (the platform's refusal). */
+  const standInsOf = (manifests: Manifest[]) =>
+    processes.flatMap((proc) => {
+      const container = podContainers(find(manifests, 'Deployment', proc.name) as Manifest)[0] as unknown as Container;
+      const env = { ...environmentOf(manifests, container, [], proc.name), NASHR_DEMO: '0' };
+      const schema = schemas[`${proc.service}/${proc.kind === 'worker' ? 'worker' : 'server'}`] as Parameters<
+        typeof configProblems
+      >[0];
+      return configProblems(schema, env)
+        .filter((line) => line.includes('NASHR_DEMO=1 for a demo'))
+        .map((line) => `${proc.name}: ${line}`);
+    });
+
   it('renders the base with every kind the product needs, each valid against its schema', () => {
     const manifests = base();
     const kinds = new Set(manifests.map((m) => m.kind));
@@ -300,6 +339,40 @@ describe('deploy/kubernetes', () => {
     const postsWorker = find(manifests, 'ScaledObject', 'posts-worker')?.spec as { maxReplicaCount: number };
     expect(postsWorker.maxReplicaCount).toBe(20);
     expect(dataOf(find(manifests, 'ConfigMap', 'nashr-config')).NODE_ENV).toBe('production');
+  });
+
+  it('runs production on the real providers only, the settings of each from nashr-secrets', () => {
+    const manifests = production();
+    const config = dataOf(find(manifests, 'ConfigMap', 'nashr-config'));
+    expect(config.NASHR_DEMO).toBe('0');
+    // Were the switch off in the demo too, these lines would stop it: production has none.
+    expect(standInsOf(manifests)).toEqual([]);
+    const listed = Object.keys(
+      parseEnvFile(readFileSync(join(DEPLOY, 'overlays', 'production', 'secrets.env.example'), 'utf8')),
+    );
+    for (const [name, variables] of Object.entries(PROVIDER_SETTINGS)) {
+      const container = podContainers(find(manifests, 'Deployment', name) as Manifest)[0] as unknown as Container;
+      for (const variable of variables) {
+        const entry = container.env?.find((v) => v.name === variable);
+        expect(entry?.valueFrom?.secretKeyRef, `${name} ${variable}`).toMatchObject({
+          name: 'nashr-secrets',
+          key: variable,
+        });
+        expect(entry?.valueFrom?.secretKeyRef?.optional, `${name} ${variable} is optional`).not.toBe(true);
+        expect(listed, variable).toContain(variable);
+      }
+    }
+  });
+
+  it('keeps the stand-ins in the demo overlay, allowed by NASHR_DEMO=1 alone', () => {
+    const manifests = demo();
+    expect(checkManifests(manifests, schemas)).toEqual([]);
+    expect(manifests.every((m) => m.kind === 'Namespace' || m.metadata.namespace === 'nashr-demo')).toBe(true);
+    const config = dataOf(find(manifests, 'ConfigMap', 'nashr-config'));
+    expect(config).toMatchObject({ NODE_ENV: 'production', NASHR_DEMO: '1', BILLING_PROVIDER: 'test-payments' });
+    const refused = standInsOf(manifests).join('\n');
+    for (const variable of ['NETWORK_PROVIDER', 'BILLING_PROVIDER', 'ENGAGE_PROVIDER', 'AI_PROVIDER'])
+      expect(refused).toContain(`${variable} `);
   });
 
   it('reports each kind of mistake in a broken copy', () => {

@@ -54,7 +54,8 @@ export async function startService(
 ): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [builtEntry(service, entry)], {
     cwd: join(ROOT, 'services', service),
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_PRETTY: 'false', ...env },
+    // Production's logging on the sandbox network and the other stand-ins: a demo, as the config sees it.
+    env: { ...process.env, NODE_ENV: 'production', NASHR_DEMO: '1', LOG_LEVEL: 'info', LOG_PRETTY: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

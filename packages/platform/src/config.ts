@@ -12,6 +12,8 @@ export class ConfigError extends Error {
 function describeIssues(error: z.ZodError, env: Record<string, string | undefined>): string[] {
   return error.issues.map((issue) => {
     const variable = issue.path.join('.') || '(environment)';
+    // A stand-in is often the default: "required but not set" would hide what to choose instead.
+    if (issue.code === 'custom' && issue.params?.standIn) return `${variable} ${issue.message}`;
     if (env[variable] === undefined || env[variable] === '') {
       return `${variable} is required but not set`;
     }
@@ -28,6 +30,17 @@ export function loadConfig<S extends z.ZodTypeAny>(
   return result.data;
 }
 
+/** The lines a start with `env` would stop on, none when it loads (for tests and checks of deploy files). */
+export function configProblems(schema: z.ZodTypeAny, env: Record<string, string | undefined>): string[] {
+  const result = schema.safeParse(env);
+  return result.success ? [] : describeIssues(result.error, env);
+}
+
+/** An optional variable where a blank counts as unset, as compose's `${NAME:-}` passes an unset one. */
+export function optionalEnv<T extends z.ZodTypeAny>(schema: T) {
+  return z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+}
+
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -35,6 +48,12 @@ const booleanFromEnv = z
 /** Pieces that service schemas compose: `z.object({ ...baseEnv, ...httpEnv, ... })`. */
 export const baseEnv = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * A deliberate demo: allows the stand-ins (sandbox network, test payments, offline writer...)
+   * with NODE_ENV=production, and every screen then says that nothing is real. Compose sends it
+   * empty when unset, hence the blank as "off".
+   */
+  NASHR_DEMO: z.preprocess((v) => (v === '' ? undefined : v), booleanFromEnv.default(false)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Pretty logs for people; JSON for machines. Defaults to pretty in development only. */
   LOG_PRETTY: booleanFromEnv.optional(),
@@ -102,3 +121,53 @@ export const analyticsEnv = {
 };
 
 export type BaseConfig = z.infer<z.ZodObject<typeof baseEnv>>;
+
+/** Hosts that only this machine reaches: a service there is a local stand-in, not a real provider. */
+export function isLoopbackUrl(url: string | undefined): boolean {
+  if (!url) return false;
+  let host: string;
+  try {
+    host = new URL(url.includes('://') ? url : `http://${url}`).hostname;
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\./.test(host);
+}
+
+/**
+ * One variable that can name a stand-in for a real system: a simulated network, payments that take
+ * no money, the offline writer, a local OpenID provider or mail catcher, a one-machine disk store.
+ * Each service's schema lists its own (`.superRefine(refuseStandIns([...]))`).
+ */
+export interface StandIn<C> {
+  variable: string;
+  /** Whether this configuration uses the stand-in (defaults included). */
+  when: (config: C) => boolean;
+  /** What the stand-in is, e.g. `the sandbox network`. */
+  what: string;
+  /** The real choices, e.g. `unipile or linkedin`. */
+  real: string;
+}
+
+/**
+ * Production runs on real systems only: with NODE_ENV=production every stand-in a schema declares
+ * stops the process, one line each naming the variable and the real choices, unless NASHR_DEMO=1
+ * says the installation is a demo on purpose. Otherwise a shipped default (test payments) would
+ * hand out paid plans for nothing.
+ */
+export function refuseStandIns<C extends { NODE_ENV: string; NASHR_DEMO: boolean }>(
+  standIns: readonly StandIn<NoInfer<C>>[],
+): (config: C, ctx: z.RefinementCtx) => void {
+  return (config, ctx) => {
+    if (config.NODE_ENV !== 'production' || config.NASHR_DEMO) return;
+    for (const standIn of standIns) {
+      if (!standIn.when(config)) continue;
+      ctx.addIssue({
+        code: 'custom',
+        path: [standIn.variable],
+        params: { standIn: true },
+        message: `names ${standIn.what}, a stand-in refused with NODE_ENV=production: set ${standIn.real} (or NASHR_DEMO=1 for a demo)`,
+      });
+    }
+  };
+}

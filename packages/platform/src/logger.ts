@@ -31,7 +31,10 @@ function bufferedStdout() {
   return destination;
 }
 
-export function createLogger(service: string, config: BaseConfig): Logger {
+/** What logging reads of the base configuration (a bench or tool passes just these). */
+type LoggingConfig = Pick<BaseConfig, 'NODE_ENV' | 'LOG_LEVEL' | 'LOG_PRETTY'>;
+
+export function createLogger(service: string, config: LoggingConfig): Logger {
   const pretty = config.LOG_PRETTY ?? config.NODE_ENV === 'development';
   const options = { name: service, level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } };
   if (pretty) {

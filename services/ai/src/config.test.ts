@@ -1,4 +1,4 @@
-import { loadConfig } from '@nashr/platform';
+import { configProblems, loadConfig } from '@nashr/platform';
 import { describe, expect, it } from 'vitest';
 import { configSchema } from './config.js';
 
@@ -36,5 +36,18 @@ describe('ai config', () => {
     expect(() => loadConfig(configSchema, { ...required, OPENAI_BASE_URL: 'not a url' })).toThrow(/OPENAI_BASE_URL/);
     expect(() => loadConfig(configSchema, { ...required, OPENAI_MAX_RETRIES: '9' })).toThrow(/OPENAI_MAX_RETRIES/);
     expect(() => loadConfig(configSchema, { ...required, AI_PROVIDER: 'claude' })).toThrow(/AI_PROVIDER/);
+  });
+});
+
+describe('ai config in production', () => {
+  it('refuses the offline writer as the only writer, in one line, unless NASHR_DEMO=1', () => {
+    const production = { ...required, NODE_ENV: 'production' };
+    for (const env of [production, { ...production, AI_PROVIDER: 'offline', OPENAI_API_KEY: 'sk-1' }]) {
+      expect(configProblems(configSchema, env)).toEqual([
+        'AI_PROVIDER names the offline writer as the only writer, a stand-in refused with NODE_ENV=production: set openai with OPENAI_API_KEY (and OPENAI_BASE_URL for another OpenAI-compatible endpoint) (or NASHR_DEMO=1 for a demo)',
+      ]);
+    }
+    expect(loadConfig(configSchema, { ...production, NASHR_DEMO: '1' }).AI_PROVIDER).toBe('offline');
+    expect(loadConfig(configSchema, { ...production, OPENAI_API_KEY: 'sk-1' }).AI_PROVIDER).toBe('openai');
   });
 });

@@ -1,5 +1,14 @@
 import { AI_PROVIDERS, type AiProviderName, CREDITS } from '@nashr/contracts';
-import { baseEnv, copyEnv, databaseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
+import {
+  baseEnv,
+  copyEnv,
+  databaseEnv,
+  httpEnv,
+  internalEnv,
+  optionalEnv,
+  redisEnv,
+  refuseStandIns,
+} from '@nashr/platform';
 import { z } from 'zod';
 
 const optionalString = z
@@ -19,7 +28,7 @@ export const configSchema = z
     ...internalEnv,
     ...copyEnv,
     /** offline | openai. Unset: openai when OPENAI_API_KEY is set, otherwise offline. */
-    AI_PROVIDER: z.enum(AI_PROVIDERS).optional(),
+    AI_PROVIDER: optionalEnv(z.enum(AI_PROVIDERS)),
     OPENAI_API_KEY: optionalString,
     /** Any OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1. Unset: api.openai.com. */
     OPENAI_BASE_URL: optionalString.pipe(z.string().url('must be a URL like https://host/v1').optional()),
@@ -46,5 +55,15 @@ export const configSchema = z
   .transform((env) => ({
     ...env,
     AI_PROVIDER: (env.AI_PROVIDER ?? (env.OPENAI_API_KEY ? 'openai' : 'offline')) as AiProviderName,
-  }));
+  }))
+  .superRefine(
+    refuseStandIns([
+      {
+        variable: 'AI_PROVIDER',
+        when: (env) => env.AI_PROVIDER === 'offline',
+        what: 'the offline writer as the only writer',
+        real: 'openai with OPENAI_API_KEY (and OPENAI_BASE_URL for another OpenAI-compatible endpoint)',
+      },
+    ]),
+  );
 export type Config = z.infer<typeof configSchema>;

@@ -1,4 +1,4 @@
-import { loadConfig } from '@nashr/platform';
+import { configProblems, loadConfig } from '@nashr/platform';
 import { describe, expect, it } from 'vitest';
 import { configSchema, workerConfigSchema } from './config.js';
 
@@ -75,7 +75,16 @@ describe('API configuration', () => {
     ]);
     expect(
       problems(configSchema, { ...required, ...oidc, NODE_ENV: 'production', OIDC_ISSUER: 'http://localhost:8110' }),
-    ).toEqual([expect.stringMatching(/^OIDC_ISSUER is invalid/)]);
+    ).toEqual([expect.stringMatching(/^OIDC_ISSUER names the local OpenID provider/)]);
+    expect(
+      problems(configSchema, {
+        ...required,
+        ...oidc,
+        NODE_ENV: 'production',
+        NASHR_DEMO: '1',
+        OIDC_ISSUER: 'http://localhost:8110',
+      }),
+    ).toEqual([expect.stringMatching(/^OIDC_ISSUER is invalid: must be https/)]);
     expect(
       problems(configSchema, {
         ...required,
@@ -110,5 +119,47 @@ describe('worker configuration', () => {
     expect(problems(workerConfigSchema, { ...worker, SMTP_URL: 'http://mail.example.com' })).toEqual([
       'SMTP_URL is invalid: must be an smtp:// or smtps:// URL',
     ]);
+  });
+});
+
+describe('configuration in production', () => {
+  const production = { ...required, NODE_ENV: 'production' };
+
+  it('refuses the local OpenID provider and the mail catcher, one line each, unless NASHR_DEMO=1', () => {
+    const local = {
+      ...production,
+      OIDC_ISSUER: 'https://localhost:9400',
+      OIDC_CLIENT_ID: 'id',
+      OIDC_CLIENT_SECRET: 's',
+      MAIL_INBOX_URL: 'http://localhost:8025',
+    };
+    expect(configProblems(configSchema, local)).toEqual([
+      expect.stringMatching(
+        /^OIDC_ISSUER names the local OpenID provider .* refused with NODE_ENV=production: set the https issuer/,
+      ),
+      expect.stringMatching(/^MAIL_INBOX_URL names the local mail catcher's inbox/),
+    ]);
+    expect(configProblems(configSchema, { ...local, NASHR_DEMO: '1' })).toEqual([]);
+    expect(
+      configProblems(configSchema, {
+        ...production,
+        OIDC_ISSUER: 'https://accounts.google.com',
+        OIDC_CLIENT_ID: 'id',
+        OIDC_CLIENT_SECRET: 's',
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses to send mail to the catcher, its port being the unset default', () => {
+    const line =
+      'SMTP_URL names the local mail catcher (port 1025), which delivers nothing, a stand-in refused with NODE_ENV=production: set a real mail server, smtp:// or smtps://user:password@host:port (or NASHR_DEMO=1 for a demo)';
+    expect(configProblems(workerConfigSchema, production)).toEqual([line]);
+    expect(configProblems(workerConfigSchema, { ...production, SMTP_URL: 'smtp://mail:1025' })).toEqual([line]);
+    expect(
+      configProblems(workerConfigSchema, { ...production, SMTP_URL: 'smtp://mail:1025', NASHR_DEMO: '1' }),
+    ).toEqual([]);
+    expect(configProblems(workerConfigSchema, { ...production, SMTP_URL: 'smtps://u:p@smtp.example.com:465' })).toEqual(
+      [],
+    );
   });
 });

@@ -1,4 +1,14 @@
-import { baseEnv, copyEnv, databaseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
+import {
+  baseEnv,
+  copyEnv,
+  databaseEnv,
+  httpEnv,
+  internalEnv,
+  isLoopbackUrl,
+  optionalEnv,
+  redisEnv,
+  refuseStandIns,
+} from '@nashr/platform';
 import { z } from 'zod';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -54,11 +64,11 @@ export const configSchema = z
     MAGIC_LINK_MAX_PER_IP: positiveInt(30),
     MAGIC_LINK_WINDOW_SECONDS: positiveInt(15 * 60),
     /** OpenID Connect for 'Continue with Google'. Unset issuer: the button leads back to /signup with an error. */
-    OIDC_ISSUER: z.string().url().optional(),
-    OIDC_CLIENT_ID: z.string().min(1).optional(),
-    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_ISSUER: optionalEnv(z.string().url()),
+    OIDC_CLIENT_ID: optionalEnv(z.string().min(1)),
+    OIDC_CLIENT_SECRET: optionalEnv(z.string().min(1)),
     /** A web inbox for development (the local mail catcher); the web's 'Open Gmail' opens it when set. */
-    MAIL_INBOX_URL: z.string().url().optional(),
+    MAIL_INBOX_URL: optionalEnv(z.string().url()),
   })
   .superRefine((config, ctx) => {
     if (!config.OIDC_ISSUER) return;
@@ -72,35 +82,73 @@ export const configSchema = z
     const issuer = new URL(config.OIDC_ISSUER);
     // Plain http is only tolerable for a provider on this machine, and never in production.
     const insecureAllowed = config.NODE_ENV !== 'production' && isLocalHost(issuer);
-    if (issuer.protocol !== 'https:' && !insecureAllowed) {
+    // Outside a demo, production refuses a local issuer whatever its scheme (the stand-in rule below).
+    const refusedAsStandIn = config.NODE_ENV === 'production' && !config.NASHR_DEMO && isLocalHost(issuer);
+    if (issuer.protocol !== 'https:' && !insecureAllowed && !refusedAsStandIn) {
       ctx.addIssue({
         code: 'custom',
         path: ['OIDC_ISSUER'],
         message: 'must be https (http only for localhost or 127.0.0.1 outside production)',
       });
     }
-  });
+  })
+  .superRefine(
+    refuseStandIns([
+      {
+        variable: 'OIDC_ISSUER',
+        when: (config) => isLoopbackUrl(config.OIDC_ISSUER),
+        what: 'the local OpenID provider (an issuer on this machine)',
+        real: 'the https issuer of a real OpenID provider (e.g. https://accounts.google.com), or leave it unset',
+      },
+      {
+        variable: 'MAIL_INBOX_URL',
+        when: (config) => config.MAIL_INBOX_URL !== undefined,
+        what: "the local mail catcher's inbox",
+        real: 'nothing (leave it unset: people read their own mail)',
+      },
+    ]),
+  );
 export type Config = z.infer<typeof configSchema>;
 
 const workerNames = ['mail', 'inbox'] as const;
 export type WorkerName = (typeof workerNames)[number];
 
-export const workerConfigSchema = z.object({
-  ...baseEnv,
-  ...databaseEnv,
-  ...redisEnv,
-  ...magicLinkEnv,
-  /** e.g. smtp://user:pass@smtp.example.com:587 or smtps://...:465 */
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .default('smtp://127.0.0.1:1025'),
-  MAIL_FROM: z.string().min(3).default('Nashr <no-reply@nashr.local>'),
-  /** Which workers this process runs, so operators can scale mail and events apart. */
-  AUTH_WORKERS: z
-    .string()
-    .default(workerNames.join(','))
-    .transform((s) => s.split(',').map((w) => w.trim()))
-    .pipe(z.array(z.enum(workerNames)).min(1)),
-});
+export const workerConfigSchema = z
+  .object({
+    ...baseEnv,
+    ...databaseEnv,
+    ...redisEnv,
+    ...magicLinkEnv,
+    /** e.g. smtp://user:pass@smtp.example.com:587 or smtps://...:465 */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .default('smtp://127.0.0.1:1025'),
+    MAIL_FROM: z.string().min(3).default('Nashr <no-reply@nashr.local>'),
+    /** Which workers this process runs, so operators can scale mail and events apart. */
+    AUTH_WORKERS: z
+      .string()
+      .default(workerNames.join(','))
+      .transform((s) => s.split(',').map((w) => w.trim()))
+      .pipe(z.array(z.enum(workerNames)).min(1)),
+  })
+  .superRefine(
+    refuseStandIns([
+      {
+        variable: 'SMTP_URL',
+        // The catcher listens on 1025 (tools/src/mail-catcher.ts), also the unset default.
+        when: (config) => smtpPort(config.SMTP_URL) === 1025,
+        what: 'the local mail catcher (port 1025), which delivers nothing',
+        real: 'a real mail server, smtp:// or smtps://user:password@host:port',
+      },
+    ]),
+  );
+
+function smtpPort(url: string): number | undefined {
+  try {
+    return Number(new URL(url).port) || undefined;
+  } catch {
+    return undefined;
+  }
+}
 export type WorkerConfig = z.infer<typeof workerConfigSchema>;

@@ -1,4 +1,4 @@
-import { loadConfig } from '@nashr/platform';
+import { configProblems, loadConfig } from '@nashr/platform';
 import { describe, expect, it } from 'vitest';
 import { configSchema } from './config.js';
 
@@ -18,11 +18,18 @@ describe('billing config', () => {
     });
   });
 
-  it('wants the provider named in production, so no installation takes no money by mistake', () => {
-    expect(() => loadConfig(configSchema, { ...required, NODE_ENV: 'production' })).toThrow(/BILLING_PROVIDER/);
+  it('refuses test-payments in production, named or by default, in one line, unless NASHR_DEMO=1', () => {
+    const line =
+      'BILLING_PROVIDER names test-payments (no money moves), a stand-in refused with NODE_ENV=production: set stripe (or NASHR_DEMO=1 for a demo)';
+    const production = { ...required, NODE_ENV: 'production' };
+    expect(configProblems(configSchema, production)).toEqual([line]);
+    expect(configProblems(configSchema, { ...production, BILLING_PROVIDER: 'test-payments' })).toEqual([line]);
+    // A demo still names its provider, so none takes no money by mistake.
+    expect(configProblems(configSchema, { ...production, NASHR_DEMO: '1' })).toEqual([
+      'BILLING_PROVIDER is required in production: name the payment provider (test-payments takes no money)',
+    ]);
     expect(
-      loadConfig(configSchema, { ...required, NODE_ENV: 'production', BILLING_PROVIDER: 'test-payments' })
-        .BILLING_PROVIDER,
+      loadConfig(configSchema, { ...production, NASHR_DEMO: '1', BILLING_PROVIDER: 'test-payments' }).BILLING_PROVIDER,
     ).toBe('test-payments');
   });
 
@@ -32,6 +39,18 @@ describe('billing config', () => {
       't'.repeat(32),
     );
     expect(() => loadConfig(configSchema, { ...required, TRIAL_HASH_SECRET: 'short' })).toThrow(/TRIAL_HASH_SECRET/);
+  });
+
+  it('serves the test checkout on a public address only in a declared demo, whatever NODE_ENV', () => {
+    const publicTest = { ...required, PUBLIC_URL: 'https://nashr.example.com' };
+    expect(configProblems(configSchema, publicTest)).toEqual([
+      'BILLING_PROVIDER is test-payments, whose checkout grants plans for nothing, at the public address PUBLIC_URL=https://nashr.example.com: set stripe (or NASHR_DEMO=1 for a demo)',
+    ]);
+    expect(
+      configProblems(configSchema, { ...publicTest, NODE_ENV: 'production', BILLING_PROVIDER: 'test-payments' }),
+    ).toHaveLength(1);
+    expect(configProblems(configSchema, { ...publicTest, NASHR_DEMO: '1' })).toEqual([]);
+    expect(configProblems(configSchema, { ...required, PUBLIC_URL: 'http://127.0.0.1:8080' })).toEqual([]);
   });
 
   it('names each problem', () => {

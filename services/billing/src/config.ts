@@ -1,4 +1,4 @@
-import { baseEnv, databaseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
+import { baseEnv, databaseEnv, httpEnv, internalEnv, isLoopbackUrl, redisEnv, refuseStandIns } from '@nashr/platform';
 import { z } from 'zod';
 
 /** The payment providers this service has an adapter for. */
@@ -73,13 +73,38 @@ export const configSchema = z
         }
       }
     }
-    if (env.NODE_ENV === 'production' && !env.BILLING_PROVIDER) {
+    // Without the demo switch the stand-in rule below says it, with the real choice.
+    if (env.NODE_ENV === 'production' && env.NASHR_DEMO && !env.BILLING_PROVIDER) {
       ctx.addIssue({
         code: 'custom',
         path: ['BILLING_PROVIDER'],
+        // Printed whole: "required but not set" would not say why a demo must name it.
+        params: { standIn: true },
         message: 'is required in production: name the payment provider (test-payments takes no money)',
       });
     }
+    // Its checkout page grants any plan for nothing: only on this machine, or in a declared demo.
+    if ((env.BILLING_PROVIDER ?? 'test-payments') === 'test-payments' && !env.NASHR_DEMO) {
+      if (!isLoopbackUrl(env.PUBLIC_URL)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['BILLING_PROVIDER'],
+          params: { standIn: true },
+          message: `is test-payments, whose checkout grants plans for nothing, at the public address PUBLIC_URL=${env.PUBLIC_URL}: set stripe (or NASHR_DEMO=1 for a demo)`,
+        });
+      }
+    }
   })
+  .superRefine(
+    refuseStandIns([
+      {
+        variable: 'BILLING_PROVIDER',
+        // The public-address rule above already says it for a public PUBLIC_URL.
+        when: (env) => (env.BILLING_PROVIDER ?? 'test-payments') === 'test-payments' && isLoopbackUrl(env.PUBLIC_URL),
+        what: 'test-payments (no money moves)',
+        real: 'stripe',
+      },
+    ]),
+  )
   .transform((env) => ({ ...env, BILLING_PROVIDER: env.BILLING_PROVIDER ?? ('test-payments' as const) }));
 export type Config = z.infer<typeof configSchema>;

@@ -1,4 +1,4 @@
-import { loadConfig } from '@nashr/platform';
+import { configProblems, loadConfig } from '@nashr/platform';
 import { describe, expect, it } from 'vitest';
 import { configSchema } from './config.js';
 
@@ -47,5 +47,28 @@ describe('engage config', () => {
       }),
     ).toMatchObject({ ENGAGE_PROVIDER: 'unipile', ENGAGE_ACCOUNT_CALLS_PER_MINUTE: 60 });
     expect(loadConfig(configSchema, { ...required, ENGAGE_PROVIDER: 'linkedin' }).ENGAGE_PROVIDER).toBe('linkedin');
+  });
+});
+
+describe('engage config in production', () => {
+  it('refuses the sandbox and a local hosted API, one line each, unless NASHR_DEMO=1', () => {
+    const production = { ...required, NODE_ENV: 'production' };
+    expect(configProblems(configSchema, production)).toEqual([
+      'ENGAGE_PROVIDER names the sandbox (invented creators; comments go nowhere), a stand-in refused with NODE_ENV=production: set unipile or linkedin (or NASHR_DEMO=1 for a demo)',
+    ]);
+    expect(loadConfig(configSchema, { ...production, NASHR_DEMO: '1' }).ENGAGE_PROVIDER).toBe('sandbox');
+    expect(loadConfig(configSchema, { ...production, ENGAGE_PROVIDER: 'linkedin' }).ENGAGE_PROVIDER).toBe('linkedin');
+    const unipile = {
+      ...production,
+      ENGAGE_PROVIDER: 'unipile',
+      UNIPILE_API_KEY: 'k',
+      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    };
+    expect(loadConfig(configSchema, { ...unipile, UNIPILE_DSN: 'api1.unipile.com:13111' }).ENGAGE_PROVIDER).toBe(
+      'unipile',
+    );
+    expect(configProblems(configSchema, { ...unipile, UNIPILE_DSN: 'http://127.0.0.1:9911' })).toEqual([
+      expect.stringMatching(/^UNIPILE_DSN names a local stand-in for the hosted API/),
+    ]);
   });
 });

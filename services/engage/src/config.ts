@@ -1,5 +1,15 @@
 import { ENGAGE_NETWORK_PROVIDERS } from '@nashr/contracts';
-import { baseEnv, databaseEnv, encryptionKeySchema, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
+import {
+  baseEnv,
+  databaseEnv,
+  encryptionKeySchema,
+  httpEnv,
+  internalEnv,
+  isLoopbackUrl,
+  optionalEnv,
+  redisEnv,
+  refuseStandIns,
+} from '@nashr/platform';
 import { z } from 'zod';
 
 /** The networks Engage has an adapter for. */
@@ -21,8 +31,8 @@ export const configSchema = z
      */
     ENGAGE_PROVIDER: z.enum(ENGAGE_PROVIDERS).default('sandbox'),
     /** The hosted API (the same variables as the linkedin service's). */
-    UNIPILE_DSN: z.string().min(1).optional(),
-    UNIPILE_API_KEY: z.string().min(1).optional(),
+    UNIPILE_DSN: optionalEnv(z.string().min(1)),
+    UNIPILE_API_KEY: optionalEnv(z.string().min(1)),
     UNIPILE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
     /** Seals the hosted API's account ids Engage keeps (the same key as the linkedin service's). */
     ENCRYPTION_KEY: encryptionKeySchema.optional(),
@@ -68,7 +78,23 @@ export const configSchema = z
       if (!config[name])
         ctx.addIssue({ code: 'custom', path: [name], message: 'is required when ENGAGE_PROVIDER=unipile' });
     }
-  });
+  })
+  .superRefine(
+    refuseStandIns([
+      {
+        variable: 'ENGAGE_PROVIDER',
+        when: (config) => config.ENGAGE_PROVIDER === 'sandbox',
+        what: 'the sandbox (invented creators; comments go nowhere)',
+        real: 'unipile or linkedin',
+      },
+      {
+        variable: 'UNIPILE_DSN',
+        when: (config) => config.ENGAGE_PROVIDER === 'unipile' && isLoopbackUrl(config.UNIPILE_DSN),
+        what: 'a local stand-in for the hosted API (an address on this machine)',
+        real: "the DSN of your Unipile account's API (e.g. api1.unipile.com:13111)",
+      },
+    ]),
+  );
 export type Config = z.infer<typeof configSchema>;
 export type EngageConfig = Pick<
   Config,

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { type Locale, SCREEN_DATA_ELEMENT_ID } from '@nashr/contracts';
 import type { Logger } from '@nashr/platform';
-import { type IndexParts, pickEncoding, scriptJson, splitIndexHtml } from './page-template.js';
+import { type IndexParts, pickEncoding, readIndexHtml, scriptJson, splitIndexHtml } from './page-template.js';
 
 /**
  * A signed-in screen (the dashboard, posts, the composer…) as HTML with its data, rendered here
@@ -77,13 +77,13 @@ export class AppScreens {
   ) {}
 
   /** Undefined when the web build has no renderer or its `index.html` is not understood. */
-  static async load(webDist: string, logger: Logger): Promise<AppScreens | undefined> {
+  static async load(webDist: string, logger: Logger, demo = false): Promise<AppScreens | undefined> {
     const rendererPath = join(webDist, APP_SCREEN_RENDERER);
     if (!existsSync(rendererPath)) {
       logger.warn({ rendererPath }, 'no screen renderer beside the web build: screens are served as index.html');
       return undefined;
     }
-    const indexHtml = await readFile(join(webDist, 'index.html'), 'utf8');
+    const indexHtml = await readIndexHtml(webDist, demo);
     // The screen's styles come in the page itself: on a phone's network a stylesheet costs a round
     // trip before anything paints. (Fonts and images stay files, fetched as the styles name them.)
     const styles = new Map<string, string>();

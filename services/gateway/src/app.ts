@@ -29,7 +29,7 @@ import { refuseAnnouncedOversize } from './body-limit.js';
 import type { Config } from './config.js';
 import { IdentityCache } from './identity-cache.js';
 import { LandingPage } from './landing-page.js';
-import { pickEncoding } from './page-template.js';
+import { pickEncoding, readIndexHtml } from './page-template.js';
 import { isApiPath, SAFE_METHODS, serviceUrls } from './route-table.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { opsMetricsRoutes } from './routes/ops-metrics.js';
@@ -117,6 +117,13 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
     });
   };
 
+  // A demo's index.html carries the demo band, so it is served from memory rather than the file.
+  const demoIndex = serveWeb && webDist && config.NASHR_DEMO ? await readIndexHtml(webDist, true) : undefined;
+  const sendIndex = (reply: FastifyReply) =>
+    demoIndex === undefined
+      ? reply.type('text/html').sendFile('index.html')
+      : reply.type('text/html; charset=utf-8').send(demoIndex);
+
   /** Page routes get the web app (its router shows Page Not Found); API paths get JSON 404. */
   const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
     if (serveWeb && !isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -127,7 +134,7 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
         if (screen.encoding) reply.header('content-encoding', screen.encoding);
         return reply.type('text/html; charset=utf-8').send(screen.body);
       }
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return sendIndex(reply.header('cache-control', 'no-cache'));
     }
     return sendNotFound(request, reply);
   };
@@ -197,6 +204,7 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
           billingUrl: urls.billing,
           internalSecret: config.INTERNAL_SECRET,
           logger,
+          demo: config.NASHR_DEMO,
         })
       : undefined;
   if (landing) {
@@ -279,7 +287,7 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
   );
 
   if (serveWeb && webDist) {
-    if (config.RENDER_SCREENS) screens = await AppScreens.load(webDist, logger);
+    if (config.RENDER_SCREENS) screens = await AppScreens.load(webDist, logger, config.NASHR_DEMO);
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
@@ -302,7 +310,7 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
         landing && !request.cookies[SESSION_COOKIE]
           ? await landing.page(languageOf(request), request.cookies.lang !== undefined)
           : undefined;
-      if (!page) return reply.sendFile('index.html');
+      if (!page) return sendIndex(reply);
       const encoding = pickEncoding(request.headers['accept-encoding']);
       reply.header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
       if (encoding) reply.header('content-encoding', encoding);

@@ -31,6 +31,7 @@ let contentDb: ReturnType<typeof createDatabase<typeof contentSchema>>;
 let gateway: ServiceApp;
 let sessions: SessionStore;
 let down: DownService;
+let webDist: string;
 
 /** A gateway whose services are all down unless `env` gives their address. */
 async function gatewayWith(env: Record<string, string>): Promise<ServiceApp> {
@@ -63,7 +64,7 @@ beforeAll(async () => {
   contentDb = createDatabase({ url: db.url, schema: contentSchema });
   content = buildContentApp({ config: { INTERNAL_SECRET: TEST_INTERNAL_SECRET }, logger, database: contentDb });
   const contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });
-  const webDist = mkdtempSync(join(tmpdir(), 'web-'));
+  webDist = mkdtempSync(join(tmpdir(), 'web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Nashr</title><div id="root"></div>');
   // What the web build writes: each script with its .br and .gz beside it.
   mkdirSync(join(webDist, 'assets'));
@@ -208,6 +209,23 @@ describe('gateway', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<div id="root">');
+  });
+
+  it('shows the demo band on every page of a demo (NASHR_DEMO=1), and on none otherwise', async () => {
+    expect((await gateway.inject({ method: 'GET', url: '/some/client/route' })).body).not.toContain('data-demo');
+    const demo = await gatewayWith({ WEB_DIST: webDist, NASHR_DEMO: '1' });
+    try {
+      for (const url of ['/some/client/route', '/']) {
+        const page = await demo.inject({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.headers['content-type'], url).toContain('text/html');
+        expect(page.body, url).toContain('Demo: nothing reaches LinkedIn, no money moves');
+        expect(page.body, url).toContain('لا يصل شيء إلى لينكدإن');
+        expect(page.body.indexOf('data-demo-band'), url).toBeLessThan(page.body.indexOf('<div id="root">'));
+      }
+    } finally {
+      await demo.close();
+    }
   });
 
   it('sends the web build compressed when the browser accepts it, and cached for good', async () => {

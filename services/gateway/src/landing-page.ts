@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -14,7 +13,7 @@ import {
   plansResponseSchema,
 } from '@nashr/contracts';
 import type { Logger } from '@nashr/platform';
-import { compressed, type RenderedPage, scriptJson, splitIndexHtml } from './page-template.js';
+import { compressed, type RenderedPage, readIndexHtml, scriptJson, splitIndexHtml } from './page-template.js';
 
 /**
  * The landing page `/` as HTML, rendered here from the content service's current copy, so a
@@ -99,14 +98,14 @@ export class LandingPage {
   /** Undefined when the web build has no renderer or its `index.html` is not understood. */
   static async load(
     webDist: string,
-    options: { contentUrl: string; billingUrl: string; internalSecret: string; logger: Logger },
+    options: { contentUrl: string; billingUrl: string; internalSecret: string; logger: Logger; demo?: boolean },
   ): Promise<LandingPage | undefined> {
     const rendererPath = join(webDist, LANDING_RENDERER);
     if (!existsSync(rendererPath)) {
       options.logger.warn({ rendererPath }, 'no landing renderer beside the web build: / is served as index.html');
       return undefined;
     }
-    const template = landingTemplate(await readFile(join(webDist, 'index.html'), 'utf8'));
+    const template = landingTemplate(await readIndexHtml(webDist, options.demo ?? false));
     if (!template) {
       options.logger.warn('index.html has no app script or #root where expected: / is served as index.html');
       return undefined;

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Locale } from '@nashr/contracts';
@@ -72,7 +74,12 @@ export function splitIndexHtml(
       let page = head
         .replace('"BOOT>', `"${bootAttributes}>`)
         .replace('<link rel="icon"', `${fonts}<link rel="icon"`)
-        .replace(/<html[^>]*>/, `<html lang="${lang}" dir="${dir}">`);
+        // Kept from the template: data-demo marks a demo installation (withDemoBand).
+        .replace(
+          /<html([^>]*)>/,
+          (_tag, attributes: string) =>
+            `<html lang="${lang}" dir="${dir}"${/\sdata-demo="1"/.test(attributes) ? ' data-demo="1"' : ''}>`,
+        );
       if (title !== undefined)
         page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
       if (description !== undefined) {
@@ -85,6 +92,28 @@ export function splitIndexHtml(
     },
     tail: indexHtml.slice(rootEnd + '</div>'.length),
   };
+}
+
+/**
+ * The band every page shows when the installation is a demo (NASHR_DEMO=1): outside `#root`, so
+ * the app's rendering never removes it, in both languages, the page's own shown (the app keeps
+ * `<html lang>` on the language chosen, switching included).
+ */
+export const DEMO_BAND = `<style>.nashr-demo-band{position:sticky;top:0;z-index:1000;margin:0;padding:.5rem 1rem;background:#fff4d6;border-block-end:1px solid #e6b400;color:#1c2430;font:600 .95rem/1.4 system-ui,sans-serif;text-align:center}html[lang="ar"] .nashr-demo-band [lang="en"],html:not([lang="ar"]) .nashr-demo-band [lang="ar"]{display:none}</style>
+<p class="nashr-demo-band" role="note" data-demo-band><span lang="ar" dir="rtl">نسخة تجريبية: لا يصل شيء إلى لينكدإن، ولا تُدفع أي أموال</span><span lang="en" dir="ltr">Demo: nothing reaches LinkedIn, no money moves</span></p>
+`;
+
+/** `index.html` as the gateway serves it: with the demo band before `#root` in a demo. */
+export function withDemoBand(indexHtml: string, demo: boolean): string {
+  if (!demo) return indexHtml;
+  return indexHtml
+    .replace('<div id="root">', () => `${DEMO_BAND}<div id="root">`)
+    .replace(/<html([^>]*)>/, (_tag, attributes: string) => `<html${attributes} data-demo="1">`);
+}
+
+/** The web build's `index.html`, read once by each page kind (landing, screens, the plain app). */
+export async function readIndexHtml(webDist: string, demo: boolean): Promise<string> {
+  return withDemoBand(await readFile(join(webDist, 'index.html'), 'utf8'), demo);
 }
 
 export interface RenderedPage {

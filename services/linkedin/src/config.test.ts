@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ConfigError, loadConfig } from '@nashr/platform';
+import { ConfigError, configProblems, loadConfig } from '@nashr/platform';
 import { describe, expect, it } from 'vitest';
 import { configSchema, linkedinAuthUrl, offeredProviders } from './config.js';
 
@@ -105,6 +105,41 @@ describe('linkedin configuration', () => {
         SANDBOX_LATENCY_MS: 400,
         SANDBOX_FAILURE_RATE: 0.2,
       },
+    );
+  });
+});
+
+describe('linkedin configuration in production', () => {
+  const production = { ...base, NODE_ENV: 'production', MEDIA_STORE: 's3' };
+  const official = {
+    ...production,
+    NETWORK_PROVIDERS: 'linkedin',
+    LINKEDIN_CLIENT_ID: 'id',
+    LINKEDIN_CLIENT_SECRET: 's',
+  };
+
+  it('refuses the sandbox network, a local network server and the disk store, one line each', () => {
+    expect(configProblems(configSchema, production)).toEqual([
+      'NETWORK_PROVIDER names the sandbox network (nothing reaches LinkedIn), a stand-in refused with NODE_ENV=production: set unipile, or NETWORK_PROVIDERS=linkedin (the official API) or linkedin,unipile (or NASHR_DEMO=1 for a demo)',
+    ]);
+    expect(configProblems(configSchema, { ...official, NETWORK_PROVIDERS: 'linkedin,sandbox' })).toEqual([
+      expect.stringMatching(/^NETWORK_PROVIDERS names the sandbox network/),
+    ]);
+    expect(configProblems(configSchema, { ...official, LINKEDIN_API_URL: 'http://127.0.0.1:9911' })).toEqual([
+      expect.stringMatching(/^LINKEDIN_API_URL names a local stand-in for the official API/),
+    ]);
+    expect(configProblems(configSchema, { ...official, MEDIA_STORE: 'disk' })).toEqual([
+      expect.stringMatching(/^MEDIA_STORE names the disk store .* MEDIA_DISK_SINGLE_REPLICA=1/),
+    ]);
+  });
+
+  it('runs on the real network, the disk store when declared single, and stand-ins with NASHR_DEMO=1', () => {
+    expect(loadConfig(configSchema, official).NETWORK_PROVIDERS).toEqual(['linkedin']);
+    expect(
+      loadConfig(configSchema, { ...official, MEDIA_STORE: 'disk', MEDIA_DISK_SINGLE_REPLICA: '1' }).MEDIA_STORE,
+    ).toBe('disk');
+    expect(loadConfig(configSchema, { ...production, MEDIA_STORE: 'disk', NASHR_DEMO: '1' }).NETWORK_PROVIDER).toBe(
+      'sandbox',
     );
   });
 });

@@ -2,10 +2,14 @@ import {
   analyticsEnv,
   baseEnv,
   databaseEnv,
+  diskStoreStandIn,
   encryptionKeySchema as encryptionKey,
   httpEnv,
   internalEnv,
+  isLoopbackUrl,
+  optionalEnv,
   redisEnv,
+  refuseStandIns,
   storageEnv,
 } from '@nashr/platform';
 import { z } from 'zod';
@@ -60,10 +64,10 @@ export const configSchema = z
      * official network sign-in (OAuth); `sandbox` or `unipile` the password sign-in. Defaults to
      * NETWORK_PROVIDER alone.
      */
-    NETWORK_PROVIDERS: providerList.optional(),
+    NETWORK_PROVIDERS: optionalEnv(providerList),
     /** The network app's credentials (its developer portal, "Auth" tab). */
-    LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
-    LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+    LINKEDIN_CLIENT_ID: optionalEnv(z.string().min(1)),
+    LINKEDIN_CLIENT_SECRET: optionalEnv(z.string().min(1)),
     /** Registered in the network app: the gateway's OAuth callback address. */
     LINKEDIN_REDIRECT_URI: z.string().url().default('http://localhost:8080/api/v1/linkedin/oauth/callback'),
     /** The `LinkedIn-Version` of the REST API (YYYYMM); the network retires a version after about a year. */
@@ -78,8 +82,8 @@ export const configSchema = z
     /** Each call to the official API gives up after this long. */
     LINKEDIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
     /** The hosted API's DSN (`api1.unipile.com:13111`, or a full `http://` base for a local server). */
-    UNIPILE_DSN: z.string().min(1).optional(),
-    UNIPILE_API_KEY: z.string().min(1).optional(),
+    UNIPILE_DSN: optionalEnv(z.string().min(1)),
+    UNIPILE_API_KEY: optionalEnv(z.string().min(1)),
     /** Each call to the hosted API gives up after this long. */
     UNIPILE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
     /** Where the browser loads the real CAPTCHA widget from (Arkose Labs). */
@@ -116,7 +120,40 @@ export const configSchema = z
           });
       }
     }
-  });
+  })
+  .superRefine(
+    refuseStandIns([
+      {
+        variable: 'NETWORK_PROVIDER',
+        when: (config) => config.NETWORK_PROVIDERS === undefined && config.NETWORK_PROVIDER === 'sandbox',
+        what: 'the sandbox network (nothing reaches LinkedIn)',
+        real: 'unipile, or NETWORK_PROVIDERS=linkedin (the official API) or linkedin,unipile',
+      },
+      {
+        variable: 'NETWORK_PROVIDERS',
+        when: (config) => config.NETWORK_PROVIDERS?.includes('sandbox') ?? false,
+        what: 'the sandbox network (nothing reaches LinkedIn)',
+        real: 'linkedin, unipile or linkedin,unipile',
+      },
+      {
+        variable: 'LINKEDIN_API_URL',
+        when: (config) =>
+          (config.NETWORK_PROVIDERS ?? [config.NETWORK_PROVIDER]).includes('linkedin') &&
+          isLoopbackUrl(config.LINKEDIN_API_URL),
+        what: 'a local stand-in for the official API (an address on this machine)',
+        real: `${LINKEDIN_DEFAULT_API_URL} (leave it unset)`,
+      },
+      {
+        variable: 'UNIPILE_DSN',
+        when: (config) =>
+          (config.NETWORK_PROVIDERS ?? [config.NETWORK_PROVIDER]).includes('unipile') &&
+          isLoopbackUrl(config.UNIPILE_DSN),
+        what: 'a local stand-in for the hosted API (an address on this machine)',
+        real: "the DSN of your Unipile account's API (e.g. api1.unipile.com:13111)",
+      },
+      diskStoreStandIn,
+    ]),
+  );
 export type Config = z.infer<typeof configSchema>;
 
 /** The providers the connect screen offers, the official sign-in first. */

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '@nashr/platform';
+import { ConfigError, configProblems, loadConfig } from '@nashr/platform';
 import { describe, expect, it } from 'vitest';
 import { configSchema, workerConfigSchema } from './config.js';
 
@@ -30,5 +30,19 @@ describe('posts configuration', () => {
     expect(problems.some((p) => p.startsWith('REDIS_URL is invalid'))).toBe(true);
     expect(problems.some((p) => p.startsWith('RECONCILE_INTERVAL_MS is invalid'))).toBe(true);
     expect(() => loadConfig(configSchema, { ...base, PUBLISH_WAIT_MS: 'soon' })).toThrow(ConfigError);
+  });
+});
+
+describe('posts configuration in production', () => {
+  it('refuses the disk store in the API and the worker, in one line, unless declared single or a demo', () => {
+    const production = { ...base, NODE_ENV: 'production' };
+    for (const schema of [configSchema, workerConfigSchema]) {
+      expect(configProblems(schema, production)).toEqual([
+        'MEDIA_STORE names the disk store (each replica would see only its own images), a stand-in refused with NODE_ENV=production: set MEDIA_STORE=s3 with S3_*, or MEDIA_DISK_SINGLE_REPLICA=1 if every process runs once on one machine (or NASHR_DEMO=1 for a demo)',
+      ]);
+      expect(configProblems(schema, { ...production, NASHR_DEMO: '1' })).toEqual([]);
+      expect(configProblems(schema, { ...production, MEDIA_DISK_SINGLE_REPLICA: '1' })).toEqual([]);
+      expect(configProblems(schema, { ...production, MEDIA_STORE: 's3' })).toEqual([]);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
+import type { StandIn } from '../config.js';
 import { S3ObjectStore } from './s3-object-store.js';
 
 const booleanFromEnv = z
@@ -25,8 +26,22 @@ export const storageEnv = {
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** The bucket in the path, as MinIO wants; `false` for AWS's virtual-host style. */
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
+  /**
+   * `1` when every process that reads or writes images (posts and linkedin, APIs and workers) runs
+   * once, on one machine sharing MEDIA_DIR: the only way the disk store holds up in production,
+   * and nothing here can count the replicas, so the operator has to say it.
+   */
+  MEDIA_DISK_SINGLE_REPLICA: booleanFromEnv.default(false),
 };
 export type StorageConfig = z.infer<z.ZodObject<typeof storageEnv>>;
+
+/** The disk store as a stand-in: each replica would keep its own images, unseen by the others. */
+export const diskStoreStandIn: StandIn<StorageConfig> = {
+  variable: 'MEDIA_STORE',
+  when: (config) => config.MEDIA_STORE === 'disk' && !config.MEDIA_DISK_SINGLE_REPLICA,
+  what: 'the disk store (each replica would see only its own images)',
+  real: 'MEDIA_STORE=s3 with S3_*, or MEDIA_DISK_SINGLE_REPLICA=1 if every process runs once on one machine',
+};
 
 /** Raised by `get`/`read` for a key that holds nothing. */
 export class ObjectNotFoundError extends Error {

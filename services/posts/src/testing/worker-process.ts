@@ -16,7 +16,8 @@ export interface WorkerProcess {
 export function spawnPostsWorker(env: Record<string, string>): WorkerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
     cwd: SERVICE_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_PRETTY: 'false', ...env },
+    // Production's logging and shutdown, on this machine's disk store: a demo as far as the config goes.
+    env: { ...process.env, NODE_ENV: 'production', NASHR_DEMO: '1', LOG_LEVEL: 'info', LOG_PRETTY: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
