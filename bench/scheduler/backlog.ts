@@ -2,11 +2,16 @@
  * The rest of the schedule beside the benchmark's own posts: `count` other posts due over the next
  * `days` days, as people planning ahead leave them, and what they cost the reconciler.
  */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { QUEUES } from '@nashr/contracts';
 import {
   createDatabase,
   createRedis,
   type Database,
+  DiskObjectStore,
   type Logger,
   queueKeyPrefix,
   type Redis,
@@ -72,6 +77,8 @@ export async function timeReconcile(options: {
 }): Promise<ReconcileTimes> {
   const database = createDatabase({ url: options.databaseUrl, schema, max: 5, applicationName: 'bench-reconcile' });
   const redis = createRedis(options.redisUrl, 'worker');
+  // The worker deletes a deleted user's uploads; the reconciler touches none, so an empty store.
+  const mediaDir = mkdtempSync(join(tmpdir(), 'nashr-bench-media-'));
   try {
     await waitForRedis(redis);
     await redis.flushall();
@@ -87,6 +94,7 @@ export async function timeReconcile(options: {
       database,
       redis,
       prefix: options.prefix,
+      storage: new DiskObjectStore(mediaDir),
     });
     const coldMs = performance.now() - started;
     try {
@@ -112,6 +120,7 @@ export async function timeReconcile(options: {
     await redis.flushall().catch(() => {});
     redis.disconnect();
     await database.close();
+    rmSync(mediaDir, { recursive: true, force: true });
   }
 }
 
