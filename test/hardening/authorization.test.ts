@@ -87,6 +87,10 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/v1/auth/client-config': { open: 'sign-in page settings', request: NO_ID('/api/v1/auth/client-config') },
   'GET /api/v1/auth/me': { ownOnly: OWN, request: NO_ID('/api/v1/auth/me') },
   'GET /api/v1/auth/sessions': { ownOnly: OWN, request: NO_ID('/api/v1/auth/sessions') },
+  'POST /api/v1/auth/sessions/sign-out-everywhere': {
+    ownOnly: "takes no id: it ends the caller's own sessions only",
+    request: () => ({ path: '/api/v1/auth/sessions/sign-out-everywhere', body: { keepCurrent: true } }),
+  },
   'DELETE /api/v1/auth/sessions/:id': {
     crossUser: 404,
     request: (ids) => ({ path: `/api/v1/auth/sessions/${ids.aliceSessionHandle}` }),
@@ -310,6 +314,9 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/v1/linkedin/export': { ownOnly: OWN, request: NO_ID('/api/v1/linkedin/export') },
   'GET /api/v1/posts/export': { ownOnly: OWN, request: NO_ID('/api/v1/posts/export') },
   'GET /api/v1/ai/export': { ownOnly: OWN, request: NO_ID('/api/v1/ai/export') },
+  'GET /api/v1/engage/export': { ownOnly: OWN, request: NO_ID('/api/v1/engage/export') },
+  'GET /api/v1/billing/export': { ownOnly: OWN, request: NO_ID('/api/v1/billing/export') },
+  'GET /api/v1/library/export': { ownOnly: OWN, request: NO_ID('/api/v1/library/export') },
   'DELETE /api/v1/auth/account': {
     ownOnly: "takes no id: it deletes the caller's own account, confirmed with its e-mail",
     request: () => ({ path: '/api/v1/auth/account', body: { confirmation: 'alice@hardening.test' } }),
