@@ -36,6 +36,7 @@ COPY services/billing/package.json services/billing/
 COPY services/engage/package.json services/engage/
 COPY services/gateway/package.json services/gateway/
 COPY services/linkedin/package.json services/linkedin/
+COPY services/nashr/package.json services/nashr/
 COPY services/posts/package.json services/posts/
 COPY web/package.json web/
 COPY e2e/package.json e2e/

@@ -19,7 +19,15 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, createTestRedis } from '@nashr/platform/testing';
-import { defaultPorts, ROOT, SECRETS, type StackProcess, stackProcesses } from '../stack/processes.mjs';
+import {
+  asOneProcess,
+  defaultPorts,
+  ROOT,
+  SECRETS,
+  type StackProcess,
+  stackProcesses,
+  targetOf,
+} from '../stack/processes.mjs';
 
 export type ServiceName = 'auth' | 'linkedin' | 'posts' | 'content' | 'ai' | 'billing' | 'engage';
 
@@ -35,6 +43,11 @@ export interface StackOptions {
   helpers?: string[];
   /** Extra or overriding variables per process name: `{ auth: { ADMIN_EMAILS: 'a@b.c' } }`. */
   env?: Record<string, Record<string, string>>;
+  /**
+   * `one` (the default): the gateway, APIs and workers run in one process, as `npm start` runs
+   * them. `per-target`: each in its own process, for a benchmark that reads one part's CPU time.
+   */
+  layout?: 'one' | 'per-target';
   /** Log level of every process; their output is kept and shown when a start fails. */
   logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 }
@@ -54,7 +67,10 @@ export interface Stack {
   env: Record<string, Record<string, string>>;
   /** Port of every process and helper, by name. */
   ports: Record<string, number>;
-  /** Process id of one started process (`gateway`, `auth-worker`...), for benchmarks that read its CPU time. */
+  /**
+   * Process id of one started process (`gateway`, `auth-worker`...), for benchmarks that read its
+   * CPU time; in one process, every name gives that process's id.
+   */
   pid: (name: string) => number | undefined;
   /** Captured output (stdout and stderr) of one process, or of all of them. */
   output: (name?: string) => string;
@@ -68,7 +84,7 @@ export interface Stack {
  */
 const HEALTH_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 5_000;
-const OUTPUT_LINES_KEPT = 400;
+const OUTPUT_LINES_KEPT = 2000;
 
 class BuildMissingError extends Error {
   constructor(file: string) {
@@ -246,8 +262,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   let chosen: StackProcess[];
+  let perTarget: StackProcess[];
   try {
-    chosen = chooseProcesses(stackProcesses(ctx), options);
+    perTarget = chooseProcesses(stackProcesses(ctx), options);
+    chosen = options.layout === 'per-target' ? perTarget : asOneProcess(perTarget);
   } catch (error) {
     await Promise.all([database.drop(), redis.cleanup()]);
     rmSync(mediaDir, { recursive: true, force: true });
@@ -279,7 +297,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           // The browser and the tests' polling are one client spread over every route: one
           // budget per client would be spent within a minute, and it is not what these test.
           ...(proc.kind === 'gateway' ? { RATE_LIMIT_PER_MINUTE: '1000000' } : {}),
-          ...(options.env?.[proc.name] ?? {}),
+          ...(proc.name === 'nashr'
+            ? Object.assign({}, ...Object.values(options.env ?? {}))
+            : (options.env?.[proc.name] ?? {})),
         }),
       );
     for (const r of batch) {
@@ -299,6 +319,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     throw failure;
   }
 
+  const oneProcess = () => running.find((r) => r.proc.name === 'nashr');
+  /** The running process a process of the per-target list is part of. */
+  const runningAs = (proc: StackProcess) => running.find((r) => r.proc.name === proc.name) ?? (oneProcess() as Running);
+
   return {
     url: publicUrl,
     databaseUrl: database.url,
@@ -306,14 +330,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     redisPrefix: redis.prefix,
     mediaDir,
     secrets,
-    env: Object.fromEntries(running.map((r) => [r.proc.name, r.proc.env])),
+    env: Object.fromEntries(perTarget.map((proc) => [proc.name, runningAs(proc).proc.env])),
     ports,
-    pid: (name) => running.find((r) => r.proc.name === name)?.child.pid,
-    output: (name) =>
-      running
-        .filter((r) => name === undefined || r.proc.name === name)
-        .map((r) => (name ? r.lines.join('\n') : `── ${r.proc.name} ──\n${r.lines.join('\n')}`))
-        .join('\n'),
+    pid: (name) => running.find((r) => r.proc.name === name)?.child.pid ?? oneProcess()?.child.pid,
+    output: (name) => {
+      if (name === undefined) return running.map((r) => `── ${r.proc.name} ──\n${r.lines.join('\n')}`).join('\n');
+      const own = running.find((r) => r.proc.name === name);
+      if (own) return own.lines.join('\n');
+      // In one process, a part's lines are those its logger named (and whatever is not a log line).
+      const proc = perTarget.find((p) => p.name === name);
+      const target = proc ? targetOf(proc) : name;
+      return (oneProcess()?.lines ?? [])
+        .filter((line) => !line.startsWith('{') || line.includes(`"name":"${target}"`))
+        .join('\n');
+    },
     stop,
   };
 }

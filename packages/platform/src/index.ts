@@ -17,6 +17,8 @@ export * from './rate-slots.js';
 export * from './redis.js';
 export * from './redis-policy.js';
 export * from './sealer.js';
+export * from './service.js';
 export * from './sessions.js';
 export * from './storage/object-store.js';
 export * from './storage/s3-object-store.js';
+export * from './targets.js';
