@@ -92,9 +92,9 @@ export function LegalPage<Id extends string>({ page, order, texts }: LegalPagePr
           <h2 id="legal-contents-title" className="text-base font-semibold text-ink">
             {chrome.contents}
           </h2>
-          <ol className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          <ol className="mt-3 gap-x-6 space-y-2 text-sm sm:columns-2">
             {order.map((id, index) => (
-              <li key={id} className="flex gap-2">
+              <li key={id} className="flex break-inside-avoid gap-2">
                 <span aria-hidden="true" className="min-w-5 shrink-0 text-slate-500 tabular-nums">
                   {format.number(index + 1)}.
                 </span>
