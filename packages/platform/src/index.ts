@@ -1,5 +1,4 @@
 export * from './admin-audit.js';
-export * from './boot.js';
 export * from './config.js';
 export * from './db.js';
 export * from './errors.js';
