@@ -94,8 +94,8 @@ export const HELPERS = [
     // Catches the mail the product sends (sign-in links) and shows it in a web inbox.
     name: 'mail',
     ports: { 'mail-smtp': 1025, 'mail-inbox': 8025 },
-    entry: 'tools/dist/mail-catcher.js',
-    command: () => ['node', 'tools/dist/mail-catcher.js'],
+    entry: 'packages/fakes/dist/mail-catcher.js',
+    command: () => ['node', 'packages/fakes/dist/mail-catcher.js'],
     env: (ctx) => ({
       MAIL_CATCHER_SMTP_PORT: String(ctx.ports['mail-smtp']),
       MAIL_CATCHER_HTTP_PORT: String(ctx.ports['mail-inbox']),
@@ -109,8 +109,8 @@ export const HELPERS = [
     // mailed the way sign-in links are (to the local mail catcher unless SMTP_URL is set).
     name: 'oidc',
     ports: { oidc: 8110 },
-    entry: 'tools/dist/oidc-provider.js',
-    command: () => ['node', 'tools/dist/oidc-provider.js'],
+    entry: 'packages/fakes/dist/oidc-provider.js',
+    command: () => ['node', 'packages/fakes/dist/oidc-provider.js'],
     env: (ctx) => ({
       OIDC_PROVIDER_PORT: String(ctx.ports.oidc),
       OIDC_PROVIDER_HOST: '127.0.0.1',

@@ -121,7 +121,7 @@ describe('tools/stack/processes.mjs', () => {
   it('runs the mail catcher unless SMTP_URL is set, and points auth at it', () => {
     const mail = processes.find((p) => p.name === 'mail');
     expect(mail?.kind).toBe('helper');
-    expect(existsSync(join(ROOT, 'tools/src/mail-catcher.ts'))).toBe(true);
+    expect(existsSync(join(ROOT, 'packages/fakes/src/mail-catcher.ts'))).toBe(true);
     expect(processes.find((p) => p.name === 'auth-worker')?.env.SMTP_URL).toBe(
       `smtp://127.0.0.1:${ctx.ports['mail-smtp']}`,
     );
@@ -136,7 +136,7 @@ describe('tools/stack/processes.mjs', () => {
   it('runs the local OpenID provider unless OIDC_ISSUER is set, and points auth at it', () => {
     const oidc = processes.find((p) => p.name === 'oidc');
     expect(oidc?.kind).toBe('helper');
-    expect(existsSync(join(ROOT, 'tools/src/oidc-provider.ts'))).toBe(true);
+    expect(existsSync(join(ROOT, 'packages/fakes/src/oidc-provider.ts'))).toBe(true);
     const auth = processes.find((p) => p.name === 'auth')?.env ?? {};
     expect(auth.OIDC_ISSUER).toBe(oidc?.env.OIDC_ISSUER);
     expect(auth.OIDC_CLIENT_ID).toBe(oidc?.env.OIDC_CLIENT_ID);

@@ -136,7 +136,7 @@ export const workerConfigSchema = z
     refuseStandIns([
       {
         variable: 'SMTP_URL',
-        // The catcher listens on 1025 (tools/src/mail-catcher.ts), also the unset default.
+        // The catcher listens on 1025 (packages/fakes/src/mail-catcher.ts), also the unset default.
         when: (config) => smtpPort(config.SMTP_URL) === 1025,
         what: 'the local mail catcher (port 1025), which delivers nothing',
         real: 'a real mail server, smtp:// or smtps://user:password@host:port',
