@@ -48,6 +48,11 @@ export interface StackOptions {
    * them. `per-target`: each in its own process, for a benchmark that reads one part's CPU time.
    */
   layout?: 'one' | 'per-target';
+  /**
+   * In one process: how many copies of that process run side by side on the same database and
+   * Redis (each on its own ports), as a monolith scales out. `url` is the first one's gateway.
+   */
+  replicas?: number;
   /** Log level of every process; their output is kept and shown when a start fails. */
   logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 }
@@ -67,6 +72,8 @@ export interface Stack {
   env: Record<string, Record<string, string>>;
   /** Port of every process and helper, by name. */
   ports: Record<string, number>;
+  /** The gateway of each copy of the product (one unless `replicas` was asked for). */
+  urls: string[];
   /**
    * Process id of one started process (`gateway`, `auth-worker`...), for benchmarks that read its
    * CPU time; in one process, every name gives that process's id.
@@ -231,6 +238,27 @@ function chooseProcesses(all: StackProcess[], options: StackOptions): StackProce
   return chosen;
 }
 
+/**
+ * Copies of the one process on ports of their own: the gateway's PORT and every API's
+ * `<NAME>_PORT`, with the gateway's `<NAME>_URL` following it. The public URL stays the first's.
+ */
+async function replicasOf(chosen: StackProcess[], count: number): Promise<StackProcess[]> {
+  const one = chosen.find((proc) => proc.name === 'nashr');
+  if (!one || count <= 0) return [];
+  const portKeys = Object.keys(one.env).filter((key) => key === 'PORT' || /^[A-Z]+_PORT$/.test(key));
+  const copies: StackProcess[] = [];
+  for (let copy = 1; copy <= count; copy++) {
+    const free = await freePorts(portKeys.length);
+    const env = { ...one.env };
+    portKeys.forEach((key, i) => {
+      env[key] = String(free[i]);
+      if (key !== 'PORT') env[key.replace(/_PORT$/, '_URL')] = `http://127.0.0.1:${free[i]}`;
+    });
+    copies.push({ ...one, name: `nashr-${copy + 1}`, port: Number(env.PORT), env });
+  }
+  return copies;
+}
+
 function describeFailure(error: unknown, running: Running[]): Error {
   const logs = running
     .map(({ proc, lines }) => `── ${proc.name} (${proc.command.join(' ')}) ──\n${lines.join('\n') || '(no output)'}`)
@@ -266,6 +294,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     perTarget = chooseProcesses(stackProcesses(ctx), options);
     chosen = options.layout === 'per-target' ? perTarget : asOneProcess(perTarget);
+    if (options.layout !== 'per-target') chosen.push(...(await replicasOf(chosen, (options.replicas ?? 1) - 1)));
   } catch (error) {
     await Promise.all([database.drop(), redis.cleanup()]);
     rmSync(mediaDir, { recursive: true, force: true });
@@ -297,7 +326,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           // The browser and the tests' polling are one client spread over every route: one
           // budget per client would be spent within a minute, and it is not what these test.
           ...(proc.kind === 'gateway' ? { RATE_LIMIT_PER_MINUTE: '1000000' } : {}),
-          ...(proc.name === 'nashr'
+          ...(proc.service === 'nashr'
             ? Object.assign({}, ...Object.values(options.env ?? {}))
             : (options.env?.[proc.name] ?? {})),
         }),
@@ -320,11 +349,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 
   const oneProcess = () => running.find((r) => r.proc.name === 'nashr');
+  const gateways = running.filter((r) => r.proc.kind === 'gateway');
   /** The running process a process of the per-target list is part of. */
   const runningAs = (proc: StackProcess) => running.find((r) => r.proc.name === proc.name) ?? (oneProcess() as Running);
 
   return {
     url: publicUrl,
+    urls: gateways.map((r) => `http://localhost:${r.proc.port}`),
     databaseUrl: database.url,
     redisUrl: redis.url,
     redisPrefix: redis.prefix,
