@@ -429,6 +429,63 @@ describe('a paid checkout refused at test-payments', () => {
   });
 });
 
+describe('a subscription refused as a second one', () => {
+  it('stays refused: its checkout told later does not complete, even once the first subscription has ended', async () => {
+    const who = testIdentity();
+    const url = await openCheckout(who, 'basic');
+    const at = (s: number) => new Date(Date.now() - 100_000 + s * 1000);
+    const state = (id: string, status: string) => ({
+      id,
+      plan: id.startsWith('sub_first') ? 'pro' : 'basic',
+      status,
+      periodStart: at(0).toISOString(),
+      periodEnd: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      cancelAtPeriodEnd: false,
+    });
+    const send = async (body: string) => expect((await webhook(body, sign(body))).statusCode).toBe(200);
+    // The user holds Pro (accepted before), and the open Basic checkout is paid too: a second subscription.
+    const first = `sub_first_${who.userId}`;
+    const second = `sub_second_${who.userId}`;
+    await h.database.db
+      .insert(providerSubscriptions)
+      .values({ provider: 'test-payments', subscriptionId: first, userId: who.userId, outcome: 'accepted' });
+    await send(event(who, `evt_1_${who.userId}`, 'subscription.created', at(1), state(first, 'active')));
+    await send(
+      event(who, `evt_2_${who.userId}`, 'subscription.created', at(2), state(second, 'active'), sessionOf(url)),
+    );
+    expect(await me(who)).toMatchObject({ plan: 'pro', status: 'active' });
+    // Pro ends; then Basic's checkout is told: it does not complete, so nothing holds off a new checkout.
+    await send(event(who, `evt_3_${who.userId}`, 'subscription.deleted', at(3), state(first, 'canceled')));
+    await send(
+      JSON.stringify({
+        id: `evt_4_${who.userId}`,
+        type: 'checkout.completed',
+        occurredAt: at(4).toISOString(),
+        userId: who.userId,
+        customerId: null,
+        subscription: null,
+        checkout: { id: sessionOf(url), subscriptionId: second },
+      }),
+    );
+    expect(await me(who)).toMatchObject({ plan: 'pro', status: 'expired' });
+    const [decided] = await h.database.db
+      .select()
+      .from(providerSubscriptions)
+      .where(eq(providerSubscriptions.subscriptionId, second));
+    expect(decided).toMatchObject({ outcome: 'refused', reason: 'subscribed' });
+    expect(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: '/api/v1/billing/checkout',
+          headers: h.as(who),
+          payload: { planId: 'starter' },
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+});
+
 describe('the trial, once per person', () => {
   /** Creates the account as auth tells billing, and waits for billing to have handled it. */
   async function signUp(email: string) {

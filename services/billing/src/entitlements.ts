@@ -248,14 +248,20 @@ export class EntitlementStore {
   ): Promise<CheckoutClaim> {
     const [row] = await tx.select().from(entitlements).where(eq(entitlements.userId, userId)).for('update');
     const [open] = await tx.select().from(checkouts).where(eq(checkouts.userId, userId)).for('update');
+    // A subscription refused once stays refused: its checkout's later events never complete it.
+    const decided = made?.subscriptionId ? await this.decisionOn(tx, made.provider, made.subscriptionId) : undefined;
     const claim: CheckoutClaim =
-      open?.checkoutId !== checkoutId
-        ? 'stale'
-        : open.completedAt
-          ? 'already'
-          : this.subscribed(row) && row?.subscriptionId !== made?.subscriptionId
-            ? 'subscribed'
-            : 'completed';
+      decided?.outcome === 'refused'
+        ? decided.reason === 'subscribed'
+          ? 'subscribed'
+          : 'stale'
+        : open?.checkoutId !== checkoutId
+          ? 'stale'
+          : open.completedAt
+            ? 'already'
+            : this.subscribed(row) && row?.subscriptionId !== made?.subscriptionId
+              ? 'subscribed'
+              : 'completed';
     if (claim === 'completed') {
       await tx
         .update(checkouts)
@@ -283,12 +289,12 @@ export class EntitlementStore {
   /** Billing's decision on a subscription, if it made one. */
   private async decisionOn(tx: Db, provider: string, subscriptionId: string) {
     const [decided] = await tx
-      .select({ outcome: providerSubscriptions.outcome })
+      .select({ outcome: providerSubscriptions.outcome, reason: providerSubscriptions.reason })
       .from(providerSubscriptions)
       .where(
         and(eq(providerSubscriptions.provider, provider), eq(providerSubscriptions.subscriptionId, subscriptionId)),
       );
-    return decided?.outcome as 'accepted' | 'refused' | undefined;
+    return decided as { outcome: 'accepted' | 'refused'; reason: string | null } | undefined;
   }
 
   /** Forgets an event's record, so the provider's retry of it is handled again (its handling failed). */
@@ -387,8 +393,8 @@ export class EntitlementStore {
     }
     if (!sub) return null;
     const decided = await this.decisionOn(tx, provider, sub.id);
-    if (decided === 'accepted') return null;
-    if (decided === 'refused') return {};
+    if (decided?.outcome === 'accepted') return null;
+    if (decided?.outcome === 'refused') return {};
     // Not decided yet: told before its checkout. An ended subscription claims nothing (it grants nothing).
     if (event.type === 'subscription.deleted' || sub.status === 'canceled') return {};
     if (event.checkout === undefined) throw new CheckoutUnknown();
