@@ -42,6 +42,10 @@ export async function startBillingWorkers({
       opts: { removeOnComplete: { count: 50 }, removeOnFail: { count: 200 } },
     },
   );
+  // At start too (a scheduler kept from the last run waits for its next round): refunds owed go out now.
+  await services.refused
+    .requeueUnsettled(services.provider.name)
+    .catch((err: unknown) => logger.warn({ err }, 'could not queue the refused subscriptions not settled yet'));
   return {
     close: async () => {
       await worker.close();
