@@ -59,7 +59,7 @@ const SAYS = {
     terms: {
       payments: [/Stripe/, /24\.99 دولار أمريكي/, /الدولار الأمريكي/, /ضريبة/, /في بداية كل فترة شهرية/],
       trial: [/7 أيام/, /فترة تجريبية واحدة لكل شخص/, /100 نقطة للذكاء الاصطناعي/],
-      refunds: [/إدارة الاشتراك/, /يُلغى الاشتراك الذي أنشأته فورًا/, /ليُردّ كاملًا/],
+      refunds: [/إدارة الاشتراك/, /يُلغى الاشتراك الذي أنشأته فورًا/, /يُردّ مبلغها كاملًا تلقائيًا/],
       engage: [/من حسابك وباسمك/, /الوضع التلقائي/, /اتفاقية مستخدم لينكدإن/, /25 تعليقًا/],
       contact: [/support@nashr\.app/],
     },
@@ -89,7 +89,7 @@ const SAYS = {
     terms: {
       payments: [/Stripe/, /24\.99 US dollars/, /US dollars/, /tax/, /start of each monthly period/],
       trial: [/7 days/, /One trial per person/, /100 AI credits for the whole trial/],
-      refunds: [/Manage subscription/, /cancelled at once/, /refunded in full/],
+      refunds: [/Manage subscription/, /cancelled at once/, /refunded in full automatically/],
       engage: [/from your account, in your name/, /Autopilot/, /User Agreement/, /25 a day/],
       contact: [/support@nashr\.app/],
     },

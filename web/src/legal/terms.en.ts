@@ -93,7 +93,7 @@ export function termsEn(f: LegalFormat): TermsText {
         blocks: [
           'You can cancel at any time under ‘Manage subscription’ on the Billing page. Cancelling stops the next renewal: your plan stays until the end of the period already paid (the Billing page shows the date), then ends. The rest of a paid period is not refunded.',
           'Deleting your account cancels a paid subscription at once: nothing more is charged, and the rest of the current period is not refunded.',
-          'A payment that should not have been taken: a checkout paid after a newer one replaced it, or while you already have a subscription, is refused. Its plan is not applied and the subscription it created is cancelled at once, so it never renews. The refund of that payment is not automatic: write to us (see Contact) and it is refunded in full.',
+          'A payment that should not have been taken: a checkout paid after a newer one replaced it, or while you already have a subscription, is refused. Its plan is not applied, the subscription it created is cancelled at once, so it never renews, and the payment is refunded in full automatically (your bank may take several days to show it). If it does not appear, write to us (see Contact).',
           'Nothing in these terms takes away a right to a refund or cancellation that the law of your country gives you.',
         ],
       },
