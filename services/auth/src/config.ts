@@ -1,3 +1,4 @@
+import { MEMBER_COUNT_MIN } from '@nashr/contracts';
 import {
   baseEnv,
   copyEnv,
@@ -69,6 +70,8 @@ export const configSchema = z
     OIDC_CLIENT_SECRET: optionalEnv(z.string().min(1)),
     /** A web inbox for development (the local mail catcher); the web's 'Open Gmail' opens it when set. */
     MAIL_INBOX_URL: optionalEnv(z.string().url()),
+    /** Fewer accounts than this: the sign-up page says no number (contracts: `memberCountShown`). */
+    MEMBER_COUNT_MIN: positiveInt(MEMBER_COUNT_MIN),
   })
   .superRefine((config, ctx) => {
     if (!config.OIDC_ISSUER) return;
