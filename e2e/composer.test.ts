@@ -121,30 +121,43 @@ const ARABIC_LETTERS = /[\u0600-\u06FF]/g;
 const arabicShare = (text: string) => (text.match(ARABIC_LETTERS)?.length ?? 0) / text.replace(/\s/g, '').length;
 
 /**
- * Reads the draft box again and again while the service streams, and returns every distinct
- * text seen before the stream ended: words arriving one after another, not one final answer.
+ * Records, inside the page, every distinct text the draft box shows while the service streams
+ * (checked every few milliseconds there, so a short answer's few words are all seen however slow
+ * the test's own round trips are). Start it before the click that streams; `samples` waits for
+ * the end of the stream and returns them: words arriving one after another, not one final answer.
  */
-async function samplesWhileStreaming(text: Locator, onFirst?: () => Promise<unknown>): Promise<string[]> {
-  const samples: string[] = [];
-  let side: Promise<unknown> = Promise.resolve();
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const { streaming, value } = await text.evaluate((element) => ({
+async function recordStream(text: Locator) {
+  await text.evaluate((element) => {
+    const area = element as HTMLTextAreaElement;
+    const seen: string[] = [];
+    const timer = window.setInterval(() => {
+      if (area.dataset.streaming === 'true' && area.value && seen.at(-1) !== area.value) seen.push(area.value);
+    }, 5);
+    Object.assign(window, { streamSamples: seen, stopStreamSamples: () => window.clearInterval(timer) });
+  });
+  const read = () =>
+    text.evaluate((element) => ({
       streaming: (element as HTMLTextAreaElement).dataset.streaming === 'true',
-      value: (element as HTMLTextAreaElement).value,
+      seen: [...(window as unknown as { streamSamples: string[] }).streamSamples],
     }));
-    if (streaming && value && samples.at(-1) !== value) {
-      samples.push(value);
-      // Not awaited here: sampling goes on while, say, a screenshot is taken.
-      if (samples.length === 1 && onFirst) side = onFirst();
-    }
-    if (!streaming && samples.length > 0) {
-      await side;
-      return samples;
-    }
-    await sleep(100);
-  }
-  throw new Error(`the draft did not finish streaming; seen ${samples.length} samples`);
+  return {
+    samples: async (onFirst?: () => Promise<unknown>): Promise<string[]> => {
+      let side: Promise<unknown> | undefined;
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        const { streaming, seen } = await read();
+        // Not awaited here: recording goes on while, say, a screenshot is taken.
+        if (seen.length > 0 && onFirst && !side) side = onFirst();
+        if (!streaming && seen.length > 0) {
+          await side;
+          await text.evaluate(() => (window as unknown as { stopStreamSamples: () => void }).stopStreamSamples());
+          return seen;
+        }
+        await sleep(50);
+      }
+      throw new Error(`the draft did not finish streaming; seen ${(await read()).seen.length} samples`);
+    },
+  };
 }
 
 function expectGrowingText(samples: string[], final: string) {
@@ -213,10 +226,11 @@ async function writeWithAi(composer: Locator, lang: Language, topic: string, sho
   expect(await text.getAttribute('placeholder')).toBe(words.placeholder);
   await text.fill(topic);
   expect(await composer.getByTestId('char-counter').locator('bdi').textContent()).toBe(`${topic.length} / 3,000`);
+  const recording = await recordStream(text);
   await composer.getByTestId('write-with-ai').click();
   // The button says so while the words arrive.
   await composer.getByTestId('write-with-ai').getByText(words.generating, { exact: true }).waitFor();
-  const samples = await samplesWhileStreaming(text, async () => {
+  const samples = await recording.samples(async () => {
     if (shot) await screenshot(composer.page(), shot, { fullPage: false });
   });
   await waitForPosition(composer, words.of(1, 1));
@@ -233,8 +247,9 @@ async function writeWithAi(composer: Locator, lang: Language, topic: string, sho
 async function shortenAndPage(page: Page, composer: Locator, lang: Language, first: string): Promise<string> {
   const words = WORDS[lang];
   const text = composer.getByTestId('composer-text');
+  const recording = await recordStream(text);
   await composer.getByTestId('adjust-shorter').click();
-  const samples = await samplesWhileStreaming(text);
+  const samples = await recording.samples();
   await waitForPosition(composer, words.of(2, 2));
   const shorter = await text.inputValue();
   expectGrowingText(samples, shorter);
