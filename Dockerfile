@@ -1,12 +1,13 @@
-# One recipe for every process of Nashr (docker-compose.yml builds each container from it).
+# One image for every process of Nashr: `node services/nashr/dist/main.js` runs the targets named
+# by --target=<list> or NASHR_TARGETS (default `all`: the gateway, every API and every worker).
 #
-#   target `service`: node services/$SERVICE/dist/$ENTRY.js
-#       build args (or environment) SERVICE=auth|linkedin|posts|content|ai|billing|engage, ENTRY=server|worker
-#   target `gateway`: node services/gateway/dist/server.js, serving the web app from /app/web/dist
+#   docker run IMAGE                                   the whole product in one process
+#   docker run IMAGE node services/nashr/dist/main.js --target=posts-worker   one part
 #
-# Stages: manifests -> deps (npm install) -> build (turbo) ; manifests -> prod-deps (npm install --omit=dev)
+# docker-compose.yml and deploy/kubernetes run this one image with different targets.
+# Stages: manifests -> deps (npm install) -> build (turbo, then only the built files into /out) ;
+# manifests -> prod-deps (npm install --omit=dev of the workspaces the image runs) -> nashr.
 # Not `npm ci`: the lock file records only this platform's optional binaries, which `npm ci` refuses; `npm install` installs the locked versions.
-# -> runtime (built files + production dependencies, non-root) -> service | gateway.
 # Plain instructions only (no COPY with --parents or --exclude, no `# syntax=` frontend), so it also
 # builds with buildah 1.28 (podman), older Docker and air-gapped mirrors; .dockerignore does the excluding.
 
@@ -49,8 +50,18 @@ COPY scripts/patch-dependencies.mjs scripts/
 FROM manifests AS deps
 RUN --mount=type=cache,target=/root/.npm npm install --no-audit --no-fund
 
+# Only the dependencies of what the image runs: the services (each bundles the workspace packages
+# but leaves npm packages external) and the mail catcher; not the web app's, which is built in.
+# Then without what nothing runs: type declarations, source maps (about 90 MB) and TypeScript (an
+# optional peer of a gateway dependency, installed for the development tools).
 FROM manifests AS prod-deps
-RUN --mount=type=cache,target=/root/.npm npm install --omit=dev --no-audit --no-fund
+RUN --mount=type=cache,target=/root/.npm npm install --omit=dev --no-audit --no-fund \
+      --workspace services/ai --workspace services/auth --workspace services/billing \
+      --workspace services/content --workspace services/engage --workspace services/gateway \
+      --workspace services/linkedin --workspace services/nashr --workspace services/posts \
+      --workspace packages/fakes \
+    && rm -rf node_modules/typescript \
+    && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete
 
 FROM deps AS build
 # Only what the build reads (never the root node_modules or .data); .dockerignore leaves out what a
@@ -59,19 +70,27 @@ COPY turbo.json ./
 COPY packages ./packages
 COPY services ./services
 COPY web ./web
-# Then without the workspaces' development dependencies, so runtime copies only built files over
-# prod-deps' own node_modules.
-RUN npx turbo run build && rm -rf packages/*/node_modules services/*/node_modules tools/node_modules
+# Then only what runs into /out: each service's bundles, migrations (services/*/drizzle) and
+# package.json ("type": "module"), the web app, the development mail catcher that compose's `mail`
+# service runs (packages/fakes; production sets SMTP_URL instead). No source maps: nothing reads
+# them at run time (about 30 MB).
+RUN npx turbo run build \
+    && for dir in services/*/; do \
+         mkdir -p "/out/$dir" && cp -r "$dir/package.json" "$dir/dist" "/out/$dir" \
+         && if [ -d "$dir/drizzle" ]; then cp -r "$dir/drizzle" "/out/$dir"; fi; \
+       done \
+    && mkdir -p /out/web /out/packages/fakes \
+    && cp -r web/dist web/dist-ssr /out/web/ && cp -r packages/fakes/dist packages/fakes/package.json /out/packages/fakes/ \
+    && find /out -name '*.map' -delete
 
-FROM base AS runtime
+# The image: built files over the production dependencies, run as a user without privileges.
+FROM base AS nashr
 ENV NODE_ENV=production \
-    HOST=0.0.0.0
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    WEB_DIST=/app/web/dist
 COPY --from=prod-deps /app ./
-# Built services with their migrations (services/*/drizzle) and package.json ("type": "module").
-COPY --from=build /app/services ./services
-# The packages, with packages/fakes/dist/mail-catcher.js: the development mail catcher that compose's
-# `mail` service runs (production sets SMTP_URL instead).
-COPY --from=build /app/packages ./packages
+COPY --from=build /out ./
 # The migration runner (`node scripts/migrate.mjs`, the Kubernetes migration Job) and the process list it reads.
 COPY scripts/migrate.mjs scripts/
 # The images' bucket maker (`node scripts/media-bucket.mjs`, the Kubernetes media-bucket Job).
@@ -80,24 +99,6 @@ COPY tools/stack/processes.mjs tools/stack/
 # Where compose mounts the uploaded images (a new volume takes this folder's owner).
 RUN mkdir -p /data/media && chown node:node /data/media
 USER node
-
-# An API or a worker of one service.
-FROM runtime AS service
-ARG SERVICE
-ARG ENTRY=server
-# Fails the build on an unknown SERVICE or ENTRY. It also keeps each service's image apart: buildah
-# 1.28 leaves build-argument values out of the cache key of ENV, not of RUN.
-RUN test -f "services/${SERVICE}/dist/${ENTRY}.js"
-ENV SERVICE=${SERVICE} \
-    ENTRY=${ENTRY}
-CMD ["sh", "-c", "exec node services/${SERVICE}/dist/${ENTRY}.js"]
-
-# The public entry point, serving the built web app too.
-FROM runtime AS gateway
-COPY --from=build /app/web/dist ./web/dist
-# The landing page's renderer (services/gateway/src/landing-page.ts), beside the build, never served.
-COPY --from=build /app/web/dist-ssr ./web/dist-ssr
-ENV WEB_DIST=/app/web/dist \
-    PORT=8080
 EXPOSE 8080
-CMD ["node", "services/gateway/dist/server.js"]
+# The targets: NASHR_TARGETS (default all), or `--target=<list>` after this command.
+CMD ["node", "services/nashr/dist/main.js"]

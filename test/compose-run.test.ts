@@ -1,6 +1,8 @@
-// docker-compose.yml run for real under podman: build, up on 127.0.0.1-only ports, sign up with
-// the link from the stack's mail catcher, schedule a post and see it published once, scale
-// posts-worker to 3 while posts are due and kill one mid-run (none lost or doubled), down -v.
+// docker-compose.yml run for real under podman, in both layouts of the one image: build it once,
+// start the all-in-one `nashr` container on 127.0.0.1-only ports, sign up with the link from the
+// stack's mail catcher, schedule a post and see it published once; then the same data with one
+// container per target and two posts workers (a post published once again), scale posts-worker
+// to 3 while posts are due and kill one mid-run (none lost or doubled), down -v.
 //
 // Runs only with NASHR_COMPOSE_TEST=1 and the tools present (podman, docker-compose, the local base
 // images of scripts/local-images.sh); otherwise it is reported as skipped, with the reason in its name.
@@ -21,6 +23,9 @@ const LOCAL_IMAGES = {
   // s3rver standing in for MinIO, which no package source here offers.
   MINIO_IMAGE: 'localhost/nashr-s3:3',
 };
+
+/** The per-target layout: its containers' profile, without the all-in-one container. */
+const PER_TARGET = ['-f', 'docker-compose.yml', '-f', 'docker-compose.targets.yml', '--profile', 'per-target'];
 
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 
@@ -78,12 +83,15 @@ describe.skipIf(reason !== null)(`docker compose, run for real${reason ? ` (skip
   let userId = '';
   const timings: Record<string, number> = {};
 
-  /** docker-compose in the repository with this run's project and variables; rejects on failure. */
+  /** The layout the commands below address: the default (all in one) until the test switches. */
+  let layout: string[] = [];
+
+  /** docker-compose in the repository with this run's project, layout and variables; rejects on failure. */
   function compose(args: string[], timeoutMs = 120_000): Promise<string> {
     return new Promise((resolve, reject) => {
       execFile(
         'docker-compose',
-        ['-p', project, ...args],
+        ['-p', project, ...layout, ...args],
         { cwd: ROOT, env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
         (error, stdout, stderr) => {
           if (error)
@@ -203,26 +211,24 @@ describe.skipIf(reason !== null)(`docker compose, run for real${reason ? ` (skip
   afterAll(async () => {
     stopHealthChecks();
     try {
+      layout = PER_TARGET;
       if (env) await compose(['down', '-v', '--remove-orphans'], 180_000);
     } finally {
-      // The built images keep their layers (the next build reuses them); only this run's names go.
-      const tags = spawnSync('podman', ['images', '--format', '{{.Repository}}:{{.Tag}}'], { encoding: 'utf8' });
-      for (const tag of tags.stdout.split('\n').filter((t) => t.includes(`/${project}_`)))
-        spawnSync('podman', ['untag', tag]);
+      // The image stays (localhost/nashr:latest): the next build reuses its layers.
       service?.kill('SIGTERM');
       if (dir) rmSync(dir, { recursive: true, force: true });
       console.info(`compose timings (s): ${JSON.stringify(timings)}`);
     }
   }, 240_000);
 
-  it('builds every image', async () => {
+  it('builds the one image', async () => {
     const started = Date.now();
     // A first build on a busy machine (load average 100 and more) has taken 25 minutes.
-    await compose(['build'], 2_700_000);
+    await compose(['build', 'nashr'], 2_700_000);
     timings.build = Math.round((Date.now() - started) / 1000);
   }, 2_800_000);
 
-  it('starts the stack, publishing its ports on 127.0.0.1 only', async () => {
+  it('starts the stack in one container, publishing its ports on 127.0.0.1 only', async () => {
     const started = Date.now();
     stopHealthChecks = pumpHealthChecks();
     await compose(['up', '-d'], 600_000);
@@ -230,11 +236,11 @@ describe.skipIf(reason !== null)(`docker compose, run for real${reason ? ` (skip
       (await fetch(`${url}/readyz`)).ok ? true : undefined,
     );
     timings.up = Math.round((Date.now() - started) / 1000);
-    expect((await compose(['port', 'gateway', '8080'])).trim()).toBe(url.replace('http://', ''));
+    expect((await compose(['port', 'nashr', '8080'])).trim()).toBe(url.replace('http://', ''));
     expect((await compose(['port', 'mail', '8025'])).trim()).toBe(inbox.replace('http://', ''));
-    // Every image on the Node.js LTS base.
-    for (const name of ['gateway', 'posts-worker'])
-      expect((await compose(['exec', '-T', name, 'node', '--version'])).trim()).toMatch(/^v24\./);
+    // The image on the Node.js LTS base, running as its unprivileged user.
+    expect((await compose(['exec', '-T', 'nashr', 'node', '--version'])).trim()).toMatch(/^v24\./);
+    expect((await compose(['exec', '-T', 'nashr', 'id', '-un'])).trim()).toBe('node');
   }, 700_000);
 
   it('signs up with the link read from the stack’s mail catcher', async () => {
@@ -258,13 +264,9 @@ describe.skipIf(reason !== null)(`docker compose, run for real${reason ? ` (skip
     userId = me.body.data.user.id;
   }, 120_000);
 
-  it('schedules a post and sees it published once', async () => {
-    const connected = await api('POST', '/api/v1/linkedin/accounts', { username: address, password: 'sandbox' });
-    expect(connected.status, JSON.stringify(connected.body)).toBeLessThan(300);
-    await waitFor('auth learnt of the connected account', 60_000, async () =>
-      (await api('GET', '/api/v1/auth/me')).body?.data?.user?.linkedinConnected ? true : undefined,
-    );
-    const content = `Compose post ${randomUUID()}`;
+  /** Schedules a post due at the next whole minute and sees it published once. */
+  async function publishOnce(label: string) {
+    const content = `Compose post ${label} ${randomUUID()}`;
     const { due, request } = schedule(content, 5_000);
     const scheduled = await api('POST', '/linkedln/saveSchedulePost', request);
     expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
@@ -272,7 +274,38 @@ describe.skipIf(reason !== null)(`docker compose, run for real${reason ? ` (skip
       (await publishedTexts()).has(content) ? true : undefined,
     );
     expect(await receivedCounts([content])).toEqual({ [content]: 1 });
+  }
+
+  it('schedules a post and sees it published once', async () => {
+    const connected = await api('POST', '/api/v1/linkedin/accounts', { username: address, password: 'sandbox' });
+    expect(connected.status, JSON.stringify(connected.body)).toBeLessThan(300);
+    await waitFor('auth learnt of the connected account', 60_000, async () =>
+      (await api('GET', '/api/v1/auth/me')).body?.data?.user?.linkedinConnected ? true : undefined,
+    );
+    const started = Date.now();
+    await publishOnce('all-in-one');
+    timings.publishedAllInOne = Math.round((Date.now() - started) / 1000);
   }, 240_000);
+
+  it('runs the same data with one container per target and two posts workers, publishing once', async () => {
+    const started = Date.now();
+    await compose(['stop', 'nashr'], 120_000);
+    await compose(['rm', '-f', 'nashr'], 120_000);
+    layout = PER_TARGET;
+    await compose(['up', '-d', '--scale', 'posts-worker=2'], 600_000);
+    await waitFor('the gateway became ready', 300_000, async () =>
+      (await fetch(`${url}/readyz`)).ok ? true : undefined,
+    );
+    timings.upPerTarget = Math.round((Date.now() - started) / 1000);
+    expect((await compose(['port', 'gateway', '8080'])).trim()).toBe(url.replace('http://', ''));
+    expect(await workers()).toHaveLength(2);
+    expect((await compose(['ps', '-q', 'nashr'])).trim()).toBe('');
+    // The session made in the other layout still holds: the same Redis and database.
+    expect((await api('GET', '/api/v1/auth/me')).body?.data?.user?.email).toBe(address);
+    const publishing = Date.now();
+    await publishOnce('per-target');
+    timings.publishedPerTarget = Math.round((Date.now() - publishing) / 1000);
+  }, 900_000);
 
   it('scales posts-worker to 3 while posts are due and loses or doubles none when one is killed mid-run', async () => {
     // Thirty posts in one week are more than the trial allows: buy Pro through the offline payments.

@@ -5,7 +5,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { exampleContext, ROOT, stackProcesses } from '../tools/stack/processes.mjs';
+import {
+  asOneProcess,
+  exampleContext,
+  ONE_PROCESS_ENTRY,
+  ROOT,
+  stackProcesses,
+  targetOf,
+} from '../tools/stack/processes.mjs';
 
 interface ParseResult {
   success: boolean;
@@ -26,8 +33,13 @@ interface StackProcess {
   source?: string;
   /** A helper's built entry file (e.g. packages/fakes/dist/mail-catcher.js). */
   entry?: string;
+  command: string[];
+  port: number;
+  env: Record<string, string>;
 }
 type ComposeService = Record<string, unknown> & {
+  image?: string;
+  profiles?: string[];
   build?: { target?: string; args?: Record<string, unknown> | string[] } | string;
   environment?: Record<string, unknown> | string[];
   healthcheck?: { test?: unknown; disable?: boolean };
@@ -45,10 +57,13 @@ const processes = stackProcesses(exampleContext()) as StackProcess[];
 /** Directories under services/ that the stack runs (the five services and the gateway). */
 const serviceDirs = [...new Set(processes.flatMap((p) => (p.service ? [p.service] : [])))];
 
-/** Build stage names declared with `FROM ... AS name`. */
-function dockerfileTargets(dockerfile: string): Set<string> {
-  return new Set([...dockerfile.matchAll(/^\s*FROM\s+\S+\s+AS\s+([\w.-]+)\s*$/gim)].map((m) => m[1]!));
+/** Build stage names declared with `FROM ... AS name`, in order. */
+function dockerfileTargets(dockerfile: string): string[] {
+  return [...dockerfile.matchAll(/^\s*FROM\s+\S+\s+AS\s+([\w.-]+)\s*$/gim)].map((m) => m[1]!);
 }
+
+/** The stage a build without a target makes: the last one. */
+const lastStage = (dockerfile: string) => dockerfileTargets(dockerfile).at(-1);
 
 /** Compose interpolation as `docker compose` does it with the given variables (none by default). */
 function interpolate(value: string, vars: Record<string, string> = {}): string {
@@ -131,9 +146,34 @@ function requiredVariables(schema: EnvSchema): string[] {
     .map(([key]) => key);
 }
 
+/** The targets a container's command names (`--target=a,b`), else its NASHR_TARGETS. */
+function targetsOf(service: ComposeService): string[] {
+  const command = Array.isArray(service.command) ? service.command.map(String) : [];
+  const named = command.filter((arg) => arg.startsWith('--target=')).map((arg) => arg.slice('--target='.length));
+  const list = named.length > 0 ? named.join(',') : (environmentOf(service).NASHR_TARGETS ?? '');
+  return list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+const profilesOf = (service: ComposeService) => (Array.isArray(service.profiles) ? service.profiles.map(String) : []);
+
+/** The path a health check fetches (`/readyz`, `/healthz`), if it fetches one. */
+function healthPath(service: ComposeService): string | undefined {
+  const check = service.healthcheck;
+  if (!check || check.disable || !Array.isArray(check.test) || check.test[0] === 'NONE') return undefined;
+  return /\/(readyz|healthz)\b/.exec(check.test.map(String).join(' '))?.[0];
+}
+
+/** The image and build every Node.js container shares, as text, to compare. */
+const imageOf = (service: ComposeService) => JSON.stringify({ image: service.image, build: service.build });
+
 /**
  * Every problem of the compose document, one line each; an empty list when it is right.
- * @param schemas the schema each entry validates its environment with, by `<dir>/<entry>`
+ * Both layouts: the default one runs `asOneProcess(stack)`'s `nashr` process in one container; the
+ * per-target one (profile per-target) one container per process of the stack.
+ * @param schemas the schema each part validates its environment with, by `<dir>/<entry>`
  *   (`auth/server`: configSchema, `auth/worker`: workerConfigSchema when exported, else configSchema)
  */
 function checkCompose(
@@ -141,25 +181,34 @@ function checkCompose(
   dockerfile: string,
   schemas: Record<string, EnvSchema | undefined>,
   stack: StackProcess[] = processes,
-  root: string = ROOT,
 ): string[] {
   const problems: string[] = [];
   const services = doc.services ?? {};
-  const targets = dockerfileTargets(dockerfile);
+  const finalStage = lastStage(dockerfile);
   const byName = new Map(stack.map((p) => [p.name, p]));
   const apis = stack.filter((p) => p.kind === 'api').map((p) => p.name);
+  const parts = stack.filter((p) => p.kind !== 'helper');
+  const one = asOneProcess(stack).find((p) => p.name === 'nashr') as StackProcess | undefined;
 
-  for (const proc of stack) {
-    if (proc.kind !== 'helper' && !services[proc.name]) {
+  for (const proc of parts) {
+    if (!services[proc.name])
       problems.push(`${proc.name}: in tools/stack/processes.mjs but not a service in docker-compose.yml`);
-    }
   }
+  if (!services.nashr) problems.push('nashr: the default layout has no `nashr` container');
 
-  for (const [name, service] of Object.entries(services)) {
-    if (!service.build) continue; // images of others: postgres, redis
-    const build = typeof service.build === 'string' ? { target: undefined } : service.build;
-    const proc = byName.get(name);
-    const command = Array.isArray(service.command) ? service.command : [];
+  // One image: every Node.js container names the same image and build.
+  const nodeServices = Object.entries(services).filter(([, service]) => service.build);
+  const shared = nodeServices[0] ? imageOf(nodeServices[0][1]) : '';
+  for (const [name, service] of nodeServices) {
+    if (!service.image) problems.push(`${name}: builds an image without naming it (image:)`);
+    if (imageOf(service) !== shared) problems.push(`${name}: builds an image of its own, not the one image`);
+    const build = typeof service.build === 'string' ? {} : (service.build ?? {});
+    if (build.target && build.target !== finalStage)
+      problems.push(`${name}: build target "${build.target}" is not the Dockerfile's final stage "${finalStage}"`);
+  }
+  for (const [name, service] of nodeServices) {
+    const proc = name === 'nashr' ? one : byName.get(name);
+    const command = Array.isArray(service.command) ? service.command.map(String) : [];
     if (!proc && service.restart === 'no' && command[0] === 'node' && /^scripts\/[\w-]+\.mjs$/.test(command[1] ?? '')) {
       // A one-off step (the images' bucket) runs a script the Dockerfile copies into the image, then exits.
       if (!dockerfile.includes(`COPY ${command[1]} scripts/`))
@@ -167,78 +216,91 @@ function checkCompose(
       continue;
     }
     if (!proc) {
-      problems.push(`${name}: built from the Dockerfile but not listed in tools/stack/processes.mjs`);
+      problems.push(`${name}: runs the image but is not a process of tools/stack/processes.mjs`);
       continue;
     }
     if (proc.kind === 'helper') {
-      // A helper (the mail catcher) runs its own entry file from a service's image.
-      const command = Array.isArray(service.command) ? service.command.join(' ') : String(service.command ?? '');
-      if (!proc.entry || !command.includes(proc.entry))
+      // A helper (the mail catcher) runs its own entry file from the image.
+      if (!proc.entry || !command.join(' ').includes(proc.entry))
         problems.push(
-          `${name}: command "${command}" does not run ${proc.entry}, the entry tools/stack/processes.mjs runs`,
+          `${name}: command "${command.join(' ')}" does not run ${proc.entry}, the entry tools/stack/processes.mjs runs`,
         );
       continue;
     }
 
-    // The build target and the file it runs.
-    if (!build.target) problems.push(`${name}: build has no target`);
-    else if (!targets.has(build.target))
-      problems.push(`${name}: build target "${build.target}" is not a stage of the Dockerfile`);
-    const args = buildArgs(build);
-    const dir = build.target === 'gateway' ? 'gateway' : args.SERVICE;
-    const entry = build.target === 'gateway' ? 'server' : (args.ENTRY ?? 'server');
-    if (!dir) {
-      problems.push(`${name}: build args give no SERVICE`);
-      continue;
-    }
-    const source = `services/${dir}/src/${entry}.ts`;
-    if (!['server', 'worker'].includes(entry)) problems.push(`${name}: ENTRY "${entry}" is neither server nor worker`);
-    if (!existsSync(join(root, source))) problems.push(`${name}: runs ${source}, which does not exist`);
-    if (proc.source && proc.source !== source) {
-      problems.push(`${name}: runs ${source} but tools/stack/processes.mjs runs ${proc.source}`);
+    // What it runs: the one entry point, with the targets of the process list.
+    if (command[0] !== 'node' || command[1] !== ONE_PROCESS_ENTRY)
+      problems.push(`${name}: command "${command.join(' ')}" does not run node ${ONE_PROCESS_ENTRY}`);
+    const targets = targetsOf(service);
+    const wanted = name === 'nashr' ? ['all'] : [targetOf(proc)];
+    if (JSON.stringify(targets) !== JSON.stringify(wanted))
+      problems.push(`${name}: runs targets "${targets.join(',')}" but should run "${wanted.join(',')}"`);
+    for (const part of name === 'nashr' ? parts : [proc]) {
+      if (part.source && !existsSync(join(ROOT, part.source)))
+        problems.push(`${name}: runs ${part.source}, which does not exist`);
     }
 
+    // Layouts: the all-in-one container by default, every other part in the per-target profile.
+    const profiles = profilesOf(service);
+    if (name === 'nashr' && profiles.length > 0)
+      problems.push(`nashr: has profiles ${profiles}, so it is not the default`);
+    if (name !== 'nashr' && !profiles.includes('per-target'))
+      problems.push(`${name}: is not in the per-target profile (it would start beside the all-in-one container)`);
+
     // Health checks and scaling.
-    const isHttp = proc.kind === 'api' || proc.kind === 'gateway';
-    const check = service.healthcheck;
-    if (isHttp && (!check || check.disable || !check.test || (Array.isArray(check.test) && check.test[0] === 'NONE'))) {
-      problems.push(`${name}: has no healthcheck`);
-    }
+    const wantedCheck = proc.kind === 'api' ? ['/healthz', '/readyz'] : proc.kind === 'gateway' ? ['/readyz'] : [];
+    if (wantedCheck.length > 0 && !wantedCheck.includes(healthPath(service) ?? ''))
+      problems.push(`${name}: has no healthcheck of ${wantedCheck.join(' or ')}`);
     if (proc.kind === 'worker') {
       if (service.container_name)
         problems.push(`${name}: a worker must not have a container_name (it could not scale)`);
       if (service.ports?.length) problems.push(`${name}: a worker must not publish ports (it could not scale)`);
     }
 
-    // The environment against the service's configuration schema.
+    // The environment against the configuration schema of each part it runs.
     const env = environmentOf(service);
-    const schema = schemas[`${dir}/${entry}`];
-    if (!schema) {
-      problems.push(`${name}: services/${dir}/src/config.ts exports no configSchema`);
-      continue;
-    }
-    if (!shapeOf(schema)) {
-      problems.push(`${name}: configSchema of ${dir} is not a zod object (no .shape)`);
-      continue;
-    }
-    const required = requiredVariables(schema);
-    for (const key of required) {
-      if (!env[key]) problems.push(`${name}: environment lacks ${key}, which services/${dir}/src/config.ts requires`);
-    }
-    const parsed = schema.safeParse(env);
-    if (!parsed.success) {
-      for (const issue of parsed.error?.issues ?? []) {
-        const key = issue.path.map(String).join('.');
-        if (!required.includes(key) || env[key]) problems.push(`${name}: ${key} is invalid: ${issue.message}`);
+    const runs = name === 'nashr' ? parts : [proc];
+    const required = new Set<string>();
+    for (const part of runs) {
+      const dir = String(part.service);
+      const key = `${dir}/${part.kind === 'worker' ? 'worker' : 'server'}`;
+      const schema = schemas[key];
+      if (!schema) {
+        problems.push(`${name}: services/${dir}/src/config.ts exports no configSchema`);
+        continue;
       }
+      if (!shapeOf(schema)) {
+        problems.push(`${name}: configSchema of ${dir} is not a zod object (no .shape)`);
+        continue;
+      }
+      const own = requiredVariables(schema);
+      for (const variable of own) required.add(variable);
+      for (const variable of own) {
+        if (!env[variable])
+          problems.push(`${name}: environment lacks ${variable}, which services/${dir}/src/config.ts requires`);
+      }
+      const parsed = schema.safeParse(env);
+      if (!parsed.success) {
+        for (const issue of parsed.error?.issues ?? []) {
+          const variable = issue.path.map(String).join('.');
+          if (!own.includes(variable) || env[variable])
+            problems.push(`${name}: ${variable} is invalid: ${issue.message}`);
+        }
+      }
+    }
+    if (name === 'nashr') {
+      // Inside the one container the gateway finds each API at its default address.
+      for (const variable of Object.keys(env))
+        if (/^[A-Z]+_URL$/.test(variable) && apis.includes(variable.slice(0, -4).toLowerCase()))
+          problems.push(`nashr: ${variable} sends the gateway away from the APIs inside its container`);
     }
 
     // Start order: what it needs is healthy first.
     const deps = dependsOn(service);
     const needs: [string, boolean][] = [
-      ['postgres', required.includes('DATABASE_URL')],
-      ['redis', required.includes('REDIS_URL')],
-      ...(proc.kind === 'gateway' ? apis.map((api): [string, boolean] => [api, true]) : []),
+      ['postgres', required.has('DATABASE_URL')],
+      ['redis', required.has('REDIS_URL')],
+      ...(name !== 'nashr' && proc.kind === 'gateway' ? apis.map((api): [string, boolean] => [api, true]) : []),
     ];
     for (const [dependency, needed] of needs) {
       if (needed && deps[dependency] !== 'service_healthy') {
@@ -253,6 +315,7 @@ describe('docker-compose.yml', () => {
   const compose = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
   const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
   const doc = parse(compose, { merge: true }) as ComposeDocument;
+  const targetsFile = parse(readFileSync(join(ROOT, 'docker-compose.targets.yml'), 'utf8')) as ComposeDocument;
   const schemas: Record<string, EnvSchema | undefined> = {};
 
   beforeAll(async () => {
@@ -268,9 +331,51 @@ describe('docker-compose.yml', () => {
     }
   }, 60_000);
 
-  it('runs every process of tools/stack/processes.mjs with the variables its service requires', () => {
+  it('runs every process of tools/stack/processes.mjs with the variables its service requires, in both layouts', () => {
     expect(serviceDirs.length).toBeGreaterThanOrEqual(6);
     expect(checkCompose(doc, dockerfile, schemas)).toEqual([]);
+  });
+
+  it('runs everything in one `nashr` container by default, and one container per target in the profile', () => {
+    const services = doc.services ?? {};
+    const started = (profiles: string[], file: ComposeDocument = doc) =>
+      Object.entries(file.services ?? {})
+        .filter(
+          ([, service]) => profilesOf(service).length === 0 || profilesOf(service).some((p) => profiles.includes(p)),
+        )
+        .map(([name]) => name)
+        .sort();
+    const others = ['mail', 'media-bucket', 'minio', 'postgres', 'redis'];
+    expect(started([])).toEqual([...others, 'nashr'].sort());
+    expect(targetsOf(services.nashr ?? {})).toEqual(['all']);
+    // The second file leaves the all-in-one container out of the per-target layout.
+    const merged = structuredClone(doc);
+    for (const [name, override] of Object.entries(targetsFile.services ?? {}))
+      (merged.services as Record<string, ComposeService>)[name] = { ...merged.services?.[name], ...override };
+    const parts = processes.filter((p) => p.kind !== 'helper').map((p) => p.name);
+    expect(started(['per-target'], merged)).toEqual([...others, ...parts].sort());
+    expect(parts).toContain('posts-worker');
+    expect(Object.keys(targetsFile.services ?? {})).toEqual(['nashr']);
+  });
+
+  it('offers one image: every Node.js container names the same image, built from the final stage', () => {
+    const services = doc.services ?? {};
+    const node = Object.entries(services).filter(([, service]) => service.build);
+    expect(node.map(([name]) => name)).toEqual(expect.arrayContaining(['nashr', 'gateway', 'posts-worker', 'mail']));
+    expect(new Set(node.map(([, service]) => imageOf(service))).size).toBe(1);
+    expect(interpolate(String(services.nashr?.image))).toBe('localhost/nashr:latest');
+    expect(interpolate(String(services.nashr?.image), { NASHR_IMAGE: 'registry.example/nashr:1' })).toBe(
+      'registry.example/nashr:1',
+    );
+    // One final stage, whose command is the one entry point (targets from NASHR_TARGETS, default all).
+    const stages = dockerfile.split(/^FROM /m).slice(1);
+    const final = stages.at(-1) ?? '';
+    expect(final).toMatch(/^\S+ AS nashr\n/);
+    expect(final).toContain(`CMD ["node", "${ONE_PROCESS_ENTRY}"]`);
+    expect(final).toMatch(/^USER node$/m);
+    const used = (name: string) => stages.some((stage) => new RegExp(`^${name}\\s|--from=${name}\\s`, 'm').test(stage));
+    for (const stage of dockerfileTargets(dockerfile).slice(0, -1)) expect(used(stage), stage).toBe(true);
+    expect(dockerfile.match(/^CMD /gm)).toHaveLength(1);
   });
 
   it('has postgres, redis and the mail catcher, with images a registry-less machine can replace', () => {
@@ -301,7 +406,7 @@ describe('docker-compose.yml', () => {
   it('keeps uploaded images in MinIO: each process that reads or writes them uses S3, once the bucket is made', () => {
     const services = doc.services ?? {};
     const minio = environmentOf(services.minio ?? {});
-    for (const name of ['posts', 'posts-worker', 'linkedin', 'linkedin-worker']) {
+    for (const name of ['nashr', 'posts', 'posts-worker', 'linkedin', 'linkedin-worker']) {
       const service = services[name] ?? {};
       const env = environmentOf(service);
       expect(env.MEDIA_STORE, name).toBe('s3');
@@ -326,7 +431,7 @@ describe('docker-compose.yml', () => {
     expect(environmentOf(bucket).S3_BUCKET).toBe('nashr-media');
     // The product's own bucket maker, as on Kubernetes: no second image to fetch.
     expect(bucket.command).toEqual(['node', 'scripts/media-bucket.mjs']);
-    expect(bucket.build).toMatchObject({ target: 'service' });
+    expect(imageOf(bucket)).toBe(imageOf(services.nashr ?? {}));
     // A machine without a registry can name an image of its own.
     const local = { MINIO_IMAGE: 'localhost/nashr-s3:3' };
     expect(interpolate(String(services.minio?.image), local)).toBe(local.MINIO_IMAGE);
@@ -337,8 +442,10 @@ describe('docker-compose.yml', () => {
     const services = doc.services ?? {};
     const published = (name: string, vars?: Record<string, string>) =>
       (services[name]?.ports ?? []).map((p) => interpolate(String(p), vars));
-    expect(published('gateway')).toEqual(['127.0.0.1:8080:8080']);
-    expect(published('gateway', { GATEWAY_ADDRESS: '0.0.0.0', GATEWAY_PORT: '80' })).toEqual(['0.0.0.0:80:8080']);
+    for (const name of ['nashr', 'gateway']) {
+      expect(published(name)).toEqual(['127.0.0.1:8080:8080']);
+      expect(published(name, { GATEWAY_ADDRESS: '0.0.0.0', GATEWAY_PORT: '80' })).toEqual(['0.0.0.0:80:8080']);
+    }
     expect(published('mail')).toEqual(['127.0.0.1:8025:8025']);
     for (const [name, service] of Object.entries(services))
       for (const port of service.ports ?? []) expect(interpolate(String(port)), name).toMatch(/^127\.0\.0\.1:/);
@@ -368,7 +475,7 @@ describe('docker-compose.yml', () => {
   it('keeps to instructions buildah 1.28 (podman) understands', () => {
     expect(dockerfile).not.toMatch(/^# syntax=/m);
     expect(dockerfile).not.toMatch(/^(COPY|ADD)\s.*--(parents|exclude)/m);
-    for (const target of ['deps', 'build', 'service', 'gateway'])
+    for (const target of ['deps', 'prod-deps', 'build', 'nashr'])
       expect(dockerfileTargets(dockerfile)).toContain(target);
   });
 
@@ -376,13 +483,14 @@ describe('docker-compose.yml', () => {
     const broken = structuredClone(doc);
     // Every service named below is in the file (the test above reads them all).
     const services = broken.services as Record<string, ComposeService> &
-      Record<'auth' | 'ai-worker' | 'content' | 'gateway', ComposeService>;
-    // Unknown build target, and a worker that could not scale.
-    (services.auth.build as { target: string }).target = 'no-such-stage';
+      Record<'auth' | 'ai-worker' | 'billing' | 'content' | 'gateway' | 'nashr' | 'engage-worker', ComposeService>;
+    // An image of its own, a build target other than the final stage, and a worker that could not scale.
+    services.auth = { ...services.auth, image: 'nashr-auth:latest' };
+    services.billing = { ...services.billing, build: { target: 'build' } };
     services['posts-worker'] = { ...services['posts-worker'], container_name: 'posts-worker', ports: ['9000:9000'] };
-    // An entry file that does not exist.
-    const aiWorkerBuild = services['ai-worker'].build as { args: Record<string, string> };
-    services['ai-worker'].build = { ...aiWorkerBuild, args: { ...aiWorkerBuild.args, ENTRY: 'missing' } };
+    // Another target than the process list's, and a part left out of the per-target profile.
+    services['ai-worker'] = { ...services['ai-worker'], command: ['node', ONE_PROCESS_ENTRY, '--target=ai-api'] };
+    services['engage-worker'] = { ...services['engage-worker'], profiles: [] };
     // A required variable missing, one invalid, a missing health check and start order.
     services.content = { ...services.content, environment: { ...environmentOf(services.content) } };
     delete (services.content.environment as Record<string, string>).DATABASE_URL;
@@ -392,20 +500,31 @@ describe('docker-compose.yml', () => {
     };
     delete services.gateway.healthcheck;
     services.gateway.depends_on = { redis: { condition: 'service_healthy' } };
+    // The all-in-one container: only some targets, an API sent elsewhere, no database first.
+    services.nashr = {
+      ...services.nashr,
+      command: ['node', ONE_PROCESS_ENTRY, '--target=gateway,posts'],
+      environment: { ...environmentOf(services.nashr), POSTS_URL: 'http://posts:8103' },
+      depends_on: { redis: { condition: 'service_healthy' } },
+    };
     // A process of the stack with no container.
     delete services.linkedin;
 
     const problems = checkCompose(broken, dockerfile, schemas);
     const expected = [
-      /^auth: build target "no-such-stage" is not a stage/,
+      /^auth: builds an image of its own/,
+      /^billing: build target "build" is not the Dockerfile's final stage "nashr"/,
       /^posts-worker: a worker must not have a container_name/,
       /^posts-worker: a worker must not publish ports/,
-      /^ai-worker: ENTRY "missing" is neither server nor worker/,
-      /^ai-worker: runs services\/ai\/src\/missing\.ts, which does not exist/,
+      /^ai-worker: runs targets "ai-api" but should run "ai-worker"/,
+      /^engage-worker: is not in the per-target profile/,
       /^content: environment lacks DATABASE_URL/,
       /^gateway: COOKIE_SECRET is invalid/,
-      /^gateway: has no healthcheck/,
+      /^gateway: has no healthcheck of \/readyz/,
       /^gateway: depends_on auth with condition service_healthy is missing/,
+      /^nashr: runs targets "gateway,posts" but should run "all"/,
+      /^nashr: POSTS_URL sends the gateway away/,
+      /^nashr: depends_on postgres with condition service_healthy is missing/,
       /^linkedin: in tools\/stack\/processes\.mjs but not a service/,
     ];
     for (const pattern of expected)
@@ -413,6 +532,10 @@ describe('docker-compose.yml', () => {
         problems.some((p) => pattern.test(p)),
         `${pattern} in\n${problems.join('\n')}`,
       ).toBe(true);
+    const { nashr: _left, ...withoutNashr } = services;
+    expect(checkCompose({ services: withoutNashr }, dockerfile, schemas)).toContain(
+      'nashr: the default layout has no `nashr` container',
+    );
   });
 
   it('interpolates like docker compose', () => {

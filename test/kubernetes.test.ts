@@ -18,7 +18,8 @@ import { IoK8sApiCoreV1Namespace } from 'kubernetes-models/v1/Namespace';
 import { IoK8sApiCoreV1Secret } from 'kubernetes-models/v1/Secret';
 import { IoK8sApiCoreV1Service } from 'kubernetes-models/v1/Service';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exampleContext, ROOT, stackProcesses } from '../tools/stack/processes.mjs';
+import { kubernetesFiles } from '../scripts/kubernetes.mjs';
+import { exampleContext, ONE_PROCESS_ENTRY, ROOT, stackProcesses, targetOf } from '../tools/stack/processes.mjs';
 import { type Manifest, parseEnvFile, podContainers, render } from './support/kustomize.js';
 
 const DEPLOY = join(ROOT, 'deploy', 'kubernetes');
@@ -53,6 +54,8 @@ interface StackProcess {
   service?: string;
   source?: string;
   port: number;
+  command: string[];
+  env: Record<string, string>;
 }
 type EnvVar = {
   name: string;
@@ -63,6 +66,7 @@ type Container = {
   name: string;
   image: string;
   command?: string[];
+  args?: string[];
   env?: EnvVar[];
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
   ports?: { name?: string; containerPort: number }[];
@@ -162,9 +166,10 @@ function checkManifests(manifests: Manifest[], schemas: Record<string, EnvSchema
     if (spec.replicas !== undefined) problems.push(`${proc.name}: sets replicas, which its autoscaler owns`);
     const container = podContainers(deployment)[0] as unknown as Container;
     const where = `Deployment ${proc.name}`;
-    const entry = proc.source?.replace('/src/', '/dist/').replace(/\.ts$/, '.js');
-    if (container.command?.join(' ') !== `node ${entry}`)
-      problems.push(`${where}: runs "${container.command?.join(' ')}" instead of "node ${entry}"`);
+    // The one image's entry point, with the process list's target.
+    const run = [...(container.command ?? []), ...(container.args ?? [])].join(' ');
+    const wanted = `node ${ONE_PROCESS_ENTRY} --target=${targetOf(proc)}`;
+    if (run !== wanted) problems.push(`${where}: runs "${run}" instead of "${wanted}"`);
     if (!proc.source || !existsSync(join(ROOT, proc.source))) problems.push(`${where}: no source ${proc.source}`);
     if (
       !container.resources?.requests?.cpu ||
@@ -334,8 +339,9 @@ describe('deploy/kubernetes', () => {
     const manifests = production();
     expect(checkManifests(manifests, schemas)).toEqual([]);
     expect(manifests.every((m) => m.kind === 'Namespace' || m.metadata.namespace === 'nashr')).toBe(true);
-    const images = manifests.flatMap((m) => podContainers(m).map((c) => c.image));
-    expect(images.every((image) => image.startsWith('registry.example.com/nashr/'))).toBe(true);
+    // One image for every pod, the Jobs' too.
+    const images = new Set(manifests.flatMap((m) => podContainers(m).map((c) => c.image)));
+    expect([...images]).toEqual(['registry.example.com/nashr/nashr:1.0.0']);
     const postsWorker = find(manifests, 'ScaledObject', 'posts-worker')?.spec as { maxReplicaCount: number };
     expect(postsWorker.maxReplicaCount).toBe(20);
     expect(dataOf(find(manifests, 'ConfigMap', 'nashr-config')).NODE_ENV).toBe('production');
@@ -381,6 +387,7 @@ describe('deploy/kubernetes', () => {
     const container = (name: string) => podContainers(deployment(name))[0] as unknown as Container;
 
     container('posts').readinessProbe = undefined;
+    container('content').args = ['--target=content-worker'];
     container('auth').resources = { limits: { cpu: 'lots' } };
     container('linkedin').env = container('linkedin').env?.filter((v) => v.name !== 'ENCRYPTION_KEY');
     const scaled = find(manifests, 'ScaledObject', 'posts-worker')?.spec as { triggers: Trigger[] };
@@ -397,6 +404,9 @@ describe('deploy/kubernetes', () => {
     expect(problems).toMatch(/posts-worker: no redis trigger on \{other\}:posts-due:wait/);
     expect(problems).toMatch(/auth-worker: no redis trigger on \{other\}:auth-mail:wait/);
     expect(problems).toMatch(/Deployment content: no HorizontalPodAutoscaler on CPU/);
+    expect(problems).toMatch(
+      /Deployment content: runs ".* --target=content-worker" instead of ".* --target=content-api"/,
+    );
   });
 
   it('keeps uploaded images in an S3 store: its address in a ConfigMap, its keys in the Secret, its bucket made by a Job', () => {
@@ -442,6 +452,22 @@ describe('deploy/kubernetes', () => {
     const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
     expect(dockerfile).toMatch(/^COPY scripts\/migrate\.mjs scripts\/$/m);
     expect(dockerfile).toMatch(/^COPY tools\/stack\/processes\.mjs tools\/stack\/$/m);
+  });
+
+  it('commits the per-target manifests that scripts/kubernetes.mjs writes from the process list', () => {
+    const files = kubernetesFiles();
+    expect(Object.keys(files).sort()).toEqual(
+      [
+        ...processes.filter((p) => p.kind === 'api').map((p) => `${p.service}.yaml`),
+        'gateway.yaml',
+        'workers.yaml',
+      ].sort(),
+    );
+    for (const [name, text] of Object.entries(files))
+      expect(readFileSync(join(DEPLOY, 'base', name), 'utf8'), `${name}: run node scripts/kubernetes.mjs`).toBe(text);
+    // Each is in the base.
+    const kustomization = readFileSync(join(DEPLOY, 'base', 'kustomization.yaml'), 'utf8');
+    for (const name of Object.keys(files)) expect(kustomization).toContain(`  - ${name}\n`);
   });
 
   it('keeps secrets out of git: the overlay reads env files that are ignored', () => {
