@@ -9,18 +9,22 @@
  *     what they started (helpers included); also their PSS (/proc/<pid>/smaps_rollup), which
  *     shares the pages processes have in common (Node's code) among them instead of counting
  *     them once per process;
- *   - RSS after a tour: the same, after a real sign-in (magic link through the mail catcher) and
- *     each main screen loaded through the gateway in headless Chromium (its API calls included).
+ *   - RSS after a tour: the same, after signing in as the browser tests do (e2e/support/session.ts:
+ *     a session in the stack's Redis, the cookie signed with its COOKIE_SECRET) and each main
+ *     screen loaded through the gateway in headless Chromium (its API calls included).
  *
  * PostgreSQL and Redis are outside the stack here (the tests' shared servers, a database and
  * key prefix of the stack's own), so they are not counted; `npm start`'s embedded ones come on top.
  * Linux only (/proc).
  */
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { sign } from '@fastify/cookie';
+import { SESSION_COOKIE } from '@nashr/contracts';
+import { createRedis, SessionStore } from '@nashr/platform';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import { HELPERS } from '@nashr/tools/stack';
 import { chromium } from 'playwright-core';
-import { signIn } from '../gateway/sign-in';
 import { CHROMIUM, CHROMIUM_ARGS } from '../web/first-paint';
 
 export type Layout = 'one' | 'per-target';
@@ -93,7 +97,8 @@ function stackPids(stack: Stack): Map<number, string> {
   const byPid = new Map<number, string>();
   for (const name of Object.keys(stack.env)) {
     const pid = stack.pid(name);
-    if (pid && !byPid.has(pid)) byPid.set(pid, name);
+    // A process running several parts is the product's one process.
+    if (pid) byPid.set(pid, byPid.has(pid) ? 'nashr' : name);
   }
   return byPid;
 }
@@ -128,10 +133,26 @@ async function waitReady(url: string, timeoutMs = 120_000): Promise<void> {
 export const startHelpers = (env: Record<string, string | undefined> = process.env) =>
   HELPERS.filter((helper) => !helper.enabled || helper.enabled(env)).map((helper) => helper.name);
 
+/** A session as the browser tests make one (e2e/support/session.ts): the `sid` cookie's value. */
+async function sessionCookie(stack: Stack): Promise<string> {
+  const redis = createRedis(stack.redisUrl, 'worker');
+  try {
+    const userId = randomUUID();
+    const sessionId = await new SessionStore(redis, stack.redisPrefix).create({
+      userId,
+      email: `memory-${userId.slice(0, 8)}@example.test`,
+      roles: ['user'],
+    });
+    return encodeURIComponent(sign(sessionId, stack.secrets.COOKIE_SECRET ?? ''));
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /** A signed-in user's tour of the main screens, in one Chromium context; returns the screens loaded. */
 async function tour(stack: Stack, log: (line: string) => void): Promise<number> {
-  const { cookie } = await signIn(stack.url, `http://127.0.0.1:${stack.ports['mail-inbox']}`);
-  const [name = '', value = ''] = cookie.split(/=(.*)/s);
+  const name = SESSION_COOKIE;
+  const value = await sessionCookie(stack);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   let loaded = 0;
   try {
