@@ -5,7 +5,7 @@
  *
  *   npm run bench                         # everything, full durations (about 10 minutes)
  *   BENCH_QUICK=1 npm run bench           # shorter runs, same figures
- *   BENCH_ONLY=web,gateway npm run bench  # some of: web, gateway, ai, consistency, library, lighthouse, scheduler, documents, engage (engage-refresh, engage-suggestions: its two parts)
+ *   BENCH_ONLY=web,gateway npm run bench  # some of: web, gateway, ai, consistency, library, lighthouse, scheduler, documents, engage (engage-refresh, engage-suggestions: its two parts), memory
  *   npm run bench -- --only lighthouse    # Lighthouse scores of every screen, both languages
  *   npx tsx bench/run-all.ts --quick --only gateway --no-build --out results.json
  *   BENCH_STRICT=1 npm run bench          # exit 1 when a target is missed
@@ -35,6 +35,7 @@ import { measureGatewayMemory } from './gateway/memory';
 import { benchGateway, cpuRatios, median } from './gateway/run';
 import { signIn } from './gateway/sign-in';
 import { benchLibrarySearch } from './library/search';
+import { benchMemory, type MemoryFigures } from './memory/run';
 import { benchFirstPaint } from './web/first-paint';
 import { buildFloor } from './web/floor-build';
 import { measureInitialJs } from './web/initial-js';
@@ -55,6 +56,7 @@ const BENCHES = [
   // Engage's two figures on their own: the refresh at scale takes long, the first suggestions want a quiet machine.
   'engage-refresh',
   'engage-suggestions',
+  'memory',
 ] as const;
 type Bench = (typeof BENCHES)[number];
 
@@ -107,6 +109,8 @@ const PLAN = {
   },
   // Lighthouse: one run per screen and language either way (a run takes 20-60 s on two cores).
   lighthouse: { landingPerformance: 95, appPerformance: 90, otherCategories: 95 },
+  // The whole product as `npm start` runs it, in one process.
+  memory: { oneProcessTargetBytes: 600 * 1_048_576 },
 };
 
 interface Row {
@@ -818,6 +822,46 @@ async function engageFirstSuggestions(): Promise<void> {
   }
 }
 
+// ── memory (bench/memory): the whole product as `npm start` runs it, one process or one per part ──
+async function productMemory(): Promise<void> {
+  const figures: MemoryFigures[] = [];
+  for (const layout of ['one', 'per-target'] as const) {
+    say(`  ${layout}: starting every service, worker and helper`);
+    figures.push(await benchMemory(layout, say));
+  }
+  const [one, perTarget] = figures as [MemoryFigures, MemoryFigures];
+  for (const f of figures) {
+    const largest = Object.entries(f.byProcess)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, bytes]) => `${name} ${mb(bytes)}`)
+      .join(', ');
+    say(`  ${f.layout}: ${f.processes} processes after the tour: ${largest}`);
+  }
+  const target = PLAN.memory.oneProcessTargetBytes;
+  const stage = (label: string, pick: (f: MemoryFigures) => { rss: number; pss: number }) => ({
+    bench: 'memory',
+    figure: `RSS of the product in one process ${label} (every API, worker and the gateway, mail catcher and OpenID provider; PostgreSQL and Redis not counted); PSS ${mb(pick(one).pss)} vs ${mb(pick(perTarget).pss)}`,
+    measured: mb(pick(one).rss),
+    baseline: `one process per part (${perTarget.processes}): ${mb(pick(perTarget).rss)}`,
+    ratio: times(pick(one).rss, pick(perTarget).rss),
+    target: `≤ ${mb(target)}`,
+    result: verdict(pick(one).rss <= target),
+  });
+  rows.push(
+    stage('after start', (f) => f.afterStart),
+    stage(`after a signed-in tour of ${one.screens} screens (Chromium)`, (f) => f.afterTour),
+    {
+      bench: 'memory',
+      figure: 'launch → ready (/readyz 200), one process',
+      measured: secs(one.readyMs),
+      baseline: `one process per part: ${secs(perTarget.readyMs)}`,
+      ratio: times(one.readyMs, perTarget.readyMs),
+      target: '—',
+      result: '—',
+    },
+  );
+}
+
 // ── the run ─────────────────────────────────────────────────────────────────────────────────
 function printTable(): void {
   const header: Row = {
@@ -909,6 +953,9 @@ async function main(): Promise<number> {
       await section('engage: feed refreshes within the period, each account within its rate', () =>
         engageRefresh(backing.redisUrl),
       );
+    }
+    if (wanted('memory')) {
+      await section('memory: the whole product as npm start runs it, one process and one per part', productMemory);
     }
     if (wanted('engage') || wanted('engage-suggestions')) {
       await section('engage: first suggestions on screen after the page’s data', engageFirstSuggestions);

@@ -7,8 +7,10 @@
 //   3. secrets made once and kept in .data/secrets.json, environment variables win (secrets.mjs);
 //   4. the local helpers (a mail catcher with a web inbox, an OpenID provider standing in for
 //      Google), then one process running every API, every worker and the gateway (serving
-//      web/dist), or with --per-target one process each; their output is prefixed with their
-//      name (supervisor.mjs, output.mjs); the process list lives in tools/stack/processes.mjs;
+//      web/dist), or with --per-target one process each; the process list lives in
+//      tools/stack/processes.mjs. They log JSON lines: `npm start` shows each part as it comes up,
+//      then only warnings, errors and crashes, and writes every line to .data/logs/nashr.log
+//      (logs.mjs, output.mjs, supervisor.mjs); with --verbose it shows every line as well;
 //   5. waits for http://localhost:8080/readyz, then prints the address (readiness.mjs).
 // Ctrl-C or SIGTERM stops the services first, then Redis and PostgreSQL, and exits 0.
 //
@@ -28,6 +30,7 @@ import {
 } from '../stack/processes.mjs';
 import { startPostgres, startRedis } from './backing.mjs';
 import { findOnPath, processEnv, stackContext } from './environment.mjs';
+import { openLogFile } from './logs.mjs';
 import { parseOptions, USAGE } from './options.mjs';
 import { createOutput, Fatal, fail, wantsColor } from './output.mjs';
 import { assignPorts, gatewayPortFrom, portFree } from './ports.mjs';
@@ -41,6 +44,7 @@ const DATA = join(ROOT, '.data');
 const SECRETS_FILE = join(DATA, 'secrets.json');
 const PG_DIR = join(DATA, 'postgres');
 const REDIS_DIR = join(DATA, 'redis');
+const LOGS_DIR = join(DATA, 'logs');
 const READY_TIMEOUT_MS = 90_000;
 
 const options = parseOptions(process.argv.slice(2));
@@ -53,10 +57,15 @@ if (options.help) {
 const layout = (/** @type {import('../stack/processes.mjs').StackProcess[]} */ list) =>
   options.perTarget ? list : asOneProcess(list);
 
+/** This run's log file, opened once no other run uses this folder. */
+/** @type {ReturnType<typeof openLogFile> | null} */
+let logFile = null;
 const output = createOutput({
   useColor: wantsColor(env, Boolean(process.stdout.isTTY)),
   write: (text) => process.stdout.write(text),
   names: layout(stackProcesses(exampleContext())).map((p) => p.name),
+  quiet: !options.verbose,
+  record: (name, line) => logFile?.write(name, line),
 });
 const { say, paint, banner } = output;
 const supervisor = createSupervisor({ root: ROOT, dataDir: DATA, pidsFile: join(DATA, 'pids.json'), output });
@@ -96,6 +105,7 @@ async function main() {
   warnIfUnsupportedNode();
   mkdirSync(DATA, { recursive: true });
   await supervisor.stopLeftovers();
+  logFile = openLogFile(LOGS_DIR);
   await ensureInstalled();
 
   const redisServer = env.REDIS_URL ? null : findOnPath('redis-server');
@@ -158,8 +168,10 @@ async function main() {
   for (const proc of processes) {
     const [command = 'node', ...commandArgs] = proc.command;
     supervisor.launch(proc.name, command === 'node' ? process.execPath : command, commandArgs, {
-      env: processEnv(env, proc.env, output.useColor),
+      // Quiet: JSON lines, which the output reads (pino-pretty would print them all, and colour them).
+      env: processEnv(env, options.verbose ? proc.env : { ...proc.env, LOG_PRETTY: 'false' }, output.useColor),
       kind: 'app',
+      source: proc.kind === 'helper' ? 'helper' : 'product',
       marker: proc.entry ?? proc.command.join(' '),
     });
   }
@@ -188,6 +200,10 @@ async function main() {
     ...processes
       .filter((p) => p.kind === 'helper' && p.readyPath)
       .map((p) => `${p.name.padEnd(11)} http://localhost:${p.port}`),
+    `Logs        ${logFile ? relative(ROOT, logFile.path) : '-'} (every line)`,
+    options.verbose
+      ? 'Every log line is shown here.'
+      : 'Only warnings and errors are shown here (--verbose: every line).',
     'Stop with Ctrl-C.',
   ]);
 }

@@ -1,9 +1,10 @@
 // Command-line options of `npm start`.
 
 export const USAGE =
-  'Usage: npm start [-- --no-build | --backing-only | --per-target]\n' +
+  'Usage: npm start [-- --no-build | --backing-only | --per-target | --verbose]\n' +
   '  --no-build      skip `turbo run build` and run the existing dist/ folders\n' +
   '  --per-target    run each API and worker as its own process instead of all in one\n' +
+  '  --verbose       print every log line (requests included), not only warnings and errors\n' +
   '  --backing-only  start only PostgreSQL and Redis, print their URLs, wait for Ctrl-C\n' +
   'Environment: PORT (gateway, default 8080), DATABASE_URL, REDIS_URL, REDIS_PREFIX, LOG_LEVEL,\n' +
   '  INTERNAL_SECRET, COOKIE_SECRET, ENCRYPTION_KEY, PUBLIC_URL, and any variable a service reads.\n' +
@@ -11,7 +12,7 @@ export const USAGE =
 
 /**
  * @param {string[]} argv   the arguments after the script's name
- * @returns {{ help: boolean, backingOnly: boolean, skipBuild: boolean, perTarget: boolean }}
+ * @returns {{ help: boolean, backingOnly: boolean, skipBuild: boolean, perTarget: boolean, verbose: boolean }}
  */
 export function parseOptions(argv) {
   const args = new Set(argv);
@@ -22,5 +23,6 @@ export function parseOptions(argv) {
     // Only PostgreSQL and Redis run then: nothing needs building.
     skipBuild: args.has('--no-build') || backingOnly,
     perTarget: args.has('--per-target'),
+    verbose: args.has('--verbose'),
   };
 }

@@ -1,4 +1,7 @@
 // What `npm start` prints: every line prefixed with a short coloured name, and framed banners.
+// Quiet (the default): of the processes' output only the parts coming up, warnings, errors and
+// crashes (logs.mjs); verbose: every line. Either way every line goes to the log file too.
+import { classifyLine, formatEntry } from './logs.mjs';
 
 /** A failure that ends the start with its message alone (no stack trace). */
 export class Fatal extends Error {}
@@ -23,10 +26,12 @@ export function wantsColor(/** @type {Record<string, string | undefined>} */ env
 }
 
 /**
- * @param {{ useColor: boolean, write: (text: string) => void, names: string[] }} options
+ * @param {{ useColor: boolean, write: (text: string) => void, names: string[], quiet?: boolean,
+ *   record?: (name: string, line: string) => void }} options
  *   names: the processes expected, so the prefixes line up from the first line
+ *   quiet: show only what processOutput lets through; record: every line, for the log file
  */
-export function createOutput({ useColor, write, names }) {
+export function createOutput({ useColor, write, names, quiet = false, record = () => {} }) {
   const colors = new Map(FIXED);
   let nameWidth = Math.max('postgres'.length, ...names.map((n) => n.length));
   const paint = (/** @type {string} */ code, /** @type {string} */ text) =>
@@ -39,13 +44,41 @@ export function createOutput({ useColor, write, names }) {
 
   /** One line of a process's output (or of this script, as 'nashr'). */
   function printLine(/** @type {string} */ name, /** @type {string} */ line) {
+    record(name, line);
+    show(name, line);
+  }
+
+  function show(/** @type {string} */ name, /** @type {string} */ line) {
     write(`${paint(colorOf(name), name.padEnd(nameWidth))} │ ${line}\n`);
+  }
+
+  /**
+   * One line a process printed: recorded, then shown as it is (verbose) or as logs.mjs decides.
+   * @param {string} name
+   * @param {string} line
+   * @param {{ source: import('./logs.mjs').LineSource, stream: 'stdout' | 'stderr' }} from
+   */
+  function processOutput(name, line, from) {
+    if (!quiet) return printLine(name, line);
+    record(name, line);
+    const verdict = classifyLine(line, from);
+    if (verdict.action === 'up') {
+      show(
+        name,
+        `${paint('32', '✓')} ${verdict.part ? `${verdict.part.padEnd(15)} ${verdict.detail}` : verdict.detail}`,
+      );
+    } else if (verdict.action === 'show') {
+      const text = verdict.entry ? formatEntry(verdict.entry, paint) : verdict.text;
+      for (const textLine of text.split('\n')) show(name, textLine);
+    }
   }
 
   return {
     useColor,
     paint,
     printLine,
+    processOutput,
+    quiet,
     /** Every non-blank line of `text`. */
     printLines(/** @type {string} */ name, /** @type {unknown} */ text) {
       for (const line of String(text).split(/\r?\n/)) if (line.trim()) printLine(name, line);
@@ -59,6 +92,7 @@ export function createOutput({ useColor, write, names }) {
     banner(/** @type {string[]} */ lines) {
       const width = Math.max(...lines.map((l) => l.length)) + 4;
       const rule = `  ${'─'.repeat(width)}`;
+      for (const line of lines) record('nashr', line);
       write(`\n${paint('1;32', rule)}\n`);
       for (const line of lines) write(`${paint('1;32', `    ${line}`)}\n`);
       write(`${paint('1;32', rule)}\n\n`);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultPorts, GATEWAY, SECRETS, stackProcesses } from '../stack/processes.mjs';
 import { processEnv, stackContext } from './environment.mjs';
+import { classifyLine, formatEntry, openLogFile, parseLogLine, stripAnsi } from './logs.mjs';
 import { parseOptions } from './options.mjs';
 import { createOutput, Fatal, wantsColor } from './output.mjs';
 import { assignPorts, freePort, gatewayPortFrom, portFree } from './ports.mjs';
@@ -31,8 +32,15 @@ async function occupy(): Promise<number> {
 
 describe('options', () => {
   it('reads --no-build, --backing-only (which needs no build) and --help', () => {
-    expect(parseOptions([])).toEqual({ help: false, backingOnly: false, skipBuild: false, perTarget: false });
+    expect(parseOptions([])).toEqual({
+      help: false,
+      backingOnly: false,
+      skipBuild: false,
+      perTarget: false,
+      verbose: false,
+    });
     expect(parseOptions(['--per-target']).perTarget).toBe(true);
+    expect(parseOptions(['--verbose']).verbose).toBe(true);
     expect(parseOptions(['--no-build'])).toMatchObject({ skipBuild: true, backingOnly: false });
     expect(parseOptions(['--backing-only'])).toMatchObject({ skipBuild: true, backingOnly: true });
     expect(parseOptions(['-h']).help).toBe(true);
@@ -125,6 +133,125 @@ describe('output', () => {
     expect(wantsColor({ NO_COLOR: '' }, true)).toBe(false);
     expect(wantsColor({ FORCE_COLOR: '1' }, false)).toBe(true);
     expect(wantsColor({}, true)).toBe(true);
+  });
+});
+
+describe('quiet output', () => {
+  const product = { source: 'product', stream: 'stdout' } as const;
+  const json = (entry: Record<string, unknown>) =>
+    JSON.stringify({ time: Date.UTC(2026, 0, 1, 10, 20, 30), pid: 1, hostname: 'h', ...entry });
+
+  it('shows a part coming up as progress, and hides info and request logs', () => {
+    const listening = json({ level: 30, name: 'posts-api', msg: 'posts-api listening on http://127.0.0.1:8103' });
+    expect(classifyLine(listening, product)).toEqual({
+      action: 'up',
+      part: 'posts-api',
+      detail: 'http://127.0.0.1:8103',
+    });
+    expect(classifyLine(json({ level: 30, name: 'posts-worker', msg: 'posts-worker running' }), product)).toEqual({
+      action: 'up',
+      part: 'posts-worker',
+      detail: 'running',
+    });
+    const request = json({ level: 30, name: 'gateway', msg: 'request completed', req: { url: '/healthz' } });
+    expect(classifyLine(request, product)).toEqual({ action: 'hide' });
+    expect(classifyLine(json({ level: 20, name: 'gateway', msg: 'x running' }), product)).toEqual({ action: 'hide' });
+    // Only the runtime's own words count: an info line that merely mentions 'running' is hidden.
+    expect(classifyLine(json({ level: 30, name: 'ai-worker', msg: 'job 12 is running now' }), product).action).toBe(
+      'hide',
+    );
+  });
+
+  it('shows warnings, errors, crashes and whatever is not a log line, with the part named', () => {
+    const warn = classifyLine(json({ level: 40, name: 'billing-api', msg: 'slow answer', ms: 812 }), product);
+    expect(warn).toMatchObject({ action: 'show' });
+    expect(warn.action === 'show' && warn.text).toMatch(/^\d\d:\d\d:\d\d WARN {2}billing-api: slow answer {2}ms=812$/);
+    const fatal = classifyLine(
+      json({
+        level: 60,
+        part: 'posts-worker',
+        msg: 'posts-worker: crashed: boom',
+        err: { type: 'Error', message: 'boom', stack: 'Error: boom\n    at job (posts.js:1:1)' },
+      }),
+      product,
+    );
+    expect(fatal.action === 'show' && fatal.text.split('\n')).toEqual([
+      expect.stringMatching(/ FATAL posts-worker: posts-worker: crashed: boom$/),
+      '    Error: boom',
+      '        at job (posts.js:1:1)',
+    ]);
+    // Node's own crash report, or a configuration error, is not JSON: shown as it is.
+    expect(classifyLine('TypeError: x is not a function', { source: 'product', stream: 'stderr' })).toEqual({
+      action: 'show',
+      text: 'TypeError: x is not a function',
+    });
+    expect(classifyLine('{ not json', product).action).toBe('show');
+    expect(parseLogLine('{"msg":"no level"}')).toBeNull();
+  });
+
+  it("reads helpers', PostgreSQL's and Redis's own formats", () => {
+    expect(
+      classifyLine('OpenID provider (development) at http://127.0.0.1:8110', { source: 'helper', stream: 'stdout' }),
+    ).toMatchObject({ action: 'up', detail: 'OpenID provider (development) at http://127.0.0.1:8110' });
+    expect(
+      classifyLine('mail catcher could not start: EADDRINUSE', { source: 'helper', stream: 'stderr' }).action,
+    ).toBe('show');
+    const pg = { source: 'postgres', stream: 'stderr' } as const;
+    expect(classifyLine('2026-01-01 10:00:00 UTC [12] LOG:  database system is ready', pg).action).toBe('hide');
+    expect(classifyLine('2026-01-01 10:00:00 UTC [12] FATAL:  password authentication failed', pg).action).toBe('show');
+    const redis = { source: 'redis', stream: 'stdout' } as const;
+    expect(classifyLine('123:M 01 Jan 2026 10:00:00.000 * Ready to accept connections tcp', redis).action).toBe('hide');
+    expect(classifyLine('123:M 01 Jan 2026 10:00:00.000 # Server initialized', redis).action).toBe('hide');
+    expect(
+      classifyLine('123:M 01 Jan 2026 10:00:00.000 # WARNING Memory overcommit must be enabled!', redis).action,
+    ).toBe('show');
+  });
+
+  it('prints only what the filter lets through, colours the level, and records every line', () => {
+    const shown: string[] = [];
+    const recorded: string[] = [];
+    const output = createOutput({
+      useColor: true,
+      write: (t) => shown.push(t),
+      names: ['nashr'],
+      quiet: true,
+      record: (name, line) => recorded.push(`${name}:${line}`),
+    });
+    const lines = [
+      json({ level: 30, name: 'gateway', msg: 'gateway listening on http://localhost:8080' }),
+      json({ level: 30, name: 'gateway', msg: 'request completed' }),
+      json({ level: 50, name: 'gateway', msg: 'upstream failed' }),
+    ];
+    for (const line of lines) output.processOutput('nashr', line, product);
+    expect(recorded).toEqual(lines.map((l) => `nashr:${l}`));
+    const plain = shown.map(stripAnsi);
+    expect(plain).toEqual([
+      'nashr    │ ✓ gateway         http://localhost:8080\n',
+      expect.stringMatching(/^nashr {4}│ \d\d:\d\d:\d\d ERROR gateway: upstream failed\n$/),
+    ]);
+    expect(shown[1]).toContain('\x1b[31mERROR');
+
+    // Verbose: every line, as the process printed it.
+    const all: string[] = [];
+    const verbose = createOutput({ useColor: false, write: (t) => all.push(t), names: ['nashr'] });
+    for (const line of lines) verbose.processOutput('nashr', line, product);
+    expect(all).toHaveLength(3);
+  });
+
+  it('keeps every line in .data/logs/nashr.log and the previous start in nashr.previous.log', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'nashr-logs-')), 'logs');
+    const first = openLogFile(dir);
+    first.write('nashr', json({ level: 30, msg: 'first' }));
+    first.write('redis', '\x1b[90mready\x1b[0m');
+    first.close();
+    const second = openLogFile(dir);
+    second.write('nashr', 'second');
+    second.close();
+    const previous = readFileSync(join(dir, 'nashr.previous.log'), 'utf8').split('\n');
+    expect(previous[0] && JSON.parse(previous[0]).msg).toBe('first');
+    expect(previous[1]).toBe('redis │ ready');
+    expect(readFileSync(second.path, 'utf8')).toBe('nashr │ second\n');
+    expect(formatEntry({ level: 40, msg: 'm', name: 'n', time: 0 })).toMatch(/ WARN {2}n: m$/);
   });
 });
 

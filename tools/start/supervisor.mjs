@@ -98,7 +98,9 @@ export function createSupervisor({ root, dataDir, pidsFile, output }) {
    * @param {string} name
    * @param {string} command
    * @param {string[]} commandArgs
-   * @param {{ env: NodeJS.ProcessEnv, kind: 'backing' | 'app', marker: string, uid?: number, gid?: number }} options
+   * @param {{ env: NodeJS.ProcessEnv, kind: 'backing' | 'app', marker: string, uid?: number, gid?: number,
+   *   source?: import('./logs.mjs').LineSource }} options  source: how the quiet start reads its output
+   *   (by default PostgreSQL's and Redis's by their names, the product's otherwise)
    * @returns {Managed | null}
    */
   function launch(name, command, commandArgs, options) {
@@ -114,10 +116,14 @@ export function createSupervisor({ root, dataDir, pidsFile, output }) {
     const exited = new Promise((resolve) => child.once('exit', () => resolve()));
     /** @type {Managed} */
     const managed = { name, kind: options.kind, child, marker: options.marker, exited };
-    for (const stream of [child.stdout, child.stderr]) {
+    const source = options.source ?? (name === 'postgres' || name === 'redis' ? name : 'product');
+    for (const [streamName, stream] of /** @type {const} */ ([
+      ['stdout', child.stdout],
+      ['stderr', child.stderr],
+    ])) {
       if (!stream) continue;
       createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) =>
-        printLine(name, line),
+        output.processOutput(name, line, { source, stream: streamName }),
       );
     }
     child.once('error', (error) => {

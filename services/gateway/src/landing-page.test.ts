@@ -28,7 +28,7 @@ import { pickEncoding } from './page-template.js';
  */
 const WEB_DIST = resolve(import.meta.dirname, '../../../web/dist');
 const COOKIE_SECRET = 'c'.repeat(40);
-const { logger } = createCapturingLogger();
+const { logger, lines: logLines } = createCapturingLogger();
 let db: TestDatabase;
 let redis: TestRedis;
 let contentDb: ReturnType<typeof createDatabase<typeof contentSchema>>;
@@ -191,8 +191,31 @@ describe('the landing page rendered by the gateway', () => {
     await content.app.close();
     expect(await landing(gateway, 'ar')).toBe(before);
 
+    const logged = logLines().length;
     const never = await gatewayWith(down.url);
+    // Its render at start failed for both languages: noted (info), not a warning with a stack trace.
+    const startLines = async () => {
+      for (;;) {
+        const found = logLines()
+          .slice(logged)
+          .map((line) => JSON.parse(line) as { level: number; msg: string; lang?: string; err?: unknown })
+          .filter((entry) => entry.msg.startsWith('landing page not rendered'));
+        if (found.length >= 2) return found;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    expect(await startLines()).toEqual([
+      expect.objectContaining({ level: 30, msg: 'landing page not rendered at start: the first visitor renders it' }),
+      expect.objectContaining({ level: 30, msg: 'landing page not rendered at start: the first visitor renders it' }),
+    ]);
+    expect((await startLines()).some((entry) => 'err' in entry)).toBe(false);
     const plain = await landing(never, 'ar');
+    // A visitor's render that fails is a warning, with its error.
+    const warned = logLines()
+      .slice(logged)
+      .map((line) => JSON.parse(line) as { level: number; msg: string; lang?: string; err?: unknown })
+      .filter((entry) => entry.level === 40 && entry.msg.startsWith('landing page not rendered'));
+    expect(warned).toEqual([expect.objectContaining({ lang: 'ar', err: expect.anything() })]);
     // The app's own page: its scripts, the loading screen, no rendered copy.
     expect(plain).toMatch(/<script type="module"[^>]*src="\/assets\//);
     expect(plain).not.toContain('landing-data');

@@ -113,8 +113,9 @@ export class LandingPage {
     const renderer = (await import(pathToFileURL(rendererPath).href)) as LandingRenderer;
     const landing = new LandingPage(template, renderer, options);
     // Rendered now, in the background, so the first visitor does not wait for the render. (At
-    // a start beside the content service it may not answer yet: the first visitor then tries.)
-    for (const lang of ['ar', 'en'] as const) landing.refresh(lang).catch(() => {});
+    // a start beside the content service it may not answer yet, or slowly: the first visitor then
+    // tries, and only that failure is a warning.)
+    for (const lang of ['ar', 'en'] as const) landing.refresh(lang, 'start').catch(() => {});
     return landing;
   }
 
@@ -146,8 +147,8 @@ export class LandingPage {
     }
   }
 
-  /** One render at a time per language and generation. */
-  private refresh(lang: Locale): Promise<Entry> {
+  /** One render at a time per language and generation; `start`: the render ahead of any visitor. */
+  private refresh(lang: Locale, why: 'start' | 'visitor' = 'visitor'): Promise<Entry> {
     const key = `${lang}:${this.generation}`;
     let running = this.refreshing.get(key);
     if (!running) {
@@ -158,10 +159,17 @@ export class LandingPage {
           return entry;
         })
         .catch((error: unknown) => {
-          this.options.logger.warn(
-            { err: error, lang },
-            'landing page not rendered: the content service did not answer',
-          );
+          if (why === 'start') {
+            this.options.logger.info(
+              { lang, reason: error instanceof Error ? error.message : String(error) },
+              'landing page not rendered at start: the first visitor renders it',
+            );
+          } else {
+            this.options.logger.warn(
+              { err: error, lang },
+              'landing page not rendered: the content service did not answer',
+            );
+          }
           throw error;
         })
         .finally(() => this.refreshing.delete(key));
