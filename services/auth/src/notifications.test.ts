@@ -331,7 +331,7 @@ describe("Engage's autopilot stopping by itself", () => {
       (m) => m.length > 0,
     );
     expect(mail?.subject).toBe(
-      'توقّف الإرسال التلقائي في «التفاعل» من تلقاء نفسه، ولن يُرسل تعليقات أخرى حتى تعيد تشغيله.',
+      'توقّف الوضع التلقائي في مساعد التفاعل من تلقاء نفسه، ولن يُرسل تعليقات أخرى حتى تعيد تشغيله.',
     );
     expect(mail?.text).toContain('نفد رصيد التعليقات لهذه الفترة');
     expect(mail?.text).toContain('http://localhost:8080/engage');

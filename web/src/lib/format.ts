@@ -58,6 +58,11 @@ export function formatNumber(value: number, language: string): string {
   return numberFormatter(language).format(value);
 }
 
+/** A year, in the user's digits and never grouped: 2026, or ٢٠٢٦. */
+export function formatYear(year: number, language: string): string {
+  return numberFormatter(language, { useGrouping: false }).format(year);
+}
+
 /** 12.5K, or 12.5 ألف. */
 export function formatCompact(value: number, language: string): string {
   return numberFormatter(language, { notation: 'compact', maximumFractionDigits: 1 }).format(value);

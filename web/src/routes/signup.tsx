@@ -213,7 +213,7 @@ function MarketingPanel() {
               </div>
               <p className="shrink-0 text-end leading-tight">
                 <span className="block text-lg font-bold">
-                  {t('signup.panel.followersCount', { value: creator.followers })}
+                  {t('signup.panel.followersCount', { count: creator.followers })}
                 </span>
                 <span className="block text-xs text-white/70">{t('signup.panel.followersLabel')}</span>
               </p>
