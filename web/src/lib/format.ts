@@ -111,12 +111,23 @@ export function formatHour(hour: number, language: string): string {
 }
 
 /**
- * A date with its time in the locale's medium style, for a moment in a list (a session's last
+ * A date with its time in the locale's medium style (in Arabic with the month's name), for a moment in a list (a session's last
  * use, a notification, a save); `medium` shows the seconds too. An unreadable value shows nothing.
  */
 export function formatDateTime(instant: Date | string, language: string, time: 'short' | 'medium' = 'short'): string {
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return '';
+  // Arabic's medium date is all digits (25/11/2026): the month is named instead, as formatDay does.
+  if (language === 'ar') {
+    return dateFormatter(language, {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      ...(time === 'medium' ? { second: '2-digit' } : {}),
+    }).format(date);
+  }
   return dateFormatter(language, { dateStyle: 'medium', timeStyle: time }).format(date);
 }
 

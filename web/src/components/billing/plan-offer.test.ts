@@ -31,6 +31,7 @@ describe('the plan offered next', () => {
   });
 
   it('names the next plan, or says Change plan to someone who pays already', () => {
+    expect(planOffer(undefined)).toEqual({ kind: 'choose' });
     expect(planOffer(entitlement('trial', 'trialing', null))).toEqual({
       kind: 'upgrade',
       plan: PLAN_CATALOGUE.starter,

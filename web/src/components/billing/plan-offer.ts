@@ -44,11 +44,14 @@ export function nextPlan(current: PlanId | undefined): PlanInfo | null {
 
 /**
  * What a 'get more' button offers: to change the plan (someone who pays already changes it from
- * the provider's page), to upgrade to the next plan, or to choose one.
+ * the provider's page), to upgrade to the next plan, or to choose one (also while the caller's
+ * plan is not known).
  */
 export type PlanOffer = { kind: 'change' } | { kind: 'upgrade'; plan: PlanInfo } | { kind: 'choose' };
 
 export function planOffer(entitlement: Entitlement | undefined | null): PlanOffer {
+  // Not known yet (or billing did not answer): no plan is guessed.
+  if (!entitlement) return { kind: 'choose' };
   if (isSubscribed(entitlement)) return { kind: 'change' };
   const plan = nextPlan(entitlement?.plan);
   return plan ? { kind: 'upgrade', plan } : { kind: 'choose' };

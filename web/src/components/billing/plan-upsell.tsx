@@ -6,13 +6,15 @@ import { PlansLink } from './plans-link';
 
 /**
  * 'Get more with Starter': the plan above the caller's, what it allows (read from the plan
- * itself), and a way to the plan picker. Nothing for someone on the top plan. The posts sidebar
+ * itself), and a way to the plan picker. Nothing for someone on the top plan, nor before the
+ * caller's plan is known. The posts sidebar
  * and the profile show it, each in its own frame (`variant`).
  */
 export function PlanUpsell({ variant }: { variant: 'sidebar' | 'card' }) {
   const { t } = useTranslation(['posts', 'billing']);
   const entitlement = useEntitlement();
-  const plan = nextPlan(entitlement.data?.plan);
+  // Offered once the caller's plan is known: never a plan they have already, nor one below it.
+  const plan = entitlement.data ? nextPlan(entitlement.data.plan) : null;
   if (!plan) return null;
   const name = t(`billing:plans.${plan.id}`);
   const offer = planOffer(entitlement.data);
