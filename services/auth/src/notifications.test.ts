@@ -333,7 +333,7 @@ describe("Engage's autopilot stopping by itself", () => {
     expect(mail?.subject).toBe(
       'توقّف الوضع التلقائي في مساعد التفاعل من تلقاء نفسه، ولن يُرسل تعليقات أخرى حتى تعيد تشغيله.',
     );
-    expect(mail?.text).toContain('نفد رصيد التعليقات لهذه الفترة');
+    expect(mail?.text).toContain('نفدت نقاط التعليق لهذه الفترة');
     expect(mail?.text).toContain('http://localhost:8080/engage');
   });
 });

@@ -16,12 +16,15 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  * (`landing:pricing.limits`, `billing:feature`): the landing page has its own copy of them.
  */
 export function planLimitLines(plan: PlanInfo, t: Translate, prefix: string): string[] {
-  const { weeklyPosts, aiCredits, commentingCredits, engage } = plan.limits;
+  const { weeklyPosts, aiCredits, commentingCredits, engage, library } = plan.limits;
+  // The trial's credits are given once for the whole trial; a plan's renew each month.
+  const aiCreditsKey = plan.id === 'trial' ? 'aiCreditsTrial' : 'aiCredits';
   return [
     weeklyPosts === null ? t(`${prefix}.unlimitedPosts`) : t(`${prefix}.weeklyPosts`, { count: weeklyPosts }),
-    ...(aiCredits > 0 ? [t(`${prefix}.aiCredits`, { count: aiCredits })] : []),
+    ...(aiCredits > 0 ? [t(`${prefix}.${aiCreditsKey}`, { count: aiCredits })] : []),
     ...(engage ? [t(`${prefix}.engage`)] : []),
     ...(commentingCredits > 0 ? [t(`${prefix}.commentingCredits`, { count: commentingCredits })] : []),
+    library === null ? t(`${prefix}.wholeLibrary`) : t(`${prefix}.library`, { count: library }),
   ];
 }
 
