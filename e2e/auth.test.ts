@@ -301,7 +301,7 @@ describe('sign-in and onboarding in a browser', () => {
 
     // The protected area needs a connected account and personalization: back to /signup.
     await expectRedirect(page, '/dashboard', '/signup');
-    await page.getByText('أنت مسجّل الدخول باسم').waitFor();
+    await page.getByText('سجّلت الدخول بالحساب').waitFor();
 
     await page.goto(`${stack.url}/connect-linkedIn`);
     await page.getByRole('link', { name: 'في الأثناء، خصّص محتواك' }).click();
@@ -529,14 +529,14 @@ describe('sign-in and onboarding in a browser', () => {
     // Engage's screen stands in a shell this stack can fill without the linkedin and engage
     // services: its header shows, and its parts say they could not load.
     const { page } = await fullUserPage('ar', 'phone', '/engage');
-    await page.getByTestId('screen-engage').getByRole('heading', { level: 1, name: 'التفاعل' }).waitFor();
+    await page.getByTestId('screen-engage').getByRole('heading', { level: 1, name: 'مساعد التفاعل' }).waitFor();
     expect(await page.getByTestId('sidebar').isVisible()).toBe(false);
     await screenshot(page, 'auth-engage-ar-phone');
 
     await page.getByTestId('open-menu').click();
     const drawer = page.getByTestId('mobile-drawer');
     await drawer.waitFor();
-    for (const name of ['لوحة التحكم', 'إنشاء منشور', 'منشوراتي', 'التفاعل', 'التخصيص']) {
+    for (const name of ['لوحة التحكم', 'إنشاء منشور', 'منشوراتي', 'مساعد التفاعل', 'التخصيص']) {
       expect(await drawer.getByRole('link', { name }).isVisible()).toBe(true);
     }
     expect(await drawer.getByTestId('credits-notice').isVisible()).toBe(true);

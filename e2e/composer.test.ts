@@ -198,10 +198,10 @@ const WORDS = {
   ar: {
     placeholder: 'شارك أفكارك',
     public: 'عام',
-    generating: 'جارٍ الإنشاء...',
+    generating: 'جارٍ الإنشاء…',
     write: 'اكتب بالذكاء الاصطناعي',
     of: (n: number, m: number) => `${n} من ${m}`,
-    offline: 'الكاتب دون اتصال',
+    offline: 'الكاتب المدمج',
     posted: 'تم نشر المنشور بنجاح',
     postError: 'حدث خطأ أثناء النشر على لينكدإن',
     scheduled: 'تمت جدولة المنشور بنجاح',

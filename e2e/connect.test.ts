@@ -266,7 +266,7 @@ describe('connecting the LinkedIn account', () => {
     expect(await page.getByTestId('connect-subtitle').textContent()).not.toContain('سجّل الدخول إلى LinkedIn');
     await screenshot(page, 'connect-page-ar-phone');
 
-    const popup = await popupFrom(page, () => page.getByRole('button', { name: 'ربط حساب LinkedIn' }).click());
+    const popup = await popupFrom(page, () => page.getByRole('button', { name: 'ربط حساب لينكدإن' }).click());
     await popup.getByRole('heading', { level: 1, name: 'تسجيل الدخول' }).waitFor();
     await screenshot(popup, 'connect-popup-login-ar-phone');
     await popup.getByLabel('البريد الإلكتروني أو رقم الهاتف').fill('captcha@sandbox.test');

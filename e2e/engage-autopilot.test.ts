@@ -109,15 +109,13 @@ describe('engage autopilot', () => {
       timezoneId: 'UTC',
       cookies: [user.session.browserCookie],
     });
-    await phone.getByRole('heading', { level: 2, name: 'الإرسال التلقائي' }).waitFor();
+    await phone.getByRole('heading', { level: 2, name: 'الوضع التلقائي' }).waitFor();
     expect(await phone.locator('html').getAttribute('dir')).toBe('rtl');
     const arabic = phone.getByTestId('autopilot-warning');
     await arabic.getByText('قد يخالف النشاط الآلي اتفاقية مستخدم لينكدإن', { exact: false }).waitFor();
     await arabic.getByText('لا يتجاوز 25 تعليقًا في اليوم', { exact: false }).waitFor();
     await phone.getByTestId('autopilot-status').getByText('أُرسلت تعليقات اليوم كلها', { exact: false }).waitFor();
-    await expect
-      .poll(async () => phone.getByTestId('engage-history').getByText('أرسله الإرسال التلقائي').count(), POLL)
-      .toBe(2);
+    await expect.poll(async () => phone.getByTestId('engage-history').getByText('أُرسل تلقائيًا').count(), POLL).toBe(2);
     await screenshot(phone, 'engage-autopilot-ar-phone');
     await phone.context().close();
   });

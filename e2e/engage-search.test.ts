@@ -34,7 +34,7 @@ describe('engage: search and posts by address', () => {
   it('finds a creator in Arabic and follows them with the keyboard', async () => {
     const user = await fullUser(stack, 'searcher', undefined, 'Arabic');
     const page = await openPage(browser, `${stack.url}/engage`, { lang: 'ar', cookies: [user.session.browserCookie] });
-    await page.getByRole('heading', { level: 1, name: 'التفاعل' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'مساعد التفاعل' }).waitFor();
     const search = page.getByRole('searchbox', { name: 'الاسم أو المسمّى الوظيفي' });
     await search.fill('ساره القحطانى');
     const results = page.getByTestId('engage-search-results');
@@ -48,7 +48,7 @@ describe('engage: search and posts by address', () => {
     await expect.poll(() => follow.evaluate((button) => button === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await page.getByTestId('engage-people').getByText('سارة القحطاني').waitFor();
-    await results.getByText('تتابعه').waitFor();
+    await results.getByText('في قائمة متابعتك').waitFor();
 
     await search.fill('لا أحد بهذا الاسم');
     await page.getByTestId('engage-search').getByText('لا أحد يطابق هذه الكلمات.').waitFor();

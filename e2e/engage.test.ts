@@ -154,7 +154,7 @@ describe('engage', () => {
       viewport: 'phone',
       cookies: [user.session.browserCookie],
     });
-    await phone.getByRole('heading', { level: 1, name: 'التفاعل' }).waitFor();
+    await phone.getByRole('heading', { level: 1, name: 'مساعد التفاعل' }).waitFor();
     expect(await phone.locator('html').getAttribute('dir')).toBe('rtl');
     await phone.getByTestId('engage-history').getByText(edited).waitFor();
     const first = phone.getByTestId('engage-post').first();
@@ -191,7 +191,7 @@ describe('engage', () => {
     await phone
       .getByTestId('mobile-drawer')
       .getByTestId('credits-commenting')
-      .getByText(/رصيد التعليقات: المتبقي\s*\S*99\S*\s*من\s*\S*100/)
+      .getByText(/نقاط التعليق المتبقية:\s*\S*99\S*\s*من\s*\S*100/)
       .waitFor();
     await phone.context().close();
   });

@@ -404,7 +404,7 @@ describe('the landing page as the gateway renders it', () => {
       expect(await page.getByTestId('faq').textContent()).toContain(faq.faqs[0]?.answer);
       expect(await page.title()).toBe(
         lang === 'ar'
-          ? 'نشر: ابنِ علامتك الشخصية على لينكدإن بالذكاء الاصطناعي'
+          ? '«نشر»: ابنِ علامتك الشخصية على لينكدإن بالذكاء الاصطناعي'
           : 'Nashr: build your personal brand on LinkedIn with AI',
       );
       for (const link of [page.getByTestId('hero-signup'), ...(await page.getByTestId('plan-trial').all())]) {

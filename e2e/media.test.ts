@@ -248,7 +248,7 @@ describe('images on a post', () => {
     const announced = page.locator('[id^="DndLiveRegion"]');
     await dialog.getByTestId('media-handle').first().focus();
     await page.keyboard.press('Space');
-    await expect.poll(() => announced.textContent()).toMatch(/التقطتَ الصورة [1١]، وهي في الموضع [1١] من [2٢]\./);
+    await expect.poll(() => announced.textContent()).toMatch(/التُقطت الصورة [1١]، وهي في الموضع [1١] من [2٢]\./);
     // The sensor starts listening for arrows a moment after the pick-up is announced: on a busy
     // machine the first press can come before it, so press again until the move is announced
     // (with two images, a further press leaves the image in the last place).

@@ -300,7 +300,7 @@ describe.each(['ar', 'en'] as const)('published posts in %s', (lang) => {
 });
 
 const RECONNECT_REASON: Record<Locale, string> = {
-  ar: 'انتهت صلاحية الاتصال بحسابك على لينكدإن. يُرجى إعادة ربط حسابك.',
+  ar: 'انتهت صلاحية ربط حسابك على لينكدإن. يُرجى إعادة ربط حسابك.',
   en: 'Your LinkedIn connection has expired. Please reconnect your account.',
 };
 

@@ -167,8 +167,12 @@ async function scheduleEditDelete(lang: Language, viewport: ViewportName, from: 
   expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
   await shot('empty', true);
 
-  // 'Join Premium' opens the plan picker with the plans on offer; back to the posts after.
-  await page.getByTestId('join-premium').click();
+  // The upsell names the plan above the user's (Starter, from the trial) and opens the plan
+  // picker with the plans on offer; back to the posts after.
+  const upsell = page.getByTestId('plan-upsell');
+  expect(await upsell.getAttribute('data-plan')).toBe('starter');
+  expect(await upsell.textContent()).not.toMatch(/Premium|بريميوم/);
+  await upsell.getByTestId('upsell-plans').click();
   await page.waitForURL((url) => url.pathname === '/billing' && url.hash === '#plans');
   await page.getByTestId('plan-picker').getByTestId('plan-pro').waitFor();
   await page.goBack();

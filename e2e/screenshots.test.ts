@@ -32,7 +32,8 @@ const users: Partial<Record<'full' | 'unconnected' | 'connected' | 'admin', Stac
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([
-    startStack({ services: ['auth', 'linkedin', 'posts', 'content', 'ai'], workers: true }),
+    // Billing tells each user's plan: the header's plan button and the upsells name the next plan.
+    startStack({ services: ['auth', 'linkedin', 'posts', 'content', 'ai', 'billing'], workers: true }),
     launchBrowser(),
   ]);
   const [full, unconnected, connected, admin] = await Promise.all([

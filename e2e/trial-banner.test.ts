@@ -65,7 +65,7 @@ describe('the trial banner', () => {
     await startTrial(user, new Date(Date.now() - 5 * DAY - 2 * HOUR));
     const page = await openPage(browser, `${stack.url}/posts`, { lang: 'ar', cookies: [user.session.browserCookie] });
     const banner = page.getByTestId('trial-banner');
-    await banner.getByText('بقي يومان على نهاية تجربتك المجانية. اختر خطة لتواصل جدولة منشوراتك.').waitFor();
+    await banner.getByText('بقي يومان على نهاية فترتك التجريبية. اختر خطة لتواصل جدولة منشوراتك.').waitFor();
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     const link = banner.getByRole('link', { name: 'اختر خطة' });
     expect(await link.getAttribute('href')).toBe('/billing#plans');

@@ -94,8 +94,8 @@ describe('the sign-in link', () => {
     expect(mail.html).toContain(link.replace(/&/g, '&amp;'));
     // The plain-text part stands on its own: the words and the link itself.
     expect(mail.text).toContain(link);
-    expect(mail.text).toContain('تسجيل الدخول إلى نشر');
-    expect(mail.text).toContain('15 دقيقة');
+    expect(mail.text).toContain('تسجيل الدخول إلى «نشر»');
+    expect(mail.text).toContain('15 دقيقةً');
     expect(link.startsWith(`${PUBLIC_URL}/api/v1/auth/magic-login/verify?token=`)).toBe(true);
   });
 

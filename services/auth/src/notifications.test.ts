@@ -233,7 +233,7 @@ describe('a scheduled post that needs the user before its time', () => {
       (m) => m.length > 0,
     );
     expect(mail?.subject).toBe('منشورك المجدول يحتاج إلى تدخّلك قبل موعده، وإلا فلن يُنشر.');
-    expect(mail?.text).toContain('السبب: انتهت صلاحية الاتصال بحسابك على لينكدإن. يُرجى إعادة ربط حسابك.');
+    expect(mail?.text).toContain('السبب: انتهت صلاحية ربط حسابك على لينكدإن. يُرجى إعادة ربط حسابك.');
     expect(mail?.text).toContain('إعادة ربط الحساب: http://localhost:8080/connect-linkedIn');
     expect(mail?.listUnsubscribe).toContain('kind=post_needs_attention');
     expect(mailsTo(h, user.email)).toHaveLength(1);
@@ -331,9 +331,9 @@ describe("Engage's autopilot stopping by itself", () => {
       (m) => m.length > 0,
     );
     expect(mail?.subject).toBe(
-      'توقّف الإرسال التلقائي في «التفاعل» من تلقاء نفسه، ولن يُرسل تعليقات أخرى حتى تعيد تشغيله.',
+      'توقّف الوضع التلقائي في مساعد التفاعل من تلقاء نفسه، ولن يُرسل تعليقات أخرى حتى تعيد تشغيله.',
     );
-    expect(mail?.text).toContain('نفد رصيد التعليقات لهذه الفترة');
+    expect(mail?.text).toContain('نفدت نقاط التعليق لهذه الفترة');
     expect(mail?.text).toContain('http://localhost:8080/engage');
   });
 });

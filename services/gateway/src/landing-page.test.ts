@@ -120,7 +120,7 @@ describe('the landing page rendered by the gateway', () => {
     const arabicHero = await heroOf(gateway, 'ar');
     expect(arabic).toContain('<html lang="ar" dir="rtl">');
     expect(arabic).toContain(`>${arabicHero.headline}</h1>`);
-    expect(arabic).toContain('<title>نشر: ابنِ علامتك الشخصية على لينكدإن بالذكاء الاصطناعي</title>');
+    expect(arabic).toContain('<title>«نشر»: ابنِ علامتك الشخصية على لينكدإن بالذكاء الاصطناعي</title>');
     expect(arabic).toContain('data-testid="pricing-plan"');
     expect(arabic).toContain('<footer');
     // No script of the app's is fetched at first: only the small boot script, which names it.

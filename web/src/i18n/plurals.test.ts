@@ -1,6 +1,7 @@
 import { DEFAULT_DISPLAY_PREFERENCES } from '@nashr/contracts';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withCount } from '../lib/error-text';
 import { setDisplayPreferences } from '../lib/format';
 import { addCountFormat } from './count-format';
 import { resources } from './resources';
@@ -41,11 +42,12 @@ describe('counts', () => {
       'تعليق',
     ]);
     const credits = (count: number) => say('ar', 'composer:ai.credits', { count, model: 'GPT-4o' });
-    expect(credits(1)).toBe('تبقّى لك رصيد واحد من GPT-4o.');
-    expect(credits(2)).toBe('تبقّى لك رصيدان من GPT-4o.');
-    expect(credits(5)).toBe('تبقّى لك 5 أرصدة من GPT-4o.');
-    expect(credits(40)).toBe('تبقّى لك 40 رصيدًا من GPT-4o.');
-    expect(credits(500)).toBe('تبقّى لك 500 رصيد من GPT-4o.');
+    // The credit unit is «نقطة/نقاط»; «رصيد» is the balance that holds them.
+    expect(credits(1)).toBe('تبقّت لك نقطة واحدة من GPT-4o.');
+    expect(credits(2)).toBe('تبقّت لك نقطتان من GPT-4o.');
+    expect(credits(5)).toBe('تبقّت لك 5 نقاط من GPT-4o.');
+    expect(credits(40)).toBe('تبقّت لك 40 نقطةً من GPT-4o.');
+    expect(credits(500)).toBe('تبقّت لك 500 نقطة من GPT-4o.');
     const free = (count: number) => say('ar', 'composer:ai.freeLeft', { count });
     expect([1, 2, 3, 11, 100].map(free)).toEqual([
       'تبقّت لك اليوم مسودة مجانية واحدة.',
@@ -66,6 +68,36 @@ describe('counts', () => {
     const pages = (count: number) => say('ar', 'engage:media.pages', { count });
     expect([1, 2, 10, 12, 100].map(pages)).toEqual(['صفحة واحدة', 'صفحتان', '10 صفحات', '12 صفحةً', '100 صفحة']);
     expect([1, 12].map((count) => say('en', 'engage:media.pages', { count }))).toEqual(['1 page', '12 pages']);
+  });
+
+  it('count the limits of refusals at the values they ship with', () => {
+    const error = (key: string, params: Record<string, unknown>) => visible(say('ar', key, withCount(params as never)));
+    expect(error('errors:engage.too_many_people', { limit: 200 })).toContain('(200 شخص)');
+    expect(error('errors:engage.too_many_people', { limit: 25 })).toContain('(25 شخصًا)');
+    expect(error('errors:media.document_title_required', { limit: 100 })).toBe(
+      'اكتب عنوانًا للمستند لا يزيد على 100 حرف.',
+    );
+    expect(error('errors:engage.network_busy', { seconds: 3 })).toBe(
+      'طلب لينكدإن إبطاء الطلبات على حسابك. حاول مرة أخرى بعد 3 ثوانٍ.',
+    );
+    expect(error('errors:engage.network_busy', { seconds: 1 })).toContain('بعد ثانية واحدة.');
+    expect(error('errors:post.too_long', { limit: 3000, length: 3412 })).toBe(
+      'لا يمكن أن يتجاوز المنشور 3,000 حرف (عدد أحرف هذا المنشور: 3,412).',
+    );
+    expect(error('errors:post.too_far_ahead', { days: 365 })).toContain('لمدة لا تزيد على 365 يومًا');
+    expect(error('errors:ai.timeout', { seconds: 60 })).toContain('خلال 60 ثانيةً');
+    expect(visible(say('en', 'errors:engage.too_many_people', withCount({ limit: 200 })))).toBe(
+      'You follow 200 people, the most Engage allows. Remove one first.',
+    );
+  });
+
+  it("write every number in the user's digits, also those filled in without a format", () => {
+    setDisplayPreferences({ ...DEFAULT_DISPLAY_PREFERENCES, digits: 'arab' });
+    expect(visible(say('ar', 'engage:people.count', { n: 12, limit: 200 }))).toBe('١٢ من ٢٠٠');
+    expect(visible(say('ar', 'errors:engage.too_many_people', withCount({ limit: 200 })))).toContain('(٢٠٠ شخص)');
+    expect(visible(say('ar', 'landing:hero.trialNote', { count: 7 }))).toBe(
+      'ابدأ بفترة تجريبية مجانية مدتها ٧ أيام دون بطاقة دفع',
+    );
   });
 
   it('count the queued posts new posting times move, and those they cannot hold', () => {

@@ -16,7 +16,7 @@ export interface ErrorWords {
 export function errorWords(error: unknown): ErrorWords {
   if (!(error instanceof ApiError)) return { key: `errors:${CLIENT_ERROR_CODES.unknown}`, params: {} };
   const key = `errors:${error.code}`;
-  if (i18next.exists(key)) return { key, params: withNoun(withPlanName(error.params)) };
+  if (i18next.exists(key)) return { key, params: withCount(withNoun(withPlanName(error.params))) };
   const fallback =
     error.status === 0
       ? CLIENT_ERROR_CODES.offline
@@ -34,6 +34,19 @@ function withPlanName(params: Record<string, string | number>): Record<string, s
 }
 
 /**
+ * The number a refusal counts, as i18next's `count`, so its words take the plural form the number
+ * needs («200 شخص», «3 ثوانٍ»): the limit it names (`limit`), else the seconds to wait or the days
+ * allowed. Refusals that send their own `count` keep it.
+ */
+const COUNTED_PARAMS = ['limit', 'seconds', 'days'] as const;
+
+export function withCount(params: Record<string, string | number>): Record<string, string | number> {
+  if (typeof params.count === 'number') return params;
+  const counted = COUNTED_PARAMS.map((name) => params[name]).find((value) => typeof value === 'number');
+  return counted === undefined ? params : { ...params, count: counted };
+}
+
+/**
  * An AI failure names what was being written (`noun`: draft, profile_review, ideas, comment):
  * i18next's context picks the words for it (`ai.failed_profile_review`), else the plain key.
  */
@@ -43,7 +56,7 @@ function withNoun(params: Record<string, string | number>): Record<string, strin
 
 /** The words of a declared code (a post's failure code), or null when the app has none for it. */
 export function codeText(code: string | null | undefined, params: Record<string, string | number> = {}): string | null {
-  return code && i18next.exists(`errors:${code}`) ? i18next.t(`errors:${code}`, withPlanName(params)) : null;
+  return code && i18next.exists(`errors:${code}`) ? i18next.t(`errors:${code}`, withCount(withPlanName(params))) : null;
 }
 
 /** What an API error says in the interface language (see errorWords). */

@@ -19,6 +19,7 @@ import {
   formatShortDay,
   formatSigned,
   formatWeekday,
+  formatYear,
   setDisplayPreferences,
   timeInputValue,
 } from './format';
@@ -73,8 +74,8 @@ describe('dates and times', () => {
   it('shows a date with its time, with seconds when asked, and nothing for an unreadable value', () => {
     expect(visible(formatDateTime(moment, 'en'))).toBe('Nov 25, 2026, 9:05 AM');
     expect(visible(formatDateTime(moment.toISOString(), 'en', 'medium'))).toBe('Nov 25, 2026, 9:05:07 AM');
-    expect(visible(formatDateTime(moment, 'ar'))).toBe('25/11/2026، 9:05 ص');
-    expect(visible(formatDateTime(moment, 'ar', 'medium'))).toBe('25/11/2026، 9:05:07 ص');
+    expect(visible(formatDateTime(moment, 'ar'))).toBe('25 نوفمبر 2026 في 9:05 ص');
+    expect(visible(formatDateTime(moment, 'ar', 'medium'))).toBe('25 نوفمبر 2026 في 9:05:07 ص');
     expect(formatDateTime('not a date', 'ar')).toBe('');
   });
 
@@ -113,6 +114,7 @@ describe('digits', () => {
     formatMonth(moment, language, true),
     formatDayNumber(moment, language),
     formatHijriDay(moment, language),
+    formatYear(2026, language),
   ];
 
   it('are Arabic-Indic on every kind of value, in both languages, when the user chose them', () => {
@@ -138,6 +140,7 @@ describe('digits', () => {
       formatMonth(moment, 'ar', true),
       formatDayNumber(moment, 'ar'),
       formatHijriDay(moment, 'ar'),
+      formatYear(2026, 'ar'),
     ];
     expect(arabic).toEqual(everyKind('ar'));
     for (const text of arabic) {

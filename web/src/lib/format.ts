@@ -58,6 +58,11 @@ export function formatNumber(value: number, language: string): string {
   return numberFormatter(language).format(value);
 }
 
+/** A year, in the user's digits and never grouped: 2026, or ٢٠٢٦. */
+export function formatYear(year: number, language: string): string {
+  return numberFormatter(language, { useGrouping: false }).format(year);
+}
+
 /** 12.5K, or 12.5 ألف. */
 export function formatCompact(value: number, language: string): string {
   return numberFormatter(language, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
@@ -106,12 +111,23 @@ export function formatHour(hour: number, language: string): string {
 }
 
 /**
- * A date with its time in the locale's medium style, for a moment in a list (a session's last
+ * A date with its time in the locale's medium style (in Arabic with the month's name), for a moment in a list (a session's last
  * use, a notification, a save); `medium` shows the seconds too. An unreadable value shows nothing.
  */
 export function formatDateTime(instant: Date | string, language: string, time: 'short' | 'medium' = 'short'): string {
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return '';
+  // Arabic's medium date is all digits (25/11/2026): the month is named instead, as formatDay does.
+  if (language === 'ar') {
+    return dateFormatter(language, {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      ...(time === 'medium' ? { second: '2-digit' } : {}),
+    }).format(date);
+  }
   return dateFormatter(language, { dateStyle: 'medium', timeStyle: time }).format(date);
 }
 

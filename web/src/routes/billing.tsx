@@ -1,4 +1,4 @@
-import type { Entitlement, PurchasablePlanId } from '@nashr/contracts';
+import { type Entitlement, PLAN_CATALOGUE, type PurchasablePlanId, TRIAL_DAYS } from '@nashr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { Check, CreditCard } from 'lucide-react';
@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { creditsQuery } from '../api/ai';
 import { useCheckout, useEntitlement, usePlans, usePortal } from '../api/billing';
 import { useEngageAllowance } from '../api/engage';
-import { formatPlanPrice, PLAN_PICKER_HASH, trialDaysLeft } from '../components/billing';
+import { formatPlanPrice, isSubscribed, PLAN_PICKER_HASH, planLimitLines, trialDaysLeft } from '../components/billing';
 import { Spinner } from '../components/spinner';
 import { codeText, errorText } from '../lib/error-text';
 import { formatDateTime, formatDay, formatNumber } from '../lib/format';
@@ -49,7 +49,7 @@ function Status({ entitlement }: { entitlement: Entitlement }) {
         <div>
           <dt className="text-slate-500">{t('limits.weeklyPosts')}</dt>
           <dd className="font-medium" data-testid="billing-weekly-posts">
-            {entitlement.limits.weeklyPosts ?? t('unlimited')}
+            {entitlement.limits.weeklyPosts === null ? t('unlimited') : number(entitlement.limits.weeklyPosts)}
           </dd>
         </div>
         <div>
@@ -91,14 +91,23 @@ function Status({ entitlement }: { entitlement: Entitlement }) {
   );
 }
 
-/** The plan picker: every plan that can be bought, its price and what it allows. */
+/**
+ * The plan picker: every plan that can be bought, its price and what it allows, in the words the
+ * landing page's cards use (planLimitLines), and under it what the trial gives. A button that
+ * cannot be used says why: someone who pays already changes the plan from the provider's page.
+ */
 export function PlanPicker({ current }: { current: Entitlement | undefined }) {
   const { t, i18n } = useTranslation('billing');
   const plans = usePlans();
   const checkout = useCheckout();
   if (plans.isPending) return <Spinner />;
   if (plans.isError) return <p role="alert">{errorText(plans.error)}</p>;
-  const subscribed = current?.provider && current.status !== 'expired';
+  const subscribed = isSubscribed(current);
+  const trial = plans.data.find((plan) => plan.id === 'trial') ?? PLAN_CATALOGUE.trial;
+  const trialLimits = [
+    ...planLimitLines(trial, t, 'feature'),
+    ...(trial.limits.engage ? [] : [t('feature.noEngage')]),
+  ].join(t('feature.listSeparator'));
   return (
     <section id={PLAN_PICKER_HASH} aria-labelledby="billing-picker" className="scroll-mt-20" data-testid="plan-picker">
       <h2 id="billing-picker" className="font-semibold">
@@ -107,51 +116,57 @@ export function PlanPicker({ current }: { current: Entitlement | undefined }) {
       <ul className="mt-3 grid grid-cols-1 gap-4 md:grid-cols-3">
         {plans.data
           .filter((plan) => plan.purchasable)
-          .map((plan) => (
-            <li
-              key={plan.id}
-              className={`flex flex-col rounded-2xl border bg-white p-5 shadow-sm ${plan.highlighted ? 'border-brand-500' : 'border-slate-200'}`}
-              data-testid={`plan-${plan.id}`}
-            >
-              <h3 className="font-semibold">{t(`plans.${plan.id}`)}</h3>
-              <p className="mt-1 text-2xl font-bold">
-                <bdi>{formatPlanPrice(plan, i18n.language)}</bdi>{' '}
-                <span className="text-sm font-normal">{t('perMonth')}</span>
-              </p>
-              <ul className="mt-3 flex-1 space-y-1 text-sm">
-                <li className="flex items-center gap-2">
-                  <Check aria-hidden="true" className="size-4 text-brand-600" />
-                  {plan.limits.weeklyPosts === null
-                    ? t('feature.unlimitedPosts')
-                    : t('feature.weeklyPosts', { count: plan.limits.weeklyPosts })}
-                </li>
-                <li className="flex items-center gap-2">
-                  <Check aria-hidden="true" className="size-4 text-brand-600" />
-                  {t('feature.aiCredits', { count: plan.limits.aiCredits })}
-                </li>
-                {plan.limits.commentingCredits > 0 && (
-                  <li className="flex items-center gap-2">
-                    <Check aria-hidden="true" className="size-4 text-brand-600" />
-                    {t('feature.commentingCredits', { count: plan.limits.commentingCredits })}
-                  </li>
-                )}
-              </ul>
-              <button
-                type="button"
-                className="mt-4 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-                disabled={Boolean(subscribed) || checkout.isPending}
-                onClick={() =>
-                  checkout.mutate(plan.id as PurchasablePlanId, { onError: (error) => toast.error(errorText(error)) })
-                }
-                data-testid={`choose-${plan.id}`}
+          .map((plan) => {
+            const isCurrent = current?.plan === plan.id && subscribed;
+            const reason = subscribed && !isCurrent ? t('disabled.subscribed') : null;
+            return (
+              <li
+                key={plan.id}
+                className={`flex flex-col rounded-2xl border bg-white p-5 shadow-sm ${plan.highlighted ? 'border-brand-500' : 'border-slate-200'}`}
+                data-testid={`plan-${plan.id}`}
               >
-                {current?.plan === plan.id && subscribed
-                  ? t('currentPlan')
-                  : t('select', { plan: t(`plans.${plan.id}`) })}
-              </button>
-            </li>
-          ))}
+                <h3 className="font-semibold">{t(`plans.${plan.id}`)}</h3>
+                <p className="mt-1 text-2xl font-bold">
+                  <bdi>{formatPlanPrice(plan, i18n.language)}</bdi>{' '}
+                  <span className="text-sm font-normal">{t('perMonth')}</span>
+                </p>
+                <ul className="mt-3 flex-1 space-y-1 text-sm">
+                  {planLimitLines(plan, t, 'feature').map((line) => (
+                    <li key={line} className="flex items-center gap-2">
+                      <Check aria-hidden="true" className="size-4 text-brand-600" />
+                      {line}
+                    </li>
+                  ))}
+                </ul>
+                <button
+                  type="button"
+                  className="mt-4 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+                  disabled={subscribed || checkout.isPending}
+                  aria-describedby={reason ? `plan-${plan.id}-why` : undefined}
+                  title={reason ?? (checkout.isPending ? t('disabled.pending') : undefined)}
+                  onClick={() =>
+                    checkout.mutate(plan.id as PurchasablePlanId, { onError: (error) => toast.error(errorText(error)) })
+                  }
+                  data-testid={`choose-${plan.id}`}
+                >
+                  {isCurrent ? t('currentPlan') : t('select', { plan: t(`plans.${plan.id}`) })}
+                </button>
+                {reason && (
+                  <p
+                    id={`plan-${plan.id}-why`}
+                    className="mt-2 text-xs text-slate-500"
+                    data-testid="plan-disabled-reason"
+                  >
+                    {reason}
+                  </p>
+                )}
+              </li>
+            );
+          })}
       </ul>
+      <p className="mt-3 text-sm text-slate-600" data-testid="plan-trial-note">
+        {t('feature.trialNote', { count: TRIAL_DAYS, limits: trialLimits })}
+      </p>
     </section>
   );
 }

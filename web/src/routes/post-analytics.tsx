@@ -159,7 +159,7 @@ function PostChart({ answer }: { answer: AnalyticsPostResponse }) {
           <h2 id="post-chart-title" className="text-lg font-semibold text-ink">
             {t('post.chartTitle')}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">{t('post.chartSubtitle', { hours: HOURLY_HOURS })}</p>
+          <p className="mt-1 text-sm text-slate-600">{t('post.chartSubtitle', { count: HOURLY_HOURS })}</p>
         </div>
         <SegmentedChoice
           legend={t('post.metricLegend')}

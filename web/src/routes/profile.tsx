@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { displayName, isSandboxAccount, useLinkedinAccount, usePosts, useProfileData } from '../api/linkedin';
+import { PlanUpsell } from '../components/billing';
 import { LoadError } from '../components/dashboard/load-error';
 import { AnalyticsCard } from '../components/profile/analytics-card';
 import { ConnectionExpiry } from '../components/profile/connection-expiry';
-import { PremiumCard } from '../components/profile/premium-card';
 import { ProfileHeader } from '../components/profile/profile-header';
 import { AboutSection, EducationSection, SkillsSection } from '../components/profile/profile-sections';
 import { ProfileSkeleton } from '../components/profile/profile-skeleton';
@@ -52,7 +52,7 @@ export function ProfilePage() {
       <aside className="space-y-6" aria-label={t('sideColumn')}>
         <QuickActions profile={data} />
         <AnalyticsCard posts={posts.data} loading={posts.isPending} sandbox={sandbox} />
-        <PremiumCard />
+        <PlanUpsell variant="card" />
       </aside>
     </div>
   );

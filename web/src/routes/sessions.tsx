@@ -8,6 +8,10 @@ import { Spinner } from '../components/spinner';
 import { errorText } from '../lib/error-text';
 import { formatDateTime } from '../lib/format';
 
+/** How long a session lasts, as the auth service keeps it (SESSION_IDLE_SECONDS and SESSION_MAX_AGE_SECONDS in @nashr/platform). */
+const SESSION_IDLE_DAYS = 7;
+const SESSION_MAX_DAYS = 30;
+
 const DEVICE_ICONS: Record<ActiveSession['device']['type'], LucideIcon> = {
   desktop: Laptop,
   mobile: Smartphone,
@@ -165,7 +169,12 @@ export function SessionsPage() {
         )}
       </section>
       {sessions.data && <SignOutEverywhere others={sessions.data.filter((s) => !s.current).length} />}
-      <p className="mt-4 text-sm text-slate-500">{t('sessions.lifetime')}</p>
+      <p className="mt-4 text-sm text-slate-500">
+        {t('sessions.lifetime', {
+          idle: t('sessions.days', { count: SESSION_IDLE_DAYS }),
+          max: t('sessions.days', { count: SESSION_MAX_DAYS }),
+        })}
+      </p>
     </div>
   );
 }

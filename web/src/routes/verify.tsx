@@ -15,6 +15,9 @@ import { nextStep } from '../session/rules';
 import { useContinueWhenSignedIn } from '../session/signed-in-elsewhere';
 import { clearStoredEmail, storedEmail } from '../session/stored-email';
 
+/** How long a sign-in link works (the auth service's MAGIC_LINK_TTL_SECONDS default). */
+const SIGN_IN_LINK_MINUTES = 15;
+
 const route = getRouteApi('/verify');
 
 /**
@@ -277,7 +280,7 @@ function LinkProblem({ status }: { status: Exclude<VerifyStatus, 'verified'> }) 
     <div className="text-center" data-testid={`verify-${status}`}>
       <StatusIcon kind="problem" />
       <h1 className="mt-6 text-2xl font-bold text-ink">{t(`verify.problems.${status}.title`)}</h1>
-      <p className="mt-2 text-slate-600">{t(`verify.problems.${status}.text`)}</p>
+      <p className="mt-2 text-slate-600">{t(`verify.problems.${status}.text`, { count: SIGN_IN_LINK_MINUTES })}</p>
       <div className="mt-8 space-y-3">
         {user?.email && (
           // A link clicked twice: the first click may already have signed this browser in.

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { text } from '../text.js';
 
 /** Option values are stable English keys; the web shows each in the interface language. */
+/** The longest 'who are you' and accent a person may write, in characters. */
+export const JOB_TITLE_MAX_LENGTH = 120;
+export const ACCENT_MAX_LENGTH = 60;
+
 export const LANGUAGE_OPTIONS = [
   'Arabic',
   'English',
@@ -114,9 +118,12 @@ const uniqueList = <T extends readonly [string, ...string[]]>(options: T, label:
 
 /** `PUT /api/v1/personalization` body (spec section 3 and 5). */
 export const personalizationInputSchema = z.object({
-  jobTitle: text().trim().min(1, 'Tell us who you are').max(120, 'Keep it under 120 characters'),
+  jobTitle: text()
+    .trim()
+    .min(1, 'Tell us who you are')
+    .max(JOB_TITLE_MAX_LENGTH, `Keep it under ${JOB_TITLE_MAX_LENGTH} characters`),
   language: z.enum(LANGUAGE_OPTIONS, 'Choose a language'),
-  accent: text().trim().max(60, 'Keep it under 60 characters').optional().default(''),
+  accent: text().trim().max(ACCENT_MAX_LENGTH, `Keep it under ${ACCENT_MAX_LENGTH} characters`).optional().default(''),
   /** Used when the language is Arabic; Modern Standard Arabic unless the user chooses a variety. */
   arabicVariety: z.enum(ARABIC_VARIETY_OPTIONS, 'Choose a variety of Arabic').optional().default('msa'),
   register: z.enum(REGISTER_OPTIONS, 'Choose formal or conversational').optional().default('formal'),

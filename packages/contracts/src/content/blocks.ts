@@ -92,6 +92,7 @@ export const pricingBlockSchema = z.object({
           .max(20, 'At most 20 features per plan'),
         buttonClass: z.string().regex(/^[a-z0-9 -]{0,60}$/, 'Button style may use only a-z, 0-9, spaces and -'),
         highlighted: z.boolean(),
+        /** Shows the 'Everything included' badge (the field keeps its stored name; no plan is called Premium). */
         isPremium: z.boolean(),
         /**
          * The billing plan this card sells. When set, the landing page shows that plan's price and

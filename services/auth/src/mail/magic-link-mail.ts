@@ -6,25 +6,34 @@ export interface MagicLinkMail {
   html: string;
 }
 
-/** Arabic counts agree with the noun: دقيقة واحدة، دقيقتان، ٣–١٠ دقائق، ١١+ دقيقة. */
+const ARABIC_PLURAL = new Intl.PluralRules('ar');
+
+/** Arabic counts agree with the noun (after «لمدة», in the genitive): دقيقة واحدة، دقيقتين، ٣–١٠ دقائق، ١١–٩٩ دقيقةً، ١٠٠ دقيقة. */
 function arabicMinutes(n: number): string {
-  if (n === 1) return 'دقيقة واحدة';
-  if (n === 2) return 'دقيقتين';
-  const tens = n % 100;
-  if (tens >= 3 && tens <= 10) return `${n} دقائق`;
-  return `${n} دقيقة`;
+  switch (ARABIC_PLURAL.select(n)) {
+    case 'one':
+      return 'دقيقة واحدة';
+    case 'two':
+      return 'دقيقتين';
+    case 'few':
+      return `${n} دقائق`;
+    case 'many':
+      return `${n} دقيقةً`;
+    default:
+      return `${n} دقيقة`;
+  }
 }
 
 const COPY = {
   ar: (minutes: number) => ({
-    subject: 'رابط تسجيل الدخول إلى نشر',
+    subject: 'رابط تسجيل الدخول إلى «نشر»',
     greeting: 'مرحبًا،',
-    intro: 'اضغط على الزر أدناه لتسجيل الدخول إلى نشر.',
+    intro: 'اضغط على الزر أدناه لتسجيل الدخول إلى «نشر».',
     validity: `الرابط صالح لمدة ${arabicMinutes(minutes)} ويُستخدم مرة واحدة فقط.`,
     button: 'تسجيل الدخول',
     fallback: 'إذا لم يعمل الزر، انسخ هذا الرابط والصقه في المتصفح:',
     ignore: 'إذا لم تطلب هذا الرابط فتجاهل هذه الرسالة، ولن يتغير شيء في حسابك.',
-    signature: 'فريق نشر',
+    signature: 'فريق «نشر»',
   }),
   en: (minutes: number) => ({
     subject: 'Your Nashr sign-in link',

@@ -21,13 +21,18 @@ describe('the digest e-mail', () => {
   it('counts its notifications with the Arabic form each number takes', () => {
     const subject = (n: number) => digestMail('ar', rows(n), links).subject;
     expect([1, 2, 3, 10, 11, 100].map(subject)).toEqual([
-      'ملخص نشر اليومي: إشعار واحد',
-      'ملخص نشر اليومي: إشعاران',
-      'ملخص نشر اليومي: 3 إشعارات',
-      'ملخص نشر اليومي: 10 إشعارات',
-      'ملخص نشر اليومي: 11 إشعارًا',
-      'ملخص نشر اليومي: 100 إشعار',
+      'ملخص «نشر» اليومي: إشعار واحد',
+      'ملخص «نشر» اليومي: إشعاران',
+      'ملخص «نشر» اليومي: 3 إشعارات',
+      'ملخص «نشر» اليومي: 10 إشعارات',
+      'ملخص «نشر» اليومي: 11 إشعارًا',
+      'ملخص «نشر» اليومي: 100 إشعار',
     ]);
+  });
+
+  it("writes its numbers in the reader's digits", () => {
+    expect(digestMail('ar', rows(12), { ...links, digits: 'arab' }).subject).toBe('ملخص «نشر» اليومي: ١٢ إشعارًا');
+    expect(digestMail('ar', rows(12), { ...links, digits: 'latn' }).subject).toBe('ملخص «نشر» اليومي: 12 إشعارًا');
   });
 
   it('is written right to left in Arabic and left to right in English, with a plain-text part', () => {

@@ -1,4 +1,4 @@
-import { LINKEDIN_ERROR_CODES, type Locale, type NotificationKind } from '@nashr/contracts';
+import { type DisplayPreferences, LINKEDIN_ERROR_CODES, type Locale, type NotificationKind } from '@nashr/contracts';
 import type { NotificationRow } from '../db/schema.js';
 import { reasonWords } from './reason-words.js';
 
@@ -16,7 +16,15 @@ export interface MailLinks {
   unsubscribeToken: (kind: NotificationKind) => string;
   /** The user's time zone, for the dates a mail names (UTC when not given). */
   timeZone?: string;
+  /** The user's digits (their display preference), for the numbers and dates a mail names; Western when not given. */
+  digits?: DisplayPreferences['digits'];
 }
+
+type Digits = NonNullable<MailLinks['digits']>;
+
+/** The locale Intl writes a number or date in, in the reader's language and digits. */
+const intlLocale = (lang: Locale, digits: Digits) =>
+  lang === 'ar' ? `ar-u-nu-${digits}` : digits === 'arab' ? 'en-GB-u-nu-arab' : 'en-GB';
 
 interface Told {
   title: string;
@@ -29,7 +37,8 @@ interface Told {
  * strings do): إشعار واحد، إشعاران، 3 إشعارات، 11 إشعارًا، 100 إشعار.
  */
 const ARABIC_PLURAL = new Intl.PluralRules('ar');
-function arabicNotifications(n: number): string {
+function arabicNotifications(n: number, digits: Digits): string {
+  const count = new Intl.NumberFormat(intlLocale('ar', digits)).format(n);
   switch (ARABIC_PLURAL.select(n)) {
     case 'zero':
       return 'لا إشعارات';
@@ -38,11 +47,11 @@ function arabicNotifications(n: number): string {
     case 'two':
       return 'إشعاران';
     case 'few':
-      return `${n} إشعارات`;
+      return `${count} إشعارات`;
     case 'many':
-      return `${n} إشعارًا`;
+      return `${count} إشعارًا`;
     default:
-      return `${n} إشعار`;
+      return `${count} إشعار`;
   }
 }
 
@@ -53,15 +62,15 @@ const COPY = {
     post_published: 'نُشر منشورك المجدول على لينكدإن.',
     post_failed: 'تعذّر نشر منشورك المجدول على لينكدإن.',
     post_needs_attention: 'منشورك المجدول يحتاج إلى تدخّلك قبل موعده، وإلا فلن يُنشر.',
-    account_disconnected: 'انقطع اتصال حسابك على لينكدإن، ولن تُنشر منشوراتك المجدولة حتى تعيد ربطه.',
+    account_disconnected: 'انقطع ربط حسابك على لينكدإن، ولن تُنشر منشوراتك المجدولة حتى تعيد ربطه.',
     credits_low: 'أوشكت نقاط GPT-4o في رصيدك على النفاد.',
     credits_low_detail: 'عند نفادها تُكتب مسوداتك بـ GPT-3.5 دون أن يُخصم من رصيدك شيء.',
-    autopilot_stopped: 'توقّف الإرسال التلقائي في «التفاعل» من تلقاء نفسه، ولن يُرسل تعليقات أخرى حتى تعيد تشغيله.',
-    open_engage: 'فتح صفحة التفاعل',
+    autopilot_stopped: 'توقّف الوضع التلقائي في مساعد التفاعل من تلقاء نفسه، ولن يُرسل تعليقات أخرى حتى تعيد تشغيله.',
+    open_engage: 'فتح مساعد التفاعل',
     autopilot_reasons: {
       'engage.credits_exhausted':
-        'السبب: نفد رصيد التعليقات لهذه الفترة. اختر خطة أكبر، أو أعد تشغيله مع بداية فترتك التالية.',
-      'engage.not_included': 'السبب: خطتك الحالية لم تعد تشمل التفاعل.',
+        'السبب: نفدت نقاط التعليق لهذه الفترة. اختر خطة أكبر، أو أعد تشغيله مع بداية فترتك التالية.',
+      'engage.not_included': 'السبب: خطتك الحالية لم تعد تشمل مساعد التفاعل.',
     } as Record<string, string>,
     connection_expiring: (soon: 'week' | 'day', date: string) =>
       soon === 'week'
@@ -74,20 +83,20 @@ const COPY = {
     retry: 'إعادة المحاولة',
     reconnect: 'إعادة ربط الحساب',
     write: 'فتح كاتب المنشورات',
-    digestSubject: (n: number) => `ملخص نشر اليومي: ${arabicNotifications(n)}`,
+    digestSubject: (n: number, digits: Digits) => `ملخص «نشر» اليومي: ${arabicNotifications(n, digits)}`,
     digestIntro: 'إليك ما جرى لمنشوراتك منذ آخر ملخص:',
     unsubscribe: (kind: string) => `لإيقاف رسائل «${kind}» عبر البريد:`,
     kindNames: {
-      post_published: 'المنشورات المنشورة',
+      post_published: 'ما نُشر من منشوراتك',
       post_failed: 'المنشورات التي تعذّر نشرها',
       post_needs_attention: 'المنشورات المجدولة التي تحتاج إلى تدخّلك',
-      account_disconnected: 'انقطاع الاتصال بلينكدإن',
+      account_disconnected: 'انقطاع ربط حساب لينكدإن',
       credits_low: 'قرب نفاد نقاط GPT-4o',
       connection_expiring: 'قرب انتهاء ربط لينكدإن',
-      autopilot_stopped: 'توقّف الإرسال التلقائي',
+      autopilot_stopped: 'توقّف الوضع التلقائي',
     },
-    settings: 'يمكنك تغيير تفضيلات الإشعارات من صفحة الإعدادات في نشر.',
-    signature: 'فريق نشر',
+    settings: 'يمكنك تغيير إعدادات الإشعارات من صفحة الإعدادات في «نشر».',
+    signature: 'فريق «نشر»',
   },
   en: {
     brand: 'Nashr',
@@ -115,7 +124,8 @@ const COPY = {
     retry: 'Retry',
     reconnect: 'Reconnect LinkedIn',
     write: 'Open the post writer',
-    digestSubject: (n: number) => `Your Nashr digest: ${n} notification${n === 1 ? '' : 's'}`,
+    digestSubject: (n: number, digits: Digits) =>
+      `Your Nashr digest: ${new Intl.NumberFormat(intlLocale('en', digits)).format(n)} notification${n === 1 ? '' : 's'}`,
     digestIntro: 'Here is what happened to your posts since the last digest:',
     unsubscribe: (kind: string) => `To stop e-mails about ${kind}:`,
     kindNames: {
@@ -147,11 +157,16 @@ const RECONNECT_PATH = '/connect-linkedIn';
 const DAY_MS = 86_400_000;
 
 /** The expiry a reminder names (stored as its reason), in the reader's language and time zone. */
-function expiryWords(lang: Locale, row: NotificationRow, timeZone: string): { soon: 'week' | 'day'; date: string } {
+function expiryWords(
+  lang: Locale,
+  row: NotificationRow,
+  timeZone: string,
+  digits: Digits,
+): { soon: 'week' | 'day'; date: string } {
   const expires = new Date(row.reason ?? '');
   if (Number.isNaN(expires.getTime())) return { soon: 'week', date: '' };
   const soon = expires.getTime() - row.createdAt.getTime() <= DAY_MS ? 'day' : 'week';
-  const date = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : 'en-GB', {
+  const date = new Intl.DateTimeFormat(intlLocale(lang, digits), {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone,
@@ -159,7 +174,7 @@ function expiryWords(lang: Locale, row: NotificationRow, timeZone: string): { so
   return { soon, date };
 }
 
-function told(lang: Locale, row: NotificationRow, publicUrl: string, timeZone = 'UTC'): Told {
+function told(lang: Locale, row: NotificationRow, publicUrl: string, timeZone = 'UTC', digits: Digits = 'latn'): Told {
   const c = COPY[lang];
   const kind = row.kind as NotificationKind;
   const post = row.postId ? `${publicUrl}/posts?post=${encodeURIComponent(row.postId)}` : `${publicUrl}/posts`;
@@ -182,7 +197,7 @@ function told(lang: Locale, row: NotificationRow, publicUrl: string, timeZone = 
     case 'account_disconnected':
       return { title: c.account_disconnected, detail: null, action: reconnect };
     case 'connection_expiring': {
-      const { soon, date } = expiryWords(lang, row, timeZone);
+      const { soon, date } = expiryWords(lang, row, timeZone, digits);
       return { title: c.connection_expiring(soon, date), detail: c.connection_expiring_detail, action: reconnect };
     }
     case 'credits_low':
@@ -274,7 +289,7 @@ function footer(lang: Locale, links: MailLinks, kinds: NotificationKind[]): { ht
 
 /** One urgent notification, e-mailed at once. */
 export function notificationMail(lang: Locale, row: NotificationRow, links: MailLinks): NotificationMail {
-  const item = told(lang, row, links.publicUrl, links.timeZone);
+  const item = told(lang, row, links.publicUrl, links.timeZone, links.digits);
   const kind = row.kind as NotificationKind;
   const end = footer(lang, links, [kind]);
   const subject = item.title;
@@ -293,10 +308,10 @@ export function notificationMail(lang: Locale, row: NotificationRow, links: Mail
 /** The daily digest: everything that waited, in one e-mail. */
 export function digestMail(lang: Locale, rows: NotificationRow[], links: MailLinks): NotificationMail {
   const c = COPY[lang];
-  const items = rows.map((row) => told(lang, row, links.publicUrl, links.timeZone));
+  const items = rows.map((row) => told(lang, row, links.publicUrl, links.timeZone, links.digits));
   const kinds = [...new Set(rows.map((row) => row.kind as NotificationKind))];
   const end = footer(lang, links, kinds);
-  const subject = c.digestSubject(rows.length);
+  const subject = c.digestSubject(rows.length, links.digits ?? 'latn');
   return {
     subject,
     text: [c.greeting, '', c.digestIntro, '', ...items.flatMap(textOf), ...end.text].join('\n'),

@@ -48,9 +48,10 @@ export function notificationMailHandlers(deps: MailJobDeps) {
         // A burst of failures must not flood the inbox: past the hourly cap, the digest carries them.
         { max: URGENT_MAILS_PER_HOUR, since: new Date(now().getTime() - HOUR_MS) },
         async (row) => {
-          const [user, preferences] = await Promise.all([
+          const [user, preferences, display] = await Promise.all([
             deps.users.find(row.userId),
             deps.store.preferences(row.userId),
+            deps.users.displayPreferences(row.userId),
           ]);
           if (!user || !preferences.kinds[row.kind as keyof typeof preferences.kinds]?.email) return false;
           const secret = await deps.store.unsubscribeSecret(row.userId);
@@ -58,6 +59,7 @@ export function notificationMailHandlers(deps: MailJobDeps) {
             publicUrl: deps.publicUrl,
             unsubscribeToken: (kind) => unsubscribeTokenFor(row.userId, secret, kind),
             timeZone: preferences.timeZone,
+            digits: display?.digits,
           });
           await deps.mailer.send({ to: user.email, lang: preferences.locale, ...mail });
           return true;
@@ -87,11 +89,13 @@ export function notificationMailHandlers(deps: MailJobDeps) {
       const user = await deps.users.find(userId);
       if (rows.length === 0 || !user) return { sent: 0 };
       const preferences = await deps.store.preferences(userId);
+      const display = await deps.users.displayPreferences(userId);
       const secret = await deps.store.unsubscribeSecret(userId);
       const mail = digestMail(preferences.locale, rows, {
         publicUrl: deps.publicUrl,
         unsubscribeToken: (kind) => unsubscribeTokenFor(userId, secret, kind),
         timeZone: preferences.timeZone,
+        digits: display?.digits,
       });
       await deps.mailer.send({ to: user.email, lang: preferences.locale, ...mail });
       await deps.store.markSent(rows.map((r) => r.id));

@@ -62,7 +62,7 @@ export function testPaymentRoutes(app: ServiceApp, provider: TestPaymentsProvide
         'الدفع التجريبي | Test checkout',
         `<h1>الاشتراك في خطة ${escapeHtml(PLANS[plan].name)}</h1>
 <p class="en" lang="en" dir="ltr">Subscribe to ${escapeHtml(PLANS[plan].name)}</p>
-<p><bdi>${escapeHtml(planLine(plan))}</bdi> / شهريًا <span class="en" lang="en">(per month)</span></p>
+<p><bdi>${escapeHtml(planLine(plan))}</bdi> / شهر <span class="en" lang="en">(per month)</span></p>
 <form method="post" action="${action}" class="row">
 <button type="submit">ادفع (تجريبي) <span lang="en">Pay (test)</span></button>
 <a href="/billing?checkout=cancelled">إلغاء والعودة <span lang="en">Cancel and go back</span></a>

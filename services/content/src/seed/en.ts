@@ -1,7 +1,10 @@
-import type { ContentBlocks } from '@nashr/contracts';
+import { type ContentBlocks, CREDITS, PLAN_CATALOGUE, TRIAL_DAYS } from '@nashr/contracts';
 
 /** Where the landing page's shipped images live (web/public/images/landing/). */
 const image = (file: string) => `/images/landing/${file}`;
+
+const n = (value: number) => value.toLocaleString('en-US');
+const { trial, starter, pro } = PLAN_CATALOGUE;
 
 /**
  * The landing page's English marketing copy, served until an admin saves a block. It states only
@@ -92,8 +95,8 @@ export const englishSeed: ContentBlocks = {
         price: '$34.99',
         features: [
           { name: 'Everything in Basic', included: true },
-          { name: 'Viral Posts Library', included: true },
-          { name: "'Engage' automated engagement", included: true },
+          { name: 'Inspiration library', included: true },
+          { name: 'Engage: comments on your network’s posts', included: true },
           { name: 'Company Page Access', included: true },
         ],
         buttonClass: 'primary',
@@ -107,9 +110,9 @@ export const englishSeed: ContentBlocks = {
         price: '$44.99',
         features: [
           { name: 'Everything in Starter', included: true },
-          { name: 'Unlimited Viral Posts Library', included: true },
-          { name: 'Unlimited Engage', included: true },
-          { name: 'VIP support', included: true },
+          { name: 'The whole inspiration library', included: true },
+          { name: 'Engage’s autopilot', included: true },
+          { name: 'Priority support', included: true },
         ],
         buttonClass: 'dark',
         highlighted: false,
@@ -132,9 +135,8 @@ export const englishSeed: ContentBlocks = {
           'Nashr is an AI writing and scheduling assistant for LinkedIn. It drafts posts in your voice, lets you adjust them with one click, and publishes them at the time you choose, so you can build your personal brand without spending hours on it.',
       },
       {
-        question: 'How does the 7-day free trial work?',
-        answer:
-          'Every plan starts with a 7-day free trial with full access to that plan. Choose a plan, sign up with your e-mail or Google account, and start writing. You can cancel at any time during the trial.',
+        question: 'How does the free trial work?',
+        answer: `Every new account starts with a ${TRIAL_DAYS}-day free trial, no card needed. It allows ${trial.limits.weeklyPosts} posts a week and ${trial.limits.aiCredits} AI credits for the whole trial, without Engage. Sign up with your e-mail or Google account and start writing, then choose a plan when you want to carry on.`,
       },
       {
         question: 'Is my LinkedIn account safe?',
@@ -148,8 +150,7 @@ export const englishSeed: ContentBlocks = {
       },
       {
         question: 'What are AI credits and commenting credits?',
-        answer:
-          'AI credits are used when Nashr writes or rewrites a post for you: each generated post uses 10 credits. Commenting credits are used by Engage, which comments on posts in your network to grow your visibility. Starter includes 500 AI and 100 commenting credits a month, Pro includes 5000 and 1500.',
+        answer: `AI credits are used when Nashr writes or rewrites a post for you: each generated post uses ${CREDITS.costPerPost} credits. Commenting credits are used by Engage, which comments on posts in your network to grow your visibility. Starter includes ${n(starter.limits.aiCredits)} AI and ${n(starter.limits.commentingCredits)} commenting credits a month, Pro includes ${n(pro.limits.aiCredits)} and ${n(pro.limits.commentingCredits)}.`,
       },
       {
         question: 'Can I schedule posts in advance?',
@@ -164,7 +165,7 @@ export const englishSeed: ContentBlocks = {
       {
         question: 'How do I contact support?',
         answer:
-          'Write to support@nashr.app and a person from our team will answer within one business day. Pro subscribers get VIP support with priority answers.',
+          'Write to support@nashr.app and a person from our team will answer within one business day. Pro subscribers get priority answers.',
       },
     ],
   },

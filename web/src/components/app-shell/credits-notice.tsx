@@ -31,11 +31,11 @@ export function CreditsNotice({
   entitlement?: Entitlement | null;
 }) {
   const { t, i18n } = useTranslation('shell');
+  // The trial's credits are given once, for the whole trial; a plan's renew each month.
   const planLine = entitlement
-    ? t('credits.plan', {
+    ? t(entitlement.plan === 'trial' ? 'credits.trialPlan' : 'credits.plan', {
         plan: t(`billing:plans.${entitlement.plan}`),
         count: entitlement.limits.aiCredits,
-        credits: formatNumber(entitlement.limits.aiCredits, i18n.language),
       })
     : null;
   const known = credits && credits.total > 0 ? credits : null;
@@ -147,7 +147,7 @@ export function CreditsNotice({
         </Link>
       )}
       <p className="mt-2 text-xs leading-5 text-slate-600" data-testid="credits-rule">
-        {t('common:credits.rule', { cost: CREDITS.costPerPost })} {t('credits.explain')}
+        {t('common:credits.rule', { count: CREDITS.costPerPost })} {t('credits.explain')}
       </p>
     </section>
   );

@@ -1,6 +1,8 @@
-/** What other parts of the app may use from billing: the Premium link, the trial and failed-payment banners and how a plan's price reads. */
+/** What other parts of the app may use from billing: the link to the plans, the plans' offer and upsell, the trial and failed-payment banners and how a plan's price reads. */
 
 export { PaymentBanner } from './payment-banner';
+export { isSubscribed, nextPlan, planLimitLines, planOffer } from './plan-offer';
 export { formatPlanPrice } from './plan-price';
-export { PLAN_PICKER_HASH, PremiumLink } from './premium-link';
+export { PlanUpsell } from './plan-upsell';
+export { PLAN_PICKER_HASH, PlansLink } from './plans-link';
 export { TrialBanner, trialDaysLeft } from './trial-banner';

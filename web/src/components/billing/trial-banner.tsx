@@ -2,7 +2,7 @@ import { Clock, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEntitlement } from '../../api/billing';
-import { PremiumLink } from './premium-link';
+import { PlansLink } from './plans-link';
 
 const DAY_MS = 24 * 3600 * 1000;
 const DISMISSED_KEY = 'trialBannerDismissed';
@@ -58,12 +58,12 @@ export function TrialBanner() {
       <p id="trial-banner-text" className="flex-1 font-medium">
         {t('banner.trial', { count: left })}
       </p>
-      <PremiumLink
+      <PlansLink
         className="rounded-lg bg-amber-500 px-3 py-1.5 font-semibold text-white hover:bg-amber-600"
         testId="trial-banner-choose"
       >
         {t('banner.choose')}
-      </PremiumLink>
+      </PlansLink>
       <button
         type="button"
         onClick={dismiss}

@@ -48,7 +48,7 @@ export function DraftTools({
     <div className="flex flex-col gap-3" data-testid="draft-tools">
       {credits && credits.remaining >= credits.costPerPost && (
         <p className="-mb-1 text-xs text-slate-500" data-testid="adjust-cost">
-          {t('common:credits.adjustCost', { cost: credits.costPerPost })}
+          {t('common:credits.adjustCost', { count: credits.costPerPost })}
         </p>
       )}
       <fieldset className="flex flex-wrap gap-2">

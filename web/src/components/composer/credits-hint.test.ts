@@ -35,7 +35,7 @@ describe("the composer's credits line", () => {
 
   it("counts the day's free drafts down once the credits are spent, before the limit is reached", () => {
     expect(hint('en', credits(0, 15))).toBe(
-      'Your premium credits are used up, so drafts are written with GPT-3.5. 15 free drafts left today.',
+      'Your GPT-4o credits are used up, so drafts are written with GPT-3.5. 15 free drafts left today.',
     );
     expect(hint('en', credits(5, 1))).toMatch(/ 1 free draft left today\.$/);
     expect(hint('en', credits(0, 0))).toMatch(/No free drafts are left today: they renew tomorrow/);

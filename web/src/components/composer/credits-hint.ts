@@ -15,8 +15,8 @@ export function creditsHint(
   if (!credits) return base;
   const balance =
     credits.remaining >= credits.costPerPost
-      ? `${t('common:credits.rule', { cost: credits.costPerPost })} ${t('ai.credits', { count: credits.remaining, model: credits.premiumModel })}`
-      : `${t('ai.standardModel', { model: credits.standardModel })} ${
+      ? `${t('common:credits.rule', { count: credits.costPerPost })} ${t('ai.credits', { count: credits.remaining, model: credits.premiumModel })}`
+      : `${t('ai.standardModel', { model: credits.standardModel, premiumModel: credits.premiumModel })} ${
           credits.freeToday.remaining > 0 ? t('ai.freeLeft', { count: credits.freeToday.remaining }) : t('ai.freeNone')
         }`;
   return base ? `${base} ${balance}` : balance;

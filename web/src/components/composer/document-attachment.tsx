@@ -41,7 +41,7 @@ export function DocumentTitleForm({ id, controls }: { id: string; controls: Comp
         {t('document.titleLabel')}
       </label>
       <p id={`${id}-document-title-hint`} className="text-xs text-slate-500">
-        {t('document.titleHint')}
+        {t('document.titleHint', { count: MAX_DOCUMENT_TITLE_LENGTH })}
       </p>
       <div className="mt-1 flex flex-wrap gap-2">
         <input

@@ -62,7 +62,7 @@ export function MediaPicker({
             {t('media.title')}
           </h2>
           <p id={`${id}-media-hint`} className="text-xs text-slate-500">
-            {t('media.hint', { max: formatNumber(MAX_POST_IMAGES, i18n.language) })}
+            {t('media.hint', { count: MAX_POST_IMAGES })}
           </p>
         </div>
         <button

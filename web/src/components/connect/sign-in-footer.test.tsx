@@ -23,7 +23,7 @@ async function footer(language: 'ar' | 'en', sandbox: boolean | undefined): Prom
 describe('the sign-in window’s footer', () => {
   it('promises the password goes to LinkedIn only on the real network', async () => {
     expect(await footer('en', false)).toContain('Your password goes straight to LinkedIn');
-    expect(await footer('ar', false)).toContain('تذهب كلمة مرورك إلى LinkedIn مباشرة');
+    expect(await footer('ar', false)).toContain('تذهب كلمة مرورك إلى لينكدإن مباشرة');
   });
 
   it('says it is a sandbox, where nothing reaches LinkedIn and any password works, in both languages', async () => {

@@ -18,7 +18,6 @@ export function ConsistencyCard({ consistency, sandbox = false }: { consistency:
       value: t('consistency.weeksValue', {
         count: weeks,
         done: formatNumber(weeksWithPosts, language),
-        weeks: formatNumber(weeks, language),
       }),
     },
     {

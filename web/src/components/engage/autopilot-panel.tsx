@@ -114,7 +114,7 @@ function AutopilotLimits({ autopilot }: { autopilot: Autopilot }) {
         <span>{t('autopilot.warning')}</span>
       </p>
       <ul className="mt-2 list-disc space-y-1 ps-5">
-        <li>{t('autopilot.limits.daily', { max: autopilot.limits.maxDailyCap })}</li>
+        <li>{t('autopilot.limits.daily', { count: autopilot.limits.maxDailyCap })}</li>
         <li>
           {t('autopilot.limits.spacing', {
             minutes: t('autopilot.minutes', { count: autopilot.spacing.minMinutes }),

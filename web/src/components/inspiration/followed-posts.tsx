@@ -4,12 +4,11 @@ import { ExternalLink, UserPlus, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFollowedPosts } from '../../api/engage';
 import { errorText } from '../../lib/error-text';
-import { formatNumber } from '../../lib/format';
 import { Spinner } from '../spinner';
 import { LikeThisButton } from './like-this-button';
 
 function FollowedCard({ post }: { post: FollowedPost }) {
-  const { t, i18n } = useTranslation('library');
+  const { t } = useTranslation('library');
   const reactions = post.counters.reactions;
   return (
     <li
@@ -25,7 +24,7 @@ function FollowedCard({ post }: { post: FollowedPost }) {
             <bdi>{post.author.headline}</bdi>
           </p>
           <p className="mt-1.5 text-xs font-medium text-brand-700" data-testid="followed-post-reactions">
-            {t('inspiration.followed.reactions', { count: reactions, number: formatNumber(reactions, i18n.language) })}
+            {t('inspiration.followed.reactions', { count: reactions })}
           </p>
         </div>
         <a

@@ -15,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useLibrarySearch, useToggleFavourite } from '../../api/library';
 import { errorText } from '../../lib/error-text';
-import { formatNumber } from '../../lib/format';
 import { Spinner } from '../spinner';
 import { EmptyState } from '../ui/empty-state';
 import { FilterRow, FilterSearch, FilterSelect } from '../ui/filter-fields';
@@ -77,9 +76,8 @@ function PostCard({ post }: { post: LibraryPost }) {
 
 /** What the plan shows of the library, how many more posts this search found beyond it, and where to get them. */
 function PlanShare({ plan }: { plan: LibraryPlanShare }) {
-  const { t, i18n } = useTranslation('library');
+  const { t } = useTranslation('library');
   if (plan.shown === null || (plan.shown > 0 && plan.locked === 0)) return null;
-  const number = (value: number) => formatNumber(value, i18n.language);
   return (
     <aside
       className="mb-5 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
@@ -87,13 +85,11 @@ function PlanShare({ plan }: { plan: LibraryPlanShare }) {
     >
       <LockKeyhole aria-hidden="true" className="size-5 shrink-0" />
       <p className="min-w-0 flex-1 leading-6">
-        {plan.shown === 0
-          ? t('inspiration.plan.ended')
-          : t('inspiration.plan.shown', { count: plan.shown, number: number(plan.shown) })}{' '}
+        {plan.shown === 0 ? t('inspiration.plan.ended') : t('inspiration.plan.shown', { count: plan.shown })}{' '}
         {plan.lockedMore
-          ? t('inspiration.plan.lockedMore', { number: number(plan.locked) })
+          ? t('inspiration.plan.lockedMore', { count: plan.locked })
           : plan.locked > 0
-            ? t('inspiration.plan.locked', { count: plan.locked, number: number(plan.locked) })
+            ? t('inspiration.plan.locked', { count: plan.locked })
             : null}
       </p>
       <Link

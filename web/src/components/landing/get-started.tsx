@@ -1,3 +1,4 @@
+import { TRIAL_DAYS } from '@nashr/contracts';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SignupLink } from './signup-link';
@@ -29,7 +30,7 @@ export function GetStarted() {
             {t('cta.button')}
             <ArrowRight aria-hidden="true" className="size-5 rtl:-scale-x-100" />
           </SignupLink>
-          <p className="text-sm text-brand-200">{t('cta.note')}</p>
+          <p className="text-sm text-brand-200">{t('cta.note', { count: TRIAL_DAYS })}</p>
         </div>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import type { HeroBlock } from '@nashr/contracts';
+import { type HeroBlock, TRIAL_DAYS } from '@nashr/contracts';
 import { ArrowRight, Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useContentBlock } from '../../api/content';
@@ -72,7 +72,7 @@ export function HeroSection({ hero }: { hero: HeroBlock }) {
         </div>
         <p className="mt-5 inline-flex items-center gap-1.5 text-sm text-slate-500">
           <Check aria-hidden="true" className="size-4 text-emerald-600" />
-          {t('hero.trialNote')}
+          {t('hero.trialNote', { count: TRIAL_DAYS })}
         </p>
         <SocialProof />
       </div>

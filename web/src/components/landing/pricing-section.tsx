@@ -1,9 +1,10 @@
-import type { PlanInfo, PricingBlock } from '@nashr/contracts';
+import { type PlanInfo, type PricingBlock, TRIAL_DAYS } from '@nashr/contracts';
 import { Check, Crown, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../api/auth';
 import { usePlans } from '../../api/billing';
 import { useContentBlock } from '../../api/content';
-import { formatPlanPrice, PremiumLink } from '../billing';
+import { formatPlanPrice, PlansLink, planLimitLines } from '../billing';
 import { Skeleton } from '../ui/skeleton';
 import { BlockView } from './block-view';
 import { SectionHeading } from './section-heading';
@@ -20,23 +21,14 @@ function planButtonStyle(plan: Plan): string {
   return buttonStyles.secondary;
 }
 
-/** What a billing plan allows, as the plan picker says it. */
-function limitLines(plan: PlanInfo, t: (key: string, options?: Record<string, unknown>) => string): string[] {
-  const { weeklyPosts, aiCredits, commentingCredits } = plan.limits;
-  return [
-    weeklyPosts === null ? t('pricing.limits.unlimitedPosts') : t('pricing.limits.weeklyPosts', { count: weeklyPosts }),
-    ...(aiCredits > 0 ? [t('pricing.limits.aiCredits', { count: aiCredits })] : []),
-    ...(commentingCredits > 0 ? [t('pricing.limits.commentingCredits', { count: commentingCredits })] : []),
-  ];
-}
-
 /**
  * One plan card: the admin's copy (name, description, features, style). A card linked to a
  * billing plan (`planId`) shows that plan's price and limits, so the page and billing agree.
  */
 function PlanCard({ plan, billing }: { plan: Plan; billing?: PlanInfo }) {
   const { t, i18n } = useTranslation('landing');
-  const limits = billing ? limitLines(billing, t) : [];
+  const { user } = useSession();
+  const limits = billing ? planLimitLines(billing, t, 'pricing.limits') : [];
   return (
     <li
       data-testid="pricing-plan"
@@ -77,9 +69,10 @@ function PlanCard({ plan, billing }: { plan: Plan; billing?: PlanInfo }) {
         </span>
         <span className="text-sm font-medium text-slate-500">{t('pricing.perMonth')}</span>
       </p>
-      <PremiumLink className={`${planButtonStyle(plan)} mt-8 w-full`} testId="plan-trial">
-        {t('pricing.freeTrial')}
-      </PremiumLink>
+      {/* A visitor starts the trial by signing up; someone signed in picks the plan. */}
+      <PlansLink className={`${planButtonStyle(plan)} mt-8 w-full`} testId="plan-trial">
+        {user ? t('pricing.choosePlan', { plan: plan.name }) : t('pricing.freeTrial', { count: TRIAL_DAYS })}
+      </PlansLink>
       <ul className="mt-8 space-y-3 border-t border-slate-100 pt-8 text-sm">
         {limits.map((line) => (
           <li key={line} className="flex items-start gap-3" data-testid="plan-limit">

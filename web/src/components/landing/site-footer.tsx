@@ -1,5 +1,6 @@
 import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatYear } from '../../lib/format';
 import { AppLink } from '../app-link';
 import { Logo } from '../logo';
 import { SectionLink } from './section-link';
@@ -10,7 +11,7 @@ import { containerClass } from './ui';
 const linkClass = 'text-slate-600 transition hover:text-brand-700';
 
 export function SiteFooter() {
-  const { t } = useTranslation('landing');
+  const { t, i18n } = useTranslation('landing');
   return (
     <footer
       id={SECTION_IDS.about}
@@ -81,7 +82,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-200">
         <p className={`${containerClass} py-6 text-center text-sm text-slate-500 md:text-start`}>
-          {t('footer.rights', { year: new Date().getFullYear() })}
+          {t('footer.rights', { year: formatYear(new Date().getFullYear(), i18n.language) })}
         </p>
       </div>
     </footer>

@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  ACCENT_MAX_LENGTH,
   ARABIC_VARIETY_OPTIONS,
   GOAL_OPTIONS,
   INTEREST_OPTIONS,
+  JOB_TITLE_MAX_LENGTH,
   LANGUAGE_NATIVE_NAMES,
   LANGUAGE_OPTIONS,
   type PersonalizationInput,
@@ -116,7 +118,9 @@ export function PersonalizationForm({
             text={
               jobTitleError &&
               (textRuleMessageText(jobTitleError.message) ??
-                t(`errors.jobTitle.${jobTitleError.type === 'too_big' ? 'tooLong' : 'required'}`))
+                t(`errors.jobTitle.${jobTitleError.type === 'too_big' ? 'tooLong' : 'required'}`, {
+                  count: JOB_TITLE_MAX_LENGTH,
+                }))
             }
           />
         </Section>
@@ -161,7 +165,10 @@ export function PersonalizationForm({
               />
               <FieldMessage
                 id={`${id}-accent-error`}
-                text={accentError && (textRuleMessageText(accentError.message) ?? t('errors.accentTooLong'))}
+                text={
+                  accentError &&
+                  (textRuleMessageText(accentError.message) ?? t('errors.accentTooLong', { count: ACCENT_MAX_LENGTH }))
+                }
               />
             </div>
             {writesArabic && (

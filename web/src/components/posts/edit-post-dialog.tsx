@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type PostView, useUpdatePost } from '../../api/posts';
 import { errorText } from '../../lib/error-text';
-import { dateInputValue, formatNumber, timeInputValue } from '../../lib/format';
+import { dateInputValue, timeInputValue } from '../../lib/format';
 import { textProblemText } from '../../lib/text-problem';
 import { useConfirmedClose } from '../../lib/use-confirmed-close';
 import { useKeptForm } from '../../lib/use-kept-form';
@@ -70,7 +70,7 @@ function EditForm({
   onBusyChange: (busy: boolean) => void;
   reportDirty: (dirty: boolean) => void;
 }) {
-  const { t, i18n } = useTranslation('posts');
+  const { t } = useTranslation('posts');
   const id = useId();
   const update = useUpdatePost();
   const initialDate = dateInputValue(post.scheduledAt);
@@ -112,7 +112,7 @@ function EditForm({
     const timeChanged = date !== initialDate || time !== initialTime;
     if (!text) return setProblem(t('edit.contentRequired'));
     if (length > MAX_POST_LENGTH) {
-      return setProblem(t('schedule.tooLong', { max: formatNumber(MAX_POST_LENGTH, i18n.language) }));
+      return setProblem(t('schedule.tooLong', { count: MAX_POST_LENGTH }));
     }
     if (!date || !time) return setProblem(t('edit.dateAndTime'));
     const unsafe = textProblemText(text);

@@ -1,9 +1,9 @@
 import { CalendarPlus, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PremiumBox } from './premium-box';
+import { PlanUpsell } from '../billing';
 
-/** The right column of /posts (below the list on phones): actions, the calendar, Premium. */
+/** The right column of /posts (below the list on phones): actions, the calendar, the next plan's offer. */
 export function PostsSidebar({
   onGenerate,
   onSchedule,
@@ -41,7 +41,7 @@ export function PostsSidebar({
         </button>
       </div>
       {calendar}
-      <PremiumBox />
+      <PlanUpsell variant="sidebar" />
     </aside>
   );
 }

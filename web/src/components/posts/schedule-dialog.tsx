@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ScheduleRefused, useSchedulePost } from '../../api/posts';
 import { errorText } from '../../lib/error-text';
-import { dateInputValue, formatClock, formatDay, formatNumber } from '../../lib/format';
+import { dateInputValue, formatClock, formatDay } from '../../lib/format';
 import { textProblemText } from '../../lib/text-problem';
 import { browserTimeZone } from '../../lib/time-zone';
 import { useConfirmedClose } from '../../lib/use-confirmed-close';
@@ -141,7 +141,7 @@ function ScheduleForm({
       return;
     }
     if (length > MAX_POST_LENGTH) {
-      setProblem(t('schedule.tooLong', { max: formatNumber(MAX_POST_LENGTH, i18n.language) }));
+      setProblem(t('schedule.tooLong', { count: MAX_POST_LENGTH }));
       return;
     }
     const unsafe = textProblemText(content);

@@ -68,7 +68,7 @@ export function AnalyticsCard({
             data-testid={`analytics-${row.key}`}
           >
             <dt className="text-sm text-slate-600">
-              {t(`analytics.${row.key}`)}
+              {t(`analytics.${row.key}`, { count: ENGAGEMENT_WINDOW_DAYS })}
               {(row.sample || sandbox) && (
                 <span className="ms-2 align-middle">
                   {sandbox ? <SandboxBadge /> : <SampleBadge reason={t('analytics.profileViewsSample')} />}

@@ -60,7 +60,7 @@ export function OptimizeProfileDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={t('optimize.title')}
-      description={t('optimize.description', { cost: CREDITS.costPerPost })}
+      description={t('optimize.description', { count: CREDITS.costPerPost })}
       closeLabel={t('optimize.close')}
       testId="optimize-profile-dialog"
       busy={review.isPending}

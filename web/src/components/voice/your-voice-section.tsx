@@ -101,8 +101,8 @@ export function YourVoiceSection() {
       ) : !traits ? (
         <p className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="voice-missing">
           {current.missing === 'too-few-posts'
-            ? t('missing.tooFewPosts', { posts: current.measures?.posts ?? 0, min: current.minPosts })
-            : t('missing.notMeasured', { min: current.minPosts })}
+            ? t('missing.tooFewPosts', { count: current.measures?.posts ?? 0, min: current.minPosts })
+            : t('missing.notMeasured', { count: current.minPosts })}
         </p>
       ) : (
         <>
@@ -117,7 +117,7 @@ export function YourVoiceSection() {
           </p>
           {current.measures && (
             <p className="mt-2 text-xs text-slate-500" data-testid="voice-measures">
-              {t('basis', { posts: current.measures.posts, chars: current.measures.averageChars })}
+              {t('basis', { count: current.measures.posts, chars: current.measures.averageChars })}
               {current.measures.themes.length > 0 &&
                 ` ${t('themes', { words: current.measures.themes.slice(0, 5).join('، ') })}`}
             </p>

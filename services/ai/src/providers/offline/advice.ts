@@ -1,4 +1,4 @@
-import type { GOAL_OPTIONS, INTEREST_OPTIONS } from '@nashr/contracts';
+import { type GOAL_OPTIONS, type INTEREST_OPTIONS, MAX_HEADLINE_CHARS } from '@nashr/contracts';
 import type {
   AdviceAuthor,
   IdeaDraft,
@@ -11,6 +11,26 @@ import { ARABIC, ENGLISH, type Phrases } from './phrases.js';
 import { offlineLanguage } from './writer.js';
 
 type Goal = (typeof GOAL_OPTIONS)[number];
+
+const arabicPlural = new Intl.PluralRules('ar');
+
+/**
+ * A number and its Arabic noun in the form the number takes (six forms: «حرف واحد», «حرفان»,
+ * «5 أحرف», «40 حرفًا», «300 حرف»); `forms` gives them, the number written where `#` stands.
+ */
+export function arabicCount(count: number, forms: Record<Intl.LDMLPluralRule, string>): string {
+  return forms[arabicPlural.select(count)].replace('#', String(count));
+}
+
+/** «حرف» after a number, as an object or after a preposition (accusative or genitive dual). */
+const CHARACTERS = {
+  zero: '# حرف',
+  one: 'حرفًا واحدًا',
+  two: 'حرفين',
+  few: '# أحرف',
+  many: '# حرفًا',
+  other: '# حرف',
+} as const;
 type Interest = (typeof INTEREST_OPTIONS)[number];
 
 /**
@@ -68,7 +88,8 @@ const EN: AdviceWords = {
   },
   headlineReason: ({ interests, goal }) =>
     `Says who you are first, then the topics your audience follows (${interests}), and ends with what you offer, which serves your goal: ${goal}.`,
-  headlineShort: (length) => ` Your current headline uses ${length} of the 220 characters a headline can hold.`,
+  headlineShort: (length) =>
+    ` Your current headline uses ${length} of the ${MAX_HEADLINE_CHARS} characters a headline can hold.`,
   headlineMissing: (interest) => ` Your current headline does not mention ${interest}, which your audience looks for.`,
   aboutOpening: (role, interests) => `I am ${role}, working on ${interests}.`,
   aboutWorkOn: 'What I work on:',
@@ -156,7 +177,8 @@ const AR: AdviceWords = {
   },
   headlineReason: ({ interests, goal }) =>
     `يبدأ بمن تكون، ثم يذكر المواضيع التي يتابعها جمهورك (${interests})، ويختم بما تقدّمه، وهذا يخدم هدفك: ${goal}.`,
-  headlineShort: (length) => ` عنوانك الحالي يستخدم ${length} حرفًا فقط من أصل 220 حرفًا يتسع لها العنوان.`,
+  headlineShort: (length) =>
+    ` عنوانك الحالي يستخدم ${arabicCount(length, CHARACTERS)} فقط، والعنوان يتسع لعدد من الأحرف يصل إلى ${MAX_HEADLINE_CHARS}.`,
   headlineMissing: (interest) => ` عنوانك الحالي لا يذكر ${interest}، وهو ما يبحث عنه جمهورك.`,
   aboutOpening: (role, interests) => `أنا ${role}، ومن اهتماماتي ${interests}.`,
   aboutWorkOn: 'ما أعمل عليه:',
@@ -173,7 +195,7 @@ const AR: AdviceWords = {
   aboutReason: (goal) =>
     `يبدأ بمن تكون وما تعمل عليه، ويحافظ على كلماتك، ويعرض أبرز مهاراتك، ثم يختم بدعوة واحدة واضحة تخدم هدفك: ${goal}. ضع معلوماتك مكان ما بين [القوسين].`,
   aboutEmpty: ' قسم «نبذة عني» فارغ اليوم، وهو أول ما يقرؤه الزائر قبل أن يتابعك أو يراسلك.',
-  aboutBlock: (length) => ` نبذتك الحالية كتلة واحدة من ${length} حرفًا، والفقرات القصيرة أسهل في القراءة.`,
+  aboutBlock: (length) => ` نبذتك الحالية كتلة واحدة عدد أحرفها ${length}، والفقرات القصيرة أسهل في القراءة.`,
   skillFor: {
     'Personal Development': ['التدريب والإرشاد', 'التوجيه المهني'],
     Entrepreneurship: ['ريادة الأعمال', 'استراتيجية الأعمال'],

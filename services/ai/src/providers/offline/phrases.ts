@@ -140,7 +140,7 @@ export const ENGLISH: Phrases = {
 export const ARABIC: Phrases = {
   hook: {
     formal: (topic) => `ملاحظات صادقة حول ${topic}.`,
-    warm: (topic) => `خلّونا نتحدث قليلًا عن ${topic}.`,
+    warm: (topic) => `لنتحدث قليلًا عن ${topic}.`,
     uplifting: (topic) => `كل تغيير كبير يبدأ بخطوة صغيرة، وهذا ينطبق على ${topic} أيضًا.`,
   },
   intro: (jobTitle) =>

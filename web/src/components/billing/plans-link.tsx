@@ -6,10 +6,10 @@ import { AppLink } from '../app-link';
 export const PLAN_PICKER_HASH = 'plans';
 
 /**
- * Every Premium, 'Join Premium', 'Go Premium' and '7-Day Free Trial' button: signed in, it opens
+ * Every button to the plans (the header's, the upsells', the trial banner's, the landing page's plan cards): signed in, it opens
  * the plan picker; a visitor is sent to sign up first (a new account starts its trial there).
  */
-export function PremiumLink({
+export function PlansLink({
   className,
   children,
   testId,

@@ -1,0 +1,60 @@
+import type { Entitlement } from '@nashr/contracts';
+import { PLAN_CATALOGUE } from '@nashr/contracts';
+import { describe, expect, it } from 'vitest';
+import { nextPlan, planLimitLines, planOffer } from './plan-offer';
+
+const entitlement = (
+  plan: Entitlement['plan'],
+  status: Entitlement['status'],
+  provider: string | null,
+): Entitlement => ({
+  plan,
+  status,
+  active: status !== 'expired',
+  limits: PLAN_CATALOGUE[plan].limits,
+  trialEndsAt: null,
+  currentPeriodStart: null,
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  graceEndsAt: null,
+  provider,
+  version: 1,
+});
+
+describe('the plan offered next', () => {
+  it('is the plan above the caller’s, the highlighted one on the trial, none above Pro', () => {
+    expect(nextPlan('trial')?.id).toBe('starter');
+    expect(nextPlan(undefined)?.id).toBe('starter');
+    expect(nextPlan('basic')?.id).toBe('starter');
+    expect(nextPlan('starter')?.id).toBe('pro');
+    expect(nextPlan('pro')).toBeNull();
+  });
+
+  it('names the next plan, or says Change plan to someone who pays already', () => {
+    expect(planOffer(undefined)).toEqual({ kind: 'choose' });
+    expect(planOffer(entitlement('trial', 'trialing', null))).toEqual({
+      kind: 'upgrade',
+      plan: PLAN_CATALOGUE.starter,
+    });
+    // Bought Starter: its subscription is changed from the provider's page, never 'Premium'.
+    expect(planOffer(entitlement('starter', 'active', 'test-payments'))).toEqual({ kind: 'change' });
+    expect(planOffer(entitlement('pro', 'expired', 'test-payments'))).toEqual({ kind: 'choose' });
+    expect(planOffer(entitlement('basic', 'expired', 'test-payments'))).toEqual({
+      kind: 'upgrade',
+      plan: PLAN_CATALOGUE.starter,
+    });
+  });
+
+  it('describes a plan from its limits, the same for every card', () => {
+    const t = (key: string, options?: Record<string, unknown>) => (options ? `${key}:${options.count}` : key);
+    expect(planLimitLines(PLAN_CATALOGUE.basic, t, 'f')).toEqual(['f.weeklyPosts:10', 'f.aiCredits:100', 'f.library:10']);
+    expect(planLimitLines(PLAN_CATALOGUE.trial, t, 'f')).toEqual(['f.weeklyPosts:10', 'f.aiCreditsTrial:100', 'f.library:30']);
+    expect(planLimitLines(PLAN_CATALOGUE.pro, t, 'f')).toEqual([
+      'f.unlimitedPosts',
+      'f.aiCredits:5000',
+      'f.engage',
+      'f.commentingCredits:1500',
+      'f.wholeLibrary',
+    ]);
+  });
+});

@@ -1,0 +1,61 @@
+import {
+  type Entitlement,
+  PLAN_CATALOGUE,
+  type PlanId,
+  type PlanInfo,
+  PURCHASABLE_PLAN_IDS,
+  type PurchasablePlanId,
+} from '@nashr/contracts';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * What a plan allows, in the words every plan card uses (the landing page's cards, the plan
+ * picker, the upsells): read from the plan itself, so no screen describes a plan differently
+ * from what billing sells. `prefix` is the namespace and group holding the words
+ * (`landing:pricing.limits`, `billing:feature`): the landing page has its own copy of them.
+ */
+export function planLimitLines(plan: PlanInfo, t: Translate, prefix: string): string[] {
+  const { weeklyPosts, aiCredits, commentingCredits, engage, library } = plan.limits;
+  // The trial's credits are given once for the whole trial; a plan's renew each month.
+  const aiCreditsKey = plan.id === 'trial' ? 'aiCreditsTrial' : 'aiCredits';
+  return [
+    weeklyPosts === null ? t(`${prefix}.unlimitedPosts`) : t(`${prefix}.weeklyPosts`, { count: weeklyPosts }),
+    ...(aiCredits > 0 ? [t(`${prefix}.${aiCreditsKey}`, { count: aiCredits })] : []),
+    ...(engage ? [t(`${prefix}.engage`)] : []),
+    ...(commentingCredits > 0 ? [t(`${prefix}.commentingCredits`, { count: commentingCredits })] : []),
+    library === null ? t(`${prefix}.wholeLibrary`) : t(`${prefix}.library`, { count: library }),
+  ];
+}
+
+/** Whether the caller pays for a plan now: such a plan is changed from the provider's page, not bought again. */
+export const isSubscribed = (entitlement: Entitlement | undefined | null): boolean =>
+  Boolean(entitlement?.provider && entitlement.status !== 'expired');
+
+/**
+ * The plan to offer next: the one above the caller's plan (Basic, Starter, Pro, in the order
+ * billing sells them), or the highlighted plan for someone on the trial or not known yet. None
+ * above Pro.
+ */
+export function nextPlan(current: PlanId | undefined): PlanInfo | null {
+  const ladder: readonly PurchasablePlanId[] = PURCHASABLE_PLAN_IDS;
+  const index = ladder.indexOf(current as PurchasablePlanId);
+  if (index < 0) return Object.values(PLAN_CATALOGUE).find((plan) => plan.highlighted) ?? PLAN_CATALOGUE.starter;
+  const above = ladder[index + 1];
+  return above ? PLAN_CATALOGUE[above] : null;
+}
+
+/**
+ * What a 'get more' button offers: to change the plan (someone who pays already changes it from
+ * the provider's page), to upgrade to the next plan, or to choose one (also while the caller's
+ * plan is not known).
+ */
+export type PlanOffer = { kind: 'change' } | { kind: 'upgrade'; plan: PlanInfo } | { kind: 'choose' };
+
+export function planOffer(entitlement: Entitlement | undefined | null): PlanOffer {
+  // Not known yet (or billing did not answer): no plan is guessed.
+  if (!entitlement) return { kind: 'choose' };
+  if (isSubscribed(entitlement)) return { kind: 'change' };
+  const plan = nextPlan(entitlement?.plan);
+  return plan ? { kind: 'upgrade', plan } : { kind: 'choose' };
+}
