@@ -48,7 +48,9 @@ describe('GET /api/v1/auth/me', () => {
       linkedinConnected: false,
       personalization: null,
       roles: ['user'],
+      createdAt: expect.any(String),
     });
+    expect(Date.now() - Date.parse(body.data.user.createdAt)).toBeLessThan(60_000);
   });
 
   it('keeps one account per address, whatever its case', async () => {

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ArrowRight, PenLine, SquarePen } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useAnalyticsSummary } from '../api/analytics';
+import { useSession } from '../api/auth';
 import { type DashboardData, isSandboxAccount, useDashboardData } from '../api/linkedin';
 import { BestTimesSection } from '../components/analytics/best-times';
 import { LoadError } from '../components/dashboard/load-error';
@@ -16,6 +17,14 @@ import { SandboxBadge } from '../components/ui/sample-badge';
 import { DEFAULT_PERIOD, periodOf } from '../lib/analytics-period';
 
 const RECENT_POSTS = 4;
+/** An account younger than this is a first-time user's: welcomed, not welcomed back. */
+const NEW_ACCOUNT_MS = 24 * 3_600_000;
+
+/** Whether the account was made within the last day (a clock behind the server's counts as new too). */
+export function isNewAccount(createdAt: string | undefined, now = Date.now()): boolean {
+  const made = createdAt ? Date.parse(createdAt) : Number.NaN;
+  return !Number.isNaN(made) && now - made < NEW_ACCOUNT_MS;
+}
 
 /**
  * /dashboard (spec sections 2 and 4): user info, profile and posts load in order for the greeting
@@ -57,6 +66,7 @@ function Dashboard({
   const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
   const { profile } = data;
+  const { user } = useSession();
   const named = data.userName !== 'User';
   const name = named ? data.userName : t('userFallback');
   const recent = data.posts.slice(0, RECENT_POSTS);
@@ -72,7 +82,7 @@ function Dashboard({
             <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl" data-testid="dashboard-greeting">
               <Trans
                 t={t}
-                i18nKey="greeting"
+                i18nKey={isNewAccount(user?.createdAt) ? 'greetingNew' : 'greeting'}
                 values={{ name }}
                 // One line, whole, whatever the name: an ellipsis when it is longer than the line.
                 components={{

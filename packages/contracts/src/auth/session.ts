@@ -46,6 +46,8 @@ export const currentUserSchema = z.object({
   linkedinConnected: z.boolean(),
   personalization: personalizationSchema.nullable(),
   roles: z.array(roleSchema),
+  /** When the account was made (ISO): a first-time user is greeted as one, not 'welcome back'. */
+  createdAt: z.string().datetime(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -188,5 +188,6 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     linkedinConnected: row.linkedinConnected,
     personalization: personalization?.success ? personalization.data : null,
     roles: row.roles.filter((r): r is Role => r === 'user' || r === 'admin'),
+    createdAt: row.createdAt.toISOString(),
   };
 }
