@@ -179,7 +179,10 @@ describe('offline, and what the composer says (items 2 and 3)', () => {
       const failed = toasts(page, W.scheduleError);
       await failed.waitFor({ timeout: 5_000 });
       expect(await failed.textContent()).toContain(W.offline);
+      // Closed, with what was typed in it let go (the composer keeps its own text).
       await page.keyboard.press('Escape');
+      await page.getByTestId('discard-confirm').click();
+      await dialog.waitFor({ state: 'detached' });
 
       // Typing on offline: not saved, and it says why.
       await composer.getByRole('textbox').first().fill(`${text} and more`);
