@@ -27,6 +27,7 @@ FROM base AS manifests
 # One line per workspace of package.json "workspaces" (test/compose.test.ts checks the list).
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
+COPY packages/fakes/package.json packages/fakes/
 COPY packages/platform/package.json packages/platform/
 COPY packages/tsconfig/package.json packages/tsconfig/
 COPY services/ai/package.json services/ai/
@@ -36,6 +37,7 @@ COPY services/billing/package.json services/billing/
 COPY services/engage/package.json services/engage/
 COPY services/gateway/package.json services/gateway/
 COPY services/linkedin/package.json services/linkedin/
+COPY services/nashr/package.json services/nashr/
 COPY services/posts/package.json services/posts/
 COPY web/package.json web/
 COPY e2e/package.json e2e/
@@ -57,8 +59,6 @@ COPY turbo.json ./
 COPY packages ./packages
 COPY services ./services
 COPY web ./web
-# tools/ holds the development mail catcher (compose's `mail` service runs it) and OpenID provider.
-COPY tools ./tools
 # Then without the workspaces' development dependencies, so runtime copies only built files over
 # prod-deps' own node_modules.
 RUN npx turbo run build && rm -rf packages/*/node_modules services/*/node_modules tools/node_modules
@@ -69,9 +69,9 @@ ENV NODE_ENV=production \
 COPY --from=prod-deps /app ./
 # Built services with their migrations (services/*/drizzle) and package.json ("type": "module").
 COPY --from=build /app/services ./services
+# The packages, with packages/fakes/dist/mail-catcher.js: the development mail catcher that compose's
+# `mail` service runs (production sets SMTP_URL instead).
 COPY --from=build /app/packages ./packages
-# The development mail catcher, for compose's `mail` service (production sets SMTP_URL instead).
-COPY --from=build /app/tools/dist ./tools/dist
 # The migration runner (`node scripts/migrate.mjs`, the Kubernetes migration Job) and the process list it reads.
 COPY scripts/migrate.mjs scripts/
 # The images' bucket maker (`node scripts/media-bucket.mjs`, the Kubernetes media-bucket Job).

@@ -202,6 +202,8 @@ async function startProduct(webDist: string): Promise<Running> {
       // The ai worker keeps the ai service's personalization copy (read-your-writes benchmark).
       workers: wanted('consistency') ? ['auth', 'ai'] : ['auth'],
       helpers: ['mail'],
+      // One process per part: the gateway's own CPU time is read by its process id.
+      layout: 'per-target',
       // What docker-compose runs: info-level JSON logs.
       logLevel: 'info',
       env: {

@@ -38,7 +38,11 @@ async function signIn(email: string, roles: Role[]): Promise<TestSession> {
 }
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ services: ['auth', 'content'] }), launchBrowser()]);
+  [stack, browser] = await Promise.all([
+    // Three accounts are signed in below: enough, against a threshold of 2, for the sign-up page to count them.
+    startStack({ services: ['auth', 'content'], env: { auth: { MEMBER_COUNT_MIN: '2' } } }),
+    launchBrowser(),
+  ]);
   [admin, secondAdmin, member] = await Promise.all([
     signIn('admin@example.test', ['user', 'admin']),
     signIn('second-admin@example.test', ['user', 'admin']),
@@ -73,7 +77,7 @@ function apiSave(name: string, lang: Language, body: unknown, session?: TestSess
   });
 }
 
-type Tab = 'hero' | 'features' | 'choose-us' | 'testimonials' | 'pricing' | 'faqs';
+type Tab = 'hero' | 'features' | 'choose-us' | 'testimonials' | 'pricing' | 'faqs' | 'signup';
 
 interface AdminPageOptions {
   /** Interface language (the copy language starts the same). */
@@ -241,12 +245,20 @@ const EDITS: { tab: Tab; block: ContentBlockName; name: string; toast: string; r
     toast: 'FAQ Content Saved',
     read: (d: ContentBlocks['faq']) => d.heading.title,
   },
+  {
+    tab: 'signup',
+    block: 'signup',
+    name: 'headline',
+    toast: 'Sign-up Panel Saved',
+    read: (d: ContentBlocks['signup']) => d.headline,
+  },
 ];
 
 describe('the editors, as an admin', () => {
-  it('change a field of every section in both languages, and the landing page shows the change', async () => {
+  it('change a field of every section in both languages, and the landing and sign-up pages show the change', async () => {
     const page = await adminPage({ lang: 'en' });
     const written: Record<Language, string[]> = { ar: [], en: [] };
+    const panelHeadline: Partial<Record<Language, string>> = {};
     try {
       await screenshot(page, 'admin-hero-en-desktop');
       for (const edit of EDITS) {
@@ -260,7 +272,11 @@ describe('the editors, as an admin', () => {
           // The other language's copy is a different block and stays as it was.
           const other = await stored(edit.block, lang === 'ar' ? 'en' : 'ar');
           expect(edit.read(other.data as never)).not.toBe(value);
-          written[lang].push(value);
+          if (edit.block === 'signup') panelHeadline[lang] = value;
+          // The testimonials' heading shows only above testimonials: none ship with the product.
+          else if (edit.block !== 'testimonials' || (await stored('testimonials', lang)).data.testimonials.length > 0) {
+            written[lang].push(value);
+          }
         }
       }
     } finally {
@@ -277,6 +293,78 @@ describe('the editors, as an admin', () => {
       } finally {
         await landing.context().close();
       }
+      const signup = await openPage(browser, `${stack.url}/signup`, { lang });
+      try {
+        const headline = signup.getByTestId('signup-panel').getByRole('heading', { level: 2 });
+        await expect.poll(() => headline.textContent()).toBe(panelHeadline[lang]);
+      } finally {
+        await signup.context().close();
+      }
+    }
+  });
+
+  it("writes the sign-up panel's quotes and shows the real number of members only when asked to", async () => {
+    const before = await stored('signup', 'en');
+    // A fresh installation's panel: benefits only, no one quoted, no number.
+    expect(before.data.quotes).toEqual([]);
+    expect(before.data.showMemberCount).toBe(false);
+    const signup = await openPage(browser, `${stack.url}/signup`, { lang: 'en' });
+    try {
+      const panel = signup.getByTestId('signup-panel');
+      await panel.getByTestId('signup-benefits').waitFor();
+      expect(await panel.getByTestId('signup-quotes').count()).toBe(0);
+      expect(await panel.getByTestId('member-count').count()).toBe(0);
+      // (The headline carries the previous test's edit, with its time stamp: no figure to check there.)
+      expect(await panel.getByTestId('signup-benefits').textContent()).not.toMatch(/\d/);
+      expect(await panel.textContent()).not.toMatch(/joined|10,000/);
+    } finally {
+      await signup.context().close();
+    }
+
+    const page = await adminPage({ lang: 'en' });
+    try {
+      await openEditor(page, 'signup', 'en', 'headline');
+      // The stack counts 3 accounts against a threshold of 2: the editor says what the page would show.
+      await page.getByText('Shown now: “At least 3 people have joined Nashr”').waitFor();
+      await page.getByTestId('add-quote').click();
+      const quote = page.getByTestId('quote-item').last();
+      await field(quote, 'quotes.0.quote').fill('I plan my posts on Sunday and forget about them.');
+      await field(quote, 'quotes.0.name').fill('Rana Aziz');
+      await field(quote, 'quotes.0.role').fill('Product lead');
+      await page.getByText('Show how many people have joined').click();
+      await save(page, 'Sign-up Panel Saved');
+    } finally {
+      await page.context().close();
+    }
+    const after = await stored('signup', 'en');
+    expect(after.version).toBe(before.version + 1);
+    expect(after.data.quotes).toEqual([
+      { quote: 'I plan my posts on Sunday and forget about them.', name: 'Rana Aziz', role: 'Product lead' },
+    ]);
+    expect(after.data.showMemberCount).toBe(true);
+    // The Arabic copy is its own block and keeps its defaults.
+    expect((await stored('signup', 'ar')).data.quotes).toEqual([]);
+
+    const shown = await openPage(browser, `${stack.url}/signup`, { lang: 'en' });
+    try {
+      const panel = shown.getByTestId('signup-panel');
+      await panel.getByTestId('signup-quotes').getByText('Rana Aziz').waitFor();
+      expect(await panel.getByTestId('member-count').textContent()).toBe('At least 3 people have joined Nashr');
+      await screenshot(shown, 'signup-panel-admin-text-en-desktop');
+    } finally {
+      await shown.context().close();
+    }
+
+    // Turned off again by a save straight to the API: the number goes, the quote stays.
+    const off = await apiSave('signup', 'en', { ...after.data, showMemberCount: false }, admin, after.version);
+    expect(off.status).toBe(200);
+    const again = await openPage(browser, `${stack.url}/signup`, { lang: 'en' });
+    try {
+      const panel = again.getByTestId('signup-panel');
+      await panel.getByTestId('signup-quotes').waitFor();
+      expect(await panel.getByTestId('member-count').count()).toBe(0);
+    } finally {
+      await again.context().close();
     }
   });
 
@@ -406,10 +494,9 @@ describe('the editors, as an admin', () => {
       expect(await items.count()).toBe(before.data.testimonials.length);
       await save(page, 'Testimonials Content Saved');
       const after = (await stored('testimonials', 'en')).data.testimonials;
-      expect(after.map((t) => t.name)).toEqual([
-        ...before.data.testimonials.slice(1).map((t) => t.name),
-        'Dana Haddad',
-      ]);
+      expect(after.map((t) => t.name)).toEqual(
+        [...before.data.testimonials.map((t) => t.name), 'Dana Haddad'].slice(1),
+      );
     } finally {
       await page.context().close();
     }

@@ -153,6 +153,15 @@ describe('connecting the LinkedIn account', () => {
       'Connections',
       'Posts and activity',
     ]);
+    // The sandbox runs here: the page says plainly that this is practice and nothing reaches LinkedIn.
+    const notice = page.getByTestId('sandbox-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('This is a practice connection');
+    expect(await notice.textContent()).toContain('Nothing you enter is sent to LinkedIn');
+    expect(await page.getByTestId('connect-subtitle').textContent()).not.toContain('Sign in to LinkedIn');
+    expect(await page.getByTestId('connect-linkedin').textContent()).not.toMatch(
+      /goes straight to LinkedIn|A LinkedIn sign-in window opens/,
+    );
     await screenshot(page, 'connect-page-en-desktop');
 
     // A message of another origin changes nothing.
@@ -250,6 +259,11 @@ describe('connecting the LinkedIn account', () => {
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     expect(await page.getByTestId('connection-status').textContent()).toBe('غير مرتبط');
     expect(await page.getByRole('button', { name: 'متابعة' }).isDisabled()).toBe(true);
+    const notice = page.getByTestId('sandbox-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('هذا ربط تجريبي');
+    expect(await notice.textContent()).toContain('لا يُرسل شيء مما تكتبه إلى لينكدإن');
+    expect(await page.getByTestId('connect-subtitle').textContent()).not.toContain('سجّل الدخول إلى LinkedIn');
     await screenshot(page, 'connect-page-ar-phone');
 
     const popup = await popupFrom(page, () => page.getByRole('button', { name: 'ربط حساب LinkedIn' }).click());

@@ -32,6 +32,13 @@ async function billingPlans(): Promise<PlanInfo[]> {
   return ((await response.json()) as { plans: PlanInfo[] }).plans;
 }
 
+/**
+ * What the shipped copy once claimed as fact with nothing to back it: "10,000+ users", "1M+ posts
+ * a month", "99% satisfaction", "18k followers", five-star ratings and customer logos.
+ */
+const INVENTED_CLAIM =
+  /10,000|10٬000|١٠٬٠٠٠|1M\+|مليون|99%|satisfaction|رضا العملاء|k followers|ألف متابع|آلاف متابع|Loved by|يثق به|Rated 5|التقييم 5|Northwind|Helios|Atlas Labs/;
+
 /** The digits of a price as written in either language ('US$ ٢٤٫٩٩' and '$24.99' are both 2499). */
 const digits = (text: string | null) =>
   (text ?? '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/\D/g, '');
@@ -116,6 +123,13 @@ describe.each([
         pricing.plans.filter((plan) => plan.highlighted).length,
       );
       expect(await page.getByTestId('testimonial').count()).toBe(testimonials.testimonials.length);
+      // A fresh installation claims nothing it did not count: no testimonials (their section is
+      // hidden), no crowd in the hero, no company logos, no user or post counts, no ratings.
+      expect(testimonials.testimonials).toEqual([]);
+      expect(await page.locator('#testimonials-title').count()).toBe(0);
+      expect(await page.getByTestId('hero-people-badge').count()).toBe(0);
+      expect(await page.locator('#logos-title').count()).toBe(0);
+      expect(body).not.toMatch(INVENTED_CLAIM);
 
       // Nothing may stick out sideways (a phone would zoom the whole page out to show it).
       const width = await page.evaluate(() => document.documentElement.scrollWidth);

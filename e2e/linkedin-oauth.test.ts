@@ -113,6 +113,13 @@ describe('Continue with LinkedIn', () => {
       .locator('[data-testid="oauth-button"], [data-testid="connect-button"]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')));
     expect(buttons).toEqual(['oauth-button', 'connect-button']);
+    // LinkedIn's own sign-in is real: the page keeps its promise about LinkedIn, and only the
+    // password button, the sandbox here, says that it is practice.
+    expect(await page.getByTestId('connect-subtitle').textContent()).toBe(
+      'Sign in to LinkedIn once, in a secure window, so Nashr can publish and schedule your posts and show how they perform.',
+    );
+    expect(await page.getByTestId('sandbox-notice').count()).toBe(0);
+    await page.getByText('A practice sign-in window opens: nothing you enter there is sent to LinkedIn.').waitFor();
 
     await continueWithLinkedIn(page);
     expect(fake.tokenRequests.filter((r) => r.grant_type === 'authorization_code')).toHaveLength(1);

@@ -24,7 +24,7 @@ interface StackProcess {
   kind: 'helper' | 'api' | 'worker' | 'gateway';
   service?: string;
   source?: string;
-  /** A helper's built entry file (e.g. tools/dist/mail-catcher.js). */
+  /** A helper's built entry file (e.g. packages/fakes/dist/mail-catcher.js). */
   entry?: string;
 }
 type ComposeService = Record<string, unknown> & {

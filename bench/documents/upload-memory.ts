@@ -89,6 +89,8 @@ async function main() {
     services: ['auth', 'posts'],
     workers: ['auth'],
     helpers: ['mail'],
+    // One process per part: the posts API's own memory is read by its process id.
+    layout: 'per-target',
     logLevel: 'info',
     env: { gateway: { RATE_LIMIT_PER_MINUTE: '100000000' } },
   });

@@ -1,14 +1,10 @@
+import type { CaughtMail } from '@nashr/fakes/mail-catcher';
 import type { Stack } from '@nashr/tools/process-stack';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** A mail as the stack's local mail catcher shows it. */
-export interface CaughtMail {
-  subject: string;
-  text: string | null;
-  html: string | null;
-  listUnsubscribe: string | null;
-}
+export type { CaughtMail };
 
 /** The mails the stack's local mail catcher holds for `address`, newest first. */
 export async function mailsTo(stack: Stack, address: string): Promise<CaughtMail[]> {

@@ -1,3 +1,3 @@
 import { serviceBuild } from '../../packages/tsconfig/tsup.service.js';
 
-export default serviceBuild(['src/server.ts', 'src/worker.ts', 'src/migrate.ts']);
+export default serviceBuild(['src/service.ts', 'src/server.ts', 'src/worker.ts', 'src/migrate.ts']);

@@ -1,3 +1,9 @@
 import { serviceBuild } from '../../packages/tsconfig/tsup.service.js';
 
-export default serviceBuild(['src/server.ts', 'src/worker.ts', 'src/migrate.ts', 'src/network-server.ts']);
+export default serviceBuild([
+  'src/service.ts',
+  'src/server.ts',
+  'src/worker.ts',
+  'src/migrate.ts',
+  'src/network-server.ts',
+]);

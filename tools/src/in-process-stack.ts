@@ -46,6 +46,7 @@ import {
   schema as engageSchema,
   startEngageWorkers,
 } from '@nashr/engage';
+import { type MailCatcher, startMailCatcher } from '@nashr/fakes/mail-catcher';
 import { buildApp as buildGateway, configSchema as gatewayConfigSchema, type ServiceName } from '@nashr/gateway';
 import {
   buildApp as buildLinkedin,
@@ -86,7 +87,6 @@ import {
   startPostsWorker,
 } from '@nashr/posts';
 import postgres from 'postgres';
-import { type MailCatcher, startMailCatcher } from './mail-catcher.js';
 import { snapshotTables } from './snapshot.js';
 
 export const SERVICES = [

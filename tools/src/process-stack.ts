@@ -19,7 +19,15 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, createTestRedis } from '@nashr/platform/testing';
-import { defaultPorts, ROOT, SECRETS, type StackProcess, stackProcesses } from '../stack/processes.mjs';
+import {
+  asOneProcess,
+  defaultPorts,
+  ROOT,
+  SECRETS,
+  type StackProcess,
+  stackProcesses,
+  targetOf,
+} from '../stack/processes.mjs';
 
 export type ServiceName = 'auth' | 'linkedin' | 'posts' | 'content' | 'ai' | 'billing' | 'engage';
 
@@ -35,6 +43,16 @@ export interface StackOptions {
   helpers?: string[];
   /** Extra or overriding variables per process name: `{ auth: { ADMIN_EMAILS: 'a@b.c' } }`. */
   env?: Record<string, Record<string, string>>;
+  /**
+   * `one` (the default): the gateway, APIs and workers run in one process, as `npm start` runs
+   * them. `per-target`: each in its own process, for a benchmark that reads one part's CPU time.
+   */
+  layout?: 'one' | 'per-target';
+  /**
+   * In one process: how many copies of that process run side by side on the same database and
+   * Redis (each on its own ports), as a monolith scales out. `url` is the first one's gateway.
+   */
+  replicas?: number;
   /** Log level of every process; their output is kept and shown when a start fails. */
   logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 }
@@ -54,7 +72,12 @@ export interface Stack {
   env: Record<string, Record<string, string>>;
   /** Port of every process and helper, by name. */
   ports: Record<string, number>;
-  /** Process id of one started process (`gateway`, `auth-worker`...), for benchmarks that read its CPU time. */
+  /** The gateway of each copy of the product (one unless `replicas` was asked for). */
+  urls: string[];
+  /**
+   * Process id of one started process (`gateway`, `auth-worker`...), for benchmarks that read its
+   * CPU time; in one process, every name gives that process's id.
+   */
   pid: (name: string) => number | undefined;
   /** Captured output (stdout and stderr) of one process, or of all of them. */
   output: (name?: string) => string;
@@ -68,7 +91,7 @@ export interface Stack {
  */
 const HEALTH_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 5_000;
-const OUTPUT_LINES_KEPT = 400;
+const OUTPUT_LINES_KEPT = 2000;
 
 class BuildMissingError extends Error {
   constructor(file: string) {
@@ -215,6 +238,27 @@ function chooseProcesses(all: StackProcess[], options: StackOptions): StackProce
   return chosen;
 }
 
+/**
+ * Copies of the one process on ports of their own: the gateway's PORT and every API's
+ * `<NAME>_PORT`, with the gateway's `<NAME>_URL` following it. The public URL stays the first's.
+ */
+async function replicasOf(chosen: StackProcess[], count: number): Promise<StackProcess[]> {
+  const one = chosen.find((proc) => proc.name === 'nashr');
+  if (!one || count <= 0) return [];
+  const portKeys = Object.keys(one.env).filter((key) => key === 'PORT' || /^[A-Z]+_PORT$/.test(key));
+  const copies: StackProcess[] = [];
+  for (let copy = 1; copy <= count; copy++) {
+    const free = await freePorts(portKeys.length);
+    const env = { ...one.env };
+    portKeys.forEach((key, i) => {
+      env[key] = String(free[i]);
+      if (key !== 'PORT') env[key.replace(/_PORT$/, '_URL')] = `http://127.0.0.1:${free[i]}`;
+    });
+    copies.push({ ...one, name: `nashr-${copy + 1}`, port: Number(env.PORT), env });
+  }
+  return copies;
+}
+
 function describeFailure(error: unknown, running: Running[]): Error {
   const logs = running
     .map(({ proc, lines }) => `── ${proc.name} (${proc.command.join(' ')}) ──\n${lines.join('\n') || '(no output)'}`)
@@ -246,8 +290,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   let chosen: StackProcess[];
+  let perTarget: StackProcess[];
   try {
-    chosen = chooseProcesses(stackProcesses(ctx), options);
+    perTarget = chooseProcesses(stackProcesses(ctx), options);
+    chosen = options.layout === 'per-target' ? perTarget : asOneProcess(perTarget);
+    if (options.layout !== 'per-target') chosen.push(...(await replicasOf(chosen, (options.replicas ?? 1) - 1)));
   } catch (error) {
     await Promise.all([database.drop(), redis.cleanup()]);
     rmSync(mediaDir, { recursive: true, force: true });
@@ -279,7 +326,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           // The browser and the tests' polling are one client spread over every route: one
           // budget per client would be spent within a minute, and it is not what these test.
           ...(proc.kind === 'gateway' ? { RATE_LIMIT_PER_MINUTE: '1000000' } : {}),
-          ...(options.env?.[proc.name] ?? {}),
+          ...(proc.service === 'nashr'
+            ? Object.assign({}, ...Object.values(options.env ?? {}))
+            : (options.env?.[proc.name] ?? {})),
         }),
       );
     for (const r of batch) {
@@ -299,21 +348,33 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     throw failure;
   }
 
+  const oneProcess = () => running.find((r) => r.proc.name === 'nashr');
+  const gateways = running.filter((r) => r.proc.kind === 'gateway');
+  /** The running process a process of the per-target list is part of. */
+  const runningAs = (proc: StackProcess) => running.find((r) => r.proc.name === proc.name) ?? (oneProcess() as Running);
+
   return {
     url: publicUrl,
+    urls: gateways.map((r) => `http://localhost:${r.proc.port}`),
     databaseUrl: database.url,
     redisUrl: redis.url,
     redisPrefix: redis.prefix,
     mediaDir,
     secrets,
-    env: Object.fromEntries(running.map((r) => [r.proc.name, r.proc.env])),
+    env: Object.fromEntries(perTarget.map((proc) => [proc.name, runningAs(proc).proc.env])),
     ports,
-    pid: (name) => running.find((r) => r.proc.name === name)?.child.pid,
-    output: (name) =>
-      running
-        .filter((r) => name === undefined || r.proc.name === name)
-        .map((r) => (name ? r.lines.join('\n') : `── ${r.proc.name} ──\n${r.lines.join('\n')}`))
-        .join('\n'),
+    pid: (name) => running.find((r) => r.proc.name === name)?.child.pid ?? oneProcess()?.child.pid,
+    output: (name) => {
+      if (name === undefined) return running.map((r) => `── ${r.proc.name} ──\n${r.lines.join('\n')}`).join('\n');
+      const own = running.find((r) => r.proc.name === name);
+      if (own) return own.lines.join('\n');
+      // In one process, a part's lines are those its logger named (and whatever is not a log line).
+      const proc = perTarget.find((p) => p.name === name);
+      const target = proc ? targetOf(proc) : name;
+      return (oneProcess()?.lines ?? [])
+        .filter((line) => !line.startsWith('{') || line.includes(`"name":"${target}"`))
+        .join('\n');
+    },
     stop,
   };
 }

@@ -94,8 +94,8 @@ export const HELPERS = [
     // Catches the mail the product sends (sign-in links) and shows it in a web inbox.
     name: 'mail',
     ports: { 'mail-smtp': 1025, 'mail-inbox': 8025 },
-    entry: 'tools/dist/mail-catcher.js',
-    command: () => ['node', 'tools/dist/mail-catcher.js'],
+    entry: 'packages/fakes/dist/mail-catcher.js',
+    command: () => ['node', 'packages/fakes/dist/mail-catcher.js'],
     env: (ctx) => ({
       MAIL_CATCHER_SMTP_PORT: String(ctx.ports['mail-smtp']),
       MAIL_CATCHER_HTTP_PORT: String(ctx.ports['mail-inbox']),
@@ -109,8 +109,8 @@ export const HELPERS = [
     // mailed the way sign-in links are (to the local mail catcher unless SMTP_URL is set).
     name: 'oidc',
     ports: { oidc: 8110 },
-    entry: 'tools/dist/oidc-provider.js',
-    command: () => ['node', 'tools/dist/oidc-provider.js'],
+    entry: 'packages/fakes/dist/oidc-provider.js',
+    command: () => ['node', 'packages/fakes/dist/oidc-provider.js'],
     env: (ctx) => ({
       OIDC_PROVIDER_PORT: String(ctx.ports.oidc),
       OIDC_PROVIDER_HOST: '127.0.0.1',
@@ -315,6 +315,48 @@ export function stackProcesses(ctx) {
     readyPath: '/readyz',
   });
   return list;
+}
+
+/** The entry point that runs any set of targets in one process (services/nashr). */
+export const ONE_PROCESS_ENTRY = 'services/nashr/dist/main.js';
+
+/** The runtime's name of what a process of the per-target layout runs: `posts-api`, `posts-worker`, `gateway`. */
+export function targetOf(/** @type {StackProcess} */ proc) {
+  return proc.kind === 'api' ? `${proc.service}-api` : proc.name;
+}
+
+/**
+ * The same stack as one process: the helpers as they are, and one `nashr` process running the
+ * targets of every other process (NASHR_TARGETS). It gets every service's variables; the gateway's
+ * HOST and PORT are its own, and each API listens on 127.0.0.1 at its `<NAME>_PORT`, where the
+ * gateway's `<NAME>_URL` already points.
+ * @param {StackProcess[]} list
+ * @returns {StackProcess[]}
+ */
+export function asOneProcess(list) {
+  const helpers = list.filter((p) => p.kind === 'helper');
+  const parts = list.filter((p) => p.kind !== 'helper');
+  const gateway = parts.find((p) => p.kind === 'gateway');
+  if (!gateway) throw new Error('a stack in one process needs its gateway');
+  /** @type {Record<string, string>} */
+  const env = {};
+  for (const p of parts) if (p.kind !== 'gateway') Object.assign(env, p.env);
+  for (const p of parts) if (p.kind === 'api') env[`${String(p.service).toUpperCase()}_PORT`] = String(p.port);
+  Object.assign(env, gateway.env, { NASHR_TARGETS: parts.map(targetOf).join(',') });
+  return [
+    ...helpers,
+    {
+      name: 'nashr',
+      kind: 'gateway',
+      service: 'nashr',
+      entry: ONE_PROCESS_ENTRY,
+      source: 'services/nashr/src/main.ts',
+      command: ['node', ONE_PROCESS_ENTRY],
+      port: gateway.port,
+      env,
+      readyPath: '/readyz',
+    },
+  ];
 }
 
 /**

@@ -2,7 +2,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultPorts, exampleContext, GATEWAY, ROOT, SECRETS, SERVICES, stackProcesses } from './processes.mjs';
+import {
+  asOneProcess,
+  defaultPorts,
+  exampleContext,
+  GATEWAY,
+  ROOT,
+  SECRETS,
+  SERVICES,
+  stackProcesses,
+} from './processes.mjs';
 
 interface StackProcess {
   name: string;
@@ -112,7 +121,7 @@ describe('tools/stack/processes.mjs', () => {
   it('runs the mail catcher unless SMTP_URL is set, and points auth at it', () => {
     const mail = processes.find((p) => p.name === 'mail');
     expect(mail?.kind).toBe('helper');
-    expect(existsSync(join(ROOT, 'tools/src/mail-catcher.ts'))).toBe(true);
+    expect(existsSync(join(ROOT, 'packages/fakes/src/mail-catcher.ts'))).toBe(true);
     expect(processes.find((p) => p.name === 'auth-worker')?.env.SMTP_URL).toBe(
       `smtp://127.0.0.1:${ctx.ports['mail-smtp']}`,
     );
@@ -127,7 +136,7 @@ describe('tools/stack/processes.mjs', () => {
   it('runs the local OpenID provider unless OIDC_ISSUER is set, and points auth at it', () => {
     const oidc = processes.find((p) => p.name === 'oidc');
     expect(oidc?.kind).toBe('helper');
-    expect(existsSync(join(ROOT, 'tools/src/oidc-provider.ts'))).toBe(true);
+    expect(existsSync(join(ROOT, 'packages/fakes/src/oidc-provider.ts'))).toBe(true);
     const auth = processes.find((p) => p.name === 'auth')?.env ?? {};
     expect(auth.OIDC_ISSUER).toBe(oidc?.env.OIDC_ISSUER);
     expect(auth.OIDC_CLIENT_ID).toBe(oidc?.env.OIDC_CLIENT_ID);
@@ -149,5 +158,31 @@ describe('tools/stack/processes.mjs', () => {
     expect(gateway.env.PORT).toBe('9090');
     expect(gateway.env.POSTS_URL).toBe('http://127.0.0.1:9103');
     expect(moved.find((p: StackProcess) => p.name === 'posts')?.env.PORT).toBe('9103');
+  });
+
+  it('runs the whole stack as one process: every target, every variable, the gateway on its own port', () => {
+    const one = asOneProcess(processes) as StackProcess[];
+    expect(one.filter((p) => p.kind !== 'helper').map((p) => p.name)).toEqual(['nashr']);
+    const nashr = one.find((p) => p.name === 'nashr') as StackProcess;
+    expect(nashr.entry).toBe('services/nashr/dist/main.js');
+    expect(existsSync(join(ROOT, 'services/nashr/src/main.ts'))).toBe(true);
+    expect(nashr.env.NASHR_TARGETS?.split(',')).toEqual([
+      ...SERVICES.flatMap((s) => [`${s.name}-api`, `${s.name}-worker`]),
+      'gateway',
+    ]);
+    expect(nashr.port).toBe(ctx.ports.gateway);
+    expect(nashr.env.PORT).toBe(String(ctx.ports.gateway));
+    expect(nashr.env.HOST).toBe('localhost');
+    for (const service of SERVICES) {
+      // Each API listens where the gateway looks for it.
+      expect(nashr.env[`${service.name.toUpperCase()}_PORT`]).toBe(String(ctx.ports[service.name]));
+      expect(nashr.env[`${service.name.toUpperCase()}_URL`]).toBe(`http://127.0.0.1:${ctx.ports[service.name]}`);
+    }
+    // Every variable any process of the per-target layout gets, the one process gets too.
+    for (const proc of processes.filter((p) => p.kind !== 'helper')) {
+      for (const key of Object.keys(proc.env).filter((k) => k !== 'PORT' && k !== 'HOST')) {
+        expect(nashr.env[key], `${proc.name}: ${key}`).toBeDefined();
+      }
+    }
   });
 });

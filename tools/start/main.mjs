@@ -6,9 +6,9 @@
 //      Redis: $REDIS_URL, or redis-server from PATH with its data in .data/redis (backing.mjs);
 //   3. secrets made once and kept in .data/secrets.json, environment variables win (secrets.mjs);
 //   4. the local helpers (a mail catcher with a web inbox, an OpenID provider standing in for
-//      Google), every API, every worker, then the gateway (serving web/dist), as child processes
-//      whose output is prefixed with their name (supervisor.mjs, output.mjs); the process list
-//      lives in tools/stack/processes.mjs;
+//      Google), then one process running every API, every worker and the gateway (serving
+//      web/dist), or with --per-target one process each; their output is prefixed with their
+//      name (supervisor.mjs, output.mjs); the process list lives in tools/stack/processes.mjs;
 //   5. waits for http://localhost:8080/readyz, then prints the address (readiness.mjs).
 // Ctrl-C or SIGTERM stops the services first, then Redis and PostgreSQL, and exits 0.
 //
@@ -16,7 +16,16 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { warnIfUnsupportedNode } from '../../scripts/node-support.mjs';
-import { defaultPorts, exampleContext, GATEWAY, isBuilt, ROOT, SECRETS, stackProcesses } from '../stack/processes.mjs';
+import {
+  asOneProcess,
+  defaultPorts,
+  exampleContext,
+  GATEWAY,
+  isBuilt,
+  ROOT,
+  SECRETS,
+  stackProcesses,
+} from '../stack/processes.mjs';
 import { startPostgres, startRedis } from './backing.mjs';
 import { findOnPath, processEnv, stackContext } from './environment.mjs';
 import { parseOptions, USAGE } from './options.mjs';
@@ -40,10 +49,14 @@ if (options.help) {
   process.exit(0);
 }
 
+/** The processes of the stack: one for the whole product, or one per API and worker. */
+const layout = (/** @type {import('../stack/processes.mjs').StackProcess[]} */ list) =>
+  options.perTarget ? list : asOneProcess(list);
+
 const output = createOutput({
   useColor: wantsColor(env, Boolean(process.stdout.isTTY)),
   write: (text) => process.stdout.write(text),
-  names: stackProcesses(exampleContext()).map((p) => p.name),
+  names: layout(stackProcesses(exampleContext())).map((p) => p.name),
 });
 const { say, paint, banner } = output;
 const supervisor = createSupervisor({ root: ROOT, dataDir: DATA, pidsFile: join(DATA, 'pids.json'), output });
@@ -70,7 +83,7 @@ async function build() {
 
 /** Every API and the gateway must be built; a worker or helper that is not built is skipped. */
 function checkBuilt() {
-  for (const proc of stackProcesses(exampleContext())) {
+  for (const proc of layout(stackProcesses(exampleContext()))) {
     const required = proc.kind === 'api' || proc.kind === 'gateway';
     if (required && !isBuilt(proc)) fail(`${proc.entry} is missing: build it first (npm run build)`);
   }
@@ -135,7 +148,7 @@ async function main() {
   // Ports: the defaults of tools/stack/processes.mjs, or the next free one when a default is taken.
   const ports = await assignPorts(defaultPorts(), { name: GATEWAY.name, port: gatewayPort }, taken);
   const ctx = stackContext({ env, databaseUrl, redisUrl, secrets, ports, gatewayPort });
-  const processes = stackProcesses(ctx).filter((proc) => {
+  const processes = layout(stackProcesses(ctx)).filter((proc) => {
     if (isBuilt(proc)) return true;
     say(`${proc.name}: ${proc.entry} is not built, so it does not run`);
     return false;

@@ -31,7 +31,8 @@ async function occupy(): Promise<number> {
 
 describe('options', () => {
   it('reads --no-build, --backing-only (which needs no build) and --help', () => {
-    expect(parseOptions([])).toEqual({ help: false, backingOnly: false, skipBuild: false });
+    expect(parseOptions([])).toEqual({ help: false, backingOnly: false, skipBuild: false, perTarget: false });
+    expect(parseOptions(['--per-target']).perTarget).toBe(true);
     expect(parseOptions(['--no-build'])).toMatchObject({ skipBuild: true, backingOnly: false });
     expect(parseOptions(['--backing-only'])).toMatchObject({ skipBuild: true, backingOnly: true });
     expect(parseOptions(['-h']).help).toBe(true);

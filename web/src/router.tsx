@@ -144,22 +144,19 @@ const accountDeletedRoute = createRoute({
  */
 const loadScreenTranslations = (needs: TranslationNeeds) => () =>
   typeof document === 'undefined' ? undefined : loadTranslations(needs);
-const LEGAL_TRANSLATIONS: TranslationNeeds = { namespaces: ['legal'] };
-// Rendered on the server for any visitor (the gateway's VISITOR_SCREENS).
-const loadLegalTranslations = loadScreenTranslations(LEGAL_TRANSLATIONS);
+// Rendered on the server for any visitor (the gateway's VISITOR_SCREENS). Their texts are their
+// own modules (web/src/legal), in both languages, so they need no translations of their own.
 const termsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/terms',
-  staticData: { translations: LEGAL_TRANSLATIONS, rendersOnServer: true },
-  beforeLoad: loadLegalTranslations,
-  component: lazyRouteComponent(() => import('./routes/legal'), 'TermsPage'),
+  staticData: { rendersOnServer: true },
+  component: lazyRouteComponent(() => import('./routes/terms'), 'TermsPage'),
 });
 const privacyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/privacy',
-  staticData: { translations: LEGAL_TRANSLATIONS, rendersOnServer: true },
-  beforeLoad: loadLegalTranslations,
-  component: lazyRouteComponent(() => import('./routes/legal'), 'PrivacyPage'),
+  staticData: { rendersOnServer: true },
+  component: lazyRouteComponent(() => import('./routes/privacy'), 'PrivacyPage'),
 });
 const personalizeRoute = createRoute({
   getParentRoute: () => rootRoute,

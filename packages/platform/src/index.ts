@@ -1,5 +1,4 @@
 export * from './admin-audit.js';
-export * from './boot.js';
 export * from './config.js';
 export * from './db.js';
 export * from './errors.js';
@@ -17,6 +16,8 @@ export * from './rate-slots.js';
 export * from './redis.js';
 export * from './redis-policy.js';
 export * from './sealer.js';
+export * from './service.js';
 export * from './sessions.js';
 export * from './storage/object-store.js';
 export * from './storage/s3-object-store.js';
+export * from './targets.js';

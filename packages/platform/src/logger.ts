@@ -35,8 +35,16 @@ function bufferedStdout() {
 type LoggingConfig = Pick<BaseConfig, 'NODE_ENV' | 'LOG_LEVEL' | 'LOG_PRETTY'>;
 
 export function createLogger(service: string, config: LoggingConfig): Logger {
+  return createRootLogger(config, service);
+}
+
+/**
+ * The logger of a process; each part of it logs through `logger.child({ name })`, so one pretty
+ * printer (a worker thread) or one buffered output serves every service a process runs.
+ */
+export function createRootLogger(config: LoggingConfig, name?: string): Logger {
   const pretty = config.LOG_PRETTY ?? config.NODE_ENV === 'development';
-  const options = { name: service, level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } };
+  const options = { name, level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } };
   if (pretty) {
     return pino({
       ...options,

@@ -6,4 +6,5 @@ export { schema } from './db/schema.js';
 export { type AiWorkers, QUEUE_HANDLERS, startAiWorkers } from './jobs/index.js';
 export { migrate } from './migrate.js';
 export { createProvider, type TextProvider } from './providers/index.js';
+export * from './service.js';
 export { type AiServices, createServices } from './services.js';

@@ -115,6 +115,11 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
   adminAuditRoutes(app, audit, API.adminAudit.auth);
   adminUserRoutes(app, users);
   opsAuditRoutes(app, audit);
-  clientConfigRoutes(app, { googleEnabled: oidc !== null, mailInboxUrl: config.MAIL_INBOX_URL ?? null });
+  clientConfigRoutes(app, {
+    googleEnabled: oidc !== null,
+    mailInboxUrl: config.MAIL_INBOX_URL ?? null,
+    countMembers: () => users.count(),
+    memberCountMin: config.MEMBER_COUNT_MIN,
+  });
   return app;
 }

@@ -29,6 +29,7 @@ describe('API configuration', () => {
       MAGIC_LINK_MAX_PER_ADDRESS: 5,
       MAGIC_LINK_MAX_PER_IP: 30,
       MAGIC_LINK_WINDOW_SECONDS: 900,
+      MEMBER_COUNT_MIN: 100,
     });
     expect(config.ADMIN_EMAILS.size).toBe(0);
     expect(config.OIDC_ISSUER).toBeUndefined();

@@ -1,3 +1,4 @@
+import { MEMBER_COUNT_MIN } from '@nashr/contracts';
 import {
   baseEnv,
   copyEnv,
@@ -69,6 +70,8 @@ export const configSchema = z
     OIDC_CLIENT_SECRET: optionalEnv(z.string().min(1)),
     /** A web inbox for development (the local mail catcher); the web's 'Open Gmail' opens it when set. */
     MAIL_INBOX_URL: optionalEnv(z.string().url()),
+    /** Fewer accounts than this: the sign-up page says no number (contracts: `memberCountShown`). */
+    MEMBER_COUNT_MIN: positiveInt(MEMBER_COUNT_MIN),
   })
   .superRefine((config, ctx) => {
     if (!config.OIDC_ISSUER) return;
@@ -136,7 +139,7 @@ export const workerConfigSchema = z
     refuseStandIns([
       {
         variable: 'SMTP_URL',
-        // The catcher listens on 1025 (tools/src/mail-catcher.ts), also the unset default.
+        // The catcher listens on 1025 (packages/fakes/src/mail-catcher.ts), also the unset default.
         when: (config) => smtpPort(config.SMTP_URL) === 1025,
         what: 'the local mail catcher (port 1025), which delivers nothing',
         real: 'a real mail server, smtp:// or smtps://user:password@host:port',

@@ -272,7 +272,10 @@ describe('without an OpenID provider configured', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/signup?error=google');
     const config = await bare.app.inject({ method: 'GET', url: '/api/v1/auth/client-config', headers: fromGateway() });
-    expect(config.json()).toEqual({ success: true, data: { googleEnabled: false, mailInboxUrl: null } });
+    expect(config.json()).toEqual({
+      success: true,
+      data: { googleEnabled: false, mailInboxUrl: null, memberCount: null },
+    });
   });
 
   it('says Google is available when a provider is configured', async () => {

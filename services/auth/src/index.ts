@@ -7,5 +7,6 @@ export { QUEUE_HANDLERS, startWorkers } from './jobs/index.js';
 export { migrate } from './migrate.js';
 export { unsubscribeTokenFor } from './notifications/notification-store.js';
 export { createSmtpMailer, type Mailer } from './providers/mailer.js';
+export * from './service.js';
 export { type AuthServices, createServices } from './services.js';
 export { UserStore } from './users/user-store.js';

@@ -5,6 +5,8 @@
  */
 import fastifyCookie from '@fastify/cookie';
 import { SESSION_COOKIE } from '@nashr/contracts';
+import { type CaughtMail, type MailCatcher, startMailCatcher } from '@nashr/fakes/mail-catcher';
+import type { DevOidcProvider } from '@nashr/fakes/oidc-provider';
 import {
   createDatabase,
   createRedis,
@@ -22,8 +24,6 @@ import {
   createTestRedis,
   TEST_INTERNAL_SECRET,
 } from '@nashr/platform/testing';
-import { type CaughtMail, type MailCatcher, startMailCatcher } from '@nashr/tools/mail-catcher';
-import type { DevOidcProvider } from '@nashr/tools/oidc-provider';
 import { expect } from 'vitest';
 import { buildApp, GOOGLE_CALLBACK_PATH } from './app.js';
 import { type Config, configSchema, workerConfigSchema } from './config.js';
@@ -74,7 +74,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const providerMailer = createSmtpMailer({ url: catcher.smtpUrl, from: 'oidc@test.local', production: false });
   // Imported only when needed: oidc-provider warns about the Node version on import.
   const provider = options.oidc
-    ? await (await import('@nashr/tools/oidc-provider')).startOidcProvider({
+    ? await (await import('@nashr/fakes/oidc-provider')).startOidcProvider({
         mailer: providerMailer,
         port: 0,
         issuer: (port) => `http://127.0.0.1:${port}`,

@@ -8,7 +8,7 @@ import {
 import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entitlements, testSubscriptions, trialGrants } from './db/schema.js';
+import { entitlements, providerSubscriptions, testSubscriptions, trialGrants } from './db/schema.js';
 import { TEST_SIGNATURE_HEADER, testPaymentsSignature } from './providers/test-payments.js';
 import { type Harness, startHarness } from './testing/harness.js';
 
@@ -71,7 +71,8 @@ const webhook = (body: string, signature: string) =>
     headers: { ...gateway, 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature },
     payload: body,
   });
-const event = (who: Who, id: string, type: string, occurredAt: Date, sub: object | null) =>
+/** A test-payments event as its pages send it; a payment's events name the checkout that made the subscription. */
+const event = (who: Who, id: string, type: string, occurredAt: Date, sub: { id: string } | null, checkoutId?: string) =>
   JSON.stringify({
     id,
     type,
@@ -79,6 +80,7 @@ const event = (who: Who, id: string, type: string, occurredAt: Date, sub: object
     userId: who.userId,
     customerId: `cus_${id}`,
     subscription: sub,
+    ...(checkoutId && sub ? { checkout: { id: checkoutId, subscriptionId: sub.id } } : {}),
   });
 
 describe('plans', () => {
@@ -272,8 +274,8 @@ describe('a failed payment in the test-payments portal', () => {
 });
 
 describe('webhooks', () => {
-  const sub = (status: string, cancelAtPeriodEnd: boolean) => ({
-    id: 'sub_1',
+  const sub = (status: string, cancelAtPeriodEnd: boolean, id = 'sub_1') => ({
+    id,
     plan: 'pro',
     status,
     periodStart: '2026-01-01T00:00:00.000Z',
@@ -305,10 +307,12 @@ describe('webhooks', () => {
 
   it("ends in the right state when 'updated' arrives before 'created'", async () => {
     const who = testIdentity();
+    const checkout = sessionOf(await openCheckout(who, 'pro'));
     const t0 = new Date(Date.now() - 60_000);
     const t1 = new Date(Date.now() - 30_000);
-    const updated = event(who, `evt_u_${who.userId}`, 'subscription.updated', t1, sub('active', true));
-    const created = event(who, `evt_c_${who.userId}`, 'subscription.created', t0, sub('active', false));
+    const id = `sub_${who.userId}`;
+    const updated = event(who, `evt_u_${who.userId}`, 'subscription.updated', t1, sub('active', true, id), checkout);
+    const created = event(who, `evt_c_${who.userId}`, 'subscription.created', t0, sub('active', false, id), checkout);
     expect((await webhook(updated, sign(updated))).statusCode).toBe(200);
     expect((await webhook(created, sign(created))).statusCode).toBe(200);
     expect(await me(who)).toMatchObject({ plan: 'pro', status: 'canceled', cancelAtPeriodEnd: true, active: true });
@@ -316,18 +320,24 @@ describe('webhooks', () => {
 
   it('a failed payment keeps the plan as past due; a deletion ends it', async () => {
     const who = testIdentity();
+    const checkout = sessionOf(await openCheckout(who, 'pro'));
     const at = (s: number) => new Date(Date.now() - 100_000 + s * 1000);
-    const send = async (id: string, type: string, s: number, state: object) => {
-      const body = event(who, `${id}_${who.userId}`, type, at(s), state);
+    const id = `sub_${who.userId}`;
+    const send = async (eventId: string, type: string, s: number, state: { id: string }, from?: string) => {
+      const body = event(who, `${eventId}_${who.userId}`, type, at(s), state, from);
       expect((await webhook(body, sign(body))).statusCode).toBe(200);
     };
-    await send('evt_a', 'subscription.created', 1, sub('active', false));
-    await send('evt_b', 'invoice.failed', 2, sub('past_due', false));
+    // The payment's events name its checkout; later ones are about the subscription billing accepted.
+    await send('evt_a', 'subscription.created', 1, sub('active', false, id), checkout);
+    await send('evt_b', 'invoice.failed', 2, sub('past_due', false, id));
     expect(await me(who)).toMatchObject({ status: 'past_due', active: true });
-    await send('evt_c', 'subscription.deleted', 3, sub('canceled', false));
+    await send('evt_c', 'subscription.deleted', 3, sub('canceled', false, id));
     expect(await me(who)).toMatchObject({ status: 'expired', active: false });
   });
 });
+
+/** The test-payments checkout a page URL names. */
+const sessionOf = (url: string) => url.split('/').at(-1) ?? '';
 
 /** Opens a checkout through the API: its test-payments page. */
 async function openCheckout(who: Who, planId: string): Promise<string> {
@@ -364,9 +374,16 @@ describe('a checkout completes only while it is the open one and the user has no
   it('refuses the open checkout once the user has subscribed by other means', async () => {
     const who = testIdentity();
     const url = await openCheckout(who, 'basic');
+    // A subscription the user held before billing recorded the checkout of each (accepted as such).
+    await h.database.db.insert(providerSubscriptions).values({
+      provider: 'test-payments',
+      subscriptionId: `sub_elsewhere_${who.userId}`,
+      userId: who.userId,
+      outcome: 'accepted',
+    });
     const now = new Date();
     const sub = {
-      id: 'sub_elsewhere',
+      id: `sub_elsewhere_${who.userId}`,
       plan: 'pro',
       status: 'active',
       periodStart: now.toISOString(),
@@ -387,6 +404,116 @@ describe('a checkout completes only while it is the open one and the user has no
     const answers = await Promise.all([pay(who, url), pay(who, url), pay(who, url)]);
     expect(answers.map((a) => a.headers.location)).toEqual(Array(3).fill('/billing?checkout=done'));
     expect(await subscriptionsOf(who)).toHaveLength(1);
+  });
+});
+
+describe('a paid checkout refused at test-payments', () => {
+  it('has its subscription cancelled and recorded as refunded, once: no money moves, the records say so', async () => {
+    const who = testIdentity();
+    const basic = await openCheckout(who, 'basic');
+    const starter = await openCheckout(who, 'starter');
+    // Basic paid just before Starter replaced it, and told late: the provider's record and its event.
+    const now = new Date();
+    const end = new Date(now.getTime() + 30 * 86_400_000);
+    const subscriptionId = `sub_test_late_${who.userId}`;
+    await h.database.db.insert(testSubscriptions).values({
+      id: subscriptionId,
+      userId: who.userId,
+      customerId: `cus_test_${who.userId}`,
+      plan: 'basic',
+      status: 'active',
+      periodStart: now,
+      periodEnd: end,
+    });
+    const state = {
+      id: subscriptionId,
+      plan: 'basic',
+      status: 'active',
+      periodStart: now.toISOString(),
+      periodEnd: end.toISOString(),
+      cancelAtPeriodEnd: false,
+    };
+    const body = event(who, `evt_late_${who.userId}`, 'subscription.created', now, state, sessionOf(basic));
+    expect((await webhook(body, sign(body))).json()).toEqual({ received: true, duplicate: false });
+    expect(await me(who)).toMatchObject({ plan: 'trial' });
+    await expect.poll(async () => (await subscriptionsOf(who))[0]?.refundId ?? null, POLL).toMatch(/^re_test_/);
+    const [record] = await subscriptionsOf(who);
+    expect(record).toMatchObject({ status: 'canceled' });
+    const decided = () =>
+      h.database.db
+        .select()
+        .from(providerSubscriptions)
+        .where(eq(providerSubscriptions.subscriptionId, subscriptionId));
+    await expect.poll(async () => (await decided())[0]?.settledAt ?? null, POLL).not.toBeNull();
+    expect((await decided())[0]).toMatchObject({
+      outcome: 'refused',
+      reason: 'stale',
+      refundIds: [record?.refundId],
+      cancelledAt: expect.any(Date),
+    });
+    // Told again: a replay, nothing is refunded twice.
+    expect((await webhook(body, sign(body))).json()).toEqual({ received: true, duplicate: true });
+    expect((await subscriptionsOf(who))[0]?.refundId).toBe(record?.refundId);
+    // Starter is still the user's to pay.
+    expect((await pay(who, starter)).headers.location).toBe('/billing?checkout=done');
+    expect(await me(who)).toMatchObject({ plan: 'starter', status: 'active' });
+  });
+});
+
+describe('a subscription refused as a second one', () => {
+  it('stays refused: its checkout told later does not complete, even once the first subscription has ended', async () => {
+    const who = testIdentity();
+    const url = await openCheckout(who, 'basic');
+    const at = (s: number) => new Date(Date.now() - 100_000 + s * 1000);
+    const state = (id: string, status: string) => ({
+      id,
+      plan: id.startsWith('sub_first') ? 'pro' : 'basic',
+      status,
+      periodStart: at(0).toISOString(),
+      periodEnd: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      cancelAtPeriodEnd: false,
+    });
+    const send = async (body: string) => expect((await webhook(body, sign(body))).statusCode).toBe(200);
+    // The user holds Pro (accepted before), and the open Basic checkout is paid too: a second subscription.
+    const first = `sub_first_${who.userId}`;
+    const second = `sub_second_${who.userId}`;
+    await h.database.db
+      .insert(providerSubscriptions)
+      .values({ provider: 'test-payments', subscriptionId: first, userId: who.userId, outcome: 'accepted' });
+    await send(event(who, `evt_1_${who.userId}`, 'subscription.created', at(1), state(first, 'active')));
+    await send(
+      event(who, `evt_2_${who.userId}`, 'subscription.created', at(2), state(second, 'active'), sessionOf(url)),
+    );
+    expect(await me(who)).toMatchObject({ plan: 'pro', status: 'active' });
+    // Pro ends; then Basic's checkout is told: it does not complete, so nothing holds off a new checkout.
+    await send(event(who, `evt_3_${who.userId}`, 'subscription.deleted', at(3), state(first, 'canceled')));
+    await send(
+      JSON.stringify({
+        id: `evt_4_${who.userId}`,
+        type: 'checkout.completed',
+        occurredAt: at(4).toISOString(),
+        userId: who.userId,
+        customerId: null,
+        subscription: null,
+        checkout: { id: sessionOf(url), subscriptionId: second },
+      }),
+    );
+    expect(await me(who)).toMatchObject({ plan: 'pro', status: 'expired' });
+    const [decided] = await h.database.db
+      .select()
+      .from(providerSubscriptions)
+      .where(eq(providerSubscriptions.subscriptionId, second));
+    expect(decided).toMatchObject({ outcome: 'refused', reason: 'subscribed' });
+    expect(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: '/api/v1/billing/checkout',
+          headers: h.as(who),
+          payload: { planId: 'starter' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -471,11 +598,17 @@ describe("billing's part of 'Download my data'", () => {
     expect(data.checkouts).toEqual([
       expect.objectContaining({ kind: 'checkout', plan: 'starter', completedAt: expect.any(String) }),
     ]);
-    expect(data.testSubscriptions).toEqual([expect.objectContaining({ plan: 'starter', status: 'active' })]);
+    expect(data.testSubscriptions).toEqual([
+      expect.objectContaining({ plan: 'starter', status: 'active', refundId: null }),
+    ]);
+    expect(data.providerSubscriptions).toEqual([
+      expect.objectContaining({ provider: 'test-payments', outcome: 'accepted', settledAt: null, refundIds: [] }),
+    ]);
     expect(data.providerEvents.length).toBeGreaterThanOrEqual(1);
     expect(await exported(testIdentity())).toEqual({
       subscription: null,
       providerEvents: [],
+      providerSubscriptions: [],
       checkouts: [],
       testSubscriptions: [],
     });

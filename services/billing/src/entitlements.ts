@@ -9,7 +9,15 @@ import {
 import type { Queues } from '@nashr/platform';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { checkouts, type EntitlementRow, entitlements, providerEvents, type schema, trialGrants } from './db/schema.js';
+import {
+  checkouts,
+  type EntitlementRow,
+  entitlements,
+  providerEvents,
+  providerSubscriptions,
+  type schema,
+  trialGrants,
+} from './db/schema.js';
 import { PLANS } from './plans.js';
 import { PROVIDER_EVENT_TYPES, type ProviderEvent } from './providers/types.js';
 
@@ -76,11 +84,19 @@ export interface ApplyResult {
   /** The row after the event, when it changed. */
   changed: EntitlementRow | null;
   /**
-   * A completed checkout that was not the user's open one, or that would be a second
-   * subscription: the subscription it made must be ended at the provider.
+   * A paid checkout that was not the user's open one, or that would be a second subscription:
+   * the subscription it made must be cancelled and its payment refunded at the provider.
    */
   refused?: { subscriptionId: string | null } | null;
+  /**
+   * A subscription billing has not decided on, told before its checkout and without naming it:
+   * nothing was recorded; apply the event again with the checkout that made it (null: none).
+   */
+  checkoutUnknown?: boolean;
 }
+
+/** Thrown inside the event's transaction to undo it: the event needs its subscription's checkout. */
+class CheckoutUnknown extends Error {}
 
 /**
  * completed: this call completed the user's open checkout. already: it was completed before (a
@@ -88,9 +104,6 @@ export interface ApplyResult {
  * the user has a subscription already.
  */
 export type CheckoutClaim = 'completed' | 'already' | 'stale' | 'subscribed';
-
-/** The record of a subscription whose checkout was refused, kept among the provider's events. */
-const refusedMark = (subscriptionId: string) => `refused:${subscriptionId}`;
 
 /** How long a paid checkout holds off a new one while its subscription has not arrived yet. */
 const PENDING_PAYMENT_MS = 3600 * 1000;
@@ -219,26 +232,69 @@ export class EntitlementStore {
    * no subscription (other than the one this checkout made). Parallel completions queue on the
    * checkout's row: one completes, the others read it as completed or void.
    */
-  async claimCheckout(userId: string, checkoutId: string, madeSubscription: string | null = null) {
-    return this.db.transaction((tx) => this.claimIn(tx, userId, checkoutId, madeSubscription));
+  async claimCheckout(userId: string, checkoutId: string): Promise<CheckoutClaim> {
+    return this.db.transaction((tx) => this.claimIn(tx, userId, checkoutId, null));
   }
 
+  /**
+   * The claim, and with the subscription the checkout made, billing's decision on it: accepted
+   * when the checkout completes (now or before), refused otherwise (recorded once, to settle).
+   */
   private async claimIn(
     tx: Db,
     userId: string,
     checkoutId: string,
-    madeSubscription: string | null,
+    made: { provider: string; subscriptionId: string | null } | null,
   ): Promise<CheckoutClaim> {
     const [row] = await tx.select().from(entitlements).where(eq(entitlements.userId, userId)).for('update');
     const [open] = await tx.select().from(checkouts).where(eq(checkouts.userId, userId)).for('update');
-    if (open?.checkoutId !== checkoutId) return 'stale';
-    if (open.completedAt) return 'already';
-    if (this.subscribed(row) && row?.subscriptionId !== madeSubscription) return 'subscribed';
-    await tx
-      .update(checkouts)
-      .set({ completedAt: this.clock() })
-      .where(and(eq(checkouts.userId, userId), eq(checkouts.checkoutId, checkoutId), isNull(checkouts.completedAt)));
-    return 'completed';
+    // A subscription refused once stays refused: its checkout's later events never complete it.
+    const decided = made?.subscriptionId ? await this.decisionOn(tx, made.provider, made.subscriptionId) : undefined;
+    const claim: CheckoutClaim =
+      decided?.outcome === 'refused'
+        ? decided.reason === 'subscribed'
+          ? 'subscribed'
+          : 'stale'
+        : open?.checkoutId !== checkoutId
+          ? 'stale'
+          : open.completedAt
+            ? 'already'
+            : this.subscribed(row) && row?.subscriptionId !== made?.subscriptionId
+              ? 'subscribed'
+              : 'completed';
+    if (claim === 'completed') {
+      await tx
+        .update(checkouts)
+        .set({ completedAt: this.clock() })
+        .where(and(eq(checkouts.userId, userId), eq(checkouts.checkoutId, checkoutId), isNull(checkouts.completedAt)));
+    }
+    if (made?.subscriptionId) {
+      const refused = claim === 'stale' || claim === 'subscribed';
+      await tx
+        .insert(providerSubscriptions)
+        .values({
+          provider: made.provider,
+          subscriptionId: made.subscriptionId,
+          userId,
+          checkoutId,
+          outcome: refused ? 'refused' : 'accepted',
+          reason: refused ? claim : null,
+          decidedAt: this.clock(),
+        })
+        .onConflictDoNothing();
+    }
+    return claim;
+  }
+
+  /** Billing's decision on a subscription, if it made one. */
+  private async decisionOn(tx: Db, provider: string, subscriptionId: string) {
+    const [decided] = await tx
+      .select({ outcome: providerSubscriptions.outcome, reason: providerSubscriptions.reason })
+      .from(providerSubscriptions)
+      .where(
+        and(eq(providerSubscriptions.provider, provider), eq(providerSubscriptions.subscriptionId, subscriptionId)),
+      );
+    return decided as { outcome: 'accepted' | 'refused'; reason: string | null } | undefined;
   }
 
   /** Forgets an event's record, so the provider's retry of it is handled again (its handling failed). */
@@ -273,67 +329,79 @@ export class EntitlementStore {
    * the row holds, so a replay or a late, older event changes nothing.
    */
   async applyProviderEvent(provider: string, event: ProviderEvent, requestId?: string): Promise<ApplyResult> {
-    const result = await this.db.transaction(async (tx) => {
-      const [seen] = await tx
-        .insert(providerEvents)
-        .values({ provider, eventId: event.id, type: event.type, userId: event.userId })
-        .onConflictDoNothing()
-        .returning({ eventId: providerEvents.eventId });
-      if (!seen) return { fresh: false, changed: null };
-      const row = await this.rowForEvent(tx, provider, event);
-      if (!row) {
-        // About no account billing holds (one deleted, its subscription's end told late): the
-        // record keeps the event id for idempotency, not the user's id.
-        if (event.userId) {
-          await tx
-            .update(providerEvents)
-            .set({ userId: null })
-            .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, event.id)));
-        }
-        return { fresh: true, changed: null };
-      }
-      if (event.type === 'checkout.completed' && event.checkout) {
-        const claim = await this.claimIn(tx, row.userId, event.checkout.id, event.checkout.subscriptionId);
-        if (claim === 'stale' || claim === 'subscribed') {
-          const subscriptionId = event.checkout.subscriptionId;
-          // Remembered, so the refused subscription's own events (created, paid) never grant its plan.
-          if (subscriptionId) {
+    let result: ApplyResult;
+    try {
+      result = await this.db.transaction(async (tx) => {
+        const [seen] = await tx
+          .insert(providerEvents)
+          .values({ provider, eventId: event.id, type: event.type, userId: event.userId })
+          .onConflictDoNothing()
+          .returning({ eventId: providerEvents.eventId });
+        if (!seen) return { fresh: false, changed: null };
+        const row = await this.rowForEvent(tx, provider, event);
+        if (!row) {
+          // About no account billing holds (one deleted, its subscription's end told late): the
+          // record keeps the event id for idempotency, not the user's id.
+          if (event.userId) {
             await tx
-              .insert(providerEvents)
-              .values({
-                provider,
-                eventId: refusedMark(subscriptionId),
-                type: 'subscription.refused',
-                userId: row.userId,
-              })
-              .onConflictDoNothing();
+              .update(providerEvents)
+              .set({ userId: null })
+              .where(and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, event.id)));
           }
-          return { fresh: true, changed: null, refused: { subscriptionId } };
+          return { fresh: true, changed: null };
         }
-      }
-      if (event.subscription) {
-        const [refused] = await tx
-          .select({ eventId: providerEvents.eventId })
-          .from(providerEvents)
-          .where(
-            and(eq(providerEvents.provider, provider), eq(providerEvents.eventId, refusedMark(event.subscription.id))),
-          );
-        if (refused) return { fresh: true, changed: null };
-      }
-      const changes = this.changesFor(row, provider, event);
-      if (!changes) return { fresh: true, changed: null };
-      const [changed] = await tx
-        .update(entitlements)
-        .set({ ...changes, version: sql`${entitlements.version} + 1`, updatedAt: this.clock() })
-        .where(eq(entitlements.userId, row.userId))
-        .returning();
-      return { fresh: true, changed: changed ?? null };
-    });
+        const refusal = await this.decideIn(tx, provider, row, event);
+        if (refusal) return { fresh: true, changed: null, ...refusal };
+        const changes = this.changesFor(row, provider, event);
+        if (!changes) return { fresh: true, changed: null };
+        const [changed] = await tx
+          .update(entitlements)
+          .set({ ...changes, version: sql`${entitlements.version} + 1`, updatedAt: this.clock() })
+          .where(eq(entitlements.userId, row.userId))
+          .returning();
+        return { fresh: true, changed: changed ?? null };
+      });
+    } catch (error) {
+      if (error instanceof CheckoutUnknown) return { fresh: true, changed: null, checkoutUnknown: true };
+      throw error;
+    }
     if (result.changed) {
       await this.announce(result.changed, requestId);
       await this.scheduleGraceEnd(result.changed);
     }
     return result;
+  }
+
+  /**
+   * Whether the event may change the plan, whichever of a checkout's events comes first: a
+   * checkout completes only as the user's open one (`claimIn`), and a subscription's state counts
+   * only once billing accepted the subscription, as the one its user's accepted checkout made.
+   * Answers null when it may, else what stops it (`refused` when this event refused a subscription).
+   */
+  private async decideIn(
+    tx: Db,
+    provider: string,
+    row: EntitlementRow,
+    event: ProviderEvent,
+  ): Promise<Pick<ApplyResult, 'refused'> | null> {
+    const sub = event.subscription;
+    if (event.type === 'checkout.completed') {
+      if (!event.checkout) return null;
+      const subscriptionId = event.checkout.subscriptionId;
+      const claim = await this.claimIn(tx, row.userId, event.checkout.id, { provider, subscriptionId });
+      return claim === 'stale' || claim === 'subscribed' ? { refused: { subscriptionId } } : null;
+    }
+    if (!sub) return null;
+    const decided = await this.decisionOn(tx, provider, sub.id);
+    if (decided?.outcome === 'accepted') return null;
+    if (decided?.outcome === 'refused') return {};
+    // Not decided yet: told before its checkout. An ended subscription claims nothing (it grants nothing).
+    if (event.type === 'subscription.deleted' || sub.status === 'canceled') return {};
+    if (event.checkout === undefined) throw new CheckoutUnknown();
+    // Made by no checkout of this user's: it never grants a plan.
+    if (!event.checkout) return {};
+    const claim = await this.claimIn(tx, row.userId, event.checkout.id, { provider, subscriptionId: sub.id });
+    return claim === 'stale' || claim === 'subscribed' ? { refused: { subscriptionId: sub.id } } : null;
   }
 
   /** A plan gone past due falls back when its grace ends: a delayed job says so then. */
@@ -447,6 +515,8 @@ export class EntitlementStore {
     const rows = await this.db.delete(entitlements).where(eq(entitlements.userId, userId)).returning();
     await this.db.delete(providerEvents).where(eq(providerEvents.userId, userId));
     await this.db.delete(checkouts).where(eq(checkouts.userId, userId));
+    // Kept without the user: a refund still owed is still made, and the subscriptions' late events stay decided.
+    await this.db.update(providerSubscriptions).set({ userId: null }).where(eq(providerSubscriptions.userId, userId));
     return rows.length;
   }
 }

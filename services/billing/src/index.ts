@@ -7,3 +7,4 @@ export { type BillingWorkerDeps, QUEUE_HANDLERS, startBillingWorkers } from './j
 export { migrate } from './migrate.js';
 export { PLAN_LIST, PLANS } from './plans.js';
 export { TEST_SIGNATURE_HEADER, testPaymentsSignature } from './providers/test-payments.js';
+export * from './service.js';

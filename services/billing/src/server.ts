@@ -1,36 +1,4 @@
-import {
-  createDatabase,
-  createRedis,
-  databaseConnection,
-  migrationsUrl,
-  Queues,
-  runMigrations,
-  runProcess,
-} from '@nashr/platform';
-import { buildApp, MIGRATIONS_FOLDER } from './app.js';
-import { configSchema } from './config.js';
-import { schema } from './db/schema.js';
+import { runTargets } from '@nashr/platform';
+import { billingService } from './service.js';
 
-await runProcess('billing', configSchema, async (config, logger) => {
-  await runMigrations(migrationsUrl(config), { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'billing' });
-  const database = createDatabase({ ...databaseConnection(config), schema, applicationName: 'billing' });
-  // Producer only (entitlement changes): a request connection that fails fast while Redis is down.
-  const redis = createRedis(config.REDIS_URL, 'request');
-  const queues = new Queues({ connection: redis, prefix: config.REDIS_PREFIX }, logger);
-  const app = buildApp({ config, logger, database, queues });
-  logger.info(
-    { provider: config.BILLING_PROVIDER },
-    config.BILLING_PROVIDER === 'test-payments'
-      ? 'billing provider: test-payments (offline; no money moves)'
-      : `billing provider: ${config.BILLING_PROVIDER}`,
-  );
-  await app.listen({ host: config.HOST, port: config.PORT });
-  return {
-    close: async () => {
-      await app.close();
-      await queues.close();
-      redis.disconnect();
-      await database.close();
-    },
-  };
-});
+await runTargets([billingService], 'billing-api');

@@ -5,6 +5,7 @@ import { EntitlementStore } from './entitlements.js';
 import { StripeProvider } from './providers/stripe.js';
 import { TestPaymentsProvider } from './providers/test-payments.js';
 import type { BillingProvider } from './providers/types.js';
+import { RefusedSubscriptions } from './refused-subscriptions.js';
 import { derivedTrialSecret, trialHasher } from './trial-grants.js';
 import { Webhooks } from './webhooks.js';
 
@@ -52,6 +53,8 @@ export interface BillingServices {
   /** Set when the offline provider is the one in use: its pages are served. */
   testPayments: TestPaymentsProvider | null;
   webhooks: Webhooks;
+  /** Refused checkouts' subscriptions, cancelled and refunded at the provider. */
+  refused: RefusedSubscriptions;
   /** The keyed hash of a normalized e-mail address, kept to grant the trial once per person. */
   trialHash: (email: string) => string;
 }
@@ -78,7 +81,15 @@ export function createServices(
   // Only the configured provider's webhooks are accepted.
   const provider: BillingProvider = config.BILLING_PROVIDER === 'stripe' ? stripeProvider(config) : testPayments;
   providers.set(provider.name, provider);
-  webhooks = new Webhooks(providers, store);
+  const refused = new RefusedSubscriptions(database.db, queues, clock);
+  webhooks = new Webhooks(providers, store, refused);
   const trialHash = trialHasher(config.TRIAL_HASH_SECRET ?? derivedTrialSecret(config.INTERNAL_SECRET));
-  return { store, provider, testPayments: provider === testPayments ? testPayments : null, webhooks, trialHash };
+  return {
+    store,
+    provider,
+    testPayments: provider === testPayments ? testPayments : null,
+    webhooks,
+    refused,
+    trialHash,
+  };
 }

@@ -2,7 +2,14 @@ import { API } from '@nashr/contracts';
 import { identityOf, route, type ServiceApp } from '@nashr/platform';
 import { asc, eq } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { entitlements, providerEvents, type schema, testSessions, testSubscriptions } from './db/schema.js';
+import {
+  entitlements,
+  providerEvents,
+  providerSubscriptions,
+  type schema,
+  testSessions,
+  testSubscriptions,
+} from './db/schema.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
 
@@ -10,7 +17,8 @@ const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
 /**
  * The billing part of 'Download my data': the plan with its trial and period as stored, the
- * payment provider's events recorded for the user, and (with the test-payments provider) its
+ * payment provider's events recorded for the user, the provider's subscriptions billing accepted
+ * or refused (with the refunds of refused ones), and (with the test-payments provider) its
  * checkouts and subscriptions. Card details are never stored here: the provider keeps them.
  */
 export async function exportBillingData(db: Db, userId: string) {
@@ -26,6 +34,11 @@ export async function exportBillingData(db: Db, userId: string) {
     .where(eq(testSessions.userId, userId))
     .orderBy(asc(testSessions.createdAt));
   const subscriptions = await db.select().from(testSubscriptions).where(eq(testSubscriptions.userId, userId));
+  const decided = await db
+    .select()
+    .from(providerSubscriptions)
+    .where(eq(providerSubscriptions.userId, userId))
+    .orderBy(asc(providerSubscriptions.decidedAt));
   return {
     subscription: plan
       ? {
@@ -49,6 +62,17 @@ export async function exportBillingData(db: Db, userId: string) {
       type: e.type,
       receivedAt: e.receivedAt.toISOString(),
     })),
+    providerSubscriptions: decided.map((d) => ({
+      provider: d.provider,
+      subscriptionId: d.subscriptionId,
+      checkoutId: d.checkoutId,
+      outcome: d.outcome,
+      reason: d.reason,
+      decidedAt: d.decidedAt.toISOString(),
+      cancelledAt: iso(d.cancelledAt),
+      settledAt: iso(d.settledAt),
+      refundIds: d.refundIds,
+    })),
     checkouts: checkouts.map((s) => ({
       id: s.id,
       kind: s.kind,
@@ -64,6 +88,7 @@ export async function exportBillingData(db: Db, userId: string) {
       periodStart: s.periodStart.toISOString(),
       periodEnd: s.periodEnd.toISOString(),
       cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+      refundId: s.refundId,
     })),
   };
 }

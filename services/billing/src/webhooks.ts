@@ -2,6 +2,7 @@ import { BILLING_ERROR_CODES, BILLING_ERROR_MESSAGES } from '@nashr/contracts';
 import { notFound } from '@nashr/platform';
 import type { EntitlementStore } from './entitlements.js';
 import type { BillingProvider } from './providers/types.js';
+import type { RefusedSubscriptions } from './refused-subscriptions.js';
 
 /**
  * The one way provider events reach entitlements: verified by the provider's signature, then
@@ -11,6 +12,7 @@ export class Webhooks {
   constructor(
     private readonly providers: ReadonlyMap<string, BillingProvider>,
     private readonly store: EntitlementStore,
+    private readonly refused: RefusedSubscriptions,
   ) {}
 
   async receive(
@@ -21,15 +23,23 @@ export class Webhooks {
   ): Promise<{ duplicate: boolean }> {
     const provider = this.providers.get(providerName);
     if (!provider) throw notFound(BILLING_ERROR_MESSAGES.webhookInvalid, BILLING_ERROR_CODES.webhookInvalid);
-    const event = await provider.verifyWebhook(rawBody, headers);
+    let event = await provider.verifyWebhook(rawBody, headers);
     if (!event) return { duplicate: false };
-    const result = await this.store.applyProviderEvent(provider.name, event, requestId);
+    let result = await this.store.applyProviderEvent(provider.name, event, requestId);
+    if (result.checkoutUnknown && event.subscription) {
+      // A subscription told before its checkout: the checkout that made it decides whether it
+      // grants the plan (asked outside the event's transaction, so no row waits on the provider).
+      const subscriptionId = event.subscription.id;
+      const checkoutId = (await provider.checkoutOfSubscription?.(subscriptionId)) ?? null;
+      event = { ...event, checkout: checkoutId ? { id: checkoutId, subscriptionId } : null };
+      result = await this.store.applyProviderEvent(provider.name, event, requestId);
+    }
     if (result.refused?.subscriptionId) {
-      // A stale or second checkout was paid: end the subscription it made, so the user is not
-      // charged twice. If the provider cannot be reached, the event is forgotten and the error
-      // answered, so the provider sends it again and the cancellation is tried again.
+      // A stale or second checkout was paid: its subscription is cancelled and its payment
+      // refunded by a retried job. The refusal is stored already; if the job cannot be queued, the
+      // event is forgotten and the error answered, so the provider sends it again.
       try {
-        await provider.cancelSubscription(result.refused.subscriptionId);
+        await this.refused.queueSettlement(provider.name, result.refused.subscriptionId);
       } catch (error) {
         await this.store.forgetEvent(provider.name, event.id);
         throw error;

@@ -7,3 +7,4 @@ export { schema } from './db/schema.js';
 export { type ContentWorkerDeps, QUEUE_HANDLERS, startContentWorker } from './jobs/index.js';
 export { migrate } from './migrate.js';
 export { seedContent } from './seed/index.js';
+export * from './service.js';

@@ -8,3 +8,4 @@ export { migrate } from './migrate.js';
 export { type Pacer, RedisPacer, unpaced } from './providers/pacing.js';
 export { SANDBOX_CREATORS } from './providers/sandbox/creators.js';
 export { SandboxEngageProvider } from './providers/sandbox/sandbox-provider.js';
+export * from './service.js';

@@ -17,6 +17,7 @@ import {
   createServiceApp,
   type Logger,
   Queues,
+  type ReadinessCheck,
   type Redis,
   type ServiceApp,
   SessionStore,
@@ -43,6 +44,8 @@ export interface GatewayDeps {
   config: Config;
   logger: Logger;
   redis: Redis;
+  /** Workers running in the same process: `/readyz` says which one failed. */
+  otherParts?: ReadinessCheck[];
 }
 
 const READINESS_TIMEOUT_MS = 2000;
@@ -77,7 +80,7 @@ async function securityHeaders(options: FastifyHelmetOptions): Promise<Record<st
 /** The language the visitor chose (the `lang` cookie the web app sets); Arabic by default. */
 const languageOf = (request: FastifyRequest) => (request.cookies[LANGUAGE_COOKIE] === 'en' ? 'en' : 'ar');
 
-export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<ServiceApp> {
+export async function buildApp({ config, logger, redis, otherParts = [] }: GatewayDeps): Promise<ServiceApp> {
   const webDist = config.WEB_DIST ? resolve(config.WEB_DIST) : undefined;
   const serveWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
   const urls = serviceUrls(config);
@@ -147,6 +150,7 @@ export async function buildApp({ config, logger, redis }: GatewayDeps): Promise<
     readiness: [
       { name: 'redis', check: () => redis.ping() },
       ...Object.entries(urls).map(([name, url]) => ({ name, check: () => serviceReady(name, url) })),
+      ...otherParts,
     ],
   });
 

@@ -3,3 +3,4 @@
 export { buildApp, type GatewayDeps } from './app.js';
 export { type Config, configSchema } from './config.js';
 export { ROUTE_TABLE, type ServiceName } from './route-table.js';
+export * from './service.js';

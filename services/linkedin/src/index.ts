@@ -9,4 +9,5 @@ export { migrate } from './migrate.js';
 export { createProvider } from './providers/create-provider.js';
 export type { NetworkProvider } from './providers/network-provider.js';
 export { SandboxProvider } from './providers/sandbox/sandbox-provider.js';
+export * from './service.js';
 export { createServices, type LinkedinDeps, type LinkedinServices } from './services.js';

@@ -8,4 +8,5 @@ export { DEFAULT_SCHEDULE_HORIZON_MS, PostQueues } from './jobs/post-queues.js';
 export { migrate } from './migrate.js';
 export { PostService } from './post-service.js';
 export { PostStore } from './post-store.js';
+export * from './service.js';
 export { createServices, type PostsServices } from './services.js';

@@ -107,10 +107,12 @@ export function useConnectMethods() {
 
 /**
  * Whether the password sign-in offered here is the sandbox, where nothing reaches LinkedIn: the
- * sign-in screen must not say the password goes there. False until the service has said.
+ * connect screens must not say the password goes there. Undefined until the service has said
+ * (the screens then promise nothing either way); false when it could not be asked.
  */
-export function useSandboxSignIn(): boolean {
-  return useQuery({ ...connectMethodsQuery, select: (data) => data.sandbox === true }).data ?? false;
+export function useSandboxSignIn(): boolean | undefined {
+  const query = useQuery({ ...connectMethodsQuery, select: (data) => data.sandbox === true });
+  return query.data ?? (query.isError ? false : undefined);
 }
 
 /** Whether an account is on the sandbox network, whose profile, followers and post figures are invented. */

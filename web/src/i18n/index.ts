@@ -33,7 +33,6 @@ type Bundle = () => Promise<{ default: Record<string, unknown> }>;
 /** Namespaces only one screen reads: kept out of the languages' chunks, fetched by their routes. */
 const SCREEN_NAMESPACES = {
   admin: { ar: () => import('./locales/ar/admin.json'), en: () => import('./locales/en/admin.json') },
-  legal: { ar: () => import('./locales/ar/legal.json'), en: () => import('./locales/en/legal.json') },
 } as const satisfies Record<string, Record<Language, Bundle>>;
 
 export type ScreenNamespace = keyof typeof SCREEN_NAMESPACES;

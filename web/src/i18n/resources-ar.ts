@@ -18,7 +18,7 @@ import arShell from './locales/ar/shell.json';
 import arVoice from './locales/ar/voice.json';
 
 /**
- * Every namespace but those of one screen each (admin, legal: i18n/index.ts, SCREEN_NAMESPACES) in Arabic: the one chunk an app screen in this language waits for (i18n/index.ts,
+ * Every namespace but those of one screen each (admin: i18n/index.ts, SCREEN_NAMESPACES) in Arabic: the one chunk an app screen in this language waits for (i18n/index.ts,
  * loadNamespaces). Its own file so the other language is not downloaded with it.
  */
 export const arResources = {

@@ -18,7 +18,7 @@ import enShell from './locales/en/shell.json';
 import enVoice from './locales/en/voice.json';
 
 /**
- * Every namespace but those of one screen each (admin, legal: i18n/index.ts, SCREEN_NAMESPACES) in English: the one chunk an app screen in this language waits for (i18n/index.ts,
+ * Every namespace but those of one screen each (admin: i18n/index.ts, SCREEN_NAMESPACES) in English: the one chunk an app screen in this language waits for (i18n/index.ts,
  * loadNamespaces). Its own file so the other language is not downloaded with it.
  */
 export const enResources = {

@@ -1,7 +1,5 @@
 import arAdmin from './locales/ar/admin.json';
-import arLegal from './locales/ar/legal.json';
 import enAdmin from './locales/en/admin.json';
-import enLegal from './locales/en/legal.json';
 import { arResources } from './resources-ar';
 import { enResources } from './resources-en';
 
@@ -12,6 +10,6 @@ import { enResources } from './resources-en';
  * apart (i18n/index.ts).
  */
 export const resources = {
-  ar: { ...arResources, admin: arAdmin, legal: arLegal },
-  en: { ...enResources, admin: enAdmin, legal: enLegal },
+  ar: { ...arResources, admin: arAdmin },
+  en: { ...enResources, admin: enAdmin },
 } as const;

@@ -1,10 +1,10 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { ArrowRight, CircleCheck, ExternalLink, LogOut } from 'lucide-react';
+import { ArrowRight, CircleCheck, ExternalLink, FlaskConical, LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useLogout } from '../api/auth';
-import { OAUTH_START_PATH, useConnectMethods } from '../api/linkedin';
+import { OAUTH_START_PATH, useConnectMethods, useSandboxSignIn } from '../api/linkedin';
 import { AdminAreaLink } from '../components/admin/admin-area-link';
 import { AccessNotice } from '../components/connect/access-notice';
 import { ButtonSpinner } from '../components/connect/button-spinner';
@@ -54,9 +54,14 @@ function ConnectLinkedIn() {
   }, [continuing, confirmed, gaveUp, user, navigate, t]);
 
   const methods = useConnectMethods();
+  // On the sandbox nothing reaches LinkedIn: the page says it is a practice connection instead of
+  // promising a LinkedIn sign-in (and promises neither until the service has said which it is).
+  // Where LinkedIn's own sign-in is offered beside it, only the password button is practice.
+  const sandbox = useSandboxSignIn();
   const offersOauth = methods.data?.includes('oauth') ?? false;
   // Until the service says, the password sign-in stays offered as it always was.
   const offersCredentials = methods.data ? methods.data.includes('credentials') : !methods.isPending;
+  const practiceOnly = sandbox === true && !offersOauth;
 
   // Back in this tab from the network's page (the popup was blocked) with a problem: say it once.
   useEffect(() => {
@@ -97,7 +102,18 @@ function ConnectLinkedIn() {
         </span>
       </div>
       <h1 className="text-2xl font-bold text-ink">{t('page.title')}</h1>
-      <p className="mt-2 text-slate-600">{t('page.subtitle')}</p>
+      <p className={`mt-2 text-slate-600 ${sandbox === undefined ? 'invisible' : ''}`} data-testid="connect-subtitle">
+        {practiceOnly ? t('page.sandboxSubtitle') : t('page.subtitle')}
+      </p>
+      {practiceOnly && (
+        <p
+          className="mt-4 flex items-start gap-2.5 rounded-2xl bg-amber-50 px-4 py-3 text-sm font-medium leading-6 text-amber-900 ring-1 ring-amber-200"
+          data-testid="sandbox-notice"
+        >
+          <FlaskConical aria-hidden="true" className="mt-1 size-4 shrink-0" />
+          {t('page.sandboxNotice')}
+        </p>
+      )}
 
       {connected ? (
         <div
@@ -144,7 +160,9 @@ function ConnectLinkedIn() {
                 {status.popupOpen && <ExternalLink aria-hidden="true" className="size-4" />}
               </button>
               <p className="mt-2 text-center text-xs text-slate-500" aria-live="polite">
-                {status.popupOpen ? t('page.windowOpen') : t('page.buttonHint')}
+                {status.popupOpen
+                  ? t(sandbox ? 'page.sandboxWindowOpen' : 'page.windowOpen')
+                  : t(sandbox ? 'page.sandboxButtonHint' : 'page.buttonHint')}
               </p>
             </>
           )}

@@ -2,7 +2,6 @@ import type { ContentBlockName } from '@nashr/contracts';
 import { startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContentBlock, usePrefetchContentBlocks } from '../api/content';
-import { CompanyLogos } from '../components/landing/company-logos';
 import { ContentUnavailable } from '../components/landing/content-unavailable';
 import { FaqSection } from '../components/landing/faq-section';
 import { FeaturesSection } from '../components/landing/features-section';
@@ -70,7 +69,6 @@ export function LandingPage() {
             {restShown && (
               <>
                 <ScreenshotGallery />
-                <CompanyLogos />
                 <FeaturesSection />
                 <WhyChooseSection />
                 <TestimonialsSection />

@@ -6,7 +6,6 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { type PersonalizationPayload, sessionQuery, useSavePersonalization, useSession } from '../api/auth';
 import { BusyOverlay, FlowHeader } from '../components/onboarding/page-frame';
-import { SocialProof } from '../components/onboarding/social-proof';
 import { PersonalizationForm } from '../components/personalization-form/personalization-form';
 import { emptyValues, type PersonalizationFormValues, restoredValues } from '../components/personalization-form/values';
 import type { Language } from '../i18n';
@@ -53,9 +52,6 @@ export function PersonalizePage() {
         <div className="pt-2 sm:pt-6">
           <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('onboarding.title')}</h1>
           <p className="mt-3 max-w-2xl text-lg text-slate-600">{t('onboarding.intro')}</p>
-          <div className="mt-5">
-            <SocialProof />
-          </div>
         </div>
         <div className="mt-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-10">
           <PersonalizationForm

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EMAIL_MESSAGES, emailSchema } from '@nashr/contracts';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { ArrowRight, Mail, Sparkles } from 'lucide-react';
+import { ArrowRight, Mail } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { startGoogleSignIn, useMagicLogin, useSession } from '../api/auth';
 import { ApiError } from '../api/client';
 import { BusyOverlay, FlowHeader } from '../components/onboarding/page-frame';
-import { CreatorAvatar, SAMPLE_CREATORS, SocialProof } from '../components/onboarding/social-proof';
+import { SignupPanel } from '../components/onboarding/signup-panel';
 import type { Language } from '../i18n';
 import { nextStep } from '../session/rules';
 import { storedEmail, storeEmail } from '../session/stored-email';
@@ -32,7 +32,7 @@ export function SignupPage() {
           <EmailForm />
         </div>
       </main>
-      <MarketingPanel />
+      <SignupPanel />
     </div>
   );
 }
@@ -173,58 +173,6 @@ function EmailForm() {
 
       {magicLogin.isPending && <BusyOverlay label={t('signup.sending')} />}
     </>
-  );
-}
-
-function MarketingPanel() {
-  const { t } = useTranslation('auth');
-  return (
-    <aside
-      aria-labelledby="signup-trusted"
-      className="relative overflow-hidden bg-gradient-to-br from-brand-600 via-brand-700 to-brand-900 px-5 py-12 text-white sm:px-10 lg:flex lg:min-h-dvh lg:flex-col lg:justify-center lg:px-14 lg:py-24"
-    >
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -end-24 -top-24 size-72 rounded-full bg-white/10 blur-2xl"
-      />
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -bottom-32 -start-20 size-80 rounded-full bg-brand-400/20 blur-3xl"
-      />
-      <div className="relative mx-auto w-full max-w-md">
-        <span className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-xs font-semibold uppercase tracking-wide">
-          <Sparkles aria-hidden="true" className="size-3.5" />
-          {t('signup.panel.badge')}
-        </span>
-        <p className="mt-4 text-2xl font-bold leading-snug sm:text-3xl">{t('signup.panel.headline')}</p>
-        <h2 id="signup-trusted" className="mt-10 text-sm font-semibold uppercase tracking-wider text-white/70">
-          {t('signup.panel.trusted')}
-        </h2>
-        <ul className="mt-4 space-y-2.5" data-testid="sample-creators">
-          {SAMPLE_CREATORS.map((creator) => (
-            <li
-              key={creator.id}
-              className="flex items-center gap-3 rounded-2xl bg-white/10 px-4 py-3 ring-1 ring-white/15 backdrop-blur"
-            >
-              <CreatorAvatar creator={creator} className="size-10 text-sm ring-white/40" />
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold">{t(`creators.${creator.id}`)}</p>
-                <p className="text-sm text-white/70">{t('signup.panel.role')}</p>
-              </div>
-              <p className="shrink-0 text-end leading-tight">
-                <span className="block text-lg font-bold">
-                  {t('signup.panel.followersCount', { value: creator.followers })}
-                </span>
-                <span className="block text-xs text-white/70">{t('signup.panel.followersLabel')}</span>
-              </p>
-            </li>
-          ))}
-        </ul>
-        <div className="mt-8">
-          <SocialProof tone="dark" />
-        </div>
-      </div>
-    </aside>
   );
 }
 

@@ -16,10 +16,12 @@ export const anyContentBlockSchema = z.union(
 const blockParams = z.object({
   blockName: z
     .enum(blockNames)
-    .describe('The landing-page block: hero, feature, why-choose, testimonials, pricing, faq'),
+    .describe(
+      "The block: hero, feature, why-choose, testimonials, pricing, faq (the landing page) or signup (the sign-up page's side panel)",
+    ),
 });
 
-/** The landing page's blocks, read by visitors and replaced by administrators. */
+/** The landing page's and sign-up panel's blocks, read by visitors and replaced by administrators. */
 export const contentApi = {
   block: defineEndpoint({
     method: 'GET',

@@ -109,6 +109,20 @@ export const faqBlockSchema = z.object({
   faqs: z.array(z.object({ question: required(200), answer: required(2000) })).max(30, 'At most 30 questions'),
 });
 
+/**
+ * The side panel of the sign-up page: the admins' own words beside the e-mail form. Nothing in it
+ * is invented by the product: `quotes` are what real people said (none until an admin adds one),
+ * and `showMemberCount` shows how many accounts exist, counted by the auth service (contracts:
+ * `memberCountShown`), only once there are enough to be worth saying.
+ */
+export const signupPanelBlockSchema = z.object({
+  badge: text(60),
+  headline: required(200),
+  benefits: z.array(z.object({ icon: contentIconSchema, text: required(160) })).max(6, 'At most 6 benefits'),
+  quotes: z.array(z.object({ quote: required(400), name: required(80), role: text(80) })).max(3, 'At most 3 quotes'),
+  showMemberCount: z.boolean(),
+});
+
 /** Block name → schema. The names are the public path segment of `/content/{blockName}`. */
 export const contentBlockSchemas = {
   hero: heroBlockSchema,
@@ -117,6 +131,7 @@ export const contentBlockSchemas = {
   testimonials: testimonialsBlockSchema,
   pricing: pricingBlockSchema,
   faq: faqBlockSchema,
+  signup: signupPanelBlockSchema,
 } as const;
 
 export type ContentBlockName = keyof typeof contentBlockSchemas;
@@ -129,6 +144,7 @@ export type WhyChooseBlock = z.infer<typeof whyChooseBlockSchema>;
 export type TestimonialsBlock = z.infer<typeof testimonialsBlockSchema>;
 export type PricingBlock = z.infer<typeof pricingBlockSchema>;
 export type FaqBlock = z.infer<typeof faqBlockSchema>;
+export type SignupPanelBlock = z.infer<typeof signupPanelBlockSchema>;
 export type ContentBlocks = { [K in ContentBlockName]: z.infer<(typeof contentBlockSchemas)[K]> };
 
 /** A whole saved block, images included, may not exceed this many bytes of JSON. */

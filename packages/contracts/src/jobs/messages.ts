@@ -357,6 +357,28 @@ export const graceEndedJob = defineJob(
 );
 
 /**
+ * billing → billing-worker: a paid checkout was refused (stale, or a second subscription): cancel
+ * the subscription it made at the provider and refund its payment. Id
+ * `refused-subscription-{provider}-{subscriptionId}`; billing records each step, so a retried or
+ * repeated job cancels and refunds once. No user id: deleting the account does not drop a refund owed.
+ */
+export const refusedSubscriptionJob = defineJob(
+  QUEUES.billingInbox,
+  'refused-subscription',
+  z.object({ provider: z.string().min(1).max(100), subscriptionId: z.string().min(1).max(255) }),
+);
+
+/**
+ * billing-worker's sweep (every 15 minutes, and at start): refused subscriptions not settled yet
+ * get their job again (one lost with Redis, or failed for good through a long provider outage).
+ */
+export const refusedSubscriptionsSweepJob = defineJob(
+  QUEUES.billingInbox,
+  'refused-subscriptions-sweep',
+  z.object({}).passthrough(),
+);
+
+/**
  * ai → ai-worker: grant a user's AI credits for one billing period (the balance becomes the
  * plan's allowance). Published with the id `credits-renew-{userId}-{period start in ms}`, and the
  * worker records each user and period it renewed, so a repeated job grants nothing.

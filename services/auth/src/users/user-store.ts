@@ -160,6 +160,12 @@ export class UserStore {
     return deleted.length > 0;
   }
 
+  /** How many accounts exist (a deleted account is gone from the table). */
+  async count(): Promise<number> {
+    const [row] = await this.db.select({ total: sql<number>`count(*)::int` }).from(users);
+    return row?.total ?? 0;
+  }
+
   /** Sign-in links still stored for an address (the account may be gone already). */
   async deleteMagicLinks(email: string): Promise<void> {
     await this.db.delete(magicLinks).where(eq(magicLinks.email, email.toLowerCase()));

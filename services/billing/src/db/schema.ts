@@ -66,6 +66,8 @@ export const testSubscriptions = billingSchema.table('test_subscriptions', {
   periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
   periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  /** Set when billing refunded it (a refused checkout's subscription): no money moved, but the record says so. */
+  refundId: text('refund_id'),
 });
 
 /**
@@ -81,6 +83,45 @@ export const checkouts = billingSchema.table('checkouts', {
 });
 
 /**
+ * Every provider subscription billing has decided on, by the checkout that made it. Accepted: it
+ * completed the user's open checkout (or was the user's subscription before this record existed);
+ * only an accepted subscription's events change a plan. Refused: its checkout was stale, or the
+ * user had a subscription already; its events never change a plan, and it is cancelled and its
+ * payment refunded at the provider by a retried job, each step recorded so a retry resumes after
+ * the last one done.
+ */
+export const providerSubscriptions = billingSchema.table(
+  'provider_subscriptions',
+  {
+    provider: text('provider').notNull(),
+    subscriptionId: text('subscription_id').notNull(),
+    /** Null once the account is deleted: a refund still owed is still made. */
+    userId: uuid('user_id'),
+    /** The checkout that made it, when billing saw it. */
+    checkoutId: text('checkout_id'),
+    /** accepted | refused */
+    outcome: text('outcome').notNull(),
+    /** Why it was refused: stale (not the open checkout) or subscribed (a second subscription). */
+    reason: text('reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A refused one: when the provider confirmed it cancelled. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * A refused one: when nothing more was owed, its payment refunded (`refundIds`, empty when
+     * nothing had been paid). Refusals recorded before refunds were made (no reason) were cancelled
+     * then, and settled without a refund.
+     */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    refundIds: text('refund_ids').array().notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.subscriptionId] }),
+    index('provider_subscriptions_user_idx').on(t.userId),
+  ],
+);
+export type ProviderSubscriptionRow = typeof providerSubscriptions.$inferSelect;
+
+/**
  * The people who have had their free trial, by a keyed hash of their normalized e-mail address
  * (never the address or the user id): kept after the account is deleted, so a new account for
  * the same person starts without a trial.
@@ -90,5 +131,13 @@ export const trialGrants = billingSchema.table('trial_grants', {
   grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const schema = { entitlements, providerEvents, testSessions, testSubscriptions, checkouts, trialGrants };
+export const schema = {
+  entitlements,
+  providerEvents,
+  testSessions,
+  testSubscriptions,
+  checkouts,
+  providerSubscriptions,
+  trialGrants,
+};
 export type EntitlementRow = typeof entitlements.$inferSelect;

@@ -1,20 +1,29 @@
-import { graceEndedJob, QUEUES, userCreatedEvent, userDeletedEvent } from '@nashr/contracts';
+import {
+  graceEndedJob,
+  QUEUES,
+  refusedSubscriptionJob,
+  refusedSubscriptionsSweepJob,
+  userCreatedEvent,
+  userDeletedEvent,
+} from '@nashr/contracts';
 import { forgetJobs, handleJob, jobOfUser, type Queues } from '@nashr/platform';
 import type { EntitlementStore } from '../entitlements.js';
 import type { BillingProvider } from '../providers/types.js';
+import type { RefusedSubscriptions } from '../refused-subscriptions.js';
 
 export interface BillingInboxDeps {
   store: EntitlementStore;
   provider: BillingProvider;
+  refused: RefusedSubscriptions;
   trialHash: (email: string) => string;
 }
 
 /**
  * New accounts start their trial (once per person); deleted ones have their paid subscription
- * ended at the provider, then lose their billing rows; a failed payment's grace ends. All are safe
- * to run twice.
+ * ended at the provider, then lose their billing rows; a failed payment's grace ends; a refused
+ * checkout's subscription is cancelled and its payment refunded. All are safe to run twice.
  */
-export function billingInbox({ store, provider, trialHash }: BillingInboxDeps, queues: Queues) {
+export function billingInbox({ store, provider, refused, trialHash }: BillingInboxDeps, queues: Queues) {
   return [
     handleJob(userCreatedEvent, async ({ userId, createdAt, email, requestId }, _job, log) => {
       const { started, trial } = await store.startTrial(
@@ -33,6 +42,25 @@ export function billingInbox({ store, provider, trialHash }: BillingInboxDeps, q
       const ended = await store.endGrace(userId, version);
       log.info({ userId, version, ended }, ended ? 'grace period over: plan ended' : 'grace already settled');
       return { ended };
+    }),
+    handleJob(refusedSubscriptionJob, async ({ provider: name, subscriptionId }, _job, log) => {
+      if (name !== provider.name) {
+        // Taken by a provider this installation no longer uses: an operator settles it there.
+        log.error({ provider: name, subscriptionId }, 'refused subscription at a provider not configured: not settled');
+        return { settled: false };
+      }
+      // Throws while the provider cannot be reached: the job is retried (attempts and backoff).
+      const settled = await refused.settle(provider, subscriptionId);
+      log.info(
+        { subscriptionId, refundIds: settled?.refundIds ?? [], before: settled?.before ?? false },
+        settled ? 'refused subscription cancelled and its payment refunded' : 'no refusal of this subscription',
+      );
+      return { settled: Boolean(settled), refundIds: settled?.refundIds ?? [] };
+    }),
+    handleJob(refusedSubscriptionsSweepJob, async (_payload, _job, log) => {
+      const queued = await refused.requeueUnsettled(provider.name);
+      log.info({ queued }, 'refused subscriptions not settled yet queued again');
+      return { queued };
     }),
     handleJob(userDeletedEvent, async ({ userId }, _job, log) => {
       // The subscription ends at the provider first: if that fails the job fails before any row is

@@ -265,17 +265,47 @@ describe('a failed payment', () => {
 describe('a checkout that is not the open one, paid at Stripe', () => {
   const cancels = (subscriptionId: string) =>
     stripe.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscriptionId}`);
+  const refundRequests = (subscriptionId: string) =>
+    stripe.requests.filter(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/v1/refunds' &&
+        (r.params.metadata as Record<string, string> | undefined)?.subscriptionId === subscriptionId,
+    );
+  /** Cancelled at Stripe and its payment refunded, by the background job: waits for the refund. */
+  const settled = async (subscriptionId: string) => {
+    await expect.poll(() => stripe.refundsOf(subscriptionId).length, POLL).toBe(1);
+    expect(stripe.subscription(subscriptionId).status).toBe('canceled');
+  };
+  /** The money of a refused subscription went back once, and nothing of the accepted one. */
+  const refundedOnce = (refused: string, accepted: string) => {
+    expect(stripe.cancelled.filter((id) => id === refused)).toHaveLength(1);
+    expect(stripe.refundsOf(refused)).toEqual([
+      expect.objectContaining({ amount: 4499, status: 'succeeded', reason: 'duplicate' }),
+    ]);
+    expect(refundRequests(refused)).toHaveLength(1);
+    expect(refundRequests(refused)[0]?.idempotencyKey).toMatch(/^nashr-refund-inpay_/);
+    expect(stripe.subscription(accepted).status).toBe('active');
+    expect(cancels(accepted)).toHaveLength(0);
+    expect(stripe.refundsOf(accepted)).toHaveLength(0);
+  };
 
-  it('is refused on checkout.session.completed and its subscription cancelled, once per event', async () => {
-    const who = testIdentity();
+  /**
+   * Basic is paid on Stripe's page while the user opens Pro in another tab (too late to expire
+   * it), and Pro is paid too: two payments in flight, their events held for the test to deliver.
+   */
+  async function twoPaidCheckouts(who: Who) {
     const basic = await startCheckout(who, 'basic');
-    // Basic is paid on Stripe's page while the user opens Pro in another tab (too late to expire
-    // it), and Pro is paid too: two payments in flight, their events delivered at once. Each
-    // checkout's own events come in Stripe's usual order (the checkout first): a stale checkout's
-    // subscription told before its checkout could still grant its plan, which is not handled yet.
     const stale = await stripe.completeCheckout(basic, { hold: true });
     const pro = await startCheckout(who, 'pro');
     const open = await stripe.completeCheckout(pro, { hold: true });
+    return { stale, open, staleSub: subscriptionOf(stale[1]), openSub: subscriptionOf(open[1]) };
+  }
+
+  it('is refused on checkout.session.completed, its subscription cancelled and its payment refunded, once', async () => {
+    const who = testIdentity();
+    const { stale, open, staleSub, openSub } = await twoPaidCheckouts(who);
+    // Each checkout's own events in Stripe's usual order (the checkout first), the two at once.
     const inOrder = async (events: StripeEvent[]) => {
       const answers: number[] = [];
       for (const event of events) answers.push(await stripe.send(event));
@@ -283,26 +313,92 @@ describe('a checkout that is not the open one, paid at Stripe', () => {
     };
     const statuses = (await Promise.all([inOrder(stale), inOrder(open)])).flat();
     expect(statuses).toEqual(Array(6).fill(200));
-    const staleSub = subscriptionOf(stale[1]);
-    expect(cancels(staleSub)).toHaveLength(1);
-    expect(stripe.subscription(staleSub).status).toBe('canceled');
-    expect(stripe.subscription(subscriptionOf(open[1])).status).toBe('active');
+    await settled(staleSub);
+    refundedOnce(staleSub, openSub);
     expect(await me(who)).toMatchObject({ plan: 'pro', status: 'active' });
-    // Stripe sends the refused checkout again: it is a replay, nothing is cancelled twice.
+    // Stripe sends the refused checkout again: it is a replay, nothing is cancelled or refunded twice.
     expect(await stripe.send(stale[0] as StripeEvent)).toBe(200);
-    expect(cancels(staleSub)).toHaveLength(1);
+    refundedOnce(staleSub, openSub);
     // The end of the refused subscription does not end the plan the user pays for.
     await stripe.deleteSubscription(staleSub);
     expect(await me(who)).toMatchObject({ plan: 'pro', status: 'active' });
   });
 
+  // Which event of which checkout Stripe delivers when: s = the stale (Basic) checkout's events,
+  // o = the open (Pro) one's; 0 checkout.session.completed, 1 customer.subscription.created, 2 invoice.paid.
+  it.each([
+    ['the stale subscription first, its checkout next, then the open checkout', 's1 s2 s0 o0 o1 o2'],
+    ['the stale subscription first, the open checkout in between, the stale checkout last', 's1 o0 o1 o2 s0 s2'],
+    ['both subscriptions before either checkout', 's1 o1 s2 o2 o0 s0'],
+    ["the stale checkout's invoice first", 's2 o2 s1 o1 s0 o0'],
+    ['the open subscription first, then the stale one, the checkouts last', 'o1 s1 o2 s2 o0 s0'],
+  ])('never grants the stale plan, in any order: %s', async (_order, order) => {
+    const who = testIdentity();
+    const { stale, open, staleSub, openSub } = await twoPaidCheckouts(who);
+    for (const step of order.split(' ')) {
+      const event = (step[0] === 's' ? stale : open)[Number(step[1])] as StripeEvent;
+      expect(await stripe.send(event), step).toBe(200);
+      // At no moment does the user hold the stale checkout's plan.
+      expect((await me(who)).plan, step).not.toBe('basic');
+    }
+    expect(await me(who)).toMatchObject({ plan: 'pro', status: 'active', provider: 'stripe' });
+    expect((await announced(who)).map((event) => event.plan)).not.toContain('basic');
+    await settled(staleSub);
+    refundedOnce(staleSub, openSub);
+    // Every event again, each checkout's in reverse: replays, nothing changes.
+    for (const event of [...[...stale].reverse(), ...[...open].reverse()]) expect(await stripe.send(event)).toBe(200);
+    expect(await me(who)).toMatchObject({ plan: 'pro', status: 'active' });
+    refundedOnce(staleSub, openSub);
+  });
+
+  it('never grants the stale plan when both checkouts are told in reverse at once', async () => {
+    const who = testIdentity();
+    const { stale, open, staleSub, openSub } = await twoPaidCheckouts(who);
+    const inReverse = async (events: StripeEvent[]) => {
+      for (const event of [...events].reverse()) expect(await stripe.send(event)).toBe(200);
+    };
+    await Promise.all([inReverse(stale), inReverse(open)]);
+    expect(await me(who)).toMatchObject({ plan: 'pro', status: 'active' });
+    await settled(staleSub);
+    refundedOnce(staleSub, openSub);
+  });
+
+  it('cancels and refunds through a Stripe outage: retried in the background, each once', async () => {
+    const who = testIdentity();
+    const { stale, open, staleSub, openSub } = await twoPaidCheckouts(who);
+    // Stripe fails the first cancellations and refunds (the SDK retries once, then the job is retried).
+    stripe.failCancels = 3;
+    stripe.failRefunds = 3;
+    for (const event of [stale[1], open[0], open[1], stale[0]])
+      expect(await stripe.send(event as StripeEvent)).toBe(200);
+    expect(await me(who)).toMatchObject({ plan: 'pro', status: 'active' });
+    await expect.poll(() => stripe.refundsOf(staleSub).length, { timeout: 30_000 }).toBe(1);
+    expect(stripe.failCancels).toBe(0);
+    expect(stripe.failRefunds).toBe(0);
+    expect(cancels(staleSub).length).toBeGreaterThanOrEqual(4);
+    expect(stripe.cancelled.filter((id) => id === staleSub)).toHaveLength(1);
+    expect(stripe.refundsOf(staleSub)).toHaveLength(1);
+    expect(stripe.subscription(openSub).status).toBe('active');
+    expect(stripe.refundsOf(openSub)).toHaveLength(0);
+  }, 40_000);
+
   it('completes its own checkout when its subscription was told first, and opens no second one', async () => {
     const who = testIdentity();
     const first = await startCheckout(who, 'starter');
     const events = await stripe.completeCheckout(first, { hold: true });
-    // The subscription is told before its checkout: the user has the plan, the checkout is still open.
+    // The subscription is told before its checkout: the user has the plan, the checkout is completed.
     await stripe.send(events[1] as StripeEvent);
-    // A second checkout cannot be opened now; a stale one is made as if opened before (another tab).
+    expect(await me(who)).toMatchObject({ plan: 'starter', status: 'active' });
+    // Billing asked Stripe which checkout made it.
+    expect(
+      stripe.requests.some(
+        (r) =>
+          r.method === 'GET' &&
+          r.path === '/v1/checkout/sessions' &&
+          r.params.subscription === subscriptionOf(events[1]),
+      ),
+    ).toBe(true);
+    // A second checkout cannot be opened now.
     const again = await h.app.inject({
       method: 'POST',
       url: '/api/v1/billing/checkout',
@@ -311,8 +407,10 @@ describe('a checkout that is not the open one, paid at Stripe', () => {
     });
     expect(again.json().code).toBe('billing.already_subscribed');
     expect(await stripe.send(events[0] as StripeEvent)).toBe(200);
+    expect(await stripe.send(events[2] as StripeEvent)).toBe(200);
     expect(await me(who)).toMatchObject({ plan: 'starter', status: 'active' });
     expect(cancels(subscriptionOf(events[1]))).toHaveLength(0);
+    expect(stripe.refundsOf(subscriptionOf(events[1]))).toHaveLength(0);
   });
 });
 

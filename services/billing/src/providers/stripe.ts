@@ -45,6 +45,12 @@ const unavailable = () =>
     code: BILLING_ERROR_CODES.providerUnavailable,
   });
 
+/** A failure of Stripe's as "the provider could not be reached", with Stripe's words kept for the logs. */
+const providerError = (error: unknown) =>
+  error instanceof Stripe.errors.StripeError
+    ? Object.assign(unavailable(), { cause: { type: error.type, code: error.code, message: error.message } })
+    : error;
+
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
 const fromUnix = (seconds: number) => new Date(seconds * 1000);
@@ -111,17 +117,65 @@ export class StripeProvider implements BillingProvider {
     await this.call(() => this.stripe.checkout.sessions.expire(checkoutId));
   }
 
-  /** Cancels at once (no proration, no refund asked here); one already gone counts as cancelled. */
+  /** Cancels at once (no proration; a refused checkout's refund is `refundSubscription`); one already gone counts as cancelled. */
   async cancelSubscription(subscriptionId: string): Promise<void> {
     try {
       await this.stripe.subscriptions.cancel(subscriptionId);
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
-      if (error instanceof Stripe.errors.StripeError) {
-        throw Object.assign(unavailable(), { cause: { type: error.type, code: error.code, message: error.message } });
-      }
-      throw error;
+      throw providerError(error);
     }
+  }
+
+  /**
+   * Refunds the payments of the subscription's latest invoice (a refused checkout's first and only
+   * one), each in full, with an idempotency key per payment: a retry after a lost answer is the
+   * same refund, and a payment refunded before (here or in Stripe's dashboard) is left as it is.
+   */
+  async refundSubscription(subscriptionId: string): Promise<string[]> {
+    let invoiceId: string | null;
+    try {
+      invoiceId = idOf((await this.stripe.subscriptions.retrieve(subscriptionId)).latest_invoice);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return [];
+      throw providerError(error);
+    }
+    if (!invoiceId) return [];
+    const invoice = invoiceId;
+    const payments = await this.call(() => this.stripe.invoicePayments.list({ invoice, status: 'paid', limit: 10 }));
+    const refunds: string[] = [];
+    for (const payment of payments.data) {
+      const paid = payment.payment;
+      const target =
+        paid.type === 'payment_intent' && paid.payment_intent
+          ? { payment_intent: idOf(paid.payment_intent) ?? undefined }
+          : paid.type === 'charge' && paid.charge
+            ? { charge: idOf(paid.charge) ?? undefined }
+            : null;
+      // A payment recorded outside Stripe (payment_record) is not Stripe's to refund.
+      if (!target) continue;
+      try {
+        const refund = await this.stripe.refunds.create(
+          { ...target, reason: 'duplicate', metadata: { subscriptionId, invoice } },
+          { idempotencyKey: `nashr-refund-${payment.id}` },
+        );
+        refunds.push(refund.id);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') {
+          continue;
+        }
+        throw providerError(error);
+      }
+    }
+    return refunds;
+  }
+
+  /** The Checkout Session that made a subscription (Stripe lists sessions by subscription). */
+  async checkoutOfSubscription(subscriptionId: string): Promise<string | null> {
+    const sessions = await this.call(() =>
+      this.stripe.checkout.sessions.list({ subscription: subscriptionId, limit: 1 }),
+    );
+    return sessions.data[0]?.id ?? null;
   }
 
   async createPortal(input: PortalInput): Promise<{ url: string }> {
@@ -207,10 +261,7 @@ export class StripeProvider implements BillingProvider {
     try {
       return await request();
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeError) {
-        throw Object.assign(unavailable(), { cause: { type: error.type, code: error.code, message: error.message } });
-      }
-      throw error;
+      throw providerError(error);
     }
   }
 }

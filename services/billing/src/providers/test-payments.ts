@@ -40,6 +40,8 @@ interface WireEvent {
   subscription:
     | (Omit<SubscriptionSnapshot, 'periodStart' | 'periodEnd'> & { periodStart: string; periodEnd: string })
     | null;
+  /** The checkout that made the subscription, on the events of a payment (as `ProviderEvent.checkout`). */
+  checkout?: { id: string; subscriptionId: string | null } | null;
 }
 
 /** The signing key of test-payments webhooks, made from the installation's internal secret. */
@@ -90,6 +92,22 @@ export class TestPaymentsProvider implements BillingProvider {
       .update(testSubscriptions)
       .set({ status: 'canceled', cancelAtPeriodEnd: false, periodEnd: this.clock() })
       .where(eq(testSubscriptions.id, subscriptionId));
+  }
+
+  /**
+   * No money moved, so none goes back; the record says the payment was refunded, once (a second
+   * call answers the same refund). No record of the subscription: nothing was paid.
+   */
+  async refundSubscription(subscriptionId: string): Promise<string[]> {
+    await this.db
+      .update(testSubscriptions)
+      .set({ refundId: id('re_test') })
+      .where(and(eq(testSubscriptions.id, subscriptionId), isNull(testSubscriptions.refundId)));
+    const [sub] = await this.db
+      .select({ refundId: testSubscriptions.refundId })
+      .from(testSubscriptions)
+      .where(eq(testSubscriptions.id, subscriptionId));
+    return sub?.refundId ? [sub.refundId] : [];
   }
 
   async createPortal(input: PortalInput): Promise<{ url: string }> {
@@ -152,8 +170,16 @@ export class TestPaymentsProvider implements BillingProvider {
       })
       .returning();
     if (!sub) throw new Error('the test subscription was not stored');
-    await this.send({ type: 'checkout.completed', userId, customerId, subscription: null, at: now });
-    await this.send({ type: 'subscription.created', userId, customerId, subscription: snapshot(sub), at: now });
+    const checkout = { id: sessionId, subscriptionId: sub.id };
+    await this.send({ type: 'checkout.completed', userId, customerId, subscription: null, checkout, at: now });
+    await this.send({
+      type: 'subscription.created',
+      userId,
+      customerId,
+      subscription: snapshot(sub),
+      checkout,
+      at: now,
+    });
     return claim;
   }
 
@@ -260,6 +286,7 @@ export class TestPaymentsProvider implements BillingProvider {
             periodEnd: new Date(wire.subscription.periodEnd),
           }
         : null,
+      ...(wire.checkout !== undefined ? { checkout: wire.checkout } : {}),
     };
   }
 
@@ -268,6 +295,7 @@ export class TestPaymentsProvider implements BillingProvider {
     userId: string;
     customerId: string;
     subscription: SubscriptionSnapshot | null;
+    checkout?: WireEvent['checkout'];
     at: Date;
   }): Promise<void> {
     const wire: WireEvent = {
@@ -283,6 +311,7 @@ export class TestPaymentsProvider implements BillingProvider {
             periodEnd: event.subscription.periodEnd.toISOString(),
           }
         : null,
+      ...(event.checkout !== undefined ? { checkout: event.checkout } : {}),
     };
     const body = Buffer.from(JSON.stringify(wire));
     await this.deliver(body, { [TEST_SIGNATURE_HEADER]: this.sign(body), 'content-type': 'application/json' });

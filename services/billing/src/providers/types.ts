@@ -34,9 +34,12 @@ export interface ProviderEvent {
   customerId: string | null;
   subscription: SubscriptionSnapshot | null;
   /**
-   * For `checkout.completed`: the provider's checkout and the subscription it made. Billing
-   * completes it only if it is still the user's open checkout and the user has no subscription;
-   * otherwise the subscription it made is cancelled at the provider.
+   * The provider's checkout and the subscription it made. For `checkout.completed`, always. For a
+   * subscription's event, when the provider's event names it (otherwise billing asks
+   * `checkoutOfSubscription` about a subscription it has not decided on yet; null: made by no
+   * checkout). Billing completes the checkout only if it is still the user's open checkout and the
+   * user has no subscription; otherwise the subscription it made never grants a plan, and is
+   * cancelled and its payment refunded at the provider.
    */
   checkout?: { id: string; subscriptionId: string | null } | null;
 }
@@ -59,9 +62,10 @@ export interface PortalInput {
 }
 
 /**
- * What a payment provider does for Nashr (a regional provider is one more class implementing it). Four calls: send the browser to pay, send it to manage
- * the subscription, end a subscription at once, and turn a webhook request into a verified event. Everything else (plans,
- * prices, entitlements, idempotency, order) is the billing service's own.
+ * What a payment provider does for Nashr (a regional provider is one more class implementing it). Five calls: send the
+ * browser to pay, send it to manage the subscription, end a subscription at once, refund what a refused subscription was
+ * paid, and turn a webhook request into a verified event. Everything else (plans, prices, entitlements, idempotency,
+ * order) is the billing service's own.
  */
 export interface BillingProvider {
   readonly name: string;
@@ -74,6 +78,17 @@ export interface BillingProvider {
    * already ended is not an error.
    */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * Refunds, in full, what the subscription's latest invoice was paid (a refused checkout's only
+   * payment), once: a payment refunded before is not refunded again. Answers the provider's refund
+   * ids (none when nothing was paid). Throws when the provider cannot be reached, so the caller retries.
+   */
+  refundSubscription(subscriptionId: string): Promise<string[]>;
+  /**
+   * The checkout that made a subscription, for a subscription's event told before its checkout's
+   * (null: made by no checkout). A provider whose events name their checkout needs none.
+   */
+  checkoutOfSubscription?(subscriptionId: string): Promise<string | null>;
   /**
    * Closes a checkout the user can no longer complete (a newer one replaced it), so its page
    * takes no payment. Best effort: completing it is refused anyway.

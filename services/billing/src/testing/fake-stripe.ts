@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
  * Stripe's objects, and errors shaped like Stripe's (`{ error: { type, code, message, param } }`).
  * It plays Stripe's side too: a test "completes" a checkout, fails or pays an invoice, cancels a
  * subscription, and the fake sends the webhook events Stripe would, signed as Stripe signs them.
+ * A paid invoice has its payment (a PaymentIntent and its charge, listed by `/v1/invoice_payments`),
+ * which `/v1/refunds` refunds once, as Stripe does; a POST's `Idempotency-Key` replays its first answer.
  */
 
 type Obj = Record<string, unknown>;
@@ -19,7 +21,18 @@ interface FakeSubscription extends Obj {
   metadata: Record<string, string>;
   cancel_at_period_end: boolean;
   cancel_at: number | null;
+  latest_invoice: string | null;
   items: { object: 'list'; data: Obj[]; has_more: false; url: string };
+}
+
+/** A PaymentIntent as far as refunds need it: what it took, what went back, and whose it is. */
+interface FakePayment {
+  id: string;
+  charge: string;
+  amount: number;
+  amountRefunded: number;
+  currency: string;
+  subscription: string;
 }
 
 export interface StripeEvent {
@@ -34,6 +47,8 @@ export interface FakeStripeRequest {
   method: string;
   path: string;
   params: Obj;
+  /** The request's Idempotency-Key header, when it had one. */
+  idempotencyKey?: string;
 }
 
 export interface FakeStripeOptions {
@@ -105,10 +120,20 @@ export class FakeStripe {
   private readonly sessions = new Map<string, Obj>();
   private readonly customers = new Set<string>();
   private readonly subscriptions = new Map<string, FakeSubscription>();
+  private readonly invoicePayments = new Map<string, Obj>();
+  private readonly payments = new Map<string, FakePayment>();
+  /** A POST's first answer by its Idempotency-Key, replayed for the same key as Stripe does. */
+  private readonly idempotent = new Map<string, { status: number; body: unknown }>();
+  /** Every subscription cancelled through the API, in order (a failed request is not one). */
+  readonly cancelled: string[] = [];
+  /** Every refund made, in order. */
+  readonly refunds: Obj[] = [];
   private readonly prices: Set<string>;
   private server: Server | null = null;
   /** How many subscription cancellations to answer with a server error (an outage), to see them retried. */
   failCancels = 0;
+  /** How many refund requests to answer with a server error (an outage), to see them retried. */
+  failRefunds = 0;
   port = 0;
 
   constructor(private readonly options: FakeStripeOptions) {
@@ -141,11 +166,27 @@ export class FakeStripe {
     const url = new URL(req.url ?? '/', 'http://fake');
     const raw = req.method === 'GET' ? url.searchParams.toString() : Buffer.concat(chunks).toString('utf8');
     const params = parseStripeForm(raw);
-    this.requests.push({ method: req.method ?? 'GET', path: url.pathname, params });
+    const header = req.headers['idempotency-key'];
+    const idempotencyKey = typeof header === 'string' ? header : undefined;
+    this.requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      params,
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    });
     const send = (status: number, body: unknown) => {
+      // Stripe keeps the answer a POST's key got (not a server error), and gives it to the same key again.
+      if (idempotencyKey && req.method === 'POST' && status < 500)
+        this.idempotent.set(idempotencyKey, { status, body });
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
       res.end(JSON.stringify(body));
     };
+    const replay = idempotencyKey && req.method === 'POST' ? this.idempotent.get(idempotencyKey) : undefined;
+    if (replay) {
+      res.writeHead(replay.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
+      res.end(JSON.stringify(replay.body));
+      return;
+    }
     try {
       if (req.headers.authorization !== `Bearer ${this.options.secretKey}`) {
         const given = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
@@ -157,6 +198,9 @@ export class FakeStripe {
       const route = `${req.method} ${url.pathname}`;
       if (route === 'POST /v1/checkout/sessions') return send(200, this.createSession(params));
       if (route === 'POST /v1/billing_portal/sessions') return send(200, this.createPortal(params));
+      if (route === 'GET /v1/checkout/sessions') return send(200, this.listSessions(params));
+      if (route === 'GET /v1/invoice_payments') return send(200, this.listInvoicePayments(params));
+      if (route === 'POST /v1/refunds') return send(200, this.createRefund(params));
       const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
       if (req.method === 'POST' && expire?.[1]) return send(200, this.expireSession(decodeURIComponent(expire[1])));
       const sub = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/);
@@ -174,6 +218,7 @@ export class FakeStripe {
         const found = this.subscriptions.get(decodeURIComponent(sub[1]));
         if (!found) throw missing('subscription', sub[1]);
         Object.assign(found, { status: 'canceled', canceled_at: unix(this.now()) });
+        this.cancelled.push(found.id);
         return send(200, found);
       }
       throw new StripeHttpError(404, {
@@ -247,6 +292,70 @@ export class FakeStripe {
     };
   }
 
+  /** As Stripe's list: `subscription` gives the one session that made it. */
+  private listSessions(params: Obj): Obj {
+    const data = [...this.sessions.values()]
+      .filter((session) => !params.subscription || session.subscription === params.subscription)
+      .slice(0, Number(params.limit ?? 10))
+      .map(publicView);
+    return { object: 'list', data, has_more: false, url: '/v1/checkout/sessions' };
+  }
+
+  /** The payments of one invoice (`invoice` is required here), optionally by status. */
+  private listInvoicePayments(params: Obj): Obj {
+    if (!params.invoice) throw required('invoice');
+    const data = [...this.invoicePayments.values()].filter(
+      (payment) => payment.invoice === params.invoice && (!params.status || payment.status === params.status),
+    );
+    return { object: 'list', data, has_more: false, url: '/v1/invoice_payments' };
+  }
+
+  /** As Stripe: the whole PaymentIntent (or charge) unless an amount is given, never more than was paid. */
+  private createRefund(params: Obj): Obj {
+    if (this.failRefunds > 0) {
+      this.failRefunds -= 1;
+      throw new StripeHttpError(500, { type: 'api_error', message: 'An unexpected error occurred.' });
+    }
+    if (!params.payment_intent && !params.charge) throw required('payment_intent');
+    const payment = [...this.payments.values()].find(
+      (p) => p.id === params.payment_intent || p.charge === params.charge,
+    );
+    if (!payment) {
+      throw params.payment_intent
+        ? missing('payment_intent', params.payment_intent, 'payment_intent')
+        : missing('charge', params.charge, 'charge');
+    }
+    if (payment.amountRefunded >= payment.amount) {
+      throw new StripeHttpError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${payment.charge} has already been refunded.`,
+      });
+    }
+    const amount = params.amount ? Number(params.amount) : payment.amount - payment.amountRefunded;
+    payment.amountRefunded += amount;
+    const refund: Obj = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      charge: payment.charge,
+      payment_intent: payment.id,
+      currency: payment.currency,
+      status: 'succeeded',
+      reason: params.reason ?? null,
+      metadata: params.metadata ?? {},
+      created: unix(this.now()),
+    };
+    this.refunds.push(refund);
+    return refund;
+  }
+
+  /** The refunds of a subscription's payments. */
+  refundsOf(subscriptionId: string): Obj[] {
+    const ours = new Set([...this.payments.values()].filter((p) => p.subscription === subscriptionId).map((p) => p.id));
+    return this.refunds.filter((refund) => ours.has(String(refund.payment_intent)));
+  }
+
   /** A price deleted from the account (its checkouts are refused), and brought back. */
   forgetPrice(price: string): void {
     this.prices.delete(price);
@@ -283,6 +392,7 @@ export class FakeStripe {
       cancel_at_period_end: false,
       cancel_at: null,
       canceled_at: null,
+      latest_invoice: null,
       created: start,
       livemode: false,
       items: {
@@ -304,10 +414,11 @@ export class FakeStripe {
     };
     this.subscriptions.set(subscriptionId, subscription);
     Object.assign(session, { status: 'complete', payment_status: 'paid', customer, subscription: subscriptionId });
+    const invoice = this.invoice(subscription, 'paid');
     const events = [
       this.event('checkout.session.completed', publicView(session)),
       this.event('customer.subscription.created', subscription),
-      this.event('invoice.paid', this.invoice(subscription, 'paid')),
+      this.event('invoice.paid', invoice),
     ];
     if (!hold) for (const event of events) await this.send(event);
     return events;
@@ -397,10 +508,39 @@ export class FakeStripe {
     return event;
   }
 
+  /** A new invoice of the subscription, its latest; a paid one has its payment. */
   private invoice(sub: FakeSubscription, status: 'paid' | 'open'): Obj {
     const item = sub.items.data[0] as Obj;
-    return {
-      id: id('in'),
+    const invoiceId = id('in');
+    sub.latest_invoice = invoiceId;
+    if (status === 'paid') {
+      const payment: FakePayment = {
+        id: id('pi'),
+        charge: id('ch'),
+        amount: 4499,
+        amountRefunded: 0,
+        currency: 'usd',
+        subscription: sub.id,
+      };
+      this.payments.set(payment.id, payment);
+      const paymentId = id('inpay');
+      this.invoicePayments.set(paymentId, {
+        id: paymentId,
+        object: 'invoice_payment',
+        amount_paid: payment.amount,
+        amount_requested: payment.amount,
+        created: unix(this.now()),
+        currency: payment.currency,
+        invoice: invoiceId,
+        is_default: true,
+        livemode: false,
+        payment: { type: 'payment_intent', payment_intent: payment.id },
+        status: 'paid',
+        status_transitions: { canceled_at: null, paid_at: unix(this.now()) },
+      });
+    }
+    const invoice: Obj = {
+      id: invoiceId,
       object: 'invoice',
       customer: sub.customer,
       status,
@@ -415,6 +555,7 @@ export class FakeStripe {
       period_end: item.current_period_end,
       livemode: false,
     };
+    return invoice;
   }
 }
 

@@ -3,12 +3,16 @@ import type { ContentBlocks } from '@nashr/contracts';
 /** Where the landing page's shipped images live (web/public/images/landing/). */
 const image = (file: string) => `/images/landing/${file}`;
 
-/** The landing page's Arabic marketing copy (the default language), served until an admin saves a block. */
+/**
+ * The landing page's Arabic marketing copy (the default language), served until an admin saves a
+ * block. Like the English copy it states only what the product does: no invented counts, ratings,
+ * testimonials or customers.
+ */
 export const arabicSeed: ContentBlocks = {
   hero: {
     headline: 'ابنِ علامتك الشخصية على لينكدإن بقوة الذكاء الاصطناعي',
     subheadline:
-      'يكتب نشر منشوراتك بأسلوبك، ويخصّصها لجمهورك، ويجدولها في أفضل وقت، لينمو حضورك وأنت لا تقضي أكثر من ساعة واحدة في الأسبوع.',
+      'يكتب «نشر» منشوراتك بأسلوبك، ويخصّصها لجمهورك، ويجدولها في الوقت الذي تختاره، لتنشر بانتظام دون أن يستهلك ذلك أسبوعك.',
   },
 
   feature: {
@@ -21,9 +25,10 @@ export const arabicSeed: ContentBlocks = {
       buttonText: 'اكتب منشورك الأول',
       demoText:
         'قبل ثلاث سنوات كدتُ أتخلى عن شركتي الأولى. لم يكن التمويل ولا الحظ ما أبقاني، بل ثلاث عادات: أن أُطلق شيئًا جديدًا كل أسبوع، وأن أسأل عميلًا واحدًا سؤالًا صادقًا كل يوم، وأن أدوّن ما تعلّمته. أيّ عادة غيّرت مسيرتك المهنية؟',
-      stats: { count: 'أكثر من مليون', text: 'منشور يُكتب بنشر كل شهر' },
+      // A figure shows beside the button only once an admin writes one that is true.
+      stats: { count: '', text: '' },
       image: image('feature-ai-posts.svg'),
-      peopleBadge: 'يثق به أكثر من 10,000 محترف',
+      peopleBadge: '',
     },
     additionalFeatures: [
       {
@@ -44,53 +49,23 @@ export const arabicSeed: ContentBlocks = {
   },
 
   'why-choose': {
-    badge: 'لماذا نشر',
-    title: 'لماذا يختار المحترفون نشر؟',
+    badge: 'لماذا «نشر»',
+    title: 'لماذا يختار المحترفون «نشر»؟',
     description:
-      'النشر المنتظم هو أسرع طريق ليراك الناس على لينكدإن، وهو أيضًا أصعب عادة يمكن الالتزام بها. يحوّله نشر إلى روتين أسبوعي قصير تظهر نتائجه خلال أسابيع.',
+      'النشر المنتظم هو أسرع طريق ليراك الناس على لينكدإن، وهو أيضًا أصعب عادة يمكن الالتزام بها. يحوّله «نشر» إلى روتين أسبوعي قصير: تكتب منشورات أسبوع كامل وتعدّلها وتجدولها في جلسة واحدة.',
     stats: [
-      { value: '+10,000', description: 'محترف يبنون علامتهم الشخصية مع نشر' },
-      { value: '99%', description: 'نسبة رضا العملاء' },
-      { value: 'أكثر من مليون', description: 'منشور يُكتب كل شهر' },
-      { value: '1-3 أسابيع', description: 'لترى زيادة في مشاهدات ملفك ووصولك وتفاعل جمهورك' },
-      { value: 'أقل من ساعة', description: 'أسبوعيًا تكفيك لتحافظ على حضور منتظم' },
+      { value: 'لغتان', description: 'العربية والإنجليزية، في كل شاشة وفي كل منشور' },
+      { value: 'نقرة واحدة', description: 'لتجعل المسودة أقصر أو أطول أو أكثر عفوية أو أكثر رسمية' },
+      { value: 'حتى 9 صور', description: 'في المنشور الواحد، أو ملف PDF يُعرض مستندًا متعدد الصفحات' },
+      { value: '7 أيام', description: 'تجربة مجانية في كل خطة، مع وصول كامل إلى مزاياها' },
+      { value: 'في موعده', description: 'يُنشر كل منشور مجدول في اليوم والساعة اللذين تختارهما' },
     ],
   },
 
   testimonials: {
-    heading: { badge: 'آراء العملاء', title: 'صنّاع محتوى ورواد أعمال ومسؤولو توظيف ينمون مع نشر' },
-    testimonials: [
-      {
-        name: 'سارة المنصوري',
-        badges: [
-          { text: '18 ألف متابع', background: '#DBEAFE' },
-          { text: 'مؤسِّسة شركة ناشئة', background: '#FCE7F3' },
-        ],
-        description:
-          'كنت أنشر مرة في الشهر حين أجد وقتًا. مع نشر أصبحت أنشر ثلاث مرات أسبوعيًا بالعربية والإنجليزية، وتضاعفت رسائل المستثمرين ثلاث مرات خلال شهرين.',
-        image: image('avatar-sara.svg'),
-      },
-      {
-        name: 'عمر حداد',
-        badges: [
-          { text: '9 آلاف متابع', background: '#DCFCE7' },
-          { text: 'مدير استقطاب المواهب', background: '#FEF3C7' },
-        ],
-        description:
-          'التخصيص هو ما أقنعني. المسودات تشبه طريقتي في الكلام، لا كلام الآلات. أخطط لأسبوعي كاملًا مساء الأحد، وصار المرشحون يتواصلون معي قبل أن أتواصل معهم.',
-        image: image('avatar-omar.svg'),
-      },
-      {
-        name: 'ليلى ناصر',
-        badges: [
-          { text: '24 ألف متابع', background: '#EDE9FE' },
-          { text: 'مدرّبة تنفيذية', background: '#CCFBF1' },
-        ],
-        description:
-          'الجدولة غيّرت كل شيء. منشوراتي تُنشر في أفضل وقت حتى عندما أقضي يومي كله مع العملاء، وتضاعفت مشاهدات ملفي الشخصي خلال الأسابيع الثلاثة الأولى.',
-        image: image('avatar-layla.svg'),
-      },
-    ],
+    // No testimonials ship: the section stays hidden until an admin adds what real people said.
+    heading: { badge: 'آراء العملاء', title: 'ماذا يقول الناس عن «نشر»' },
+    testimonials: [],
   },
 
   pricing: {
@@ -192,5 +167,18 @@ export const arabicSeed: ContentBlocks = {
           'راسلنا على support@nashr.app وسيرد عليك أحد أفراد فريقنا خلال يوم عمل واحد. يحصل مشتركو الخطة الاحترافية على دعم مميّز بأولوية في الرد.',
       },
     ],
+  },
+
+  signup: {
+    badge: 'ذكاء اصطناعي لكتابة منشورات لينكدإن',
+    headline: 'اكتب منشورات تشبهك، وابنِ علامتك الشخصية على لينكدإن.',
+    benefits: [
+      { icon: 'sparkles', text: 'حوّل فكرة من سطر واحد إلى منشور متقن، بالعربية أو بالإنجليزية.' },
+      { icon: 'user-cog', text: 'كل مسودة تراعي وظيفتك وأهدافك ونبرتك وأسلوبك في الكتابة.' },
+      { icon: 'pen-line', text: 'اجعل المنشور أقصر أو أطول أو أكثر عفوية أو أكثر رسمية بنقرة واحدة.' },
+      { icon: 'calendar-clock', text: 'جدوِل منشورات أسبوع كامل، ودع «نشر» ينشرها في موعدها.' },
+    ],
+    quotes: [],
+    showMemberCount: false,
   },
 };

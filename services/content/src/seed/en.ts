@@ -3,12 +3,16 @@ import type { ContentBlocks } from '@nashr/contracts';
 /** Where the landing page's shipped images live (web/public/images/landing/). */
 const image = (file: string) => `/images/landing/${file}`;
 
-/** The landing page's English marketing copy, served until an admin saves a block. */
+/**
+ * The landing page's English marketing copy, served until an admin saves a block. It states only
+ * what the product does: no counts of users or posts, ratings, testimonials or customers, which
+ * would be invented on a fresh installation (an admin may add real ones).
+ */
 export const englishSeed: ContentBlocks = {
   hero: {
     headline: 'Build your personal brand on LinkedIn with AI',
     subheadline:
-      'Nashr writes, personalizes and schedules posts that sound like you, so your audience grows while you spend less than an hour a week.',
+      'Nashr writes, personalizes and schedules posts that sound like you, so you can post consistently without it taking over your week.',
   },
 
   feature: {
@@ -21,9 +25,10 @@ export const englishSeed: ContentBlocks = {
       buttonText: 'Write my first post',
       demoText:
         'Three years ago I almost gave up on my first company. What kept me going was not funding or luck, but three habits: shipping every week, asking customers one honest question a day, and writing down what I learned. Which habit changed your career?',
-      stats: { count: '1M+', text: 'posts written with Nashr every month' },
+      // A figure shows beside the button only once an admin writes one that is true.
+      stats: { count: '', text: '' },
       image: image('feature-ai-posts.svg'),
-      peopleBadge: 'Loved by 10,000+ professionals',
+      peopleBadge: '',
     },
     additionalFeatures: [
       {
@@ -47,50 +52,20 @@ export const englishSeed: ContentBlocks = {
     badge: 'Why Nashr',
     title: 'Why professionals choose Nashr',
     description:
-      'Posting consistently is the fastest way to be seen on LinkedIn, and the hardest habit to keep. Nashr turns it into a short weekly routine that shows results within weeks.',
+      'Posting consistently is the fastest way to be seen on LinkedIn, and the hardest habit to keep. Nashr turns it into a short weekly routine: write, adjust and schedule a week of posts in one sitting.',
     stats: [
-      { value: '10,000+', description: 'professionals already build their brand with Nashr' },
-      { value: '99%', description: 'customer satisfaction' },
-      { value: '1M+', description: 'posts created every month' },
-      { value: '1-3 weeks', description: 'to see more profile views, reach and engagement' },
-      { value: '< 1 hour', description: 'a week is all it takes to stay consistent' },
+      { value: '2 languages', description: 'Arabic and English, on every screen and in every post' },
+      { value: '1 click', description: 'to make a draft shorter, longer, more casual or more formal' },
+      { value: 'Up to 9', description: 'images on a post, or a PDF shown as a document carousel' },
+      { value: '7 days', description: 'of free trial on every plan, with full access' },
+      { value: 'On time', description: 'each scheduled post goes out on the day and at the hour you pick' },
     ],
   },
 
   testimonials: {
-    heading: { badge: 'Testimonials', title: 'Creators, founders and recruiters grow with Nashr' },
-    testimonials: [
-      {
-        name: 'Sara Al-Mansouri',
-        badges: [
-          { text: '18k followers', background: '#DBEAFE' },
-          { text: 'Startup founder', background: '#FCE7F3' },
-        ],
-        description:
-          'I used to post once a month when I found the time. With Nashr I publish three times a week in both Arabic and English, and inbound investor messages tripled in two months.',
-        image: image('avatar-sara.svg'),
-      },
-      {
-        name: 'Omar Haddad',
-        badges: [
-          { text: '9k followers', background: '#DCFCE7' },
-          { text: 'Talent acquisition lead', background: '#FEF3C7' },
-        ],
-        description:
-          'The personalization is what sold me. The drafts sound like me, not like a robot. I plan my whole week on Sunday evening and candidates now reach out to me first.',
-        image: image('avatar-omar.svg'),
-      },
-      {
-        name: 'Layla Nasser',
-        badges: [
-          { text: '24k followers', background: '#EDE9FE' },
-          { text: 'Executive coach', background: '#CCFBF1' },
-        ],
-        description:
-          'Scheduling changed everything. My posts go out at the best time even when I am with clients all day. My profile views doubled within the first three weeks.',
-        image: image('avatar-layla.svg'),
-      },
-    ],
+    // No testimonials ship: the section stays hidden until an admin adds what real people said.
+    heading: { badge: 'Testimonials', title: 'What people say about Nashr' },
+    testimonials: [],
   },
 
   pricing: {
@@ -192,5 +167,18 @@ export const englishSeed: ContentBlocks = {
           'Write to support@nashr.app and a person from our team will answer within one business day. Pro subscribers get VIP support with priority answers.',
       },
     ],
+  },
+
+  signup: {
+    badge: 'AI for LinkedIn',
+    headline: 'Write posts that sound like you and grow your personal brand on LinkedIn.',
+    benefits: [
+      { icon: 'sparkles', text: 'Turn a one-line idea into a polished post, in Arabic or English.' },
+      { icon: 'user-cog', text: 'Every draft follows your job, goals, tone and writing style.' },
+      { icon: 'pen-line', text: 'Make it shorter, longer, more casual or more formal with one click.' },
+      { icon: 'calendar-clock', text: 'Schedule a week of posts and let Nashr publish them on time.' },
+    ],
+    quotes: [],
+    showMemberCount: false,
   },
 };

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_BLOCK_NAMES, contentBlockSchemas } from '@nashr/contracts';
+import { CONTENT_BLOCK_NAMES, contentBlockSchemas, MAX_POST_IMAGES, TRIAL_DAYS } from '@nashr/contracts';
 import { describe, expect, it } from 'vitest';
 import { seedContent } from './index.js';
 
@@ -49,6 +49,42 @@ describe.each(['ar', 'en'] as const)('the %s seed', (lang) => {
     const { faqs } = seedContent[lang].faq;
     expect(faqs.length).toBeGreaterThanOrEqual(6);
     expect(faqs.some((faq) => /@/.test(faq.answer))).toBe(true);
+  });
+});
+
+/**
+ * What a fresh installation must not claim as fact: counts of users, posts or followers, ratings,
+ * and people or customers nobody met. "10,000+", "+10,000", "1M+", "99%", "18k followers", "مليون".
+ */
+const INVENTED_CLAIM =
+  /\d[\d,.٬]*\s*[+%]|[+]\s*\d|\d\s*[kKM]\b|million|مليون|ألف|آلاف|followers|متابع|satisfaction|رضا|loved by|trusted by|يثق/i;
+
+describe.each(['ar', 'en'] as const)('the %s seed invents nothing', (lang) => {
+  it.each(CONTENT_BLOCK_NAMES)('has no invented figure or claim in its %s block', (name) => {
+    const texts = strings(seedContent[lang][name]).filter(([path]) => !NON_TEXT_FIELD.test(path));
+    for (const [path, value] of texts) expect(value, `${name}.${path}`).not.toMatch(INVENTED_CLAIM);
+  });
+
+  it('ships no testimonials, people badge or feature figure: admins add real ones', () => {
+    const seed = seedContent[lang];
+    expect(seed.testimonials.testimonials).toEqual([]);
+    expect(seed.feature.feature.peopleBadge).toBe('');
+    expect(seed.feature.feature.stats).toEqual({ count: '', text: '' });
+  });
+
+  it('gives the sign-up panel benefits only: no quotes, and no member count until an admin turns it on', () => {
+    const panel = seedContent[lang].signup;
+    expect(panel.benefits.length).toBeGreaterThanOrEqual(3);
+    expect(panel.quotes).toEqual([]);
+    expect(panel.showMemberCount).toBe(false);
+  });
+
+  it('keeps the why-choose section complete with facts about the product', () => {
+    const { stats } = seedContent[lang]['why-choose'];
+    expect(stats.length).toBeGreaterThanOrEqual(4);
+    // The trial's length and the images a post takes are the product's own numbers.
+    expect(stats.some((stat) => stat.value.includes(String(TRIAL_DAYS)))).toBe(true);
+    expect(stats.some((stat) => stat.value.includes(String(MAX_POST_IMAGES)))).toBe(true);
   });
 });
 

@@ -5,4 +5,4 @@ export {
   FAKE_CODE,
   type FakeUnipile,
   startFakeUnipile,
-} from '@nashr/tools/fake-unipile';
+} from '@nashr/fakes/fake-unipile';

@@ -1,4 +1,12 @@
-import type { FaqBlock, FeatureBlock, Locale, PricingBlock, TestimonialsBlock, WhyChooseBlock } from '@nashr/contracts';
+import type {
+  FaqBlock,
+  FeatureBlock,
+  Locale,
+  PricingBlock,
+  SignupPanelBlock,
+  TestimonialsBlock,
+  WhyChooseBlock,
+} from '@nashr/contracts';
 import { i18next } from '../../i18n';
 
 type Testimonial = TestimonialsBlock['testimonials'][number];
@@ -8,6 +16,8 @@ type PlanFeature = Plan['features'][number];
 type AdditionalFeature = FeatureBlock['additionalFeatures'][number];
 type Stat = WhyChooseBlock['stats'][number];
 type Faq = FaqBlock['faqs'][number];
+type Benefit = SignupPanelBlock['benefits'][number];
+type PanelQuote = SignupPanelBlock['quotes'][number];
 
 /**
  * What a newly added item starts with, written in the language of the copy being edited (an
@@ -51,6 +61,8 @@ export function newItems(lang: Locale) {
     }),
     stat: (): Stat => ({ value: t('statValue'), description: t('statDescription') }),
     faq: (): Faq => ({ question: t('faqQuestion'), answer: t('faqAnswer') }),
+    benefit: (): Benefit => ({ icon: 'sparkles', text: t('benefitText') }),
+    quote: (): PanelQuote => ({ quote: t('quoteText'), name: t('quoteName'), role: '' }),
   };
 }
 

@@ -11,6 +11,7 @@ import { FaqForm } from './faq-form';
 import { FeatureForm } from './feature-form';
 import { HeroForm } from './hero-form';
 import { PricingForm } from './pricing-form';
+import { SignupPanelForm } from './signup-panel-form';
 import { TestimonialsForm } from './testimonials-form';
 import { useMediaQuery } from './use-media-query';
 import { WhyChooseForm } from './why-choose-form';
@@ -36,11 +37,13 @@ function ActiveEditor({ tab, ...props }: ActiveEditorProps) {
       return <BlockEditor tab={tab} block="pricing" Form={PricingForm} {...props} />;
     case 'faqs':
       return <BlockEditor tab={tab} block="faq" Form={FaqForm} {...props} />;
+    case 'signup':
+      return <BlockEditor tab={tab} block="signup" Form={SignupPanelForm} {...props} />;
   }
 }
 
 /**
- * The six section editors as tabs. One editor is open at a time; before a tab switch, a copy
+ * The section editors as tabs (the landing page's six and the sign-up panel). One editor is open at a time; before a tab switch, a copy
  * language switch or leaving the page would drop unsaved edits, the admin is asked.
  */
 export function ContentEditors() {

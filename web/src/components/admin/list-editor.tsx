@@ -3,7 +3,16 @@ import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError, useFieldIssue } from './fields';
 
-export type ListKind = 'additionalFeature' | 'stat' | 'testimonial' | 'badge' | 'plan' | 'planFeature' | 'faq';
+export type ListKind =
+  | 'additionalFeature'
+  | 'stat'
+  | 'testimonial'
+  | 'badge'
+  | 'plan'
+  | 'planFeature'
+  | 'faq'
+  | 'benefit'
+  | 'quote';
 
 interface ListEditorProps<T> {
   kind: ListKind;

@@ -19,7 +19,8 @@ import { inputClass, primaryButtonClass } from './styles';
 export function LoginStep({ onAnswer }: { onAnswer: (answer: AccountStep) => void }) {
   const { t } = useTranslation('connect');
   const connect = useConnectAccount();
-  // On the sandbox the password goes nowhere: the note must not say it is passed to LinkedIn.
+  // On the sandbox the password goes nowhere: the note must not say it is passed to LinkedIn
+  // (and says nothing until the service has said which it is).
   const sandbox = useSandboxSignIn();
   const [showPassword, setShowPassword] = useState(false);
   const schema = useMemo(
@@ -121,10 +122,12 @@ export function LoginStep({ onAnswer }: { onAnswer: (answer: AccountStep) => voi
         {busy && <ButtonSpinner />}
         {busy ? t('login.submitting') : t('login.submit')}
       </button>
-      <p className="flex items-start gap-2 text-xs leading-5 text-slate-500">
-        <LockKeyhole aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
-        {sandbox ? t('login.sandboxNote') : t('login.passwordNote')}
-      </p>
+      {sandbox !== undefined && (
+        <p className="flex items-start gap-2 text-xs leading-5 text-slate-500">
+          <LockKeyhole aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+          {sandbox ? t('login.sandboxNote') : t('login.passwordNote')}
+        </p>
+      )}
     </form>
   );
 }

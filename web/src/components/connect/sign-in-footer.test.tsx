@@ -11,7 +11,7 @@ beforeAll(async () => {
   await i18n.init({ resources, lng: 'ar', fallbackLng: 'ar', interpolation: { escapeValue: false } });
 });
 
-async function footer(language: 'ar' | 'en', sandbox: boolean): Promise<string> {
+async function footer(language: 'ar' | 'en', sandbox: boolean | undefined): Promise<string> {
   await i18n.changeLanguage(language);
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
@@ -39,5 +39,10 @@ describe('the sign-in window’s footer', () => {
     expect(ar).toContain('هذه بيئة تجريبية وليست لينكدإن');
     expect(ar).toContain('تُقبل أي كلمة مرور');
     expect(ar).toContain('data-sandbox="true"');
+  });
+
+  it('promises nothing before the service has said whether it is the sandbox', async () => {
+    expect(await footer('en', undefined)).toBe('');
+    expect(await footer('ar', undefined)).toBe('');
   });
 });

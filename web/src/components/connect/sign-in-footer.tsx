@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 /**
  * The sign-in window's promise about the password. On the sandbox nothing goes to LinkedIn, so
  * saying the password "goes straight to LinkedIn" would be false: it says it is a sandbox instead.
+ * Until the service has said which it is (`undefined`), it says neither.
  */
-export function SignInFooter({ sandbox }: { sandbox: boolean }) {
+export function SignInFooter({ sandbox }: { sandbox: boolean | undefined }) {
   const { t } = useTranslation('connect');
+  if (sandbox === undefined) return null;
   if (sandbox) {
     return (
       <footer className="flex justify-center px-4 pb-6" data-testid="sign-in-footer" data-sandbox="true">

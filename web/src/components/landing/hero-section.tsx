@@ -7,15 +7,18 @@ import { SECTION_IDS } from './sections';
 import { SignupLink } from './signup-link';
 import { buttonStyles, containerClass } from './ui';
 
-/** A few testimonial faces and the feature block's people badge, once those blocks are in. */
+/**
+ * The feature block's people badge beside a few testimonial faces: both written by the admins, so
+ * a fresh installation (no badge, no testimonials) shows nothing here rather than an invented crowd.
+ */
 function SocialProof() {
   const testimonials = useContentBlock('testimonials');
   const feature = useContentBlock('feature');
   const faces = (testimonials.data?.testimonials ?? []).filter((item) => item.image).slice(0, 3);
   const badge = feature.data?.feature.peopleBadge;
-  if (!badge) return <div className="h-10" />;
+  if (!badge) return null;
   return (
-    <div className="flex items-center justify-center gap-3">
+    <div className="mt-8 flex items-center justify-center gap-3" data-testid="hero-people-badge">
       <div className="flex -space-x-2 rtl:space-x-reverse">
         {faces.map((item) => (
           <img
@@ -71,9 +74,7 @@ export function HeroSection({ hero }: { hero: HeroBlock }) {
           <Check aria-hidden="true" className="size-4 text-emerald-600" />
           {t('hero.trialNote')}
         </p>
-        <div className="mt-8">
-          <SocialProof />
-        </div>
+        <SocialProof />
       </div>
     </section>
   );

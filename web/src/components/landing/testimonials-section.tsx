@@ -1,5 +1,4 @@
-import { Quote, Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { Quote } from 'lucide-react';
 import { useContentBlock } from '../../api/content';
 import { Skeleton } from '../ui/skeleton';
 import { BlockView } from './block-view';
@@ -23,9 +22,13 @@ function TestimonialsSkeleton() {
   );
 }
 
+/**
+ * What real people said, as the admins wrote it. None ship with the product: until an admin adds
+ * one the section is not shown at all, and no card gives a rating nobody gave.
+ */
 export function TestimonialsSection() {
-  const { t } = useTranslation('landing');
   const query = useContentBlock('testimonials');
+  if (query.data?.testimonials.length === 0) return null;
   return (
     <section aria-labelledby="testimonials-title" className="pb-8 pt-20 sm:pb-12 sm:pt-28">
       <div className={containerClass}>
@@ -43,14 +46,7 @@ export function TestimonialsSection() {
                       item.isFullWidth ? 'md:col-span-full' : ''
                     }`}
                   >
-                    <div className="flex items-center justify-between">
-                      <div className="flex gap-0.5 text-amber-400" role="img" aria-label={t('testimonials.rating')}>
-                        {[0, 1, 2, 3, 4].map((n) => (
-                          <Star key={n} aria-hidden="true" className="size-4 fill-current" />
-                        ))}
-                      </div>
-                      <Quote aria-hidden="true" className="size-8 text-brand-100 rtl:-scale-x-100" />
-                    </div>
+                    <Quote aria-hidden="true" className="size-8 text-brand-100 rtl:-scale-x-100" />
                     <blockquote className="mt-5 flex-1 text-pretty leading-relaxed text-slate-700">
                       {item.description}
                     </blockquote>

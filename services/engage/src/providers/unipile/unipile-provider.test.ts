@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { accountConnectedEvent, accountDisconnectedEvent } from '@nashr/contracts';
+import { FAKE_API_KEY, type FakeUnipile, startFakeUnipile } from '@nashr/fakes/fake-unipile';
 import { testIdentity } from '@nashr/platform/testing';
-import { FAKE_API_KEY, type FakeUnipile, startFakeUnipile } from '@nashr/tools/fake-unipile';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkAccounts } from '../../db/schema.js';
