@@ -177,7 +177,7 @@ describe('Continue with Google', () => {
       linkedinConnected: false,
       personalization: null,
       roles: ['user'],
-      createdAt: expect.any(String),
+      newAccount: true,
     });
   });
 

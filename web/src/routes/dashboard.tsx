@@ -17,14 +17,6 @@ import { SandboxBadge } from '../components/ui/sample-badge';
 import { DEFAULT_PERIOD, periodOf } from '../lib/analytics-period';
 
 const RECENT_POSTS = 4;
-/** An account younger than this is a first-time user's: welcomed, not welcomed back. */
-const NEW_ACCOUNT_MS = 24 * 3_600_000;
-
-/** Whether the account was made within the last day (a clock behind the server's counts as new too). */
-export function isNewAccount(createdAt: string | undefined, now = Date.now()): boolean {
-  const made = createdAt ? Date.parse(createdAt) : Number.NaN;
-  return !Number.isNaN(made) && now - made < NEW_ACCOUNT_MS;
-}
 
 /**
  * /dashboard (spec sections 2 and 4): user info, profile and posts load in order for the greeting
@@ -82,7 +74,8 @@ function Dashboard({
             <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl" data-testid="dashboard-greeting">
               <Trans
                 t={t}
-                i18nKey={isNewAccount(user?.createdAt) ? 'greetingNew' : 'greeting'}
+                // A first-time user is welcomed, not welcomed back.
+                i18nKey={user?.newAccount ? 'greetingNew' : 'greeting'}
                 values={{ name }}
                 // One line, whole, whatever the name: an ellipsis when it is longer than the line.
                 components={{
