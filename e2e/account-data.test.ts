@@ -252,7 +252,10 @@ describe("the user's own data", () => {
     await screenshot(page, 'your-data-ar-desktop');
     await page.getByTestId('delete-confirmation').fill(email.toUpperCase());
     await confirm.click();
-    await page.waitForURL(`${stack.url}/`);
+    // Signed out, on a page that says the account is gone (a trial has no plan to name).
+    await page.waitForURL(`${stack.url}/account-deleted`);
+    await page.getByRole('heading', { level: 1, name: 'حُذف حسابك' }).waitFor();
+    expect(await page.getByTestId('account-deleted-plan').count()).toBe(0);
 
     expect((await call(session, 'GET', '/api/v1/auth/me')).status).toBe(401);
     // The post's text too: had it been published, the sandbox network would hold it.

@@ -306,7 +306,7 @@ describe('sign-in and onboarding in a browser', () => {
     await page.goto(`${stack.url}/connect-linkedIn`);
     await page.getByRole('link', { name: 'في الأثناء، خصّص محتواك' }).click();
     await waitForPath(page, '/personalize');
-    const create = page.getByRole('button', { name: 'إنشاء الحساب' });
+    const create = page.getByRole('button', { name: 'متابعة', exact: true });
     // No invented crowd on this page either.
     await create.waitFor();
     expect(await page.getByTestId('social-proof').count()).toBe(0);
@@ -379,11 +379,12 @@ describe('sign-in and onboarding in a browser', () => {
     await waitForPath(page, '/personalize');
     await page.getByLabel('Who are you?').fill('Head of Growth');
     await page.getByLabel('Post language').selectOption('German');
-    for (const option of ['Analytical', 'Educate audience', 'Innovation', 'Balanced Approach']) {
+    for (const option of ['Analytical', 'Educate audience', 'Innovation', 'Balanced approach']) {
       await page.getByText(option, { exact: true }).click();
     }
     await screenshot(page, 'auth-personalize-en-desktop');
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    // The account exists already (the sign-in made it): the button goes on, it creates nothing.
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await waitForPath(page, '/dashboard');
     await page.getByTestId('screen-dashboard').waitFor();
     await screenshot(page, 'auth-dashboard-en-desktop');

@@ -339,7 +339,7 @@ describe('the composer popup', () => {
     const box = (name: string) => popup.getByRole('checkbox', { name, exact: true });
     const radio = (name: string) => popup.getByRole('radio', { name, exact: true });
     expect(await box('Leadership').isChecked()).toBe(true);
-    expect(await box('Grow Network').isChecked()).toBe(true);
+    expect(await box('Grow network').isChecked()).toBe(true);
     expect(await radio('Daily').isChecked()).toBe(true);
     await screenshot(page, 'composer-personalize-en-desktop', { fullPage: false });
 

@@ -184,8 +184,8 @@ const ENGLISH: JourneyWords = {
   password: 'Password',
   who: 'Who are you?',
   whoAnswer: 'Founder',
-  choices: ['Grow Network', 'Leadership', 'Simple Language'],
-  createAccount: 'Create Account',
+  choices: ['Grow network', 'Leadership', 'Simple language'],
+  createAccount: 'Continue',
   published: 'Post published successfully',
 };
 
@@ -196,7 +196,7 @@ const ARABIC: JourneyWords = {
   who: 'من أنت؟',
   whoAnswer: 'مديرة تسويق',
   choices: ['توسيع شبكة علاقاتك', 'القيادة', 'لغة بسيطة'],
-  createAccount: 'إنشاء الحساب',
+  createAccount: 'متابعة',
   published: 'تم نشر المنشور بنجاح',
 };
 

@@ -15,6 +15,9 @@ import { recheckRoutesOnSessionChange } from './session/route-guard';
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+    // An action asked for offline fails at once with words saying so (the API client refuses it),
+    // instead of waiting, spinning, for the network and then running unseen when it returns.
+    mutations: { networkMode: 'always' },
   },
 });
 

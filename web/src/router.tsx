@@ -132,6 +132,12 @@ const unsubscribeRoute = createRoute({
   path: '/unsubscribe',
   component: lazyRouteComponent(() => import('./routes/unsubscribe'), 'UnsubscribePage'),
 });
+// Where a deleted account ends up: signed out, told what was deleted (and which plan was cancelled).
+const accountDeletedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account-deleted',
+  component: lazyRouteComponent(() => import('./routes/account-deleted'), 'AccountDeletedPage'),
+});
 /**
  * A screen's own translations, loaded in the browser. The renderer on the server (app-ssr/server.tsx)
  * holds every translation already.
@@ -276,6 +282,7 @@ const routeTree = rootRoute.addChildren([
   linkedinConnectScreenRoute,
   personalizeRoute,
   unsubscribeRoute,
+  accountDeletedRoute,
   termsRoute,
   privacyRoute,
   appRoute.addChildren(appRoutes),

@@ -177,6 +177,7 @@ describe('Continue with Google', () => {
       linkedinConnected: false,
       personalization: null,
       roles: ['user'],
+      newAccount: true,
     });
   });
 

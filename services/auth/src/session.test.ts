@@ -48,6 +48,7 @@ describe('GET /api/v1/auth/me', () => {
       linkedinConnected: false,
       personalization: null,
       roles: ['user'],
+      newAccount: true,
     });
   });
 

@@ -184,6 +184,37 @@ describe('subscribing through the test-payments checkout', () => {
     expect(subs).toHaveLength(1);
   });
 
+  it('answers a browser with pages, never raw JSON: a paid checkout says so, an unknown one is not found', async () => {
+    const who = testIdentity();
+    const other = testIdentity();
+    const { url } = await subscribe(who, 'starter');
+    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const paid = await h.app.inject({ method: 'GET', url, headers: { ...h.as(who), ...browser } });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.headers['content-type']).toContain('text/html');
+    expect(paid.body).toContain('data-testid="checkout-paid"');
+    expect(paid.body).toContain('دُفع هذا الاشتراك');
+    expect(paid.body).toContain('This checkout is paid');
+    expect(paid.body).not.toContain('<form');
+    // Another user's checkout, paid or not, and an unknown one: the same page, which tells nothing.
+    for (const address of [url, '/api/v1/billing/test-payments/checkout/cs_test_nothing']) {
+      const hidden = await h.app.inject({ method: 'GET', url: address, headers: { ...h.as(other), ...browser } });
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.headers['content-type']).toContain('text/html');
+      expect(hidden.body).toContain('data-testid="checkout-not-found"');
+      expect(hidden.body).toContain('This payment page was not found');
+      expect(hidden.body).not.toContain('checkout_not_found');
+    }
+    const pay = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/billing/test-payments/checkout/cs_test_nothing/pay',
+      headers: { ...h.as(who), ...form, ...browser },
+      payload: '',
+    });
+    expect(pay.statusCode).toBe(404);
+    expect(pay.body).toContain('data-testid="checkout-not-found"');
+  });
+
   it('cancels in the portal: the plan stays until the period ends, and the end date is shown', async () => {
     const who = testIdentity();
     const none = await h.app.inject({ method: 'POST', url: '/api/v1/billing/portal', headers: h.as(who) });

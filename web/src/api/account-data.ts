@@ -1,8 +1,8 @@
-import { DATA_EXPORT_PARTS, type DataExportPart, LINK_PATHS, urlOf } from '@nashr/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { DATA_EXPORT_PARTS, type DataExportPart, LINK_PATHS, type PlanId, urlOf } from '@nashr/contracts';
 import { clearStoredEmail } from '../session/stored-email';
 import { accountApi, lazyEndpoint } from './catalogue';
 import { call, errorFromAnswer, send } from './client';
+import { useMutation } from './mutation';
 
 /**
  * 'Download my data': each service answers its own part (services never read each other's
@@ -91,15 +91,17 @@ export function useDownloadMyData() {
 }
 
 /**
- * `DELETE /api/v1/auth/account`. Once the account is gone, the page is loaded afresh, so nothing
- * the browser cached of the user survives.
+ * `DELETE /api/v1/auth/account`. Once the account is gone, the page is loaded afresh (nothing the
+ * browser cached of the user survives) on the signed-out page saying so, with the paid plan that
+ * was cancelled with it.
  */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (confirmation: string) => send(accountApi.delete, { body: { confirmation } }),
-    onSuccess: () => {
+    mutationFn: (input: { confirmation: string; cancelledPlan: PlanId | null }) =>
+      send(accountApi.delete, { body: { confirmation: input.confirmation } }),
+    onSuccess: (_answer, { cancelledPlan }) => {
       clearStoredEmail();
-      window.location.replace('/');
+      window.location.replace(cancelledPlan ? `/account-deleted?plan=${cancelledPlan}` : '/account-deleted');
     },
   });
 }

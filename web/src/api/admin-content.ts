@@ -1,8 +1,9 @@
 import type { ContentBlockName, ContentBlocks, Locale } from '@nashr/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { contentApi } from './catalogue';
 import { send } from './client';
 import { contentKeys } from './content';
+import { useMutation } from './mutation';
 
 /** One language's copy of a block as the content service answers it. */
 export interface AdminContentBlock<K extends ContentBlockName> {

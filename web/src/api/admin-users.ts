@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { aiApi, authApi, billingApi } from './catalogue';
 import { call } from './client';
+import { useMutation } from './mutation';
 
 const userKey = (email: string) => ['admin', 'user', email] as const;
 const planKey = (userId: string) => ['admin', 'user-plan', userId] as const;

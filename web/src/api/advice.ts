@@ -1,8 +1,9 @@
 import type { IdeasResponse, ProfileReview, ProfileReviewRequest } from '@nashr/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { creditsQuery } from './ai';
 import { aiApi } from './catalogue';
 import { call } from './client';
+import { useMutation } from './mutation';
 
 export type DailyIdeas = IdeasResponse['data'];
 

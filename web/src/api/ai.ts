@@ -9,11 +9,12 @@ import type {
   PostStructureTrait,
   streamMetaSchema,
 } from '@nashr/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { aiApi, type LazyContracts, lazyContracts } from './catalogue';
 import { ApiError, call, endpointOf, errorFromAnswer } from './client';
+import { useMutation } from './mutation';
 
 // ── Credits and composer choices ─────────────────────────────────────────────────────────────
 

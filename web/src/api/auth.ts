@@ -6,7 +6,7 @@ import {
   type personalizationInputSchema,
   type VerifyStatus,
 } from '@nashr/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import { forgetDisplayPreferences } from '../lib/remembered-display';
@@ -15,6 +15,7 @@ import { noteSession } from '../session/session-broadcast';
 import { clearStoredEmail } from '../session/stored-email';
 import { authApi, lazyContracts, personalizationApi } from './catalogue';
 import { ApiError, call, send } from './client';
+import { useMutation } from './mutation';
 
 type SuccessMessage = { success?: boolean; message?: string };
 

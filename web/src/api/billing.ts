@@ -1,7 +1,8 @@
 import type { PurchasablePlanId } from '@nashr/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { billingApi } from './catalogue';
 import { call } from './client';
+import { useMutation } from './mutation';
 
 const plansKey = ['billing', 'plans'] as const;
 const entitlementKey = ['billing', 'me'] as const;

@@ -31,6 +31,9 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 
 const OFFLINE_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
 
+/** True when the browser says it has no network (`navigator.onLine` is only ever sure of that). */
+export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 interface ErrorBody {
   message?: unknown;
   code?: unknown;
@@ -81,6 +84,8 @@ export const onceWithKey = (key: string | undefined): RequestInit =>
  * answer's code for `errorText`. A caller's own abort stays an AbortError.
  */
 async function request(method: Method, url: string, body?: unknown, init: RequestInit = {}): Promise<Response> {
+  // The browser knows it has no network: say so at once rather than wait for the request to fail.
+  if (isOffline()) throw new ApiError(OFFLINE_MESSAGE, 0, [], CLIENT_ERROR_CODES.offline);
   const { timeout, signal } = withTimeout(init.signal, REQUEST_TIMEOUT_MS);
   const { headers: extraHeaders, ...rest } = init;
   try {

@@ -1,7 +1,8 @@
 import type { PostDraft } from '@nashr/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { postsApi } from './catalogue';
 import { call } from './client';
+import { useMutation } from './mutation';
 
 export const draftKeys = { all: ['drafts'] as const };
 

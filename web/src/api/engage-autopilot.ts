@@ -1,7 +1,8 @@
 import type { Autopilot, SaveAutopilotRequest } from '@nashr/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { engageApi } from './catalogue';
 import { call } from './client';
+import { useMutation } from './mutation';
 
 const autopilotKey = ['engage', 'autopilot'] as const;
 

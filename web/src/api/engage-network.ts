@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { engageApi } from './catalogue';
 import { call } from './client';
+import { useMutation } from './mutation';
 
 /** What Engage can do on the user's network (the official API works from post addresses only). */
 export function useEngageNetwork() {

@@ -1,7 +1,8 @@
 import type { EngageAllowance, EngageLanguage } from '@nashr/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { engageApi } from './catalogue';
 import { call } from './client';
+import { useMutation } from './mutation';
 
 const targetsKey = ['engage', 'targets'] as const;
 const feedKey = (lang: EngageLanguage) => ['engage', 'feed', lang] as const;

@@ -7,9 +7,10 @@ import type {
   LibraryTopic,
   Locale,
 } from '@nashr/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { libraryApi } from './catalogue';
 import { call, send } from './client';
+import { useMutation } from './mutation';
 
 export interface LibraryFilters {
   q: string;

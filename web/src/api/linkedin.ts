@@ -11,17 +11,11 @@ import {
   START_OVER_CODES,
   type userInfoResponseSchema,
 } from '@nashr/contracts';
-import {
-  type QueryClient,
-  queryOptions,
-  type UseQueryResult,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, queryOptions, type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { linkedinApi } from './catalogue';
 import { ApiError, call } from './client';
+import { useMutation } from './mutation';
 
 /** Spec section 3: the network account is kept under `userLinkedln`, the profile under `userProfile`. */
 export const ACCOUNT_STORAGE_KEY = 'userLinkedln';

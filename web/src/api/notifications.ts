@@ -5,9 +5,10 @@ import type {
   NotificationPreferencesUpdate,
   UnsubscribeRequest,
 } from '@nashr/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notificationsApi } from './catalogue';
 import { call, send } from './client';
+import { useMutation } from './mutation';
 
 /** How often the bell asks while the page is visible (TanStack Query pauses it in the background). */
 const BELL_REFRESH_MS = 10_000;

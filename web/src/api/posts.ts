@@ -8,12 +8,13 @@ import {
   type ScheduledPost,
   toTwelveHourTime,
 } from '@nashr/contracts';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { browserTimeZone } from '../lib/time-zone';
 import { useSession } from './auth';
 import { postsApi } from './catalogue';
 import { ApiError, call, onceWithKey } from './client';
+import { useMutation } from './mutation';
 
 /** One post of the posts service as the screens use it, whichever call it came from. */
 export interface PostView {

@@ -1,9 +1,10 @@
 import { DEFAULT_DISPLAY_PREFERENCES, type DisplayPreferences, type DisplayPreferencesUpdate } from '@nashr/contracts';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rememberDisplayPreferences, rememberedDisplayPreferences } from '../lib/remembered-display';
 import { useSession } from './auth';
 import { preferencesApi } from './catalogue';
 import { call } from './client';
+import { useMutation } from './mutation';
 
 const displayKey = ['preferences', 'display'] as const;
 

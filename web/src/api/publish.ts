@@ -1,9 +1,10 @@
 import { POST_ERROR_CODES, type Post } from '@nashr/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { browserTimeZone } from '../lib/time-zone';
 import { postsApi } from './catalogue';
 import { call, onceWithKey } from './client';
 import { draftKeys } from './drafts';
+import { useMutation } from './mutation';
 import { postKeys } from './posts';
 
 export interface PublishResult {

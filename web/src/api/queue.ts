@@ -1,8 +1,9 @@
 import type { Queue, QueueSlot, SavedQueue } from '@nashr/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { browserTimeZone } from '../lib/time-zone';
 import { queueApi } from './catalogue';
 import { call, onceWithKey } from './client';
+import { useMutation } from './mutation';
 import { postKeys } from './posts';
 
 export const queueKeys = { queue: ['queue'] as const };

@@ -1,9 +1,10 @@
 import type { ActiveSession, SignOutEverywhereResponse } from '@nashr/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clearStoredEmail } from '../session/stored-email';
 import { sessionQuery } from './auth';
 import { accountApi } from './catalogue';
 import { call, send } from './client';
+import { useMutation } from './mutation';
 
 const SESSIONS_KEY = ['auth', 'sessions'] as const;
 

@@ -1,8 +1,9 @@
 import type { voiceCorrectionsRequestSchema, voiceResponseSchema } from '@nashr/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { aiApi, linkedinApi } from './catalogue';
 import { call } from './client';
+import { useMutation } from './mutation';
 
 export type VoiceState = z.infer<typeof voiceResponseSchema>['data'];
 export type VoiceCorrections = z.infer<typeof voiceCorrectionsRequestSchema>;

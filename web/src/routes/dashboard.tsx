@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ArrowRight, PenLine, SquarePen } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useAnalyticsSummary } from '../api/analytics';
+import { useSession } from '../api/auth';
 import { type DashboardData, isSandboxAccount, useDashboardData } from '../api/linkedin';
 import { BestTimesSection } from '../components/analytics/best-times';
 import { LoadError } from '../components/dashboard/load-error';
@@ -57,6 +58,7 @@ function Dashboard({
   const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
   const { profile } = data;
+  const { user } = useSession();
   const named = data.userName !== 'User';
   const name = named ? data.userName : t('userFallback');
   const recent = data.posts.slice(0, RECENT_POSTS);
@@ -72,7 +74,8 @@ function Dashboard({
             <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl" data-testid="dashboard-greeting">
               <Trans
                 t={t}
-                i18nKey="greeting"
+                // A first-time user is welcomed, not welcomed back.
+                i18nKey={user?.newAccount ? 'greetingNew' : 'greeting'}
                 values={{ name }}
                 // One line, whole, whatever the name: an ellipsis when it is longer than the line.
                 components={{

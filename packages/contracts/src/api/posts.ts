@@ -41,9 +41,9 @@ const contentCodes = [
   'text.lone_surrogate',
   ...mediaCodes,
 ] as const;
-/** A draft may be empty on one side, but never longer than what could be posted. */
+/** A draft may be empty on one side, and longer than a post (up to its own bound). */
 const draftTextCodes = [
-  codes.tooLong,
+  codes.draftTooLong,
   codes.firstCommentTooLong,
   'text.unstorable',
   'text.lone_surrogate',

@@ -68,6 +68,12 @@ export const TONE_OPTIONS = [
   'Bold',
 ] as const;
 
+/**
+ * How a tone is named to an AI model: its stored value, but for 'Ignorant' (the spec's value),
+ * which the app shows as 'Humble' and the model must read the same way.
+ */
+export const toneName = (tone: (typeof TONE_OPTIONS)[number]): string => (tone === 'Ignorant' ? 'Humble' : tone);
+
 export const TONE_EMOJI: Record<(typeof TONE_OPTIONS)[number], string> = {
   Professional: '💼',
   Casual: '😎',

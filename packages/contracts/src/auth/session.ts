@@ -39,6 +39,9 @@ export const magicLinkVerifiedSchema = z.object({
   data: z.object({ status: z.literal('verified') }),
 });
 
+/** How long an account counts as new (its user a first-time user). */
+export const NEW_ACCOUNT_HOURS = 24;
+
 export const currentUserSchema = z.object({
   /** The user's id: the `userId`/`userID` the spec's post payloads carry. */
   id: z.string().uuid(),
@@ -46,6 +49,11 @@ export const currentUserSchema = z.object({
   linkedinConnected: z.boolean(),
   personalization: personalizationSchema.nullable(),
   roles: z.array(roleSchema),
+  /**
+   * The account was made within the last NEW_ACCOUNT_HOURS: a first-time user is greeted as one,
+   * not 'welcome back'. Told by the server, so a page it renders and the browser agree.
+   */
+  newAccount: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -1,5 +1,10 @@
 /** The network's real post limit; the composer's 1,000 counter of the spec is a guide, not this limit. */
 export const MAX_POST_LENGTH = 3000;
+/**
+ * A draft may be longer than a post: what is being written is kept while it is cut down to the
+ * network's limit (publishing and scheduling still refuse it until then). Bounded all the same.
+ */
+export const MAX_DRAFT_LENGTH = 20_000;
 /** The calendar feed answers at most this many days at once... */
 export const MAX_CALENDAR_RANGE_DAYS = 62;
 /** ...and at most this many posts (the answer says when it was cut). */

@@ -1,4 +1,10 @@
-import { MAX_DRAFTS_PER_USER, MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, MAX_SCHEDULE_AHEAD_DAYS } from './limits.js';
+import {
+  MAX_DRAFT_LENGTH,
+  MAX_DRAFTS_PER_USER,
+  MAX_FIRST_COMMENT_LENGTH,
+  MAX_POST_LENGTH,
+  MAX_SCHEDULE_AHEAD_DAYS,
+} from './limits.js';
 
 /** The spec's schedule messages (section 8); the last two are shown by the web on its own. */
 export const SCHEDULE_MESSAGES = {
@@ -43,6 +49,8 @@ export const POST_MESSAGES = {
     `A first comment can be at most ${MAX_FIRST_COMMENT_LENGTH.toLocaleString('en')} characters (this one has ${length.toLocaleString('en')})`,
   draftNotFound: 'This draft does not exist',
   draftEmpty: 'Write something before saving a draft',
+  draftTooLong: (length: number) =>
+    `A draft can be at most ${MAX_DRAFT_LENGTH.toLocaleString('en')} characters (this one has ${length.toLocaleString('en')})`,
   tooManyDrafts: `You can keep at most ${MAX_DRAFTS_PER_USER} drafts: delete some you no longer need`,
   draftChangedElsewhere: 'This draft was changed in another tab or device: reload it and try again',
   draftSaved: 'Draft saved',
@@ -87,6 +95,8 @@ export const POST_ERROR_CODES = {
   firstCommentTooLong: 'post.first_comment_too_long',
   draftNotFound: 'post.draft_not_found',
   draftEmpty: 'post.draft_empty',
+  /** params: length, limit */
+  draftTooLong: 'post.draft_too_long',
   /** params: limit */
   tooManyDrafts: 'post.too_many_drafts',
   draftChangedElsewhere: 'post.draft_changed_elsewhere',

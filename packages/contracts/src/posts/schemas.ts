@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { errorParamsSchema } from '../http.js';
 import { POST_ATTENTION_CAUSES } from '../jobs/messages.js';
 import { text } from '../text.js';
-import { FIRST_COMMENT_STATUSES, MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, POST_STATUSES } from './limits.js';
+import {
+  FIRST_COMMENT_STATUSES,
+  MAX_DRAFT_LENGTH,
+  MAX_FIRST_COMMENT_LENGTH,
+  MAX_POST_LENGTH,
+  POST_STATUSES,
+} from './limits.js';
 import { attachedMediaListSchema, mediaIdsInput } from './media.js';
 
 export const postStatusSchema = z.enum(POST_STATUSES);
@@ -231,7 +237,7 @@ export type PostDraft = z.infer<typeof postDraftSchema>;
  */
 export const saveDraftRequestSchema = z.object({
   content: text()
-    .max(MAX_POST_LENGTH * 8)
+    .max(MAX_DRAFT_LENGTH * 2)
     .optional(),
   firstComment: firstCommentInput().optional(),
   mediaIds: mediaIds(),

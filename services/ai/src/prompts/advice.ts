@@ -5,6 +5,7 @@ import {
   type PostIdea,
   type ProfileField,
   type TONE_OPTIONS,
+  toneName,
 } from '@nashr/contracts';
 import type { ChatPrompt, Language, PromptRequest } from './index.js';
 
@@ -12,7 +13,7 @@ import type { ChatPrompt, Language, PromptRequest } from './index.js';
  * The prompts of the advice the service gives besides drafts: the profile review and the daily
  * post ideas. Raise ADVICE_PROMPT_VERSION whenever their wording changes.
  */
-export const ADVICE_PROMPT_VERSION = '2026-11.advice.1';
+export const ADVICE_PROMPT_VERSION = '2026-12.advice.1';
 
 type Goal = (typeof GOAL_OPTIONS)[number];
 type Interest = (typeof INTEREST_OPTIONS)[number];
@@ -74,7 +75,7 @@ function aboutLines(author: AdviceAuthor): string[] {
     `- Who they are: ${author.jobTitle || 'a professional'}`,
     `- Goals on LinkedIn: ${list(author.goals)}`,
     `- Audience and interests: ${list(author.interests)}`,
-    `- Tone: ${list(author.tones)}`,
+    `- Tone: ${list(author.tones.map(toneName))}`,
   ];
 }
 

@@ -3,6 +3,7 @@ import {
   type EngageLanguage,
   type Register,
   type SuggestionKind,
+  toneName,
   type VoiceTraits,
 } from '@nashr/contracts';
 import type { AdviceAuthor } from './advice.js';
@@ -12,7 +13,7 @@ import type { ChatPrompt, Language } from './index.js';
  * The prompt of comment suggestions: three comments on someone else's post, written for the
  * member in their voice. Raise COMMENTS_PROMPT_VERSION whenever its wording changes.
  */
-export const COMMENTS_PROMPT_VERSION = '2026-11.comments.1';
+export const COMMENTS_PROMPT_VERSION = '2026-12.comments.1';
 
 /** What a set of comment suggestions is written from. */
 export interface CommentsRequest {
@@ -74,7 +75,7 @@ export function buildCommentsPrompt(request: CommentsRequest): ChatPrompt {
     `- Who they are: ${author.jobTitle || 'a professional'}`,
     `- Goals on LinkedIn: ${list(author.goals)}`,
     `- Interests: ${list(author.interests)}`,
-    `- Tone: ${list(author.tones)}`,
+    `- Tone: ${list(author.tones.map(toneName))}`,
     `- Register: ${register}`,
     ...(voice
       ? [

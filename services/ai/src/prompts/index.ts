@@ -8,6 +8,7 @@ import {
   type PostFrequency,
   type PostStructureTrait,
   type Register,
+  toneName,
   type VoiceTraits,
 } from '@nashr/contracts';
 
@@ -15,7 +16,7 @@ import {
  * Every prompt the service sends lives in this file. Raise PROMPT_VERSION whenever the wording
  * changes: each generation records the version it used, so drafts can be traced to their prompt.
  */
-export const PROMPT_VERSION = '2026-11.4';
+export const PROMPT_VERSION = '2026-12.1';
 
 export type Language = (typeof LANGUAGE_OPTIONS)[number];
 
@@ -149,7 +150,7 @@ function systemPrompt(request: PromptRequest): string {
     `- Register: ${register}`,
     `- Goals for posting: ${list(choices.goals)}`,
     `- Interests: ${list(choices.interests)}`,
-    `- Tone: ${list(choices.tones)}`,
+    `- Tone: ${list(choices.tones.map(toneName))}`,
     `- Style: ${list(choices.styles)}`,
     `- Post frequency: ${choices.postFrequency}; ${FREQUENCY_HINTS[choices.postFrequency]}`,
     ...voiceLines(request.voice),

@@ -41,6 +41,17 @@ describe('prompts', () => {
     }
   });
 
+  it("names the tone stored as 'Ignorant' the way the app shows it: Humble", () => {
+    const { system } = buildPrompt({
+      ...base,
+      choices: { ...choices, tones: ['Ignorant', 'Bold'] },
+      kind: 'generate',
+      topic: 'x',
+    });
+    expect(system).toContain('- Tone: Humble, Bold');
+    expect(system).not.toContain('Ignorant');
+  });
+
   it('asks for the Arabic variety and the register the user chose', () => {
     const { system } = buildPrompt({
       ...base,

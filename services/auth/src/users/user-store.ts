@@ -2,6 +2,7 @@ import {
   type CurrentUser,
   type DisplayPreferences,
   type DisplayPreferencesUpdate,
+  NEW_ACCOUNT_HOURS,
   type Personalization,
   personalizationSchema,
   type Role,
@@ -186,7 +187,7 @@ export function exportUser(row: UserRow) {
 }
 
 /** The `/me` view of a row. A stored personalization that no longer fits the contract reads as unset. */
-export function toCurrentUser(row: UserRow): CurrentUser {
+export function toCurrentUser(row: UserRow, now = Date.now()): CurrentUser {
   const personalization = row.personalization === null ? null : personalizationSchema.safeParse(row.personalization);
   return {
     id: row.id,
@@ -194,5 +195,6 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     linkedinConnected: row.linkedinConnected,
     personalization: personalization?.success ? personalization.data : null,
     roles: row.roles.filter((r): r is Role => r === 'user' || r === 'admin'),
+    newAccount: now - row.createdAt.getTime() < NEW_ACCOUNT_HOURS * 3_600_000,
   };
 }

@@ -1,5 +1,6 @@
 import { API, BILLING_ERROR_CODES } from '@nashr/contracts';
-import { identityOf, route, type ServiceApp } from '@nashr/platform';
+import { AppError, identityOf, route, type ServiceApp } from '@nashr/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CheckoutClaim } from '../entitlements.js';
 import { PLANS } from '../plans.js';
 import { planLine, type TestPaymentsProvider } from '../providers/test-payments.js';
@@ -33,6 +34,63 @@ ${body}
 </main></body></html>`;
 }
 
+const html = (reply: FastifyReply, body: string, status = 200) =>
+  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+
+/** A link back to the Billing page, in both languages. */
+const BACK_TO_BILLING = `<p class="row"><a href="/billing">العودة إلى الفوترة <span lang="en">Back to Billing</span></a></p>`;
+
+/**
+ * A checkout already paid (a second click on Pay, the back button, a second tab): said in words,
+ * never paid again; the Billing page shows the plan.
+ */
+function paidPage(planName: string): string {
+  return page(
+    'تم الدفع | Paid',
+    `<section data-testid="checkout-paid">
+<h1>دُفع هذا الاشتراك</h1>
+<p class="en" lang="en" dir="ltr">This checkout is paid</p>
+<p>اشتراكك في خطة «${escapeHtml(planName)}» قائم، ولن يُخصم أي مبلغ آخر لهذا الدفع.</p>
+<p class="en" lang="en" dir="ltr">Your ${escapeHtml(planName)} subscription is active; nothing more is charged for this checkout.</p>
+</section>
+${BACK_TO_BILLING}`,
+  );
+}
+
+/** An unknown checkout or portal session, or another user's: the same page, which tells nothing about it. */
+const NOT_FOUND_PAGE = page(
+  'غير موجود | Not found',
+  `<section data-testid="checkout-not-found">
+<h1>لم نجد صفحة الدفع هذه</h1>
+<p class="en" lang="en" dir="ltr">This payment page was not found</p>
+<p>ربما انتهت صلاحيتها أو فُتحت من حساب آخر. ابدأ من صفحة الفوترة من جديد.</p>
+<p class="en" lang="en" dir="ltr">It may have ended, or belong to another account. Start again from the Billing page.</p>
+</section>
+${BACK_TO_BILLING}`,
+);
+
+/** A browser (it asks for HTML) gets pages; an API client keeps the JSON answer with its code. */
+const wantsHtml = (request: FastifyRequest) => String(request.headers.accept ?? '').includes('text/html');
+
+/**
+ * Runs a page's or a form post's handler; a checkout or portal session that is not found answers
+ * the browser with a page in both languages, never the raw JSON error.
+ */
+async function asPage<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  handle: () => Promise<T>,
+): Promise<T | FastifyReply> {
+  try {
+    return await handle();
+  } catch (error) {
+    if (error instanceof AppError && error.answerCode === BILLING_ERROR_CODES.checkoutNotFound && wantsHtml(request)) {
+      return html(reply, NOT_FOUND_PAGE, 404);
+    }
+    throw error;
+  }
+}
+
 const DONE = '/billing?checkout=done';
 /** Back to the Billing page, which says why in the user's language (the code's words in errors.json). */
 const refused = (code: string) => `/billing?checkout=refused&code=${encodeURIComponent(code)}`;
@@ -51,69 +109,82 @@ export function testPaymentRoutes(app: ServiceApp, provider: TestPaymentsProvide
       done(null, {}),
     );
 
-    route(scope, API.billing.testCheckoutPage, {}, async (request, reply) => {
-      // Another user's or an unknown checkout stays a 404 (its existence is not told); the user's
-      // own paid or replaced one goes back to Billing with its outcome.
-      const found = await provider.checkout(request.params.sessionId, identityOf(request).userId);
-      if (found.state !== 'open') return reply.redirect(outcome(found.state === 'paid' ? 'already' : 'stale'), 303);
-      const { plan } = found;
-      const action = `/api/v1/billing/test-payments/checkout/${encodeURIComponent(request.params.sessionId)}/pay`;
-      const html = page(
-        'الدفع التجريبي | Test checkout',
-        `<h1>الاشتراك في خطة ${escapeHtml(PLANS[plan].name)}</h1>
+    route(scope, API.billing.testCheckoutPage, {}, (request, reply) =>
+      asPage(request, reply, async () => {
+        // Another user's or an unknown checkout stays a 404 (its existence is not told); the user's
+        // own paid one says so on its page, a replaced one goes back to Billing with its outcome.
+        const found = await provider.checkout(request.params.sessionId, identityOf(request).userId);
+        if (found.state === 'paid') return html(reply, paidPage(PLANS[found.plan].name));
+        if (found.state !== 'open') return reply.redirect(outcome('stale'), 303);
+        const { plan } = found;
+        const action = `/api/v1/billing/test-payments/checkout/${encodeURIComponent(request.params.sessionId)}/pay`;
+        const body = page(
+          'الدفع التجريبي | Test checkout',
+          `<h1>الاشتراك في خطة ${escapeHtml(PLANS[plan].name)}</h1>
 <p class="en" lang="en" dir="ltr">Subscribe to ${escapeHtml(PLANS[plan].name)}</p>
 <p><bdi>${escapeHtml(planLine(plan))}</bdi> / شهر <span class="en" lang="en">(per month)</span></p>
 <form method="post" action="${action}" class="row">
 <button type="submit">ادفع (تجريبي) <span lang="en">Pay (test)</span></button>
 <a href="/billing?checkout=cancelled">إلغاء والعودة <span lang="en">Cancel and go back</span></a>
 </form>`,
-      );
-      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
-    });
+        );
+        return html(reply, body);
+      }),
+    );
 
-    route(scope, API.billing.testCheckoutPay, { bodyCheck: 'handler' }, async (request, reply) => {
-      const claim = await provider.pay(request.params.sessionId, identityOf(request).userId);
-      return reply.redirect(claim === 'completed' ? DONE : outcome(claim), 303);
-    });
+    route(scope, API.billing.testCheckoutPay, { bodyCheck: 'handler' }, (request, reply) =>
+      asPage(request, reply, async () => {
+        const claim = await provider.pay(request.params.sessionId, identityOf(request).userId);
+        return reply.redirect(claim === 'completed' ? DONE : outcome(claim), 303);
+      }),
+    );
 
-    route(scope, API.billing.testPortalPage, {}, async (request, reply) => {
-      const sub = await provider.portal(request.params.sessionId, identityOf(request).userId);
-      const plan = PLANS[sub.plan as keyof typeof PLANS] ?? PLANS.basic;
-      const end = sub.periodEnd.toISOString().slice(0, 10);
-      const base = `/api/v1/billing/test-payments/portal/${encodeURIComponent(request.params.sessionId)}`;
-      const button = (path: string, ar: string, en: string) =>
-        `<form method="post" action="${base}/${path}" class="row"><button type="submit">${ar} <span lang="en">${en}</span></button></form>`;
-      const pastDue = sub.status === 'past_due';
-      const state = pastDue
-        ? `<p>تعذّر تحصيل آخر دفعة. <span class="en" lang="en" dir="ltr">The last payment failed.</span></p>
+    route(scope, API.billing.testPortalPage, {}, (request, reply) =>
+      asPage(request, reply, async () => {
+        const sub = await provider.portal(request.params.sessionId, identityOf(request).userId);
+        const plan = PLANS[sub.plan as keyof typeof PLANS] ?? PLANS.basic;
+        const end = sub.periodEnd.toISOString().slice(0, 10);
+        const base = `/api/v1/billing/test-payments/portal/${encodeURIComponent(request.params.sessionId)}`;
+        const button = (path: string, ar: string, en: string) =>
+          `<form method="post" action="${base}/${path}" class="row"><button type="submit">${ar} <span lang="en">${en}</span></button></form>`;
+        const pastDue = sub.status === 'past_due';
+        const state = pastDue
+          ? `<p>تعذّر تحصيل آخر دفعة. <span class="en" lang="en" dir="ltr">The last payment failed.</span></p>
 ${button('pay', 'تحديث البطاقة والدفع (تجريبي)', 'Update card and pay (test)')}`
-        : sub.cancelAtPeriodEnd
-          ? `<p>ينتهي الاشتراك في <bdi>${end}</bdi>. <span class="en" lang="en" dir="ltr">Ends on ${end}.</span></p>`
-          : `<p>يتجدد في <bdi>${end}</bdi>. <span class="en" lang="en" dir="ltr">Renews on ${end}.</span></p>
+          : sub.cancelAtPeriodEnd
+            ? `<p>ينتهي الاشتراك في <bdi>${end}</bdi>. <span class="en" lang="en" dir="ltr">Ends on ${end}.</span></p>`
+            : `<p>يتجدد في <bdi>${end}</bdi>. <span class="en" lang="en" dir="ltr">Renews on ${end}.</span></p>
 ${button('cancel', 'إلغاء الاشتراك في نهاية الفترة', 'Cancel at period end')}
 ${button('fail', 'محاكاة تعذّر الدفع عند التجديد', 'Simulate a failed payment')}`;
-      const html = page(
-        'إدارة الاشتراك التجريبي | Test portal',
-        `<h1>خطة ${escapeHtml(plan.name)}</h1><p class="en" lang="en" dir="ltr">${escapeHtml(plan.name)} plan</p>
+        const body = page(
+          'إدارة الاشتراك التجريبي | Test portal',
+          `<h1>خطة ${escapeHtml(plan.name)}</h1><p class="en" lang="en" dir="ltr">${escapeHtml(plan.name)} plan</p>
 ${state}
-<p class="row"><a href="/billing">العودة إلى الفوترة <span lang="en">Back to Billing</span></a></p>`,
-      );
-      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
-    });
+${BACK_TO_BILLING}`,
+        );
+        return html(reply, body);
+      }),
+    );
 
-    route(scope, API.billing.testPortalCancel, { bodyCheck: 'handler' }, async (request, reply) => {
-      await provider.cancel(request.params.sessionId, identityOf(request).userId);
-      return reply.redirect('/billing?portal=cancelled', 303);
-    });
+    route(scope, API.billing.testPortalCancel, { bodyCheck: 'handler' }, (request, reply) =>
+      asPage(request, reply, async () => {
+        await provider.cancel(request.params.sessionId, identityOf(request).userId);
+        return reply.redirect('/billing?portal=cancelled', 303);
+      }),
+    );
 
-    route(scope, API.billing.testPortalFail, { bodyCheck: 'handler' }, async (request, reply) => {
-      await provider.failPayment(request.params.sessionId, identityOf(request).userId);
-      return reply.redirect('/billing?portal=payment-failed', 303);
-    });
+    route(scope, API.billing.testPortalFail, { bodyCheck: 'handler' }, (request, reply) =>
+      asPage(request, reply, async () => {
+        await provider.failPayment(request.params.sessionId, identityOf(request).userId);
+        return reply.redirect('/billing?portal=payment-failed', 303);
+      }),
+    );
 
-    route(scope, API.billing.testPortalPay, { bodyCheck: 'handler' }, async (request, reply) => {
-      await provider.payInvoice(request.params.sessionId, identityOf(request).userId);
-      return reply.redirect('/billing?portal=paid', 303);
-    });
+    route(scope, API.billing.testPortalPay, { bodyCheck: 'handler' }, (request, reply) =>
+      asPage(request, reply, async () => {
+        await provider.payInvoice(request.params.sessionId, identityOf(request).userId);
+        return reply.redirect('/billing?portal=paid', 303);
+      }),
+    );
   });
 }

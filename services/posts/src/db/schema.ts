@@ -1,6 +1,7 @@
 import {
   type AttachedMedia,
   FIRST_COMMENT_STATUSES,
+  MAX_DRAFT_LENGTH,
   MAX_FIRST_COMMENT_LENGTH,
   MAX_POST_LENGTH,
   POST_STATUSES,
@@ -103,7 +104,7 @@ export const drafts = postsSchema.table(
   },
   (t) => [
     index('drafts_user_updated_at_idx').on(t.userId, t.updatedAt),
-    check('drafts_content_length', sql`char_length(${t.content}) <= ${sql.raw(String(MAX_POST_LENGTH))}`),
+    check('drafts_content_length', sql`char_length(${t.content}) <= ${sql.raw(String(MAX_DRAFT_LENGTH))}`),
     check(
       'drafts_first_comment_length',
       sql`char_length(${t.firstComment}) <= ${sql.raw(String(MAX_FIRST_COMMENT_LENGTH))}`,

@@ -1,7 +1,7 @@
 import {
   type AttachedMedia,
+  MAX_DRAFT_LENGTH,
   MAX_DRAFTS_PER_USER,
-  MAX_POST_LENGTH,
   POST_MESSAGES,
   type SaveDraftRequest,
 } from '@nashr/contracts';
@@ -12,14 +12,18 @@ import type { DraftStore, DraftText } from './draft-store.js';
 
 const UUID = /^[0-9a-f-]{36}$/i;
 
-/** A draft's text as sent, checked against what could later be posted (untrimmed: it is still being typed). */
+/**
+ * A draft's text as sent (untrimmed: it is still being typed). It may be longer than a post:
+ * someone cutting a long text down keeps it as a draft meanwhile, and publishing or scheduling
+ * refuses it until it fits the network's limit. The first comment already has its own limit.
+ */
 function draftText(request: SaveDraftRequest): Partial<DraftText> {
   const values: Partial<DraftText> = {};
   if (request.content !== undefined) {
-    if (request.content.length > MAX_POST_LENGTH) {
-      throw badRequest('tooLong', POST_MESSAGES.tooLong(request.content.length), {
+    if (request.content.length > MAX_DRAFT_LENGTH) {
+      throw badRequest('draftTooLong', POST_MESSAGES.draftTooLong(request.content.length), {
         length: request.content.length,
-        limit: MAX_POST_LENGTH,
+        limit: MAX_DRAFT_LENGTH,
       });
     }
     values.content = request.content;

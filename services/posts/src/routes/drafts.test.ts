@@ -1,4 +1,10 @@
-import { MAX_DRAFTS_PER_USER, MAX_FIRST_COMMENT_LENGTH, POST_ERROR_CODES } from '@nashr/contracts';
+import {
+  MAX_DRAFT_LENGTH,
+  MAX_DRAFTS_PER_USER,
+  MAX_FIRST_COMMENT_LENGTH,
+  MAX_POST_LENGTH,
+  POST_ERROR_CODES,
+} from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drafts } from '../db/schema.js';
@@ -81,13 +87,17 @@ describe('drafts', () => {
     });
   });
 
-  it('refuses an empty draft, text longer than a post or comment, and a stale version', async () => {
+  it('refuses an empty draft, text longer than a draft or comment, and a stale version', async () => {
     const me = testIdentity();
     const empty = await h.request(me, 'POST', '/api/v1/drafts', { content: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().code).toBe(POST_ERROR_CODES.draftEmpty);
-    const long = await h.request(me, 'POST', '/api/v1/drafts', { content: 'x'.repeat(3001) });
-    expect(long.json()).toMatchObject({ code: POST_ERROR_CODES.tooLong, params: { length: 3001, limit: 3000 } });
+    const long = await h.request(me, 'POST', '/api/v1/drafts', { content: 'x'.repeat(MAX_DRAFT_LENGTH + 1) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({
+      code: POST_ERROR_CODES.draftTooLong,
+      params: { length: MAX_DRAFT_LENGTH + 1, limit: MAX_DRAFT_LENGTH },
+    });
     const longComment = await h.request(me, 'POST', '/api/v1/drafts', {
       content: 'ok',
       firstComment: 'c'.repeat(MAX_FIRST_COMMENT_LENGTH + 1),
@@ -103,6 +113,47 @@ describe('drafts', () => {
     const stale = await h.request(me, 'PATCH', `/api/v1/drafts/${draft.id}`, { content: 'v2 here', version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe(POST_ERROR_CODES.draftChangedElsewhere);
+  });
+
+  it('keeps a draft longer than a post, which is neither scheduled nor published until it fits', async () => {
+    const me = testIdentity();
+    const text = 'y'.repeat(MAX_POST_LENGTH + 500);
+    const created = await h.request(me, 'POST', '/api/v1/drafts', { content: text });
+    expect(created.statusCode).toBe(201);
+    const draft = created.json().data;
+    expect(draft.content).toHaveLength(MAX_POST_LENGTH + 500);
+    const longer = await h.request(me, 'PATCH', `/api/v1/drafts/${draft.id}`, {
+      content: `${text}z`,
+      version: draft.version,
+    });
+    expect(longer.statusCode).toBe(200);
+    expect(longer.json().data.content).toHaveLength(MAX_POST_LENGTH + 501);
+
+    const scheduled = await h.request(me, 'POST', '/linkedln/saveSchedulePost', {
+      userId: me.userId,
+      content: `${text}z`,
+      date: inThreeDays(),
+      time: '9:00 AM',
+      timeZone: 'Asia/Riyadh',
+      draftId: draft.id,
+    });
+    expect(scheduled.statusCode).toBe(400);
+    expect(scheduled.json()).toMatchObject({
+      code: POST_ERROR_CODES.tooLong,
+      params: { length: MAX_POST_LENGTH + 501, limit: MAX_POST_LENGTH },
+    });
+    const published = await h.request(me, 'POST', '/linkedln/createPost', {
+      text: JSON.stringify(`${text}z`),
+      timeZone: 'Asia/Riyadh',
+      draftId: draft.id,
+    });
+    expect(published.statusCode).toBe(400);
+    expect(published.json().code).toBe(POST_ERROR_CODES.tooLong);
+    // Refused, the draft is kept as it was, and nothing reached the network.
+    expect((await h.request(me, 'GET', '/api/v1/drafts')).json().data).toMatchObject([
+      { id: draft.id, content: `${text}z` },
+    ]);
+    expect(linkedin.networkPosts.filter((p) => p.text.startsWith('yyy'))).toEqual([]);
   });
 
   it('keeps exactly one of two tabs saving from the same version, and refuses the other without touching the text', async () => {

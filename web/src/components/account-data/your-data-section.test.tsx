@@ -44,7 +44,7 @@ describe('deleting an account with a paid plan', () => {
     );
     await i18next.changeLanguage('en');
     expect(renderToStaticMarkup(<DeletionCancelsPlan plan="starter" />)).toContain(
-      'Your Starter subscription is cancelled at once when the account is deleted',
+      'Your Starter subscription is cancelled at once when the account is deleted: it will not renew, nothing more is charged, and its payment records are deleted with the rest of your data.',
     );
   });
 });

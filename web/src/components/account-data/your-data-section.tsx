@@ -73,6 +73,12 @@ export function YourDataSection({ email }: { email: string }) {
       <div className="pt-6">
         <h3 className="font-semibold text-red-800">{t('delete.title')}</h3>
         <p className="mt-1 text-sm text-slate-600">{t('delete.text')}</p>
+        {/* Said before the button, not only in the confirmation: the plan goes with the account, at once. */}
+        {paid && (
+          <div className="mt-2">
+            <DeletionCancelsPlan plan={paid} />
+          </div>
+        )}
         {!confirming ? (
           <button
             type="button"
@@ -88,10 +94,9 @@ export function YourDataSection({ email }: { email: string }) {
             className="mt-4 space-y-3 rounded-2xl bg-red-50 p-4"
             onSubmit={(event) => {
               event.preventDefault();
-              if (matches) remove.mutate(typed.trim());
+              if (matches) remove.mutate({ confirmation: typed.trim(), cancelledPlan: paid });
             }}
           >
-            {paid && <DeletionCancelsPlan plan={paid} />}
             <label htmlFor={inputId} className="block text-sm font-medium text-red-900">
               {t('delete.confirmLabel', { email })}
             </label>

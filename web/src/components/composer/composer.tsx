@@ -97,16 +97,20 @@ export function Composer({
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const [confirmingPost, setConfirmingPost] = useState(false);
 
+  /** An empty composer, with nothing said about the post before (its failed uploads, its errors). */
+  const startAfresh = () => {
+    dispatch({ type: 'reset' });
+    setExtras(emptyExtras);
+    images.reset();
+    ai.dismissFailure();
+    posting.clearError();
+  };
   const finish = () => {
     // Posted or scheduled: nothing is left to keep for the next time the composer opens (the
     // server consumed the draft with the post).
     forget();
     extras.forget();
-    if (variant === 'page') {
-      dispatch({ type: 'reset' });
-      setExtras(emptyExtras);
-      ai.dismissFailure();
-    }
+    if (variant === 'page') startAfresh();
     onFinished?.();
   };
   const posting = usePostNow(finish);
@@ -208,8 +212,7 @@ export function Composer({
               type="button"
               className="mt-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
               onClick={() => {
-                dispatch({ type: 'reset' });
-                setExtras(emptyExtras);
+                startAfresh();
                 setShowRestored(false);
               }}
               data-testid="composer-start-afresh"
@@ -239,7 +242,7 @@ export function Composer({
         />
         {autosave.conflict && <DraftConflictNotice onChoose={autosave.resolve} />}
         <div className="flex items-start justify-between gap-3">
-          <SaveIndicator state={saveState} />
+          <SaveIndicator state={saveState} failure={autosave.failure} />
           <div className="min-w-0 flex-1">
             <CharCounter text={shownText} id={`${id}-counter`} />
           </div>

@@ -1,6 +1,8 @@
-import { MAX_FIRST_COMMENT_LENGTH } from '@nashr/contracts';
+import { CLIENT_ERROR_CODES, COMMON_ERROR_CODES, MAX_FIRST_COMMENT_LENGTH } from '@nashr/contracts';
 import { AlertTriangle, Check, CloudOff, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { errorText } from '../../lib/error-text';
 import { formatNumber } from '../../lib/format';
 import type { ConflictChoice, SaveState } from './use-draft-autosave';
 
@@ -52,8 +54,24 @@ export function FirstCommentField({
   );
 }
 
-/** "Saving…", "Saved" or "Not saved": where the server copy of the draft stands. */
-export function SaveIndicator({ state }: { state: SaveState }) {
+/** Failures that pass by themselves: the copy on this device is saved once the server answers again. */
+const PASSING: readonly string[] = [
+  CLIENT_ERROR_CODES.offline,
+  COMMON_ERROR_CODES.timeout,
+  COMMON_ERROR_CODES.unavailable,
+  COMMON_ERROR_CODES.internal,
+];
+
+/** Why a draft is not saved, in words: kept on this device until the connection is back, or the refusal's own reason. */
+export function unsavedReason(failure: unknown, t: (key: string) => string): string {
+  if (!(failure instanceof ApiError) || failure.status === 0 || PASSING.includes(failure.code)) {
+    return t('draft.unsavedHint');
+  }
+  return errorText(failure);
+}
+
+/** "Saving…", "Saved" or "Not saved" and why: where the server copy of the draft stands. */
+export function SaveIndicator({ state, failure }: { state: SaveState; failure?: unknown }) {
   const { t } = useTranslation('composer');
   if (state === 'idle') return null;
   const icon =
@@ -67,16 +85,21 @@ export function SaveIndicator({ state }: { state: SaveState }) {
       <CloudOff aria-hidden="true" className="size-3.5" />
     );
   return (
-    <p
-      role="status"
-      className={`inline-flex items-center gap-1 text-xs font-medium ${state === 'unsaved' || state === 'conflict' ? 'text-amber-700' : 'text-slate-500'}`}
-      data-testid="draft-save-state"
-      data-state={state}
-      title={state === 'unsaved' ? t('draft.unsavedHint') : undefined}
-    >
-      {icon}
-      {t(`draft.${state}`)}
-    </p>
+    <div role="status" className="min-w-0 max-w-xs text-xs">
+      <p
+        className={`inline-flex items-center gap-1 font-medium ${state === 'unsaved' || state === 'conflict' ? 'text-amber-700' : 'text-slate-500'}`}
+        data-testid="draft-save-state"
+        data-state={state}
+      >
+        {icon}
+        {t(`draft.${state}`)}
+      </p>
+      {state === 'unsaved' && (
+        <p className="mt-0.5 text-slate-600" data-testid="draft-save-reason">
+          {unsavedReason(failure, t)}
+        </p>
+      )}
+    </div>
   );
 }
 

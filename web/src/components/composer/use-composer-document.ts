@@ -97,6 +97,11 @@ export function useComposerDocument(
     upload,
     cancel: () => setWaiting(null),
     dismiss: () => setError(null),
+    /** The composer starts a new post: no PDF waits for its title, and no refusal is left. */
+    reset: () => {
+      setWaiting(null);
+      setError(null);
+    },
   };
 }
 export type ComposerDocument = ReturnType<typeof useComposerDocument>;

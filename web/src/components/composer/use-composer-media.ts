@@ -119,6 +119,11 @@ export function useComposerMedia(
     document,
     add,
     dismiss: (key: string) => settle(key, null),
+    /** The composer starts a new post: the refusals of the last one go (an upload on its way still ends). */
+    reset: () => {
+      setPending((list) => list.filter((p) => p.status === 'uploading'));
+      document.reset();
+    },
     remove: (id: string) => setMedia((list) => list.filter((m) => m.id !== id)),
     move: (id: string, by: -1 | 1) => setMedia((list) => moved(list, id, list.findIndex((m) => m.id === id) + by)),
     /** Puts one image at a position (a drop after dragging it, by pointer or keyboard). */

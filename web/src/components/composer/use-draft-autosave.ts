@@ -20,6 +20,8 @@ export type ConflictChoice = 'mine' | 'theirs' | 'both';
 
 export interface DraftAutosave {
   state: SaveState;
+  /** Why the last save failed, while `state` is 'unsaved' (offline, a draft over its limit...). */
+  failure: unknown;
   /** The stored draft, as another tab or device left it; null when there is no conflict. */
   conflict: PostDraft | null;
   resolve: (choice: ConflictChoice) => void;
@@ -63,6 +65,9 @@ export function useDraftAutosave({
   // The ids as one string, so a new array with the same ids is no change.
   const mediaKey = JSON.stringify(mediaIds);
   const [state, setState] = useState<SaveState>(draftId ? 'saved' : 'idle');
+  const [failure, setFailure] = useState<unknown>(null);
+  // Raised when the connection comes back, so a save that failed offline is tried again.
+  const [online, setOnline] = useState(0);
   const [conflict, setConflict] = useState<PostDraft | null>(null);
   const lastSaved = useRef(draftId ? keyOf(content, firstComment, mediaIds) : keyOf('', '', []));
   const idRef = useRef(draftId);
@@ -101,11 +106,18 @@ export function useDraftAutosave({
     setState('unsaved');
   }, [client, onDraft]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `online` only runs a failed save again when the connection is back
   useEffect(() => {
     const ids: string[] = JSON.parse(mediaKey);
     const key = keyOf(content, firstComment, ids);
-    if (paused || conflicted.current || key === lastSaved.current) return;
-    if (!content.trim() && !firstComment.trim() && !ids.length) return;
+    if (paused || conflicted.current) return;
+    if (!content.trim() && !firstComment.trim() && !ids.length) {
+      // Emptied (posted, started afresh, or all deleted): nothing is waiting to be saved.
+      setState('idle');
+      setFailure(null);
+      return;
+    }
+    if (key === lastSaved.current) return;
     setState('saving');
     let cancelled = false;
     const timer = setTimeout(() => {
@@ -120,7 +132,10 @@ export function useDraftAutosave({
             mediaIds: ids,
           });
           saved(draft, key);
-          if (!cancelled) setState('saved');
+          if (!cancelled) {
+            setState('saved');
+            setFailure(null);
+          }
         } catch (error) {
           if (isCode(error, POST_ERROR_CODES.draftChangedElsewhere)) return refused().catch(() => undefined);
           // Deleted meanwhile (another tab, or scheduled from it): the next change starts a new one.
@@ -129,8 +144,11 @@ export function useDraftAutosave({
             versionRef.current = null;
             onDraft(null);
           }
-          // The browser copy is still there; the next change tries the server again.
-          if (!cancelled) setState('unsaved');
+          // The browser copy is still there; the next change, or the connection coming back, tries again.
+          if (!cancelled) {
+            setState('unsaved');
+            setFailure(error);
+          }
         }
       });
     }, SERVER_SAVE_DELAY_MS);
@@ -138,7 +156,13 @@ export function useDraftAutosave({
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [content, firstComment, mediaKey, paused, onDraft, saved, refused]);
+  }, [content, firstComment, mediaKey, paused, onDraft, saved, refused, online]);
+
+  useEffect(() => {
+    const back = () => setOnline((n) => n + 1);
+    window.addEventListener('online', back);
+    return () => window.removeEventListener('online', back);
+  }, []);
 
   const resolve = useCallback(
     (choice: ConflictChoice) => {
@@ -173,11 +197,12 @@ export function useDraftAutosave({
           if (isCode(error, POST_ERROR_CODES.draftChangedElsewhere)) return refused().catch(() => undefined);
           conflicted.current = false;
           setState('unsaved');
+          setFailure(error);
         }
       });
     },
     [conflict, onDraft, onLoad, saved, refused],
   );
 
-  return { state, conflict, resolve };
+  return { state, failure, conflict, resolve };
 }

@@ -3,7 +3,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Bell, CheckCheck } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionQuery } from '../../api/auth';
 import {
@@ -136,6 +136,7 @@ export function NotificationBell() {
   useMailLanguageFollowsApp(i18n.language as Language);
   const unread = data?.unread ?? 0;
   const count = formatNumber(Math.min(unread, 99), i18n.language);
+  const [open, setOpen] = useState(false);
 
   const onOpen = (item: Notification) => {
     if (!item.read) markRead.mutate({ ids: [item.id] });
@@ -145,7 +146,7 @@ export function NotificationBell() {
   };
 
   return (
-    <Popover.Root>
+    <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
         aria-label={unread ? t('bellUnread', { count: unread }) : t('bell')}
         className="relative flex size-9 items-center justify-center rounded-full text-slate-600 transition hover:bg-slate-100 hover:text-ink"
@@ -171,6 +172,10 @@ export function NotificationBell() {
           aria-label={t('title')}
           className="z-[70] w-[min(24rem,calc(100vw-1.5rem))] rounded-2xl border border-slate-200 bg-white shadow-xl"
           data-testid="notification-panel"
+          // Any of its links leads elsewhere (a post, reconnecting, the preferences): the list closes behind it.
+          onClick={(event) => {
+            if (event.target instanceof Element && event.target.closest('a[href]')) setOpen(false);
+          }}
         >
           <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
             <h2 className="font-semibold text-ink">{t('title')}</h2>

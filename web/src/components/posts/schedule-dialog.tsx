@@ -173,8 +173,10 @@ function ScheduleForm({
       onScheduled?.(post);
       onOpenChange(false);
     } catch (error) {
-      // A refusal carries the server's reason (a past time, a daylight-saving gap...) as its code.
-      toast.error(error instanceof ScheduleRefused ? errorText(error) : t('schedule.error'));
+      // A refusal carries the server's reason (a past time, a daylight-saving gap...) as its code;
+      // any other failure is the spec's words, with what went wrong (offline, timed out) beneath.
+      if (error instanceof ScheduleRefused) toast.error(errorText(error));
+      else toast.error(t('schedule.error'), { description: errorText(error) });
     } finally {
       onBusyChange(false);
     }

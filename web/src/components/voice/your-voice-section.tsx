@@ -11,6 +11,7 @@ import { AudioLines, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useSession } from '../../api/auth';
 import { useCorrectVoice, useMeasureVoice, useVoice } from '../../api/voice';
 import { errorText } from '../../lib/error-text';
 import { Spinner } from '../spinner';
@@ -35,6 +36,8 @@ export function YourVoiceSection() {
   const correct = useCorrectVoice();
   const measure = useMeasureVoice();
   const current = voice.data;
+  // Asking to connect the network account is for those who have not: the others only need the button.
+  const connected = useSession().user?.linkedinConnected ?? false;
 
   // A new measure has arrived once its time differs from the one before the request.
   useEffect(() => {
@@ -102,7 +105,7 @@ export function YourVoiceSection() {
         <p className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="voice-missing">
           {current.missing === 'too-few-posts'
             ? t('missing.tooFewPosts', { count: current.measures?.posts ?? 0, min: current.minPosts })
-            : t('missing.notMeasured', { count: current.minPosts })}
+            : t(connected ? 'missing.notMeasuredConnected' : 'missing.notMeasured', { count: current.minPosts })}
         </p>
       ) : (
         <>

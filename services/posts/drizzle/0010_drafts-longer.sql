@@ -1,0 +1,2 @@
+ALTER TABLE "posts"."drafts" DROP CONSTRAINT "drafts_content_length";--> statement-breakpoint
+ALTER TABLE "posts"."drafts" ADD CONSTRAINT "drafts_content_length" CHECK (char_length("posts"."drafts"."content") <= 20000);
