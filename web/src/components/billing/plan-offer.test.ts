@@ -47,8 +47,16 @@ describe('the plan offered next', () => {
 
   it('describes a plan from its limits, the same for every card', () => {
     const t = (key: string, options?: Record<string, unknown>) => (options ? `${key}:${options.count}` : key);
-    expect(planLimitLines(PLAN_CATALOGUE.basic, t, 'f')).toEqual(['f.weeklyPosts:10', 'f.aiCredits:100', 'f.library:10']);
-    expect(planLimitLines(PLAN_CATALOGUE.trial, t, 'f')).toEqual(['f.weeklyPosts:10', 'f.aiCreditsTrial:100', 'f.library:30']);
+    expect(planLimitLines(PLAN_CATALOGUE.basic, t, 'f')).toEqual([
+      'f.weeklyPosts:10',
+      'f.aiCredits:100',
+      'f.library:10',
+    ]);
+    expect(planLimitLines(PLAN_CATALOGUE.trial, t, 'f')).toEqual([
+      'f.weeklyPosts:10',
+      'f.aiCreditsTrial:100',
+      'f.library:30',
+    ]);
     expect(planLimitLines(PLAN_CATALOGUE.pro, t, 'f')).toEqual([
       'f.unlimitedPosts',
       'f.aiCredits:5000',
