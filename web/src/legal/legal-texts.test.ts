@@ -6,7 +6,14 @@ import { privacyAr } from './privacy.ar';
 import { privacyEn } from './privacy.en';
 import { termsAr } from './terms.ar';
 import { termsEn } from './terms.en';
-import { type LegalBlock, type LegalDocument, PRIVACY_DATA_SECTIONS, PRIVACY_SECTIONS, TERMS_SECTIONS } from './types';
+import {
+  type LegalBlock,
+  type LegalDocument,
+  type LegalSection,
+  PRIVACY_DATA_SECTIONS,
+  PRIVACY_SECTIONS,
+  TERMS_SECTIONS,
+} from './types';
 
 const initial = displayPreferences();
 afterEach(() => setDisplayPreferences(initial));
@@ -39,7 +46,10 @@ describe.each(PAGES)('the $name page', ({ order, en, ar }) => {
     for (const doc of [english, arabic]) expect(Object.keys(doc.sections).sort()).toEqual([...order].sort());
     expect(arabic.intro).toHaveLength(english.intro.length);
     for (const id of order) {
-      const [enSection, arSection] = [english.sections[id], arabic.sections[id]];
+      // Both pages' documents in one list: their section ids differ, so look them up as strings.
+      const [enSection, arSection] = [english, arabic].map(
+        (doc) => (doc.sections as Record<string, LegalSection>)[id],
+      ) as [LegalSection, LegalSection];
       expect(arSection.heading, id).not.toBe('');
       expect(shapeOf(arSection.blocks), id).toEqual(shapeOf(enSection.blocks));
       expect('kept' in arSection, id).toBe('kept' in enSection);
