@@ -530,7 +530,7 @@ describe('the editors, as an admin', () => {
       await field(plan, `plans.${index}.name`).fill('Team');
       await field(plan, `plans.${index}.price`).fill('$99');
       await plan.getByText('Highlighted plan').click();
-      await plan.getByText('“Everything included” badge').click();
+      await plan.getByText('“Everything included” badge', { exact: true }).click();
       await features.nth(2).getByTestId('remove-planFeature').click();
       await plan.getByTestId('add-planFeature').click();
       await field(plan, `plans.${index}.features.3.name`).fill('Shared calendar');

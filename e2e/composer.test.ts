@@ -308,7 +308,7 @@ describe('the composer popup', () => {
     expect(credits.body.data.remaining).toBe(80);
     await until(
       () => page.getByTestId('credits-balance').textContent(),
-      (text) => text?.includes('80 / 100') ?? false,
+      (text) => text?.includes('نقاط GPT-4o المتبقية: 80 من 100') ?? false,
       'the sidebar balance',
     );
     await screenshot(page, 'composer-ar-desktop', { fullPage: false });
