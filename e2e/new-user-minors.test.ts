@@ -146,7 +146,7 @@ describe('offline, and what the composer says (items 2 and 3)', () => {
       scheduleError: 'حدث خطأ أثناء جدولة منشورك',
       kept: 'محفوظ على هذا الجهاز',
       tooLong: 'المنشور طويل جدًا',
-      draftTooLong: 'لا يمكن أن تتجاوز المسودة 20,000 حرف (هذه المسودة فيها 20,001).',
+      draftTooLong: 'المسودة أطول مما يمكن حفظه: عدد أحرفها 20,001، والحد الأقصى 20,000.',
       publishNow: 'انشر الآن',
       schedule: 'جدولة',
     },

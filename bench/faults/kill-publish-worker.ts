@@ -53,7 +53,7 @@ async function killDuring(moment: Moment): Promise<{ ok: boolean; line: string }
         'posts',
         'worker',
         { ...common, RECONCILE_INTERVAL_MS: '2000', PUBLISH_STUCK_MS: '5000' },
-        'posts worker started',
+        'posts-worker running',
       ),
     );
     const doomed = await startService('linkedin-worker A', 'linkedin', 'worker', linkedinEnv, 'publish worker started');

@@ -77,7 +77,7 @@ export const redisRestart: FaultScenario = {
           'posts',
           'worker',
           { ...common, RECONCILE_INTERVAL_MS: '2000', PUBLISH_STUCK_MS: '5000' },
-          'posts worker started',
+          'posts-worker running',
         ),
         await startService('linkedin-worker 1', 'linkedin', 'worker', linkedinEnv, 'publish worker started'),
         await startService('linkedin-worker 2', 'linkedin', 'worker', linkedinEnv, 'publish worker started'),

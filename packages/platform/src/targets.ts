@@ -300,8 +300,9 @@ export async function runTargets(
   const fatal = (error: unknown, what: string) => {
     const part = runningPart() ?? (error as { target?: string }).target;
     logger.fatal({ err: error, part }, `${part ?? 'nashr'}: ${what}: ${(error as Error)?.message ?? error}`);
-    // Let the log line out before the process ends.
-    setTimeout(() => process.exit(1), 100).unref();
+    // Let the log line out before the process ends; the exit code holds even if nothing else runs.
+    process.exitCode = 1;
+    setTimeout(() => process.exit(1), 100);
   };
   process.on('uncaughtException', (error) => fatal(error, 'crashed'));
   process.on('unhandledRejection', (error) => fatal(error, 'crashed'));

@@ -26,7 +26,7 @@ export function spawnPostsWorker(env: Record<string, string>): WorkerProcess {
     const onData = (chunk: Buffer) => {
       // Only the tail is kept: a benchmark worker logs a line per post.
       output = (output + chunk.toString()).slice(-64_000);
-      if (!ready && output.includes('posts worker started')) {
+      if (!ready && output.includes('posts-worker running')) {
         ready = true;
         resolve();
       }

@@ -34,7 +34,7 @@ describe('where the server copy of a draft stands', () => {
     );
     await i18next.changeLanguage('ar');
     expect(text(renderToStaticMarkup(<SaveIndicator state="unsaved" failure={tooLong} />))).toContain(
-      'لا يمكن أن تتجاوز المسودة',
+      'المسودة أطول مما يمكن حفظه',
     );
   });
 
