@@ -56,7 +56,7 @@ async function killDuring(moment: Moment): Promise<{ ok: boolean; line: string }
         'posts-worker running',
       ),
     );
-    const doomed = await startService('linkedin-worker A', 'linkedin', 'worker', linkedinEnv, 'publish worker started');
+    const doomed = await startService('linkedin-worker A', 'linkedin', 'worker', linkedinEnv, 'linkedin-worker running');
     processes.push(doomed);
 
     const created = await stack.apps.posts.inject({
@@ -106,7 +106,7 @@ async function killDuring(moment: Moment): Promise<{ ok: boolean; line: string }
     }
     const copiesAtKill = await onNetwork();
     processes.push(
-      await startService('linkedin-worker B', 'linkedin', 'worker', linkedinEnv, 'publish worker started'),
+      await startService('linkedin-worker B', 'linkedin', 'worker', linkedinEnv, 'linkedin-worker running'),
     );
 
     const status = async () =>

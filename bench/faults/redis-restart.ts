@@ -79,8 +79,8 @@ export const redisRestart: FaultScenario = {
           { ...common, RECONCILE_INTERVAL_MS: '2000', PUBLISH_STUCK_MS: '5000' },
           'posts-worker running',
         ),
-        await startService('linkedin-worker 1', 'linkedin', 'worker', linkedinEnv, 'publish worker started'),
-        await startService('linkedin-worker 2', 'linkedin', 'worker', linkedinEnv, 'publish worker started'),
+        await startService('linkedin-worker 1', 'linkedin', 'worker', linkedinEnv, 'linkedin-worker running'),
+        await startService('linkedin-worker 2', 'linkedin', 'worker', linkedinEnv, 'linkedin-worker running'),
       );
 
       // The posts service's own scheduling: its HTTP form has minute precision.
