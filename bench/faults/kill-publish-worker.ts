@@ -56,7 +56,13 @@ async function killDuring(moment: Moment): Promise<{ ok: boolean; line: string }
         'posts-worker running',
       ),
     );
-    const doomed = await startService('linkedin-worker A', 'linkedin', 'worker', linkedinEnv, 'linkedin-worker running');
+    const doomed = await startService(
+      'linkedin-worker A',
+      'linkedin',
+      'worker',
+      linkedinEnv,
+      'linkedin-worker running',
+    );
     processes.push(doomed);
 
     const created = await stack.apps.posts.inject({
