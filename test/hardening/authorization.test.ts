@@ -30,6 +30,8 @@ interface Ids {
   aliceNetworkPostId: string;
   /** The handle of Alice's session, as her sessions list names it. */
   aliceSessionHandle: string;
+  /** One of Alice's personal API tokens. */
+  aliceTokenId: string;
   /** Alice's open test-payments checkout, and her portal session. */
   aliceCheckoutPath: string;
   alicePortalPath: string;
@@ -94,6 +96,15 @@ const MATRIX: Record<string, Rule> = {
   'DELETE /api/v1/auth/sessions/:id': {
     crossUser: 404,
     request: (ids) => ({ path: `/api/v1/auth/sessions/${ids.aliceSessionHandle}` }),
+  },
+  'GET /api/v1/auth/tokens': { ownOnly: OWN, request: NO_ID('/api/v1/auth/tokens') },
+  'POST /api/v1/auth/tokens': {
+    ownOnly: 'takes no id: it makes a token for the caller only',
+    request: () => ({ path: '/api/v1/auth/tokens', body: { name: 'Matrix', scopes: ['posts:read'] } }),
+  },
+  'DELETE /api/v1/auth/tokens/:id': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/auth/tokens/${ids.aliceTokenId}` }),
   },
   'GET /api/v1/notifications': { ownOnly: OWN, request: NO_ID('/api/v1/notifications') },
   'POST /api/v1/notifications/read': {
@@ -542,6 +553,7 @@ beforeAll(async () => {
   // Bob has an account too, so "not connected" is never the reason he is refused.
   await ok('POST', '/api/v1/linkedin/accounts', bob, { username: 'bob@sandbox.test', password: 'his password' });
   const aliceSessions = (await ok('GET', '/api/v1/auth/sessions', alice)).data.sessions;
+  const aliceToken = await ok('POST', '/api/v1/auth/tokens', alice, { name: 'Matrix', scopes: ['posts:read'] });
   // Saving preferences gives Alice the secret her e-mails' unsubscribe tokens are made with.
   await ok('PUT', '/api/v1/notifications/preferences', alice, { digestHour: 9 });
   const [unsubscribe] = await stack.sql<{ token: string }[]>`
@@ -578,6 +590,7 @@ beforeAll(async () => {
     sandboxImagePath: '/api/v1/linkedin/sandbox/images/7000000000000000001/0',
     aliceNetworkPostId: '7000000000000000001',
     aliceSessionHandle: aliceSessions[0].id as string,
+    aliceTokenId: aliceToken.data.apiToken.id as string,
     visitorToken: await signInToken(stack, 'visitor@hardening.test'),
     aliceUnsubscribeToken: unsubscribeTokenFor(aliceUserId, unsubscribe?.token ?? '', 'post_published'),
   };

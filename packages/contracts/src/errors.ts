@@ -1,6 +1,7 @@
 import { AI_LIMIT_ERROR_CODES } from './ai/credits.js';
 import { AI_ERROR_CODES } from './ai/errors.js';
 import { PROFILE_REVIEW_ERROR_CODES } from './ai/profile-review.js';
+import { API_TOKEN_ERROR_CODES } from './auth/api-tokens.js';
 import { ACCOUNT_ERROR_CODES, AUTH_ERROR_CODES } from './auth/errors.js';
 import { MAGIC_LINK_ERROR_CODES } from './auth/magic-link.js';
 import { BILLING_ERROR_CODES, PLAN_LIMIT_ERROR_CODES } from './billing/index.js';
@@ -23,6 +24,7 @@ export const ERROR_CODES: readonly string[] = [
     ...Object.values(CLIENT_ERROR_CODES),
     ...Object.values(AUTH_ERROR_CODES),
     ...Object.values(ACCOUNT_ERROR_CODES),
+    ...Object.values(API_TOKEN_ERROR_CODES),
     ...Object.values(MAGIC_LINK_ERROR_CODES),
     ...Object.keys(TEXT_PROBLEMS),
     ...Object.values(POST_ERROR_CODES),

@@ -1,4 +1,5 @@
 export * from './admin-audit.js';
+export * from './api-tokens.js';
 export * from './config.js';
 export * from './db.js';
 export * from './errors.js';

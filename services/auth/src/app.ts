@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import { API } from '@nashr/contracts';
 import {
   AdminAudit,
+  ApiTokenStore,
   adminAuditRoutes,
   createServiceApp,
   type Database,
@@ -19,6 +20,7 @@ import { RateLimiter } from './rate-limit.js';
 import { accountDataRoutes } from './routes/account-data.js';
 import { activeSessionRoutes } from './routes/active-sessions.js';
 import { adminUserRoutes } from './routes/admin-users.js';
+import { apiTokenRoutes } from './routes/api-tokens.js';
 import { clientConfigRoutes } from './routes/client-config.js';
 import { googleRoutes } from './routes/google.js';
 import { magicLoginRoutes } from './routes/magic-login.js';
@@ -101,6 +103,8 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
   });
   googleRoutes(app, { oidc, redis, redisPrefix: config.REDIS_PREFIX, signIn, secureCookies });
   activeSessionRoutes(app, { sessions });
+  const tokens = new ApiTokenStore(redis, config.REDIS_PREFIX);
+  apiTokenRoutes(app, { tokens });
   sessionRoutes(app, {
     users,
     sessions,
@@ -111,7 +115,7 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
   personalizationRoutes(app, { users, queues });
   notificationRoutes(app, notifications);
   preferencesRoutes(app, users);
-  accountDataRoutes(app, { users, sessions, queues, notifications });
+  accountDataRoutes(app, { users, sessions, tokens, queues, notifications });
   adminAuditRoutes(app, audit, API.adminAudit.auth);
   adminUserRoutes(app, users);
   opsAuditRoutes(app, audit);

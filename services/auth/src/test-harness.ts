@@ -8,6 +8,7 @@ import { SESSION_COOKIE } from '@nashr/contracts';
 import { type CaughtMail, type MailCatcher, startMailCatcher } from '@nashr/fakes/mail-catcher';
 import type { DevOidcProvider } from '@nashr/fakes/oidc-provider';
 import {
+  ApiTokenStore,
   createDatabase,
   createRedis,
   type Database,
@@ -52,6 +53,8 @@ export interface Harness {
   catcher: MailCatcher;
   provider: DevOidcProvider | null;
   sessions: SessionStore;
+  /** Personal API tokens, as the gateway resolves them. */
+  tokens: ApiTokenStore;
   /** The service's own database, to check what the API answers against what it stored. */
   database: Database<typeof schema>;
   /** A producer of this file's own: publishes events as the other services would, reads queues. */
@@ -127,6 +130,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     catcher,
     provider,
     sessions: new SessionStore(redis.redis, redis.prefix),
+    tokens: new ApiTokenStore(redis.redis, redis.prefix),
     queues,
     logs: lines,
     close: async () => {

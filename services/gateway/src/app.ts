@@ -13,6 +13,7 @@ import {
   TIME_ZONE_COOKIE,
 } from '@nashr/contracts';
 import {
+  ApiTokenStore,
   AppError,
   createServiceApp,
   type Logger,
@@ -25,6 +26,7 @@ import {
   waitForRedis,
 } from '@nashr/platform';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { bearerOf, TokenRateLimiter } from './api-tokens.js';
 import { AppScreens } from './app-screen.js';
 import { refuseAnnouncedOversize } from './body-limit.js';
 import type { Config } from './config.js';
@@ -256,9 +258,11 @@ export async function buildApp({ config, logger, redis, otherParts = [] }: Gatew
   app.addHook('onRequest', refuseAnnouncedOversize);
 
   // Cross-site form posts and fetches carry a foreign Origin: refuse them before they reach a service.
+  // A call with a bearer token is not the browser's ambient credential (no cookie is read for it),
+  // so the check is for cookies only.
   app.addHook('onRequest', (request, _reply, done) => {
     const origin = request.headers.origin;
-    if (!SAFE_METHODS.has(request.method) && origin && origin !== publicOrigin) {
+    if (!SAFE_METHODS.has(request.method) && origin && origin !== publicOrigin && bearerOf(request) === undefined) {
       done(
         new AppError('FORBIDDEN', 'Requests from other sites are not allowed', { code: COMMON_ERROR_CODES.crossSite }),
       );
@@ -287,6 +291,8 @@ export async function buildApp({ config, logger, redis, otherParts = [] }: Gatew
       sessions,
       cache,
       secureCookies: publicOrigin.startsWith('https:'),
+      tokens: new ApiTokenStore(hotPath, config.REDIS_PREFIX),
+      tokenLimiter: new TokenRateLimiter(),
     }),
   );
 

@@ -1,4 +1,11 @@
 import { deleteAccountRequestSchema } from '../account-data.js';
+import {
+  API_TOKEN_ERROR_CODES,
+  apiTokenParamsSchema,
+  apiTokensResponseSchema,
+  createApiTokenRequestSchema,
+  createdApiTokenResponseSchema,
+} from '../auth/api-tokens.js';
 import { ACCOUNT_ERROR_CODES } from '../auth/errors.js';
 import {
   activeSessionsResponseSchema,
@@ -64,5 +71,37 @@ export const accountApi = {
       200: { description: 'The account is deleted and the session cookie cleared', schema: successMessageSchema },
     },
     errors: { 422: [ACCOUNT_ERROR_CODES.confirmationMismatch] },
+  }),
+  apiTokens: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/auth/tokens',
+    owner: 'auth',
+    access: 'signed-in',
+    summary: "The signed-in user's personal API tokens",
+    description:
+      'Name, permissions (scopes), the first characters, creation, last use and expiry of each live token; never the secret. Not open to tokens themselves.',
+    responses: { 200: { description: 'Newest first', schema: apiTokensResponseSchema } },
+  }),
+  createApiToken: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/auth/tokens',
+    owner: 'auth',
+    access: 'signed-in',
+    summary: 'Create a personal API token',
+    description:
+      'The answer carries the secret this once: only its SHA-256 is kept. Other programs and AI assistants send it as `Authorization: Bearer <token>` to the endpoints open to tokens (`x-token-scope`), within its scopes.',
+    body: createApiTokenRequestSchema,
+    responses: { 201: { description: 'The token, shown once', schema: createdApiTokenResponseSchema } },
+    errors: { 409: [API_TOKEN_ERROR_CODES.tooMany] },
+  }),
+  revokeApiToken: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/auth/tokens/{id}',
+    owner: 'auth',
+    access: 'signed-in',
+    summary: 'Revoke a personal API token',
+    params: apiTokenParamsSchema,
+    responses: { 200: { description: 'The token stops working at once', schema: successMessageSchema } },
+    errors: { 404: [API_TOKEN_ERROR_CODES.notFound] },
   }),
 } as const;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiTokenScope } from '../auth/api-tokens.js';
 
 /** The services behind the gateway; `gateway` for the pages the gateway serves itself. */
 export type ServiceName = 'auth' | 'linkedin' | 'posts' | 'content' | 'ai' | 'billing' | 'engage';
@@ -37,6 +38,11 @@ export interface EndpointSpec {
   body?: z.ZodType;
   responses: Record<number, EndpointResponse>;
   errors?: EndpointErrors;
+  /**
+   * Open to personal API tokens (`Authorization: Bearer`) holding this scope, with the same rules
+   * as a session otherwise. Without it the gateway refuses every token here (`token.route_closed`).
+   */
+  token?: ApiTokenScope;
 }
 
 /** One endpoint of the public API: declared once, and the gateway, services and web app derive from it. */

@@ -19,6 +19,7 @@ export const queueApi = {
     path: '/api/v1/queue',
     owner: 'posts',
     access: 'signed-in',
+    token: 'posts:read',
     summary: "The caller's posting queue",
     description:
       'The weekly slots (weekday 0 = Sunday, 24-hour local time) in their zone, suggested slots for the zone ' +
@@ -52,6 +53,7 @@ export const queueApi = {
     path: '/api/v1/queue/posts',
     owner: 'posts',
     access: 'full-user',
+    token: 'posts:schedule',
     summary: 'Add a post to the queue',
     description:
       'Schedules the post in the next free slot (a slot no scheduled post of the caller holds). It is then a ' +

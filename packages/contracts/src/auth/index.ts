@@ -1,4 +1,5 @@
 export * from './admin-users.js';
+export * from './api-tokens.js';
 export * from './client-config.js';
 export * from './display-preferences.js';
 export * from './errors.js';

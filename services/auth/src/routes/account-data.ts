@@ -1,5 +1,6 @@
 import { API, DATA_EXPORT_PARTS, SESSION_COOKIE, userDeletedEvent } from '@nashr/contracts';
 import {
+  type ApiTokenStore,
   AppError,
   identityOf,
   parseOrThrow,
@@ -15,6 +16,7 @@ import { exportUser, type UserStore } from '../users/user-store.js';
 export interface AccountDataDeps {
   users: UserStore;
   sessions: SessionStore;
+  tokens: ApiTokenStore;
   queues: Queues;
   notifications: NotificationStore;
 }
@@ -58,7 +60,8 @@ export function accountDataRoutes(app: ServiceApp, deps: AccountDataDeps): void 
     await deps.users.delete(user);
     await deps.notifications.deleteUser(userId);
     const ended = await deps.sessions.destroyAllOf(userId);
-    request.log.info({ userId, sessionsEnded: ended }, 'account deleted');
+    const revoked = await deps.tokens.destroyAllOf(userId);
+    request.log.info({ userId, sessionsEnded: ended, tokensRevoked: revoked }, 'account deleted');
     reply.header('cache-control', 'no-store').clearCookie(SESSION_COOKIE, { path: '/' });
     return { success: true as const, message: ACCOUNT_DELETED_MESSAGE };
   });

@@ -1,5 +1,8 @@
 import {
   API_CATALOGUE,
+  API_TOKEN_ERROR_CODES,
+  API_TOKEN_PREFIX,
+  API_TOKEN_SCOPES,
   COMMON_ERROR_CODES,
   type Endpoint,
   type EndpointOwner,
@@ -92,6 +95,11 @@ function errorCodes(route: Endpoint): Map<number, string[]> {
   for (const [status, declared] of Object.entries(route.errors ?? {})) add(Number(status), ...(declared ?? []));
   if (route.access !== 'visitor') add(401, COMMON_ERROR_CODES.signInRequired);
   if (route.access === 'admin') add(403, COMMON_ERROR_CODES.forbidden);
+  if (route.token) {
+    add(401, API_TOKEN_ERROR_CODES.invalid);
+    add(403, API_TOKEN_ERROR_CODES.scopeMissing);
+    add(429, COMMON_ERROR_CODES.rateLimited);
+  }
   // Every forwarded route answers 503 while its service is down.
   if (route.owner !== 'gateway') add(503, COMMON_ERROR_CODES.unavailable);
   return new Map([...codes].sort(([a], [b]) => a - b));
@@ -127,7 +135,9 @@ function operationOf(route: Endpoint): JsonSchema {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     'x-access': route.access,
-    security: route.access === 'visitor' ? [] : [{ session: [] }],
+    ...(route.token ? { 'x-token-scope': route.token } : {}),
+    security:
+      route.access === 'visitor' ? [] : [{ session: [] }, ...(route.token ? [{ apiToken: [route.token] }] : [])],
     ...(parameters.length ? { parameters } : {}),
     ...(route.body
       ? {
@@ -154,7 +164,10 @@ export function buildOpenApiDocument(routes: readonly Endpoint[] = API_CATALOGUE
       version: '1.0.0',
       description:
         'The public HTTP API of Nashr, served by the gateway. Answers are JSON with `success`, and `message` or `data`. ' +
-        'Signed-in calls use the `sid` session cookie set by sign-in; state-changing calls from another origin are refused.',
+        'Signed-in calls use the `sid` session cookie set by sign-in; state-changing calls from another origin are refused. ' +
+        'Other programs and AI assistants use a personal API token (made under Settings, shown once) as `Authorization: Bearer <token>`, ' +
+        'on the operations with an `x-token-scope` and within the scopes given to the token; every other operation refuses tokens with 403 `token.route_closed`. ' +
+        'Each token may make 120 calls a minute; token answers carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`.',
     },
     servers: [{ url: serverUrl }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
@@ -167,6 +180,11 @@ export function buildOpenApiDocument(routes: readonly Endpoint[] = API_CATALOGUE
           in: 'cookie',
           name: 'sid',
           description: 'The session cookie set by magic-link or Google sign-in',
+        },
+        apiToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `A personal API token (\`${API_TOKEN_PREFIX}…\`); its scopes: ${API_TOKEN_SCOPES.map((s) => `\`${s}\``).join(', ')}`,
         },
       },
     },

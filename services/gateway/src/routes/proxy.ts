@@ -2,8 +2,16 @@ import type { Readable } from 'node:stream';
 import type { FastifyReplyFromHooks } from '@fastify/reply-from';
 import type { Identity, Stamps } from '@nashr/contracts';
 import { COMMON_ERROR_CODES, covers, formatStamps, IDENTITY_HEADERS, SESSION_COOKIE } from '@nashr/contracts';
-import { AppError, payloadTooLarge, type ServiceApp, type SessionStore } from '@nashr/platform';
+import {
+  type ApiTokenStore,
+  AppError,
+  payloadTooLarge,
+  type ResolvedApiToken,
+  type ServiceApp,
+  type SessionStore,
+} from '@nashr/platform';
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { authenticateToken, bearerOf, type TokenRateLimiter } from '../api-tokens.js';
 import { bodyLimitFor, LimitedBody } from '../body-limit.js';
 import type { IdentityCache, RememberedSession } from '../identity-cache.js';
 import { ROUTE_TABLE, SAFE_METHODS, type ServiceName } from '../route-table.js';
@@ -21,6 +29,8 @@ declare module 'fastify' {
     seenChanges: Stamps | null;
     /** The body on its way to the service, counted against the route's limit. */
     limitedBody: LimitedBody | null;
+    /** The personal API token the request was made with (`Authorization: Bearer`), once accepted. */
+    apiToken: ResolvedApiToken | null;
   }
 }
 
@@ -53,6 +63,9 @@ export interface ProxyOptions {
   cache: IdentityCache;
   /** Cookies the gateway sets are Secure (the public URL is https). */
   secureCookies: boolean;
+  /** Personal API tokens, and the calls each may make per minute. */
+  tokens: ApiTokenStore;
+  tokenLimiter: TokenRateLimiter;
 }
 
 const UNAVAILABLE = 'This part of the service is temporarily unavailable. Please try again in a moment.';
@@ -126,6 +139,7 @@ export async function proxyRoutes(app: ServiceApp, options: ProxyOptions): Promi
   app.decorateRequest('remembered', null);
   app.decorateRequest('seenChanges', null);
   app.decorateRequest('limitedBody', null);
+  app.decorateRequest('apiToken', null);
   // Bodies are not parsed here: the owning service parses them. They are counted on the way, so
   // one larger than the service reads is refused here (one the headers announce as too large
   // never gets this far: see refuseAnnouncedOversize).
@@ -156,6 +170,11 @@ export async function proxyRoutes(app: ServiceApp, options: ProxyOptions): Promi
     rewriteRequestHeaders: (_req, headers) => {
       const forwarded: Record<string, string | string[] | undefined> = { ...headers };
       for (const name of TRUSTED_HEADERS) delete forwarded[name];
+      // A token call reaches the service as its owner, like a session: the token and any cookie stay here.
+      if (request.apiToken) {
+        delete forwarded.authorization;
+        delete forwarded.cookie;
+      }
       forwarded[IDENTITY_HEADERS.internalSecret] = options.internalSecret;
       forwarded[IDENTITY_HEADERS.requestId] = request.id;
       forwarded['x-forwarded-for'] = request.ip;
@@ -183,7 +202,22 @@ export async function proxyRoutes(app: ServiceApp, options: ProxyOptions): Promi
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as HTTPMethods[],
     // The session read starts here and is awaited just before forwarding, so a request refused
     // on the way (429, 400) does not wait for it.
-    onRequest: (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      // A bearer token decides alone who calls: the cookie is not read (nor the Origin checked).
+      const bearer = bearerOf(request);
+      if (bearer !== undefined) {
+        const lookup = authenticateToken(request, reply, bearer, {
+          tokens: options.tokens,
+          limiter: options.tokenLimiter,
+        }).then((token) => {
+          request.apiToken = token;
+          request.identity = token.identity;
+        });
+        lookup.catch(() => {});
+        request.sessionLookup = lookup;
+        done();
+        return;
+      }
       // A remembered session settles it at once; otherwise Redis is asked, awaited in preHandler.
       if (!resolveRemembered(request, cache)) {
         const lookup = readSession(request, options.sessions, cache);
