@@ -73,7 +73,7 @@ const READS_SENT_AS_POST = new Set<string>(
 );
 
 /**
- * The app calls `fetch` with same-origin paths (api/client.ts). While a screen renders here those
+ * The app calls `fetch` with same-origin paths (lib/api/client.ts). While a screen renders here those
  * reach the gateway as the visitor; only reads are made (a render never changes anything).
  */
 const browserFetch = globalThis.fetch;
