@@ -1,6 +1,6 @@
 import type { AnalyticsPostResponse } from '@nashr/contracts';
 import { Link, useParams } from '@tanstack/react-router';
-import { ArrowLeft, ExternalLink, Eye, MessageCircle, Percent, Repeat2, ThumbsUp } from 'lucide-react';
+import { ArrowLeft, Bookmark, ExternalLink, Eye, MessageCircle, Percent, Repeat2, Send, ThumbsUp } from 'lucide-react';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePostAnalytics } from '../api/analytics';
@@ -66,6 +66,13 @@ function PostAnalytics({ answer }: { answer: AnalyticsPostResponse }) {
     { key: 'comments', icon: MessageCircle, value: formatNumber(post.comments, language), count: post.comments },
     { key: 'reposts', icon: Repeat2, value: formatNumber(post.reposts, language), count: post.reposts },
     { key: 'impressions', icon: Eye, value: formatNumber(post.impressions, language), count: post.impressions },
+    // Saves and sends only where the connection gives them (the network's post analytics).
+    ...(post.saves === null
+      ? []
+      : [{ key: 'saves', icon: Bookmark, value: formatNumber(post.saves, language), count: post.saves }]),
+    ...(post.sends === null
+      ? []
+      : [{ key: 'sends', icon: Send, value: formatNumber(post.sends, language), count: post.sends }]),
   ] as const;
   const link = post.shareUrl && /^https:\/\//i.test(post.shareUrl) ? post.shareUrl : null;
   return (
