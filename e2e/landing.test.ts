@@ -312,7 +312,7 @@ describe('the landing page', () => {
 
       await page.getByTestId('hero-headline').waitFor();
       expect(await page.getByTestId('loading-screen').count()).toBe(0);
-      // The sections below the hero follow it in the next render (routes/landing.tsx).
+      // The sections below the hero follow it in the next render (web/src/features/landing/landing-screen.tsx).
       await page.locator('#pricing [data-testid="block-skeleton"]').waitFor();
       expect(await page.getByTestId('pricing-plan').count()).toBe(0);
       expect(await page.locator('#pricing [data-testid="block-skeleton"]').count()).toBe(1);

@@ -3,10 +3,12 @@
 // `npm test`: lint, typecheck and build, then every test (unit, service, browser) in one Vitest
 // run. Ends with one line: "N passed, N failed" (", N skipped" when any were skipped).
 //
-// ALSO_TEST_WITH_NODE=/path/to/bin/node runs the tests once more on that Node.js (.ci/run sets it
-// to Node.js 24), all but the browser tests, which would double CI's time; the last line totals both.
-// That second run goes on while the browser tests run (they leave a core mostly idle, one file at
-// a time), with one Vitest worker; its output is printed whole when both have ended.
+// TEST_WITH_NODE=/path/to/bin/node runs every test on that Node.js instead of this one (.ci/run
+// sets it to Node.js 24, what the production images run, when the machine has another): lint,
+// typecheck and build stay on this Node.js, which cannot change what they check or produce. The
+// unit, service, web and ops tests then run with one Vitest worker beside the browser tests
+// (they leave a core mostly idle, one file at a time); their output is printed whole when both
+// have ended.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,8 +17,8 @@ import { warnIfUnsupportedNode } from './node-support.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const checks = { passed: 0, failed: 0, skipped: 0 };
-/** The projects of vitest.config.ts the second Node.js runs: every one but e2e. */
-const SECOND_NODE_PROJECTS = ['packages', 'services', 'web', 'ops'];
+/** The projects of vitest.config.ts that run beside the browser tests: every one but e2e. */
+const BESIDE_BROWSER_PROJECTS = ['packages', 'services', 'web', 'ops'];
 const BROWSER_PROJECT = 'e2e';
 
 warnIfUnsupportedNode();
@@ -168,45 +170,40 @@ check('build (services and web)', 'npx', ['turbo', 'run', 'build', '--output-log
 const args = process.argv.slice(2);
 /** @type {[string, Counts][]} */
 const runs = [['lint, typecheck and build', checks]];
-const firstLabel = `tests on Node.js ${process.version}`;
 
-const secondNode = process.env.ALSO_TEST_WITH_NODE && resolve(process.env.ALSO_TEST_WITH_NODE);
-const secondVersion = secondNode ? versionOf(secondNode) : null;
-if (secondNode && secondVersion) {
-  const projects = SECOND_NODE_PROJECTS.flatMap((name) => ['--project', name]);
-  const unitAndService = vitest(`${firstLabel} (${SECOND_NODE_PROJECTS.join(', ')})`, process.execPath, [
-    ...projects,
-    '--passWithNoTests',
-    ...args,
-  ]);
-  // Its own directory first on PATH, so what the tests spawn (node, npx) runs on it too.
-  const path = `${dirname(secondNode)}${delimiter}${process.env.PATH ?? ''}`;
-  const second = vitestInBackground(
-    `tests on Node.js ${secondVersion} (${SECOND_NODE_PROJECTS.join(', ')}; the browser tests on ${process.version} only)`,
-    secondNode,
+const testNode = process.env.TEST_WITH_NODE && resolve(process.env.TEST_WITH_NODE);
+const testVersion = testNode ? versionOf(testNode) : null;
+if (testNode && testVersion) {
+  const label = `tests on Node.js ${testVersion}`;
+  const projects = BESIDE_BROWSER_PROJECTS.flatMap((name) => ['--project', name]);
+  // Its own directory first on PATH, so what the tests spawn (node, npx, the browser tests'
+  // stacks) runs on it too.
+  const env = { PATH: `${dirname(testNode)}${delimiter}${process.env.PATH ?? ''}` };
+  const beside = vitestInBackground(
+    `${label} (${BESIDE_BROWSER_PROJECTS.join(', ')})`,
+    testNode,
     [...projects, '--maxWorkers=1', '--passWithNoTests', ...args],
-    { PATH: path },
+    env,
   );
-  const browser = vitest(`${firstLabel} (${BROWSER_PROJECT})`, process.execPath, [
-    '--project',
-    BROWSER_PROJECT,
-    '--passWithNoTests',
-    ...args,
-  ]);
-  runs.push([firstLabel, added(unitAndService, browser)]);
-  runs.push([`tests on Node.js ${secondVersion}`, await second]);
+  const browser = vitest(
+    `${label} (${BROWSER_PROJECT})`,
+    testNode,
+    ['--project', BROWSER_PROJECT, '--passWithNoTests', ...args],
+    env,
+  );
+  runs.push([label, added(await beside, browser)]);
 } else {
-  runs.push([firstLabel, vitest('tests (vitest)', process.execPath, args)]);
-  if (secondNode) {
-    process.stdout.write(`\n✖ ALSO_TEST_WITH_NODE=${secondNode} is not a Node.js that runs\n`);
-    runs.push([`tests on ${secondNode}`, { passed: 0, failed: 1, skipped: 0 }]);
+  runs.push([`tests on Node.js ${process.version}`, vitest('tests (vitest)', process.execPath, args)]);
+  if (testNode) {
+    process.stdout.write(`\n✖ TEST_WITH_NODE=${testNode} is not a Node.js that runs\n`);
+    runs.push([`tests on ${testNode}`, { passed: 0, failed: 1, skipped: 0 }]);
   }
 }
 
 const totals = added(...runs.map(([, counts]) => counts));
 process.stdout.write('\n');
 for (const line of failureLines) process.stdout.write(`${line}\n`);
-// With a second Node.js, each part first, then the total (always the last line).
-if (runs.length > 2) for (const [name, counts] of runs) process.stdout.write(`${name}: ${summary(counts)}\n`);
+// Each part first (lint, typecheck and build; the tests), then the total (always the last line).
+for (const [name, counts] of runs) process.stdout.write(`${name}: ${summary(counts)}\n`);
 process.stdout.write(`${summary(totals)}\n`);
 process.exit(totals.failed === 0 ? 0 : 1);

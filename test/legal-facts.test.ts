@@ -1,5 +1,5 @@
 /**
- * The legal pages state periods and limits in numbers (web/src/legal/facts.ts). Some are the
+ * The legal pages state periods and limits in numbers (web/src/features/legal/facts.ts). Some are the
  * contracts' own; the others are services' settings, which the pages state at their defaults.
  * A default changed in a service without the pages fails here, so the Terms and the Privacy
  * Policy keep saying what the product does.
@@ -12,7 +12,7 @@ import { configSchema as linkedinConfig } from '@nashr/linkedin';
 import { loadConfig, SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS } from '@nashr/platform';
 import { workerConfigSchema as postsWorkerConfig } from '@nashr/posts';
 import { describe, expect, it } from 'vitest';
-import { LEGAL_FACTS } from '../web/src/legal/facts';
+import { LEGAL_FACTS } from '../web/src/features/legal/facts';
 
 const required = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/nashr',

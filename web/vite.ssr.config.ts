@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 
 /**
  * The server renderers the gateway renders pages' HTML with: the landing page's
- * (src/landing/server.tsx → `dist-ssr/landing.js`, services/gateway/src/landing-page.ts) and the
+ * (src/features/landing/server.tsx → `dist-ssr/landing.js`, services/gateway/src/landing-page.ts) and the
  * signed-in screens' (src/app-ssr/server.tsx → `dist-ssr/app.js`, services/gateway/src/app-screen.ts).
  * Everything it uses is bundled in, so the gateway needs none of the web app's packages; it sits
  * beside `dist`, not in it, so it is never served.
@@ -21,7 +21,7 @@ export default defineConfig({
     target: 'node20',
     sourcemap: false,
     rolldownOptions: {
-      input: { landing: 'src/landing/server.tsx', app: 'src/app-ssr/server.tsx' },
+      input: { landing: 'src/features/landing/server.tsx', app: 'src/app-ssr/server.tsx' },
       output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },

@@ -5,8 +5,8 @@
  * writing library (four a post, Arabic and English), so the words are real and spread as in use.
  */
 import { createDatabase } from '@nashr/platform';
-import arabic from '../../web/src/components/hooks-library/data/ar';
-import english from '../../web/src/components/hooks-library/data/en';
+import arabic from '../../web/src/features/hooks-library/data/ar';
+import english from '../../web/src/features/hooks-library/data/en';
 import { percentile } from '../scheduler/stats.js';
 
 export interface LibrarySearchOptions {

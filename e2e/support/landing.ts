@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
  * gateway sends the page rendered (hero, sections and footer in the HTML) and its code loads when
  * the visitor first does something (`web/public/landing-boot.js`): a key press (Shift, which
  * neither moves focus nor hovers anything a screenshot would show) stands for that, then this
- * waits for the app's word that it runs (`web/src/landing/app-ready.ts`). When the app rendered
+ * waits for the app's word that it runs (`web/src/features/landing/app-ready.ts`). When the app rendered
  * the page itself (a signed-in visitor, or no rendered copy), the hero paints first and the
  * sections below it in the next render, each fetching its own block: this waits for the footer,
  * rendered with the sections, and then for every skeleton to be gone. A section whose block

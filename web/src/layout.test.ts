@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The web app's layers, checked on its imports:
- * - `routes/` (and `router.tsx`, `main.tsx`) put screens together and may use anything;
- * - a feature folder under `components/` uses another feature only through that feature's
- *   `index.ts` (what it offers the rest of the app), never its other files;
- * - `components/ui` and `lib` hold the pieces several features share, and use no feature;
- * - `api`, `lib`, `session` and `i18n` know nothing of screens.
+ * - `features/<feature>/` holds one feature's screens (`*-screen.tsx`), components, calls and
+ *   words; another feature uses it only through its `index.ts`, never its other files;
+ * - `router.tsx`, `main.tsx` and the server renderers put screens together;
+ * - `ui` and `lib` hold the pieces several features share, and use no feature;
+ * - `lib`, `session` and `i18n` know nothing of screens.
  */
 const SRC = dirname(fileURLToPath(import.meta.url));
 
@@ -37,11 +37,14 @@ function relativeImports(): Import[] {
   });
 }
 
-/** `components/<feature>` for a file inside a feature folder, else null. */
+/** `features/<feature>` for a file inside a feature folder, else null. */
 function featureOf(path: string): string | null {
   const parts = path.split('/');
-  return parts[0] === 'components' && parts.length > 2 && parts[1] !== 'ui' ? `components/${parts[1]}` : null;
+  return parts[0] === 'features' && parts.length > 2 ? `features/${parts[1]}` : null;
 }
+
+/** A screen: the component a route renders. */
+const isScreen = (path: string) => /^features\/[^/]+\/[^/]+-screen$/.test(path);
 
 const imports = relativeImports();
 const show = (list: Import[]) => list.map(({ from, to }) => `${from} -> ${to}`);
@@ -50,7 +53,7 @@ describe('web layout', () => {
   it('finds the imports it checks', () => {
     // A broken pattern would make every rule below pass on nothing.
     expect(imports.length).toBeGreaterThan(300);
-    expect(imports).toContainEqual({ from: 'components/app-shell/top-bar.tsx', to: 'components/notifications' });
+    expect(imports).toContainEqual({ from: 'features/app-shell/top-bar.tsx', to: 'features/notifications' });
   });
 
   it('lets a feature use another feature only through its index', () => {
@@ -63,21 +66,25 @@ describe('web layout', () => {
   });
 
   it('keeps shared pieces free of features', () => {
-    const shared = imports.filter(({ from }) => from.startsWith('components/ui/') || from.startsWith('lib/'));
+    const shared = imports.filter(({ from }) => from.startsWith('ui/') || from.startsWith('lib/'));
     expect(show(shared.filter(({ to }) => featureOf(to) !== null))).toEqual([]);
   });
 
   it('keeps data, session and language code free of screens', () => {
-    const below = imports.filter(({ from }) => /^(api|lib|session|i18n)\//.test(from));
-    expect(show(below.filter(({ to }) => /^(components|routes)(\/|$)|^router$/.test(to)))).toEqual([]);
+    const below = imports.filter(({ from }) => /^(lib|session|i18n)\//.test(from));
+    // The language code gathers every feature's words (`features/<feature>/locales/`), nothing else of them.
+    const screens = below.filter(
+      ({ to }) => /^features(\/|$)|^router$/.test(to) && !/\/locales\/[^/]+\/[^/]+\.json$/.test(to),
+    );
+    expect(show(screens)).toEqual([]);
   });
 
   it('lets only the router load screens', () => {
-    const screens = imports.filter(({ to }) => to.startsWith('routes/') || to === 'router');
+    const screens = imports.filter(({ to }) => isScreen(to) || to === 'router');
     // The landing page's own root renders that one screen without the router: the gateway renders
-    // it to HTML and the browser hydrates it (landing/landing-root.tsx). The signed-in screens'
+    // it to HTML and the browser hydrates it (features/landing/landing-root.tsx). The signed-in screens'
     // server renderer renders through the router itself (app-ssr/server.tsx).
-    const loaders = ['router.tsx', 'main.tsx', 'landing/landing-root.tsx', 'app-ssr/server.tsx'];
+    const loaders = ['router.tsx', 'main.tsx', 'features/landing/landing-root.tsx', 'app-ssr/server.tsx'];
     const outside = screens.filter(({ from }) => !loaders.includes(from));
     expect(show(outside)).toEqual([]);
   });

@@ -7,8 +7,8 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hasServerScreen, keepTimeZoneForServer, serverScreen, WhenLive } from './app-ssr/screen-data';
+import { serverLanding } from './features/landing/hydrate';
 import { initI18n, keepLanguageCookie, loadAllNamespaces } from './i18n';
-import { serverLanding } from './landing/hydrate';
 import { preloadFirstScreen, router } from './router';
 import { recheckRoutesOnSessionChange } from './session/route-guard';
 

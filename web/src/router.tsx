@@ -11,15 +11,15 @@ import {
 } from '@tanstack/react-router';
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sessionQuery } from './api/auth';
-import { contentBlockQuery } from './api/content';
-import { DeferredToaster } from './components/deferred-toaster';
-import { LoadingScreen } from './components/loading-screen';
-import { NotFound } from './components/not-found';
+import { LANDING_BLOCKS, LandingPage } from './features/landing/landing-screen';
 import { loadTranslations, storedLanguage, type TranslationNeeds } from './i18n';
 import { periodOf } from './lib/analytics-period';
-import { LANDING_BLOCKS, LandingPage } from './routes/landing';
+import { sessionQuery } from './lib/api/auth';
+import { contentBlockQuery } from './lib/api/content';
 import { checkSession, type RouterContext } from './session/route-guard';
+import { DeferredToaster } from './ui/deferred-toaster';
+import { LoadingScreen } from './ui/loading-screen';
+import { NotFound } from './ui/not-found';
 
 /** The outcome the network's own sign-in page came back with, when it is one of ours. */
 const oauthOutcomeOf = (value: unknown): OauthOutcome | undefined =>
@@ -73,7 +73,7 @@ const signupRoute = createRoute({
     search.error === 'google' ? { error: 'google' } : {},
   staticData: { session: true, rendersOnServer: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient),
-  component: lazyRouteComponent(() => import('./routes/signup'), 'SignupPage'),
+  component: lazyRouteComponent(() => import('./features/onboarding/signup-screen'), 'SignupPage'),
 });
 // People type /login out of habit: signing in and signing up are the same screen here.
 const loginRoute = createRoute({
@@ -92,7 +92,7 @@ const verifyRoute = createRoute({
   // no `staticData.session`: the check must not start before the link is spent).
   beforeLoad: ({ context, location, search }) =>
     spendsSignInLink(location.hash, search.status) ? undefined : checkSession(context.queryClient),
-  component: lazyRouteComponent(() => import('./routes/verify'), 'VerifyPage'),
+  component: lazyRouteComponent(() => import('./features/onboarding/verify-screen'), 'VerifyPage'),
 });
 const connectLinkedInRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -105,7 +105,7 @@ const connectLinkedInRoute = createRoute({
   }),
   staticData: { session: true, rendersOnServer: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient, 'onboarding'),
-  component: lazyRouteComponent(() => import('./routes/connect-linkedin'), 'ConnectLinkedInPage'),
+  component: lazyRouteComponent(() => import('./features/connect/connect-linkedin-screen'), 'ConnectLinkedInPage'),
 });
 // The credential popup, spelled as the spec spells it; `return` names the page to go back to
 // when it had to open in the tab instead of a popup.
@@ -124,19 +124,19 @@ const linkedinConnectScreenRoute = createRoute({
   // Back from the network's page the user may already count as connected: the popup must still
   // tell its opener instead of being sent on to the dashboard.
   beforeLoad: ({ context, search }) => (search.oauth ? undefined : checkSession(context.queryClient)),
-  component: lazyRouteComponent(() => import('./routes/linkedin-connect-screen'), 'LinkedInConnectScreen'),
+  component: lazyRouteComponent(() => import('./features/connect/linkedin-connect-screen'), 'LinkedInConnectScreen'),
 });
 // An e-mail's unsubscribe link: public (no sign-in), and it changes nothing until the button.
 const unsubscribeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/unsubscribe',
-  component: lazyRouteComponent(() => import('./routes/unsubscribe'), 'UnsubscribePage'),
+  component: lazyRouteComponent(() => import('./features/notifications/unsubscribe-screen'), 'UnsubscribePage'),
 });
 // Where a deleted account ends up: signed out, told what was deleted (and which plan was cancelled).
 const accountDeletedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/account-deleted',
-  component: lazyRouteComponent(() => import('./routes/account-deleted'), 'AccountDeletedPage'),
+  component: lazyRouteComponent(() => import('./features/account/account-deleted-screen'), 'AccountDeletedPage'),
 });
 /**
  * A screen's own translations, loaded in the browser. The renderer on the server (app-ssr/server.tsx)
@@ -150,20 +150,20 @@ const termsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/terms',
   staticData: { rendersOnServer: true },
-  component: lazyRouteComponent(() => import('./routes/terms'), 'TermsPage'),
+  component: lazyRouteComponent(() => import('./features/legal/terms-screen'), 'TermsPage'),
 });
 const privacyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/privacy',
   staticData: { rendersOnServer: true },
-  component: lazyRouteComponent(() => import('./routes/privacy'), 'PrivacyPage'),
+  component: lazyRouteComponent(() => import('./features/legal/privacy-screen'), 'PrivacyPage'),
 });
 const personalizeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/personalize',
   staticData: { session: true, rendersOnServer: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient, 'onboarding'),
-  component: lazyRouteComponent(() => import('./routes/personalize'), 'PersonalizePage'),
+  component: lazyRouteComponent(() => import('./features/personalization/personalize-screen'), 'PersonalizePage'),
 });
 
 // Landing-content editors, for admins only (the screen checks the role itself). They edit the copy
@@ -174,7 +174,7 @@ const adminDashboardRoute = createRoute({
   path: '/admin/dashboard',
   staticData: { translations: ADMIN_TRANSLATIONS, rendersOnServer: true },
   beforeLoad: loadScreenTranslations(ADMIN_TRANSLATIONS),
-  component: lazyRouteComponent(() => import('./routes/admin-dashboard'), 'AdminDashboard'),
+  component: lazyRouteComponent(() => import('./features/admin/admin-dashboard-screen'), 'AdminDashboard'),
 });
 
 // The protected area: one layout (sidebar, top bar) around every screen, shown to full users only
@@ -184,13 +184,16 @@ const appRoute = createRoute({
   id: 'app',
   staticData: { session: true, rendersOnServer: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient, 'protected'),
-  component: lazyRouteComponent(() => import('./components/app-shell/app-shell'), 'AppShell'),
+  component: lazyRouteComponent(() => import('./features/app-shell/app-shell'), 'AppShell'),
 });
 const appRoutes = [
   createRoute({
     getParentRoute: () => appRoute,
     path: '/personalization',
-    component: lazyRouteComponent(() => import('./routes/personalization'), 'PersonalizationSettingsPage'),
+    component: lazyRouteComponent(
+      () => import('./features/personalization/personalization-screen'),
+      'PersonalizationSettingsPage',
+    ),
   }),
   createRoute({
     getParentRoute: () => appRoute,
@@ -200,12 +203,12 @@ const appRoutes = [
       const days = periodOf(search.days);
       return days ? { days } : {};
     },
-    component: lazyRouteComponent(() => import('./routes/dashboard'), 'DashboardPage'),
+    component: lazyRouteComponent(() => import('./features/dashboard/dashboard-screen'), 'DashboardPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/generate-post',
-    component: lazyRouteComponent(() => import('./routes/generate-post'), 'GeneratePostPage'),
+    component: lazyRouteComponent(() => import('./features/composer/generate-post-screen'), 'GeneratePostPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
@@ -223,49 +226,49 @@ const appRoutes = [
         : {}),
       ...(typeof search.post === 'string' && /^[0-9a-f-]{36}$/i.test(search.post) ? { post: search.post } : {}),
     }),
-    component: lazyRouteComponent(() => import('./routes/posts'), 'PostsPage'),
+    component: lazyRouteComponent(() => import('./features/posts/posts-screen'), 'PostsPage'),
   }),
   // One network post's counters since publication, against the user's median post.
   createRoute({
     getParentRoute: () => appRoute,
     path: '/posts/analytics/$postId',
-    component: lazyRouteComponent(() => import('./routes/post-analytics'), 'PostAnalyticsPage'),
+    component: lazyRouteComponent(() => import('./features/analytics/post-analytics-screen'), 'PostAnalyticsPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/profile',
-    component: lazyRouteComponent(() => import('./routes/profile'), 'ProfilePage'),
+    component: lazyRouteComponent(() => import('./features/profile/profile-screen'), 'ProfilePage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/sessions',
-    component: lazyRouteComponent(() => import('./routes/sessions'), 'SessionsPage'),
+    component: lazyRouteComponent(() => import('./features/account/sessions-screen'), 'SessionsPage'),
   }),
   // The writing library: hooks and templates, and the inspiration library of strong posts.
   createRoute({
     getParentRoute: () => appRoute,
     path: '/hooks',
-    component: lazyRouteComponent(() => import('./routes/hooks'), 'HooksPage'),
+    component: lazyRouteComponent(() => import('./features/hooks-library/hooks-screen'), 'HooksPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/ideas',
-    component: lazyRouteComponent(() => import('./routes/ideas'), 'IdeasPage'),
+    component: lazyRouteComponent(() => import('./features/ideas/ideas-screen'), 'IdeasPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/inspiration',
-    component: lazyRouteComponent(() => import('./routes/inspiration'), 'InspirationPage'),
+    component: lazyRouteComponent(() => import('./features/inspiration/inspiration-screen'), 'InspirationPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/billing',
-    component: lazyRouteComponent(() => import('./routes/billing'), 'BillingPage'),
+    component: lazyRouteComponent(() => import('./features/billing/billing-screen'), 'BillingPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/engage',
-    component: lazyRouteComponent(() => import('./routes/engage'), 'EngagePage'),
+    component: lazyRouteComponent(() => import('./features/engage/engage-screen'), 'EngagePage'),
   }),
 ] as const;
 

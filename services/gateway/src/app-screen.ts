@@ -23,9 +23,6 @@ import { type IndexParts, pickEncoding, readIndexHtml, scriptJson, splitIndexHtm
 /** Where the renderer is built, relative to the web build (`WEB_DIST`). */
 export const APP_SCREEN_RENDERER = join('..', 'dist-ssr', 'app.js');
 
-/** Past this the visitor gets `index.html` at once and their browser loads the screen itself. */
-export const APP_SCREEN_RENDER_MS = 1_500;
-
 export interface ApiRead {
   method: 'GET' | 'POST';
   path: string;
@@ -74,10 +71,16 @@ export class AppScreens {
     private readonly page: IndexParts,
     private readonly renderer: AppScreenRenderer,
     private readonly logger: Logger,
+    /** Past this the visitor gets `index.html` at once and their browser loads the screen itself. */
+    private readonly renderWithinMs: number,
   ) {}
 
   /** Undefined when the web build has no renderer or its `index.html` is not understood. */
-  static async load(webDist: string, logger: Logger, demo = false): Promise<AppScreens | undefined> {
+  static async load(
+    webDist: string,
+    logger: Logger,
+    { demo = false, renderWithinMs }: { demo?: boolean; renderWithinMs: number },
+  ): Promise<AppScreens | undefined> {
     const rendererPath = join(webDist, APP_SCREEN_RENDERER);
     if (!existsSync(rendererPath)) {
       logger.warn({ rendererPath }, 'no screen renderer beside the web build: screens are served as index.html');
@@ -93,7 +96,7 @@ export class AppScreens {
     const page = splitIndexHtml(indexHtml, '/app-boot.js', styles);
     if (!page) return undefined;
     const renderer = (await import(pathToFileURL(rendererPath).href)) as AppScreenRenderer;
-    return new AppScreens(page, renderer, logger);
+    return new AppScreens(page, renderer, logger, renderWithinMs);
   }
 
   /** The screen's page, or undefined: serve `index.html`. */
@@ -102,7 +105,7 @@ export class AppScreens {
     const timeZone = request.timeZone;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), APP_SCREEN_RENDER_MS);
+      timer = setTimeout(() => resolve('late'), this.renderWithinMs);
     });
     try {
       const rendered = await Promise.race([
@@ -112,7 +115,7 @@ export class AppScreens {
       if (rendered === 'late') {
         this.logger.warn(
           { url: request.url },
-          `screen not rendered within ${APP_SCREEN_RENDER_MS} ms: index.html served`,
+          `screen not rendered within ${this.renderWithinMs} ms: index.html served`,
         );
         return undefined;
       }

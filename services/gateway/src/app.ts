@@ -297,7 +297,11 @@ export async function buildApp({ config, logger, redis, otherParts = [] }: Gatew
   );
 
   if (serveWeb && webDist) {
-    if (config.RENDER_SCREENS) screens = await AppScreens.load(webDist, logger, config.NASHR_DEMO);
+    if (config.RENDER_SCREENS)
+      screens = await AppScreens.load(webDist, logger, {
+        demo: config.NASHR_DEMO,
+        renderWithinMs: config.RENDER_SCREEN_WITHIN_MS,
+      });
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',

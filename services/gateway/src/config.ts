@@ -33,6 +33,11 @@ export const configSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * A screen not rendered within this many milliseconds is served as index.html at once (its
+   * browser then loads the data itself): a slow moment never holds the first paint back long.
+   */
+  RENDER_SCREEN_WITHIN_MS: z.coerce.number().int().positive().default(1_500),
   /** The address people use; state-changing requests from any other origin are refused. */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),

@@ -20,7 +20,7 @@ import { compressed, type RenderedPage, readIndexHtml, scriptJson, splitIndexHtm
  * visitor's browser paints it from the HTML and CSS alone (no script needed to see or use it;
  * `web/public/landing-boot.js` loads the app's code when the visitor first interacts).
  *
- * The renderer is the web app's own landing page (`web/src/landing/server.tsx`), built beside the
+ * The renderer is the web app's own landing page (`web/src/features/landing/server.tsx`), built beside the
  * web build into `dist-ssr/landing.js`; React escapes every text and attribute, the admins' copy
  * included. Without that file, or when the content service cannot answer and nothing was rendered
  * before, `/` is the plain `index.html` (the app then loads the copy itself, as before).
@@ -37,7 +37,7 @@ export const LANDING_RENDERER = join('..', 'dist-ssr', 'landing.js');
 export const LANDING_FRESH_MS = 5_000;
 const FETCH_TIMEOUT_MS = 2_000;
 
-/** What `web/src/landing/server.tsx` exports. */
+/** What `web/src/features/landing/server.tsx` exports. */
 interface LandingRenderer {
   renderLanding(data: { lang: Locale; blocks: Record<ContentBlockName, unknown>; plans?: PlanInfo[] }): {
     html: string;
@@ -189,7 +189,7 @@ export class LandingPage {
           title: rendered.title,
           description: rendered.description,
           root: rendered.html,
-          // What the browser seeds its query cache with before hydrating (web/src/landing/landing-data.ts).
+          // What the browser seeds its query cache with before hydrating (web/src/features/landing/landing-data.ts).
           // The page is served only to requests without a session cookie: signed out.
           data: scriptJson({ lang, blocks, plans, signedIn: false }),
           checkLanguage,

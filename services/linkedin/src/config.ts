@@ -79,6 +79,18 @@ export const configSchema = z
     LINKEDIN_API_URL: z.string().url().default(LINKEDIN_DEFAULT_API_URL),
     /** The OAuth pages and token endpoint; defaults to LINKEDIN_API_URL when that is not the network's own. */
     LINKEDIN_AUTH_URL: z.string().url().optional(),
+    /**
+     * Scopes asked at consent besides what posting needs, space- or comma-separated: the ones the
+     * network app was granted, e.g. `r_member_postAnalytics` ("Member Post Analytics API"). A
+     * member who declines one keeps the sample badge on the cards it would fill.
+     */
+    LINKEDIN_EXTRA_SCOPES: z
+      .string()
+      .default('')
+      .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+      .refine((scopes) => scopes.every((scope) => /^[A-Za-z_]+$/.test(scope)), {
+        message: 'names scopes like r_member_postAnalytics, separated by spaces or commas',
+      }),
     /** Each call to the official API gives up after this long. */
     LINKEDIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
     /** The hosted API's DSN (`api1.unipile.com:13111`, or a full `http://` base for a local server). */

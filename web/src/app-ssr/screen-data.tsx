@@ -1,10 +1,10 @@
 import { SCREEN_DATA_ELEMENT_ID, TIME_ZONE_COOKIE } from '@nashr/contracts';
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { sessionQuery } from '../api/auth';
-import { keepAccountFrom } from '../api/linkedin';
-import { keepDisplayPreferencesFrom } from '../api/preferences';
 import { storedLanguage } from '../i18n';
+import { sessionQuery } from '../lib/api/auth';
+import { keepAccountFrom } from '../lib/api/linkedin';
+import { keepDisplayPreferencesFrom } from '../lib/api/preferences';
 import { browserTimeZone } from '../lib/time-zone';
 import { noteSession } from '../session/session-broadcast';
 

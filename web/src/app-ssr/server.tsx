@@ -21,6 +21,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import arabicCore from '../fonts/noto-sans-arabic-arabic-core-wght-normal.woff2?url';
 import { addCountFormat } from '../i18n/count-format';
 import { resources } from '../i18n/resources';
+import { setRenderingTimeZone } from '../lib/format';
 import { createAppRouter } from '../router';
 
 export interface AppScreenRequest {
@@ -73,7 +74,7 @@ const READS_SENT_AS_POST = new Set<string>(
 );
 
 /**
- * The app calls `fetch` with same-origin paths (api/client.ts). While a screen renders here those
+ * The app calls `fetch` with same-origin paths (lib/api/client.ts). While a screen renders here those
  * reach the gateway as the visitor; only reads are made (a render never changes anything).
  */
 const browserFetch = globalThis.fetch;
@@ -124,9 +125,11 @@ function translationsFor(lang: Locale): I18n {
 function inTimeZone<T>(timeZone: string, render: () => T): T {
   const before = process.env.TZ;
   process.env.TZ = timeZone;
+  setRenderingTimeZone(timeZone);
   try {
     return render();
   } finally {
+    setRenderingTimeZone(undefined);
     if (before === undefined) delete process.env.TZ;
     else process.env.TZ = before;
   }

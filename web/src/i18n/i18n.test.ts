@@ -1,8 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-
-const LOCALES = join(import.meta.dirname, 'locales');
+import { localeFile, localeFiles } from './locale-files';
 
 function flatten(value: unknown, prefix = ''): Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return { [prefix]: value };
@@ -16,13 +14,13 @@ function flatten(value: unknown, prefix = ''): Record<string, unknown> {
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const baseKeys = (keys: string[]) => [...new Set(keys.map((k) => k.replace(PLURAL, '')))].sort();
 
-const read = (lang: string, file: string) => flatten(JSON.parse(readFileSync(join(LOCALES, lang, file), 'utf8')));
+const read = (lang: string, file: string) => flatten(JSON.parse(readFileSync(localeFile(lang, file), 'utf8')));
 
 describe('translations', () => {
-  const files = readdirSync(join(LOCALES, 'en'));
+  const files = localeFiles('en');
 
   it('exist for the same namespaces in both languages', () => {
-    expect(readdirSync(join(LOCALES, 'ar')).sort()).toEqual([...files].sort());
+    expect(localeFiles('ar')).toEqual([...files].sort());
   });
 
   it.each(files)('%s has the same non-empty keys in Arabic and English', (file) => {

@@ -1,9 +1,9 @@
 import { LANGUAGE_COOKIE } from '@nashr/contracts';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import arLanding from '../features/landing/locales/ar/landing.json';
 import { addCountFormat } from './count-format';
 import arCommon from './locales/ar/common.json';
-import arLanding from './locales/ar/landing.json';
 
 /**
  * The first bundle holds only what the landing page shows, in Arabic (the default language). The
@@ -14,10 +14,14 @@ import arLanding from './locales/ar/landing.json';
  * are fetched apart by that screen's route, and the admin editors, which edit both languages'
  * copy, ask for both languages.
  */
-const englishLanding = import.meta.glob<string>('./locales/en/{common,landing}.json', {
-  query: '?raw',
-  import: 'default',
-});
+const englishLandingFiles = import.meta.glob<string>(
+  ['./locales/en/common.json', '../features/landing/locales/en/landing.json'],
+  { query: '?raw', import: 'default' },
+);
+/** The English landing copy by `<language>/<namespace>.json`. */
+const englishLanding = Object.fromEntries(
+  Object.entries(englishLandingFiles).map(([path, load]) => [path.split('/').slice(-2).join('/'), load]),
+);
 
 export type Language = 'ar' | 'en';
 
@@ -32,7 +36,10 @@ type Bundle = () => Promise<{ default: Record<string, unknown> }>;
 
 /** Namespaces only one screen reads: kept out of the languages' chunks, fetched by their routes. */
 const SCREEN_NAMESPACES = {
-  admin: { ar: () => import('./locales/ar/admin.json'), en: () => import('./locales/en/admin.json') },
+  admin: {
+    ar: () => import('../features/admin/locales/ar/admin.json'),
+    en: () => import('../features/admin/locales/en/admin.json'),
+  },
 } as const satisfies Record<string, Record<Language, Bundle>>;
 
 export type ScreenNamespace = keyof typeof SCREEN_NAMESPACES;
@@ -110,7 +117,7 @@ const lazyNamespaces: BackendModule = {
   type: 'backend',
   init: () => {},
   read: (language, namespace, callback) => {
-    const english = englishLanding[`./locales/${language}/${namespace}.json`];
+    const english = englishLanding[`${language}/${namespace}.json`];
     const lang: Language = language === 'en' ? 'en' : 'ar';
     const bundle: Promise<Record<string, unknown>> = english
       ? english().then((text) => JSON.parse(text) as Record<string, unknown>)

@@ -1,21 +1,21 @@
-import arAccount from './locales/ar/account.json';
-import arAnalytics from './locales/ar/analytics.json';
-import arAuth from './locales/ar/auth.json';
-import arBilling from './locales/ar/billing.json';
+import arAccount from '../features/account/locales/ar/account.json';
+import arVoice from '../features/account/locales/ar/voice.json';
+import arAnalytics from '../features/analytics/locales/ar/analytics.json';
+import arShell from '../features/app-shell/locales/ar/shell.json';
+import arBilling from '../features/billing/locales/ar/billing.json';
+import arComposer from '../features/composer/locales/ar/composer.json';
+import arConnect from '../features/connect/locales/ar/connect.json';
+import arDashboard from '../features/dashboard/locales/ar/dashboard.json';
+import arEngage from '../features/engage/locales/ar/engage.json';
+import arLibrary from '../features/inspiration/locales/ar/library.json';
+import arLanding from '../features/landing/locales/ar/landing.json';
+import arNotifications from '../features/notifications/locales/ar/notifications.json';
+import arAuth from '../features/onboarding/locales/ar/auth.json';
+import arOnboarding from '../features/onboarding/locales/ar/onboarding.json';
+import arPosts from '../features/posts/locales/ar/posts.json';
+import arProfile from '../features/profile/locales/ar/profile.json';
 import arCommon from './locales/ar/common.json';
-import arComposer from './locales/ar/composer.json';
-import arConnect from './locales/ar/connect.json';
-import arDashboard from './locales/ar/dashboard.json';
-import arEngage from './locales/ar/engage.json';
 import arErrors from './locales/ar/errors.json';
-import arLanding from './locales/ar/landing.json';
-import arLibrary from './locales/ar/library.json';
-import arNotifications from './locales/ar/notifications.json';
-import arOnboarding from './locales/ar/onboarding.json';
-import arPosts from './locales/ar/posts.json';
-import arProfile from './locales/ar/profile.json';
-import arShell from './locales/ar/shell.json';
-import arVoice from './locales/ar/voice.json';
 
 /**
  * Every namespace but those of one screen each (admin: i18n/index.ts, SCREEN_NAMESPACES) in Arabic: the one chunk an app screen in this language waits for (i18n/index.ts,

@@ -1,21 +1,21 @@
-import enAccount from './locales/en/account.json';
-import enAnalytics from './locales/en/analytics.json';
-import enAuth from './locales/en/auth.json';
-import enBilling from './locales/en/billing.json';
+import enAccount from '../features/account/locales/en/account.json';
+import enVoice from '../features/account/locales/en/voice.json';
+import enAnalytics from '../features/analytics/locales/en/analytics.json';
+import enShell from '../features/app-shell/locales/en/shell.json';
+import enBilling from '../features/billing/locales/en/billing.json';
+import enComposer from '../features/composer/locales/en/composer.json';
+import enConnect from '../features/connect/locales/en/connect.json';
+import enDashboard from '../features/dashboard/locales/en/dashboard.json';
+import enEngage from '../features/engage/locales/en/engage.json';
+import enLibrary from '../features/inspiration/locales/en/library.json';
+import enLanding from '../features/landing/locales/en/landing.json';
+import enNotifications from '../features/notifications/locales/en/notifications.json';
+import enAuth from '../features/onboarding/locales/en/auth.json';
+import enOnboarding from '../features/onboarding/locales/en/onboarding.json';
+import enPosts from '../features/posts/locales/en/posts.json';
+import enProfile from '../features/profile/locales/en/profile.json';
 import enCommon from './locales/en/common.json';
-import enComposer from './locales/en/composer.json';
-import enConnect from './locales/en/connect.json';
-import enDashboard from './locales/en/dashboard.json';
-import enEngage from './locales/en/engage.json';
 import enErrors from './locales/en/errors.json';
-import enLanding from './locales/en/landing.json';
-import enLibrary from './locales/en/library.json';
-import enNotifications from './locales/en/notifications.json';
-import enOnboarding from './locales/en/onboarding.json';
-import enPosts from './locales/en/posts.json';
-import enProfile from './locales/en/profile.json';
-import enShell from './locales/en/shell.json';
-import enVoice from './locales/en/voice.json';
 
 /**
  * Every namespace but those of one screen each (admin: i18n/index.ts, SCREEN_NAMESPACES) in English: the one chunk an app screen in this language waits for (i18n/index.ts,

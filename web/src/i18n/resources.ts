@@ -1,5 +1,5 @@
-import arAdmin from './locales/ar/admin.json';
-import enAdmin from './locales/en/admin.json';
+import arAdmin from '../features/admin/locales/ar/admin.json';
+import enAdmin from '../features/admin/locales/en/admin.json';
 import { arResources } from './resources-ar';
 import { enResources } from './resources-en';
 

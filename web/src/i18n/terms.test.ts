@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COPY_NUMBERS } from './count-format';
+import { localeFile, localeFiles } from './locale-files';
 
 /**
  * The Arabic editor's term table and rules (shared/design/arabic-copy-review-2.md), held for every
@@ -9,7 +9,6 @@ import { COPY_NUMBERS } from './count-format';
  * for every count, every number in the user's digits, the brand set apart from the verb, and no
  * address that assumes a man. The legal pages are being rewritten apart and are left out here.
  */
-const LOCALES = join(import.meta.dirname, 'locales');
 const SKIPPED = new Set(['legal.json']);
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
@@ -25,11 +24,11 @@ type Entry = { key: string; text: string; en: string | undefined };
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 function entries(lang: 'ar' | 'en'): Entry[] {
-  return readdirSync(join(LOCALES, lang))
+  return localeFiles(lang)
     .filter((file) => !SKIPPED.has(file))
     .flatMap((file) => {
       const namespace = file.replace(/\.json$/, '');
-      const read = (l: string) => flatten(JSON.parse(readFileSync(join(LOCALES, l, file), 'utf8')));
+      const read = (l: string) => flatten(JSON.parse(readFileSync(localeFile(l, file), 'utf8')));
       const english = read('en');
       return Object.entries(read(lang)).map(([key, text]) => ({
         key: `${namespace}:${key}`,

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../api/client';
 import { resources } from '../i18n/resources';
+import { ApiError } from './api/client';
 import { codeText, errorText } from './error-text';
 
 beforeAll(async () => {

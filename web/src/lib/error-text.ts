@@ -1,6 +1,6 @@
 import { CLIENT_ERROR_CODES, COMMON_ERROR_CODES } from '@nashr/contracts';
 import i18next from 'i18next';
-import { ApiError } from '../api/client';
+import { ApiError } from './api/client';
 
 /** A translation key (with its namespace) and the values it fills in. */
 export interface ErrorWords {

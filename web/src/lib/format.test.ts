@@ -21,6 +21,7 @@ import {
   formatWeekday,
   formatYear,
   setDisplayPreferences,
+  setRenderingTimeZone,
   timeInputValue,
 } from './format';
 
@@ -179,5 +180,20 @@ describe('analytics figures', () => {
     expect([12, -3, 0].map((value) => formatSigned(value, 'en'))).toEqual(['+12', '-3', '0']);
     expect(formatShortDay(new Date(2026, 10, 5), 'en')).toBe('Nov 5');
     expect(visible(formatShortDay(new Date(2026, 10, 5), 'ar'))).toBe('5 نوفمبر');
+  });
+});
+
+describe('dates rendered on the server for visitors in different zones', () => {
+  afterEach(() => setRenderingTimeZone(undefined));
+
+  it('shows each visitor their own day, whichever zone was rendered first', () => {
+    // Midnight of 2 December in Riyadh is still 1 December in UTC.
+    const riyadhMidnight = new Date('2026-12-01T21:00:00Z');
+    setRenderingTimeZone('UTC');
+    expect(formatDay(riyadhMidnight, 'ar')).toContain('1 ديسمبر');
+    expect(formatDay(riyadhMidnight, 'en')).toBe('December 1, 2026');
+    setRenderingTimeZone('Asia/Riyadh');
+    expect(formatDay(riyadhMidnight, 'ar')).toContain('2 ديسمبر');
+    expect(formatDay(riyadhMidnight, 'en')).toBe('December 2, 2026');
   });
 });

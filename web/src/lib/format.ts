@@ -26,16 +26,27 @@ export function intlLocale(language: string): string {
 /** date-fns' number for the first day of the week (Sunday 0 ... Saturday 6). */
 export const WEEK_STARTS_ON = { sunday: 0, monday: 1, saturday: 6 } as const satisfies Record<WeekStart, number>;
 
+/**
+ * The zone dates are shown in while the server renders a visitor's screen; undefined in the
+ * browser, which shows its own. Named in each formatter: a date formatter keeps the default zone
+ * of the moment it was built, so one built for a visitor elsewhere would show another day.
+ */
+let renderingTimeZone: string | undefined;
+
+export function setRenderingTimeZone(timeZone: string | undefined): void {
+  renderingTimeZone = timeZone;
+}
+
 // Building an Intl formatter is costly next to using one: calendars and lists format hundreds of
-// dates per render, so each language and option set is built once.
+// dates per render, so each language, option set and zone is built once.
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 const numberFormatters = new Map<string, Intl.NumberFormat>();
 
 function dateFormatter(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${intlLocale(language)}|${JSON.stringify(options)}`;
+  const key = `${intlLocale(language)}|${renderingTimeZone ?? ''}|${JSON.stringify(options)}`;
   let cached = dateFormatters.get(key);
   if (!cached) {
-    cached = new Intl.DateTimeFormat(intlLocale(language), options);
+    cached = new Intl.DateTimeFormat(intlLocale(language), { timeZone: renderingTimeZone, ...options });
     dateFormatters.set(key, cached);
   }
   return cached;

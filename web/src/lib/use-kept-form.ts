@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { useUserId } from '../api/posts';
+import { useUserId } from './api/posts';
 import { clearDraft, readDraft, writeDraft } from './session-draft';
 
 /**

@@ -2,7 +2,7 @@ import type { CurrentUser } from '@nashr/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { sessionQuery } from '../api/auth';
+import { sessionQuery } from '../lib/api/auth';
 import { checkSession, recheckRoutesOnSessionChange } from './route-guard';
 
 const personalization = {

@@ -1,6 +1,6 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { sessionQuery } from '../api/auth';
+import { sessionQuery } from '../lib/api/auth';
 import { type GateRule, redirectFor, type SessionUser } from './rules';
 
 /** What every route's `beforeLoad` receives from the router: see `createRootRouteWithContext` in router.tsx. */

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { sessionQuery } from '../api/auth';
+import { sessionQuery } from '../lib/api/auth';
 import { nextStep } from './rules';
 import { SESSION_CHANNEL } from './session-broadcast';
 

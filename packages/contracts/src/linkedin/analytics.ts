@@ -80,6 +80,9 @@ export const analyticsPostSchema = z.object({
   comments: z.number().int(),
   reposts: z.number().int(),
   impressions: z.number().int(),
+  /** Times saved, and sent in a message; null where the connection does not give them. */
+  saves: z.number().int().nullable(),
+  sends: z.number().int().nullable(),
   /** (reactions + comments + reposts) / impressions, 0–1; null without impressions. */
   engagementRate: z.number().nullable(),
 });

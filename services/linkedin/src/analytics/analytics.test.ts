@@ -322,7 +322,11 @@ describe('the exports and the refusals', () => {
       'impressions',
       'engagement_rate',
       'last_snapshot_at',
+      'saves',
+      'sends',
     ]);
+    // The sandbox gives no saves or sends: empty, not zero.
+    expect(rows[0]?.slice(10)).toEqual(['', '']);
     expect(rows).toHaveLength(2);
     expect(rows[0]?.[2]).toBe(tricky);
     expect(rows[0]?.slice(4, 9)).toEqual(['40', '5', '0', '1000', '0.0450']);

@@ -57,7 +57,7 @@ export class SnapshotCollector {
     const importing = !state?.importedAt;
     const now = clock();
     const since = now.getTime() - TRACKED_DAYS * DAY_MS;
-    const capabilities = analyticsCapabilitiesOf(provider, networkId);
+    const capabilities = await analyticsCapabilitiesOf(provider, networkId);
     try {
       const profile = await this.call(row, requestId, () => provider.getFullProfile(networkId));
       const posts: NetworkPost[] = [];
@@ -72,10 +72,13 @@ export class SnapshotCollector {
         // Posts come newest first: once a page reaches past the tracked days, the rest are older.
         if (!cursor || pages >= IMPORT_MAX_PAGES || (!importing && recent.length < page.items.length)) break;
       }
+      const read = capabilities.perPostAnalytics
+        ? await this.readPostAnalytics(row, networkId, posts, since, requestId)
+        : posts;
       const recorded = await snapshots.record({
         userId,
         takenAt: now,
-        posts,
+        posts: read,
         profile: {
           followers: capabilities.followers ? profile.follower_count : null,
           connections: capabilities.connections ? profile.connections_count : null,
@@ -89,6 +92,47 @@ export class SnapshotCollector {
       if (error instanceof SessionLost) return { status: 'skipped', reason: 'disconnected' };
       throw error;
     }
+  }
+
+  /**
+   * For a provider whose post list carries no counters: each tracked post's figures read from the
+   * network's post analytics, one post after another through the account's limiter. Posts older
+   * than the tracked days are left out (their figures would be read as zeros); a post deleted on
+   * the network is left out too, keeping the figures its last snapshot stored.
+   */
+  private async readPostAnalytics(
+    row: AccountRow,
+    networkId: string,
+    posts: readonly NetworkPost[],
+    since: number,
+    requestId: string | undefined,
+  ): Promise<NetworkPost[]> {
+    const { provider } = this.deps;
+    const read = provider.postAnalytics?.bind(provider);
+    if (!read) return [];
+    const out: NetworkPost[] = [];
+    for (const post of posts) {
+      if (Date.parse(post.parsed_datetime) < since) continue;
+      try {
+        const figures = await this.call(row, requestId, () => read(networkId, post.id));
+        out.push({
+          ...post,
+          reaction_counter: figures.reactions,
+          comment_counter: figures.comments,
+          repost_counter: figures.reposts,
+          impressions_counter: figures.impressions,
+          save_counter: figures.saves,
+          send_counter: figures.sends,
+        });
+      } catch (error) {
+        if (isProviderError(error) && error.kind === 'not_found') {
+          this.deps.logger.info({ userId: row.userId, postId: post.id }, 'post gone from the network: figures kept');
+          continue;
+        }
+        throw error;
+      }
+    }
+    return out;
   }
 
   private async call<T>(row: AccountRow, requestId: string | undefined, fn: () => Promise<T>): Promise<T> {

@@ -22,6 +22,8 @@ const POSTS_HEADER = [
   'impressions',
   'engagement_rate',
   'last_snapshot_at',
+  'saves',
+  'sends',
 ];
 
 const SNAPSHOTS_HEADER = [
@@ -53,6 +55,8 @@ type PostExportRow = {
   comments: number;
   reposts: number;
   impressions: number;
+  saves: number | null;
+  sends: number | null;
   last_ms: number;
 };
 
@@ -63,7 +67,7 @@ async function* postPages(db: Db, userId: string): AsyncGenerator<CsvValue[][]> 
     const after = cursor ? sql`and (published_at, post_id) < (${at(cursor.ms)}, ${cursor.id})` : sql``;
     const rows: PostExportRow[] = await db.execute<PostExportRow>(sql`
       select post_id, (extract(epoch from published_at) * 1000)::float8 as published_ms, text, share_url,
-             reactions, comments, reposts, impressions,
+             reactions, comments, reposts, impressions, saves, sends,
              (extract(epoch from last_snapshot_at) * 1000)::float8 as last_ms
       from linkedin.analytics_posts
       where user_id = ${userId} ${after}
@@ -82,6 +86,8 @@ async function* postPages(db: Db, userId: string): AsyncGenerator<CsvValue[][]> 
         row.impressions,
         row.impressions > 0 ? (engagement / row.impressions).toFixed(4) : null,
         iso(row.last_ms),
+        row.saves,
+        row.sends,
       ];
     });
     const last = rows.at(-1);

@@ -60,7 +60,7 @@ export async function readPostSeries(
   const { userId, postId } = input;
   const [post] = await db.execute<PostRowFigures>(sql`
     select post_id, text, share_url, (extract(epoch from published_at) * 1000)::float8 as published_ms,
-           reactions, comments, reposts, impressions
+           reactions, comments, reposts, impressions, saves, sends
     from linkedin.analytics_posts where user_id = ${userId} and post_id = ${postId}`);
   if (!post) return null;
   const snapshots = await db.execute<SnapshotPoint>(sql`

@@ -125,6 +125,8 @@ export class SnapshotStore {
           shareUrl: post.share_url,
           publishedAt,
           ...counters,
+          saves: post.save_counter == null ? null : count(post.save_counter),
+          sends: post.send_counter == null ? null : count(post.send_counter),
           lastSnapshotAt: takenAt,
         });
         if (!before) newPosts++;
@@ -152,6 +154,8 @@ export class SnapshotStore {
               comments: sql`excluded.comments`,
               reposts: sql`excluded.reposts`,
               impressions: sql`excluded.impressions`,
+              saves: sql`excluded.saves`,
+              sends: sql`excluded.sends`,
               lastSnapshotAt: sql`excluded.last_snapshot_at`,
             },
           });

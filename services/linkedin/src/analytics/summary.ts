@@ -54,6 +54,8 @@ export type PostRowFigures = {
   comments: number;
   reposts: number;
   impressions: number;
+  saves: number | null;
+  sends: number | null;
 };
 
 /** A stored post as the API shows it. */
@@ -68,6 +70,8 @@ export function analyticsPostOf(row: PostRowFigures, counters: boolean): Analyti
     comments: row.comments,
     reposts: row.reposts,
     impressions: row.impressions,
+    saves: counters ? row.saves : null,
+    sends: counters ? row.sends : null,
     engagementRate:
       counters && row.impressions > 0 ? Math.round((engagement / row.impressions) * 10_000) / 10_000 : null,
   };
@@ -115,7 +119,7 @@ export function periodStatements(input: {
       group by published.day`,
     top: sql`
       select post_id, text, share_url, (extract(epoch from published_at) * 1000)::float8 as published_ms,
-             reactions, comments, reposts, impressions
+             reactions, comments, reposts, impressions, saves, sends
       from linkedin.analytics_posts
       where user_id = ${userId} and published_at >= ${fromAt} and published_at <= ${nowAt}
       order by reactions + comments + reposts desc, published_at desc

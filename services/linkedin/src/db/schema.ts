@@ -221,6 +221,9 @@ export const analyticsPosts = linkedinSchema.table(
     comments: integer('comments').notNull(),
     reposts: integer('reposts').notNull(),
     impressions: integer('impressions').notNull(),
+    /** Times saved and sent in a message; null where the provider does not give them. */
+    saves: integer('saves'),
+    sends: integer('sends'),
     lastSnapshotAt: timestamp('last_snapshot_at', { withTimezone: true }).notNull(),
   },
   (t) => [

@@ -28,6 +28,7 @@ export type ProviderConfig = Pick<
   | 'LINKEDIN_API_URL'
   | 'LINKEDIN_AUTH_URL'
   | 'LINKEDIN_TIMEOUT_MS'
+  | 'LINKEDIN_EXTRA_SCOPES'
 >;
 
 /** The networks the configuration names; switching is configuration, never a code edit. */
@@ -63,6 +64,7 @@ export function createProvider(config: ProviderConfig, db: PostgresJsDatabase<ty
     clientSecret: config.LINKEDIN_CLIENT_SECRET,
     redirectUri: config.LINKEDIN_REDIRECT_URI,
     version: config.LINKEDIN_API_VERSION,
+    extraScopes: config.LINKEDIN_EXTRA_SCOPES,
     timeoutMs: config.LINKEDIN_TIMEOUT_MS,
     tokens: new TokenVault(db, new Sealer(config.ENCRYPTION_KEY)),
   });

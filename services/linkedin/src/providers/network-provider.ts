@@ -23,6 +23,10 @@ export interface NetworkPost {
   comment_counter: number;
   repost_counter: number;
   impressions_counter: number;
+  /** Times the post was saved; absent where the provider does not give it. */
+  save_counter?: number | null;
+  /** Times the post was sent in a message; absent where the provider does not give it. */
+  send_counter?: number | null;
   author: { name: string; public_identifier: string | null };
   /** The post's images, in order, where the browser can load them. */
   images?: { url: string }[];
@@ -79,6 +83,10 @@ export interface AnalyticsCapabilities {
   followers: boolean;
   connections: boolean;
   profileViews: boolean;
+  /** The post list carries no counters: each post's are read with `postAnalytics`. */
+  perPostAnalytics?: boolean;
+  /** The member's daily totals are read with `memberDailyAnalytics`. */
+  memberDaily?: boolean;
 }
 
 /** What the password sign-in providers give: every counter and the audience, but no profile views. */
@@ -90,8 +98,27 @@ export const DEFAULT_ANALYTICS_CAPABILITIES: AnalyticsCapabilities = {
 };
 
 /** The figures `provider` gives for the account, the defaults when it does not say. */
-export function analyticsCapabilitiesOf(provider: NetworkProvider, accountId: string): AnalyticsCapabilities {
-  return provider.analyticsCapabilities?.(accountId) ?? DEFAULT_ANALYTICS_CAPABILITIES;
+export async function analyticsCapabilitiesOf(
+  provider: NetworkProvider,
+  accountId: string,
+): Promise<AnalyticsCapabilities> {
+  return (await provider.analyticsCapabilities?.(accountId)) ?? DEFAULT_ANALYTICS_CAPABILITIES;
+}
+
+/** One post's figures as the network's post analytics give them (all of them, in total). */
+export interface PostMetrics {
+  impressions: number;
+  membersReached: number;
+  reactions: number;
+  comments: number;
+  reposts: number;
+  saves: number;
+  sends: number;
+}
+
+/** The member's figures over all of their posts on one UTC day (`YYYY-MM-DD`). */
+export interface MemberDay extends PostMetrics {
+  date: string;
 }
 
 /**
@@ -127,5 +154,12 @@ export interface NetworkProvider {
    */
   listComments?(accountId: string, postId: string, page?: { cursor?: string | null }): Promise<CommentPage>;
   /** The figures it gives for the account (DEFAULT_ANALYTICS_CAPABILITIES when left out). */
-  analyticsCapabilities?(accountId: string): AnalyticsCapabilities;
+  analyticsCapabilities?(accountId: string): AnalyticsCapabilities | Promise<AnalyticsCapabilities>;
+  /**
+   * One post's figures read from the network's post analytics, for a provider whose post list
+   * carries no counters. Throws `not_found` for a post deleted on the network.
+   */
+  postAnalytics?(accountId: string, postId: string): Promise<PostMetrics>;
+  /** The member's figures by day over `range` (their history, posts published before connecting included). */
+  memberDailyAnalytics?(accountId: string, range: { start: Date; end: Date }): Promise<MemberDay[]>;
 }

@@ -8,7 +8,9 @@ import {
   type CommentResult,
   type ConnectOutcome,
   type Credentials,
+  type MemberDay,
   type NetworkProvider,
+  type PostMetrics,
   type PostPage,
   type PublishResult,
 } from './network-provider.js';
@@ -88,8 +90,22 @@ export class ProviderRouter implements NetworkProvider {
     return provider.listComments(accountId, postId, page);
   }
 
-  analyticsCapabilities(accountId: string): AnalyticsCapabilities {
+  analyticsCapabilities(accountId: string): Promise<AnalyticsCapabilities> {
     return analyticsCapabilitiesOf(this.for(accountId), accountId);
+  }
+
+  postAnalytics(accountId: string, postId: string): Promise<PostMetrics> {
+    const provider = this.for(accountId);
+    if (!provider.postAnalytics) throw new ProviderError('rejected', 'This connection gives no post analytics.');
+    return provider.postAnalytics(accountId, postId);
+  }
+
+  memberDailyAnalytics(accountId: string, range: { start: Date; end: Date }): Promise<MemberDay[]> {
+    const provider = this.for(accountId);
+    if (!provider.memberDailyAnalytics) {
+      throw new ProviderError('rejected', 'This connection gives no member analytics.');
+    }
+    return provider.memberDailyAnalytics(accountId, range);
   }
 }
 

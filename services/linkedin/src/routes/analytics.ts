@@ -62,14 +62,14 @@ export function analyticsRoutes(app: ServiceApp, deps: AnalyticsRouteDeps): void
 
   const accountOf = async (userId: string) => {
     const row = await profiles.accountOf(userId, undefined, { connected: false });
-    return { row, capabilities: capabilitiesOf(row) };
+    return { row, capabilities: await capabilitiesOf(row) };
   };
 
-  const capabilitiesOf = (row: AccountRow): AnalyticsCapabilities => {
+  const capabilitiesOf = async (row: AccountRow): Promise<AnalyticsCapabilities> => {
     const networkId = accounts.providerAccount(row);
     if (!networkId) return DEFAULT_ANALYTICS_CAPABILITIES;
     try {
-      return analyticsCapabilitiesOf(provider, networkId);
+      return await analyticsCapabilitiesOf(provider, networkId);
     } catch {
       // No provider serves the account any more: what was kept is shown as it was.
       return DEFAULT_ANALYTICS_CAPABILITIES;

@@ -1,12 +1,21 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  METRIC_TYPE_KEY,
+  POST_ANALYTICS_METRICS,
+  POST_ANALYTICS_SCOPE,
+  type PostAnalyticsMetric,
+  parseRestli,
+  type RestliValue,
+} from '../providers/linkedin/linkedin-requests.js';
 import { renderLittleText } from '../providers/linkedin/little-text.js';
 
 /**
  * A local server speaking the professional network's official wire format: OAuth 2.0
  * authorization code with PKCE (`/oauth/v2/authorization`, `/oauth/v2/accessToken`), OpenID
  * userinfo (`/v2/userinfo`), and the versioned REST API (`/rest/posts`, `/rest/images`, `/rest/documents`,
- * `/rest/socialActions/{urn}/comments`, to comment and to list comments) with its error answers (401, 403, 422, 426, 429). It
+ * `/rest/socialActions/{urn}/comments`, to comment and to list comments, and `/rest/memberCreatorPostAnalytics`
+ * as the "Member Post Analytics API" describes it) with its error answers (401, 403, 422, 426, 429). It
  * keeps what it received, and shows post text as the network would: little text unescaped and
  * cut at the first unescaped reserved character.
  */
@@ -75,6 +84,9 @@ export interface FakeLinkedinComment {
   createdAt: number;
 }
 
+/** A post's figures as the "Member Post Analytics API" gives them, by metric. */
+export type FakePostFigures = Record<PostAnalyticsMetric, number>;
+
 /** The longest comment the fake takes (the network's limit), in characters. */
 export const FAKE_LINKEDIN_COMMENT_LIMIT = 1250;
 
@@ -110,6 +122,18 @@ export interface FakeLinkedin {
     /** Answer requests whose path includes the key with this status, `times` times. */
     failures: Record<string, { status: number; times: number; retryAfterSeconds?: number; message?: string }>;
   };
+  /**
+   * Figures a post's analytics answer, set by a test; a post without any answers figures derived
+   * from its id (the same every time), so a local run shows the server's numbers, not invented ones.
+   */
+  postFigures: Map<string, Partial<FakePostFigures>>;
+  /**
+   * The member's figures on days before they connected (`YYYY-MM-DD` → figures), answered by
+   * `q=me` beside the days of the posts this server received.
+   */
+  memberHistory: Map<string, Partial<FakePostFigures>>;
+  /** What a post's analytics answer now (the set figures, else the derived ones). */
+  figuresOf: (urn: string) => FakePostFigures;
   /** Another member's post, which members may comment on. */
   addPost: (urn: string) => void;
   /** Deletes a post: commenting on it or listing its comments answers 404. */
@@ -161,7 +185,7 @@ export async function startFakeLinkedin(
   const app = Fastify({ logger: false, bodyLimit: 20 * 1024 * 1024 });
   const codes = new Map<string, AuthorizationCode>();
   const accessTokens = new Map<string, Token>();
-  const refreshTokens = new Map<string, FakeMember>();
+  const refreshTokens = new Map<string, { member: FakeMember; scope: string }>();
   const posts: FakeLinkedinPost[] = [];
   const images = new Map<string, FakeLinkedinImage>();
   const documents = new Map<string, FakeLinkedinDocument>();
@@ -288,7 +312,7 @@ export async function startFakeLinkedin(
     };
     if (settings.issueRefreshTokens) {
       const refreshToken = `AQX${randomBytes(32).toString('base64url')}`;
-      refreshTokens.set(refreshToken, found);
+      refreshTokens.set(refreshToken, { member: found, scope });
       answer.refresh_token = refreshToken;
       answer.refresh_token_expires_in = 31_536_000;
     }
@@ -321,7 +345,8 @@ export async function startFakeLinkedin(
     if (body.grant_type === 'refresh_token') {
       const found = refreshTokens.get(body.refresh_token ?? '');
       if (!found) return oauthError(reply, 400, 'invalid_grant', 'The refresh token is invalid or revoked');
-      return issue(found, 'openid profile email w_member_social');
+      // A refreshed token keeps the scopes the member granted at consent.
+      return issue(found.member, found.scope);
     }
     return oauthError(reply, 400, 'unsupported_grant_type', 'grant_type is not supported');
   });
@@ -534,6 +559,119 @@ export async function startFakeLinkedin(
     };
   });
 
+  const postFigures = new Map<string, Partial<FakePostFigures>>();
+  const memberHistory = new Map<string, Partial<FakePostFigures>>();
+  const figuresOf = (urn: string): FakePostFigures => {
+    const seed = createHash('sha256').update(urn).digest();
+    const impressions = 120 + (seed.readUInt16BE(0) % 900);
+    const derived: FakePostFigures = {
+      IMPRESSION: impressions,
+      MEMBERS_REACHED: Math.round(impressions * 0.7),
+      REACTION: 3 + ((seed[2] ?? 0) % 40),
+      COMMENT: (seed[3] ?? 0) % 9,
+      RESHARE: (seed[4] ?? 0) % 5,
+      POST_SAVE: (seed[5] ?? 0) % 7,
+      POST_SEND: (seed[6] ?? 0) % 6,
+    };
+    return { ...derived, ...postFigures.get(urn) };
+  };
+  const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const restliDay = (value: RestliValue | undefined): string | null => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+    const { year, month, day } = value as Record<string, RestliValue>;
+    if ([year, month, day].some((part) => !/^\d+$/.test(String(part)))) return null;
+    return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  };
+  const metricType = (metric: string) => ({ [METRIC_TYPE_KEY]: metric });
+
+  // "Member Post Analytics API": q=entity (one post) or q=me (all of the member's posts), one
+  // queryType a call, DAILY or TOTAL; refused without r_member_postAnalytics, as the network does.
+  app.get('/rest/memberCreatorPostAnalytics', async (request, reply) => {
+    const token = rest(request, reply);
+    if (!token) return reply;
+    if (!token.scope.split(/[\s,]+/).includes(POST_ANALYTICS_SCOPE)) {
+      return restError(reply, 403, 'Not enough permissions to access: memberCreatorPostAnalytics.FINDER-me');
+    }
+    // The Rest.li values are read from the raw query: a parser that decodes first would lose the escaping.
+    const raw = new Map<string, string>();
+    for (const part of (request.url.split('?')[1] ?? '').split('&')) {
+      const eq = part.indexOf('=');
+      if (eq > 0) raw.set(part.slice(0, eq), part.slice(eq + 1));
+    }
+    const metric = raw.get('queryType') as PostAnalyticsMetric | undefined;
+    if (!metric || !POST_ANALYTICS_METRICS.includes(metric)) {
+      return reply.status(400).send({ status: 400, code: 'ILLEGAL_ARGUMENT', message: 'queryType is invalid' });
+    }
+    const aggregation = raw.get('aggregation') ?? 'DAILY';
+    if (aggregation !== 'DAILY' && aggregation !== 'TOTAL') {
+      return reply.status(400).send({ status: 400, code: 'ILLEGAL_ARGUMENT', message: 'aggregation is invalid' });
+    }
+    const author = `urn:li:person:${token.member.sub}`;
+    if (raw.get('q') === 'entity') {
+      let entity: RestliValue;
+      try {
+        entity = parseRestli(raw.get('entity') ?? '');
+      } catch {
+        return reply.status(400).send({ status: 400, code: 'ILLEGAL_ARGUMENT', message: 'entity is invalid' });
+      }
+      const record = typeof entity === 'object' && !Array.isArray(entity) ? entity : {};
+      const urn = String(record.share ?? record.ugc ?? '');
+      if (deletedPosts.has(urn)) return restError(reply, 404, 'Post not found');
+      const post = posts.find((p) => p.id === urn);
+      if (!post && !othersPosts.has(urn)) return restError(reply, 404, 'Post not found');
+      if (post && post.author !== author) return restError(reply, 403, "The post is not the member's");
+      const count = figuresOf(urn)[metric];
+      const created = post?.createdAt ?? Date.now();
+      const day = new Date(created);
+      const date = { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
+      return {
+        paging: { start: 0, count: 1, total: 1 },
+        elements: [
+          aggregation === 'TOTAL'
+            ? { count, metricType: metricType(metric), targetEntity: record }
+            : { count, metricType: metricType(metric), targetEntity: record, dateRange: { start: date, end: date } },
+        ],
+      };
+    }
+    if (raw.get('q') !== 'me') return restError(reply, 400, 'q=entity or q=me is required');
+    const byDay = new Map<string, number>();
+    for (const [day, figures] of memberHistory) byDay.set(day, (byDay.get(day) ?? 0) + (figures[metric] ?? 0));
+    for (const post of posts) {
+      if (post.author !== author || deletedPosts.has(post.id)) continue;
+      const day = dayOf(post.createdAt);
+      byDay.set(day, (byDay.get(day) ?? 0) + figuresOf(post.id)[metric]);
+    }
+    if (aggregation === 'TOTAL') {
+      const count = [...byDay.values()].reduce((a, b) => a + b, 0);
+      return { paging: { start: 0, count: 1, total: 1 }, elements: [{ count, metricType: metricType(metric) }] };
+    }
+    let from = dayOf(Date.now() - 27 * 86_400_000);
+    let to = dayOf(Date.now());
+    if (raw.has('dateRange')) {
+      try {
+        const range = parseRestli(raw.get('dateRange') ?? '') as Record<string, RestliValue>;
+        from = restliDay(range.start) ?? from;
+        to = restliDay(range.end) ?? to;
+      } catch {
+        return reply.status(400).send({ status: 400, code: 'ILLEGAL_ARGUMENT', message: 'dateRange is invalid' });
+      }
+    }
+    const days: string[] = [];
+    for (let at = Date.parse(`${from}T00:00:00Z`); dayOf(at) <= to && days.length < 800; at += 86_400_000) {
+      days.push(dayOf(at));
+    }
+    const start = Number(raw.get('start') ?? 0);
+    const count = Math.min(Number(raw.get('count') ?? 10), 100);
+    return {
+      paging: { start, count, total: days.length },
+      elements: days.slice(start, start + count).map((day) => {
+        const [year, month, date] = day.split('-').map(Number);
+        const at = { year, month, day: date };
+        return { count: byDay.get(day) ?? 0, metricType: metricType(metric), dateRange: { start: at, end: at } };
+      }),
+    };
+  });
+
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -550,6 +688,9 @@ export async function startFakeLinkedin(
     calls,
     tokenRequests,
     options: settings,
+    postFigures,
+    memberHistory,
+    figuresOf,
     addPost: (urn) => {
       othersPosts.add(urn);
       deletedPosts.delete(urn);
@@ -560,7 +701,7 @@ export async function startFakeLinkedin(
     },
     revoke: (sub) => {
       for (const [key, token] of accessTokens) if (token.member.sub === sub) accessTokens.delete(key);
-      for (const [key, m] of refreshTokens) if (m.sub === sub) refreshTokens.delete(key);
+      for (const [key, m] of refreshTokens) if (m.member.sub === sub) refreshTokens.delete(key);
     },
     expire: (sub) => {
       for (const token of accessTokens.values()) if (token.member.sub === sub) token.expiresAt = Date.now() - 1;

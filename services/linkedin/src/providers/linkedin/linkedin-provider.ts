@@ -7,17 +7,32 @@ import type {
   CommentPage,
   CommentResult,
   ConnectOutcome,
+  MemberDay,
   NetworkPost,
   NetworkProvider,
+  PostMetrics,
   PostPage,
   PublishResult,
 } from '../network-provider.js';
 import { PROVIDER_MESSAGES, ProviderError, type ProviderErrorKind } from '../provider-error.js';
 import {
+  type Aggregation,
+  consentScopes,
+  grantedScopes,
+  METRIC_TYPE_KEY,
+  memberAnalyticsRequest,
+  POST_ANALYTICS_METRICS,
+  POST_ANALYTICS_SCOPE,
+  type PostAnalyticsMetric,
+  postAnalyticsRequest,
+  type RestRequest,
+} from './linkedin-requests.js';
+import {
   wireCommentListSchema,
   wireDocumentUploadSchema,
   wireErrorSchema,
   wireImageUploadSchema,
+  wirePostAnalyticsSchema,
   wirePostListSchema,
   wireTokenSchema,
   wireUserinfoSchema,
@@ -27,6 +42,9 @@ import type { MemberTokens, TokenVault } from './token-vault.js';
 
 /** What posting as the member needs, and the OpenID sign-in that says who the member is. */
 export const LINKEDIN_SCOPES = ['openid', 'profile', 'email', 'w_member_social'] as const;
+
+/** The analytics scopes a network app may have been granted ("Member Post Analytics API"). */
+export const LINKEDIN_ANALYTICS_SCOPES = [POST_ANALYTICS_SCOPE] as const;
 
 export const AUTHOR_PREFIX = 'urn:li:person:';
 
@@ -48,6 +66,11 @@ export interface LinkedinOptions {
   redirectUri: string;
   /** The `LinkedIn-Version` header (YYYYMM). */
   version: string;
+  /**
+   * Scopes asked besides LINKEDIN_SCOPES: those the network app was granted (e.g.
+   * `r_member_postAnalytics`). What the member grants is kept with their tokens.
+   */
+  extraScopes?: readonly string[];
   tokens: TokenVault;
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -79,6 +102,8 @@ interface RequestOptions {
   write?: boolean;
   /** An absolute URL (the upload URL the network handed out). */
   absolute?: boolean;
+  /** A query already in Rest.li form (`linkedin-requests.ts`), appended as is. */
+  restliQuery?: string;
 }
 
 interface Answer {
@@ -102,6 +127,20 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
 
 /** Comments read per page when looking for one whose answer was lost. */
 const COMMENT_PAGE = 100;
+
+/** Days a page of the member's daily figures holds, and how many pages one metric may take. */
+const MEMBER_ANALYTICS_PAGE = 100;
+const MEMBER_ANALYTICS_MAX_PAGES = 20;
+
+const metricsOf = (totals: Map<string, number>): PostMetrics => ({
+  impressions: totals.get('IMPRESSION') ?? 0,
+  membersReached: totals.get('MEMBERS_REACHED') ?? 0,
+  reactions: totals.get('REACTION') ?? 0,
+  comments: totals.get('COMMENT') ?? 0,
+  reposts: totals.get('RESHARE') ?? 0,
+  saves: totals.get('POST_SAVE') ?? 0,
+  sends: totals.get('POST_SEND') ?? 0,
+});
 
 const postUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}/`;
 
@@ -134,7 +173,7 @@ export class LinkedinProvider implements NetworkProvider {
     url.searchParams.set('client_id', this.options.clientId);
     url.searchParams.set('redirect_uri', this.options.redirectUri);
     url.searchParams.set('state', state);
-    url.searchParams.set('scope', LINKEDIN_SCOPES.join(' '));
+    url.searchParams.set('scope', consentScopes(LINKEDIN_SCOPES, this.options.extraScopes ?? []).join(' '));
     url.searchParams.set('code_challenge', challenge);
     url.searchParams.set('code_challenge_method', 'S256');
     return { url: url.toString(), state, codeVerifier };
@@ -166,6 +205,8 @@ export class LinkedinProvider implements NetworkProvider {
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
+    // Rest.li's own escaping must reach the network untouched: URLSearchParams would encode it again.
+    if (options.restliQuery) url.search = url.search ? `${url.search}&${options.restliQuery}` : options.restliQuery;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.rest) {
@@ -356,9 +397,86 @@ export class LinkedinProvider implements NetworkProvider {
     };
   }
 
-  /** Posts' counters and the audience need more access than posting: analytics show sample data instead. */
-  analyticsCapabilities(): AnalyticsCapabilities {
-    return { postCounters: false, followers: false, connections: false, profileViews: false };
+  /** The scopes the member granted, as their token answer said (empty when no token is kept). */
+  async grantedScopes(accountId: string): Promise<Set<string>> {
+    return grantedScopes((await this.options.tokens.get(accountId))?.scope);
+  }
+
+  /**
+   * Posts' counters come from the "Member Post Analytics API" when the member granted
+   * `r_member_postAnalytics`; without it they, like the audience, need more access than posting,
+   * and those cards show sample data instead.
+   */
+  async analyticsCapabilities(accountId: string): Promise<AnalyticsCapabilities> {
+    const analytics = (await this.grantedScopes(accountId)).has(POST_ANALYTICS_SCOPE);
+    return {
+      postCounters: analytics,
+      followers: false,
+      connections: false,
+      profileViews: false,
+      perPostAnalytics: analytics,
+      memberDaily: analytics,
+    };
+  }
+
+  private async analyticsCall(token: string, request: RestRequest) {
+    const answer = await this.request(request.method, request.path, { token, rest: true, restliQuery: request.query });
+    return this.parse(wirePostAnalyticsSchema, answer.body, 'post analytics');
+  }
+
+  private static metricOf(element: { metricType?: Record<string, string> | null }, asked: PostAnalyticsMetric) {
+    return element.metricType?.[METRIC_TYPE_KEY] ?? asked;
+  }
+
+  /**
+   * One post's figures in total ("Member Post Analytics API", `q=entity`): one call a metric, as
+   * the API takes one `queryType` a call. A post deleted on the network answers 404 (`not_found`).
+   */
+  async postAnalytics(accountId: string, postId: string): Promise<PostMetrics> {
+    const token = await this.accessToken(accountId);
+    const totals = new Map<string, number>();
+    for (const metric of POST_ANALYTICS_METRICS) {
+      const list = await this.analyticsCall(token, postAnalyticsRequest(postId, metric, 'TOTAL'));
+      for (const element of list.elements) {
+        const name = LinkedinProvider.metricOf(element, metric);
+        totals.set(name, (totals.get(name) ?? 0) + Math.max(0, element.count ?? 0));
+      }
+    }
+    return metricsOf(totals);
+  }
+
+  /**
+   * The member's figures by day over all of their posts ("Member Post Analytics API", `q=me`,
+   * DAILY), every page of each metric: what the history import keeps for the days before connecting.
+   */
+  async memberDailyAnalytics(accountId: string, range: { start: Date; end: Date }): Promise<MemberDay[]> {
+    const token = await this.accessToken(accountId);
+    const days = new Map<string, Map<string, number>>();
+    const aggregation: Aggregation = 'DAILY';
+    for (const metric of POST_ANALYTICS_METRICS) {
+      for (let start = 0, pages = 0; pages < MEMBER_ANALYTICS_MAX_PAGES; pages++) {
+        const list = await this.analyticsCall(
+          token,
+          memberAnalyticsRequest(metric, aggregation, range, { start, count: MEMBER_ANALYTICS_PAGE }),
+        );
+        for (const element of list.elements) {
+          const day = element.dateRange?.start;
+          if (!day) continue;
+          const date = `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
+          const totals = days.get(date) ?? new Map<string, number>();
+          const name = LinkedinProvider.metricOf(element, metric);
+          totals.set(name, (totals.get(name) ?? 0) + Math.max(0, element.count ?? 0));
+          days.set(date, totals);
+        }
+        start += list.elements.length;
+        const total = list.paging?.total;
+        const more = total == null ? list.elements.length === MEMBER_ANALYTICS_PAGE : start < total;
+        if (!more || list.elements.length === 0) break;
+      }
+    }
+    return [...days.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([date, totals]) => ({ date, ...metricsOf(totals) }));
   }
 
   /** The member's recent posts (`GET /rest/posts?q=author`, which needs more access than posting). */

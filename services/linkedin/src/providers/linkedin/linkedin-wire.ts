@@ -86,3 +86,27 @@ export const wireCommentListSchema = z
       .nullish(),
   })
   .loose();
+
+const wireDateSchema = z.object({ year: z.number(), month: z.number(), day: z.number() }).loose();
+
+/**
+ * `GET /rest/memberCreatorPostAnalytics` ("Member Post Analytics API"): one element per day
+ * (DAILY, each with its `dateRange`) or one in total (TOTAL), the metric named in `metricType`.
+ */
+export const wirePostAnalyticsSchema = z
+  .object({
+    elements: z.array(
+      z
+        .object({
+          count: z.coerce.number().nullish(),
+          metricType: z.record(z.string(), z.string()).nullish(),
+          dateRange: z.object({ start: wireDateSchema, end: wireDateSchema.nullish() }).loose().nullish(),
+        })
+        .loose(),
+    ),
+    paging: z
+      .object({ start: z.number().nullish(), count: z.number().nullish(), total: z.number().nullish() })
+      .loose()
+      .nullish(),
+  })
+  .loose();

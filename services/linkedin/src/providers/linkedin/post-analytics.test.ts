@@ -1,0 +1,264 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { testIdentity } from '@nashr/platform/testing';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsPostSnapshots, analyticsPosts } from '../../db/schema.js';
+import { Sealer } from '../../sealer.js';
+import {
+  FAKE_LINKEDIN_CLIENT_ID,
+  FAKE_LINKEDIN_CLIENT_SECRET,
+  type FakeLinkedin,
+  fakeMember,
+  startFakeLinkedin,
+} from '../../testing/fake-linkedin.js';
+import { createHarness, type Harness } from '../../testing/harness.js';
+import { ProviderError } from '../provider-error.js';
+import { ProviderRouter } from '../provider-router.js';
+import { LinkedinProvider } from './linkedin-provider.js';
+import { memberAnalyticsRequest, parseRestli, postAnalyticsRequest, restli } from './linkedin-requests.js';
+import { TokenVault } from './token-vault.js';
+
+const REDIRECT = 'http://localhost:8080/api/v1/linkedin/oauth/callback';
+
+let fake: FakeLinkedin;
+let h: Harness;
+let vault: TokenVault;
+/** An app granted the "Member Post Analytics API": its consent asks for r_member_postAnalytics. */
+let withAnalytics: LinkedinProvider;
+/** An app without it (or a member who declined it): the consent asks only for posting. */
+let postingOnly: LinkedinProvider;
+
+const make = (extraScopes: string[]) =>
+  new LinkedinProvider({
+    apiUrl: fake.url,
+    authUrl: fake.url,
+    clientId: FAKE_LINKEDIN_CLIENT_ID,
+    clientSecret: FAKE_LINKEDIN_CLIENT_SECRET,
+    redirectUri: REDIRECT,
+    version: '202601',
+    tokens: vault,
+    timeoutMs: 15_000,
+    extraScopes,
+  });
+
+beforeAll(async () => {
+  fake = await startFakeLinkedin({ redirectUris: [REDIRECT] });
+  h = await createHarness({
+    provider: (db, sandbox) => {
+      vault = new TokenVault(db, new Sealer(randomBytes(32).toString('base64')));
+      withAnalytics = make(['r_member_postAnalytics']);
+      postingOnly = make([]);
+      return new ProviderRouter(withAnalytics, sandbox);
+    },
+  });
+});
+afterAll(async () => {
+  await h.close();
+  await fake.close();
+});
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+}
+
+/** Consents as a fresh member through `provider`'s authorization page; answers the author URN. */
+async function connected(provider: LinkedinProvider): Promise<string> {
+  fake.member = fakeMember();
+  const start = provider.authorization();
+  const back = new URL((await fetch(start.url, { redirect: 'manual' })).headers.get('location') ?? '');
+  const member = await provider.completeAuthorization(back.searchParams.get('code') ?? '', start.codeVerifier);
+  return member.accountId;
+}
+
+/** A user of this service whose account is the member `provider` connects. */
+async function connectedUser(provider: LinkedinProvider) {
+  const user = testIdentity();
+  const accountId = await connected(provider);
+  await h.services.accounts.markConnected(user.userId, 'linkedin', accountId, new Date(Date.now() + 86_400_000));
+  return { user, accountId };
+}
+
+describe('Rest.li 2.0 query values', () => {
+  it('writes records, lists and URNs escaped, and reads them back', () => {
+    const value = { share: 'urn:li:share:7100', list: ['a,b', 'urn:li:person:x(y)'], n: 3 };
+    const text = restli(value);
+    expect(text).toBe('(share:urn%3Ali%3Ashare%3A7100,list:List(a%2Cb,urn%3Ali%3Aperson%3Ax%28y%29),n:3)');
+    expect(parseRestli(text)).toEqual({ ...value, n: '3' });
+    expect(parseRestli('List()')).toEqual([]);
+    expect(() => parseRestli('(share:urn%3Ali')).toThrow();
+  });
+
+  it('builds the Member Post Analytics requests: q=entity for a post, q=me by day over a range', () => {
+    expect(postAnalyticsRequest('urn:li:ugcPost:1', 'POST_SAVE').query).toBe(
+      'q=entity&entity=(ugc:urn%3Ali%3AugcPost%3A1)&queryType=POST_SAVE&aggregation=TOTAL',
+    );
+    const range = { start: new Date('2025-07-01T00:00:00Z'), end: new Date('2025-07-31T00:00:00Z') };
+    expect(memberAnalyticsRequest('IMPRESSION', 'DAILY', range, { start: 100, count: 100 }).query).toBe(
+      'q=me&queryType=IMPRESSION&aggregation=DAILY' +
+        '&dateRange=(start:(year:2025,month:7,day:1),end:(year:2025,month:7,day:31))&start=100&count=100',
+    );
+  });
+});
+
+describe('post analytics from the official network', () => {
+  it('asks for r_member_postAnalytics when the app has it, keeps the grant, and reads every metric of a post', async () => {
+    const start = new URL(withAnalytics.authorization().url);
+    expect(start.searchParams.get('scope')).toBe('openid profile email w_member_social r_member_postAnalytics');
+    const accountId = await connected(withAnalytics);
+    expect((await vault.get(accountId))?.scope).toContain('r_member_postAnalytics');
+    expect(await withAnalytics.analyticsCapabilities(accountId)).toMatchObject({
+      postCounters: true,
+      perPostAnalytics: true,
+    });
+
+    const { postId } = await withAnalytics.publish(accountId, { text: 'الأرقام الحقيقية' });
+    const urn = postId ?? '';
+    fake.postFigures.set(urn, { IMPRESSION: 1234, REACTION: 56, COMMENT: 7, RESHARE: 3, POST_SAVE: 9, POST_SEND: 4 });
+    const before = fake.calls.length;
+    expect(await withAnalytics.postAnalytics(accountId, urn)).toEqual({
+      impressions: 1234,
+      membersReached: fake.figuresOf(urn).MEMBERS_REACHED,
+      reactions: 56,
+      comments: 7,
+      reposts: 3,
+      saves: 9,
+      sends: 4,
+    });
+    const calls = fake.calls.slice(before);
+    expect(calls).toHaveLength(7);
+    for (const call of calls) {
+      expect(call).toMatchObject({
+        call: 'GET /rest/memberCreatorPostAnalytics',
+        version: '202601',
+        restli: '2.0.0',
+        authorization: true,
+      });
+    }
+  });
+
+  it('gives no post counters to a member who declined the scope, and the network refuses the call (403)', async () => {
+    const accountId = await connected(postingOnly);
+    expect((await vault.get(accountId))?.scope).not.toContain('r_member_postAnalytics');
+    expect(await postingOnly.analyticsCapabilities(accountId)).toMatchObject({ postCounters: false });
+    const { postId } = await postingOnly.publish(accountId, { text: 'no analytics' });
+    const refused = await failure(postingOnly.postAnalytics(accountId, postId ?? ''));
+    expect(refused.kind).toBe('insufficient_privileges');
+    expect(refused.status).toBe(403);
+  });
+
+  it('keeps the granted scopes when the token is refreshed', async () => {
+    const accountId = await connected(withAnalytics);
+    fake.expire(fake.member.sub);
+    const tokens = await vault.get(accountId);
+    if (!tokens) throw new Error('no tokens');
+    await vault.put(accountId, { ...tokens, expiresAt: new Date(Date.now() - 1000) });
+    const { postId } = await withAnalytics.publish(accountId, { text: 'after refresh' });
+    expect(fake.tokenRequests.at(-1)).toMatchObject({ grant_type: 'refresh_token' });
+    expect((await vault.get(accountId))?.scope).toContain('r_member_postAnalytics');
+    expect((await withAnalytics.postAnalytics(accountId, postId ?? '')).impressions).toBeGreaterThan(0);
+  });
+
+  it('says how long to wait on a 429, and tells a post deleted on the network (404)', async () => {
+    const accountId = await connected(withAnalytics);
+    const { postId } = await withAnalytics.publish(accountId, { text: 'soon gone' });
+    fake.options.failures.memberCreatorPostAnalytics = { status: 429, times: 1, retryAfterSeconds: 42 };
+    const limited = await failure(withAnalytics.postAnalytics(accountId, postId ?? ''));
+    expect(limited).toMatchObject({ kind: 'rate_limited', retryAfterMs: 42_000, status: 429 });
+    fake.deletePost(postId ?? '');
+    const gone = await failure(withAnalytics.postAnalytics(accountId, postId ?? ''));
+    expect(gone.kind).toBe('not_found');
+  });
+
+  it("reads the member's days, history before connecting included, over every page", async () => {
+    const accountId = await connected(withAnalytics);
+    const today = new Date();
+    const day = (back: number) => new Date(today.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+    fake.memberHistory.clear();
+    fake.memberHistory.set(day(150), { IMPRESSION: 500, REACTION: 20, POST_SAVE: 2, POST_SEND: 1 });
+    fake.memberHistory.set(day(3), { IMPRESSION: 80, REACTION: 4 });
+    const range = { start: new Date(today.getTime() - 179 * 86_400_000), end: today };
+    const days = await withAnalytics.memberDailyAnalytics(accountId, range);
+    // 180 days: two pages of each metric.
+    expect(days).toHaveLength(180);
+    expect(days.find((d) => d.date === day(150))).toMatchObject({
+      impressions: 500,
+      reactions: 20,
+      saves: 2,
+      sends: 1,
+    });
+    expect(days.find((d) => d.date === day(3))).toMatchObject({ impressions: 80, reactions: 4, saves: 0 });
+    expect(days.filter((d) => d.impressions > 0)).toHaveLength(2);
+    fake.memberHistory.clear();
+  });
+});
+
+describe("snapshots of an official account's posts", () => {
+  const stored = (userId: string, postId: string) =>
+    h.database.db
+      .select()
+      .from(analyticsPosts)
+      .where(and(eq(analyticsPosts.userId, userId), eq(analyticsPosts.postId, postId)));
+
+  it('fill the counters, saves and sends from the network, count a gain once, and survive a deleted post', async () => {
+    const { user, accountId } = await connectedUser(withAnalytics);
+    const { postId } = await withAnalytics.publish(accountId, { text: `snapshot ${randomUUID()}` });
+    const urn = postId ?? '';
+    fake.postFigures.set(urn, { IMPRESSION: 300, REACTION: 10, COMMENT: 2, RESHARE: 1, POST_SAVE: 5, POST_SEND: 3 });
+
+    const first = await h.services.collector.take(user.userId);
+    expect(first).toMatchObject({ status: 'taken', imported: true, posts: 1 });
+    expect((await stored(user.userId, urn))[0]).toMatchObject({
+      impressions: 300,
+      reactions: 10,
+      comments: 2,
+      reposts: 1,
+      saves: 5,
+      sends: 3,
+    });
+
+    // The same figures again: a snapshot, but nothing gained twice.
+    await h.services.collector.take(user.userId);
+    fake.postFigures.set(urn, { IMPRESSION: 350, REACTION: 12, COMMENT: 2, RESHARE: 1, POST_SAVE: 6, POST_SEND: 3 });
+    await h.services.collector.take(user.userId);
+    const gains = await h.database.db
+      .select()
+      .from(analyticsPostSnapshots)
+      .where(and(eq(analyticsPostSnapshots.userId, user.userId), eq(analyticsPostSnapshots.postId, urn)));
+    expect(gains.map((g) => g.engagementGained)).toEqual([13, 0, 2]);
+    expect(gains.reduce((sum, g) => sum + g.impressionsGained, 0)).toBe(350);
+
+    const answer = await h.call(user, 'GET', `/api/v1/analytics/posts/${encodeURIComponent(urn)}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().post).toMatchObject({ impressions: 350, reactions: 12, saves: 6, sends: 3 });
+
+    const summary = (await h.call(user, 'GET', '/api/v1/analytics/summary?days=7')).json();
+    expect(summary.cards.impressions).toMatchObject({ sample: false, value: 350 });
+    expect(summary.cards.postEngagement.sample).toBe(false);
+    // What the connection cannot give keeps its badge, card by card.
+    expect(summary.cards.profileViews.sample).toBe(true);
+    expect(summary.cards.networkSize.sample).toBe(true);
+
+    // Deleted on the network: the snapshot goes on, the post keeps its last figures.
+    fake.deletePost(urn);
+    expect(await h.services.collector.take(user.userId)).toMatchObject({ status: 'taken', posts: 0 });
+    expect((await stored(user.userId, urn))[0]).toMatchObject({ impressions: 350, saves: 6 });
+  });
+
+  it('keep the sample badge on the post cards of a member who declined the analytics scope', async () => {
+    const user = testIdentity();
+    const accountId = await connected(postingOnly);
+    await h.services.accounts.markConnected(user.userId, 'linkedin', accountId, new Date(Date.now() + 86_400_000));
+    await postingOnly.publish(accountId, { text: 'declined' });
+    const before = fake.calls.filter((c) => c.call === 'GET /rest/memberCreatorPostAnalytics').length;
+    await h.services.collector.take(user.userId);
+    expect(fake.calls.filter((c) => c.call === 'GET /rest/memberCreatorPostAnalytics')).toHaveLength(before);
+    const summary = (await h.call(user, 'GET', '/api/v1/analytics/summary?days=7')).json();
+    expect(summary.cards.impressions.sample).toBe(true);
+    expect(summary.cards.postEngagement.sample).toBe(true);
+  });
+});

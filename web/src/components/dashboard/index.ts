@@ -1,2 +1,0 @@
-/** What other parts of the app may use from the dashboard: its load error with a retry. */
-export { LoadError } from './load-error';

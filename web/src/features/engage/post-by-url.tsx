@@ -1,0 +1,202 @@
+import { ENGAGE_LIMITS, type EngageLanguage, type FeedPost, POST_TEXT_LENGTH } from '@nashr/contracts';
+import { Copy, ExternalLink, Link2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { useEngageFeed } from '../../lib/api/engage';
+import { errorText } from '../../lib/error-text';
+import { PostCard } from './engage-feed';
+import { usePostByUrl } from './engage-network-api';
+
+const field =
+  'mt-1 block w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-400';
+
+/**
+ * Where the network lets Engage read but not send for the user (the official API): the post's
+ * suggestions, a comment to edit, then copied and the post opened on the network to send it there.
+ */
+function CopyAndOpen({ post }: { post: FeedPost }) {
+  const { t } = useTranslation('engage');
+  const id = useId();
+  const [text, setText] = useState('');
+  const copyAndOpen = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success(t('byUrl.copied'));
+    } catch {
+      toast.error(t('byUrl.copyFailed'));
+    }
+    window.open(post.url, '_blank', 'noopener,noreferrer');
+  };
+  return (
+    <article className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="engage-url-post">
+      <p className="text-sm font-semibold" dir="auto">
+        {post.author.name}
+      </p>
+      {post.text && (
+        <p dir="auto" className="mt-2 whitespace-pre-line text-sm text-slate-700">
+          {post.text}
+        </p>
+      )}
+      {post.suggestions && (
+        <ul className="mt-3 space-y-2" data-testid="engage-suggestions">
+          {post.suggestions.items.map((suggestion) => (
+            <li
+              key={`${suggestion.kind}-${suggestion.text}`}
+              className="flex items-start justify-between gap-3 rounded-xl border border-slate-200 px-3 py-2"
+            >
+              <p className="min-w-0 text-sm">
+                <span className="block text-xs font-semibold text-slate-500">
+                  {t(`suggestions.kind.${suggestion.kind}`)}
+                </span>
+                <span dir="auto" data-testid="engage-suggestion-text">
+                  {suggestion.text}
+                </span>
+              </p>
+              <button
+                type="button"
+                className="shrink-0 rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-semibold hover:bg-slate-50"
+                onClick={() => setText(suggestion.text)}
+                data-testid="engage-use"
+              >
+                {t('suggestions.use')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label htmlFor={id} className="mt-3 block text-sm font-medium text-slate-700">
+        {t('editor.label', { name: post.author.name })}
+      </label>
+      <textarea
+        id={id}
+        dir="auto"
+        rows={3}
+        maxLength={ENGAGE_LIMITS.commentLength}
+        className={field}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        data-testid="engage-editor"
+      />
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        <span className="text-xs text-slate-500">{t('byUrl.sendThere')}</span>
+        <button
+          type="button"
+          className="inline-flex items-center gap-1.5 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60"
+          disabled={!text.trim()}
+          onClick={copyAndOpen}
+          data-testid="engage-copy-open"
+        >
+          <Copy aria-hidden="true" className="size-4" />
+          {t('byUrl.copyAndOpen')}
+          <ExternalLink aria-hidden="true" className="size-3.5 rtl:-scale-x-100" />
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * Comment on a post by its address: paste it, see what can be known and the suggestions, then
+ * comment. Where the network cannot read the post (`canRead` false: the official API) the user may
+ * paste its words; where it cannot send (`canSend` false) the comment is copied and sent there.
+ */
+export function PostByUrl({
+  lang,
+  canSend,
+  canRead = canSend,
+}: {
+  lang: EngageLanguage;
+  canSend: boolean;
+  canRead?: boolean;
+}) {
+  const { t } = useTranslation('engage');
+  const id = useId();
+  const add = usePostByUrl();
+  const [url, setUrl] = useState('');
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [found, setPost] = useState<FeedPost | null>(null);
+  // The post joins the user's feed; its suggestions come from the ai service a moment later, so
+  // the feed's copy (read again while suggestions are on their way) is the one to show.
+  const feed = useEngageFeed(lang, false);
+  const post = (found && feed.data?.posts.find((item) => item.postId === found.postId)) ?? found;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!url.trim()) return;
+    setError(null);
+    add.mutate(
+      { url: url.trim(), lang, ...(text.trim() ? { text: text.trim() } : {}) },
+      {
+        onSuccess: (found) => setPost(found),
+        onError: (failure) => {
+          setPost(null);
+          setError(errorText(failure));
+        },
+      },
+    );
+  };
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-3" data-testid="engage-by-url">
+      <div>
+        <h2 id={`${id}-title`} className="font-semibold">
+          {t('byUrl.title')}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{t('byUrl.intro')}</p>
+      </div>
+      <form onSubmit={submit} noValidate className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+        <label htmlFor={`${id}-url`} className="text-sm font-medium text-slate-700">
+          {t('byUrl.label')}
+        </label>
+        <input
+          id={`${id}-url`}
+          type="url"
+          dir="ltr"
+          inputMode="url"
+          className={field}
+          placeholder="https://www.linkedin.com/posts/…"
+          value={url}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setUrl(event.target.value)}
+          data-testid="engage-url-input"
+        />
+        {!canRead && (
+          <>
+            <label htmlFor={`${id}-text`} className="mt-3 block text-sm font-medium text-slate-700">
+              {t('byUrl.textLabel')}
+            </label>
+            <textarea
+              id={`${id}-text`}
+              dir="auto"
+              rows={3}
+              maxLength={POST_TEXT_LENGTH}
+              className={field}
+              placeholder={t('byUrl.textPlaceholder')}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              data-testid="engage-url-text"
+            />
+          </>
+        )}
+        <div className="mt-3 flex justify-end">
+          <button
+            type="submit"
+            className="inline-flex items-center gap-1.5 rounded-xl bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60"
+            disabled={add.isPending}
+            data-testid="engage-url-submit"
+          >
+            <Link2 aria-hidden="true" className="size-4" />
+            {add.isPending ? t('byUrl.fetching') : t('byUrl.submit')}
+          </button>
+        </div>
+        {error && (
+          <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700" data-testid="engage-url-error">
+            {error}
+          </p>
+        )}
+      </form>
+      {post && (canSend ? <PostCard post={post} lang={lang} /> : <CopyAndOpen post={post} />)}
+    </section>
+  );
+}

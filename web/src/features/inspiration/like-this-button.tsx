@@ -1,0 +1,101 @@
+import { type LibraryFormat, MAX_TOPIC_CHARS } from '@nashr/contracts';
+import { Sparkles } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
+import { useComposer } from '../composer';
+import { structureTraits, structureWords } from './like-this';
+
+/**
+ * 'Write a post like this': asks for the user's topic first, then opens the composer with the AI
+ * writing on that topic in the example's structure (sent as named traits beside the topic). The
+ * post box stays empty until the AI's post arrives: no instruction is ever put where the post goes.
+ */
+export function LikeThisButton({ post, testId }: { post: { body: string; format?: LibraryFormat }; testId: string }) {
+  const { t } = useTranslation('library');
+  const composer = useComposer();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [topic, setTopic] = useState('');
+  const [missing, setMissing] = useState(false);
+  const traits = structureTraits(post.body);
+  const traitWords = structureWords(traits, t);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const typed = topic.trim();
+    if (!typed) {
+      setMissing(true);
+      return;
+    }
+    setOpen(false);
+    composer.open({ aiRequest: { kind: 'generate', topic: typed, structure: traits } });
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setTopic('');
+          setMissing(false);
+          setOpen(true);
+        }}
+        className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
+        data-testid={testId}
+      >
+        <Sparkles aria-hidden="true" className="size-4" />
+        {t('inspiration.likeThis')}
+      </button>
+      <DialogFrame
+        open={open}
+        onOpenChange={setOpen}
+        title={t('likeThis.title')}
+        description={
+          post.format
+            ? t('likeThis.descriptionFormat', { format: t(`kinds.${post.format}`), traits: traitWords })
+            : t('likeThis.description', { traits: traitWords })
+        }
+        closeLabel={t('likeThis.cancel')}
+        testId="like-this-dialog"
+      >
+        <form onSubmit={submit} className="space-y-4 px-5 py-5 sm:px-6" noValidate>
+          <div>
+            <label htmlFor={`${id}-topic`} className="mb-1.5 block text-sm font-medium text-slate-700">
+              {t('likeThis.topic')}
+            </label>
+            <input
+              id={`${id}-topic`}
+              value={topic}
+              onChange={(event) => {
+                setTopic(event.target.value);
+                setMissing(false);
+              }}
+              maxLength={MAX_TOPIC_CHARS}
+              placeholder={t('likeThis.topicPlaceholder')}
+              dir="auto"
+              aria-invalid={missing}
+              aria-describedby={missing ? `${id}-missing` : undefined}
+              className={fieldClass}
+              data-testid="like-this-topic"
+            />
+            {missing && (
+              <p id={`${id}-missing`} role="alert" className="mt-1 text-xs text-red-700">
+                {t('likeThis.needTopic')}
+              </p>
+            )}
+          </div>
+          <div className="flex justify-end gap-2">
+            <button type="button" onClick={() => setOpen(false)} className={secondaryButtonClass}>
+              {t('likeThis.cancel')}
+            </button>
+            <button type="submit" className={primaryButtonClass} data-testid="like-this-write">
+              <Sparkles aria-hidden="true" className="size-4" />
+              {t('likeThis.write')}
+            </button>
+          </div>
+        </form>
+      </DialogFrame>
+    </>
+  );
+}

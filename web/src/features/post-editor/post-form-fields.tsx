@@ -1,0 +1,171 @@
+import { MAX_POST_LENGTH, textProblem } from '@nashr/contracts';
+import type { FormEvent, ReactNode } from 'react';
+import { z } from 'zod';
+import { CharCounter, postLength } from '../../ui/char-counter';
+import { fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
+import { Spinner } from '../../ui/spinner';
+import { TextProblemNotice } from '../../ui/text-problem-notice';
+
+/** The parts the 'Schedule New Post' and 'Edit Post' forms share, so both popups look and read alike. */
+
+/** The form itself: the checks are ours, so the browser's own bubbles stay away. */
+export function PostForm({ onSubmit, children }: { onSubmit: (event: FormEvent) => void; children: ReactNode }) {
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 px-5 py-5 sm:px-6">
+      {children}
+    </form>
+  );
+}
+
+interface PostContentFieldProps {
+  /** Prefix of the form's element ids (from `useId`). */
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  /** The form counts the text as missing; text over the limit is marked without being told. */
+  missing: boolean;
+  rows: number;
+  /** Keeps the box from shrinking below its rows when resized. */
+  minHeightClass: string;
+  placeholder?: string;
+}
+
+/** The post's text with its length counter underneath. */
+export function PostContentField({
+  id,
+  label,
+  value,
+  onChange,
+  disabled,
+  missing,
+  rows,
+  minHeightClass,
+  placeholder,
+}: PostContentFieldProps) {
+  const length = postLength(value);
+  return (
+    <div>
+      <label htmlFor={`${id}-content`} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <textarea
+        id={`${id}-content`}
+        name="content"
+        dir="auto"
+        rows={rows}
+        value={value}
+        disabled={disabled}
+        placeholder={placeholder}
+        aria-invalid={missing || length > MAX_POST_LENGTH || textProblem(value) !== null}
+        aria-describedby={`${id}-counter`}
+        onChange={(event) => onChange(event.target.value)}
+        className={`user-text ${fieldClass} ${minHeightClass} resize-y leading-relaxed`}
+      />
+      <CharCounter id={`${id}-counter`} text={value} />
+      <TextProblemNotice text={value} />
+    </div>
+  );
+}
+
+interface ScheduleFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid?: boolean;
+  min?: string;
+  max?: string;
+}
+
+interface ScheduleFieldsProps {
+  id: string;
+  date: ScheduleFieldProps;
+  time: ScheduleFieldProps;
+  disabled: boolean;
+  /** Inside a fieldset whose legend already names the pair, the labels become quieter sub-labels. */
+  grouped?: boolean;
+}
+
+/** The day and time a post goes out, side by side from small screens up. */
+export function ScheduleFields({ id, date, time, disabled, grouped = false }: ScheduleFieldsProps) {
+  const labelClass = grouped
+    ? 'mb-1 block text-xs font-medium text-slate-500'
+    : 'mb-1.5 block text-sm font-medium text-slate-700';
+  const field = (type: 'date' | 'time', props: ScheduleFieldProps) => (
+    <div>
+      <label htmlFor={`${id}-${type}`} className={labelClass}>
+        {props.label}
+      </label>
+      <input
+        id={`${id}-${type}`}
+        name={type}
+        type={type}
+        value={props.value}
+        min={props.min}
+        max={props.max}
+        disabled={disabled}
+        aria-invalid={props.invalid}
+        onChange={(event) => props.onChange(event.target.value)}
+        className={fieldClass}
+      />
+    </div>
+  );
+  return (
+    <div className={`grid sm:grid-cols-2 ${grouped ? 'gap-3' : 'gap-4'}`}>
+      {field('date', date)}
+      {field('time', time)}
+    </div>
+  );
+}
+
+/** Why the form was not sent, read out as soon as it shows. */
+export function FormProblem({ message, testId }: { message: string | null; testId?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" data-testid={testId} className="rounded-xl bg-red-50 px-4 py-2.5 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}
+
+interface FormActionsProps {
+  busy: boolean;
+  /** Submitting must wait (images still uploading): the submit button is disabled, Cancel is not. */
+  waiting?: boolean;
+  onCancel: () => void;
+  cancelLabel: string;
+  submitLabel: string;
+  submittingLabel: string;
+}
+
+/** Cancel and submit; the submit button says it is working while the server answers. */
+export function FormActions({
+  busy,
+  waiting = false,
+  onCancel,
+  cancelLabel,
+  submitLabel,
+  submittingLabel,
+}: FormActionsProps) {
+  return (
+    <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
+      <button type="button" disabled={busy} onClick={onCancel} className={secondaryButtonClass}>
+        {cancelLabel}
+      </button>
+      <button type="submit" disabled={busy || waiting} className={primaryButtonClass}>
+        {busy && <Spinner className="size-4 border-2" />}
+        {busy ? submittingLabel : submitLabel}
+      </button>
+    </div>
+  );
+}
+
+/** What the schedule and edit forms keep in the browser while they are typed. */
+export const postFormSchema = z.object({
+  content: z.string(),
+  firstComment: z.string(),
+  date: z.string(),
+  time: z.string(),
+});
+export type PostFormValues = z.infer<typeof postFormSchema>;

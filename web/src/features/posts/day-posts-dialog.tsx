@@ -1,0 +1,140 @@
+import { isBefore, startOfDay } from 'date-fns';
+import { CalendarPlus, ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { PostView } from '../../lib/api/posts';
+import { useDisplayPreferences } from '../../lib/api/preferences';
+import { formatClock, formatDay, formatHijriDay } from '../../lib/format';
+import { browserTimeZone } from '../../lib/time-zone';
+import { ClampedText } from '../../ui/clamped-text';
+import { DialogFrame, secondaryButtonClass } from '../../ui/dialog-frame';
+import { PostAttachments } from './post-card-parts';
+import { AttentionNote, canChange, FailureNote, PublishingNote } from './scheduled-post-card';
+import { StatusBadge } from './status-badge';
+
+interface DayPostsDialogProps {
+  day: Date | null;
+  posts: PostView[];
+  onClose: () => void;
+  onEdit: (post: PostView) => void;
+  onDelete: (post: PostView) => void;
+  onScheduleOnDay: (day: Date) => void;
+}
+
+/** 'Scheduled Posts for {date}' (spec section 2): time, status, content, Edit and Delete of each post. */
+export function DayPostsDialog({ day, posts, onClose, onEdit, onDelete, onScheduleOnDay }: DayPostsDialogProps) {
+  const { t, i18n } = useTranslation('posts');
+  const language = i18n.language;
+  const display = useDisplayPreferences();
+  const canSchedule = day !== null && !isBefore(startOfDay(day), startOfDay(new Date()));
+  return (
+    <DialogFrame
+      open={day !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={day ? t('day.title', { date: formatDay(day, language, 'full') }) : ''}
+      description={
+        day && display.hijri
+          ? `${formatHijriDay(day, language)}. ${t('day.description', { zone: browserTimeZone().replaceAll('_', ' ') })}`
+          : t('day.description', { zone: browserTimeZone().replaceAll('_', ' ') })
+      }
+      closeLabel={t('day.close')}
+      testId="day-posts-dialog"
+    >
+      <div className="px-5 py-4 sm:px-6">
+        {posts.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-500">{t('day.empty')}</p>
+        ) : (
+          // Spec section 9: the list scrolls past a maximum height of 80 units.
+          <ul className="-mx-1 max-h-80 space-y-3 overflow-y-auto px-1 py-1" data-testid="day-posts">
+            {posts.map((post) => (
+              <li
+                key={post.id}
+                data-testid="day-post"
+                data-post-id={post.id}
+                data-status={post.status}
+                data-attention={post.status === 'scheduled' && post.attention ? post.attention.cause : undefined}
+                className="rounded-xl border border-slate-200 p-4"
+              >
+                <div className="flex flex-wrap items-center gap-2">
+                  <time
+                    dateTime={post.scheduledAt}
+                    className="font-semibold tabular-nums text-ink"
+                    data-testid="day-post-time"
+                  >
+                    {formatClock(post.scheduledAt, language)}
+                  </time>
+                  <StatusBadge status={post.status} />
+                  <div className="-me-2 ms-auto flex items-center">
+                    {canChange(post) && (
+                      <>
+                        <button
+                          type="button"
+                          onClick={() => onEdit(post)}
+                          className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-ink"
+                          data-testid="day-edit"
+                        >
+                          <Pencil aria-hidden="true" className="size-4" />
+                          {t('card.edit')}
+                        </button>
+                        <button
+                          type="button"
+                          onClick={() => onDelete(post)}
+                          className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-red-600 hover:bg-red-50"
+                          data-testid="day-delete"
+                        >
+                          <Trash2 aria-hidden="true" className="size-4" />
+                          {t('card.delete')}
+                        </button>
+                      </>
+                    )}
+                    {post.url && (
+                      <a
+                        href={post.url}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                      >
+                        <ExternalLink aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+                        {t('card.viewOnLinkedIn')}
+                      </a>
+                    )}
+                  </div>
+                </div>
+                <ClampedText
+                  text={post.content}
+                  lines={4}
+                  dir="auto"
+                  className="mt-2 whitespace-pre-line break-words text-sm leading-relaxed text-slate-700"
+                  data-testid="day-post-text"
+                />
+                <PostAttachments media={post.media ?? []} />
+                {post.status === 'failed' && (
+                  <div className="mt-3">
+                    <FailureNote post={post} />
+                  </div>
+                )}
+                {post.status === 'scheduled' && post.attention && (
+                  <div className="mt-3">
+                    <AttentionNote post={post} />
+                  </div>
+                )}
+                {post.status === 'publishing' && (
+                  <div className="mt-3">
+                    <PublishingNote post={post} />
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {canSchedule && day && (
+          <div className="mt-4 flex justify-end border-t border-slate-100 pt-4">
+            <button type="button" onClick={() => onScheduleOnDay(day)} className={secondaryButtonClass}>
+              <CalendarPlus aria-hidden="true" className="size-4" />
+              {t('day.scheduleThisDay')}
+            </button>
+          </div>
+        )}
+      </div>
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,109 @@
+import type { PostDraft } from '@nashr/contracts';
+import { CalendarPlus, FilePenLine, NotebookPen, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { useDeleteDraft, useDrafts } from '../../lib/api/drafts';
+import { errorText } from '../../lib/error-text';
+import { formatDateTime } from '../../lib/format';
+import { EmptyPostList, LoadError, PostListSkeleton } from './list-states';
+
+export interface DraftsListProps {
+  onOpen: (draft: PostDraft) => void;
+  onSchedule: (draft: PostDraft) => void;
+  onWrite: () => void;
+}
+
+const action =
+  'inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold transition disabled:opacity-50';
+
+function DraftCard({ draft, onOpen, onSchedule }: { draft: PostDraft } & Omit<DraftsListProps, 'onWrite'>) {
+  const { t, i18n } = useTranslation('posts');
+  const remove = useDeleteDraft();
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync(draft.id);
+      toast.success(t('drafts.deleted'));
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  };
+  return (
+    <article
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="draft-card"
+      data-draft-id={draft.id}
+    >
+      <p className="text-xs text-slate-500">
+        {t('drafts.savedAt', { when: formatDateTime(draft.updatedAt, i18n.language) })}
+      </p>
+      <p dir="auto" className="mt-2 line-clamp-4 whitespace-pre-wrap break-words text-sm leading-6 text-ink">
+        {draft.content.trim() || t('drafts.noText')}
+      </p>
+      {draft.firstComment.trim() && (
+        <p dir="auto" className="mt-2 line-clamp-2 text-xs text-slate-500">
+          {t('drafts.firstComment', { comment: draft.firstComment.trim() })}
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={`${action} bg-brand-600 text-white hover:bg-brand-700`}
+          onClick={() => onOpen(draft)}
+          data-testid="draft-open"
+        >
+          <FilePenLine aria-hidden="true" className="size-4" />
+          {t('drafts.open')}
+        </button>
+        <button
+          type="button"
+          className={`${action} border border-slate-200 text-slate-700 hover:bg-slate-50`}
+          onClick={() => onSchedule(draft)}
+          disabled={!draft.content.trim()}
+          data-testid="draft-schedule"
+        >
+          <CalendarPlus aria-hidden="true" className="size-4" />
+          {t('drafts.schedule')}
+        </button>
+        <button
+          type="button"
+          className={`${action} text-red-700 hover:bg-red-50`}
+          onClick={() => void onDelete()}
+          disabled={remove.isPending}
+          data-testid="draft-delete"
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+          {t('drafts.delete')}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/** The Drafts tab: half-written posts kept on the server, newest first. None ever publishes by itself. */
+export function DraftsList({ onOpen, onSchedule, onWrite }: DraftsListProps) {
+  const { t } = useTranslation('posts');
+  const drafts = useDrafts();
+  if (drafts.isPending) return <PostListSkeleton />;
+  if (drafts.error && !drafts.data) {
+    return <LoadError title={t('drafts.loadFailed')} error={drafts.error} onRetry={() => void drafts.refetch()} />;
+  }
+  const list = drafts.data ?? [];
+  if (list.length === 0) {
+    return (
+      <EmptyPostList
+        icon={NotebookPen}
+        title={t('drafts.emptyTitle')}
+        text={t('drafts.emptyText')}
+        actionLabel={t('drafts.emptyAction')}
+        onAction={onWrite}
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4" data-testid="drafts-list">
+      {list.map((draft) => (
+        <DraftCard key={draft.id} draft={draft} onOpen={onOpen} onSchedule={onSchedule} />
+      ))}
+    </div>
+  );
+}

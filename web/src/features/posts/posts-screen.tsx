@@ -1,0 +1,229 @@
+import type { PostDraft } from '@nashr/contracts';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { isBefore, startOfDay, startOfMonth } from 'date-fns';
+import { Plus } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type PostView, useCalendarPosts, useScheduledTab } from '../../lib/api/posts';
+import { useDisplayPreferences } from '../../lib/api/preferences';
+import { dateInputValue, formatCompact, WEEK_STARTS_ON } from '../../lib/format';
+import { useHasBeenTrue } from '../../lib/use-has-been-true';
+import { PageHeader } from '../../ui/page-header';
+import { useComposer } from '../composer';
+import { calendarRange, postsByDay } from './calendar-grid';
+import { DayPostsDialog } from './day-posts-dialog';
+import { DeletePostDialog } from './delete-post-dialog';
+import { DraftsList } from './drafts-list';
+import { PostsCalendar } from './posts-calendar';
+import { PostsSidebar } from './posts-sidebar';
+import { PostsTimeline } from './posts-timeline';
+import { PublishedList } from './published-list';
+import { ScheduledList } from './scheduled-list';
+
+// The scheduling and editing forms (with the composer's images, document and drag-and-drop code)
+// are fetched the first time one opens, not with the list.
+const ScheduleDialog = lazy(() => import('../post-editor').then((module) => ({ default: module.ScheduleDialog })));
+const EditPostDialog = lazy(() => import('./edit-post-dialog').then((module) => ({ default: module.EditPostDialog })));
+
+export type PostsTab = 'scheduled' | 'published' | 'drafts' | 'calendar';
+
+/** `?tab=` of /posts: Scheduled unless it says published, drafts or calendar (spec section 2). */
+export function postsTabOf(search: { tab?: unknown }): PostsTab {
+  return search.tab === 'published' || search.tab === 'drafts' || search.tab === 'calendar' ? search.tab : 'scheduled';
+}
+
+/**
+ * `?post=<id>` (a notification's link): scrolls that post's card into view and focuses it once it
+ * is on the page, so its Retry or Edit is one key away.
+ */
+function usePostInView(postId: string | undefined) {
+  useEffect(() => {
+    if (!postId) return;
+    let frame = 0;
+    const deadline = Date.now() + 10_000;
+    const look = () => {
+      const card = document.querySelector<HTMLElement>(`[data-post-id="${CSS.escape(postId)}"]`);
+      if (card) {
+        card.scrollIntoView({ block: 'center', behavior: 'smooth' });
+        card.setAttribute('tabindex', '-1');
+        card.focus({ preventScroll: true });
+        card.dataset.highlighted = 'true';
+      } else if (Date.now() < deadline) frame = requestAnimationFrame(look);
+    };
+    look();
+    return () => cancelAnimationFrame(frame);
+  }, [postId]);
+}
+
+/** /posts, 'Post Management' (spec section 2): the posts, the schedule popup and the calendar. */
+export function PostsPage() {
+  const { t, i18n } = useTranslation('posts');
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { tab?: unknown; post?: string };
+  const tab = postsTabOf(search);
+  usePostInView(search.post);
+  const scheduled = useScheduledTab();
+
+  const [month, setMonth] = useState(() => startOfMonth(new Date()));
+  const [selectedDay, setSelectedDay] = useState<Date | null>(null);
+  const [openDay, setOpenDay] = useState<Date | null>(null);
+  const [scheduling, setScheduling] = useState<{ date?: string; draft?: PostDraft } | null>(null);
+  const [editing, setEditing] = useState<PostView | null>(null);
+  const scheduleWanted = useHasBeenTrue(scheduling !== null);
+  const editWanted = useHasBeenTrue(editing !== null);
+  const [deleting, setDeleting] = useState<PostView | null>(null);
+
+  const display = useDisplayPreferences();
+  const range = calendarRange(month, WEEK_STARTS_ON[display.weekStart]);
+  const calendar = useCalendarPosts(range.from, range.to);
+  const days = postsByDay(calendar.data ?? []);
+  const dayPosts = openDay ? (days.get(dateInputValue(openDay)) ?? []) : [];
+
+  // 'Generate Post' and '+ New Post' open the composer popup.
+  const composer = useComposer();
+  const onGenerate = () => composer.open();
+
+  const onSchedule = () => {
+    // A future day picked in the calendar is where a new post most likely goes.
+    const day = selectedDay && !isBefore(selectedDay, startOfDay(new Date())) ? dateInputValue(selectedDay) : undefined;
+    setScheduling({ date: day });
+  };
+
+  const onSelectDay = (day: Date) => {
+    setSelectedDay(day);
+    if (days.get(dateInputValue(day))?.length) setOpenDay(day);
+  };
+
+  const onTabChange = (value: string) =>
+    void navigate({ to: '/posts', search: { tab: postsTabOf({ tab: value }) }, replace: true });
+
+  const tabClass =
+    'relative -mb-px shrink-0 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm sm:px-4 font-semibold text-slate-500 transition hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700';
+
+  return (
+    <div data-testid="posts-page">
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <button
+            type="button"
+            onClick={onGenerate}
+            data-testid="new-post"
+            className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
+            <Plus aria-hidden="true" className="size-5" />
+            {t('newPost')}
+          </button>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] xl:grid-cols-[minmax(0,1fr)_20rem] xl:gap-8">
+        <Tabs.Root value={tab} onValueChange={onTabChange} className="min-w-0">
+          <Tabs.List
+            aria-label={t('tabs.label')}
+            className="mb-5 flex gap-1 overflow-x-auto border-b border-slate-200 sm:gap-2"
+          >
+            <Tabs.Trigger value="scheduled" className={tabClass} data-testid="tab-scheduled">
+              {t('tabs.scheduled')}
+              {scheduled.posts.length > 0 && (
+                <span className="ms-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs tabular-nums text-brand-700">
+                  {formatCompact(scheduled.posts.length, i18n.language)}
+                </span>
+              )}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="published" className={tabClass} data-testid="tab-published">
+              {t('tabs.published')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="drafts" className={tabClass} data-testid="tab-drafts">
+              {t('tabs.drafts')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="calendar" className={tabClass} data-testid="tab-calendar">
+              {t('tabs.calendar')}
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="scheduled" className="outline-none">
+            <ScheduledList
+              posts={scheduled.posts}
+              isPending={scheduled.isPending}
+              error={scheduled.error}
+              onRetry={() => void scheduled.refetch()}
+              onSchedule={onSchedule}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="published" className="outline-none">
+            <PublishedList onGenerate={onGenerate} />
+          </Tabs.Content>
+          <Tabs.Content value="drafts" className="outline-none">
+            <DraftsList
+              onOpen={(draft) =>
+                composer.open({
+                  text: draft.content,
+                  draft: {
+                    id: draft.id,
+                    firstComment: draft.firstComment,
+                    media: draft.media ?? [],
+                    version: draft.version,
+                  },
+                })
+              }
+              onSchedule={(draft) => setScheduling({ draft })}
+              onWrite={onGenerate}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="calendar" className="outline-none">
+            <PostsTimeline onEdit={setEditing} />
+          </Tabs.Content>
+        </Tabs.Root>
+        <PostsSidebar
+          onGenerate={onGenerate}
+          onSchedule={onSchedule}
+          calendar={
+            <PostsCalendar
+              month={month}
+              onMonthChange={setMonth}
+              selected={selectedDay}
+              onSelect={onSelectDay}
+              days={days}
+              isFetching={calendar.isFetching}
+              error={calendar.error}
+              onRetry={() => void calendar.refetch()}
+            />
+          }
+        />
+      </div>
+
+      {scheduleWanted && (
+        <Suspense fallback={null}>
+          <ScheduleDialog
+            open={scheduling !== null}
+            onOpenChange={(open) => !open && setScheduling(null)}
+            defaultDate={scheduling?.date}
+            defaultContent={scheduling?.draft?.content.trim()}
+            defaultFirstComment={scheduling?.draft?.firstComment.trim()}
+            draftId={scheduling?.draft?.id}
+          />
+        </Suspense>
+      )}
+      <DayPostsDialog
+        day={openDay}
+        posts={dayPosts}
+        onClose={() => setOpenDay(null)}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+        onScheduleOnDay={(day) => {
+          setOpenDay(null);
+          setScheduling({ date: dateInputValue(day) });
+        }}
+      />
+      {editWanted && (
+        <Suspense fallback={null}>
+          <EditPostDialog post={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
+      <DeletePostDialog post={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { ChevronDown, Send } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePublishedPosts } from '../../lib/api/posts';
+import { EmptyPostList, LoadError, PostListSkeleton } from './list-states';
+import { PublishedPostCard } from './published-post-card';
+
+/** Cards shown at first and added by 'Show more': the calendar sits below the list on phones. */
+const PAGE = 10;
+
+/** The Published tab: the account's posts on the network, newest first. */
+export function PublishedList({ onGenerate }: { onGenerate: () => void }) {
+  const { t } = useTranslation('posts');
+  const published = usePublishedPosts();
+  const [shown, setShown] = useState(PAGE);
+  if (published.isPending) return <PostListSkeleton />;
+  if (published.error) {
+    return <LoadError title={t('published.loadFailed')} error={published.error} onRetry={published.retry} />;
+  }
+  const posts = published.data ?? [];
+  if (posts.length === 0) {
+    return (
+      <EmptyPostList
+        icon={Send}
+        title={t('published.emptyTitle')}
+        text={t('published.emptyText')}
+        actionLabel={t('published.emptyAction')}
+        onAction={onGenerate}
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4" data-testid="published-list">
+      {posts.slice(0, shown).map((post) => (
+        <PublishedPostCard key={post.id} post={post} />
+      ))}
+      {posts.length > shown && (
+        <button
+          type="button"
+          onClick={() => setShown((count) => count + PAGE)}
+          data-testid="show-more-published"
+          className="inline-flex items-center justify-center gap-2 self-center rounded-xl border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50"
+        >
+          <ChevronDown aria-hidden="true" className="size-4" />
+          {t('published.showMore')}
+        </button>
+      )}
+    </div>
+  );
+}

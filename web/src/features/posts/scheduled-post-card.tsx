@@ -1,0 +1,240 @@
+import { Link } from '@tanstack/react-router';
+import { CalendarClock, Link2, ListOrdered, Pencil, RotateCw, Trash2, TriangleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { OAUTH_START_PATH } from '../../lib/api/linkedin';
+import { type PostView, useRetryPost } from '../../lib/api/posts';
+import { codeText, errorText } from '../../lib/error-text';
+import { formatClock, formatDay } from '../../lib/format';
+import { browserTimeZone } from '../../lib/time-zone';
+import { useOneAtATime } from '../../lib/use-one-at-a-time';
+import { HijriDate } from '../../ui/hijri-date';
+import { Spinner } from '../../ui/spinner';
+import { LinkedInLink, PostAttachments, PostText } from './post-card-parts';
+import { StatusBadge } from './status-badge';
+
+export const canChange = (post: PostView) => post.status === 'scheduled' || post.status === 'failed';
+
+/** Retry of a failed post: it goes out again now. */
+export function RetryButton({ post }: { post: PostView }) {
+  const { t } = useTranslation('posts');
+  const retry = useRetryPost();
+  const oneAtATime = useOneAtATime();
+  const onRetry = () => oneAtATime(retryAndSay);
+  const retryAndSay = async () => {
+    try {
+      await retry.mutateAsync(post);
+      toast.success(t('server.retrying'));
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={onRetry}
+      disabled={retry.isPending}
+      data-testid="retry-post"
+      className="inline-flex items-center gap-1.5 rounded-lg bg-red-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-red-700 disabled:opacity-60"
+    >
+      {retry.isPending ? (
+        <Spinner className="size-3.5 border-2" />
+      ) : (
+        <RotateCw aria-hidden="true" className="size-3.5" />
+      )}
+      {retry.isPending ? t('card.retrying') : t('card.retry')}
+    </button>
+  );
+}
+
+/** Why a post failed, and Retry. */
+export function FailureNote({ post }: { post: PostView }) {
+  const { t } = useTranslation('posts');
+  return (
+    <div
+      className="flex flex-wrap items-start gap-3 rounded-xl bg-red-50 px-4 py-3 ring-1 ring-red-100"
+      data-testid="failure-note"
+    >
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="font-semibold text-red-800">{t('card.failedTitle')}</p>
+        <p className="mt-0.5 text-red-700">{codeText(post.failureCode) ?? t('card.failedUnknown')}</p>
+      </div>
+      <RetryButton post={post} />
+    </div>
+  );
+}
+
+const reconnectClass =
+  'inline-flex items-center gap-1.5 rounded-lg bg-amber-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-amber-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700';
+
+/**
+ * Why a scheduled post cannot go out as it stands (its LinkedIn connection will have expired by its
+ * time, or was lost), and the one fix: reconnecting, which clears it and keeps the post and its time.
+ */
+export function AttentionNote({ post }: { post: PostView }) {
+  const { t } = useTranslation('posts');
+  if (post.status !== 'scheduled' || !post.attention) return null;
+  return (
+    <div
+      className="flex flex-wrap items-start gap-3 rounded-xl bg-amber-50 px-4 py-3 ring-1 ring-amber-200"
+      data-testid="attention-note"
+      data-cause={post.attention.cause}
+    >
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="font-semibold text-amber-900">{t('card.attentionTitle')}</p>
+        <p className="mt-0.5 text-amber-800" data-testid="attention-reason">
+          {codeText(post.attention.code) ?? t('card.attentionUnknown')}
+        </p>
+      </div>
+      {post.attention.cause === 'connection_expires' ? (
+        // Still connected: a new token comes from the network's own page, and brings the user back.
+        <a href={`${OAUTH_START_PATH}?display=page`} data-testid="attention-reconnect" className={reconnectClass}>
+          <Link2 aria-hidden="true" className="size-3.5" />
+          {t('card.reconnect')}
+        </a>
+      ) : (
+        <Link to="/connect-linkedIn" preload="intent" data-testid="attention-reconnect" className={reconnectClass}>
+          <Link2 aria-hidden="true" className="size-3.5" />
+          {t('card.reconnect')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** A post going out now, or, when the network asked to wait (its daily limit), when it is tried again. */
+export function PublishingNote({ post }: { post: PostView }) {
+  const { t, i18n } = useTranslation('posts');
+  if (post.status !== 'publishing') return null;
+  if (!post.retryAt) {
+    return (
+      <p className="text-sm text-amber-800" role="status">
+        {t('card.publishingNote')}
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm text-amber-800" role="status" data-testid="retry-at" data-retry-at={post.retryAt}>
+      {t('card.retryAt', {
+        date: formatDay(post.retryAt, i18n.language),
+        time: formatClock(post.retryAt, i18n.language),
+      })}
+    </p>
+  );
+}
+
+export function IconButton({
+  label,
+  onClick,
+  icon: Icon,
+  danger = false,
+  testId,
+}: {
+  label: string;
+  onClick: () => void;
+  icon: typeof Pencil;
+  danger?: boolean;
+  testId?: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      title={label}
+      data-testid={testId}
+      className={`rounded-lg p-2 text-slate-500 transition ${danger ? 'hover:bg-red-50 hover:text-red-600' : 'hover:bg-slate-100 hover:text-ink'}`}
+    >
+      <Icon aria-hidden="true" className="size-4.5" />
+    </button>
+  );
+}
+
+/** A card of the Scheduled tab: 'Scheduled for {date} at {time}', the status, the content. */
+export function ScheduledPostCard({
+  post,
+  onEdit,
+  onDelete,
+}: {
+  post: PostView;
+  onEdit: (post: PostView) => void;
+  onDelete: (post: PostView) => void;
+}) {
+  const { t, i18n } = useTranslation('posts');
+  const otherZone = post.timeZone !== browserTimeZone();
+  return (
+    <article
+      data-testid="scheduled-post"
+      data-post-id={post.id}
+      data-status={post.status}
+      data-attention={post.status === 'scheduled' && post.attention ? post.attention.cause : undefined}
+      className={`rounded-2xl border bg-white p-5 shadow-sm transition hover:shadow-md data-[highlighted=true]:ring-2 data-[highlighted=true]:ring-brand-500 ${post.status === 'failed' ? 'border-red-200' : post.status === 'scheduled' && post.attention ? 'border-amber-300' : 'border-slate-200'}`}
+    >
+      <header className="flex flex-wrap items-start gap-x-3 gap-y-2">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
+          <CalendarClock aria-hidden="true" className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold text-ink" data-testid="scheduled-for">
+            {t('scheduledFor', {
+              date: formatDay(post.scheduledAt, i18n.language),
+              time: formatClock(post.scheduledAt, i18n.language),
+            })}
+          </p>
+          <HijriDate instant={post.scheduledAt} />
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <StatusBadge status={post.status} />
+            {post.queued && post.status === 'scheduled' && (
+              <span
+                className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700"
+                title={t('card.queuedHint')}
+                data-testid="queued-badge"
+              >
+                <ListOrdered aria-hidden="true" className="size-3.5" />
+                {t('card.queued')}
+              </span>
+            )}
+            {otherZone && (
+              <span className="text-xs text-slate-500">
+                {t('card.zoneNote', { zone: post.timeZone.replaceAll('_', ' ') })}
+              </span>
+            )}
+          </div>
+        </div>
+        <div className="-me-2 flex items-center">
+          {canChange(post) && (
+            <>
+              <IconButton label={t('card.edit')} icon={Pencil} onClick={() => onEdit(post)} testId="edit-post" />
+              <IconButton
+                label={t('card.delete')}
+                icon={Trash2}
+                danger
+                onClick={() => onDelete(post)}
+                testId="delete-post"
+              />
+            </>
+          )}
+          {post.url && <LinkedInLink href={post.url} />}
+        </div>
+      </header>
+      <PostText text={post.content} lines={6} />
+      <PostAttachments media={post.media ?? []} />
+      {post.status === 'failed' && (
+        <div className="mt-4">
+          <FailureNote post={post} />
+        </div>
+      )}
+      {post.status === 'scheduled' && post.attention && (
+        <div className="mt-4">
+          <AttentionNote post={post} />
+        </div>
+      )}
+      {post.status === 'publishing' && (
+        <div className="mt-4">
+          <PublishingNote post={post} />
+        </div>
+      )}
+    </article>
+  );
+}

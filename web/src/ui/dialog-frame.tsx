@@ -1,0 +1,80 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../lib/use-return-focus';
+
+interface DialogFrameProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  closeLabel: string;
+  children: ReactNode;
+  testId?: string;
+  /** Kept open while something is being saved. */
+  busy?: boolean;
+}
+
+/**
+ * The modal of every posts popup: Radix keeps focus inside, closes on Escape or a click outside
+ * (not while saving) and returns focus to the button that opened it (useReturnFocus: there is no Trigger).
+ */
+export function DialogFrame({
+  open,
+  onOpenChange,
+  title,
+  description,
+  closeLabel,
+  children,
+  testId,
+  busy = false,
+}: DialogFrameProps) {
+  const returnFocus = useReturnFocus();
+  const { i18n } = useTranslation();
+  const change = (next: boolean) => {
+    if (!next && busy) return;
+    onOpenChange(next);
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={change}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[2px]" />
+        <Dialog.Content
+          {...returnFocus}
+          dir={i18n.dir()}
+          data-testid={testId}
+          className="fixed inset-x-3 top-1/2 z-50 mx-auto flex max-h-[calc(100dvh-1.5rem)] max-w-lg -translate-y-1/2 flex-col overflow-hidden rounded-2xl bg-white shadow-2xl outline-none sm:inset-x-4"
+        >
+          <div className="flex items-start gap-3 border-b border-slate-100 px-5 py-4 sm:px-6">
+            <div className="min-w-0 flex-1">
+              <Dialog.Title className="text-lg font-semibold text-ink">{title}</Dialog.Title>
+              {description ? (
+                <Dialog.Description className="mt-1 text-sm text-slate-500">{description}</Dialog.Description>
+              ) : (
+                <Dialog.Description className="sr-only">{title}</Dialog.Description>
+              )}
+            </div>
+            <Dialog.Close
+              disabled={busy}
+              aria-label={closeLabel}
+              className="-me-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-ink disabled:opacity-50"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export const fieldClass =
+  'block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-50 aria-[invalid=true]:border-red-400';
+
+export const primaryButtonClass =
+  'inline-flex items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
+
+export const secondaryButtonClass =
+  'inline-flex items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60';
