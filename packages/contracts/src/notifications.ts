@@ -5,7 +5,7 @@ import { defineJob, QUEUES } from './jobs/define.js';
 /**
  * What the product tells a user about: a post published (link) or failed (reason and the action
  * that fixes it), a scheduled post that needs the user before its time, the network connection
- * lost or about to expire, the AI credits running low, Engage's autopilot stopping by itself. Each kind can be shown in the app and sent by e-mail, as the
+ * lost or about to expire, the AI credits running low, Engage's autopilot stopping by itself, a refused payment refunded. Each kind can be shown in the app and sent by e-mail, as the
  * user prefers.
  */
 export const NOTIFICATION_KINDS = [
@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'credits_low',
   'connection_expiring',
   'autopilot_stopped',
+  'checkout_refunded',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -28,6 +29,7 @@ export const URGENT_NOTIFICATION_KINDS: ReadonlySet<NotificationKind> = new Set(
   'credits_low',
   'connection_expiring',
   'autopilot_stopped',
+  'checkout_refunded',
 ]);
 /** At most this many e-mails at once per user and hour; the rest wait for the digest. */
 export const URGENT_MAILS_PER_HOUR = 3;
@@ -121,6 +123,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
     credits_low: { app: true, email: true },
     connection_expiring: { app: true, email: true },
     autopilot_stopped: { app: true, email: true },
+    checkout_refunded: { app: true, email: true },
   },
   digestHour: 8,
   timeZone: 'UTC',

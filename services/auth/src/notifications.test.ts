@@ -4,6 +4,7 @@
  */
 import {
   accountDisconnectedEvent,
+  checkoutRefundedEvent,
   connectionExpiringEvent,
   creditsLowEvent,
   engageAutopilotStoppedEvent,
@@ -40,7 +41,7 @@ const list = async (user: User) => {
   const res = await h.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: user.headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as {
-    notifications: { id: string; kind: string; reason: string | null; read: boolean }[];
+    notifications: { id: string; kind: string; reason: string | null; reasonCode?: string | null; read: boolean }[];
     unread: number;
   };
 };
@@ -335,6 +336,69 @@ describe("Engage's autopilot stopping by itself", () => {
     );
     expect(mail?.text).toContain('نفدت نقاط التعليق لهذه الفترة');
     expect(mail?.text).toContain('http://localhost:8080/engage');
+  });
+});
+
+const checkoutRefunded = (user: User, subscriptionId: string, reason: 'stale' | 'subscribed' | null) =>
+  deliver(
+    () =>
+      h.queues.publish(
+        checkoutRefundedEvent,
+        { userId: user.userId, reason, refunds: 1 },
+        { id: `test-payments-${subscriptionId}` },
+      ),
+    `checkout-refunded-test-payments-${subscriptionId}`,
+  );
+
+describe('a refused payment refunded', () => {
+  it('is told once, in the bell and by e-mail, with why, that the plan is unchanged and the way to Billing', async () => {
+    const user = await newUser('refunded');
+    await preferences(user, { locale: 'en' });
+    const subscriptionId = `sub_${crypto.randomUUID()}`;
+    await checkoutRefunded(user, subscriptionId, 'stale');
+    // The same refund told again (a retried job published again): nothing more.
+    await forget(`checkout-refunded-test-payments-${subscriptionId}`);
+    await checkoutRefunded(user, subscriptionId, 'stale');
+    expect((await list(user)).notifications).toEqual([
+      expect.objectContaining({
+        kind: 'checkout_refunded',
+        reason: 'It was made on a checkout a newer one had replaced, so it starts no plan.',
+        reasonCode: 'billing.checkout_stale',
+        read: false,
+      }),
+    ]);
+    const [mail] = await until(
+      'the refund e-mail',
+      async () => mailsTo(h, user.email),
+      (m) => m.length > 0,
+    );
+    expect(mail?.subject).toBe('A payment was refused and refunded in full.');
+    expect(mail?.text).toContain('a newer one had replaced');
+    expect(mail?.text).toContain('Your plan is as it was.');
+    expect(mail?.text).toContain('Open Billing: http://localhost:8080/billing');
+    expect(mail?.listUnsubscribe).toContain('kind=checkout_refunded');
+    expect(mailsTo(h, user.email)).toHaveLength(1);
+  });
+
+  it('is written in Arabic for Arabic readers, also for a refusal recorded before reasons were', async () => {
+    const user = await newUser('refunded-ar');
+    await checkoutRefunded(user, `sub_${crypto.randomUUID()}`, 'subscribed');
+    await checkoutRefunded(user, `sub_${crypto.randomUUID()}`, null);
+    expect((await list(user)).notifications.map((n) => n.reasonCode).sort()).toEqual([
+      'billing.already_subscribed',
+      null,
+    ]);
+    const mails = await until(
+      'the Arabic refund e-mails',
+      async () => mailsTo(h, user.email),
+      (m) => m.length === 2,
+    );
+    for (const mail of mails) {
+      expect(mail.subject).toBe('رُفضت عملية دفع وأُعيد مبلغها كاملًا.');
+      expect(mail.text).toContain('خطتك كما هي');
+      expect(mail.text).toContain('http://localhost:8080/billing');
+    }
+    expect(mails.filter((m) => m.text?.includes('لديك اشتراك قائم بالفعل'))).toHaveLength(1);
   });
 });
 

@@ -1,13 +1,17 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   entitlementChangedEvent,
   IDENTITY_HEADERS,
   QUEUES,
+  refusedSubscriptionsSweepJob,
   userCreatedEvent,
   userDeletedEvent,
 } from '@nashr/contracts';
 import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER } from './app.js';
 import { entitlements, providerSubscriptions, testSubscriptions, trialGrants } from './db/schema.js';
 import { TEST_SIGNATURE_HEADER, testPaymentsSignature } from './providers/test-payments.js';
 import { type Harness, startHarness } from './testing/harness.js';
@@ -451,6 +455,9 @@ describe('a paid checkout refused at test-payments', () => {
       refundIds: [record?.refundId],
       cancelledAt: expect.any(Date),
     });
+    // The user is told, in the bell and by e-mail (auth's inbox takes the event).
+    const notice = await h.queues.get(QUEUES.authInbox).getJob(`checkout-refunded-test-payments-${subscriptionId}`);
+    expect(notice?.data).toMatchObject({ userId: who.userId, reason: 'stale', refunds: 1 });
     // Told again: a replay, nothing is refunded twice.
     expect((await webhook(body, sign(body))).json()).toEqual({ received: true, duplicate: true });
     expect((await subscriptionsOf(who))[0]?.refundId).toBe(record?.refundId);
@@ -517,6 +524,44 @@ describe('a subscription refused as a second one', () => {
   });
 });
 
+describe('refusals recorded before refunds were made', () => {
+  it('are refunded once by the sweep after the migration, and nothing else is touched', async () => {
+    const who = testIdentity();
+    const earlier = new Date(Date.now() - 40 * 86_400_000);
+    const ids = { owed: `sub_test_earlier_${Date.now()}`, nothingPaid: `sub_test_unpaid_${Date.now()}` };
+    // As migration 0003 left them: cancelled then, marked settled, no reason and no refund.
+    await h.database.db.insert(testSubscriptions).values({
+      id: ids.owed,
+      userId: who.userId,
+      customerId: `cus_test_${who.userId}`,
+      plan: 'basic',
+      status: 'canceled',
+      periodStart: earlier,
+      periodEnd: earlier,
+    });
+    const legacy = { provider: 'test-payments', userId: who.userId, outcome: 'refused', decidedAt: earlier };
+    await h.database.db.insert(providerSubscriptions).values([
+      { ...legacy, subscriptionId: ids.owed, cancelledAt: earlier, settledAt: earlier },
+      // A refusal of this time settled with no refund because nothing was paid stays as it is.
+      { ...legacy, subscriptionId: ids.nothingPaid, reason: 'stale', cancelledAt: earlier, settledAt: earlier },
+    ]);
+    const migration = await readFile(join(MIGRATIONS_FOLDER, '0004_refund-earlier-refusals.sql'), 'utf8');
+    await h.database.db.execute(sql.raw(migration));
+    const row = async (id: string) =>
+      (await h.database.db.select().from(providerSubscriptions).where(eq(providerSubscriptions.subscriptionId, id)))[0];
+    expect((await row(ids.owed))?.settledAt).toBeNull();
+    await h.queues.enqueue(refusedSubscriptionsSweepJob, {});
+    await expect.poll(async () => (await row(ids.owed))?.settledAt ?? null, POLL).not.toBeNull();
+    const [record] = await subscriptionsOf(who);
+    expect(record?.refundId).toMatch(/^re_test_/);
+    expect(await row(ids.owed)).toMatchObject({ refundIds: [record?.refundId], cancelledAt: earlier });
+    expect(await row(ids.nothingPaid)).toMatchObject({ settledAt: earlier, refundIds: [] });
+    // The user is told the money went back (the refusal's reason was not recorded then).
+    const notice = await h.queues.get(QUEUES.authInbox).getJob(`checkout-refunded-test-payments-${ids.owed}`);
+    expect(notice?.data).toMatchObject({ userId: who.userId, reason: null, refunds: 1 });
+  });
+});
+
 describe('the trial, once per person', () => {
   /** Creates the account as auth tells billing, and waits for billing to have handled it. */
   async function signUp(email: string) {
@@ -571,18 +616,53 @@ describe('the trial, once per person', () => {
 });
 
 describe('deleting an account with a paid subscription', () => {
-  it('cancels it at test-payments before deleting the rows', async () => {
+  it('cancels it at test-payments and refunds a refusal still owed, then keeps no record of the user', async () => {
     const who = testIdentity();
     await subscribe(who, 'starter');
-    expect((await subscriptionsOf(who))[0]).toMatchObject({ status: 'active' });
-    await h.queues.publish(userDeletedEvent, { userId: who.userId, email: 'paid@example.com' });
-    await expect.poll(async () => (await subscriptionsOf(who))[0]?.status, POLL).toBe('canceled');
-    await expect
-      .poll(
-        async () => (await h.database.db.select().from(entitlements).where(eq(entitlements.userId, who.userId))).length,
-        POLL,
-      )
-      .toBe(0);
+    const [paid] = await subscriptionsOf(who);
+    expect(paid).toMatchObject({ status: 'active' });
+    // A refused checkout's subscription whose refund job has not run yet (the worker was down).
+    const owed = `sub_test_owed_${Date.now()}`;
+    const now = new Date();
+    await h.database.db.insert(testSubscriptions).values({
+      id: owed,
+      userId: who.userId,
+      customerId: `cus_test_${who.userId}`,
+      plan: 'basic',
+      status: 'active',
+      periodStart: now,
+      periodEnd: new Date(now.getTime() + 30 * 86_400_000),
+    });
+    await h.database.db.insert(providerSubscriptions).values({
+      provider: 'test-payments',
+      subscriptionId: owed,
+      userId: who.userId,
+      outcome: 'refused',
+      reason: 'stale',
+    });
+    const queue = h.queues.get(QUEUES.billingInbox);
+    const job = await queue.add(userDeletedEvent.name, { userId: who.userId, email: 'paid@example.com' });
+    await expect.poll(async () => (await queue.getJob(job.id as string))?.returnvalue ?? null, POLL).not.toBeNull();
+    expect((await queue.getJob(job.id as string))?.returnvalue).toMatchObject({
+      cancelled: paid?.id,
+      refunded: [owed],
+    });
+    const [refusal] = await h.database.db
+      .select()
+      .from(providerSubscriptions)
+      .where(eq(providerSubscriptions.subscriptionId, owed));
+    expect(refusal).toMatchObject({ userId: null, cancelledAt: expect.any(Date), settledAt: expect.any(Date) });
+    expect(refusal?.refundIds).toEqual([expect.stringMatching(/^re_test_/)]);
+    // Nothing of the user in any billing table: the plan, the checkouts, the stand-in's records.
+    const compact = who.userId.replaceAll('-', '');
+    const left = await h.database.db.execute(
+      sql`select count(*)::int as n from (
+        select t::text as row from billing.entitlements t union all select t::text from billing.test_sessions t
+        union all select t::text from billing.test_subscriptions t union all select t::text from billing.checkouts t
+        union all select t::text from billing.provider_events t union all select t::text from billing.provider_subscriptions t
+      ) rows where row ilike ${`%${who.userId}%`} or row ilike ${`%${compact}%`}`,
+    );
+    expect(left[0]).toEqual({ n: 0 });
   });
 });
 

@@ -42,7 +42,7 @@ export class RefusedSubscriptions {
   async settle(
     provider: BillingProvider,
     subscriptionId: string,
-  ): Promise<{ refundIds: string[]; before: boolean } | null> {
+  ): Promise<{ refundIds: string[]; before: boolean; userId: string | null; reason: string | null } | null> {
     const where = and(
       eq(providerSubscriptions.provider, provider.name),
       eq(providerSubscriptions.subscriptionId, subscriptionId),
@@ -50,7 +50,8 @@ export class RefusedSubscriptions {
     );
     const [refusal] = await this.db.select().from(providerSubscriptions).where(where);
     if (!refusal) return null;
-    if (refusal.settledAt) return { refundIds: refusal.refundIds, before: true };
+    const whose = { userId: refusal.userId, reason: refusal.reason };
+    if (refusal.settledAt) return { refundIds: refusal.refundIds, before: true, ...whose };
     if (!refusal.cancelledAt) {
       await provider.cancelSubscription(subscriptionId);
       await this.db.update(providerSubscriptions).set({ cancelledAt: this.clock() }).where(where);
@@ -60,7 +61,23 @@ export class RefusedSubscriptions {
       .update(providerSubscriptions)
       .set({ settledAt: this.clock(), refundIds })
       .where(and(where, isNull(providerSubscriptions.settledAt)));
-    return { refundIds, before: false };
+    return { refundIds, before: false, ...whose };
+  }
+
+  /** The user's refusals at this provider not settled yet (a deleted account settles them before it goes). */
+  async unsettledOf(provider: string, userId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ subscriptionId: providerSubscriptions.subscriptionId })
+      .from(providerSubscriptions)
+      .where(
+        and(
+          eq(providerSubscriptions.provider, provider),
+          eq(providerSubscriptions.userId, userId),
+          eq(providerSubscriptions.outcome, 'refused'),
+          isNull(providerSubscriptions.settledAt),
+        ),
+      );
+    return rows.map((row) => row.subscriptionId);
   }
 
   /**

@@ -369,6 +369,23 @@ export const refusedSubscriptionJob = defineJob(
 );
 
 /**
+ * billing → auth: a paid checkout billing refused had its subscription cancelled and its payment
+ * refunded; the user is told in the bell and by e-mail. `reason`: why it was refused (a checkout
+ * replaced by a newer one, or a second subscription; null for a refusal recorded before reasons
+ * were). Published with the id `{provider}-{subscriptionId}`, so one refund tells once.
+ */
+export const checkoutRefundedEvent = defineEvent(
+  'checkout-refunded',
+  z.object({
+    userId,
+    reason: z.enum(['stale', 'subscribed']).nullable(),
+    refunds: z.number().int().positive(),
+    requestId,
+  }),
+  [QUEUES.authInbox],
+);
+
+/**
  * billing-worker's sweep (every 15 minutes, and at start): refused subscriptions not settled yet
  * get their job again (one lost with Redis, or failed for good through a long provider outage).
  */

@@ -67,6 +67,13 @@ const COPY = {
     credits_low_detail: 'عند نفادها تُكتب مسوداتك بـ GPT-3.5 دون أن يُخصم من رصيدك شيء.',
     autopilot_stopped: 'توقّف الوضع التلقائي في مساعد التفاعل من تلقاء نفسه، ولن يُرسل تعليقات أخرى حتى تعيد تشغيله.',
     open_engage: 'فتح مساعد التفاعل',
+    checkout_refunded: 'رُفضت عملية دفع وأُعيد مبلغها كاملًا.',
+    checkout_refunded_reasons: {
+      'billing.checkout_stale': 'السبب: تمّت من صفحة دفع حلّت محلها صفحة أحدث، فلا تبدأ بها خطة.',
+      'billing.already_subscribed': 'السبب: لديك اشتراك قائم بالفعل، وكان اشتراك ثانٍ سيُحتسب عليك مرتين.',
+    } as Record<string, string>,
+    checkout_refunded_detail: 'خطتك كما هي، وقد يستغرق ظهور المبلغ في بطاقتك بضعة أيام.',
+    open_billing: 'فتح صفحة الفوترة',
     autopilot_reasons: {
       'engage.credits_exhausted':
         'السبب: نفدت نقاط التعليق لهذه الفترة. اختر خطة أكبر، أو أعد تشغيله مع بداية فترتك التالية.',
@@ -94,6 +101,7 @@ const COPY = {
       credits_low: 'قرب نفاد نقاط GPT-4o',
       connection_expiring: 'قرب انتهاء ربط لينكدإن',
       autopilot_stopped: 'توقّف الوضع التلقائي',
+      checkout_refunded: 'إعادة مبالغ الدفعات المرفوضة',
     },
     settings: 'يمكنك تغيير إعدادات الإشعارات من صفحة الإعدادات في «نشر».',
     signature: 'فريق «نشر»',
@@ -108,6 +116,14 @@ const COPY = {
     credits_low_detail: 'When they run out, your drafts are written with GPT-3.5 at no cost.',
     autopilot_stopped: 'Engage’s autopilot stopped by itself: it sends no more comments until you turn it on again.',
     open_engage: 'Open Engage',
+    checkout_refunded: 'A payment was refused and refunded in full.',
+    checkout_refunded_reasons: {
+      'billing.checkout_stale': 'Reason: it was made on a checkout a newer one had replaced, so it starts no plan.',
+      'billing.already_subscribed':
+        'Reason: you already had a subscription, and a second one would have charged you twice.',
+    } as Record<string, string>,
+    checkout_refunded_detail: 'Your plan is as it was. The refund may take some days to show on your card.',
+    open_billing: 'Open Billing',
     autopilot_reasons: {
       'engage.credits_exhausted':
         'Reason: this period’s commenting credits are used up. Choose a larger plan, or turn it on again when your next period starts.',
@@ -136,6 +152,7 @@ const COPY = {
       credits_low: 'GPT-4o credits running low',
       connection_expiring: 'a LinkedIn connection about to expire',
       autopilot_stopped: 'autopilot stopping by itself',
+      checkout_refunded: 'refused payments refunded',
     },
     settings: 'You can change your notification preferences in Nashr’s settings.',
     signature: 'The Nashr team',
@@ -212,6 +229,14 @@ function told(lang: Locale, row: NotificationRow, publicUrl: string, timeZone = 
         detail: (row.reasonCode && c.autopilot_reasons[row.reasonCode]) || reasonLine(lang, row),
         action: { label: c.open_engage, href: `${publicUrl}/engage` },
       };
+    case 'checkout_refunded': {
+      const why = row.reasonCode ? c.checkout_refunded_reasons[row.reasonCode] : undefined;
+      return {
+        title: c.checkout_refunded,
+        detail: why ? `${why} ${c.checkout_refunded_detail}` : c.checkout_refunded_detail,
+        action: { label: c.open_billing, href: `${publicUrl}/billing` },
+      };
+    }
   }
 }
 

@@ -1,5 +1,7 @@
 import {
   type AUTOPILOT_STOP_CODES,
+  BILLING_ERROR_CODES,
+  checkoutRefundedEvent,
   connectionExpiringEvent,
   creditsLowEvent,
   engageAutopilotStoppedEvent,
@@ -36,6 +38,18 @@ export const AUTOPILOT_STOP_REASONS: Record<(typeof AUTOPILOT_STOP_CODES)[number
   'engage.credits_exhausted': "This period's commenting credits are used up.",
   'engage.not_included': 'Your plan no longer includes Engage.',
 };
+
+/** Why billing refused a paid checkout it then refunded: the code whose words the app and the e-mail show, and the English for API users. */
+export const REFUND_REASONS = {
+  stale: {
+    code: BILLING_ERROR_CODES.checkoutStale,
+    reason: 'It was made on a checkout a newer one had replaced, so it starts no plan.',
+  },
+  subscribed: {
+    code: BILLING_ERROR_CODES.alreadySubscribed,
+    reason: 'You already had a subscription, and a second one would have charged you twice.',
+  },
+} as const;
 
 /**
  * Turns events into notifications: one per event (the job id is the key, so a repeated delivery
@@ -74,7 +88,8 @@ export class Notifier {
 
   /**
    * The post events: a published post (its link), a failed one (its reason), one that needs the
-   * user before its time (the cause); the credits running low; Engage's autopilot stopping by itself.
+   * user before its time (the cause); the credits running low; Engage's autopilot stopping by itself;
+   * a refused payment refunded.
    */
   handlers() {
     return [
@@ -112,6 +127,19 @@ export class Notifier {
         this.tell(
           job,
           { userId, kind: 'autopilot_stopped', reason: AUTOPILOT_STOP_REASONS[reason], reasonCode: reason },
+          log,
+        ),
+      ),
+      // The event's id (provider, subscription) makes each refund told once.
+      handleJob(checkoutRefundedEvent, ({ userId, reason }, job, log) =>
+        this.tell(
+          job,
+          {
+            userId,
+            kind: 'checkout_refunded',
+            reason: reason ? REFUND_REASONS[reason].reason : null,
+            reasonCode: reason ? REFUND_REASONS[reason].code : null,
+          },
           log,
         ),
       ),

@@ -109,7 +109,7 @@ export const providerSubscriptions = billingSchema.table(
     /**
      * A refused one: when nothing more was owed, its payment refunded (`refundIds`, empty when
      * nothing had been paid). Refusals recorded before refunds were made (no reason) were cancelled
-     * then, and settled without a refund.
+     * then; migration 0004 marks them not settled, so the sweep refunds them too.
      */
     settledAt: timestamp('settled_at', { withTimezone: true }),
     refundIds: text('refund_ids').array().notNull().default([]),

@@ -1,4 +1,5 @@
 import {
+  checkoutRefundedEvent,
   graceEndedJob,
   QUEUES,
   refusedSubscriptionJob,
@@ -6,7 +7,7 @@ import {
   userCreatedEvent,
   userDeletedEvent,
 } from '@nashr/contracts';
-import { forgetJobs, handleJob, jobOfUser, type Queues } from '@nashr/platform';
+import { forgetJobs, handleJob, jobIdPart, jobOfUser, type Queues } from '@nashr/platform';
 import type { EntitlementStore } from '../entitlements.js';
 import type { BillingProvider } from '../providers/types.js';
 import type { RefusedSubscriptions } from '../refused-subscriptions.js';
@@ -55,6 +56,19 @@ export function billingInbox({ store, provider, refused, trialHash }: BillingInb
         { subscriptionId, refundIds: settled?.refundIds ?? [], before: settled?.before ?? false },
         settled ? 'refused subscription cancelled and its payment refunded' : 'no refusal of this subscription',
       );
+      // The user is told that money went back (once: the event's id is the subscription's, and a
+      // retry after a lost publish tells again under the same id). A deleted account tells no one.
+      if (settled?.userId && settled.refundIds.length > 0) {
+        await queues.publish(
+          checkoutRefundedEvent,
+          {
+            userId: settled.userId,
+            reason: settled.reason === 'stale' || settled.reason === 'subscribed' ? settled.reason : null,
+            refunds: settled.refundIds.length,
+          },
+          { id: `${jobIdPart(name)}-${jobIdPart(subscriptionId)}` },
+        );
+      }
       return { settled: Boolean(settled), refundIds: settled?.refundIds ?? [] };
     }),
     handleJob(refusedSubscriptionsSweepJob, async (_payload, _job, log) => {
@@ -72,10 +86,21 @@ export function billingInbox({ store, provider, refused, trialHash }: BillingInb
         await provider.cancelSubscription(row.subscriptionId);
         cancelled = row.subscriptionId;
       }
+      // A refused checkout's money goes back before the provider's records of the user go: the
+      // stand-in's refund is a mark on a record deleted next.
+      const refunded: string[] = [];
+      for (const subscriptionId of await refused.unsettledOf(provider.name, userId)) {
+        await refused.settle(provider, subscriptionId);
+        refunded.push(subscriptionId);
+      }
+      await provider.forgetUser?.(userId);
       const rows = await store.deleteUser(userId);
       const forgotten = await forgetJobs(queues.get(QUEUES.billingInbox), jobOfUser(userId), [userId]);
-      log.info({ userId, rows, forgotten, cancelled }, 'deleted account: subscription ended, billing rows removed');
-      return { rows, forgotten, cancelled };
+      log.info(
+        { userId, rows, forgotten, cancelled, refunded },
+        'deleted account: subscription ended, billing rows removed',
+      );
+      return { rows, forgotten, cancelled, refunded };
     }),
   ];
 }

@@ -110,6 +110,12 @@ export class TestPaymentsProvider implements BillingProvider {
     return sub?.refundId ? [sub.refundId] : [];
   }
 
+  /** A deleted account's checkouts and subscriptions (already cancelled and refunded by then) go with it. */
+  async forgetUser(userId: string): Promise<void> {
+    await this.db.delete(testSessions).where(eq(testSessions.userId, userId));
+    await this.db.delete(testSubscriptions).where(eq(testSubscriptions.userId, userId));
+  }
+
   async createPortal(input: PortalInput): Promise<{ url: string }> {
     const sessionId = id('bps_test');
     await this.db

@@ -95,6 +95,11 @@ export interface BillingProvider {
    */
   expireCheckout?(checkoutId: string): Promise<void>;
   /**
+   * Removes what the provider's stand-in keeps here of a deleted account (its checkouts and
+   * subscriptions). A real provider keeps its records on its side and needs none.
+   */
+  forgetUser?(userId: string): Promise<void>;
+  /**
    * Verifies the signature over the raw body and reads the event; throws `webhookInvalid` when it
    * does not verify. Null: a verified event that says nothing Nashr keeps (a kind it does not use).
    */

@@ -128,7 +128,6 @@ export const arabicSeed: ContentBlocks = {
           { name: 'كل ما في خطة الانطلاقة', included: true },
           { name: 'مكتبة الإلهام كاملة', included: true },
           { name: 'الوضع التلقائي في مساعد التفاعل', included: true },
-          { name: 'دعم بأولوية في الرد', included: true },
         ],
         buttonClass: 'dark',
         highlighted: false,
@@ -180,8 +179,7 @@ export const arabicSeed: ContentBlocks = {
       },
       {
         question: 'كيف أتواصل مع فريق الدعم؟',
-        answer:
-          'راسلنا على support@nashr.app وسيرد عليك أحد أفراد فريقنا خلال يوم عمل واحد. يحصل مشتركو خطة «الاحترافية» على دعم بأولوية في الرد.',
+        answer: 'راسلنا على support@nashr.app وسيرد عليك أحد أفراد فريقنا.',
       },
     ],
   },

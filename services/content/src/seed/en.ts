@@ -112,7 +112,6 @@ export const englishSeed: ContentBlocks = {
           { name: 'Everything in Starter', included: true },
           { name: 'The whole inspiration library', included: true },
           { name: 'Engage’s autopilot', included: true },
-          { name: 'Priority support', included: true },
         ],
         buttonClass: 'dark',
         highlighted: false,
@@ -164,8 +163,7 @@ export const englishSeed: ContentBlocks = {
       },
       {
         question: 'How do I contact support?',
-        answer:
-          'Write to support@nashr.app and a person from our team will answer within one business day. Pro subscribers get priority answers.',
+        answer: 'Write to support@nashr.app and a person from our team will answer.',
       },
     ],
   },

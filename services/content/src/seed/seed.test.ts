@@ -55,9 +55,10 @@ describe.each(['ar', 'en'] as const)('the %s seed', (lang) => {
 /**
  * What a fresh installation must not claim as fact: counts of users, posts or followers, ratings,
  * and people or customers nobody met. "10,000+", "+10,000", "1M+", "99%", "18k followers", "مليون".
+ * Nor promises no part of the product keeps: an answer time, priority or VIP support.
  */
 const INVENTED_CLAIM =
-  /\d[\d,.٬]*\s*[+%]|[+]\s*\d|\d\s*[kKM]\b|million|مليون|ألف|آلاف|followers|متابع|satisfaction|رضا|loved by|trusted by|يثق/i;
+  /\d[\d,.٬]*\s*[+%]|[+]\s*\d|\d\s*[kKM]\b|million|مليون|ألف|آلاف|followers|متابع|satisfaction|رضا|loved by|trusted by|يثق|business day|يوم عمل|priority|أولوية|VIP/i;
 
 describe.each(['ar', 'en'] as const)('the %s seed invents nothing', (lang) => {
   it.each(CONTENT_BLOCK_NAMES)('has no invented figure or claim in its %s block', (name) => {

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { CalendarDays, LayoutDashboard, Sparkles } from 'lucide-react';
+import { CalendarDays, FlaskConical, LayoutDashboard, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { containerClass } from './ui';
 
@@ -9,7 +9,7 @@ const SHOTS = [
   { id: 'calendar', icon: CalendarDays, src: '/images/landing/screenshot-calendar.svg' },
 ] as const;
 
-/** Screens of the product in a browser frame; tabs switch between them. */
+/** Drawings of the product's screens in a browser frame, marked as sample data; tabs switch between them. */
 export function ScreenshotGallery() {
   const { t } = useTranslation('landing');
   return (
@@ -45,6 +45,17 @@ export function ScreenshotGallery() {
               <span className="size-3 rounded-full bg-emerald-400" />
               <span className="ms-4 h-5 w-40 rounded-md bg-white ring-1 ring-slate-200 sm:w-64" />
             </div>
+            {/* The drawings' figures are invented: they wear the sample badge the sandbox's figures wear. */}
+            <p
+              className="flex items-center justify-end gap-2 border-b border-slate-100 bg-slate-50 px-4 py-1.5 text-xs text-slate-600"
+              data-testid="gallery-sample"
+            >
+              <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 font-semibold text-amber-700 ring-1 ring-amber-200">
+                <FlaskConical aria-hidden="true" className="size-3.5" />
+                {t('gallery.sample')}
+              </span>
+              <span>{t('gallery.sampleReason')}</span>
+            </p>
             {SHOTS.map(({ id, src }) => (
               <Tabs.Content key={id} value={id} className="focus:outline-none">
                 <img

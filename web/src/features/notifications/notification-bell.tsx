@@ -47,7 +47,7 @@ const leadsToReconnect = (item: Notification) =>
 
 /**
  * Where a notification leads: the post (with its retry), the post on the network, reconnecting,
- * the composer (credits), or Engage (its autopilot stopped).
+ * the composer (credits), Engage (its autopilot stopped), or Billing (a refused payment refunded).
  */
 function NotificationLink({ item, children }: { item: Notification; children: React.ReactNode }) {
   const className = 'block rounded-lg px-3 py-2.5 text-start hover:bg-slate-50 focus-visible:bg-slate-50';
@@ -75,6 +75,13 @@ function NotificationLink({ item, children }: { item: Notification; children: Re
   if (item.kind === 'autopilot_stopped') {
     return (
       <Link to="/engage" className={className}>
+        {children}
+      </Link>
+    );
+  }
+  if (item.kind === 'checkout_refunded') {
+    return (
+      <Link to="/billing" className={className}>
         {children}
       </Link>
     );
@@ -114,7 +121,12 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
                     t(`kinds.autopilot_stopped.reasons.${item.reasonCode?.replace('engage.', '') ?? 'other'}`, {
                       defaultValue: item.reason,
                     })
-                  : (codeText(item.reasonCode) ?? item.reason)}
+                  : item.kind === 'checkout_refunded'
+                    ? // The refusal's code says why the checkout could not start a plan; the money went back.
+                      t(`kinds.checkout_refunded.reasons.${item.reasonCode?.replace('billing.', '') ?? 'other'}`, {
+                        defaultValue: item.reason,
+                      })
+                    : (codeText(item.reasonCode) ?? item.reason)}
               </span>
             )}
             <span className="mt-1 block text-xs text-slate-500">
