@@ -62,7 +62,7 @@ describe('/api/v1/auth/tokens', () => {
     for (let i = 0; i < MAX_API_TOKENS; i++) expect((await create(sid)).statusCode).toBe(201);
     const refused = await create(sid);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'token.too_many', params: { max: MAX_API_TOKENS } });
+    expect(refused.json()).toMatchObject({ code: 'token.limit_reached', params: { max: MAX_API_TOKENS } });
   });
 
   it("revokes the caller's own token at once; another user's id is not found", async () => {

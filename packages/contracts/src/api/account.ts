@@ -92,7 +92,7 @@ export const accountApi = {
       'The answer carries the secret this once: only its SHA-256 is kept. Other programs and AI assistants send it as `Authorization: Bearer <token>` to the endpoints open to tokens (`x-token-scope`), within its scopes.',
     body: createApiTokenRequestSchema,
     responses: { 201: { description: 'The token, shown once', schema: createdApiTokenResponseSchema } },
-    errors: { 409: [API_TOKEN_ERROR_CODES.tooMany] },
+    errors: { 409: [API_TOKEN_ERROR_CODES.limitReached] },
   }),
   revokeApiToken: defineEndpoint({
     method: 'DELETE',

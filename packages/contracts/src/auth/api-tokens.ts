@@ -33,7 +33,7 @@ export const API_TOKEN_ERROR_CODES = {
   routeClosed: 'token.route_closed',
   notFound: 'token.not_found',
   /** params: max */
-  tooMany: 'token.too_many',
+  limitReached: 'token.limit_reached',
 } as const;
 
 /** `POST /api/v1/auth/tokens`. */

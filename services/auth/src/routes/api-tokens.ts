@@ -30,7 +30,7 @@ export function apiTokenRoutes(app: ServiceApp, deps: { tokens: ApiTokenStore })
     const { name, scopes, expiresInDays } = request.body;
     if ((await deps.tokens.list(identity.userId)).length >= MAX_API_TOKENS) {
       throw new AppError('CONFLICT', `An account may hold at most ${MAX_API_TOKENS} tokens: revoke one first`, {
-        code: API_TOKEN_ERROR_CODES.tooMany,
+        code: API_TOKEN_ERROR_CODES.limitReached,
         params: { max: MAX_API_TOKENS },
       });
     }
