@@ -9,7 +9,9 @@ const bob = { userId: '00000000-0000-4000-8000-000000000b0b', email: 'bob@exampl
 
 beforeAll(async () => {
   redis = await createTestRedis();
-  tokens = new ApiTokenStore(redis.redis, redis.prefix);
+  // Each reading of the clock is a millisecond later, as two tokens made one after the other are.
+  let clock = Date.now();
+  tokens = new ApiTokenStore(redis.redis, redis.prefix, () => ++clock);
 });
 afterAll(async () => {
   await redis?.cleanup();

@@ -64,6 +64,8 @@ export class ApiTokenStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    /** The clock tokens are dated by; a test gives one that moves, so "newest first" has an answer. */
+    private readonly now: () => number = Date.now,
   ) {}
 
   private key(digest: string) {
@@ -91,7 +93,7 @@ export class ApiTokenStore {
       name: input.name,
       scopes: [...input.scopes],
       hint: token.slice(0, API_TOKEN_PREFIX.length + 4),
-      createdAt: Date.now(),
+      createdAt: this.now(),
       expiresAt: input.expiresAt ? input.expiresAt.getTime() : null,
     };
     const digest = apiTokenDigest(token);
@@ -106,7 +108,7 @@ export class ApiTokenStore {
   async resolve(token: string): Promise<ResolvedApiToken | null> {
     if (!API_TOKEN_PATTERN.test(token)) return null;
     const record = parseRecord(await this.redis.get(this.key(apiTokenDigest(token))));
-    if (!record || (record.expiresAt !== null && record.expiresAt <= Date.now())) return null;
+    if (!record || (record.expiresAt !== null && record.expiresAt <= this.now())) return null;
     return {
       id: record.id,
       identity: { userId: record.userId, email: record.email, roles: [] },
@@ -115,7 +117,7 @@ export class ApiTokenStore {
   }
 
   /** Notes that the token was used now; written at most once a minute per token and process. */
-  touch(resolved: ResolvedApiToken, now = Date.now()): Promise<unknown> | undefined {
+  touch(resolved: ResolvedApiToken, now = this.now()): Promise<unknown> | undefined {
     const last = this.touched.get(resolved.id);
     if (last !== undefined && now - last < LAST_USE_EVERY_MS) return undefined;
     this.touched.set(resolved.id, now);
@@ -136,7 +138,7 @@ export class ApiTokenStore {
     const gone: string[] = [];
     ids.forEach((id, i) => {
       const record = parseRecord(records[i]);
-      if (!record || record.userId !== userId || (record.expiresAt !== null && record.expiresAt <= Date.now())) {
+      if (!record || record.userId !== userId || (record.expiresAt !== null && record.expiresAt <= this.now())) {
         gone.push(id);
         return;
       }

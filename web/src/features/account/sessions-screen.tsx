@@ -83,10 +83,20 @@ function SessionRow({ session }: { session: ActiveSession }) {
             )}
           </p>
           <p className="mt-1 text-sm text-slate-500">
-            {t('sessions.lastUsed', { date: formatDateTime(session.lastUsedAt, i18n.language) })}
+            <Trans
+              t={t}
+              i18nKey="sessions.lastUsed"
+              values={{ date: formatDateTime(session.lastUsedAt, i18n.language) }}
+              components={{ time: <time dateTime={session.lastUsedAt} /> }}
+            />
           </p>
           <p className="text-sm text-slate-500">
-            {t('sessions.signedIn', { date: formatDateTime(session.signedInAt, i18n.language) })}
+            <Trans
+              t={t}
+              i18nKey="sessions.signedIn"
+              values={{ date: formatDateTime(session.signedInAt, i18n.language) }}
+              components={{ time: <time dateTime={session.signedInAt} /> }}
+            />
           </p>
         </div>
       </div>
