@@ -177,6 +177,7 @@ const PARTS: { name: string; visit: (audit: Audit, lang: Language, size: Size) =
       await audit.screen('/generate-post', (page) => page.getByTestId('composer-text').waitFor());
       await audit.screen('/profile', (page) => page.getByTestId('screen-profile').locator('h1, h2').first().waitFor());
       await audit.screen('/sessions', (page) => page.getByTestId('session-row').first().waitFor());
+      await audit.screen('/api-tokens', (page) => page.getByTestId('api-token-form').waitFor());
       await audit.screen('/personalization');
       await audit.screen('/posts?tab=published');
       // A published post's results page, with its chart against the median post.

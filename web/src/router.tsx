@@ -277,6 +277,11 @@ const appRoutes = [
   }),
   createRoute({
     getParentRoute: () => appRoute,
+    path: '/api-tokens',
+    component: lazyRouteComponent(() => import('./features/account/api-tokens-screen'), 'ApiTokensPage'),
+  }),
+  createRoute({
+    getParentRoute: () => appRoute,
     path: '/sessions',
     component: lazyRouteComponent(() => import('./features/account/sessions-screen'), 'SessionsPage'),
   }),

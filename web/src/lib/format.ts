@@ -62,6 +62,11 @@ function numberFormatter(language: string, options: Intl.NumberFormatOptions = {
   return cached;
 }
 
+/** "A, B and C" in the language's own way (Arabic «أ وب وج»). */
+export function formatList(items: readonly string[], language: string): string {
+  return new Intl.ListFormat(intlLocale(language), { style: 'long', type: 'conjunction' }).format(items);
+}
+
 // ——— Numbers ———
 
 /** 12,480. */

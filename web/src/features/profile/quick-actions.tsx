@@ -1,6 +1,14 @@
 import type { FullProfile } from '@nashr/contracts';
 import { useNavigate } from '@tanstack/react-router';
-import { CalendarClock, ChevronRight, type LucideIcon, MonitorSmartphone, Sparkles, SquarePen } from 'lucide-react';
+import {
+  CalendarClock,
+  ChevronRight,
+  KeyRound,
+  type LucideIcon,
+  MonitorSmartphone,
+  Sparkles,
+  SquarePen,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComposer } from '../composer';
@@ -8,7 +16,7 @@ import { OptimizeProfileDialog } from './optimize-profile-dialog';
 
 /**
  * Quick Actions of the profile page: the composer, the Scheduled tab of the post list, Optimize
- * Profile (the AI's review of the headline, About and skills) and the signed-in sessions.
+ * Profile (the AI's review of the headline, About and skills), the signed-in sessions and the access tokens.
  */
 export function QuickActions({ profile }: { profile: FullProfile }) {
   const { t } = useTranslation('profile');
@@ -24,6 +32,7 @@ export function QuickActions({ profile }: { profile: FullProfile }) {
       onClick: () => void navigate({ to: '/posts', search: { tab: 'scheduled' } }),
     },
     { key: 'sessions', icon: MonitorSmartphone, onClick: () => void navigate({ to: '/sessions' }) },
+    { key: 'apiTokens', icon: KeyRound, onClick: () => void navigate({ to: '/api-tokens' }) },
   ];
   return (
     <section

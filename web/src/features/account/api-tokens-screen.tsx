@@ -1,0 +1,313 @@
+import { API_TOKEN_SCOPES, type ApiToken, type ApiTokenScope, MAX_API_TOKENS } from '@nashr/contracts';
+import { Check, Copy, KeyRound } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { errorText } from '../../lib/error-text';
+import { formatDateTime, formatList } from '../../lib/format';
+import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
+import { Spinner } from '../../ui/spinner';
+import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './api-tokens-api';
+
+/** A scope's words: `posts:read` → `apiTokens.scopes.postsRead` (a colon would name a namespace). */
+const scopeKey = (scope: ApiTokenScope) =>
+  `apiTokens.scopes.${scope.replace(/:(\w)/, (_, letter: string) => letter.toUpperCase())}`;
+
+/** The lifetimes offered; null: until revoked. */
+const EXPIRY_DAYS = [30, 90, 365, null] as const;
+
+function Dated({ i18nKey, date }: { i18nKey: string; date: string }) {
+  const { t, i18n } = useTranslation('profile');
+  return (
+    <Trans
+      t={t}
+      i18nKey={i18nKey}
+      values={{ date: formatDateTime(date, i18n.language) }}
+      components={{ time: <time dateTime={date} /> }}
+    />
+  );
+}
+
+/** The secret, shown this once, with Copy. */
+function CreatedToken({ token, onDone }: { token: string; onDone: () => void }) {
+  const { t } = useTranslation('profile');
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(token);
+      setCopied(true);
+      toast.success(t('apiTokens.created.copied'));
+    } catch {
+      // No clipboard (an insecure page, a refused permission): the token stays selectable.
+    }
+  };
+  return (
+    <section
+      role="status"
+      data-testid="api-token-created"
+      className="mt-6 rounded-3xl border border-emerald-200 bg-emerald-50/60 p-5"
+    >
+      <h2 className="font-semibold text-emerald-900">{t('apiTokens.created.title')}</h2>
+      <p className="mt-1 text-sm text-emerald-900/80">{t('apiTokens.created.text')}</p>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+        <code
+          dir="ltr"
+          data-testid="api-token-secret"
+          className="min-w-0 flex-1 select-all break-all rounded-xl border border-emerald-200 bg-white px-3 py-2 font-mono text-sm text-ink"
+        >
+          {token}
+        </code>
+        <button
+          type="button"
+          onClick={copy}
+          className="inline-flex items-center justify-center gap-2 rounded-xl bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
+        >
+          {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
+          {t('apiTokens.created.copy')}
+        </button>
+      </div>
+      <button
+        type="button"
+        onClick={onDone}
+        className="mt-3 text-sm font-semibold text-emerald-900 underline-offset-4 hover:underline"
+      >
+        {t('apiTokens.created.done')}
+      </button>
+    </section>
+  );
+}
+
+function CreateTokenForm({ full, onCreated }: { full: boolean; onCreated: (token: string) => void }) {
+  const { t } = useTranslation('profile');
+  const id = useId();
+  const create = useCreateApiToken();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiTokenScope[]>(['posts:read']);
+  const [expiry, setExpiry] = useState<(typeof EXPIRY_DAYS)[number]>(90);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const toggle = (scope: ApiTokenScope) =>
+    setScopes((chosen) => (chosen.includes(scope) ? chosen.filter((s) => s !== scope) : [...chosen, scope]));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    if (!name.trim()) return setProblem(t('apiTokens.create.nameMissing'));
+    if (scopes.length === 0) return setProblem(t('apiTokens.create.scopesMissing'));
+    setProblem(null);
+    try {
+      const created = await create.mutateAsync({ name: name.trim(), scopes, expiresInDays: expiry });
+      setName('');
+      onCreated(created.token);
+    } catch (error) {
+      setProblem(errorText(error));
+    }
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-6 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="api-token-form"
+    >
+      <h2 className="text-lg font-semibold text-ink">{t('apiTokens.create.title')}</h2>
+      <label htmlFor={`${id}-name`} className="mt-4 block text-sm font-medium text-slate-700">
+        {t('apiTokens.create.name')}
+      </label>
+      <input
+        id={`${id}-name`}
+        value={name}
+        maxLength={60}
+        onChange={(event) => setName(event.target.value)}
+        placeholder={t('apiTokens.create.namePlaceholder')}
+        className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
+        data-testid="api-token-name"
+      />
+      <fieldset className="mt-4">
+        <legend className="text-sm font-medium text-slate-700">{t('apiTokens.create.scopes')}</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {API_TOKEN_SCOPES.map((scope) => (
+            <label
+              key={scope}
+              className="flex items-center gap-2 rounded-xl border border-slate-200 px-3 py-2 text-sm text-slate-700"
+            >
+              <input
+                type="checkbox"
+                checked={scopes.includes(scope)}
+                onChange={() => toggle(scope)}
+                className="size-4 accent-brand-600"
+                data-scope={scope}
+              />
+              {t(scopeKey(scope))}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label htmlFor={`${id}-expiry`} className="mt-4 block text-sm font-medium text-slate-700">
+        {t('apiTokens.create.expiry')}
+      </label>
+      <select
+        id={`${id}-expiry`}
+        value={expiry ?? 'never'}
+        onChange={(event) =>
+          setExpiry(event.target.value === 'never' ? null : (Number(event.target.value) as 30 | 90 | 365))
+        }
+        className="mt-1 block rounded-xl border border-slate-300 bg-white px-3 py-2 text-ink"
+        data-testid="api-token-expiry"
+      >
+        {EXPIRY_DAYS.map((days) => (
+          <option key={days ?? 'never'} value={days ?? 'never'}>
+            {days === null ? t('apiTokens.create.never') : t('sessions.days', { count: days })}
+          </option>
+        ))}
+      </select>
+      {problem && (
+        <p role="alert" className="mt-3 text-sm text-red-700" data-testid="api-token-problem">
+          {problem}
+        </p>
+      )}
+      {full && (
+        <p className="mt-3 text-sm text-slate-600">{t('errors:token.limit_reached', { max: MAX_API_TOKENS })}</p>
+      )}
+      <button
+        type="submit"
+        disabled={create.isPending || full}
+        className="mt-4 inline-flex items-center gap-2 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        data-testid="api-token-create"
+      >
+        {create.isPending && <Spinner className="size-4 border-2" label={t('apiTokens.create.pending')} />}
+        {t('apiTokens.create.submit')}
+      </button>
+    </form>
+  );
+}
+
+function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: (token: ApiToken) => void }) {
+  const { t, i18n } = useTranslation('profile');
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center" data-testid="api-token-row">
+      <div className="flex min-w-0 flex-1 items-start gap-4">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
+          <KeyRound aria-hidden="true" className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
+            <bdi>{token.name}</bdi>
+            <code dir="ltr" className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-600">
+              {token.hint}…
+            </code>
+          </p>
+          <p className="mt-1 text-sm text-slate-600">
+            {formatList(
+              token.scopes.map((scope) => t(scopeKey(scope))),
+              i18n.language,
+            )}
+          </p>
+          <p className="mt-1 text-sm text-slate-500">
+            <Dated i18nKey="apiTokens.list.createdAt" date={token.createdAt} />
+            {' · '}
+            {token.lastUsedAt ? (
+              <Dated i18nKey="apiTokens.list.lastUsed" date={token.lastUsedAt} />
+            ) : (
+              t('apiTokens.list.neverUsed')
+            )}
+            {' · '}
+            {token.expiresAt ? (
+              <Dated i18nKey="apiTokens.list.expiresAt" date={token.expiresAt} />
+            ) : (
+              t('apiTokens.list.noExpiry')
+            )}
+          </p>
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={() => onRevoke(token)}
+        aria-label={t('apiTokens.list.revokeLabel', { name: token.name })}
+        className="self-stretch rounded-xl border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 transition hover:border-red-300 hover:bg-red-50 hover:text-red-700 sm:self-auto"
+        data-testid="api-token-revoke"
+      >
+        {t('apiTokens.list.revoke')}
+      </button>
+    </li>
+  );
+}
+
+/** /api-tokens: the user's personal access tokens for the API and AI assistants (reached from /profile). */
+export function ApiTokensPage() {
+  const { t } = useTranslation('profile');
+  const tokens = useApiTokens();
+  const revoke = useRevokeApiToken();
+  const [secret, setSecret] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+
+  const confirmRevoke = async () => {
+    const token = revoking;
+    setRevoking(null);
+    if (!token) return;
+    try {
+      await revoke.mutateAsync(token);
+      toast.success(t('apiTokens.list.revoked'));
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  };
+
+  return (
+    <div data-testid="screen-api-tokens" className="mx-auto max-w-3xl">
+      <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{t('apiTokens.title')}</h1>
+      <p className="mt-2 text-slate-600">{t('apiTokens.intro')}</p>
+      <a
+        href="/api/v1/openapi.json"
+        target="_blank"
+        rel="noopener"
+        className="mt-2 inline-flex text-sm font-semibold text-brand-700 hover:underline"
+      >
+        {t('apiTokens.docs')}
+      </a>
+      {secret && <CreatedToken token={secret} onDone={() => setSecret(null)} />}
+      <CreateTokenForm full={(tokens.data?.length ?? 0) >= MAX_API_TOKENS} onCreated={setSecret} />
+      <section className="mt-6 rounded-3xl border border-slate-200 bg-white px-5 shadow-sm">
+        <h2 className="pt-5 text-lg font-semibold text-ink">{t('apiTokens.list.title')}</h2>
+        {tokens.isPending ? (
+          <div className="flex justify-center py-10">
+            <Spinner className="size-6" label={t('common:loading')} />
+          </div>
+        ) : tokens.error ? (
+          <div className="py-8 text-center" role="alert">
+            <p className="text-red-700">{errorText(tokens.error)}</p>
+            <button
+              type="button"
+              onClick={() => void tokens.refetch()}
+              className="mt-4 font-semibold text-brand-700 underline-offset-4 hover:underline"
+            >
+              {t('common:tryAgain')}
+            </button>
+          </div>
+        ) : tokens.data.length === 0 ? (
+          <p className="py-8 text-center text-slate-500" data-testid="api-tokens-empty">
+            {t('apiTokens.list.empty')}
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {tokens.data.map((token) => (
+              <TokenRow key={token.id} token={token} onRevoke={setRevoking} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <DiscardChangesDialog
+        open={revoking !== null}
+        onKeep={() => setRevoking(null)}
+        onDiscard={confirmRevoke}
+        copy={{
+          title: t('apiTokens.confirm.title', { name: revoking?.name ?? '' }),
+          message: t('apiTokens.confirm.text'),
+          keep: t('apiTokens.confirm.cancel'),
+          discard: t('apiTokens.confirm.revoke'),
+        }}
+      />
+    </div>
+  );
+}
