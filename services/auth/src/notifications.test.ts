@@ -671,7 +671,7 @@ describe('the bell', () => {
       headers: ana.headers,
       payload: { kinds: { account_disconnected: { app: false, email: true } } },
     });
-    expect(hidden.json().data.kinds.post_failed).toEqual({ app: true, email: true });
+    expect(hidden.json().data.kinds.post_failed).toEqual({ app: true, email: true, push: true });
     expect((await list(ana)).notifications.map((n) => n.kind)).toEqual(['post_failed']);
   });
 
