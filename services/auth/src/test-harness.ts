@@ -26,6 +26,7 @@ import {
   TEST_INTERNAL_SECRET,
 } from '@nashr/platform/testing';
 import { expect } from 'vitest';
+import webpush from 'web-push';
 import { buildApp, GOOGLE_CALLBACK_PATH } from './app.js';
 import { type Config, configSchema, workerConfigSchema } from './config.js';
 import { schema } from './db/schema.js';
@@ -85,8 +86,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       })
     : null;
 
+  // Production signs push with configured keys only (the config refuses it otherwise).
+  const vapid =
+    options.env?.NODE_ENV === 'production' && !options.env.VAPID_PRIVATE_KEY
+      ? (({ publicKey, privateKey }) => ({
+          VAPID_PUBLIC_KEY: publicKey,
+          VAPID_PRIVATE_KEY: privateKey,
+          VAPID_SUBJECT: 'mailto:ops@nashr.test',
+        }))(webpush.generateVAPIDKeys())
+      : {};
   const shared = {
     NODE_ENV: 'test',
+    ...vapid,
     DATABASE_URL: db.url,
     REDIS_URL: redis.url,
     REDIS_PREFIX: redis.prefix,
