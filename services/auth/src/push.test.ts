@@ -3,14 +3,7 @@
  * inbox queue as the other services publish them, pushed to a local Web Push service that checks
  * the VAPID signature, and decrypted here as the browser would, with the subscription's own keys.
  */
-import {
-  MAX_PUSH_SUBSCRIPTIONS,
-  PUSH_ERROR_CODES,
-  type PushPayload,
-  postPublishedEvent,
-  postPublishFailedEvent,
-  QUEUES,
-} from '@nashr/contracts';
+import { MAX_PUSH_SUBSCRIPTIONS, PUSH_ERROR_CODES, type PushPayload, QUEUES } from '@nashr/contracts';
 import {
   decryptPushMessage,
   type PushService,
@@ -18,10 +11,17 @@ import {
   pushSubscriptionKeys,
   startPushService,
 } from '@nashr/fakes/push-service';
-import { identityHeaders } from '@nashr/platform';
-import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
+import { TEST_INTERNAL_SECRET } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from './test-harness.js';
+import {
+  type Harness,
+  postFailed,
+  postPublished,
+  type StoredUser,
+  startHarness,
+  storedUser,
+  until,
+} from './test-harness.js';
 
 let h: Harness;
 let pushService: PushService;
@@ -37,22 +37,8 @@ afterAll(async () => {
   await pushService?.close();
 });
 
-async function newUser(name: string) {
-  const identity = { ...testIdentity(['user']), email: `${name}@push.test` };
-  await h.database.sql`insert into auth.users (id, email) values (${identity.userId}, ${identity.email})`;
-  return { ...identity, headers: identityHeaders(identity, TEST_INTERNAL_SECRET) };
-}
-type User = Awaited<ReturnType<typeof newUser>>;
-
-async function until<T>(what: string, read: () => Promise<T> | T, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const newUser = (name: string) => storedUser(h, `${name}@push.test`);
+type User = StoredUser;
 
 /** A browser's subscription on a device: an endpoint of the local push service, and its keys. */
 function device(keys: PushSubscriptionKeys = pushSubscriptionKeys(), endpoint = pushService.endpoint()) {
@@ -81,50 +67,8 @@ async function subscribed(user: User, d: Device) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-/** Publishes as another service does, and waits until the auth worker has told the user. */
-async function deliver(publish: () => Promise<void>, jobId: string) {
-  await publish();
-  const queue = h.queues.get(QUEUES.authInbox);
-  await until(
-    `job ${jobId}`,
-    async () => (await queue.getJob(jobId))?.finishedOn ?? null,
-    (v) => v !== null,
-  );
-}
-
-const failed = (user: User, postId: string) =>
-  deliver(
-    () =>
-      h.queues.publish(
-        postPublishFailedEvent,
-        {
-          postId,
-          userId: user.userId,
-          reason: 'LinkedIn refused the post: duplicate content',
-          code: 'linkedin.rejected',
-          permanent: true,
-        },
-        { id: `${postId}-1` },
-      ),
-    `post-publish-failed-${postId}-1`,
-  );
-
-const published = (user: User, postId: string) =>
-  deliver(
-    () =>
-      h.queues.publish(
-        postPublishedEvent,
-        {
-          postId,
-          userId: user.userId,
-          networkPostId: `urn:li:share:${postId}`,
-          url: `https://www.linkedin.com/feed/update/urn:li:share:${postId}`,
-          publishedAt: new Date().toISOString(),
-        },
-        { id: `${postId}-1` },
-      ),
-    `post-published-${postId}-1`,
-  );
+const failed = (user: User, postId: string) => postFailed(h, user.userId, postId);
+const published = (user: User, postId: string) => postPublished(h, user.userId, postId);
 
 const arrived = (d: Device, count = 1) =>
   until(
