@@ -101,6 +101,17 @@ describe('push notifications', () => {
     const phone = device();
     await subscribed(salma, phone);
     expect(await devicesOf(salma)).toEqual([{ endpoint: phone.endpoint, label: 'Chrome on Android' }]);
+    // 'Download my data' lists the device, never its keys nor its address at the push service.
+    const exported = await h.app.inject({ method: 'GET', url: '/api/v1/auth/export', headers: salma.headers });
+    expect(exported.json().data.notifications.pushDevices).toEqual([
+      {
+        label: 'Chrome on Android',
+        pushService: new URL(phone.endpoint).host,
+        createdAt: expect.any(String),
+        lastDeliveredAt: null,
+      },
+    ]);
+    expect(exported.body).not.toContain(phone.keys.auth);
 
     const postId = crypto.randomUUID();
     await failed(salma, postId);

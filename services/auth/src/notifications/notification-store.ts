@@ -265,7 +265,7 @@ export class NotificationStore {
     });
   }
 
-  /** Everything of the user's, for 'Download my data'. */
+  /** Everything of the user's, for 'Download my data': notifications, preferences and push devices. */
   async exportOf(userId: string) {
     const rows = await this.db
       .select()
@@ -273,7 +273,23 @@ export class NotificationStore {
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt))
       .limit(10_000);
-    return { preferences: await this.preferences(userId), notifications: rows.map(toNotification) };
+    const devices = await this.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(pushSubscriptions.createdAt)
+      .limit(100);
+    return {
+      preferences: await this.preferences(userId),
+      notifications: rows.map(toNotification),
+      // The devices push goes to: the push service and the dates, not the keys nor the device's address there.
+      pushDevices: devices.map((device) => ({
+        label: device.label,
+        pushService: new URL(device.endpoint).host,
+        createdAt: device.createdAt.toISOString(),
+        lastDeliveredAt: device.lastSuccessAt?.toISOString() ?? null,
+      })),
+    };
   }
 
   /** A deleted account's notifications, preferences and the devices they were pushed to. */
