@@ -40,10 +40,16 @@ export async function sendPushMessage(
     JSON.stringify(payload),
     { vapidDetails: vapid, TTL: PUSH_TTL_SECONDS, urgency: 'high', contentEncoding: 'aes128gcm' },
   );
+  // fetch sets the length from the body itself (undici refuses a given one), and takes strings only.
+  const headers = Object.fromEntries(
+    Object.entries(request.headers)
+      .filter(([name]) => name.toLowerCase() !== 'content-length')
+      .map(([name, value]) => [name, String(value)]),
+  );
   const answer = await fetch(request.endpoint, {
     method: request.method,
-    headers: request.headers as Record<string, string>,
-    body: request.body,
+    headers,
+    body: new Uint8Array(request.body),
     redirect: 'manual',
     signal: AbortSignal.timeout(timeoutMs),
   });
