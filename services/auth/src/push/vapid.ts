@@ -1,5 +1,5 @@
 import { createECDH } from 'node:crypto';
-import type { Redis } from '@nashr/platform';
+import { optionalEnv, type Redis } from '@nashr/platform';
 import webpush from 'web-push';
 import { z } from 'zod';
 
@@ -27,13 +27,12 @@ const privateKeySchema = z
  */
 export const vapidEnv = {
   /** `npx web-push generate-vapid-keys` makes a pair. */
-  VAPID_PUBLIC_KEY: publicKeySchema.optional(),
-  VAPID_PRIVATE_KEY: privateKeySchema.optional(),
+  VAPID_PUBLIC_KEY: optionalEnv(publicKeySchema),
+  VAPID_PRIVATE_KEY: optionalEnv(privateKeySchema),
   /** How a push service reaches the operator: `mailto:ops@example.com` or an https page. */
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https URL')
-    .optional(),
+  VAPID_SUBJECT: optionalEnv(
+    z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https URL'),
+  ),
 };
 
 const DEVELOPMENT_SUBJECT = 'mailto:push@nashr.local';
