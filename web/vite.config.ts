@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -5,7 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, transformWithOxc } from 'vite';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 
@@ -72,10 +73,58 @@ function pdfStandardFonts(): Plugin {
   };
 }
 
+/** The app's files the installed app keeps (besides index.html): its own code, styles and fonts. */
+const SHELL_ASSET = /^assets\/[^/]+\.(js|css|woff2)$/;
+/** Loaded only to read an uploaded PDF, which needs the network anyway: not kept. */
+const NOT_KEPT = /^assets\/pdf/;
+/** Files of public/ the installed app needs offline. */
+const SHELL_PUBLIC = [
+  '/app-boot.js',
+  '/favicon.svg',
+  '/manifest.webmanifest',
+  '/manifest.en.webmanifest',
+  '/icons/icon-192.png',
+  '/icons/maskable-192.png',
+];
+
+/**
+ * Builds src/service-worker/service-worker.ts into /sw.js with this build's shell written in:
+ * the list of files to keep and a version that changes with any of them, so a new build installs
+ * a new worker and the app offers the reload. Not in the dev server: there the app runs without one.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'nashr:service-worker',
+    apply: 'build',
+    // After Vite's own plugins, which put index.html into the bundle.
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((file) => SHELL_ASSET.test(file) && !NOT_KEPT.test(file));
+      const index = bundle['index.html'];
+      const indexSource = index?.type === 'asset' ? String(index.source) : '';
+      if (!indexSource) this.error('the service worker needs index.html in the bundle');
+      const precache = ['/index.html', ...files.sort().map((file) => `/${file}`), ...SHELL_PUBLIC];
+      // Hashed names change with their content; index.html and public/ files do not, so they are read.
+      const version = createHash('sha256').update(precache.join('\n')).update(indexSource);
+      for (const file of SHELL_PUBLIC) version.update(await readFile(join('public', file)));
+      const source = await readFile('src/service-worker/service-worker.ts', 'utf8');
+      const { code } = await transformWithOxc(source, 'service-worker.ts', { lang: 'ts' });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source:
+          `const PRECACHE = ${JSON.stringify(precache)};\n` +
+          `const VERSION = ${JSON.stringify(version.digest('hex').slice(0, 16))};\n` +
+          code.replace(/^export \{\};?\s*$/m, ''),
+      });
+    },
+  };
+}
+
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), pdfStandardFonts()],
+  plugins: [react(), tailwindcss(), precompress(), pdfStandardFonts(), serviceWorker()],
   server: {
     port: 5173,
     // In development the API runs behind the gateway; the web app talks to it as same-origin.

@@ -19,8 +19,13 @@ export type Language = 'ar' | 'en';
 /** `.ci/run` installs Debian's chromium there; CHROMIUM_PATH points elsewhere when needed. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Chromium for the tests. Its contexts block service workers unless `serviceWorkers: 'allow'`:
+ * the installed app's worker would fetch the app's whole shell in every test's context, and a page
+ * it controls is out of `page.route`'s reach. The installable-app test lets it run.
+ */
+export async function launchBrowser(options: { serviceWorkers?: 'allow' } = {}): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
@@ -31,6 +36,13 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-gpu',
     ],
   });
+  if (options.serviceWorkers !== 'allow') {
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = (contextOptions = {}) => newContext({ serviceWorkers: 'block', ...contextOptions });
+    const newPage = browser.newPage.bind(browser);
+    browser.newPage = (pageOptions = {}) => newPage({ serviceWorkers: 'block', ...pageOptions });
+  }
+  return browser;
 }
 
 export interface PageOptions {

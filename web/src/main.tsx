@@ -9,6 +9,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hasServerScreen, keepTimeZoneForServer, serverScreen, WhenLive } from './app-ssr/screen-data';
 import { serverLanding } from './features/landing/hydrate';
 import { initI18n, keepLanguageCookie, loadAllNamespaces } from './i18n';
+import { registerServiceWorker } from './lib/service-worker';
 import { preloadFirstScreen, router } from './router';
 import { recheckRoutesOnSessionChange } from './session/route-guard';
 
@@ -33,6 +34,8 @@ setTimeout(() => {
   keepLanguageCookie();
   keepTimeZoneForServer();
 }, 0);
+// The installable app's worker, once the page has loaded (lib/service-worker.ts).
+registerServiceWorker();
 await i18nReady;
 recheckRoutesOnSessionChange(queryClient, () => void router.invalidate());
 

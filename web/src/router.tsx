@@ -1,9 +1,17 @@
-import { type AnalyticsPeriod, OAUTH_OUTCOMES, type OauthOutcome, VERIFY_STATUSES } from '@nashr/contracts';
+import {
+  type AnalyticsPeriod,
+  MAX_POST_LENGTH,
+  OAUTH_OUTCOMES,
+  type OauthOutcome,
+  VERIFY_STATUSES,
+} from '@nashr/contracts';
 import { DirectionProvider } from '@radix-ui/react-direction';
 import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  ErrorComponent,
+  type ErrorComponentProps,
   lazyRouteComponent,
   Outlet,
   type RouterHistory,
@@ -15,15 +23,32 @@ import { LANDING_BLOCKS, LandingPage } from './features/landing/landing-screen';
 import { loadTranslations, storedLanguage, type TranslationNeeds } from './i18n';
 import { periodOf } from './lib/analytics-period';
 import { sessionQuery } from './lib/api/auth';
+import { isOfflineError } from './lib/api/client';
 import { contentBlockQuery } from './lib/api/content';
 import { checkSession, type RouterContext } from './session/route-guard';
+import { AppUpdateBanner } from './ui/app-update-banner';
 import { DeferredToaster } from './ui/deferred-toaster';
 import { LoadingScreen } from './ui/loading-screen';
 import { NotFound } from './ui/not-found';
+import { OfflineScreen } from './ui/offline-screen';
 
 /** The outcome the network's own sign-in page came back with, when it is one of ours. */
 const oauthOutcomeOf = (value: unknown): OauthOutcome | undefined =>
   OAUTH_OUTCOMES.find((outcome) => outcome === value);
+/**
+ * The title, text and link another app shared, each once (a phone often repeats the link in the
+ * text), as the start of a post; cut to a post's length.
+ */
+function sharedText(search: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const key of ['shared', 'title', 'text', 'url']) {
+    const value = search[key];
+    const part = typeof value === 'string' ? value.trim() : '';
+    if (part && !parts.some((kept) => kept.includes(part))) parts.push(part);
+  }
+  return parts.join('\n\n').slice(0, MAX_POST_LENGTH);
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -37,8 +62,13 @@ function RootLayout() {
     <DirectionProvider dir={i18n.dir()}>
       <Outlet />
       <DeferredToaster />
+      <AppUpdateBanner />
     </DirectionProvider>
   );
+}
+
+function RouteError({ error }: ErrorComponentProps) {
+  return isOfflineError(error) ? <OfflineScreen /> : <ErrorComponent error={error} />;
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -208,6 +238,12 @@ const appRoutes = [
   createRoute({
     getParentRoute: () => appRoute,
     path: '/generate-post',
+    // What another app shared into the installed app (the manifest's share_target): the composer
+    // starts from it.
+    validateSearch: (search: Record<string, unknown>): { shared?: string } => {
+      const shared = sharedText(search);
+      return shared ? { shared } : {};
+    },
     component: lazyRouteComponent(() => import('./features/composer/generate-post-screen'), 'GeneratePostPage'),
   }),
   createRoute({
@@ -304,6 +340,8 @@ export function createAppRouter(history?: RouterHistory) {
     context: { queryClient: undefined as unknown as RouterContext['queryClient'] },
     defaultPendingComponent: LoadingScreen,
     defaultNotFoundComponent: NotFound,
+    // A route that could not load because the server cannot be reached (session/route-guard.ts).
+    defaultErrorComponent: RouteError,
     // The browser's own: on the server it would write an inline script (which the page's CSP refuses).
     scrollRestoration: history === undefined,
     ...(history ? { InnerWrap: SameBoundariesAsTheBrowser } : {}),

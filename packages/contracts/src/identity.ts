@@ -36,6 +36,12 @@ export const SESSION_COOKIE = 'sid';
 export const LANGUAGE_COOKIE = 'lang';
 export const TIME_ZONE_COOKIE = 'tz';
 
+/**
+ * The installable app's manifest in a page's language (web/public/manifest*.webmanifest): the
+ * gateway writes it into the pages it renders, the web app switches it with the language.
+ */
+export const manifestOf = (lang: string) => (lang === 'en' ? '/manifest.en.webmanifest' : '/manifest.webmanifest');
+
 /** The id of the JSON a signed-in screen rendered by the gateway carries: its data (web/src/app-ssr). */
 export const SCREEN_DATA_ELEMENT_ID = 'app-screen-data';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Locale } from '@nashr/contracts';
+import { type Locale, manifestOf } from '@nashr/contracts';
 
 /**
  * What the gateway needs to serve a page it rendered (the landing page, a signed-in screen) in
@@ -74,6 +74,7 @@ export function splitIndexHtml(
       let page = head
         .replace('"BOOT>', `"${bootAttributes}>`)
         .replace('<link rel="icon"', `${fonts}<link rel="icon"`)
+        .replace('<link rel="manifest" href="/manifest.webmanifest"', `<link rel="manifest" href="${manifestOf(lang)}"`)
         // Kept from the template: data-demo marks a demo installation (withDemoBand).
         .replace(
           /<html([^>]*)>/,

@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIE } from '@nashr/contracts';
+import { LANGUAGE_COOKIE, manifestOf } from '@nashr/contracts';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import arLanding from '../features/landing/locales/ar/landing.json';
@@ -165,6 +165,8 @@ export const directionOf = (language: Language) => (language === 'ar' ? 'rtl' : 
 function applyToDocument(language: Language) {
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);
+  // The app installed from here takes its name and shortcuts in this language.
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestOf(language));
 }
 
 /**

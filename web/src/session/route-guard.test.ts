@@ -1,8 +1,9 @@
 import type { CurrentUser } from '@nashr/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { isRedirect } from '@tanstack/react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionQuery } from '../lib/api/auth';
+import { isOfflineError } from '../lib/api/client';
 import { checkSession, recheckRoutesOnSessionChange } from './route-guard';
 
 const personalization = {
@@ -51,12 +52,28 @@ describe('checkSession (a route’s beforeLoad)', () => {
     expect(await targetOf(clientWith(full))).toBeNull();
   });
 
-  it('counts a check that failed as signed out', async () => {
-    // No server answers here: the real /me call fails, as it would offline.
+  it('counts a check the server failed as signed out', async () => {
+    vi.stubGlobal('fetch', async () => Response.json({ message: 'broken' }, { status: 500 }));
+    try {
+      const client = clientWith(undefined);
+      expect(await targetOf(client, 'protected')).toBe('/signup');
+      expect(client.getQueryState(sessionQuery.queryKey)?.status).toBe('error');
+      expect(await targetOf(client)).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('neither signs out nor lets in on a check that never reached the server: it says so', async () => {
+    // No server answers here: the real /me call fails, as it does offline.
     const client = clientWith(undefined);
-    expect(await targetOf(client, 'protected')).toBe('/signup');
-    expect(client.getQueryState(sessionQuery.queryKey)?.status).toBe('error');
-    expect(await targetOf(client)).toBeNull();
+    const thrown = await checkSession(client, 'protected').catch((error: unknown) => error);
+    expect(isRedirect(thrown)).toBe(false);
+    expect(isOfflineError(thrown)).toBe(true);
+    // With an answer from before, that answer stands.
+    const known = clientWith(full);
+    await known.invalidateQueries({ queryKey: sessionQuery.queryKey });
+    expect(await targetOf(known, 'protected')).toBeNull();
   });
 });
 

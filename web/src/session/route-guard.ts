@@ -1,6 +1,7 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { sessionQuery } from '../lib/api/auth';
+import { isOfflineError } from '../lib/api/client';
 import { type GateRule, redirectFor, type SessionUser } from './rules';
 
 /** What every route's `beforeLoad` receives from the router: see `createRootRouteWithContext` in router.tsx. */
@@ -10,11 +11,12 @@ export interface RouterContext {
 
 /**
  * The visitor as the session rules see them: a failed check counts as signed out, so a broken
- * check never lets anyone into the protected area (spec section 4).
+ * check never lets anyone into the protected area (spec section 4). A check that could not reach
+ * the server says nothing new: the last answer stands (none: checkSession shows the app offline).
  */
 function ruleUser(queryClient: QueryClient): SessionUser {
   const state = queryClient.getQueryState(sessionQuery.queryKey);
-  return state?.status === 'error' ? null : (state?.data ?? null);
+  return state?.status === 'error' && !isOfflineError(state.error) ? null : (state?.data ?? null);
 }
 
 /**
@@ -27,8 +29,11 @@ function ruleUser(queryClient: QueryClient): SessionUser {
 export async function checkSession(queryClient: QueryClient, rule?: GateRule): Promise<void> {
   try {
     await queryClient.ensureQueryData({ ...sessionQuery, revalidateIfStale: true });
-  } catch {
-    // Counted as signed out below.
+  } catch (error) {
+    // Without a network and no earlier answer, signed in or out cannot be told: the root route's
+    // error screen says the app is offline (ui/offline-screen.tsx). Any other failure counts as
+    // signed out below.
+    if (isOfflineError(error) && queryClient.getQueryData(sessionQuery.queryKey) === undefined) throw error;
   }
   const target = rule ? redirectFor(rule, ruleUser(queryClient)) : null;
   if (target) throw redirect({ to: target, replace: true });

@@ -1,5 +1,6 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { CalendarClock, Sparkles, Wand2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/page-header';
 import { Composer } from './composer';
@@ -13,6 +14,14 @@ const STEPS = [
 /** /generate-post: the composer inline in the shell, with a short guide beside it. */
 export function GeneratePostPage() {
   const { t } = useTranslation('composer');
+  const navigate = useNavigate();
+  // What another app shared (router.tsx, the manifest's share_target): the post starts from it,
+  // once; the address drops it so a reload goes on with the draft instead of starting again.
+  const search = useSearch({ strict: false }) as { shared?: string };
+  const [shared] = useState(search.shared ?? '');
+  useEffect(() => {
+    if (shared) void navigate({ to: '/generate-post', search: {}, replace: true });
+  }, [shared, navigate]);
   return (
     <div data-testid="screen-generatePost">
       <PageHeader title={t('page.title')} description={t('page.description')} />
@@ -22,7 +31,7 @@ export function GeneratePostPage() {
           className="overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm"
           data-testid="composer-page"
         >
-          <Composer variant="page" />
+          <Composer variant="page" initialText={shared} autoFocus={shared !== ''} />
         </section>
         <aside className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm">
           <h2 className="font-semibold text-ink">{t('page.guideTitle')}</h2>

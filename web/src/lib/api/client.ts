@@ -31,6 +31,10 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 
 const OFFLINE_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
 
+/** A call that never reached the server (no network, or the server unreachable). */
+export const isOfflineError = (error: unknown) =>
+  error instanceof ApiError && error.code === CLIENT_ERROR_CODES.offline;
+
 /** True when the browser says it has no network (`navigator.onLine` is only ever sure of that). */
 export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 

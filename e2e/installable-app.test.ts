@@ -1,0 +1,250 @@
+/**
+ * Nashr as an installable app, in Chromium on a phone: the manifest in each language (Arabic the
+ * default, right to left), its icons, shortcuts and share target; the service worker that keeps
+ * the app's shell (and no answer of the API), opens the app offline, offers a new version instead
+ * of swapping it under the reader, and shows a push notification; and sharing a link into the app
+ * opening the composer with it.
+ */
+import { appendFile, copyFile, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot } from './support/browser';
+import { fullUser, type StackUser } from './support/full-user';
+
+let stack: Stack;
+let browser: Browser;
+let user: StackUser;
+/** The web build this stack serves: web/dist's files linked, its sw.js a copy a test deploys anew. */
+let webBuild: string;
+
+const WEB = join(import.meta.dirname, '..', 'web');
+
+async function deployableWebBuild(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'nashr-web-'));
+  await mkdir(join(dir, 'dist'));
+  for (const entry of await readdir(join(WEB, 'dist'))) {
+    // The worker only as itself: its compressed copies would be served instead of a new version.
+    if (entry.startsWith('sw.js')) continue;
+    await symlink(join(WEB, 'dist', entry), join(dir, 'dist', entry));
+  }
+  await copyFile(join(WEB, 'dist', 'sw.js'), join(dir, 'dist', 'sw.js'));
+  await symlink(join(WEB, 'dist-ssr'), join(dir, 'dist-ssr'));
+  return dir;
+}
+
+beforeAll(async () => {
+  webBuild = await deployableWebBuild();
+  [stack, browser] = await Promise.all([
+    startStack({
+      services: ['auth', 'linkedin', 'posts', 'content'],
+      workers: ['auth', 'linkedin', 'posts'],
+      env: { gateway: { WEB_DIST: join(webBuild, 'dist') } },
+    }),
+    launchBrowser({ serviceWorkers: 'allow' }),
+  ]);
+  user = await fullUser(stack, 'installable', undefined, 'Arabic');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (webBuild) await rm(webBuild, { recursive: true, force: true });
+});
+
+interface Manifest {
+  name: string;
+  lang: string;
+  dir: string;
+  start_url: string;
+  display: string;
+  icons: Array<{ src: string; sizes: string; purpose?: string }>;
+  shortcuts: Array<{ name: string; url: string }>;
+  share_target: { action: string; method: string; params: Record<string, string> };
+}
+
+async function manifest(path: string): Promise<Manifest> {
+  const response = await fetch(`${stack.url}${path}`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+  return (await response.json()) as Manifest;
+}
+
+/** The signed-in user's phone, with the app's worker allowed. */
+async function phone(lang: 'ar' | 'en' = 'ar'): Promise<BrowserContext> {
+  return newContext(browser, { lang, viewport: 'phone', cookies: [user.session.browserCookie] });
+}
+
+/** Waits until the page's worker is active and controls the page (after one reload). */
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  }
+}
+
+describe('the manifest', () => {
+  it('is Arabic and right to left by default, English for English readers, with the same app', async () => {
+    const [ar, en] = await Promise.all([manifest('/manifest.webmanifest'), manifest('/manifest.en.webmanifest')]);
+    expect(ar).toMatchObject({ name: 'نشر', lang: 'ar', dir: 'rtl', display: 'standalone', start_url: '/dashboard' });
+    expect(en).toMatchObject({ name: 'Nashr', lang: 'en', dir: 'ltr', display: 'standalone', start_url: '/dashboard' });
+    expect(ar.shortcuts.map((s) => s.url)).toEqual(['/generate-post', '/posts?tab=calendar']);
+    expect(en.shortcuts.map((s) => s.name)).toEqual(['Write a post', 'Calendar']);
+    expect(ar.shortcuts.map((s) => s.name)).toEqual(['إنشاء منشور', 'التقويم']);
+    expect(ar.share_target).toEqual(en.share_target);
+    expect(ar.share_target).toMatchObject({ action: '/generate-post', method: 'GET' });
+    // Installable: a 192 and a 512 icon, and a maskable one, each served as a PNG.
+    for (const size of ['192x192', '512x512']) {
+      expect(ar.icons.some((icon) => icon.sizes === size && icon.purpose === 'any')).toBe(true);
+      expect(ar.icons.some((icon) => icon.sizes === size && icon.purpose === 'maskable')).toBe(true);
+    }
+    for (const icon of ar.icons) {
+      const response = await fetch(`${stack.url}${icon.src}`);
+      expect(response.status, icon.src).toBe(200);
+      expect(response.headers.get('content-type'), icon.src).toMatch(/^image\//);
+    }
+  });
+
+  it('is the page’s language’s, and follows the language switched in the app', async () => {
+    const context = await phone('en');
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/dashboard`);
+    await page.getByTestId('screen-dashboard').waitFor();
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.en.webmanifest');
+    await page.evaluate(() => localStorage.setItem('lang', 'ar'));
+    await page.reload();
+    await page.getByTestId('screen-dashboard').waitFor();
+    await expect.poll(() => page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+    await context.close();
+  });
+});
+
+describe('the service worker', () => {
+  it('keeps the shell and no answer of the API, and opens the app without a network', async () => {
+    const context = await phone();
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/dashboard`);
+    await page.getByTestId('screen-dashboard').waitFor();
+    await controlled(page);
+    const kept = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const urls: string[] = [];
+      for (const name of names) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return { names, urls };
+    });
+    expect(kept.names).toHaveLength(1);
+    expect(kept.urls).toContain('/index.html');
+    expect(kept.urls).toContain('/manifest.webmanifest');
+    expect(kept.urls.some((url) => /^\/assets\/.+\.js$/.test(url))).toBe(true);
+    expect(kept.urls.filter((url) => url.startsWith('/api/'))).toEqual([]);
+    expect(kept.urls.filter((url) => /^\/assets\/pdf/.test(url))).toEqual([]);
+
+    // Without a network the app still opens (from the kept shell), instead of the browser's error
+    // page; it cannot tell whether the reader is signed in, so it says it is offline (not the
+    // sign-in page), and goes on by itself when the network returns.
+    await context.setOffline(true);
+    await page.goto(`${stack.url}/posts`);
+    const offline = page.getByTestId('offline-screen');
+    await offline.waitFor();
+    expect(await offline.getByRole('heading').textContent()).toBe('لا يوجد اتصال');
+    expect(new URL(page.url()).pathname).toBe('/posts');
+    await screenshot(page, 'installable-offline-ar');
+    await context.setOffline(false);
+    await page.getByTestId('posts-page').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/posts');
+    await context.close();
+  });
+
+  it('offers a new version and reloads on it only when asked', async () => {
+    const context = await phone('en');
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/dashboard`);
+    await page.getByTestId('screen-dashboard').waitFor();
+    await controlled(page);
+    const first = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    // A deployment: the worker's script changes (as every build's list and version do).
+    await appendFile(join(webBuild, 'dist', 'sw.js'), '\n// the next build\n');
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    const banner = page.getByTestId('app-update');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('A new version of Nashr is ready.');
+    await screenshot(page, 'installable-update-en', { fullPage: false });
+    // Nothing changed under the reader: the old version still runs this page.
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(first);
+    const waitingBefore = await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).waiting));
+    expect(waitingBefore).toBe(true);
+    await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: 'Reload' }).click()]);
+    await page.getByTestId('screen-dashboard').waitFor();
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).waiting))).toBe(false);
+    expect(await page.getByTestId('app-update').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows a push message as a notification in the reader’s language, with no post text', async () => {
+    const context = await phone();
+    await context.grantPermissions(['notifications'], { origin: stack.url });
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/dashboard`);
+    await page.getByTestId('screen-dashboard').waitFor();
+    await controlled(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${stack.url}/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: stack.url,
+      registrationId,
+      data: JSON.stringify({
+        kind: 'post_failed',
+        title: 'لم يُنشر منشورك',
+        url: '/posts?post=00000000-0000-4000-8000-000000000001',
+        lang: 'ar',
+        dir: 'rtl',
+      }),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+            title: n.title,
+            dir: n.dir,
+            url: (n.data as { url?: string }).url,
+          })),
+        ),
+      )
+      .toEqual([{ title: 'لم يُنشر منشورك', dir: 'rtl', url: '/posts?post=00000000-0000-4000-8000-000000000001' }]);
+    await context.close();
+  });
+});
+
+describe('sharing into the app', () => {
+  it('opens the composer with the shared title, text and link, each once', async () => {
+    const context = await phone('en');
+    const page = await context.newPage();
+    const shared = new URLSearchParams({
+      title: 'Remote teams',
+      text: 'Worth reading https://example.com/remote-teams',
+      url: 'https://example.com/remote-teams',
+    });
+    await page.goto(`${stack.url}/generate-post?${shared}`);
+    const box = page.getByTestId('composer-page').locator('textarea').first();
+    await expect.poll(() => box.inputValue()).toBe('Remote teams\n\nWorth reading https://example.com/remote-teams');
+    // The address forgets it: a reload goes on with the draft rather than starting over.
+    await page.waitForURL((url) => url.pathname === '/generate-post' && url.search === '');
+    await context.close();
+  });
+});
