@@ -3,8 +3,8 @@
  * registers it, against a local Web Push service that checks the VAPID signature) receives a post
  * the sandbox network refused, encrypted to the device, titled in the user's language and opening
  * that post; the post page it opens shows the post with its Retry. In Chromium, the settings list
- * a push channel per kind, and this browser without the installed app's service worker says push
- * needs the installed app.
+ * a push channel per kind; a browser without the app's service worker says push needs the
+ * installed app, and one with it offers the switch.
  */
 import type { PushPayload } from '@nashr/contracts';
 import {
@@ -127,5 +127,22 @@ describe('push notifications', () => {
       push: true,
     });
     await page.context().close();
+  });
+
+  it('offers the switch once the app’s service worker runs', async () => {
+    const user = await fullUserOf(stack, 'push-worker', undefined, 'English');
+    const withWorker = await launchBrowser({ serviceWorkers: 'allow' });
+    try {
+      const page = await openPage(withWorker, `${stack.url}/personalization#notifications`, {
+        lang: 'en',
+        cookies: [user.session.browserCookie],
+      });
+      await page.getByTestId('push-device').and(page.locator('[data-state="off"]')).waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('push-device-switch').isEnabled()).toBe(true);
+      expect(await page.getByTestId('push-device-switch').getAttribute('aria-checked')).toBe('false');
+      await page.context().close();
+    } finally {
+      await withWorker.close();
+    }
   });
 });

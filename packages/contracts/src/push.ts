@@ -61,7 +61,8 @@ export const vapidKeyResponseSchema = z.object({
 export const pushPayloadSchema = z.object({
   kind: notificationKindSchema,
   title: z.string(),
-  body: z.string().nullable(),
+  /** Left out when the notification has no detail (a `null` would read as the word in a notification). */
+  body: z.string().optional(),
   url: z.string().startsWith('/'),
   tag: z.string(),
   lang: z.enum(['ar', 'en']),

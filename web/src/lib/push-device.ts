@@ -21,19 +21,20 @@ const within = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
   Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
 
 /**
- * The app's active service worker registration, or null when none is registered (the app is not
- * installed, or its worker is not there yet). `serviceWorker.ready` alone would wait for ever.
+ * The app's active service worker registration, or null when there is none within a few seconds
+ * (the app registers /sw.js once the page has loaded, so a first visit waits for it; a browser
+ * that refuses workers, or a build without one, never gets one). `serviceWorker.ready` alone would
+ * wait for ever.
  */
 export async function appWorkerRegistration(): Promise<ServiceWorkerRegistration | null> {
   if (!pushSupported()) return null;
-  const registered = await navigator.serviceWorker.getRegistration().catch(() => undefined);
-  if (!registered) return null;
   return within(navigator.serviceWorker.ready, WORKER_WAIT_MS);
 }
 
-/** This browser's subscription, when it has one. */
+/** This browser's subscription, when it has one: at once (no worker registered, no subscription either). */
 export async function currentPushSubscription(): Promise<PushSubscription | null> {
-  const registration = await appWorkerRegistration();
+  if (!pushSupported()) return null;
+  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
   return registration ? registration.pushManager.getSubscription() : null;
 }
 

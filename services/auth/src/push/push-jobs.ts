@@ -79,7 +79,9 @@ export function pushHandlers(deps: PushJobDeps) {
       const words = pushMessage(lang, row, { timeZone: preferences.timeZone, digits: display?.digits });
       const payload = pushPayloadSchema.parse({
         kind,
-        ...words,
+        title: words.title,
+        ...(words.body ? { body: words.body } : {}),
+        url: words.url,
         tag: row.id,
         lang,
         dir: lang === 'ar' ? 'rtl' : 'ltr',
