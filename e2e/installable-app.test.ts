@@ -12,7 +12,7 @@ import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from './support/browser';
-import { fullUser, type StackUser } from './support/full-user';
+import { callAs, fullUser, type StackUser } from './support/full-user';
 
 let stack: Stack;
 let browser: Browser;
@@ -227,6 +227,62 @@ describe('the service worker', () => {
         ),
       )
       .toEqual([{ title: 'لم يُنشر منشورك', dir: 'rtl', url: '/posts?post=00000000-0000-4000-8000-000000000001' }]);
+    await context.close();
+  });
+});
+
+describe('writing offline', () => {
+  const POLL = { timeout: 20_000 };
+
+  it('keeps typing offline, saves by itself when the network returns, and asks when the draft changed elsewhere meanwhile', async () => {
+    const writer = await fullUser(stack, 'offline-writer', undefined, 'English');
+    const drafts = async (): Promise<Array<{ id: string; content: string; version: number }>> =>
+      (await callAs(stack, writer, 'GET', '/api/v1/drafts')).body.data;
+    const context = await newContext(browser, {
+      lang: 'en',
+      viewport: 'phone',
+      cookies: [writer.session.browserCookie],
+    });
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/generate-post`);
+    const composer = page.getByTestId('composer-page');
+    const box = composer.getByTestId('composer-text');
+    const saveState = () => composer.getByTestId('draft-save-state').getAttribute('data-state');
+    await box.fill('Lessons from a year of remote work');
+    await expect
+      .poll(async () => (await drafts()).map((d) => d.content), POLL)
+      .toEqual(['Lessons from a year of remote work']);
+
+    // Offline: the typing goes on, kept on this device, and it says so.
+    await context.setOffline(true);
+    await box.fill('Lessons from a year of remote work, written on the train');
+    await expect.poll(saveState, POLL).toBe('unsaved');
+    expect(await composer.getByTestId('draft-save-reason').textContent()).toContain('Kept on this device');
+    // The network returns: saved without another keystroke.
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await drafts()).map((d) => d.content), POLL)
+      .toEqual(['Lessons from a year of remote work, written on the train']);
+    await expect.poll(saveState, POLL).toBe('saved');
+
+    // Offline again, while another device changes the same draft: back online, nothing is
+    // overwritten; the writer chooses.
+    await context.setOffline(true);
+    await box.fill('My version, from the train');
+    await expect.poll(saveState, POLL).toBe('unsaved');
+    const [stored] = await drafts();
+    if (!stored) throw new Error('the draft should be stored');
+    const elsewhere = await callAs(stack, writer, 'PATCH', `/api/v1/drafts/${stored.id}`, {
+      content: 'Their version, from the laptop',
+      version: stored.version,
+    });
+    expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(200);
+    await context.setOffline(false);
+    const notice = composer.getByTestId('draft-conflict');
+    await notice.waitFor({ timeout: 20_000 });
+    expect((await drafts()).map((d) => d.content)).toEqual(['Their version, from the laptop']);
+    await notice.getByTestId('draft-conflict-mine').click();
+    await expect.poll(async () => (await drafts()).map((d) => d.content), POLL).toEqual(['My version, from the train']);
     await context.close();
   });
 });

@@ -35,6 +35,9 @@ export class ConnectionExpiry {
     requestId?: string,
   ): Promise<PostAttentionCause | null> {
     if (post.status !== 'scheduled') return null;
+    // A post due now ("Post now") goes to the network at once: its own outcome (published, or
+    // refused with Reconnect) tells the user, not a notice ahead of a time that has come.
+    if (post.scheduledAt.getTime() <= Date.now()) return null;
     const state = connection === undefined ? await this.store.connection(post.userId) : connection;
     const cause = attentionCause(post.scheduledAt, state);
     await this.store.setAttention(post.id, cause);

@@ -207,6 +207,21 @@ describe('the needs-attention mark on the post', () => {
     expect((await read(user, later.id)).attention).toBeNull();
   });
 
+  it('is not put on a post published now: its own outcome tells the user', async () => {
+    const user = testIdentity();
+    await connected(user.userId, inDays(60), Date.now() - 60_000);
+    await delivered(
+      accountDisconnectedEvent,
+      { userId: user.userId, reason: 'REVOKED', changedAt: Date.now() - 30_000 },
+      `${user.userId}-revoked`,
+    );
+    const now = await h.service.publishNow(user.userId, 'Posted while disconnected', 'Asia/Riyadh');
+    const later = await schedule(user.userId, inDays(2), 'Later');
+    expect(now.attention).toBeNull();
+    expect((await read(user, later.id)).attention).toEqual(disconnected);
+    expect((await told(user.userId)).map((t) => t.postId)).toEqual([later.id]);
+  });
+
   it('is cleared when the post is moved before the expiry', async () => {
     const user = testIdentity();
     await connected(user.userId, inDays(10), Date.now());
