@@ -247,7 +247,7 @@ describe.each(['ar', 'en'] as const)('the failure e-mail in %s', (lang) => {
     await page.getByTestId('confirm-unsubscribe').click();
     await page.getByTestId('unsubscribed').waitFor();
     const preferences = await call(user, 'GET', '/api/v1/notifications/preferences');
-    expect(preferences.body.data.kinds.post_failed).toEqual({ app: true, email: false });
+    expect(preferences.body.data.kinds.post_failed).toEqual({ app: true, email: false, push: true });
     await page.context().close();
   });
 });

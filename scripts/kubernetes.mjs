@@ -51,6 +51,13 @@ export const IMAGE = 'nashr';
 
 const ENCRYPTION = [{ name: 'ENCRYPTION_KEY' }, { name: 'UNIPILE_API_KEY', optional: true }];
 
+/** Push notifications' key pair and contact: unset in a demo, which signs with a pair kept in Redis. */
+const VAPID = [
+  { name: 'VAPID_PUBLIC_KEY', optional: true },
+  { name: 'VAPID_PRIVATE_KEY', optional: true },
+  { name: 'VAPID_SUBJECT', optional: true },
+];
+
 /** @type {Record<string, ServiceManifest>} */
 export const SERVICE_MANIFESTS = {
   auth: {
@@ -59,9 +66,10 @@ export const SERVICE_MANIFESTS = {
       { name: 'SMTP_URL' },
       { name: 'OIDC_CLIENT_ID', optional: true },
       { name: 'OIDC_CLIENT_SECRET', optional: true },
+      ...VAPID,
     ],
-    worker: [{ name: 'SMTP_URL' }],
-    queues: [{ queue: 'auth-mail' }, { queue: 'auth-inbox' }],
+    worker: [{ name: 'SMTP_URL' }, ...VAPID],
+    queues: [{ queue: 'auth-mail' }, { queue: 'auth-inbox' }, { queue: 'auth-push', length: 50 }],
   },
   linkedin: {
     media: true,

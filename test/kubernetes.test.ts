@@ -78,8 +78,15 @@ type Trigger = { type: string; metadata: Record<string, string>; authenticationR
 
 /** The real providers' settings, by Deployment: production reads each from the Secret. */
 const PROVIDER_SETTINGS: Record<string, string[]> = {
-  auth: ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
-  'auth-worker': ['SMTP_URL'],
+  auth: [
+    'OIDC_ISSUER',
+    'OIDC_CLIENT_ID',
+    'OIDC_CLIENT_SECRET',
+    'VAPID_PUBLIC_KEY',
+    'VAPID_PRIVATE_KEY',
+    'VAPID_SUBJECT',
+  ],
+  'auth-worker': ['SMTP_URL', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'],
   linkedin: ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET', 'LINKEDIN_REDIRECT_URI', 'UNIPILE_DSN', 'UNIPILE_API_KEY'],
   'linkedin-worker': ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET', 'UNIPILE_DSN', 'UNIPILE_API_KEY'],
   engage: ['UNIPILE_DSN', 'UNIPILE_API_KEY'],

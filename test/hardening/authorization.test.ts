@@ -116,6 +116,25 @@ const MATRIX: Record<string, Rule> = {
     ownOnly: OWN,
     request: () => ({ path: '/api/v1/notifications/preferences', body: { digestHour: 9 } }),
   },
+  'GET /api/v1/notifications/push/key': { ownOnly: OWN, request: NO_ID('/api/v1/notifications/push/key') },
+  'PUT /api/v1/notifications/push/subscription': {
+    ownOnly:
+      "registers a device on the caller's own account; an endpoint of another account moves only with that device's own keys",
+    request: () => ({
+      path: '/api/v1/notifications/push/subscription',
+      body: {
+        endpoint: 'https://push.example.test/send/alice-device',
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      },
+    }),
+  },
+  'POST /api/v1/notifications/push/subscription/remove': {
+    ownOnly: "removes a device from the caller's own account only: another account's endpoint is not found",
+    request: () => ({
+      path: '/api/v1/notifications/push/subscription/remove',
+      body: { endpoint: 'https://push.example.test/send/alice-device' },
+    }),
+  },
   'POST /api/v1/notifications/unsubscribe': {
     open: 'the link in a notification e-mail: its unguessable token says whose e-mails of which kind stop',
     request: (ids) => ({

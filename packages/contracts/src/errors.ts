@@ -15,6 +15,7 @@ import { LINKEDIN_ERROR_CODES, NETWORK_FAILURE_CODES } from './linkedin/errors.j
 import { MEDIA_ERROR_CODES } from './posts/media.js';
 import { POST_ERROR_CODES } from './posts/messages.js';
 import { QUEUE_ERROR_CODES } from './posts/queue-rules.js';
+import { PUSH_ERROR_CODES } from './push.js';
 import { TEXT_PROBLEMS } from './text.js';
 
 /** Every code an error answer may carry: the web app has words for each, in both languages. */
@@ -25,6 +26,7 @@ export const ERROR_CODES: readonly string[] = [
     ...Object.values(AUTH_ERROR_CODES),
     ...Object.values(ACCOUNT_ERROR_CODES),
     ...Object.values(API_TOKEN_ERROR_CODES),
+    ...Object.values(PUSH_ERROR_CODES),
     ...Object.values(MAGIC_LINK_ERROR_CODES),
     ...Object.keys(TEXT_PROBLEMS),
     ...Object.values(POST_ERROR_CODES),

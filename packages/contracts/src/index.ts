@@ -20,4 +20,5 @@ export * from './jobs/index.js';
 export * from './linkedin/index.js';
 export * from './notifications.js';
 export * from './posts/index.js';
+export * from './push.js';
 export * from './text.js';

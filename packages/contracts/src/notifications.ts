@@ -5,8 +5,8 @@ import { defineJob, QUEUES } from './jobs/define.js';
 /**
  * What the product tells a user about: a post published (link) or failed (reason and the action
  * that fixes it), a scheduled post that needs the user before its time, the network connection
- * lost or about to expire, the AI credits running low, Engage's autopilot stopping by itself, a refused payment refunded. Each kind can be shown in the app and sent by e-mail, as the
- * user prefers.
+ * lost or about to expire, the AI credits running low, Engage's autopilot stopping by itself, a refused payment refunded. Each kind can be shown in the app, sent by e-mail and pushed to the
+ * user's devices, as the user prefers.
  */
 export const NOTIFICATION_KINDS = [
   'post_published',
@@ -71,7 +71,10 @@ export const markReadRequestSchema = z.union([
 ]);
 export type MarkReadRequest = z.infer<typeof markReadRequestSchema>;
 
-const channelsSchema = z.object({ app: z.boolean(), email: z.boolean() });
+/** Where one kind is told: the bell in the app, e-mail, and push to the devices the user turned push on for. */
+const channelsSchema = z.object({ app: z.boolean(), email: z.boolean(), push: z.boolean() });
+
+const channelsUpdateSchema = channelsSchema.partial().strict();
 
 /** An IANA zone name the runtime knows (`Asia/Riyadh`). */
 const timeZoneSchema = z
@@ -105,7 +108,16 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 /** Saving preferences: any part of them (the web sends the language on its own when it changes). */
 export const notificationPreferencesUpdateSchema = z
   .object({
-    kinds: notificationPreferencesSchema.shape.kinds.partial().strict(),
+    // Any channel of any kind: a client that knows only some channels leaves the others as they are.
+    kinds: z
+      .object(
+        Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, channelsUpdateSchema])) as Record<
+          NotificationKind,
+          typeof channelsUpdateSchema
+        >,
+      )
+      .partial()
+      .strict(),
     digestHour: notificationPreferencesSchema.shape.digestHour,
     timeZone: timeZoneSchema,
     locale: localeSchema,
@@ -114,17 +126,11 @@ export const notificationPreferencesUpdateSchema = z
   .strict();
 export type NotificationPreferencesUpdate = z.infer<typeof notificationPreferencesUpdateSchema>;
 
+/** Push is on by default for the urgent kinds only: a phone buzzing for every published post would be noise. */
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
-  kinds: {
-    post_published: { app: true, email: true },
-    post_failed: { app: true, email: true },
-    post_needs_attention: { app: true, email: true },
-    account_disconnected: { app: true, email: true },
-    credits_low: { app: true, email: true },
-    connection_expiring: { app: true, email: true },
-    autopilot_stopped: { app: true, email: true },
-    checkout_refunded: { app: true, email: true },
-  },
+  kinds: Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [kind, { app: true, email: true, push: URGENT_NOTIFICATION_KINDS.has(kind) }]),
+  ) as NotificationPreferences['kinds'],
   digestHour: 8,
   timeZone: 'UTC',
   locale: 'ar',

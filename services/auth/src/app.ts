@@ -16,6 +16,7 @@ import {
 import type { Config } from './config.js';
 import { adminAudit, type schema } from './db/schema.js';
 import { OidcClient } from './providers/oidc.js';
+import { VapidKeySource } from './push/vapid.js';
 import { RateLimiter } from './rate-limit.js';
 import { accountDataRoutes } from './routes/account-data.js';
 import { activeSessionRoutes } from './routes/active-sessions.js';
@@ -28,6 +29,7 @@ import { notificationRoutes } from './routes/notifications.js';
 import { opsAuditRoutes } from './routes/ops-audit.js';
 import { personalizationRoutes } from './routes/personalization.js';
 import { preferencesRoutes } from './routes/preferences.js';
+import { pushRoutes } from './routes/push.js';
 import { sessionRoutes } from './routes/session.js';
 import { createServices } from './services.js';
 import { SignIn } from './sign-in.js';
@@ -77,7 +79,7 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
   const queues = new Queues({ connection: redis, prefix: config.REDIS_PREFIX }, logger);
   app.addHook('onClose', () => queues.close());
 
-  const { users, notifications, links } = createServices({ database, redis, prefix: config.REDIS_PREFIX });
+  const { users, notifications, links, push } = createServices({ database, redis, prefix: config.REDIS_PREFIX });
   const sessions = new SessionStore(redis, config.REDIS_PREFIX);
   // A public address on https means browsers reach us over TLS, whatever the mode: the cookie must not leak over http.
   const secureCookies = config.NODE_ENV === 'production' || new URL(config.PUBLIC_URL).protocol === 'https:';
@@ -114,6 +116,11 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
   });
   personalizationRoutes(app, { users, queues });
   notificationRoutes(app, notifications);
+  pushRoutes(app, {
+    push,
+    vapid: new VapidKeySource(config, redis, config.REDIS_PREFIX),
+    production: config.NODE_ENV === 'production',
+  });
   preferencesRoutes(app, users);
   accountDataRoutes(app, { users, sessions, tokens, queues, notifications });
   adminAuditRoutes(app, audit, API.adminAudit.auth);

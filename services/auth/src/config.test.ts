@@ -1,6 +1,15 @@
 import { configProblems, loadConfig } from '@nashr/platform';
 import { describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { configSchema, workerConfigSchema } from './config.js';
+
+const vapidPair = webpush.generateVAPIDKeys();
+/** The push settings production needs (a demo may go without). */
+const vapid = {
+  VAPID_PUBLIC_KEY: vapidPair.publicKey,
+  VAPID_PRIVATE_KEY: vapidPair.privateKey,
+  VAPID_SUBJECT: 'mailto:ops@nashr.example',
+};
 
 const required = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/nashr',
@@ -75,7 +84,13 @@ describe('API configuration', () => {
       expect.stringMatching(/^OIDC_ISSUER is invalid: must be https/),
     ]);
     expect(
-      problems(configSchema, { ...required, ...oidc, NODE_ENV: 'production', OIDC_ISSUER: 'http://localhost:8110' }),
+      problems(configSchema, {
+        ...required,
+        ...oidc,
+        ...vapid,
+        NODE_ENV: 'production',
+        OIDC_ISSUER: 'http://localhost:8110',
+      }),
     ).toEqual([expect.stringMatching(/^OIDC_ISSUER names the local OpenID provider/)]);
     expect(
       problems(configSchema, {
@@ -90,6 +105,7 @@ describe('API configuration', () => {
       problems(configSchema, {
         ...required,
         ...oidc,
+        ...vapid,
         NODE_ENV: 'production',
         OIDC_ISSUER: 'https://accounts.google.com',
       }),
@@ -105,7 +121,7 @@ describe('worker configuration', () => {
     expect(config).toMatchObject({
       SMTP_URL: 'smtp://127.0.0.1:1025',
       MAIL_FROM: 'Nashr <no-reply@nashr.local>',
-      AUTH_WORKERS: ['mail', 'inbox'],
+      AUTH_WORKERS: ['mail', 'inbox', 'push'],
       PUBLIC_URL: 'http://localhost:8080',
       MAGIC_LINK_TTL_SECONDS: 900,
     });
@@ -124,7 +140,7 @@ describe('worker configuration', () => {
 });
 
 describe('configuration in production', () => {
-  const production = { ...required, NODE_ENV: 'production' };
+  const production = { ...required, ...vapid, NODE_ENV: 'production' };
 
   it('refuses the local OpenID provider and the mail catcher, one line each, unless NASHR_DEMO=1', () => {
     const local = {
@@ -162,5 +178,37 @@ describe('configuration in production', () => {
     expect(configProblems(workerConfigSchema, { ...production, SMTP_URL: 'smtps://u:p@smtp.example.com:465' })).toEqual(
       [],
     );
+  });
+
+  it('signs push with configured VAPID keys only, unless NASHR_DEMO=1', () => {
+    const bare = { ...required, NODE_ENV: 'production', SMTP_URL: 'smtps://u:p@smtp.example.com:465' };
+    for (const schema of [configSchema, workerConfigSchema]) {
+      expect(configProblems(schema, bare)).toEqual([
+        expect.stringMatching(
+          /^VAPID_PRIVATE_KEY names nothing, so push would be signed with a key pair made on the fly/,
+        ),
+        expect.stringMatching(/^VAPID_SUBJECT names nothing/),
+      ]);
+      expect(configProblems(schema, { ...bare, NASHR_DEMO: '1' })).toEqual([]);
+      expect(configProblems(schema, { ...bare, ...vapid })).toEqual([]);
+    }
+  });
+
+  it('refuses half a VAPID pair, a pair that does not belong together, and a contact that is not one', () => {
+    const other = webpush.generateVAPIDKeys();
+    expect(problems(configSchema, { ...required, VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY })).toEqual([
+      expect.stringMatching(/^VAPID_PRIVATE_KEY is required/),
+    ]);
+    expect(problems(workerConfigSchema, { ...required, ...vapid, VAPID_PRIVATE_KEY: other.privateKey })).toEqual([
+      expect.stringMatching(/^VAPID_PUBLIC_KEY .*is not the public key of VAPID_PRIVATE_KEY/),
+    ]);
+    expect(problems(configSchema, { ...required, ...vapid, VAPID_SUBJECT: 'ops@nashr.example' })).toEqual([
+      expect.stringMatching(/^VAPID_SUBJECT .*mailto: address or an https URL/),
+    ]);
+    expect(problems(configSchema, { ...required, VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: 'x' })).toEqual([
+      expect.stringMatching(/^VAPID_PUBLIC_KEY .*65 bytes/),
+      expect.stringMatching(/^VAPID_PRIVATE_KEY .*32 bytes/),
+    ]);
+    expect(loadConfig(workerConfigSchema, { ...required, ...vapid })).toMatchObject(vapid);
   });
 });

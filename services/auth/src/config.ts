@@ -11,6 +11,7 @@ import {
   refuseStandIns,
 } from '@nashr/platform';
 import { z } from 'zod';
+import { checkVapidConfig, VAPID_STAND_INS, vapidEnv } from './push/vapid.js';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -72,7 +73,9 @@ export const configSchema = z
     MAIL_INBOX_URL: optionalEnv(z.string().url()),
     /** Fewer accounts than this: the sign-up page says no number (contracts: `memberCountShown`). */
     MEMBER_COUNT_MIN: positiveInt(MEMBER_COUNT_MIN),
+    ...vapidEnv,
   })
+  .superRefine(checkVapidConfig)
   .superRefine((config, ctx) => {
     if (!config.OIDC_ISSUER) return;
     if (!config.OIDC_CLIENT_ID || !config.OIDC_CLIENT_SECRET) {
@@ -109,11 +112,12 @@ export const configSchema = z
         what: "the local mail catcher's inbox",
         real: 'nothing (leave it unset: people read their own mail)',
       },
+      ...VAPID_STAND_INS,
     ]),
   );
 export type Config = z.infer<typeof configSchema>;
 
-const workerNames = ['mail', 'inbox'] as const;
+const workerNames = ['mail', 'inbox', 'push'] as const;
 export type WorkerName = (typeof workerNames)[number];
 
 export const workerConfigSchema = z
@@ -128,6 +132,9 @@ export const workerConfigSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .default('smtp://127.0.0.1:1025'),
     MAIL_FROM: z.string().min(3).default('Nashr <no-reply@nashr.local>'),
+    ...vapidEnv,
+    /** How long one push service may take to answer before the delivery is retried later. */
+    PUSH_TIMEOUT_MS: positiveInt(5_000),
     /** Which workers this process runs, so operators can scale mail and events apart. */
     AUTH_WORKERS: z
       .string()
@@ -135,6 +142,7 @@ export const workerConfigSchema = z
       .transform((s) => s.split(',').map((w) => w.trim()))
       .pipe(z.array(z.enum(workerNames)).min(1)),
   })
+  .superRefine(checkVapidConfig)
   .superRefine(
     refuseStandIns([
       {
@@ -144,6 +152,7 @@ export const workerConfigSchema = z
         what: 'the local mail catcher (port 1025), which delivers nothing',
         real: 'a real mail server, smtp:// or smtps://user:password@host:port',
       },
+      ...VAPID_STAND_INS,
     ]),
   );
 

@@ -7,7 +7,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { postPublishFailedEvent, QUEUES } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Harness, mailsTo, startHarness } from './test-harness.js';
+import { type Harness, mailsTo, startHarness, until as untilState } from './test-harness.js';
 
 let h: Harness;
 let proxy: Server;
@@ -47,15 +47,9 @@ afterAll(async () => {
   await new Promise((resolve) => proxy?.close(resolve));
 });
 
-async function until<T>(what: string, read: () => Promise<T> | T, ok: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** The outage's steps wait on retries with backoff: longer than the usual wait. */
+const until = <T>(what: string, read: () => Promise<T> | T, ok: (value: T) => boolean) =>
+  untilState(what, read, ok, 20_000);
 
 it('holds a failure e-mail while the mail server is down and sends it, once, when it is back', async () => {
   const identity = { ...testIdentity(['user']), email: 'outage@notify.test' };

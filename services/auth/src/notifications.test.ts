@@ -10,13 +10,22 @@ import {
   engageAutopilotStoppedEvent,
   postNeedsAttentionEvent,
   postPublishedEvent,
-  postPublishFailedEvent,
   QUEUES,
 } from '@nashr/contracts';
 import { identityHeaders } from '@nashr/platform';
 import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, mailsTo, startHarness } from './test-harness.js';
+import {
+  deliverEvent,
+  type Harness,
+  mailsTo,
+  postFailed,
+  postPublished,
+  type StoredUser,
+  startHarness,
+  storedUser,
+  until,
+} from './test-harness.js';
 
 let h: Harness;
 /** The workers' clock: the digest tick reads it. */
@@ -30,12 +39,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function newUser(name: string) {
-  const identity = { ...testIdentity(['user']), email: `${name}@notify.test` };
-  await h.database.sql`insert into auth.users (id, email) values (${identity.userId}, ${identity.email})`;
-  return { ...identity, headers: identityHeaders(identity, TEST_INTERNAL_SECRET) };
-}
-type User = Awaited<ReturnType<typeof newUser>>;
+const newUser = (name: string) => storedUser(h, `${name}@notify.test`);
+type User = StoredUser;
 
 const list = async (user: User) => {
   const res = await h.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: user.headers });
@@ -46,60 +51,12 @@ const list = async (user: User) => {
   };
 };
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** Publishes as the linkedin service does, and waits until the auth worker has handled it. */
-async function deliver(publish: () => Promise<void>, jobId: string) {
-  await publish();
-  const queue = h.queues.get(QUEUES.authInbox);
-  await until(
-    `job ${jobId}`,
-    async () => (await queue.getJob(jobId))?.finishedOn ?? null,
-    (v) => v !== null,
-  );
-}
+const deliver = (publish: () => Promise<void>, jobId: string) => deliverEvent(h, publish, jobId);
 
-const failed = (user: User, postId: string, attempt = 1) =>
-  deliver(
-    () =>
-      h.queues.publish(
-        postPublishFailedEvent,
-        {
-          postId,
-          userId: user.userId,
-          reason: 'LinkedIn refused the post: duplicate content',
-          code: 'linkedin.rejected',
-          permanent: true,
-        },
-        { id: `${postId}-${attempt}` },
-      ),
-    `post-publish-failed-${postId}-${attempt}`,
-  );
+const failed = (user: User, postId: string, attempt = 1) => postFailed(h, user.userId, postId, attempt);
 
-const published = (user: User, postId: string) =>
-  deliver(
-    () =>
-      h.queues.publish(
-        postPublishedEvent,
-        {
-          postId,
-          userId: user.userId,
-          networkPostId: `urn:li:share:${postId}`,
-          url: `https://www.linkedin.com/feed/update/urn:li:share:${postId}`,
-          publishedAt: new Date().toISOString(),
-        },
-        { id: `${postId}-1` },
-      ),
-    `post-published-${postId}-1`,
-  );
+const published = (user: User, postId: string) => postPublished(h, user.userId, postId);
 
 async function preferences(user: User, payload: Record<string, unknown>) {
   const saved = await h.app.inject({
@@ -671,7 +628,7 @@ describe('the bell', () => {
       headers: ana.headers,
       payload: { kinds: { account_disconnected: { app: false, email: true } } },
     });
-    expect(hidden.json().data.kinds.post_failed).toEqual({ app: true, email: true });
+    expect(hidden.json().data.kinds.post_failed).toEqual({ app: true, email: true, push: true });
     expect((await list(ana)).notifications.map((n) => n.kind)).toEqual(['post_failed']);
   });
 

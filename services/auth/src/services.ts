@@ -2,6 +2,7 @@ import { type Database, IdentityChanges, type Redis } from '@nashr/platform';
 import type { schema } from './db/schema.js';
 import { MagicLinks } from './magic-links.js';
 import { NotificationStore } from './notifications/notification-store.js';
+import { PushStore } from './push/push-store.js';
 import { UserStore } from './users/user-store.js';
 
 export interface AuthServicesDeps {
@@ -16,6 +17,7 @@ export function createServices({ database, redis, prefix }: AuthServicesDeps) {
   return {
     users: new UserStore(database.db, new IdentityChanges(redis, prefix)),
     notifications: new NotificationStore(database.db),
+    push: new PushStore(database.db),
     links: new MagicLinks(database.db),
   };
 }

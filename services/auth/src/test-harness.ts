@@ -4,7 +4,7 @@
  * development OpenID provider on a real port. Requests are sent the way the gateway sends them.
  */
 import fastifyCookie from '@fastify/cookie';
-import { SESSION_COOKIE } from '@nashr/contracts';
+import { postPublishedEvent, postPublishFailedEvent, QUEUES, SESSION_COOKIE } from '@nashr/contracts';
 import { type CaughtMail, type MailCatcher, startMailCatcher } from '@nashr/fakes/mail-catcher';
 import type { DevOidcProvider } from '@nashr/fakes/oidc-provider';
 import {
@@ -24,8 +24,10 @@ import {
   createTestDatabase,
   createTestRedis,
   TEST_INTERNAL_SECRET,
+  testIdentity,
 } from '@nashr/platform/testing';
 import { expect } from 'vitest';
+import webpush from 'web-push';
 import { buildApp, GOOGLE_CALLBACK_PATH } from './app.js';
 import { type Config, configSchema, workerConfigSchema } from './config.js';
 import { schema } from './db/schema.js';
@@ -85,8 +87,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       })
     : null;
 
+  // Production signs push with configured keys only (the config refuses it otherwise).
+  const vapid =
+    options.env?.NODE_ENV === 'production' && !options.env.VAPID_PRIVATE_KEY
+      ? (({ publicKey, privateKey }) => ({
+          VAPID_PUBLIC_KEY: publicKey,
+          VAPID_PRIVATE_KEY: privateKey,
+          VAPID_SUBJECT: 'mailto:ops@nashr.test',
+        }))(webpush.generateVAPIDKeys())
+      : {};
   const shared = {
     NODE_ENV: 'test',
+    ...vapid,
     DATABASE_URL: db.url,
     REDIS_URL: redis.url,
     REDIS_PREFIX: redis.prefix,
@@ -260,3 +272,76 @@ export async function storedUserId(h: Harness, email: string): Promise<string> {
   if (!row) throw new Error(`no user ${email}`);
   return row.id;
 }
+
+/** Reads until `ok` holds (a state, never a fixed sleep), or fails naming what it still read. */
+export async function until<T>(
+  what: string,
+  read: () => Promise<T> | T,
+  ok: (value: T) => boolean,
+  ms = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A user stored directly, with the headers the gateway sends for their session. */
+export async function storedUser(h: Harness, email: string) {
+  const identity = { ...testIdentity(['user']), email };
+  await h.database.sql`insert into auth.users (id, email) values (${identity.userId}, ${identity.email})`;
+  return { ...identity, headers: identityHeaders(identity, TEST_INTERNAL_SECRET) };
+}
+export type StoredUser = Awaited<ReturnType<typeof storedUser>>;
+
+/** Publishes as another service does, and waits until the auth worker has handled the event. */
+export async function deliverEvent(h: Harness, publish: () => Promise<void>, jobId: string): Promise<void> {
+  await publish();
+  const queue = h.queues.get(QUEUES.authInbox);
+  await until(
+    `job ${jobId}`,
+    async () => (await queue.getJob(jobId))?.finishedOn ?? null,
+    (v) => v !== null,
+  );
+}
+
+/** A scheduled post the network refused for good, as the posts service tells it. */
+export const postFailed = (h: Harness, userId: string, postId: string, attempt = 1) =>
+  deliverEvent(
+    h,
+    () =>
+      h.queues.publish(
+        postPublishFailedEvent,
+        {
+          postId,
+          userId,
+          reason: 'LinkedIn refused the post: duplicate content',
+          code: 'linkedin.rejected',
+          permanent: true,
+        },
+        { id: `${postId}-${attempt}` },
+      ),
+    `post-publish-failed-${postId}-${attempt}`,
+  );
+
+/** A post published on the network, as the linkedin service tells it. */
+export const postPublished = (h: Harness, userId: string, postId: string) =>
+  deliverEvent(
+    h,
+    () =>
+      h.queues.publish(
+        postPublishedEvent,
+        {
+          postId,
+          userId,
+          networkPostId: `urn:li:share:${postId}`,
+          url: `https://www.linkedin.com/feed/update/urn:li:share:${postId}`,
+          publishedAt: new Date().toISOString(),
+        },
+        { id: `${postId}-1` },
+      ),
+    `post-published-${postId}-1`,
+  );

@@ -7,6 +7,12 @@ import {
   notificationPreferencesUpdateSchema,
   unsubscribeRequestSchema,
 } from '../notifications.js';
+import {
+  PUSH_ERROR_CODES,
+  pushSubscriptionSchema,
+  removePushSubscriptionSchema,
+  vapidKeyResponseSchema,
+} from '../push.js';
 import { defineEndpoint } from './define.js';
 
 /** In-app notifications and which of them are e-mailed. */
@@ -56,5 +62,38 @@ export const notificationsApi = {
     body: unsubscribeRequestSchema,
     responses: { 200: { description: 'Unsubscribed', schema: successMessageSchema } },
     errors: { 404: [ACCOUNT_ERROR_CODES.unsubscribeInvalid] },
+  }),
+  pushKey: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/notifications/push/key',
+    owner: 'auth',
+    access: 'signed-in',
+    summary: "The server's VAPID public key, for subscribing this device to push notifications",
+    responses: { 200: { description: 'The key', schema: vapidKeyResponseSchema } },
+  }),
+  subscribePush: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v1/notifications/push/subscription',
+    owner: 'auth',
+    access: 'signed-in',
+    summary: "Receive push notifications on this device (the browser's PushSubscription)",
+    description:
+      'Registering the same endpoint again updates it. An endpoint is one device: registered under another account with the same keys, it moves to the caller (the device is signed in as someone else now).',
+    body: pushSubscriptionSchema,
+    responses: { 200: { description: 'Registered', schema: successMessageSchema } },
+    errors: {
+      400: [PUSH_ERROR_CODES.endpointRefused],
+      409: [PUSH_ERROR_CODES.limitReached, PUSH_ERROR_CODES.endpointTaken],
+    },
+  }),
+  unsubscribePush: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/notifications/push/subscription/remove',
+    owner: 'auth',
+    access: 'signed-in',
+    summary: 'Stop push notifications on this device (the web calls it before signing out too)',
+    body: removePushSubscriptionSchema,
+    responses: { 200: { description: 'Removed', schema: successMessageSchema } },
+    errors: { 404: [PUSH_ERROR_CODES.notFound] },
   }),
 } as const;

@@ -7,6 +7,8 @@ import type { z } from 'zod';
 export const QUEUES = {
   /** auth-worker: outgoing e-mail. */
   authMail: 'auth-mail',
+  /** auth-worker: Web Push deliveries, apart from the mail so a slow push service never holds up an e-mail. */
+  authPush: 'auth-push',
   /** auth-worker: events the auth service subscribes to. */
   authInbox: 'auth-inbox',
   /** ai-worker: events the ai service subscribes to. */

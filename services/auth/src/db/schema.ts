@@ -79,9 +79,31 @@ export const notificationPreferences = authSchema.table('notification_preference
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The devices a user receives push notifications on: one row per push service endpoint (the
+ * endpoint is the device, so it is unique across users), with the keys its messages are
+ * encrypted to. A push service that answers 404 or 410 has dropped it, and so is it here.
+ */
+export const pushSubscriptions = authSchema.table(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The browser and system it was registered from (`Chrome on Android`), for the user to tell devices apart. */
+    label: text('label'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
 /** Sign-ins that carried the admin role: who, from where, when. */
 export const adminAudit = adminAuditTable(authSchema);
 
-export const schema = { users, magicLinks, notifications, notificationPreferences, adminAudit };
+export const schema = { users, magicLinks, notifications, notificationPreferences, pushSubscriptions, adminAudit };
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

@@ -5,12 +5,23 @@ import type { WorkerConfig, WorkerName } from '../config.js';
 import type { schema } from '../db/schema.js';
 import { DIGEST_TICK_SCHEDULE } from '../notifications/mail-jobs.js';
 import type { Mailer } from '../providers/mailer.js';
+import { VapidKeySource } from '../push/vapid.js';
 import { createServices } from '../services.js';
 import { authInbox } from './auth-inbox.js';
 import { authMail } from './auth-mail.js';
+import { authPush } from './auth-push.js';
 
 export interface AuthWorkerDeps {
-  config: Pick<WorkerConfig, 'PUBLIC_URL' | 'MAGIC_LINK_TTL_SECONDS'>;
+  config: Pick<
+    WorkerConfig,
+    | 'NODE_ENV'
+    | 'PUBLIC_URL'
+    | 'MAGIC_LINK_TTL_SECONDS'
+    | 'VAPID_PUBLIC_KEY'
+    | 'VAPID_PRIVATE_KEY'
+    | 'VAPID_SUBJECT'
+    | 'PUSH_TIMEOUT_MS'
+  >;
   names: readonly WorkerName[];
   logger: Logger;
   database: Database<typeof schema>;
@@ -29,7 +40,11 @@ export function startWorkers({ config, names, logger, database, queue, mailer, c
 } {
   const workers: Worker[] = [];
   const queues = new Queues(queue, logger);
-  const { users, notifications, links } = createServices({ database, redis: queue.connection, prefix: queue.prefix });
+  const { users, notifications, links, push } = createServices({
+    database,
+    redis: queue.connection,
+    prefix: queue.prefix,
+  });
   let ready = Promise.resolve();
   if (names.includes('mail')) {
     const handlers = authMail({
@@ -54,7 +69,14 @@ export function startWorkers({ config, names, logger, database, queue, mailer, c
     ready.catch((err) => logger.error({ err }, 'could not schedule the notification digest'));
   }
   if (names.includes('inbox')) {
-    workers.push(createWorker(QUEUES.authInbox, authInbox({ users, notifications, queues }), queue, { logger }));
+    workers.push(createWorker(QUEUES.authInbox, authInbox({ users, notifications, push, queues }), queue, { logger }));
+  }
+  if (names.includes('push')) {
+    // The keys are read at the first push, not at boot: a worker without VAPID settings starts in development.
+    const vapid = new VapidKeySource(config, queue.connection, queue.prefix);
+    const handlers = authPush({ store: notifications, push, users, vapid, timeoutMs: config.PUSH_TIMEOUT_MS });
+    // Deliveries mostly wait on the network: many at once, so a slow push service holds up few.
+    workers.push(createWorker(QUEUES.authPush, handlers, queue, { logger, concurrency: 20 }));
   }
   return {
     workers,

@@ -349,3 +349,24 @@ export function digestMail(lang: Locale, rows: NotificationRow[], links: MailLin
     headers: kinds.length === 1 && kinds[0] ? unsubscribeHeaders(links, kinds[0]) : {},
   };
 }
+
+/** The longest detail a push notification carries: a phone shows two or three lines. */
+const PUSH_DETAIL_MAX = 200;
+
+/**
+ * A push notification's words: the title and detail the e-mail and the bell use, and the app's
+ * path its action leads to (relative: the service worker opens it on the app's own origin). A
+ * published post opens in the app, not on the network. Never the post's text.
+ */
+export function pushMessage(
+  lang: Locale,
+  row: NotificationRow,
+  options: { timeZone?: string; digits?: Digits } = {},
+): { title: string; body: string | null; url: string } {
+  const item = told(lang, row, '', options.timeZone, options.digits);
+  const href = item.action?.href;
+  const url = href?.startsWith('/') ? href : row.postId ? `/posts?post=${encodeURIComponent(row.postId)}` : '/posts';
+  const body =
+    item.detail && item.detail.length > PUSH_DETAIL_MAX ? `${item.detail.slice(0, PUSH_DETAIL_MAX - 1)}…` : item.detail;
+  return { title: item.title, body, url };
+}

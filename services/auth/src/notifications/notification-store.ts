@@ -11,7 +11,13 @@ import {
 } from '@nashr/contracts';
 import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { type NotificationRow, notificationPreferences, notifications, type schema } from '../db/schema.js';
+import {
+  type NotificationRow,
+  notificationPreferences,
+  notifications,
+  pushSubscriptions,
+  type schema,
+} from '../db/schema.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
 
@@ -55,13 +61,28 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
-/** Stored preferences over the defaults: a kind added later starts with its default. */
+type KindsUpdate = NonNullable<NotificationPreferencesUpdate['kinds']>;
+
+/** Each kind's channels over `base`'s: a kind or a channel the update leaves out stays as it was. */
+const mergeKinds = (base: NotificationPreferences['kinds'], update: KindsUpdate | undefined) =>
+  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, { ...base[kind], ...update?.[kind] }])) as Record<
+    NotificationKind,
+    NotificationPreferences['kinds'][NotificationKind]
+  >;
+
+/**
+ * Stored preferences over the defaults: a kind added later starts with its default, and so does
+ * a channel added later (push) in the kinds stored before it.
+ */
 function withDefaults(data: unknown): NotificationPreferences {
   const stored = (typeof data === 'object' && data !== null ? data : {}) as Partial<NotificationPreferences>;
   const merged = {
     ...DEFAULT_NOTIFICATION_PREFERENCES,
     ...stored,
-    kinds: { ...DEFAULT_NOTIFICATION_PREFERENCES.kinds, ...stored.kinds },
+    kinds: mergeKinds(
+      DEFAULT_NOTIFICATION_PREFERENCES.kinds,
+      typeof stored.kinds === 'object' && stored.kinds !== null ? stored.kinds : undefined,
+    ),
   };
   const parsed = notificationPreferencesSchema.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_NOTIFICATION_PREFERENCES;
@@ -151,7 +172,7 @@ export class NotificationStore {
         .where(eq(notificationPreferences.userId, userId))
         .for('update');
       const current = withDefaults(row?.data);
-      const next = withDefaults({ ...current, ...update, kinds: { ...current.kinds, ...update.kinds } });
+      const next = withDefaults({ ...current, ...update, kinds: mergeKinds(current.kinds, update.kinds) });
       await tx
         .update(notificationPreferences)
         .set({ data: next, updatedAt: sql`now()` })
@@ -244,7 +265,7 @@ export class NotificationStore {
     });
   }
 
-  /** Everything of the user's, for 'Download my data'. */
+  /** Everything of the user's, for 'Download my data': notifications, preferences and push devices. */
   async exportOf(userId: string) {
     const rows = await this.db
       .select()
@@ -252,13 +273,30 @@ export class NotificationStore {
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt))
       .limit(10_000);
-    return { preferences: await this.preferences(userId), notifications: rows.map(toNotification) };
+    const devices = await this.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(pushSubscriptions.createdAt)
+      .limit(100);
+    return {
+      preferences: await this.preferences(userId),
+      notifications: rows.map(toNotification),
+      // The devices push goes to: the push service and the dates, not the keys nor the device's address there.
+      pushDevices: devices.map((device) => ({
+        label: device.label,
+        pushService: new URL(device.endpoint).host,
+        createdAt: device.createdAt.toISOString(),
+        lastDeliveredAt: device.lastSuccessAt?.toISOString() ?? null,
+      })),
+    };
   }
 
-  /** A deleted account's notifications and preferences. */
+  /** A deleted account's notifications, preferences and the devices they were pushed to. */
   async deleteUser(userId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.delete(notifications).where(eq(notifications.userId, userId));
+      await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
       await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
     });
   }

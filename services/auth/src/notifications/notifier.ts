@@ -13,10 +13,13 @@ import {
   postPublishedEvent,
   postPublishFailedEvent,
   sendNotificationMailJob,
+  sendPushJob,
   URGENT_NOTIFICATION_KINDS,
 } from '@nashr/contracts';
 import { handleJob, type Logger, type Queues } from '@nashr/platform';
 import type { Job } from 'bullmq';
+import { PUSH_JOB_OPTIONS } from '../push/push-jobs.js';
+import type { PushStore } from '../push/push-store.js';
 import type { UserStore } from '../users/user-store.js';
 import type { EmailState, NewNotification, NotificationStore } from './notification-store.js';
 
@@ -53,13 +56,15 @@ export const REFUND_REASONS = {
 
 /**
  * Turns events into notifications: one per event (the job id is the key, so a repeated delivery
- * adds nothing), and queues the urgent ones for e-mail at once; the rest wait for the digest.
+ * adds nothing), and queues the urgent ones for e-mail at once (the rest wait for the digest)
+ * and, where the user wants this kind pushed, one push per device.
  */
 export class Notifier {
   constructor(
     private readonly store: NotificationStore,
     private readonly queues: Queues,
     private readonly users: UserStore,
+    private readonly push: PushStore,
   ) {}
 
   async tell(job: Job, entry: Omit<NewNotification, 'dedupeKey' | 'email'>, log: Logger): Promise<void> {
@@ -83,7 +88,16 @@ export class Notifier {
         { jobId: `mail-${created.id}` },
       );
     }
-    log.info({ kind: entry.kind, userId: entry.userId, email }, 'user notified');
+    // One job per device, on a queue of its own: a dead or slow push service delays no e-mail and no other device.
+    const devices = preferences.kinds[entry.kind].push ? await this.push.listOf(entry.userId) : [];
+    for (const device of devices) {
+      await this.queues.enqueue(
+        sendPushJob,
+        { notificationId: created.id, subscriptionId: device.id, requestId: job.data?.requestId },
+        { jobId: `push-${created.id}-${device.id}`, ...PUSH_JOB_OPTIONS },
+      );
+    }
+    log.info({ kind: entry.kind, userId: entry.userId, email, pushed: devices.length }, 'user notified');
   }
 
   /**

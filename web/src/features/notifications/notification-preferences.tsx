@@ -7,10 +7,23 @@ import { errorText } from '../../lib/error-text';
 import { formatClock } from '../../lib/format';
 import { Spinner } from '../../ui/spinner';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './notifications-api';
+import { PushDeviceSwitch } from './push-device-switch';
+
+/** Each kind's channels, in the table's order. */
+const CHANNELS = ['app', 'email', 'push'] as const;
+type Channel = (typeof CHANNELS)[number];
+const CHANNEL_LABELS = {
+  app: 'preferences.inApp',
+  email: 'preferences.byEmail',
+  push: 'preferences.onDevices',
+} as const;
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
-/** The settings page's notification choices: per event, in the app and by e-mail, and the digest hour. */
+/**
+ * The settings page's notification choices: per event, in the app, by e-mail and pushed to the
+ * user's devices; push on this device; and the digest hour.
+ */
 export function NotificationPreferencesSection() {
   const { t, i18n } = useTranslation('notifications');
   const preferences = useNotificationPreferences();
@@ -19,7 +32,7 @@ export function NotificationPreferencesSection() {
   const current = draft ?? preferences.data;
   const hourLabel = (hour: number) => formatClock(new Date(2026, 0, 1, hour), i18n.language);
 
-  const toggle = (kind: (typeof NOTIFICATION_KINDS)[number], channel: 'app' | 'email') => {
+  const toggle = (kind: (typeof NOTIFICATION_KINDS)[number], channel: Channel) => {
     if (!current) return;
     setDraft({
       ...current,
@@ -58,18 +71,18 @@ export function NotificationPreferencesSection() {
         </div>
       ) : (
         <>
+          <PushDeviceSwitch />
           <table className="mt-4 w-full text-sm">
             <thead>
               <tr className="text-slate-500">
                 <th scope="col" className="py-2 text-start font-medium">
                   {t('preferences.kind')}
                 </th>
-                <th scope="col" className="w-24 py-2 text-center font-medium">
-                  {t('preferences.inApp')}
-                </th>
-                <th scope="col" className="w-24 py-2 text-center font-medium">
-                  {t('preferences.byEmail')}
-                </th>
+                {CHANNELS.map((channel) => (
+                  <th key={channel} scope="col" className="w-24 py-2 text-center font-medium">
+                    {t(CHANNEL_LABELS[channel])}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -78,14 +91,14 @@ export function NotificationPreferencesSection() {
                   <th scope="row" className="py-2.5 text-start font-normal text-ink">
                     {t(`kinds.${kind}.label`)}
                   </th>
-                  {(['app', 'email'] as const).map((channel) => (
+                  {CHANNELS.map((channel) => (
                     <td key={channel} className="py-2.5 text-center">
                       <input
                         type="checkbox"
                         className="size-4 accent-brand-600"
                         checked={current.kinds[kind][channel]}
                         onChange={() => toggle(kind, channel)}
-                        aria-label={`${t(`kinds.${kind}.label`)}: ${t(channel === 'app' ? 'preferences.inApp' : 'preferences.byEmail')}`}
+                        aria-label={`${t(`kinds.${kind}.label`)}: ${t(CHANNEL_LABELS[channel])}`}
                         data-testid={`pref-${kind}-${channel}`}
                       />
                     </td>

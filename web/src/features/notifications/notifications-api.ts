@@ -1,14 +1,22 @@
-import type {
-  MarkReadRequest,
-  NotificationListResponse,
-  NotificationPreferences,
-  NotificationPreferencesUpdate,
-  UnsubscribeRequest,
+import {
+  type MarkReadRequest,
+  type NotificationListResponse,
+  type NotificationPreferences,
+  type NotificationPreferencesUpdate,
+  PUSH_ERROR_CODES,
+  type UnsubscribeRequest,
 } from '@nashr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notificationsApi } from '../../lib/api/catalogue';
-import { call, send } from '../../lib/api/client';
+import { ApiError, call, send } from '../../lib/api/client';
 import { useMutation } from '../../lib/api/mutation';
+import {
+  appWorkerRegistration,
+  currentPushSubscription,
+  keyBytes,
+  madeWithKey,
+  pushSupported,
+} from '../../lib/push-device';
 
 /** How often the bell asks while the page is visible (TanStack Query pauses it in the background). */
 const BELL_REFRESH_MS = 10_000;
@@ -58,5 +66,91 @@ export function useSaveNotificationPreferences() {
 export function useUnsubscribe() {
   return useMutation({
     mutationFn: (request: UnsubscribeRequest) => send(notificationsApi.unsubscribe, { body: request }),
+  });
+}
+
+/**
+ * Push on this device, as the switch shows it: the browser cannot (`unsupported`), the app's
+ * service worker is not there (`needs-app`: push needs the installed app), notifications are
+ * blocked (`denied`), or the browser holds a subscription (`on`) or not (`off`).
+ */
+export type PushDeviceState = 'unsupported' | 'needs-app' | 'denied' | 'on' | 'off';
+
+const pushDeviceKey = ['notifications', 'push-device'] as const;
+
+export function usePushDevice() {
+  return useQuery({
+    queryKey: pushDeviceKey,
+    queryFn: async (): Promise<PushDeviceState> => {
+      if (!pushSupported()) return 'unsupported';
+      const registration = await appWorkerRegistration();
+      if (!registration) return 'needs-app';
+      if (Notification.permission === 'denied') return 'denied';
+      const subscription = await registration.pushManager.getSubscription();
+      return subscription && Notification.permission === 'granted' ? 'on' : 'off';
+    },
+    staleTime: 30_000,
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** The user said no to the browser's question: nothing was subscribed. */
+export class PushPermissionRefused extends Error {
+  constructor() {
+    super('Notifications were not allowed');
+    this.name = 'PushPermissionRefused';
+  }
+}
+
+/**
+ * Turns push on for this device: asks the browser's permission, subscribes with the server's key
+ * (again when the key changed) and registers the subscription; a subscription the server refuses
+ * (too many devices) is dropped again, so the switch and the server agree.
+ */
+export function useTurnPushOn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const registration = await appWorkerRegistration();
+      if (!registration) throw new Error('No service worker');
+      if ((await Notification.requestPermission()) !== 'granted') throw new PushPermissionRefused();
+      const { publicKey } = (await call(notificationsApi.pushKey)).data;
+      let subscription = await registration.pushManager.getSubscription();
+      if (subscription && !madeWithKey(subscription, publicKey)) {
+        await subscription.unsubscribe();
+        subscription = null;
+      }
+      const made = subscription === null;
+      subscription ??= await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(publicKey),
+      });
+      try {
+        await send(notificationsApi.subscribePush, { body: subscription.toJSON() });
+      } catch (error) {
+        if (made) await subscription.unsubscribe().catch(() => false);
+        throw error;
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pushDeviceKey }),
+  });
+}
+
+/** Turns push off for this device: the server forgets it, and the browser drops the subscription. */
+export function useTurnPushOff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const subscription = await currentPushSubscription();
+      if (!subscription) return;
+      try {
+        await send(notificationsApi.unsubscribePush, { body: { endpoint: subscription.endpoint } });
+      } catch (error) {
+        // Already forgotten by the server (removed by its push service, or another account's now): off all the same.
+        if (!(error instanceof ApiError && error.code === PUSH_ERROR_CODES.notFound)) throw error;
+      }
+      await subscription.unsubscribe();
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pushDeviceKey }),
   });
 }

@@ -11,6 +11,7 @@ import { useCallback } from 'react';
 import type { z } from 'zod';
 import { noteSession } from '../../session/session-broadcast';
 import { clearStoredEmail } from '../../session/stored-email';
+import { forgetPushOnThisDevice } from '../push-device';
 import { forgetDisplayPreferences } from '../remembered-display';
 import { clearAllDrafts } from '../session-draft';
 import { authApi, lazyContracts, personalizationApi } from './catalogue';
@@ -121,7 +122,11 @@ export function startGoogleSignIn(): void {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => send(authApi.logout),
+    mutationFn: async () => {
+      // While the session still exists: the server forgets this device's push subscription.
+      await forgetPushOnThisDevice();
+      return send(authApi.logout);
+    },
     onSettled: () => {
       queryClient.setQueryData(sessionQuery.queryKey, null);
       // Everything else cached belonged to the user who just left.

@@ -1,0 +1,148 @@
+/**
+ * Push notifications over the whole stack: a device registered with the app's key (as the browser
+ * registers it, against a local Web Push service that checks the VAPID signature) receives a post
+ * the sandbox network refused, encrypted to the device, titled in the user's language and opening
+ * that post; the post page it opens shows the post with its Retry. In Chromium, the settings list
+ * a push channel per kind; a browser without the app's service worker says push needs the
+ * installed app, and one with it offers the switch.
+ */
+import type { PushPayload } from '@nashr/contracts';
+import {
+  decryptPushMessage,
+  type PushService,
+  pushSubscriptionKeys,
+  startPushService,
+} from '@nashr/fakes/push-service';
+import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser';
+import { callAs, fullUser as fullUserOf, type StackUser } from './support/full-user';
+
+let stack: Stack;
+let browser: Browser;
+let pushService: PushService;
+
+beforeAll(async () => {
+  [stack, browser, pushService] = await Promise.all([
+    startStack({
+      services: ['auth', 'linkedin', 'posts'],
+      workers: ['auth', 'linkedin', 'posts'],
+      helpers: ['mail'],
+    }),
+    launchBrowser(),
+    startPushService(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await pushService?.close();
+});
+
+const call = (user: StackUser, method: string, path: string, body?: unknown) => callAs(stack, user, method, path, body);
+
+async function until<T>(what: string, read: () => Promise<T> | T, ok: (value: T) => boolean, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`${what}: still ${JSON.stringify(value)}\n${stack.output('auth-worker')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('push notifications', () => {
+  it('push a refused post to the device, in the reader’s language, opening the post with its Retry', async () => {
+    const user = await fullUserOf(stack, 'push-device', undefined, 'English');
+    const keys = pushSubscriptionKeys();
+    const endpoint = pushService.endpoint();
+    const key = await call(user, 'GET', '/api/v1/notifications/push/key');
+    expect(key.status).toBe(200);
+    const registered = await call(user, 'PUT', '/api/v1/notifications/push/subscription', {
+      endpoint,
+      expirationTime: null,
+      keys: { p256dh: keys.p256dh, auth: keys.auth },
+    });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+
+    const posted = await call(user, 'POST', '/linkedln/createPost', { text: 'A thought on leadership [refuse]' });
+    const postId = posted.body?.data?.id as string;
+    expect(typeof postId, JSON.stringify(posted.body)).toBe('string');
+
+    const [message] = await until(
+      'the push',
+      () => pushService.messages(endpoint),
+      (messages) => messages.length > 0,
+    );
+    if (!message) throw new Error('no push');
+    expect(message.vapid.publicKey).toBe(key.body.data.publicKey);
+    const payload = JSON.parse(decryptPushMessage(message.body, keys)) as PushPayload;
+    // Arabic is the default language of the account's notifications.
+    expect(payload).toMatchObject({
+      kind: 'post_failed',
+      title: 'تعذّر نشر منشورك المجدول على لينكدإن.',
+      url: `/posts?post=${postId}`,
+      lang: 'ar',
+      dir: 'rtl',
+    });
+    expect(JSON.stringify(payload)).not.toContain('leadership');
+
+    // Tapping it opens the post, with its Retry.
+    const page = await openPage(browser, `${stack.url}${payload.url}`, {
+      lang: 'en',
+      cookies: [user.session.browserCookie],
+    });
+    await page.locator(`[data-post-id="${postId}"]`).getByTestId('retry-post').waitFor();
+    await page.context().close();
+  });
+
+  it('lists push per kind in the settings, and says push needs the installed app without its service worker', async () => {
+    const user = await fullUserOf(stack, 'push-settings', undefined, 'English');
+    const page = await openPage(browser, `${stack.url}/personalization#notifications`, {
+      lang: 'en',
+      cookies: [user.session.browserCookie],
+    });
+    const device = page.getByTestId('push-device');
+    await device.and(page.locator('[data-state="needs-app"]')).waitFor();
+    await device.getByText('Push notifications need the installed app').waitFor();
+    expect(await page.getByTestId('push-device-switch').isDisabled()).toBe(true);
+    expect(await page.getByTestId('push-device-switch').getAttribute('aria-checked')).toBe('false');
+
+    expect(await page.getByTestId('pref-post_failed-push').isChecked()).toBe(true);
+    const published = page.getByTestId('pref-post_published-push');
+    expect(await published.isChecked()).toBe(false);
+    await published.check();
+    await page.getByTestId('save-notification-preferences').click();
+    await until(
+      'the push choice saved',
+      async () => (await call(user, 'GET', '/api/v1/notifications/preferences')).body?.data?.kinds?.post_published,
+      (channels) => channels?.push === true,
+    );
+    expect((await call(user, 'GET', '/api/v1/notifications/preferences')).body.data.kinds.post_published).toEqual({
+      app: true,
+      email: true,
+      push: true,
+    });
+    await page.context().close();
+  });
+
+  it('offers the switch once the app’s service worker runs', async () => {
+    const user = await fullUserOf(stack, 'push-worker', undefined, 'English');
+    const withWorker = await launchBrowser({ serviceWorkers: 'allow' });
+    try {
+      const page = await openPage(withWorker, `${stack.url}/personalization#notifications`, {
+        lang: 'en',
+        cookies: [user.session.browserCookie],
+      });
+      await page.getByTestId('push-device').and(page.locator('[data-state="off"]')).waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('push-device-switch').isEnabled()).toBe(true);
+      expect(await page.getByTestId('push-device-switch').getAttribute('aria-checked')).toBe('false');
+      await page.context().close();
+    } finally {
+      await withWorker.close();
+    }
+  });
+});

@@ -1,0 +1,332 @@
+/**
+ * Push notifications through the real auth service and its workers: events published on the real
+ * inbox queue as the other services publish them, pushed to a local Web Push service that checks
+ * the VAPID signature, and decrypted here as the browser would, with the subscription's own keys.
+ */
+import { MAX_PUSH_SUBSCRIPTIONS, PUSH_ERROR_CODES, type PushPayload, QUEUES } from '@nashr/contracts';
+import {
+  decryptPushMessage,
+  type PushService,
+  type PushSubscriptionKeys,
+  pushSubscriptionKeys,
+  startPushService,
+} from '@nashr/fakes/push-service';
+import { TEST_INTERNAL_SECRET } from '@nashr/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Harness,
+  postFailed,
+  postPublished,
+  type StoredUser,
+  startHarness,
+  storedUser,
+  until,
+} from './test-harness.js';
+
+let h: Harness;
+let pushService: PushService;
+
+beforeAll(async () => {
+  pushService = await startPushService();
+  // A short wait for a push service, so the slow one's test is quick.
+  h = await startHarness({ env: { PUSH_TIMEOUT_MS: '400' } });
+});
+
+afterAll(async () => {
+  await h?.close();
+  await pushService?.close();
+});
+
+const newUser = (name: string) => storedUser(h, `${name}@push.test`);
+type User = StoredUser;
+
+/** A browser's subscription on a device: an endpoint of the local push service, and its keys. */
+function device(keys: PushSubscriptionKeys = pushSubscriptionKeys(), endpoint = pushService.endpoint()) {
+  return { endpoint, keys, json: { endpoint, expirationTime: null, keys: { p256dh: keys.p256dh, auth: keys.auth } } };
+}
+type Device = ReturnType<typeof device>;
+
+const subscribe = (user: User, body: unknown) =>
+  h.app.inject({
+    method: 'PUT',
+    url: '/api/v1/notifications/push/subscription',
+    headers: { ...user.headers, 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36' },
+    payload: body as object,
+  });
+
+const unsubscribe = (user: User, endpoint: string) =>
+  h.app.inject({
+    method: 'POST',
+    url: '/api/v1/notifications/push/subscription/remove',
+    headers: user.headers,
+    payload: { endpoint },
+  });
+
+async function subscribed(user: User, d: Device) {
+  const res = await subscribe(user, d.json);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const failed = (user: User, postId: string) => postFailed(h, user.userId, postId);
+const published = (user: User, postId: string) => postPublished(h, user.userId, postId);
+
+const arrived = (d: Device, count = 1) =>
+  until(
+    `push to ${d.endpoint}`,
+    () => pushService.messages(d.endpoint),
+    (messages) => messages.length >= count,
+  );
+
+const payloadOf = (d: Device, body: Buffer) => JSON.parse(decryptPushMessage(body, d.keys)) as PushPayload;
+
+const notificationIdOf = async (user: User, postId: string) => {
+  const [row] = await h.database.sql<{ id: string }[]>`
+    select id from auth.notifications where user_id = ${user.userId} and post_id = ${postId}`;
+  return row?.id;
+};
+
+/** The push jobs queued for a notification (none when the user does not want it pushed). */
+const pushJobsOf = async (notificationId: string | undefined) =>
+  (await h.queues.get(QUEUES.authPush).getJobs(['waiting', 'active', 'delayed', 'completed', 'failed'])).filter(
+    (job) => job?.data?.notificationId === notificationId,
+  );
+
+const devicesOf = async (user: User) =>
+  h.database.sql<{ endpoint: string; label: string | null }[]>`
+    select endpoint, label from auth.push_subscriptions where user_id = ${user.userId} order by created_at`;
+
+describe('push notifications', () => {
+  it('pushes a failed post to the device, signed with the key the app subscribes with, encrypted to the device', async () => {
+    const salma = await newUser('salma');
+    const phone = device();
+    await subscribed(salma, phone);
+    expect(await devicesOf(salma)).toEqual([{ endpoint: phone.endpoint, label: 'Chrome on Android' }]);
+    // 'Download my data' lists the device, never its keys nor its address at the push service.
+    const exported = await h.app.inject({ method: 'GET', url: '/api/v1/auth/export', headers: salma.headers });
+    expect(exported.json().data.notifications.pushDevices).toEqual([
+      {
+        label: 'Chrome on Android',
+        pushService: new URL(phone.endpoint).host,
+        createdAt: expect.any(String),
+        lastDeliveredAt: null,
+      },
+    ]);
+    expect(exported.body).not.toContain(phone.keys.auth);
+
+    const postId = crypto.randomUUID();
+    await failed(salma, postId);
+    const [message] = await arrived(phone);
+    if (!message) throw new Error('no message');
+    const key = await h.app.inject({ method: 'GET', url: '/api/v1/notifications/push/key', headers: salma.headers });
+    expect(key.statusCode).toBe(200);
+    expect(message.vapid.publicKey).toBe(key.json().data.publicKey);
+    expect(message.urgency).toBe('high');
+
+    // Arabic is the default language: the words the bell and the e-mail use, and where the bell leads.
+    expect(payloadOf(phone, message.body)).toEqual({
+      kind: 'post_failed',
+      title: 'تعذّر نشر منشورك المجدول على لينكدإن.',
+      body: expect.stringMatching(/^السبب: /),
+      url: `/posts?post=${postId}`,
+      tag: await notificationIdOf(salma, postId),
+      lang: 'ar',
+      dir: 'rtl',
+    });
+    expect(pushService.refused()).toEqual([]);
+
+    // In English once the user reads English.
+    const saved = await h.app.inject({
+      method: 'PUT',
+      url: '/api/v1/notifications/preferences',
+      headers: salma.headers,
+      payload: { locale: 'en' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const second = crypto.randomUUID();
+    await failed(salma, second);
+    const messages = await arrived(phone, 2);
+    expect(payloadOf(phone, messages[1]?.body as Buffer)).toMatchObject({
+      title: 'Your scheduled post could not be published on LinkedIn.',
+      url: `/posts?post=${second}`,
+      lang: 'en',
+      dir: 'ltr',
+    });
+    await until(
+      'the delivery noted',
+      async () =>
+        (
+          await h.database.sql<{ last: string | null }[]>`
+            select last_success_at as last from auth.push_subscriptions where endpoint = ${phone.endpoint}`
+        )[0]?.last ?? null,
+      (last) => last !== null,
+    );
+  });
+
+  it('removes a device its push service says is gone (410), without retrying', async () => {
+    const omar = await newUser('omar');
+    const gone = device();
+    const kept = device();
+    await subscribed(omar, gone);
+    await subscribed(omar, kept);
+    pushService.answerWith(gone.endpoint, 410);
+
+    await failed(omar, crypto.randomUUID());
+    await until(
+      'the gone device removed',
+      () => devicesOf(omar),
+      (rows) => rows.length === 1,
+    );
+    expect((await devicesOf(omar)).map((d) => d.endpoint)).toEqual([kept.endpoint]);
+    await arrived(kept);
+    expect(pushService.attempts(gone.endpoint)).toBe(1);
+  });
+
+  it('moves a device to the account signed in on it only with its own keys; another account cannot take it', async () => {
+    const alice = await newUser('alice');
+    const bob = await newUser('bob');
+    const laptop = device();
+    await subscribed(alice, laptop);
+
+    // Bob knows the address only: refused, and Alice keeps her device.
+    const forged = await subscribe(bob, device(pushSubscriptionKeys(), laptop.endpoint).json);
+    expect(forged.statusCode).toBe(409);
+    expect(forged.json()).toMatchObject({ success: false, code: PUSH_ERROR_CODES.endpointTaken });
+    expect((await devicesOf(alice)).map((d) => d.endpoint)).toEqual([laptop.endpoint]);
+    expect(await devicesOf(bob)).toEqual([]);
+
+    // Bob signed in on that laptop: its browser gives the same keys, and the device is his now.
+    await subscribed(bob, laptop);
+    expect(await devicesOf(alice)).toEqual([]);
+    expect((await devicesOf(bob)).map((d) => d.endpoint)).toEqual([laptop.endpoint]);
+    // Alice can no longer remove it (it is not hers), and her posts are not pushed to it.
+    const removed = await unsubscribe(alice, laptop.endpoint);
+    expect(removed.statusCode).toBe(404);
+    expect(removed.json()).toMatchObject({ code: PUSH_ERROR_CODES.notFound });
+
+    await failed(alice, crypto.randomUUID());
+    const bobsPost = crypto.randomUUID();
+    await failed(bob, bobsPost);
+    const [message] = await arrived(laptop);
+    expect(payloadOf(laptop, message?.body as Buffer).tag).toBe(await notificationIdOf(bob, bobsPost));
+    expect(pushService.messages(laptop.endpoint)).toHaveLength(1);
+
+    // Bob turns push off on it (or signs out): removed, and nothing more reaches it.
+    expect((await unsubscribe(bob, laptop.endpoint)).statusCode).toBe(200);
+    expect(await devicesOf(bob)).toEqual([]);
+  });
+
+  it(`keeps at most ${MAX_PUSH_SUBSCRIPTIONS} devices per account`, async () => {
+    const many = await newUser('many');
+    const devices = Array.from({ length: MAX_PUSH_SUBSCRIPTIONS }, () => device());
+    for (const d of devices) await subscribed(many, d);
+    const extra = device();
+    const refused = await subscribe(many, extra.json);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: PUSH_ERROR_CODES.limitReached,
+      params: { max: MAX_PUSH_SUBSCRIPTIONS },
+    });
+    // A device already registered registers again (a browser refreshing its subscription).
+    await subscribed(many, devices[0] as Device);
+    expect((await unsubscribe(many, (devices[1] as Device).endpoint)).statusCode).toBe(200);
+    await subscribed(many, extra);
+    expect(await devicesOf(many)).toHaveLength(MAX_PUSH_SUBSCRIPTIONS);
+  });
+
+  it('follows the preferences: push off for a kind stops it; published posts are pushed only when asked', async () => {
+    const nour = await newUser('nour');
+    const tablet = device();
+    await subscribed(nour, tablet);
+
+    const prefs = await h.app.inject({
+      method: 'GET',
+      url: '/api/v1/notifications/preferences',
+      headers: nour.headers,
+    });
+    expect(prefs.json().data.kinds.post_failed).toEqual({ app: true, email: true, push: true });
+    expect(prefs.json().data.kinds.post_published).toEqual({ app: true, email: true, push: false });
+
+    const off = await h.app.inject({
+      method: 'PUT',
+      url: '/api/v1/notifications/preferences',
+      headers: nour.headers,
+      // Only the push channel: the others stay as they were.
+      payload: { kinds: { post_failed: { push: false }, post_published: { push: true } } },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data.kinds.post_failed).toEqual({ app: true, email: true, push: false });
+
+    const quiet = crypto.randomUUID();
+    await failed(nour, quiet);
+    expect(await notificationIdOf(nour, quiet)).toBeDefined();
+    expect(await pushJobsOf(await notificationIdOf(nour, quiet))).toEqual([]);
+
+    const live = crypto.randomUUID();
+    await published(nour, live);
+    const [message] = await arrived(tablet);
+    // The post opens in the app, not on the network; the payload names no post text.
+    const payload = payloadOf(tablet, message?.body as Buffer);
+    expect(payload).toMatchObject({ kind: 'post_published', url: `/posts?post=${live}` });
+    // No detail: no body at all (the service worker would show a null as the word).
+    expect(payload).not.toHaveProperty('body');
+    expect(pushService.messages(tablet.endpoint)).toHaveLength(1);
+  });
+
+  it('retries a device whose push service is slow, while the others are pushed at once', async () => {
+    const lina = await newUser('lina');
+    const slow = device();
+    const quick = device();
+    await subscribed(lina, slow);
+    await subscribed(lina, quick);
+    pushService.delay(slow.endpoint, 3_000);
+
+    const postId = crypto.randomUUID();
+    await failed(lina, postId);
+    await arrived(quick);
+    const notificationId = await notificationIdOf(lina, postId);
+    const slowJob = `push-${notificationId}-${
+      (
+        await h.database.sql<{ id: string }[]>`
+      select id from auth.push_subscriptions where endpoint = ${slow.endpoint}`
+      )[0]?.id
+    }`;
+    await until(
+      'the slow delivery given up on for now',
+      async () => (await h.queues.get(QUEUES.authPush).getJob(slowJob))?.attemptsMade ?? 0,
+      (attempts) => attempts >= 1,
+    );
+    expect(pushService.messages(slow.endpoint)).toEqual([]);
+    // Back to normal: the retry delivers it.
+    pushService.delay(slow.endpoint, 0);
+    await arrived(slow, 1);
+  }, 30_000);
+
+  it('refuses addresses a browser push service would not give, and keys of the wrong shape', async () => {
+    const user = await newUser('checks');
+    const keys = pushSubscriptionKeys();
+    const plain = await subscribe(user, {
+      endpoint: 'http://push.example.test/send/1',
+      keys: { p256dh: keys.p256dh, auth: keys.auth },
+    });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json()).toMatchObject({ code: PUSH_ERROR_CODES.endpointRefused });
+    const short = await subscribe(user, {
+      endpoint: 'https://push.example.test/send/1',
+      keys: { p256dh: keys.p256dh.slice(0, 40), auth: keys.auth },
+    });
+    expect(short.statusCode).toBe(400);
+    const noAuth = await subscribe(user, {
+      endpoint: 'https://push.example.test/send/1',
+      keys: { p256dh: keys.p256dh },
+    });
+    expect(noAuth.statusCode).toBe(400);
+    expect(await devicesOf(user)).toEqual([]);
+    const anonymous = await h.app.inject({
+      method: 'PUT',
+      url: '/api/v1/notifications/push/subscription',
+      headers: { 'x-internal-secret': TEST_INTERNAL_SECRET },
+      payload: device().json,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

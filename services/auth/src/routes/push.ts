@@ -1,0 +1,78 @@
+import { API, MAX_PUSH_SUBSCRIPTIONS, PUSH_ERROR_CODES } from '@nashr/contracts';
+import { AppError, identityOf, isLoopbackUrl, route, type ServiceApp } from '@nashr/platform';
+import ipaddr from 'ipaddr.js';
+import type { PushStore } from '../push/push-store.js';
+import type { VapidKeySource } from '../push/vapid.js';
+import { deviceOf } from '../sessions/device.js';
+
+export interface PushRouteDeps {
+  push: PushStore;
+  vapid: VapidKeySource;
+  production: boolean;
+}
+
+/**
+ * Why the worker must not post to this address, or null. Browsers' push services are public https
+ * hosts; anything else would make the worker post to where the caller chose (another machine of
+ * ours, say). Plain http is for a push service stand-in on this machine, outside production.
+ */
+export function endpointRefusal(endpoint: string, production: boolean): string | null {
+  const url = new URL(endpoint);
+  const loopback = isLoopbackUrl(endpoint);
+  if (url.protocol !== 'https:' && !(loopback && !production)) return 'A push service address must be https';
+  if (url.username || url.password) return 'A push service address carries no credentials';
+  if (!production) return null;
+  if (loopback) return 'A push service address must be public';
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (ipaddr.isValid(host) && ipaddr.process(host).range() !== 'unicast')
+    return 'A push service address must be public';
+  return null;
+}
+
+/** A name for the device, from the browser that registers it (`Chrome on Android`). */
+function labelOf(userAgent: string | undefined): string | null {
+  const { browser, os } = deviceOf(userAgent);
+  return [browser, os].filter(Boolean).join(' on ') || null;
+}
+
+/** Turning push notifications on and off on one device, and the key a browser subscribes with. */
+export function pushRoutes(app: ServiceApp, deps: PushRouteDeps): void {
+  route(app, API.notifications.pushKey, { checkResponses: true }, async () => {
+    const { publicKey } = await deps.vapid.keys();
+    return { success: true as const, data: { publicKey } };
+  });
+
+  route(app, API.notifications.subscribePush, { checkResponses: true }, async (request) => {
+    const { userId } = identityOf(request);
+    const refusal = endpointRefusal(request.body.endpoint, deps.production);
+    if (refusal) {
+      throw new AppError('BAD_REQUEST', refusal, { code: PUSH_ERROR_CODES.endpointRefused });
+    }
+    const outcome = await deps.push.register(userId, request.body, labelOf(request.headers['user-agent']));
+    if (outcome === 'limit_reached') {
+      throw new AppError(
+        'CONFLICT',
+        `An account may receive push notifications on at most ${MAX_PUSH_SUBSCRIPTIONS} devices: turn them off on one first`,
+        { code: PUSH_ERROR_CODES.limitReached, params: { max: MAX_PUSH_SUBSCRIPTIONS } },
+      );
+    }
+    if (outcome === 'taken') {
+      throw new AppError('CONFLICT', 'This device receives push notifications for another account', {
+        code: PUSH_ERROR_CODES.endpointTaken,
+      });
+    }
+    request.log.info({ userId, host: new URL(request.body.endpoint).host }, 'push notifications on for a device');
+    return { success: true as const, message: 'Push notifications are on for this device' };
+  });
+
+  route(app, API.notifications.unsubscribePush, { checkResponses: true }, async (request) => {
+    const { userId } = identityOf(request);
+    if (!(await deps.push.remove(userId, request.body.endpoint))) {
+      throw new AppError('NOT_FOUND', 'This device does not receive push notifications for this account', {
+        code: PUSH_ERROR_CODES.notFound,
+      });
+    }
+    request.log.info({ userId }, 'push notifications off for a device');
+    return { success: true as const, message: 'Push notifications are off for this device' };
+  });
+}
