@@ -184,6 +184,8 @@ async function openScreen(
     if (request.resourceType() === 'stylesheet') styles.push(url.pathname);
   });
   page.on('console', (message) => {
+    // The test browser's own word on the app's service worker, which it blocks (support/browser.ts).
+    if (message.text() === 'Service Worker registration blocked by Playwright') return;
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));

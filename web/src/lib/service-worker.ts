@@ -40,9 +40,12 @@ function watch(registration: ServiceWorkerRegistration) {
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const register = () =>
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(watch, () => {
-      // No worker (a private window, a browser that refuses it): the app works as a web page.
-    });
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(
+      // No registration (a browser that stubs workers out) or a refusal (a private window, a
+      // browser that refuses them): the app works as a web page.
+      (registration) => registration && watch(registration),
+      () => undefined,
+    );
   if (document.readyState === 'complete') void register();
   else window.addEventListener('load', () => void register(), { once: true });
 }
