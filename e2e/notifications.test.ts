@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage, screenshot } from './support/browser';
 import { callAs, fullUser as fullUserOf, type StackUser } from './support/full-user';
 import { type CaughtMail, mailsTo as mailsToInbox } from './support/mail';
+import { until } from './support/until';
 
 let stack: Stack;
 let browser: Browser;
@@ -47,19 +48,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Reads until `ok` holds, or fails saying what it last saw. */
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`${what}: still ${JSON.stringify(value)}\n${stack.output('auth-worker')}`);
-    await sleep(200);
-  }
-}
+/** The waits fail with what the auth worker wrote by then. */
+const authWorker = { logs: () => stack.output('auth-worker') };
 
 async function withSql<T>(use: (sql: postgres.Sql) => Promise<T>): Promise<T> {
   const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
@@ -84,6 +74,7 @@ async function firstMailTo(address: string): Promise<CaughtMail> {
     `a mail to ${address}`,
     () => mailsTo(address),
     (mails) => mails.length > 0,
+    authWorker,
   );
   return mail as CaughtMail;
 }
@@ -103,6 +94,7 @@ async function readsIn(user: User, lang: Language): Promise<Page> {
     `mail language ${lang}`,
     async () => (await call(user, 'GET', '/api/v1/notifications/preferences')).body?.data?.locale,
     (locale) => locale === lang,
+    authWorker,
   );
   return page;
 }
@@ -121,6 +113,7 @@ async function digestTick(): Promise<void> {
     'the digest tick',
     async () => (await queues.get(QUEUES.authMail).getJob(job.id ?? ''))?.finishedOn ?? null,
     (done) => done !== null,
+    authWorker,
   );
 }
 
@@ -164,6 +157,7 @@ describe.each(['ar', 'en'] as const)('notifications in %s', (lang) => {
       'the handled failure event',
       async () => inbox.getJob(eventId),
       (job) => Boolean(job?.finishedOn),
+      authWorker,
     );
     await event?.remove();
     await inbox.add(event?.name ?? '', event?.data, { jobId: eventId });
@@ -171,6 +165,7 @@ describe.each(['ar', 'en'] as const)('notifications in %s', (lang) => {
       'the event handled again',
       async () => (await inbox.getJob(eventId))?.finishedOn ?? null,
       (done) => done !== null,
+      authWorker,
     );
     const listed = await notificationsOf(user);
     expect(listed.notifications.filter((n) => n.kind === 'post_failed')).toHaveLength(1);
@@ -261,6 +256,7 @@ describe.each(['ar', 'en'] as const)('published posts in %s', (lang) => {
       'three published notifications',
       async () => (await notificationsOf(user)).notifications.filter((n) => n.kind === 'post_published').length,
       (n) => n === 3,
+      authWorker,
     );
     expect(await mailsTo(user.email)).toEqual([]);
 
@@ -288,6 +284,7 @@ describe.each(['ar', 'en'] as const)('published posts in %s', (lang) => {
       'the fourth published notification',
       async () => (await notificationsOf(user)).notifications.some((n) => n.postId === fourth),
       Boolean,
+      authWorker,
     );
     // Still told in the app, never queued for e-mail.
     const waiting = await withSql(
@@ -330,6 +327,7 @@ describe.each(['ar', 'en'] as const)('a lost connection in %s', (lang) => {
       'the attention notification',
       () => notificationsOf(user),
       (list) => list.notifications.some((n) => n.kind === 'post_needs_attention'),
+      authWorker,
     );
     const told = notifications.filter((n) => n.kind === 'post_needs_attention');
     expect(
@@ -354,6 +352,7 @@ describe.each(['ar', 'en'] as const)('a lost connection in %s', (lang) => {
       'the attention e-mail',
       () => mailsTo(user.email),
       (all) => all.some((mail) => mail.subject === MAIL[lang].attention),
+      authWorker,
     );
     const mail = mails.find((m) => m.subject === MAIL[lang].attention);
     const reconnect = new RegExp(`${MAIL[lang].reconnect}: (\\S+)`).exec(mail?.text ?? '')?.[1] ?? '';
