@@ -6,10 +6,11 @@
  * plain-text part) carries the translated reason and a Retry link that opens that post. Three
  * published posts make one digest; after unsubscribing from published posts none is mailed. A lost
  * connection tells ahead of time which scheduled post it would stop, with Reconnect. Credits running
- * low are told once, however many drafts follow.
+ * low are told once, however many drafts follow. A refused payment refunded is told with why and
+ * that the plan is unchanged, leading to Billing.
  */
 import { randomUUID } from 'node:crypto';
-import { digestTickJob, type Locale, QUEUES } from '@nashr/contracts';
+import { checkoutRefundedEvent, digestTickJob, type Locale, QUEUES } from '@nashr/contracts';
 import { createRedis, Queues } from '@nashr/platform';
 import { createCapturingLogger } from '@nashr/platform/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
@@ -387,6 +388,61 @@ describe.each(['ar', 'en'] as const)('credits running low in %s', (lang) => {
     const mail = await firstMailTo(user.email);
     expect(mail.subject).toBe(CREDITS_LOW[lang].mail);
     expect(mail.listUnsubscribe).toContain('kind=credits_low');
+    expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+});
+
+const REFUND = {
+  ar: {
+    title: 'رُفضت عملية دفع وأُعيد مبلغها كاملًا',
+    reason: 'تمّت من صفحة دفع حلّت محلها صفحة أحدث، فلا تبدأ بها خطة.',
+    action: 'خطتك كما هي: افتح صفحة الفوترة',
+    mail: 'رُفضت عملية دفع وأُعيد مبلغها كاملًا.',
+    mailReason: 'السبب: تمّت من صفحة دفع حلّت محلها صفحة أحدث، فلا تبدأ بها خطة.',
+    mailPlan: 'خطتك كما هي',
+    billing: 'فتح صفحة الفوترة',
+  },
+  en: {
+    title: 'A payment was refused and refunded in full',
+    reason: 'It was made on a checkout a newer one had replaced, so it starts no plan.',
+    action: 'Your plan is as it was: open Billing',
+    mail: 'A payment was refused and refunded in full.',
+    mailReason: 'Reason: it was made on a checkout a newer one had replaced, so it starts no plan.',
+    mailPlan: 'Your plan is as it was.',
+    billing: 'Open Billing',
+  },
+} as const;
+
+describe.each(['ar', 'en'] as const)('a refused payment refunded in %s', (lang) => {
+  it('is told in the bell with why and that the plan is unchanged, leading to Billing, and by e-mail', async () => {
+    const user = await fullUser(`refund-${lang}`);
+    const page = await readsIn(user, lang);
+    // Billing publishes this once it has refunded a paid checkout it refused. The test checkout
+    // refuses a stale or second payment before anything is charged, so nothing it does is
+    // refunded: the event comes here as billing publishes it after a refused Stripe payment.
+    await queues.publish(
+      checkoutRefundedEvent,
+      { userId: user.userId, reason: 'stale', refunds: 1 },
+      { id: `stripe-sub_${randomUUID().replaceAll('-', '')}` },
+    );
+    await page.getByTestId('notification-count').waitFor({ timeout: 25_000 });
+    await page.getByTestId('notification-bell').click();
+    const item = page.locator('[data-testid="notification"][data-kind="checkout_refunded"]');
+    await item.waitFor({ timeout: 25_000 });
+    const text = (await item.textContent()) ?? '';
+    expect(text).toContain(REFUND[lang].title);
+    expect(text).toContain(REFUND[lang].action);
+    expect(await item.getByTestId('notification-reason').textContent()).toBe(REFUND[lang].reason);
+    await item.click();
+    await page.waitForURL((url) => url.pathname === '/billing');
+    await page.context().close();
+
+    const mail = await firstMailTo(user.email);
+    expect(mail.subject).toBe(REFUND[lang].mail);
+    expect(mail.text).toContain(REFUND[lang].mailReason);
+    expect(mail.text).toContain(REFUND[lang].mailPlan);
+    expect(new RegExp(`${REFUND[lang].billing}: (\\S+)`).exec(mail.text ?? '')?.[1]).toMatch(/\/billing$/);
+    expect(mail.listUnsubscribe).toContain('kind=checkout_refunded');
     expect(await mailsTo(user.email)).toHaveLength(1);
   });
 });
