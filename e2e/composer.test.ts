@@ -14,6 +14,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage, screenshot, type ViewportName } from './support/browser';
 import { createSession, type TestSession } from './support/session';
+import { until } from './support/until';
 
 let stack: Stack;
 let browser: Browser;
@@ -38,17 +39,6 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeout = 20_000): Promise<T> {
-  const deadline = Date.now() + timeout;
-  let last: T = await read();
-  while (!ok(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(last)}`);
-    await sleep(150);
-    last = await read();
-  }
-  return last;
-}
 
 interface Writer {
   session: TestSession;
@@ -95,14 +85,16 @@ async function fullUser(language: 'Arabic' | 'English'): Promise<Writer> {
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   await until(
+    `the connected account of ${email}`,
     () => call('GET', '/api/v1/auth/me'),
     (me) => me.body?.data?.user?.linkedinConnected === true,
-    `the connected account of ${email}\n${stack.output('auth-worker')}`,
+    { logs: () => stack.output('auth-worker') },
   );
   await until(
+    'the personalization reaching the ai service',
     () => call('GET', '/api/v1/ai/choices'),
     (choices) => choices.body?.data?.source === 'personalization',
-    `the personalization reaching the ai service\n${stack.output('ai-worker')}`,
+    { logs: () => stack.output('ai-worker') },
   );
 
   const info = await call('POST', '/linkedln/getUserInfo', { data: undefined });
@@ -187,9 +179,9 @@ const position = (scope: Locator) => scope.getByTestId('version-position');
 
 async function waitForPosition(scope: Locator, expected: string) {
   await until(
+    `the pager to read "${expected}"`,
     () => position(scope).textContent(),
     (text) => text === expected,
-    `the pager to read "${expected}"`,
   );
 }
 
@@ -291,9 +283,9 @@ describe('the composer popup', () => {
     // The text has the focus; the profile gives the name and picture.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('composer-text');
     await until(
+      'the network name',
       () => dialog.getByTestId('composer-author').textContent(),
       (name) => name === writer.name,
-      'the network name',
     );
     await dialog.getByTestId('composer-avatar').waitFor();
     await dialog.getByText(WORDS.ar.public, { exact: true }).waitFor();
@@ -307,9 +299,9 @@ describe('the composer popup', () => {
     const credits = await writer.call('GET', '/api/v1/ai/credits');
     expect(credits.body.data.remaining).toBe(80);
     await until(
+      'the sidebar balance',
       () => page.getByTestId('credits-balance').textContent(),
       (text) => text?.includes('نقاط GPT-4o المتبقية: 80 من 100') ?? false,
-      'the sidebar balance',
     );
     await screenshot(page, 'composer-ar-desktop', { fullPage: false });
 
@@ -395,9 +387,10 @@ describe('the composer popup', () => {
     expect(await text.inputValue()).toBe('القيادة في الأزمات');
     expect(await dialog.getByTestId('composer-error').count()).toBe(0);
     await until(
+      'the refund of a stopped generation',
       async () => (await writer.call('GET', '/api/v1/ai/credits')).body.data.remaining,
       (remaining) => remaining === before,
-      `the refund of a stopped generation\n${stack.output('ai')}\n${stack.output('gateway')}`,
+      { logs: () => [stack.output('ai'), stack.output('gateway')].join('\n') },
     );
 
     // A failed generation says why, inline and as a toast, and never stays on 'Generating...'.
@@ -469,9 +462,9 @@ describe('the /generate-post page', () => {
     const composer = page.getByTestId('composer-page');
     await composer.waitFor();
     await until(
+      'the network name',
       () => composer.getByTestId('composer-author').textContent(),
       (name) => name === writer.name,
-      'the network name',
     );
     const first = await writeWithAi(composer, 'en', 'Mentoring junior engineers');
     expect(arabicShare(first)).toBe(0);
@@ -508,9 +501,9 @@ describe('the /generate-post page', () => {
     const composer = page.getByTestId('composer-page');
     await composer.waitFor();
     await until(
+      'the sidebar balance',
       () => page.getByTestId('credits-balance').textContent(),
       (text) => text?.includes('100 / 100') ?? false,
-      'the sidebar balance',
     );
     // The counter warns past 1,000 characters and refuses past 3,000.
     const text = composer.getByTestId('composer-text');
@@ -538,9 +531,9 @@ describe('the /generate-post page', () => {
     await text.fill('');
     await writeWithAi(composer, 'en', 'Why small teams ship faster', 'composer-en-desktop-streaming');
     await until(
+      'the sidebar balance after a draft',
       () => page.getByTestId('credits-balance').textContent(),
       (value) => value?.includes('90 / 100') ?? false,
-      'the sidebar balance after a draft',
     );
     await screenshot(page, 'composer-en-desktop', { fullPage: false });
     await page.context().close();

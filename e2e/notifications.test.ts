@@ -6,10 +6,11 @@
  * plain-text part) carries the translated reason and a Retry link that opens that post. Three
  * published posts make one digest; after unsubscribing from published posts none is mailed. A lost
  * connection tells ahead of time which scheduled post it would stop, with Reconnect. Credits running
- * low are told once, however many drafts follow.
+ * low are told once, however many drafts follow. A refused payment refunded is told with why and
+ * that the plan is unchanged, leading to Billing.
  */
 import { randomUUID } from 'node:crypto';
-import { digestTickJob, type Locale, QUEUES } from '@nashr/contracts';
+import { checkoutRefundedEvent, digestTickJob, type Locale, QUEUES } from '@nashr/contracts';
 import { createRedis, Queues } from '@nashr/platform';
 import { createCapturingLogger } from '@nashr/platform/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
@@ -19,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage, screenshot } from './support/browser';
 import { callAs, fullUser as fullUserOf, type StackUser } from './support/full-user';
 import { type CaughtMail, mailsTo as mailsToInbox } from './support/mail';
+import { until } from './support/until';
 
 let stack: Stack;
 let browser: Browser;
@@ -47,19 +49,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Reads until `ok` holds, or fails saying what it last saw. */
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`${what}: still ${JSON.stringify(value)}\n${stack.output('auth-worker')}`);
-    await sleep(200);
-  }
-}
+/** The waits fail with what the auth worker wrote by then. */
+const authWorker = { logs: () => stack.output('auth-worker') };
 
 async function withSql<T>(use: (sql: postgres.Sql) => Promise<T>): Promise<T> {
   const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
@@ -84,6 +75,7 @@ async function firstMailTo(address: string): Promise<CaughtMail> {
     `a mail to ${address}`,
     () => mailsTo(address),
     (mails) => mails.length > 0,
+    authWorker,
   );
   return mail as CaughtMail;
 }
@@ -103,6 +95,7 @@ async function readsIn(user: User, lang: Language): Promise<Page> {
     `mail language ${lang}`,
     async () => (await call(user, 'GET', '/api/v1/notifications/preferences')).body?.data?.locale,
     (locale) => locale === lang,
+    authWorker,
   );
   return page;
 }
@@ -121,6 +114,7 @@ async function digestTick(): Promise<void> {
     'the digest tick',
     async () => (await queues.get(QUEUES.authMail).getJob(job.id ?? ''))?.finishedOn ?? null,
     (done) => done !== null,
+    authWorker,
   );
 }
 
@@ -164,6 +158,7 @@ describe.each(['ar', 'en'] as const)('notifications in %s', (lang) => {
       'the handled failure event',
       async () => inbox.getJob(eventId),
       (job) => Boolean(job?.finishedOn),
+      authWorker,
     );
     await event?.remove();
     await inbox.add(event?.name ?? '', event?.data, { jobId: eventId });
@@ -171,6 +166,7 @@ describe.each(['ar', 'en'] as const)('notifications in %s', (lang) => {
       'the event handled again',
       async () => (await inbox.getJob(eventId))?.finishedOn ?? null,
       (done) => done !== null,
+      authWorker,
     );
     const listed = await notificationsOf(user);
     expect(listed.notifications.filter((n) => n.kind === 'post_failed')).toHaveLength(1);
@@ -261,6 +257,7 @@ describe.each(['ar', 'en'] as const)('published posts in %s', (lang) => {
       'three published notifications',
       async () => (await notificationsOf(user)).notifications.filter((n) => n.kind === 'post_published').length,
       (n) => n === 3,
+      authWorker,
     );
     expect(await mailsTo(user.email)).toEqual([]);
 
@@ -288,6 +285,7 @@ describe.each(['ar', 'en'] as const)('published posts in %s', (lang) => {
       'the fourth published notification',
       async () => (await notificationsOf(user)).notifications.some((n) => n.postId === fourth),
       Boolean,
+      authWorker,
     );
     // Still told in the app, never queued for e-mail.
     const waiting = await withSql(
@@ -330,6 +328,7 @@ describe.each(['ar', 'en'] as const)('a lost connection in %s', (lang) => {
       'the attention notification',
       () => notificationsOf(user),
       (list) => list.notifications.some((n) => n.kind === 'post_needs_attention'),
+      authWorker,
     );
     const told = notifications.filter((n) => n.kind === 'post_needs_attention');
     expect(
@@ -354,6 +353,7 @@ describe.each(['ar', 'en'] as const)('a lost connection in %s', (lang) => {
       'the attention e-mail',
       () => mailsTo(user.email),
       (all) => all.some((mail) => mail.subject === MAIL[lang].attention),
+      authWorker,
     );
     const mail = mails.find((m) => m.subject === MAIL[lang].attention);
     const reconnect = new RegExp(`${MAIL[lang].reconnect}: (\\S+)`).exec(mail?.text ?? '')?.[1] ?? '';
@@ -388,6 +388,61 @@ describe.each(['ar', 'en'] as const)('credits running low in %s', (lang) => {
     const mail = await firstMailTo(user.email);
     expect(mail.subject).toBe(CREDITS_LOW[lang].mail);
     expect(mail.listUnsubscribe).toContain('kind=credits_low');
+    expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+});
+
+const REFUND = {
+  ar: {
+    title: 'رُفضت عملية دفع وأُعيد مبلغها كاملًا',
+    reason: 'تمّت من صفحة دفع حلّت محلها صفحة أحدث، فلا تبدأ بها خطة.',
+    action: 'خطتك كما هي: افتح صفحة الفوترة',
+    mail: 'رُفضت عملية دفع وأُعيد مبلغها كاملًا.',
+    mailReason: 'السبب: تمّت من صفحة دفع حلّت محلها صفحة أحدث، فلا تبدأ بها خطة.',
+    mailPlan: 'خطتك كما هي',
+    billing: 'فتح صفحة الفوترة',
+  },
+  en: {
+    title: 'A payment was refused and refunded in full',
+    reason: 'It was made on a checkout a newer one had replaced, so it starts no plan.',
+    action: 'Your plan is as it was: open Billing',
+    mail: 'A payment was refused and refunded in full.',
+    mailReason: 'Reason: it was made on a checkout a newer one had replaced, so it starts no plan.',
+    mailPlan: 'Your plan is as it was.',
+    billing: 'Open Billing',
+  },
+} as const;
+
+describe.each(['ar', 'en'] as const)('a refused payment refunded in %s', (lang) => {
+  it('is told in the bell with why and that the plan is unchanged, leading to Billing, and by e-mail', async () => {
+    const user = await fullUser(`refund-${lang}`);
+    const page = await readsIn(user, lang);
+    // Billing publishes this once it has refunded a paid checkout it refused. The test checkout
+    // refuses a stale or second payment before anything is charged, so nothing it does is
+    // refunded: the event comes here as billing publishes it after a refused Stripe payment.
+    await queues.publish(
+      checkoutRefundedEvent,
+      { userId: user.userId, reason: 'stale', refunds: 1 },
+      { id: `stripe-sub_${randomUUID().replaceAll('-', '')}` },
+    );
+    await page.getByTestId('notification-count').waitFor({ timeout: 25_000 });
+    await page.getByTestId('notification-bell').click();
+    const item = page.locator('[data-testid="notification"][data-kind="checkout_refunded"]');
+    await item.waitFor({ timeout: 25_000 });
+    const text = (await item.textContent()) ?? '';
+    expect(text).toContain(REFUND[lang].title);
+    expect(text).toContain(REFUND[lang].action);
+    expect(await item.getByTestId('notification-reason').textContent()).toBe(REFUND[lang].reason);
+    await item.click();
+    await page.waitForURL((url) => url.pathname === '/billing');
+    await page.context().close();
+
+    const mail = await firstMailTo(user.email);
+    expect(mail.subject).toBe(REFUND[lang].mail);
+    expect(mail.text).toContain(REFUND[lang].mailReason);
+    expect(mail.text).toContain(REFUND[lang].mailPlan);
+    expect(new RegExp(`${REFUND[lang].billing}: (\\S+)`).exec(mail.text ?? '')?.[1]).toMatch(/\/billing$/);
+    expect(mail.listUnsubscribe).toContain('kind=checkout_refunded');
     expect(await mailsTo(user.email)).toHaveLength(1);
   });
 });

@@ -18,6 +18,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser';
 import { callAs, fullUser as fullUserOf, type StackUser } from './support/full-user';
+import { until } from './support/until';
 
 let stack: Stack;
 let browser: Browser;
@@ -43,16 +44,8 @@ afterAll(async () => {
 
 const call = (user: StackUser, method: string, path: string, body?: unknown) => callAs(stack, user, method, path, body);
 
-async function until<T>(what: string, read: () => Promise<T> | T, ok: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`${what}: still ${JSON.stringify(value)}\n${stack.output('auth-worker')}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** The waits fail with what the auth worker wrote by then. */
+const authWorker = { logs: () => stack.output('auth-worker') };
 
 describe('push notifications', () => {
   it('push a refused post to the device, in the reader’s language, opening the post with its Retry', async () => {
@@ -76,6 +69,7 @@ describe('push notifications', () => {
       'the push',
       () => pushService.messages(endpoint),
       (messages) => messages.length > 0,
+      authWorker,
     );
     if (!message) throw new Error('no push');
     expect(message.vapid.publicKey).toBe(key.body.data.publicKey);
@@ -120,6 +114,7 @@ describe('push notifications', () => {
       'the push choice saved',
       async () => (await call(user, 'GET', '/api/v1/notifications/preferences')).body?.data?.kinds?.post_published,
       (channels) => channels?.push === true,
+      authWorker,
     );
     expect((await call(user, 'GET', '/api/v1/notifications/preferences')).body.data.kinds.post_published).toEqual({
       app: true,

@@ -56,3 +56,10 @@ export const identityChangeSchema = z.union([
   z.object({ sessionDigest: z.string().min(1) }).strict(),
 ]);
 export type IdentityChange = z.infer<typeof identityChangeSchema>;
+
+/**
+ * Where people write to the installation (the legal pages, the footer, the FAQ): the gateway's
+ * CONTACT_EMAIL, written into every page as a meta element of this name; this address when unset.
+ */
+export const DEFAULT_CONTACT_EMAIL = 'support@nashr.app';
+export const CONTACT_EMAIL_META = 'nashr-contact-email';

@@ -3,7 +3,14 @@
  * inbox queue as the other services publish them, pushed to a local Web Push service that checks
  * the VAPID signature, and decrypted here as the browser would, with the subscription's own keys.
  */
-import { MAX_PUSH_SUBSCRIPTIONS, PUSH_ERROR_CODES, type PushPayload, QUEUES } from '@nashr/contracts';
+import {
+  MAX_PUSH_SUBSCRIPTIONS,
+  PUSH_ERROR_CODES,
+  type PushPayload,
+  QUEUES,
+  sendNotificationMailJob,
+  sendPushJob,
+} from '@nashr/contracts';
 import {
   decryptPushMessage,
   type PushService,
@@ -12,9 +19,11 @@ import {
   startPushService,
 } from '@nashr/fakes/push-service';
 import { TEST_INTERNAL_SECRET } from '@nashr/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type Harness,
+  mailsTo,
   postFailed,
   postPublished,
   type StoredUser,
@@ -300,6 +309,53 @@ describe('push notifications', () => {
     pushService.delay(slow.endpoint, 0);
     await arrived(slow, 1);
   }, 30_000);
+
+  it('queues what a failed try left unqueued when the event is handled again, and nothing twice', async () => {
+    const rania = await newUser('rania');
+    const phone = device();
+    const laptop = device();
+    await subscribed(rania, phone);
+    await subscribed(rania, laptop);
+    // The second device's push job cannot be queued once (Redis gone for a moment): the event's
+    // first try fails after the notification, its e-mail and the first push were queued.
+    const add = Queue.prototype.add;
+    let pushes = 0;
+    const spy = vi.spyOn(Queue.prototype, 'add').mockImplementation(function (this: Queue, ...args) {
+      if (args[0] === sendPushJob.name && ++pushes === 2) return Promise.reject(new Error('Redis went away'));
+      return add.apply(this, args);
+    });
+    const postId = crypto.randomUUID();
+    try {
+      await failed(rania, postId);
+    } finally {
+      spy.mockRestore();
+    }
+    const inbox = await h.queues.get(QUEUES.authInbox).getJob(`post-publish-failed-${postId}-1`);
+    expect(inbox?.attemptsMade).toBe(2);
+    expect(pushes).toBeGreaterThanOrEqual(2);
+
+    const notificationId = await notificationIdOf(rania, postId);
+    await arrived(phone);
+    await arrived(laptop);
+    const mails = await until(
+      'the e-mail of the failed post',
+      () => mailsTo(h, rania.email),
+      (m) => m.length > 0,
+    );
+    const mailJobs = (
+      await h.queues.get(QUEUES.authMail).getJobs(['waiting', 'active', 'delayed', 'completed', 'failed'])
+    ).filter((job) => job?.name === sendNotificationMailJob.name && job.data?.notificationId === notificationId);
+    expect(mailJobs).toHaveLength(1);
+    expect((await pushJobsOf(notificationId)).map((job) => job.data.subscriptionId).sort()).toEqual(
+      (
+        await h.database.sql<{ id: string }[]>`
+        select id from auth.push_subscriptions where user_id = ${rania.userId} order by id`
+      ).map((d) => d.id),
+    );
+    expect(mails).toHaveLength(1);
+    expect(pushService.messages(phone.endpoint)).toHaveLength(1);
+    expect(pushService.messages(laptop.endpoint)).toHaveLength(1);
+  });
 
   it('refuses addresses a browser push service would not give, and keys of the wrong shape', async () => {
     const user = await newUser('checks');

@@ -37,6 +37,7 @@ interface AppScreenRenderer {
     lang: Locale;
     timeZone: string;
     read: (call: ApiRead) => Promise<{ status: number; body: string }>;
+    contactEmail: string;
   }): Promise<{ html: string; fonts: string[]; dir: 'rtl' | 'ltr'; state: unknown } | undefined>;
 }
 
@@ -73,20 +74,22 @@ export class AppScreens {
     private readonly logger: Logger,
     /** Past this the visitor gets `index.html` at once and their browser loads the screen itself. */
     private readonly renderWithinMs: number,
+    /** The installation's contact address (CONTACT_EMAIL), which the legal pages name. */
+    private readonly contactEmail: string,
   ) {}
 
   /** Undefined when the web build has no renderer or its `index.html` is not understood. */
   static async load(
     webDist: string,
     logger: Logger,
-    { demo = false, renderWithinMs }: { demo?: boolean; renderWithinMs: number },
+    { demo = false, contactEmail, renderWithinMs }: { demo?: boolean; contactEmail: string; renderWithinMs: number },
   ): Promise<AppScreens | undefined> {
     const rendererPath = join(webDist, APP_SCREEN_RENDERER);
     if (!existsSync(rendererPath)) {
       logger.warn({ rendererPath }, 'no screen renderer beside the web build: screens are served as index.html');
       return undefined;
     }
-    const indexHtml = await readIndexHtml(webDist, demo);
+    const indexHtml = await readIndexHtml(webDist, { demo, contactEmail });
     // The screen's styles come in the page itself: on a phone's network a stylesheet costs a round
     // trip before anything paints. (Fonts and images stay files, fetched as the styles name them.)
     const styles = new Map<string, string>();
@@ -96,7 +99,7 @@ export class AppScreens {
     const page = splitIndexHtml(indexHtml, '/app-boot.js', styles);
     if (!page) return undefined;
     const renderer = (await import(pathToFileURL(rendererPath).href)) as AppScreenRenderer;
-    return new AppScreens(page, renderer, logger, renderWithinMs);
+    return new AppScreens(page, renderer, logger, renderWithinMs, contactEmail);
   }
 
   /** The screen's page, or undefined: serve `index.html`. */
@@ -109,7 +112,13 @@ export class AppScreens {
     });
     try {
       const rendered = await Promise.race([
-        this.renderer.renderAppScreen({ url: request.url, lang: request.lang, timeZone, read: request.read }),
+        this.renderer.renderAppScreen({
+          url: request.url,
+          lang: request.lang,
+          timeZone,
+          read: request.read,
+          contactEmail: this.contactEmail,
+        }),
         late,
       ]);
       if (rendered === 'late') {

@@ -32,7 +32,7 @@ import { refuseAnnouncedOversize } from './body-limit.js';
 import type { Config } from './config.js';
 import { IdentityCache } from './identity-cache.js';
 import { LandingPage } from './landing-page.js';
-import { pickEncoding, readIndexHtml } from './page-template.js';
+import { compressed, pickEncoding, readIndexHtml } from './page-template.js';
 import { isApiPath, SAFE_METHODS, serviceUrls } from './route-table.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { opsMetricsRoutes } from './routes/ops-metrics.js';
@@ -122,12 +122,17 @@ export async function buildApp({ config, logger, redis, otherParts = [] }: Gatew
     });
   };
 
-  // A demo's index.html carries the demo band, so it is served from memory rather than the file.
-  const demoIndex = serveWeb && webDist && config.NASHR_DEMO ? await readIndexHtml(webDist, true) : undefined;
-  const sendIndex = (reply: FastifyReply) =>
-    demoIndex === undefined
-      ? reply.type('text/html').sendFile('index.html')
-      : reply.type('text/html; charset=utf-8').send(demoIndex);
+  // index.html carries the installation's settings (the contact address, a demo's band), so it is
+  // served from memory, compressed once, rather than as the file.
+  const installation = { demo: config.NASHR_DEMO, contactEmail: config.CONTACT_EMAIL };
+  const index = serveWeb && webDist ? await compressed(await readIndexHtml(webDist, installation)) : undefined;
+  const sendIndex = (reply: FastifyReply) => {
+    if (!index) return reply.type('text/html').sendFile('index.html');
+    const encoding = pickEncoding(reply.request.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? index[encoding] : index.raw);
+  };
 
   /** Page routes get the web app (its router shows Page Not Found); API paths get JSON 404. */
   const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -210,7 +215,7 @@ export async function buildApp({ config, logger, redis, otherParts = [] }: Gatew
           billingUrl: urls.billing,
           internalSecret: config.INTERNAL_SECRET,
           logger,
-          demo: config.NASHR_DEMO,
+          ...installation,
         })
       : undefined;
   if (landing) {
@@ -299,7 +304,7 @@ export async function buildApp({ config, logger, redis, otherParts = [] }: Gatew
   if (serveWeb && webDist) {
     if (config.RENDER_SCREENS)
       screens = await AppScreens.load(webDist, logger, {
-        demo: config.NASHR_DEMO,
+        ...installation,
         renderWithinMs: config.RENDER_SCREEN_WITHIN_MS,
       });
     await app.register(fastifyStatic, {

@@ -1,3 +1,4 @@
+import { DEFAULT_CONTACT_EMAIL } from '@nashr/contracts';
 import { baseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
 import { z } from 'zod';
 
@@ -40,6 +41,14 @@ export const configSchema = z.object({
   RENDER_SCREEN_WITHIN_MS: z.coerce.number().int().positive().default(1_500),
   /** The address people use; state-changing requests from any other origin are refused. */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /**
+   * Where people write to this installation: the legal pages, the footer and the FAQ name it. Not
+   * required in production: the default is the product's own support address (blank: the default).
+   */
+  CONTACT_EMAIL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().pipe(z.email('must be an e-mail address')).default(DEFAULT_CONTACT_EMAIL),
+  ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   TRUST_PROXY: z
     .enum(['true', 'false'])

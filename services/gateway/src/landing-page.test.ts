@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fastifyCookie from '@fastify/cookie';
 import { buildApp as buildContentApp, schema as contentSchema, MIGRATIONS_FOLDER } from '@nashr/content';
+import { CONTACT_EMAIL_META, DEFAULT_CONTACT_EMAIL } from '@nashr/contracts';
 import { createDatabase, runMigrations, type ServiceApp, SessionStore } from '@nashr/platform';
 import {
   createCapturingLogger,
@@ -41,7 +42,7 @@ async function startContent(): Promise<{ app: ServiceApp; url: string }> {
   return { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
 }
 
-async function gatewayWith(contentUrl: string): Promise<ServiceApp> {
+async function gatewayWith(contentUrl: string, env: Record<string, string> = {}): Promise<ServiceApp> {
   const config = configSchema.parse({
     INTERNAL_SECRET: TEST_INTERNAL_SECRET,
     COOKIE_SECRET,
@@ -55,6 +56,7 @@ async function gatewayWith(contentUrl: string): Promise<ServiceApp> {
     BILLING_URL: down.url,
     ENGAGE_URL: down.url,
     WEB_DIST,
+    ...env,
   });
   const app = await buildApp({ config, logger, redis: redis.redis });
   closing.push(app);
@@ -253,6 +255,55 @@ describe('the landing page rendered by the gateway', () => {
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain);
 
     expect((await ask('identity')).headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe("the installation's contact address (CONTACT_EMAIL)", () => {
+  const ADDRESS = 'help@example.test';
+  const mailto = `href="mailto:${ADDRESS}"`;
+  /** What the app reads in the browser (web/src/lib/contact-email.ts). */
+  const meta = `<meta name="${CONTACT_EMAIL_META}" content="${ADDRESS}" />`;
+
+  it('is named by the landing page, the legal pages and every page the app reads it from', async () => {
+    const content = await startContent();
+    closing.push(content.app);
+    const gateway = await gatewayWith(content.url, { CONTACT_EMAIL: ADDRESS });
+    for (const lang of ['ar', 'en'] as const) {
+      const page = await landing(gateway, lang);
+      // The footer's address and the FAQ's "write to us".
+      expect(page.split(mailto).length - 1, lang).toBe(2);
+      expect(page, lang).toContain(meta);
+      // (The admins' FAQ copy may name an address in its own words: theirs to edit.)
+      expect(page, lang).not.toContain(`mailto:${DEFAULT_CONTACT_EMAIL}`);
+    }
+    for (const url of ['/terms', '/privacy']) {
+      const res = await gateway.inject({ method: 'GET', url, headers: { cookie: 'lang=en; tz=UTC' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('id="app-screen-data"');
+      expect(res.body, url).toContain(mailto);
+      expect(res.body, url).toContain(meta);
+      expect(res.body, url).not.toContain(DEFAULT_CONTACT_EMAIL);
+    }
+    // The app itself, for a screen rendered in the browser.
+    const app = await gateway.inject({ method: 'GET', url: '/terms', headers: { 'accept-encoding': 'br' } });
+    expect(app.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(app.rawPayload).toString();
+    expect(html).toMatch(/<script type="module"/);
+    expect(html).toContain(meta);
+  });
+
+  it("is the product's own address when unset or blank, and refuses what is not an e-mail address", () => {
+    const base = { INTERNAL_SECRET: TEST_INTERNAL_SECRET, COOKIE_SECRET, REDIS_URL: 'redis://127.0.0.1:6379' };
+    expect(configSchema.parse(base).CONTACT_EMAIL).toBe(DEFAULT_CONTACT_EMAIL);
+    expect(configSchema.parse({ ...base, CONTACT_EMAIL: ' ' }).CONTACT_EMAIL).toBe(DEFAULT_CONTACT_EMAIL);
+    expect(configSchema.parse({ ...base, CONTACT_EMAIL: ` ${ADDRESS} ` }).CONTACT_EMAIL).toBe(ADDRESS);
+    // Not required in production: the default is a real address, not a stand-in.
+    expect(configSchema.parse({ ...base, NODE_ENV: 'production' }).CONTACT_EMAIL).toBe(DEFAULT_CONTACT_EMAIL);
+    const refused = configSchema.safeParse({ ...base, CONTACT_EMAIL: 'support at nashr' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues).toEqual([
+      expect.objectContaining({ path: ['CONTACT_EMAIL'], message: 'must be an e-mail address' }),
+    ]);
   });
 });
 

@@ -39,7 +39,12 @@ const FETCH_TIMEOUT_MS = 2_000;
 
 /** What `web/src/features/landing/server.tsx` exports. */
 interface LandingRenderer {
-  renderLanding(data: { lang: Locale; blocks: Record<ContentBlockName, unknown>; plans?: PlanInfo[] }): {
+  renderLanding(data: {
+    lang: Locale;
+    blocks: Record<ContentBlockName, unknown>;
+    plans?: PlanInfo[];
+    contactEmail: string;
+  }): {
     html: string;
     title: string;
     description: string;
@@ -84,6 +89,15 @@ export function landingTemplate(indexHtml: string): LandingTemplate | undefined 
   };
 }
 
+interface LandingOptions {
+  contentUrl: string;
+  billingUrl: string;
+  internalSecret: string;
+  logger: Logger;
+  /** The installation's contact address (CONTACT_EMAIL), which the page names. */
+  contactEmail: string;
+}
+
 export class LandingPage {
   private readonly pages = new Map<Locale, Entry>();
   private readonly refreshing = new Map<string, Promise<Entry>>();
@@ -92,20 +106,19 @@ export class LandingPage {
   private constructor(
     private readonly template: LandingTemplate,
     private readonly renderer: LandingRenderer,
-    private readonly options: { contentUrl: string; billingUrl: string; internalSecret: string; logger: Logger },
+    private readonly options: LandingOptions,
   ) {}
 
   /** Undefined when the web build has no renderer or its `index.html` is not understood. */
-  static async load(
-    webDist: string,
-    options: { contentUrl: string; billingUrl: string; internalSecret: string; logger: Logger; demo?: boolean },
-  ): Promise<LandingPage | undefined> {
+  static async load(webDist: string, options: LandingOptions & { demo?: boolean }): Promise<LandingPage | undefined> {
     const rendererPath = join(webDist, LANDING_RENDERER);
     if (!existsSync(rendererPath)) {
       options.logger.warn({ rendererPath }, 'no landing renderer beside the web build: / is served as index.html');
       return undefined;
     }
-    const template = landingTemplate(await readIndexHtml(webDist, options.demo ?? false));
+    const template = landingTemplate(
+      await readIndexHtml(webDist, { demo: options.demo ?? false, contactEmail: options.contactEmail }),
+    );
     if (!template) {
       options.logger.warn('index.html has no app script or #root where expected: / is served as index.html');
       return undefined;
@@ -180,7 +193,7 @@ export class LandingPage {
 
   private async render(lang: Locale, generation: number): Promise<Entry> {
     const [blocks, plans] = await Promise.all([this.blocks(lang), this.plans()]);
-    const rendered = this.renderer.renderLanding({ lang, blocks, plans });
+    const rendered = this.renderer.renderLanding({ lang, blocks, plans, contactEmail: this.options.contactEmail });
     const page = (checkLanguage: boolean) =>
       compressed(
         this.template.assemble({

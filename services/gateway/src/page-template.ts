@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { type Locale, manifestOf } from '@nashr/contracts';
+import { CONTACT_EMAIL_META, type Locale, manifestOf } from '@nashr/contracts';
 
 /**
  * What the gateway needs to serve a page it rendered (the landing page, a signed-in screen) in
@@ -112,9 +112,27 @@ export function withDemoBand(indexHtml: string, demo: boolean): string {
     .replace(/<html([^>]*)>/, (_tag, attributes: string) => `<html${attributes} data-demo="1">`);
 }
 
+/**
+ * `index.html` with the installation's contact address, which the app reads from it (the legal
+ * pages, the footer, the FAQ): in the head, so every page made from it keeps it.
+ */
+export function withContactEmail(indexHtml: string, contactEmail: string): string {
+  return indexHtml.replace(
+    /<\/title>/,
+    () => `</title>\n    <meta name="${CONTACT_EMAIL_META}" content="${escapeHtml(contactEmail)}" />`,
+  );
+}
+
+/** What the installation's settings add to the web build's `index.html`. */
+export interface Installation {
+  demo: boolean;
+  contactEmail: string;
+}
+
 /** The web build's `index.html`, read once by each page kind (landing, screens, the plain app). */
-export async function readIndexHtml(webDist: string, demo: boolean): Promise<string> {
-  return withDemoBand(await readFile(join(webDist, 'index.html'), 'utf8'), demo);
+export async function readIndexHtml(webDist: string, installation: Installation): Promise<string> {
+  const indexHtml = await readFile(join(webDist, 'index.html'), 'utf8');
+  return withContactEmail(withDemoBand(indexHtml, installation.demo), installation.contactEmail);
 }
 
 export interface RenderedPage {

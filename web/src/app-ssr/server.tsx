@@ -21,6 +21,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import arabicCore from '../fonts/noto-sans-arabic-arabic-core-wght-normal.woff2?url';
 import { addCountFormat } from '../i18n/count-format';
 import { resources } from '../i18n/resources';
+import { renderWithContactEmail } from '../lib/contact-email';
 import { setRenderingTimeZone } from '../lib/format';
 import { createAppRouter } from '../router';
 
@@ -32,6 +33,8 @@ export interface AppScreenRequest {
   timeZone: string;
   /** A read of the gateway's own API as the visitor: status and JSON text. */
   read: (call: ApiRead) => Promise<{ status: number; body: string }>;
+  /** The installation's contact address (the gateway's CONTACT_EMAIL): the legal pages name it. */
+  contactEmail?: string;
 }
 
 export interface ApiRead {
@@ -143,6 +146,8 @@ function waiting(query: Query): boolean {
 }
 
 export async function renderAppScreen(request: AppScreenRequest): Promise<RenderedAppScreen | undefined> {
+  // One address per gateway, the same for every render: kept for the module, not per request.
+  renderWithContactEmail(request.contactEmail);
   return requests.run(request, async () => {
     const queryClient = new QueryClient({
       defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },

@@ -91,8 +91,11 @@ function withDefaults(data: unknown): NotificationPreferences {
 export class NotificationStore {
   constructor(private readonly db: Db) {}
 
-  /** Stores a notification once per event; returns it, or null when that event was already told. */
-  async create(entry: NewNotification): Promise<NotificationRow | null> {
+  /**
+   * Stores a notification once per event. Returns it, and whether this call stored it: an event
+   * delivered again gets the row stored the first time, so its deliveries can be queued again.
+   */
+  async create(entry: NewNotification): Promise<{ row: NotificationRow; created: boolean }> {
     const [row] = await this.db
       .insert(notifications)
       .values({
@@ -107,7 +110,11 @@ export class NotificationStore {
       })
       .onConflictDoNothing({ target: notifications.dedupeKey })
       .returning();
-    return row ?? null;
+    if (row) return { row, created: true };
+    const [stored] = await this.db.select().from(notifications).where(eq(notifications.dedupeKey, entry.dedupeKey));
+    // Gone in between: the account was deleted meanwhile; the event's retry finds no user.
+    if (!stored) throw new Error('The notification of this event was deleted while it was being told');
+    return { row: stored, created: false };
   }
 
   async find(id: string): Promise<NotificationRow | undefined> {

@@ -56,8 +56,9 @@ export const REFUND_REASONS = {
 
 /**
  * Turns events into notifications: one per event (the job id is the key, so a repeated delivery
- * adds nothing), and queues the urgent ones for e-mail at once (the rest wait for the digest)
- * and, where the user wants this kind pushed, one push per device.
+ * adds no second one), and queues the urgent ones for e-mail at once (the rest wait for the digest)
+ * and, where the user wants this kind pushed, one push per device. Every delivery queues these
+ * again under the same job ids, so a try that failed halfway loses none and repeats none.
  */
 export class Notifier {
   constructor(
@@ -76,16 +77,17 @@ export class Notifier {
       : URGENT_NOTIFICATION_KINDS.has(entry.kind)
         ? 'urgent'
         : 'digest';
-    const created = await this.store.create({ ...entry, dedupeKey: `${job.name}:${job.id}`, email });
-    if (!created) {
-      log.debug({ kind: entry.kind, userId: entry.userId }, 'event already told');
-      return;
-    }
-    if (email === 'urgent') {
+    const { row, created } = await this.store.create({ ...entry, dedupeKey: `${job.name}:${job.id}`, email });
+    // An event handled again (its first try failed after the notification was stored, while queueing)
+    // queues the deliveries again: the job ids are one per notification and device, so those queued
+    // before are not repeated, and those lost are queued now. What the stored row says counts: an
+    // e-mail since sent, or moved to the digest, is not queued again.
+    if (!created) log.debug({ kind: entry.kind, userId: entry.userId }, 'event already told: deliveries queued again');
+    if (row.email === 'urgent') {
       await this.queues.enqueue(
         sendNotificationMailJob,
-        { notificationId: created.id, requestId: job.data?.requestId },
-        { jobId: `mail-${created.id}` },
+        { notificationId: row.id, requestId: job.data?.requestId },
+        { jobId: `mail-${row.id}` },
       );
     }
     // One job per device, on a queue of its own: a dead or slow push service delays no e-mail and no other device.
@@ -93,11 +95,14 @@ export class Notifier {
     for (const device of devices) {
       await this.queues.enqueue(
         sendPushJob,
-        { notificationId: created.id, subscriptionId: device.id, requestId: job.data?.requestId },
-        { jobId: `push-${created.id}-${device.id}`, ...PUSH_JOB_OPTIONS },
+        { notificationId: row.id, subscriptionId: device.id, requestId: job.data?.requestId },
+        { jobId: `push-${row.id}-${device.id}`, ...PUSH_JOB_OPTIONS },
       );
     }
-    log.info({ kind: entry.kind, userId: entry.userId, email, pushed: devices.length }, 'user notified');
+    log.info(
+      { kind: entry.kind, userId: entry.userId, email: row.email, pushed: devices.length, again: !created },
+      'user notified',
+    );
   }
 
   /**

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime, formatList } from '../../lib/format';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
+import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './api-tokens-api';
 
@@ -270,32 +271,21 @@ export function ApiTokensPage() {
       <CreateTokenForm full={(tokens.data?.length ?? 0) >= MAX_API_TOKENS} onCreated={setSecret} />
       <section className="mt-6 rounded-3xl border border-slate-200 bg-white px-5 shadow-sm">
         <h2 className="pt-5 text-lg font-semibold text-ink">{t('apiTokens.list.title')}</h2>
-        {tokens.isPending ? (
-          <div className="flex justify-center py-10">
-            <Spinner className="size-6" label={t('common:loading')} />
-          </div>
-        ) : tokens.error ? (
-          <div className="py-8 text-center" role="alert">
-            <p className="text-red-700">{errorText(tokens.error)}</p>
-            <button
-              type="button"
-              onClick={() => void tokens.refetch()}
-              className="mt-4 font-semibold text-brand-700 underline-offset-4 hover:underline"
-            >
-              {t('common:tryAgain')}
-            </button>
-          </div>
-        ) : tokens.data.length === 0 ? (
-          <p className="py-8 text-center text-slate-500" data-testid="api-tokens-empty">
-            {t('apiTokens.list.empty')}
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {tokens.data.map((token) => (
-              <TokenRow key={token.id} token={token} onRevoke={setRevoking} />
-            ))}
-          </ul>
-        )}
+        <Loaded query={tokens}>
+          {(list) =>
+            list.length === 0 ? (
+              <p className="py-8 text-center text-slate-500" data-testid="api-tokens-empty">
+                {t('apiTokens.list.empty')}
+              </p>
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {list.map((token) => (
+                  <TokenRow key={token.id} token={token} onRevoke={setRevoking} />
+                ))}
+              </ul>
+            )
+          }
+        </Loaded>
       </section>
       <DiscardChangesDialog
         open={revoking !== null}

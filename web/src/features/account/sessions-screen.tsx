@@ -5,6 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../lib/format';
+import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { useActiveSessions, useEndSession, useSignOutEverywhere } from './sessions-api';
 
@@ -155,28 +156,15 @@ export function SessionsPage() {
       <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{t('sessions.title')}</h1>
       <p className="mt-2 text-slate-600">{t('sessions.intro')}</p>
       <section className="mt-6 rounded-3xl border border-slate-200 bg-white px-5 shadow-sm">
-        {sessions.isPending ? (
-          <div className="flex justify-center py-10">
-            <Spinner className="size-6" label={t('common:loading')} />
-          </div>
-        ) : sessions.error ? (
-          <div className="py-8 text-center" role="alert">
-            <p className="text-red-700">{errorText(sessions.error)}</p>
-            <button
-              type="button"
-              onClick={() => void sessions.refetch()}
-              className="mt-4 font-semibold text-brand-700 underline-offset-4 hover:underline"
-            >
-              {t('common:tryAgain')}
-            </button>
-          </div>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {sessions.data.map((session) => (
-              <SessionRow key={session.id} session={session} />
-            ))}
-          </ul>
-        )}
+        <Loaded query={sessions}>
+          {(list) => (
+            <ul className="divide-y divide-slate-100">
+              {list.map((session) => (
+                <SessionRow key={session.id} session={session} />
+              ))}
+            </ul>
+          )}
+        </Loaded>
       </section>
       {sessions.data && <SignOutEverywhere others={sessions.data.filter((s) => !s.current).length} />}
       <p className="mt-4 text-sm text-slate-500">

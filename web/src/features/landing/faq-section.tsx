@@ -2,10 +2,11 @@ import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown, Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useContentBlock } from '../../lib/api/content';
+import { contactEmail } from '../../lib/contact-email';
 import { Skeleton } from '../../ui/skeleton';
 import { BlockView } from './block-view';
 import { SectionHeading } from './section-heading';
-import { CONTACT_EMAIL, SECTION_IDS } from './sections';
+import { SECTION_IDS } from './sections';
 import { containerClass } from './ui';
 
 function FaqSkeleton() {
@@ -49,7 +50,7 @@ export function FaqSection() {
                   description={heading.description}
                 />
                 <a
-                  href={`mailto:${CONTACT_EMAIL}`}
+                  href={`mailto:${contactEmail()}`}
                   className="mt-6 inline-flex items-center gap-2 rounded-xl bg-brand-50 px-4 py-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100"
                 >
                   <Mail aria-hidden="true" className="size-4" />

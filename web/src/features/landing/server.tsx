@@ -11,6 +11,7 @@ import { initReactI18next } from 'react-i18next';
 import { addCountFormat } from '../../i18n/count-format';
 import arCommon from '../../i18n/locales/ar/common.json';
 import enCommon from '../../i18n/locales/en/common.json';
+import { renderWithContactEmail } from '../../lib/contact-email';
 import type { LandingData } from './landing-data';
 import { seedLandingQueries } from './landing-data';
 import { LandingRoot } from './landing-root';
@@ -25,7 +26,12 @@ export interface RenderedLanding {
   dir: 'rtl' | 'ltr';
 }
 
-export function renderLanding(data: Omit<LandingData, 'signedIn'>): RenderedLanding {
+/** `contactEmail`: the installation's contact address (the gateway's CONTACT_EMAIL) the page names. */
+export function renderLanding({
+  contactEmail,
+  ...data
+}: Omit<LandingData, 'signedIn'> & { contactEmail?: string }): RenderedLanding {
+  renderWithContactEmail(contactEmail);
   const i18n = createInstance();
   void i18n.use(initReactI18next).init({
     resources: {

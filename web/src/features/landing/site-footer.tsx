@@ -1,10 +1,11 @@
 import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { contactEmail } from '../../lib/contact-email';
 import { formatYear } from '../../lib/format';
 import { AppLink } from '../../ui/app-link';
 import { Logo } from '../../ui/logo';
 import { SectionLink } from './section-link';
-import { CONTACT_EMAIL, SECTION_IDS } from './sections';
+import { SECTION_IDS } from './sections';
 import { SignupLink } from './signup-link';
 import { containerClass } from './ui';
 
@@ -70,13 +71,13 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold text-ink">{t('footer.contact')}</h2>
           <p className="mt-4 text-sm text-slate-600">{t('footer.contactText')}</p>
           <a
-            href={`mailto:${CONTACT_EMAIL}`}
+            href={`mailto:${contactEmail()}`}
             dir="ltr"
             data-testid="contact-email"
             className="mt-3 inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-800"
           >
             <Mail aria-hidden="true" className="size-4" />
-            {CONTACT_EMAIL}
+            {contactEmail()}
           </a>
         </div>
       </div>

@@ -1,10 +1,14 @@
 import type { Language } from '../../i18n';
+import { contactEmail } from '../../lib/contact-email';
 import { formatDay, formatNumber, intlLocale } from '../../lib/format';
 import { lastUpdatedDate } from './facts';
 import type { LegalFormat } from './types';
 
-/** Numbers and prices in the language shown and the user's digits (Western or Arabic-Indic). */
-export function legalFormat(lang: Language): LegalFormat {
+/**
+ * Numbers and prices in the language shown and the user's digits (Western or Arabic-Indic), and
+ * the installation's contact address.
+ */
+export function legalFormat(lang: Language, contact: string = contactEmail()): LegalFormat {
   const locale = intlLocale(lang);
   return {
     number: (value) => formatNumber(value, lang),
@@ -15,6 +19,7 @@ export function legalFormat(lang: Language): LegalFormat {
         currency: plan.price.currency,
         currencyDisplay: 'name',
       }).format(plan.price.amountMinor / 100),
+    contact,
   };
 }
 

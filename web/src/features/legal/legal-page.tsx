@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n';
 import { LanguageToggle } from '../../ui/language-toggle';
 import { Logo } from '../../ui/logo';
-import { CONTACT_EMAIL } from '../landing';
 import { LEGAL_CHROME } from './chrome';
 import { lastUpdatedIso } from './facts';
 import { formatLastUpdated, legalFormat } from './format';
@@ -19,27 +18,28 @@ export interface LegalPageProps<Id extends string> {
   texts: Record<Language, (format: LegalFormat) => AnyLegalDocument<Id>>;
 }
 
-/** The support address, wherever a text names it, as a link (kept left-to-right inside Arabic). */
-function withContactLink(text: string): ReactNode {
-  const at = text.indexOf(CONTACT_EMAIL);
+/** The contact address, wherever a text names it, as a link (kept left-to-right inside Arabic). */
+function withContactLink(text: string, contact: string): ReactNode {
+  const at = text.indexOf(contact);
   if (at < 0) return text;
   return (
     <>
       {text.slice(0, at)}
-      <a href={`mailto:${CONTACT_EMAIL}`} dir="ltr" className="font-semibold text-brand-700 hover:underline">
-        <bdi>{CONTACT_EMAIL}</bdi>
+      <a href={`mailto:${contact}`} dir="ltr" className="font-semibold text-brand-700 hover:underline">
+        <bdi>{contact}</bdi>
       </a>
-      {withContactLink(text.slice(at + CONTACT_EMAIL.length))}
+      {withContactLink(text.slice(at + contact.length), contact)}
     </>
   );
 }
 
-function Block({ block }: { block: LegalBlock }) {
-  if (typeof block === 'string') return <p className="mt-3 leading-8 text-slate-700">{withContactLink(block)}</p>;
+function Block({ block, contact }: { block: LegalBlock; contact: string }) {
+  if (typeof block === 'string')
+    return <p className="mt-3 leading-8 text-slate-700">{withContactLink(block, contact)}</p>;
   return (
     <ul className="mt-3 list-disc space-y-2 ps-6 leading-8 text-slate-700 marker:text-slate-400">
       {block.map((item) => (
-        <li key={item}>{withContactLink(item)}</li>
+        <li key={item}>{withContactLink(item, contact)}</li>
       ))}
     </ul>
   );
@@ -114,7 +114,11 @@ export function LegalPage<Id extends string>({ page, order, texts }: LegalPagePr
                 {section.heading}
               </h2>
               {section.blocks.map((block) => (
-                <Block key={typeof block === 'string' ? block : block.join('\n')} block={block} />
+                <Block
+                  key={typeof block === 'string' ? block : block.join('\n')}
+                  block={block}
+                  contact={format.contact}
+                />
               ))}
               {section.kept && (
                 <p

@@ -1,4 +1,3 @@
-import { CONTACT_EMAIL } from '../landing';
 import { arCount, days, hours, minutes, posts } from './arabic';
 import { LEGAL_FACTS as F } from './facts';
 import type { LegalFormat, PrivacyText } from './types';
@@ -191,7 +190,7 @@ export function privacyAr(f: LegalFormat): PrivacyText {
       contact: {
         heading: 'التواصل والتعديلات',
         blocks: [
-          `للاستفسارات والطلبات المتعلقة ببياناتك: يمكن مراسلتنا على عنوان الدعم في التطبيق، ${CONTACT_EMAIL}.`,
+          `للاستفسارات والطلبات المتعلقة ببياناتك: يمكن مراسلتنا على عنوان الدعم في التطبيق، ${f.contact}.`,
           'إذا تغيّرت هذه السياسة تغييرًا مهمًا، نُبلغك بالبريد الإلكتروني أو داخل التطبيق قبل سريان التغيير. ويبيّن التاريخ في أعلى الصفحة موعد آخر تعديل.',
         ],
       },

@@ -1,4 +1,3 @@
-import { CONTACT_EMAIL } from '../landing';
 import { LEGAL_FACTS as F } from './facts';
 import type { LegalFormat, PrivacyText } from './types';
 
@@ -186,7 +185,7 @@ export function privacyEn(f: LegalFormat): PrivacyText {
       contact: {
         heading: 'Contact and changes',
         blocks: [
-          `Questions or requests about your data: write to us at the app’s support address, ${CONTACT_EMAIL}.`,
+          `Questions or requests about your data: write to us at the app’s support address, ${f.contact}.`,
           'When this policy changes in a way that matters, we tell you by e-mail or in the app before the change takes effect. The date at the top of this page says when it last changed.',
         ],
       },

@@ -1,5 +1,4 @@
 import type { PlanInfo } from '@nashr/contracts';
-import { CONTACT_EMAIL } from '../landing';
 import { AR_PLAN_NAMES, arCount, days, points, posts } from './arabic';
 import { LEGAL_FACTS as F, PAID_PLANS, TRIAL_PLAN } from './facts';
 import type { LegalFormat, TermsText } from './types';
@@ -129,7 +128,7 @@ export function termsAr(f: LegalFormat): TermsText {
       contact: {
         heading: 'التواصل',
         blocks: [
-          `للاستفسار عن هذه الشروط أو عن دفعة أو استرداد مبلغ: يمكن مراسلتنا على عنوان الدعم في التطبيق، ${CONTACT_EMAIL}.`,
+          `للاستفسار عن هذه الشروط أو عن دفعة أو استرداد مبلغ: يمكن مراسلتنا على عنوان الدعم في التطبيق، ${f.contact}.`,
         ],
       },
     },

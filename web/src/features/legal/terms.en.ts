@@ -1,4 +1,3 @@
-import { CONTACT_EMAIL } from '../landing';
 import { LEGAL_FACTS as F, PAID_PLANS, TRIAL_PLAN } from './facts';
 import type { LegalFormat, TermsText } from './types';
 
@@ -119,7 +118,7 @@ export function termsEn(f: LegalFormat): TermsText {
       contact: {
         heading: 'Contact',
         blocks: [
-          `Questions about these terms, a payment or a refund: write to us at the app’s support address, ${CONTACT_EMAIL}.`,
+          `Questions about these terms, a payment or a refund: write to us at the app’s support address, ${f.contact}.`,
         ],
       },
     },

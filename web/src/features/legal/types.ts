@@ -83,6 +83,8 @@ export interface LegalFormat {
   plain: (value: number) => string;
   /** A plan's monthly price with its currency named: "24.99 US dollars". */
   price: (plan: PlanInfo) => string;
+  /** The installation's contact address (the gateway's CONTACT_EMAIL): the page makes it a link. */
+  contact: string;
 }
 
 /** The words around the text: the same on both pages. */
