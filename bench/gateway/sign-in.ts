@@ -46,11 +46,15 @@ export async function signIn(
   // The link leads to the /verify page with the token in the fragment; the page spends it with a POST.
   const opened = await fetch(link, { redirect: 'manual' });
   const location = opened.headers.get('location') ?? '';
-  if (!location.startsWith('/verify#token=')) throw new Error(`the sign-in link led to ${location}`);
+  // The fragment also names the address the link signs in as ("Continue as …"): the token is one field of it.
+  const token = location.startsWith('/verify#')
+    ? new URLSearchParams(location.slice('/verify#'.length)).get('token')
+    : null;
+  if (!token) throw new Error(`the sign-in link led to ${location}`);
   const verify = await fetch(`${gatewayUrl}/api/v1/auth/magic-login/verify`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: gatewayUrl },
-    body: JSON.stringify({ token: decodeURIComponent(location.slice('/verify#token='.length)) }),
+    body: JSON.stringify({ token }),
   });
   const cookie = verify.headers
     .getSetCookie()
