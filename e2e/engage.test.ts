@@ -158,6 +158,13 @@ describe('engage', () => {
     expect(await phone.locator('html').getAttribute('dir')).toBe('rtl');
     await phone.getByTestId('engage-history').getByText(edited).waitFor();
     const first = phone.getByTestId('engage-post').first();
+    // Following someone, the phone opens on the feed: its first post is in the first screenful,
+    // above the lists of people and topics and the autopilot.
+    await first.waitFor();
+    const postTop = (await first.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    const panelTop = (await phone.getByTestId('engage-side-panel').boundingBox())?.y ?? 0;
+    expect(postTop).toBeLessThan(panelTop);
+    expect(postTop).toBeLessThan(phone.viewportSize()?.height ?? 0);
     await expect
       .poll(
         async () =>

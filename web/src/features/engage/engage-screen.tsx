@@ -73,10 +73,10 @@ export function EngagePage() {
         </div>
       ) : (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-          <aside className="space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:self-start">
-            <TargetsEditor canSearch={!!network.data?.features.search} />
-            {mode === 'full' && <AutopilotPanel />}
-          </aside>
+          {/* The feed comes first in the page, so a phone opens on it once someone or something is
+              followed (it was 2,000 px down, under the lists and autopilot). Before that, whom to follow
+              shows first. On a wide screen the lists keep the first column. Only CSS order changes, so
+              following the first person moves no element and keeps the keyboard's place. */}
           <div className="min-w-0 space-y-6">
             <section aria-labelledby="engage-feed-title">
               <h2 id="engage-feed-title" className="mb-3 font-semibold">
@@ -88,6 +88,13 @@ export function EngagePage() {
             <AutopilotStopNotice />
             <CommentHistory />
           </div>
+          <aside
+            className={`space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:order-first lg:self-start ${hasTargets ? '' : 'order-first'}`}
+            data-testid="engage-side-panel"
+          >
+            <TargetsEditor canSearch={!!network.data?.features.search} />
+            {mode === 'full' && <AutopilotPanel />}
+          </aside>
         </div>
       )}
     </div>
