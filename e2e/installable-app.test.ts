@@ -227,6 +227,48 @@ describe('the service worker', () => {
         ),
       )
       .toEqual([{ title: 'لم يُنشر منشورك', dir: 'rtl', url: '/posts?post=00000000-0000-4000-8000-000000000001' }]);
+
+    // The tap: a test cannot click a system notification, so the worker is handed the same
+    // notificationclick event the browser would fire. The open window goes to the post.
+    const [worker] = context.serviceWorkers();
+    if (!worker) throw new Error('the app has no running service worker');
+    const tap = () =>
+      worker.evaluate(async () => {
+        // The worker's own globals are not in the DOM types this file is checked with.
+        const scope = self as unknown as {
+          registration: ServiceWorkerRegistration;
+          NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+        };
+        const [notification] = await scope.registration.getNotifications();
+        if (!notification) throw new Error('no notification to tap');
+        self.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+      });
+    await Promise.all([page.waitForURL(`${stack.url}/posts?post=00000000-0000-4000-8000-000000000001`), tap()]);
+    // Tapped, it is gone from the tray.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => (await navigator.serviceWorker.ready).getNotifications().then((n) => n.length)),
+      )
+      .toBe(0);
+
+    // A payload naming another site opens the dashboard: a push can never send the reader away.
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: stack.url,
+      registrationId,
+      data: JSON.stringify({
+        kind: 'post_failed',
+        title: 'x',
+        url: 'https://elsewhere.example/',
+        lang: 'en',
+        dir: 'ltr',
+      }),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () => (await navigator.serviceWorker.ready).getNotifications().then((n) => n.length)),
+      )
+      .toBe(1);
+    await Promise.all([page.waitForURL(`${stack.url}/dashboard`), tap()]);
     await context.close();
   });
 });

@@ -2,7 +2,7 @@
 // `npm run backup [-- file]`: a pg_dump of the database at DATABASE_URL, in PostgreSQL's custom
 // format (compressed; `npm run restore` reads it), to `file` or nashr-<UTC time>.dump.
 // Needs pg_dump on the PATH, of the server's major version or newer (Debian: postgresql-client).
-// PostgreSQL is the system of record; keep ENCRYPTION_KEY with the dump (README: Backups).
+// PostgreSQL is the system of record; keep ENCRYPTION_KEY with the dump (docs/operations.md: What to back up).
 import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 

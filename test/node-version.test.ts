@@ -1,6 +1,6 @@
 // The supported Node.js is written once, in package.json "engines"; the Dockerfile, docker-compose.yml
 // and the README must agree with it, and `npm start` / `npm test` warn on an older one.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { supportedNodeMajor, unsupportedNodeNotice } from '../scripts/node-support.mjs';
@@ -48,7 +48,13 @@ describe('the supported Node.js', () => {
     expect(requirements).toContain(`Node.js ${major}`);
     expect(requirements).toContain(`"node": ">=${major}"`);
     expect(requirements).toContain(image);
-    for (const named of nodeImages(readme)) expect(named).toBe(image);
+    // The deployment pages name images too (compose, Kubernetes): every one must be the same.
+    const docs = readdirSync(join(ROOT, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => read(join('docs', name)));
+    const named = [readme, ...docs].flatMap(nodeImages);
+    expect(named.length).toBeGreaterThan(1);
+    for (const one of named) expect(one).toBe(image);
   });
 });
 

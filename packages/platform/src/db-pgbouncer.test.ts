@@ -1,5 +1,5 @@
 // The services' database use through PgBouncer in transaction pooling mode (Debian's 1.18: no
-// prepared statements across server connections), set up as the README says.
+// prepared statements across server connections), set up as docs/operations.md says.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
@@ -47,7 +47,7 @@ describe.skipIf(!hasPgBouncer)('behind PgBouncer in transaction pooling mode', (
     database = await createTestDatabase();
     const direct = new URL(database.url);
     const dbName = direct.pathname.slice(1);
-    // PgBouncer refuses these startup parameters; the README sets them on the role (here on this database only).
+    // PgBouncer refuses these startup parameters; docs/operations.md sets them on the role (here on this database only).
     const admin = postgres(database.url, { max: 1, onnotice: () => {} });
     await admin.unsafe(`alter database "${dbName}" set statement_timeout = '15s'`);
     await admin.unsafe(`alter database "${dbName}" set idle_in_transaction_session_timeout = '60s'`);

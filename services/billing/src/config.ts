@@ -68,7 +68,7 @@ export const configSchema = z
           ctx.addIssue({
             code: 'custom',
             path: [name],
-            message: 'is required when BILLING_PROVIDER=stripe (see the README, Payments)',
+            message: 'is required when BILLING_PROVIDER=stripe (see docs/product.md, Payments)',
           });
         }
       }

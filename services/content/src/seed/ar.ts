@@ -109,12 +109,7 @@ export const arabicSeed: ContentBlocks = {
         name: 'الانطلاقة',
         description: 'للمحترفين الذين ينشرون كل أسبوع ويريدون أن يراهم الجميع.',
         price: '$34.99',
-        features: [
-          { name: 'كل ما في الخطة الأساسية', included: true },
-          { name: 'مكتبة الإلهام', included: true },
-          { name: 'مساعد التفاعل للتعليق على منشورات شبكتك', included: true },
-          { name: 'الوصول إلى صفحة الشركة', included: true },
-        ],
+        features: [{ name: 'كل ما في الخطة الأساسية', included: true }],
         buttonClass: 'primary',
         highlighted: true,
         isPremium: false,
@@ -126,7 +121,6 @@ export const arabicSeed: ContentBlocks = {
         price: '$44.99',
         features: [
           { name: 'كل ما في خطة الانطلاقة', included: true },
-          { name: 'مكتبة الإلهام كاملة', included: true },
           { name: 'الوضع التلقائي في مساعد التفاعل', included: true },
         ],
         buttonClass: 'dark',

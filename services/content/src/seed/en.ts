@@ -93,12 +93,7 @@ export const englishSeed: ContentBlocks = {
         name: 'Starter',
         description: 'For professionals who post every week and want to be seen.',
         price: '$34.99',
-        features: [
-          { name: 'Everything in Basic', included: true },
-          { name: 'Inspiration library', included: true },
-          { name: 'Engage: comments on your network’s posts', included: true },
-          { name: 'Company Page Access', included: true },
-        ],
+        features: [{ name: 'Everything in Basic', included: true }],
         buttonClass: 'primary',
         highlighted: true,
         isPremium: false,
@@ -110,7 +105,6 @@ export const englishSeed: ContentBlocks = {
         price: '$44.99',
         features: [
           { name: 'Everything in Starter', included: true },
-          { name: 'The whole inspiration library', included: true },
           { name: 'Engage’s autopilot', included: true },
         ],
         buttonClass: 'dark',

@@ -45,6 +45,15 @@ describe.each(['ar', 'en'] as const)('the %s seed', (lang) => {
     expect(plans.filter((plan) => plan.highlighted)).toHaveLength(1);
   });
 
+  it("lists on each card only what the plan's own limits do not already say", () => {
+    // The landing card shows billing's limit lines (posts, credits, Engage, the library) above these:
+    // a seed line about them says the same thing twice, in other words. Company pages are not offered yet.
+    const REPEATS_LIMITS = /credit|library|Engage:|company page|نقاط|رصيد|مكتبة|للتعليق|صفحة الشركة/i;
+    for (const plan of seedContent[lang].pricing.plans) {
+      for (const feature of plan.features) expect(feature.name, plan.planId).not.toMatch(REPEATS_LIMITS);
+    }
+  });
+
   it('answers enough questions, including how to reach support', () => {
     const { faqs } = seedContent[lang].faq;
     expect(faqs.length).toBeGreaterThanOrEqual(6);

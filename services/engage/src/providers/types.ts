@@ -62,8 +62,8 @@ export interface CommentLookup {
 /**
  * What Engage needs of a network, always on behalf of one user (the hosted API reads and comments
  * as the user's own account). The sandbox answers from invented creators; the Unipile adapter
- * calls the hosted API; the official LinkedIn API cannot read other members' posts (see the
- * README), so its adapter works from post addresses only. Reads the network refuses for the
+ * calls the hosted API; the official LinkedIn API cannot read other members' posts (see
+ * docs/operations.md), so its adapter works from post addresses only. Reads the network refuses for the
  * user's kind of account throw the AppError the user is shown (`providers/refusals.ts`).
  */
 export interface EngageProvider {

@@ -1,4 +1,4 @@
-// The backup drill of the README, with the real scripts: posts scheduled, `npm run backup`,
+// The backup drill of docs/operations.md, with the real scripts: posts scheduled, `npm run backup`,
 // `npm run restore` into a fresh database, a posts worker started on it with a fresh Redis
 // prefix (as after losing the whole installation), and every post scheduled before the backup
 // goes out once: the worker's reconciler re-creates the due jobs from the restored rows.

@@ -41,10 +41,13 @@ export function FirstCommentField({
         id={`${id}-first-comment-count`}
         className={`mt-1 text-end text-xs tabular-nums ${over ? 'font-semibold text-red-700' : 'text-slate-500'}`}
       >
-        {t('firstComment.count', {
-          chars: formatNumber(length, i18n.language),
-          max: formatNumber(MAX_FIRST_COMMENT_LENGTH, i18n.language),
-        })}
+        {/* Isolated like the post's own counter: in Arabic "0 / 1,250" must not turn into "1,250 / 0". */}
+        <bdi>
+          {t('firstComment.count', {
+            chars: formatNumber(length, i18n.language),
+            max: formatNumber(MAX_FIRST_COMMENT_LENGTH, i18n.language),
+          })}
+        </bdi>
       </p>
     </div>
   );
