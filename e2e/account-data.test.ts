@@ -13,8 +13,8 @@ import type { Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from './support/browser';
-import { uploadMedia } from './support/full-user';
-import { startTrial } from './support/plans';
+import { fullUser, uploadMedia } from './support/full-user';
+import { startTrial, takeStarter } from './support/plans';
 import { createSession, type TestSession } from './support/session';
 
 let stack: Stack;
@@ -275,6 +275,83 @@ describe("the user's own data", () => {
     const [network] = await sql<{ connected: boolean }[]>`
       select connected from linkedin.sandbox_accounts where username = ${`network-${userId.slice(0, 8)}`}`;
     expect(network?.connected).toBe(false);
+    await context.close();
+  });
+});
+
+describe("'Delete my account' with a paid plan", () => {
+  it('names the plan, waits for the provider to end it before deleting, and names it on the deleted page', async () => {
+    // Past onboarding (network connected, personalization saved): the settings screen opens.
+    const user = await fullUser(stack, 'paying-leaver');
+    const { userId, email, session } = user;
+    await startTrial(stack, user);
+    await takeStarter(stack, user);
+
+    // Her export holds the running subscription and the checkout that paid for it.
+    const exported = await call(session, 'GET', '/api/v1/billing/export');
+    expect(exported.body.data.subscription).toMatchObject({ plan: 'starter', status: 'active' });
+    expect(exported.body.data.checkouts).toEqual([
+      expect.objectContaining({ kind: 'checkout', plan: 'starter', completedAt: expect.any(String) }),
+    ]);
+
+    const context = await newContext(browser, { lang: 'ar', cookies: [session.browserCookie] });
+    const page: Page = await context.newPage();
+    await page.goto(`${stack.url}/personalization`);
+    const section = page.getByTestId('your-data');
+    await section.getByRole('heading', { name: 'بياناتك' }).waitFor();
+    // The plan is named before anything is confirmed.
+    await page.getByTestId('delete-subscription-notice').getByText('«الانطلاقة»').waitFor();
+
+    // A refusal (the provider did not confirm in time, played here by answering for the server):
+    // said in Arabic, the dialog stays open with the address typed, nothing is deleted.
+    await page.getByTestId('delete-account').click();
+    await page.getByTestId('delete-confirmation').fill(email);
+    await page.route('**/api/v1/auth/account', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, code: 'account.subscription_not_ended', message: 'refused' }),
+      }),
+    );
+    await page.getByTestId('delete-account-confirm').click();
+    await section.getByRole('alert').getByText('لم يؤكّد مزوّد الدفع إنهاء اشتراكك، لذا لم يُحذف شيء.').waitFor();
+    expect(await page.getByTestId('delete-confirmation').inputValue()).toBe(email);
+    expect(await page.getByTestId('delete-account-confirm').isEnabled()).toBe(true);
+    await screenshot(page, 'delete-paid-refused-ar-desktop');
+    await page.unroute('**/api/v1/auth/account');
+    expect((await call(session, 'GET', '/api/v1/auth/me')).status).toBe(200);
+
+    // Deleted for real. The answer is read as it leaves the server, before the browser moves on:
+    // it names the plan, and the stand-in's subscription is cancelled by then (or already
+    // forgotten with the account), never still running.
+    let answered: { status: number; body: unknown; running: string[] } | undefined;
+    await page.route('**/api/v1/auth/account', async (route) => {
+      const response = await route.fetch();
+      const rows = await sql<{ status: string }[]>`
+        select status from billing.test_subscriptions where user_id = ${userId}`;
+      answered = {
+        status: response.status(),
+        body: await response.json(),
+        running: rows.filter((row) => row.status !== 'canceled').map((row) => row.status),
+      };
+      await route.fulfill({ response });
+    });
+    await page.getByTestId('delete-account-confirm').click();
+    await page.waitForURL(`${stack.url}/account-deleted?plan=starter`);
+    await page.getByRole('heading', { level: 1, name: 'حُذف حسابك' }).waitFor();
+    expect(await page.getByTestId('account-deleted-plan').textContent()).toContain('«الانطلاقة»');
+    await screenshot(page, 'account-deleted-paid-ar-desktop');
+    expect(answered).toEqual({
+      status: 200,
+      body: { success: true, message: expect.any(String), cancelledPlan: 'starter' },
+      running: [],
+    });
+    expect((await call(session, 'GET', '/api/v1/auth/me')).status).toBe(401);
+    await expect
+      .poll(async () => (await sql`select 1 from billing.test_subscriptions where user_id = ${userId}`).length, {
+        timeout: 30_000,
+      })
+      .toBe(0);
     await context.close();
   });
 });

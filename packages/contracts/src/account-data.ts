@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_IDS } from './billing/index.js';
 
 /**
  * 'Delete my account' is confirmed by typing the account's e-mail address: a word in one language
@@ -8,6 +9,14 @@ export const deleteAccountRequestSchema = z.object({
   confirmation: z.string().trim().min(1).max(320).describe("The account's e-mail address, typed by the user"),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/** The account is deleted; `cancelledPlan`: the paid plan whose subscription ended with it (null: none was running). */
+export const deleteAccountResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  cancelledPlan: z.enum(PLAN_IDS).nullable(),
+});
+export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;
 
 /**
  * The services that hold a part of a user's data; the web asks each for its part. Every service

@@ -1,9 +1,15 @@
-import { defineJob, QUEUES } from '@nashr/contracts';
+import { defineJob, defineRequest, QUEUES } from '@nashr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createWorker, handleJob, Queues, queueKeyPrefix } from './queues.js';
+import { createWorker, handleJob, NoAnswerError, Queues, queueKeyPrefix } from './queues.js';
 import { createCapturingLogger, createTestRedis, type TestRedis } from './testing/index.js';
 
+const square = defineRequest(
+  QUEUES.contentInbox,
+  'square',
+  z.object({ n: z.number().int() }),
+  z.object({ squared: z.number().int() }),
+);
 const greet = defineJob(QUEUES.authMail, 'greet', z.object({ name: z.string().min(1) }));
 
 let redis: TestRedis;
@@ -65,5 +71,44 @@ describe('typed queues', () => {
     const waitList = `${queueKeyPrefix(redis.prefix)}:ai-inbox:wait`;
     expect(await redis.redis.type(waitList)).toBe('list');
     expect(await redis.redis.lrange(waitList, 0, -1)).toEqual([waiting.id]);
+  });
+});
+
+describe('asking and waiting for the answer', () => {
+  const workerConnection = () => ({
+    connection: redis.redis.duplicate({ maxRetriesPerRequest: null }),
+    prefix: redis.prefix,
+  });
+
+  it("answers the consumer's return value, and a failure or silence as NoAnswerError, leaving no job behind", async () => {
+    const ran: number[] = [];
+    const queue = queues.get(QUEUES.contentInbox);
+    // No worker yet: no answer in time, and the job is taken back so no later worker acts on it.
+    const silent = await queues.ask(square, { n: 9 }, { timeoutMs: 300 }).catch((error: unknown) => error);
+    expect(silent).toBeInstanceOf(NoAnswerError);
+    expect((silent as NoAnswerError).reason).toBe('timeout');
+    expect(await queue.count()).toBe(0);
+
+    const worker = createWorker(
+      QUEUES.contentInbox,
+      [
+        handleJob(square, async ({ n }) => {
+          ran.push(n);
+          if (n < 0) throw new Error('negative numbers are refused');
+          return { squared: n * n };
+        }),
+      ],
+      workerConnection(),
+      { logger },
+    );
+    await expect(queues.ask(square, { n: 7 }, { timeoutMs: 5000 })).resolves.toEqual({ squared: 49 });
+    const failed = await queues.ask(square, { n: -1 }, { timeoutMs: 5000 }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(NoAnswerError);
+    expect((failed as NoAnswerError).reason).toBe('failed');
+    expect((failed as Error).message).toMatch(/negative numbers are refused/);
+    // One attempt only, and nothing of the requests stays in Redis.
+    expect(ran).toEqual([7, -1]);
+    expect(await queue.getJobCounts('completed', 'failed', 'waiting')).toEqual({ completed: 0, failed: 0, waiting: 0 });
+    await worker.close();
   });
 });

@@ -1,5 +1,5 @@
-import type { EventContract, JobContract, QueueName, WithRequestId } from '@nashr/contracts';
-import { type Job, type JobsOptions, Queue, UnrecoverableError, Worker } from 'bullmq';
+import type { EventContract, JobContract, QueueName, RequestContract, WithRequestId } from '@nashr/contracts';
+import { type Job, type JobsOptions, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import type { z } from 'zod';
 import { AppError } from './errors.js';
 import type { Logger } from './logger.js';
@@ -41,9 +41,26 @@ const DEFAULT_JOB_OPTIONS: JobsOptions = {
   backoff: { type: 'exponential', delay: 1000 },
 };
 
+/**
+ * A request (`Queues.ask`) that got no answer: its job failed (`failed`, with the consumer's
+ * reason), or no outcome arrived in time (`timeout`; a job no worker had started is taken back).
+ */
+export class NoAnswerError extends Error {
+  constructor(
+    readonly reason: 'failed' | 'timeout',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'NoAnswerError';
+  }
+}
+
 /** Queues keyed by name, made once and shared by every producer in the process. */
 export class Queues {
   private readonly queues = new Map<QueueName, Queue>();
+  /** The outcomes of jobs asked for, one listener per queue, on a connection of its own (it blocks). */
+  private readonly listeners = new Map<QueueName, Promise<QueueEvents>>();
+  private readonly listenerConnections: Redis[] = [];
   constructor(
     private readonly context: QueueContext,
     private readonly logger: Logger,
@@ -93,9 +110,75 @@ export class Queues {
     await Promise.all(event.subscribers.map((queue) => this.get(queue).add(event.name, data, jobOptions)));
   }
 
+  /**
+   * Adds a request job and waits, at most `timeoutMs`, for its consumer's answer (its return
+   * value, checked against the contract's answer schema). One attempt: the caller decides what a
+   * failure means. Throws `NoAnswerError` when the job failed or no outcome came in time; a job
+   * no worker has started by then is removed, so it does not act after the caller gave up. The
+   * finished job is removed too: nothing of the request stays in Redis.
+   */
+  async ask<C extends RequestContract>(
+    contract: C,
+    payload: z.input<C['schema']>,
+    options: { timeoutMs: number },
+  ): Promise<z.infer<C['answer']>> {
+    const data = contract.schema.parse(payload);
+    const queue = this.get(contract.queue);
+    const events = await this.listenerOf(contract.queue);
+    // LIFO: a person waiting goes ahead of the queue's backlog of events.
+    const job = await queue.add(contract.name, data, {
+      attempts: 1,
+      lifo: true,
+      removeOnComplete: false,
+      removeOnFail: false,
+    });
+    try {
+      const answer: unknown = await job.waitUntilFinished(events, options.timeoutMs);
+      return contract.answer.parse(answer) as z.infer<C['answer']>;
+    } catch (error) {
+      if (error instanceof NoAnswerError || (error as Error).name === 'ZodError') throw error;
+      const state = job.id ? await queue.getJobState(job.id).catch(() => 'unknown') : 'unknown';
+      if (state === 'failed') throw new NoAnswerError('failed', (error as Error).message);
+      throw new NoAnswerError('timeout', `No answer to ${contract.name} within ${options.timeoutMs} ms (${state})`);
+    } finally {
+      // A job a worker holds cannot be removed (it finishes on its own); any other one goes.
+      await job.remove().catch(() => {});
+    }
+  }
+
+  /** The queue's event listener, started once; it reads the stream from its current end, so no outcome is missed. */
+  private listenerOf(name: QueueName): Promise<QueueEvents> {
+    let listener = this.listeners.get(name);
+    if (!listener) {
+      listener = (async () => {
+        // Its own connection: a listener blocks on it between events.
+        const connection = this.context.connection.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
+        connection.on('error', () => {});
+        this.listenerConnections.push(connection);
+        const queue = this.get(name);
+        const [last] = await this.context.connection.xrevrange(queue.keys.events ?? '', '+', '-', 'COUNT', 1);
+        const events = new QueueEvents(name, {
+          connection,
+          prefix: queueKeyPrefix(this.context.prefix),
+          lastEventId: last?.[0] ?? '0-0',
+        });
+        events.on('error', (err) => this.logger.error({ err, queue: name }, 'queue events error'));
+        await events.waitUntilReady();
+        return events;
+      })();
+      listener.catch(() => this.listeners.delete(name));
+      this.listeners.set(name, listener);
+    }
+    return listener;
+  }
+
   async close(): Promise<void> {
+    const listeners = await Promise.allSettled(this.listeners.values());
+    await Promise.all(listeners.map((l) => (l.status === 'fulfilled' ? l.value.close() : undefined)));
+    this.listeners.clear();
     await Promise.all([...this.queues.values()].map((q) => q.close()));
     this.queues.clear();
+    for (const connection of this.listenerConnections.splice(0)) connection.disconnect();
   }
 }
 

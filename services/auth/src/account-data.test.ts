@@ -1,10 +1,21 @@
-import { QUEUES, userDeletedEvent } from '@nashr/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asGateway, fromGateway, type Harness, me, signInByMail, startHarness, storedUserId } from './test-harness.js';
+import { QUEUES, type SubscriptionEndedForDeletion, userDeletedEvent } from '@nashr/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  asGateway,
+  fromGateway,
+  type Harness,
+  me,
+  type StandInBilling,
+  signInByMail,
+  standInBilling,
+  startHarness,
+  storedUserId,
+} from './test-harness.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ env: { ADMIN_EMAILS: 'boss@example.com' } });
+  // A short wait: the refusals below are about billing not answering.
+  h = await startHarness({ env: { ADMIN_EMAILS: 'boss@example.com', SUBSCRIPTION_END_WAIT_MS: '1500' } });
 });
 afterAll(async () => {
   await h?.close();
@@ -33,6 +44,15 @@ describe('GET /api/v1/auth/export', () => {
   });
 });
 
+let billing: StandInBilling | undefined;
+const startBilling = (provider: 'answers' | 'fails', answer?: SubscriptionEndedForDeletion) => {
+  billing = standInBilling(h, provider, answer);
+};
+afterEach(async () => {
+  await billing?.close();
+  billing = undefined;
+});
+
 describe('DELETE /api/v1/auth/account', () => {
   it('refuses an anonymous caller and a confirmation that is not the account e-mail', async () => {
     const sid = await signInByMail(h, 'keeper@example.com');
@@ -45,7 +65,39 @@ describe('DELETE /api/v1/auth/account', () => {
     expect((await me(h, sid)).statusCode).toBe(200);
   });
 
+  it.each([
+    ['billing does not answer', null],
+    ['the payment provider fails', 'fails'],
+  ] as const)(
+    'deletes nothing when %s: 503 with its code, the account and its sessions kept',
+    async (_case, provider) => {
+      if (provider) startBilling(provider);
+      const email = `stays-${provider ?? 'silent'}@example.com`;
+      const first = await signInByMail(h, email);
+      const second = await signInByMail(h, email);
+      const userId = await storedUserId(h, email);
+
+      const res = await deleteAccount(first, { confirmation: email });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'account.subscription_not_ended',
+        message: expect.stringMatching(/nothing was deleted/),
+      });
+      expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+      expect((await me(h, first)).statusCode).toBe(200);
+      expect((await me(h, second)).statusCode).toBe(200);
+      expect(await h.database.sql`select 1 from auth.users where id = ${userId}`).toHaveLength(1);
+      // No service was told, and the request was taken back: it does not act after the refusal.
+      for (const queue of [QUEUES.linkedinInbox, QUEUES.postsInbox, QUEUES.billingInbox]) {
+        const left = (await jobsOf(queue)).filter((job) => job.data.userId === userId && job.name !== 'user-created');
+        expect(left.map((job) => job.name)).toEqual([]);
+      }
+    },
+  );
+
   it('deletes the account, its sign-in links and every session, and tells every service', async () => {
+    startBilling('answers', { plan: 'pro', cancelled: 'sub_test_leaver' });
     const email = 'leaver@example.com';
     const first = await signInByMail(h, email);
     const second = await signInByMail(h, email);
@@ -53,6 +105,8 @@ describe('DELETE /api/v1/auth/account', () => {
 
     const res = await deleteAccount(first, { confirmation: ' Leaver@Example.com ' });
     expect(res.statusCode).toBe(200);
+    // The plan billing ended at the provider before the deletion, named for the page that follows.
+    expect(res.json()).toEqual({ success: true, message: expect.any(String), cancelledPlan: 'pro' });
     expect(res.cookies.find((c) => c.name === 'sid')?.value).toBe('');
 
     expect((await me(h, first)).statusCode).toBe(401);

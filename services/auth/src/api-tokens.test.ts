@@ -1,7 +1,7 @@
 import { apiTokensResponseSchema, createdApiTokenResponseSchema, MAX_API_TOKENS } from '@nashr/contracts';
 import type { ApiTokenStore } from '@nashr/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asGateway, type Harness, signInByMail, startHarness } from './test-harness.js';
+import { asGateway, type Harness, signInByMail, standInBilling, startHarness } from './test-harness.js';
 
 let h: Harness;
 let store: ApiTokenStore;
@@ -81,12 +81,15 @@ describe('/api/v1/auth/tokens', () => {
   it('ends every token with the account', async () => {
     const sid = await signInByMail(h, 'leaver@example.com');
     const { token } = createdApiTokenResponseSchema.parse((await create(sid)).json()).data;
+    // Billing answers that no subscription was running.
+    const billing = standInBilling(h, 'answers');
     const deleted = await h.app.inject({
       method: 'DELETE',
       url: '/api/v1/auth/account',
       headers: await asGateway(h, sid),
       payload: { confirmation: 'leaver@example.com' },
     });
+    await billing.close();
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await store.resolve(token)).toBeNull();
   });

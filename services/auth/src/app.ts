@@ -122,7 +122,14 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
     production: config.NODE_ENV === 'production',
   });
   preferencesRoutes(app, users);
-  accountDataRoutes(app, { users, sessions, tokens, queues, notifications });
+  accountDataRoutes(app, {
+    users,
+    sessions,
+    tokens,
+    queues,
+    notifications,
+    subscriptionEndWaitMs: config.SUBSCRIPTION_END_WAIT_MS,
+  });
   adminAuditRoutes(app, audit, API.adminAudit.auth);
   adminUserRoutes(app, users);
   opsAuditRoutes(app, audit);

@@ -1,4 +1,4 @@
-import { MEMBER_COUNT_MIN } from '@nashr/contracts';
+import { MEMBER_COUNT_MIN, SUBSCRIPTION_END_WAIT_MS } from '@nashr/contracts';
 import {
   baseEnv,
   copyEnv,
@@ -73,6 +73,16 @@ export const configSchema = z
     MAIL_INBOX_URL: optionalEnv(z.string().url()),
     /** Fewer accounts than this: the sign-up page says no number (contracts: `memberCountShown`). */
     MEMBER_COUNT_MIN: positiveInt(MEMBER_COUNT_MIN),
+    /**
+     * How long 'Delete my account' waits for billing to end the paid subscription before refusing;
+     * never longer than billing still acts on the request (contracts: SUBSCRIPTION_END_WAIT_MS).
+     */
+    SUBSCRIPTION_END_WAIT_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(SUBSCRIPTION_END_WAIT_MS)
+      .default(SUBSCRIPTION_END_WAIT_MS),
     ...vapidEnv,
   })
   .superRefine(checkVapidConfig)

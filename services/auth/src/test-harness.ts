@@ -4,14 +4,25 @@
  * development OpenID provider on a real port. Requests are sent the way the gateway sends them.
  */
 import fastifyCookie from '@fastify/cookie';
-import { postPublishedEvent, postPublishFailedEvent, QUEUES, SESSION_COOKIE } from '@nashr/contracts';
+import {
+  endSubscriptionForDeletionJob,
+  postPublishedEvent,
+  postPublishFailedEvent,
+  QUEUES,
+  SESSION_COOKIE,
+  type SubscriptionEndedForDeletion,
+  userCreatedEvent,
+  userDeletedEvent,
+} from '@nashr/contracts';
 import { type CaughtMail, type MailCatcher, startMailCatcher } from '@nashr/fakes/mail-catcher';
 import type { DevOidcProvider } from '@nashr/fakes/oidc-provider';
 import {
   ApiTokenStore,
   createDatabase,
   createRedis,
+  createWorker,
   type Database,
+  handleJob,
   identityHeaders,
   Queues,
   runMigrations,
@@ -158,6 +169,41 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await database.close();
       await redis.cleanup();
       await db.drop();
+    },
+  };
+}
+
+export interface StandInBilling {
+  close: () => Promise<void>;
+}
+
+/**
+ * Billing's side of 'Delete my account', played on the billing inbox: the auth service sees only
+ * the queue. `provider`: whether the payment provider ends the subscription or cannot be reached.
+ */
+export function standInBilling(
+  h: Harness,
+  provider: 'answers' | 'fails',
+  answer: SubscriptionEndedForDeletion = { plan: null, cancelled: null },
+): StandInBilling {
+  const connection = createRedis(h.config.REDIS_URL, 'worker');
+  const worker = createWorker(
+    QUEUES.billingInbox,
+    [
+      handleJob(endSubscriptionForDeletionJob, async () => {
+        if (provider === 'fails') throw new Error('The payment provider could not be reached');
+        return answer;
+      }),
+      handleJob(userDeletedEvent, async () => ({})),
+      handleJob(userCreatedEvent, async () => ({})),
+    ],
+    { connection, prefix: h.config.REDIS_PREFIX },
+    { logger: createCapturingLogger().logger },
+  );
+  return {
+    close: async () => {
+      await worker.close();
+      connection.disconnect();
     },
   };
 }

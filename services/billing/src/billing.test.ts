@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  endSubscriptionForDeletionJob,
   entitlementChangedEvent,
   IDENTITY_HEADERS,
   QUEUES,
   refusedSubscriptionsSweepJob,
+  SUBSCRIPTION_END_WAIT_MS,
   userCreatedEvent,
   userDeletedEvent,
 } from '@nashr/contracts';
@@ -663,6 +665,50 @@ describe('deleting an account with a paid subscription', () => {
       ) rows where row ilike ${`%${who.userId}%`} or row ilike ${`%${compact}%`}`,
     );
     expect(left[0]).toEqual({ n: 0 });
+  });
+});
+
+describe("ending the subscription before 'Delete my account' deletes anything", () => {
+  const ask = (who: Who) =>
+    h.queues.ask(endSubscriptionForDeletionJob, { userId: who.userId }, { timeoutMs: SUBSCRIPTION_END_WAIT_MS });
+
+  it('cancels it at test-payments at once and answers the plan; the deletion that follows does not cancel it again', async () => {
+    const who = testIdentity();
+    await subscribe(who, 'pro');
+    await expect.poll(async () => (await me(who)).status, POLL).toBe('active');
+    const [paid] = await subscriptionsOf(who);
+
+    await expect(ask(who)).resolves.toEqual({ plan: 'pro', cancelled: paid?.id });
+    // Ended at the provider before the answer, and the plan reads as ended (announced to the services).
+    const [atProvider] = await subscriptionsOf(who);
+    expect(atProvider).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
+    expect(await me(who)).toMatchObject({ plan: 'pro', status: 'expired', active: false });
+    expect((await announced(who)).at(-1)).toMatchObject({ status: 'expired', active: false });
+    // Asked again (the user retries after a lost answer): nothing runs any more.
+    await expect(ask(who)).resolves.toEqual({ plan: null, cancelled: null });
+
+    const queue = h.queues.get(QUEUES.billingInbox);
+    const job = await queue.add(userDeletedEvent.name, { userId: who.userId, email: 'ending@example.com' });
+    await expect.poll(async () => (await queue.getJob(job.id as string))?.returnvalue ?? null, POLL).not.toBeNull();
+    expect((await queue.getJob(job.id as string))?.returnvalue).toMatchObject({ cancelled: null, rows: 1 });
+  });
+
+  it('answers no plan for a trial, and leaves alone a request older than the deletion waits', async () => {
+    const trial = testIdentity();
+    await h.queues.publish(userCreatedEvent, { userId: trial.userId, createdAt: new Date().toISOString() });
+    await expect.poll(async () => (await me(trial)).status, POLL).toBe('trialing');
+    await expect(ask(trial)).resolves.toEqual({ plan: null, cancelled: null });
+
+    const who = testIdentity();
+    await subscribe(who, 'basic');
+    await expect.poll(async () => (await me(who)).status, POLL).toBe('active');
+    // Found by a worker after the deletion had refused (billing was down): the plan stays.
+    const late = await h.queues
+      .get(QUEUES.billingInbox)
+      .add(endSubscriptionForDeletionJob.name, { userId: who.userId }, { attempts: 1, timestamp: Date.now() - 60_000 });
+    await expect.poll(async () => await late.getState(), POLL).toBe('failed');
+    expect((await subscriptionsOf(who))[0]).toMatchObject({ status: 'active' });
+    expect(await me(who)).toMatchObject({ status: 'active' });
   });
 });
 

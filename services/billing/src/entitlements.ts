@@ -511,6 +511,30 @@ export class EntitlementStore {
     };
   }
 
+  /**
+   * The subscription was cancelled at the provider for the account's deletion: the plan ends now
+   * (and is announced), so the deletion's own handler does not cancel it again. Its state time is
+   * now: the provider's older statements of the subscription change nothing afterwards.
+   */
+  async endForDeletion(userId: string, subscriptionId: string, requestId?: string): Promise<void> {
+    const now = this.clock();
+    const [changed] = await this.db
+      .update(entitlements)
+      .set({
+        status: 'expired',
+        periodEnd: now,
+        cancelAtPeriodEnd: false,
+        pastDueAt: null,
+        stateAt: now,
+        stateRank: PROVIDER_EVENT_TYPES.indexOf('subscription.deleted'),
+        version: sql`${entitlements.version} + 1`,
+        updatedAt: now,
+      })
+      .where(and(eq(entitlements.userId, userId), eq(entitlements.subscriptionId, subscriptionId)))
+      .returning();
+    if (changed) await this.announce(changed, requestId);
+  }
+
   async deleteUser(userId: string): Promise<number> {
     const rows = await this.db.delete(entitlements).where(eq(entitlements.userId, userId)).returning();
     await this.db.delete(providerEvents).where(eq(providerEvents.userId, userId));

@@ -1,4 +1,4 @@
-import { deleteAccountRequestSchema } from '../account-data.js';
+import { deleteAccountRequestSchema, deleteAccountResponseSchema } from '../account-data.js';
 import {
   API_TOKEN_ERROR_CODES,
   apiTokenParamsSchema,
@@ -65,12 +65,16 @@ export const accountApi = {
     access: 'signed-in',
     summary: 'Delete my account and all its data',
     description:
-      'Confirmed by typing the account e-mail. Ends every session at once; each service then deletes its own data about the user (network account disconnected, scheduled posts cancelled, drafts and credits removed).',
+      'Confirmed by typing the account e-mail. A paid subscription is ended at the payment provider first: when the provider does not confirm it within about 15 seconds, nothing is deleted (503 `account.subscription_not_ended`; try again later). Then every session ends at once; each service deletes its own data about the user (network account disconnected, scheduled posts cancelled, drafts and credits removed).',
     body: deleteAccountRequestSchema,
     responses: {
-      200: { description: 'The account is deleted and the session cookie cleared', schema: successMessageSchema },
+      200: {
+        description:
+          'The account is deleted and the session cookie cleared; `cancelledPlan` names the paid plan ended with it',
+        schema: deleteAccountResponseSchema,
+      },
     },
-    errors: { 422: [ACCOUNT_ERROR_CODES.confirmationMismatch] },
+    errors: { 422: [ACCOUNT_ERROR_CODES.confirmationMismatch], 503: [ACCOUNT_ERROR_CODES.subscriptionNotEnded] },
   }),
   apiTokens: defineEndpoint({
     method: 'GET',

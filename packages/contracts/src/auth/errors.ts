@@ -16,6 +16,8 @@ export const emailErrorCode = (message: string): string =>
 export const ACCOUNT_ERROR_CODES = {
   /** 'Delete my account' confirmed with another address than the account's. */
   confirmationMismatch: 'account.confirmation_mismatch',
+  /** The payment provider did not confirm the end of the paid subscription in time: nothing was deleted. */
+  subscriptionNotEnded: 'account.subscription_not_ended',
   sessionNotFound: 'session.not_found',
   crossSiteLogout: 'session.cross_site_logout',
   unsubscribeInvalid: 'notifications.unsubscribe_invalid',

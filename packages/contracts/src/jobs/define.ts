@@ -56,6 +56,27 @@ export function defineJob<const Name extends string, Schema extends z.ZodTypeAny
 }
 
 /**
+ * A job whose producer waits for its outcome (a request and its reply over the queue): the
+ * consumer's return value is the answer, checked against `answer` by the producer.
+ */
+export interface RequestContract<
+  Name extends string = string,
+  Schema extends z.ZodTypeAny = z.ZodTypeAny,
+  Answer extends z.ZodTypeAny = z.ZodTypeAny,
+> extends JobContract<Name, Schema> {
+  readonly answer: Answer;
+}
+
+export function defineRequest<const Name extends string, Schema extends z.ZodTypeAny, Answer extends z.ZodTypeAny>(
+  queue: QueueName,
+  name: Name,
+  schema: Schema,
+  answer: Answer,
+): RequestContract<Name, Schema, Answer> {
+  return { queue, name, schema, answer };
+}
+
+/**
  * An event is published once and delivered as a job to the inbox queue of every subscriber,
  * so each service consumes it at its own pace and a slow one never holds the others back.
  */

@@ -12,7 +12,7 @@ import {
 } from '../engage/index.js';
 import { LINKEDIN_ERROR_CODES } from '../linkedin/errors.js';
 import { MAX_DOCUMENT_TITLE_LENGTH, MAX_POST_IMAGES, MEDIA_TYPES, mediaMixProblem } from '../posts/media.js';
-import { defineEvent, defineJob, QUEUES } from './define.js';
+import { defineEvent, defineJob, defineRequest, QUEUES } from './define.js';
 
 const requestId = z.string().max(64).optional();
 const userId = z.string().uuid();
@@ -312,6 +312,24 @@ export const userDeletedEvent = defineEvent(
     QUEUES.engageInbox,
   ],
 );
+
+/**
+ * auth → billing, waited for: 'Delete my account' ends the user's paid subscription at the
+ * provider before anything is deleted. Billing cancels it at once (one attempt: the user
+ * retries) and marks the plan ended, so the `user-deleted` handler does not cancel it again.
+ * Answers the plan the user had and the subscription cancelled now (null: none was running).
+ * Billing leaves alone a request older than `SUBSCRIPTION_END_WAIT_MS`: auth has refused by then.
+ */
+export const endSubscriptionForDeletionJob = defineRequest(
+  QUEUES.billingInbox,
+  'end-subscription-for-deletion',
+  z.object({ userId, requestId }),
+  z.object({ plan: z.enum(PLAN_IDS).nullable(), cancelled: z.string().nullable() }),
+);
+export type SubscriptionEndedForDeletion = z.infer<typeof endSubscriptionForDeletionJob.answer>;
+
+/** How long 'Delete my account' waits for billing to end the subscription before refusing. */
+export const SUBSCRIPTION_END_WAIT_MS = 15_000;
 
 /** auth → billing: an account was created (billing starts its trial). Published with the id `{userId}`. */
 export const userCreatedEvent = defineEvent(

@@ -1,8 +1,18 @@
-import { API, DATA_EXPORT_PARTS, SESSION_COOKIE, userDeletedEvent } from '@nashr/contracts';
+import {
+  ACCOUNT_ERROR_CODES,
+  API,
+  DATA_EXPORT_PARTS,
+  endSubscriptionForDeletionJob,
+  SESSION_COOKIE,
+  SUBSCRIPTION_END_WAIT_MS,
+  type SubscriptionEndedForDeletion,
+  userDeletedEvent,
+} from '@nashr/contracts';
 import {
   type ApiTokenStore,
   AppError,
   identityOf,
+  NoAnswerError,
   parseOrThrow,
   type Queues,
   route,
@@ -19,9 +29,13 @@ export interface AccountDataDeps {
   tokens: ApiTokenStore;
   queues: Queues;
   notifications: NotificationStore;
+  /** How long the deletion waits for billing to end the paid subscription (tests shorten it). */
+  subscriptionEndWaitMs?: number;
 }
 
 export const ACCOUNT_DELETED_MESSAGE = 'Your account and its data are deleted';
+export const SUBSCRIPTION_NOT_ENDED_MESSAGE =
+  'Your payment provider did not confirm the end of your subscription, so nothing was deleted. Try again in a few minutes.';
 
 /** 'Download my data' (the auth part) and 'Delete my account'. */
 export function accountDataRoutes(app: ServiceApp, deps: AccountDataDeps): void {
@@ -49,6 +63,22 @@ export function accountDataRoutes(app: ServiceApp, deps: AccountDataDeps): void 
         code: 'account.confirmation_mismatch',
       });
     }
+    // The paid subscription ends at the provider before anything is deleted: an account must not
+    // be gone while the provider still charges for it. Without billing's answer in time, nothing is.
+    let ended: SubscriptionEndedForDeletion;
+    try {
+      ended = await deps.queues.ask(
+        endSubscriptionForDeletionJob,
+        { userId, requestId: request.id },
+        { timeoutMs: deps.subscriptionEndWaitMs ?? SUBSCRIPTION_END_WAIT_MS },
+      );
+    } catch (error) {
+      if (!(error instanceof NoAnswerError)) throw error;
+      request.log.warn({ userId, reason: error.reason, err: error }, 'account not deleted: subscription not ended');
+      throw new AppError('UNAVAILABLE', SUBSCRIPTION_NOT_ENDED_MESSAGE, {
+        code: ACCOUNT_ERROR_CODES.subscriptionNotEnded,
+      });
+    }
     // Published first: if the deletion below fails, the retried request publishes again and every
     // subscriber's handler is idempotent; the other order could lose the event for good.
     await deps.queues.publish(
@@ -59,10 +89,15 @@ export function accountDataRoutes(app: ServiceApp, deps: AccountDataDeps): void 
     );
     await deps.users.delete(user);
     await deps.notifications.deleteUser(userId);
-    const ended = await deps.sessions.destroyAllOf(userId);
+    const sessionsEnded = await deps.sessions.destroyAllOf(userId);
     const revoked = await deps.tokens.destroyAllOf(userId);
-    request.log.info({ userId, sessionsEnded: ended, tokensRevoked: revoked }, 'account deleted');
+    request.log.info(
+      { userId, sessionsEnded, tokensRevoked: revoked, subscriptionCancelled: ended.cancelled },
+      'account deleted',
+    );
     reply.header('cache-control', 'no-store').clearCookie(SESSION_COOKIE, { path: '/' });
-    return { success: true as const, message: ACCOUNT_DELETED_MESSAGE };
+    // The plan named only when its subscription ended with the account.
+    const cancelledPlan = ended.cancelled ? ended.plan : null;
+    return { success: true as const, message: ACCOUNT_DELETED_MESSAGE, cancelledPlan };
   });
 }

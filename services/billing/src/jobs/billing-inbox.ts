@@ -1,9 +1,12 @@
 import {
   checkoutRefundedEvent,
+  endSubscriptionForDeletionJob,
   graceEndedJob,
   QUEUES,
   refusedSubscriptionJob,
   refusedSubscriptionsSweepJob,
+  SUBSCRIPTION_END_WAIT_MS,
+  type SubscriptionEndedForDeletion,
   userCreatedEvent,
   userDeletedEvent,
 } from '@nashr/contracts';
@@ -25,7 +28,28 @@ export interface BillingInboxDeps {
  * checkout's subscription is cancelled and its payment refunded. All are safe to run twice.
  */
 export function billingInbox({ store, provider, refused, trialHash }: BillingInboxDeps, queues: Queues) {
+  /** A paid subscription the provider still runs for the user (one ended or cancelled for deletion is not). */
+  const running = (row: Awaited<ReturnType<EntitlementStore['row']>>) =>
+    row?.subscriptionId && row.provider === provider.name && row.status !== 'expired' ? row.subscriptionId : null;
   return [
+    handleJob(endSubscriptionForDeletionJob, async ({ userId, requestId }, job, log) => {
+      // Asked by 'Delete my account', which refuses once its wait is over: a request found later
+      // (a billing worker back after an outage) must not end the plan of an account that stays.
+      // Real time on both sides: the job's timestamp is the asker's clock (one attempt, no retry).
+      if (Date.now() - job.timestamp > SUBSCRIPTION_END_WAIT_MS) {
+        throw new Error('The deletion stopped waiting for this request: the subscription is left as it is');
+      }
+      const row = await store.row(userId);
+      const subscriptionId = running(row);
+      if (!row || !subscriptionId) {
+        return { plan: null, cancelled: null };
+      }
+      // Throws when the provider cannot be reached: the job fails (one attempt) and nothing is deleted.
+      await provider.cancelSubscription(subscriptionId);
+      await store.endForDeletion(userId, subscriptionId, requestId);
+      log.info({ userId, subscriptionId, plan: row.plan }, 'subscription ended at the provider for the deletion');
+      return { plan: row.plan as SubscriptionEndedForDeletion['plan'], cancelled: subscriptionId };
+    }),
     handleJob(userCreatedEvent, async ({ userId, createdAt, email, requestId }, _job, log) => {
       const { started, trial } = await store.startTrial(
         userId,
@@ -80,11 +104,13 @@ export function billingInbox({ store, provider, refused, trialHash }: BillingInb
       // The subscription ends at the provider first: if that fails the job fails before any row is
       // deleted and is retried (its attempts and backoff), so the subscription id is not lost and
       // the person is not charged for an account that no longer exists.
+      // One ended for the deletion just before (endSubscriptionForDeletionJob) reads as expired: it is not cancelled twice.
       const row = await store.row(userId);
       let cancelled: string | null = null;
-      if (row?.subscriptionId && row.provider === provider.name && row.status !== 'expired') {
-        await provider.cancelSubscription(row.subscriptionId);
-        cancelled = row.subscriptionId;
+      const subscriptionId = running(row);
+      if (subscriptionId) {
+        await provider.cancelSubscription(subscriptionId);
+        cancelled = subscriptionId;
       }
       // A refused checkout's money goes back before the provider's records of the user go: the
       // stand-in's refund is a mark on a record deleted next.

@@ -3,7 +3,16 @@
  * official SDK to a local server speaking Stripe's wire format, and that server's webhooks come
  * back signed as Stripe signs them.
  */
-import { entitlementChangedEvent, graceEndedJob, IDENTITY_HEADERS, QUEUES, userDeletedEvent } from '@nashr/contracts';
+import {
+  endSubscriptionForDeletionJob,
+  entitlementChangedEvent,
+  graceEndedJob,
+  IDENTITY_HEADERS,
+  QUEUES,
+  SUBSCRIPTION_END_WAIT_MS,
+  userDeletedEvent,
+} from '@nashr/contracts';
+import { NoAnswerError } from '@nashr/platform';
 import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripe, type StripeEvent, stripeSignature } from '../testing/fake-stripe.js';
@@ -441,5 +450,31 @@ describe('deleting an account with a Stripe subscription', () => {
     );
     expect(cancels.length).toBeGreaterThanOrEqual(4);
     await expect.poll(async () => (await me(who)).version, POLL).toBe(0);
+  }, 40_000);
+
+  it("is ended at Stripe while 'Delete my account' waits, and not cancelled again by the deletion", async () => {
+    const who = testIdentity();
+    const { subscriptionId } = await subscribed(who, 'starter');
+    await expect.poll(async () => (await me(who)).status, POLL).toBe('active');
+    const ask = () =>
+      h.queues.ask(endSubscriptionForDeletionJob, { userId: who.userId }, { timeoutMs: SUBSCRIPTION_END_WAIT_MS });
+
+    // Stripe fails (the SDK retries once): the request fails at once, and the plan is left running.
+    stripe.failCancels = 2;
+    const refused = await ask().catch((error: unknown) => error);
+    stripe.failCancels = 0;
+    expect(refused).toBeInstanceOf(NoAnswerError);
+    expect((refused as NoAnswerError).reason).toBe('failed');
+    expect(stripe.subscription(subscriptionId).status).toBe('active');
+    expect(await me(who)).toMatchObject({ status: 'active' });
+
+    // Stripe answers: the local server has recorded the cancellation by the time the answer comes.
+    await expect(ask()).resolves.toEqual({ plan: 'starter', cancelled: subscriptionId });
+    expect(stripe.cancelled.filter((id) => id === subscriptionId)).toHaveLength(1);
+    expect(stripe.subscription(subscriptionId).status).toBe('canceled');
+
+    await deleted(who);
+    await expect.poll(async () => (await me(who)).version, POLL).toBe(0);
+    expect(stripe.cancelled.filter((id) => id === subscriptionId)).toHaveLength(1);
   }, 40_000);
 });

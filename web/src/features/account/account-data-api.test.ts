@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { archiveOf } from './account-data-api';
+import { archiveOf, deletedPageOf } from './account-data-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -46,5 +46,16 @@ describe("'Download my data' archive", () => {
       status: 404,
       code: 'media.not_found',
     });
+  });
+});
+
+describe('the page a deleted account lands on', () => {
+  it("names the plan the server's answer says ended, and nothing else", () => {
+    expect(deletedPageOf({ success: true, message: 'deleted', cancelledPlan: 'pro' })).toBe(
+      '/account-deleted?plan=pro',
+    );
+    expect(deletedPageOf({ success: true, message: 'deleted', cancelledPlan: null })).toBe('/account-deleted');
+    expect(deletedPageOf({ cancelledPlan: 'trial' })).toBe('/account-deleted');
+    expect(deletedPageOf(null)).toBe('/account-deleted');
   });
 });

@@ -1,4 +1,11 @@
-import { DATA_EXPORT_PARTS, type DataExportPart, LINK_PATHS, type PlanId, urlOf } from '@nashr/contracts';
+import {
+  DATA_EXPORT_PARTS,
+  type DataExportPart,
+  type DeleteAccountResponse,
+  LINK_PATHS,
+  PURCHASABLE_PLAN_IDS,
+  urlOf,
+} from '@nashr/contracts';
 import { accountApi, lazyEndpoint } from '../../lib/api/catalogue';
 import { call, errorFromAnswer, send } from '../../lib/api/client';
 import { useMutation } from '../../lib/api/mutation';
@@ -91,17 +98,27 @@ export function useDownloadMyData() {
 }
 
 /**
+ * Where a deleted account lands: the signed-out page, naming the paid plan the server says ended
+ * with it (not the plan this page had cached: the server's answer is what happened).
+ */
+export function deletedPageOf(answer: Partial<DeleteAccountResponse> | null | undefined): string {
+  const plan = PURCHASABLE_PLAN_IDS.find((id) => id === answer?.cancelledPlan);
+  return plan ? `/account-deleted?plan=${plan}` : '/account-deleted';
+}
+
+/**
  * `DELETE /api/v1/auth/account`. Once the account is gone, the page is loaded afresh (nothing the
- * browser cached of the user survives) on the signed-out page saying so, with the paid plan that
- * was cancelled with it.
+ * browser cached of the user survives) on the signed-out page saying so. A refusal (the payment
+ * provider did not confirm the end of the subscription) leaves the dialog as it was.
  */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (input: { confirmation: string; cancelledPlan: PlanId | null }) =>
-      send(accountApi.delete, { body: { confirmation: input.confirmation } }),
-    onSuccess: (_answer, { cancelledPlan }) => {
+    // Read leniently: the account is deleted by now, so an answer without the plan is not a failure.
+    mutationFn: (input: { confirmation: string }) =>
+      send<Partial<DeleteAccountResponse> | null>(accountApi.delete, { body: { confirmation: input.confirmation } }),
+    onSuccess: (answer) => {
       clearStoredEmail();
-      window.location.replace(cancelledPlan ? `/account-deleted?plan=${cancelledPlan}` : '/account-deleted');
+      window.location.replace(deletedPageOf(answer));
     },
   });
 }

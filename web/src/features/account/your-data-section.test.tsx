@@ -4,6 +4,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../i18n/resources';
+import { ApiError } from '../../lib/api/client';
+import { errorText } from '../../lib/error-text';
 import { DeletionCancelsPlan, planCancelledByDeletion } from './your-data-section';
 
 beforeAll(async () => {
@@ -45,6 +47,18 @@ describe('deleting an account with a paid plan', () => {
     await i18next.changeLanguage('en');
     expect(renderToStaticMarkup(<DeletionCancelsPlan plan="starter" />)).toContain(
       'Your Starter subscription is cancelled at once when the account is deleted: it will not renew, nothing more is charged, and its payment records are deleted with the rest of your data.',
+    );
+  });
+
+  it('says a refusal because the provider did not end the subscription in the interface language', async () => {
+    const refusal = new ApiError('refused', 503, [], 'account.subscription_not_ended');
+    await i18next.changeLanguage('ar');
+    expect(errorText(refusal)).toBe(
+      'لم يؤكّد مزوّد الدفع إنهاء اشتراكك، لذا لم يُحذف شيء. يُرجى المحاولة مرة أخرى بعد بضع دقائق.',
+    );
+    await i18next.changeLanguage('en');
+    expect(errorText(refusal)).toBe(
+      'Your payment provider did not confirm the end of your subscription, so nothing was deleted. Try again in a few minutes.',
     );
   });
 });

@@ -94,7 +94,7 @@ export function YourDataSection({ email }: { email: string }) {
             className="mt-4 space-y-3 rounded-2xl bg-red-50 p-4"
             onSubmit={(event) => {
               event.preventDefault();
-              if (matches) remove.mutate({ confirmation: typed.trim(), cancelledPlan: paid });
+              if (matches) remove.mutate({ confirmation: typed.trim() });
             }}
           >
             <label htmlFor={inputId} className="block text-sm font-medium text-red-900">
