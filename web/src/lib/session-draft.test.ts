@@ -17,10 +17,10 @@ function memoryStorage(entries: Record<string, string>): Storage {
 }
 
 describe('clearAllDrafts', () => {
-  it('forgets every kept draft in both storages and nothing else', () => {
+  it('forgets every kept draft in both storages and nothing else', async () => {
     const local = memoryStorage({ 'draft:composer:u1': '{"text":"unsent"}', lang: 'ar', 'draft:schedule:u1': '{}' });
     const session = memoryStorage({ 'draft:edit:u1:p9': '{}', 'nashr:email': 'a@b.test' });
-    clearAllDrafts([local, session]);
+    await clearAllDrafts([local, session]);
     expect([local.length, local.getItem('lang')]).toEqual([1, 'ar']);
     expect([session.length, session.getItem('nashr:email')]).toEqual([1, 'a@b.test']);
   });

@@ -30,7 +30,9 @@ export type ComposerAction =
   | { type: 'editVersion'; text: string }
   | { type: 'goTo'; index: number }
   | { type: 'backToManual' }
-  | { type: 'reset'; text?: string };
+  | { type: 'reset'; text?: string }
+  /** The session kept in this browser, brought back after a reload. */
+  | { type: 'restore'; state: ComposerState };
 
 export const initialComposerState = (text = ''): ComposerState => ({
   mode: 'manual',
@@ -64,6 +66,8 @@ export function composerReducer(state: ComposerState, action: ComposerAction): C
       return { ...state, mode: 'manual' };
     case 'reset':
       return initialComposerState(action.text);
+    case 'restore':
+      return action.state;
   }
 }
 

@@ -78,7 +78,9 @@ export function Composer({
       : undefined,
     initialText !== '' || initialRequest !== undefined,
   );
-  const [showRestored, setShowRestored] = useState(restored);
+  // The kept text comes back after the first render: the notice shows from then until dismissed.
+  const [restoredDismissed, setRestoredDismissed] = useState(false);
+  const showRestored = restored && !restoredDismissed;
   const { setExtras } = extras;
   const onDraft = useCallback(
     (draft: DraftRef | null) =>
@@ -210,14 +212,14 @@ export function Composer({
         <AuthorHeader author={author} offline={offline} />
 
         {showRestored && (
-          <Notice tone="info" onDismiss={() => setShowRestored(false)} testId="composer-restored">
+          <Notice tone="info" onDismiss={() => setRestoredDismissed(true)} testId="composer-restored">
             <p className="font-semibold">{t('draft.restored')}</p>
             <button
               type="button"
               className="mt-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
               onClick={() => {
                 startAfresh();
-                setShowRestored(false);
+                setRestoredDismissed(true);
               }}
               data-testid="composer-start-afresh"
             >

@@ -1,30 +1,47 @@
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { useUserId } from '../../lib/api/posts';
-import { clearDraft, readDraft, writeDraft } from '../../lib/session-draft';
+import { clearKeptDraft, readKeptDraft, writeKeptDraft } from '../../lib/session-draft';
 import { composerReducer, composerStateSchema, initialComposerState, isEmptyComposer } from './composer-state';
 
 /**
- * The composer's text and AI versions, kept in this browser per user (localStorage, so even a
+ * The composer's text and AI versions, kept in this browser per user (IndexedDB, so even a
  * closed tab does not lose a half-written post): a reload or a new visit brings them back, and
- * `restored` says so; text handed in (or `fresh`: an AI request handed in) starts afresh. `forget` drops what is kept, once the post
- * went out.
+ * `restored` says so; text handed in (or `fresh`: an AI request handed in) starts afresh. `forget`
+ * drops what is kept, once the post went out.
+ * The kept copy is read after the first render, which is the server's screen as it was (an empty
+ * composer): it comes back only while nothing was typed meanwhile, never over the user's text.
  */
 export function useComposerDraft(initialText: string, fresh = false) {
   const userId = useUserId();
-  const draftKey = `composer:${userId ?? 'anonymous'}`;
-  const [start] = useState(() => {
-    if (initialText || fresh) return { state: initialComposerState(initialText), restored: false };
-    const kept = readDraft(draftKey, composerStateSchema, 'local');
-    return kept && !isEmptyComposer(kept)
-      ? { state: kept, restored: true }
-      : { state: initialComposerState(), restored: false };
-  });
-  const [state, dispatch] = useReducer(composerReducer, start.state);
+  // Nothing is kept without a user: signing out must not leave the text under another key.
+  const draftKey = userId ? `composer:${userId}` : null;
+  const startsAfresh = initialText !== '' || fresh;
+  const [state, dispatch] = useReducer(composerReducer, initialText, initialComposerState);
+  const [restored, setRestored] = useState(false);
+  // The state as first rendered: while the state is still this one, nothing was typed or asked for.
+  const start = useRef(state);
+  const current = useRef(state);
+  current.current = state;
 
   useEffect(() => {
-    if (isEmptyComposer(state)) clearDraft(draftKey, 'local');
-    else writeDraft(draftKey, state, 'local');
-  }, [state, draftKey]);
+    if (startsAfresh || !draftKey) return;
+    let live = true;
+    void readKeptDraft(draftKey, composerStateSchema).then((kept) => {
+      if (!live || !kept || isEmptyComposer(kept) || current.current !== start.current) return;
+      dispatch({ type: 'restore', state: kept });
+      setRestored(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [draftKey, startsAfresh]);
 
-  return { state, dispatch, restored: start.restored, forget: () => clearDraft(draftKey, 'local') };
+  useEffect(() => {
+    // Untouched since the first render: what is kept stays until it is read (and restored).
+    if (!draftKey || (!startsAfresh && state === start.current)) return;
+    if (isEmptyComposer(state)) void clearKeptDraft(draftKey);
+    else void writeKeptDraft(draftKey, state);
+  }, [state, draftKey, startsAfresh]);
+
+  return { state, dispatch, restored, forget: () => void (draftKey && clearKeptDraft(draftKey)) };
 }

@@ -127,13 +127,14 @@ export function useLogout() {
       await forgetPushOnThisDevice();
       return send(authApi.logout);
     },
-    onSettled: () => {
+    // Awaited before the caller moves on (to the sign-up screen): the kept drafts are gone by then.
+    onSettled: async () => {
       queryClient.setQueryData(sessionQuery.queryKey, null);
       // Everything else cached belonged to the user who just left.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
       clearStoredEmail();
-      clearAllDrafts();
       forgetDisplayPreferences();
+      await clearAllDrafts();
     },
   });
 }
