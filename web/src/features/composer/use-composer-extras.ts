@@ -1,5 +1,5 @@
 import { attachedMediaSchema } from '@nashr/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { useUserId } from '../../lib/api/posts';
 import { clearDraft, readDraft, writeDraft } from '../../lib/session-draft';
@@ -21,20 +21,30 @@ export const emptyExtras: ComposerExtras = { firstComment: '', draftId: null, dr
 /**
  * What goes with the composer's text: the first comment and the server draft it is saved to,
  * kept in this browser beside the text. Opening a server draft starts from it instead, and text
- * handed in (`fresh`) starts without either.
+ * handed in (`fresh`) starts without either. What is kept is read after the first render, which
+ * is the server's screen as it was (nothing kept), and only while nothing was changed meanwhile.
  */
 export function useComposerExtras(start: ComposerExtrasStart | undefined, fresh: boolean) {
   const userId = useUserId();
   const key = `composer-extras:${userId ?? 'anonymous'}`;
-  const [extras, setExtras] = useState<ComposerExtras>(
-    () =>
-      (start ? { ...start, media: start.media ?? [], draftVersion: start.draftVersion ?? null } : null) ??
-      (fresh ? null : readDraft(key, extrasSchema, 'local')) ??
-      emptyExtras,
+  const readsKept = !start && !fresh;
+  const [extras, setExtras] = useState<ComposerExtras>(() =>
+    start ? { ...start, media: start.media ?? [], draftVersion: start.draftVersion ?? null } : emptyExtras,
   );
+  // The extras as first rendered: while they are still these, nothing was changed.
+  const first = useRef(extras);
+  const current = useRef(extras);
+  current.current = extras;
   useEffect(() => {
+    if (!readsKept) return;
+    const kept = readDraft(key, extrasSchema, 'local');
+    if (kept && current.current === first.current) setExtras(kept);
+  }, [key, readsKept]);
+  useEffect(() => {
+    // Untouched since the first render: what is kept stays (the effect above reads it).
+    if (readsKept && extras === first.current) return;
     if (!extras.firstComment && !extras.draftId && !extras.media.length) clearDraft(key, 'local');
     else writeDraft(key, extras, 'local');
-  }, [extras, key]);
+  }, [extras, key, readsKept]);
   return { extras, setExtras, forget: () => clearDraft(key, 'local') };
 }
