@@ -28,6 +28,14 @@ app.get('/admin-only', { preHandler: requireRole('admin') }, async () => ({ succ
 app.get('/boom', async () => {
   throw new Error('secret internal detail');
 });
+/** Resolved when /until-client-leaves has its request, so the test knows when to walk away. */
+let arrived: () => void = () => {};
+app.get('/until-client-leaves', async (request) => {
+  arrived();
+  await new Promise((resolve) => request.raw.once('close', resolve));
+  // What a proxied answer's stream throws once the browser is gone.
+  throw new Error('Request aborted');
+});
 app.get('/conflict', async () => {
   throw new AppError('CONFLICT', 'Someone changed this first');
 });
@@ -101,6 +109,27 @@ describe('service app', () => {
     const logged = lines().find((l) => l.includes('secret internal detail'));
     expect(logged).toBeDefined();
     expect(JSON.parse(logged as string).requestId).toBe(requestId);
+  });
+
+  it('logs a client that left mid-request as such, not as a failure', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const leaving = new AbortController();
+    const reached = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const call = fetch(`${address}/until-client-leaves`, { headers: asGateway, signal: leaving.signal }).catch(
+      () => null,
+    );
+    await reached;
+    leaving.abort();
+    await call;
+    const parsed = () => lines().map((line) => JSON.parse(line));
+    await expect
+      .poll(() => parsed().find((line) => line.msg === 'client went away before the answer'))
+      .toMatchObject({ level: 30, reason: 'Request aborted' });
+    expect(
+      parsed().filter((line) => line.msg === 'request failed' && /Request aborted/.test(JSON.stringify(line))),
+    ).toEqual([]);
   });
 
   it('logs one line per request, its path without query values', async () => {

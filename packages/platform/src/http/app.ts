@@ -280,7 +280,13 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
       }
       return reply.status(status).send({ success: false, code: codeForStatus(status), message: error.message });
     }
-    request.log.error({ err: error }, 'request failed');
+    if (request.raw.destroyed || reply.raw.destroyed) {
+      // The client left before the answer (a tab closed, a page that navigated away mid-request):
+      // nothing failed on our side, so it is no error to page anyone about.
+      request.log.info({ reason: error.message }, 'client went away before the answer');
+    } else {
+      request.log.error({ err: error }, 'request failed');
+    }
     return reply.status(500).send({
       success: false,
       code: 'service.internal',

@@ -6,6 +6,7 @@ import {
   POST_ERROR_CODES,
 } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drafts } from '../db/schema.js';
 import { instantToLocal } from '../schedule/local-time.js';
@@ -198,6 +199,23 @@ describe('drafts', () => {
     expect(over.json()).toMatchObject({ code: POST_ERROR_CODES.tooManyDrafts, params: { limit: MAX_DRAFTS_PER_USER } });
     // Someone else is not affected by this user's drafts.
     expect((await h.request(testIdentity(), 'POST', '/api/v1/drafts', { content: 'mine' })).statusCode).toBe(201);
+  });
+
+  it(`keeps the ${MAX_DRAFTS_PER_USER} limit exactly when drafts are saved at once`, async () => {
+    const me = testIdentity();
+    await h.database.db
+      .insert(drafts)
+      .values(Array.from({ length: MAX_DRAFTS_PER_USER - 3 }, (_, i) => ({ userId: me.userId, content: `idea ${i}` })));
+    // Ten saves at once with three places left: each counts and writes under the user's lock.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => h.request(me, 'POST', '/api/v1/drafts', { content: `burst ${i}` })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 409, 409, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) {
+      expect(refused.json()).toMatchObject({ code: POST_ERROR_CODES.tooManyDrafts });
+    }
+    const kept = await h.database.db.select().from(drafts).where(eq(drafts.userId, me.userId));
+    expect(kept).toHaveLength(MAX_DRAFTS_PER_USER);
   });
 
   it('never publishes a draft by itself, and is consumed when scheduled from it', async () => {
