@@ -168,6 +168,23 @@ describe('a scheduled post that fails', () => {
   });
 });
 
+describe('a burst of failures at once', () => {
+  it('is e-mailed up to the cap and the rest left for the digest, without the mail worker running out of connections', async () => {
+    // Eight at once: more mail jobs than the worker's database connections, all for one user,
+    // so they queue on that user's lock. None may wait for a second connection while holding one.
+    const user = await newUser('parallel-burst');
+    await Promise.all(Array.from({ length: 8 }, () => failed(user, crypto.randomUUID())));
+    await until(
+      'the burst settled',
+      async () =>
+        (await h.database.sql`select email from auth.notifications where user_id = ${user.userId}`).map((r) => r.email),
+      (states) => states.length === 8 && !states.includes('urgent'),
+      20_000,
+    );
+    expect(mailsTo(h, user.email)).toHaveLength(3);
+  });
+});
+
 describe('a scheduled post that needs the user before its time', () => {
   it('is told once per post and cause, at once by e-mail with the reason and the Reconnect link', async () => {
     const user = await newUser('attention');

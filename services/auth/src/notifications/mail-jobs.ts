@@ -53,7 +53,7 @@ export function notificationMailHandlers(deps: MailJobDeps) {
             deps.store.preferences(row.userId),
             deps.users.displayPreferences(row.userId),
           ]);
-          if (!user || !preferences.kinds[row.kind as keyof typeof preferences.kinds]?.email) return false;
+          if (!user || !preferences.kinds[row.kind as keyof typeof preferences.kinds]?.email) return null;
           const secret = await deps.store.unsubscribeSecret(row.userId);
           const mail = notificationMail(preferences.locale, row, {
             publicUrl: deps.publicUrl,
@@ -61,8 +61,7 @@ export function notificationMailHandlers(deps: MailJobDeps) {
             timeZone: preferences.timeZone,
             digits: display?.digits,
           });
-          await deps.mailer.send({ to: user.email, lang: preferences.locale, ...mail });
-          return true;
+          return () => deps.mailer.send({ to: user.email, lang: preferences.locale, ...mail });
         },
       );
       log.info({ notificationId, outcome }, 'notification e-mail');

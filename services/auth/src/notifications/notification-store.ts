@@ -238,16 +238,25 @@ export class NotificationStore {
    * Sends one urgent e-mail under the hourly cap: one user's e-mails are decided one at a time (an
    * advisory lock), so a burst handled by several workers at once cannot pass the cap. The e-mail
    * goes out before the row says sent: a crash in between repeats an e-mail rather than losing one.
+   *
+   * `compose` reads what the e-mail needs and returns how to send it (null: not to be sent). It
+   * runs before the transaction: a transaction that waited for a second pool connection while it
+   * held one would, in a burst for one user (each job holding a connection while it waits for the
+   * lock), leave none for the holder, and the worker would stall. Inside, only the send runs.
    */
   async sendUrgent(
     id: string,
     cap: { max: number; since: Date },
-    send: (row: NotificationRow) => Promise<boolean>,
+    compose: (row: NotificationRow) => Promise<(() => Promise<void>) | null>,
   ): Promise<'sent' | 'capped' | 'skipped' | 'gone'> {
+    const [first] = await this.db.select().from(notifications).where(eq(notifications.id, id));
+    if (first?.email !== 'urgent') return 'gone';
+    const send = await compose(first);
     return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notify-mail:${first.userId}`}))`);
+      // Read again under the lock: another attempt may have decided this one meanwhile.
       const [row] = await tx.select().from(notifications).where(eq(notifications.id, id));
       if (row?.email !== 'urgent') return 'gone';
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notify-mail:${row.userId}`}))`);
       const [recent] = await tx
         .select({ n: count() })
         .from(notifications)
@@ -258,12 +267,13 @@ export class NotificationStore {
             gt(notifications.emailedAt, cap.since),
           ),
         );
-      const [outcome, email]: ['sent' | 'capped' | 'skipped', EmailState] =
-        (recent?.n ?? 0) >= cap.max
-          ? ['capped', 'digest']
-          : (await send(row))
-            ? ['sent', 'sent']
-            : ['skipped', 'skipped'];
+      let outcome: 'sent' | 'capped' | 'skipped';
+      if ((recent?.n ?? 0) >= cap.max) outcome = 'capped';
+      else if (send) {
+        await send();
+        outcome = 'sent';
+      } else outcome = 'skipped';
+      const email: EmailState = outcome === 'capped' ? 'digest' : outcome;
       await tx
         .update(notifications)
         .set({ email, ...(email === 'sent' ? { emailedAt: sql`now()` } : {}) })
