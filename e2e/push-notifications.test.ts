@@ -181,19 +181,21 @@ describe('push notifications', () => {
     expect(rowText).toContain('لم يصله إشعار بعد');
     expect(await list.getByTestId('push-devices-count').textContent()).toBe('جهاز واحد');
 
-    // By keyboard: Remove opens the question; Cancel keeps the device.
+    // Remove asks first; Escape keeps the device.
     const remove = row.getByTestId('push-device-remove');
-    await remove.focus();
-    await page.keyboard.press('Enter');
+    await remove.click();
     const dialog = page.getByTestId('discard-dialog');
     await dialog.waitFor();
     expect(await dialog.getByRole('heading').textContent()).toContain('إيقاف الإشعارات الفورية على');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await row.count()).toBe(1);
-    await remove.focus();
+    await remove.click();
+    // The question opens on Cancel (the safe answer); Tab reaches Remove, and Enter removes.
+    await dialog.getByTestId('discard-keep').and(page.locator(':focus')).waitFor();
+    await page.keyboard.press('Tab');
+    await dialog.getByTestId('discard-confirm').and(page.locator(':focus')).waitFor();
     await page.keyboard.press('Enter');
-    await dialog.getByTestId('discard-confirm').click();
     await list.getByTestId('push-devices-empty').waitFor();
     expect((await call(user, 'GET', '/api/v1/notifications/push/devices')).body.data.devices).toEqual([]);
     await page.context().close();
