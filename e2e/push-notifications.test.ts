@@ -4,7 +4,8 @@
  * the sandbox network refused, encrypted to the device, titled in the user's language and opening
  * that post; the post page it opens shows the post with its Retry. In Chromium, the settings list
  * a push channel per kind; a browser without the app's service worker says push needs the
- * installed app, and one with it offers the switch.
+ * installed app, and one with it offers the switch. On a phone in Arabic, the settings list the
+ * devices that get push notifications, and one is removed from there after a confirmation.
  */
 import type { PushPayload } from '@nashr/contracts';
 import {
@@ -139,5 +140,64 @@ describe('push notifications', () => {
     } finally {
       await withWorker.close();
     }
+  });
+
+  it('lists the devices that get push notifications in Arabic on a phone, and removes one after asking', async () => {
+    const user = await fullUserOf(stack, 'push-devices');
+    const page = await openPage(browser, `${stack.url}/personalization#notifications`, {
+      viewport: 'phone',
+      cookies: [user.session.browserCookie],
+    });
+    const list = page.getByTestId('push-devices');
+    await list.getByText('الأجهزة التي تصلها الإشعارات الفورية').waitFor();
+    await list.getByTestId('push-devices-empty').waitFor();
+
+    // Registered from this browser, as the switch registers it: the device is named by its User-Agent.
+    const keys = pushSubscriptionKeys();
+    const status = await page.evaluate(
+      async (body) => {
+        const answer = await fetch('/api/v1/notifications/push/subscription', {
+          method: 'PUT',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return answer.status;
+      },
+      { endpoint: pushService.endpoint(), expirationTime: null, keys: { p256dh: keys.p256dh, auth: keys.auth } },
+    );
+    expect(status).toBe(200);
+    const [registered] = (await call(user, 'GET', '/api/v1/notifications/push/devices')).body.data.devices;
+    expect(registered.label).toMatch(/ on /);
+    const [browserName, os] = (registered.label as string).split(' on ');
+
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    const row = list.getByTestId('push-device-row');
+    await row.waitFor();
+    expect(await row.count()).toBe(1);
+    const rowText = ((await row.textContent()) ?? '').replace(/[\u200e\u200f\u2068\u2069]/g, '');
+    expect(rowText).toContain(`${browserName} على ${os}`);
+    expect(rowText).toContain('أُضيف في');
+    expect(rowText).toContain('لم يصله إشعار بعد');
+    expect(await list.getByTestId('push-devices-count').textContent()).toBe('جهاز واحد');
+
+    // Remove asks first; Escape keeps the device.
+    const remove = row.getByTestId('push-device-remove');
+    await remove.click();
+    const dialog = page.getByTestId('discard-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toContain('إيقاف الإشعارات الفورية على');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await row.count()).toBe(1);
+    await remove.click();
+    // The question opens on Cancel (the safe answer); Tab reaches Remove, and Enter removes.
+    await dialog.getByTestId('discard-keep').and(page.locator(':focus')).waitFor();
+    await page.keyboard.press('Tab');
+    await dialog.getByTestId('discard-confirm').and(page.locator(':focus')).waitFor();
+    await page.keyboard.press('Enter');
+    await list.getByTestId('push-devices-empty').waitFor();
+    expect((await call(user, 'GET', '/api/v1/notifications/push/devices')).body.data.devices).toEqual([]);
+    await page.context().close();
   });
 });

@@ -30,6 +30,8 @@ interface Ids {
   aliceNetworkPostId: string;
   /** The handle of Alice's session, as her sessions list names it. */
   aliceSessionHandle: string;
+  /** One of Alice's devices that receive push notifications. */
+  alicePushDeviceId: string;
   /** One of Alice's personal API tokens. */
   aliceTokenId: string;
   /** Alice's open test-payments checkout, and her portal session. */
@@ -134,6 +136,14 @@ const MATRIX: Record<string, Rule> = {
       path: '/api/v1/notifications/push/subscription/remove',
       body: { endpoint: 'https://push.example.test/send/alice-device' },
     }),
+  },
+  'GET /api/v1/notifications/push/devices': {
+    ownOnly: OWN,
+    request: NO_ID('/api/v1/notifications/push/devices'),
+  },
+  'POST /api/v1/notifications/push/devices/:id/remove': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/notifications/push/devices/${ids.alicePushDeviceId}/remove` }),
   },
   'POST /api/v1/notifications/unsubscribe': {
     open: 'the link in a notification e-mail: its unguessable token says whose e-mails of which kind stop',
@@ -572,6 +582,11 @@ beforeAll(async () => {
   // Bob has an account too, so "not connected" is never the reason he is refused.
   await ok('POST', '/api/v1/linkedin/accounts', bob, { username: 'bob@sandbox.test', password: 'his password' });
   const aliceSessions = (await ok('GET', '/api/v1/auth/sessions', alice)).data.sessions;
+  await ok('PUT', '/api/v1/notifications/push/subscription', alice, {
+    endpoint: 'https://push.example.test/send/alice-phone',
+    keys: { p256dh: `B${'B'.repeat(86)}`, auth: 'B'.repeat(22) },
+  });
+  const alicePushDevices = (await ok('GET', '/api/v1/notifications/push/devices', alice)).data.devices;
   const aliceToken = await ok('POST', '/api/v1/auth/tokens', alice, { name: 'Matrix', scopes: ['posts:read'] });
   // Saving preferences gives Alice the secret her e-mails' unsubscribe tokens are made with.
   await ok('PUT', '/api/v1/notifications/preferences', alice, { digestHour: 9 });
@@ -610,6 +625,7 @@ beforeAll(async () => {
     aliceNetworkPostId: '7000000000000000001',
     aliceSessionHandle: aliceSessions[0].id as string,
     aliceTokenId: aliceToken.data.apiToken.id as string,
+    alicePushDeviceId: alicePushDevices[0].id as string,
     visitorToken: await signInToken(stack, 'visitor@hardening.test'),
     aliceUnsubscribeToken: unsubscribeTokenFor(aliceUserId, unsubscribe?.token ?? '', 'post_published'),
   };

@@ -16,6 +16,12 @@ export const PUSH_ERROR_CODES = {
 } as const;
 
 /**
+ * How many notifications one device is pushed in a rolling hour: a burst (a network outage failing
+ * every scheduled post at once) must not buzz a phone dozens of times. Past it the bell still has them.
+ */
+export const PUSHES_PER_DEVICE_PER_HOUR = 10;
+
+/**
  * The keys' exact shapes in base64url (the web app reads this file too, so no Buffer): 65 bytes
  * are 87 characters, the first byte 0x04 (uncompressed point) making the first one `B`; 16 bytes
  * are 22 characters. Browsers leave the padding out; a padded copy is let through.
@@ -45,6 +51,38 @@ export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
 
 /** Forgetting this device: the endpoint its browser holds. */
 export const removePushSubscriptionSchema = z.object({ endpoint: z.string().min(1).max(2048) });
+
+/** One of the user's devices, by the id the devices list gives. */
+export const pushDeviceParamsSchema = z.object({ id: z.string().uuid() });
+
+/**
+ * SHA-256 of this browser's push endpoint (base64url, 43 characters), so the list can mark the
+ * device the request comes from without the endpoint itself travelling in an address.
+ */
+export const pushDevicesQuerySchema = z.object({
+  endpointHash: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a SHA-256 digest in base64url')
+    .optional(),
+});
+
+/** A device as its user sees it: never its push service address nor its keys. */
+export const pushDeviceSchema = z.object({
+  id: z.string().uuid(),
+  /** The browser and system it was registered from (`Chrome on Android`), when they could be told. */
+  label: z.string().nullable(),
+  /** It is the device the request's `endpointHash` names. */
+  current: z.boolean(),
+  createdAt: z.string(),
+  lastDeliveredAt: z.string().nullable(),
+});
+export type PushDevice = z.infer<typeof pushDeviceSchema>;
+
+export const pushDevicesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ devices: z.array(pushDeviceSchema) }),
+});
+export type PushDevicesResponse = z.infer<typeof pushDevicesResponseSchema>;
 
 export const vapidKeyResponseSchema = z.object({
   success: z.literal(true),

@@ -3,9 +3,12 @@
  * inbox queue as the other services publish them, pushed to a local Web Push service that checks
  * the VAPID signature, and decrypted here as the browser would, with the subscription's own keys.
  */
+import { createHash } from 'node:crypto';
 import {
+  COMMON_ERROR_CODES,
   MAX_PUSH_SUBSCRIPTIONS,
   PUSH_ERROR_CODES,
+  PUSHES_PER_DEVICE_PER_HOUR,
   type PushPayload,
   QUEUES,
   sendNotificationMailJob,
@@ -18,9 +21,11 @@ import {
   pushSubscriptionKeys,
   startPushService,
 } from '@nashr/fakes/push-service';
+import { createRedis, waitForRedis } from '@nashr/platform';
 import { TEST_INTERNAL_SECRET } from '@nashr/platform/testing';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PushCap } from './push/push-cap.js';
 import {
   type Harness,
   mailsTo,
@@ -384,5 +389,131 @@ describe('push notifications', () => {
       payload: device().json,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("lists the caller's own devices without their addresses or keys, and removes one of them only", async () => {
+    const huda = await newUser('huda');
+    const karim = await newUser('karim');
+    const phone = device();
+    const laptop = device();
+    await subscribed(huda, phone);
+    await subscribed(huda, laptop);
+    const karims = device();
+    await subscribed(karim, karims);
+
+    const hash = createHash('sha256').update(laptop.endpoint).digest('base64url');
+    const listed = await h.app.inject({
+      method: 'GET',
+      url: `/api/v1/notifications/push/devices?endpointHash=${hash}`,
+      headers: huda.headers,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const devices = listed.json().data.devices as { id: string; current: boolean }[];
+    expect(devices).toEqual([
+      {
+        id: expect.any(String),
+        label: 'Chrome on Android',
+        current: false,
+        createdAt: expect.any(String),
+        lastDeliveredAt: null,
+      },
+      expect.objectContaining({ current: true }),
+    ]);
+    for (const secret of [phone.endpoint, laptop.endpoint, phone.keys.p256dh, phone.keys.auth, laptop.keys.auth]) {
+      expect(listed.body).not.toContain(secret);
+    }
+    // Without a hash, no device is this one.
+    const plain = await h.app.inject({
+      method: 'GET',
+      url: '/api/v1/notifications/push/devices',
+      headers: huda.headers,
+    });
+    expect(plain.json().data.devices.map((d: { current: boolean }) => d.current)).toEqual([false, false]);
+    const badHash = await h.app.inject({
+      method: 'GET',
+      url: '/api/v1/notifications/push/devices?endpointHash=not-a-hash',
+      headers: huda.headers,
+    });
+    expect(badHash.statusCode).toBe(400);
+
+    const remove = (user: User, id: string) =>
+      h.app.inject({ method: 'POST', url: `/api/v1/notifications/push/devices/${id}/remove`, headers: user.headers });
+    const phoneId = devices[0]?.id as string;
+    // Karim cannot remove Huda's phone: not found, and it stays.
+    const crossed = await remove(karim, phoneId);
+    expect(crossed.statusCode).toBe(404);
+    expect(crossed.json()).toMatchObject({ success: false, code: PUSH_ERROR_CODES.notFound });
+    expect(await devicesOf(huda)).toHaveLength(2);
+    const malformed = await remove(huda, 'not-a-uuid');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ success: false, code: COMMON_ERROR_CODES.invalid });
+    expect((await remove(huda, crypto.randomUUID())).statusCode).toBe(404);
+
+    const removed = await remove(huda, phoneId);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await devicesOf(huda)).map((d) => d.endpoint)).toEqual([laptop.endpoint]);
+    expect((await remove(huda, phoneId)).json()).toMatchObject({ code: PUSH_ERROR_CODES.notFound });
+    expect(await devicesOf(karim)).toHaveLength(1);
+    // The removed device is pushed nothing more; the other still is.
+    await failed(huda, crypto.randomUUID());
+    await arrived(laptop);
+    expect(pushService.messages(phone.endpoint)).toEqual([]);
+  });
+
+  it(`pushes one device at most ${PUSHES_PER_DEVICE_PER_HOUR} times an hour, however many notifications come at once`, async () => {
+    const burst = await newUser('burst');
+    const phone = device();
+    await subscribed(burst, phone);
+    // Pushed only: this burst is about the devices, and the e-mails have a cap of their own.
+    const quiet = await h.app.inject({
+      method: 'PUT',
+      url: '/api/v1/notifications/preferences',
+      headers: burst.headers,
+      payload: { kinds: { post_failed: { email: false } } },
+    });
+    expect(quiet.statusCode, quiet.body).toBe(200);
+    const postIds = Array.from({ length: PUSHES_PER_DEVICE_PER_HOUR + 3 }, () => crypto.randomUUID());
+    // All at once: the push worker runs their jobs side by side.
+    await Promise.all(postIds.map((postId) => failed(burst, postId)));
+    const notificationIds = await Promise.all(postIds.map((postId) => notificationIdOf(burst, postId)));
+    const outcomes = await until(
+      'every push job done',
+      async () =>
+        (await h.queues.get(QUEUES.authPush).getJobs(['completed', 'failed'])).filter((job) =>
+          notificationIds.includes(job?.data?.notificationId),
+        ),
+      (jobs) => jobs.length === postIds.length,
+    );
+    const counted = outcomes.map((job) => (job.returnvalue as { outcome: string }).outcome).sort();
+    expect(counted).toEqual([...Array(3).fill('capped'), ...Array(PUSHES_PER_DEVICE_PER_HOUR).fill('delivered')]);
+    expect(pushService.messages(phone.endpoint)).toHaveLength(PUSHES_PER_DEVICE_PER_HOUR);
+    // The bell has every one of them.
+    const bell = await h.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: burst.headers });
+    expect(bell.json().data.unread).toBe(postIds.length);
+  }, 30_000);
+
+  it('counts a retried notification once, and lets concurrent deliveries past the cap never', async () => {
+    const redis = createRedis(h.config.REDIS_URL, 'request');
+    await waitForRedis(redis);
+    let clock = Date.now();
+    const cap = new PushCap(redis, h.config.REDIS_PREFIX, 3, () => clock);
+    try {
+      const device = crypto.randomUUID();
+      const first = crypto.randomUUID();
+      expect(await cap.admit(device, first)).toBe(true);
+      // The same notification again (its job retried after a slow push service): passes, not counted again.
+      expect(await cap.admit(device, first)).toBe(true);
+      expect(await cap.admit(device, first)).toBe(true);
+      const racing = Array.from({ length: 12 }, () => crypto.randomUUID());
+      const admitted = await Promise.all(racing.map((id) => cap.admit(device, id)));
+      expect(admitted.filter(Boolean)).toHaveLength(2);
+      // A capped notification is not counted: once the hour has passed, the device is pushed again.
+      clock += 3_600_001;
+      expect(await cap.admit(device, racing[0] as string)).toBe(true);
+      // Another device has its own share.
+      expect(await cap.admit(crypto.randomUUID(), first)).toBe(true);
+    } finally {
+      redis.disconnect();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyBytes, madeWithKey } from './push-device';
+import { endpointHash, keyBytes, madeWithKey } from './push-device';
 
 const KEY = 'BBjW9z8I1l_OVhOfjRGQL5nWF1WaNny6sOvn-AcKlRdIzEgVStbRxmK3gGZKQjZuxcyUfY0MU1nzecTFvAtrIZQ';
 
@@ -19,5 +19,14 @@ describe('push on this device', () => {
     other[10] = (other[10] ?? 0) ^ 1;
     expect(madeWithKey(withKey(other), KEY)).toBe(false);
     expect(madeWithKey(withKey(null), KEY)).toBe(true);
+  });
+});
+
+describe('this device in the devices list', () => {
+  it('is named by the SHA-256 of its endpoint in base64url, as the service computes it', async () => {
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/abc:123';
+    const { createHash } = await import('node:crypto');
+    expect(await endpointHash(endpoint)).toBe(createHash('sha256').update(endpoint).digest('base64url'));
+    expect(await endpointHash(endpoint)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });

@@ -38,6 +38,14 @@ export async function currentPushSubscription(): Promise<PushSubscription | null
   return registration ? registration.pushManager.getSubscription() : null;
 }
 
+/** SHA-256 of a push endpoint in base64url: how the devices list is told which device is this one. */
+export async function endpointHash(endpoint: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(endpoint)));
+  let text = '';
+  for (const byte of digest) text += String.fromCharCode(byte);
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 /** A base64url key (the server's VAPID key) as the bytes `pushManager.subscribe` takes. */
 export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url

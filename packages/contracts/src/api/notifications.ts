@@ -9,6 +9,9 @@ import {
 } from '../notifications.js';
 import {
   PUSH_ERROR_CODES,
+  pushDeviceParamsSchema,
+  pushDevicesQuerySchema,
+  pushDevicesResponseSchema,
   pushSubscriptionSchema,
   removePushSubscriptionSchema,
   vapidKeyResponseSchema,
@@ -93,6 +96,27 @@ export const notificationsApi = {
     access: 'signed-in',
     summary: 'Stop push notifications on this device (the web calls it before signing out too)',
     body: removePushSubscriptionSchema,
+    responses: { 200: { description: 'Removed', schema: successMessageSchema } },
+    errors: { 404: [PUSH_ERROR_CODES.notFound] },
+  }),
+  pushDevices: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/notifications/push/devices',
+    owner: 'auth',
+    access: 'signed-in',
+    summary: 'The devices that receive push notifications for the signed-in user, oldest first',
+    description:
+      "A name for each (browser and system, from the User-Agent it was registered with), when it was registered and last delivered to; never its push service address nor its keys. `endpointHash` (SHA-256 of this browser's endpoint, base64url) marks this device `current`.",
+    query: pushDevicesQuerySchema,
+    responses: { 200: { description: 'Devices', schema: pushDevicesResponseSchema } },
+  }),
+  removePushDevice: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/notifications/push/devices/{id}/remove',
+    owner: 'auth',
+    access: 'signed-in',
+    summary: 'Stop push notifications on one of the signed-in user’s devices (a lost phone, an old computer)',
+    params: pushDeviceParamsSchema,
     responses: { 200: { description: 'Removed', schema: successMessageSchema } },
     errors: { 404: [PUSH_ERROR_CODES.notFound] },
   }),

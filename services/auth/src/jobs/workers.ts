@@ -1,10 +1,11 @@
-import { digestTickJob, QUEUES } from '@nashr/contracts';
+import { digestTickJob, PUSHES_PER_DEVICE_PER_HOUR, QUEUES } from '@nashr/contracts';
 import { createWorker, type Database, type Logger, type QueueContext, Queues } from '@nashr/platform';
 import type { Worker } from 'bullmq';
 import type { WorkerConfig, WorkerName } from '../config.js';
 import type { schema } from '../db/schema.js';
 import { DIGEST_TICK_SCHEDULE } from '../notifications/mail-jobs.js';
 import type { Mailer } from '../providers/mailer.js';
+import { PushCap } from '../push/push-cap.js';
 import { VapidKeySource } from '../push/vapid.js';
 import { createServices } from '../services.js';
 import { authInbox } from './auth-inbox.js';
@@ -74,7 +75,8 @@ export function startWorkers({ config, names, logger, database, queue, mailer, c
   if (names.includes('push')) {
     // The keys are read at the first push, not at boot: a worker without VAPID settings starts in development.
     const vapid = new VapidKeySource(config, queue.connection, queue.prefix);
-    const handlers = authPush({ store: notifications, push, users, vapid, timeoutMs: config.PUSH_TIMEOUT_MS });
+    const cap = new PushCap(queue.connection, queue.prefix, PUSHES_PER_DEVICE_PER_HOUR);
+    const handlers = authPush({ store: notifications, push, users, vapid, cap, timeoutMs: config.PUSH_TIMEOUT_MS });
     // Deliveries mostly wait on the network: many at once, so a slow push service holds up few.
     workers.push(createWorker(QUEUES.authPush, handlers, queue, { logger, concurrency: 20 }));
   }

@@ -6,6 +6,7 @@ import type { PushSubscriptionRow } from '../db/schema.js';
 import { pushMessage } from '../mail/notification-mail.js';
 import type { NotificationStore } from '../notifications/notification-store.js';
 import type { UserStore } from '../users/user-store.js';
+import type { PushCap } from './push-cap.js';
 import type { PushStore } from './push-store.js';
 import type { VapidKeySource } from './vapid.js';
 
@@ -20,6 +21,8 @@ export interface PushJobDeps {
   push: PushStore;
   users: UserStore;
   vapid: VapidKeySource;
+  /** The hourly cap per device (PUSHES_PER_DEVICE_PER_HOUR). */
+  cap: PushCap;
   /** A push service that has not answered by then is given up on for this attempt (retried later). */
   timeoutMs: number;
 }
@@ -60,7 +63,7 @@ export async function sendPushMessage(
 /**
  * The auth-push queue: one job per notification and device. The notification, the device and the
  * user's choice are read again when it runs, so a device removed or push turned off meanwhile
- * gets nothing. 404 and 410 mean the push service dropped the device: it is removed, never
+ * gets nothing; past the hourly cap a device is not pushed (the bell has it all the same). 404 and 410 mean the push service dropped the device: it is removed, never
  * retried. Other refusals of the request itself cannot get better and are not retried; a push
  * service down, slow or busy (429, 5xx, no answer) is retried with backoff.
  */
@@ -86,6 +89,11 @@ export function pushHandlers(deps: PushJobDeps) {
         lang,
         dir: lang === 'ar' ? 'rtl' : 'ltr',
       });
+      // Counted before the send, and once per notification: a retried job passes again without counting twice.
+      if (!(await deps.cap.admit(device.id, row.id))) {
+        log.info({ notificationId, subscriptionId, kind }, 'push capped: the device had its hourly share');
+        return { outcome: 'capped' };
+      }
       const vapid = await deps.vapid.keys();
       let status: number;
       try {

@@ -68,6 +68,15 @@ export class PushStore {
     return rows.length > 0;
   }
 
+  /** Removes one of the user's own devices by its id; another user's id is not found. */
+  async removeById(userId: string, id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.id, id)))
+      .returning({ id: pushSubscriptions.id });
+    return rows.length > 0;
+  }
+
   async listOf(userId: string): Promise<PushSubscriptionRow[]> {
     return this.db
       .select()

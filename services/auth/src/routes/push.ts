@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { API, MAX_PUSH_SUBSCRIPTIONS, PUSH_ERROR_CODES } from '@nashr/contracts';
 import { AppError, identityOf, isLoopbackUrl, route, type ServiceApp } from '@nashr/platform';
 import ipaddr from 'ipaddr.js';
@@ -34,6 +35,9 @@ function labelOf(userAgent: string | undefined): string | null {
   const { browser, os } = deviceOf(userAgent);
   return [browser, os].filter(Boolean).join(' on ') || null;
 }
+
+/** What the web app sends to have its own device marked: SHA-256 of its endpoint, base64url. */
+export const endpointHashOf = (endpoint: string) => createHash('sha256').update(endpoint).digest('base64url');
 
 /** Turning push notifications on and off on one device, and the key a browser subscribes with. */
 export function pushRoutes(app: ServiceApp, deps: PushRouteDeps): void {
@@ -73,6 +77,41 @@ export function pushRoutes(app: ServiceApp, deps: PushRouteDeps): void {
       });
     }
     request.log.info({ userId }, 'push notifications off for a device');
+    return { success: true as const, message: 'Push notifications are off for this device' };
+  });
+
+  route(app, API.notifications.pushDevices, { checkResponses: true }, async (request, reply) => {
+    const { userId } = identityOf(request);
+    const { endpointHash } = request.query;
+    reply.header('cache-control', 'no-store');
+    const devices = await deps.push.listOf(userId);
+    return {
+      success: true as const,
+      data: {
+        // The same fields as 'Download my data' gives, with the id to remove one by.
+        devices: devices.map((device) => ({
+          id: device.id,
+          label: device.label,
+          current: endpointHash !== undefined && endpointHashOf(device.endpoint) === endpointHash,
+          createdAt: device.createdAt.toISOString(),
+          lastDeliveredAt: device.lastSuccessAt?.toISOString() ?? null,
+        })),
+      },
+    };
+  });
+
+  route(app, API.notifications.removePushDevice, { checkResponses: true }, async (request) => {
+    const { userId } = identityOf(request);
+    // Only the caller's own devices are searched: another user's id is simply not found.
+    if (!(await deps.push.removeById(userId, request.params.id))) {
+      throw new AppError('NOT_FOUND', 'This device does not receive push notifications for this account', {
+        code: PUSH_ERROR_CODES.notFound,
+      });
+    }
+    request.log.info(
+      { userId, subscriptionId: request.params.id },
+      'push notifications off for a device, from the list',
+    );
     return { success: true as const, message: 'Push notifications are off for this device' };
   });
 }

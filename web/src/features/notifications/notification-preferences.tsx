@@ -8,6 +8,7 @@ import { formatClock } from '../../lib/format';
 import { Spinner } from '../../ui/spinner';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './notifications-api';
 import { PushDeviceSwitch } from './push-device-switch';
+import { PushDevicesList } from './push-devices-list';
 
 /** Each kind's channels, in the table's order. */
 const CHANNELS = ['app', 'email', 'push'] as const;
@@ -72,6 +73,7 @@ export function NotificationPreferencesSection() {
       ) : (
         <>
           <PushDeviceSwitch />
+          <PushDevicesList />
           <table className="mt-4 w-full text-sm">
             <thead>
               <tr className="text-slate-500">

@@ -4,6 +4,7 @@ import {
   type NotificationPreferences,
   type NotificationPreferencesUpdate,
   PUSH_ERROR_CODES,
+  type PushDevice,
   type UnsubscribeRequest,
 } from '@nashr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { useMutation } from '../../lib/api/mutation';
 import {
   appWorkerRegistration,
   currentPushSubscription,
+  endpointHash,
   keyBytes,
   madeWithKey,
   pushSupported,
@@ -77,6 +79,7 @@ export function useUnsubscribe() {
 export type PushDeviceState = 'unsupported' | 'needs-app' | 'denied' | 'on' | 'off';
 
 const pushDeviceKey = ['notifications', 'push-device'] as const;
+const pushDevicesKey = ['notifications', 'push-devices'] as const;
 
 export function usePushDevice() {
   return useQuery({
@@ -132,7 +135,11 @@ export function useTurnPushOn() {
         throw error;
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: pushDeviceKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: pushDeviceKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: pushDevicesKey, exact: true }),
+      ]),
   });
 }
 
@@ -151,6 +158,54 @@ export function useTurnPushOff() {
       }
       await subscription.unsubscribe();
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: pushDeviceKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: pushDeviceKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: pushDevicesKey, exact: true }),
+      ]),
+  });
+}
+
+/**
+ * The devices that receive the user's push notifications. This browser's endpoint goes only as a
+ * digest, so the list can mark this device without the endpoint itself in an address.
+ */
+export function usePushDevices() {
+  return useQuery({
+    queryKey: pushDevicesKey,
+    queryFn: async (): Promise<PushDevice[]> => {
+      const subscription = await currentPushSubscription().catch(() => null);
+      const hash = subscription ? await endpointHash(subscription.endpoint).catch(() => undefined) : undefined;
+      const answer = await call(notificationsApi.pushDevices, { query: hash ? { endpointHash: hash } : {} });
+      return answer.data.devices;
+    },
+    staleTime: 30_000,
+  });
+}
+
+/**
+ * Removes one device from the list. This device's own removal also drops the browser's
+ * subscription, so the switch above shows off and a later 'on' subscribes afresh.
+ */
+export function useRemovePushDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (device: PushDevice) => {
+      try {
+        await send(notificationsApi.removePushDevice, { params: { id: device.id } });
+      } catch (error) {
+        // Removed already (by its push service, or from another tab): gone all the same.
+        if (!(error instanceof ApiError && error.code === PUSH_ERROR_CODES.notFound)) throw error;
+      }
+      if (device.current) await (await currentPushSubscription())?.unsubscribe().catch(() => false);
+    },
+    onSuccess: (_answer, device) => {
+      queryClient.setQueryData<PushDevice[]>(pushDevicesKey, (devices) => devices?.filter((d) => d.id !== device.id));
+    },
+    onSettled: (_answer, _error, device) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: pushDevicesKey, exact: true }),
+        device?.current ? queryClient.invalidateQueries({ queryKey: pushDeviceKey, exact: true }) : undefined,
+      ]),
   });
 }
