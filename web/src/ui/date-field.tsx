@@ -60,8 +60,14 @@ export function DateField({ id, labelId, value, onChange, min, max, disabled, in
           align="start"
           sideOffset={6}
           collisionPadding={12}
-          // The focus goes to the chosen (or nearest allowed) day, not to the first button.
-          onOpenAutoFocus={(event) => event.preventDefault()}
+          // The focus goes to the chosen (or nearest allowed) day, not to the first button. Done here,
+          // not when the grid mounts: until now the dialog around the field holds the focus in itself.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)
+              ?.querySelector<HTMLButtonElement>('button[data-date][tabindex="0"]')
+              ?.focus();
+          }}
           aria-labelledby={labelId}
           className="z-[70] w-[min(20rem,calc(100vw-1.5rem))] rounded-2xl border border-slate-200 bg-white p-3 shadow-xl"
           data-testid={`${testId}-calendar`}
@@ -100,8 +106,8 @@ function MonthGrid({ value, min, max, testId, onChoose }: MonthGridProps) {
   const [focusDay, setFocusDay] = useState<Date>(() => clampDay(chosen ?? new Date(), min, max));
   const [month, setMonth] = useState<Date>(() => startOfMonth(focusDay));
   const buttons = useRef(new Map<string, HTMLButtonElement>());
-  // The grid takes the focus when it opens, and after each key that moves it.
-  const moveFocus = useRef(true);
+  // The grid takes the focus after each key that moves it (on opening: the popover's onOpenAutoFocus).
+  const moveFocus = useRef(false);
   const titleId = `${testId}-calendar-title`;
 
   useEffect(() => {
