@@ -132,5 +132,6 @@ describe('the time lists', () => {
     const minutes = minuteOptions('en', 13).map((option) => option.value);
     expect(minutes).toEqual([0, 5, 10, 13, 15, 20, 25, 30, 35, 40, 45, 50, 55]);
     expect(minuteOptions('en', 15)).toHaveLength(12);
+    expect(minuteOptions('en', 59, 1)).toHaveLength(60);
   });
 });

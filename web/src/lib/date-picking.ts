@@ -107,9 +107,9 @@ export function hourOptions(language: string): TimeOption[] {
   return Array.from({ length: 24 }, (_, hour) => ({ value: hour, label: formatHour(hour, language) }));
 }
 
-/** Every fifth minute, with a current minute off that step kept in its place (11:13 still reads 11:13). */
-export function minuteOptions(language: string, current?: number): TimeOption[] {
-  const minutes = Array.from({ length: 60 / MINUTE_STEP }, (_, i) => i * MINUTE_STEP);
+/** Every fifth minute (or `step`), with a current minute off that step kept in its place (11:13 still reads 11:13). */
+export function minuteOptions(language: string, current?: number, step = MINUTE_STEP): TimeOption[] {
+  const minutes = Array.from({ length: Math.ceil(60 / step) }, (_, i) => i * step);
   if (current !== undefined && !minutes.includes(current)) {
     minutes.push(current);
     minutes.sort((a, b) => a - b);

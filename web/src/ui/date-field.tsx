@@ -50,7 +50,7 @@ export function DateField({ id, labelId, value, onChange, min, max, disabled, in
         className={`${fieldClass} flex items-center gap-2 text-start`}
       >
         <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-        <span id={valueId} className={`flex-1 truncate ${shown ? '' : 'text-slate-400'}`}>
+        <span id={valueId} className={`flex-1 truncate ${shown ? '' : 'text-slate-500'}`}>
           {shown || t('dateField.choose')}
         </span>
       </Popover.Trigger>

@@ -15,6 +15,8 @@ interface TimeFieldProps {
   id?: string;
   testId: string;
   selectClass: string;
+  /** Minutes between two entries of the minute list; 1 where a window must reach 23:59. */
+  minuteStep?: number;
 }
 
 /**
@@ -22,7 +24,17 @@ interface TimeFieldProps {
  * time field follows the browser's language: "--:-- --" inside an Arabic screen). Hours read as the
  * language tells time (9 AM, ٩ ص); minutes go by fives, and a time off that step keeps its minute.
  */
-export function TimeField({ labelId, value, onChange, disabled, invalid, id, testId, selectClass }: TimeFieldProps) {
+export function TimeField({
+  labelId,
+  value,
+  onChange,
+  disabled,
+  invalid,
+  id,
+  testId,
+  selectClass,
+  minuteStep,
+}: TimeFieldProps) {
   const { t, i18n } = useTranslation('common');
   const language = i18n.language;
   // Re-rendered when the user changes digits.
@@ -78,7 +90,7 @@ export function TimeField({ labelId, value, onChange, disabled, invalid, id, tes
         data-testid={`${testId}-minute`}
       >
         {minute === undefined && <option value="">{t('timeField.minutePlaceholder')}</option>}
-        {minuteOptions(language, minute).map((option) => (
+        {minuteOptions(language, minute, minuteStep).map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
