@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the whole product on http://localhost:8080 as local processes, no Docker needed.
 //
-//   1. installs dependencies when node_modules is missing (npm install) and builds everything (turbo);
+//   1. installs dependencies when node_modules is missing or the lock file changed (npm install) and builds everything (turbo);
 //   2. PostgreSQL: $DATABASE_URL, or embedded PostgreSQL with its data in .data/postgres;
 //      Redis: $REDIS_URL, or redis-server from PATH with its data in .data/redis (backing.mjs);
 //   3. secrets made once and kept in .data/secrets.json, environment variables win (secrets.mjs);
@@ -30,6 +30,7 @@ import {
 } from '../stack/processes.mjs';
 import { startPostgres, startRedis } from './backing.mjs';
 import { findOnPath, processEnv, stackContext } from './environment.mjs';
+import { installNeeded, markInstalled } from './install.mjs';
 import { openLogFile } from './logs.mjs';
 import { parseOptions, USAGE } from './options.mjs';
 import { createOutput, Fatal, fail, wantsColor } from './output.mjs';
@@ -71,14 +72,19 @@ const { say, paint, banner } = output;
 const supervisor = createSupervisor({ root: ROOT, dataDir: DATA, pidsFile: join(DATA, 'pids.json'), output });
 supervisor.installHandlers();
 
-/** npm install when node_modules is missing. */
+/** npm install when node_modules is missing, or the lock file changed since the last install. */
 async function ensureInstalled() {
-  if (!existsSync(join(ROOT, 'node_modules', '.package-lock.json'))) {
-    say('installing dependencies (npm install)');
-    // Not `npm ci`: the lock file records only this platform's optional binaries, which `npm ci` refuses; `npm install` installs the locked versions.
-    if ((await supervisor.runForeground('npm', ['install', '--no-audit', '--no-fund'])) !== 0)
-      fail('npm install failed: see above');
-  }
+  const why = installNeeded(ROOT);
+  if (!why) return;
+  say(
+    why === 'missing'
+      ? 'installing dependencies (npm install)'
+      : 'the dependencies changed since the last install: installing them (npm install)',
+  );
+  // Not `npm ci`: the lock file records only this platform's optional binaries, which `npm ci` refuses; `npm install` installs the locked versions.
+  if ((await supervisor.runForeground('npm', ['install', '--no-audit', '--no-fund'])) !== 0)
+    fail('npm install failed: see above');
+  markInstalled(ROOT);
 }
 
 /** The build of every workspace, unless --no-build. */

@@ -1,6 +1,6 @@
 // The parts of `npm start` that decide things: options, port choice, secrets, the processes'
 // environment and the readiness wait. Real sockets, files and HTTP servers; nothing is mocked.
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultPorts, GATEWAY, SECRETS, stackProcesses } from '../stack/processes.mjs';
 import { processEnv, stackContext } from './environment.mjs';
+import { installNeeded, markInstalled } from './install.mjs';
 import { classifyLine, formatEntry, openLogFile, parseLogLine, stripAnsi } from './logs.mjs';
 import { parseOptions } from './options.mjs';
 import { createOutput, Fatal, wantsColor } from './output.mjs';
@@ -289,5 +290,23 @@ describe('readiness wait', () => {
       'http://127.0.0.1:8025/healthz',
       'http://127.0.0.1:8110/healthz',
     ]);
+  });
+});
+
+describe('whether npm start installs first', () => {
+  it('installs a missing node_modules, and again once the lock file changed (a pull that added a package)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'nashr-install-'));
+    writeFileSync(join(root, 'package-lock.json'), '{"packages":{"node_modules/a":{}}}');
+    expect(installNeeded(root)).toBe('missing');
+    // What npm install leaves behind, then the mark npm start writes after it.
+    mkdirSync(join(root, 'node_modules'));
+    writeFileSync(join(root, 'node_modules', '.package-lock.json'), '{}');
+    expect(installNeeded(root)).toBe('changed');
+    markInstalled(root);
+    expect(installNeeded(root)).toBeNull();
+    writeFileSync(join(root, 'package-lock.json'), '{"packages":{"node_modules/a":{},"node_modules/idb-keyval":{}}}');
+    expect(installNeeded(root)).toBe('changed');
+    markInstalled(root);
+    expect(installNeeded(root)).toBeNull();
   });
 });
