@@ -19,7 +19,7 @@ import {
   WEEK_STARTS_ON,
 } from '../../lib/format';
 import { Spinner } from '../../ui/spinner';
-import { calendarDays, dayMark, type WeekStartsOn } from './calendar-grid';
+import { calendarDays, dayMark } from './calendar-grid';
 import { LoadError } from './list-states';
 
 export interface PostsCalendarProps {
