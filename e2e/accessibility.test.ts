@@ -196,6 +196,13 @@ const PARTS: { name: string; visit: (audit: Audit, lang: Language, size: Size) =
       await signInAs(page.context(), writer);
       await audit.screen('/posts', (page) => page.getByTestId('scheduled-post').first().waitFor());
       await page.getByTestId('sidebar-schedule').click();
+      // The day's calendar opens over the dialog: checked on its own, then closed by Escape.
+      const calendar = page.getByTestId('schedule-date-calendar');
+      await page.getByTestId('schedule-date').click();
+      await calendar.waitFor();
+      await audit.check('schedule calendar', '[data-testid="schedule-date-calendar"]');
+      await page.keyboard.press('Escape');
+      await calendar.waitFor({ state: 'detached' });
       await audit.dialog('schedule dialog');
       await page.getByTestId('edit-post').first().click();
       await audit.dialog('edit dialog');

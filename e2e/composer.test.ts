@@ -13,6 +13,7 @@ import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage, screenshot, type ViewportName } from './support/browser';
+import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
 import { createSession, type TestSession } from './support/session';
 import { until } from './support/until';
 
@@ -478,8 +479,8 @@ describe('the /generate-post page', () => {
     expect(await schedule.getByLabel('Post content').inputValue()).toBe(shorter);
     const tomorrow = new Date(Date.now() + 24 * 3_600_000);
     const date = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
-    await schedule.getByLabel('Date').fill(date);
-    await schedule.getByLabel('Time').fill('10:30');
+    await pickScheduleDate(schedule, date);
+    await pickScheduleTime(schedule, '10:30');
     await schedule.getByRole('button', { name: 'Schedule', exact: true }).click();
     await toastSaying(page, WORDS.en.scheduled);
     await schedule.waitFor({ state: 'detached' });

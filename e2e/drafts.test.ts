@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './support/browser';
 import { callAs, fullUser, type StackUser } from './support/full-user';
+import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
 
 let stack: Stack;
 let browser: Browser;
@@ -102,8 +103,8 @@ describe('drafts and the feed preview', () => {
     expect(await dialog.getByLabel('Post content').inputValue()).toBe(text);
     expect(await dialog.getByTestId('first-comment').inputValue()).toBe('Sources: https://example.com/sources');
     await dialog.getByTestId('feed-preview').waitFor();
-    await dialog.getByLabel('Date', { exact: true }).fill(await browserDay(page, 2));
-    await dialog.getByLabel('Time', { exact: true }).fill('10:30');
+    await pickScheduleDate(dialog, await browserDay(page, 2));
+    await pickScheduleTime(dialog, '10:30');
     await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
     await dialog.waitFor({ state: 'detached', timeout: 20_000 });
 

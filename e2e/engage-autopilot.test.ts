@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './support/browser';
 import { callAs, fullUser } from './support/full-user';
 import { startTrial, takeStarter } from './support/plans';
+import { pickScheduleTime } from './support/schedule-fields';
 
 let stack: Stack;
 let browser: Browser;
@@ -72,8 +73,8 @@ describe('engage autopilot', () => {
     await panel.getByLabel('Liam Patel').check();
     await panel.getByTestId('autopilot-cap').fill('2');
     // All day, so the test does not depend on the hour it runs at.
-    await panel.getByTestId('autopilot-start').fill('00:00');
-    await panel.getByTestId('autopilot-end').fill('23:59');
+    await pickScheduleTime(panel, '00:00', 'autopilot-start');
+    await pickScheduleTime(panel, '23:59', 'autopilot-end');
     expect(await panel.getByTestId('autopilot-zone').inputValue()).toBe('UTC');
     await panel.getByTestId('autopilot-save').click();
 

@@ -10,6 +10,7 @@ import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, newContext } from './support/browser';
 import { callAs, fullUser, type StackUser, signedInUser } from './support/full-user';
+import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
 
 let stack: Stack;
 let browser: Browser;
@@ -260,8 +261,8 @@ describe('one click, one action (item 2)', () => {
       const dialog = page.getByTestId('schedule-dialog');
       const content = `Scheduled once ${randomUUID().slice(0, 6)}`;
       await dialog.locator('textarea[name="content"]').fill(content);
-      await dialog.locator('input[type="date"]').fill(await browserDay(page, 2));
-      await dialog.locator('input[type="time"]').fill('11:15');
+      await pickScheduleDate(dialog, await browserDay(page, 2));
+      await pickScheduleTime(dialog, '11:15');
       await dialog.getByRole('button', { name: W.schedule, exact: true }).dblclick();
       await toasts(page, W.scheduled).first().waitFor();
       await schedules.settled();
@@ -587,8 +588,8 @@ describe('say what happened (item 4)', () => {
       await composer.getByTestId('composer-text').fill(`Scheduled from the composer ${randomUUID().slice(0, 6)}`);
       await composer.getByTestId('composer-schedule').click();
       const dialog = page.getByTestId('schedule-dialog');
-      await dialog.locator('input[type="date"]').fill(await browserDay(page, 3));
-      await dialog.locator('input[type="time"]').fill('11:15');
+      await pickScheduleDate(dialog, await browserDay(page, 3));
+      await pickScheduleTime(dialog, '11:15');
       await dialog.getByRole('button', { name: W.schedule, exact: true }).click();
       const shown = toasts(page, W.scheduled);
       await shown.waitFor();

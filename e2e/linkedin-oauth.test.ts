@@ -26,6 +26,7 @@ import { launchBrowser, openPage, screenshot } from './support/browser';
 import { continueWithLinkedIn } from './support/connect';
 import { callAs, type StackUser, signedInUser } from './support/full-user';
 import { mailsTo } from './support/mail';
+import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
 
 let stack: Stack;
 let browser: Browser;
@@ -178,8 +179,8 @@ describe('Continue with LinkedIn', () => {
     await page.getByRole('button', { name: 'Schedule Post', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Schedule New Post' });
     await dialog.getByLabel('Post content').fill(content);
-    await dialog.getByLabel('Date', { exact: true }).fill(day);
-    await dialog.getByLabel('Time', { exact: true }).fill('10:00');
+    await pickScheduleDate(dialog, day);
+    await pickScheduleTime(dialog, '10:00');
     await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
 

@@ -12,6 +12,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, screenshot } from './support/browser';
 import { callAs, fullUser, sandboxPostsWith, uploadMedia } from './support/full-user';
+import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
 import { startWithBrowser, stopWithBrowser, WRITING_STACK } from './support/stack';
 
 let stack: Stack;
@@ -232,8 +233,8 @@ describe('images on a post', () => {
     const marker = randomUUID().slice(0, 8);
     await dialog.getByLabel('نص المنشور').fill(`صورة من ورشة العمل ${marker}`);
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-    await dialog.getByLabel('التاريخ', { exact: true }).fill(day);
-    await dialog.getByLabel('الوقت', { exact: true }).fill('10:00');
+    await pickScheduleDate(dialog, day);
+    await pickScheduleTime(dialog, '10:00');
     await dialog.getByTestId('media-input').setInputFiles([
       { name: 'workshop.png', mimeType: 'image/png', buffer: png(50, 40, [240, 160, 20]) },
       { name: 'team.png', mimeType: 'image/png', buffer: png(30, 36, [20, 120, 200]) },

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage } from './support/browser';
 import { callAs, fullUser, type StackUser, sandboxPostsWith } from './support/full-user';
 import { startTrial, takeStarter } from './support/plans';
+import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
 
 let stack: Stack;
 let browser: Browser;
@@ -175,8 +176,8 @@ describe('offline, and what the composer says (items 2 and 3)', () => {
 
       await composer.getByTestId('composer-schedule').click();
       const dialog = page.getByTestId('schedule-dialog');
-      await dialog.locator('input[type="date"]').fill(await browserDay(page, 2));
-      await dialog.locator('input[type="time"]').fill('11:15');
+      await pickScheduleDate(dialog, await browserDay(page, 2));
+      await pickScheduleTime(dialog, '11:15');
       await dialog.getByRole('button', { name: W.schedule, exact: true }).click();
       const failed = toasts(page, W.scheduleError);
       await failed.waitFor({ timeout: 5_000 });

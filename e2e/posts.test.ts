@@ -11,6 +11,7 @@ import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, newContext, screenshot, VIEWPORTS, type ViewportName } from './support/browser';
 import { callAs, fullUser as fullUserOf, type StackUser } from './support/full-user';
+import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
 
 let stack: Stack;
 let browser: Browser;
@@ -144,8 +145,8 @@ async function calendarCell(page: Page, day: string): Promise<Locator> {
 async function fillSchedule(dialog: Locator, lang: Language, values: { content: string; date: string; time: string }) {
   const L = LABELS[lang];
   await dialog.getByLabel(L.content).fill(values.content);
-  await dialog.getByLabel(L.date, { exact: true }).fill(values.date);
-  await dialog.getByLabel(L.time, { exact: true }).fill(values.time);
+  await pickScheduleDate(dialog, values.date);
+  await pickScheduleTime(dialog, values.time);
 }
 
 /** Waits for the calendar cell's highlight to be `mark` (it follows the server's answer). */
@@ -189,18 +190,59 @@ async function scheduleEditDelete(lang: Language, viewport: ViewportName, from: 
   expect(sent).toHaveLength(0);
   await shot('validation');
 
-  // A time already passed is refused by the server, whose reason is shown.
+  // The day is chosen in the app's own calendar, not the browser's picker: it opens on today (the
+  // first day allowed), its arrows follow the reading direction and stop at the bounds, Escape
+  // closes it and gives the focus back to the field.
+  const dateField = dialog.getByTestId('schedule-date');
+  const calendar = page.getByTestId('schedule-date-calendar');
+  const focused = (attribute: string) => page.evaluate((name) => document.activeElement?.getAttribute(name), attribute);
+  const today = await browserDay(page, 0);
+  await dateField.click();
+  await calendar.waitFor();
+  await expect.poll(() => focused('data-date')).toBe(today);
+  expect(await calendar.getByRole('grid').getAttribute('aria-labelledby')).toBeTruthy();
+  expect(await calendar.locator(`button[data-date="${today}"]`).getAttribute('aria-current')).toBe('date');
+  // The weekdays and the month read in the interface language.
+  const head = (await calendar.locator('thead').textContent()) ?? '';
+  expect(/[a-z]/i.test(head)).toBe(lang === 'en');
+  await shot('schedule-calendar');
+  await page.keyboard.press(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+  await expect.poll(() => focused('data-date')).toBe(await browserDay(page, 1));
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => focused('data-date')).toBe(today);
+  await page.keyboard.press('Escape');
+  await calendar.waitFor({ state: 'detached' });
+  expect(await focused('data-testid')).toBe('schedule-date');
+  expect(await dialog.isVisible()).toBe(true);
+  // Enter chooses: the field shows the day with its weekday in the interface language.
+  await page.keyboard.press('Enter');
+  await calendar.waitFor();
+  await expect.poll(() => focused('data-date')).toBe(today);
+  await page.keyboard.press('Enter');
+  await calendar.waitFor({ state: 'detached' });
+  // Formatted by the browser's own Intl, as the app does.
+  const shown = await page.evaluate(
+    ([day, locale]) => {
+      const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+      const options = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' } as const;
+      return new Intl.DateTimeFormat(locale, options).format(new Date(y, m - 1, d));
+    },
+    [today, lang === 'ar' ? 'ar-u-nu-latn' : 'en-US'] as const,
+  );
+  expect(await dateField.textContent()).toBe(shown);
+  expect(await dateField.getAttribute('data-value')).toBe(today);
+
+  // A time already passed (midnight today; earlier days cannot be chosen) is refused by the server, whose reason is shown.
   const content = `Lessons from ten years of building teams (${lang}, ${viewport}) ${randomUUID().slice(0, 6)}`;
-  const yesterday = await browserDay(page, -1);
-  await fillSchedule(dialog, lang, { content, date: yesterday, time: '10:00' });
+  await fillSchedule(dialog, lang, { content, date: await browserDay(page, 0), time: '00:00' });
   await dialog.getByRole('button', { name: L.schedule, exact: true }).click();
   await toast(page, L.past).waitFor();
   expect(await dialog.isVisible()).toBe(true);
 
   // Tomorrow at 15:30: scheduled with the spec's payload (12-hour time) and the browser's zone.
   const tomorrow = await browserDay(page, 1);
-  await dialog.getByLabel(L.date, { exact: true }).fill(tomorrow);
-  await dialog.getByLabel(L.time, { exact: true }).fill('15:30');
+  await pickScheduleDate(dialog, tomorrow);
+  await pickScheduleTime(dialog, '15:30');
   await shot('schedule-dialog');
   await dialog.getByRole('button', { name: L.schedule, exact: true }).click();
   await toast(page, L.scheduled).waitFor();
@@ -250,8 +292,8 @@ async function scheduleEditDelete(lang: Language, viewport: ViewportName, from: 
   const edited = `${content} (edited)`;
   const dayAfter = await browserDay(page, 2);
   await edit.getByLabel(L.content).fill(edited);
-  await edit.getByLabel(L.date, { exact: true }).fill(dayAfter);
-  await edit.getByLabel(L.time, { exact: true }).fill('16:45');
+  await pickScheduleDate(edit, dayAfter);
+  await pickScheduleTime(edit, '16:45');
   await shot('edit');
   await edit.getByRole('button', { name: L.update, exact: true }).click();
   await toast(page, L.rescheduled).waitFor();
@@ -334,14 +376,14 @@ describe('post management in a browser', () => {
     dueSoon = await scheduleDueSoon();
   });
 
-  it('schedules a post from the popup a minute ahead (English, desktop)', async () => {
+  it('schedules a post from the popup minutes ahead (English, desktop)', async () => {
     const user = await fullUser('popup');
     const page = await openPosts(user, 'en', 'desktop');
-    // The next whole minute at least 20 s away: the time input has minutes only.
+    // The next five-minute step at least 20 s away: the minute list goes by fives.
     const due = await page.evaluate(() => {
       const at = new Date(Date.now() + 20_000);
       at.setSeconds(0, 0);
-      at.setMinutes(at.getMinutes() + 1);
+      at.setMinutes(at.getMinutes() + 5 - (at.getMinutes() % 5));
       const pad = (n: number) => String(n).padStart(2, '0');
       return {
         date: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`,

@@ -13,6 +13,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage, screenshot } from './support/browser';
 import { callAs, fullUser, type StackUser } from './support/full-user';
+import { pickScheduleTime } from './support/schedule-fields';
 
 let stack: Stack;
 let browser: Browser;
@@ -60,9 +61,10 @@ describe('the posting queue', () => {
     const times = ['09:00', '13:30', '18:15'];
     for (const [i, time] of times.entries()) {
       await section.getByTestId('posting-queue-day').selectOption(String(riyadhWeekday(i + 1)));
-      const field = section.getByTestId('posting-queue-time');
-      await field.fill(time);
-      await field.press('Enter');
+      await pickScheduleTime(section, time, 'posting-queue-time');
+      // From the minute list, Tab reaches Add.
+      await section.getByTestId('posting-queue-time-minute').press('Tab');
+      await page.keyboard.press('Enter');
       await expect.poll(() => section.getByTestId('posting-queue-slot').count()).toBe(i + 1);
     }
     await section.getByTestId('posting-queue-next').waitFor();

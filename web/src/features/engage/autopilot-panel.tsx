@@ -8,6 +8,7 @@ import { codeText, errorText } from '../../lib/error-text';
 import { formatDateTime, formatWeekday } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
 import { SkeletonStack } from '../../ui/skeleton';
+import { TimeField } from '../../ui/time-field';
 import { useAutopilot, usePauseAutopilot, useSaveAutopilot } from './engage-autopilot-api';
 
 const field =
@@ -247,16 +248,21 @@ function AutopilotForm({ autopilot, people }: { autopilot: Autopilot; people: En
           <legend className={label}>{t('autopilot.hours')}</legend>
           <div className="mt-1 flex flex-wrap items-end gap-2">
             {(['start', 'end'] as const).map((edge) => (
-              <label key={edge} className="text-xs text-slate-600">
-                {t(edge === 'start' ? 'autopilot.from' : 'autopilot.to')}
-                <input
-                  type="time"
-                  className={`${field} mt-0.5`}
+              <div key={edge} className="text-xs text-slate-600">
+                <label id={`${id}-${edge}-label`} htmlFor={`${id}-${edge}`}>
+                  {t(edge === 'start' ? 'autopilot.from' : 'autopilot.to')}
+                </label>
+                {/* By the minute: the window must be able to end at 23:59. */}
+                <TimeField
+                  id={`${id}-${edge}`}
+                  labelId={`${id}-${edge}-label`}
                   value={form[edge]}
-                  onChange={(event) => set({ [edge]: event.target.value })}
-                  data-testid={`autopilot-${edge}`}
+                  onChange={(value) => set({ [edge]: value })}
+                  testId={`autopilot-${edge}`}
+                  selectClass={`${field} mt-0.5 w-auto`}
+                  minuteStep={1}
                 />
-              </label>
+              </div>
             ))}
           </div>
           <fieldset className="mt-2">

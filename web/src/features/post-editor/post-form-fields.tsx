@@ -2,9 +2,11 @@ import { MAX_POST_LENGTH, textProblem } from '@nashr/contracts';
 import type { FormEvent, ReactNode } from 'react';
 import { z } from 'zod';
 import { CharCounter, postLength } from '../../ui/char-counter';
+import { DateField } from '../../ui/date-field';
 import { fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
 import { Spinner } from '../../ui/spinner';
 import { TextProblemNotice } from '../../ui/text-problem-notice';
+import { TimeField } from '../../ui/time-field';
 
 /** The parts the 'Schedule New Post' and 'Edit Post' forms share, so both popups look and read alike. */
 
@@ -87,34 +89,47 @@ interface ScheduleFieldsProps {
   grouped?: boolean;
 }
 
-/** The day and time a post goes out, side by side from small screens up. */
+/**
+ * The day and time a post goes out, side by side from small screens up, in the app's language and
+ * digits (the browser's own pickers follow the browser's). Values stay `YYYY-MM-DD` and `HH:mm`.
+ */
 export function ScheduleFields({ id, date, time, disabled, grouped = false }: ScheduleFieldsProps) {
   const labelClass = grouped
     ? 'mb-1 block text-xs font-medium text-slate-500'
     : 'mb-1.5 block text-sm font-medium text-slate-700';
-  const field = (type: 'date' | 'time', props: ScheduleFieldProps) => (
-    <div>
-      <label htmlFor={`${id}-${type}`} className={labelClass}>
-        {props.label}
-      </label>
-      <input
-        id={`${id}-${type}`}
-        name={type}
-        type={type}
-        value={props.value}
-        min={props.min}
-        max={props.max}
-        disabled={disabled}
-        aria-invalid={props.invalid}
-        onChange={(event) => props.onChange(event.target.value)}
-        className={fieldClass}
-      />
-    </div>
-  );
   return (
     <div className={`grid sm:grid-cols-2 ${grouped ? 'gap-3' : 'gap-4'}`}>
-      {field('date', date)}
-      {field('time', time)}
+      <div>
+        <label id={`${id}-date-label`} htmlFor={`${id}-date`} className={labelClass}>
+          {date.label}
+        </label>
+        <DateField
+          id={`${id}-date`}
+          labelId={`${id}-date-label`}
+          value={date.value}
+          onChange={date.onChange}
+          min={date.min}
+          max={date.max}
+          disabled={disabled}
+          invalid={date.invalid}
+          testId="schedule-date"
+        />
+      </div>
+      <div>
+        <label id={`${id}-time-label`} htmlFor={`${id}-time`} className={labelClass}>
+          {time.label}
+        </label>
+        <TimeField
+          id={`${id}-time`}
+          labelId={`${id}-time-label`}
+          value={time.value}
+          onChange={time.onChange}
+          disabled={disabled}
+          invalid={time.invalid}
+          testId="schedule-time"
+          selectClass={`${fieldClass} min-w-0 flex-1`}
+        />
+      </div>
     </div>
   );
 }

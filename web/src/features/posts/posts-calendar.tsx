@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { thumbnailUrl } from '../../lib/api/media';
 import type { PostView } from '../../lib/api/posts';
 import { useDisplayPreferences } from '../../lib/api/preferences';
+import { dayAfterKey } from '../../lib/date-picking';
 import {
   dateInputValue,
   formatDay,
@@ -18,7 +19,7 @@ import {
   WEEK_STARTS_ON,
 } from '../../lib/format';
 import { Spinner } from '../../ui/spinner';
-import { calendarDays, dayMark, type WeekStartsOn } from './calendar-grid';
+import { calendarDays, dayMark } from './calendar-grid';
 import { LoadError } from './list-states';
 
 export interface PostsCalendarProps {
@@ -37,31 +38,6 @@ const MARK_CLASS = {
   failed: 'bg-red-100 font-semibold text-red-700 hover:bg-red-200',
   published: 'text-ink hover:bg-slate-100',
 } as const;
-
-/** The day a calendar key moves to, or null for keys that do not move. Arrows follow the reading direction. */
-function dayAfterKey(key: string, day: Date, rtl: boolean, weekStartsOn: WeekStartsOn): Date | null {
-  const forward = rtl ? -1 : 1;
-  switch (key) {
-    case 'ArrowRight':
-      return addDays(day, forward);
-    case 'ArrowLeft':
-      return addDays(day, -forward);
-    case 'ArrowDown':
-      return addDays(day, 7);
-    case 'ArrowUp':
-      return addDays(day, -7);
-    case 'Home':
-      return startOfWeek(day, { weekStartsOn });
-    case 'End':
-      return addDays(startOfWeek(day, { weekStartsOn }), 6);
-    case 'PageDown':
-      return addMonths(day, 1);
-    case 'PageUp':
-      return addMonths(day, -1);
-    default:
-      return null;
-  }
-}
 
 /**
  * 'Upcoming Posts' (spec sections 2 and 9): a month of 42 days, Monday first unless the user

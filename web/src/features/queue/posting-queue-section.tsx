@@ -12,6 +12,7 @@ import { errorText } from '../../lib/error-text';
 import { formatClock, formatDay, formatWeekday } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
 import { Spinner } from '../../ui/spinner';
+import { TimeField } from '../../ui/time-field';
 
 /** 4 January 2026 was a Sunday: day `weekday` of that week names the weekday in any language. */
 const dayOfWeek = (weekday: number, time = '00:00') => {
@@ -219,17 +220,19 @@ export function PostingQueueSection() {
                   ))}
                 </select>
               </label>
-              <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-                {t('queue.time')}
-                <input
-                  type="time"
-                  required
-                  className="rounded-lg border border-slate-300 px-3 py-2"
+              <div className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+                <label id={`${id}-time-label`} htmlFor={`${id}-time`}>
+                  {t('queue.time')}
+                </label>
+                <TimeField
+                  id={`${id}-time`}
+                  labelId={`${id}-time-label`}
                   value={time}
-                  onChange={(event) => setTime(event.target.value)}
-                  data-testid="posting-queue-time"
+                  onChange={setTime}
+                  testId="posting-queue-time"
+                  selectClass="rounded-lg border border-slate-300 bg-white px-3 py-2 font-normal"
                 />
-              </label>
+              </div>
               <button
                 type="submit"
                 disabled={save.isPending}
