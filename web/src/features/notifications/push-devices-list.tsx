@@ -26,7 +26,7 @@ function DeviceName({ label }: { label: string | null }) {
       />
     );
   }
-  return label ? <bdi>{label}</bdi> : <>{t('push.devices.unknown')}</>;
+  return label ? <bdi>{label}</bdi> : t('push.devices.unknown');
 }
 
 /** The words a device is named by in a label or a question (no markup). */
