@@ -34,6 +34,14 @@ describe('the API catalogue', () => {
     expect(API.posts.schedule.path).toBe('/linkedln/saveSchedulePost');
   });
 
+  it('makes every create open to tokens safe to retry with an Idempotency-Key', () => {
+    const creates = API_CATALOGUE.filter(
+      (endpoint) => endpoint.token && endpoint.method === 'POST' && 201 in endpoint.responses,
+    );
+    expect(creates.length).toBeGreaterThan(0);
+    for (const endpoint of creates) expect(endpoint.idempotent, endpoint.path).toBe(true);
+  });
+
   it('builds a call URL from the path parameters and the query', () => {
     expect(urlOf(API.posts.retry, { id: 'a/b' })).toBe('/api/v1/posts/a%2Fb/retry');
     expect(urlOf(API.content.save, { blockName: 'hero' }, { lang: 'ar', version: 3 })).toBe(
