@@ -5,7 +5,7 @@
  * trial is never promised as a trial of every plan, and a plan button that cannot be used says why.
  */
 import { type Stack, startStack } from '@nashr/tools/process-stack';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage } from './support/browser';
 import { fullUser, type StackUser } from './support/full-user';
@@ -66,6 +66,30 @@ const WORDS = {
   },
 } as const;
 
+/**
+ * The characters of an element in the order they stand on screen, left to right (what the eye
+ * reads, after the browser's bidi layout), without the invisible marks and with plain spaces.
+ */
+const onScreen = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const placed: { x: number; char: string }[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i += 1) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = range.getBoundingClientRect();
+        if (box.width > 0) placed.push({ x: box.left, char: text[i] === '\u00a0' ? ' ' : (text[i] ?? '') });
+      }
+    }
+    return placed
+      .sort((a, b) => a.x - b.x)
+      .map((entry) => entry.char)
+      .join('');
+  });
+
 const open = (lang: Language, path: string, user?: StackUser) =>
   openPage(browser, `${stack.url}${path}`, { lang, cookies: user ? [user.session.browserCookie] : [] });
 
@@ -98,6 +122,22 @@ for (const lang of ['en', 'ar'] as const) {
       }
       expect(await landing.locator('body').innerText()).not.toMatch(words.retired);
       await landing.context().close();
+    });
+
+    it("shows a plan's price in one way on the landing page and on Billing", async () => {
+      const user = await fullUser(stack, `plan-words-price-${lang}`);
+      await startTrial(stack, user);
+      const billing = await open(lang, '/billing', user);
+      await billing.getByTestId('plan-starter').waitFor();
+      const onBilling = await onScreen(billing.getByTestId('plan-starter').getByTestId('plan-price'));
+      await billing.context().close();
+      const landing = await open(lang, '/');
+      const price = landing.getByTestId('plan-price').filter({ hasText: '34' });
+      await price.waitFor();
+      // Once the page has the billing service's plans (until then it shows the admin's copy).
+      await expect.poll(() => onScreen(price), POLL).toBe(onBilling);
+      await landing.context().close();
+      expect(onBilling).toBe(lang === 'ar' ? '34.99 US$' : '$34.99');
     });
 
     it('tells a Starter buyer Starter everywhere, and why the other plans cannot be chosen here', async () => {

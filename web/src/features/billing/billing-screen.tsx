@@ -123,7 +123,7 @@ export function PlanPicker({ current }: { current: Entitlement | undefined }) {
               >
                 <h3 className="font-semibold">{t(`plans.${plan.id}`)}</h3>
                 <p className="mt-1 text-2xl font-bold">
-                  <bdi>{formatPlanPrice(plan, i18n.language)}</bdi>{' '}
+                  <bdi data-testid="plan-price">{formatPlanPrice(plan, i18n.language)}</bdi>{' '}
                   <span className="text-sm font-normal">{t('perMonth')}</span>
                 </p>
                 <ul className="mt-3 flex-1 space-y-1 text-sm">
