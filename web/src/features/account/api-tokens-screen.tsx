@@ -1,10 +1,12 @@
-import { API_TOKEN_SCOPES, type ApiToken, type ApiTokenScope, MAX_API_TOKENS } from '@nashr/contracts';
+import { API_TOKEN_SCOPES, type ApiToken, type ApiTokenScope, MAX_API_TOKENS, MCP_PATH } from '@nashr/contracts';
 import { Check, Copy, KeyRound } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useState, useSyncExternalStore } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime, formatList } from '../../lib/format';
+import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
+import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
 import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
@@ -222,15 +224,13 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: (token: ApiT
           </p>
         </div>
       </div>
-      <button
-        type="button"
+      <DangerOutlineButton
         onClick={() => onRevoke(token)}
         aria-label={t('apiTokens.list.revokeLabel', { name: token.name })}
-        className="self-stretch rounded-xl border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 transition hover:border-red-300 hover:bg-red-50 hover:text-red-700 sm:self-auto"
         data-testid="api-token-revoke"
       >
         {t('apiTokens.list.revoke')}
-      </button>
+      </DangerOutlineButton>
     </li>
   );
 }
@@ -241,19 +241,7 @@ export function ApiTokensPage() {
   const tokens = useApiTokens();
   const revoke = useRevokeApiToken();
   const [secret, setSecret] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
-
-  const confirmRevoke = async () => {
-    const token = revoking;
-    setRevoking(null);
-    if (!token) return;
-    try {
-      await revoke.mutateAsync(token);
-      toast.success(t('apiTokens.list.revoked'));
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
+  const removal = useConfirmedRemoval(revoke.mutateAsync, () => t('apiTokens.list.revoked'));
 
   return (
     <div data-testid="screen-api-tokens" className="mx-auto max-w-3xl">
@@ -267,6 +255,7 @@ export function ApiTokensPage() {
       >
         {t('apiTokens.docs')}
       </a>
+      <McpAddress />
       {secret && <CreatedToken token={secret} onDone={() => setSecret(null)} />}
       <CreateTokenForm full={(tokens.data?.length ?? 0) >= MAX_API_TOKENS} onCreated={setSecret} />
       <section className="mt-6 rounded-3xl border border-slate-200 bg-white px-5 shadow-sm">
@@ -280,7 +269,7 @@ export function ApiTokensPage() {
             ) : (
               <ul className="divide-y divide-slate-100">
                 {list.map((token) => (
-                  <TokenRow key={token.id} token={token} onRevoke={setRevoking} />
+                  <TokenRow key={token.id} token={token} onRevoke={removal.ask} />
                 ))}
               </ul>
             )
@@ -288,16 +277,36 @@ export function ApiTokensPage() {
         </Loaded>
       </section>
       <DiscardChangesDialog
-        open={revoking !== null}
-        onKeep={() => setRevoking(null)}
-        onDiscard={confirmRevoke}
+        {...removal.question}
         copy={{
-          title: t('apiTokens.confirm.title', { name: revoking?.name ?? '' }),
+          title: t('apiTokens.confirm.title', { name: removal.asking?.name ?? '' }),
           message: t('apiTokens.confirm.text'),
           keep: t('apiTokens.confirm.cancel'),
           discard: t('apiTokens.confirm.revoke'),
         }}
       />
     </div>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** Where AI assistants reach the MCP server: this site's own address, known once in the browser. */
+function McpAddress() {
+  const { t } = useTranslation('profile');
+  const origin = useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => '',
+  );
+  return (
+    <p data-testid="api-tokens-mcp" className="mt-2 text-sm text-slate-600">
+      <Trans
+        t={t}
+        i18nKey="apiTokens.mcp"
+        values={{ address: `${origin}${MCP_PATH}` }}
+        components={{ code: <code dir="ltr" className="rounded bg-slate-100 px-1 font-mono text-xs" /> }}
+      />
+    </p>
   );
 }
