@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import { API, type Identity, SESSION_COOKIE } from '@nashr/contracts';
 import { buildApp, configSchema } from '@nashr/gateway';
-import { createLogger, createRedis, IdentityChanges, SessionStore, waitForRedis } from '@nashr/platform';
+import { createLogger, createRedis, IdentityChanges, SessionStore, sessionDigest, waitForRedis } from '@nashr/platform';
 import { figuresFromChild } from './child-figures.js';
 
 export interface MemoryOptions {
@@ -54,6 +54,8 @@ async function measure(options: MemoryOptions): Promise<MemoryFigures> {
   const app = await buildApp({ config, logger, redis });
   const sessions = new SessionStore(redis, config.REDIS_PREFIX);
   const changes = new IdentityChanges(redis, config.REDIS_PREFIX);
+  // Redis keys a session by the SHA-256 of its id, never the id.
+  const sessionKey = (id: string) => `${config.REDIS_PREFIX}:session-sha256:${sessionDigest(id)}`;
   const me = (cookie: string) => app.inject({ method: 'GET', url: API.auth.me.path, headers: { cookie } });
 
   try {
@@ -83,7 +85,7 @@ async function measure(options: MemoryOptions): Promise<MemoryFigures> {
     /** Announces a change of the user, and waits until the gateway has forgotten its sessions. */
     const forget = async (probe: string) => {
       await changes.userChanged(identity.userId);
-      await redis.del(`${config.REDIS_PREFIX}:session:${probe}`);
+      await redis.del(sessionKey(probe));
       const deadline = Date.now() + 30_000;
       while ((await me(`${SESSION_COOKIE}=${fastifyCookie.sign(probe, config.COOKIE_SECRET)}`)).statusCode === 200) {
         if (Date.now() > deadline) throw new Error('the gateway did not hear the announced change within 30 s');
@@ -106,7 +108,7 @@ async function measure(options: MemoryOptions): Promise<MemoryFigures> {
     const full = settle();
 
     // Only a remembered session can still be answered once its entry in Redis is gone.
-    await redis.del(...ids.map((id) => `${config.REDIS_PREFIX}:session:${id}`));
+    await redis.del(...ids.map(sessionKey));
     let remembered = 0;
     for (const id of ids) {
       if ((await me(`${SESSION_COOKIE}=${fastifyCookie.sign(id, config.COOKIE_SECRET)}`)).statusCode === 200) {
