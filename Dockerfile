@@ -29,6 +29,7 @@ FROM base AS manifests
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/fakes/package.json packages/fakes/
+COPY packages/mcp/package.json packages/mcp/
 COPY packages/platform/package.json packages/platform/
 COPY packages/tsconfig/package.json packages/tsconfig/
 COPY services/ai/package.json services/ai/

@@ -59,6 +59,10 @@ describe.each([
     await page.goto(`${stack.url}/api-tokens`);
     await page.getByTestId('api-tokens-empty').waitFor();
     expect(await page.getByTestId('api-tokens-empty').textContent()).toBe(WORDS[lang].empty);
+    // Where AI assistants connect, this site's own address.
+    await expect
+      .poll(() => page.getByTestId('api-tokens-mcp').textContent(), { timeout: 15_000 })
+      .toContain(`${stack.url}/mcp`);
 
     // Without a name: said, and nothing made.
     await page.getByTestId('api-token-create').click();

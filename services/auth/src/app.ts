@@ -7,6 +7,7 @@ import {
   createServiceApp,
   type Database,
   IdentityChanges,
+  idempotentReplies,
   type Logger,
   Queues,
   type Redis,
@@ -130,6 +131,8 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
   webhookRoutes(app, {
     dispatcher: new WebhookDispatcher(webhooks, queues, config.WEBHOOK_RETRY_BASE_MS),
     allowLoopback: config.NODE_ENV !== 'production',
+    // A retried creation must not add a second endpoint: a repeat gets the first answer.
+    once: idempotentReplies({ redis, prefix: config.REDIS_PREFIX }),
   });
   preferencesRoutes(app, users);
   accountDataRoutes(app, {

@@ -490,6 +490,23 @@ describe('outgoing webhooks', () => {
     expect(rows[0]).toEqual({ endpoints: 0, deliveries: 0 });
   });
 
+  it('adds one endpoint for a creation repeated with the same Idempotency-Key', async () => {
+    const dina = await newUser('dina');
+    const create = () =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks',
+        headers: { ...dina.headers, 'idempotency-key': 'create-dina-hook-1' },
+        payload: { url: receiver.url('/dina'), events: ['post.published'] },
+      });
+    const first = await create();
+    const again = await create();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().data.endpoint.id).toBe(first.json().data.endpoint.id);
+    expect((await call(dina, 'GET', '/api/v1/webhooks')).json().data.endpoints).toHaveLength(1);
+  });
+
   it('a failed post reaches the endpoints that chose post.failed only', async () => {
     const sara = await newUser('sara');
     await addEndpoint(sara, '/sara-failed', ['post.failed']);

@@ -34,6 +34,7 @@ import { IdentityCache } from './identity-cache.js';
 import { LandingPage } from './landing-page.js';
 import { compressed, pickEncoding, readIndexHtml } from './page-template.js';
 import { isApiPath, SAFE_METHODS, serviceUrls } from './route-table.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { opsMetricsRoutes } from './routes/ops-metrics.js';
 import { proxyRoutes } from './routes/proxy.js';
@@ -289,6 +290,9 @@ export async function buildApp({ config, logger, redis, otherParts = [] }: Gatew
   });
   openApiRoutes(app, { publicUrl: publicOrigin });
 
+  const tokens = new ApiTokenStore(hotPath, config.REDIS_PREFIX);
+  mcpRoutes(app, { tokens, publicUrl: publicOrigin });
+
   await app.register(async (scope) =>
     proxyRoutes(scope as unknown as ServiceApp, {
       urls,
@@ -296,7 +300,7 @@ export async function buildApp({ config, logger, redis, otherParts = [] }: Gatew
       sessions,
       cache,
       secureCookies: publicOrigin.startsWith('https:'),
-      tokens: new ApiTokenStore(hotPath, config.REDIS_PREFIX),
+      tokens,
       tokenLimiter: new TokenRateLimiter(),
     }),
   );

@@ -1,4 +1,4 @@
-import { API_CATALOGUE, type ServiceName } from '@nashr/contracts';
+import { API_CATALOGUE, MCP_PATH, type ServiceName } from '@nashr/contracts';
 import type { Config } from './config.js';
 
 export type { ServiceName };
@@ -57,10 +57,10 @@ export function serviceUrls(config: Config): Record<ServiceName, string> {
 /** Methods that change nothing: no Origin check, and no reason to forget what is remembered of the caller. */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Paths that belong to the API: unknown ones answer JSON 404, never the web app. */
+/** Paths that belong to the API (and the MCP server beside it): unknown ones answer JSON 404, never the web app. */
 export const API_PREFIXES = ['/api/', '/content/', '/linkedln/'];
 
 /** Whether a request URL (path and query) is an API call rather than a page or a file of the web app. */
 export function isApiPath(url: string): boolean {
-  return API_PREFIXES.some((prefix) => url.startsWith(prefix));
+  return API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url.split('?')[0] === MCP_PATH;
 }

@@ -69,11 +69,11 @@ export function buildApp({ config, logger, database, queues, redis, storage, pdf
   const media = new MediaService(database.db, files, logger, pdfLimits);
   const waiter = new PublishWaiter(database.sql, store, logger);
   app.addHook('onClose', () => waiter.close());
-  // Scheduling and publishing could double on a retry or a double click: a repeat gets the first answer.
+  // Creates could double on a retry or a double click: a repeat gets the first answer.
   const once = idempotentReplies({ redis, prefix: config.REDIS_PREFIX });
   linkedlnRoutes(app, { service, store, drafts, media, waiter, publishWaitMs: config.PUBLISH_WAIT_MS, once });
   postRoutes(app, { service, store, media });
-  draftRoutes(app, drafts, media);
+  draftRoutes(app, { drafts, media, once });
   queueRoutes(app, { queue: postingQueue, drafts, media, once });
   mediaRoutes(app, { media, storage: files });
   userDataRoutes(app, store, draftStore, new QueueStore(database.db), media);

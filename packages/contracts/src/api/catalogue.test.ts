@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDeclaredErrorCode } from '../errors.js';
 import { urlOf } from './define.js';
-import { API, API_CATALOGUE } from './index.js';
+import { API, API_CATALOGUE, MCP_PATH } from './index.js';
 
 describe('the API catalogue', () => {
   it('declares each method and path once', () => {
@@ -28,8 +28,18 @@ describe('the API catalogue', () => {
   });
 
   it('keeps the public API under the gateway’s API prefixes, with the spec’s /linkedln/ spelling', () => {
-    for (const endpoint of API_CATALOGUE) expect(endpoint.path).toMatch(/^\/(api\/v1|content|linkedln)\//);
+    for (const endpoint of API_CATALOGUE) {
+      if (endpoint.path !== MCP_PATH) expect(endpoint.path).toMatch(/^\/(api\/v1|content|linkedln)\//);
+    }
     expect(API.posts.schedule.path).toBe('/linkedln/saveSchedulePost');
+  });
+
+  it('makes every create open to tokens safe to retry with an Idempotency-Key', () => {
+    const creates = API_CATALOGUE.filter(
+      (endpoint) => endpoint.token && endpoint.method === 'POST' && 201 in endpoint.responses,
+    );
+    expect(creates.length).toBeGreaterThan(0);
+    for (const endpoint of creates) expect(endpoint.idempotent, endpoint.path).toBe(true);
   });
 
   it('builds a call URL from the path parameters and the query', () => {

@@ -43,6 +43,11 @@ export interface EndpointSpec {
    * as a session otherwise. Without it the gateway refuses every token here (`token.route_closed`).
    */
   token?: ApiTokenScope;
+  /**
+   * A create a retry or a double click must not do twice: a repeat with the same
+   * `Idempotency-Key` header gets the first answer (the service serves it with `route(..., { once })`).
+   */
+  idempotent?: true;
 }
 
 /** One endpoint of the public API: declared once, and the gateway, services and web app derive from it. */

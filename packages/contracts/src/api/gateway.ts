@@ -1,5 +1,8 @@
 import { defineEndpoint } from './define.js';
 
+/** Where the MCP server for AI assistants answers: the one public path outside the API's prefixes, where MCP clients expect it. */
+export const MCP_PATH = '/mcp';
+
 /** What the gateway serves itself: this reference and the operator pages. */
 export const gatewayApi = {
   openApi: defineEndpoint({
@@ -37,5 +40,40 @@ export const gatewayApi = {
     description:
       'Every BullMQ queue with its waiting, delayed, active, completed and failed jobs; failed jobs can be retried.',
     responses: { 200: { description: 'The dashboard page', contentType: 'text/html' } },
+  }),
+  mcp: defineEndpoint({
+    method: 'POST',
+    path: MCP_PATH,
+    owner: 'gateway',
+    access: 'signed-in',
+    summary: 'The MCP server for AI assistants (streamable HTTP, without sessions)',
+    description:
+      'JSON-RPC messages of the Model Context Protocol, answered as JSON. Only with a personal API token ' +
+      "(`Authorization: Bearer`); each tool calls this API with it, so the token's permissions and rate " +
+      'limit apply. Tools answer in Arabic unless `Accept-Language` prefers English. How to add it to an ' +
+      'assistant: docs/api.md.',
+    responses: {
+      200: { description: 'The JSON-RPC answer', contentType: 'application/json' },
+      202: { description: 'A notification or answer from the client, taken' },
+    },
+    errors: { 401: ['token.invalid'] },
+  }),
+  mcpStream: defineEndpoint({
+    method: 'GET',
+    path: MCP_PATH,
+    owner: 'gateway',
+    access: 'signed-in',
+    summary: 'No server-sent stream: 405, as the Model Context Protocol has a server without sessions answer',
+    responses: { 405: { description: 'A JSON-RPC error: only POST is answered', contentType: 'application/json' } },
+    errors: { 401: ['token.invalid'] },
+  }),
+  mcpEnd: defineEndpoint({
+    method: 'DELETE',
+    path: MCP_PATH,
+    owner: 'gateway',
+    access: 'signed-in',
+    summary: 'No session to end: 405',
+    responses: { 405: { description: 'A JSON-RPC error: only POST is answered', contentType: 'application/json' } },
+    errors: { 401: ['token.invalid'] },
   }),
 } as const;

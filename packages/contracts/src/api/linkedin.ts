@@ -133,6 +133,8 @@ export const linkedinApi = {
     path: '/linkedln/getUserInfo',
     owner: 'linkedin',
     access: 'signed-in',
+    // The identity posts go out as: programs and assistants that write posts need to name it.
+    token: 'posts:read',
     summary: "The signed-in user's network account",
     body: optionalLinkedlnRequest,
     responses: { 200: { description: 'The account as stored by this product', schema: userInfoResponseSchema } },

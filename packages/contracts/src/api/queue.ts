@@ -54,6 +54,7 @@ export const queueApi = {
     owner: 'posts',
     access: 'full-user',
     token: 'posts:schedule',
+    idempotent: true,
     summary: 'Add a post to the queue',
     description:
       'Schedules the post in the next free slot (a slot no scheduled post of the caller holds). It is then a ' +

@@ -39,6 +39,7 @@ export const webhooksApi = {
     },
     errors: { 400: [WEBHOOK_ERROR_CODES.urlRefused], 409: [WEBHOOK_ERROR_CODES.limitReached] },
     token: 'webhooks:manage',
+    idempotent: true,
   }),
   remove: defineEndpoint({
     method: 'DELETE',

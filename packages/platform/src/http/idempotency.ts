@@ -34,7 +34,7 @@ export interface IdempotencyOptions {
  * While the first request still runs, a repeat is refused with 409 rather than run in parallel.
  *
  *   const once = idempotentReplies({ redis, prefix });
- *   app.post('/things', { preHandler: [requireIdentity, once.preHandler], onSend: once.onSend }, ...)
+ *   route(app, API.posts.createDraft, { once }, ...)   // the entry is declared `idempotent: true`
  */
 export function idempotentReplies({ redis, prefix }: IdempotencyOptions) {
   const claimed = new WeakMap<FastifyRequest, string>();
@@ -100,3 +100,5 @@ export function idempotentReplies({ redis, prefix }: IdempotencyOptions) {
 
   return { preHandler, onSend };
 }
+
+export type IdempotentReplies = ReturnType<typeof idempotentReplies>;

@@ -18,6 +18,7 @@ import type {
 } from 'fastify';
 import { z } from 'zod';
 import type { ServiceApp } from './app.js';
+import type { IdempotentReplies } from './idempotency.js';
 import { requireIdentity, requireRole } from './identity.js';
 
 /** Where a request body is checked. */
@@ -43,6 +44,8 @@ export interface EndpointRouteOptions<Check extends BodyCheck = 'schema'> {
   checkResponses?: boolean;
   /** Fastify's per-route config (the rate limit's settings, for one). */
   config?: RouteOptions['config'];
+  /** The service's `idempotentReplies`: required by, and only for, an entry declared `idempotent`. */
+  once?: IdempotentReplies;
 }
 
 /** The request a handler of `E` receives: params, query and body as the catalogue's schemas parse them. */
@@ -88,6 +91,16 @@ export function route<E extends EndpointSpec, Check extends BodyCheck = 'schema'
   handler: EndpointHandler<E, Check>,
 ): void {
   const checkBody = (options.bodyCheck ?? 'schema') === 'schema';
+  const once = options.once;
+  if (Boolean(endpoint.idempotent) !== Boolean(once)) {
+    throw new Error(
+      `${endpoint.method} ${endpoint.path}: ${endpoint.idempotent ? 'is declared idempotent: pass the service’s idempotentReplies as once' : 'takes once only when declared idempotent'}`,
+    );
+  }
+  const preHandlers = [
+    ...(once ? [once.preHandler] : []),
+    ...(options.preHandler ? [options.preHandler].flat() : []),
+  ] as preHandlerHookHandler[];
   (app as unknown as FastifyInstance).route({
     method: endpoint.method,
     url: routerPathOf(endpoint.path),
@@ -100,8 +113,10 @@ export function route<E extends EndpointSpec, Check extends BodyCheck = 'schema'
       ...(options.checkResponses ? { response: responseSchemas(endpoint) } : {}),
     },
     onRequest: [...(options.onRequest ? [options.onRequest] : []), ...GUARDS[endpoint.access]],
-    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
-    ...(options.onSend ? { onSend: options.onSend } : {}),
+    ...(preHandlers.length ? { preHandler: preHandlers } : {}),
+    ...(once || options.onSend
+      ? { onSend: [...(once ? [once.onSend] : []), ...(options.onSend ? [options.onSend] : [])] as onSendHookHandler[] }
+      : {}),
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     ...(options.config === undefined ? {} : { config: options.config }),
     handler: handler as unknown as RouteOptions['handler'],

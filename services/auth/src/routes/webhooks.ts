@@ -7,6 +7,7 @@ import {
 } from '@nashr/contracts';
 import {
   AppError,
+  type IdempotentReplies,
   identityOf,
   type PublicAddressRefusal,
   publicAddressRefusal,
@@ -21,6 +22,8 @@ export interface WebhookRouteDeps {
   dispatcher: WebhookDispatcher;
   /** Outside production: a receiver on this machine may be added (plain http too), for tests and development. */
   allowLoopback: boolean;
+  /** A repeated creation (same Idempotency-Key) gets the first answer instead of a second endpoint. */
+  once: IdempotentReplies;
 }
 
 const REFUSALS: Record<PublicAddressRefusal, string> = {
@@ -74,7 +77,7 @@ export function webhookRoutes(app: ServiceApp, deps: WebhookRouteDeps): void {
     return { success: true as const, data: { endpoints: endpoints.map(shownEndpoint) } };
   });
 
-  route(app, API.webhooks.create, { checkResponses: true }, async (request, reply) => {
+  route(app, API.webhooks.create, { once: deps.once, checkResponses: true }, async (request, reply) => {
     const { userId } = identityOf(request);
     const { url, events } = request.body;
     const refusal = await publicAddressRefusal(url, { allowLoopback: deps.allowLoopback });

@@ -128,7 +128,11 @@ function operationOf(route: Endpoint): JsonSchema {
     described['x-error-codes'] = codes;
     described.description = `${described.description}. Codes: ${codes.map((code) => `\`${code}\``).join(', ')}`;
   }
-  const parameters = [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')];
+  const parameters = [
+    ...parametersOf(route.params, 'path'),
+    ...parametersOf(route.query, 'query'),
+    ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+  ];
   return {
     operationId: operationId(route.method, route.path),
     tags: [route.owner],
@@ -150,6 +154,18 @@ function operationOf(route: Endpoint): JsonSchema {
     responses,
   };
 }
+
+/** The header a create takes so that a retry does it once (`idempotent` in the catalogue). */
+const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Any 8 to 128 letters, digits, - or _ chosen by the client for this request: a repeat with the same key within 24 hours ' +
+    'gets the first successful answer (header `Idempotent-Replayed: true`) instead of doing the work twice; while the first ' +
+    'still runs, 409 `request.in_progress`.',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' },
+};
 
 /** The OpenAPI 3.1 description of the public API, from the catalogue in `@nashr/contracts`. */
 export function buildOpenApiDocument(routes: readonly Endpoint[] = API_CATALOGUE, serverUrl = '/'): OpenApiDocument {

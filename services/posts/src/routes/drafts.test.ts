@@ -33,6 +33,21 @@ afterAll(async () => {
 const inThreeDays = () => instantToLocal(new Date(Date.now() + 3 * 86_400_000), 'Asia/Riyadh').date;
 
 describe('drafts', () => {
+  it('makes one draft of a create repeated with the same Idempotency-Key', async () => {
+    const me = testIdentity();
+    const headers = { 'idempotency-key': `draft-${Date.now().toString(36)}-once` };
+    const body = { content: 'Sent twice by a client that lost the first answer' };
+    const [first, again] = [
+      await h.request(me, 'POST', '/api/v1/drafts', body, headers),
+      await h.request(me, 'POST', '/api/v1/drafts', body, headers),
+    ];
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect((await h.request(me, 'GET', '/api/v1/drafts')).json().data).toHaveLength(1);
+  });
+
   it('creates, lists newest first, saves again and deletes a draft', async () => {
     const me = testIdentity();
     const first = await h.request(me, 'POST', '/api/v1/drafts', { content: 'An idea about hiring' });

@@ -1,5 +1,5 @@
 import { API, POST_MESSAGES, type PostDraft } from '@nashr/contracts';
-import { identityOf, route, type ServiceApp } from '@nashr/platform';
+import { type IdempotentReplies, identityOf, route, type ServiceApp } from '@nashr/platform';
 import type { DraftRow } from '../db/schema.js';
 import type { DraftService } from '../drafts/draft-service.js';
 import type { MediaService } from '../media/media-service.js';
@@ -16,13 +16,16 @@ export const toDraft = (row: DraftRow): PostDraft => ({
 });
 
 /** The caller's drafts: list, create, save again, delete. */
-export function draftRoutes(app: ServiceApp, drafts: DraftService, media: MediaService): void {
+export function draftRoutes(
+  app: ServiceApp,
+  { drafts, media, once }: { drafts: DraftService; media: MediaService; once: IdempotentReplies },
+): void {
   route(app, API.posts.drafts, { checkResponses: true }, async (request) => {
     const rows = await drafts.list(identityOf(request).userId);
     return { success: true as const, data: rows.map(toDraft) };
   });
 
-  route(app, API.posts.createDraft, { checkResponses: true }, async (request, reply) => {
+  route(app, API.posts.createDraft, { once, checkResponses: true }, async (request, reply) => {
     const userId = identityOf(request).userId;
     const attached = await media.attachments(userId, request.body.mediaIds);
     const row = await drafts.create(userId, request.body, attached);

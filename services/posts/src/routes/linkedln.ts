@@ -1,5 +1,5 @@
 import { API, MAX_SCHEDULED_LIST_ROWS, POST_ERROR_CODES, POST_MESSAGES, SCHEDULE_MESSAGES } from '@nashr/contracts';
-import { assertSafeText, type idempotentReplies, identityOf, route, type ServiceApp } from '@nashr/platform';
+import { assertSafeText, type IdempotentReplies, identityOf, route, type ServiceApp } from '@nashr/platform';
 import type { DraftService } from '../drafts/draft-service.js';
 import type { MediaService } from '../media/media-service.js';
 import { optionalFirstComment, type PostService, requireContent } from '../post-service.js';
@@ -33,7 +33,7 @@ export interface LinkedlnRouteOptions {
   waiter: PublishWaiter;
   publishWaitMs: number;
   /** Answers a repeated request (same Idempotency-Key) with the first answer. */
-  once: ReturnType<typeof idempotentReplies>;
+  once: IdempotentReplies;
 }
 
 /** The spec's call table paths (section 7), spelled as the spec spells them. */
@@ -45,8 +45,7 @@ export function linkedlnRoutes(
     app,
     API.posts.schedule,
     {
-      preHandler: once.preHandler,
-      onSend: once.onSend,
+      once,
       // A request without a body still deserves the spec's message rather than a type error.
       missingBodyAsEmpty: true,
       checkResponses: true,
@@ -79,38 +78,33 @@ export function linkedlnRoutes(
     return { success: true as const, data: rows.map(toScheduledPost) };
   });
 
-  route(
-    app,
-    API.posts.publishNow,
-    { preHandler: once.preHandler, onSend: once.onSend, checkResponses: true },
-    async (request, reply) => {
-      const me = identityOf(request);
-      const text = requireContent(decodePostText(request.body.text));
-      // The schema checked the field as sent; a JSON-encoded one may spell what it refuses as `\u202e`.
-      assertSafeText(text);
-      const timeZone = request.body.timeZone ? requireTimeZone(request.body.timeZone) : 'UTC';
-      const firstComment = optionalFirstComment(request.body.firstComment);
-      const attached = await media.attachments(me.userId, request.body.mediaIds);
-      const created = await service.publishNow(me.userId, text, timeZone, request.id, firstComment, attached);
-      await drafts.consume(me.userId, request.body.draftId);
-      const post = (await waiter.waitForOutcome(created.id, publishWaitMs)) ?? created;
-      if (post.status === 'published') {
-        return reply.status(200).send({ success: true, message: POST_MESSAGES.published, data: toPost(post) });
-      }
-      if (post.status === 'failed') {
-        return reply.status(422).send({
-          success: false,
-          code: POST_ERROR_CODES.publishFailed,
-          message: post.failureReason ?? POST_MESSAGES.publishFailed,
-          params: {
-            ...(post.failureReason ? { reason: post.failureReason } : {}),
-            ...(post.failureCode ? { reasonCode: post.failureCode } : {}),
-          },
-          data: toPost(post),
-        });
-      }
-      request.log.info({ postId: post.id, status: post.status }, 'still publishing when the wait ran out');
-      return reply.status(202).send({ success: true, message: POST_MESSAGES.stillPublishing, data: toPost(post) });
-    },
-  );
+  route(app, API.posts.publishNow, { once, checkResponses: true }, async (request, reply) => {
+    const me = identityOf(request);
+    const text = requireContent(decodePostText(request.body.text));
+    // The schema checked the field as sent; a JSON-encoded one may spell what it refuses as `\u202e`.
+    assertSafeText(text);
+    const timeZone = request.body.timeZone ? requireTimeZone(request.body.timeZone) : 'UTC';
+    const firstComment = optionalFirstComment(request.body.firstComment);
+    const attached = await media.attachments(me.userId, request.body.mediaIds);
+    const created = await service.publishNow(me.userId, text, timeZone, request.id, firstComment, attached);
+    await drafts.consume(me.userId, request.body.draftId);
+    const post = (await waiter.waitForOutcome(created.id, publishWaitMs)) ?? created;
+    if (post.status === 'published') {
+      return reply.status(200).send({ success: true, message: POST_MESSAGES.published, data: toPost(post) });
+    }
+    if (post.status === 'failed') {
+      return reply.status(422).send({
+        success: false,
+        code: POST_ERROR_CODES.publishFailed,
+        message: post.failureReason ?? POST_MESSAGES.publishFailed,
+        params: {
+          ...(post.failureReason ? { reason: post.failureReason } : {}),
+          ...(post.failureCode ? { reasonCode: post.failureCode } : {}),
+        },
+        data: toPost(post),
+      });
+    }
+    request.log.info({ postId: post.id, status: post.status }, 'still publishing when the wait ran out');
+    return reply.status(202).send({ success: true, message: POST_MESSAGES.stillPublishing, data: toPost(post) });
+  });
 }

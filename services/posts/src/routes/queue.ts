@@ -1,5 +1,5 @@
 import { API, QUEUE_MESSAGES } from '@nashr/contracts';
-import { type idempotentReplies, identityOf, route, type ServiceApp } from '@nashr/platform';
+import { type IdempotentReplies, identityOf, route, type ServiceApp } from '@nashr/platform';
 import type { DraftService } from '../drafts/draft-service.js';
 import type { MediaService } from '../media/media-service.js';
 import { optionalFirstComment, requireContent } from '../post-service.js';
@@ -15,7 +15,7 @@ export function queueRoutes(
     drafts,
     media,
     once,
-  }: { queue: QueueService; drafts: DraftService; media: MediaService; once: ReturnType<typeof idempotentReplies> },
+  }: { queue: QueueService; drafts: DraftService; media: MediaService; once: IdempotentReplies },
 ): void {
   route(app, API.queue.get, { checkResponses: true }, async (request) => {
     const zone = request.query.timeZone ? requireTimeZone(request.query.timeZone) : null;
@@ -30,19 +30,14 @@ export function queueRoutes(
     return { success: true as const, message: QUEUE_MESSAGES.saved, data };
   });
 
-  route(
-    app,
-    API.queue.add,
-    { preHandler: once.preHandler, onSend: once.onSend, checkResponses: true },
-    async (request, reply) => {
-      const me = identityOf(request);
-      const content = requireContent(request.body.content);
-      const firstComment = optionalFirstComment(request.body.firstComment);
-      const attached = await media.attachments(me.userId, request.body.mediaIds);
-      const post = await queue.add(me.userId, { content, firstComment, media: attached ?? [] }, request.id);
-      await drafts.consume(me.userId, request.body.draftId);
-      request.log.info({ postId: post.id, scheduledAt: post.scheduledAt }, 'post added to the queue');
-      return reply.status(201).send({ success: true, message: QUEUE_MESSAGES.queued, data: toScheduledPost(post) });
-    },
-  );
+  route(app, API.queue.add, { once, checkResponses: true }, async (request, reply) => {
+    const me = identityOf(request);
+    const content = requireContent(request.body.content);
+    const firstComment = optionalFirstComment(request.body.firstComment);
+    const attached = await media.attachments(me.userId, request.body.mediaIds);
+    const post = await queue.add(me.userId, { content, firstComment, media: attached ?? [] }, request.id);
+    await drafts.consume(me.userId, request.body.draftId);
+    request.log.info({ postId: post.id, scheduledAt: post.scheduledAt }, 'post added to the queue');
+    return reply.status(201).send({ success: true, message: QUEUE_MESSAGES.queued, data: toScheduledPost(post) });
+  });
 }

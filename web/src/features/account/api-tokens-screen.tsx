@@ -1,7 +1,7 @@
-import { API_TOKEN_SCOPES, type ApiToken, type ApiTokenScope, MAX_API_TOKENS } from '@nashr/contracts';
+import { API_TOKEN_SCOPES, type ApiToken, type ApiTokenScope, MAX_API_TOKENS, MCP_PATH } from '@nashr/contracts';
 import { Link } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useState, useSyncExternalStore } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../../lib/error-text';
@@ -247,6 +247,7 @@ export function ApiTokensPage() {
       >
         {t('webhooks.title')}
       </Link>
+      <McpAddress />
       {secret && <CreatedToken token={secret} onDone={() => setSecret(null)} />}
       <CreateTokenForm full={(tokens.data?.length ?? 0) >= MAX_API_TOKENS} onCreated={setSecret} />
       <section className="mt-6 rounded-3xl border border-slate-200 bg-white px-5 shadow-sm">
@@ -279,5 +280,27 @@ export function ApiTokensPage() {
         }}
       />
     </div>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** Where AI assistants reach the MCP server: this site's own address, known once in the browser. */
+function McpAddress() {
+  const { t } = useTranslation('profile');
+  const origin = useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => '',
+  );
+  return (
+    <p data-testid="api-tokens-mcp" className="mt-2 text-sm text-slate-600">
+      <Trans
+        t={t}
+        i18nKey="apiTokens.mcp"
+        values={{ address: `${origin}${MCP_PATH}` }}
+        components={{ code: <code dir="ltr" className="rounded bg-slate-100 px-1 font-mono text-xs" /> }}
+      />
+    </p>
   );
 }

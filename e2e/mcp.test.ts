@@ -1,0 +1,169 @@
+/**
+ * The MCP server over the whole stack, as an AI assistant uses it: the SDK's own client over the
+ * streamable HTTP transport at /mcp with a personal API token lists the tools, has a post written
+ * in Arabic and kept as a draft, and schedules it with the confirmation; the post is then in the
+ * calendar and, once due, published once. Without a token nothing is served, and a token without
+ * the scheduling permission is refused by the API's own rule.
+ */
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { QUEUES } from '@nashr/contracts';
+import { createLogger, createRedis, Queues } from '@nashr/platform';
+import { type Stack, startStack } from '@nashr/tools/process-stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs, fullUser, type StackUser } from './support/full-user';
+
+let stack: Stack;
+const ZONE = 'Asia/Riyadh';
+
+beforeAll(async () => {
+  stack = await startStack({
+    services: ['auth', 'linkedin', 'posts', 'ai'],
+    workers: ['auth', 'linkedin', 'posts'],
+    env: { ai: { AI_PROVIDER: 'offline' } },
+  });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function tokenOf(user: StackUser, scopes: string[]): Promise<string> {
+  const made = await callAs(stack, user, 'POST', '/api/v1/auth/tokens', { name: 'Assistant', scopes });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return made.body.data.token;
+}
+
+async function assistant(token: string | undefined, language = 'ar'): Promise<Client> {
+  const headers: Record<string, string> = { 'accept-language': language };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const client = new Client({ name: 'e2e-assistant', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', stack.url), { requestInit: { headers } }));
+  return client;
+}
+
+const textOf = (result: Awaited<ReturnType<Client['callTool']>>) =>
+  (result.content as Array<{ type: string; text: string }>).map((part) => part.text).join('\n');
+
+/** The calendar's coming days, where a post scheduled for tomorrow is. */
+const COMING_DAYS = new URLSearchParams({
+  from: new Date().toISOString(),
+  to: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+}).toString();
+
+/** Tomorrow in the zone, as the schedule call takes it. */
+function tomorrowIn(zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(Date.now() + 86_400_000));
+}
+
+/** Lets the post's due time come now: its delayed job is moved to the front, as time passing would. */
+async function makeDue(postId: string): Promise<void> {
+  const queues = new Queues(
+    { connection: createRedis(stack.redisUrl, 'worker'), prefix: stack.redisPrefix },
+    createLogger('e2e', { NODE_ENV: 'test', LOG_LEVEL: 'silent', LOG_PRETTY: false }),
+  );
+  try {
+    const due = (await queues.get(QUEUES.postsDue).getDelayed()).filter((job) => job.data.postId === postId);
+    expect(due).toHaveLength(1);
+    await due[0]?.promote();
+  } finally {
+    await queues.close();
+  }
+}
+
+describe('the MCP server for AI assistants', () => {
+  it('refuses a client without a valid token', async () => {
+    const response = await fetch(new URL('/mcp', stack.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(((await response.json()) as { code: string }).code).toBe('token.invalid');
+    await expect(assistant(`nashr_pat_${'x'.repeat(43)}`)).rejects.toThrow();
+  });
+
+  it('writes a post in Arabic, schedules it with the confirmation, and it publishes once', async () => {
+    const user = await fullUser(stack, 'mcp-ar', undefined, 'Arabic');
+    const token = await tokenOf(user, [
+      'posts:read',
+      'drafts:write',
+      'posts:schedule',
+      'ai:generate',
+      'analytics:read',
+    ]);
+    const client = await assistant(token);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toContain('schedule_draft');
+
+      const identities = await client.callTool({ name: 'list_identities', arguments: {} });
+      expect(identities.isError, textOf(identities)).toBeFalsy();
+      expect(textOf(identities)).toContain('هوية واحدة على لينكدإن.');
+
+      const written = await client.callTool({
+        name: 'write_draft_with_ai',
+        arguments: { topic: 'ما تعلمته من قيادة فريق صغير' },
+      });
+      expect(written.isError, textOf(written)).toBeFalsy();
+      const { draft, language } = (
+        written.structuredContent as { data: { draft: { id: string; content: string }; language: string } }
+      ).data;
+      expect(language).toBe('Arabic');
+      expect(draft.content).toMatch(/[\u0600-\u06FF]/);
+
+      const date = tomorrowIn(ZONE);
+      const when = { draftId: draft.id, date, time: '9:30 AM', timeZone: ZONE };
+      const unconfirmed = await client.callTool({ name: 'schedule_draft', arguments: when });
+      expect(unconfirmed.isError).toBe(true);
+      expect((await callAs(stack, user, 'GET', `/api/v1/posts?${COMING_DAYS}`)).body.data).toEqual([]);
+
+      const scheduled = await client.callTool({ name: 'schedule_draft', arguments: { ...when, confirm: true } });
+      expect(scheduled.isError, textOf(scheduled)).toBeFalsy();
+      expect(textOf(scheduled)).toContain(`جُدول المنشور في ${date} الساعة 9:30 AM (${ZONE}).`);
+
+      // In the calendar, and the draft became the post.
+      const calendar = (await callAs(stack, user, 'GET', `/api/v1/posts?${COMING_DAYS}`)).body.data;
+      expect(calendar).toHaveLength(1);
+      expect(calendar[0]).toMatchObject({ content: draft.content, status: 'scheduled' });
+      expect((await callAs(stack, user, 'GET', '/api/v1/drafts')).body.data).toEqual([]);
+
+      await makeDue(calendar[0].id);
+      await expect
+        .poll(async () => (await callAs(stack, user, 'GET', `/api/v1/posts/${calendar[0].id}`)).body.data.status, {
+          timeout: 30_000,
+          interval: 250,
+        })
+        .toBe('published');
+      const after = (await callAs(stack, user, 'GET', `/api/v1/posts?${COMING_DAYS}`)).body.data;
+      expect(after.map((post: { status: string }) => post.status)).toEqual(['published']);
+      const read = await client.callTool({ name: 'get_post', arguments: { id: calendar[0].id } });
+      expect((read.structuredContent as { data: { attempts?: number; status: string } }).data.status).toBe('published');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('leaves scheduling to tokens that hold the permission, in English when asked', async () => {
+    const user = await fullUser(stack, 'mcp-en');
+    const token = await tokenOf(user, ['posts:read', 'drafts:write']);
+    const client = await assistant(token, 'en');
+    try {
+      const saved = await client.callTool({
+        name: 'create_draft',
+        arguments: { content: 'Three lessons from a year of leading' },
+      });
+      expect(textOf(saved)).toContain('The draft is saved.');
+      const { id } = (saved.structuredContent as { data: { id: string } }).data;
+      const refused = await client.callTool({ name: 'queue_draft', arguments: { draftId: id, confirm: true } });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toContain('Nashr refused this (token.scope_missing)');
+      // Nothing was queued, and the draft is kept.
+      expect((await callAs(stack, user, 'GET', '/api/v1/drafts')).body.data).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+});

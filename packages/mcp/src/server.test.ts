@@ -1,0 +1,165 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { API, type Endpoint, MAX_DRAFT_LENGTH } from '@nashr/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ApiAnswer, type ApiRequest, createNashrMcpServer } from './server.js';
+import type { McpLanguage } from './words.js';
+
+interface Seen {
+  endpoint: Endpoint;
+  request: ApiRequest | undefined;
+}
+
+const DRAFT = {
+  id: '6f1c1d4e-8d1b-4c37-9a57-0a4e3c2b1a10',
+  userId: '0b7f6a52-3c1d-4e8f-9a2b-5c6d7e8f9a0b',
+  content: 'نص المسودة',
+  firstComment: 'التعليق الأول',
+  media: [{ id: 'b5b0d0f4-1c2a-4b3c-8d4e-5f6a7b8c9d0e' }],
+  version: 1,
+};
+
+/** An API that answers from a table by endpoint, and records every call. */
+function fakeApi(answers: Map<Endpoint, ApiAnswer>) {
+  const seen: Seen[] = [];
+  const call = async (endpoint: Endpoint, request?: ApiRequest): Promise<ApiAnswer> => {
+    seen.push({ endpoint, request });
+    return answers.get(endpoint) ?? { status: 404, body: { success: false, code: 'route.not_found', message: 'No' } };
+  };
+  return { call, seen };
+}
+
+const clients: Client[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close();
+});
+
+async function connect(answers: Map<Endpoint, ApiAnswer>, language: McpLanguage = 'ar') {
+  const api = fakeApi(answers);
+  const server = createNashrMcpServer({ call: api.call, language, version: 'test' });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'test-client', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  clients.push(client);
+  return { client, seen: api.seen };
+}
+
+const textOf = (result: Awaited<ReturnType<Client['callTool']>>) =>
+  (result.content as Array<{ type: string; text: string }>).map((part) => part.text).join('\n');
+
+describe('the MCP server', () => {
+  it('lists its tools, and the ones that publish ask for a confirmation', async () => {
+    const { client } = await connect(new Map());
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'best_times',
+      'create_draft',
+      'get_post',
+      'list_drafts',
+      'list_identities',
+      'list_posts',
+      'queue_draft',
+      'read_analytics',
+      'schedule_draft',
+      'write_draft_with_ai',
+    ]);
+    for (const name of ['schedule_draft', 'queue_draft']) {
+      const tool = tools.find((candidate) => candidate.name === name);
+      expect(tool?.inputSchema.required).toContain('confirm');
+      expect(tool?.description).toContain('confirm: true');
+    }
+  });
+
+  it('schedules a draft only with confirm: true, and then with the draft’s own text', async () => {
+    const answers = new Map<Endpoint, ApiAnswer>([
+      [API.posts.drafts, { status: 200, body: { success: true, data: [DRAFT] } }],
+      [API.posts.schedule, { status: 201, body: { success: true, data: { id: 'p1', status: 'scheduled' } } }],
+    ]);
+    const { client, seen } = await connect(answers);
+    const when = { draftId: DRAFT.id, date: '2026-12-08', time: '9:30 AM', timeZone: 'Asia/Riyadh' };
+
+    const unconfirmed = await client.callTool({ name: 'schedule_draft', arguments: { ...when, confirm: false } });
+    expect(unconfirmed.isError).toBe(true);
+    const missing = await client.callTool({ name: 'schedule_draft', arguments: when });
+    expect(missing.isError).toBe(true);
+    expect(seen).toEqual([]);
+
+    const done = await client.callTool({ name: 'schedule_draft', arguments: { ...when, confirm: true } });
+    expect(done.isError).toBeFalsy();
+    expect(textOf(done)).toContain('جُدول المنشور في 2026-12-08 الساعة 9:30 AM (Asia/Riyadh).');
+    const schedule = seen.find((call) => call.endpoint === API.posts.schedule);
+    expect(schedule?.request?.body).toEqual({
+      content: DRAFT.content,
+      firstComment: 'التعليق الأول',
+      mediaIds: ['b5b0d0f4-1c2a-4b3c-8d4e-5f6a7b8c9d0e'],
+      userId: DRAFT.userId,
+      status: 'scheduled',
+      ...when,
+    });
+  });
+
+  it('passes an API refusal on with its code, and says a missing draft plainly', async () => {
+    const answers = new Map<Endpoint, ApiAnswer>([
+      [API.posts.drafts, { status: 200, body: { success: true, data: [DRAFT] } }],
+      [
+        API.queue.add,
+        {
+          status: 403,
+          body: { success: false, code: 'plan.weekly_posts', message: 'Your plan allows 3 posts a week' },
+        },
+      ],
+    ]);
+    const { client } = await connect(answers, 'en');
+    const refused = await client.callTool({ name: 'queue_draft', arguments: { draftId: DRAFT.id, confirm: true } });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toBe('Nashr refused this (plan.weekly_posts): Your plan allows 3 posts a week');
+    expect(refused.structuredContent).toEqual({
+      error: { status: 403, code: 'plan.weekly_posts', message: 'Your plan allows 3 posts a week' },
+    });
+
+    const other = await client.callTool({
+      name: 'queue_draft',
+      arguments: { draftId: '00000000-0000-4000-8000-000000000000', confirm: true },
+    });
+    expect(textOf(other)).toContain('post.draft_not_found');
+  });
+
+  it('answers an unknown tool, bad arguments and an oversized text with an error, and goes on serving', async () => {
+    const answers = new Map<Endpoint, ApiAnswer>([
+      [API.posts.drafts, { status: 200, body: { success: true, data: [DRAFT, DRAFT] } }],
+    ]);
+    const { client, seen } = await connect(answers);
+    const unknown = await client.callTool({ name: 'delete_everything', arguments: {} });
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toContain('Tool delete_everything not found');
+    expect((await client.callTool({ name: 'get_post', arguments: { id: 'not-an-id' } })).isError).toBe(true);
+    const huge = await client.callTool({
+      name: 'create_draft',
+      arguments: { content: 'a'.repeat(MAX_DRAFT_LENGTH + 1) },
+    });
+    expect(huge.isError).toBe(true);
+    expect(seen).toEqual([]);
+
+    // Still serving, with the count in the language's plural form.
+    expect(textOf(await client.callTool({ name: 'list_drafts', arguments: {} }))).toContain('مسودتان.');
+  });
+
+  it('writes a draft with AI and keeps it, saying when the built-in writer wrote it instead', async () => {
+    const answers = new Map<Endpoint, ApiAnswer>([
+      [
+        API.ai.generate,
+        { status: 200, body: { success: true, data: { text: 'منشور عن القيادة', language: 'Arabic', offline: true } } },
+      ],
+      [
+        API.posts.createDraft,
+        { status: 201, body: { success: true, data: { ...DRAFT, content: 'منشور عن القيادة' } } },
+      ],
+    ]);
+    const { client, seen } = await connect(answers);
+    const result = await client.callTool({ name: 'write_draft_with_ai', arguments: { topic: 'القيادة في فريق صغير' } });
+    expect(textOf(result)).toContain('دون ذكاء اصطناعي');
+    expect(seen.map((call) => call.endpoint)).toEqual([API.ai.generate, API.posts.createDraft]);
+    expect(seen[0]?.request).toMatchObject({ query: { stream: '0' }, body: { topic: 'القيادة في فريق صغير' } });
+    expect(seen[1]?.request?.body).toEqual({ content: 'منشور عن القيادة' });
+  });
+});
