@@ -32,7 +32,7 @@ import { benchCopyWait } from './consistency/copy-wait';
 import { benchFirstSuggestions } from './engage/first-suggestions';
 import { benchEngageRefresh } from './engage/refresh';
 import { measureGatewayMemory } from './gateway/memory';
-import { benchGateway, cpuRatios, median } from './gateway/run';
+import { benchGateway, benchTokenAuth, cpuRatios, median } from './gateway/run';
 import { signIn } from './gateway/sign-in';
 import { benchLibrarySearch } from './library/search';
 import { benchMemory, type MemoryFigures } from './memory/run';
@@ -202,7 +202,11 @@ async function startProduct(webDist: string): Promise<Running> {
   const aiBuilt = existsSync(join(ROOT, 'services/ai/dist/server.js'));
   const start = (withAi: boolean) =>
     startStack({
-      services: withAi ? ['auth', 'content', 'ai'] : ['auth', 'content'],
+      // Posts for a call open to tokens (the gateway benchmark's token figure).
+      services: [
+        ...(withAi ? (['auth', 'content', 'ai'] as const) : (['auth', 'content'] as const)),
+        ...(wanted('gateway') ? (['posts'] as const) : []),
+      ],
       // The ai worker keeps the ai service's personalization copy (read-your-writes benchmark).
       workers: wanted('consistency') ? ['auth', 'ai'] : ['auth'],
       helpers: ['mail'],
@@ -215,6 +219,7 @@ async function startProduct(webDist: string): Promise<Running> {
           WEB_DIST: webDist,
           // The limiter still counts every call (its cost is part of the figure), it just never says no.
           RATE_LIMIT_PER_MINUTE: '100000000',
+          API_TOKEN_RATE_PER_MINUTE: '100000000',
         },
         ...(endpoint
           ? {
@@ -257,6 +262,68 @@ async function startProduct(webDist: string): Promise<Running> {
     await stack.stop();
     await endpoint?.close();
     throw error;
+  }
+}
+
+/** A personal API token against the session it was made with: the same call, side by side. */
+async function tokenAuth(product: Running): Promise<void> {
+  const plan = PLAN.gateway;
+  const made = await fetch(`${product.gatewayUrl}/api/v1/auth/tokens`, {
+    method: 'POST',
+    headers: { cookie: product.cookie, 'content-type': 'application/json', origin: product.gatewayUrl },
+    body: JSON.stringify({ name: 'bench', scopes: ['posts:read'] }),
+  });
+  if (made.status !== 201) throw new Error(`making a token answered ${made.status}: ${await made.text()}`);
+  const { token } = ((await made.json()) as { data: { token: string } }).data;
+  // The token's limiter counts every call as in production; the stack raises its limit
+  // (API_TOKEN_RATE_PER_MINUTE), so a load run gets answers.
+  const rounds = await benchTokenAuth({
+    gatewayUrl: product.gatewayUrl,
+    gatewayPid: product.stack.pid('gateway'),
+    cookie: product.cookie,
+    token,
+    duration: plan.duration,
+    warmup: plan.warmup,
+    connections: plan.connections,
+    rounds: plan.rounds,
+  });
+  const failures = rounds.reduce(
+    (sum, round) => sum + round.session.figures.failures + round.token.figures.failures,
+    0,
+  );
+  if (failures) notes.push(`gateway: ${failures} token or session answers were not 200`);
+  const of = `median of ${plan.rounds} rounds, ${plan.connections} connections`;
+  const addedP95 = median(rounds.map((round) => round.token.figures.p95 - round.session.figures.p95));
+  const addedCpu = median(rounds.map((round) => (round.token.cpu ?? Number.NaN) - (round.session.cpu ?? Number.NaN)));
+  const sessionP95 = median(rounds.map((round) => round.session.figures.p95));
+  rows.push(
+    {
+      bench: 'gateway',
+      figure: `GET /api/v1/drafts with an API token against the same call with a remembered session: added p95 latency (${of}, each round's own difference)`,
+      measured: `${ms(median(rounds.map((round) => round.token.figures.p95)))} against ${ms(sessionP95)}: ${addedP95 >= 0 ? '+' : ''}${addedP95.toFixed(3)} ms`,
+      baseline: `session: ${ms(sessionP95)}`,
+      ratio: times(median(rounds.map((round) => round.token.figures.p95)), sessionP95),
+      target: '≤ +0.1 ms',
+      result: verdict(addedP95 <= 0.1 && failures === 0),
+    },
+    {
+      bench: 'gateway',
+      figure: `  the gateway's CPU time per answer, token minus session (${of})`,
+      measured: Number.isNaN(addedCpu) ? 'n/a' : `${addedCpu >= 0 ? '+' : ''}${addedCpu.toFixed(1)} µs`,
+      baseline: `session: ${micros(median(rounds.map((round) => round.session.cpu ?? Number.NaN)))}`,
+      ratio: times(
+        median(rounds.map((round) => round.token.cpu ?? Number.NaN)),
+        median(rounds.map((round) => round.session.cpu ?? Number.NaN)),
+      ),
+      target: '—',
+      result: '—',
+    },
+  );
+  for (const [i, round] of rounds.entries()) {
+    say(
+      `  token round ${i + 1}: session p95 ${ms(round.session.figures.p95)} ${micros(round.session.cpu)}/answer, ` +
+        `token p95 ${ms(round.token.figures.p95)} ${micros(round.token.cpu)}/answer`,
+    );
   }
 }
 
@@ -380,6 +447,8 @@ async function gateway(product: Running): Promise<void> {
       `at ${plan.rate}/s: gateway p99 ${ms(r.gatewayAtRate.p99)} (${perSecond(r.gatewayAtRate.requestsPerSecond)}), ` +
       `bare p99 ${ms(r.bareAtRate.p99)}`,
   );
+
+  await tokenAuth(product);
 
   const env = product.stack.env.gateway;
   if (!env) throw new Error("the stack did not report the gateway's variables");

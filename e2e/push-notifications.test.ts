@@ -4,8 +4,11 @@
  * the sandbox network refused, encrypted to the device, titled in the user's language and opening
  * that post; the post page it opens shows the post with its Retry. In Chromium, the settings list
  * a push channel per kind; a browser without the app's service worker says push needs the
- * installed app, and one with it offers the switch. On a phone in Arabic, the settings list the
- * devices that get push notifications, and one is removed from there after a confirmation.
+ * installed app, and one with it offers the switch. With the browser's subscription played by the
+ * test (headless Chromium has no push service), the switch turns push on through the app's own
+ * code, the device gets a refused post, and the switch turns it off again. On a phone in Arabic,
+ * the settings list the devices that get push notifications, and one is removed from there after a
+ * confirmation.
  */
 import type { PushPayload } from '@nashr/contracts';
 import {
@@ -17,7 +20,7 @@ import {
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser';
+import { launchBrowser, newContext, openPage } from './support/browser';
 import { callAs, fullUser as fullUserOf, type StackUser } from './support/full-user';
 import { until } from './support/until';
 
@@ -137,6 +140,97 @@ describe('push notifications', () => {
       expect(await page.getByTestId('push-device-switch').isEnabled()).toBe(true);
       expect(await page.getByTestId('push-device-switch').getAttribute('aria-checked')).toBe('false');
       await page.context().close();
+    } finally {
+      await withWorker.close();
+    }
+  });
+
+  it('turns push on from the settings switch in Arabic on a phone, delivers a refused post to it, and turns it off', async () => {
+    const user = await fullUserOf(stack, 'push-switch');
+    const keys = pushSubscriptionKeys();
+    const endpoint = pushService.endpoint();
+    const withWorker = await launchBrowser({ serviceWorkers: 'allow' });
+    try {
+      const context = await newContext(withWorker, { viewport: 'phone', cookies: [user.session.browserCookie] });
+      await context.grantPermissions(['notifications'], { origin: stack.url });
+      // Headless Chromium has no push service: the browser's subscription is played here, with the
+      // test's push service as its endpoint and keys the test can decrypt with. It lives in
+      // sessionStorage, as a browser keeps its subscription across reloads.
+      await context.addInitScript(
+        ({ endpoint, p256dh, auth }) => {
+          if (typeof PushManager === 'undefined') return;
+          const STORE = 'e2e:push-subscription';
+          const stored = () => {
+            try {
+              return sessionStorage.getItem(STORE) !== null;
+            } catch {
+              return false;
+            }
+          };
+          const subscription = (applicationServerKey: ArrayBuffer | null) => ({
+            endpoint,
+            expirationTime: null,
+            options: { userVisibleOnly: true, applicationServerKey },
+            getKey: () => null,
+            toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+            unsubscribe: async () => {
+              sessionStorage.removeItem(STORE);
+              return true;
+            },
+          });
+          PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
+            sessionStorage.setItem(STORE, '1');
+            const key = options?.applicationServerKey;
+            const bytes =
+              key && typeof key !== 'string' ? new Uint8Array(ArrayBuffer.isView(key) ? key.buffer : key) : null;
+            return subscription(bytes ? bytes.slice().buffer : null) as unknown as PushSubscription;
+          };
+          PushManager.prototype.getSubscription = async function getSubscription() {
+            return (stored() ? subscription(null) : null) as unknown as PushSubscription | null;
+          };
+        },
+        { endpoint, p256dh: keys.p256dh, auth: keys.auth },
+      );
+      const page = await context.newPage();
+      await page.goto(`${stack.url}/personalization#notifications`, { waitUntil: 'domcontentloaded' });
+      const device = page.getByTestId('push-device');
+      const toggle = page.getByTestId('push-device-switch');
+      const list = page.getByTestId('push-devices');
+      await device.and(page.locator('[data-state="off"]')).waitFor({ timeout: 20_000 });
+      await list.getByTestId('push-devices-empty').waitFor();
+
+      await toggle.click();
+      await device.and(page.locator('[data-state="on"]')).waitFor({ timeout: 15_000 });
+      expect(await toggle.getAttribute('aria-checked')).toBe('true');
+      await page.getByText('فُعّلت الإشعارات الفورية على هذا الجهاز').waitFor();
+      const row = list.getByTestId('push-device-row');
+      await row.waitFor({ timeout: 15_000 });
+      expect(await row.count()).toBe(1);
+      await row.getByText('هذا الجهاز').waitFor();
+      const [registered] = (await call(user, 'GET', '/api/v1/notifications/push/devices')).body.data.devices;
+      expect(registered?.label).toMatch(/ on /);
+
+      // A post the sandbox network refuses reaches this device, encrypted to its keys.
+      const posted = await call(user, 'POST', '/linkedln/createPost', { text: 'A thought on hiring [refuse]' });
+      const postId = posted.body?.data?.id as string;
+      expect(typeof postId, JSON.stringify(posted.body)).toBe('string');
+      const [message] = await until(
+        'the push',
+        () => pushService.messages(endpoint),
+        (messages) => messages.length > 0,
+        authWorker,
+      );
+      if (!message) throw new Error('no push');
+      const payload = JSON.parse(decryptPushMessage(message.body, keys)) as PushPayload;
+      expect(payload).toMatchObject({ kind: 'post_failed', url: `/posts?post=${postId}`, lang: 'ar' });
+
+      // Off again: the server forgets the device, and the list is empty.
+      await toggle.click();
+      await device.and(page.locator('[data-state="off"]')).waitFor({ timeout: 15_000 });
+      expect(await toggle.getAttribute('aria-checked')).toBe('false');
+      await list.getByTestId('push-devices-empty').waitFor({ timeout: 15_000 });
+      expect((await call(user, 'GET', '/api/v1/notifications/push/devices')).body.data.devices).toEqual([]);
+      await context.close();
     } finally {
       await withWorker.close();
     }

@@ -34,6 +34,7 @@ export interface LoadFigures {
   requestsPerSecond: number;
   /** Milliseconds, from each response's own time (unrounded), 200 answers only. */
   p50: number;
+  p95: number;
   p99: number;
   /** Answers other than 200, and connection errors: a valid run has none. */
   failures: number;
@@ -45,6 +46,7 @@ function summarise(latencies: number[], failures: number, seconds: number): Load
   return {
     requestsPerSecond: latencies.length / seconds,
     p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     failures,
     total: latencies.length + failures,

@@ -168,3 +168,62 @@ export async function benchGateway(options: GatewayOptions): Promise<GatewayResu
     await Promise.all([bare.stop(), app.stop()]);
   }
 }
+
+export interface TokenAuthOptions {
+  gatewayUrl: string;
+  gatewayPid?: number;
+  cookie: string;
+  /** A personal API token of the same user, holding `posts:read`. */
+  token: string;
+  duration: number;
+  warmup: number;
+  connections: number;
+  rounds: number;
+}
+
+/** One round: the same call with the session cookie and with the token, back to back. */
+export interface TokenRound {
+  session: CountedRun;
+  token: CountedRun;
+}
+
+/**
+ * What authenticating by a personal API token costs over a remembered session: `GET
+ * /api/v1/drafts` (a call open to tokens) through the gateway to the posts service, once with the
+ * session cookie and once with `Authorization: Bearer`, in alternating order, `rounds` times.
+ * Everything but the gateway's authentication step is the same, so the difference in latency and
+ * in the gateway's CPU per answer is that step's cost.
+ */
+export async function benchTokenAuth(options: TokenAuthOptions): Promise<TokenRound[]> {
+  const path = '/api/v1/drafts';
+  const withCookie = { cookie: options.cookie, accept: 'application/json' };
+  const withToken = { authorization: `Bearer ${options.token}`, accept: 'application/json' };
+  for (const headers of [withCookie, withToken]) {
+    const check = await fetch(`${options.gatewayUrl}${path}`, { headers });
+    if (check.status !== 200) throw new Error(`${path} answered ${check.status}: ${await check.text()}`);
+  }
+  const run = async (headers: Record<string, string>, duration = options.duration): Promise<CountedRun> => {
+    const before = cpuMicros(options.gatewayPid);
+    const figures = await load({
+      url: `${options.gatewayUrl}${path}`,
+      headers,
+      duration,
+      connections: options.connections,
+    });
+    const after = cpuMicros(options.gatewayPid);
+    return { figures, cpu: before === undefined || after === undefined ? undefined : (after - before) / figures.total };
+  };
+  await run(withCookie, options.warmup);
+  await run(withToken, options.warmup);
+  const rounds: TokenRound[] = [];
+  for (let i = 0; i < options.rounds; i++) {
+    if (i % 2 === 0) {
+      const session = await run(withCookie);
+      rounds.push({ session, token: await run(withToken) });
+    } else {
+      const token = await run(withToken);
+      rounds.push({ session: await run(withCookie), token });
+    }
+  }
+  return rounds;
+}

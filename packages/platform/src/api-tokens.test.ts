@@ -42,6 +42,7 @@ describe('ApiTokenStore', () => {
       id: record.id,
       identity: { ...alice, roles: [] },
       scopes: ['posts:read'],
+      expiresAt: null,
     });
   });
 

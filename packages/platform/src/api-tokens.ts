@@ -7,6 +7,7 @@ import {
   type Identity,
 } from '@nashr/contracts';
 import { z } from 'zod';
+import { IdentityChanges } from './identity-changes.js';
 import type { Redis } from './redis.js';
 
 /** The SHA-256 of a token (base64url): what Redis keys it by. The token itself is never kept. */
@@ -25,11 +26,13 @@ const tokenRecordSchema = z.object({
 });
 export type ApiTokenRecord = z.infer<typeof tokenRecordSchema>;
 
-/** A token as the gateway resolves it: whose it is and what it may do. */
+/** A token as the gateway resolves it: whose it is and what it may do, and until when. */
 export interface ResolvedApiToken {
   id: string;
   identity: Identity;
   scopes: readonly ApiTokenScope[];
+  /** Epoch milliseconds it stops working at, or null: until revoked. */
+  expiresAt: number | null;
 }
 
 /** A token as its owner lists it. */
@@ -66,7 +69,11 @@ export class ApiTokenStore {
     private readonly prefix: string,
     /** The clock tokens are dated by; a test gives one that moves, so "newest first" has an answer. */
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.changes = new IdentityChanges(redis, prefix);
+  }
+
+  private readonly changes: IdentityChanges;
 
   private key(digest: string) {
     return `${this.prefix}:api-token-sha256:${digest}`;
@@ -113,6 +120,7 @@ export class ApiTokenStore {
       id: record.id,
       identity: { userId: record.userId, email: record.email, roles: [] },
       scopes: record.scopes,
+      expiresAt: record.expiresAt,
     };
   }
 
@@ -161,6 +169,8 @@ export class ApiTokenStore {
     const digest = await this.redis.hget(this.userKey(userId), id);
     if (!digest) return false;
     await this.redis.multi().del(this.key(digest)).hdel(this.userKey(userId), id).hdel(this.usedKey(userId), id).exec();
+    // Gateways remember resolved tokens: they forget the user's at once.
+    await this.changes.userChanged(userId);
     return true;
   }
 
@@ -170,6 +180,7 @@ export class ApiTokenStore {
     const write = this.redis.multi();
     for (const digest of digests) write.del(this.key(digest));
     await write.del(this.userKey(userId), this.usedKey(userId)).exec();
+    await this.changes.userChanged(userId);
     return digests.length;
   }
 }

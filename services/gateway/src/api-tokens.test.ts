@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import { API_CATALOGUE } from '@nashr/contracts';
-import { ApiTokenStore, createServiceApp, type ServiceApp, SessionStore } from '@nashr/platform';
+import { ApiTokenStore, apiTokenDigest, createServiceApp, type ServiceApp, SessionStore } from '@nashr/platform';
 import {
   createCapturingLogger,
   createTestRedis,
@@ -140,6 +140,25 @@ describe('personal API tokens at the gateway', () => {
     const logged = lines().join('\n');
     expect(logged.length).toBeGreaterThan(0);
     expect(logged).not.toContain(revoked.token);
+  });
+
+  it('remembers a token in use, without reading Redis again, and still ends it at once when revoked or expired', async () => {
+    const live = await make(['posts:read']);
+    const call = (token: string) => gateway.inject({ method: 'GET', url: '/api/v1/drafts', headers: bearer(token) });
+    expect((await call(live.token)).statusCode).toBe(200);
+    // Remembered: the key gone behind the gateway's back (no announcement) changes nothing for a while.
+    await redis.redis.rename(`${redis.prefix}:api-token-sha256:${apiTokenDigest(live.token)}`, `${redis.prefix}:moved`);
+    expect((await call(live.token)).statusCode).toBe(200);
+    await redis.redis.rename(`${redis.prefix}:moved`, `${redis.prefix}:api-token-sha256:${apiTokenDigest(live.token)}`);
+    // A revoke is announced: refused on the very next call.
+    await tokens.revoke(owner.userId, live.record.id);
+    await expect.poll(async () => (await call(live.token)).statusCode, { timeout: 5_000 }).toBe(401);
+
+    const expiring = await make(['posts:read'], new Date(Date.now() + 1_500));
+    expect((await call(expiring.token)).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await call(expiring.token)).statusCode, { timeout: 10_000, interval: 100 })
+      .toBe(401);
   });
 
   it('does not let a cookie stand in when a bearer token is refused', async () => {

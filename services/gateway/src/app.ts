@@ -301,7 +301,7 @@ export async function buildApp({ config, logger, redis, otherParts = [] }: Gatew
       cache,
       secureCookies: publicOrigin.startsWith('https:'),
       tokens,
-      tokenLimiter: new TokenRateLimiter(),
+      tokenLimiter: new TokenRateLimiter(config.API_TOKEN_RATE_PER_MINUTE),
     }),
   );
 

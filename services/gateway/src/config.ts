@@ -1,4 +1,4 @@
-import { DEFAULT_CONTACT_EMAIL } from '@nashr/contracts';
+import { API_TOKEN_RATE_PER_MINUTE, DEFAULT_CONTACT_EMAIL } from '@nashr/contracts';
 import { baseEnv, httpEnv, internalEnv, redisEnv } from '@nashr/platform';
 import { z } from 'zod';
 
@@ -50,6 +50,8 @@ export const configSchema = z.object({
     z.string().trim().pipe(z.email('must be an e-mail address')).default(DEFAULT_CONTACT_EMAIL),
   ),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Calls one personal API token may make a minute (each token its own budget). */
+  API_TOKEN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(API_TOKEN_RATE_PER_MINUTE),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

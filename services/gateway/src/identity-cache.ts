@@ -1,4 +1,5 @@
 import type { Identity, Stamps } from '@nashr/contracts';
+import type { ResolvedApiToken } from '@nashr/platform';
 import { identityChangesChannel, parseIdentityChange, type Redis, sessionDigest, waitForRedis } from '@nashr/platform';
 import { LRUCache } from 'lru-cache';
 
@@ -34,6 +35,8 @@ export class IdentityCache {
     max: MAX_SESSIONS,
     ttl: IDENTITY_CACHE_TTL_MS,
   });
+  /** Resolved personal API tokens, by the token's SHA-256 (the token itself is never kept). */
+  private readonly tokens = new LRUCache<string, ResolvedApiToken>({ max: MAX_SESSIONS, ttl: IDENTITY_CACHE_TTL_MS });
   private generation = 0;
   private live = false;
   private readonly channel: string;
@@ -88,6 +91,7 @@ export class IdentityCache {
     this.live = false;
     this.generation += 1;
     this.sessions.clear();
+    this.tokens.clear();
   }
 
   private forgetWhere(matches: (session: RememberedSession) => boolean): void {
@@ -99,6 +103,20 @@ export class IdentityCache {
 
   forgetUser(userId: string): void {
     this.forgetWhere((session) => session.identity.userId === userId);
+    // A revoked token, or every token of a deleted account, is announced as a change of its user.
+    for (const [digest, token] of this.tokens.entries()) {
+      if (token.identity.userId === userId) this.tokens.delete(digest);
+    }
+  }
+
+  /** The remembered token with this digest, while the cache may be trusted and the token has not expired. */
+  token(digest: string, now = Date.now()): ResolvedApiToken | undefined {
+    const token = this.live ? this.tokens.get(digest) : undefined;
+    return token && (token.expiresAt === null || token.expiresAt > now) ? token : undefined;
+  }
+
+  rememberToken(digest: string, ticket: number, token: ResolvedApiToken): void {
+    if (this.live && ticket === this.generation) this.tokens.set(digest, token);
   }
 
   forgetSession(sessionId: string): void {

@@ -1,12 +1,13 @@
 import * as Popover from '@radix-ui/react-popover';
-import { addDays, addMonths, isSameDay, isSameMonth, startOfMonth, startOfWeek } from 'date-fns';
+import { addMonths, isSameDay, isSameMonth, startOfMonth } from 'date-fns';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDisplayPreferences } from '../lib/api/preferences';
 import { clampDay, dayAfterKey, dayLabel, dayValue, isDayOutside, monthWeeks, parseDay } from '../lib/date-picking';
-import { formatDay, formatDayNumber, formatMonth, formatWeekday, WEEK_STARTS_ON } from '../lib/format';
+import { formatDay, formatDayNumber, formatMonth, WEEK_STARTS_ON } from '../lib/format';
 import { fieldClass } from './dialog-frame';
+import { WeekdayHeader } from './weekday-header';
 
 interface DateFieldProps {
   /** The button's id, for a `<label htmlFor>`. */
@@ -140,8 +141,6 @@ function MonthGrid({ value, min, max, testId, onChoose }: MonthGridProps) {
   const maxDay = parseDay(max);
   const canGoBack = !minDay || startOfMonth(month) > startOfMonth(minDay);
   const canGoOn = !maxDay || startOfMonth(month) < startOfMonth(maxDay);
-  const weekStart = startOfWeek(new Date(), { weekStartsOn });
-  const weekdays = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
   const Previous = rtl ? ChevronRight : ChevronLeft;
   const Next = rtl ? ChevronLeft : ChevronRight;
   const navButton =
@@ -183,20 +182,7 @@ function MonthGrid({ value, min, max, testId, onChoose }: MonthGridProps) {
         aria-labelledby={titleId}
         className="mt-2 w-full table-fixed border-separate border-spacing-0.5"
       >
-        <thead>
-          <tr>
-            {weekdays.map((day) => (
-              <th
-                key={day.toISOString()}
-                scope="col"
-                abbr={formatWeekday(day, language, 'long')}
-                className="pb-1 text-center text-xs font-medium text-slate-500"
-              >
-                {formatWeekday(day, language)}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <WeekdayHeader weekStartsOn={weekStartsOn} language={language} />
         <tbody>
           {monthWeeks(month, weekStartsOn).map((week, w) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a month's weeks are its rows, in order.

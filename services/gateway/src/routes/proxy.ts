@@ -209,6 +209,7 @@ export async function proxyRoutes(app: ServiceApp, options: ProxyOptions): Promi
         const lookup = authenticateToken(request, reply, bearer, {
           tokens: options.tokens,
           limiter: options.tokenLimiter,
+          cache,
         }).then((token) => {
           request.apiToken = token;
           request.identity = token.identity;

@@ -6,6 +6,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime, formatList } from '../../lib/format';
+import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
+import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
 import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
@@ -195,15 +197,13 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: (token: ApiT
           </p>
         </div>
       </div>
-      <button
-        type="button"
+      <DangerOutlineButton
         onClick={() => onRevoke(token)}
         aria-label={t('apiTokens.list.revokeLabel', { name: token.name })}
-        className="self-stretch rounded-xl border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 transition hover:border-red-300 hover:bg-red-50 hover:text-red-700 sm:self-auto"
         data-testid="api-token-revoke"
       >
         {t('apiTokens.list.revoke')}
-      </button>
+      </DangerOutlineButton>
     </li>
   );
 }
@@ -214,19 +214,7 @@ export function ApiTokensPage() {
   const tokens = useApiTokens();
   const revoke = useRevokeApiToken();
   const [secret, setSecret] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
-
-  const confirmRevoke = async () => {
-    const token = revoking;
-    setRevoking(null);
-    if (!token) return;
-    try {
-      await revoke.mutateAsync(token);
-      toast.success(t('apiTokens.list.revoked'));
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
+  const removal = useConfirmedRemoval(revoke.mutateAsync, () => t('apiTokens.list.revoked'));
 
   return (
     <div data-testid="screen-api-tokens" className="mx-auto max-w-3xl">
@@ -261,7 +249,7 @@ export function ApiTokensPage() {
             ) : (
               <ul className="divide-y divide-slate-100">
                 {list.map((token) => (
-                  <TokenRow key={token.id} token={token} onRevoke={setRevoking} />
+                  <TokenRow key={token.id} token={token} onRevoke={removal.ask} />
                 ))}
               </ul>
             )
@@ -269,11 +257,9 @@ export function ApiTokensPage() {
         </Loaded>
       </section>
       <DiscardChangesDialog
-        open={revoking !== null}
-        onKeep={() => setRevoking(null)}
-        onDiscard={confirmRevoke}
+        {...removal.question}
         copy={{
-          title: t('apiTokens.confirm.title', { name: revoking?.name ?? '' }),
+          title: t('apiTokens.confirm.title', { name: removal.asking?.name ?? '' }),
           message: t('apiTokens.confirm.text'),
           keep: t('apiTokens.confirm.cancel'),
           discard: t('apiTokens.confirm.revoke'),

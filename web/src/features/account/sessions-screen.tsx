@@ -5,6 +5,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../lib/format';
+import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
+import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { useActiveSessions, useEndSession, useSignOutEverywhere } from './sessions-api';
@@ -43,18 +45,10 @@ function SessionRow({ session }: { session: ActiveSession }) {
   const end = useEndSession();
   const Icon = DEVICE_ICONS[session.device.type];
 
-  const onEnd = async () => {
-    try {
-      await end.mutateAsync(session);
-      if (session.current) {
-        await navigate({ to: '/signup' });
-        return;
-      }
-      toast.success(t('sessions.ended'));
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
+  // Ended at once, without a question; this browser's own session leaves for the sign-in page.
+  const removal = useConfirmedRemoval(end.mutateAsync, (ended: ActiveSession) =>
+    ended.current ? navigate({ to: '/signup' }) : t('sessions.ended'),
+  );
 
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:gap-4" data-testid="session-row">
@@ -101,14 +95,9 @@ function SessionRow({ session }: { session: ActiveSession }) {
           </p>
         </div>
       </div>
-      <button
-        type="button"
-        onClick={onEnd}
-        disabled={end.isPending}
-        className="self-stretch rounded-xl border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 transition hover:border-red-300 hover:bg-red-50 hover:text-red-700 disabled:opacity-60 sm:self-auto"
-      >
+      <DangerOutlineButton onClick={() => removal.run(session)} disabled={end.isPending}>
         {session.current ? t('sessions.signOutHere') : t('sessions.end')}
-      </button>
+      </DangerOutlineButton>
     </li>
   );
 }

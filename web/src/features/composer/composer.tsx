@@ -34,7 +34,7 @@ import { useQueuePost } from './use-add-to-queue';
 import { requestFromTyped, useAiWriter } from './use-ai-writer';
 import { useComposerDraft } from './use-composer-draft';
 import { emptyExtras, useComposerExtras } from './use-composer-extras';
-import { type DraftRef, useDraftAutosave } from './use-draft-autosave';
+import { useDraftAutosave } from './use-draft-autosave';
 import { usePostNow } from './use-post-now';
 
 export interface ComposerProps {
@@ -82,11 +82,7 @@ export function Composer({
   const [restoredDismissed, setRestoredDismissed] = useState(false);
   const showRestored = restored && !restoredDismissed;
   const { setExtras } = extras;
-  const onDraft = useCallback(
-    (draft: DraftRef | null) =>
-      setExtras((e) => ({ ...e, draftId: draft?.id ?? null, draftVersion: draft?.version ?? null })),
-    [setExtras],
-  );
+  const { onDraft } = extras;
   const setMedia = useCallback(
     (update: (media: AttachedMedia[]) => AttachedMedia[]) => setExtras((e) => ({ ...e, media: update(e.media) })),
     [setExtras],
@@ -128,7 +124,7 @@ export function Composer({
   const text = currentText(state);
   const shownText = busy ? stream.text : text;
   const inDraft = busy || state.mode === 'draft';
-  const { firstComment, draftId, draftVersion, media } = extras.extras;
+  const { firstComment, draftId, draftVersion, draftSaved, media } = extras.extras;
   const mediaIds = media.map((m) => m.id);
   // 'Keep theirs': the stored text replaces the one in the box (other AI versions stay reachable).
   const mode = state.mode;
@@ -147,6 +143,7 @@ export function Composer({
     mediaIds,
     draftId,
     draftVersion,
+    draftSaved,
     onDraft,
     onLoad,
     paused: busy,

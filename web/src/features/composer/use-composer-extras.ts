@@ -1,35 +1,47 @@
 import { attachedMediaSchema } from '@nashr/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { useUserId } from '../../lib/api/posts';
 import { clearDraft, readDraft, writeDraft } from '../../lib/session-draft';
+import type { DraftRef } from './use-draft-autosave';
 
 const extrasSchema = z.object({
   firstComment: z.string(),
   draftId: z.string().uuid().nullable(),
   /** The server draft's version this composer last saw (kept from before versions: none). */
   draftVersion: z.number().int().nullable().default(null),
+  /** What that version of the server draft holds, as the autosave compares it (kept from before: unknown). */
+  draftSaved: z.string().nullable().default(null),
   /** Uploaded images the post carries, in order. */
   media: z.array(attachedMediaSchema).default([]),
 });
 export type ComposerExtras = z.infer<typeof extrasSchema>;
-export type ComposerExtrasStart = Omit<ComposerExtras, 'media' | 'draftVersion'> &
+export type ComposerExtrasStart = Omit<ComposerExtras, 'media' | 'draftVersion' | 'draftSaved'> &
   Partial<Pick<ComposerExtras, 'media' | 'draftVersion'>>;
 
-export const emptyExtras: ComposerExtras = { firstComment: '', draftId: null, draftVersion: null, media: [] };
+export const emptyExtras: ComposerExtras = {
+  firstComment: '',
+  draftId: null,
+  draftVersion: null,
+  draftSaved: null,
+  media: [],
+};
 
 /**
  * What goes with the composer's text: the first comment and the server draft it is saved to,
  * kept in this browser beside the text. Opening a server draft starts from it instead, and text
  * handed in (`fresh`) starts without either. What is kept is read after the first render, which
  * is the server's screen as it was (nothing kept), and only while nothing was changed meanwhile.
+ * `onDraft` takes what the autosave saved, so a reload knows what the server draft already holds.
  */
 export function useComposerExtras(start: ComposerExtrasStart | undefined, fresh: boolean) {
   const userId = useUserId();
   const key = `composer-extras:${userId ?? 'anonymous'}`;
   const readsKept = !start && !fresh;
   const [extras, setExtras] = useState<ComposerExtras>(() =>
-    start ? { ...start, media: start.media ?? [], draftVersion: start.draftVersion ?? null } : emptyExtras,
+    start
+      ? { ...start, media: start.media ?? [], draftVersion: start.draftVersion ?? null, draftSaved: null }
+      : emptyExtras,
   );
   // The extras as first rendered: while they are still these, nothing was changed.
   const first = useRef(extras);
@@ -46,5 +58,15 @@ export function useComposerExtras(start: ComposerExtrasStart | undefined, fresh:
     if (!extras.firstComment && !extras.draftId && !extras.media.length) clearDraft(key, 'local');
     else writeDraft(key, extras, 'local');
   }, [extras, key, readsKept]);
-  return { extras, setExtras, forget: () => clearDraft(key, 'local') };
+  const onDraft = useCallback(
+    (draft: DraftRef | null) =>
+      setExtras((e) => ({
+        ...e,
+        draftId: draft?.id ?? null,
+        draftVersion: draft?.version ?? null,
+        draftSaved: draft?.saved ?? null,
+      })),
+    [],
+  );
+  return { extras, setExtras, onDraft, forget: () => clearDraft(key, 'local') };
 }

@@ -9,10 +9,14 @@ export const SERVER_SAVE_DELAY_MS = 1200;
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'unsaved' | 'conflict';
 
-/** The server draft this composer saves to, and the version of it this composer last saw. */
+/**
+ * The server draft this composer saves to, the version of it this composer last saw, and what
+ * that version holds (as `keyOf` puts it), so the same text restored after a reload is not sent again.
+ */
 export interface DraftRef {
   id: string;
   version: number | null;
+  saved: string | null;
 }
 
 /** What to do when another tab or device saved the draft since this composer last saw it. */
@@ -27,6 +31,7 @@ export interface DraftAutosave {
   resolve: (choice: ConflictChoice) => void;
 }
 
+/** What a save sends, as one string: equal strings need no second save. */
 const keyOf = (content: string, firstComment: string, mediaIds: string[]) =>
   JSON.stringify([content, firstComment, mediaIds]);
 
@@ -40,6 +45,8 @@ const isCode = (error: unknown, code: string) => error instanceof ApiError && er
  * overwritten silently: saving stops and `conflict` holds the stored draft until the user
  * chooses (`resolve`) to keep theirs (`onLoad`), save over it, or keep both as two drafts.
  * `paused` (an AI draft streaming in) holds saving until the text settles.
+ * `draftSaved` is what the server draft held when this browser last saved it: text restored after
+ * a reload that equals it is not saved again; text changed since (typed offline) is.
  */
 export function useDraftAutosave({
   content,
@@ -47,6 +54,7 @@ export function useDraftAutosave({
   mediaIds = [],
   draftId,
   draftVersion = null,
+  draftSaved = null,
   onDraft,
   onLoad,
   paused,
@@ -56,6 +64,7 @@ export function useDraftAutosave({
   mediaIds?: string[];
   draftId: string | null;
   draftVersion?: number | null;
+  draftSaved?: string | null;
   onDraft: (draft: DraftRef | null) => void;
   /** Puts the stored draft's text into the composer ('keep theirs'). */
   onLoad?: (draft: PostDraft) => void;
@@ -69,7 +78,10 @@ export function useDraftAutosave({
   // Raised when the connection comes back, so a save that failed offline is tried again.
   const [online, setOnline] = useState(0);
   const [conflict, setConflict] = useState<PostDraft | null>(null);
-  const lastSaved = useRef(draftId ? keyOf(content, firstComment, mediaIds) : keyOf('', '', []));
+  const lastSaved = useRef(draftSaved ?? (draftId ? keyOf(content, firstComment, mediaIds) : keyOf('', '', [])));
+  // Saves of this composer: until the first, what the browser kept says what the server holds.
+  const savedHere = useRef(false);
+  const inFlight = useRef(0);
   const idRef = useRef(draftId);
   idRef.current = draftId;
   const versionRef = useRef(draftVersion);
@@ -83,10 +95,11 @@ export function useDraftAutosave({
 
   const saved = useCallback(
     (draft: PostDraft, key: string) => {
+      savedHere.current = true;
       lastSaved.current = key;
       idRef.current = draft.id;
       versionRef.current = draft.version;
-      onDraft({ id: draft.id, version: draft.version });
+      onDraft({ id: draft.id, version: draft.version, saved: key });
       void client.invalidateQueries({ queryKey: draftKeys.all });
     },
     [client, onDraft],
@@ -106,6 +119,12 @@ export function useDraftAutosave({
     setState('unsaved');
   }, [client, onDraft]);
 
+  // The draft this browser kept from its last visit comes after the first render: what it holds
+  // is saved already. Before the save below, so restored text equal to it is not sent again.
+  useEffect(() => {
+    if (draftSaved !== null && !savedHere.current) lastSaved.current = draftSaved;
+  }, [draftSaved]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: `online` only runs a failed save again when the connection is back
   useEffect(() => {
     const ids: string[] = JSON.parse(mediaKey);
@@ -117,12 +136,20 @@ export function useDraftAutosave({
       setFailure(null);
       return;
     }
-    if (key === lastSaved.current) return;
+    if (key === lastSaved.current) {
+      // Back to what the server draft holds (restored, or a change undone): nothing to save.
+      if (idRef.current && inFlight.current === 0) {
+        setState('saved');
+        setFailure(null);
+      }
+      return;
+    }
     setState('saving');
     let cancelled = false;
     const timer = setTimeout(() => {
       queue.current = queue.current.then(async () => {
         if (conflicted.current) return;
+        inFlight.current += 1;
         try {
           const draft = await saveDraft({
             id: idRef.current,
@@ -149,6 +176,8 @@ export function useDraftAutosave({
             setState('unsaved');
             setFailure(error);
           }
+        } finally {
+          inFlight.current -= 1;
         }
       });
     }, SERVER_SAVE_DELAY_MS);
@@ -173,7 +202,8 @@ export function useDraftAutosave({
         const ids = (stored.media ?? []).map((m) => m.id);
         lastSaved.current = keyOf(stored.content, stored.firstComment, ids);
         versionRef.current = stored.version;
-        onDraft({ id: stored.id, version: stored.version });
+        savedHere.current = true;
+        onDraft({ id: stored.id, version: stored.version, saved: lastSaved.current });
         onLoad?.(stored);
         conflicted.current = false;
         setState('saved');

@@ -1,10 +1,9 @@
 import type { PushDevice } from '@nashr/contracts';
 import { MonitorSmartphone } from 'lucide-react';
-import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../lib/format';
+import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
+import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
 import { Loaded } from '../../ui/load-error';
 import { usePushDevices, useRemovePushDevice } from './notifications-api';
@@ -101,16 +100,15 @@ export function PushDeviceItems({
               </p>
             </div>
           </div>
-          <button
-            type="button"
+          <DangerOutlineButton
+            size="sm"
             onClick={() => onRemove(device)}
             disabled={removing === device.id}
             aria-label={t('push.devices.removeLabel', { name: plainName(device.label, t) })}
-            className="self-stretch rounded-xl border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 transition hover:border-red-300 hover:bg-red-50 hover:text-red-700 disabled:opacity-60 sm:self-auto"
             data-testid="push-device-remove"
           >
             {t('push.devices.remove')}
-          </button>
+          </DangerOutlineButton>
         </li>
       ))}
     </ul>
@@ -126,19 +124,8 @@ export function PushDevicesList() {
   const { t } = useTranslation('notifications');
   const devices = usePushDevices();
   const remove = useRemovePushDevice();
-  const [asking, setAsking] = useState<PushDevice | null>(null);
-
-  const onConfirm = async () => {
-    const device = asking;
-    setAsking(null);
-    if (!device) return;
-    try {
-      await remove.mutateAsync(device);
-      toast.success(t('push.devices.removed'));
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
+  const removal = useConfirmedRemoval(remove.mutateAsync, () => t('push.devices.removed'));
+  const asking = removal.asking;
 
   return (
     <section aria-labelledby="push-devices-title" className="mt-3 px-1" data-testid="push-devices">
@@ -154,15 +141,13 @@ export function PushDevicesList() {
         {(list) => (
           <PushDeviceItems
             devices={list}
-            onRemove={setAsking}
+            onRemove={removal.ask}
             removing={remove.isPending ? (remove.variables?.id ?? null) : null}
           />
         )}
       </Loaded>
       <DiscardChangesDialog
-        open={asking !== null}
-        onKeep={() => setAsking(null)}
-        onDiscard={onConfirm}
+        {...removal.question}
         copy={{
           title: t('push.devices.confirm.title', { name: asking ? plainName(asking.label, t) : '' }),
           message: t('push.devices.confirm.text'),

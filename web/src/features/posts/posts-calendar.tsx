@@ -1,5 +1,5 @@
 import { isDocumentType } from '@nashr/contracts';
-import { addDays, addMonths, endOfMonth, isSameDay, isSameMonth, isToday, startOfMonth, startOfWeek } from 'date-fns';
+import { addMonths, endOfMonth, isSameDay, isSameMonth, isToday, startOfMonth } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,10 +15,10 @@ import {
   formatHijriDayNumber,
   formatHijriMonths,
   formatMonth,
-  formatWeekday,
   WEEK_STARTS_ON,
 } from '../../lib/format';
 import { Spinner } from '../../ui/spinner';
+import { WeekdayHeader } from '../../ui/weekday-header';
 import { calendarDays, dayMark } from './calendar-grid';
 import { LoadError } from './list-states';
 
@@ -62,13 +62,11 @@ export function PostsCalendar({
   const weekStartsOn = WEEK_STARTS_ON[display.weekStart];
   const cells = calendarDays(month, weekStartsOn);
   const weeks = Array.from({ length: 6 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
-  const weekStart = startOfWeek(new Date(), { weekStartsOn });
   // The whole day's name in each cell's label, with the Hijri date after it when shown.
   const dayName = (day: Date) =>
     display.hijri
       ? `${formatDay(day, language, 'full')} (${formatHijriDay(day, language)})`
       : formatDay(day, language, 'full');
-  const weekdays = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
 
   // Roving focus: one day is in the tab order; arrows move it.
   const [focusDay, setFocusDay] = useState<Date>(() => selected ?? new Date());
@@ -155,20 +153,7 @@ export function PostsCalendar({
         aria-labelledby="upcoming-posts-title"
         className="mt-2 w-full table-fixed border-separate border-spacing-0.5"
       >
-        <thead>
-          <tr>
-            {weekdays.map((day) => (
-              <th
-                key={day.toISOString()}
-                scope="col"
-                abbr={formatWeekday(day, language, 'long')}
-                className="pb-1 text-center text-[0.7rem] font-medium uppercase text-slate-500"
-              >
-                {formatWeekday(day, language)}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <WeekdayHeader weekStartsOn={weekStartsOn} language={language} className="text-[0.7rem] uppercase" />
         <tbody>
           {weeks.map((week) => (
             <tr key={week[0]?.toISOString()}>
