@@ -13,6 +13,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime, formatList } from '../../lib/format';
+import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
+import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
 import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
@@ -299,15 +301,13 @@ function WebhookRow({
           >
             {open ? t('webhooks.list.hideLog') : t('webhooks.list.showLog')}
           </button>
-          <button
-            type="button"
+          <DangerOutlineButton
             onClick={() => onRemove(endpoint)}
             aria-label={t('webhooks.list.removeLabel', { url: endpoint.url })}
-            className="rounded-xl border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 transition hover:border-red-300 hover:bg-red-50 hover:text-red-700"
             data-testid="webhook-remove"
           >
             {t('webhooks.list.remove')}
-          </button>
+          </DangerOutlineButton>
         </div>
       </div>
       <div id={logId}>{open && <DeliveryLog endpoint={endpoint} />}</div>
@@ -321,19 +321,7 @@ export function WebhooksPage() {
   const webhooks = useWebhooks();
   const remove = useRemoveWebhook();
   const [secret, setSecret] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<WebhookEndpoint | null>(null);
-
-  const confirmRemove = async () => {
-    const endpoint = removing;
-    setRemoving(null);
-    if (!endpoint) return;
-    try {
-      await remove.mutateAsync(endpoint);
-      toast.success(t('webhooks.list.removed'));
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
+  const removal = useConfirmedRemoval(remove.mutateAsync, () => t('webhooks.list.removed'));
 
   return (
     <div data-testid="screen-webhooks" className="mx-auto max-w-3xl">
@@ -373,7 +361,7 @@ export function WebhooksPage() {
                 </p>
                 <ul className="divide-y divide-slate-100">
                   {list.map((endpoint) => (
-                    <WebhookRow key={endpoint.id} endpoint={endpoint} onRemove={setRemoving} />
+                    <WebhookRow key={endpoint.id} endpoint={endpoint} onRemove={removal.ask} />
                   ))}
                 </ul>
               </>
@@ -382,12 +370,10 @@ export function WebhooksPage() {
         </Loaded>
       </section>
       <DiscardChangesDialog
-        open={removing !== null}
-        onKeep={() => setRemoving(null)}
-        onDiscard={confirmRemove}
+        {...removal.question}
         copy={{
           title: t('webhooks.confirm.title'),
-          message: t('webhooks.confirm.text', { url: removing?.url ?? '' }),
+          message: t('webhooks.confirm.text', { url: removal.asking?.url ?? '' }),
           keep: t('webhooks.confirm.cancel'),
           discard: t('webhooks.confirm.remove'),
         }}
