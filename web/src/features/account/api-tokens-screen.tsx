@@ -3,11 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useId, useState, useSyncExternalStore } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { errorText } from '../../lib/error-text';
-import { formatDateTime, formatList } from '../../lib/format';
+import { formatList } from '../../lib/format';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
 import { DangerOutlineButton } from '../../ui/danger-outline-button';
+import { Dated } from '../../ui/dated';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
 import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
@@ -20,18 +20,6 @@ const scopeKey = (scope: ApiTokenScope) =>
 
 /** The lifetimes offered; null: until revoked. */
 const EXPIRY_DAYS = [30, 90, 365, null] as const;
-
-function Dated({ i18nKey, date }: { i18nKey: string; date: string }) {
-  const { t, i18n } = useTranslation('profile');
-  return (
-    <Trans
-      t={t}
-      i18nKey={i18nKey}
-      values={{ date: formatDateTime(date, i18n.language) }}
-      components={{ time: <time dateTime={date} /> }}
-    />
-  );
-}
 
 /** The token, shown this once, with Copy. */
 function CreatedToken({ token, onDone }: { token: string; onDone: () => void }) {
@@ -181,16 +169,16 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: (token: ApiT
             )}
           </p>
           <p className="mt-1 text-sm text-slate-500">
-            <Dated i18nKey="apiTokens.list.createdAt" date={token.createdAt} />
+            <Dated ns="profile" i18nKey="apiTokens.list.createdAt" date={token.createdAt} />
             {' · '}
             {token.lastUsedAt ? (
-              <Dated i18nKey="apiTokens.list.lastUsed" date={token.lastUsedAt} />
+              <Dated ns="profile" i18nKey="apiTokens.list.lastUsed" date={token.lastUsedAt} />
             ) : (
               t('apiTokens.list.neverUsed')
             )}
             {' · '}
             {token.expiresAt ? (
-              <Dated i18nKey="apiTokens.list.expiresAt" date={token.expiresAt} />
+              <Dated ns="profile" i18nKey="apiTokens.list.expiresAt" date={token.expiresAt} />
             ) : (
               t('apiTokens.list.noExpiry')
             )}

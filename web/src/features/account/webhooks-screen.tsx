@@ -9,12 +9,13 @@ import {
 import { Link } from '@tanstack/react-router';
 import { Webhook } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../../lib/error-text';
-import { formatDateTime, formatList } from '../../lib/format';
+import { formatList } from '../../lib/format';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
 import { DangerOutlineButton } from '../../ui/danger-outline-button';
+import { Dated } from '../../ui/dated';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
 import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
@@ -31,18 +32,6 @@ const STATUS_STYLE: Record<WebhookDelivery['status'], string> = {
   delivered: 'bg-emerald-50 text-emerald-800',
   failed: 'bg-red-50 text-red-700',
 };
-
-function Dated({ i18nKey, date }: { i18nKey: string; date: string }) {
-  const { t, i18n } = useTranslation('profile');
-  return (
-    <Trans
-      t={t}
-      i18nKey={i18nKey}
-      values={{ date: formatDateTime(date, i18n.language) }}
-      components={{ time: <time dateTime={date} /> }}
-    />
-  );
-}
 
 function CreateWebhookForm({ full, onCreated }: { full: boolean; onCreated: (secret: string) => void }) {
   const { t } = useTranslation('profile');
@@ -174,7 +163,7 @@ function DeliveryRow({
           </p>
         )}
         <p className="mt-1 text-xs text-slate-500">
-          <Dated i18nKey="webhooks.log.createdAt" date={delivery.createdAt} />
+          <Dated ns="profile" i18nKey="webhooks.log.createdAt" date={delivery.createdAt} />
           {' · '}
           {t('webhooks.log.attempts', { count: delivery.attempts })}
         </p>
@@ -272,7 +261,7 @@ function WebhookRow({
               )}
             </p>
             <p className="mt-1 text-sm text-slate-500">
-              <Dated i18nKey="webhooks.list.createdAt" date={endpoint.createdAt} />
+              <Dated ns="profile" i18nKey="webhooks.list.createdAt" date={endpoint.createdAt} />
               {' · '}
               <code dir="ltr" className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-600">
                 {endpoint.secretHint}…
