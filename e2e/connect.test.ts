@@ -222,10 +222,13 @@ describe('connecting the LinkedIn account', () => {
     await popup.getByText('The code has 6 digits').waitFor();
     await screenshot(popup, 'connect-popup-2fa-en');
 
-    // A wrong code: the server's message as a toast, and the form stays usable.
+    // A wrong code: the server's message under the field (a toast would cover the window's
+    // heading), and the form stays usable.
     await code.fill('000000');
     await popup.getByRole('button', { name: 'Verify', exact: true }).click();
-    await popup.getByText('That code is not right. Check it and try again.').waitFor();
+    await popup.locator('#linkedin-code-error').getByText('That code is not right. Check it and try again.').waitFor();
+    expect(await popup.locator('[data-sonner-toast]').count()).toBe(0);
+    expect(await code.getAttribute('aria-describedby')).toBe('linkedin-code-error');
     expect(await code.isEditable()).toBe(true);
     expect(await code.inputValue()).toBe('');
     expect(popup.isClosed()).toBe(false);
@@ -322,7 +325,8 @@ describe('connecting the LinkedIn account', () => {
     // A wrong code: the step's refusal in Arabic (by its code), never the network's English.
     await code.fill('000000');
     await popup.getByRole('button', { name: 'تحقّق', exact: true }).click();
-    await popup.getByText('الرمز غير صحيح. تحقّق منه وحاول مرة أخرى.').waitFor();
+    await popup.locator('#linkedin-code-error').getByText('الرمز غير صحيح. تحقّق منه وحاول مرة أخرى.').waitFor();
+    expect(await popup.locator('[data-sonner-toast]').count()).toBe(0);
     expect(await popup.getByText('That code is not right').count()).toBe(0);
     const closed = popup.waitForEvent('close');
     await code.fill('123456');

@@ -62,6 +62,11 @@ export async function settle(page: Page): Promise<void> {
 export interface ScreenshotOptions {
   /** Parts whose content may differ between runs (a random id, a server-side time): painted over. */
   mask?: Locator[];
+  /**
+   * Parts whose text is set to one fixed stand-in just before the shot (after the page settled,
+   * so no late answer writes it back): text whose length differs between runs moves what follows.
+   */
+  standIn?: Locator;
 }
 
 interface Comparison {
@@ -82,6 +87,9 @@ function compare(expected: PNG, actual: PNG): Comparison | 'size' {
 /** Settles the page, screenshots its viewport and compares it with (or, updating, writes) the baseline `name`. */
 export async function expectScreenshot(page: Page, name: string, options: ScreenshotOptions = {}): Promise<void> {
   await settle(page);
+  await options.standIn?.evaluateAll((elements) => {
+    for (const element of elements) element.textContent = '0000-00-00 00:00';
+  });
   const shot = await page.screenshot({
     animations: 'disabled',
     caret: 'hide',

@@ -1,13 +1,6 @@
 import type { LinkedinPost } from '@nashr/contracts';
 
-/**
- * The profile page's reach figures, computed from the posts the network gives now (the dashboard
- * reads the kept snapshots instead, through the analytics API).
- */
-
-/** Spec section 3 placeholder for profile views, which the network never gives: always flagged as sample. */
-export const SAMPLE_PROFILE_VIEWS = 406;
-
+/** The days the profile's figures cover: the dashboard's default period, whose figures it shows. */
 export const ENGAGEMENT_WINDOW_DAYS = 30;
 
 export const engagementOf = (post: LinkedinPost) => post.reaction_counter + post.comment_counter + post.repost_counter;

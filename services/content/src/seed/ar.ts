@@ -76,7 +76,10 @@ export const arabicSeed: ContentBlocks = {
       { value: 'لغتان', description: 'العربية والإنجليزية، في كل شاشة وفي كل منشور' },
       { value: 'نقرة واحدة', description: 'لتجعل المسودة أقصر أو أطول أو أكثر عفوية أو أكثر رسمية' },
       { value: 'حتى 9 صور', description: 'في المنشور الواحد، أو ملف PDF يُعرض مستندًا متعدد الصفحات' },
-      { value: '7 أيام', description: 'تجربة مجانية في كل خطة، مع وصول كامل إلى مزاياها' },
+      {
+        value: days(TRIAL_DAYS),
+        description: `من الفترة التجريبية المجانية لكل حساب جديد دون بطاقة دفع: ${posts(trial.limits.weeklyPosts ?? 0)} في الأسبوع و${points(trial.limits.aiCredits)} للذكاء الاصطناعي، دون مساعد التفاعل`,
+      },
       { value: 'في موعده', description: 'يُنشر كل منشور مجدول في اليوم والساعة اللذين تختارهما' },
     ],
   },

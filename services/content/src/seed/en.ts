@@ -60,7 +60,10 @@ export const englishSeed: ContentBlocks = {
       { value: '2 languages', description: 'Arabic and English, on every screen and in every post' },
       { value: '1 click', description: 'to make a draft shorter, longer, more casual or more formal' },
       { value: 'Up to 9', description: 'images on a post, or a PDF shown as a document carousel' },
-      { value: '7 days', description: 'of free trial on every plan, with full access' },
+      {
+        value: `${TRIAL_DAYS} days`,
+        description: `of free trial for every new account, no card needed: ${trial.limits.weeklyPosts} posts a week and ${trial.limits.aiCredits} AI credits, without Engage`,
+      },
       { value: 'On time', description: 'each scheduled post goes out on the day and at the hour you pick' },
     ],
   },

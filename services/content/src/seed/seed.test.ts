@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_BLOCK_NAMES, contentBlockSchemas, MAX_POST_IMAGES, TRIAL_DAYS } from '@nashr/contracts';
+import {
+  CONTENT_BLOCK_NAMES,
+  contentBlockSchemas,
+  MAX_POST_IMAGES,
+  PLAN_CATALOGUE,
+  TRIAL_DAYS,
+} from '@nashr/contracts';
 import { describe, expect, it } from 'vitest';
 import { seedContent } from './index.js';
 
@@ -73,6 +79,16 @@ describe.each(['ar', 'en'] as const)('the %s seed invents nothing', (lang) => {
   it.each(CONTENT_BLOCK_NAMES)('has no invented figure or claim in its %s block', (name) => {
     const texts = strings(seedContent[lang][name]).filter(([path]) => !NON_TEXT_FIELD.test(path));
     for (const [path, value] of texts) expect(value, `${name}.${path}`).not.toMatch(INVENTED_CLAIM);
+  });
+
+  it('promises of the trial only what the trial plan gives: not every plan, not full access, not Engage', () => {
+    const texts = CONTENT_BLOCK_NAMES.flatMap((name) => strings(seedContent[lang][name]));
+    const aboutTrial = texts.filter(([, value]) => /trial|تجرب|تجريب/i.test(value));
+    expect(aboutTrial.length).toBeGreaterThan(0);
+    for (const [path, value] of aboutTrial) {
+      expect(value, path).not.toMatch(/every plan|all plans|full access|كل خطة|جميع الخطط|وصول كامل/i);
+    }
+    expect(PLAN_CATALOGUE.trial.limits.engage).toBe(false);
   });
 
   it('ships no testimonials, people badge or feature figure: admins add real ones', () => {

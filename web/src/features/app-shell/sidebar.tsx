@@ -27,7 +27,7 @@ export function SidebarContent({ collapsed = false, onNavigate, onLogout, loggin
     limits?.engage && limits.commentingCredits > 0 ? (entitlement.data?.plan ?? null) : null,
   );
   return (
-    <div className="flex h-full flex-col gap-6">
+    <div className="flex h-full flex-col gap-4">
       <Link
         to="/dashboard"
         onClick={onNavigate}
@@ -37,14 +37,17 @@ export function SidebarContent({ collapsed = false, onNavigate, onLogout, loggin
         <Logo className={collapsed ? '[&>span:last-child]:sr-only' : ''} />
       </Link>
       <nav aria-label={t('nav.label')} className="flex-1">
-        <ul className="space-y-1">
+        <ul className="space-y-0.5">
           {NAV_ITEMS.map((item) => (
-            <li key={item.to}>
+            <li key={item.label}>
               <Link
                 to={item.to}
+                search={item.search}
+                // My Posts is lit on any of its tabs; Calendar on its own tab only.
+                activeOptions={{ includeSearch: Boolean(item.search) }}
                 onClick={onNavigate}
                 title={collapsed ? t(item.label) : undefined}
-                className={`flex items-center gap-3 rounded-xl py-2 text-sm font-medium text-slate-600 transition hover:bg-slate-100 hover:text-ink data-[status=active]:bg-brand-50 data-[status=active]:text-brand-700 ${
+                className={`flex items-center gap-3 rounded-xl py-1.5 text-sm font-medium text-slate-600 transition hover:bg-slate-100 hover:text-ink data-[status=active]:bg-brand-50 data-[status=active]:text-brand-700 ${
                   collapsed ? 'justify-center px-2' : 'px-3'
                 }`}
               >

@@ -1,7 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { Crown, Menu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/api/auth';
 import { useEntitlement } from '../../lib/api/billing';
+import { useOwnIdentity } from '../../lib/api/linkedin';
+import { Avatar } from '../../ui/avatar';
 import { LanguageToggle } from '../../ui/language-toggle';
 import { Logo } from '../../ui/logo';
 import { PlansLink, planOffer } from '../billing';
@@ -10,10 +13,14 @@ import { NotificationBell } from '../notifications';
 /**
  * Menu button (phones), the way to the plans, the language switch and the link to the profile.
  * The plans button names what it offers: the next plan (Upgrade to Starter), or Change plan for
- * someone who pays already (the plan is changed from the payment provider's page).
+ * someone who pays already (the plan is changed from the payment provider's page). The profile
+ * link is the account's avatar as the dashboard and the profile show it (the LinkedIn picture or
+ * name's initials), or the address's first letter before an account is connected.
  */
 export function TopBar({ email, onOpenMenu }: { email: string; onOpenMenu: () => void }) {
   const { t } = useTranslation('shell');
+  const { user } = useSession();
+  const identity = useOwnIdentity(Boolean(user?.linkedinConnected));
   const entitlement = useEntitlement();
   const offer = planOffer(entitlement.data);
   const plansLabel =
@@ -53,10 +60,10 @@ export function TopBar({ email, onOpenMenu }: { email: string; onOpenMenu: () =>
           to="/profile"
           aria-label={t('profileLink', { email })}
           title={email}
-          className="flex size-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold uppercase text-white ring-2 ring-brand-100 transition hover:bg-brand-700"
+          className="flex shrink-0 rounded-full ring-2 ring-brand-100 transition hover:opacity-90"
           data-testid="profile-link"
         >
-          {email.charAt(0)}
+          <Avatar src={identity.picture} name={identity.name ?? email} className="size-9 text-xs leading-none" />
         </Link>
       </div>
     </header>

@@ -10,7 +10,7 @@ import { useEngageAllowance } from '../../lib/api/engage';
 import { codeText, errorText } from '../../lib/error-text';
 import { formatDateTime, formatDay, formatNumber } from '../../lib/format';
 import { Spinner } from '../../ui/spinner';
-import { formatPlanPrice, isSubscribed, PLAN_PICKER_HASH, planLimitLines, trialDaysLeft } from './';
+import { formatPlanPrice, isSubscribed, PLAN_PICKER_HASH, planLimitLines, trialDaysLeft, trialSummary } from './';
 
 function Status({ entitlement }: { entitlement: Entitlement }) {
   const { t, i18n } = useTranslation('billing');
@@ -104,10 +104,6 @@ export function PlanPicker({ current }: { current: Entitlement | undefined }) {
   if (plans.isError) return <p role="alert">{errorText(plans.error)}</p>;
   const subscribed = isSubscribed(current);
   const trial = plans.data.find((plan) => plan.id === 'trial') ?? PLAN_CATALOGUE.trial;
-  const trialLimits = [
-    ...planLimitLines(trial, t, 'feature'),
-    ...(trial.limits.engage ? [] : [t('feature.noEngage')]),
-  ].join(t('feature.listSeparator'));
   return (
     <section id={PLAN_PICKER_HASH} aria-labelledby="billing-picker" className="scroll-mt-20" data-testid="plan-picker">
       <h2 id="billing-picker" className="font-semibold">
@@ -127,7 +123,7 @@ export function PlanPicker({ current }: { current: Entitlement | undefined }) {
               >
                 <h3 className="font-semibold">{t(`plans.${plan.id}`)}</h3>
                 <p className="mt-1 text-2xl font-bold">
-                  <bdi>{formatPlanPrice(plan, i18n.language)}</bdi>{' '}
+                  <bdi data-testid="plan-price">{formatPlanPrice(plan, i18n.language)}</bdi>{' '}
                   <span className="text-sm font-normal">{t('perMonth')}</span>
                 </p>
                 <ul className="mt-3 flex-1 space-y-1 text-sm">
@@ -165,7 +161,7 @@ export function PlanPicker({ current }: { current: Entitlement | undefined }) {
           })}
       </ul>
       <p className="mt-3 text-sm text-slate-600" data-testid="plan-trial-note">
-        {t('feature.trialNote', { count: TRIAL_DAYS, limits: trialLimits })}
+        {trialSummary(trial, TRIAL_DAYS, t, 'feature')}
       </p>
     </section>
   );

@@ -2,6 +2,7 @@ import type { Entitlement } from '@nashr/contracts';
 import { PLAN_CATALOGUE } from '@nashr/contracts';
 import { describe, expect, it } from 'vitest';
 import { nextPlan, planLimitLines, planOffer } from './plan-offer';
+import { formatPlanPrice } from './plan-price';
 
 const entitlement = (
   plan: Entitlement['plan'],
@@ -64,5 +65,12 @@ describe('the plan offered next', () => {
       'f.commentingCredits:1500',
       'f.wholeLibrary',
     ]);
+  });
+});
+
+describe("a plan's price", () => {
+  it('is one left-to-right run in either language, with no mark that lets its surroundings reorder it', () => {
+    expect(formatPlanPrice(PLAN_CATALOGUE.starter, 'en')).toBe('\u2066$34.99\u2069');
+    expect(formatPlanPrice(PLAN_CATALOGUE.starter, 'ar')).toMatch(/^\u2066(34\.99|٣٤٫٩٩)\u00a0US\$\u2069$/);
   });
 });

@@ -28,6 +28,20 @@ export function planLimitLines(plan: PlanInfo, t: Translate, prefix: string): st
   ];
 }
 
+/**
+ * What the trial gives, in one sentence every screen that offers it uses (the Billing page's plan
+ * picker, the landing page under its plan cards): its days and its limits read from the trial plan,
+ * saying so when Engage is not part of it. `prefix` holds `trialNote`, `noEngage` and
+ * `listSeparator` beside the limit words of `planLimitLines`.
+ */
+export function trialSummary(trial: PlanInfo, days: number, t: Translate, prefix: string): string {
+  // Inside a sentence: the card's lines start with a capital ('The library's 30 newest posts').
+  const limits = [...planLimitLines(trial, t, prefix), ...(trial.limits.engage ? [] : [t(`${prefix}.noEngage`)])].map(
+    (line) => line.charAt(0).toLowerCase() + line.slice(1),
+  );
+  return t(`${prefix}.trialNote`, { count: days, limits: limits.join(t(`${prefix}.listSeparator`)) });
+}
+
 /** Whether the caller pays for a plan now: such a plan is changed from the provider's page, not bought again. */
 export const isSubscribed = (entitlement: Entitlement | undefined | null): boolean =>
   Boolean(entitlement?.provider && entitlement.status !== 'expired');

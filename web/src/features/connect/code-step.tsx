@@ -21,7 +21,7 @@ interface CodeStepProps {
 
 /**
  * A 2FA or OTP checkpoint (spec sections 2 and 5): 2FA takes exactly 6 digits; OTP takes at most
- * 6 characters. A refused code shows the server's message and may be tried again.
+ * 6 characters. A refused code shows the server's message under the field and may be tried again.
  */
 export function CodeStep({ accountId, checkpoint, onAnswer, onStartOver }: CodeStepProps) {
   const { t } = useTranslation('connect');
@@ -46,6 +46,7 @@ export function CodeStep({ accountId, checkpoint, onAnswer, onStartOver }: CodeS
     register,
     handleSubmit,
     resetField,
+    setError,
     setFocus,
     formState: { errors },
   } = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { code: '' } });
@@ -58,13 +59,14 @@ export function CodeStep({ accountId, checkpoint, onAnswer, onStartOver }: CodeS
       {
         onSuccess: onAnswer,
         onError: (error) => {
-          toast.error(errorText(error));
           if (mustStartOver(error)) {
+            toast.error(errorText(error));
             onStartOver();
             return;
           }
+          // Said under the field it is about, where a toast would cover the window's heading.
           resetField('code');
-          setFocus('code');
+          setError('code', { type: 'server', message: errorText(error) }, { shouldFocus: true });
         },
       },
     );

@@ -1,11 +1,11 @@
-import { type PlanInfo, type PricingBlock, TRIAL_DAYS } from '@nashr/contracts';
+import { PLAN_CATALOGUE, type PlanInfo, type PricingBlock, TRIAL_DAYS } from '@nashr/contracts';
 import { Check, Crown, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/api/auth';
-import { usePlans } from '../../lib/api/billing';
+import { useEntitlement, usePlans } from '../../lib/api/billing';
 import { useContentBlock } from '../../lib/api/content';
 import { Skeleton } from '../../ui/skeleton';
-import { formatPlanPrice, PlansLink, planLimitLines } from '../billing';
+import { formatPlanPrice, isSubscribed, PlansLink, planLimitLines, trialSummary } from '../billing';
 import { BlockView } from './block-view';
 import { SectionHeading } from './section-heading';
 import { SECTION_IDS } from './sections';
@@ -25,9 +25,8 @@ function planButtonStyle(plan: Plan): string {
  * One plan card: the admin's copy (name, description, features, style). A card linked to a
  * billing plan (`planId`) shows that plan's price and limits, so the page and billing agree.
  */
-function PlanCard({ plan, billing }: { plan: Plan; billing?: PlanInfo }) {
+function PlanCard({ plan, billing, yours }: { plan: Plan; billing?: PlanInfo; yours: boolean }) {
   const { t, i18n } = useTranslation('landing');
-  const { user } = useSession();
   const limits = billing ? planLimitLines(billing, t, 'pricing.limits') : [];
   return (
     <li
@@ -69,9 +68,10 @@ function PlanCard({ plan, billing }: { plan: Plan; billing?: PlanInfo }) {
         </span>
         <span className="text-sm font-medium text-slate-500">{t('pricing.perMonth')}</span>
       </p>
-      {/* A visitor starts the trial by signing up; someone signed in picks the plan. */}
+      {/* A visitor signs up first (the trial under the cards starts there); someone signed in picks
+          the plan on Billing, where the plan they pay for already is changed. */}
       <PlansLink className={`${planButtonStyle(plan)} mt-8 w-full`} testId="plan-trial">
-        {user ? t('pricing.choosePlan', { plan: plan.name }) : t('pricing.freeTrial', { count: TRIAL_DAYS })}
+        {yours ? t('pricing.yourPlan', { plan: plan.name }) : t('pricing.choosePlan', { plan: plan.name })}
       </PlansLink>
       <ul className="mt-8 space-y-3 border-t border-slate-100 pt-8 text-sm">
         {limits.map((line) => (
@@ -121,10 +121,33 @@ function PricingSkeleton() {
   );
 }
 
+/**
+ * What the trial gives, under the cards: the words the Billing page's plan picker uses, from the
+ * trial plan itself, so no card reads as if its plan were the one on trial.
+ */
+function TrialNote({ trial }: { trial: PlanInfo }) {
+  const { t } = useTranslation('landing');
+  return (
+    <p className="mx-auto mt-10 max-w-3xl text-center text-sm text-slate-600" data-testid="pricing-trial-note">
+      {trialSummary(trial, TRIAL_DAYS, t, 'pricing.limits')}
+    </p>
+  );
+}
+
+/** The signed-in caller's entitlement; nothing is asked for a visitor. */
+function useOwnEntitlement() {
+  const { user } = useSession();
+  const entitlement = useEntitlement({ enabled: Boolean(user) });
+  return user ? entitlement.data : undefined;
+}
+
 export function PricingSection() {
   const query = useContentBlock('pricing');
   const billingPlans = usePlans();
   const billingPlan = (id: Plan['planId']) => (id ? billingPlans.data?.find((entry) => entry.id === id) : undefined);
+  const entitlement = useOwnEntitlement();
+  const paidPlan = isSubscribed(entitlement) ? entitlement?.plan : undefined;
+  const trial = billingPlans.data?.find((entry) => entry.id === 'trial') ?? PLAN_CATALOGUE.trial;
   return (
     <section
       id={SECTION_IDS.pricing}
@@ -144,9 +167,15 @@ export function PricingSection() {
               >
                 {plans.map((plan, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: admin-edited lists have no ids and never reorder on screen
-                  <PlanCard key={`${plan.name}-${index}`} plan={plan} billing={billingPlan(plan.planId)} />
+                  <PlanCard
+                    key={`${plan.name}-${index}`}
+                    plan={plan}
+                    billing={billingPlan(plan.planId)}
+                    yours={Boolean(paidPlan && plan.planId === paidPlan)}
+                  />
                 ))}
               </ul>
+              <TrialNote trial={trial} />
             </>
           )}
         </BlockView>

@@ -99,7 +99,7 @@ export function PostsPage() {
     void navigate({ to: '/posts', search: { tab: postsTabOf({ tab: value }) }, replace: true });
 
   const tabClass =
-    'relative -mb-px shrink-0 whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm sm:px-4 font-semibold text-slate-500 transition hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700';
+    'relative -mb-px min-w-0 border-b-2 border-transparent px-1 py-2.5 text-center text-sm font-semibold text-slate-500 transition hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 sm:shrink-0 sm:whitespace-nowrap sm:px-4';
 
   return (
     <div data-testid="posts-page">
@@ -122,7 +122,8 @@ export function PostsPage() {
         <Tabs.Root value={tab} onValueChange={onTabChange} className="min-w-0">
           <Tabs.List
             aria-label={t('tabs.label')}
-            className="mb-5 flex gap-1 overflow-x-auto border-b border-slate-200 sm:gap-2"
+            // On a phone the four tabs share the width (a word may wrap), so Calendar is never off screen.
+            className="mb-5 grid grid-cols-4 border-b border-slate-200 sm:flex sm:gap-2"
           >
             <Tabs.Trigger value="scheduled" className={tabClass} data-testid="tab-scheduled">
               {t('tabs.scheduled')}

@@ -1,8 +1,7 @@
-import type { LinkedinPost } from '@nashr/contracts';
-import { useMemo } from 'react';
+import type { AnalyticsSummaryResponse, LinkedinPost } from '@nashr/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatPercent } from '../../lib/format';
-import { ENGAGEMENT_WINDOW_DAYS, engagementOf, SAMPLE_PROFILE_VIEWS } from '../../lib/statistics';
+import { ENGAGEMENT_WINDOW_DAYS } from '../../lib/statistics';
 import { SampleBadge, SandboxBadge } from '../../ui/sample-badge';
 
 interface Row {
@@ -11,26 +10,19 @@ interface Row {
   sample?: boolean;
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-
-/** The account's reach from its posts; profile views are never given by the network (sample). */
-export function profileAnalytics(posts: LinkedinPost[] | undefined, now: Date) {
-  const since = now.getTime() - ENGAGEMENT_WINDOW_DAYS * DAY_MS;
-  const recent = (posts ?? []).filter((post) => Date.parse(post.parsed_datetime) > since);
-  const impressions = (posts ?? []).reduce((sum, post) => sum + post.impressions_counter, 0);
-  const engagement = (posts ?? []).reduce((sum, post) => sum + engagementOf(post), 0);
-  return {
-    recentImpressions: posts?.length ? recent.reduce((sum, post) => sum + post.impressions_counter, 0) : null,
-    engagementRate: impressions > 0 ? engagement / impressions : null,
-    postsCount: posts ? posts.length : null,
-  };
-}
-
+/**
+ * The account's figures over the last 30 days: the dashboard's own (the analytics summary of the
+ * same days, one computation on the server), so the two screens never disagree; and how many
+ * posts the account has.
+ */
 export function AnalyticsCard({
+  summary,
   posts,
   loading,
   sandbox = false,
 }: {
+  /** The analytics summary of the last ENGAGEMENT_WINDOW_DAYS days, as the dashboard shows it. */
+  summary: AnalyticsSummaryResponse | undefined;
   posts: LinkedinPost[] | undefined;
   loading: boolean;
   /** The account is on the sandbox network, whose posts and their figures are invented. */
@@ -38,18 +30,24 @@ export function AnalyticsCard({
 }) {
   const { t, i18n } = useTranslation('profile');
   const language = i18n.language;
-  const numbers = useMemo(() => profileAnalytics(posts, new Date()), [posts]);
+  const cards = summary?.cards;
   const rows: Row[] = [
-    { key: 'profileViews', value: formatNumber(SAMPLE_PROFILE_VIEWS, language), sample: true },
+    {
+      key: 'profileViews',
+      value: cards ? formatNumber(cards.profileViews.value, language) : null,
+      sample: cards?.profileViews.sample,
+    },
     {
       key: 'impressions',
-      value: numbers.recentImpressions === null ? null : formatNumber(numbers.recentImpressions, language),
+      value: cards ? formatNumber(cards.impressions.value, language) : null,
+      sample: cards?.impressions.sample,
     },
     {
       key: 'engagementRate',
-      value: numbers.engagementRate === null ? null : formatPercent(numbers.engagementRate, language),
+      value: cards ? formatPercent(cards.engagementRate.value, language) : null,
+      sample: cards?.engagementRate.sample,
     },
-    { key: 'posts', value: numbers.postsCount === null ? null : formatNumber(numbers.postsCount, language) },
+    { key: 'posts', value: posts ? formatNumber(posts.length, language) : null },
   ];
   return (
     <section
@@ -89,7 +87,7 @@ export function AnalyticsCard({
           </div>
         ))}
       </dl>
-      <p className="mt-2 text-xs text-slate-500">{t('analytics.note')}</p>
+      <p className="mt-2 text-xs text-slate-500">{t('analytics.note', { count: ENGAGEMENT_WINDOW_DAYS })}</p>
     </section>
   );
 }

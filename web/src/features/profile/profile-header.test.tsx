@@ -1,4 +1,4 @@
-import type { FullProfile, LinkedinPost } from '@nashr/contracts';
+import type { AnalyticsSummaryResponse, FullProfile, LinkedinPost } from '@nashr/contracts';
 import { createInstance, type i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -66,13 +66,49 @@ describe('the profile on the sandbox network', () => {
     expect(badges(render(<SkillsSection skills={[]} sandbox />))).toBe(0);
   });
 
+  const metric = (value: number, sample = false) => ({ value, previous: null, changePercent: null, sample });
+  const summary = {
+    period: { days: 30, from: '2026-11-03', to: '2026-12-02', timeZone: 'UTC' },
+    history: { firstSnapshotAt: null, lastSnapshotAt: null, importing: false },
+    cards: {
+      profileViews: metric(406, true),
+      postEngagement: metric(700),
+      networkSize: metric(1200),
+      impressions: metric(15_449),
+      engagementRate: metric(0.045),
+      followerGrowth: metric(12),
+    },
+    days: [],
+    topPosts: [],
+    consistency: null,
+  } as unknown as AnalyticsSummaryResponse;
+
   it('marks every analytics figure, not only the profile views the network never gives', async () => {
     await i18n.changeLanguage('en');
     const posts: LinkedinPost[] = [];
-    const real = render(<AnalyticsCard posts={posts} loading={false} />);
+    const real = render(<AnalyticsCard summary={summary} posts={posts} loading={false} />);
     expect(badges(real)).toBe(1);
-    const sandbox = render(<AnalyticsCard posts={posts} loading={false} sandbox />);
+    const sandbox = render(<AnalyticsCard summary={summary} posts={posts} loading={false} sandbox />);
     expect(badges(sandbox)).toBe(4);
     expect(sandbox).toContain('This account is on the sandbox network');
+  });
+
+  it("shows the dashboard's figures for its 30 days, not a count of its own over the posts", async () => {
+    await i18n.changeLanguage('en');
+    const post = (impressions: number, reactions: number) =>
+      ({
+        id: `p${impressions}`,
+        parsed_datetime: new Date().toISOString(),
+        impressions_counter: impressions,
+        reaction_counter: reactions,
+        comment_counter: 0,
+        repost_counter: 0,
+      }) as LinkedinPost;
+    const html = render(<AnalyticsCard summary={summary} posts={[post(15_575, 500), post(100, 20)]} loading={false} />);
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/[\u2066-\u2069]/g, '');
+    expect(text).toContain('15,449');
+    expect(text).toContain('4.5%');
+    expect(text).not.toContain('15,675');
+    expect(text).toContain('figures for the last 30 days.');
   });
 });

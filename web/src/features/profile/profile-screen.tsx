@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { useAnalyticsSummary } from '../../lib/api/analytics';
 import { displayName, isSandboxAccount, useLinkedinAccount, usePosts, useProfileData } from '../../lib/api/linkedin';
+import { ENGAGEMENT_WINDOW_DAYS } from '../../lib/statistics';
 import { LoadError } from '../../ui/load-error';
 import { PlanUpsell } from '../billing';
 import { AnalyticsCard } from './analytics-card';
@@ -17,6 +19,8 @@ export function ProfilePage() {
   const { t } = useTranslation('profile');
   const profile = useProfileData();
   const posts = usePosts();
+  // The dashboard's figures for the same days (its default period): one computation, one answer.
+  const summary = useAnalyticsSummary(ENGAGEMENT_WINDOW_DAYS);
   const account = useLinkedinAccount();
 
   if (profile.isPending) {
@@ -51,7 +55,12 @@ export function ProfilePage() {
       </div>
       <aside className="space-y-6" aria-label={t('sideColumn')}>
         <QuickActions profile={data} />
-        <AnalyticsCard posts={posts.data} loading={posts.isPending} sandbox={sandbox} />
+        <AnalyticsCard
+          summary={summary.data}
+          posts={posts.data}
+          loading={posts.isPending || summary.isPending}
+          sandbox={sandbox}
+        />
         <PlanUpsell variant="card" />
       </aside>
     </div>

@@ -16,11 +16,12 @@ export function usePlans() {
   });
 }
 
-/** The caller's plan, its status and period. */
-export function useEntitlement() {
+/** The caller's plan, its status and period (asked only while `enabled`: a visitor has none). */
+export function useEntitlement({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: entitlementKey,
     queryFn: async () => (await call(billingApi.me)).entitlement,
+    enabled,
   });
 }
 

@@ -314,6 +314,24 @@ export function useLinkedinAccount() {
   return useQuery(userInfoQuery);
 }
 
+/**
+ * The name and picture the connected account goes by, for the avatars of the app's frame: the
+ * same account and profile the dashboard and the profile page load (one request each, shared).
+ * Nothing is asked while `connected` is false; `name` is null until the profile is known.
+ */
+export function useOwnIdentity(connected: boolean): { name: string | null; picture: string | null } {
+  const account = useQuery({ ...userInfoQuery, enabled: connected });
+  const profile = useQuery({
+    ...ownProfileQuery(account.data ?? UNKNOWN_ACCOUNT),
+    enabled: connected && account.isSuccess,
+  });
+  const name = profile.data ? displayName(profile.data) : null;
+  return {
+    name: name && name !== 'User' ? name : null,
+    picture: profile.data?.profile_picture_url ?? null,
+  };
+}
+
 /** `POST /linkedln/getUserProfileData`: the full profile of the profile page. */
 export function useProfileData(): AccountData<FullProfile> {
   const client = useQueryClient();
