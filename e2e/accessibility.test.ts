@@ -178,6 +178,7 @@ const PARTS: { name: string; visit: (audit: Audit, lang: Language, size: Size) =
       await audit.screen('/profile', (page) => page.getByTestId('screen-profile').locator('h1, h2').first().waitFor());
       await audit.screen('/sessions', (page) => page.getByTestId('session-row').first().waitFor());
       await audit.screen('/api-tokens', (page) => page.getByTestId('api-token-form').waitFor());
+      await audit.screen('/webhooks', (page) => page.getByTestId('webhook-form').waitFor());
       await audit.screen('/personalization');
       await audit.screen('/posts?tab=published');
       // A published post's results page, with its chart against the median post.

@@ -8,6 +8,8 @@
  * Every route the services register must be classified below: a new route fails this test
  * until someone decides who may call it.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import { unsubscribeTokenFor } from '@nashr/auth';
 import { TEST_SIGNATURE_HEADER, testPaymentsSignature } from '@nashr/billing';
@@ -32,6 +34,10 @@ interface Ids {
   aliceSessionHandle: string;
   /** One of Alice's devices that receive push notifications. */
   alicePushDeviceId: string;
+  /** One of Alice's webhook endpoints, and a delivery of its log (delivered to a receiver on this machine). */
+  aliceWebhookId: string;
+  aliceWebhookDeliveryId: string;
+  webhookReceiverUrl: string;
   /** One of Alice's personal API tokens. */
   aliceTokenId: string;
   /** Alice's open test-payments checkout, and her portal session. */
@@ -144,6 +150,29 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/v1/notifications/push/devices/:id/remove': {
     crossUser: 404,
     request: (ids) => ({ path: `/api/v1/notifications/push/devices/${ids.alicePushDeviceId}/remove` }),
+  },
+  'GET /api/v1/webhooks': { ownOnly: OWN, request: NO_ID('/api/v1/webhooks') },
+  'POST /api/v1/webhooks': {
+    ownOnly: 'takes no id: it adds an endpoint for the caller only',
+    request: (ids) => ({ path: '/api/v1/webhooks', body: { url: ids.webhookReceiverUrl, events: ['post.failed'] } }),
+  },
+  'DELETE /api/v1/webhooks/:id': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/webhooks/${ids.aliceWebhookId}` }),
+  },
+  'GET /api/v1/webhooks/:id/deliveries': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/webhooks/${ids.aliceWebhookId}/deliveries` }),
+  },
+  'POST /api/v1/webhooks/:id/test': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/webhooks/${ids.aliceWebhookId}/test` }),
+  },
+  'POST /api/v1/webhooks/:id/deliveries/:deliveryId/redeliver': {
+    crossUser: 404,
+    request: (ids) => ({
+      path: `/api/v1/webhooks/${ids.aliceWebhookId}/deliveries/${ids.aliceWebhookDeliveryId}/redeliver`,
+    }),
   },
   'POST /api/v1/notifications/unsubscribe': {
     open: 'the link in a notification e-mail: its unguessable token says whose e-mails of which kind stop',
@@ -521,6 +550,7 @@ let alice: string;
 let bob: string;
 let admin: string;
 let ids: Ids;
+let receiver: http.Server | undefined;
 
 async function ok(method: string, path: string, cookie: string, body?: unknown) {
   const res = await send(stack, method, path, { cookie, body });
@@ -588,6 +618,25 @@ beforeAll(async () => {
   });
   const alicePushDevices = (await ok('GET', '/api/v1/notifications/push/devices', alice)).data.devices;
   const aliceToken = await ok('POST', '/api/v1/auth/tokens', alice, { name: 'Matrix', scopes: ['posts:read'] });
+  // A webhook of Alice's (for failed posts only: no event of this setup reaches it), with one
+  // test event delivered to a receiver here, so its log no longer changes during the checks.
+  const server = http.createServer((req, res) => req.resume().on('end', () => res.end('ok')));
+  receiver = server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const webhookReceiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  const webhook = await ok('POST', '/api/v1/webhooks', alice, { url: webhookReceiverUrl, events: ['post.failed'] });
+  const aliceWebhookId = webhook.data.endpoint.id as string;
+  await ok('POST', `/api/v1/webhooks/${aliceWebhookId}/test`, alice);
+  const logOfAlice = async () =>
+    (await ok('GET', `/api/v1/webhooks/${aliceWebhookId}/deliveries`, alice)).data.deliveries as {
+      id: string;
+      status: string;
+    }[];
+  let deliveries = await logOfAlice();
+  for (const deadline = Date.now() + 15_000; deliveries[0]?.status !== 'delivered'; deliveries = await logOfAlice()) {
+    if (Date.now() > deadline) throw new Error(`the test event was not delivered: ${JSON.stringify(deliveries)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   // Saving preferences gives Alice the secret her e-mails' unsubscribe tokens are made with.
   await ok('PUT', '/api/v1/notifications/preferences', alice, { digestHour: 9 });
   const [unsubscribe] = await stack.sql<{ token: string }[]>`
@@ -625,6 +674,9 @@ beforeAll(async () => {
     aliceNetworkPostId: '7000000000000000001',
     aliceSessionHandle: aliceSessions[0].id as string,
     aliceTokenId: aliceToken.data.apiToken.id as string,
+    aliceWebhookId,
+    aliceWebhookDeliveryId: deliveries[0]?.id ?? '',
+    webhookReceiverUrl,
     alicePushDeviceId: alicePushDevices[0].id as string,
     visitorToken: await signInToken(stack, 'visitor@hardening.test'),
     aliceUnsubscribeToken: unsubscribeTokenFor(aliceUserId, unsubscribe?.token ?? '', 'post_published'),
@@ -633,6 +685,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.close();
+  receiver?.close();
 });
 
 /** Sends a request that must be refused with one of `statuses`, and checks it changed nothing. */

@@ -282,6 +282,11 @@ const appRoutes = [
   }),
   createRoute({
     getParentRoute: () => appRoute,
+    path: '/webhooks',
+    component: lazyRouteComponent(() => import('./features/account/webhooks-screen'), 'WebhooksPage'),
+  }),
+  createRoute({
+    getParentRoute: () => appRoute,
     path: '/sessions',
     component: lazyRouteComponent(() => import('./features/account/sessions-screen'), 'SessionsPage'),
   }),

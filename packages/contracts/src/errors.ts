@@ -17,6 +17,7 @@ import { POST_ERROR_CODES } from './posts/messages.js';
 import { QUEUE_ERROR_CODES } from './posts/queue-rules.js';
 import { PUSH_ERROR_CODES } from './push.js';
 import { TEXT_PROBLEMS } from './text.js';
+import { WEBHOOK_ERROR_CODES } from './webhooks.js';
 
 /** Every code an error answer may carry: the web app has words for each, in both languages. */
 export const ERROR_CODES: readonly string[] = [
@@ -27,6 +28,7 @@ export const ERROR_CODES: readonly string[] = [
     ...Object.values(ACCOUNT_ERROR_CODES),
     ...Object.values(API_TOKEN_ERROR_CODES),
     ...Object.values(PUSH_ERROR_CODES),
+    ...Object.values(WEBHOOK_ERROR_CODES),
     ...Object.values(MAGIC_LINK_ERROR_CODES),
     ...Object.keys(TEXT_PROBLEMS),
     ...Object.values(POST_ERROR_CODES),

@@ -22,3 +22,4 @@ export * from './notifications.js';
 export * from './posts/index.js';
 export * from './push.js';
 export * from './text.js';
+export * from './webhooks.js';

@@ -7,6 +7,7 @@ import {
   createServiceApp,
   type Database,
   IdentityChanges,
+  idempotentReplies,
   type Logger,
   Queues,
   type Redis,
@@ -31,10 +32,12 @@ import { personalizationRoutes } from './routes/personalization.js';
 import { preferencesRoutes } from './routes/preferences.js';
 import { pushRoutes } from './routes/push.js';
 import { sessionRoutes } from './routes/session.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import { createServices } from './services.js';
 import { SignIn } from './sign-in.js';
 import { applyAdminEmails } from './users/admin-roles.js';
 import { UserStore } from './users/user-store.js';
+import { WebhookDispatcher } from './webhooks/webhook-jobs.js';
 
 export { MIGRATIONS_FOLDER } from './migrations.js';
 
@@ -79,7 +82,11 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
   const queues = new Queues({ connection: redis, prefix: config.REDIS_PREFIX }, logger);
   app.addHook('onClose', () => queues.close());
 
-  const { users, notifications, links, push } = createServices({ database, redis, prefix: config.REDIS_PREFIX });
+  const { users, notifications, links, push, webhooks } = createServices({
+    database,
+    redis,
+    prefix: config.REDIS_PREFIX,
+  });
   const sessions = new SessionStore(redis, config.REDIS_PREFIX);
   // A public address on https means browsers reach us over TLS, whatever the mode: the cookie must not leak over http.
   const secureCookies = config.NODE_ENV === 'production' || new URL(config.PUBLIC_URL).protocol === 'https:';
@@ -121,8 +128,15 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
     vapid: new VapidKeySource(config, redis, config.REDIS_PREFIX),
     production: config.NODE_ENV === 'production',
   });
+  webhookRoutes(app, {
+    dispatcher: new WebhookDispatcher(webhooks, queues, config.WEBHOOK_RETRY_BASE_MS),
+    allowLoopback: config.NODE_ENV !== 'production',
+    // A retried creation must not add a second endpoint: a repeat gets the first answer.
+    once: idempotentReplies({ redis, prefix: config.REDIS_PREFIX }),
+  });
   preferencesRoutes(app, users);
   accountDataRoutes(app, {
+    webhooks,
     users,
     sessions,
     tokens,

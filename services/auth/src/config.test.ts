@@ -121,7 +121,7 @@ describe('worker configuration', () => {
     expect(config).toMatchObject({
       SMTP_URL: 'smtp://127.0.0.1:1025',
       MAIL_FROM: 'Nashr <no-reply@nashr.local>',
-      AUTH_WORKERS: ['mail', 'inbox', 'push'],
+      AUTH_WORKERS: ['mail', 'inbox', 'push', 'webhooks'],
       PUBLIC_URL: 'http://localhost:8080',
       MAGIC_LINK_TTL_SECONDS: 900,
     });

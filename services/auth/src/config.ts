@@ -41,6 +41,9 @@ const emailList = z
       ),
   );
 
+/** Shared by the API and the worker: how long a failed webhook delivery first waits before its retry (doubling each time). */
+const webhookEnv = { WEBHOOK_RETRY_BASE_MS: positiveInt(40_000) };
+
 /** Shared by the API and the worker: where links point to and how long they live. */
 const magicLinkEnv = {
   /** The address people use (the gateway); sign-in links and the OpenID redirect point there. */
@@ -84,6 +87,7 @@ export const configSchema = z
       .max(SUBSCRIPTION_END_WAIT_MS)
       .default(SUBSCRIPTION_END_WAIT_MS),
     ...vapidEnv,
+    ...webhookEnv,
   })
   .superRefine(checkVapidConfig)
   .superRefine((config, ctx) => {
@@ -127,7 +131,7 @@ export const configSchema = z
   );
 export type Config = z.infer<typeof configSchema>;
 
-const workerNames = ['mail', 'inbox', 'push'] as const;
+const workerNames = ['mail', 'inbox', 'push', 'webhooks'] as const;
 export type WorkerName = (typeof workerNames)[number];
 
 export const workerConfigSchema = z
@@ -145,6 +149,9 @@ export const workerConfigSchema = z
     ...vapidEnv,
     /** How long one push service may take to answer before the delivery is retried later. */
     PUSH_TIMEOUT_MS: positiveInt(5_000),
+    /** How long one webhook receiver may take to answer before the attempt counts as failed. */
+    WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
+    ...webhookEnv,
     /** Which workers this process runs, so operators can scale mail and events apart. */
     AUTH_WORKERS: z
       .string()

@@ -26,6 +26,7 @@ import { TEST_INTERNAL_SECRET } from '@nashr/platform/testing';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PushCap } from './push/push-cap.js';
+import { endpointRefusal } from './routes/push.js';
 import {
   type Harness,
   mailsTo,
@@ -515,5 +516,26 @@ describe('push notifications', () => {
     } finally {
       redis.disconnect();
     }
+  });
+});
+
+describe('endpointRefusal', () => {
+  it('in production resolves the host: a name on this machine or a private address is refused', async () => {
+    expect(await endpointRefusal('https://localhost/send/1', true)).toBe('A push service address must be public');
+    expect(await endpointRefusal('https://[fd00::1]/send/1', true)).toBe('A push service address must be public');
+    expect(await endpointRefusal('https://10.0.0.1/send/1', true)).toBe('A push service address must be public');
+    expect(await endpointRefusal('http://93.184.215.14/send/1', true)).toBe('A push service address must be https');
+    expect(await endpointRefusal('https://93.184.215.14/send/1', true)).toBeNull();
+  });
+
+  it('outside production lets a stand-in on this machine through, over http too, and resolves nothing', async () => {
+    expect(await endpointRefusal('http://127.0.0.1:9/send/1', false)).toBeNull();
+    expect(await endpointRefusal('https://push.example.test/send/1', false)).toBeNull();
+    expect(await endpointRefusal('http://push.example.test/send/1', false)).toBe(
+      'A push service address must be https',
+    );
+    expect(await endpointRefusal('https://u:p@push.example.test/send/1', false)).toBe(
+      'A push service address carries no credentials',
+    );
   });
 });

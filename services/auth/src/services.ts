@@ -4,6 +4,7 @@ import { MagicLinks } from './magic-links.js';
 import { NotificationStore } from './notifications/notification-store.js';
 import { PushStore } from './push/push-store.js';
 import { UserStore } from './users/user-store.js';
+import { WebhookStore } from './webhooks/webhook-store.js';
 
 export interface AuthServicesDeps {
   database: Database<typeof schema>;
@@ -19,6 +20,7 @@ export function createServices({ database, redis, prefix }: AuthServicesDeps) {
     notifications: new NotificationStore(database.db),
     push: new PushStore(database.db),
     links: new MagicLinks(database.db),
+    webhooks: new WebhookStore(database.db),
   };
 }
 export type AuthServices = ReturnType<typeof createServices>;

@@ -145,6 +145,7 @@ export class PostService {
       ),
     );
     await this.queues.scheduleDue(post, requestId);
+    await this.queues.announceScheduled(post, requestId);
     return this.tellIfAfterExpiry(post, requestId);
   }
 

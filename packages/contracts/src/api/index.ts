@@ -17,6 +17,7 @@ import { personalizationApi } from './personalization.js';
 import { postsApi } from './posts.js';
 import { preferencesApi } from './preferences.js';
 import { queueApi } from './queue.js';
+import { webhooksApi } from './webhooks.js';
 
 export * from './account.js';
 export * from './admin-audit.js';
@@ -37,6 +38,7 @@ export * from './personalization.js';
 export * from './posts.js';
 export * from './preferences.js';
 export * from './queue.js';
+export * from './webhooks.js';
 
 /**
  * The public API, one domain per file. The gateway routes and documents exactly these, the
@@ -47,6 +49,7 @@ export const API = {
   personalization: personalizationApi,
   preferences: preferencesApi,
   notifications: notificationsApi,
+  webhooks: webhooksApi,
   account: accountApi,
   linkedin: linkedinApi,
   posts: postsApi,

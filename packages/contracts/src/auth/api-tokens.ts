@@ -11,6 +11,7 @@ export const API_TOKEN_SCOPES = [
   'posts:schedule',
   'analytics:read',
   'ai:generate',
+  'webhooks:manage',
 ] as const;
 export const apiTokenScopeSchema = z.enum(API_TOKEN_SCOPES);
 export type ApiTokenScope = z.infer<typeof apiTokenScopeSchema>;

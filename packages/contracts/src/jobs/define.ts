@@ -9,6 +9,11 @@ export const QUEUES = {
   authMail: 'auth-mail',
   /** auth-worker: Web Push deliveries, apart from the mail so a slow push service never holds up an e-mail. */
   authPush: 'auth-push',
+  /**
+   * auth-worker: outgoing webhooks, the post events they tell of and each delivery, apart from
+   * mail and push so a slow receiver never holds them up.
+   */
+  authWebhooks: 'auth-webhooks',
   /** auth-worker: events the auth service subscribes to. */
   authInbox: 'auth-inbox',
   /** ai-worker: events the ai service subscribes to. */

@@ -201,11 +201,15 @@ export const postPublishedEvent = defineEvent(
       .optional(),
     requestId,
   }),
-  // The ai service counts new posts to measure the writer's voice again once enough exist.
-  [QUEUES.postsInbox, QUEUES.authInbox, QUEUES.aiInbox],
+  // The ai service counts new posts to measure the writer's voice again once enough exist; the
+  // auth service's webhooks tell the user's endpoints.
+  [QUEUES.postsInbox, QUEUES.authInbox, QUEUES.aiInbox, QUEUES.authWebhooks],
 );
 
-/** linkedin → posts, auth: the network refused the post; `permanent` failures are not retried. */
+/**
+ * linkedin → posts, auth: the network refused the post; `permanent` failures are not retried
+ * (auth tells the user, and the user's webhooks).
+ */
 export const postPublishFailedEvent = defineEvent(
   'post-publish-failed',
   z.object({
@@ -217,7 +221,7 @@ export const postPublishFailedEvent = defineEvent(
     permanent: z.boolean(),
     requestId,
   }),
-  [QUEUES.postsInbox, QUEUES.authInbox],
+  [QUEUES.postsInbox, QUEUES.authInbox, QUEUES.authWebhooks],
 );
 
 /**
@@ -268,7 +272,7 @@ export const postNeedsAttentionEvent = defineEvent(
     scheduledAt: z.string().datetime(),
     requestId,
   }),
-  [QUEUES.authInbox],
+  [QUEUES.authInbox, QUEUES.authWebhooks],
 );
 
 /**
@@ -285,6 +289,16 @@ export const creditsLowEvent = defineEvent(
     requestId,
   }),
   [QUEUES.authInbox],
+);
+
+/**
+ * posts → auth: a new post was scheduled (for later, or "post now"); the user's webhooks are told.
+ * Published with the id `{postId}-{version}`, so one scheduling tells once.
+ */
+export const postScheduledEvent = defineEvent(
+  'post-scheduled',
+  z.object({ postId: z.string().uuid(), userId, scheduledAt: z.string().datetime(), requestId }),
+  [QUEUES.authWebhooks],
 );
 
 /** posts → posts-worker: a scheduled post is due. Delayed job, id `due-{postId}-{version}`. */

@@ -1,6 +1,17 @@
 import { adminAuditTable } from '@nashr/platform';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const authSchema = pgSchema('auth');
 
@@ -100,10 +111,72 @@ export const pushSubscriptions = authSchema.table(
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );
 
+/**
+ * A user's webhook endpoints: an https address told of the chosen post events, each delivery
+ * signed with the endpoint's secret. The secret is kept as it is (it signs every delivery) and
+ * shown to the user once, at creation; the API never gives it again.
+ */
+export const webhookEndpoints = authSchema.table(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_user_idx').on(t.userId)],
+);
+
+/**
+ * Each delivery of an event to an endpoint: the body as signed (the same event id and body in
+ * every attempt), and how its last attempt went. `trigger` says what made it: an event (one per
+ * endpoint and event, however often the event arrives), a test, or a redelivery. An endpoint's
+ * log keeps its newest WEBHOOK_DELIVERIES_KEPT; removing the endpoint removes its log.
+ */
+export const webhookDeliveries = authSchema.table(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    trigger: text('trigger').notNull(),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('pending'),
+    statusCode: integer('status_code'),
+    excerpt: text('excerpt'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),
+    uniqueIndex('webhook_deliveries_event_once').on(t.endpointId, t.eventId).where(sql`${t.trigger} = 'event'`),
+    check('webhook_deliveries_trigger', sql`${t.trigger} in ('event', 'test', 'redeliver')`),
+    check('webhook_deliveries_status', sql`${t.status} in ('pending', 'retrying', 'delivered', 'failed')`),
+  ],
+);
+
 /** Sign-ins that carried the admin role: who, from where, when. */
 export const adminAudit = adminAuditTable(authSchema);
 
-export const schema = { users, magicLinks, notifications, notificationPreferences, pushSubscriptions, adminAudit };
+export const schema = {
+  users,
+  magicLinks,
+  notifications,
+  notificationPreferences,
+  pushSubscriptions,
+  webhookEndpoints,
+  webhookDeliveries,
+  adminAudit,
+};
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

@@ -15,7 +15,8 @@ export function userDeletedHandler(users: UserStore, queues: Queues, notificatio
     const matches = jobOfUser(userId, email);
     const forgotten =
       (await forgetJobs(queues.get(QUEUES.authMail), matches, [userId])) +
-      (await forgetJobs(queues.get(QUEUES.authInbox), matches, [userId]));
+      (await forgetJobs(queues.get(QUEUES.authInbox), matches, [userId])) +
+      (await forgetJobs(queues.get(QUEUES.authWebhooks), matches, [userId]));
     log.info({ userId, forgotten }, 'deleted account: auth data removed');
     return { forgotten };
   });

@@ -8,9 +8,11 @@ import type { Mailer } from '../providers/mailer.js';
 import { PushCap } from '../push/push-cap.js';
 import { VapidKeySource } from '../push/vapid.js';
 import { createServices } from '../services.js';
+import { WebhookDispatcher } from '../webhooks/webhook-jobs.js';
 import { authInbox } from './auth-inbox.js';
 import { authMail } from './auth-mail.js';
 import { authPush } from './auth-push.js';
+import { authWebhooks } from './auth-webhooks.js';
 
 export interface AuthWorkerDeps {
   config: Pick<
@@ -22,6 +24,8 @@ export interface AuthWorkerDeps {
     | 'VAPID_PRIVATE_KEY'
     | 'VAPID_SUBJECT'
     | 'PUSH_TIMEOUT_MS'
+    | 'WEBHOOK_TIMEOUT_MS'
+    | 'WEBHOOK_RETRY_BASE_MS'
   >;
   names: readonly WorkerName[];
   logger: Logger;
@@ -41,7 +45,7 @@ export function startWorkers({ config, names, logger, database, queue, mailer, c
 } {
   const workers: Worker[] = [];
   const queues = new Queues(queue, logger);
-  const { users, notifications, links, push } = createServices({
+  const { users, notifications, links, push, webhooks } = createServices({
     database,
     redis: queue.connection,
     prefix: queue.prefix,
@@ -79,6 +83,14 @@ export function startWorkers({ config, names, logger, database, queue, mailer, c
     const handlers = authPush({ store: notifications, push, users, vapid, cap, timeoutMs: config.PUSH_TIMEOUT_MS });
     // Deliveries mostly wait on the network: many at once, so a slow push service holds up few.
     workers.push(createWorker(QUEUES.authPush, handlers, queue, { logger, concurrency: 20 }));
+  }
+  if (names.includes('webhooks')) {
+    const dispatcher = new WebhookDispatcher(webhooks, queues, config.WEBHOOK_RETRY_BASE_MS);
+    const send = { timeoutMs: config.WEBHOOK_TIMEOUT_MS, allowLoopback: config.NODE_ENV !== 'production' };
+    // Deliveries wait on the receivers: many at once, so a slow one holds up a single slot.
+    workers.push(
+      createWorker(QUEUES.authWebhooks, authWebhooks({ dispatcher, send }), queue, { logger, concurrency: 20 }),
+    );
   }
   return {
     workers,

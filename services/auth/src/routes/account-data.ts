@@ -22,6 +22,7 @@ import {
 } from '@nashr/platform';
 import type { NotificationStore } from '../notifications/notification-store.js';
 import { exportUser, type UserStore } from '../users/user-store.js';
+import type { WebhookStore } from '../webhooks/webhook-store.js';
 
 export interface AccountDataDeps {
   users: UserStore;
@@ -29,6 +30,7 @@ export interface AccountDataDeps {
   tokens: ApiTokenStore;
   queues: Queues;
   notifications: NotificationStore;
+  webhooks: WebhookStore;
   /** How long the deletion waits for billing to end the paid subscription (tests shorten it). */
   subscriptionEndWaitMs?: number;
 }
@@ -48,6 +50,8 @@ export function accountDataRoutes(app: ServiceApp, deps: AccountDataDeps): void 
       data: {
         account: exportUser(user),
         notifications: await deps.notifications.exportOf(user.id),
+        // The endpoints (address, events, creation), never their secrets.
+        webhooks: await deps.webhooks.exportOf(user.id),
         parts: [...DATA_EXPORT_PARTS],
       },
     };
@@ -89,6 +93,7 @@ export function accountDataRoutes(app: ServiceApp, deps: AccountDataDeps): void 
     );
     await deps.users.delete(user);
     await deps.notifications.deleteUser(userId);
+    await deps.webhooks.deleteUser(userId);
     const sessionsEnded = await deps.sessions.destroyAllOf(userId);
     const revoked = await deps.tokens.destroyAllOf(userId);
     request.log.info(

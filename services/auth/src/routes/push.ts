@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { API, MAX_PUSH_SUBSCRIPTIONS, PUSH_ERROR_CODES } from '@nashr/contracts';
-import { AppError, identityOf, isLoopbackUrl, route, type ServiceApp } from '@nashr/platform';
-import ipaddr from 'ipaddr.js';
+import {
+  AppError,
+  identityOf,
+  isLoopbackUrl,
+  type PublicAddressRefusal,
+  publicAddressRefusal,
+  route,
+  type ServiceApp,
+} from '@nashr/platform';
 import type { PushStore } from '../push/push-store.js';
 import type { VapidKeySource } from '../push/vapid.js';
 import { deviceOf } from '../sessions/device.js';
@@ -12,21 +19,29 @@ export interface PushRouteDeps {
   production: boolean;
 }
 
+const REFUSALS: Record<PublicAddressRefusal, string> = {
+  malformed: 'A push service address must be public',
+  not_https: 'A push service address must be https',
+  credentials: 'A push service address carries no credentials',
+  unresolved: 'A push service address must be public',
+  not_public: 'A push service address must be public',
+};
+
 /**
  * Why the worker must not post to this address, or null. Browsers' push services are public https
  * hosts; anything else would make the worker post to where the caller chose (another machine of
- * ours, say). Plain http is for a push service stand-in on this machine, outside production.
+ * ours, say). In production the host is resolved and each of its addresses must be public (the
+ * shared check of webhooks). Outside production plain http is for a push service stand-in on this
+ * machine, and names are not resolved.
  */
-export function endpointRefusal(endpoint: string, production: boolean): string | null {
+export async function endpointRefusal(endpoint: string, production: boolean): Promise<string | null> {
+  if (production) {
+    const refusal = await publicAddressRefusal(endpoint);
+    return refusal ? REFUSALS[refusal] : null;
+  }
   const url = new URL(endpoint);
-  const loopback = isLoopbackUrl(endpoint);
-  if (url.protocol !== 'https:' && !(loopback && !production)) return 'A push service address must be https';
-  if (url.username || url.password) return 'A push service address carries no credentials';
-  if (!production) return null;
-  if (loopback) return 'A push service address must be public';
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (ipaddr.isValid(host) && ipaddr.process(host).range() !== 'unicast')
-    return 'A push service address must be public';
+  if (url.protocol !== 'https:' && !isLoopbackUrl(endpoint)) return REFUSALS.not_https;
+  if (url.username || url.password) return REFUSALS.credentials;
   return null;
 }
 
@@ -48,7 +63,7 @@ export function pushRoutes(app: ServiceApp, deps: PushRouteDeps): void {
 
   route(app, API.notifications.subscribePush, { checkResponses: true }, async (request) => {
     const { userId } = identityOf(request);
-    const refusal = endpointRefusal(request.body.endpoint, deps.production);
+    const refusal = await endpointRefusal(request.body.endpoint, deps.production);
     if (refusal) {
       throw new AppError('BAD_REQUEST', refusal, { code: PUSH_ERROR_CODES.endpointRefused });
     }

@@ -1,4 +1,4 @@
-import { mediaStorageKey, postDueJob, publishPostJob, QUEUES } from '@nashr/contracts';
+import { mediaStorageKey, postDueJob, postScheduledEvent, publishPostJob, QUEUES } from '@nashr/contracts';
 import type { Logger, Queues } from '@nashr/platform';
 import type { PostRow } from '../db/schema.js';
 import { dueJobId, publishJobId } from './job-ids.js';
@@ -62,6 +62,27 @@ export class PostQueues {
     } catch (err) {
       this.logger.warn({ err, postId: post.id }, 'could not add the due job: the reconciler will add it');
       return false;
+    }
+  }
+
+  /**
+   * Tells that a new post is scheduled (the user's webhooks hear of it), once per post and version.
+   * Best effort: the post is scheduled whether or not Redis takes the event.
+   */
+  async announceScheduled(post: PostRow, requestId?: string): Promise<void> {
+    try {
+      await this.queues.publish(
+        postScheduledEvent,
+        {
+          postId: post.id,
+          userId: post.userId,
+          scheduledAt: post.scheduledAt.toISOString(),
+          ...(requestId ? { requestId } : {}),
+        },
+        { id: `${post.id}-${post.version}` },
+      );
+    } catch (err) {
+      this.logger.warn({ err, postId: post.id }, 'could not tell that the post is scheduled');
     }
   }
 

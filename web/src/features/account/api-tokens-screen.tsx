@@ -1,16 +1,18 @@
 import { API_TOKEN_SCOPES, type ApiToken, type ApiTokenScope, MAX_API_TOKENS, MCP_PATH } from '@nashr/contracts';
-import { Check, Copy, KeyRound } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { KeyRound } from 'lucide-react';
 import { type FormEvent, useId, useState, useSyncExternalStore } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { errorText } from '../../lib/error-text';
-import { formatDateTime, formatList } from '../../lib/format';
+import { formatList } from '../../lib/format';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
 import { DangerOutlineButton } from '../../ui/danger-outline-button';
+import { Dated } from '../../ui/dated';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
 import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './api-tokens-api';
+import { SecretOnce } from './secret-once';
 
 /** A scope's words: `posts:read` → `apiTokens.scopes.postsRead` (a colon would name a namespace). */
 const scopeKey = (scope: ApiTokenScope) =>
@@ -19,64 +21,23 @@ const scopeKey = (scope: ApiTokenScope) =>
 /** The lifetimes offered; null: until revoked. */
 const EXPIRY_DAYS = [30, 90, 365, null] as const;
 
-function Dated({ i18nKey, date }: { i18nKey: string; date: string }) {
-  const { t, i18n } = useTranslation('profile');
-  return (
-    <Trans
-      t={t}
-      i18nKey={i18nKey}
-      values={{ date: formatDateTime(date, i18n.language) }}
-      components={{ time: <time dateTime={date} /> }}
-    />
-  );
-}
-
-/** The secret, shown this once, with Copy. */
+/** The token, shown this once, with Copy. */
 function CreatedToken({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useTranslation('profile');
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(token);
-      setCopied(true);
-      toast.success(t('apiTokens.created.copied'));
-    } catch {
-      // No clipboard (an insecure page, a refused permission): the token stays selectable.
-    }
-  };
   return (
-    <section
-      role="status"
-      data-testid="api-token-created"
-      className="mt-6 rounded-3xl border border-emerald-200 bg-emerald-50/60 p-5"
-    >
-      <h2 className="font-semibold text-emerald-900">{t('apiTokens.created.title')}</h2>
-      <p className="mt-1 text-sm text-emerald-900/80">{t('apiTokens.created.text')}</p>
-      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-        <code
-          dir="ltr"
-          data-testid="api-token-secret"
-          className="min-w-0 flex-1 select-all break-all rounded-xl border border-emerald-200 bg-white px-3 py-2 font-mono text-sm text-ink"
-        >
-          {token}
-        </code>
-        <button
-          type="button"
-          onClick={copy}
-          className="inline-flex items-center justify-center gap-2 rounded-xl bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
-        >
-          {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
-          {t('apiTokens.created.copy')}
-        </button>
-      </div>
-      <button
-        type="button"
-        onClick={onDone}
-        className="mt-3 text-sm font-semibold text-emerald-900 underline-offset-4 hover:underline"
-      >
-        {t('apiTokens.created.done')}
-      </button>
-    </section>
+    <SecretOnce
+      secret={token}
+      onDone={onDone}
+      testId="api-token-created"
+      secretTestId="api-token-secret"
+      copy={{
+        title: t('apiTokens.created.title'),
+        text: t('apiTokens.created.text'),
+        copy: t('apiTokens.created.copy'),
+        copied: t('apiTokens.created.copied'),
+        done: t('apiTokens.created.done'),
+      }}
+    />
   );
 }
 
@@ -208,16 +169,16 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: (token: ApiT
             )}
           </p>
           <p className="mt-1 text-sm text-slate-500">
-            <Dated i18nKey="apiTokens.list.createdAt" date={token.createdAt} />
+            <Dated ns="profile" i18nKey="apiTokens.list.createdAt" date={token.createdAt} />
             {' · '}
             {token.lastUsedAt ? (
-              <Dated i18nKey="apiTokens.list.lastUsed" date={token.lastUsedAt} />
+              <Dated ns="profile" i18nKey="apiTokens.list.lastUsed" date={token.lastUsedAt} />
             ) : (
               t('apiTokens.list.neverUsed')
             )}
             {' · '}
             {token.expiresAt ? (
-              <Dated i18nKey="apiTokens.list.expiresAt" date={token.expiresAt} />
+              <Dated ns="profile" i18nKey="apiTokens.list.expiresAt" date={token.expiresAt} />
             ) : (
               t('apiTokens.list.noExpiry')
             )}
@@ -255,6 +216,13 @@ export function ApiTokensPage() {
       >
         {t('apiTokens.docs')}
       </a>
+      <Link
+        to="/webhooks"
+        className="ms-4 mt-2 inline-flex text-sm font-semibold text-brand-700 hover:underline"
+        data-testid="webhooks-link"
+      >
+        {t('webhooks.title')}
+      </Link>
       <McpAddress />
       {secret && <CreatedToken token={secret} onDone={() => setSecret(null)} />}
       <CreateTokenForm full={(tokens.data?.length ?? 0) >= MAX_API_TOKENS} onCreated={setSecret} />

@@ -1,9 +1,9 @@
 import type { PushDevice } from '@nashr/contracts';
 import { MonitorSmartphone } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
 import { DangerOutlineButton } from '../../ui/danger-outline-button';
+import { Dated } from '../../ui/dated';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
 import { Loaded } from '../../ui/load-error';
 import { usePushDevices, useRemovePushDevice } from './notifications-api';
@@ -35,18 +35,6 @@ function plainName(label: string | null, t: (key: string, values?: Record<string
     return t('push.devices.browserOn', { browser: parts[0] ?? '', os: parts[1] ?? '' }).replace(/<\/?[a-z]+>/g, '');
   }
   return label ?? t('push.devices.unknown');
-}
-
-function Dated({ i18nKey, date }: { i18nKey: string; date: string }) {
-  const { t, i18n } = useTranslation('notifications');
-  return (
-    <Trans
-      t={t}
-      i18nKey={i18nKey}
-      values={{ date: formatDateTime(date, i18n.language) }}
-      components={{ time: <time dateTime={date} /> }}
-    />
-  );
 }
 
 /** The list itself, from the devices the service gave: empty, or one row each with its Remove button. */
@@ -90,10 +78,10 @@ export function PushDeviceItems({
                 )}
               </p>
               <p className="mt-0.5 text-xs text-slate-500">
-                <Dated i18nKey="push.devices.added" date={device.createdAt} />
+                <Dated ns="notifications" i18nKey="push.devices.added" date={device.createdAt} />
                 {' · '}
                 {device.lastDeliveredAt ? (
-                  <Dated i18nKey="push.devices.lastDelivered" date={device.lastDeliveredAt} />
+                  <Dated ns="notifications" i18nKey="push.devices.lastDelivered" date={device.lastDeliveredAt} />
                 ) : (
                   t('push.devices.neverDelivered')
                 )}
