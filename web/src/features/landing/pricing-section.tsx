@@ -166,8 +166,8 @@ export function PricingSection() {
                 }`}
               >
                 {plans.map((plan, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: admin-edited lists have no ids and never reorder on screen
                   <PlanCard
+                    // biome-ignore lint/suspicious/noArrayIndexKey: admin-edited lists have no ids and never reorder on screen
                     key={`${plan.name}-${index}`}
                     plan={plan}
                     billing={billingPlan(plan.planId)}
