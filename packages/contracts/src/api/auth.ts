@@ -118,6 +118,7 @@ export const authApi = {
   logout: defineEndpoint({
     method: 'POST',
     path: '/api/v1/auth/logout',
+    noBody: true,
     owner: 'auth',
     access: 'visitor',
     summary: 'Sign out',

@@ -57,6 +57,7 @@ export const billingApi = {
   portal: defineEndpoint({
     method: 'POST',
     path: '/api/v1/billing/portal',
+    noBody: true,
     owner: 'billing',
     access: 'signed-in',
     summary: 'Open the page where the subscription is managed (card, plan, cancellation)',
@@ -72,6 +73,11 @@ export const billingApi = {
     description:
       "Verified by the provider's signature over the raw body, and applied at most once by the event's id; an event older than the state it would change is recorded and ignored.",
     params: z.object({ provider: z.string().min(1).max(40).describe('The payment provider, e.g. test-payments') }),
+    rawBody: {
+      contentType: 'application/json',
+      description: 'The event as the provider sent and signed it',
+      schema: { type: 'object' },
+    },
     responses: {
       200: { description: 'Received', schema: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
     },
@@ -93,6 +99,7 @@ export const billingApi = {
   testCheckoutPay: defineEndpoint({
     method: 'POST',
     path: '/api/v1/billing/test-payments/checkout/{sessionId}/pay',
+    noBody: true,
     owner: 'billing',
     access: 'signed-in',
     summary: 'Complete a test-payments checkout (a form post from its page)',
@@ -115,6 +122,7 @@ export const billingApi = {
   testPortalCancel: defineEndpoint({
     method: 'POST',
     path: '/api/v1/billing/test-payments/portal/{sessionId}/cancel',
+    noBody: true,
     owner: 'billing',
     access: 'signed-in',
     summary: 'Cancel the test subscription at the end of its period (a form post from the portal page)',
@@ -125,6 +133,7 @@ export const billingApi = {
   testPortalFail: defineEndpoint({
     method: 'POST',
     path: '/api/v1/billing/test-payments/portal/{sessionId}/fail',
+    noBody: true,
     owner: 'billing',
     access: 'signed-in',
     summary: "Simulate a renewal whose payment fails (the test portal's button): the plan is past due",
@@ -135,6 +144,7 @@ export const billingApi = {
   testPortalPay: defineEndpoint({
     method: 'POST',
     path: '/api/v1/billing/test-payments/portal/{sessionId}/pay',
+    noBody: true,
     owner: 'billing',
     access: 'signed-in',
     summary: 'Update the card and pay the open invoice (test portal): the plan is active again',

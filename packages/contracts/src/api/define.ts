@@ -22,6 +22,13 @@ export interface EndpointResponse {
   contentType?: string;
 }
 
+/** A request body described by its content type and a JSON Schema (OpenAPI 3.1). */
+export interface RawBody {
+  contentType: string;
+  description: string;
+  schema: Readonly<Record<string, unknown>>;
+}
+
 /** An error status with the codes the endpoint answers under it (beyond those its access and input imply). */
 export type EndpointErrors = Partial<Record<number, readonly string[]>>;
 
@@ -36,6 +43,13 @@ export interface EndpointSpec {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * A body that is not JSON checked by `body` (a file, a provider's signed payload, a JSON-RPC
+   * message), described for the reference only: the service reads and checks it itself.
+   */
+  rawBody?: RawBody;
+  /** Takes no body on purpose: the path (and query) say everything. */
+  noBody?: true;
   responses: Record<number, EndpointResponse>;
   errors?: EndpointErrors;
   /**

@@ -52,6 +52,15 @@ export const gatewayApi = {
       "(`Authorization: Bearer`); each tool calls this API with it, so the token's permissions and rate " +
       'limit apply. Tools answer in Arabic unless `Accept-Language` prefers English. How to add it to an ' +
       'assistant: docs/api.md.',
+    rawBody: {
+      contentType: 'application/json',
+      description: 'A JSON-RPC 2.0 request, notification or answer',
+      schema: {
+        type: 'object',
+        required: ['jsonrpc'],
+        properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer'] }, method: { type: 'string' } },
+      },
+    },
     responses: {
       200: { description: 'The JSON-RPC answer', contentType: 'application/json' },
       202: { description: 'A notification or answer from the client, taken' },

@@ -30,6 +30,7 @@ export const libraryApi = {
   favourite: defineEndpoint({
     method: 'PUT',
     path: '/api/v1/library/favourites/{postId}',
+    noBody: true,
     owner: 'content',
     access: 'full-user',
     summary: 'Save a library post among your favourites',

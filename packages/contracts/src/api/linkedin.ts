@@ -117,6 +117,7 @@ export const linkedinApi = {
   resendCode: defineEndpoint({
     method: 'POST',
     path: '/api/v1/linkedin/accounts/{accountId}/challenges/resend',
+    noBody: true,
     owner: 'linkedin',
     access: 'signed-in',
     summary: 'Send the checkpoint code again',
@@ -174,6 +175,7 @@ export const linkedinApi = {
   measureVoice: defineEndpoint({
     method: 'POST',
     path: '/api/v1/linkedin/voice/measure',
+    noBody: true,
     owner: 'linkedin',
     access: 'full-user',
     summary: "Measure the writer's voice again from their published posts",

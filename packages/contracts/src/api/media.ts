@@ -25,6 +25,11 @@ export const mediaApi = {
       'thumbnail. The body streams to a temporary file: it is never held whole in memory. Attach the file to a ' +
       'post or draft with `mediaIds` (images, or one document alone).',
     query: mediaUploadQuerySchema,
+    rawBody: {
+      contentType: '*/*',
+      description: 'The file itself, not a form: its bytes as the whole body, under any content type',
+      schema: { type: 'string', format: 'binary' },
+    },
     responses: { 201: { description: 'Stored', schema: mediaResponseSchema } },
     errors: {
       400: [

@@ -113,6 +113,7 @@ export const notificationsApi = {
   removePushDevice: defineEndpoint({
     method: 'POST',
     path: '/api/v1/notifications/push/devices/{id}/remove',
+    noBody: true,
     owner: 'auth',
     access: 'signed-in',
     summary: 'Stop push notifications on one of the signed-in user’s devices (a lost phone, an old computer)',

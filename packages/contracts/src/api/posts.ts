@@ -177,6 +177,7 @@ export const postsApi = {
   retry: defineEndpoint({
     method: 'POST',
     path: '/api/v1/posts/{id}/retry',
+    noBody: true,
     owner: 'posts',
     access: 'signed-in',
     token: 'posts:schedule',

@@ -68,6 +68,7 @@ export const webhooksApi = {
   sendTest: defineEndpoint({
     method: 'POST',
     path: '/api/v1/webhooks/{id}/test',
+    noBody: true,
     owner: 'auth',
     access: 'signed-in',
     summary: 'Send a test event (`webhook.test`) to an endpoint',
@@ -81,6 +82,7 @@ export const webhooksApi = {
   redeliver: defineEndpoint({
     method: 'POST',
     path: '/api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+    noBody: true,
     owner: 'auth',
     access: 'signed-in',
     summary: 'Send a delivery of the log again',

@@ -10,6 +10,7 @@ import {
 } from '@nashr/contracts';
 import type { ServiceApp } from '@nashr/platform';
 import { z } from 'zod';
+import { isApiPath } from '../route-table.js';
 import { REFERENCE_PAGE, REFERENCE_SCRIPT } from './openapi-page.js';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
@@ -20,7 +21,7 @@ type JsonSchema = Record<string, unknown>;
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
+  info: { title: string; version: string; description: string; license: { name: string; url: string } };
   servers: { url: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, JsonSchema>>;
@@ -98,8 +99,9 @@ function errorCodes(route: Endpoint): Map<number, string[]> {
   if (route.token) {
     add(401, API_TOKEN_ERROR_CODES.invalid);
     add(403, API_TOKEN_ERROR_CODES.scopeMissing);
-    add(429, COMMON_ERROR_CODES.rateLimited);
   }
+  // The gateway's rate limit counts every call to an API path, whoever makes it.
+  if (route.token || isApiPath(route.path)) add(429, COMMON_ERROR_CODES.rateLimited);
   // Every forwarded route answers 503 while its service is down.
   if (route.owner !== 'gateway') add(503, COMMON_ERROR_CODES.unavailable);
   return new Map([...codes].sort(([a], [b]) => a - b));
@@ -150,7 +152,15 @@ function operationOf(route: Endpoint): JsonSchema {
             content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } },
           },
         }
-      : {}),
+      : route.rawBody
+        ? {
+            requestBody: {
+              required: true,
+              description: route.rawBody.description,
+              content: { [route.rawBody.contentType]: { schema: { ...route.rawBody.schema } } },
+            },
+          }
+        : {}),
     responses,
   };
 }
@@ -184,6 +194,8 @@ export function buildOpenApiDocument(routes: readonly Endpoint[] = API_CATALOGUE
         'Other programs and AI assistants use a personal API token (made under Settings, shown once) as `Authorization: Bearer <token>`, ' +
         'on the operations with an `x-token-scope` and within the scopes given to the token; every other operation refuses tokens with 403 `token.route_closed`. ' +
         'Each token may make 120 calls a minute; token answers carry `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`.',
+      // Not open source: the API is used under the terms of service, the web app's page (relative to this document).
+      license: { name: 'Proprietary: use under the Nashr terms of service', url: '/terms' },
     },
     servers: [{ url: serverUrl }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
