@@ -256,6 +256,7 @@ export const REFERENCE_SCRIPT = `'use strict';
       var content = op.requestBody.content || {};
       var type = Object.keys(content)[0];
       body.appendChild(el('h3', { text: 'Request body' + (op.requestBody.required ? '' : ' (optional)') }));
+      if (op.requestBody.description) body.appendChild(el('p', { class: 'desc', text: op.requestBody.description }));
       body.appendChild(el('div', { class: 'ctype mono', text: type }));
       body.appendChild(schemaBlock(content[type].schema));
     }
