@@ -81,6 +81,8 @@ const ARABIC_TERMS: [string, RegExp][] = [
   ],
   ['the ellipsis is one character', /\.\.\./],
   ['address that assumes a man', /أنت مسجّل|مسجّل الدخول|أنت مستعد|هل أنت|التقطتَ|رائد أعمال|تتابعه\b|رابط ملفه|صاحب رأي/],
+  // A fatha on the ending of «بلغتَ» or «حسابكَ» says the reader is a man; left bare, it reads for anyone.
+  ['no vowel marks the reader as a man', /[\u0621-\u064A](تَ|كَ)(?![\u0621-\u0652])/],
   ['«خلّونا» is dialect', /خلّونا|خلونا/],
 ];
 
