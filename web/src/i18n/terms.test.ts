@@ -83,6 +83,7 @@ const ARABIC_TERMS: [string, RegExp][] = [
   ['address that assumes a man', /أنت مسجّل|مسجّل الدخول|أنت مستعد|هل أنت|التقطتَ|رائد أعمال|تتابعه\b|رابط ملفه|صاحب رأي/],
   // A fatha on the ending of «بلغتَ» or «حسابكَ» says the reader is a man; left bare, it reads for anyone.
   ['no vowel marks the reader as a man', /[\u0621-\u064A](تَ|كَ)(?![\u0621-\u0652])/],
+  ['figures are «إحصاءات»', /الأرقام التي ستراها|أرقامه للتوضيح|أرقام أي مستخدم/],
   ['«خلّونا» is dialect', /خلّونا|خلونا/],
 ];
 
