@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COPY_NUMBERS } from './count-format';
 import { localeFile, localeFiles } from './locale-files';
@@ -81,12 +82,52 @@ const ARABIC_TERMS: [string, RegExp][] = [
   ],
   ['the ellipsis is one character', /\.\.\./],
   ['address that assumes a man', /أنت مسجّل|مسجّل الدخول|أنت مستعد|هل أنت|التقطتَ|رائد أعمال|تتابعه\b|رابط ملفه|صاحب رأي/],
+  // A fatha on the ending of «بلغتَ» or «حسابكَ» says the reader is a man; left bare, it reads for anyone.
+  ['no vowel marks the reader as a man', /[\u0621-\u064A](تَ|كَ)(?![\u0621-\u0652])/],
+  ['figures are «إحصاءات»', /الأرقام التي ستراها|أرقامه للتوضيح|أرقام أي مستخدم/],
   ['«خلّونا» is dialect', /خلّونا|خلونا/],
 ];
+
+/**
+ * The Arabic written outside the locale files: the hooks library, the landing and inspiration
+ * seeds, the e-mails and the offline writer. Each Arabic string literal is one entry.
+ */
+const ARABIC_SOURCES = [
+  'src/features/hooks-library/data/ar.ts',
+  '../services/content/src/seed/ar.ts',
+  '../services/content/src/seed/library.ts',
+  '../services/auth/src/mail/magic-link-mail.ts',
+  '../services/auth/src/mail/notification-mail.ts',
+  '../services/ai/src/providers/offline/phrases.ts',
+  '../services/ai/src/providers/offline/advice.ts',
+  '../services/engage/src/providers/sandbox/creators.ts',
+];
+const WEB = join(import.meta.dirname, '..', '..');
+const LITERAL = /(['"`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
+const sourceArabic: Entry[] = ARABIC_SOURCES.flatMap((file) =>
+  readFileSync(join(WEB, file), 'utf8')
+    .split('\n')
+    .flatMap((line, index) =>
+      [...line.matchAll(LITERAL)]
+        .map(([, , text]) => text ?? '')
+        .filter((text) => /[\u0600-\u06FF]/.test(text))
+        .map((text) => ({ key: `${file}:${index + 1}`, text: text.replace(/\$\{[^}]*\}/g, '{{x}}'), en: undefined })),
+    ),
+);
+/**
+ * In the hooks and the e-mails «تجاهل» means to ignore, and in a story «في الطريق» is along the
+ * way: both say that well. They are calques only on the app's buttons and states.
+ */
+const SOURCE_RULES = ARABIC_TERMS.filter(([rule]) => !/تجاهل|في الطريق/.test(rule));
 
 describe('the Arabic copy keeps the term table', () => {
   it.each(ARABIC_TERMS)('%s', (_rule, pattern) => {
     expect(offending(arabic, pattern)).toEqual([]);
+  });
+
+  it.each(SOURCE_RULES)('%s, also in the seeds, the e-mails, the hooks and the offline writer', (_rule, pattern) => {
+    expect(sourceArabic.length).toBeGreaterThan(100);
+    expect(offending(sourceArabic, pattern)).toEqual([]);
   });
 
   it('names the feature Engage «مساعد التفاعل» wherever it is a title', () => {

@@ -244,7 +244,7 @@ const AR: AdviceWords = {
     'Increase engagement': 'زيادة التفاعل',
     'Drive website traffic': 'زيادة زيارات موقعك',
     'Educate audience': 'تثقيف جمهورك',
-    'Be a thought leader': 'أن تكون صاحب رأي مؤثر',
+    'Be a thought leader': 'الريادة الفكرية في مجالك',
   },
 };
 
