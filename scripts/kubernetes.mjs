@@ -69,7 +69,12 @@ export const SERVICE_MANIFESTS = {
       ...VAPID,
     ],
     worker: [{ name: 'SMTP_URL' }, ...VAPID],
-    queues: [{ queue: 'auth-mail' }, { queue: 'auth-inbox' }, { queue: 'auth-push', length: 50 }],
+    queues: [
+      { queue: 'auth-mail' },
+      { queue: 'auth-inbox' },
+      { queue: 'auth-push', length: 50 },
+      { queue: 'auth-webhooks', length: 50 },
+    ],
   },
   linkedin: {
     media: true,
