@@ -3850,7 +3850,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 url: string;
-                                events: ("post.scheduled" | "post.published" | "post.failed" | "post.needs_attention")[];
+                                events: ("post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "comment.sent")[];
                                 secretHint: string;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -3912,7 +3912,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url: string;
-                    events: ("post.scheduled" | "post.published" | "post.failed" | "post.needs_attention")[];
+                    events: ("post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "comment.sent")[];
                 };
             };
         };
@@ -3932,7 +3932,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 url: string;
-                                events: ("post.scheduled" | "post.published" | "post.failed" | "post.needs_attention")[];
+                                events: ("post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "comment.sent")[];
                                 secretHint: string;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -4103,7 +4103,7 @@ export interface operations {
                                 id: string;
                                 eventId: string;
                                 /** @enum {string} */
-                                type: "post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "webhook.test";
+                                type: "post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "comment.sent" | "webhook.test";
                                 /** @enum {string} */
                                 status: "pending" | "retrying" | "delivered" | "failed";
                                 statusCode: number | null;
@@ -4199,7 +4199,7 @@ export interface operations {
                                 id: string;
                                 eventId: string;
                                 /** @enum {string} */
-                                type: "post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "webhook.test";
+                                type: "post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "comment.sent" | "webhook.test";
                                 /** @enum {string} */
                                 status: "pending" | "retrying" | "delivered" | "failed";
                                 statusCode: number | null;
@@ -4296,7 +4296,7 @@ export interface operations {
                                 id: string;
                                 eventId: string;
                                 /** @enum {string} */
-                                type: "post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "webhook.test";
+                                type: "post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "comment.sent" | "webhook.test";
                                 /** @enum {string} */
                                 status: "pending" | "retrying" | "delivered" | "failed";
                                 statusCode: number | null;
