@@ -7,50 +7,21 @@
  * checked with the verification recipe printed in docs/webhooks.md.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { QUEUES } from '@nashr/contracts';
+import { fileURLToPath } from 'node:url';
 import type { paths } from '@nashr/gateway/openapi-types';
-import { createLogger, createRedis, Queues } from '@nashr/platform';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDue, tomorrowIn } from './support/due';
 import { callAs, fullUser } from './support/full-user';
-
-type Verify = (rawBody: string, signatureHeader: string, secret: string) => boolean;
+import { documentedRecipe, startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 let stack: Stack;
-let receiver: http.Server;
-const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+let receiver: WebhookReceiver;
 const ZONE = 'Asia/Riyadh';
 
-/** The verification recipe exactly as docs/webhooks.md prints it, loaded as a module. */
-async function documentedRecipe(): Promise<Verify> {
-  const doc = readFileSync(new URL('../docs/webhooks.md', import.meta.url), 'utf8');
-  const code = /<!-- verify-recipe -->\n```js\n([\s\S]*?)```/.exec(doc)?.[1];
-  if (!code) throw new Error('docs/webhooks.md has no verification recipe');
-  const file = join(tmpdir(), `nashr-e2e-webhook-recipe-${process.pid}.mjs`);
-  writeFileSync(file, code);
-  return (await import(pathToFileURL(file).href)).verifyNashrWebhook;
-}
-
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver = await startWebhookReceiver(204, '');
   stack = await startStack({
     services: ['auth', 'linkedin', 'posts', 'ai'],
     workers: ['auth', 'linkedin', 'posts'],
@@ -62,26 +33,6 @@ afterAll(async () => {
   await stack?.stop();
   receiver?.close();
 });
-
-/** Tomorrow in the zone, as the schedule call takes it. */
-function tomorrowIn(zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(Date.now() + 86_400_000));
-}
-
-/** Lets the post's due time come now: its delayed job is moved to the front, as time passing would. */
-async function makeDue(postId: string): Promise<void> {
-  const queues = new Queues(
-    { connection: createRedis(stack.redisUrl, 'worker'), prefix: stack.redisPrefix },
-    createLogger('e2e', { NODE_ENV: 'test', LOG_LEVEL: 'silent', LOG_PRETTY: false }),
-  );
-  try {
-    const due = (await queues.get(QUEUES.postsDue).getDelayed()).filter((job) => job.data.postId === postId);
-    expect(due).toHaveLength(1);
-    await due[0]?.promote();
-  } finally {
-    await queues.close();
-  }
-}
 
 /** A token made in the app (Profile → Access tokens) by a full user: the one thing a script is given. */
 async function tokenOf(name: string) {
@@ -103,7 +54,7 @@ describe('the public API with only a token, through the typed client', () => {
       headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
     });
 
-    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/nashr-hook`;
+    const hookUrl = receiver.url('/nashr-hook');
     const hook = await api.POST('/api/v1/webhooks', { body: { url: hookUrl, events: ['post.published'] } });
     expect(hook.response.status, JSON.stringify(hook.error)).toBe(201);
     const secret = hook.data?.data.secret ?? '';
@@ -148,7 +99,7 @@ describe('the public API with only a token, through the typed client', () => {
     const postId = scheduled.data?.data.id ?? '';
     expect((await api.GET('/api/v1/drafts')).data?.data).toEqual([]);
 
-    await makeDue(postId);
+    await makeDue(stack, postId);
     await expect
       .poll(async () => (await api.GET('/api/v1/posts/{id}', { params: { path: { id: postId } } })).data?.data.status, {
         timeout: 30_000,
@@ -156,8 +107,8 @@ describe('the public API with only a token, through the typed client', () => {
       })
       .toBe('published');
 
-    await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
-    const [delivery] = received;
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(1);
+    const [delivery] = receiver.received;
     expect(verify(delivery?.body ?? '', String(delivery?.headers['nashr-signature']), secret)).toBe(true);
     expect(verify(delivery?.body ?? '', String(delivery?.headers['nashr-signature']), `${secret}x`)).toBe(false);
     expect(JSON.parse(delivery?.body ?? '{}')).toMatchObject({ type: 'post.published', data: { postId } });
@@ -187,7 +138,7 @@ describe('the public API with only a token, through the typed client', () => {
       await expect
         .poll(() => /post (\S+) scheduled/.exec(output)?.[1] ?? output, { timeout: 30_000 })
         .toMatch(/^[0-9a-f-]{36}$/);
-      await makeDue(/post (\S+) scheduled/.exec(output)?.[1] ?? '');
+      await makeDue(stack, /post (\S+) scheduled/.exec(output)?.[1] ?? '');
       expect(await exited, output).toBe(0);
     } finally {
       tour.kill();
