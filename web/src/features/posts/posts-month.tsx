@@ -259,13 +259,14 @@ export function PostsMonth({
                                         text: post.content.slice(0, 60),
                                         when: formatClock(post.scheduledAt, language),
                                       })}
-                                      className={`block w-full truncate rounded px-1 py-0.5 text-start text-[0.65rem] leading-tight sm:text-xs ${chipLook(post)} ${
+                                      className={`block w-full overflow-hidden rounded px-0.5 py-0.5 text-start text-[0.65rem] leading-tight sm:truncate sm:px-1 sm:text-xs ${chipLook(post)} ${
                                         movable ? `cursor-grab ${TOUCH_DRAG_CLASSES}` : ''
                                       } ${touched?.id === post.id ? 'opacity-50' : ''}`}
                                       data-testid="month-post"
                                       data-post-id={post.id}
                                       data-status={post.status}
                                     >
+                                      {/* On a phone the time alone, on two short lines if it must: never cut. */}
                                       <span className="tabular-nums">{formatClock(post.scheduledAt, language)}</span>
                                       <span dir="auto" className="hidden sm:inline">
                                         {' '}
