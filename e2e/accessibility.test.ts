@@ -216,7 +216,13 @@ const PARTS: { name: string; visit: (audit: Audit, lang: Language, size: Size) =
       await audit.dialog('day posts dialog');
       // The calendar's month: its grid of days, then a day's list with "Move to…" open.
       await audit.screen('/posts?tab=calendar', async (page) => {
-        await page.getByTestId('timeline-month').click();
+        // Clicked until the app has taken the server's screen over and shows the month.
+        await expect
+          .poll(async () => {
+            await page.getByTestId('timeline-month').click();
+            return page.getByTestId('posts-timeline').getAttribute('data-view');
+          })
+          .toBe('month');
         await page.getByTestId('month-grid').waitFor();
       });
       const withPost = page.locator('[data-testid="month-post"]');

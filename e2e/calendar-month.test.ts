@@ -47,6 +47,16 @@ const scheduledAt = async (user: StackUser, id: string): Promise<string> =>
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
+/** Switches to the month view: clicked until the app has taken the server's screen over and shows it. */
+async function showMonthView(timeline: Locator) {
+  await expect
+    .poll(async () => {
+      await timeline.getByTestId('timeline-month').click();
+      return timeline.getAttribute('data-view');
+    })
+    .toBe('month');
+}
+
 /** Pages the month view until it shows the month of `date`. */
 async function showMonthOf(timeline: Locator, date: string) {
   const wanted = date.slice(0, 7);
@@ -121,8 +131,7 @@ describe("the calendar's month view", () => {
     });
     const timeline = page.getByTestId('posts-timeline');
     await timeline.waitFor();
-    await timeline.getByTestId('timeline-month').click();
-    await expect.poll(() => timeline.getAttribute('data-view')).toBe('month');
+    await showMonthView(timeline);
     // Monday first, as the user chose.
     expect(await timeline.locator('thead th').first().getAttribute('abbr')).toBe('Monday');
     await showMonthOf(timeline, riyadhDate(2));
@@ -211,7 +220,7 @@ describe("the calendar's month view", () => {
     const timeline = page.getByTestId('posts-timeline');
     await timeline.waitFor();
     // The next day that has a post, not today.
-    expect(await timeline.getAttribute('data-view')).toBe('day');
+    await expect.poll(() => timeline.getAttribute('data-view')).toBe('day');
     await expect.poll(() => timeline.getAttribute('data-first-day'), { timeout: 10_000 }).toBe(riyadhDate(3));
     await timeline.locator(`[data-testid="timeline-post"][data-post-id="${held}"]`).waitFor();
 
@@ -227,8 +236,7 @@ describe("the calendar's month view", () => {
     });
     expect(cut).toBe(false);
 
-    await timeline.getByTestId('timeline-month').click();
-    await expect.poll(() => timeline.getAttribute('data-view')).toBe('month');
+    await showMonthView(timeline);
     await showMonthOf(timeline, riyadhDate(3));
     expect(await timeline.locator('thead th').first().getAttribute('abbr')).toBe('السبت');
     expect(await timeline.getByTestId('month-hijri').textContent()).toMatch(/هـ/);
