@@ -44,7 +44,7 @@ function SignedInNotice() {
   if (!user?.email) return null;
   return (
     <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm">
-      <p className="text-slate-700">
+      <p className="min-w-0 text-slate-700 wrap-anywhere">
         {t('signup.signedInAs')} <bdi className="font-semibold">{user.email}</bdi>
       </p>
       <Link to={nextStep(user)} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">

@@ -120,7 +120,8 @@ function SpendLink({ token, email }: { token: string; email: string | null }) {
         <h1 className="mt-6 text-2xl font-bold text-ink">{t('verify.continueTitle')}</h1>
         <button type="button" onClick={onContinue} className={`${primaryButton} mt-8`}>
           {email ? (
-            <span>
+            // A long address breaks anywhere rather than run out of the button on a phone.
+            <span className="min-w-0 wrap-anywhere">
               {t('verify.continueAs')} <bdi>{email}</bdi>
             </span>
           ) : (
@@ -296,7 +297,9 @@ function LinkProblem({ status }: { status: Exclude<VerifyStatus, 'verified'> }) 
             disabled={sending}
             className={user?.email ? secondaryButton : primaryButton}
           >
-            {t('verify.sendNewLinkTo')} <bdi>{email}</bdi>
+            <span className="min-w-0 wrap-anywhere">
+              {t('verify.sendNewLinkTo')} <bdi>{email}</bdi>
+            </span>
           </button>
         ) : (
           <button
