@@ -214,6 +214,23 @@ const PARTS: { name: string; visit: (audit: Audit, lang: Language, size: Size) =
       if ((await marked.count()) === 0) await page.getByTestId('calendar-next').click();
       await marked.first().click();
       await audit.dialog('day posts dialog');
+      // The calendar's month: its grid of days, then a day's list with "Move to…" open.
+      await audit.screen('/posts?tab=calendar', async (page) => {
+        // Clicked until the app has taken the server's screen over and shows the month.
+        await expect
+          .poll(async () => {
+            await page.getByTestId('timeline-month').click();
+            return page.getByTestId('posts-timeline').getAttribute('data-view');
+          })
+          .toBe('month');
+        await page.getByTestId('month-grid').waitFor();
+      });
+      const withPost = page.locator('[data-testid="month-post"]');
+      if ((await withPost.count()) === 0) await page.getByTestId('timeline-next').click();
+      await withPost.first().locator('xpath=ancestor::td').getByTestId('month-day-button').click();
+      await page.getByTestId('day-move').first().click();
+      await page.getByTestId('move-to-form').waitFor();
+      await audit.dialog('day posts dialog with "Move to…"');
     },
   },
   {

@@ -189,6 +189,8 @@ describe('engage', () => {
     await withDocument.getByTestId('engage-send').click();
     await arabicRefusal.getByText('اكتب شيئًا قبل الإرسال.').waitFor();
     await withDocument.getByTestId('engage-editor').fill('ت'.repeat(1251));
+    // The counter in the user's digits, isolated: "1,251 / 1,250", never "1,250 / 1,251" in right-to-left.
+    expect(await withDocument.getByTestId('engage-count').locator('bdi').textContent()).toBe('1,251 / 1,250');
     await withDocument.getByTestId('engage-send').click();
     await arabicRefusal.getByText(/لا يتجاوز التعليق 1,?250 حرفًا\./).waitFor();
     await screenshot(phone, 'engage-ar-phone');

@@ -24,7 +24,7 @@ afterAll(async () => {
 
 /** Every section each page must have, by its anchor: the same in both languages. */
 const SECTIONS = {
-  terms: ['account', 'linkedin', 'content', 'engage', 'payments', 'trial', 'refunds', 'fair-use', 'contact'],
+  terms: ['account', 'linkedin', 'content', 'engage', 'api', 'payments', 'trial', 'refunds', 'fair-use', 'contact'],
   privacy: [
     'account',
     'sign-in',
@@ -39,6 +39,9 @@ const SECTIONS = {
     'engage',
     'payments',
     'notifications',
+    'push',
+    'api',
+    'webhooks',
     'logs',
     'processors',
     'export',
@@ -61,12 +64,16 @@ const SAYS = {
       trial: [/7 أيام/, /فترة تجريبية واحدة لكل شخص/, /100 نقطة للذكاء الاصطناعي/],
       refunds: [/إدارة الاشتراك/, /يُلغى الاشتراك الذي أنشأته فورًا/, /يُردّ مبلغها كاملًا تلقائيًا/],
       engage: [/من حسابك وباسمك/, /الوضع التلقائي/, /اتفاقية مستخدم لينكدإن/, /25 تعليقًا/],
+      api: [/رمز الوصول/, /ككلمة المرور/, /20 رمزًا/, /120 طلبًا في الدقيقة/, /10 خطافات ويب/],
       contact: [/support@nashr\.app/],
     },
     privacy: {
       sessions: [/User-Agent/, /203\.0\.113\.0\/24/, /لا يستنتج «نشر» منه موقعًا/],
       analytics: [/المتابعين/, /90 يومًا/],
       uploads: [/24 ساعة/, /تُزال تفاصيلها المخفية/],
+      push: [/يُشفَّر كل إشعار/, /20 جهازًا/],
+      api: [/SHA-256/, /خادم MCP/],
+      webhooks: [/50 عملية إرسال/],
       voice: [/تعرّف على أسلوبي/, /ولا يوجد زر مستقل لمحو القياس/],
       processors: [/OpenAI/, /Stripe/, /Unipile/, /مزوّد البريد الإلكتروني/, /الاستضافة/],
       export: [/تنزيل بياناتي/, /ZIP/, /JSON/],
@@ -91,12 +98,16 @@ const SAYS = {
       trial: [/7 days/, /One trial per person/, /100 AI credits for the whole trial/],
       refunds: [/Manage subscription/, /cancelled at once/, /refunded in full automatically/],
       engage: [/from your account, in your name/, /Autopilot/, /User Agreement/, /25 a day/],
+      api: [/access token/, /like a password/, /20 tokens/, /120 requests a minute/, /10 webhooks/],
       contact: [/support@nashr\.app/],
     },
     privacy: {
       sessions: [/User-Agent/, /203\.0\.113\.0\/24/, /does not look up a location/],
       analytics: [/followers/, /90 days/],
       uploads: [/24 hours/, /removes its hidden details/],
+      push: [/encrypted for your device/, /20 devices/],
+      api: [/SHA-256/, /MCP server/],
+      webhooks: [/50 deliveries/],
       voice: [/Learn my voice/, /no separate button to erase/],
       processors: [/OpenAI/, /Stripe/, /Unipile/, /e-mail delivery provider/, /hosting/],
       export: [/Download my data/, /ZIP/, /JSON/],

@@ -8,10 +8,9 @@
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { QUEUES } from '@nashr/contracts';
-import { createLogger, createRedis, Queues } from '@nashr/platform';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDue, tomorrowIn } from './support/due';
 import { callAs, fullUser, type StackUser } from './support/full-user';
 
 let stack: Stack;
@@ -51,26 +50,6 @@ const COMING_DAYS = new URLSearchParams({
   from: new Date().toISOString(),
   to: new Date(Date.now() + 3 * 86_400_000).toISOString(),
 }).toString();
-
-/** Tomorrow in the zone, as the schedule call takes it. */
-function tomorrowIn(zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(Date.now() + 86_400_000));
-}
-
-/** Lets the post's due time come now: its delayed job is moved to the front, as time passing would. */
-async function makeDue(postId: string): Promise<void> {
-  const queues = new Queues(
-    { connection: createRedis(stack.redisUrl, 'worker'), prefix: stack.redisPrefix },
-    createLogger('e2e', { NODE_ENV: 'test', LOG_LEVEL: 'silent', LOG_PRETTY: false }),
-  );
-  try {
-    const due = (await queues.get(QUEUES.postsDue).getDelayed()).filter((job) => job.data.postId === postId);
-    expect(due).toHaveLength(1);
-    await due[0]?.promote();
-  } finally {
-    await queues.close();
-  }
-}
 
 describe('the MCP server for AI assistants', () => {
   it('refuses a client without a valid token', async () => {
@@ -130,7 +109,7 @@ describe('the MCP server for AI assistants', () => {
       expect(calendar[0]).toMatchObject({ content: draft.content, status: 'scheduled' });
       expect((await callAs(stack, user, 'GET', '/api/v1/drafts')).body.data).toEqual([]);
 
-      await makeDue(calendar[0].id);
+      await makeDue(stack, calendar[0].id);
       await expect
         .poll(async () => (await callAs(stack, user, 'GET', `/api/v1/posts/${calendar[0].id}`)).body.data.status, {
           timeout: 30_000,

@@ -9,11 +9,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage, screenshot } from './support/browser';
 import { callAs, fullUser, type StackUser } from './support/full-user';
 import { pickScheduleTime } from './support/schedule-fields';
+import { centreOf, fingerOn } from './support/touch';
 
 let stack: Stack;
 let browser: Browser;
@@ -286,50 +287,6 @@ describe("the calendar's week view", () => {
   });
 });
 
-/** A finger on the page: touch events sent as the phone's screen sends them (CDP), one point at a time. */
-async function fingerOn(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>
-    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [{ x: point.x, y: point.y }] : [] });
-  return {
-    down: (point: { x: number; y: number }) => send('touchStart', point),
-    /** Moves in small steps, as a finger does (a jump would skip the cells between). */
-    async move(from: { x: number; y: number }, to: { x: number; y: number }, steps = 8) {
-      for (let i = 1; i <= steps; i++) {
-        await send('touchMove', {
-          x: from.x + ((to.x - from.x) * i) / steps,
-          y: from.y + ((to.y - from.y) * i) / steps,
-        });
-      }
-    },
-    up: () => send('touchEnd'),
-    /** Down, along and up in one go, as a quick swipe (sent without waiting in between, so no hold comes of it). */
-    swipe: (from: { x: number; y: number }, to: { x: number; y: number }, steps = 4) =>
-      Promise.all([
-        send('touchStart', from),
-        ...Array.from({ length: steps }, (_, i) =>
-          send('touchMove', {
-            x: from.x + ((to.x - from.x) * (i + 1)) / steps,
-            y: from.y + ((to.y - from.y) * (i + 1)) / steps,
-          }),
-        ),
-        send('touchEnd'),
-      ]),
-    detach: () => cdp.detach(),
-  };
-}
-
-/** The centre of an element, which must be on the screen for a finger to reach it. */
-async function centreOf(page: Page, locator: Locator): Promise<{ x: number; y: number }> {
-  const box = await locator.boundingBox();
-  const screen = page.viewportSize();
-  expect(box, 'the element is laid out').not.toBeNull();
-  const point = { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 };
-  expect(point.y, 'the element is on the screen').toBeGreaterThan(0);
-  expect(point.y, 'the element is on the screen').toBeLessThan(screen!.height);
-  return point;
-}
-
 describe("the calendar's day view on a phone", () => {
   it('reschedules a post a finger holds and drags to another hour, while a quick swipe still scrolls, in both languages', async () => {
     const user = await fullUser(stack, 'toucher');
@@ -360,8 +317,8 @@ describe("the calendar's day view on a phone", () => {
       const grid = timeline.getByTestId('timeline-grid');
       await grid.waitFor();
       expect(await timeline.getAttribute('data-view')).toBe('day');
-      await timeline.getByTestId('timeline-next').click();
-      await expect.poll(() => timeline.getAttribute('data-first-day')).toBe(riyadhDate(1));
+      // A phone opens on the next day with a post: tomorrow's.
+      await expect.poll(() => timeline.getAttribute('data-first-day'), { timeout: 10_000 }).toBe(riyadhDate(1));
       const chip = timeline.locator(`[data-testid="timeline-post"][data-post-id="${id}"]`);
       await chip.waitFor();
       const cell = (hour: number) =>

@@ -5,33 +5,19 @@
  * delivered; the endpoint is removed after a confirmation.
  */
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshot } from './support/browser';
 import { fullUser } from './support/full-user';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 let stack: Stack;
 let browser: Browser;
-let receiver: http.Server;
-const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('received');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver = await startWebhookReceiver();
   [stack, browser] = await Promise.all([
     startStack({ services: ['auth', 'linkedin', 'posts', 'content'], workers: ['auth'] }),
     launchBrowser(),
@@ -46,7 +32,7 @@ afterAll(async () => {
 
 describe('webhooks in Arabic on a phone', () => {
   it('adds an endpoint, sends it a test event it receives signed, shows it delivered, and removes it', async () => {
-    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/nashr-hook`;
+    const hookUrl = receiver.url('/nashr-hook');
     const user = await fullUser(stack, 'webhooks-ar');
     const context = await newContext(browser, { lang: 'ar', viewport: 'phone', cookies: [user.session.browserCookie] });
     const page = await context.newPage();
@@ -76,8 +62,8 @@ describe('webhooks in Arabic on a phone', () => {
 
     // The test event: received, signed with the secret shown, and delivered in the log.
     await page.getByTestId('webhook-test').click();
-    await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
-    const [delivery] = received;
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
+    const [delivery] = receiver.received;
     const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(delivery?.headers['nashr-signature'])) ?? [];
     expect(createHmac('sha256', secret).update(`${t}.${delivery?.body}`).digest('hex')).toBe(v1);
     expect(JSON.parse(delivery?.body ?? '{}')).toMatchObject({ type: 'webhook.test' });

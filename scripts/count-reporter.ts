@@ -4,21 +4,32 @@ import type { Reporter, TestModule } from 'vitest/node';
 
 /** What failed, one line each, so the end of a long log says which test to look at. */
 type Failure = { file: string; name: string; error: string };
+/** How long one file took, start to end (its set-up included), to say where a run's time goes. */
+type FileTime = { file: string; seconds: number };
 
 function firstLine(error: { message?: string } | undefined): string {
   return (error?.message ?? '').split('\n')[0]?.slice(0, 300) ?? '';
 }
 
 /**
- * Writes the run's counts, and the failures by name, to the file named by TEST_COUNTS_FILE, for
- * scripts/test.mjs to total and to repeat at the end of its output.
+ * Writes the run's counts, the failures by name and each file's time to the file named by
+ * TEST_COUNTS_FILE, for scripts/test.mjs to total and to repeat at the end of its output.
  */
 export default class CountReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
     const counts = { passed: 0, failed: 0, skipped: 0 };
     const failures: Failure[] = [];
+    const times: FileTime[] = [];
     for (const module of testModules) {
       const file = relative(process.cwd(), module.moduleId);
+      const spent = module.diagnostic();
+      const ms =
+        spent.environmentSetupDuration +
+        spent.prepareDuration +
+        spent.setupDuration +
+        spent.collectDuration +
+        spent.duration;
+      times.push({ file, seconds: Math.round(ms / 100) / 10 });
       let failedCases = 0;
       for (const test of module.children.allTests()) {
         const result = test.result();
@@ -41,6 +52,6 @@ export default class CountReporter implements Reporter {
       failures.push({ file: '', name: '(an unhandled error)', error: firstLine(error as { message?: string }) });
     }
     const file = process.env.TEST_COUNTS_FILE;
-    if (file) writeFileSync(file, JSON.stringify({ ...counts, failures }));
+    if (file) writeFileSync(file, JSON.stringify({ ...counts, failures, times }));
   }
 }

@@ -1,7 +1,12 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm test`: lint, typecheck and build, then every test (unit, service, browser) in one Vitest
-// run. Ends with one line: "N passed, N failed" (", N skipped" when any were skipped).
+// `npm test`: build, then every test (unit, service, browser) with lint and typecheck beside them.
+// Ends with one line: "N passed, N failed" (", N skipped" when any were skipped).
+//
+// The build comes first: the browser tests run what it produces. Lint and typecheck need nothing
+// the tests make and the tests need nothing from them, so they run at the same time, at a lower
+// CPU priority: a browser test waiting for a page leaves a core idle, and they fill it without
+// slowing the tests. Their output is printed whole when they have ended.
 //
 // TEST_WITH_NODE=/path/to/bin/node runs every test on that Node.js instead of this one (.ci/run
 // sets it to Node.js 24, what the production images run, when the machine has another): lint,
@@ -9,8 +14,11 @@
 // unit, service, web and ops tests then run with one Vitest worker beside the browser tests
 // (they leave a core mostly idle, one file at a time); their output is printed whole when both
 // have ended.
+//
+// Before the last line: how long each part took and the slowest test files, to say where the
+// time of a run goes.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { warnIfUnsupportedNode } from './node-support.mjs';
@@ -31,8 +39,49 @@ warnIfUnsupportedNode();
  */
 function run(label, command, args, env = {}) {
   process.stdout.write(`\n▶ ${label}\n`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push([label, Date.now() - started]);
   return result.status === 0;
+}
+
+/** How long each part of the run took, in milliseconds, printed before the last line. */
+/** @type {[string, number][]} */
+const timings = [];
+/** Every test file's time, of every run; the slowest are printed before the last line. */
+/** @type {{ file: string, seconds: number }[]} */
+const fileTimes = [];
+const SLOWEST_FILES_SHOWN = 12;
+
+/** @typedef {[label: string, command: string, args: string[]]} Step */
+
+/** `nice` where the machine has it: background checks then take only what the tests leave idle. */
+const lowPriority = spawnSync('nice', ['-n', '10', 'true']).status === 0 ? ['nice', '-n', '10'] : [];
+
+/**
+ * Runs `steps` one after another in the background, each counted as a check like `check()`;
+ * resolves to the file holding their output once the last has ended.
+ * @param {Step[]} steps
+ * @returns {Promise<{ outputFile: string }>}
+ */
+async function checksInBackground(steps) {
+  const outputFile = join(mkdtempSync(join(tmpdir(), 'nashr-checks-')), 'output.log');
+  const output = openSync(outputFile, 'w');
+  for (const [label, command, args] of steps) {
+    writeSync(output, `\n▶ ${label}, run beside the tests:\n`);
+    const started = Date.now();
+    const [program = command, ...rest] = [...lowPriority, command, ...args];
+    const passed = await endedWell(spawn(program, rest, { cwd: root, stdio: ['ignore', output, output] }));
+    timings.push([`${label} (beside the tests)`, Date.now() - started]);
+    if (passed) checks.passed++;
+    else {
+      checks.failed++;
+      writeSync(output, `✖ ${label} failed\n`);
+      failureLines.push(`✖ ${label} failed (its output is above)`);
+    }
+  }
+  closeSync(output);
+  return { outputFile };
 }
 
 /**
@@ -61,17 +110,36 @@ function summary(counts) {
 }
 
 /**
- * One Vitest run on the Node.js at `node`; returns its counts (a run that reported none counts as one failure).
+ * One Vitest run on the Node.js at `node`, its output shown as it comes; resolves to its counts
+ * (a run that reported none counts as one failure). Not a blocking spawn: the checks in the
+ * background go on from one step to the next meanwhile.
  * @param {string} label
  * @param {string} node
  * @param {string[]} args
  * @param {Record<string, string>} [env]
- * @returns {Counts}
+ * @returns {Promise<Counts>}
  */
-function vitest(label, node, args, env = {}) {
+async function vitest(label, node, args, env = {}) {
   const countsFile = newCountsFile();
-  const passed = run(label, node, [VITEST_BIN, 'run', ...args], { ...env, TEST_COUNTS_FILE: countsFile });
-  return countsOf(countsFile, node, passed);
+  process.stdout.write(`\n▶ ${label}\n`);
+  const child = spawn(node, [VITEST_BIN, 'run', ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env, TEST_COUNTS_FILE: countsFile },
+  });
+  return countsOf(countsFile, node, await endedWell(child));
+}
+
+/**
+ * Whether `child` exits with 0 (false when it could not start).
+ * @param {import('node:child_process').ChildProcess} child
+ * @returns {Promise<boolean>}
+ */
+function endedWell(child) {
+  return new Promise((resolvePassed) => {
+    child.once('exit', (code) => resolvePassed(code === 0));
+    child.once('error', () => resolvePassed(false));
+  });
 }
 
 /**
@@ -126,6 +194,7 @@ function countsOf(countsFile, node, passed) {
     return { passed: 0, failed: 1, skipped: 0 };
   }
   const counts = JSON.parse(readFileSync(countsFile, 'utf8'));
+  fileTimes.push(...(counts.times ?? []));
   for (const failure of /** @type {Failure[]} */ (counts.failures ?? [])) {
     failureLines.push(
       `✖ Node.js ${versionOf(node) ?? node}: ${failure.file} › ${failure.name}${failure.error ? ` — ${failure.error}` : ''}`,
@@ -159,12 +228,14 @@ if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
   if (!run('installing dependencies', 'npm', ['install', '--no-audit', '--no-fund'])) process.exit(1);
 }
 
-check('lint and format (biome)', 'npx', ['biome', 'check', '.']);
-// Every workspace, the service worker, test/, test/hardening and scripts/ in one build of project
-// references (tsconfig.check.json): each project is checked once with its own options, and the
-// projects that import it read its declarations instead of checking its sources again.
-check('typecheck (every project)', 'npx', ['tsc', '-b', 'tsconfig.check.json']);
 check('build (services and web)', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only']);
+const lintAndTypecheck = checksInBackground([
+  ['lint and format (biome)', 'npx', ['biome', 'check', '.']],
+  // Every workspace, the service worker, test/, test/hardening and scripts/ in one build of project
+  // references (tsconfig.check.json): each project is checked once with its own options, and the
+  // projects that import it read its declarations instead of checking its sources again.
+  ['typecheck (every project)', 'npx', ['tsc', '-b', 'tsconfig.check.json']],
+]);
 
 const args = process.argv.slice(2);
 /** @type {[string, Counts][]} */
@@ -172,6 +243,7 @@ const runs = [['lint, typecheck and build', checks]];
 
 const testNode = process.env.TEST_WITH_NODE && resolve(process.env.TEST_WITH_NODE);
 const testVersion = testNode ? versionOf(testNode) : null;
+const testsStarted = Date.now();
 if (testNode && testVersion) {
   const label = `tests on Node.js ${testVersion}`;
   const projects = BESIDE_BROWSER_PROJECTS.flatMap((name) => ['--project', name]);
@@ -190,17 +262,23 @@ if (testNode && testVersion) {
     ['--project', BROWSER_PROJECT, '--passWithNoTests', ...args],
     env,
   );
-  runs.push([label, added(await beside, browser)]);
+  runs.push([label, added(await beside, await browser)]);
 } else {
-  runs.push([`tests on Node.js ${process.version}`, vitest('tests (vitest)', process.execPath, args)]);
+  runs.push([`tests on Node.js ${process.version}`, await vitest('tests (vitest)', process.execPath, args)]);
   if (testNode) {
     process.stdout.write(`\n✖ TEST_WITH_NODE=${testNode} is not a Node.js that runs\n`);
     runs.push([`tests on ${testNode}`, { passed: 0, failed: 1, skipped: 0 }]);
   }
 }
 
+timings.push(['tests', Date.now() - testsStarted]);
+process.stdout.write(readFileSync((await lintAndTypecheck).outputFile, 'utf8'));
+
 const totals = added(...runs.map(([, counts]) => counts));
 process.stdout.write('\n');
+for (const [part, ms] of timings) process.stdout.write(`time: ${part} ${Math.round(ms / 1000)} s\n`);
+const slowest = fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_FILES_SHOWN);
+for (const { file, seconds } of slowest) process.stdout.write(`slow: ${file} ${seconds} s\n`);
 for (const line of failureLines) process.stdout.write(`${line}\n`);
 // Each part first (lint, typecheck and build; the tests), then the total (always the last line).
 for (const [name, counts] of runs) process.stdout.write(`${name}: ${summary(counts)}\n`);

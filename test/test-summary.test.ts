@@ -15,7 +15,7 @@ it('counts a file whose setup failed as a failure, not as skipped tests that pas
     encoding: 'utf8',
   });
   expect(run.status).not.toBe(0);
-  const { failures, ...counts } = JSON.parse(readFileSync(countsFile, 'utf8'));
+  const { failures, times, ...counts } = JSON.parse(readFileSync(countsFile, 'utf8'));
   expect(counts).toEqual({ passed: 1, failed: 2, skipped: 2 });
   // Named, so the end of a long CI log says which test to look at.
   expect(failures).toEqual(
@@ -27,4 +27,10 @@ it('counts a file whose setup failed as a failure, not as skipped tests that pas
       }),
     ]),
   );
+  // Each file's time, its failed set-up included, so a run's end can say where its time went.
+  expect(times).toHaveLength(3);
+  for (const time of times) {
+    expect(time).toEqual({ file: expect.stringMatching(/\.fixture\.ts$/), seconds: expect.any(Number) });
+    expect(time.seconds).toBeGreaterThanOrEqual(0);
+  }
 }, 60_000);

@@ -2,12 +2,18 @@ import { z } from 'zod';
 import { defineJob, QUEUES } from './jobs/define.js';
 
 /**
- * Outgoing webhooks: an account's HTTPS endpoints told of its posts' events. Each delivery is a
+ * Outgoing webhooks: an account's HTTPS endpoints told of its posts' events and its Engage comments. Each delivery is a
  * JSON `{ id, type, createdAt, data }` signed with the endpoint's secret (docs/webhooks.md).
  */
 
 /** The events an endpoint can choose, as their `type` in a delivery. */
-export const WEBHOOK_EVENT_TYPES = ['post.scheduled', 'post.published', 'post.failed', 'post.needs_attention'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'post.scheduled',
+  'post.published',
+  'post.failed',
+  'post.needs_attention',
+  'comment.sent',
+] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
 

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  engageCommentSentEvent,
   MAX_WEBHOOK_ENDPOINTS,
   postPublishedEvent,
   postPublishFailedEvent,
@@ -527,5 +528,46 @@ describe('outgoing webhooks', () => {
       data: { postId, reason: 'LinkedIn refused the post', code: 'linkedin.rejected', permanent: true },
     });
     expect(receiver.at('/sara-published')).toHaveLength(0);
+  });
+
+  it('tells the endpoints that chose comment.sent of an Engage comment once, signed', async () => {
+    const rania = await newUser('rania');
+    const { secret, endpoint } = await addEndpoint(rania, '/rania-comments', ['comment.sent']);
+    await addEndpoint(rania, '/rania-published', ['post.published']);
+    const commentId = '2b8e1f7c-5d4a-4c3b-8a9e-0f1d2c3b4a5e';
+    const sent = {
+      commentId,
+      userId: rania.userId,
+      postId: 'urn:li:activity:7263000000000000001',
+      postUrl: 'https://www.linkedin.com/feed/update/urn:li:activity:7263000000000000001',
+      url: 'https://www.linkedin.com/feed/update/urn:li:activity:7263000000000000001?commentUrn=1',
+      text: 'Thank you for putting this so clearly.',
+      origin: 'autopilot' as const,
+      sentAt: '2026-12-03T09:15:00.000Z',
+    };
+    // Told twice (an answer applied again): one event, one delivery.
+    await h.queues.publish(engageCommentSentEvent, sent, { id: commentId });
+    await h.queues.publish(engageCommentSentEvent, sent, { id: commentId });
+    const [got] = await until(
+      'the comment event',
+      () => receiver.at('/rania-comments'),
+      (r) => r.length === 1,
+    );
+    expect(verify(got!.body, String(got!.headers['nashr-signature']), secret)).toBe(true);
+    const { userId: _owner, ...data } = sent;
+    expect(JSON.parse(got!.body)).toEqual({
+      id: expect.stringMatching(/^evt_/),
+      type: 'comment.sent',
+      createdAt: expect.any(String),
+      data,
+    });
+    expect(got!.body).not.toContain(rania.userId);
+    await until(
+      'the log',
+      () => logOf(rania, endpoint.id),
+      (l) => l.length === 1 && l[0]?.status === 'delivered',
+    );
+    expect(receiver.at('/rania-comments')).toHaveLength(1);
+    expect(receiver.at('/rania-published')).toHaveLength(0);
   });
 });

@@ -245,6 +245,11 @@ describe('sending', () => {
   }
   const send = (who: Who, postId: string, key: string, text: string) =>
     call(who, 'POST', '/api/v1/engage/comments', { postId, key, text });
+  /** The comment-sent events handed to the webhooks' queue for this comment (auth's worker takes them there). */
+  const sentEventsOf = async (commentId: string) =>
+    (await h.queues.get(QUEUES.authWebhooks).getJobs(['waiting', 'active', 'completed', 'delayed']))
+      .filter((job) => job.name === 'engage-comment-sent' && job.data.commentId === commentId)
+      .map((job) => job.data);
 
   it('posts a comment exactly once per key, and shows it in the history and on the post', async () => {
     const { me, posts } = await ready('starter', 100);
@@ -258,6 +263,19 @@ describe('sending', () => {
     const again = await send(me, post.postId, key, 'Great point, thanks for sharing.');
     expect(again.json().comment.id).toBe(first.json().comment.id);
     expect(await sandboxCommentsOf(me, post.postId)).toHaveLength(1);
+    // Announced once, for the user's webhooks, however often the key is sent.
+    expect(await sentEventsOf(first.json().comment.id)).toEqual([
+      {
+        commentId: first.json().comment.id,
+        userId: me.userId,
+        postId: post.postId,
+        postUrl: expect.stringContaining(post.postId),
+        url: first.json().comment.url,
+        text: 'Great point, thanks for sharing.',
+        origin: 'user',
+        sentAt: expect.any(String),
+      },
+    ]);
 
     const history = (await call(me, 'GET', '/api/v1/engage/comments')).json().comments;
     expect(history).toHaveLength(1);
@@ -288,6 +306,7 @@ describe('sending', () => {
     expect(retried.statusCode).toBe(200);
     expect(retried.json().comment.status).toBe('sent');
     expect(await sandboxCommentsOf(me, post.postId)).toHaveLength(1);
+    expect(await sentEventsOf(retried.json().comment.id)).toHaveLength(1);
     expect((await call(me, 'GET', '/api/v1/engage/allowance')).json().allowance.credits.used).toBe(1);
   });
 

@@ -6,6 +6,7 @@ import {
   type EngageComment,
   type EngageCommentAnswer,
   engageCommentJob,
+  engageCommentSentEvent,
 } from '@nashr/contracts';
 import { AppError, type ErrorCode, type Queues } from '@nashr/platform';
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
@@ -58,7 +59,35 @@ export class Sending {
     private readonly allowance: Allowance,
     private readonly clock: () => Date,
     private readonly relay: CommentRelay | null = null,
+    /** Where a sent comment is announced (the user's webhooks hear of it). */
+    private readonly events: Queues | null = null,
   ) {}
+
+  /**
+   * Tells that a comment is on the network, once per comment (the event's id is the comment's).
+   * The comment stays sent if this fails: it is logged, not thrown at the person who sent it.
+   */
+  private async announceSent(row: Row, log: Pick<FastifyBaseLogger, 'warn'>): Promise<void> {
+    if (!this.events || row.status !== 'sent') return;
+    try {
+      await this.events.publish(
+        engageCommentSentEvent,
+        {
+          commentId: row.id,
+          userId: row.userId,
+          postId: row.postId,
+          postUrl: row.postUrl,
+          url: row.url,
+          text: row.text,
+          origin: row.origin === 'autopilot' ? 'autopilot' : 'user',
+          sentAt: (row.sentAt ?? this.clock()).toISOString(),
+        },
+        { id: row.id },
+      );
+    } catch (error) {
+      log.warn({ err: error, commentId: row.id }, 'engage: the sent comment was not announced');
+    }
+  }
 
   async history(userId: string): Promise<EngageComment[]> {
     const rows = await this.db
@@ -240,12 +269,12 @@ export class Sending {
    * any order: a `sent` answer wins over any other (the network has the comment), a failure or a
    * missing answer only settles a comment still waiting.
    */
-  async applyAnswer(answer: EngageCommentAnswer): Promise<boolean> {
+  async applyAnswer(answer: EngageCommentAnswer, log: Pick<FastifyBaseLogger, 'warn'>): Promise<boolean> {
     const mine = and(eq(comments.id, answer.commentId), eq(comments.userId, answer.userId));
     if (answer.outcome === 'sent') {
       const [row] = await this.db.select().from(comments).where(mine);
       if (!row || row.status === 'sent') return false;
-      await this.db
+      const [sent] = await this.db
         .update(comments)
         .set({
           status: 'sent',
@@ -256,7 +285,9 @@ export class Sending {
           params: null,
           sentAt: this.clock(),
         })
-        .where(and(mine, ne(comments.status, 'sent')));
+        .where(and(mine, ne(comments.status, 'sent')))
+        .returning();
+      if (sent) await this.announceSent(sent, log);
       return true;
     }
     if (answer.outcome === 'failed') {
@@ -301,7 +332,9 @@ export class Sending {
     }
     if (found) {
       log.info({ commentId: row.id }, 'engage: the unanswered comment had arrived; not sent again');
-      return commentOf(await this.mark(row.id, { status: 'sent', found }));
+      const sent = await this.mark(row.id, { status: 'sent', found });
+      await this.announceSent(sent, log);
+      return commentOf(sent);
     }
     return this.attempt(userId, row, log);
   }
@@ -327,6 +360,7 @@ export class Sending {
     try {
       const found = await this.provider.comment({ userId, key: row.key, postId: row.postId, text: row.text });
       const sent = await this.mark(row.id, { status: 'sent', found });
+      await this.announceSent(sent, log);
       const post = await this.provider.getPost(row.postId, this.clock(), userId).catch(() => null);
       if (post) {
         await this.db

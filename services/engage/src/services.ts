@@ -49,10 +49,15 @@ export function createServices(
   const allowance = new Allowance(database.db, config.ENGAGE_DAILY_SUGGESTIONS, clock);
   const writers = new Writers(database.db);
   const feed = new Feed(database.db, provider, targets, allowance, writers, queues, config, clock);
-  const sending = new Sending(database.db, provider, feed, allowance, clock, {
+  const sending = new Sending(
+    database.db,
+    provider,
+    feed,
+    allowance,
+    clock,
+    { queues, waitMs: config.ENGAGE_SEND_WAIT_MS },
     queues,
-    waitMs: config.ENGAGE_SEND_WAIT_MS,
-  });
+  );
   const byUrl = new PostsByUrl(database.db, provider, feed, clock);
   const ticks = new AutopilotTicks(queues, clock);
   const autopilot = {

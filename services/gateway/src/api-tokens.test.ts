@@ -161,6 +161,27 @@ describe('personal API tokens at the gateway', () => {
       .toBe(401);
   });
 
+  it('checks a token at /mcp through the same cache: no Redis read while in use, refused at once when revoked', async () => {
+    const live = await make(['posts:read']);
+    const listTools = () =>
+      gateway.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: { ...bearer(live.token), accept: 'application/json, text/event-stream' },
+        payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      });
+    const first = await listTools();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().result.tools.length).toBeGreaterThan(0);
+    const key = `${redis.prefix}:api-token-sha256:${apiTokenDigest(live.token)}`;
+    await redis.redis.rename(key, `${redis.prefix}:moved-mcp`);
+    expect((await listTools()).statusCode).toBe(200);
+    await redis.redis.rename(`${redis.prefix}:moved-mcp`, key);
+    await tokens.revoke(owner.userId, live.record.id);
+    await expect.poll(async () => (await listTools()).statusCode, { timeout: 5_000 }).toBe(401);
+    expect((await listTools()).json().code).toBe('token.invalid');
+  });
+
   it('does not let a cookie stand in when a bearer token is refused', async () => {
     const sid = await new SessionStore(redis.redis, redis.prefix).create(testIdentity(['user']));
     const res = await gateway.inject({

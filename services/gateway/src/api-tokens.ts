@@ -82,7 +82,7 @@ const invalidToken = () =>
  * session, a token in use costs no Redis round trip. A revoke is announced, so it still ends the
  * token at once; an expiring one is checked against its time on every use.
  */
-async function resolveRemembered(
+export async function resolveRemembered(
   token: string,
   deps: { tokens: ApiTokenStore; cache: IdentityCache },
 ): Promise<ResolvedApiToken | null> {

@@ -291,7 +291,7 @@ export async function buildApp({ config, logger, redis, otherParts = [] }: Gatew
   openApiRoutes(app, { publicUrl: publicOrigin });
 
   const tokens = new ApiTokenStore(hotPath, config.REDIS_PREFIX);
-  mcpRoutes(app, { tokens, publicUrl: publicOrigin });
+  mcpRoutes(app, { tokens, cache, publicUrl: publicOrigin });
 
   await app.register(async (scope) =>
     proxyRoutes(scope as unknown as ServiceApp, {

@@ -4,6 +4,7 @@ import { personalizationSchema } from '../auth/personalization.js';
 import { ENTITLEMENT_STATUSES, PLAN_IDS, planLimitsSchema } from '../billing/index.js';
 import { AUTOPILOT_STOP_CODES } from '../engage/autopilot.js';
 import {
+  COMMENT_ORIGINS,
   ENGAGE_ERROR_CODES,
   ENGAGE_LANGUAGES,
   ENGAGE_LIMITS,
@@ -577,6 +578,29 @@ export const engageCommentAnsweredEvent = defineEvent(
   [QUEUES.engageInbox],
 );
 export type EngageCommentAnswer = z.infer<typeof engageCommentAnsweredEvent.schema>;
+
+/**
+ * engage → auth: an Engage comment is on the network (sent by the user, or by the autopilot); the
+ * user's webhooks are told. Published with the id `{commentId}`, so a comment is told once however
+ * its answer arrives (directly, relayed, or found by a look-up after a lost answer).
+ */
+export const engageCommentSentEvent = defineEvent(
+  'engage-comment-sent',
+  z.object({
+    commentId: z.string().uuid(),
+    userId,
+    /** The post's URN on the network, and its address. */
+    postId: z.string().min(1).max(200),
+    postUrl: z.string().max(2000),
+    /** The comment's own address on the network, when it gave one. */
+    url: z.string().max(2000).nullable(),
+    text: z.string().min(1).max(ENGAGE_LIMITS.commentLength),
+    origin: z.enum(COMMENT_ORIGINS),
+    sentAt: z.string().datetime(),
+    requestId,
+  }),
+  [QUEUES.authWebhooks],
+);
 
 /**
  * engage → auth: a user's autopilot stopped by itself (`reason`: the engage code of why, such as

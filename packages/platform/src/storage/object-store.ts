@@ -7,6 +7,9 @@ import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { StandIn } from '../config.js';
 import { S3ObjectStore } from './s3-object-store.js';
+import { checkKey, ObjectNotFoundError, type ObjectStore } from './store.js';
+
+export { checkKey, ObjectNotFoundError, type ObjectStore };
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -42,39 +45,6 @@ export const diskStoreStandIn: StandIn<StorageConfig> = {
   what: 'the disk store (each replica would see only its own images)',
   real: 'MEDIA_STORE=s3 with S3_*, or MEDIA_DISK_SINGLE_REPLICA=1 if every process runs once on one machine',
 };
-
-/** Raised by `get`/`read` for a key that holds nothing. */
-export class ObjectNotFoundError extends Error {
-  constructor(readonly key: string) {
-    super(`no object at ${key}`);
-    this.name = 'ObjectNotFoundError';
-  }
-}
-
-/**
- * Files by key (`media/{userId}/{id}/image.jpg`). Writes stream: a body is never held whole in
- * memory by the store, and a write that fails midway leaves nothing under the key.
- */
-export interface ObjectStore {
-  /** Writes `body` under `key` (replacing what was there); resolves with the bytes written. */
-  put(key: string, body: Readable | Uint8Array): Promise<{ bytes: number }>;
-  /** The object as a stream; rejects with ObjectNotFoundError. */
-  get(key: string): Promise<Readable>;
-  /** The whole object (for small ones: thumbnails, images handed to the network). */
-  read(key: string): Promise<Buffer>;
-  /** Removes the object; a missing one is no error. */
-  delete(key: string): Promise<void>;
-}
-
-const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
-
-/** Keys are plain relative paths: no `..`, no leading slash, nothing a path could escape with. */
-export function checkKey(key: string): string {
-  if (!KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
-    throw new Error(`not a valid object key: ${JSON.stringify(key)}`);
-  }
-  return key;
-}
 
 /** The local-disk store: one file per key under `root`, written to a temporary name then renamed. */
 export class DiskObjectStore implements ObjectStore {

@@ -1,6 +1,6 @@
 import { Readable, Transform } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { checkKey, ObjectNotFoundError, type ObjectStore } from './object-store.js';
+import { checkKey, ObjectNotFoundError, type ObjectStore } from './store.js';
 
 export interface S3StoreOptions {
   /** An S3-compatible endpoint (`http://minio:9000`); AWS's own when absent. */

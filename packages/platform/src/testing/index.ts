@@ -10,6 +10,7 @@ import { installationKeyPatterns } from '../queues.js';
 import { createRedis, type Redis, waitForRedis } from '../redis.js';
 
 export { resolveBackingServices } from './backing-services.js';
+export { type CallArgs, type CallInput, callEndpoint } from './call.js';
 
 function requireEnv(name: 'DATABASE_URL' | 'REDIS_URL'): string {
   const value = process.env[name];

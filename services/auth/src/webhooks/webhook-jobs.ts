@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  engageCommentSentEvent,
   postNeedsAttentionEvent,
   postPublishedEvent,
   postPublishFailedEvent,
@@ -116,7 +117,7 @@ export class WebhookDispatcher {
 const is2xx = (status: number | null) => status !== null && status >= 200 && status < 300;
 
 /**
- * The auth-webhooks queue: the post events the user's endpoints may choose, each turned into one
+ * The auth-webhooks queue: the post and Engage comment events the user's endpoints may choose, each turned into one
  * stored delivery per endpoint that chose it; and each delivery's attempts. A delivery reads its
  * endpoint when it runs (removed meanwhile: nothing is sent), is signed afresh each attempt, and
  * is retried with backoff until a 2xx answer or its attempts run out.
@@ -146,6 +147,11 @@ export function webhookHandlers(deps: { dispatcher: WebhookDispatcher; send: Sen
     ),
     handleJob(postNeedsAttentionEvent, ({ userId, postId, cause, scheduledAt, requestId }, job) =>
       tell(job, userId, 'post.needs_attention', { postId, cause, scheduledAt }, requestId),
+    ),
+    handleJob(
+      engageCommentSentEvent,
+      ({ userId, commentId, postId, postUrl, url, text, origin, sentAt, requestId }, job) =>
+        tell(job, userId, 'comment.sent', { commentId, postId, postUrl, url, text, origin, sentAt }, requestId),
     ),
     handleJob(webhookDeliveryJob, async ({ deliveryId }, job, log) => {
       const found = await store.deliveryWithEndpoint(deliveryId);

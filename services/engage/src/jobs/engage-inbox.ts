@@ -62,7 +62,7 @@ export function engageInbox(
   return [
     // The official API's comments, sent by the linkedin service: the row takes the answer.
     handleJob(engageCommentAnsweredEvent, async (answer, _job, log) => {
-      const applied = await sending.applyAnswer(answer);
+      const applied = await sending.applyAnswer(answer, log);
       log.info({ commentId: answer.commentId, outcome: answer.outcome, applied }, 'engage: comment answered');
       return { applied };
     }),

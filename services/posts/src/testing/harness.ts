@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Identity } from '@nashr/contracts';
+import type { EndpointSpec, Identity } from '@nashr/contracts';
 import {
   createDatabase,
   createRedis,
@@ -16,6 +16,8 @@ import {
   waitForRedis,
 } from '@nashr/platform';
 import {
+  type CallArgs,
+  callEndpoint,
   createCapturingLogger,
   createTestDatabase,
   createTestRedis,
@@ -120,7 +122,12 @@ export class PostsHarness {
     return new PostService(this.store, this.queues);
   }
 
-  /** An HTTP request as the gateway would forward it for `identity`. */
+  /** A call to `endpoint` of the catalogue as the gateway would forward it for `identity`. */
+  call<E extends EndpointSpec>(identity: Identity, endpoint: E, ...input: CallArgs<E>) {
+    return callEndpoint(this.app, TEST_INTERNAL_SECRET, identity, endpoint, ...input);
+  }
+
+  /** An HTTP request as the gateway would forward it for `identity` (for what the catalogue cannot type: a malformed body). */
   request(
     identity: Identity,
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',

@@ -25,44 +25,45 @@ type PanelQuote = SignupPanelBlock['quotes'][number];
  * plan defaults are the spec's (section 3).
  */
 export function newItems(lang: Locale) {
-  const t = i18next.getFixedT(lang, 'admin', 'defaults');
+  // Whole keys (`defaults.…`), not a key prefix, so a search of the code finds each one.
+  const t = i18next.getFixedT(lang, 'admin');
   return {
     testimonial: (): Testimonial => ({
-      name: t('testimonialName'),
+      name: t('defaults.testimonialName'),
       badges: [
-        { text: t('badgeFollowers'), background: '#dbeafe' },
-        { text: t('badgeTitle'), background: '#fce7f3' },
+        { text: t('defaults.badgeFollowers'), background: '#dbeafe' },
+        { text: t('defaults.badgeTitle'), background: '#fce7f3' },
       ],
-      description: t('testimonialDescription'),
+      description: t('defaults.testimonialDescription'),
       image: '',
       isFullWidth: false,
     }),
-    badge: (): Badge => ({ text: t('newBadge'), background: '#e2e8f0' }),
+    badge: (): Badge => ({ text: t('defaults.newBadge'), background: '#e2e8f0' }),
     plan: (): Plan => ({
-      name: t('planName'),
+      name: t('defaults.planName'),
       description: '',
-      price: t('planPrice'),
+      price: t('defaults.planPrice'),
       features: [
-        { name: t('planFeature1'), included: true },
-        { name: t('planFeature2'), included: true },
-        { name: t('planFeature3'), included: false },
-        { name: t('planFeature4'), included: false },
+        { name: t('defaults.planFeature1'), included: true },
+        { name: t('defaults.planFeature2'), included: true },
+        { name: t('defaults.planFeature3'), included: false },
+        { name: t('defaults.planFeature4'), included: false },
       ],
       buttonClass: '',
       highlighted: false,
       isPremium: false,
     }),
-    planFeature: (): PlanFeature => ({ name: t('planFeatureNew'), included: true }),
+    planFeature: (): PlanFeature => ({ name: t('defaults.planFeatureNew'), included: true }),
     additionalFeature: (): AdditionalFeature => ({
       icon: 'sparkles',
-      title: t('featureTitle'),
+      title: t('defaults.featureTitle'),
       description: '',
       image: '',
     }),
-    stat: (): Stat => ({ value: t('statValue'), description: t('statDescription') }),
-    faq: (): Faq => ({ question: t('faqQuestion'), answer: t('faqAnswer') }),
-    benefit: (): Benefit => ({ icon: 'sparkles', text: t('benefitText') }),
-    quote: (): PanelQuote => ({ quote: t('quoteText'), name: t('quoteName'), role: '' }),
+    stat: (): Stat => ({ value: t('defaults.statValue'), description: t('defaults.statDescription') }),
+    faq: (): Faq => ({ question: t('defaults.faqQuestion'), answer: t('defaults.faqAnswer') }),
+    benefit: (): Benefit => ({ icon: 'sparkles', text: t('defaults.benefitText') }),
+    quote: (): PanelQuote => ({ quote: t('defaults.quoteText'), name: t('defaults.quoteName'), role: '' }),
   };
 }
 

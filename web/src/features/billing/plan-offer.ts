@@ -18,10 +18,13 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 export function planLimitLines(plan: PlanInfo, t: Translate, prefix: string): string[] {
   const { weeklyPosts, aiCredits, commentingCredits, engage, library } = plan.limits;
   // The trial's credits are given once for the whole trial; a plan's renew each month.
-  const aiCreditsKey = plan.id === 'trial' ? 'aiCreditsTrial' : 'aiCredits';
+  const aiCreditsLine = () =>
+    plan.id === 'trial'
+      ? t(`${prefix}.aiCreditsTrial`, { count: aiCredits })
+      : t(`${prefix}.aiCredits`, { count: aiCredits });
   return [
     weeklyPosts === null ? t(`${prefix}.unlimitedPosts`) : t(`${prefix}.weeklyPosts`, { count: weeklyPosts }),
-    ...(aiCredits > 0 ? [t(`${prefix}.${aiCreditsKey}`, { count: aiCredits })] : []),
+    ...(aiCredits > 0 ? [aiCreditsLine()] : []),
     ...(engage ? [t(`${prefix}.engage`)] : []),
     ...(commentingCredits > 0 ? [t(`${prefix}.commentingCredits`, { count: commentingCredits })] : []),
     library === null ? t(`${prefix}.wholeLibrary`) : t(`${prefix}.library`, { count: library }),

@@ -2,6 +2,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { CalendarClock, Sparkles, Wand2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/format';
 import { PageHeader } from '../../ui/page-header';
 import { Composer } from './composer';
 
@@ -13,7 +14,7 @@ const STEPS = [
 
 /** /generate-post: the composer inline in the shell, with a short guide beside it. */
 export function GeneratePostPage() {
-  const { t } = useTranslation('composer');
+  const { t, i18n } = useTranslation('composer');
   const navigate = useNavigate();
   // What another app shared (router.tsx, the manifest's share_target): the post starts from it,
   // once; the address drops it so a reload goes on with the draft instead of starting again.
@@ -43,7 +44,7 @@ export function GeneratePostPage() {
                 </span>
                 <div className="min-w-0">
                   <p className="text-sm font-semibold text-slate-800">
-                    {index + 1}. {t(`page.steps.${key}.title`)}
+                    {formatNumber(index + 1, i18n.language)}. {t(`page.steps.${key}.title`)}
                   </p>
                   <p className="mt-0.5 text-sm leading-6 text-slate-600">{t(`page.steps.${key}.text`)}</p>
                 </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type AccountStep, mustStartOver, useCheckInApp } from '../../lib/api/linkedin';
 import { errorText } from '../../lib/error-text';
+import { formatNumber } from '../../lib/format';
 import { ButtonSpinner } from './button-spinner';
 import { linkButtonClass, secondaryButtonClass } from './styles';
 
@@ -24,7 +25,7 @@ interface InAppStepProps {
  * verification' state in between.
  */
 export function InAppStep({ accountId, onAnswer, onStartOver }: InAppStepProps) {
-  const { t } = useTranslation('connect');
+  const { t, i18n } = useTranslation('connect');
   const check = useCheckInApp();
   const [auto, setAuto] = useState<'running' | 'stopped' | 'expired'>('running');
   const startedAt = useRef(Date.now());
@@ -83,7 +84,7 @@ export function InAppStep({ accountId, onAnswer, onStartOver }: InAppStepProps) 
         {(['one', 'two', 'three'] as const).map((step, index) => (
           <li key={step} className="flex gap-3">
             <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-700">
-              {index + 1}
+              {formatNumber(index + 1, i18n.language)}
             </span>
             {t(`inApp.steps.${step}`)}
           </li>

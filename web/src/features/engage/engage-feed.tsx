@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useEngageFeed, useOtherSuggestions, useSendComment } from '../../lib/api/engage';
 import { errorText } from '../../lib/error-text';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { EmptyState } from '../../ui/empty-state';
 import { SkeletonAvatarRow } from '../../ui/skeleton';
 
@@ -26,7 +26,7 @@ function CommentEditor({
   onChange: (draft: Draft | null) => void;
   onDone: () => void;
 }) {
-  const { t } = useTranslation('engage');
+  const { t, i18n } = useTranslation('engage');
   const id = useId();
   const send = useSendComment();
   const [error, setError] = useState<string | null>(null);
@@ -68,8 +68,12 @@ function CommentEditor({
         data-testid="engage-editor"
       />
       <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-        <span className="text-xs text-slate-500" aria-live="polite">
-          {draft.text.length.toLocaleString()} / {ENGAGE_LIMITS.commentLength.toLocaleString()}
+        <span className="text-xs tabular-nums text-slate-500" aria-live="polite" data-testid="engage-count">
+          {/* The user's digits; isolated so that in Arabic "51 / 1,250" does not read "1,250 / 51". */}
+          <bdi>
+            {formatNumber(draft.text.length, i18n.language)} /{' '}
+            {formatNumber(ENGAGE_LIMITS.commentLength, i18n.language)}
+          </bdi>
         </span>
         <div className="flex gap-2">
           <button

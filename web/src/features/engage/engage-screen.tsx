@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useEngageAllowance, useEngageTargets } from '../../lib/api/engage';
+import { formatNumber } from '../../lib/format';
 import { PageHeader } from '../../ui/page-header';
 import { AutopilotPanel, AutopilotStopNotice, CommentHistory, EngageFeed, PostByUrl, TargetsEditor } from './';
 import { useEngageNetwork } from './engage-network-api';
@@ -27,8 +28,8 @@ export function EngagePage() {
               data-testid="engage-credits"
             >
               {t('credits', {
-                remaining: credits.remaining.toLocaleString(i18n.language),
-                total: credits.total.toLocaleString(i18n.language),
+                remaining: formatNumber(credits.remaining, i18n.language),
+                total: formatNumber(credits.total, i18n.language),
               })}
             </p>
           ) : undefined

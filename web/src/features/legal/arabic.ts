@@ -63,3 +63,13 @@ export const points = (f: LegalFormat, value: number, purpose: string) =>
     many: `# نقطة ${purpose}`,
     other: `# نقطة ${purpose}`,
   });
+
+export const devices = (f: LegalFormat, value: number) =>
+  arCount(f, value, {
+    zero: '# جهاز',
+    one: 'جهاز واحد',
+    two: 'جهازين',
+    few: '# أجهزة',
+    many: '# جهازًا',
+    other: '# جهاز',
+  });

@@ -1,11 +1,16 @@
 import {
+  API_TOKEN_RATE_PER_MINUTE,
   AUTOPILOT_LIMITS,
   FINE_SNAPSHOT_DAYS,
+  MAX_API_TOKENS,
+  MAX_PUSH_SUBSCRIPTIONS,
+  MAX_WEBHOOK_ENDPOINTS,
   PLAN_CATALOGUE,
   type PlanInfo,
   TRIAL_DAYS,
   VOICE_MIN_POSTS,
   VOICE_REMEASURE_POSTS,
+  WEBHOOK_DELIVERIES_KEPT,
 } from '@nashr/contracts';
 
 /**
@@ -15,7 +20,7 @@ import {
  */
 
 /** When the legal texts last changed (year, month, day): shown at the top of both pages. */
-export const LEGAL_LAST_UPDATED = { year: 2026, month: 12, day: 2 } as const;
+export const LEGAL_LAST_UPDATED = { year: 2026, month: 12, day: 3 } as const;
 
 /** The date as `<time dateTime>` wants it: 2026-12-02. */
 export const lastUpdatedIso = () =>
@@ -50,6 +55,12 @@ export const LEGAL_FACTS = {
   voiceRemeasurePosts: VOICE_REMEASURE_POSTS,
   /** The voice's recurring words kept at most (contracts' `voiceMeasuresSchema.themes`). */
   voiceThemes: 10,
+  maxApiTokens: MAX_API_TOKENS,
+  /** Requests a minute one access token may make (the gateway's `API_TOKEN_RATE_PER_MINUTE` default). */
+  apiTokenRatePerMinute: API_TOKEN_RATE_PER_MINUTE,
+  maxWebhooks: MAX_WEBHOOK_ENDPOINTS,
+  webhookDeliveriesKept: WEBHOOK_DELIVERIES_KEPT,
+  maxPushDevices: MAX_PUSH_SUBSCRIPTIONS,
 } as const;
 
 export const TRIAL_PLAN: PlanInfo = PLAN_CATALOGUE.trial;

@@ -119,6 +119,30 @@ export function privacyEn(f: LegalFormat): PrivacyText {
         ],
         kept: 'Until you delete your account.',
       },
+      push: {
+        heading: 'Push notifications',
+        blocks: [
+          'When you turn on push notifications on a device, your browser gives Nashr an address at its maker’s push service (for example Google’s for Chrome, Mozilla’s for Firefox, Apple’s for Safari, Microsoft’s for Edge) and the keys to encrypt messages for that device. Nashr keeps them with a label naming the browser and the system (for example “Chrome on Android”), when you turned them on, and when a notification last reached the device.',
+          'Each notification is encrypted for your device before it leaves Nashr: the push service carries it but cannot read it. The push services are run by the makers of your browsers under their own privacy policies; they are not Nashr’s processors.',
+        ],
+        kept: `Until you turn push notifications off on that device or remove it from the list, until its push service says the device no longer receives them, or until you delete your account. At most ${count(f, F.maxPushDevices, 'device', 'devices')} per account.`,
+      },
+      api: {
+        heading: 'Access tokens and AI assistants',
+        blocks: [
+          'For each access token you create: its name, the permissions you gave it, its first characters (to help you recognise it), when it was created, when it expires if you chose an expiry, and about when it was last used. Of the token itself Nashr keeps only a fingerprint (SHA-256): the token is shown to you once and cannot be recovered.',
+          'A program or an AI assistant you give a token to (for example through Nashr’s MCP server) acts in your name within the token’s permissions: what it reads goes to that program and to whoever runs it, under their own terms. Nashr sends nothing to an assistant you have not given a token to.',
+        ],
+        kept: 'Until you revoke the token, it expires, or you delete your account.',
+      },
+      webhooks: {
+        heading: 'Webhooks',
+        blocks: [
+          `For each webhook you add: its address, the events you chose and the secret that signs what is sent to it. For each delivery: the event and the body sent, whether it arrived, the answer’s status code and its beginning, the number of attempts and their times. Nashr keeps the newest ${count(f, F.webhookDeliveriesKept, 'delivery', 'deliveries')} of each webhook.`,
+          'What a webhook sends (for example a published post’s text and link, or a comment sent by Engage) goes to the address you gave. Nashr does not control that address: its owner handles what it receives under their own terms.',
+        ],
+        kept: 'Until you delete the webhook or your account; older deliveries are removed as new ones arrive.',
+      },
       logs: {
         heading: 'Logs and records',
         blocks: [
@@ -153,6 +177,7 @@ export function privacyEn(f: LegalFormat): PrivacyText {
             'your posts and drafts, with the list of your files;',
             'your Engage people, topics, feed, suggestions, autopilot settings and comments;',
             'your plan, trial, and the payment records Nashr keeps;',
+            'your webhooks (their addresses and events) and the devices that receive your push notifications;',
             'your library favourites.',
           ],
           'Access tokens and other credentials are left out. Your sessions are shown on the Signed-in devices screen rather than in the file, and your analytics can also be downloaded as CSV from the dashboard.',

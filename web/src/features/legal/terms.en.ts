@@ -60,6 +60,14 @@ export function termsEn(f: LegalFormat): TermsText {
           'Autopilot’s risk: automated activity can break LinkedIn’s User Agreement, and LinkedIn may warn, restrict or close an account it believes is automated. You turn autopilot on at your own risk, and you are responsible for every comment it sends, as for those you send yourself. Use it sparingly, on people who welcome your comments; you can pause it or turn it off at any time.',
         ],
       },
+      api: {
+        heading: 'Access tokens, AI assistants and webhooks',
+        blocks: [
+          'An access token lets a program or an AI assistant use Nashr in your name, within the permissions you give it. Keep it secret, like a password: whoever holds it can do what its permissions allow until you revoke it or it expires. You are responsible for what is done with your tokens, including the posts an assistant schedules or publishes for you. Revoke a token at once if you think someone else has it.',
+          `Work done with a token counts against your plan’s limits and uses your credits, as in the app. An account may hold up to ${count(f, F.maxApiTokens, 'token', 'tokens')}, and each token may make up to ${count(f, F.apiTokenRatePerMinute, 'request', 'requests')} a minute; requests beyond that are refused until the minute has passed.`,
+          `A webhook sends the events you choose to an address you give, signed so that your program can check they come from Nashr. You are responsible for that address and for what is done with what it receives. An account may have up to ${count(f, F.maxWebhooks, 'webhook', 'webhooks')}.`,
+        ],
+      },
       payments: {
         heading: 'Plans and payments',
         blocks: [

@@ -11,6 +11,7 @@ export const TERMS_SECTIONS = [
   'linkedin',
   'content',
   'engage',
+  'api',
   'payments',
   'trial',
   'refunds',
@@ -36,6 +37,9 @@ export const PRIVACY_DATA_SECTIONS = [
   'engage',
   'payments',
   'notifications',
+  'push',
+  'api',
+  'webhooks',
   'logs',
 ] as const;
 export type PrivacyDataSectionId = (typeof PRIVACY_DATA_SECTIONS)[number];

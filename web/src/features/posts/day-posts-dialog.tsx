@@ -1,15 +1,66 @@
 import { isBefore, startOfDay } from 'date-fns';
-import { CalendarPlus, ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { CalendarClock, CalendarPlus, ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PostView } from '../../lib/api/posts';
 import { useDisplayPreferences } from '../../lib/api/preferences';
-import { formatClock, formatDay, formatHijriDay } from '../../lib/format';
+import { parseDay } from '../../lib/date-picking';
+import { dateInputValue, formatClock, formatDay, formatHijriDay } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
 import { ClampedText } from '../../ui/clamped-text';
-import { DialogFrame, secondaryButtonClass } from '../../ui/dialog-frame';
+import { DateField } from '../../ui/date-field';
+import { DialogFrame, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
 import { PostAttachments } from './post-card-parts';
 import { AttentionNote, canChange, FailureNote, PublishingNote } from './scheduled-post-card';
 import { StatusBadge } from './status-badge';
+import { canMove } from './timeline-grid';
+import { useMovePost } from './use-move-post';
+
+/**
+ * "Move to…" under a waiting post: another day in the app's own date field, the time of day kept.
+ * The calendar's way to move a post without dragging it.
+ */
+function MoveToForm({ post, onDone }: { post: PostView; onDone: () => void }) {
+  const { t } = useTranslation('posts');
+  const mover = useMovePost();
+  const [value, setValue] = useState('');
+  const id = `move-${post.id}`;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const day = parseDay(value);
+    if (!day) return;
+    const outcome = await mover.move(post, day);
+    if (!outcome || outcome.moved) onDone();
+  };
+  return (
+    <form onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-2" data-testid="move-to-form">
+      <div className="min-w-48 flex-1">
+        <label id={`${id}-label`} htmlFor={id} className="mb-1 block text-xs font-medium text-slate-500">
+          {t('month.moveToDay')}
+        </label>
+        <DateField
+          id={id}
+          labelId={`${id}-label`}
+          value={value}
+          onChange={setValue}
+          min={dateInputValue(new Date())}
+          testId="move-to-date"
+        />
+      </div>
+      <button
+        type="submit"
+        disabled={!value || mover.isPending}
+        className={primaryButtonClass}
+        data-testid="move-to-submit"
+      >
+        {t('month.move')}
+      </button>
+      <button type="button" onClick={onDone} className={secondaryButtonClass}>
+        {t('month.cancelMove')}
+      </button>
+    </form>
+  );
+}
 
 interface DayPostsDialogProps {
   day: Date | null;
@@ -25,6 +76,7 @@ export function DayPostsDialog({ day, posts, onClose, onEdit, onDelete, onSchedu
   const { t, i18n } = useTranslation('posts');
   const language = i18n.language;
   const display = useDisplayPreferences();
+  const [moving, setMoving] = useState<string | null>(null);
   const canSchedule = day !== null && !isBefore(startOfDay(day), startOfDay(new Date()));
   return (
     <DialogFrame
@@ -66,6 +118,18 @@ export function DayPostsDialog({ day, posts, onClose, onEdit, onDelete, onSchedu
                   <div className="-me-2 ms-auto flex items-center">
                     {canChange(post) && (
                       <>
+                        {canMove(post) && (
+                          <button
+                            type="button"
+                            onClick={() => setMoving(moving === post.id ? null : post.id)}
+                            aria-expanded={moving === post.id}
+                            className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-ink"
+                            data-testid="day-move"
+                          >
+                            <CalendarClock aria-hidden="true" className="size-4" />
+                            {t('month.moveTo')}
+                          </button>
+                        )}
                         <button
                           type="button"
                           onClick={() => onEdit(post)}
@@ -99,6 +163,7 @@ export function DayPostsDialog({ day, posts, onClose, onEdit, onDelete, onSchedu
                     )}
                   </div>
                 </div>
+                {moving === post.id && <MoveToForm post={post} onDone={() => setMoving(null)} />}
                 <ClampedText
                   text={post.content}
                   lines={4}

@@ -40,6 +40,27 @@ const MARK_CLASS = {
 } as const;
 
 /**
+ * A calendar day's names: the whole day's name with the Hijri date after it when shown, and a
+ * day button's label (with its post count, or "today").
+ */
+export function useDayLabels() {
+  const { t, i18n } = useTranslation('posts');
+  const language = i18n.language;
+  const display = useDisplayPreferences();
+  const dayName = (day: Date) =>
+    display.hijri
+      ? `${formatDay(day, language, 'full')} (${formatHijriDay(day, language)})`
+      : formatDay(day, language, 'full');
+  const dayLabel = (day: Date, posts: number) =>
+    posts
+      ? t('calendar.postsOnDay', { date: dayName(day), count: posts })
+      : isToday(day)
+        ? t('calendar.todayLabel', { date: dayName(day) })
+        : dayName(day);
+  return { dayName, dayLabel };
+}
+
+/**
  * 'Upcoming Posts' (spec sections 2 and 9): a month of 42 days, Monday first unless the user
  * chose Saturday or Sunday, each with its Hijri day when the user asked for it; days with posts
  * highlighted and the selected day lightly highlighted. Arrow keys move between days (mirrored
@@ -62,11 +83,7 @@ export function PostsCalendar({
   const weekStartsOn = WEEK_STARTS_ON[display.weekStart];
   const cells = calendarDays(month, weekStartsOn);
   const weeks = Array.from({ length: 6 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
-  // The whole day's name in each cell's label, with the Hijri date after it when shown.
-  const dayName = (day: Date) =>
-    display.hijri
-      ? `${formatDay(day, language, 'full')} (${formatHijriDay(day, language)})`
-      : formatDay(day, language, 'full');
+  const { dayName, dayLabel } = useDayLabels();
 
   // Roving focus: one day is in the tab order; arrows move it.
   const [focusDay, setFocusDay] = useState<Date>(() => selected ?? new Date());
@@ -166,11 +183,7 @@ export function PostsCalendar({
                 const inMonth = isSameMonth(day, month);
                 const isSelected = selected !== null && isSameDay(day, selected);
                 const today = isToday(day);
-                const label = posts?.length
-                  ? t('calendar.postsOnDay', { date: dayName(day), count: posts.length })
-                  : today
-                    ? t('calendar.todayLabel', { date: dayName(day) })
-                    : dayName(day);
+                const label = dayLabel(day, posts?.length ?? 0);
                 const look =
                   mark && mark !== 'published'
                     ? MARK_CLASS[mark]

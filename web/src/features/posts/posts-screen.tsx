@@ -1,7 +1,7 @@
 import type { PostDraft } from '@nashr/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { isBefore, startOfDay, startOfMonth } from 'date-fns';
+import { addDays, isBefore, startOfDay, startOfMonth } from 'date-fns';
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,7 +78,11 @@ export function PostsPage() {
   const range = calendarRange(month, WEEK_STARTS_ON[display.weekStart]);
   const calendar = useCalendarPosts(range.from, range.to);
   const days = postsByDay(calendar.data ?? []);
-  const dayPosts = openDay ? (days.get(dateInputValue(openDay)) ?? []) : [];
+  // The opened day's posts, asked for on their own: the day may be outside the sidebar's month.
+  const openKey = openDay ? dateInputValue(openDay) : null;
+  const dayQuery = useCalendarPosts(openDay ?? month, addDays(openDay ?? month, 1), openDay !== null);
+  const dayFetched = dayQuery.data?.filter((post) => dateInputValue(post.scheduledAt) === openKey);
+  const dayPosts = openKey ? ((dayQuery.isPlaceholderData ? undefined : dayFetched) ?? days.get(openKey) ?? []) : [];
 
   // 'Generate Post' and '+ New Post' open the composer popup.
   const composer = useComposer();
@@ -175,7 +179,11 @@ export function PostsPage() {
             />
           </Tabs.Content>
           <Tabs.Content value="calendar" className="outline-none">
-            <PostsTimeline onEdit={setEditing} />
+            <PostsTimeline
+              onEdit={setEditing}
+              onOpenDay={setOpenDay}
+              upcoming={scheduled.isPending ? null : scheduled.posts}
+            />
           </Tabs.Content>
         </Tabs.Root>
         <PostsSidebar

@@ -1,30 +1,32 @@
-import { DndContext, DragOverlay } from '@dnd-kit/core';
-import { addDays, isSameDay, isToday } from 'date-fns';
+import { DndContext } from '@dnd-kit/core';
+import { addDays, endOfMonth, isSameDay, isToday, startOfMonth } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { type PostView, useCalendarPosts, useUpdatePost } from '../../lib/api/posts';
+import { type PostView, useCalendarPosts } from '../../lib/api/posts';
 import { useDisplayPreferences } from '../../lib/api/preferences';
-import { errorText } from '../../lib/error-text';
 import {
   dateInputValue,
   formatClock,
   formatDay,
   formatDayNumber,
+  formatHijriMonths,
   formatHour,
+  formatMonth,
   formatWeekday,
   WEEK_STARTS_ON,
 } from '../../lib/format';
 import { Spinner } from '../../ui/spinner';
 import { LoadError } from './list-states';
+import { PostsMonth } from './posts-month';
 import {
   canMove,
   cellAfterKey,
   cellOf,
   HOURS,
-  movedTime,
+  nextPostDay,
   postsByCell,
+  stepAnchor,
   type TimelineView,
   timelineDays,
 } from './timeline-grid';
@@ -36,12 +38,21 @@ import {
   TOUCH_DRAG_CLASSES,
   TouchDraggable,
   TouchDroppable,
+  TouchOverlay,
   timelineCollision,
   useTimelineTouchSensors,
 } from './timeline-touch';
+import { useMovePost } from './use-move-post';
 
 /** Below this width (a phone) the calendar opens on one day: a week there would need scrolling sideways. */
 const NARROW_SCREEN = '(max-width: 39.99rem)';
+
+/** The Previous and Next buttons' names in each view. */
+const NAVIGATION = {
+  month: { previous: 'timeline.previousMonth', next: 'timeline.nextMonth' },
+  week: { previous: 'timeline.previousWeek', next: 'timeline.nextWeek' },
+  day: { previous: 'timeline.previousDay', next: 'timeline.nextDay' },
+} as const;
 
 /** The working day starts here when no earlier post is on show. */
 const WORKDAY_START = 8;
@@ -64,18 +75,44 @@ const CLICK_AFTER_DROP_MS = 500;
  * either way it is rescheduled through the edit endpoint, with the same checks as editing. Its
  * minutes are kept.
  */
-export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) {
+export function PostsTimeline({
+  onEdit,
+  onOpenDay,
+  upcoming,
+}: {
+  onEdit: (post: PostView) => void;
+  /** A month's day opened (Enter, a click on its number, "+N more"): its posts in a list. */
+  onOpenDay: (day: Date) => void;
+  /** The posts waiting to go out, once loaded: a phone opens on the first one's day. */
+  upcoming: readonly PostView[] | null;
+}) {
   const { t, i18n } = useTranslation('posts');
   const language = i18n.language;
   const rtl = i18n.dir() === 'rtl';
   const display = useDisplayPreferences();
   const [view, setView] = useState<TimelineView>(initialView);
-  const [anchor, setAnchor] = useState(() => new Date());
+  const [anchor, setAnchorState] = useState(() => new Date());
+  /** A phone opens on one day: the next with a post, once the waiting posts are known, unless someone has moved already. */
+  const opening = useRef(view === 'day');
+  const setAnchor = (day: Date) => {
+    opening.current = false;
+    setAnchorState(day);
+  };
+  useEffect(() => {
+    if (!opening.current || !upcoming) return;
+    opening.current = false;
+    setAnchorState(nextPostDay(upcoming));
+  }, [upcoming]);
+  const showView = (next: TimelineView) => {
+    opening.current = false;
+    setView(next);
+  };
   const days = timelineDays(view, anchor, WEEK_STARTS_ON[display.weekStart]);
   const from = days[0] as Date;
   const posts = useCalendarPosts(from, addDays(from, days.length));
   const cells = postsByCell(posts.data ?? []);
-  const update = useUpdatePost();
+  const mover = useMovePost();
+  const whenText = mover.whenText;
   const [dragging, setDragging] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
   /** A post picked up by keyboard, and the cell it would be put down in. */
@@ -109,29 +146,10 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
     }
   });
 
-  const whenText = (day: Date, hour: number, post: PostView) => {
-    const { time } = movedTime(post, day, hour);
-    const [h, m] = time.split(':').map(Number);
-    return t('timeline.when', {
-      date: formatDay(day, language, 'full'),
-      time: formatClock(new Date(day.getFullYear(), day.getMonth(), day.getDate(), h, m), language),
-    });
-  };
-
-  const move = async (post: PostView, day: Date, hour: number) => {
-    const current = cellOf(post);
-    if (current.date === dateInputValue(day) && current.hour === hour) return;
-    const { date, time } = movedTime(post, day, hour);
+  const move = async (post: PostView, day: Date, hour?: number) => {
     refocus.current = post.id;
-    try {
-      await update.mutateAsync({ post, date, time });
-      const done = t('timeline.moved', { when: whenText(day, hour, post) });
-      setAnnouncement(done);
-      toast.success(done);
-    } catch (error) {
-      setAnnouncement(`${t('timeline.moveFailed')}. ${errorText(error)}`);
-      toast.error(t('timeline.moveFailed'), { description: errorText(error) });
-    }
+    const outcome = await mover.move(post, day, hour);
+    if (outcome) setAnnouncement(outcome.said);
   };
 
   const onChipKeyDown = (event: KeyboardEvent, post: PostView) => {
@@ -208,7 +226,6 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
     setAnnouncement(t('timeline.cancelled'));
   };
 
-  const step = view === 'week' ? 7 : 1;
   const Previous = rtl ? ChevronRight : ChevronLeft;
   const Next = rtl ? ChevronLeft : ChevronRight;
   const navButton =
@@ -216,12 +233,14 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
   const viewButton = (value: TimelineView) =>
     `rounded-md px-3 py-1 text-sm font-semibold ${view === value ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600 hover:text-ink'}`;
   const title =
-    view === 'week'
-      ? t('timeline.weekOf', {
-          first: formatDay(days[0] as Date, language),
-          last: formatDay(days[6] as Date, language),
-        })
-      : formatDay(days[0] as Date, language, 'full');
+    view === 'month'
+      ? formatMonth(anchor, language, true)
+      : view === 'week'
+        ? t('timeline.weekOf', {
+            first: formatDay(days[0] as Date, language),
+            last: formatDay(days[6] as Date, language),
+          })
+        : formatDay(days[0] as Date, language, 'full');
 
   return (
     <section
@@ -230,15 +249,25 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
       data-testid="posts-timeline"
       data-view={view}
       data-first-day={dateInputValue(from)}
+      data-month={view === 'month' ? dateInputValue(anchor).slice(0, 7) : undefined}
     >
       <div className="flex flex-wrap items-center gap-2">
         <fieldset className="flex rounded-lg bg-slate-100 p-0.5">
           <legend className="sr-only">{t('timeline.viewLabel')}</legend>
           <button
             type="button"
+            className={viewButton('month')}
+            aria-pressed={view === 'month'}
+            onClick={() => showView('month')}
+            data-testid="timeline-month"
+          >
+            {t('timeline.month')}
+          </button>
+          <button
+            type="button"
             className={viewButton('week')}
             aria-pressed={view === 'week'}
-            onClick={() => setView('week')}
+            onClick={() => showView('week')}
             data-testid="timeline-week"
           >
             {t('timeline.week')}
@@ -247,7 +276,7 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
             type="button"
             className={viewButton('day')}
             aria-pressed={view === 'day'}
-            onClick={() => setView('day')}
+            onClick={() => showView('day')}
             data-testid="timeline-day"
           >
             {t('timeline.day')}
@@ -256,20 +285,25 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
         <button
           type="button"
           className={navButton}
-          onClick={() => setAnchor(addDays(anchor, -step))}
-          aria-label={t(view === 'week' ? 'timeline.previousWeek' : 'timeline.previousDay')}
+          onClick={() => setAnchor(stepAnchor(view, anchor, -1))}
+          aria-label={t(NAVIGATION[view].previous)}
           data-testid="timeline-previous"
         >
           <Previous aria-hidden="true" className="size-5" />
         </button>
         <h2 id="timeline-title" className="text-sm font-semibold text-ink" aria-live="polite">
           {title}
+          {view === 'month' && display.hijri && (
+            <span className="block text-xs font-normal text-slate-500" data-testid="month-hijri">
+              {formatHijriMonths(startOfMonth(anchor), endOfMonth(anchor), language)}
+            </span>
+          )}
         </h2>
         <button
           type="button"
           className={navButton}
-          onClick={() => setAnchor(addDays(anchor, step))}
-          aria-label={t(view === 'week' ? 'timeline.nextWeek' : 'timeline.nextDay')}
+          onClick={() => setAnchor(stepAnchor(view, anchor, 1))}
+          aria-label={t(NAVIGATION[view].next)}
           data-testid="timeline-next"
         >
           <Next aria-hidden="true" className="size-5" />
@@ -281,9 +315,9 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
         >
           {t('calendar.today')}
         </button>
-        {(posts.isFetching || update.isPending) && <Spinner className="size-4 border-2" />}
+        {(posts.isFetching || mover.isPending) && <Spinner className="size-4 border-2" />}
       </div>
-      <p className="mt-2 text-xs text-slate-500">{t('timeline.hint')}</p>
+      <p className="mt-2 text-xs text-slate-500">{t(view === 'month' ? 'month.hint' : 'timeline.hint')}</p>
       <p className="sr-only" aria-live="assertive" data-testid="timeline-announcement">
         {announcement}
       </p>
@@ -300,6 +334,17 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
         <div className="mt-6 flex justify-center">
           <Spinner />
         </div>
+      ) : view === 'month' ? (
+        <PostsMonth
+          month={anchor}
+          days={days}
+          posts={posts.data}
+          onMonthChange={setAnchor}
+          onOpenDay={onOpenDay}
+          onEdit={onEdit}
+          onMove={(post, day) => void move(post, day)}
+          onAnnounce={setAnnouncement}
+        />
       ) : (
         <DndContext
           sensors={touchSensors}
@@ -450,18 +495,12 @@ export function PostsTimeline({ onEdit }: { onEdit: (post: PostView) => void }) 
               </tbody>
             </table>
           </div>
-          {/* Under the finger while it moves: the chip itself stays in its cell, which the grid's box clips. */}
-          <DragOverlay dropAnimation={null}>
-            {touched ? (
-              <div
-                className="size-full truncate rounded-md bg-brand-600 px-1.5 py-1 text-start text-xs text-white shadow-lg"
-                data-testid="timeline-drag-overlay"
-              >
-                <span className="tabular-nums">{formatClock(touched.scheduledAt, language)}</span>{' '}
-                <span dir="auto">{touched.content}</span>
-              </div>
-            ) : null}
-          </DragOverlay>
+          <TouchOverlay
+            post={touched}
+            language={language}
+            className="size-full rounded-md"
+            testId="timeline-drag-overlay"
+          />
         </DndContext>
       )}
       <p id="timeline-move-hint" className="sr-only">

@@ -1,15 +1,16 @@
-import { addDays, startOfDay, startOfWeek } from 'date-fns';
+import { addDays, addMonths, endOfMonth, endOfWeek, isBefore, startOfDay, startOfMonth, startOfWeek } from 'date-fns';
 import type { PostView } from '../../lib/api/posts';
 import { dateInputValue } from '../../lib/format';
 import type { WeekStartsOn } from './calendar-grid';
 
-export type TimelineView = 'week' | 'day';
+export type TimelineView = 'month' | 'week' | 'day';
 
 /** The hours of a day, as the timeline's rows. */
 export const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
-/** The local days a week or day view shows, and the period to ask the server for. */
+/** The local days a month, week or day view shows, and the period to ask the server for. */
 export function timelineDays(view: TimelineView, anchor: Date, weekStartsOn: WeekStartsOn): Date[] {
+  if (view === 'month') return monthGridDays(anchor, weekStartsOn);
   const first = view === 'week' ? startOfWeek(anchor, { weekStartsOn }) : startOfDay(anchor);
   return Array.from({ length: view === 'week' ? 7 : 1 }, (_, i) => addDays(first, i));
 }
@@ -62,4 +63,48 @@ export function movedTime(
 ): { date: string; time: string } {
   const minutes = new Date(post.scheduledAt).getMinutes();
   return { date: dateInputValue(day), time: `${String(hour).padStart(2, '0')}:${String(minutes).padStart(2, '0')}` };
+}
+
+/**
+ * The month view's days: whole weeks from the user's first day of the week, from the week of the
+ * month's first day to the week of its last (four to six weeks; the neighbours' days fill the edges).
+ */
+export function monthGridDays(anchor: Date, weekStartsOn: WeekStartsOn): Date[] {
+  const first = startOfWeek(startOfMonth(anchor), { weekStartsOn });
+  const last = endOfWeek(endOfMonth(anchor), { weekStartsOn });
+  const days: Date[] = [];
+  for (let day = first; !isBefore(last, day); day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** The day a view shows after (`direction` 1) or before (-1) the one at `anchor`: a month, a week or a day on. */
+export function stepAnchor(view: TimelineView, anchor: Date, direction: 1 | -1): Date {
+  if (view === 'month') return addMonths(startOfMonth(anchor), direction);
+  return addDays(anchor, direction * (view === 'week' ? 7 : 1));
+}
+
+/** A day before today: no post can be moved onto it. */
+export const isPastDay = (day: Date, now: Date = new Date()) => isBefore(startOfDay(day), startOfDay(now));
+
+/** The date and time a post dragged to `day` is rescheduled for: the same time of day. */
+export const movedToDay = (post: Pick<PostView, 'scheduledAt'>, day: Date) => movedTime(post, day, cellOf(post).hour);
+
+/**
+ * The day a phone's calendar opens on: the day of the next post still waiting to go out, or today
+ * when none is waiting.
+ */
+export function nextPostDay(posts: readonly Pick<PostView, 'scheduledAt' | 'status'>[], now: Date = new Date()): Date {
+  const waiting = posts
+    .filter((post) => post.status === 'scheduled' && new Date(post.scheduledAt).getTime() >= now.getTime())
+    .map((post) => new Date(post.scheduledAt).getTime());
+  return startOfDay(waiting.length ? new Date(Math.min(...waiting)) : now);
+}
+
+/** How many posts a month's day shows before the rest are summed up as "+N more". */
+export const MONTH_DAY_POSTS = 3;
+
+/** A day's posts as the month shows them: all when they fit, else one less and how many more. */
+export function crowded<T>(posts: readonly T[], room: number = MONTH_DAY_POSTS): { shown: T[]; more: number } {
+  if (posts.length <= room) return { shown: [...posts], more: 0 };
+  return { shown: posts.slice(0, room - 1), more: posts.length - (room - 1) };
 }

@@ -2,6 +2,7 @@ import {
   type Announcements,
   type DragEndEvent,
   type DragOverEvent,
+  DragOverlay,
   type DragStartEvent,
   pointerWithin,
   TouchSensor,
@@ -11,6 +12,8 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import type { ReactNode } from 'react';
+import type { PostView } from '../../lib/api/posts';
+import { formatClock } from '../../lib/format';
 
 /**
  * Dragging the calendar's posts with a finger (dnd-kit's touch sensor). The mouse keeps the
@@ -66,7 +69,10 @@ export function TouchDraggable({
   return children({ ref: setNodeRef, listeners });
 }
 
-/** A cell a finger can put a post down in (`id`: the cell's key, `YYYY-MM-DD@H`). */
+/**
+ * A cell a finger can put a post down in (`id`: the cell's key, `YYYY-MM-DD@H`, or `YYYY-MM-DD`
+ * for a month's day, which has no hour: the post keeps its own).
+ */
 export function TouchDroppable({
   id,
   day,
@@ -75,9 +81,39 @@ export function TouchDroppable({
 }: {
   id: string;
   day: Date;
-  hour: number;
+  hour?: number;
   children: (ref: (element: HTMLElement | null) => void) => ReactNode;
 }) {
   const { setNodeRef } = useDroppable({ id, data: { day, hour } });
   return children(setNodeRef);
+}
+
+/**
+ * The post under the finger while it moves (`post`: the one held, null when none): the chip
+ * itself stays in its cell, which the grid's box clips.
+ */
+export function TouchOverlay({
+  post,
+  language,
+  className,
+  testId,
+}: {
+  post: PostView | null;
+  language: string;
+  className: string;
+  testId: string;
+}) {
+  return (
+    <DragOverlay dropAnimation={null}>
+      {post ? (
+        <div
+          className={`truncate bg-brand-600 px-1.5 py-1 text-start text-xs text-white shadow-lg ${className}`}
+          data-testid={testId}
+        >
+          <span className="tabular-nums">{formatClock(post.scheduledAt, language)}</span>{' '}
+          <span dir="auto">{post.content}</span>
+        </div>
+      ) : null}
+    </DragOverlay>
+  );
 }

@@ -190,7 +190,7 @@ export function useScheduledTab() {
 }
 
 /** `GET /api/v1/posts?from=&to=`: every post due in the period (all but deleted ones), for the calendar. */
-export function useCalendarPosts(from: Date, to: Date) {
+export function useCalendarPosts(from: Date, to: Date, enabled = true) {
   const fromIso = from.toISOString();
   const toIso = to.toISOString();
   return useQuery({
@@ -200,6 +200,7 @@ export function useCalendarPosts(from: Date, to: Date) {
       return answer.data.map(fromPost);
     },
     placeholderData: (previousData) => previousData,
+    enabled,
     retry: 1,
     refetchInterval: (query) => pollInterval(query.state.data ?? []),
   });
