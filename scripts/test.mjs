@@ -182,18 +182,11 @@ function vitestInBackground(label, node, args, env = {}) {
     stdio: ['ignore', output, output],
     env: { ...process.env, ...env, TEST_COUNTS_FILE: countsFile },
   });
-  return new Promise((resolveCounts) => {
-    child.once('exit', (code) => {
-      closeSync(output);
-      process.stdout.write(`\n▶ ${label}, run beside the browser tests:\n`);
-      process.stdout.write(readFileSync(outputFile, 'utf8'));
-      resolveCounts(countsOf(countsFile, node, code === 0));
-    });
-    child.once('error', (error) => {
-      closeSync(output);
-      process.stdout.write(`\n✖ ${label} did not start: ${error.message}\n`);
-      resolveCounts({ passed: 0, failed: 1, skipped: 0 });
-    });
+  return endedWell(child).then((passed) => {
+    closeSync(output);
+    process.stdout.write(`\n▶ ${label}, run beside the browser tests:\n`);
+    process.stdout.write(readFileSync(outputFile, 'utf8'));
+    return countsOf(countsFile, node, passed);
   });
 }
 
