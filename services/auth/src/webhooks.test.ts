@@ -4,6 +4,7 @@
  * deliveries received by a real HTTP server on this machine, checked with the verification
  * recipe of docs/webhooks.md itself.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +18,7 @@ import {
   postPublishFailedEvent,
   postScheduledEvent,
   QUEUES,
+  WEBHOOK_DELIVERIES_KEPT,
   WEBHOOK_ERROR_CODES,
 } from '@nashr/contracts';
 import { createRedis, waitForRedis } from '@nashr/platform';
@@ -39,6 +41,8 @@ interface Received {
 async function startReceiver() {
   const received: Received[] = [];
   const scripts = new Map<string, Answer[]>();
+  /** Paths that answer 500 to the requests whose body matches, whatever their script says. */
+  const refusals = new Map<string, (body: string) => boolean>();
   const sockets = new Set<import('node:net').Socket>();
   const server = http.createServer((req, res) => {
     let body = '';
@@ -49,7 +53,9 @@ async function startReceiver() {
     req.on('end', () => {
       const path = req.url ?? '/';
       received.push({ path, headers: req.headers, body });
-      const answer = scripts.get(path)?.shift() ?? { status: 200, body: 'ok' };
+      const answer = refusals.get(path)?.(body)
+        ? { status: 500, body: 'not now' }
+        : (scripts.get(path)?.shift() ?? { status: 200, body: 'ok' });
       const send = () => {
         if (res.destroyed) return;
         res.writeHead(answer.status, answer.headers);
@@ -68,6 +74,8 @@ async function startReceiver() {
   return {
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     script: (path: string, ...answers: Answer[]) => scripts.set(path, answers),
+    refuse: (path: string, matches: (body: string) => boolean) => refusals.set(path, matches),
+    stopRefusing: (path: string) => refusals.delete(path),
     at: (path: string) => received.filter((r) => r.path === path),
     close: async () => {
       for (const socket of sockets) socket.destroy();
@@ -290,6 +298,34 @@ describe('outgoing webhooks', () => {
     ]);
     expect(receiver.at('/nora')).toHaveLength(2);
   });
+
+  it('keeps retrying a delivery however many newer ones fill the log meanwhile', async () => {
+    const rami = await newUser('rami');
+    await addEndpoint(rami, '/rami');
+    const first = randomUUID();
+    const ofFirst = () => receiver.at('/rami').filter((r) => r.body.includes(first));
+    receiver.refuse('/rami', (body) => body.includes(first));
+    await published(rami.userId, first);
+    await until('the first attempt', ofFirst, (r) => r.length >= 1);
+    // More newer deliveries than the log shows arrive while the first one waits for its retry.
+    const newer = Array.from({ length: WEBHOOK_DELIVERIES_KEPT + 10 }, () => randomUUID());
+    for (const postId of newer) await published(rami.userId, postId);
+    await until(
+      'the newer deliveries',
+      () => receiver.at('/rami').length - ofFirst().length,
+      (n) => n === newer.length,
+      30_000,
+    );
+    const refused = ofFirst().length;
+    receiver.stopRefusing('/rami');
+    // Its next attempt still comes, and is accepted: the event is delivered, not dropped from the log.
+    await until(
+      'the first delivery again',
+      () => ofFirst().length,
+      (n) => n > refused,
+      30_000,
+    );
+  }, 90_000);
 
   it('does not follow a redirect: the attempt fails and is retried', async () => {
     const karim = await newUser('karim');

@@ -98,7 +98,8 @@ export class WebhookStore {
   /**
    * Stores a delivery and returns its id. An event is delivered once per endpoint: stored again
    * (the event arrived twice), the first delivery's id is returned. The endpoint's log then keeps
-   * its newest WEBHOOK_DELIVERIES_KEPT.
+   * its newest WEBHOOK_DELIVERIES_KEPT, and every delivery still on its way (pending or retrying)
+   * besides: its row is what the worker sends, so dropping it would lose the event.
    */
   async addDelivery(delivery: NewDelivery): Promise<string> {
     const [added] = await this.db
@@ -126,6 +127,7 @@ export class WebhookStore {
     await this.db.execute(sql`
       delete from auth.webhook_deliveries
       where endpoint_id = ${delivery.endpointId}
+        and status in ('delivered', 'failed')
         and id not in (
           select id from auth.webhook_deliveries where endpoint_id = ${delivery.endpointId}
           order by created_at desc, id desc limit ${WEBHOOK_DELIVERIES_KEPT}
