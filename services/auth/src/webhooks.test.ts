@@ -24,7 +24,7 @@ import {
 import { createRedis, waitForRedis } from '@nashr/platform';
 import { createCapturingLogger } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.js';
+import { buildApp, sealStoredWebhookSecrets } from './app.js';
 import { type Harness, type StoredUser, standInBilling, startHarness, storedUser, until } from './test-harness.js';
 import { sendDelivery } from './webhooks/delivery.js';
 
@@ -542,6 +542,71 @@ describe('outgoing webhooks', () => {
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json().data.endpoint.id).toBe(first.json().data.endpoint.id);
     expect((await call(dina, 'GET', '/api/v1/webhooks')).json().data.endpoints).toHaveLength(1);
+    // The replay shows the same secret, kept sealed in Redis meanwhile: no key there holds it plain.
+    const { secret } = first.json().data;
+    expect(again.json().data.secret).toBe(secret);
+    const redis = createRedis(h.config.REDIS_URL, 'request');
+    try {
+      await waitForRedis(redis);
+      const keys = await redis.keys(`${h.config.REDIS_PREFIX}*`);
+      expect(keys.some((key) => key.includes(':idempotency:'))).toBe(true);
+      for (const key of keys) {
+        const type = await redis.type(key);
+        const values =
+          type === 'string'
+            ? [await redis.get(key)]
+            : type === 'hash'
+              ? Object.values(await redis.hgetall(key))
+              : type === 'list'
+                ? await redis.lrange(key, 0, -1)
+                : [];
+        for (const value of values) expect(value ?? '', key).not.toContain(secret);
+      }
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('stores each signing secret sealed, never the plain secret', async () => {
+    const lina = await newUser('sealed-lina');
+    const { secret, endpoint } = await addEndpoint(lina, '/lina');
+    const [row] = await h.database.sql<{ secret: string }[]>`
+      select secret from auth.webhook_endpoints where id = ${endpoint.id}`;
+    expect(row?.secret).toMatch(/^v1\./);
+    expect(row?.secret).not.toContain(secret);
+    expect(row?.secret).not.toContain(secret.slice('whsec_'.length));
+    // The list still tells the secret by its start.
+    const listed = (await call(lina, 'GET', '/api/v1/webhooks')).json().data.endpoints;
+    expect(listed[0].secretHint).toBe(secret.slice(0, 10));
+  });
+
+  it('seals a secret stored plain when it starts, once, and its deliveries still verify', async () => {
+    const omar = await newUser('plain-omar');
+    const { secret, endpoint } = await addEndpoint(omar, '/omar');
+    // An endpoint as it was stored before secrets were sealed.
+    await h.database.sql`update auth.webhook_endpoints set secret = ${secret} where id = ${endpoint.id}`;
+    const stored = async () =>
+      (
+        await h.database.sql<{ secret: string }[]>`select secret from auth.webhook_endpoints where id = ${endpoint.id}`
+      )[0]?.secret;
+    const start = () =>
+      sealStoredWebhookSecrets({ config: h.config, database: h.database, logger: createCapturingLogger().logger });
+    expect(await start()).toBeGreaterThanOrEqual(1);
+    const sealed = await stored();
+    expect(sealed).toMatch(/^v1\./);
+    expect(sealed).not.toContain(secret);
+    // Starting again changes nothing.
+    expect(await start()).toBe(0);
+    expect(await stored()).toBe(sealed);
+
+    const sent = await call(omar, 'POST', `/api/v1/webhooks/${endpoint.id}/test`);
+    expect(sent.statusCode, sent.body).toBe(202);
+    const [delivery] = await until(
+      'the test delivery',
+      () => receiver.at('/omar'),
+      (r) => r.length === 1,
+    );
+    expect(verify(delivery!.body, String(delivery!.headers['nashr-signature']), secret)).toBe(true);
   });
 
   it('a failed post reaches the endpoints that chose post.failed only', async () => {
