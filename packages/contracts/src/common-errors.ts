@@ -30,6 +30,8 @@ export const COMMON_ERROR_CODES = {
   invalidUtf8: 'request.invalid_utf8',
   /** A request with the same Idempotency-Key is still being answered. */
   inProgress: 'request.in_progress',
+  /** The same Idempotency-Key was answered before, but that answer can no longer be opened (a changed key). */
+  replayUnavailable: 'request.replay_unavailable',
   idempotencyKeyInvalid: 'request.idempotency_key_invalid',
   /** Read-your-writes: the caller's own latest change has not reached this copy yet. */
   consistencyPending: 'consistency.pending',

@@ -562,6 +562,14 @@ describe('outgoing webhooks', () => {
                 : [];
         for (const value of values) expect(value ?? '', key).not.toContain(secret);
       }
+      // Sealed under an encryption key that has changed since: a plain refusal, nothing made twice.
+      const [answerKey] = keys.filter((key) => key.includes(':idempotency:'));
+      const kept = JSON.parse((await redis.get(answerKey as string)) ?? '{}');
+      await redis.set(answerKey as string, JSON.stringify({ ...kept, body: `v1.${'A'.repeat(60)}` }), 'KEEPTTL');
+      const afterKeyChange = await create();
+      expect(afterKeyChange.statusCode, afterKeyChange.body).toBe(409);
+      expect(afterKeyChange.json().code).toBe('request.replay_unavailable');
+      expect((await call(dina, 'GET', '/api/v1/webhooks')).json().data.endpoints).toHaveLength(1);
     } finally {
       redis.disconnect();
     }

@@ -52,7 +52,20 @@ export function idempotentReplies({ redis, prefix, sealer }: IdempotencyOptions)
 
   // Each answer is bound to its own key: a sealed answer copied under another key does not open.
   const sealed = (body: string, key: string) => (sealer ? sealer.seal(body, key) : body);
-  const opened = (body: string, key: string) => (sealer ? sealer.open(body, key) : body);
+  const opened = (body: string, key: string) => {
+    if (!sealer) return body;
+    try {
+      return sealer.open(body, key);
+    } catch {
+      // Sealed under an encryption key that has changed since: the request was handled, but its
+      // answer can no longer be shown. Said plainly, never a 500, and never handled twice.
+      throw new AppError(
+        'CONFLICT',
+        'This request was already handled, but its answer can no longer be shown. Check the list to see the result.',
+        { code: 'request.replay_unavailable' },
+      );
+    }
+  };
 
   const replayOrRefuse = (stored: Stored, key: string, reply: FastifyReply) => {
     if (stored.state === 'pending') {
