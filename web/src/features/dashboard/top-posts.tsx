@@ -54,6 +54,17 @@ export function TopPosts({ posts, sandbox = false }: { posts: AnalyticsPost[]; s
                     {formatNumber(post.impressions, language)}{' '}
                     {t('posts.counts.impressions', { count: post.impressions })}
                   </span>
+                  {/* Saves and sends only where the connection gives them (the network's post analytics). */}
+                  {post.saves !== null && (
+                    <span data-testid="top-post-saves">
+                      {formatNumber(post.saves, language)} {t('posts.counts.saves', { count: post.saves })}
+                    </span>
+                  )}
+                  {post.sends !== null && (
+                    <span data-testid="top-post-sends">
+                      {formatNumber(post.sends, language)} {t('posts.counts.sends', { count: post.sends })}
+                    </span>
+                  )}
                   {post.engagementRate !== null && (
                     <span>{t('top.rate', { rate: formatPercent(post.engagementRate, language) })}</span>
                   )}

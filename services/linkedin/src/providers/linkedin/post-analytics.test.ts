@@ -238,6 +238,8 @@ describe("snapshots of an official account's posts", () => {
 
     const summary = (await h.call(user, 'GET', '/api/v1/analytics/summary?days=7')).json();
     expect(summary.cards.impressions).toMatchObject({ sample: false, value: 350 });
+    // The top posts carry saves and sends beside the other figures.
+    expect(summary.topPosts[0]).toMatchObject({ id: urn, impressions: 350, reactions: 12, saves: 6, sends: 3 });
     expect(summary.cards.postEngagement.sample).toBe(false);
     // What the connection cannot give keeps its badge, card by card.
     expect(summary.cards.profileViews.sample).toBe(true);
