@@ -20,7 +20,15 @@ const DAY_MS = 86_400_000;
 
 export type SnapshotOutcome =
   | { status: 'skipped'; reason: 'not_connected' | 'disconnected' }
-  | { status: 'taken'; imported: boolean; pages: number; posts: number; newPosts: number };
+  | {
+      status: 'taken';
+      imported: boolean;
+      pages: number;
+      posts: number;
+      newPosts: number;
+      /** Posts this snapshot found deleted on the network (each is found once). */
+      deletedPosts: number;
+    };
 
 export interface CollectorDeps {
   accounts: AccountStore;
@@ -72,9 +80,9 @@ export class SnapshotCollector {
         // Posts come newest first: once a page reaches past the tracked days, the rest are older.
         if (!cursor || pages >= IMPORT_MAX_PAGES || (!importing && recent.length < page.items.length)) break;
       }
-      const read = capabilities.perPostAnalytics
+      const { read, deleted } = capabilities.perPostAnalytics
         ? await this.readPostAnalytics(row, networkId, posts, since, requestId)
-        : posts;
+        : { read: posts, deleted: 0 };
       const recorded = await snapshots.record({
         userId,
         takenAt: now,
@@ -87,7 +95,7 @@ export class SnapshotCollector {
         },
         historyImported: importing,
       });
-      return { status: 'taken', imported: importing, pages, ...recorded };
+      return { status: 'taken', imported: importing, pages, ...recorded, deletedPosts: deleted };
     } catch (error) {
       if (error instanceof SessionLost) return { status: 'skipped', reason: 'disconnected' };
       throw error;
@@ -97,8 +105,9 @@ export class SnapshotCollector {
   /**
    * For a provider whose post list carries no counters: each tracked post's figures read from the
    * network's post analytics, one post after another through the account's limiter. Posts older
-   * than the tracked days are left out (their figures would be read as zeros); a post deleted on
-   * the network is left out too, keeping the figures its last snapshot stored.
+   * than the tracked days are left out (their figures would be read as zeros). A post whose
+   * analytics answer "not found" is deleted on the network: it is marked so once, keeps the figures
+   * and snapshots stored before, and is not asked about again.
    */
   private async readPostAnalytics(
     row: AccountRow,
@@ -106,13 +115,19 @@ export class SnapshotCollector {
     posts: readonly NetworkPost[],
     since: number,
     requestId: string | undefined,
-  ): Promise<NetworkPost[]> {
-    const { provider } = this.deps;
+  ): Promise<{ read: NetworkPost[]; deleted: number }> {
+    const { provider, snapshots, clock } = this.deps;
     const read = provider.postAnalytics?.bind(provider);
-    if (!read) return [];
+    if (!read) return { read: [], deleted: 0 };
+    const tracked = posts.filter((post) => Date.parse(post.parsed_datetime) >= since);
+    const gone = await snapshots.deletedPosts(
+      row.userId,
+      tracked.map((post) => post.id),
+    );
     const out: NetworkPost[] = [];
-    for (const post of posts) {
-      if (Date.parse(post.parsed_datetime) < since) continue;
+    let deleted = 0;
+    for (const post of tracked) {
+      if (gone.has(post.id)) continue;
       try {
         const figures = await this.call(row, requestId, () => read(networkId, post.id));
         out.push({
@@ -126,13 +141,14 @@ export class SnapshotCollector {
         });
       } catch (error) {
         if (isProviderError(error) && error.kind === 'not_found') {
-          this.deps.logger.info({ userId: row.userId, postId: post.id }, 'post gone from the network: figures kept');
+          if (await snapshots.markDeleted(row.userId, post, clock())) deleted++;
+          this.deps.logger.info({ userId: row.userId, postId: post.id }, 'post deleted on the network: figures kept');
           continue;
         }
         throw error;
       }
     }
-    return out;
+    return { read: out, deleted };
   }
 
   private async call<T>(row: AccountRow, requestId: string | undefined, fn: () => Promise<T>): Promise<T> {

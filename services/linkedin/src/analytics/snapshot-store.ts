@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import {
   accounts,
@@ -110,6 +110,8 @@ export class SnapshotStore {
       for (const post of byId.values()) {
         const before = known.get(post.id);
         if (before && before.lastSnapshotAt.getTime() >= takenAt.getTime()) continue;
+        // A post deleted on the network keeps what it had: a snapshot read before the deletion was known adds nothing.
+        if (before?.deletedAt) continue;
         const published = new Date(post.parsed_datetime);
         const publishedAt = Number.isNaN(published.getTime()) || published > takenAt ? takenAt : published;
         const counters = {
@@ -187,6 +189,62 @@ export class SnapshotStore {
           },
         });
       return { posts: snapshotRows.length, newPosts };
+    });
+  }
+
+  /** Which of `postIds` a snapshot found deleted on the network: they are not read again. */
+  async deletedPosts(userId: string, postIds: readonly string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (const ids of chunks(postIds, 1000)) {
+      const rows = await this.db
+        .select({ postId: analyticsPosts.postId })
+        .from(analyticsPosts)
+        .where(
+          and(
+            eq(analyticsPosts.userId, userId),
+            inArray(analyticsPosts.postId, ids),
+            isNotNull(analyticsPosts.deletedAt),
+          ),
+        );
+      for (const row of rows) out.add(row.postId);
+    }
+    return out;
+  }
+
+  /**
+   * Records that the network answered "not found" for a post's analytics: the post is deleted
+   * there. Set once (a later call keeps the first time); its figures and snapshots stay as they
+   * were. A post no snapshot stored yet is kept with no figures, so it is not asked about again.
+   * Answers whether this call marked it.
+   */
+  async markDeleted(userId: string, post: NetworkPost, at: Date): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(analyticsLock(userId));
+      const [account] = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.userId, userId));
+      if (account?.status !== 'connected') return false;
+      const published = new Date(post.parsed_datetime);
+      const marked = await tx
+        .insert(analyticsPosts)
+        .values({
+          userId,
+          postId: post.id,
+          text: post.text,
+          shareUrl: post.share_url,
+          publishedAt: Number.isNaN(published.getTime()) || published > at ? at : published,
+          reactions: 0,
+          comments: 0,
+          reposts: 0,
+          impressions: 0,
+          lastSnapshotAt: at,
+          deletedAt: at,
+        })
+        .onConflictDoUpdate({
+          target: [analyticsPosts.userId, analyticsPosts.postId],
+          set: { deletedAt: at },
+          setWhere: isNull(analyticsPosts.deletedAt),
+        })
+        .returning({ postId: analyticsPosts.postId });
+      return marked.length > 0;
     });
   }
 

@@ -56,6 +56,7 @@ export type PostRowFigures = {
   impressions: number;
   saves: number | null;
   sends: number | null;
+  deleted_ms: number | null;
 };
 
 /** A stored post as the API shows it. */
@@ -74,6 +75,7 @@ export function analyticsPostOf(row: PostRowFigures, counters: boolean): Analyti
     sends: counters ? row.sends : null,
     engagementRate:
       counters && row.impressions > 0 ? Math.round((engagement / row.impressions) * 10_000) / 10_000 : null,
+    deletedAt: iso(row.deleted_ms),
   };
 }
 
@@ -119,7 +121,8 @@ export function periodStatements(input: {
       group by published.day`,
     top: sql`
       select post_id, text, share_url, (extract(epoch from published_at) * 1000)::float8 as published_ms,
-             reactions, comments, reposts, impressions, saves, sends
+             reactions, comments, reposts, impressions, saves, sends,
+             (extract(epoch from deleted_at) * 1000)::float8 as deleted_ms
       from linkedin.analytics_posts
       where user_id = ${userId} and published_at >= ${fromAt} and published_at <= ${nowAt}
       order by reactions + comments + reposts desc, published_at desc

@@ -225,6 +225,11 @@ export const analyticsPosts = linkedinSchema.table(
     saves: integer('saves'),
     sends: integer('sends'),
     lastSnapshotAt: timestamp('last_snapshot_at', { withTimezone: true }).notNull(),
+    /**
+     * When a snapshot found the post deleted on the network (its analytics answered 404); set once.
+     * Snapshots no longer read it, and it keeps the figures and snapshots it had.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.postId] }),

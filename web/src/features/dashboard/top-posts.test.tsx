@@ -27,6 +27,7 @@ const post: AnalyticsPost = {
   saves: 12,
   sends: 3,
   engagementRate: 0.0333,
+  deletedAt: null,
 };
 
 async function render(language: 'ar' | 'en', posts: AnalyticsPost[]): Promise<string> {
@@ -71,6 +72,18 @@ describe('the top posts of the period', () => {
     expect(textOf(ar, 'top-post-saves')).toBe('١٢ مرةَ حفظ');
     expect(textOf(ar, 'top-post-sends')).toBe('٣ مرات إرسال');
     expect(ar).toContain('١٬٥٠٠');
+  });
+
+  it('mark a post deleted on LinkedIn, in both languages, and keep its figures', async () => {
+    const deleted = { ...post, id: 'urn:li:share:2', deletedAt: '2026-11-20T10:00:00.000Z' };
+    const en = await render('en', [deleted, post]);
+    expect(en.match(/data-testid="post-deleted-badge"/g)).toHaveLength(1);
+    expect(en).toMatch(/data-post-id="urn:li:share:2".*Deleted on LinkedIn.*data-post-id="urn:li:share:1"/s);
+    expect(en).toContain('deleted on LinkedIn on November 20, 2026');
+    expect(textOf(en, 'top-post-saves')).toBe('12 saves');
+    const ar = await render('ar', [deleted]);
+    expect(ar).toContain('محذوف من لينكدإن');
+    expect(ar).toContain('حُذف هذا المنشور من لينكدإن في');
   });
 
   it('leave them out where the connection does not give them, rather than show zeros', async () => {

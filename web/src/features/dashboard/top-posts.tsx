@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDay, formatNumber, formatPercent } from '../../lib/format';
 import { ClampedText } from '../../ui/clamped-text';
 import { SandboxBadge } from '../../ui/sample-badge';
+import { DeletedOnNetwork } from '../analytics';
 
 /** The period's posts with the most engagement, each leading to its own page. */
 export function TopPosts({ posts, sandbox = false }: { posts: AnalyticsPost[]; sandbox?: boolean }) {
@@ -46,6 +47,7 @@ export function TopPosts({ posts, sandbox = false }: { posts: AnalyticsPost[]; s
                 />
                 <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
                   <time dateTime={post.publishedAt}>{formatDay(post.publishedAt, language)}</time>
+                  {post.deletedAt && <DeletedOnNetwork deletedAt={post.deletedAt} />}
                   <span>
                     {formatNumber(post.reactions + post.comments + post.reposts, language)}{' '}
                     {t('top.engagement', { count: post.reactions + post.comments + post.reposts })}

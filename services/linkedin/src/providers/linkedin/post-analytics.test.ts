@@ -251,6 +251,62 @@ describe("snapshots of an official account's posts", () => {
     expect((await stored(user.userId, urn))[0]).toMatchObject({ impressions: 350, saves: 6 });
   });
 
+  it('mark a post deleted on LinkedIn once, keep its figures and snapshots, and stop asking about it', async () => {
+    const { user, accountId } = await connectedUser(withAnalytics);
+    const kept = (await withAnalytics.publish(accountId, { text: `kept ${randomUUID()}` })).postId ?? '';
+    const gone = (await withAnalytics.publish(accountId, { text: `gone ${randomUUID()}` })).postId ?? '';
+    const never = (await withAnalytics.publish(accountId, { text: `never seen ${randomUUID()}` })).postId ?? '';
+    fake.postFigures.set(kept, { IMPRESSION: 100, REACTION: 4, COMMENT: 1, RESHARE: 0, POST_SAVE: 1, POST_SEND: 0 });
+    fake.postFigures.set(gone, { IMPRESSION: 200, REACTION: 8, COMMENT: 2, RESHARE: 1, POST_SAVE: 3, POST_SEND: 2 });
+    // Deleted before any snapshot saw its figures.
+    fake.deletePost(never);
+    const analyticsCalls = () => fake.calls.filter((c) => c.call === 'GET /rest/memberCreatorPostAnalytics').length;
+    const snapshotsOf = (postId: string) =>
+      h.database.db
+        .select()
+        .from(analyticsPostSnapshots)
+        .where(and(eq(analyticsPostSnapshots.userId, user.userId), eq(analyticsPostSnapshots.postId, postId)));
+
+    expect(await h.services.collector.take(user.userId)).toMatchObject({ status: 'taken', posts: 2, deletedPosts: 1 });
+    expect((await stored(user.userId, never))[0]?.deletedAt).toBeInstanceOf(Date);
+    expect(await snapshotsOf(never)).toHaveLength(0);
+    const summaryBefore = (await h.call(user, 'GET', '/api/v1/analytics/summary?days=7')).json();
+    expect(summaryBefore.cards.impressions.value).toBe(300);
+
+    fake.deletePost(gone);
+    expect(await h.services.collector.take(user.userId)).toMatchObject({ status: 'taken', posts: 1, deletedPosts: 1 });
+    const [marked] = await stored(user.userId, gone);
+    expect(marked).toMatchObject({ impressions: 200, reactions: 8, saves: 3, sends: 2 });
+    expect(marked?.deletedAt).toBeInstanceOf(Date);
+    expect(await snapshotsOf(gone)).toHaveLength(1);
+
+    // Later snapshots read only the live post (7 metrics), and the deletion keeps its first time.
+    fake.postFigures.set(gone, { IMPRESSION: 999, REACTION: 99 });
+    for (let i = 0; i < 2; i++) {
+      const calls = analyticsCalls();
+      expect(await h.services.collector.take(user.userId)).toMatchObject({
+        status: 'taken',
+        posts: 1,
+        deletedPosts: 0,
+      });
+      expect(analyticsCalls() - calls).toBe(7);
+    }
+    expect((await stored(user.userId, gone))[0]?.deletedAt).toEqual(marked?.deletedAt);
+    expect(await snapshotsOf(gone)).toHaveLength(1);
+
+    // Nothing is counted twice, and the post says it was deleted.
+    const summary = (await h.call(user, 'GET', '/api/v1/analytics/summary?days=7')).json();
+    expect(summary.cards.impressions.value).toBe(300);
+    expect(summary.cards.postEngagement.value).toBe(summaryBefore.cards.postEngagement.value);
+    const top = summary.topPosts.find((post: { id: string }) => post.id === gone);
+    expect(top).toMatchObject({ impressions: 200, deletedAt: marked?.deletedAt?.toISOString() });
+    expect(summary.topPosts.find((post: { id: string }) => post.id === kept)).toMatchObject({ deletedAt: null });
+    const page = await h.call(user, 'GET', `/api/v1/analytics/posts/${encodeURIComponent(gone)}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().post).toMatchObject({ impressions: 200, deletedAt: marked?.deletedAt?.toISOString() });
+    expect(page.json().points).toHaveLength(1);
+  });
+
   it('keep the sample badge on the post cards of a member who declined the analytics scope', async () => {
     const user = testIdentity();
     const accountId = await connected(postingOnly);
