@@ -83,7 +83,21 @@ export class SnapshotCollector {
       const { read, deleted } = capabilities.perPostAnalytics
         ? await this.readPostAnalytics(row, networkId, posts, since, requestId)
         : { read: posts, deleted: 0 };
+      // The history import spreads each post's counters over its days where the provider gives them.
+      const days =
+        importing && capabilities.postDaily && provider.postDailyAnalytics && read.length > 0
+          ? await this.call(
+              row,
+              requestId,
+              () =>
+                provider.postDailyAnalytics?.(
+                  networkId,
+                  read.map((post) => post.id),
+                ) ?? Promise.resolve(new Map()),
+            )
+          : undefined;
       const recorded = await snapshots.record({
+        days,
         userId,
         takenAt: now,
         posts: read,

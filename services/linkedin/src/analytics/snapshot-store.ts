@@ -29,6 +29,63 @@ export interface SnapshotInput {
   profile: ProfileFigures | null;
   /** This snapshot read every page of the account's posts: its history is imported. */
   historyImported: boolean;
+  /**
+   * Posts' figures by UTC day before this snapshot, where the provider gives them: a post seen for
+   * the first time gets a point at the end of each past day, its counters spread over its days.
+   */
+  days?: ReadonlyMap<string, readonly DayFigures[]>;
+}
+
+/** One post's gains on one UTC day (YYYY-MM-DD), as the provider's daily figures give them. */
+export interface DayFigures {
+  date: string;
+  impressions: number;
+  reactions: number;
+  comments: number;
+  reposts: number;
+}
+
+type Counters = { reactions: number; comments: number; reposts: number; impressions: number };
+
+/**
+ * The points of a post's past days, for its first snapshot: its counters now, spread over its
+ * days by the shares the daily figures give (impressions by impressions, the rest by engagement),
+ * each day's point at the end of that UTC day and its gain on that day. Complete days before
+ * `takenAt` only; empty when the figures give no shares. Cumulative, so never more than `now`.
+ */
+export function pastDayPoints(
+  counters: Counters,
+  days: readonly DayFigures[],
+  publishedAt: Date,
+  takenAt: Date,
+): { takenAt: Date; gainedAt: Date; counters: Counters }[] {
+  const total = (pick: (day: DayFigures) => number) => days.reduce((sum, day) => sum + Math.max(0, pick(day)), 0);
+  const impressionsTotal = total((d) => d.impressions);
+  const engagementTotal = total((d) => d.reactions + d.comments + d.reposts);
+  if (impressionsTotal <= 0 && engagementTotal <= 0) return [];
+  const points: { takenAt: Date; gainedAt: Date; counters: Counters }[] = [];
+  let impressionsSoFar = 0;
+  let engagementSoFar = 0;
+  for (const day of [...days].sort((a, b) => a.date.localeCompare(b.date))) {
+    impressionsSoFar += Math.max(0, day.impressions);
+    engagementSoFar += Math.max(0, day.reactions + day.comments + day.reposts);
+    const end = Date.parse(`${day.date}T23:59:59.000Z`);
+    const noon = Date.parse(`${day.date}T12:00:00.000Z`);
+    if (Number.isNaN(end) || end >= takenAt.getTime() || end <= publishedAt.getTime()) continue;
+    const impressionsShare = impressionsTotal > 0 ? impressionsSoFar / impressionsTotal : 0;
+    const engagementShare = engagementTotal > 0 ? engagementSoFar / engagementTotal : impressionsShare;
+    points.push({
+      takenAt: new Date(end),
+      gainedAt: new Date(Math.max(noon, publishedAt.getTime())),
+      counters: {
+        impressions: Math.floor(counters.impressions * impressionsShare),
+        reactions: Math.floor(counters.reactions * engagementShare),
+        comments: Math.floor(counters.comments * engagementShare),
+        reposts: Math.floor(counters.reposts * engagementShare),
+      },
+    });
+  }
+  return points;
 }
 
 /** Rows written at once: well under PostgreSQL's 65,535 parameters a statement. */
@@ -132,15 +189,30 @@ export class SnapshotStore {
           lastSnapshotAt: takenAt,
         });
         if (!before) newPosts++;
+        // A post seen for the first time: its past days' points where the provider gives them.
+        const past = before ? [] : pastDayPoints(counters, input.days?.get(post.id) ?? [], publishedAt, takenAt);
+        let previous: Counters | null = before ?? null;
+        for (const point of past) {
+          snapshotRows.push({
+            userId,
+            postId: post.id,
+            takenAt: point.takenAt,
+            ...point.counters,
+            engagementGained: engagementOf(point.counters) - (previous ? engagementOf(previous) : 0),
+            impressionsGained: point.counters.impressions - (previous?.impressions ?? 0),
+            gainedAt: point.gainedAt,
+          });
+          previous = point.counters;
+        }
         snapshotRows.push({
           userId,
           postId: post.id,
           takenAt,
           ...counters,
-          engagementGained: engagementOf(counters) - (before ? engagementOf(before) : 0),
-          impressionsGained: counters.impressions - (before?.impressions ?? 0),
-          // What a post gathered before its first snapshot is counted on the day it was published.
-          gainedAt: before ? takenAt : publishedAt,
+          engagementGained: engagementOf(counters) - (previous ? engagementOf(previous) : 0),
+          impressionsGained: counters.impressions - (previous?.impressions ?? 0),
+          // What a post gathered before its first snapshot (and its past days') is counted on the day it was published.
+          gainedAt: previous ? takenAt : publishedAt,
         });
       }
       for (const rows of chunks(postRows)) {
@@ -188,7 +260,7 @@ export class SnapshotStore {
             updatedAt: new Date(),
           },
         });
-      return { posts: snapshotRows.length, newPosts };
+      return { posts: postRows.length, newPosts };
     });
   }
 
