@@ -14,6 +14,10 @@ export const TRACKED_DAYS = 30;
 const PAGE_SIZE = 100;
 /** How far back the history import pages (10,000 posts): enough for any member's history. */
 const IMPORT_MAX_PAGES = 100;
+/** How far before the tracked posts' window the history import reads the member's days. */
+export const MEMBER_HISTORY_DAYS = 365;
+/** The member's days read per window: one page of each metric, one slot of the account's limiter (as a post's figures). */
+const MEMBER_WINDOW_DAYS = 100;
 /** How long to leave an account alone after a 429 that named no wait. */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
@@ -28,6 +32,8 @@ export type SnapshotOutcome =
       newPosts: number;
       /** Posts this snapshot found deleted on the network (each is found once). */
       deletedPosts: number;
+      /** The member's days from before the tracked posts kept by the history import. */
+      memberDays: number;
     };
 
 export interface CollectorDeps {
@@ -96,6 +102,13 @@ export class SnapshotCollector {
                 ) ?? Promise.resolve(new Map()),
             )
           : undefined;
+      // The member's days before the tracked posts' window, which no post snapshot covers (the
+      // import reads only the tracked posts' figures), once, at the history import: before the
+      // import is recorded as done, so a snapshot put off midway reads them again.
+      const memberDays =
+        importing && capabilities.memberDaily && capabilities.perPostAnalytics
+          ? await this.importMemberDays(row, networkId, since, requestId)
+          : 0;
       const recorded = await snapshots.record({
         days,
         userId,
@@ -109,7 +122,7 @@ export class SnapshotCollector {
         },
         historyImported: importing,
       });
-      return { status: 'taken', imported: importing, pages, ...recorded, deletedPosts: deleted };
+      return { status: 'taken', imported: importing, pages, ...recorded, deletedPosts: deleted, memberDays };
     } catch (error) {
       if (error instanceof SessionLost) return { status: 'skipped', reason: 'disconnected' };
       throw error;
@@ -163,6 +176,38 @@ export class SnapshotCollector {
       }
     }
     return { read: out, deleted };
+  }
+
+  /**
+   * The member's figures by UTC day over MEMBER_HISTORY_DAYS before the day `since` falls on (the
+   * network's member analytics, `q=me`, paged by the provider), a window of days at a time, each
+   * through the account's limiter. The tracked posts (published from `since` on) are
+   * counted by their own snapshots and none of them falls in these days: nothing counts twice. A
+   * snapshot put off mid-import reads them again later, replacing the days it kept.
+   */
+  private async importMemberDays(
+    row: AccountRow,
+    networkId: string,
+    since: number,
+    requestId: string | undefined,
+  ): Promise<number> {
+    const { provider, snapshots, clock } = this.deps;
+    const read = provider.memberDailyAnalytics?.bind(provider);
+    if (!read) return 0;
+    const firstTracked = Date.parse(`${new Date(since).toISOString().slice(0, 10)}T00:00:00Z`);
+    const end = firstTracked - DAY_MS;
+    let kept = 0;
+    for (let start = firstTracked - MEMBER_HISTORY_DAYS * DAY_MS; start <= end; start += MEMBER_WINDOW_DAYS * DAY_MS) {
+      const range = { start: new Date(start), end: new Date(Math.min(end, start + (MEMBER_WINDOW_DAYS - 1) * DAY_MS)) };
+      const days = await this.call(row, requestId, () => read(networkId, range));
+      const last = range.end.toISOString().slice(0, 10);
+      kept += await snapshots.recordMemberDays(
+        row.userId,
+        days.filter((day) => day.date <= last),
+        clock(),
+      );
+    }
+    return kept;
   }
 
   private async call<T>(row: AccountRow, requestId: string | undefined, fn: () => Promise<T>): Promise<T> {

@@ -3,12 +3,13 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import {
   accounts,
   analyticsAccounts,
+  analyticsMemberDays,
   analyticsPostSnapshots,
   analyticsPosts,
   analyticsProfileSnapshots,
   type schema,
 } from '../db/schema.js';
-import type { NetworkPost } from '../providers/network-provider.js';
+import type { MemberDay, NetworkPost } from '../providers/network-provider.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
 
@@ -116,7 +117,7 @@ export class SnapshotStore {
 
   /** Everything kept about the user's analytics, for 'Download my data'. */
   async userExport(userId: string) {
-    const [posts, postSnapshots, profileSnapshots] = await Promise.all([
+    const [posts, postSnapshots, profileSnapshots, memberDays] = await Promise.all([
       this.db
         .select()
         .from(analyticsPosts)
@@ -132,11 +133,17 @@ export class SnapshotStore {
         .from(analyticsProfileSnapshots)
         .where(eq(analyticsProfileSnapshots.userId, userId))
         .orderBy(asc(analyticsProfileSnapshots.takenAt)),
+      this.db
+        .select()
+        .from(analyticsMemberDays)
+        .where(eq(analyticsMemberDays.userId, userId))
+        .orderBy(asc(analyticsMemberDays.day)),
     ]);
     return {
       posts: posts.map(({ userId: _user, ...post }) => post),
       postSnapshots: postSnapshots.map(({ userId: _user, ...snapshot }) => snapshot),
       profileSnapshots: profileSnapshots.map(({ userId: _user, ...snapshot }) => snapshot),
+      memberDays: memberDays.map(({ userId: _user, ...day }) => day),
     };
   }
 
@@ -261,6 +268,46 @@ export class SnapshotStore {
           },
         });
       return { posts: postRows.length, newPosts };
+    });
+  }
+
+  /**
+   * Keeps the member's days from before the snapshots (the history import): each day's figures
+   * over all of their posts, a day read again replacing what it held, so nothing adds up twice.
+   * An account no longer connected keeps nothing. Answers the days kept.
+   */
+  async recordMemberDays(userId: string, days: readonly MemberDay[], at: Date): Promise<number> {
+    const rows = days
+      .filter((day) => day.impressions > 0 || day.reactions + day.comments + day.reposts > 0)
+      .map((day) => ({
+        userId,
+        day: day.date,
+        impressions: count(day.impressions),
+        engagement: count(day.reactions) + count(day.comments) + count(day.reposts),
+        saves: count(day.saves),
+        sends: count(day.sends),
+        importedAt: at,
+      }));
+    return this.db.transaction(async (tx) => {
+      await tx.execute(analyticsLock(userId));
+      const [account] = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.userId, userId));
+      if (account?.status !== 'connected') return 0;
+      for (const part of chunks(rows)) {
+        await tx
+          .insert(analyticsMemberDays)
+          .values(part)
+          .onConflictDoUpdate({
+            target: [analyticsMemberDays.userId, analyticsMemberDays.day],
+            set: {
+              impressions: sql`excluded.impressions`,
+              engagement: sql`excluded.engagement`,
+              saves: sql`excluded.saves`,
+              sends: sql`excluded.sends`,
+              importedAt: sql`excluded.imported_at`,
+            },
+          });
+      }
+      return rows.length;
     });
   }
 

@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { testIdentity } from '@nashr/platform/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsPostSnapshots, analyticsPosts } from '../../db/schema.js';
+import { AccountBusyError } from '../../analytics/account-limiter.js';
+import { analyticsMemberDays, analyticsPostSnapshots, analyticsPosts } from '../../db/schema.js';
 import { Sealer } from '../../sealer.js';
 import {
   FAKE_LINKEDIN_CLIENT_ID,
@@ -305,6 +306,82 @@ describe("snapshots of an official account's posts", () => {
     expect(page.statusCode).toBe(200);
     expect(page.json().post).toMatchObject({ impressions: 200, deletedAt: marked?.deletedAt?.toISOString() });
     expect(page.json().points).toHaveLength(1);
+  });
+
+  it('import the days from before the connection through q=me once, beside the tracked posts, counting nothing twice', async () => {
+    const { user, accountId } = await connectedUser(withAnalytics);
+    const today = new Date();
+    const day = (back: number) => new Date(today.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+    fake.memberHistory.clear();
+    fake.memberHistory.set(day(300), {
+      IMPRESSION: 900,
+      REACTION: 30,
+      COMMENT: 5,
+      RESHARE: 2,
+      POST_SAVE: 4,
+      POST_SEND: 1,
+    });
+    fake.memberHistory.set(day(150), {
+      IMPRESSION: 500,
+      REACTION: 20,
+      COMMENT: 3,
+      RESHARE: 1,
+      POST_SAVE: 2,
+      POST_SEND: 1,
+    });
+    fake.memberHistory.set(day(40), { IMPRESSION: 80, REACTION: 4 });
+    // Within the tracked posts' window: the posts' own snapshots count those days.
+    fake.memberHistory.set(day(3), { IMPRESSION: 70, REACTION: 7 });
+    const { postId } = await withAnalytics.publish(accountId, { text: `tracked ${randomUUID()}` });
+    fake.postFigures.set(postId ?? '', { IMPRESSION: 300, REACTION: 10, COMMENT: 2, RESHARE: 1 });
+    try {
+      const analyticsCalls = () => fake.calls.filter((c) => c.call === 'GET /rest/memberCreatorPostAnalytics').length;
+      // The network says "too many" midway: the account is held, the snapshot put off, and the
+      // import is not done yet.
+      fake.options.failures['q=me'] = { status: 429, times: 1, retryAfterSeconds: 1 };
+      const putOff = await h.services.collector.take(user.userId).catch((e: unknown) => e);
+      expect(putOff).toBeInstanceOf(AccountBusyError);
+      expect((await h.services.snapshots.state(user.userId))?.importedAt ?? null).toBeNull();
+      const before = analyticsCalls();
+      expect(await h.services.collector.take(user.userId)).toMatchObject({
+        status: 'taken',
+        imported: true,
+        posts: 1,
+        memberDays: 3,
+      });
+      // The post's 7 metrics, and 4 windows of 100 days of 7 metrics each, paged.
+      expect(analyticsCalls() - before).toBeGreaterThanOrEqual(7 + 4 * 7);
+
+      const summary = (await h.call(user, 'GET', '/api/v1/analytics/summary?days=365&timeZone=UTC')).json();
+      const on = (date: string) => summary.days.find((d: { date: string }) => d.date === date);
+      expect(on(day(300))).toMatchObject({ impressions: 900, engagement: 37 });
+      expect(on(day(150))).toMatchObject({ impressions: 500, engagement: 24 });
+      expect(on(day(40))).toMatchObject({ impressions: 80, engagement: 4 });
+      expect(on(day(3))).toMatchObject({ impressions: 0, engagement: 0 });
+      expect(summary.cards.impressions.value).toBe(900 + 500 + 80 + 300);
+
+      // Later snapshots do not import them again, and nothing adds up twice.
+      const calls = analyticsCalls();
+      expect(await h.services.collector.take(user.userId)).toMatchObject({ imported: false, memberDays: 0 });
+      expect(analyticsCalls() - calls).toBe(7);
+      const again = (await h.call(user, 'GET', '/api/v1/analytics/summary?days=365&timeZone=UTC')).json();
+      expect(again.cards.impressions.value).toBe(1780);
+      // The week before has figures: the 7-day card compares against it.
+      const year = (await h.call(user, 'GET', '/api/v1/analytics/summary?days=90&timeZone=UTC')).json();
+      expect(year.cards.impressions.previous).toBe(500);
+
+      // 'Download my data' carries them, and deleting the account deletes them.
+      const mine = (await h.call(user, 'GET', '/api/v1/linkedin/export')).json().data;
+      expect(mine.analytics.memberDays.map((d: { day: string }) => d.day)).toEqual([day(300), day(150), day(40)]);
+      await h.services.accounts.deleteUser(user.userId);
+      const left = await h.database.db
+        .select()
+        .from(analyticsMemberDays)
+        .where(eq(analyticsMemberDays.userId, user.userId));
+      expect(left).toHaveLength(0);
+    } finally {
+      fake.memberHistory.clear();
+    }
   });
 
   it('keep the sample badge on the post cards of a member who declined the analytics scope', async () => {
