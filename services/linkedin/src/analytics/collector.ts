@@ -90,16 +90,14 @@ export class SnapshotCollector {
         ? await this.readPostAnalytics(row, networkId, posts, since, requestId)
         : { read: posts, deleted: 0 };
       // The history import spreads each post's counters over its days where the provider gives them.
+      const readDays = provider.postDailyAnalytics?.bind(provider);
       const days =
-        importing && capabilities.postDaily && provider.postDailyAnalytics && read.length > 0
-          ? await this.call(
-              row,
-              requestId,
-              () =>
-                provider.postDailyAnalytics?.(
-                  networkId,
-                  read.map((post) => post.id),
-                ) ?? Promise.resolve(new Map()),
+        importing && capabilities.postDaily && readDays && read.length > 0
+          ? await this.call(row, requestId, () =>
+              readDays(
+                networkId,
+                read.map((post) => post.id),
+              ),
             )
           : undefined;
       // The member's days before the tracked posts' window, which no post snapshot covers (the
