@@ -306,6 +306,9 @@ describe("snapshots of an official account's posts", () => {
     expect(page.statusCode).toBe(200);
     expect(page.json().post).toMatchObject({ impressions: 200, deletedAt: marked?.deletedAt?.toISOString() });
     expect(page.json().points).toHaveLength(1);
+    // The post deleted before any figure was read teaches the best times nothing.
+    const best = await h.call(user, 'GET', '/api/v1/analytics/best-times?timeZone=UTC');
+    expect(best.json().postsConsidered).toBe(2);
   });
 
   it('import the days from before the connection through q=me once, beside the tracked posts, counting nothing twice', async () => {
