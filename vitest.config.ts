@@ -26,8 +26,9 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Browsers are heavy on two cores: one e2e file at a time.
-          fileParallelism: false,
+          // Two files at a time: a browser test spends much of its time waiting for a page or a
+          // job, and a second file fills that wait. More than two gains nothing on two cores.
+          maxWorkers: 2,
         },
       },
     ],

@@ -5,7 +5,7 @@
  *
  *   npm run bench                         # everything, full durations (about 10 minutes)
  *   BENCH_QUICK=1 npm run bench           # shorter runs, same figures
- *   BENCH_ONLY=web,gateway npm run bench  # some of: web, gateway, ai, consistency, library, lighthouse, scheduler, documents, engage (engage-refresh, engage-suggestions: its two parts), memory
+ *   BENCH_ONLY=web,gateway npm run bench  # some of: web, gateway, ai, consistency, library, lighthouse, scheduler, documents, engage (engage-refresh, engage-suggestions: its two parts), memory, webhooks
  *   npm run bench -- --only lighthouse    # Lighthouse scores of every screen, both languages
  *   npx tsx bench/run-all.ts --quick --only gateway --no-build --out results.json
  *   BENCH_STRICT=1 npm run bench          # exit 1 when a target is missed
@@ -41,6 +41,7 @@ import { buildFloor } from './web/floor-build';
 import { measureInitialJs } from './web/initial-js';
 import { CATEGORIES, runLighthouse, type ScreenScores } from './web/lighthouse';
 import { BENCH_ADMIN_EMAIL, makeVisitors } from './web/lighthouse-users';
+import type { WebhookSummary } from './webhooks/deliveries';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BENCHES = [
@@ -57,6 +58,7 @@ const BENCHES = [
   'engage-refresh',
   'engage-suggestions',
   'memory',
+  'webhooks',
 ] as const;
 type Bench = (typeof BENCHES)[number];
 
@@ -111,6 +113,11 @@ const PLAN = {
   lighthouse: { landingPerformance: 95, appPerformance: 90, otherCategories: 95 },
   // The whole product as `npm start` runs it, in one process.
   memory: { oneProcessTargetBytes: 600 * 1_048_576 },
+  // Webhooks: 10,000 deliveries over 60 s (quick: 2,000 over 20 s), a fifth answered 500 first.
+  webhooks: {
+    args: quick ? ['--events', '2000', '--window', '20', '--drain-s', '60'] : [],
+    firstAttemptP99TargetMs: 2000,
+  },
 };
 
 interface Row {
@@ -557,18 +564,7 @@ async function scheduler(scratch: string): Promise<void> {
     return;
   }
   const out = join(scratch, 'scheduler.json');
-  const args = ['--import', 'tsx', entry, '--out', out, ...PLAN.scheduler];
-  say(`  node ${args.join(' ')}`);
-  const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    const echo = (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) say(`  │ ${line}`);
-    };
-    child.stdout.on('data', echo);
-    child.stderr.on('data', echo);
-    child.once('error', () => resolve(null));
-    child.once('exit', (exitCode) => resolve(exitCode));
-  });
+  const code = await runScript(['--import', 'tsx', entry, '--out', out, ...PLAN.scheduler]);
   if (!existsSync(out)) {
     unavailable(
       'scheduler',
@@ -624,14 +620,10 @@ async function scheduler(scratch: string): Promise<void> {
   }
 }
 
-// ── documents (bench/documents): a 20 MB PDF uploaded through the gateway ─────────────────────
-async function documentUpload(scratch: string): Promise<void> {
-  const figure = 'posts service peak memory growth receiving a 20 MB PDF';
-  const out = join(scratch, 'documents.json');
-  const args = ['--import', 'tsx', join(ROOT, 'bench/documents/upload-memory.ts'), '--out', out];
-  if (quick) args.push('--rounds', '3');
+/** Runs a benchmark script in its own process, echoing its output; answers its exit code. */
+async function runScript(args: string[]): Promise<number | null> {
   say(`  node ${args.join(' ')}`);
-  const code = await new Promise<number | null>((resolve) => {
+  return new Promise<number | null>((resolve) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     const echo = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) if (line.trim()) say(`  │ ${line}`);
@@ -641,6 +633,15 @@ async function documentUpload(scratch: string): Promise<void> {
     child.once('error', () => resolve(null));
     child.once('exit', (exitCode) => resolve(exitCode));
   });
+}
+
+// ── documents (bench/documents): a 20 MB PDF uploaded through the gateway ─────────────────────
+async function documentUpload(scratch: string): Promise<void> {
+  const figure = 'posts service peak memory growth receiving a 20 MB PDF';
+  const out = join(scratch, 'documents.json');
+  const args = ['--import', 'tsx', join(ROOT, 'bench/documents/upload-memory.ts'), '--out', out];
+  if (quick) args.push('--rounds', '3');
+  const code = await runScript(args);
   if (!existsSync(out)) {
     unavailable('documents', figure, `bench/documents/upload-memory.ts ended (${code}) without results`);
     return;
@@ -661,6 +662,51 @@ async function documentUpload(scratch: string): Promise<void> {
     target: '≤ 32 MB',
     result: verdict(r.growth <= 32 * 1_048_576),
   });
+}
+
+// ── webhooks (bench/webhooks): deliveries through the real worker, a fifth answered 500 first ──
+async function webhookDeliveries(scratch: string): Promise<void> {
+  const plan = PLAN.webhooks;
+  const figure = 'webhook deliveries through the auth webhooks worker';
+  const out = join(scratch, 'webhooks.json');
+  const code = await runScript([
+    '--import',
+    'tsx',
+    join(ROOT, 'bench/webhooks/deliveries.ts'),
+    '--out',
+    out,
+    ...plan.args,
+  ]);
+  if (!existsSync(out)) {
+    unavailable('webhooks', figure, `bench/webhooks/deliveries.ts ended (${code}) without results`);
+    return;
+  }
+  const r = JSON.parse(await readFile(out, 'utf8')) as WebhookSummary;
+  const { baseline: b, failing: f } = r;
+  const shape = `${f.events.toLocaleString('en-US')} deliveries over ${r.windowMs / 1000} s to ${r.endpoints} endpoints, ${f.failedFirst.toLocaleString('en-US')} answered 500 first`;
+  notes.push(
+    `webhooks: the worker's retry backoff was shortened for the run (WEBHOOK_RETRY_BASE_MS=${r.retryBaseMs}; the product's 40000), so retries land within it`,
+  );
+  rows.push(
+    {
+      bench: 'webhooks',
+      figure: `${shape}: enqueue → first attempt at the receiver, p99 (p50 ${ms(f.firstAttempt.p50)}, max ${ms(f.firstAttempt.max)})`,
+      measured: ms(f.firstAttempt.p99),
+      baseline: `every one accepted: ${ms(b.firstAttempt.p99)}`,
+      ratio: times(f.firstAttempt.p99, b.firstAttempt.p99),
+      target: `≤ ${secs(plan.firstAttemptP99TargetMs)}`,
+      result: verdict(f.firstAttempt.p99 <= plan.firstAttemptP99TargetMs),
+    },
+    {
+      bench: 'webhooks',
+      figure: `  delivered once by event id / duplicates / missing (retried ones accepted after p50 ${ms(f.retried.p50)}, max ${ms(f.retried.max)}); bad signatures`,
+      measured: `${f.delivered} / ${f.duplicates} / ${f.missing}; ${f.badSignatures}`,
+      baseline: `every one accepted: ${b.delivered} / ${b.duplicates} / ${b.missing}; ${b.badSignatures}`,
+      ratio: '—',
+      target: `${f.events} / 0 / 0; 0`,
+      result: verdict(f.delivered === f.events && f.duplicates === 0 && f.missing === 0 && f.badSignatures === 0),
+    },
+  );
 }
 
 async function copyWait(product: Running): Promise<void> {
@@ -1014,6 +1060,9 @@ async function main(): Promise<number> {
 
     if (wanted('scheduler')) await section('scheduler: posts due in the same minute', () => scheduler(scratch));
 
+    if (wanted('webhooks')) {
+      await section('webhooks: 10,000 deliveries, a fifth answered 500 first', () => webhookDeliveries(scratch));
+    }
     if (wanted('documents')) {
       await section('documents: a 20 MB PDF uploaded through the gateway', () => documentUpload(scratch));
     }

@@ -700,6 +700,27 @@ describe('the editors, as an admin', () => {
     }
   });
 
+  it('switches the copy language from the keyboard, and the focus stays on the switch', async () => {
+    const page = await adminPage({ lang: 'en' });
+    const focusedCopy = () =>
+      page.evaluate(() => {
+        const focused = document.activeElement;
+        return focused instanceof HTMLInputElement && focused.type === 'radio' ? focused.value : null;
+      });
+    try {
+      await page.getByTestId('copy-lang-en').locator('input').focus();
+      // The arrows move through the switch's radios, as in any radio group, choosing as they go.
+      await page.keyboard.press('ArrowUp');
+      await field(page, 'headline', 'ar').waitFor();
+      expect(await focusedCopy()).toBe('ar');
+      await page.keyboard.press('ArrowDown');
+      await field(page, 'headline', 'en').waitFor();
+      expect(await focusedCopy()).toBe('en');
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('asks before unsaved changes are dropped by a tab switch, a copy switch or leaving the page', async () => {
     const page = await adminPage({ lang: 'ar' });
     try {

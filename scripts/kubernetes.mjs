@@ -63,12 +63,14 @@ export const SERVICE_MANIFESTS = {
   auth: {
     api: [
       { name: 'COOKIE_SECRET' },
+      // Seals the webhooks' signing secrets; the worker opens them to sign.
+      { name: 'ENCRYPTION_KEY' },
       { name: 'SMTP_URL' },
       { name: 'OIDC_CLIENT_ID', optional: true },
       { name: 'OIDC_CLIENT_SECRET', optional: true },
       ...VAPID,
     ],
-    worker: [{ name: 'SMTP_URL' }, ...VAPID],
+    worker: [{ name: 'ENCRYPTION_KEY' }, { name: 'SMTP_URL' }, ...VAPID],
     queues: [
       { queue: 'auth-mail' },
       { queue: 'auth-inbox' },

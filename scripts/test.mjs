@@ -11,12 +11,16 @@
 // TEST_WITH_NODE=/path/to/bin/node runs every test on that Node.js instead of this one (.ci/run
 // sets it to Node.js 24, what the production images run, when the machine has another): lint,
 // typecheck and build stay on this Node.js, which cannot change what they check or produce. The
-// unit, service, web and ops tests then run with one Vitest worker beside the browser tests
-// (they leave a core mostly idle, one file at a time); their output is printed whole when both
-// have ended.
+// unit, service, web and ops tests then run with two Vitest workers beside the browser tests
+// (two files at a time, vitest.config.ts): most of their time is spent waiting for a job, a page
+// or a poll, not computing. Their output is printed whole when both have ended.
 //
-// Before the last line: how long each part took and the slowest test files, to say where the
-// time of a run goes.
+// Every Node.js the tests start (Vitest's workers, the browser tests' stacks) shares one
+// compile cache (NODE_COMPILE_CACHE): a module compiled once is not compiled again by the next
+// file's worker or stack.
+//
+// Before the last line: how long each part took, the CPU time it all used, and the slowest test
+// files, to say where the time of a run goes.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,6 +58,24 @@ const fileTimes = [];
 const SLOWEST_FILES_SHOWN = 12;
 
 /** @typedef {[label: string, command: string, args: string[]]} Step */
+
+/** One compile cache for every Node.js the tests start (git-ignored, like the other caches). */
+process.env.NODE_COMPILE_CACHE ??= join(root, '.cache', 'node-compile');
+const runStarted = Date.now();
+
+/**
+ * CPU seconds used by this run's ended child processes and their descendants (Linux's
+ * /proc/self/stat: cutime and cstime, in clock ticks of 1/100 s), or null elsewhere.
+ */
+function childrenCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
 
 /** `nice` where the machine has it: background checks then take only what the tests leave idle. */
 const lowPriority = spawnSync('nice', ['-n', '10', 'true']).status === 0 ? ['nice', '-n', '10'] : [];
@@ -160,18 +182,11 @@ function vitestInBackground(label, node, args, env = {}) {
     stdio: ['ignore', output, output],
     env: { ...process.env, ...env, TEST_COUNTS_FILE: countsFile },
   });
-  return new Promise((resolveCounts) => {
-    child.once('exit', (code) => {
-      closeSync(output);
-      process.stdout.write(`\n▶ ${label}, run beside the browser tests:\n`);
-      process.stdout.write(readFileSync(outputFile, 'utf8'));
-      resolveCounts(countsOf(countsFile, node, code === 0));
-    });
-    child.once('error', (error) => {
-      closeSync(output);
-      process.stdout.write(`\n✖ ${label} did not start: ${error.message}\n`);
-      resolveCounts({ passed: 0, failed: 1, skipped: 0 });
-    });
+  return endedWell(child).then((passed) => {
+    closeSync(output);
+    process.stdout.write(`\n▶ ${label}, run beside the browser tests:\n`);
+    process.stdout.write(readFileSync(outputFile, 'utf8'));
+    return countsOf(countsFile, node, passed);
   });
 }
 
@@ -253,7 +268,7 @@ if (testNode && testVersion) {
   const beside = vitestInBackground(
     `${label} (${BESIDE_BROWSER_PROJECTS.join(', ')})`,
     testNode,
-    [...projects, '--maxWorkers=1', '--passWithNoTests', ...args],
+    [...projects, '--maxWorkers=2', '--passWithNoTests', ...args],
     env,
   );
   const browser = vitest(
@@ -277,6 +292,13 @@ process.stdout.write(readFileSync((await lintAndTypecheck).outputFile, 'utf8'));
 const totals = added(...runs.map(([, counts]) => counts));
 process.stdout.write('\n');
 for (const [part, ms] of timings) process.stdout.write(`time: ${part} ${Math.round(ms / 1000)} s\n`);
+const cpuSeconds = childrenCpuSeconds();
+if (cpuSeconds !== null) {
+  const wallSeconds = (Date.now() - runStarted) / 1000;
+  process.stdout.write(
+    `cpu: ${Math.round(cpuSeconds)} s in ${Math.round(wallSeconds)} s (${(cpuSeconds / wallSeconds).toFixed(2)} cores on average; PostgreSQL and Redis not counted)\n`,
+  );
+}
 const slowest = fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_FILES_SHOWN);
 for (const { file, seconds } of slowest) process.stdout.write(`slow: ${file} ${seconds} s\n`);
 for (const line of failureLines) process.stdout.write(`${line}\n`);

@@ -217,9 +217,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     };
 
     // --- auth -------------------------------------------------------------------------------
+    // The API seals the webhooks' signing secrets that the worker opens: one key for both.
+    const authKey = randomBytes(32).toString('base64');
     const authConfig = authConfigSchema.parse({
       ...common,
       COOKIE_SECRET,
+      ENCRYPTION_KEY: authKey,
       ADMIN_EMAILS: ADMIN_EMAIL,
       MAGIC_LINK_MAX_PER_IP: '100000',
       MAGIC_LINK_MAX_PER_ADDRESS: '100000',
@@ -234,7 +237,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
       const catcher = mail;
       closers.push(() => catcher.close());
-      const workerConfig = authWorkerConfigSchema.parse({ ...common, SMTP_URL: mail.smtpUrl });
+      const workerConfig = authWorkerConfigSchema.parse({ ...common, ENCRYPTION_KEY: authKey, SMTP_URL: mail.smtpUrl });
       const mailer = createSmtpMailer({ url: workerConfig.SMTP_URL, from: workerConfig.MAIL_FROM, production: false });
       closers.push(() => mailer.close());
       const workers = startAuthWorkers({

@@ -160,6 +160,8 @@ const localOidc = (/** @type {StackContext} */ ctx) => !ctx.env.OIDC_ISSUER && c
 export const SERVICE_ENV = {
   auth: {
     COOKIE_SECRET: (ctx) => ctx.secrets.COOKIE_SECRET,
+    // Seals the webhooks' signing secrets (the API) and opens them to sign (the worker).
+    ENCRYPTION_KEY: (ctx) => ctx.secrets.ENCRYPTION_KEY,
     PUBLIC_URL: (ctx) => ctx.publicUrl,
     SMTP_URL: (ctx) => ctx.env.SMTP_URL ?? `smtp://127.0.0.1:${ctx.ports['mail-smtp']}`,
     MAIL_INBOX_URL: (ctx) =>

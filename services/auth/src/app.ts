@@ -11,6 +11,7 @@ import {
   type Logger,
   Queues,
   type Redis,
+  Sealer,
   type ServiceApp,
   SessionStore,
 } from '@nashr/platform';
@@ -38,6 +39,7 @@ import { SignIn } from './sign-in.js';
 import { applyAdminEmails } from './users/admin-roles.js';
 import { UserStore } from './users/user-store.js';
 import { WebhookDispatcher } from './webhooks/webhook-jobs.js';
+import { WebhookStore } from './webhooks/webhook-store.js';
 
 export { MIGRATIONS_FOLDER } from './migrations.js';
 
@@ -65,6 +67,20 @@ export async function applyConfiguredRoles({ config, database, redis }: Omit<Aut
   });
 }
 
+/**
+ * Seals the signing secrets of webhook endpoints stored before secrets were sealed (once: a sealed
+ * row is left alone, so every start may run it). The process runs it at start, after migrations.
+ */
+export async function sealStoredWebhookSecrets({
+  config,
+  database,
+  logger,
+}: Pick<AuthDeps, 'database' | 'logger'> & { config: Pick<Config, 'ENCRYPTION_KEY'> }): Promise<number> {
+  const sealed = await new WebhookStore(database.db, new Sealer(config.ENCRYPTION_KEY)).sealPlainSecrets();
+  if (sealed) logger.info({ sealed }, 'webhook signing secrets sealed at rest');
+  return sealed;
+}
+
 export async function buildApp({ config, logger, database, redis }: AuthDeps): Promise<ServiceApp> {
   const app = createServiceApp({
     name: 'auth',
@@ -86,6 +102,7 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
     database,
     redis,
     prefix: config.REDIS_PREFIX,
+    encryptionKey: config.ENCRYPTION_KEY,
   });
   const sessions = new SessionStore(redis, config.REDIS_PREFIX);
   // A public address on https means browsers reach us over TLS, whatever the mode: the cookie must not leak over http.
@@ -132,7 +149,8 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
     dispatcher: new WebhookDispatcher(webhooks, queues, config.WEBHOOK_RETRY_BASE_MS),
     allowLoopback: config.NODE_ENV !== 'production',
     // A retried creation must not add a second endpoint: a repeat gets the first answer.
-    once: idempotentReplies({ redis, prefix: config.REDIS_PREFIX }),
+    // The answer holds the new secret: Redis keeps it sealed.
+    once: idempotentReplies({ redis, prefix: config.REDIS_PREFIX, sealer: new Sealer(config.ENCRYPTION_KEY) }),
   });
   preferencesRoutes(app, users);
   accountDataRoutes(app, {

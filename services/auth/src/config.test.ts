@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { configProblems, loadConfig } from '@nashr/platform';
 import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
@@ -16,6 +17,7 @@ const required = {
   REDIS_URL: 'redis://127.0.0.1:6379',
   INTERNAL_SECRET: 'i'.repeat(32),
   COOKIE_SECRET: 'c'.repeat(32),
+  ENCRYPTION_KEY: randomBytes(32).toString('base64'),
 };
 
 const problems = (schema: typeof configSchema | typeof workerConfigSchema, env: Record<string, string>) => {
@@ -51,10 +53,21 @@ describe('API configuration', () => {
         'REDIS_URL is required but not set',
         'INTERNAL_SECRET is required but not set',
         'COOKIE_SECRET is required but not set',
+        'ENCRYPTION_KEY is required but not set',
       ]),
     );
     expect(problems(configSchema, { ...required, COOKIE_SECRET: 'short' })).toEqual([
       'COOKIE_SECRET is invalid: must be at least 32 characters',
+    ]);
+  });
+
+  it('refuses to start without the key that seals the webhook secrets, in production as everywhere', () => {
+    const { ENCRYPTION_KEY: _key, ...keyless } = required;
+    expect(problems(configSchema, { ...keyless, ...vapid, NODE_ENV: 'production' })).toEqual([
+      'ENCRYPTION_KEY is required but not set',
+    ]);
+    expect(problems(configSchema, { ...required, ENCRYPTION_KEY: randomBytes(16).toString('base64') })).toEqual([
+      expect.stringMatching(/^ENCRYPTION_KEY is invalid: must be 32 bytes/),
     ]);
   });
 
@@ -114,9 +127,16 @@ describe('API configuration', () => {
 });
 
 describe('worker configuration', () => {
-  const worker = { DATABASE_URL: required.DATABASE_URL, REDIS_URL: required.REDIS_URL };
+  const worker = {
+    DATABASE_URL: required.DATABASE_URL,
+    REDIS_URL: required.REDIS_URL,
+    ENCRYPTION_KEY: required.ENCRYPTION_KEY,
+  };
 
-  it('needs no secrets and defaults to a local SMTP server and both workers', () => {
+  it('needs only the key that opens the webhook secrets, and defaults to a local SMTP server and every worker', () => {
+    expect(problems(workerConfigSchema, { DATABASE_URL: worker.DATABASE_URL, REDIS_URL: worker.REDIS_URL })).toEqual([
+      'ENCRYPTION_KEY is required but not set',
+    ]);
     const config = loadConfig(workerConfigSchema, worker);
     expect(config).toMatchObject({
       SMTP_URL: 'smtp://127.0.0.1:1025',

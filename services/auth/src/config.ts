@@ -3,6 +3,7 @@ import {
   baseEnv,
   copyEnv,
   databaseEnv,
+  encryptionKeySchema,
   httpEnv,
   internalEnv,
   isLoopbackUrl,
@@ -41,8 +42,16 @@ const emailList = z
       ),
   );
 
-/** Shared by the API and the worker: how long a failed webhook delivery first waits before its retry (doubling each time). */
-const webhookEnv = { WEBHOOK_RETRY_BASE_MS: positiveInt(40_000) };
+/** Shared by the API and the worker. */
+const webhookEnv = {
+  /** How long a failed webhook delivery first waits before its retry (doubling each time). */
+  WEBHOOK_RETRY_BASE_MS: positiveInt(40_000),
+  /**
+   * Seals the webhook endpoints' signing secrets at rest (and the answer a repeated creation
+   * replays): the API seals, the worker opens to sign. 32 bytes as base64 (openssl rand -base64 32).
+   */
+  ENCRYPTION_KEY: encryptionKeySchema,
+};
 
 /** Shared by the API and the worker: where links point to and how long they live. */
 const magicLinkEnv = {

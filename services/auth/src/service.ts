@@ -1,5 +1,5 @@
 import { defineService } from '@nashr/platform';
-import { applyConfiguredRoles, buildApp, MIGRATIONS_FOLDER } from './app.js';
+import { applyConfiguredRoles, buildApp, MIGRATIONS_FOLDER, sealStoredWebhookSecrets } from './app.js';
 import { configSchema, workerConfigSchema } from './config.js';
 import { schema } from './db/schema.js';
 import { startWorkers } from './jobs/index.js';
@@ -14,13 +14,16 @@ export const authService = defineService({
     config: configSchema,
     start: async ({ config, logger, database, redis }) => {
       await applyConfiguredRoles({ config, database, redis });
+      await sealStoredWebhookSecrets({ config, database, logger });
       if (!config.OIDC_ISSUER) logger.warn('OIDC_ISSUER is not set: "Continue with Google" is turned off');
       return buildApp({ config, logger, database, redis });
     },
   },
   worker: {
     config: workerConfigSchema,
-    start: ({ config, logger, database, queue }) => {
+    start: async ({ config, logger, database, queue }) => {
+      // The worker may start first: it seals the stored secrets too (the API's start changes nothing more then).
+      await sealStoredWebhookSecrets({ config, database, logger });
       const mailer = createSmtpMailer({
         url: config.SMTP_URL,
         from: config.MAIL_FROM,

@@ -1,4 +1,4 @@
-import { type Database, IdentityChanges, type Redis } from '@nashr/platform';
+import { type Database, IdentityChanges, type Redis, Sealer } from '@nashr/platform';
 import type { schema } from './db/schema.js';
 import { MagicLinks } from './magic-links.js';
 import { NotificationStore } from './notifications/notification-store.js';
@@ -11,16 +11,18 @@ export interface AuthServicesDeps {
   /** Carries identity changes to the gateways: a request connection in the API, a worker one in the worker. */
   redis: Redis;
   prefix: string;
+  /** Seals the webhook endpoints' signing secrets (ENCRYPTION_KEY). */
+  encryptionKey: string;
 }
 
 /** The stores the API and the workers share, wired once. */
-export function createServices({ database, redis, prefix }: AuthServicesDeps) {
+export function createServices({ database, redis, prefix, encryptionKey }: AuthServicesDeps) {
   return {
     users: new UserStore(database.db, new IdentityChanges(redis, prefix)),
     notifications: new NotificationStore(database.db),
     push: new PushStore(database.db),
     links: new MagicLinks(database.db),
-    webhooks: new WebhookStore(database.db),
+    webhooks: new WebhookStore(database.db, new Sealer(encryptionKey)),
   };
 }
 export type AuthServices = ReturnType<typeof createServices>;

@@ -47,6 +47,8 @@ import { MIGRATIONS_FOLDER } from './migrations.js';
 import { createSmtpMailer } from './providers/mailer.js';
 
 export const COOKIE_SECRET = 'test-cookie-secret-0123456789-abcdefghij';
+/** The auth service's ENCRYPTION_KEY in tests (32 bytes, base64). */
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 3).toString('base64');
 export const PUBLIC_URL = 'http://localhost:8080';
 export const OIDC_CLIENT = { clientId: 'nashr-test', clientSecret: 'nashr-test-secret' };
 
@@ -114,6 +116,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     REDIS_URL: redis.url,
     REDIS_PREFIX: redis.prefix,
     PUBLIC_URL,
+    // Seals the webhooks' signing secrets (the API) and opens them (the worker).
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ...options.env,
   };
   const config = configSchema.parse({

@@ -4,6 +4,7 @@
  * deliveries received by a real HTTP server on this machine, checked with the verification
  * recipe of docs/webhooks.md itself.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,12 +18,13 @@ import {
   postPublishFailedEvent,
   postScheduledEvent,
   QUEUES,
+  WEBHOOK_DELIVERIES_KEPT,
   WEBHOOK_ERROR_CODES,
 } from '@nashr/contracts';
 import { createRedis, waitForRedis } from '@nashr/platform';
 import { createCapturingLogger } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.js';
+import { buildApp, sealStoredWebhookSecrets } from './app.js';
 import { type Harness, type StoredUser, standInBilling, startHarness, storedUser, until } from './test-harness.js';
 import { sendDelivery } from './webhooks/delivery.js';
 
@@ -39,6 +41,8 @@ interface Received {
 async function startReceiver() {
   const received: Received[] = [];
   const scripts = new Map<string, Answer[]>();
+  /** Paths that answer 500 to the requests whose body matches, whatever their script says. */
+  const refusals = new Map<string, (body: string) => boolean>();
   const sockets = new Set<import('node:net').Socket>();
   const server = http.createServer((req, res) => {
     let body = '';
@@ -49,7 +53,9 @@ async function startReceiver() {
     req.on('end', () => {
       const path = req.url ?? '/';
       received.push({ path, headers: req.headers, body });
-      const answer = scripts.get(path)?.shift() ?? { status: 200, body: 'ok' };
+      const answer = refusals.get(path)?.(body)
+        ? { status: 500, body: 'not now' }
+        : (scripts.get(path)?.shift() ?? { status: 200, body: 'ok' });
       const send = () => {
         if (res.destroyed) return;
         res.writeHead(answer.status, answer.headers);
@@ -68,6 +74,8 @@ async function startReceiver() {
   return {
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     script: (path: string, ...answers: Answer[]) => scripts.set(path, answers),
+    refuse: (path: string, matches: (body: string) => boolean) => refusals.set(path, matches),
+    stopRefusing: (path: string) => refusals.delete(path),
     at: (path: string) => received.filter((r) => r.path === path),
     close: async () => {
       for (const socket of sockets) socket.destroy();
@@ -291,6 +299,34 @@ describe('outgoing webhooks', () => {
     expect(receiver.at('/nora')).toHaveLength(2);
   });
 
+  it('keeps retrying a delivery however many newer ones fill the log meanwhile', async () => {
+    const rami = await newUser('rami');
+    await addEndpoint(rami, '/rami');
+    const first = randomUUID();
+    const ofFirst = () => receiver.at('/rami').filter((r) => r.body.includes(first));
+    receiver.refuse('/rami', (body) => body.includes(first));
+    await published(rami.userId, first);
+    await until('the first attempt', ofFirst, (r) => r.length >= 1);
+    // More newer deliveries than the log shows arrive while the first one waits for its retry.
+    const newer = Array.from({ length: WEBHOOK_DELIVERIES_KEPT + 10 }, () => randomUUID());
+    for (const postId of newer) await published(rami.userId, postId);
+    await until(
+      'the newer deliveries',
+      () => receiver.at('/rami').length - ofFirst().length,
+      (n) => n === newer.length,
+      30_000,
+    );
+    const refused = ofFirst().length;
+    receiver.stopRefusing('/rami');
+    // Its next attempt still comes, and is accepted: the event is delivered, not dropped from the log.
+    await until(
+      'the first delivery again',
+      () => ofFirst().length,
+      (n) => n > refused,
+      30_000,
+    );
+  }, 90_000);
+
   it('does not follow a redirect: the attempt fails and is retried', async () => {
     const karim = await newUser('karim');
     receiver.script(
@@ -506,6 +542,71 @@ describe('outgoing webhooks', () => {
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json().data.endpoint.id).toBe(first.json().data.endpoint.id);
     expect((await call(dina, 'GET', '/api/v1/webhooks')).json().data.endpoints).toHaveLength(1);
+    // The replay shows the same secret, kept sealed in Redis meanwhile: no key there holds it plain.
+    const { secret } = first.json().data;
+    expect(again.json().data.secret).toBe(secret);
+    const redis = createRedis(h.config.REDIS_URL, 'request');
+    try {
+      await waitForRedis(redis);
+      const keys = await redis.keys(`${h.config.REDIS_PREFIX}*`);
+      expect(keys.some((key) => key.includes(':idempotency:'))).toBe(true);
+      for (const key of keys) {
+        const type = await redis.type(key);
+        const values =
+          type === 'string'
+            ? [await redis.get(key)]
+            : type === 'hash'
+              ? Object.values(await redis.hgetall(key))
+              : type === 'list'
+                ? await redis.lrange(key, 0, -1)
+                : [];
+        for (const value of values) expect(value ?? '', key).not.toContain(secret);
+      }
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('stores each signing secret sealed, never the plain secret', async () => {
+    const lina = await newUser('sealed-lina');
+    const { secret, endpoint } = await addEndpoint(lina, '/lina');
+    const [row] = await h.database.sql<{ secret: string }[]>`
+      select secret from auth.webhook_endpoints where id = ${endpoint.id}`;
+    expect(row?.secret).toMatch(/^v1\./);
+    expect(row?.secret).not.toContain(secret);
+    expect(row?.secret).not.toContain(secret.slice('whsec_'.length));
+    // The list still tells the secret by its start.
+    const listed = (await call(lina, 'GET', '/api/v1/webhooks')).json().data.endpoints;
+    expect(listed[0].secretHint).toBe(secret.slice(0, 10));
+  });
+
+  it('seals a secret stored plain when it starts, once, and its deliveries still verify', async () => {
+    const omar = await newUser('plain-omar');
+    const { secret, endpoint } = await addEndpoint(omar, '/omar');
+    // An endpoint as it was stored before secrets were sealed.
+    await h.database.sql`update auth.webhook_endpoints set secret = ${secret} where id = ${endpoint.id}`;
+    const stored = async () =>
+      (
+        await h.database.sql<{ secret: string }[]>`select secret from auth.webhook_endpoints where id = ${endpoint.id}`
+      )[0]?.secret;
+    const start = () =>
+      sealStoredWebhookSecrets({ config: h.config, database: h.database, logger: createCapturingLogger().logger });
+    expect(await start()).toBeGreaterThanOrEqual(1);
+    const sealed = await stored();
+    expect(sealed).toMatch(/^v1\./);
+    expect(sealed).not.toContain(secret);
+    // Starting again changes nothing.
+    expect(await start()).toBe(0);
+    expect(await stored()).toBe(sealed);
+
+    const sent = await call(omar, 'POST', `/api/v1/webhooks/${endpoint.id}/test`);
+    expect(sent.statusCode, sent.body).toBe(202);
+    const [delivery] = await until(
+      'the test delivery',
+      () => receiver.at('/omar'),
+      (r) => r.length === 1,
+    );
+    expect(verify(delivery!.body, String(delivery!.headers['nashr-signature']), secret)).toBe(true);
   });
 
   it('a failed post reaches the endpoints that chose post.failed only', async () => {

@@ -57,6 +57,7 @@ beforeAll(async () => {
       REDIS_PREFIX: redis.prefix,
       INTERNAL_SECRET: TEST_INTERNAL_SECRET,
       COOKIE_SECRET,
+      ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
     }),
     logger,
     database: createDatabase({ url: db.url, schema: authSchema }),

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
+import type { Sealer } from '../sealer.js';
 
 /** The header a client sends to say "this is the same request as before" (a retry, a double click). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -26,6 +27,11 @@ export interface IdempotencyOptions {
   redis: Redis;
   /** The service's Redis key prefix (REDIS_PREFIX). */
   prefix: string;
+  /**
+   * Keeps each answer sealed in Redis, for routes whose answer holds a secret shown once (a
+   * webhook's signing secret): a replay opens it again, Redis never holds it plain.
+   */
+  sealer?: Sealer;
 }
 
 /**
@@ -36,7 +42,7 @@ export interface IdempotencyOptions {
  *   const once = idempotentReplies({ redis, prefix });
  *   route(app, API.posts.createDraft, { once }, ...)   // the entry is declared `idempotent: true`
  */
-export function idempotentReplies({ redis, prefix }: IdempotencyOptions) {
+export function idempotentReplies({ redis, prefix, sealer }: IdempotencyOptions) {
   const claimed = new WeakMap<FastifyRequest, string>();
 
   const redisKey = (request: FastifyRequest, key: string) => {
@@ -44,7 +50,11 @@ export function idempotentReplies({ redis, prefix }: IdempotencyOptions) {
     return `${prefix}:idempotency:${createHash('sha256').update(scope).digest('base64url')}`;
   };
 
-  const replayOrRefuse = (stored: Stored, reply: FastifyReply) => {
+  // Each answer is bound to its own key: a sealed answer copied under another key does not open.
+  const sealed = (body: string, key: string) => (sealer ? sealer.seal(body, key) : body);
+  const opened = (body: string, key: string) => (sealer ? sealer.open(body, key) : body);
+
+  const replayOrRefuse = (stored: Stored, key: string, reply: FastifyReply) => {
     if (stored.state === 'pending') {
       throw new AppError('CONFLICT', 'The same request is still being handled. Wait a moment, then check the result.', {
         code: 'request.in_progress',
@@ -54,7 +64,7 @@ export function idempotentReplies({ redis, prefix }: IdempotencyOptions) {
       .code(stored.status)
       .header(IDEMPOTENT_REPLAY_HEADER, 'true')
       .type('application/json; charset=utf-8')
-      .send(stored.body);
+      .send(opened(stored.body, key));
   };
 
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -80,7 +90,7 @@ export function idempotentReplies({ redis, prefix }: IdempotencyOptions) {
       await redis.set(key, JSON.stringify(pending), 'EX', PENDING_TTL_SECONDS);
       return;
     }
-    return replayOrRefuse(JSON.parse(before) as Stored, reply);
+    return replayOrRefuse(JSON.parse(before) as Stored, key, reply);
   };
 
   const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -93,7 +103,7 @@ export function idempotentReplies({ redis, prefix }: IdempotencyOptions) {
       await redis.del(key);
       return payload;
     }
-    const done: Stored = { state: 'done', status: reply.statusCode, body: payload };
+    const done: Stored = { state: 'done', status: reply.statusCode, body: sealed(payload, key) };
     await redis.set(key, JSON.stringify(done), 'EX', ANSWER_TTL_SECONDS);
     return payload;
   };

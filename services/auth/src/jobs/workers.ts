@@ -26,6 +26,7 @@ export interface AuthWorkerDeps {
     | 'PUSH_TIMEOUT_MS'
     | 'WEBHOOK_TIMEOUT_MS'
     | 'WEBHOOK_RETRY_BASE_MS'
+    | 'ENCRYPTION_KEY'
   >;
   names: readonly WorkerName[];
   logger: Logger;
@@ -49,6 +50,7 @@ export function startWorkers({ config, names, logger, database, queue, mailer, c
     database,
     redis: queue.connection,
     prefix: queue.prefix,
+    encryptionKey: config.ENCRYPTION_KEY,
   });
   let ready = Promise.resolve();
   if (names.includes('mail')) {

@@ -16,7 +16,7 @@ import {
 } from '@nashr/platform';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../db/schema.js';
 import type { WebhookDispatcher } from '../webhooks/webhook-jobs.js';
-import { secretHintOf } from '../webhooks/webhook-store.js';
+import type { WebhookStore } from '../webhooks/webhook-store.js';
 
 export interface WebhookRouteDeps {
   dispatcher: WebhookDispatcher;
@@ -34,11 +34,11 @@ const REFUSALS: Record<PublicAddressRefusal, string> = {
   not_public: 'A webhook address must reach a public server, not a private network or this machine',
 };
 
-const shownEndpoint = (row: WebhookEndpointRow) => ({
+const shownEndpoint = (store: WebhookStore, row: WebhookEndpointRow) => ({
   id: row.id,
   url: row.url,
   events: row.events as WebhookEventType[],
-  secretHint: secretHintOf(row.secret),
+  secretHint: store.secretHint(row),
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -74,7 +74,7 @@ export function webhookRoutes(app: ServiceApp, deps: WebhookRouteDeps): void {
   route(app, API.webhooks.list, { checkResponses: true }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const endpoints = await store.list(identityOf(request).userId);
-    return { success: true as const, data: { endpoints: endpoints.map(shownEndpoint) } };
+    return { success: true as const, data: { endpoints: endpoints.map((row) => shownEndpoint(store, row)) } };
   });
 
   route(app, API.webhooks.create, { once: deps.once, checkResponses: true }, async (request, reply) => {
@@ -95,9 +95,11 @@ export function webhookRoutes(app: ServiceApp, deps: WebhookRouteDeps): void {
         },
       );
     }
-    request.log.info({ userId, webhookId: created.id, host: new URL(url).host, events }, 'webhook added');
+    const { endpoint, secret } = created;
+    request.log.info({ userId, webhookId: endpoint.id, host: new URL(url).host, events }, 'webhook added');
     reply.status(201).header('cache-control', 'no-store');
-    return { success: true as const, data: { secret: created.secret, endpoint: shownEndpoint(created) } };
+    // The one answer that shows the secret (a repeat with the same Idempotency-Key replays it, sealed in Redis).
+    return { success: true as const, data: { secret, endpoint: shownEndpoint(store, endpoint) } };
   });
 
   route(app, API.webhooks.remove, {}, async (request) => {

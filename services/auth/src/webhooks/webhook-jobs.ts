@@ -158,7 +158,7 @@ export function webhookHandlers(deps: { dispatcher: WebhookDispatcher; send: Sen
       if (!found) return { outcome: 'gone' };
       const { delivery, endpoint } = found;
       if (delivery.status === 'delivered') return { outcome: 'delivered' };
-      const signature = signatureHeader(endpoint.secret, delivery.body, Math.floor(Date.now() / 1000));
+      const signature = signatureHeader(store.secretOf(endpoint), delivery.body, Math.floor(Date.now() / 1000));
       const result = await sendDelivery(endpoint.url, { id: delivery.eventId, signature }, delivery.body, deps.send);
       const delivered = is2xx(result.statusCode);
       const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);

@@ -21,16 +21,18 @@ interface BlockEditorProps<K extends ContentBlockName> {
   tab: EditorTabId;
   block: K;
   lang: Locale;
-  /** Controls shown in the editor's header (the copy-language switch). */
-  toolbar: ReactNode;
   onDirtyChange: (dirty: boolean) => void;
   Form: ComponentType<BlockFormProps<ContentBlocks[K]>>;
 }
 
-/** Loads one language's copy of a block, then hands it to the form (spinner and error states first). */
+/**
+ * Loads one language's copy of a block, then hands it to the form (spinner and error states
+ * first). It fills an `EditorCard`: the card and its header stay while this loads or the copy
+ * language changes.
+ */
 export function BlockEditor<K extends ContentBlockName>(props: BlockEditorProps<K>) {
   const { t } = useTranslation('admin');
-  const { tab, block, lang, toolbar } = props;
+  const { tab, block, lang } = props;
   const query = useAdminContentBlock(block, lang);
 
   useEffect(() => {
@@ -43,37 +45,38 @@ export function BlockEditor<K extends ContentBlockName>(props: BlockEditorProps<
   if (query.data) {
     return <LoadedEditor {...props} initial={query.data} reload={query.refetch} />;
   }
-  return (
-    <EditorCard tab={tab} toolbar={toolbar}>
-      {query.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 px-6 py-16 text-center">
-          <span className="grid size-12 place-items-center rounded-full bg-red-50 text-red-600">
-            <CircleAlert aria-hidden="true" className="size-6" />
-          </span>
-          <p className="font-semibold text-ink">{t(`toast.${tab}.loadFailed`)}</p>
-          <p className="max-w-md text-sm text-slate-600">
-            {errorText(query.error)} {t('editor.loadFailedHint')}
-          </p>
-          <button
-            type="button"
-            onClick={() => void query.refetch()}
-            className="mt-1 inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          >
-            <RotateCcw aria-hidden="true" className="size-4" />
-            {t('editor.retry')}
-          </button>
-        </div>
-      ) : (
-        <div className="flex flex-col items-center gap-3 py-20" data-testid="editor-loading">
-          <Spinner label={t('editor.loading')} />
-          <p className="text-sm text-slate-500">{t('editor.loading')}</p>
-        </div>
-      )}
-    </EditorCard>
+  return query.isError ? (
+    <div role="alert" className="flex flex-col items-center gap-3 px-6 py-16 text-center">
+      <span className="grid size-12 place-items-center rounded-full bg-red-50 text-red-600">
+        <CircleAlert aria-hidden="true" className="size-6" />
+      </span>
+      <p className="font-semibold text-ink">{t(`toast.${tab}.loadFailed`)}</p>
+      <p className="max-w-md text-sm text-slate-600">
+        {errorText(query.error)} {t('editor.loadFailedHint')}
+      </p>
+      <button
+        type="button"
+        onClick={() => void query.refetch()}
+        className="mt-1 inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+      >
+        <RotateCcw aria-hidden="true" className="size-4" />
+        {t('editor.retry')}
+      </button>
+    </div>
+  ) : (
+    <div className="flex flex-col items-center gap-3 py-20" data-testid="editor-loading">
+      <Spinner label={t('editor.loading')} />
+      <p className="text-sm text-slate-500">{t('editor.loading')}</p>
+    </div>
   );
 }
 
-function EditorCard({ tab, toolbar, children }: { tab: EditorTabId; toolbar: ReactNode; children: ReactNode }) {
+/**
+ * One section's editor: its title and `toolbar` (the copy-language switch) above the editor.
+ * Rendered outside the part that changes with loading and the copy language, so the switch a
+ * click or a key press is on is never replaced under it (a lost click, a lost focus).
+ */
+export function EditorCard({ tab, toolbar, children }: { tab: EditorTabId; toolbar: ReactNode; children: ReactNode }) {
   const { t } = useTranslation('admin');
   return (
     <section
@@ -125,7 +128,6 @@ function LoadedEditor<K extends ContentBlockName>({
   tab,
   block,
   lang,
-  toolbar,
   onDirtyChange,
   Form,
   initial,
@@ -247,7 +249,7 @@ function LoadedEditor<K extends ContentBlockName>({
   const savedAt = base.updatedAt ? formatDateTime(base.updatedAt, i18n.language) : null;
 
   return (
-    <EditorCard tab={tab} toolbar={toolbar}>
+    <>
       <div ref={body} className="px-4 py-6 sm:px-6">
         {conflict && (
           <ConflictBanner reloading={reloading} onReload={() => void loadLatest()} onKeep={() => setConflict(false)} />
@@ -316,6 +318,6 @@ function LoadedEditor<K extends ContentBlockName>({
           </button>
         </div>
       </footer>
-    </EditorCard>
+    </>
   );
 }

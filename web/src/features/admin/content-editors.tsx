@@ -4,7 +4,7 @@ import { useBlocker } from '@tanstack/react-router';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
-import { BlockEditor } from './block-editor';
+import { BlockEditor, EditorCard } from './block-editor';
 import { CopyLanguageSwitch } from './copy-language-switch';
 import { EDITOR_TABS, type EditorTabId, isEditorTab } from './editor-tabs';
 import { FaqForm } from './faq-form';
@@ -19,7 +19,6 @@ import { WhyChooseForm } from './why-choose-form';
 interface ActiveEditorProps {
   tab: EditorTabId;
   lang: Locale;
-  toolbar: React.ReactNode;
   onDirtyChange: (dirty: boolean) => void;
 }
 
@@ -123,13 +122,9 @@ export function ContentEditors() {
         {EDITOR_TABS.map(({ id }) => (
           <Tabs.Content key={id} value={id} className="min-w-0 focus-visible:outline-none">
             {id === tab && (
-              <ActiveEditor
-                key={`${id}-${lang}`}
-                tab={id}
-                lang={lang}
-                toolbar={toolbar}
-                onDirtyChange={onDirtyChange}
-              />
+              <EditorCard tab={id} toolbar={toolbar}>
+                <ActiveEditor key={lang} tab={id} lang={lang} onDirtyChange={onDirtyChange} />
+              </EditorCard>
             )}
           </Tabs.Content>
         ))}
