@@ -8253,6 +8253,7 @@ export interface operations {
                             saves: number | null;
                             sends: number | null;
                             engagementRate: number | null;
+                            deletedAt: string | null;
                         }[];
                         consistency: {
                             weeks: number;
@@ -8349,6 +8350,7 @@ export interface operations {
                             saves: number | null;
                             sends: number | null;
                             engagementRate: number | null;
+                            deletedAt: string | null;
                         };
                         points: {
                             at: string;

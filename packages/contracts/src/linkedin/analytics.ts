@@ -85,6 +85,11 @@ export const analyticsPostSchema = z.object({
   sends: z.number().int().nullable(),
   /** (reactions + comments + reposts) / impressions, 0–1; null without impressions. */
   engagementRate: z.number().nullable(),
+  /**
+   * When a snapshot found the post deleted on the network; null while it is there. A deleted post
+   * keeps the figures it had, and they are no longer read.
+   */
+  deletedAt: z.string().nullable(),
 });
 export type AnalyticsPost = z.infer<typeof analyticsPostSchema>;
 

@@ -6,6 +6,7 @@ import {
   type AccountRow,
   accounts,
   analyticsAccounts,
+  analyticsMemberDays,
   analyticsPostSnapshots,
   analyticsPosts,
   analyticsProfileSnapshots,
@@ -52,6 +53,7 @@ export class AccountStore {
       await tx.delete(analyticsPostSnapshots).where(eq(analyticsPostSnapshots.userId, userId));
       await tx.delete(analyticsProfileSnapshots).where(eq(analyticsProfileSnapshots.userId, userId));
       await tx.delete(analyticsPosts).where(eq(analyticsPosts.userId, userId));
+      await tx.delete(analyticsMemberDays).where(eq(analyticsMemberDays.userId, userId));
       await tx.delete(analyticsAccounts).where(eq(analyticsAccounts.userId, userId));
       await tx.delete(accounts).where(eq(accounts.userId, userId));
     });

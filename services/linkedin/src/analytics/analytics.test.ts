@@ -89,6 +89,33 @@ describe('collecting snapshots', () => {
     expect(summary.days.at(-1)?.followers).toBeGreaterThan(0);
   });
 
+  it("spreads the imported posts' counters over their days from the network's daily figures, counting each once", async () => {
+    const user = testIdentity();
+    await connectAndImport(h, user, 'daily-series@example.com');
+    const network = await postsOf(user);
+    const summary = await summaryOf(user, 'days=365&timeZone=UTC');
+    const publishingDays = new Set(network.map((p) => p.parsed_datetime.slice(0, 10)));
+    // A daily series, not a spike on each publishing day.
+    const withImpressions = summary.days.filter((d) => d.impressions > 0);
+    expect(withImpressions.length).toBeGreaterThan(publishingDays.size * 5);
+    expect(withImpressions.filter((d) => !publishingDays.has(d.date)).length).toBeGreaterThan(publishingDays.size);
+    // Every post counted once: the days add up to the counters the network shows now.
+    const since = Date.parse(summary.period.from);
+    const inPeriod = network.filter((p) => Date.parse(p.parsed_datetime) >= since);
+    expect(summary.days.reduce((t, d) => t + d.impressions, 0)).toBe(
+      inPeriod.reduce((t, p) => t + p.impressions_counter, 0),
+    );
+    // A post's page shows its days too, its last point its counters now.
+    const [post] = network;
+    const series = analyticsPostResponseSchema.parse(
+      (await h.call(user, 'GET', `/api/v1/analytics/posts/${post?.id}`)).json(),
+    );
+    expect(series.points.length).toBeGreaterThan(1);
+    expect(series.points.at(-1)?.impressions).toBe(post?.impressions_counter);
+    const impressions = series.points.map((p) => p.impressions);
+    expect(impressions).toEqual([...impressions].sort((a, b) => a - b));
+  });
+
   it('sees the counters and the followers grow at a later snapshot, and the summary change with them', async () => {
     const user = testIdentity();
     const username = 'growing@example.com';
@@ -337,13 +364,16 @@ describe('the exports and the refusals', () => {
     expect(snapshots.statusCode).toBe(200);
     const [snapshotHeader, ...snapshotRows] = parseCsv(snapshots.body.replace(/^\uFEFF/, ''));
     expect(snapshotHeader?.[0]).toBe('kind');
-    expect(snapshotRows.filter((r) => r[0] === 'post')).toHaveLength(2);
+    // Each imported post has a point at the end of each of its past days (the sandbox's daily
+    // figures spread its counters), then its snapshot's.
+    const postPoints = snapshotRows.filter((r) => r[0] === 'post');
+    expect(postPoints.length).toBeGreaterThanOrEqual(70 + 75);
     expect(snapshotRows.filter((r) => r[0] === 'profile')).toHaveLength(1);
 
     // 'Download my data' carries them too.
     const mine = (await h.call(user, 'GET', '/api/v1/linkedin/export')).json().data;
     expect(mine.analytics.posts).toHaveLength(2);
-    expect(mine.analytics.postSnapshots).toHaveLength(2);
+    expect(mine.analytics.postSnapshots).toHaveLength(postPoints.length);
   });
 
   it("answers another user's post, and a post never seen, as not found", async () => {

@@ -14,13 +14,27 @@ export const TRACKED_DAYS = 30;
 const PAGE_SIZE = 100;
 /** How far back the history import pages (10,000 posts): enough for any member's history. */
 const IMPORT_MAX_PAGES = 100;
+/** How far before the tracked posts' window the history import reads the member's days. */
+export const MEMBER_HISTORY_DAYS = 365;
+/** The member's days read per window: one page of each metric, one slot of the account's limiter (as a post's figures). */
+const MEMBER_WINDOW_DAYS = 100;
 /** How long to leave an account alone after a 429 that named no wait. */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
 
 export type SnapshotOutcome =
   | { status: 'skipped'; reason: 'not_connected' | 'disconnected' }
-  | { status: 'taken'; imported: boolean; pages: number; posts: number; newPosts: number };
+  | {
+      status: 'taken';
+      imported: boolean;
+      pages: number;
+      posts: number;
+      newPosts: number;
+      /** Posts this snapshot found deleted on the network (each is found once). */
+      deletedPosts: number;
+      /** The member's days from before the tracked posts kept by the history import. */
+      memberDays: number;
+    };
 
 export interface CollectorDeps {
   accounts: AccountStore;
@@ -72,10 +86,29 @@ export class SnapshotCollector {
         // Posts come newest first: once a page reaches past the tracked days, the rest are older.
         if (!cursor || pages >= IMPORT_MAX_PAGES || (!importing && recent.length < page.items.length)) break;
       }
-      const read = capabilities.perPostAnalytics
+      const { read, deleted } = capabilities.perPostAnalytics
         ? await this.readPostAnalytics(row, networkId, posts, since, requestId)
-        : posts;
+        : { read: posts, deleted: 0 };
+      // The history import spreads each post's counters over its days where the provider gives them.
+      const readDays = provider.postDailyAnalytics?.bind(provider);
+      const days =
+        importing && capabilities.postDaily && readDays && read.length > 0
+          ? await this.call(row, requestId, () =>
+              readDays(
+                networkId,
+                read.map((post) => post.id),
+              ),
+            )
+          : undefined;
+      // The member's days before the tracked posts' window, which no post snapshot covers (the
+      // import reads only the tracked posts' figures), once, at the history import: before the
+      // import is recorded as done, so a snapshot put off midway reads them again.
+      const memberDays =
+        importing && capabilities.memberDaily && capabilities.perPostAnalytics
+          ? await this.importMemberDays(row, networkId, since, requestId)
+          : 0;
       const recorded = await snapshots.record({
+        days,
         userId,
         takenAt: now,
         posts: read,
@@ -87,7 +120,7 @@ export class SnapshotCollector {
         },
         historyImported: importing,
       });
-      return { status: 'taken', imported: importing, pages, ...recorded };
+      return { status: 'taken', imported: importing, pages, ...recorded, deletedPosts: deleted, memberDays };
     } catch (error) {
       if (error instanceof SessionLost) return { status: 'skipped', reason: 'disconnected' };
       throw error;
@@ -97,8 +130,9 @@ export class SnapshotCollector {
   /**
    * For a provider whose post list carries no counters: each tracked post's figures read from the
    * network's post analytics, one post after another through the account's limiter. Posts older
-   * than the tracked days are left out (their figures would be read as zeros); a post deleted on
-   * the network is left out too, keeping the figures its last snapshot stored.
+   * than the tracked days are left out (their figures would be read as zeros). A post whose
+   * analytics answer "not found" is deleted on the network: it is marked so once, keeps the figures
+   * and snapshots stored before, and is not asked about again.
    */
   private async readPostAnalytics(
     row: AccountRow,
@@ -106,13 +140,19 @@ export class SnapshotCollector {
     posts: readonly NetworkPost[],
     since: number,
     requestId: string | undefined,
-  ): Promise<NetworkPost[]> {
-    const { provider } = this.deps;
+  ): Promise<{ read: NetworkPost[]; deleted: number }> {
+    const { provider, snapshots, clock } = this.deps;
     const read = provider.postAnalytics?.bind(provider);
-    if (!read) return [];
+    if (!read) return { read: [], deleted: 0 };
+    const tracked = posts.filter((post) => Date.parse(post.parsed_datetime) >= since);
+    const gone = await snapshots.deletedPosts(
+      row.userId,
+      tracked.map((post) => post.id),
+    );
     const out: NetworkPost[] = [];
-    for (const post of posts) {
-      if (Date.parse(post.parsed_datetime) < since) continue;
+    let deleted = 0;
+    for (const post of tracked) {
+      if (gone.has(post.id)) continue;
       try {
         const figures = await this.call(row, requestId, () => read(networkId, post.id));
         out.push({
@@ -126,13 +166,46 @@ export class SnapshotCollector {
         });
       } catch (error) {
         if (isProviderError(error) && error.kind === 'not_found') {
-          this.deps.logger.info({ userId: row.userId, postId: post.id }, 'post gone from the network: figures kept');
+          if (await snapshots.markDeleted(row.userId, post, clock())) deleted++;
+          this.deps.logger.info({ userId: row.userId, postId: post.id }, 'post deleted on the network: figures kept');
           continue;
         }
         throw error;
       }
     }
-    return out;
+    return { read: out, deleted };
+  }
+
+  /**
+   * The member's figures by UTC day over MEMBER_HISTORY_DAYS before the day `since` falls on (the
+   * network's member analytics, `q=me`, paged by the provider), a window of days at a time, each
+   * through the account's limiter. The tracked posts (published from `since` on) are
+   * counted by their own snapshots and none of them falls in these days: nothing counts twice. A
+   * snapshot put off mid-import reads them again later, replacing the days it kept.
+   */
+  private async importMemberDays(
+    row: AccountRow,
+    networkId: string,
+    since: number,
+    requestId: string | undefined,
+  ): Promise<number> {
+    const { provider, snapshots, clock } = this.deps;
+    const read = provider.memberDailyAnalytics?.bind(provider);
+    if (!read) return 0;
+    const firstTracked = Date.parse(`${new Date(since).toISOString().slice(0, 10)}T00:00:00Z`);
+    const end = firstTracked - DAY_MS;
+    let kept = 0;
+    for (let start = firstTracked - MEMBER_HISTORY_DAYS * DAY_MS; start <= end; start += MEMBER_WINDOW_DAYS * DAY_MS) {
+      const range = { start: new Date(start), end: new Date(Math.min(end, start + (MEMBER_WINDOW_DAYS - 1) * DAY_MS)) };
+      const days = await this.call(row, requestId, () => read(networkId, range));
+      const last = range.end.toISOString().slice(0, 10);
+      kept += await snapshots.recordMemberDays(
+        row.userId,
+        days.filter((day) => day.date <= last),
+        clock(),
+      );
+    }
+    return kept;
   }
 
   private async call<T>(row: AccountRow, requestId: string | undefined, fn: () => Promise<T>): Promise<T> {

@@ -60,7 +60,8 @@ export async function readPostSeries(
   const { userId, postId } = input;
   const [post] = await db.execute<PostRowFigures>(sql`
     select post_id, text, share_url, (extract(epoch from published_at) * 1000)::float8 as published_ms,
-           reactions, comments, reposts, impressions, saves, sends
+           reactions, comments, reposts, impressions, saves, sends,
+           (extract(epoch from deleted_at) * 1000)::float8 as deleted_ms
     from linkedin.analytics_posts where user_id = ${userId} and post_id = ${postId}`);
   if (!post) return null;
   const snapshots = await db.execute<SnapshotPoint>(sql`

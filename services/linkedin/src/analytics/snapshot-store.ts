@@ -1,14 +1,15 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import {
   accounts,
   analyticsAccounts,
+  analyticsMemberDays,
   analyticsPostSnapshots,
   analyticsPosts,
   analyticsProfileSnapshots,
   type schema,
 } from '../db/schema.js';
-import type { NetworkPost } from '../providers/network-provider.js';
+import type { MemberDay, NetworkPost } from '../providers/network-provider.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
 
@@ -29,6 +30,63 @@ export interface SnapshotInput {
   profile: ProfileFigures | null;
   /** This snapshot read every page of the account's posts: its history is imported. */
   historyImported: boolean;
+  /**
+   * Posts' figures by UTC day before this snapshot, where the provider gives them: a post seen for
+   * the first time gets a point at the end of each past day, its counters spread over its days.
+   */
+  days?: ReadonlyMap<string, readonly DayFigures[]>;
+}
+
+/** One post's gains on one UTC day (YYYY-MM-DD), as the provider's daily figures give them. */
+export interface DayFigures {
+  date: string;
+  impressions: number;
+  reactions: number;
+  comments: number;
+  reposts: number;
+}
+
+type Counters = { reactions: number; comments: number; reposts: number; impressions: number };
+
+/**
+ * The points of a post's past days, for its first snapshot: its counters now, spread over its
+ * days by the shares the daily figures give (impressions by impressions, the rest by engagement),
+ * each day's point at the end of that UTC day and its gain on that day. Complete days before
+ * `takenAt` only; empty when the figures give no shares. Cumulative, so never more than `now`.
+ */
+export function pastDayPoints(
+  counters: Counters,
+  days: readonly DayFigures[],
+  publishedAt: Date,
+  takenAt: Date,
+): { takenAt: Date; gainedAt: Date; counters: Counters }[] {
+  const total = (pick: (day: DayFigures) => number) => days.reduce((sum, day) => sum + Math.max(0, pick(day)), 0);
+  const impressionsTotal = total((d) => d.impressions);
+  const engagementTotal = total((d) => d.reactions + d.comments + d.reposts);
+  if (impressionsTotal <= 0 && engagementTotal <= 0) return [];
+  const points: { takenAt: Date; gainedAt: Date; counters: Counters }[] = [];
+  let impressionsSoFar = 0;
+  let engagementSoFar = 0;
+  for (const day of [...days].sort((a, b) => a.date.localeCompare(b.date))) {
+    impressionsSoFar += Math.max(0, day.impressions);
+    engagementSoFar += Math.max(0, day.reactions + day.comments + day.reposts);
+    const end = Date.parse(`${day.date}T23:59:59.000Z`);
+    const noon = Date.parse(`${day.date}T12:00:00.000Z`);
+    if (Number.isNaN(end) || end >= takenAt.getTime() || end <= publishedAt.getTime()) continue;
+    const impressionsShare = impressionsTotal > 0 ? impressionsSoFar / impressionsTotal : 0;
+    const engagementShare = engagementTotal > 0 ? engagementSoFar / engagementTotal : impressionsShare;
+    points.push({
+      takenAt: new Date(end),
+      gainedAt: new Date(Math.max(noon, publishedAt.getTime())),
+      counters: {
+        impressions: Math.floor(counters.impressions * impressionsShare),
+        reactions: Math.floor(counters.reactions * engagementShare),
+        comments: Math.floor(counters.comments * engagementShare),
+        reposts: Math.floor(counters.reposts * engagementShare),
+      },
+    });
+  }
+  return points;
 }
 
 /** Rows written at once: well under PostgreSQL's 65,535 parameters a statement. */
@@ -59,7 +117,7 @@ export class SnapshotStore {
 
   /** Everything kept about the user's analytics, for 'Download my data'. */
   async userExport(userId: string) {
-    const [posts, postSnapshots, profileSnapshots] = await Promise.all([
+    const [posts, postSnapshots, profileSnapshots, memberDays] = await Promise.all([
       this.db
         .select()
         .from(analyticsPosts)
@@ -75,11 +133,17 @@ export class SnapshotStore {
         .from(analyticsProfileSnapshots)
         .where(eq(analyticsProfileSnapshots.userId, userId))
         .orderBy(asc(analyticsProfileSnapshots.takenAt)),
+      this.db
+        .select()
+        .from(analyticsMemberDays)
+        .where(eq(analyticsMemberDays.userId, userId))
+        .orderBy(asc(analyticsMemberDays.day)),
     ]);
     return {
       posts: posts.map(({ userId: _user, ...post }) => post),
       postSnapshots: postSnapshots.map(({ userId: _user, ...snapshot }) => snapshot),
       profileSnapshots: profileSnapshots.map(({ userId: _user, ...snapshot }) => snapshot),
+      memberDays: memberDays.map(({ userId: _user, ...day }) => day),
     };
   }
 
@@ -110,6 +174,8 @@ export class SnapshotStore {
       for (const post of byId.values()) {
         const before = known.get(post.id);
         if (before && before.lastSnapshotAt.getTime() >= takenAt.getTime()) continue;
+        // A post deleted on the network keeps what it had: a snapshot read before the deletion was known adds nothing.
+        if (before?.deletedAt) continue;
         const published = new Date(post.parsed_datetime);
         const publishedAt = Number.isNaN(published.getTime()) || published > takenAt ? takenAt : published;
         const counters = {
@@ -130,15 +196,30 @@ export class SnapshotStore {
           lastSnapshotAt: takenAt,
         });
         if (!before) newPosts++;
+        // A post seen for the first time: its past days' points where the provider gives them.
+        const past = before ? [] : pastDayPoints(counters, input.days?.get(post.id) ?? [], publishedAt, takenAt);
+        let previous: Counters | null = before ?? null;
+        for (const point of past) {
+          snapshotRows.push({
+            userId,
+            postId: post.id,
+            takenAt: point.takenAt,
+            ...point.counters,
+            engagementGained: engagementOf(point.counters) - (previous ? engagementOf(previous) : 0),
+            impressionsGained: point.counters.impressions - (previous?.impressions ?? 0),
+            gainedAt: point.gainedAt,
+          });
+          previous = point.counters;
+        }
         snapshotRows.push({
           userId,
           postId: post.id,
           takenAt,
           ...counters,
-          engagementGained: engagementOf(counters) - (before ? engagementOf(before) : 0),
-          impressionsGained: counters.impressions - (before?.impressions ?? 0),
-          // What a post gathered before its first snapshot is counted on the day it was published.
-          gainedAt: before ? takenAt : publishedAt,
+          engagementGained: engagementOf(counters) - (previous ? engagementOf(previous) : 0),
+          impressionsGained: counters.impressions - (previous?.impressions ?? 0),
+          // What a post gathered before its first snapshot (and its past days') is counted on the day it was published.
+          gainedAt: previous ? takenAt : publishedAt,
         });
       }
       for (const rows of chunks(postRows)) {
@@ -186,7 +267,103 @@ export class SnapshotStore {
             updatedAt: new Date(),
           },
         });
-      return { posts: snapshotRows.length, newPosts };
+      return { posts: postRows.length, newPosts };
+    });
+  }
+
+  /**
+   * Keeps the member's days from before the snapshots (the history import): each day's figures
+   * over all of their posts, a day read again replacing what it held, so nothing adds up twice.
+   * An account no longer connected keeps nothing. Answers the days kept.
+   */
+  async recordMemberDays(userId: string, days: readonly MemberDay[], at: Date): Promise<number> {
+    const rows = days
+      .filter((day) => day.impressions > 0 || day.reactions + day.comments + day.reposts > 0)
+      .map((day) => ({
+        userId,
+        day: day.date,
+        impressions: count(day.impressions),
+        engagement: count(day.reactions) + count(day.comments) + count(day.reposts),
+        saves: count(day.saves),
+        sends: count(day.sends),
+        importedAt: at,
+      }));
+    return this.db.transaction(async (tx) => {
+      await tx.execute(analyticsLock(userId));
+      const [account] = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.userId, userId));
+      if (account?.status !== 'connected') return 0;
+      for (const part of chunks(rows)) {
+        await tx
+          .insert(analyticsMemberDays)
+          .values(part)
+          .onConflictDoUpdate({
+            target: [analyticsMemberDays.userId, analyticsMemberDays.day],
+            set: {
+              impressions: sql`excluded.impressions`,
+              engagement: sql`excluded.engagement`,
+              saves: sql`excluded.saves`,
+              sends: sql`excluded.sends`,
+              importedAt: sql`excluded.imported_at`,
+            },
+          });
+      }
+      return rows.length;
+    });
+  }
+
+  /** Which of `postIds` a snapshot found deleted on the network: they are not read again. */
+  async deletedPosts(userId: string, postIds: readonly string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (const ids of chunks(postIds, 1000)) {
+      const rows = await this.db
+        .select({ postId: analyticsPosts.postId })
+        .from(analyticsPosts)
+        .where(
+          and(
+            eq(analyticsPosts.userId, userId),
+            inArray(analyticsPosts.postId, ids),
+            isNotNull(analyticsPosts.deletedAt),
+          ),
+        );
+      for (const row of rows) out.add(row.postId);
+    }
+    return out;
+  }
+
+  /**
+   * Records that the network answered "not found" for a post's analytics: the post is deleted
+   * there. Set once (a later call keeps the first time); its figures and snapshots stay as they
+   * were. A post no snapshot stored yet is kept with no figures, so it is not asked about again.
+   * Answers whether this call marked it.
+   */
+  async markDeleted(userId: string, post: NetworkPost, at: Date): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(analyticsLock(userId));
+      const [account] = await tx.select({ status: accounts.status }).from(accounts).where(eq(accounts.userId, userId));
+      if (account?.status !== 'connected') return false;
+      const published = new Date(post.parsed_datetime);
+      const marked = await tx
+        .insert(analyticsPosts)
+        .values({
+          userId,
+          postId: post.id,
+          text: post.text,
+          shareUrl: post.share_url,
+          publishedAt: Number.isNaN(published.getTime()) || published > at ? at : published,
+          reactions: 0,
+          comments: 0,
+          reposts: 0,
+          impressions: 0,
+          lastSnapshotAt: at,
+          deletedAt: at,
+        })
+        .onConflictDoUpdate({
+          target: [analyticsPosts.userId, analyticsPosts.postId],
+          set: { deletedAt: at },
+          setWhere: isNull(analyticsPosts.deletedAt),
+        })
+        .returning({ postId: analyticsPosts.postId });
+      return marked.length > 0;
     });
   }
 

@@ -56,6 +56,7 @@ export type PostRowFigures = {
   impressions: number;
   saves: number | null;
   sends: number | null;
+  deleted_ms: number | null;
 };
 
 /** A stored post as the API shows it. */
@@ -74,6 +75,7 @@ export function analyticsPostOf(row: PostRowFigures, counters: boolean): Analyti
     sends: counters ? row.sends : null,
     engagementRate:
       counters && row.impressions > 0 ? Math.round((engagement / row.impressions) * 10_000) / 10_000 : null,
+    deletedAt: iso(row.deleted_ms),
   };
 }
 
@@ -105,6 +107,16 @@ export function periodStatements(input: {
         select ${dateOf('gained_at')} as day, engagement_gained, impressions_gained
         from linkedin.analytics_post_snapshots
         where user_id = ${userId} and gained_at >= ${previousAt} and gained_at <= ${nowAt}
+        union all
+        -- The member's days from before the snapshots, each counted at its UTC noon.
+        select ${dateOf('noon')} as day, engagement, impressions
+        from (
+          select (day::timestamp + interval '12 hours') at time zone 'UTC' as noon, engagement, impressions
+          from linkedin.analytics_member_days
+          where user_id = ${userId} and day >= (${previousAt} at time zone 'UTC')::date - 1
+            and day <= (${nowAt} at time zone 'UTC')::date
+        ) member
+        where noon >= ${previousAt} and noon <= ${nowAt}
       ) gains
       group by gains.day`,
     posts: sql`
@@ -119,7 +131,8 @@ export function periodStatements(input: {
       group by published.day`,
     top: sql`
       select post_id, text, share_url, (extract(epoch from published_at) * 1000)::float8 as published_ms,
-             reactions, comments, reposts, impressions, saves, sends
+             reactions, comments, reposts, impressions, saves, sends,
+             (extract(epoch from deleted_at) * 1000)::float8 as deleted_ms
       from linkedin.analytics_posts
       where user_id = ${userId} and published_at >= ${fromAt} and published_at <= ${nowAt}
       order by reactions + comments + reposts desc, published_at desc
@@ -181,8 +194,10 @@ export async function readSummary(db: Db, input: SummaryInput): Promise<Analytic
            (extract(epoch from a.first_snapshot_at) * 1000)::float8 as first_snapshot_ms,
            (extract(epoch from a.last_snapshot_at) * 1000)::float8 as last_snapshot_ms,
            a.imported_at is not null as imported,
-           (select (extract(epoch from min(s.gained_at)) * 1000)::float8
-              from linkedin.analytics_post_snapshots s where s.user_id = ${userId}) as first_gain_ms
+           (select (extract(epoch from least(
+                      (select min(s.gained_at) from linkedin.analytics_post_snapshots s where s.user_id = ${userId}),
+                      (select min(m.day)::timestamp at time zone 'UTC' from linkedin.analytics_member_days m
+                        where m.user_id = ${userId}))) * 1000)::float8) as first_gain_ms
     from (select 1) one
     left join linkedin.analytics_accounts a on a.user_id = ${userId}`);
   if (!bounds) throw new Error('the period bounds query returned nothing');

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -225,6 +226,11 @@ export const analyticsPosts = linkedinSchema.table(
     saves: integer('saves'),
     sends: integer('sends'),
     lastSnapshotAt: timestamp('last_snapshot_at', { withTimezone: true }).notNull(),
+    /**
+     * When a snapshot found the post deleted on the network (its analytics answered 404); set once.
+     * Snapshots no longer read it, and it keeps the figures and snapshots it had.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.postId] }),
@@ -282,6 +288,27 @@ export const analyticsProfileSnapshots = linkedinSchema.table(
 );
 export type AnalyticsProfileSnapshotRow = typeof analyticsProfileSnapshots.$inferSelect;
 
+/**
+ * The member's figures by UTC day from before the snapshots began, over all of their posts (the
+ * network's member analytics): the history import keeps the days before the tracked posts' window,
+ * which no post snapshot covers, so no post is counted twice. Read again, a day is replaced.
+ */
+export const analyticsMemberDays = linkedinSchema.table(
+  'analytics_member_days',
+  {
+    userId: uuid('user_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    impressions: integer('impressions').notNull(),
+    /** Reactions + comments + reposts. */
+    engagement: integer('engagement').notNull(),
+    saves: integer('saves').notNull(),
+    sends: integer('sends').notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+export type AnalyticsMemberDayRow = typeof analyticsMemberDays.$inferSelect;
+
 export const schema = {
   accounts,
   networkTokens,
@@ -292,6 +319,7 @@ export const schema = {
   sandboxComments,
   sandboxImages,
   analyticsAccounts,
+  analyticsMemberDays,
   analyticsPosts,
   analyticsPostSnapshots,
   analyticsProfileSnapshots,

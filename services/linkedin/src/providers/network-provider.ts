@@ -87,6 +87,8 @@ export interface AnalyticsCapabilities {
   perPostAnalytics?: boolean;
   /** The member's daily totals are read with `memberDailyAnalytics`. */
   memberDaily?: boolean;
+  /** Each post's figures by day are read with `postDailyAnalytics` (the history import spreads them). */
+  postDaily?: boolean;
 }
 
 /** What the password sign-in providers give: every counter and the audience, but no profile views. */
@@ -162,4 +164,9 @@ export interface NetworkProvider {
   postAnalytics?(accountId: string, postId: string): Promise<PostMetrics>;
   /** The member's figures by day over `range` (their history, posts published before connecting included). */
   memberDailyAnalytics?(accountId: string, range: { start: Date; end: Date }): Promise<MemberDay[]>;
+  /**
+   * Each of `postIds`' figures by UTC day, from its publishing day to today, oldest first (posts
+   * the network does not know are left out), in one call.
+   */
+  postDailyAnalytics?(accountId: string, postIds: readonly string[]): Promise<Map<string, MemberDay[]>>;
 }

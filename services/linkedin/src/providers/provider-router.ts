@@ -107,6 +107,14 @@ export class ProviderRouter implements NetworkProvider {
     }
     return provider.memberDailyAnalytics(accountId, range);
   }
+
+  postDailyAnalytics(accountId: string, postIds: readonly string[]): Promise<Map<string, MemberDay[]>> {
+    const provider = this.for(accountId);
+    if (!provider.postDailyAnalytics) {
+      throw new ProviderError('rejected', 'This connection gives no daily post analytics.');
+    }
+    return provider.postDailyAnalytics(accountId, postIds);
+  }
 }
 
 /** The official network provider behind a provider, when the deployment offers it. */

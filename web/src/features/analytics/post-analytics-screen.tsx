@@ -18,6 +18,7 @@ import { HijriDate } from '../../ui/hijri-date';
 import { LoadError } from '../../ui/load-error';
 import { SegmentedChoice } from '../../ui/segmented-choice';
 import { Skeleton } from '../../ui/skeleton';
+import { DeletedOnNetwork } from './deleted-on-network';
 
 // recharts is most of this screen's code: its drawing comes in its own chunk once the app has taken
 // the screen over (its box keeps its height meanwhile, so nothing below moves when it arrives).
@@ -99,6 +100,7 @@ function PostAnalytics({ answer }: { answer: AnalyticsPostResponse }) {
             </a>
           )}
         </div>
+        {post.deletedAt && <DeletedOnNetwork deletedAt={post.deletedAt} full />}
         {/* The post keeps its own direction, paragraph by paragraph, whatever the interface language. */}
         <p
           dir="auto"

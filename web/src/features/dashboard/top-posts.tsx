@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDay, formatNumber, formatPercent } from '../../lib/format';
 import { ClampedText } from '../../ui/clamped-text';
 import { SandboxBadge } from '../../ui/sample-badge';
+import { DeletedOnNetwork } from '../analytics';
 
 /** The period's posts with the most engagement, each leading to its own page. */
 export function TopPosts({ posts, sandbox = false }: { posts: AnalyticsPost[]; sandbox?: boolean }) {
@@ -46,6 +47,7 @@ export function TopPosts({ posts, sandbox = false }: { posts: AnalyticsPost[]; s
                 />
                 <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
                   <time dateTime={post.publishedAt}>{formatDay(post.publishedAt, language)}</time>
+                  {post.deletedAt && <DeletedOnNetwork deletedAt={post.deletedAt} />}
                   <span>
                     {formatNumber(post.reactions + post.comments + post.reposts, language)}{' '}
                     {t('top.engagement', { count: post.reactions + post.comments + post.reposts })}
@@ -54,6 +56,17 @@ export function TopPosts({ posts, sandbox = false }: { posts: AnalyticsPost[]; s
                     {formatNumber(post.impressions, language)}{' '}
                     {t('posts.counts.impressions', { count: post.impressions })}
                   </span>
+                  {/* Saves and sends only where the connection gives them (the network's post analytics). */}
+                  {post.saves !== null && (
+                    <span data-testid="top-post-saves">
+                      {formatNumber(post.saves, language)} {t('posts.counts.saves', { count: post.saves })}
+                    </span>
+                  )}
+                  {post.sends !== null && (
+                    <span data-testid="top-post-sends">
+                      {formatNumber(post.sends, language)} {t('posts.counts.sends', { count: post.sends })}
+                    </span>
+                  )}
                   {post.engagementRate !== null && (
                     <span>{t('top.rate', { rate: formatPercent(post.engagementRate, language) })}</span>
                   )}

@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { testIdentity } from '@nashr/platform/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsPostSnapshots, analyticsPosts } from '../../db/schema.js';
+import { AccountBusyError } from '../../analytics/account-limiter.js';
+import { analyticsMemberDays, analyticsPostSnapshots, analyticsPosts } from '../../db/schema.js';
 import { Sealer } from '../../sealer.js';
 import {
   FAKE_LINKEDIN_CLIENT_ID,
@@ -238,6 +239,8 @@ describe("snapshots of an official account's posts", () => {
 
     const summary = (await h.call(user, 'GET', '/api/v1/analytics/summary?days=7')).json();
     expect(summary.cards.impressions).toMatchObject({ sample: false, value: 350 });
+    // The top posts carry saves and sends beside the other figures.
+    expect(summary.topPosts[0]).toMatchObject({ id: urn, impressions: 350, reactions: 12, saves: 6, sends: 3 });
     expect(summary.cards.postEngagement.sample).toBe(false);
     // What the connection cannot give keeps its badge, card by card.
     expect(summary.cards.profileViews.sample).toBe(true);
@@ -247,6 +250,141 @@ describe("snapshots of an official account's posts", () => {
     fake.deletePost(urn);
     expect(await h.services.collector.take(user.userId)).toMatchObject({ status: 'taken', posts: 0 });
     expect((await stored(user.userId, urn))[0]).toMatchObject({ impressions: 350, saves: 6 });
+  });
+
+  it('mark a post deleted on LinkedIn once, keep its figures and snapshots, and stop asking about it', async () => {
+    const { user, accountId } = await connectedUser(withAnalytics);
+    const kept = (await withAnalytics.publish(accountId, { text: `kept ${randomUUID()}` })).postId ?? '';
+    const gone = (await withAnalytics.publish(accountId, { text: `gone ${randomUUID()}` })).postId ?? '';
+    const never = (await withAnalytics.publish(accountId, { text: `never seen ${randomUUID()}` })).postId ?? '';
+    fake.postFigures.set(kept, { IMPRESSION: 100, REACTION: 4, COMMENT: 1, RESHARE: 0, POST_SAVE: 1, POST_SEND: 0 });
+    fake.postFigures.set(gone, { IMPRESSION: 200, REACTION: 8, COMMENT: 2, RESHARE: 1, POST_SAVE: 3, POST_SEND: 2 });
+    // Deleted before any snapshot saw its figures.
+    fake.deletePost(never);
+    const analyticsCalls = () => fake.calls.filter((c) => c.call === 'GET /rest/memberCreatorPostAnalytics').length;
+    const snapshotsOf = (postId: string) =>
+      h.database.db
+        .select()
+        .from(analyticsPostSnapshots)
+        .where(and(eq(analyticsPostSnapshots.userId, user.userId), eq(analyticsPostSnapshots.postId, postId)));
+
+    expect(await h.services.collector.take(user.userId)).toMatchObject({ status: 'taken', posts: 2, deletedPosts: 1 });
+    expect((await stored(user.userId, never))[0]?.deletedAt).toBeInstanceOf(Date);
+    expect(await snapshotsOf(never)).toHaveLength(0);
+    const summaryBefore = (await h.call(user, 'GET', '/api/v1/analytics/summary?days=7')).json();
+    expect(summaryBefore.cards.impressions.value).toBe(300);
+
+    fake.deletePost(gone);
+    expect(await h.services.collector.take(user.userId)).toMatchObject({ status: 'taken', posts: 1, deletedPosts: 1 });
+    const [marked] = await stored(user.userId, gone);
+    expect(marked).toMatchObject({ impressions: 200, reactions: 8, saves: 3, sends: 2 });
+    expect(marked?.deletedAt).toBeInstanceOf(Date);
+    expect(await snapshotsOf(gone)).toHaveLength(1);
+
+    // Later snapshots read only the live post (7 metrics), and the deletion keeps its first time.
+    fake.postFigures.set(gone, { IMPRESSION: 999, REACTION: 99 });
+    for (let i = 0; i < 2; i++) {
+      const calls = analyticsCalls();
+      expect(await h.services.collector.take(user.userId)).toMatchObject({
+        status: 'taken',
+        posts: 1,
+        deletedPosts: 0,
+      });
+      expect(analyticsCalls() - calls).toBe(7);
+    }
+    expect((await stored(user.userId, gone))[0]?.deletedAt).toEqual(marked?.deletedAt);
+    expect(await snapshotsOf(gone)).toHaveLength(1);
+
+    // Nothing is counted twice, and the post says it was deleted.
+    const summary = (await h.call(user, 'GET', '/api/v1/analytics/summary?days=7')).json();
+    expect(summary.cards.impressions.value).toBe(300);
+    expect(summary.cards.postEngagement.value).toBe(summaryBefore.cards.postEngagement.value);
+    const top = summary.topPosts.find((post: { id: string }) => post.id === gone);
+    expect(top).toMatchObject({ impressions: 200, deletedAt: marked?.deletedAt?.toISOString() });
+    expect(summary.topPosts.find((post: { id: string }) => post.id === kept)).toMatchObject({ deletedAt: null });
+    const page = await h.call(user, 'GET', `/api/v1/analytics/posts/${encodeURIComponent(gone)}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().post).toMatchObject({ impressions: 200, deletedAt: marked?.deletedAt?.toISOString() });
+    expect(page.json().points).toHaveLength(1);
+    // The post deleted before any figure was read teaches the best times nothing.
+    const best = await h.call(user, 'GET', '/api/v1/analytics/best-times?timeZone=UTC');
+    expect(best.json().postsConsidered).toBe(2);
+  });
+
+  it('import the days from before the connection through q=me once, beside the tracked posts, counting nothing twice', async () => {
+    const { user, accountId } = await connectedUser(withAnalytics);
+    const today = new Date();
+    const day = (back: number) => new Date(today.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+    fake.memberHistory.clear();
+    fake.memberHistory.set(day(300), {
+      IMPRESSION: 900,
+      REACTION: 30,
+      COMMENT: 5,
+      RESHARE: 2,
+      POST_SAVE: 4,
+      POST_SEND: 1,
+    });
+    fake.memberHistory.set(day(150), {
+      IMPRESSION: 500,
+      REACTION: 20,
+      COMMENT: 3,
+      RESHARE: 1,
+      POST_SAVE: 2,
+      POST_SEND: 1,
+    });
+    fake.memberHistory.set(day(40), { IMPRESSION: 80, REACTION: 4 });
+    // Within the tracked posts' window: the posts' own snapshots count those days.
+    fake.memberHistory.set(day(3), { IMPRESSION: 70, REACTION: 7 });
+    const { postId } = await withAnalytics.publish(accountId, { text: `tracked ${randomUUID()}` });
+    fake.postFigures.set(postId ?? '', { IMPRESSION: 300, REACTION: 10, COMMENT: 2, RESHARE: 1 });
+    try {
+      const analyticsCalls = () => fake.calls.filter((c) => c.call === 'GET /rest/memberCreatorPostAnalytics').length;
+      // The network says "too many" midway: the account is held, the snapshot put off, and the
+      // import is not done yet.
+      fake.options.failures['q=me'] = { status: 429, times: 1, retryAfterSeconds: 1 };
+      const putOff = await h.services.collector.take(user.userId).catch((e: unknown) => e);
+      expect(putOff).toBeInstanceOf(AccountBusyError);
+      expect((await h.services.snapshots.state(user.userId))?.importedAt ?? null).toBeNull();
+      const before = analyticsCalls();
+      expect(await h.services.collector.take(user.userId)).toMatchObject({
+        status: 'taken',
+        imported: true,
+        posts: 1,
+        memberDays: 3,
+      });
+      // The post's 7 metrics, and 4 windows of 100 days of 7 metrics each, paged.
+      expect(analyticsCalls() - before).toBeGreaterThanOrEqual(7 + 4 * 7);
+
+      const summary = (await h.call(user, 'GET', '/api/v1/analytics/summary?days=365&timeZone=UTC')).json();
+      const on = (date: string) => summary.days.find((d: { date: string }) => d.date === date);
+      expect(on(day(300))).toMatchObject({ impressions: 900, engagement: 37 });
+      expect(on(day(150))).toMatchObject({ impressions: 500, engagement: 24 });
+      expect(on(day(40))).toMatchObject({ impressions: 80, engagement: 4 });
+      expect(on(day(3))).toMatchObject({ impressions: 0, engagement: 0 });
+      expect(summary.cards.impressions.value).toBe(900 + 500 + 80 + 300);
+
+      // Later snapshots do not import them again, and nothing adds up twice.
+      const calls = analyticsCalls();
+      expect(await h.services.collector.take(user.userId)).toMatchObject({ imported: false, memberDays: 0 });
+      expect(analyticsCalls() - calls).toBe(7);
+      const again = (await h.call(user, 'GET', '/api/v1/analytics/summary?days=365&timeZone=UTC')).json();
+      expect(again.cards.impressions.value).toBe(1780);
+      // The week before has figures: the 7-day card compares against it.
+      const year = (await h.call(user, 'GET', '/api/v1/analytics/summary?days=90&timeZone=UTC')).json();
+      expect(year.cards.impressions.previous).toBe(500);
+
+      // 'Download my data' carries them, and deleting the account deletes them.
+      const mine = (await h.call(user, 'GET', '/api/v1/linkedin/export')).json().data;
+      expect(mine.analytics.memberDays.map((d: { day: string }) => d.day)).toEqual([day(300), day(150), day(40)]);
+      await h.services.accounts.deleteUser(user.userId);
+      const left = await h.database.db
+        .select()
+        .from(analyticsMemberDays)
+        .where(eq(analyticsMemberDays.userId, user.userId));
+      expect(left).toHaveLength(0);
+    } finally {
+      fake.memberHistory.clear();
+    }
   });
 
   it('keep the sample badge on the post cards of a member who declined the analytics scope', async () => {

@@ -277,3 +277,63 @@ export function shortAge(createdAt: Date, now: Date): string {
   if (days < 365) return `${Math.floor(days / 30)}mo`;
   return `${Math.floor(days / 365)}y`;
 }
+
+/** One day's figures of a sandbox post, as the network's post analytics give them. */
+export interface SandboxDay {
+  /** The UTC day, YYYY-MM-DD. */
+  date: string;
+  impressions: number;
+  membersReached: number;
+  reactions: number;
+  comments: number;
+  reposts: number;
+  saves: number;
+  sends: number;
+}
+
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * A sandbox post's figures on one UTC day: drawn from the post's id and the day alone, so every
+ * process and every run answers the same. Most come in the first days after publishing, then a
+ * trickle; nothing before the post existed or after `now`. The day under way counts only its
+ * whole hours gone by (the same answer for an hour), so the figures grow with time.
+ */
+export function sandboxPostDay(postId: string, publishedAt: Date, date: string, now: Date): SandboxDay {
+  const zero = { date, impressions: 0, membersReached: 0, reactions: 0, comments: 0, reposts: 0, saves: 0, sends: 0 };
+  const dayStart = Date.parse(`${date}T00:00:00Z`);
+  const from = Math.max(dayStart, publishedAt.getTime());
+  const to = Math.min(dayStart + DAY_MS, now.getTime());
+  // The share of the day the post was up, in whole hours gone by.
+  const hours = Math.floor((to - from) / HOUR_MS);
+  if (Number.isNaN(dayStart) || hours <= 0) return zero;
+  const age = Math.max(0, Math.floor((dayStart - Date.parse(`${utcDay(publishedAt.getTime())}T00:00:00Z`)) / DAY_MS));
+  const post = seededRandom(`sandbox-post:${postId}`);
+  const peak = between(post, 600, 6_000);
+  const rate = 0.015 + post() * 0.03;
+  const day = seededRandom(`sandbox-day:${postId}:${date}`);
+  const wave = peak * Math.exp(-age / 2.5) + (age < 60 ? peak * 0.01 : 0);
+  const impressions = Math.round(wave * (0.7 + day() * 0.6) * (hours / 24));
+  return {
+    date,
+    impressions,
+    membersReached: Math.round(impressions * (0.6 + day() * 0.2)),
+    reactions: Math.round(impressions * rate),
+    comments: Math.round(impressions * (0.001 + day() * 0.005)),
+    reposts: Math.round(impressions * day() * 0.003),
+    saves: Math.round(impressions * day() * 0.004),
+    sends: Math.round(impressions * day() * 0.002),
+  };
+}
+
+/** A sandbox post's figures day by day, from its publishing day to `now`'s (UTC days, oldest first). */
+export function sandboxPostDays(postId: string, publishedAt: Date, now: Date): SandboxDay[] {
+  const days: SandboxDay[] = [];
+  const last = utcDay(now.getTime());
+  for (let at = publishedAt.getTime(), date = utcDay(at); date <= last && days.length < 800; ) {
+    days.push(sandboxPostDay(postId, publishedAt, date, now));
+    at += DAY_MS;
+    date = utcDay(at);
+  }
+  return days;
+}

@@ -82,6 +82,48 @@ describe('sandbox network', () => {
     expect(error.message).toBe('This verification step has expired. Please sign in again.');
   });
 
+  it('answers the post analytics calls with daily figures, the same for the same post and day', async () => {
+    let now = new Date('2031-03-10T15:00:00Z');
+    const clock = new SandboxProvider(apiDb.db, { now: () => now });
+    const { accountId } = await clock.connect({ username: 'daily@example.com', password: 'x' });
+    expect(await clock.analyticsCapabilities()).toMatchObject({
+      postCounters: true,
+      postDaily: true,
+      memberDaily: true,
+    });
+    const posts = (await clock.listPosts(accountId, { limit: 100 })).items;
+    const ids = posts.map((post) => post.id);
+    const days = await clock.postDailyAnalytics(accountId, [...ids, 'unknown']);
+    expect([...days.keys()].sort()).toEqual([...ids].sort());
+    const [first] = posts;
+    const firstDays = days.get(first?.id ?? '') ?? [];
+    expect(firstDays[0]?.date).toBe(first?.parsed_datetime.slice(0, 10));
+    expect(firstDays.at(-1)?.date).toBe('2031-03-10');
+    // The same answer from another process, and the total is the days summed.
+    expect(
+      (await new SandboxProvider(workerDb.db, { now: () => now }).postDailyAnalytics(accountId, ids)).get(
+        first?.id ?? '',
+      ),
+    ).toEqual(firstDays);
+    const totals = await clock.postAnalytics(accountId, first?.id ?? '');
+    expect(totals.impressions).toBe(firstDays.reduce((sum, day) => sum + day.impressions, 0));
+    expect(totals.impressions).toBeGreaterThan(0);
+
+    // The member's days are every post's days summed, one entry a day of the range.
+    const range = { start: new Date('2031-01-01T00:00:00Z'), end: new Date('2031-03-10T00:00:00Z') };
+    const member = await clock.memberDailyAnalytics(accountId, range);
+    expect(member).toHaveLength(69);
+    const day = member.find((d) => d.impressions > 0);
+    const expected = [...days.values()].flat().filter((d) => d.date === day?.date);
+    expect(day?.impressions).toBe(expected.reduce((sum, d) => sum + d.impressions, 0));
+
+    // Later, the figures have grown.
+    now = new Date(now.getTime() + 30 * 3_600_000);
+    expect((await clock.postAnalytics(accountId, first?.id ?? '')).impressions).toBeGreaterThan(totals.impressions);
+    const gone = await clock.postAnalytics(accountId, 'unknown').catch((e: unknown) => e);
+    expect((gone as ProviderError).kind).toBe('not_found');
+  });
+
   it('grows the counters of a published post with its age', async () => {
     let now = new Date();
     const clock = new SandboxProvider(apiDb.db, { now: () => now });

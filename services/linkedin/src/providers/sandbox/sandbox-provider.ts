@@ -17,19 +17,30 @@ import {
   sandboxPosts,
   type schema,
 } from '../../db/schema.js';
-import type {
-  Attachment,
-  CommentResult,
-  ConnectOutcome,
-  Credentials,
-  NetworkPost,
-  NetworkProvider,
-  PostPage,
-  PublishResult,
+import {
+  type AnalyticsCapabilities,
+  type Attachment,
+  type CommentResult,
+  type ConnectOutcome,
+  type Credentials,
+  DEFAULT_ANALYTICS_CAPABILITIES,
+  type MemberDay,
+  type NetworkPost,
+  type NetworkProvider,
+  type PostMetrics,
+  type PostPage,
+  type PublishResult,
 } from '../network-provider.js';
 import { ProviderError } from '../provider-error.js';
 import { SANDBOX_CAPTCHA_PUBLIC_KEY, sandboxCaptchaScriptUrl, sandboxCaptchaToken } from './captcha-widget.js';
-import { historyCounters, liveCounters, sandboxProfile, sandboxSeedPosts, shortAge } from './sandbox-data.js';
+import {
+  historyCounters,
+  liveCounters,
+  sandboxPostDays,
+  sandboxProfile,
+  sandboxSeedPosts,
+  shortAge,
+} from './sandbox-data.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
 
@@ -460,6 +471,61 @@ export class SandboxProvider implements NetworkProvider {
     return { commentId };
   }
 
+  /**
+   * Besides the counters of its post list, the sandbox answers the post analytics calls: each
+   * post's figures by day (sandboxPostDay), drawn from its id and the day, so the dashboard has a
+   * daily series in development. All of it is invented, and the screens badge it as such.
+   */
+  analyticsCapabilities(): AnalyticsCapabilities {
+    return { ...DEFAULT_ANALYTICS_CAPABILITIES, memberDaily: true, postDaily: true };
+  }
+
+  private async postsOf(accountId: string, postIds?: readonly string[]) {
+    await this.simulate();
+    await this.connectedAccount(accountId);
+    const ids = postIds?.map((id) => id.replace(/^urn:li:activity:/, ''));
+    if (ids && ids.length === 0) return [];
+    return this.db
+      .select({ id: sandboxPosts.id, createdAt: sandboxPosts.createdAt })
+      .from(sandboxPosts)
+      .where(
+        ids
+          ? and(eq(sandboxPosts.accountId, accountId), inArray(sandboxPosts.id, ids))
+          : eq(sandboxPosts.accountId, accountId),
+      );
+  }
+
+  async postDailyAnalytics(accountId: string, postIds: readonly string[]): Promise<Map<string, MemberDay[]>> {
+    const now = this.now();
+    const rows = await this.postsOf(accountId, postIds);
+    return new Map(rows.map((row) => [row.id, sandboxPostDays(row.id, row.createdAt, now)]));
+  }
+
+  async postAnalytics(accountId: string, postId: string): Promise<PostMetrics> {
+    const days = (await this.postDailyAnalytics(accountId, [postId])).values().next().value;
+    if (!days) throw new ProviderError('not_found', 'LinkedIn could not find this post.');
+    return sumDays(days);
+  }
+
+  async memberDailyAnalytics(accountId: string, range: { start: Date; end: Date }): Promise<MemberDay[]> {
+    const now = this.now();
+    const first = range.start.toISOString().slice(0, 10);
+    const last = range.end.toISOString().slice(0, 10);
+    const byDay = new Map<string, MemberDay[]>();
+    for (const row of await this.postsOf(accountId)) {
+      for (const day of sandboxPostDays(row.id, row.createdAt, now)) {
+        if (day.date < first || day.date > last) continue;
+        byDay.set(day.date, [...(byDay.get(day.date) ?? []), day]);
+      }
+    }
+    const out: MemberDay[] = [];
+    for (let at = Date.parse(`${first}T00:00:00Z`); new Date(at).toISOString().slice(0, 10) <= last; at += 86_400_000) {
+      const date = new Date(at).toISOString().slice(0, 10);
+      out.push({ date, ...sumDays(byDay.get(date) ?? []) });
+    }
+    return out;
+  }
+
   /** The images the simulated network holds for a post, in order (for tests and its image route). */
   async imagesOf(postId: string): Promise<{ position: number; contentType: string; data: Buffer }[]> {
     return this.db
@@ -493,4 +559,21 @@ export class SandboxProvider implements NetworkProvider {
       .set({ expired: true, updatedAt: new Date() })
       .where(eq(sandboxAccounts.id, accountId));
   }
+}
+
+/** Figures summed over days. */
+function sumDays(days: readonly PostMetrics[]): PostMetrics {
+  const total: PostMetrics = {
+    impressions: 0,
+    membersReached: 0,
+    reactions: 0,
+    comments: 0,
+    reposts: 0,
+    saves: 0,
+    sends: 0,
+  };
+  for (const day of days) {
+    for (const key of Object.keys(total) as (keyof PostMetrics)[]) total[key] += day[key];
+  }
+  return total;
 }

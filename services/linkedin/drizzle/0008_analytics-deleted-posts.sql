@@ -1,0 +1,1 @@
+ALTER TABLE "linkedin"."analytics_posts" ADD COLUMN "deleted_at" timestamp with time zone;
