@@ -487,7 +487,14 @@ describe('push notifications', () => {
     );
     const counted = outcomes.map((job) => (job.returnvalue as { outcome: string }).outcome).sort();
     expect(counted).toEqual([...Array(3).fill('capped'), ...Array(PUSHES_PER_DEVICE_PER_HOUR).fill('delivered')]);
-    expect(pushService.messages(phone.endpoint)).toHaveLength(PUSHES_PER_DEVICE_PER_HOUR);
+    // The device was told of exactly the admitted notifications. A push whose answer was lost in
+    // the test's short timeout on a busy machine is sent again under its own notification (tag and
+    // topic), which the device shows once: counted once here too.
+    const messages = pushService.messages(phone.endpoint);
+    for (const m of messages) expect(m.topic).toBe(payloadOf(phone, m.body).tag.replaceAll('-', ''));
+    const pushed = new Set(messages.map((m) => payloadOf(phone, m.body).tag));
+    const admitted = outcomes.filter((job) => (job.returnvalue as { outcome: string }).outcome === 'delivered');
+    expect([...pushed].sort()).toEqual(admitted.map((job) => job.data.notificationId).sort());
     // The bell has every one of them.
     const bell = await h.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: burst.headers });
     expect(bell.json().data.unread).toBe(postIds.length);

@@ -41,7 +41,15 @@ export async function sendPushMessage(
   const request = webpush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     JSON.stringify(payload),
-    { vapidDetails: vapid, TTL: PUSH_TTL_SECONDS, urgency: 'high', contentEncoding: 'aes128gcm' },
+    {
+      vapidDetails: vapid,
+      TTL: PUSH_TTL_SECONDS,
+      urgency: 'high',
+      contentEncoding: 'aes128gcm',
+      // One topic per notification (RFC 8030 5.4): a retry after an answer lost in a timeout
+      // replaces the copy the push service still holds instead of queueing a second one.
+      topic: payload.tag.replaceAll('-', ''),
+    },
   );
   // fetch sets the length from the body itself (undici refuses a given one), and takes strings only.
   const headers = Object.fromEntries(
