@@ -26,9 +26,10 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at a time: a browser test spends much of its time waiting for a page or a
-          // job, and a second file fills that wait. More than two gains nothing on two cores.
-          maxWorkers: 2,
+          // One file at a time. Measured on two cores: two at a time, with two workers for the
+          // other tests beside them, took as long in all (the cores are the limit, not waiting),
+          // and each file's waits grew with the load.
+          fileParallelism: false,
         },
       },
     ],
