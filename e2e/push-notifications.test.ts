@@ -132,11 +132,22 @@ describe('push notifications', () => {
     const user = await fullUserOf(stack, 'push-worker', undefined, 'English');
     const withWorker = await launchBrowser({ serviceWorkers: 'allow' });
     try {
-      const page = await openPage(withWorker, `${stack.url}/personalization#notifications`, {
-        lang: 'en',
-        cookies: [user.session.browserCookie],
+      // A first visit on a slow device: the worker's script arrives after the screen has given up
+      // waiting for it and said push needs the installed app. Once it is active, the switch is offered.
+      const context = await newContext(withWorker, { lang: 'en', cookies: [user.session.browserCookie] });
+      let releaseWorker: () => void = () => {};
+      const workerHeld = new Promise<void>((resolve) => {
+        releaseWorker = resolve;
       });
-      await page.getByTestId('push-device').and(page.locator('[data-state="off"]')).waitFor({ timeout: 20_000 });
+      await context.route('**/sw.js', async (route) => {
+        await workerHeld;
+        await route.continue();
+      });
+      const page = await context.newPage();
+      await page.goto(`${stack.url}/personalization#notifications`, { waitUntil: 'domcontentloaded' });
+      await page.getByTestId('push-device').and(page.locator('[data-state="needs-app"]')).waitFor();
+      releaseWorker();
+      await page.getByTestId('push-device').and(page.locator('[data-state="off"]')).waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('push-device-switch').isEnabled()).toBe(true);
       expect(await page.getByTestId('push-device-switch').getAttribute('aria-checked')).toBe('false');
       await page.context().close();

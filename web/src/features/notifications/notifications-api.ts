@@ -8,6 +8,7 @@ import {
   type UnsubscribeRequest,
 } from '@nashr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { notificationsApi } from '../../lib/api/catalogue';
 import { ApiError, call, send } from '../../lib/api/client';
 import { useMutation } from '../../lib/api/mutation';
@@ -82,7 +83,8 @@ const pushDeviceKey = ['notifications', 'push-device'] as const;
 const pushDevicesKey = ['notifications', 'push-devices'] as const;
 
 export function usePushDevice() {
-  return useQuery({
+  const queryClient = useQueryClient();
+  const device = useQuery({
     queryKey: pushDeviceKey,
     queryFn: async (): Promise<PushDeviceState> => {
       if (!pushSupported()) return 'unsupported';
@@ -95,6 +97,20 @@ export function usePushDevice() {
     staleTime: 30_000,
     refetchOnWindowFocus: true,
   });
+  // A first visit installs the app's worker while the page is open, and on a slow device or
+  // connection that takes longer than the wait above: the switch is offered once it is active.
+  const needsApp = device.data === 'needs-app';
+  useEffect(() => {
+    if (!needsApp) return;
+    let mounted = true;
+    void navigator.serviceWorker.ready.then(() => {
+      if (mounted) void queryClient.invalidateQueries({ queryKey: pushDeviceKey, exact: true });
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [needsApp, queryClient]);
+  return device;
 }
 
 /** The user said no to the browser's question: nothing was subscribed. */
