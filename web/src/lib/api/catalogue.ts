@@ -40,6 +40,7 @@ const AREAS: { [A in Area]: () => Promise<Catalogue[A]> } = {
   preferences: () => import('@nashr/contracts/api/preferences').then((area) => area.preferencesApi),
   notifications: () => import('@nashr/contracts/api/notifications').then((area) => area.notificationsApi),
   webhooks: () => import('@nashr/contracts/api/webhooks').then((area) => area.webhooksApi),
+  workspaces: () => import('@nashr/contracts/api/workspaces').then((area) => area.workspacesApi),
   account: () => import('@nashr/contracts/api/account').then((area) => area.accountApi),
   linkedin: () => import('@nashr/contracts/api/linkedin').then((area) => area.linkedinApi),
   posts: () => import('@nashr/contracts/api/posts').then((area) => area.postsApi),
