@@ -102,6 +102,7 @@ export const personalizationApi = areaRefs('personalization');
 export const preferencesApi = areaRefs('preferences');
 export const notificationsApi = areaRefs('notifications');
 export const webhooksApi = areaRefs('webhooks');
+export const workspacesApi = areaRefs('workspaces');
 export const accountApi = areaRefs('account');
 export const linkedinApi = areaRefs('linkedin');
 export const postsApi = areaRefs('posts');
