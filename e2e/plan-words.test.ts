@@ -109,6 +109,7 @@ for (const lang of ['en', 'ar'] as const) {
       await billing.getByTestId('plan-trial-note').waitFor();
       const billingNote = await read(billing, 'plan-trial-note');
       expect(billingNote).toContain(words.trialNote);
+      // biome-ignore lint/performance/useDomNodeTextContent: the words a reader sees; textContent would also read the page's scripts and hidden text
       expect(await billing.locator('body').innerText()).not.toMatch(words.retired);
       await billing.context().close();
 
@@ -120,6 +121,7 @@ for (const lang of ['en', 'ar'] as const) {
       for (const button of await landing.getByTestId('plan-trial').all()) {
         expect(await button.textContent()).toContain(words.chooseCard);
       }
+      // biome-ignore lint/performance/useDomNodeTextContent: the words a reader sees; textContent would also read the page's scripts and hidden text
       expect(await landing.locator('body').innerText()).not.toMatch(words.retired);
       await landing.context().close();
     });
@@ -160,6 +162,7 @@ for (const lang of ['en', 'ar'] as const) {
         expect(await why.isVisible()).toBe(true);
         expect(await button.getAttribute('aria-describedby')).toBe(await why.getAttribute('id'));
       }
+      // biome-ignore lint/performance/useDomNodeTextContent: the words a reader sees; textContent would also read the page's scripts and hidden text
       expect(await billing.locator('body').innerText()).not.toMatch(words.retired);
       await billing.context().close();
 

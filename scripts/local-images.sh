@@ -9,7 +9,7 @@
 #   localhost/nashr-redis:7          + redis-server 7
 #   localhost/nashr-s3:3             the Node.js image + s3rver 3, standing in for MinIO (for one's own machine)
 #
-# Usage (as root, with podman and debootstrap installed; see the README's operations section):
+# Usage (as root, with podman and debootstrap installed; see "Running with docker compose" in docs/operations.md):
 #   eval "$(scripts/local-images.sh)"      builds what is missing, then prints NODE_IMAGE=... to export
 #   scripts/local-images.sh --rebuild      builds every image again (the Debian root file system stays cached)
 # Progress goes to stderr; stdout carries only the `export` lines.
@@ -48,7 +48,7 @@ S3_IMAGE=localhost/nashr-s3:3
 
 wanted() { $rebuild || ! podman image exists "$1"; }
 
-# podman's default runtime (crun) and default ulimits fail on some kernels' cgroups (see the README).
+# podman's default runtime (crun) and default ulimits fail on some kernels' cgroups (see docs/operations.md).
 if [ ! -e /etc/containers/containers.conf ] && [ "$(id -u)" -eq 0 ]; then
   log "podman: runc and no default ulimits (/etc/containers/containers.conf)"
   mkdir -p /etc/containers

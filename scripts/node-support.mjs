@@ -28,7 +28,7 @@ export function unsupportedNodeNotice(version = process.versions.node, supported
   return [
     `Node.js ${version} ${why}.`,
     `Install Node.js ${supported} LTS (nvm install ${supported}, or https://nodejs.org/en/download): Nashr is built and tested for it.`,
-    "npm's EBADENGINE warnings on install say the same (README.md, Requirements).",
+    "npm's EBADENGINE warnings on install say the same (docs/development.md, Node.js versions).",
   ].join('\n  ');
 }
 

@@ -11,10 +11,9 @@
 // TEST_WITH_NODE=/path/to/bin/node runs every test on that Node.js instead of this one (.ci/run
 // sets it to Node.js 24, what the production images run, when the machine has another): lint,
 // typecheck and build stay on this Node.js, which cannot change what they check or produce. The
-// unit, service, web and ops tests then run with one Vitest worker beside the browser tests
-// (they leave a core mostly idle, one file at a time); their output is printed whole when both
-// have ended. More workers on both sides did not shorten a run on two cores: they share the
-// same two cores.
+// unit, service, web and ops tests then run with two Vitest workers beside the browser tests
+// (two files at a time, vitest.config.ts): most of their time is spent waiting for a job, a page
+// or a poll, not computing. Their output is printed whole when both have ended.
 //
 // Every Node.js the tests start (Vitest's workers, the browser tests' stacks) shares one
 // compile cache (NODE_COMPILE_CACHE): a module compiled once is not compiled again by the next
@@ -269,7 +268,7 @@ if (testNode && testVersion) {
   const beside = vitestInBackground(
     `${label} (${BESIDE_BROWSER_PROJECTS.join(', ')})`,
     testNode,
-    [...projects, '--maxWorkers=1', '--passWithNoTests', ...args],
+    [...projects, '--maxWorkers=2', '--passWithNoTests', ...args],
     env,
   );
   const browser = vitest(

@@ -10,11 +10,11 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { resolveBackingServices } from '@nashr/platform/testing';
-import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Stack, StackOptions } from '@nashr/tools/process-stack';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { signIn } from '../gateway/sign-in.js';
+import { benchOnOwnStack } from '../own-stack.js';
 
 const { values: flags } = parseArgs({
   options: { rounds: { type: 'string', default: '5' }, out: { type: 'string' } },
@@ -79,13 +79,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function main() {
   const [big, small] = await Promise.all([bigDocument(), smallDocument()]);
-  // Run on its own, it finds PostgreSQL and Redis the way the tests do (run-all passes its own).
-  const backing = process.env.DATABASE_URL && process.env.REDIS_URL ? null : await resolveBackingServices();
-  if (backing) {
-    process.env.DATABASE_URL = backing.databaseUrl;
-    process.env.REDIS_URL = backing.redisUrl;
-  }
-  const stack = await startStack({
+  const stackOptions: StackOptions = {
     services: ['auth', 'posts'],
     workers: ['auth'],
     helpers: ['mail'],
@@ -93,8 +87,8 @@ async function main() {
     layout: 'per-target',
     logLevel: 'info',
     env: { gateway: { RATE_LIMIT_PER_MINUTE: '100000000' } },
-  });
-  try {
+  };
+  await benchOnOwnStack(stackOptions, flags.out, async (stack) => {
     const pid = stack.pid('posts');
     if (!pid) throw new Error('the posts service has no process id');
     const { cookie } = await signIn(stack.url, `http://127.0.0.1:${stack.ports['mail-inbox']}`);
@@ -111,7 +105,7 @@ async function main() {
           `in ${document.ms} ms; one-page baseline +${(baseline.growth / MB).toFixed(1)} MB`,
       );
     }
-    const summary = {
+    return {
       fileBytes: big.length,
       pages: results[0]?.pages ?? 0,
       // The highest of the rounds: the allocator reuses memory unevenly from one upload to the next.
@@ -121,12 +115,7 @@ async function main() {
       ms: median(results.map((r) => r.ms)),
       rounds: results,
     };
-    console.log(JSON.stringify(summary));
-    if (flags.out) await writeFile(flags.out, JSON.stringify(summary));
-  } finally {
-    await stack.stop();
-    await backing?.stop();
-  }
+  });
 }
 
 await main();

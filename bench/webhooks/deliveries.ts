@@ -16,15 +16,14 @@
  *   npx tsx bench/webhooks/deliveries.ts [--events 10000] [--window 60] [--retry-base-ms 1000] [--out results.json]
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { postPublishedEvent, QUEUES, WEBHOOK_HEADERS } from '@nashr/contracts';
 import { createLogger, createRedis, Queues } from '@nashr/platform';
-import { resolveBackingServices } from '@nashr/platform/testing';
-import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Stack, StackOptions } from '@nashr/tools/process-stack';
 import { signIn } from '../gateway/sign-in.js';
+import { benchOnOwnStack } from '../own-stack.js';
 import { type Spread, seconds, spread } from '../scheduler/stats.js';
 
 const { values: flags } = parseArgs({
@@ -282,13 +281,8 @@ async function whoAmI(stack: Stack, cookie: string): Promise<{ userId: string }>
 }
 
 async function main() {
-  const backing = process.env.DATABASE_URL && process.env.REDIS_URL ? null : await resolveBackingServices();
-  if (backing) {
-    process.env.DATABASE_URL = backing.databaseUrl;
-    process.env.REDIS_URL = backing.redisUrl;
-  }
   const workerEnv = { WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS), AUTH_WORKERS: 'mail,webhooks' };
-  const stack = await startStack({
+  const stackOptions: StackOptions = {
     services: ['auth'],
     workers: ['auth'],
     helpers: ['mail'],
@@ -298,9 +292,9 @@ async function main() {
       'auth-worker': workerEnv,
       gateway: { RATE_LIMIT_PER_MINUTE: '100000000' },
     },
-  });
+  };
   const log = (line: string) => console.log(line);
-  try {
+  await benchOnOwnStack(stackOptions, flags.out, async (stack): Promise<WebhookSummary> => {
     log(
       `the worker's retry backoff is shortened for this run: WEBHOOK_RETRY_BASE_MS=${RETRY_BASE_MS} ` +
         `(the product's default is 40000); ${EVENTS} deliveries over ${WINDOW_MS / 1000} s to ${ENDPOINTS} endpoints`,
@@ -318,19 +312,8 @@ async function main() {
     log(`all-200: ${JSON.stringify(baseline)}`);
     const failing = await run(stack, cookie, { label: 'fifth-500', failing: true, deliveries: EVENTS, windowMs }, log);
     log(`fifth-500: ${JSON.stringify(failing)}`);
-    const summary: WebhookSummary = {
-      retryBaseMs: RETRY_BASE_MS,
-      windowMs: WINDOW_MS,
-      endpoints: ENDPOINTS,
-      baseline,
-      failing,
-    };
-    console.log(JSON.stringify(summary));
-    if (flags.out) await writeFile(flags.out, JSON.stringify(summary));
-  } finally {
-    await stack.stop();
-    await backing?.stop();
-  }
+    return { retryBaseMs: RETRY_BASE_MS, windowMs: WINDOW_MS, endpoints: ENDPOINTS, baseline, failing };
+  });
 }
 
 await main();

@@ -1,12 +1,10 @@
 import { isDocumentType } from '@nashr/contracts';
 import { addMonths, endOfMonth, isSameDay, isSameMonth, isToday, startOfMonth } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { thumbnailUrl } from '../../lib/api/media';
 import type { PostView } from '../../lib/api/posts';
 import { useDisplayPreferences } from '../../lib/api/preferences';
-import { dayAfterKey } from '../../lib/date-picking';
 import {
   dateInputValue,
   formatDay,
@@ -15,12 +13,12 @@ import {
   formatHijriDayNumber,
   formatHijriMonths,
   formatMonth,
-  WEEK_STARTS_ON,
 } from '../../lib/format';
 import { Spinner } from '../../ui/spinner';
 import { WeekdayHeader } from '../../ui/weekday-header';
 import { calendarDays, dayMark } from './calendar-grid';
 import { LoadError } from './list-states';
+import { useMonthGrid, useWeekStartsOn } from './use-month-grid';
 
 export interface PostsCalendarProps {
   month: Date;
@@ -80,38 +78,14 @@ export function PostsCalendar({
   const language = i18n.language;
   const rtl = i18n.dir() === 'rtl';
   const display = useDisplayPreferences();
-  const weekStartsOn = WEEK_STARTS_ON[display.weekStart];
-  const cells = calendarDays(month, weekStartsOn);
-  const weeks = Array.from({ length: 6 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
-  const { dayName, dayLabel } = useDayLabels();
-
-  // Roving focus: one day is in the tab order; arrows move it.
-  const [focusDay, setFocusDay] = useState<Date>(() => selected ?? new Date());
-  const moveFocus = useRef(false);
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
-  const focusable =
-    cells.find((day) => isSameDay(day, focusDay) && isSameMonth(day, month)) ??
-    cells.find((day) => isSameDay(day, new Date()) && isSameMonth(day, month)) ??
-    startOfMonth(month);
-
-  useEffect(() => {
-    if (!moveFocus.current) return;
-    moveFocus.current = false;
-    buttons.current.get(dateInputValue(focusDay))?.focus();
+  const cells = calendarDays(month, useWeekStartsOn());
+  const { weekStartsOn, weeks, setFocusDay, dayButtonProps } = useMonthGrid({
+    month,
+    days: cells,
+    firstFocus: selected,
+    onMonthChange,
   });
-
-  const goTo = (day: Date) => {
-    setFocusDay(day);
-    moveFocus.current = true;
-    if (!isSameMonth(day, month)) onMonthChange(startOfMonth(day));
-  };
-
-  const onKeyDown = (event: KeyboardEvent, day: Date) => {
-    const next = dayAfterKey(event.key, day, rtl, weekStartsOn);
-    if (!next) return;
-    event.preventDefault();
-    goTo(next);
-  };
+  const { dayName, dayLabel } = useDayLabels();
 
   const showToday = !isSameMonth(month, new Date());
   const Previous = rtl ? ChevronRight : ChevronLeft;
@@ -194,16 +168,11 @@ export function PostsCalendar({
                   <td key={key} className="p-0">
                     <button
                       type="button"
-                      ref={(element) => {
-                        if (element) buttons.current.set(key, element);
-                        else buttons.current.delete(key);
-                      }}
-                      tabIndex={isSameDay(day, focusable) ? 0 : -1}
+                      {...dayButtonProps(day)}
                       onClick={() => {
                         setFocusDay(day);
                         onSelect(day);
                       }}
-                      onKeyDown={(event) => onKeyDown(event, day)}
                       aria-label={label}
                       aria-current={today ? 'date' : undefined}
                       aria-pressed={isSelected}

@@ -1,10 +1,9 @@
 import { DndContext } from '@dnd-kit/core';
-import { isSameDay, isSameMonth, isToday, startOfMonth } from 'date-fns';
-import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { isSameDay, isSameMonth, isToday } from 'date-fns';
+import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PostView } from '../../lib/api/posts';
 import { useDisplayPreferences } from '../../lib/api/preferences';
-import { dayAfterKey } from '../../lib/date-picking';
 import {
   dateInputValue,
   formatClock,
@@ -12,7 +11,6 @@ import {
   formatDayNumber,
   formatHijriDayNumber,
   formatNumber,
-  WEEK_STARTS_ON,
 } from '../../lib/format';
 import { WeekdayHeader } from '../../ui/weekday-header';
 import { postsByDay } from './calendar-grid';
@@ -29,6 +27,8 @@ import {
   timelineCollision,
   useTimelineTouchSensors,
 } from './timeline-touch';
+import { useMonthGrid } from './use-month-grid';
+import { nativeDragProps } from './use-move-post';
 
 export interface PostsMonthProps {
   /** A day of the month shown. */
@@ -75,36 +75,10 @@ export function PostsMonth({
 }: PostsMonthProps) {
   const { t, i18n } = useTranslation('posts');
   const language = i18n.language;
-  const rtl = i18n.dir() === 'rtl';
   const display = useDisplayPreferences();
-  const weekStartsOn = WEEK_STARTS_ON[display.weekStart];
+  const { weekStartsOn, weeks, focusDay, setFocusDay, dayButtonProps } = useMonthGrid({ month, days, onMonthChange });
   const byDay = postsByDay(posts);
-  const weeks = Array.from({ length: days.length / 7 }, (_, w) => days.slice(w * 7, w * 7 + 7));
   const { dayName, dayLabel } = useDayLabels();
-
-  // Roving focus: one day is in the tab order (the one last reached, else today, else the 1st).
-  const [focusDay, setFocusDay] = useState<Date>(() => new Date());
-  const moveFocus = useRef(false);
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
-  const focusable =
-    days.find((day) => isSameDay(day, focusDay) && isSameMonth(day, month)) ??
-    days.find((day) => isToday(day) && isSameMonth(day, month)) ??
-    startOfMonth(month);
-
-  useEffect(() => {
-    if (!moveFocus.current) return;
-    moveFocus.current = false;
-    buttons.current.get(dateInputValue(focusDay))?.focus();
-  });
-
-  const onDayKeyDown = (event: KeyboardEvent, day: Date) => {
-    const next = dayAfterKey(event.key, day, rtl, weekStartsOn);
-    if (!next) return;
-    event.preventDefault();
-    setFocusDay(next);
-    moveFocus.current = true;
-    if (!isSameMonth(next, month)) onMonthChange(startOfMonth(next));
-  };
 
   const [over, setOver] = useState<string | null>(null);
   const [dragging, setDragging] = useState<string | null>(null);
@@ -201,14 +175,9 @@ export function PostsMonth({
                       >
                         <button
                           type="button"
-                          ref={(element) => {
-                            if (element) buttons.current.set(key, element);
-                            else buttons.current.delete(key);
-                          }}
-                          tabIndex={isSameDay(day, focusable) ? 0 : -1}
+                          {...dayButtonProps(day)}
                           onFocus={() => !isSameDay(day, focusDay) && setFocusDay(day)}
                           onClick={() => onOpenDay(day)}
-                          onKeyDown={(event) => onDayKeyDown(event, day)}
                           aria-label={dayLabel(day, here.length)}
                           aria-current={today ? 'date' : undefined}
                           data-testid="month-day-button"
@@ -242,16 +211,7 @@ export function PostsMonth({
                                       {...drag.listeners}
                                       // The keyboard reaches posts through the day (Enter), with "Move to…" there.
                                       tabIndex={-1}
-                                      draggable={movable}
-                                      onDragStart={(event) => {
-                                        event.dataTransfer.setData('text/plain', post.id);
-                                        event.dataTransfer.effectAllowed = 'move';
-                                        setDragging(post.id);
-                                      }}
-                                      onDragEnd={() => {
-                                        setDragging(null);
-                                        setOver(null);
-                                      }}
+                                      {...nativeDragProps(post, movable, { setDragging, setOver })}
                                       onClick={() =>
                                         Date.now() - droppedAt.current > CLICK_AFTER_DROP_MS && onEdit(post)
                                       }

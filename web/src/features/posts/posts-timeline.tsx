@@ -42,7 +42,7 @@ import {
   timelineCollision,
   useTimelineTouchSensors,
 } from './timeline-touch';
-import { useMovePost } from './use-move-post';
+import { nativeDragProps, useMovePost } from './use-move-post';
 
 /** Below this width (a phone) the calendar opens on one day: a week there would need scrolling sideways. */
 const NARROW_SCREEN = '(max-width: 39.99rem)';
@@ -437,16 +437,7 @@ export function PostsTimeline({
                                           else chips.current.delete(post.id);
                                         }}
                                         {...drag.listeners}
-                                        draggable={movable}
-                                        onDragStart={(event) => {
-                                          event.dataTransfer.setData('text/plain', post.id);
-                                          event.dataTransfer.effectAllowed = 'move';
-                                          setDragging(post.id);
-                                        }}
-                                        onDragEnd={() => {
-                                          setDragging(null);
-                                          setOver(null);
-                                        }}
+                                        {...nativeDragProps(post, movable, { setDragging, setOver })}
                                         onClick={() =>
                                           !isPicked &&
                                           Date.now() - droppedAt.current > CLICK_AFTER_DROP_MS &&

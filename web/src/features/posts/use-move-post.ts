@@ -1,3 +1,4 @@
+import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type PostView, useUpdatePost } from '../../lib/api/posts';
@@ -52,4 +53,27 @@ export function useMovePost() {
   };
 
   return { move, whenText, isPending: update.isPending };
+}
+
+/**
+ * A post chip's native drag (a mouse on a desktop), the same in the month and the week: it
+ * carries the post's id, and the view knows which post moves until the drag ends.
+ */
+export function nativeDragProps(
+  post: PostView,
+  movable: boolean,
+  view: { setDragging: (id: string | null) => void; setOver: (key: null) => void },
+) {
+  return {
+    draggable: movable,
+    onDragStart: (event: DragEvent) => {
+      event.dataTransfer.setData('text/plain', post.id);
+      event.dataTransfer.effectAllowed = 'move';
+      view.setDragging(post.id);
+    },
+    onDragEnd: () => {
+      view.setDragging(null);
+      view.setOver(null);
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FullProfile } from '@nashr/contracts';
+import type { PostMetrics } from '../network-provider.js';
 
 /**
  * The simulated network's people and posts. Everything is derived from the username, so the
@@ -279,16 +280,9 @@ export function shortAge(createdAt: Date, now: Date): string {
 }
 
 /** One day's figures of a sandbox post, as the network's post analytics give them. */
-export interface SandboxDay {
+export interface SandboxDay extends PostMetrics {
   /** The UTC day, YYYY-MM-DD. */
   date: string;
-  impressions: number;
-  membersReached: number;
-  reactions: number;
-  comments: number;
-  reposts: number;
-  saves: number;
-  sends: number;
 }
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
