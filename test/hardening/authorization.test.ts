@@ -52,6 +52,12 @@ interface Ids {
   /** A person and a topic Alice engages with. */
   engagePersonId: string;
   engageTopicId: string;
+  /** Alice's team workspace, a member of it (an editor) and an invitation of it still waiting. */
+  aliceWorkspaceId: string;
+  aliceWorkspaceEditorId: string;
+  aliceInvitationId: string;
+  /** The token of an invitation of Alice's to Carol, who is nobody else here. */
+  carolInvitationToken: string;
 }
 
 interface Rule {
@@ -172,6 +178,58 @@ const MATRIX: Record<string, Rule> = {
     crossUser: 404,
     request: (ids) => ({
       path: `/api/v1/webhooks/${ids.aliceWebhookId}/deliveries/${ids.aliceWebhookDeliveryId}/redeliver`,
+    }),
+  },
+  'GET /api/v1/workspaces': { ownOnly: OWN, request: NO_ID('/api/v1/workspaces') },
+  'POST /api/v1/workspaces': {
+    ownOnly: 'takes no id: it makes a workspace the caller owns',
+    request: () => ({ path: '/api/v1/workspaces', body: { name: 'Matrix' } }),
+  },
+  // The auth service's workspaces: "a workspace the caller is not a member of answers 404, like one that does not exist".
+  'PATCH /api/v1/workspaces/:id': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/workspaces/${ids.aliceWorkspaceId}`, body: { name: 'Hijacked' } }),
+  },
+  'GET /api/v1/workspaces/:id/members': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/workspaces/${ids.aliceWorkspaceId}/members` }),
+  },
+  'POST /api/v1/workspaces/:id/invitations': {
+    crossUser: 404,
+    request: (ids) => ({
+      path: `/api/v1/workspaces/${ids.aliceWorkspaceId}/invitations`,
+      body: { email: 'accomplice@hardening.test', role: 'admin' },
+    }),
+  },
+  'DELETE /api/v1/workspaces/:id/invitations/:invitationId': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/workspaces/${ids.aliceWorkspaceId}/invitations/${ids.aliceInvitationId}` }),
+  },
+  // An invitation is for the address it was sent to: anyone else holding its token is refused.
+  'POST /api/v1/workspaces/invitations/accept': {
+    crossUser: 403,
+    request: (ids) => ({ path: '/api/v1/workspaces/invitations/accept', body: { token: ids.carolInvitationToken } }),
+  },
+  'PUT /api/v1/workspaces/:id/members/:userId/role': {
+    crossUser: 404,
+    request: (ids) => ({
+      path: `/api/v1/workspaces/${ids.aliceWorkspaceId}/members/${ids.aliceWorkspaceEditorId}/role`,
+      body: { role: 'viewer' },
+    }),
+  },
+  'DELETE /api/v1/workspaces/:id/members/:userId': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/workspaces/${ids.aliceWorkspaceId}/members/${ids.aliceWorkspaceEditorId}` }),
+  },
+  'POST /api/v1/workspaces/:id/leave': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/workspaces/${ids.aliceWorkspaceId}/leave` }),
+  },
+  'POST /api/v1/workspaces/:id/transfer': {
+    crossUser: 404,
+    request: (ids) => ({
+      path: `/api/v1/workspaces/${ids.aliceWorkspaceId}/transfer`,
+      body: { userId: ids.aliceWorkspaceEditorId },
     }),
   },
   'POST /api/v1/notifications/unsubscribe': {
@@ -558,6 +616,33 @@ async function ok(method: string, path: string, cookie: string, body?: unknown) 
   return res.json();
 }
 
+/** The roles of a workspace below its owner, each held by one signed-in member of Alice's team. */
+const TEAM_ROLES = ['admin', 'editor', 'contributor', 'viewer'] as const;
+type TeamRole = 'owner' | (typeof TEAM_ROLES)[number];
+/** Alice's team workspace: the session of its member in each role (Alice is its owner). */
+const team = {} as Record<TeamRole, string>;
+
+/** Invites `email` into Alice's team (the auth worker mails it) and returns the token of the mailed link. */
+async function inviteToAliceTeam(
+  workspaceId: string,
+  email: string,
+  role: string,
+): Promise<{ id: string; token: string }> {
+  const mail = stack.mail;
+  if (!mail) throw new Error('invitations need the auth worker');
+  const before = mail.messages().filter((m) => m.envelope.to.includes(email)).length;
+  const invited = await ok('POST', `/api/v1/workspaces/${workspaceId}/invitations`, alice, { email, role, lang: 'en' });
+  let text = '';
+  for (const deadline = Date.now() + 15_000; !text; await new Promise((resolve) => setTimeout(resolve, 50))) {
+    const mine = mail.messages().filter((m) => m.envelope.to.includes(email));
+    text = mine.length > before ? (mine[0]?.text ?? '') : '';
+    if (!text && Date.now() > deadline) throw new Error(`no invitation to ${email} arrived within 15 s`);
+  }
+  const token = /\/workspaces\/accept#token=([A-Za-z0-9_%-]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`no accept link in the invitation to ${email}`);
+  return { id: invited.data.invitation.id as string, token: decodeURIComponent(token) };
+}
+
 /** The user id behind a cookie, read the way the gateway reads it. */
 async function userIdOf(cookie: string): Promise<string> {
   const unsigned = fastifyCookie.unsign(decodeURIComponent(cookie.slice('sid='.length)), COOKIE_SECRET);
@@ -659,7 +744,22 @@ beforeAll(async () => {
     profileUrl: 'https://www.linkedin.com/in/emma-carter',
   });
   const engageTopic = await ok('POST', '/api/v1/engage/topics', alice, { topic: 'Leadership' });
+  // Alice's team workspace: a member in each role, each signed in and joined by an invitation by mail.
+  const aliceWorkspaceId = (await ok('POST', '/api/v1/workspaces', alice, { name: 'Matrix team' })).data.workspace
+    .id as string;
+  team.owner = alice;
+  for (const role of TEAM_ROLES) {
+    const email = `team-${role}@hardening.test`;
+    const { token } = await inviteToAliceTeam(aliceWorkspaceId, email, role);
+    team[role] = await signInByMail(stack, email);
+    await ok('POST', '/api/v1/workspaces/invitations/accept', team[role], { token });
+  }
+  const carolInvitation = await inviteToAliceTeam(aliceWorkspaceId, 'carol@hardening.test', 'editor');
   ids = {
+    aliceWorkspaceId,
+    aliceWorkspaceEditorId: await userIdOf(team.editor),
+    aliceInvitationId: carolInvitation.id,
+    carolInvitationToken: carolInvitation.token,
     engagePersonId: engagePerson.person.id as string,
     engageTopicId: engageTopic.topic.id as string,
     libraryPostId: libraryPost.data.id as string,
@@ -681,7 +781,7 @@ beforeAll(async () => {
     visitorToken: await signInToken(stack, 'visitor@hardening.test'),
     aliceUnsubscribeToken: unsubscribeTokenFor(aliceUserId, unsubscribe?.token ?? '', 'post_published'),
   };
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await stack?.close();
@@ -776,5 +876,74 @@ describe('authorization matrix through the gateway', () => {
       expect(res.statusCode, service).toBe(403);
       expect(problemWith(fromInject(res))).toBeNull();
     }
+  });
+});
+
+/**
+ * Who in a workspace may call each of its routes: the roles not listed are refused with 403 and
+ * change nothing (Bob, a member of other workspaces only, is refused with 404 in the matrix above).
+ */
+const WORKSPACE_ROLE_RULES: Record<string, { allowed: readonly TeamRole[]; refusedWith?: number }> = {
+  'GET /api/v1/workspaces/:id/members': { allowed: ['owner', ...TEAM_ROLES] },
+  'PATCH /api/v1/workspaces/:id': { allowed: ['owner', 'admin'] },
+  'POST /api/v1/workspaces/:id/invitations': { allowed: ['owner', 'admin'] },
+  'DELETE /api/v1/workspaces/:id/invitations/:invitationId': { allowed: ['owner', 'admin'] },
+  'PUT /api/v1/workspaces/:id/members/:userId/role': { allowed: ['owner', 'admin'] },
+  'DELETE /api/v1/workspaces/:id/members/:userId': { allowed: ['owner', 'admin'] },
+  'POST /api/v1/workspaces/:id/transfer': { allowed: ['owner'] },
+  // The owner cannot leave before transferring ownership.
+  'POST /api/v1/workspaces/:id/leave': { allowed: TEAM_ROLES, refusedWith: 409 },
+  // Carol's invitation is Carol's: no member of the workspace can use its token.
+  'POST /api/v1/workspaces/invitations/accept': { allowed: [] },
+};
+
+describe('workspace roles through the gateway', () => {
+  it('names a rule for every workspace route', () => {
+    const workspaceRoutes = Object.keys(MATRIX).filter((key) => /\/api\/v1\/workspaces\/./.test(key));
+    expect(Object.keys(WORKSPACE_ROLE_RULES).sort()).toEqual(workspaceRoutes.sort());
+  });
+
+  it('refuses every role below what a route needs, changing nothing', async () => {
+    for (const [key, rule] of Object.entries(WORKSPACE_ROLE_RULES)) {
+      for (const role of ['owner', ...TEAM_ROLES] as const) {
+        if (rule.allowed.includes(role)) continue;
+        await expectRefused(key, `as the workspace's ${role}`, team[role], [rule.refusedWith ?? 403]);
+      }
+    }
+  });
+
+  it('lets each allowed role do it', async () => {
+    const base = `/api/v1/workspaces/${ids.aliceWorkspaceId}`;
+    /** A member who is there only to be changed or removed (no session needed). */
+    const bystander = async () => {
+      const [user] = await stack.sql<{ id: string }[]>`
+        insert into auth.users (email) values (${`bystander-${Date.now()}-${Math.random()}@hardening.test`}) returning id`;
+      await stack.sql`insert into auth.workspace_members (workspace_id, user_id, role)
+        values (${ids.aliceWorkspaceId}, ${user!.id}, 'viewer')`;
+      return user!.id;
+    };
+    for (const role of ['owner', ...TEAM_ROLES] as const) {
+      const members = await ok('GET', `${base}/members`, team[role]);
+      expect(members.data.members).toHaveLength(5);
+    }
+    for (const role of ['owner', 'admin'] as const) {
+      await ok('PATCH', base, team[role], { name: 'Matrix team' });
+      const invited = await ok('POST', `${base}/invitations`, team[role], {
+        email: `helper-${role}@hardening.test`,
+        role: 'viewer',
+      });
+      await ok('DELETE', `${base}/invitations/${invited.data.invitation.id}`, team[role]);
+      const changed = await bystander();
+      await ok('PUT', `${base}/members/${changed}/role`, team[role], { role: 'editor' });
+      await ok('DELETE', `${base}/members/${changed}`, team[role]);
+    }
+    // Ownership goes to the admin and back: Alice owns it again.
+    const adminId = await userIdOf(team.admin);
+    await ok('POST', `${base}/transfer`, team.owner, { userId: adminId });
+    await ok('POST', `${base}/transfer`, team.admin, { userId: ids.aliceUserId });
+    // Last, as it ends the team: every member but the owner may leave.
+    for (const role of TEAM_ROLES) await ok('POST', `${base}/leave`, team[role]);
+    const left = await ok('GET', `${base}/members`, alice);
+    expect(left.data.members.map((m: { role: string }) => m.role)).toEqual(['owner']);
   });
 });

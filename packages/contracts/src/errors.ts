@@ -18,6 +18,7 @@ import { QUEUE_ERROR_CODES } from './posts/queue-rules.js';
 import { PUSH_ERROR_CODES } from './push.js';
 import { TEXT_PROBLEMS } from './text.js';
 import { WEBHOOK_ERROR_CODES } from './webhooks.js';
+import { WORKSPACE_ERROR_CODES } from './workspaces.js';
 
 /** Every code an error answer may carry: the web app has words for each, in both languages. */
 export const ERROR_CODES: readonly string[] = [
@@ -29,6 +30,7 @@ export const ERROR_CODES: readonly string[] = [
     ...Object.values(API_TOKEN_ERROR_CODES),
     ...Object.values(PUSH_ERROR_CODES),
     ...Object.values(WEBHOOK_ERROR_CODES),
+    ...Object.values(WORKSPACE_ERROR_CODES),
     ...Object.values(MAGIC_LINK_ERROR_CODES),
     ...Object.keys(TEXT_PROBLEMS),
     ...Object.values(POST_ERROR_CODES),

@@ -23,3 +23,4 @@ export * from './posts/index.js';
 export * from './push.js';
 export * from './text.js';
 export * from './webhooks.js';
+export * from './workspaces.js';

@@ -34,6 +34,7 @@ import { preferencesRoutes } from './routes/preferences.js';
 import { pushRoutes } from './routes/push.js';
 import { sessionRoutes } from './routes/session.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { workspaceRoutes } from './routes/workspaces.js';
 import { createServices } from './services.js';
 import { SignIn } from './sign-in.js';
 import { applyAdminEmails } from './users/admin-roles.js';
@@ -98,7 +99,7 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
   const queues = new Queues({ connection: redis, prefix: config.REDIS_PREFIX }, logger);
   app.addHook('onClose', () => queues.close());
 
-  const { users, notifications, links, push, webhooks } = createServices({
+  const { users, notifications, links, push, webhooks, workspaces } = createServices({
     database,
     redis,
     prefix: config.REDIS_PREFIX,
@@ -153,6 +154,7 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
     once: idempotentReplies({ redis, prefix: config.REDIS_PREFIX, sealer: new Sealer(config.ENCRYPTION_KEY) }),
   });
   preferencesRoutes(app, users);
+  workspaceRoutes(app, { workspaces, queues });
   accountDataRoutes(app, {
     webhooks,
     users,

@@ -7,11 +7,13 @@ import { magicLinks, type schema } from './db/schema.js';
 type Db = PostgresJsDatabase<typeof schema>;
 
 /** 32 random bytes in base64url: 43 characters. Anything else is not one of our tokens. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Spent and expired links are kept this long (so a late click still reads 'used'/'expired'), then deleted. */
 const KEEP_AFTER_EXPIRY = '1 day';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A fresh token for a link that opens something once (TOKEN_PATTERN's shape); only its hash is stored. */
+export const newLinkToken = () => randomBytes(32).toString('base64url');
 
 export type ConsumeResult = { status: 'verified'; email: string } | { status: Exclude<VerifyStatus, 'verified'> };
 
@@ -20,7 +22,7 @@ export class MagicLinks {
 
   /** Creates a link for `email`; the token leaves this function only to be mailed. */
   async mint(email: string, ttlSeconds: number): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newLinkToken();
     // The database clock alone decides expiry, so API and worker clocks may differ.
     await this.db.insert(magicLinks).values({
       tokenHash: hashToken(token),

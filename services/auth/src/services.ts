@@ -5,6 +5,7 @@ import { NotificationStore } from './notifications/notification-store.js';
 import { PushStore } from './push/push-store.js';
 import { UserStore } from './users/user-store.js';
 import { WebhookStore } from './webhooks/webhook-store.js';
+import { WorkspaceStore } from './workspaces/workspace-store.js';
 
 export interface AuthServicesDeps {
   database: Database<typeof schema>;
@@ -23,6 +24,7 @@ export function createServices({ database, redis, prefix, encryptionKey }: AuthS
     push: new PushStore(database.db),
     links: new MagicLinks(database.db),
     webhooks: new WebhookStore(database.db, new Sealer(encryptionKey)),
+    workspaces: new WorkspaceStore(database.db),
   };
 }
 export type AuthServices = ReturnType<typeof createServices>;

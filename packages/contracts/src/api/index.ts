@@ -18,6 +18,7 @@ import { postsApi } from './posts.js';
 import { preferencesApi } from './preferences.js';
 import { queueApi } from './queue.js';
 import { webhooksApi } from './webhooks.js';
+import { workspacesApi } from './workspaces.js';
 
 export * from './account.js';
 export * from './admin-audit.js';
@@ -39,6 +40,7 @@ export * from './posts.js';
 export * from './preferences.js';
 export * from './queue.js';
 export * from './webhooks.js';
+export * from './workspaces.js';
 
 /**
  * The public API, one domain per file. The gateway routes and documents exactly these, the
@@ -50,6 +52,7 @@ export const API = {
   preferences: preferencesApi,
   notifications: notificationsApi,
   webhooks: webhooksApi,
+  workspaces: workspacesApi,
   account: accountApi,
   linkedin: linkedinApi,
   posts: postsApi,

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgSchema,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -162,6 +163,72 @@ export const webhookDeliveries = authSchema.table(
   ],
 );
 
+/** A member's role in a workspace; the contracts' `WORKSPACE_ROLES`. */
+export const workspaceRole = authSchema.enum('workspace_role', ['owner', 'admin', 'editor', 'contributor', 'viewer']);
+
+/**
+ * What people work in together. Every account has a personal one (`personal_of` names the
+ * account), made in the same statement that makes the account (a trigger on `users`), so no
+ * account is ever without one. What belongs to a workspace elsewhere holds its id.
+ */
+export const workspaces = authSchema.table('workspaces', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  personalOf: uuid('personal_of')
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who belongs to a workspace, and as what. Exactly one owner each (the partial unique index). */
+export const workspaceMembers = authSchema.table(
+  'workspace_members',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: workspaceRole('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    index('workspace_members_user_idx').on(t.userId),
+    uniqueIndex('workspace_members_one_owner').on(t.workspaceId).where(sql`${t.role} = 'owner'`),
+  ],
+);
+
+/**
+ * Invitations by e-mail. Only the SHA-256 of the link's token is kept, set when the mail is sent
+ * (null until then). One waiting invitation per address and workspace; an accepted one stays, so
+ * its link reads 'used'.
+ */
+export const workspaceInvitations = authSchema.table(
+  'workspace_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Lower-cased, like `users.email`. */
+    email: text('email').notNull(),
+    role: workspaceRole('role').notNull(),
+    tokenHash: text('token_hash').unique(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('workspace_invitations_waiting').on(t.workspaceId, t.email).where(sql`${t.acceptedAt} is null`),
+    check('workspace_invitations_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    check('workspace_invitations_not_owner', sql`${t.role} <> 'owner'`),
+  ],
+);
+
 /** Sign-ins that carried the admin role: who, from where, when. */
 export const adminAudit = adminAuditTable(authSchema);
 
@@ -173,6 +240,10 @@ export const schema = {
   pushSubscriptions,
   webhookEndpoints,
   webhookDeliveries,
+  workspaceRole,
+  workspaces,
+  workspaceMembers,
+  workspaceInvitations,
   adminAudit,
 };
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
@@ -180,3 +251,5 @@ export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+export type WorkspaceInvitationRow = typeof workspaceInvitations.$inferSelect;

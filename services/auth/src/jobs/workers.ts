@@ -46,7 +46,7 @@ export function startWorkers({ config, names, logger, database, queue, mailer, c
 } {
   const workers: Worker[] = [];
   const queues = new Queues(queue, logger);
-  const { users, notifications, links, push, webhooks } = createServices({
+  const { users, notifications, links, push, webhooks, workspaces } = createServices({
     database,
     redis: queue.connection,
     prefix: queue.prefix,
@@ -62,6 +62,7 @@ export function startWorkers({ config, names, logger, database, queue, mailer, c
       mailer,
       publicUrl: config.PUBLIC_URL,
       ttlSeconds: config.MAGIC_LINK_TTL_SECONDS,
+      workspaces,
       clock,
     });
     workers.push(createWorker(QUEUES.authMail, handlers, queue, { logger }));

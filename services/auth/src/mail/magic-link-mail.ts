@@ -45,14 +45,30 @@ const COPY = {
     ignore: 'If you did not ask for this e-mail, you can safely ignore it; nothing changes in your account.',
     signature: 'The Nashr team',
   }),
-} satisfies Record<Locale, (minutes: number) => Record<string, string>>;
+} satisfies Record<Locale, (minutes: number) => LinkMailCopy>;
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The sign-in mail in the reader's language, as HTML and as plain text. */
 export function magicLinkMail(lang: Locale, link: string, ttlSeconds: number): MagicLinkMail {
-  const c = COPY[lang](Math.max(1, Math.round(ttlSeconds / 60)));
+  return linkMail(lang, link, COPY[lang](Math.max(1, Math.round(ttlSeconds / 60))));
+}
+
+/** The words of a mail whose point is one button (a link that works once, for a while). */
+export interface LinkMailCopy {
+  subject: string;
+  greeting: string;
+  intro: string;
+  validity: string;
+  button: string;
+  fallback: string;
+  ignore: string;
+  signature: string;
+}
+
+/** A one-button mail in the reader's language and direction, as HTML and as plain text. */
+export function linkMail(lang: Locale, link: string, c: LinkMailCopy): MagicLinkMail {
   const dir = lang === 'ar' ? 'rtl' : 'ltr';
   const align = lang === 'ar' ? 'right' : 'left';
   const href = escapeHtml(link);

@@ -40,6 +40,7 @@ const AREAS: { [A in Area]: () => Promise<Catalogue[A]> } = {
   preferences: () => import('@nashr/contracts/api/preferences').then((area) => area.preferencesApi),
   notifications: () => import('@nashr/contracts/api/notifications').then((area) => area.notificationsApi),
   webhooks: () => import('@nashr/contracts/api/webhooks').then((area) => area.webhooksApi),
+  workspaces: () => import('@nashr/contracts/api/workspaces').then((area) => area.workspacesApi),
   account: () => import('@nashr/contracts/api/account').then((area) => area.accountApi),
   linkedin: () => import('@nashr/contracts/api/linkedin').then((area) => area.linkedinApi),
   posts: () => import('@nashr/contracts/api/posts').then((area) => area.postsApi),
@@ -101,6 +102,7 @@ export const personalizationApi = areaRefs('personalization');
 export const preferencesApi = areaRefs('preferences');
 export const notificationsApi = areaRefs('notifications');
 export const webhooksApi = areaRefs('webhooks');
+export const workspacesApi = areaRefs('workspaces');
 export const accountApi = areaRefs('account');
 export const linkedinApi = areaRefs('linkedin');
 export const postsApi = areaRefs('posts');

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { localeSchema } from './http.js';
+import { defineJob, QUEUES } from './jobs/define.js';
+
+/**
+ * Workspaces: every account has a personal one, and may make more and belong to several. A
+ * workspace has exactly one owner; members hold one role each. People join by an e-mailed
+ * invitation, accepted while signed in with the invited address.
+ */
+
+/** Strongest first. */
+export const WORKSPACE_ROLES = ['owner', 'admin', 'editor', 'contributor', 'viewer'] as const;
+export const workspaceRoleSchema = z.enum(WORKSPACE_ROLES);
+export type WorkspaceRole = z.infer<typeof workspaceRoleSchema>;
+
+/** The roles an invitation or a role change may give: ownership passes only by a transfer. */
+export const ASSIGNABLE_WORKSPACE_ROLES = ['admin', 'editor', 'contributor', 'viewer'] as const;
+export const assignableWorkspaceRoleSchema = z.enum(ASSIGNABLE_WORKSPACE_ROLES);
+export type AssignableWorkspaceRole = z.infer<typeof assignableWorkspaceRoleSchema>;
+
+/** The roles that manage a workspace: rename it, invite, change roles, remove members. */
+export const WORKSPACE_MANAGER_ROLES: readonly WorkspaceRole[] = ['owner', 'admin'];
+
+export const WORKSPACE_NAME_MAX = 80;
+/** How many workspaces one account may own (its personal one included). */
+export const MAX_OWNED_WORKSPACES = 20;
+/** How many invitations one workspace may have waiting (not accepted, not expired). */
+export const MAX_PENDING_INVITATIONS = 50;
+/** How long an invitation link works. */
+export const WORKSPACE_INVITATION_TTL_DAYS = 7;
+/** The web page an invitation link opens; the token follows in the fragment, so no server logs it. */
+export const WORKSPACE_ACCEPT_PATH = '/workspaces/accept';
+
+export const WORKSPACE_ERROR_CODES = {
+  /** Not a member of it, or it does not exist: the two are not told apart. */
+  notFound: 'workspace.not_found',
+  /** params: role (the caller's) */
+  roleTooLow: 'workspace.role_too_low',
+  /** params: max */
+  limitReached: 'workspace.limit_reached',
+  /** params: max */
+  invitationLimitReached: 'workspace.invitation_limit_reached',
+  alreadyMember: 'workspace.already_member',
+  memberNotFound: 'workspace.member_not_found',
+  invitationNotFound: 'workspace.invitation_not_found',
+  invitationUsed: 'workspace.invitation_used',
+  invitationExpired: 'workspace.invitation_expired',
+  /** The invitation was sent to another address than the signed-in one. */
+  invitationOtherAddress: 'workspace.invitation_other_address',
+  /** The owner cannot leave: ownership must be transferred first. */
+  lastOwner: 'workspace.last_owner',
+  /** The owner's role is changed only by a transfer, and an admin cannot remove the owner. */
+  ownerProtected: 'workspace.owner_protected',
+  /** One's own role is not changed by oneself, nor is one removed by oneself (leave instead). */
+  ownMembership: 'workspace.own_membership',
+  /** A personal workspace stays its account's own: it is not transferred. */
+  personal: 'workspace.personal',
+} as const;
+
+export const workspaceNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name')
+  .max(WORKSPACE_NAME_MAX, `A name has at most ${WORKSPACE_NAME_MAX} characters`);
+
+export const workspaceParamsSchema = z.object({ id: z.string().uuid() });
+export const workspaceMemberParamsSchema = z.object({ id: z.string().uuid(), userId: z.string().uuid() });
+export const workspaceInvitationParamsSchema = z.object({ id: z.string().uuid(), invitationId: z.string().uuid() });
+
+export const createWorkspaceRequestSchema = z.object({ name: workspaceNameSchema });
+export const renameWorkspaceRequestSchema = z.object({ name: workspaceNameSchema });
+
+export const inviteToWorkspaceRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().email('Enter a valid e-mail address').max(254),
+  role: assignableWorkspaceRoleSchema,
+  /** The language of the invitation e-mail. */
+  lang: localeSchema.default('ar'),
+});
+export type InviteToWorkspaceRequest = z.input<typeof inviteToWorkspaceRequestSchema>;
+
+export const changeWorkspaceRoleRequestSchema = z.object({ role: assignableWorkspaceRoleSchema });
+export const transferWorkspaceRequestSchema = z.object({ userId: z.string().uuid() });
+export const acceptWorkspaceInvitationRequestSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** A workspace as one of its members sees it in their list. */
+export const workspaceSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  /** The account's own workspace, made with it. */
+  personal: z.boolean(),
+  /** The caller's role in it. */
+  role: workspaceRoleSchema,
+  createdAt: z.string().datetime(),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+export const workspaceMemberSchema = z.object({
+  userId: z.string().uuid(),
+  email: z.string(),
+  role: workspaceRoleSchema,
+  joinedAt: z.string().datetime(),
+});
+export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
+
+export const workspaceInvitationSchema = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  role: assignableWorkspaceRoleSchema,
+  expiresAt: z.string().datetime(),
+  createdAt: z.string().datetime(),
+});
+export type WorkspaceInvitation = z.infer<typeof workspaceInvitationSchema>;
+
+export const workspacesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ workspaces: z.array(workspaceSchema) }),
+});
+
+export const workspaceResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ workspace: workspaceSchema }),
+});
+
+export const workspaceMembersResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    members: z.array(workspaceMemberSchema),
+    /** The invitations still waiting: for the owner and admins; null for the other roles. */
+    invitations: z.array(workspaceInvitationSchema).nullable(),
+  }),
+});
+
+export const workspaceInvitationResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ invitation: workspaceInvitationSchema }),
+});
+
+/**
+ * auth → auth-mail: mail an invitation. The worker mints the link's token (only its hash is
+ * stored), so no usable secret waits in Redis. Job id `workspace-invitation-{invitationId}`.
+ */
+export const sendWorkspaceInvitationJob = defineJob(
+  QUEUES.authMail,
+  'send-workspace-invitation',
+  z.object({
+    invitationId: z.string().uuid(),
+    lang: localeSchema,
+    requestId: z.string().max(64).optional(),
+  }),
+);

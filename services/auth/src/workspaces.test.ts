@@ -1,0 +1,480 @@
+/**
+ * Workspaces through the real auth service: real PostgreSQL (the migration, the trigger that
+ * makes each account's personal workspace, the locks that keep the limits), the real mail worker
+ * sending invitations over SMTP to the catcher, and each refusal with its declared code.
+ */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  WORKSPACE_ERROR_CODES as E,
+  MAX_OWNED_WORKSPACES,
+  MAX_PENDING_INVITATIONS,
+  WORKSPACE_ACCEPT_PATH,
+  WORKSPACE_NAME_MAX,
+  type Workspace,
+  type WorkspaceInvitation,
+  type WorkspaceMember,
+} from '@nashr/contracts';
+import { createDatabase, runMigrations } from '@nashr/platform';
+import { createTestDatabase } from '@nashr/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from './db/schema.js';
+import { hashToken } from './magic-links.js';
+import { MIGRATIONS_FOLDER } from './migrations.js';
+import {
+  asGateway,
+  type Harness,
+  mailsTo,
+  PUBLIC_URL,
+  type StoredUser,
+  signInByMail,
+  startHarness,
+  storedUser,
+  until,
+} from './test-harness.js';
+import { UserStore } from './users/user-store.js';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+}, 60_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+let counter = 0;
+const newUser = (name: string) => storedUser(h, `${name}-${++counter}@workspaces.test`);
+
+type Caller = Pick<StoredUser, 'headers'>;
+
+/** What the routes answer, success or refusal, read loosely: each test looks at the part it checks. */
+interface Answer {
+  code?: string;
+  params?: Record<string, unknown>;
+  data: {
+    workspace: Workspace;
+    workspaces: Workspace[];
+    members: WorkspaceMember[];
+    invitations: WorkspaceInvitation[] | null;
+  };
+}
+
+async function call(user: Caller, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  const res = await h.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+  return { status: res.statusCode, body: res.json() as Answer };
+}
+
+const list = async (user: Caller) => (await call(user, 'GET', '/api/v1/workspaces')).body.data.workspaces;
+
+async function createWorkspace(user: Caller, name = 'Team') {
+  const res = await call(user, 'POST', '/api/v1/workspaces', { name });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data.workspace.id;
+}
+
+/** The token of the newest invitation mail to `email`, once it has arrived (there were `before` already). */
+async function invitationToken(email: string, before: number): Promise<string> {
+  const mails = await until(
+    `invitation mail to ${email}`,
+    () => mailsTo(h, email),
+    (m) => m.length > before,
+  );
+  const text = mails[0]?.text ?? '';
+  const match = new RegExp(`${PUBLIC_URL}${WORKSPACE_ACCEPT_PATH}#token=([A-Za-z0-9_%-]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no accept link in: ${text}`);
+  return decodeURIComponent(match[1]);
+}
+
+/** Invites `email` into the workspace as `inviter`, and returns the token its mail carries. */
+async function invite(inviter: Caller, workspaceId: string, email: string, role = 'editor', lang = 'en') {
+  const before = mailsTo(h, email).length;
+  const res = await call(inviter, 'POST', `/api/v1/workspaces/${workspaceId}/invitations`, { email, role, lang });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return invitationToken(email, before);
+}
+
+/** A workspace of `owner`'s with a member for each role below owner. */
+async function teamOf(owner: StoredUser) {
+  const id = await createWorkspace(owner, 'Launch team');
+  const members: Record<'admin' | 'editor' | 'contributor' | 'viewer', StoredUser> = {} as never;
+  for (const role of ['admin', 'editor', 'contributor', 'viewer'] as const) {
+    const member = await newUser(role);
+    const token = await invite(owner, id, member.email, role);
+    expect((await call(member, 'POST', '/api/v1/workspaces/invitations/accept', { token })).status).toBe(200);
+    members[role] = member;
+  }
+  return { id, ...members };
+}
+
+const roleIn = async (user: Caller, workspaceId: string) => (await list(user)).find((w) => w.id === workspaceId)?.role;
+
+describe('personal workspaces', () => {
+  it('gives every account that existed before workspaces its own, as owner, by the migration', async () => {
+    // The migrations up to the one before workspaces, then accounts, then the rest.
+    const folder = mkdtempSync(join(tmpdir(), 'auth-migrations-'));
+    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+    const journalPath = join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
+    const at = journal.entries.findIndex((e: { tag: string }) => e.tag === '0007_workspaces');
+    expect(at).toBeGreaterThan(0);
+    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+    const db = await createTestDatabase();
+    const database = createDatabase({ url: db.url, schema });
+    try {
+      await runMigrations(db.url, { migrationsFolder: folder, serviceSchema: 'auth' });
+      await database.sql`insert into auth.users (email) values ('old-one@workspaces.test'), ('old-two@workspaces.test')`;
+      await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'auth' });
+      const rows = await database.sql<{ email: string; name: string; role: string; members: number }[]>`
+        select u.email, w.name, m.role::text as role,
+          (select count(*)::int from auth.workspace_members x where x.workspace_id = w.id) as members
+        from auth.users u
+        join auth.workspaces w on w.personal_of = u.id
+        join auth.workspace_members m on m.workspace_id = w.id and m.user_id = u.id
+        order by u.email`;
+      expect(rows).toEqual([
+        { email: 'old-one@workspaces.test', name: 'old-one', role: 'owner', members: 1 },
+        { email: 'old-two@workspaces.test', name: 'old-two', role: 'owner', members: 1 },
+      ]);
+    } finally {
+      await database.close();
+      await db.drop();
+    }
+  });
+
+  it('gives a new account its own on sign-up, and lists it first with the role', async () => {
+    const email = `new-${++counter}@workspaces.test`;
+    const sid = await signInByMail(h, email);
+    const me = { headers: await asGateway(h, sid) };
+    expect(await list(me)).toEqual([
+      expect.objectContaining({ name: email.split('@')[0], personal: true, role: 'owner' }),
+    ]);
+    await createWorkspace(me, 'Aardvark agency');
+    expect((await list(me)).map((w) => [w.name, w.personal])).toEqual([
+      [email.split('@')[0], true],
+      ['Aardvark agency', false],
+    ]);
+  });
+
+  it('removes the workspaces an account owns with it, and its memberships elsewhere', async () => {
+    const owner = await newUser('owner');
+    const { id, editor } = await teamOf(owner);
+    const own = await createWorkspace(editor, 'Solo');
+    await new UserStore(h.database.db, null).delete({ id: editor.userId, email: editor.email });
+    const left = await h.database
+      .sql`select 1 from auth.workspaces where id = ${own} or personal_of = ${editor.userId}`;
+    expect(left).toHaveLength(0);
+    const members = (await call(owner, 'GET', `/api/v1/workspaces/${id}/members`)).body.data.members;
+    expect(members.map((m: { email: string }) => m.email)).not.toContain(editor.email);
+  });
+});
+
+describe('making and renaming workspaces', () => {
+  it('refuses a name empty or too long, and keeps it trimmed', async () => {
+    const user = await newUser('namer');
+    for (const name of ['', '   ', 'x'.repeat(WORKSPACE_NAME_MAX + 1)]) {
+      const res = await call(user, 'POST', '/api/v1/workspaces', { name });
+      expect(res.status, name).toBe(400);
+    }
+    const id = await createWorkspace(user, '  Spaced  ');
+    expect((await list(user)).find((w) => w.id === id)?.name).toBe('Spaced');
+  });
+
+  it(`lets an account own at most ${MAX_OWNED_WORKSPACES}, even asked all at once`, async () => {
+    const user = await newUser('many');
+    // The personal one counts: MAX - 1 more fit.
+    const answers = await Promise.all(
+      Array.from({ length: MAX_OWNED_WORKSPACES + 4 }, (_, i) =>
+        call(user, 'POST', '/api/v1/workspaces', { name: `W${i}` }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(MAX_OWNED_WORKSPACES - 1);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused.map((a) => [a.status, a.body.code, a.body.params])).toEqual(
+      refused.map(() => [409, E.limitReached, { max: MAX_OWNED_WORKSPACES }]),
+    );
+    expect((await list(user)).filter((w) => w.role === 'owner')).toHaveLength(MAX_OWNED_WORKSPACES);
+  });
+
+  it('lets the owner and admins rename, refuses the other roles (403) and outsiders (404)', async () => {
+    const owner = await newUser('owner');
+    const team = await teamOf(owner);
+    const outsider = await newUser('outsider');
+    const rename = (user: Caller, name: string) => call(user, 'PATCH', `/api/v1/workspaces/${team.id}`, { name });
+    expect((await rename(owner, 'By owner')).body.data.workspace).toMatchObject({ name: 'By owner', role: 'owner' });
+    expect((await rename(team.admin, 'By admin')).status).toBe(200);
+    for (const user of [team.editor, team.contributor, team.viewer]) {
+      expect(await rename(user, 'No')).toMatchObject({ status: 403, body: { code: E.roleTooLow } });
+    }
+    expect(await rename(outsider, 'No')).toMatchObject({ status: 404, body: { code: E.notFound } });
+    expect((await list(owner)).find((w) => w.id === team.id)?.name).toBe('By admin');
+  });
+});
+
+describe('members', () => {
+  it('shows the members to every member (owner first), the waiting invitations to managers only', async () => {
+    const owner = await newUser('owner');
+    const team = await teamOf(owner);
+    await call(owner, 'POST', `/api/v1/workspaces/${team.id}/invitations`, {
+      email: 'later@workspaces.test',
+      role: 'viewer',
+    });
+    for (const [user, managing] of [
+      [owner, true],
+      [team.admin, true],
+      [team.editor, false],
+      [team.contributor, false],
+      [team.viewer, false],
+    ] as const) {
+      const { status, body } = await call(user, 'GET', `/api/v1/workspaces/${team.id}/members`);
+      expect(status).toBe(200);
+      expect(body.data.members.map((m: { role: string }) => m.role)).toEqual([
+        'owner',
+        'admin',
+        'editor',
+        'contributor',
+        'viewer',
+      ]);
+      if (managing)
+        expect(body.data.invitations?.map((i: { email: string }) => i.email)).toEqual(['later@workspaces.test']);
+      else expect(body.data.invitations).toBeNull();
+    }
+    const outsider = await newUser('outsider');
+    expect(await call(outsider, 'GET', `/api/v1/workspaces/${team.id}/members`)).toMatchObject({
+      status: 404,
+      body: { code: E.notFound },
+    });
+  });
+});
+
+describe('invitations', () => {
+  it('mails a link to the accept page in the chosen language; only the hash of its token is stored', async () => {
+    const owner = await newUser('owner');
+    const id = await createWorkspace(owner, 'Riyadh office');
+    for (const lang of ['ar', 'en'] as const) {
+      const email = `invitee-${lang}-${++counter}@workspaces.test`;
+      const token = await invite(owner, id, email, 'contributor', lang);
+      const [mail] = mailsTo(h, email);
+      expect(mail?.html).toContain(`lang="${lang}"`);
+      expect(mail?.subject).toContain('Riyadh office');
+      expect(mail?.text).toContain(owner.email);
+      if (lang === 'ar') {
+        expect(mail?.html).toContain('dir="rtl"');
+        expect(mail?.text).toContain('7 أيام');
+        expect(mail?.text).toContain('مساهم');
+      } else {
+        expect(mail?.text).toContain('7 days');
+        expect(mail?.text).toContain('as a contributor');
+      }
+      const [row] = await h.database.sql<{ token_hash: string }[]>`
+        select token_hash from auth.workspace_invitations where email = ${email}`;
+      expect(row?.token_hash).toBe(hashToken(token));
+      expect(JSON.stringify(await h.database.sql`select * from auth.workspace_invitations`)).not.toContain(token);
+    }
+  });
+
+  it('refuses inviting as owner (400), by a role below admin (403), a member already (409), outsiders (404)', async () => {
+    const owner = await newUser('owner');
+    const team = await teamOf(owner);
+    const path = `/api/v1/workspaces/${team.id}/invitations`;
+    expect((await call(owner, 'POST', path, { email: 'x@workspaces.test', role: 'owner' })).status).toBe(400);
+    expect((await call(owner, 'POST', path, { email: 'not an address', role: 'viewer' })).status).toBe(400);
+    for (const user of [team.editor, team.contributor, team.viewer]) {
+      expect(await call(user, 'POST', path, { email: 'x@workspaces.test', role: 'viewer' })).toMatchObject({
+        status: 403,
+        body: { code: E.roleTooLow },
+      });
+    }
+    expect(
+      await call(team.admin, 'POST', path, { email: team.editor.email.toUpperCase(), role: 'viewer' }),
+    ).toMatchObject({
+      status: 409,
+      body: { code: E.alreadyMember },
+    });
+    const outsider = await newUser('outsider');
+    expect(await call(outsider, 'POST', path, { email: 'x@workspaces.test', role: 'viewer' })).toMatchObject({
+      status: 404,
+      body: { code: E.notFound },
+    });
+    const [{ n }] = (await h.database.sql`
+      select count(*)::int as n from auth.workspace_invitations where workspace_id = ${team.id} and accepted_at is null`) as never as [
+      { n: number },
+    ];
+    expect(n).toBe(0);
+  });
+
+  it(`keeps at most ${MAX_PENDING_INVITATIONS} waiting per workspace, even sent all at once`, async () => {
+    const owner = await newUser('owner');
+    const id = await createWorkspace(owner);
+    const answers = await Promise.all(
+      Array.from({ length: MAX_PENDING_INVITATIONS + 5 }, (_, i) =>
+        call(owner, 'POST', `/api/v1/workspaces/${id}/invitations`, {
+          email: `crowd-${i}@workspaces.test`,
+          role: 'viewer',
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(MAX_PENDING_INVITATIONS);
+    expect(answers.filter((a) => a.status === 409 && a.body.code === E.invitationLimitReached)).toHaveLength(5);
+    // Inviting one of them again only refreshes it; withdrawing one makes room.
+    expect(
+      (
+        await call(owner, 'POST', `/api/v1/workspaces/${id}/invitations`, {
+          email: 'crowd-0@workspaces.test',
+          role: 'editor',
+        })
+      ).status,
+    ).toBe(201);
+    const waiting = (await call(owner, 'GET', `/api/v1/workspaces/${id}/members`)).body.data.invitations;
+    expect(waiting).toHaveLength(MAX_PENDING_INVITATIONS);
+    expect((await call(owner, 'DELETE', `/api/v1/workspaces/${id}/invitations/${waiting?.[0]?.id}`)).status).toBe(200);
+    expect(
+      (
+        await call(owner, 'POST', `/api/v1/workspaces/${id}/invitations`, {
+          email: 'one-more@workspaces.test',
+          role: 'viewer',
+        })
+      ).status,
+    ).toBe(201);
+  });
+
+  it('joins with the invited role; refuses the link used twice, expired, withdrawn, or by another address', async () => {
+    const owner = await newUser('owner');
+    const id = await createWorkspace(owner, 'Accepting');
+    const invitee = await newUser('invitee');
+    const stranger = await newUser('stranger');
+    const accept = (user: Caller, token: string) =>
+      call(user, 'POST', '/api/v1/workspaces/invitations/accept', { token });
+
+    const token = await invite(owner, id, invitee.email, 'contributor');
+    expect(await accept(stranger, token)).toMatchObject({ status: 403, body: { code: E.invitationOtherAddress } });
+    expect(await roleIn(stranger, id)).toBeUndefined();
+    // Two clicks at once: one joins, the other reads 'used'.
+    const both = await Promise.all([accept(invitee, token), accept(invitee, token)]);
+    expect(both.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(both.find((a) => a.status === 200)?.body.data.workspace).toMatchObject({ id, role: 'contributor' });
+    expect(both.find((a) => a.status === 409)?.body.code).toBe(E.invitationUsed);
+    expect(await accept(invitee, token)).toMatchObject({ status: 409, body: { code: E.invitationUsed } });
+    expect(await roleIn(invitee, id)).toBe('contributor');
+
+    const late = await newUser('late');
+    const lateToken = await invite(owner, id, late.email, 'viewer');
+    await h.database
+      .sql`update auth.workspace_invitations set expires_at = now() - interval '1 second' where email = ${late.email}`;
+    expect(await accept(late, lateToken)).toMatchObject({ status: 409, body: { code: E.invitationExpired } });
+    expect(await roleIn(late, id)).toBeUndefined();
+
+    const withdrawn = await newUser('withdrawn');
+    const withdrawnToken = await invite(owner, id, withdrawn.email, 'viewer');
+    const [row] = await h.database.sql<{ id: string }[]>`
+      select id from auth.workspace_invitations where email = ${withdrawn.email}`;
+    expect((await call(owner, 'DELETE', `/api/v1/workspaces/${id}/invitations/${row?.id}`)).status).toBe(200);
+    expect(await accept(withdrawn, withdrawnToken)).toMatchObject({
+      status: 404,
+      body: { code: E.invitationNotFound },
+    });
+    expect(await accept(withdrawn, 'A'.repeat(43))).toMatchObject({
+      status: 404,
+      body: { code: E.invitationNotFound },
+    });
+    expect(await accept(withdrawn, 'short')).toMatchObject({ status: 404, body: { code: E.invitationNotFound } });
+  });
+
+  it('voids the earlier link when an address is invited again', async () => {
+    const owner = await newUser('owner');
+    const id = await createWorkspace(owner);
+    const invitee = await newUser('again');
+    const first = await invite(owner, id, invitee.email, 'viewer');
+    const second = await invite(owner, id, invitee.email, 'editor');
+    const accept = (token: string) => call(invitee, 'POST', '/api/v1/workspaces/invitations/accept', { token });
+    expect(await accept(first)).toMatchObject({ status: 404, body: { code: E.invitationNotFound } });
+    expect((await accept(second)).status).toBe(200);
+    expect(await roleIn(invitee, id)).toBe('editor');
+  });
+});
+
+describe('roles, removal, leaving and transfer', () => {
+  it("changes roles by the owner and admins; never the owner's, nor one's own", async () => {
+    const owner = await newUser('owner');
+    const team = await teamOf(owner);
+    const role = (user: Caller, member: StoredUser, to: string) =>
+      call(user, 'PUT', `/api/v1/workspaces/${team.id}/members/${member.userId}/role`, { role: to });
+    expect((await role(team.admin, team.viewer, 'editor')).status).toBe(200);
+    expect(await roleIn(team.viewer, team.id)).toBe('editor');
+    expect((await role(owner, team.viewer, 'viewer')).status).toBe(200);
+    expect(await role(team.admin, owner, 'viewer')).toMatchObject({ status: 403, body: { code: E.ownerProtected } });
+    expect(await role(team.admin, team.admin, 'viewer')).toMatchObject({
+      status: 409,
+      body: { code: E.ownMembership },
+    });
+    expect(await role(team.editor, team.viewer, 'admin')).toMatchObject({ status: 403, body: { code: E.roleTooLow } });
+    expect((await role(owner, team.viewer, 'owner')).status).toBe(400);
+    const outsider = await newUser('outsider');
+    expect(await role(owner, outsider, 'viewer')).toMatchObject({ status: 404, body: { code: E.memberNotFound } });
+    expect(await role(outsider, team.viewer, 'admin')).toMatchObject({ status: 404, body: { code: E.notFound } });
+    expect(await roleIn(owner, team.id)).toBe('owner');
+    expect(await roleIn(team.viewer, team.id)).toBe('viewer');
+  });
+
+  it('removes members; a removed member can do nothing more there (404)', async () => {
+    const owner = await newUser('owner');
+    const team = await teamOf(owner);
+    const remove = (user: Caller, member: StoredUser) =>
+      call(user, 'DELETE', `/api/v1/workspaces/${team.id}/members/${member.userId}`);
+    expect(await remove(team.admin, owner)).toMatchObject({ status: 403, body: { code: E.ownerProtected } });
+    expect(await remove(team.editor, team.viewer)).toMatchObject({ status: 403, body: { code: E.roleTooLow } });
+    expect(await remove(owner, owner)).toMatchObject({ status: 409, body: { code: E.ownMembership } });
+    expect((await remove(team.admin, team.editor)).status).toBe(200);
+    expect(await remove(team.admin, team.editor)).toMatchObject({ status: 404, body: { code: E.memberNotFound } });
+    expect(await call(team.editor, 'GET', `/api/v1/workspaces/${team.id}/members`)).toMatchObject({
+      status: 404,
+      body: { code: E.notFound },
+    });
+    // An admin removed while at work: their next change is refused as from a stranger.
+    expect((await remove(owner, team.admin)).status).toBe(200);
+    expect(await call(team.admin, 'PATCH', `/api/v1/workspaces/${team.id}`, { name: 'Mine now' })).toMatchObject({
+      status: 404,
+      body: { code: E.notFound },
+    });
+    expect(await roleIn(team.admin, team.id)).toBeUndefined();
+  });
+
+  it('lets members leave, but not the owner', async () => {
+    const owner = await newUser('owner');
+    const team = await teamOf(owner);
+    const leave = (user: Caller) => call(user, 'POST', `/api/v1/workspaces/${team.id}/leave`);
+    expect(await leave(owner)).toMatchObject({ status: 409, body: { code: E.lastOwner } });
+    expect(await roleIn(owner, team.id)).toBe('owner');
+    expect((await leave(team.viewer)).status).toBe(200);
+    expect(await leave(team.viewer)).toMatchObject({ status: 404, body: { code: E.notFound } });
+    const personal = (await list(owner)).find((w) => w.personal);
+    expect(await call(owner, 'POST', `/api/v1/workspaces/${personal?.id}/leave`)).toMatchObject({
+      status: 409,
+      body: { code: E.lastOwner },
+    });
+  });
+
+  it('transfers ownership from the owner only; the former owner becomes an admin and may then leave', async () => {
+    const owner = await newUser('owner');
+    const team = await teamOf(owner);
+    const transfer = (user: Caller, to: StoredUser) =>
+      call(user, 'POST', `/api/v1/workspaces/${team.id}/transfer`, { userId: to.userId });
+    expect(await transfer(team.admin, team.editor)).toMatchObject({ status: 403, body: { code: E.roleTooLow } });
+    expect(await transfer(owner, owner)).toMatchObject({ status: 409, body: { code: E.ownMembership } });
+    const outsider = await newUser('outsider');
+    expect(await transfer(owner, outsider)).toMatchObject({ status: 404, body: { code: E.memberNotFound } });
+    const personal = (await list(owner)).find((w) => w.personal);
+    expect(
+      await call(owner, 'POST', `/api/v1/workspaces/${personal?.id}/transfer`, { userId: team.editor.userId }),
+    ).toMatchObject({ status: 409, body: { code: E.personal } });
+
+    expect((await transfer(owner, team.editor)).status).toBe(200);
+    expect(await roleIn(team.editor, team.id)).toBe('owner');
+    expect(await roleIn(owner, team.id)).toBe('admin');
+    expect((await call(owner, 'POST', `/api/v1/workspaces/${team.id}/leave`)).status).toBe(200);
+    const members = (await call(team.editor, 'GET', `/api/v1/workspaces/${team.id}/members`)).body.data.members;
+    expect(members.filter((m: { role: string }) => m.role === 'owner')).toHaveLength(1);
+  });
+});
