@@ -6,18 +6,13 @@
  * and shown in the history with its link.
  */
 import { randomInt } from 'node:crypto';
-import {
-  FAKE_LINKEDIN_CLIENT_ID,
-  FAKE_LINKEDIN_CLIENT_SECRET,
-  type FakeLinkedin,
-  startFakeLinkedin,
-} from '@nashr/linkedin/testing';
+import { type FakeLinkedin, startFakeLinkedin } from '@nashr/linkedin/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, waitUntilLive } from './support/browser';
-import { continueWithLinkedIn } from './support/connect';
-import { callAs, signedInUser } from './support/full-user';
+import { continueWithLinkedIn, officialNetworkEnv } from './support/connect';
+import { callAs, personalize, signedInUser } from './support/full-user';
 import { startTrial, takeStarter } from './support/plans';
 
 let stack: Stack;
@@ -27,20 +22,13 @@ const POLL = { timeout: 30_000, interval: 250 };
 
 beforeAll(async () => {
   fake = await startFakeLinkedin();
-  const official = {
-    NETWORK_PROVIDERS: 'linkedin,sandbox',
-    LINKEDIN_CLIENT_ID: FAKE_LINKEDIN_CLIENT_ID,
-    LINKEDIN_CLIENT_SECRET: FAKE_LINKEDIN_CLIENT_SECRET,
-    LINKEDIN_API_URL: fake.url,
-  };
   const engage = { ENGAGE_PROVIDER: 'linkedin' };
   [stack, browser] = await Promise.all([
     startStack({
       services: ['auth', 'linkedin', 'posts', 'billing', 'engage', 'content', 'ai'],
       workers: ['auth', 'linkedin', 'billing', 'engage', 'ai'],
       env: {
-        linkedin: official,
-        'linkedin-worker': official,
+        ...officialNetworkEnv(fake),
         engage,
         'engage-worker': engage,
       },
@@ -58,16 +46,7 @@ afterAll(async () => {
 describe('engage through the official API', () => {
   it('sends a comment on a post brought in by its address, once, and shows it with its link', async () => {
     const user = await signedInUser(stack, 'official-engage');
-    const personalized = await callAs(stack, user, 'PUT', '/api/v1/personalization', {
-      jobTitle: 'Founder',
-      language: 'English',
-      accent: '',
-      goals: ['Grow Network'],
-      interests: ['Leadership'],
-      tones: ['Professional'],
-      styles: ['Simple Language'],
-    });
-    expect(personalized.status).toBe(200);
+    await personalize(stack, user);
     await startTrial(stack, user);
     await takeStarter(stack, user);
 

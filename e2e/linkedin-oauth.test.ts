@@ -10,21 +10,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { connectionExpiryTickJob } from '@nashr/contracts';
-import {
-  FAKE_LINKEDIN_CLIENT_ID,
-  FAKE_LINKEDIN_CLIENT_SECRET,
-  type FakeLinkedin,
-  fakeMember,
-  startFakeLinkedin,
-} from '@nashr/linkedin/testing';
+import { type FakeLinkedin, fakeMember, startFakeLinkedin } from '@nashr/linkedin/testing';
 import { createRedis, Queues } from '@nashr/platform';
 import { createCapturingLogger } from '@nashr/platform/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './support/browser';
-import { continueWithLinkedIn } from './support/connect';
-import { callAs, type StackUser, signedInUser } from './support/full-user';
+import { continueWithLinkedIn, officialNetworkEnv } from './support/connect';
+import { callAs, personalize, signedInUser } from './support/full-user';
 import { mailsTo } from './support/mail';
 import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
 
@@ -38,18 +32,12 @@ const DAY_SECONDS = 86_400;
 
 beforeAll(async () => {
   fake = await startFakeLinkedin();
-  const official = {
-    NETWORK_PROVIDERS: 'linkedin,sandbox',
-    LINKEDIN_CLIENT_ID: FAKE_LINKEDIN_CLIENT_ID,
-    LINKEDIN_CLIENT_SECRET: FAKE_LINKEDIN_CLIENT_SECRET,
-    LINKEDIN_API_URL: fake.url,
-  };
   [stack, browser] = await Promise.all([
     startStack({
       services: ['auth', 'linkedin', 'posts', 'content', 'ai'],
       workers: ['auth', 'linkedin', 'posts'],
       helpers: ['mail'],
-      env: { ai: { AI_PROVIDER: 'offline' }, linkedin: official, 'linkedin-worker': official },
+      env: { ai: { AI_PROVIDER: 'offline' }, ...officialNetworkEnv(fake) },
     }),
     launchBrowser(),
   ]);
@@ -64,20 +52,6 @@ afterAll(async () => {
   await stack?.stop();
   await fake?.close();
 });
-
-/** Signs `user` in with a personalization saved, so every screen is open to them. */
-async function personalized(user: StackUser): Promise<void> {
-  const answer = await callAs(stack, user, 'PUT', '/api/v1/personalization', {
-    jobTitle: 'Founder',
-    language: 'English',
-    accent: '',
-    goals: ['Grow Network'],
-    interests: ['Leadership'],
-    tones: ['Professional'],
-    styles: ['Simple Language'],
-  });
-  expect(answer.status).toBe(200);
-}
 
 /** The browser's own date `days` from today (YYYY-MM-DD), as the schedule dialog takes it. */
 const browserDay = (page: Page, days: number) =>
@@ -163,7 +137,7 @@ describe('Continue with LinkedIn', () => {
     fake.options.issueRefreshTokens = false;
     fake.options.accessTokenSeconds = 3 * DAY_SECONDS;
     const user = await signedInUser(stack, 'expiry');
-    await personalized(user);
+    await personalize(stack, user);
     const page = await openPage(browser, `${stack.url}/connect-linkedIn`, {
       lang: 'en',
       viewport: 'desktop',
@@ -255,7 +229,7 @@ describe('Continue with LinkedIn', () => {
   it('shows a post the network asks to wait for (a member’s daily limit) as retrying at its time, not failed', async () => {
     fake.member = fakeMember();
     const user = await signedInUser(stack, 'limit');
-    await personalized(user);
+    await personalize(stack, user);
     const page = await openPage(browser, `${stack.url}/connect-linkedIn`, {
       lang: 'en',
       viewport: 'desktop',

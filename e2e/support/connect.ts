@@ -2,6 +2,7 @@
  * "Continue with LinkedIn" in a browser, against a stack whose linkedin service speaks to the
  * local server of the network's official wire format.
  */
+import { FAKE_LINKEDIN_CLIENT_ID, FAKE_LINKEDIN_CLIENT_SECRET, type FakeLinkedin } from '@nashr/linkedin/testing';
 import type { Page } from 'playwright-core';
 import { waitUntilLive } from './browser';
 
@@ -21,4 +22,19 @@ export async function continueWithLinkedIn(page: Page): Promise<void> {
   const popup = await popupOpened;
   await popup.waitForURL(/\/linkedln-connect-screen\?oauth=connected/, { timeout: 30_000 });
   await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 30_000 });
+}
+
+/**
+ * The environment of a stack's linkedin service and worker speaking to `fake` as the official
+ * network (the sandbox stays beside it), with `extra` settings of their own.
+ */
+export function officialNetworkEnv(fake: FakeLinkedin, extra: Record<string, string> = {}) {
+  const official = {
+    NETWORK_PROVIDERS: 'linkedin,sandbox',
+    LINKEDIN_CLIENT_ID: FAKE_LINKEDIN_CLIENT_ID,
+    LINKEDIN_CLIENT_SECRET: FAKE_LINKEDIN_CLIENT_SECRET,
+    LINKEDIN_API_URL: fake.url,
+    ...extra,
+  };
+  return { linkedin: official, 'linkedin-worker': official };
 }

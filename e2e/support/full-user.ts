@@ -50,6 +50,24 @@ export async function signedInUser(
   return { userId, email, session: await createSession(stack, { userId, email, roles }) };
 }
 
+/** Saves a personalization for `user`, so every screen is open to them. */
+export async function personalize(
+  stack: Stack,
+  user: StackUser,
+  language: 'English' | 'Arabic' = 'English',
+): Promise<void> {
+  const personalized = await callAs(stack, user, 'PUT', '/api/v1/personalization', {
+    jobTitle: 'Founder',
+    language,
+    accent: '',
+    goals: ['Grow Network'],
+    interests: ['Leadership'],
+    tones: ['Professional'],
+    styles: ['Simple Language'],
+  });
+  if (personalized.status !== 200) throw new Error(`personalization failed: ${JSON.stringify(personalized.body)}`);
+}
+
 /**
  * A full user (spec section 2): needs the auth, linkedin and posts services with the auth and linkedin workers.
  * `language` is the personalization's writing language.
@@ -66,16 +84,7 @@ export async function fullUser(
     password: 'sandbox',
   });
   if (connected.status >= 300) throw new Error(`connecting failed: ${JSON.stringify(connected.body)}`);
-  const personalized = await callAs(stack, user, 'PUT', '/api/v1/personalization', {
-    jobTitle: 'Founder',
-    language,
-    accent: '',
-    goals: ['Grow Network'],
-    interests: ['Leadership'],
-    tones: ['Professional'],
-    styles: ['Simple Language'],
-  });
-  if (personalized.status !== 200) throw new Error(`personalization failed: ${JSON.stringify(personalized.body)}`);
+  await personalize(stack, user, language);
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const me = await callAs(stack, user, 'GET', '/api/v1/auth/me');

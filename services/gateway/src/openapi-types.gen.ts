@@ -6352,6 +6352,7 @@ export interface operations {
                             attempts: number;
                             version: number;
                             publishedAt: string | null;
+                            deletedOnNetworkAt?: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -6407,6 +6408,7 @@ export interface operations {
                             attempts: number;
                             version: number;
                             publishedAt: string | null;
+                            deletedOnNetworkAt?: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -6511,6 +6513,7 @@ export interface operations {
                             attempts: number;
                             version: number;
                             publishedAt: string | null;
+                            deletedOnNetworkAt?: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -6598,6 +6601,7 @@ export interface operations {
                             attempts: number;
                             version: number;
                             publishedAt: string | null;
+                            deletedOnNetworkAt?: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -6714,6 +6718,7 @@ export interface operations {
                             attempts: number;
                             version: number;
                             publishedAt: string | null;
+                            deletedOnNetworkAt?: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -6836,6 +6841,7 @@ export interface operations {
                             attempts: number;
                             version: number;
                             publishedAt: string | null;
+                            deletedOnNetworkAt?: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -6979,6 +6985,7 @@ export interface operations {
                             attempts: number;
                             version: number;
                             publishedAt: string | null;
+                            deletedOnNetworkAt?: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -7110,6 +7117,7 @@ export interface operations {
                             attempts: number;
                             version: number;
                             publishedAt: string | null;
+                            deletedOnNetworkAt?: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };

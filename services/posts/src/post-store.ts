@@ -1,5 +1,5 @@
 import type { PostAttentionCause, PostStatus } from '@nashr/contracts';
-import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { Queryable } from './db/advisory-lock.js';
 import { connections, drafts, type PostRow, postingQueues, posts, type schema } from './db/schema.js';
@@ -116,6 +116,26 @@ export class PostStore {
       .set({ retryAt, updatedAt: sql`now()` })
       .where(
         and(eq(posts.id, id), eq(posts.userId, userId), eq(posts.status, 'publishing'), eq(posts.attempts, attempt)),
+      )
+      .returning();
+    return row;
+  }
+
+  /**
+   * The network no longer has the published post `networkPostId` of `userId`: marks it with `at`,
+   * once (a later call keeps the first time). Answers the post it marked, if any.
+   */
+  async markDeletedOnNetwork(userId: string, networkPostId: string, at: Date): Promise<PostRow | undefined> {
+    const [row] = await this.db
+      .update(posts)
+      .set({ deletedOnNetworkAt: at, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(posts.userId, userId),
+          eq(posts.networkPostId, networkPostId),
+          eq(posts.status, 'published'),
+          isNull(posts.deletedOnNetworkAt),
+        ),
       )
       .returning();
     return row;

@@ -35,6 +35,7 @@ export function toPost(row: PostRow): Post {
     attempts: row.attempts,
     version: row.version,
     publishedAt: row.publishedAt?.toISOString() ?? null,
+    deletedOnNetworkAt: row.deletedOnNetworkAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -245,6 +245,23 @@ export const postPublishDelayedEvent = defineEvent(
 );
 
 /**
+ * linkedin → posts: an analytics snapshot found a published post deleted on the network (its
+ * analytics answered 404), at `deletedAt`. Published with the id `{userId}-{networkPostId}`; the
+ * posts service keeps the first time on the post it published there (telling it again changes
+ * nothing).
+ */
+export const postDeletedOnNetworkEvent = defineEvent(
+  'post-deleted-on-network',
+  z.object({
+    userId,
+    networkPostId: z.string().min(1).max(200),
+    deletedAt: z.string().datetime(),
+    requestId,
+  }),
+  [QUEUES.postsInbox],
+);
+
+/**
  * Why a scheduled post cannot go out as it stands, each with the one action that fixes it. Only
  * a lost connection and a connection that will have expired by the post's time are known today;
  * later capabilities add theirs here (the plan's monthly limit reached, a media file missing), and the auth service's

@@ -129,6 +129,8 @@ export const postSchema = z.object({
   /** Raised by every edit, reschedule, retry and cancel; send it back to PATCH to avoid lost updates. */
   version: z.number().int(),
   publishedAt: z.string().nullable(),
+  /** When a published post was found deleted on LinkedIn; null while it is there. */
+  deletedOnNetworkAt: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsPostSnapshots, analyticsPosts, analyticsProfileSnapshots } from '../db/schema.js';
 import { fineSnapshotCutoff } from '../jobs/linkedin-analytics.js';
+import type { NetworkPost } from '../providers/network-provider.js';
 import { sandboxAccountId } from '../providers/sandbox/sandbox-provider.js';
 import { connectAndImport, giveSandboxHistory, runAnalyticsJob, startAnalyticsWorkers } from '../testing/analytics.js';
 import { createHarness, type Harness } from '../testing/harness.js';
@@ -40,14 +41,7 @@ const summaryOf = async (user: ReturnType<typeof testIdentity>, query = 'days=90
 };
 
 const postsOf = async (user: ReturnType<typeof testIdentity>) =>
-  (await h.call(user, 'POST', '/linkedln/getPosts', { data: { limit: 100 } })).json().data.items as Array<{
-    id: string;
-    parsed_datetime: string;
-    reaction_counter: number;
-    comment_counter: number;
-    repost_counter: number;
-    impressions_counter: number;
-  }>;
+  (await h.call(user, 'POST', '/linkedln/getPosts', { data: { limit: 100 } })).json().data.items as NetworkPost[];
 
 const rowsOf = (userId: string) =>
   h.database.db.select().from(analyticsPostSnapshots).where(eq(analyticsPostSnapshots.userId, userId));
@@ -331,6 +325,9 @@ describe('the exports and the refusals', () => {
       { text: formula, createdAt: new Date(now.getTime() - 75 * DAY), impressions: 10 },
     ]);
     await connectAndImport(h, user, 'csv@example.com');
+    const deletedAt = new Date(now.getTime() - DAY);
+    const formulaPost = (await postsOf(user)).find((post) => post.text === formula);
+    expect(await h.services.snapshots.markDeleted(user.userId, formulaPost!, deletedAt)).toBe(true);
 
     const res = await h.call(user, 'GET', '/api/v1/analytics/export?kind=posts');
     expect(res.statusCode).toBe(200);
@@ -351,9 +348,11 @@ describe('the exports and the refusals', () => {
       'last_snapshot_at',
       'saves',
       'sends',
+      'deleted_at',
     ]);
-    // The sandbox gives no saves or sends: empty, not zero.
-    expect(rows[0]?.slice(10)).toEqual(['', '']);
+    // The sandbox gives no saves or sends: empty, not zero; a post still on the network has no deletion.
+    expect(rows[0]?.slice(10)).toEqual(['', '', '']);
+    expect(rows[1]?.[12]).toBe(deletedAt.toISOString());
     expect(rows).toHaveLength(2);
     expect(rows[0]?.[2]).toBe(tricky);
     expect(rows[0]?.slice(4, 9)).toEqual(['40', '5', '0', '1000', '0.0450']);

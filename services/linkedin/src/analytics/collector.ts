@@ -1,4 +1,5 @@
-import type { Logger, Queues } from '@nashr/platform';
+import { postDeletedOnNetworkEvent } from '@nashr/contracts';
+import { jobIdPart, type Logger, type Queues } from '@nashr/platform';
 import type { AccountStore } from '../accounts/account-store.js';
 import { reportDisconnected } from '../accounts/provider-failure.js';
 import type { AccountRow } from '../db/schema.js';
@@ -132,7 +133,8 @@ export class SnapshotCollector {
    * network's post analytics, one post after another through the account's limiter. Posts older
    * than the tracked days are left out (their figures would be read as zeros). A post whose
    * analytics answer "not found" is deleted on the network: it is marked so once, keeps the figures
-   * and snapshots stored before, and is not asked about again.
+   * and snapshots stored before, and is not asked about again; the posts service is told, so the
+   * post it published says so.
    */
   private async readPostAnalytics(
     row: AccountRow,
@@ -166,7 +168,14 @@ export class SnapshotCollector {
         });
       } catch (error) {
         if (isProviderError(error) && error.kind === 'not_found') {
-          if (await snapshots.markDeleted(row.userId, post, clock())) deleted++;
+          const at = clock();
+          // Told before it is marked: a snapshot that fails in between asks again and tells again.
+          await this.deps.queues.publish(
+            postDeletedOnNetworkEvent,
+            { userId: row.userId, networkPostId: post.id, deletedAt: at.toISOString(), requestId },
+            { id: `${row.userId}-${jobIdPart(post.id)}` },
+          );
+          if (await snapshots.markDeleted(row.userId, post, at)) deleted++;
           this.deps.logger.info({ userId: row.userId, postId: post.id }, 'post deleted on the network: figures kept');
           continue;
         }

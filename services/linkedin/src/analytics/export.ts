@@ -24,6 +24,7 @@ const POSTS_HEADER = [
   'last_snapshot_at',
   'saves',
   'sends',
+  'deleted_at',
 ];
 
 const SNAPSHOTS_HEADER = [
@@ -58,9 +59,10 @@ type PostExportRow = {
   saves: number | null;
   sends: number | null;
   last_ms: number;
+  deleted_ms: number | null;
 };
 
-/** The user's posts, newest first, with their latest counters. */
+/** The user's posts, newest first, with their latest counters and when one was deleted on the network. */
 async function* postPages(db: Db, userId: string): AsyncGenerator<CsvValue[][]> {
   let cursor: { ms: number; id: string } | null = null;
   for (;;) {
@@ -68,7 +70,8 @@ async function* postPages(db: Db, userId: string): AsyncGenerator<CsvValue[][]> 
     const rows: PostExportRow[] = await db.execute<PostExportRow>(sql`
       select post_id, (extract(epoch from published_at) * 1000)::float8 as published_ms, text, share_url,
              reactions, comments, reposts, impressions, saves, sends,
-             (extract(epoch from last_snapshot_at) * 1000)::float8 as last_ms
+             (extract(epoch from last_snapshot_at) * 1000)::float8 as last_ms,
+             (extract(epoch from deleted_at) * 1000)::float8 as deleted_ms
       from linkedin.analytics_posts
       where user_id = ${userId} ${after}
       order by published_at desc, post_id desc
@@ -88,6 +91,7 @@ async function* postPages(db: Db, userId: string): AsyncGenerator<CsvValue[][]> 
         iso(row.last_ms),
         row.saves,
         row.sends,
+        row.deleted_ms === null ? null : iso(row.deleted_ms),
       ];
     });
     const last = rows.at(-1);

@@ -106,6 +106,8 @@ export interface FakeLinkedin {
   options: {
     /** The next authorizations are refused as if the member pressed "Cancel". */
     denyNext: number;
+    /** Scopes the members leave out at consent: their tokens lack them, whatever the app asked. */
+    declineScopes: string[];
     /** Whether token answers carry a refresh token (only some apps are granted them). */
     issueRefreshTokens: boolean;
     /** Seconds an access token lives (the network's is 60 days). */
@@ -194,6 +196,7 @@ export async function startFakeLinkedin(
   const tokenRequests: FakeLinkedin['tokenRequests'] = [];
   const settings: FakeLinkedin['options'] = {
     denyNext: 0,
+    declineScopes: [],
     issueRefreshTokens: true,
     accessTokenSeconds: 5_184_000,
     loseNextPostAnswers: 0,
@@ -294,7 +297,10 @@ export async function startFakeLinkedin(
       member: fake.member,
       redirectUri: q.redirect_uri,
       challenge: q.code_challenge,
-      scope: q.scope ?? '',
+      scope: (q.scope ?? '')
+        .split(' ')
+        .filter((scope) => !settings.declineScopes.includes(scope))
+        .join(' '),
       expiresAt: Date.now() + 30 * 60_000,
     });
     back.searchParams.set('code', code);

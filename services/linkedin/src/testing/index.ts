@@ -1,5 +1,6 @@
 // Test doubles of the linkedin service, for tests and benchmarks outside it.
 
+export { POST_ANALYTICS_SCOPE } from '../providers/linkedin/linkedin-requests.js';
 export {
   FAKE_LINKEDIN_CLIENT_ID,
   FAKE_LINKEDIN_CLIENT_SECRET,

@@ -69,6 +69,8 @@ export const posts = postsSchema.table(
     /** When the current hand-over started; the reconciler looks at old ones. */
     publishingSince: timestamp('publishing_since', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** When the linkedin service found the published post deleted on the network; set once. */
+    deletedOnNetworkAt: timestamp('deleted_on_network_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -50,19 +50,6 @@ async function connected(userId: string, expiresAt: Date | null, changedAt: numb
   expect((await inbox.getJob(`account-connected-${id}`))?.failedReason).toBeUndefined();
 }
 
-/** Publishes an event to the posts inbox and waits until the worker handled it. */
-async function delivered<T>(
-  event: Parameters<PostsHarness['queues']['queues']['publish']>[0],
-  data: T,
-  id: string,
-): Promise<void> {
-  const inbox = h.queues.queues.get(QUEUES.postsInbox);
-  await h.queues.queues.publish(event, data as never, { id });
-  const jobId = `${event.name}-${id}`;
-  await expect.poll(async () => (await inbox.getJob(jobId))?.finishedOn ?? null, { timeout: 15_000 }).not.toBeNull();
-  expect((await inbox.getJob(jobId))?.failedReason).toBeUndefined();
-}
-
 /** The post as the API answers it. */
 async function read(who: Identity, id: string): Promise<Post> {
   const res = await h.request(who, 'GET', `/api/v1/posts/${id}`);
@@ -169,7 +156,7 @@ describe('the needs-attention mark on the post', () => {
     const later = await schedule(user.userId, inDays(9), 'Later');
     expect((await read(user, soon.id)).attention).toBeNull();
 
-    await delivered(
+    await h.deliver(
       accountDisconnectedEvent,
       { userId: user.userId, reason: 'REVOKED', changedAt: Date.now() - 30_000 },
       `${user.userId}-revoked`,
@@ -199,7 +186,7 @@ describe('the needs-attention mark on the post', () => {
     expect(await read(user, later.id)).toMatchObject({ attention: null, status: 'scheduled', version: later.version });
 
     // A disconnection announced before the reconnection, arriving late, marks nothing.
-    await delivered(
+    await h.deliver(
       accountDisconnectedEvent,
       { userId: user.userId, reason: 'REVOKED', changedAt: Date.now() - 40_000 },
       `${user.userId}-late`,
@@ -210,7 +197,7 @@ describe('the needs-attention mark on the post', () => {
   it('is not put on a post published now: its own outcome tells the user', async () => {
     const user = testIdentity();
     await connected(user.userId, inDays(60), Date.now() - 60_000);
-    await delivered(
+    await h.deliver(
       accountDisconnectedEvent,
       { userId: user.userId, reason: 'REVOKED', changedAt: Date.now() - 30_000 },
       `${user.userId}-revoked`,
@@ -246,7 +233,7 @@ describe('a post the network asked to wait for', () => {
     expect((await read(user, post.id)).retryAt).toBeNull();
 
     const retryAt = new Date(Date.now() + 3 * 3_600_000);
-    await delivered(
+    await h.deliver(
       postPublishDelayedEvent,
       {
         postId: post.id,
@@ -261,7 +248,7 @@ describe('a post the network asked to wait for', () => {
 
     // An answer about an older attempt changes nothing.
     const stale = new Date(retryAt.getTime() + 60_000);
-    await delivered(
+    await h.deliver(
       postPublishDelayedEvent,
       { postId: post.id, userId: user.userId, attempt: 7, retryAt: stale.toISOString() },
       `${post.id}-7-${stale.getTime()}`,

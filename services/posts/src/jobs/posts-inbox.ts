@@ -2,6 +2,7 @@ import {
   accountConnectedEvent,
   accountDisconnectedEvent,
   entitlementChangedEvent,
+  postDeletedOnNetworkEvent,
   postPublishDelayedEvent,
   postPublishedEvent,
   postPublishFailedEvent,
@@ -67,6 +68,12 @@ export function postsInbox(store: PostStore, queues: Queues, planLimits: PlanLim
     handleJob(postPublishDelayedEvent, async ({ postId, userId, attempt, retryAt }, _job, log) => {
       const post = await store.markDelayed(postId, userId, attempt, new Date(retryAt));
       log.info({ postId, retryAt, updated: Boolean(post) }, 'post publishing later');
+      return { updated: Boolean(post) };
+    }),
+    // A published post found deleted on the network: the posts list says so, with the first time told.
+    handleJob(postDeletedOnNetworkEvent, async ({ userId, networkPostId, deletedAt }, _job, log) => {
+      const post = await store.markDeletedOnNetwork(userId, networkPostId, new Date(deletedAt));
+      log.info({ postId: post?.id, updated: Boolean(post) }, 'post deleted on the network');
       return { updated: Boolean(post) };
     }),
     // Rows first: once they are gone the reconciler cannot re-create a due job for them.

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EndpointSpec, Identity } from '@nashr/contracts';
+import { type EndpointSpec, type EventContract, type Identity, QUEUES } from '@nashr/contracts';
 import {
   createDatabase,
   createRedis,
@@ -25,6 +25,8 @@ import {
   type TestDatabase,
   type TestRedis,
 } from '@nashr/platform/testing';
+import { expect } from 'vitest';
+import type { z } from 'zod';
 import { buildApp, MIGRATIONS_FOLDER } from '../app.js';
 import { schema } from '../db/schema.js';
 import { PostQueues } from '../jobs/post-queues.js';
@@ -160,6 +162,15 @@ export class PostsHarness {
       },
       payload: Buffer.from(body),
     });
+  }
+
+  /** Publishes an event to the posts inbox with job id `id` and waits until a worker handled it. */
+  async deliver<E extends EventContract>(event: E, data: z.input<E['schema']>, id: string): Promise<void> {
+    const inbox = this.queues.queues.get(QUEUES.postsInbox);
+    await this.queues.queues.publish(event, data, { id });
+    const jobId = `${event.name}-${id}`;
+    await expect.poll(async () => (await inbox.getJob(jobId))?.finishedOn ?? null, { timeout: 15_000 }).not.toBeNull();
+    expect((await inbox.getJob(jobId))?.failedReason).toBeUndefined();
   }
 
   async startWorker(settings: Partial<PostsWorkerSettings> = {}): Promise<PostsWorker> {

@@ -12,7 +12,7 @@ import { DateField } from '../../ui/date-field';
 import { DialogFrame, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
 import { PostAttachments } from './post-card-parts';
 import { AttentionNote, canChange, FailureNote, PublishingNote } from './scheduled-post-card';
-import { StatusBadge } from './status-badge';
+import { PostStatusBadges } from './status-badge';
 import { canMove } from './timeline-grid';
 import { useMovePost } from './use-move-post';
 
@@ -114,7 +114,7 @@ export function DayPostsDialog({ day, posts, onClose, onEdit, onDelete, onSchedu
                   >
                     {formatClock(post.scheduledAt, language)}
                   </time>
-                  <StatusBadge status={post.status} />
+                  <PostStatusBadges post={post} />
                   <div className="-me-2 ms-auto flex items-center">
                     {canChange(post) && (
                       <>

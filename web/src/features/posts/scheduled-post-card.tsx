@@ -11,7 +11,7 @@ import { useOneAtATime } from '../../lib/use-one-at-a-time';
 import { HijriDate } from '../../ui/hijri-date';
 import { Spinner } from '../../ui/spinner';
 import { LinkedInLink, PostAttachments, PostText } from './post-card-parts';
-import { StatusBadge } from './status-badge';
+import { PostStatusBadges } from './status-badge';
 
 export const canChange = (post: PostView) => post.status === 'scheduled' || post.status === 'failed';
 
@@ -184,7 +184,7 @@ export function ScheduledPostCard({
           </p>
           <HijriDate instant={post.scheduledAt} />
           <div className="mt-1 flex flex-wrap items-center gap-2">
-            <StatusBadge status={post.status} />
+            <PostStatusBadges post={post} />
             {post.queued && post.status === 'scheduled' && (
               <span
                 className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700"

@@ -1,6 +1,8 @@
 import type { PostStatus } from '@nashr/contracts';
 import { CircleAlert, CircleCheck, Clock, LoaderCircle, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { PostView } from '../../lib/api/posts';
+import { DeletedOnNetwork } from '../analytics';
 
 const LOOK: Record<PostStatus, { className: string; icon: typeof Clock; spin?: boolean }> = {
   scheduled: { className: 'bg-brand-50 text-brand-700 ring-brand-200', icon: Clock },
@@ -22,5 +24,17 @@ export function StatusBadge({ status }: { status: PostStatus }) {
       <Icon aria-hidden="true" className={`size-3.5 ${spin ? 'animate-spin motion-reduce:animate-none' : ''}`} />
       {t(`status.${status}`)}
     </span>
+  );
+}
+
+/** A post's status, and for a published post deleted on LinkedIn since, that it was and when. */
+export function PostStatusBadges({ post }: { post: Pick<PostView, 'status' | 'deletedOnNetworkAt'> }) {
+  return (
+    <>
+      <StatusBadge status={post.status} />
+      {post.status === 'published' && post.deletedOnNetworkAt && (
+        <DeletedOnNetwork deletedAt={post.deletedOnNetworkAt} dated />
+      )}
+    </>
   );
 }

@@ -40,6 +40,8 @@ export interface PostView {
   retryAt?: string | null;
   /** In the posting queue: it moves up when an earlier queued post leaves. */
   queued?: boolean;
+  /** When the published post was found deleted on LinkedIn; null while it is there. */
+  deletedOnNetworkAt?: string | null;
 }
 
 const fromScheduled = (post: ScheduledPost): PostView => ({
@@ -74,6 +76,7 @@ const fromPost = (post: Post): PostView => ({
   attention: post.attention ?? null,
   retryAt: post.retryAt ?? null,
   queued: post.queued ?? false,
+  deletedOnNetworkAt: post.deletedOnNetworkAt ?? null,
 });
 
 /** The signed-in user's id, which the spec's calls carry (`userId`, `/getScheduledPosts/{id}`). */

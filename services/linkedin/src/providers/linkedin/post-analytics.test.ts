@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { postDeletedOnNetworkEvent, QUEUES } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -309,6 +310,19 @@ describe("snapshots of an official account's posts", () => {
     // The post deleted before any figure was read teaches the best times nothing.
     const best = await h.call(user, 'GET', '/api/v1/analytics/best-times?timeZone=UTC');
     expect(best.json().postsConsidered).toBe(2);
+
+    // The posts service is told once of each deletion, with the time it was marked.
+    const told = (await h.jobsOn(QUEUES.postsInbox, postDeletedOnNetworkEvent.name))
+      .filter((job) => job.data.userId === user.userId)
+      .map((job) => [job.data.networkPostId, job.data.deletedAt])
+      .sort();
+    const markedAt = async (postId: string) => (await stored(user.userId, postId))[0]?.deletedAt?.toISOString();
+    expect(told).toEqual(
+      [
+        [gone, await markedAt(gone)],
+        [never, await markedAt(never)],
+      ].sort(),
+    );
   });
 
   it('import the days from before the connection through q=me once, beside the tracked posts, counting nothing twice', async () => {

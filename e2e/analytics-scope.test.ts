@@ -1,0 +1,90 @@
+/**
+ * The dashboard's sample badges on an account connected with "Continue with LinkedIn" (the
+ * official API), in a real browser against the whole stack and the local server speaking the
+ * network's official wire format, its app granted the Member Post Analytics API. A member who
+ * declined that scope at consent keeps the sample badge on the cards it would fill; a member who
+ * granted it sees those cards as their own figures. The official API gives no profile views,
+ * followers or connections: those cards are samples either way.
+ */
+import type { AnalyticsSummaryResponse } from '@nashr/contracts';
+import { type FakeLinkedin, POST_ANALYTICS_SCOPE, startFakeLinkedin } from '@nashr/linkedin/testing';
+import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser';
+import { continueWithLinkedIn, officialNetworkEnv } from './support/connect';
+import { callAs, personalize, signedInUser } from './support/full-user';
+
+let stack: Stack;
+let browser: Browser;
+let fake: FakeLinkedin;
+const POLL = { timeout: 30_000, interval: 250 };
+
+/** The cards the post analytics scope fills; the others no official figure fills. */
+const SCOPE_CARDS = ['postEngagement', 'impressions', 'engagementRate'];
+const PROFILE_CARDS = ['profileViews', 'networkSize', 'followerGrowth'];
+
+beforeAll(async () => {
+  fake = await startFakeLinkedin();
+  [stack, browser] = await Promise.all([
+    startStack({
+      services: ['auth', 'linkedin', 'posts', 'content', 'ai'],
+      workers: ['auth', 'linkedin'],
+      env: {
+        ai: { AI_PROVIDER: 'offline' },
+        ...officialNetworkEnv(fake, { LINKEDIN_EXTRA_SCOPES: POST_ANALYTICS_SCOPE }),
+      },
+    }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await fake?.close();
+});
+
+/** Which cards the dashboard marks as sample data, read from the page and the badges it shows. */
+async function sampleCards(declined: boolean): Promise<{ shown: string[]; badges: string[]; api: string[] }> {
+  const user = await signedInUser(stack, declined ? 'scope-declined' : 'scope-granted');
+  await personalize(stack, user);
+  fake.options.declineScopes = declined ? [POST_ANALYTICS_SCOPE] : [];
+  const page = await openPage(browser, `${stack.url}/connect-linkedIn`, {
+    lang: 'en',
+    viewport: 'desktop',
+    cookies: [user.session.browserCookie],
+  });
+  await continueWithLinkedIn(page);
+  await page.getByTestId('period-figures').waitFor({ timeout: 30_000 });
+  await expect.poll(() => page.getByTestId('history-importing').count(), POLL).toBe(0);
+  await expect.poll(() => page.getByTestId('period-figures').getAttribute('aria-busy'), POLL).toBe('false');
+
+  const summary = (await callAs(stack, user, 'GET', '/api/v1/analytics/summary?days=30'))
+    .body as AnalyticsSummaryResponse;
+  const cards = Object.keys(summary.cards);
+  const shown: string[] = [];
+  const badges: string[] = [];
+  for (const id of cards) {
+    const card = page.getByTestId(`stat-${id}`);
+    if ((await card.getAttribute('data-sample')) === 'true') shown.push(id);
+    if ((await card.getByTestId('sample-badge').count()) === 1) badges.push(id);
+  }
+  await page.context().close();
+  const api = cards.filter((id) => summary.cards[id as keyof typeof summary.cards].sample);
+  return { shown: shown.sort(), badges: badges.sort(), api: api.sort() };
+}
+
+describe('sample badges on the official network', () => {
+  it('mark the cards the declined analytics scope would fill, and only those it does not', async () => {
+    const declined = await sampleCards(true);
+    expect(declined.badges).toEqual([...SCOPE_CARDS, ...PROFILE_CARDS].sort());
+    expect(declined.shown).toEqual(declined.badges);
+    expect(declined.api).toEqual(declined.badges);
+
+    const granted = await sampleCards(false);
+    expect(granted.badges).toEqual([...PROFILE_CARDS].sort());
+    expect(granted.shown).toEqual(granted.badges);
+    expect(granted.api).toEqual(granted.badges);
+  });
+});

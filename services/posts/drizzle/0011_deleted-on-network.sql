@@ -1,0 +1,1 @@
+ALTER TABLE "posts"."posts" ADD COLUMN "deleted_on_network_at" timestamp with time zone;
