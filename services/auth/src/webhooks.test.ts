@@ -299,6 +299,29 @@ describe('outgoing webhooks', () => {
     expect(receiver.at('/nora')).toHaveLength(2);
   });
 
+  it("puts a refused delivery's retries behind the first attempts waiting", async () => {
+    const tamer = await newUser('tamer');
+    receiver.script('/tamer-refuses', { status: 500, body: 'not now' });
+    const refusing = await addEndpoint(tamer, '/tamer-refuses');
+    const accepting = await addEndpoint(tamer, '/tamer-accepts');
+    await published(tamer.userId, randomUUID());
+    const [retried] = await until(
+      'the refused delivery delivered',
+      () => logOf(tamer, refusing.endpoint.id),
+      (l) => l[0]?.status === 'delivered',
+    );
+    const [once] = await until(
+      'the other delivery',
+      () => logOf(tamer, accepting.endpoint.id),
+      (l) => l[0]?.status === 'delivered',
+    );
+    const queue = h.queues.get(QUEUES.authWebhooks);
+    // A job without a priority is always taken before a prioritized one: first attempts go first.
+    expect((await queue.getJob(`webhook-delivery-${once!.id}`))?.priority).toBe(0);
+    expect((await queue.getJob(`webhook-delivery-${retried!.id}`))?.priority).toBeGreaterThan(0);
+    expect(retried).toMatchObject({ attempts: 2 });
+  });
+
   it('keeps retrying a delivery however many newer ones fill the log meanwhile', async () => {
     const rami = await newUser('rami');
     await addEndpoint(rami, '/rami');

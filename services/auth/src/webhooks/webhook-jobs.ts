@@ -22,6 +22,13 @@ import type { WebhookStore } from './webhook-store.js';
  */
 export const WEBHOOK_ATTEMPTS = 12;
 
+/**
+ * The priority of a delivery's retries. A job without a priority (an event, a delivery's first
+ * attempt) is always taken before a prioritized one, so a retry waits until no first attempt is
+ * waiting: refused deliveries never make the first attempts of others late.
+ */
+export const WEBHOOK_RETRY_PRIORITY = 1;
+
 /** An event's id in a delivery (`evt_` and 24 characters). */
 const newEventId = () => `evt_${randomBytes(18).toString('base64url')}`;
 
@@ -170,6 +177,8 @@ export function webhookHandlers(deps: { dispatcher: WebhookDispatcher; send: Sen
       const about = { deliveryId, webhookId: endpoint.id, type: delivery.type, statusCode: result.statusCode };
       if (!delivered) {
         log.info({ ...about, last }, 'webhook delivery not accepted');
+        // Its retries go behind the first attempts waiting (the priority is kept for the next attempts).
+        if (!last && !job.priority) await job.changePriority({ priority: WEBHOOK_RETRY_PRIORITY });
         throw new Error(`The receiver did not accept the delivery (${result.statusCode ?? result.excerpt})`);
       }
       log.info(about, 'webhook delivered');
