@@ -162,6 +162,13 @@ const unsubscribeRoute = createRoute({
   path: '/unsubscribe',
   component: lazyRouteComponent(() => import('./features/notifications/unsubscribe-screen'), 'UnsubscribePage'),
 });
+// A workspace invitation's e-mail link (WORKSPACE_ACCEPT_PATH): open to all, since the invited person
+// may not be signed in yet; it changes nothing until the button.
+const acceptInvitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/workspaces/accept',
+  component: lazyRouteComponent(() => import('./features/workspaces/accept-invitation-screen'), 'AcceptInvitationPage'),
+});
 // Where a deleted account ends up: signed out, told what was deleted (and which plan was cancelled).
 const accountDeletedRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -331,6 +338,7 @@ const routeTree = rootRoute.addChildren([
   linkedinConnectScreenRoute,
   personalizeRoute,
   unsubscribeRoute,
+  acceptInvitationRoute,
   accountDeletedRoute,
   termsRoute,
   privacyRoute,

@@ -14,6 +14,7 @@ import enAuth from '../features/onboarding/locales/en/auth.json';
 import enOnboarding from '../features/onboarding/locales/en/onboarding.json';
 import enPosts from '../features/posts/locales/en/posts.json';
 import enProfile from '../features/profile/locales/en/profile.json';
+import enWorkspaces from '../features/workspaces/locales/en/workspaces.json';
 import enCommon from './locales/en/common.json';
 import enErrors from './locales/en/errors.json';
 
@@ -34,6 +35,7 @@ export const enResources = {
   analytics: enAnalytics,
   errors: enErrors,
   notifications: enNotifications,
+  workspaces: enWorkspaces,
   profile: enProfile,
   account: enAccount,
   library: enLibrary,

@@ -1,0 +1,91 @@
+/**
+ * A workspace invitation's e-mail link, opened the ways people open it: signed out (told to sign
+ * in with the invited address first), by someone else's account (refused in words, nothing
+ * joined), and by the invited person, who joins with the role they were invited to. Opening the
+ * page joins nothing; a second use of the link is refused.
+ */
+import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, seriousViolations, settled } from './support/axe';
+import { launchBrowser, openPage } from './support/browser';
+import { callAs, signedInUser } from './support/full-user';
+import { fromNewestMail } from './support/mail';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([
+    startStack({ services: ['auth'], workers: ['auth'], helpers: ['mail'] }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** The accept link of an invitation mail's text, as a mail program would open it. */
+const acceptLinkIn = (text: string) => /https?:\/\/[^\s"'<>]+\/workspaces\/accept#token=[^\s"'<>]+/.exec(text)?.[0];
+
+describe('a workspace invitation', () => {
+  it('asks the signed-out to sign in, refuses another address, and lets the invited person join once', async () => {
+    const owner = await signedInUser(stack, 'owner');
+    const invitee = await signedInUser(stack, 'invitee');
+    const stranger = await signedInUser(stack, 'stranger');
+    const workspaces = await callAs(stack, owner, 'GET', '/api/v1/workspaces');
+    expect(workspaces.status, JSON.stringify(workspaces.body)).toBe(200);
+    const workspace = workspaces.body.data.workspaces[0];
+    const invited = await callAs(stack, owner, 'POST', `/api/v1/workspaces/${workspace.id}/invitations`, {
+      email: invitee.email,
+      role: 'editor',
+      lang: 'en',
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const link = await fromNewestMail(stack, invitee.email, 1, acceptLinkIn, 30_000);
+    const url = link.replace(/^https?:\/\/[^/]+/, stack.url);
+    const waiting = async () =>
+      (await callAs(stack, owner, 'GET', `/api/v1/workspaces/${workspace.id}/members`)).body.data.invitations.length;
+
+    // Signed out, in Arabic on a phone: sign in first, with the invited address.
+    const visitor = await openPage(browser, url, { viewport: 'phone' });
+    await visitor.getByText('يلزم تسجيل الدخول بالعنوان الذي أُرسلت إليه الدعوة').waitFor();
+    await visitor.getByRole('link', { name: 'تسجيل الدخول' }).waitFor();
+    await visitor.context().close();
+
+    // Someone else's account, in Arabic: refused in words, and the invitation still waits.
+    const other = await openPage(browser, url, { viewport: 'phone', cookies: [stranger.session.browserCookie] });
+    await other.getByText(stranger.email).waitFor();
+    await settled(other);
+    expect(describeViolations(await seriousViolations(other))).toBe('');
+    expect(await waiting()).toBe(1);
+    await other.getByRole('button', { name: 'الانضمام إلى مساحة العمل' }).click();
+    await expect
+      .poll(() => other.getByTestId('accept-error').textContent())
+      .toBe('أُرسلت هذه الدعوة إلى عنوان بريد إلكتروني آخر. يلزم تسجيل الدخول بذلك العنوان لقبولها.');
+    await other.context().close();
+    expect(await waiting()).toBe(1);
+
+    // The invited person, in English on a desktop: joins as an editor.
+    const page = await openPage(browser, url, { lang: 'en', cookies: [invitee.session.browserCookie] });
+    await page.getByRole('button', { name: 'Join the workspace' }).click();
+    await expect
+      .poll(() => page.getByTestId('invitation-accepted').textContent())
+      .toBe(`You joined the workspace “${workspace.name}” as editor.`);
+    await settled(page);
+    expect(describeViolations(await seriousViolations(page))).toBe('');
+    const theirs = await callAs(stack, invitee, 'GET', '/api/v1/workspaces');
+    expect(theirs.body.data.workspaces).toContainEqual(expect.objectContaining({ id: workspace.id, role: 'editor' }));
+    expect(await waiting()).toBe(0);
+
+    // The same link again: refused, in words.
+    await page.reload();
+    await page.getByRole('button', { name: 'Join the workspace' }).click();
+    await expect
+      .poll(() => page.getByTestId('accept-error').textContent())
+      .toBe('This invitation was already accepted.');
+    await page.context().close();
+  });
+});
