@@ -73,7 +73,7 @@ describe('a workspace invitation', () => {
     await page.getByRole('button', { name: 'Join the workspace' }).click();
     await expect
       .poll(() => page.getByTestId('invitation-accepted').textContent())
-      .toBe(`You joined the workspace “${workspace.name}” as editor.`);
+      .toBe(`You joined the workspace “\u2068${workspace.name}\u2069” as editor.`);
     await settled(page);
     expect(describeViolations(await seriousViolations(page))).toBe('');
     const theirs = await callAs(stack, invitee, 'GET', '/api/v1/workspaces');

@@ -801,6 +801,9 @@ async function expectRefused(key: string, who: string, cookie: string | undefine
   expect(await stack.snapshot(), `${context} changed stored data`).toEqual(before);
 }
 
+/** A request and a snapshot of every table per route: seconds on a quiet machine, far more on a busy one. */
+const MATRIX_TIMEOUT_MS = 120_000;
+
 describe('authorization matrix through the gateway', () => {
   it('classifies every route the services register', () => {
     const registered = SERVICES.flatMap((s) => publicRoutesOf(stack.apps[s]).map((r) => `${r.method} ${r.url}`));
@@ -814,34 +817,46 @@ describe('authorization matrix through the gateway', () => {
     ).toEqual([]);
   });
 
-  it('refuses every non-open route without a session (401), and the open ones are the documented ones', async () => {
-    for (const [key, rule] of Object.entries(MATRIX)) {
-      if (rule.open) {
-        const method = key.split(' ')[0]!;
-        const { path, body, headers } = rule.request(ids);
-        const res = await send(stack, method, path, { body, headers });
-        expect(res.status, `${key} is open (${rule.open}) but refused a visitor: ${res.body}`).toBeLessThan(400);
-        continue;
+  it(
+    'refuses every non-open route without a session (401), and the open ones are the documented ones',
+    async () => {
+      for (const [key, rule] of Object.entries(MATRIX)) {
+        if (rule.open) {
+          const method = key.split(' ')[0]!;
+          const { path, body, headers } = rule.request(ids);
+          const res = await send(stack, method, path, { body, headers });
+          expect(res.status, `${key} is open (${rule.open}) but refused a visitor: ${res.body}`).toBeLessThan(400);
+          continue;
+        }
+        await expectRefused(key, 'without a session', undefined, [401]);
       }
-      await expectRefused(key, 'without a session', undefined, [401]);
-    }
-  });
+    },
+    MATRIX_TIMEOUT_MS,
+  );
 
-  it('refuses a forged or stale cookie like no session at all', async () => {
-    for (const cookie of [`sid=${'A'.repeat(43)}`, `${alice.slice(0, -2)}xx`, 'sid=s%3Ax.y']) {
-      await expectRefused('GET /api/v1/auth/me', `with cookie ${cookie.slice(0, 20)}`, cookie, [401]);
-      await expectRefused('PATCH /api/v1/posts/:id', `with cookie ${cookie.slice(0, 20)}`, cookie, [401]);
-    }
-  });
+  it(
+    'refuses a forged or stale cookie like no session at all',
+    async () => {
+      for (const cookie of [`sid=${'A'.repeat(43)}`, `${alice.slice(0, -2)}xx`, 'sid=s%3Ax.y']) {
+        await expectRefused('GET /api/v1/auth/me', `with cookie ${cookie.slice(0, 20)}`, cookie, [401]);
+        await expectRefused('PATCH /api/v1/posts/:id', `with cookie ${cookie.slice(0, 20)}`, cookie, [401]);
+      }
+    },
+    MATRIX_TIMEOUT_MS,
+  );
 
-  it("refuses Bob on Alice's ids: 403, or 404 where the route hides existence", async () => {
-    const crossing = Object.entries(MATRIX).filter(([, rule]) => rule.crossUser);
-    expect(crossing.length).toBeGreaterThan(10);
-    for (const [key, rule] of crossing) await expectRefused(key, "as Bob on Alice's ids", bob, [rule.crossUser!]);
-    const others = Object.entries(MATRIX).filter(([, r]) => !r.crossUser && !r.open && !r.admin);
-    for (const [key, rule] of others)
-      expect(rule.ownOnly, `${key} must say why Bob cannot reach Alice's data`).toBeTruthy();
-  });
+  it(
+    "refuses Bob on Alice's ids: 403, or 404 where the route hides existence",
+    async () => {
+      const crossing = Object.entries(MATRIX).filter(([, rule]) => rule.crossUser);
+      expect(crossing.length).toBeGreaterThan(10);
+      for (const [key, rule] of crossing) await expectRefused(key, "as Bob on Alice's ids", bob, [rule.crossUser!]);
+      const others = Object.entries(MATRIX).filter(([, r]) => !r.crossUser && !r.open && !r.admin);
+      for (const [key, rule] of others)
+        expect(rule.ownOnly, `${key} must say why Bob cannot reach Alice's data`).toBeTruthy();
+    },
+    MATRIX_TIMEOUT_MS,
+  );
 
   it('refuses a signed-in user who is not an admin on the admin routes (403), and lets the admin in', async () => {
     const adminRoutes = Object.entries(MATRIX).filter(([, rule]) => rule.admin);

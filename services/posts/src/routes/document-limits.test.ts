@@ -11,9 +11,10 @@ import { pdfBomb } from '../testing/pdf-bomb.js';
 const MiB = 1024 * 1024;
 let h: PostsHarness;
 beforeAll(async () => {
-  // The limits lowered, so that bombs of a few MB (quick to make) are bombs here: the defaults are
-  // 256 MiB and 8 s.
-  h = await PostsHarness.start({ pdfLimits: { maxUnpackedBytes: 16 * MiB, timeBudgetMs: 8_000 } });
+  // The size limit lowered, so that bombs of a few MB (quick to make) are bombs here (the default
+  // is 256 MiB). The time budget raised: these files are refused by their size, and a busy machine
+  // may read one under the cap slower than the product's 8 s; the budget has its own test below.
+  h = await PostsHarness.start({ pdfLimits: { maxUnpackedBytes: 16 * MiB, timeBudgetMs: 60_000 } });
 });
 afterAll(async () => {
   await h.close();

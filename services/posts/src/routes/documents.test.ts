@@ -5,6 +5,7 @@ import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../db/schema.js';
+import { PDF_LIMITS } from '../media/pdf-document.js';
 import { instantToLocal } from '../schedule/local-time.js';
 import type { FakeLinkedin } from '../testing/fake-linkedin.js';
 import { PostsHarness } from '../testing/harness.js';
@@ -12,7 +13,9 @@ import { PostsHarness } from '../testing/harness.js';
 let h: PostsHarness;
 let linkedin: FakeLinkedin;
 beforeAll(async () => {
-  h = await PostsHarness.start();
+  // Time is not what these tests check (document-limits.test.ts does): a busy machine may read
+  // a PDF slower than the product's budget.
+  h = await PostsHarness.start({ pdfLimits: { ...PDF_LIMITS, timeBudgetMs: 60_000 } });
   linkedin = h.startFakeLinkedin();
   await h.startWorker();
 });
