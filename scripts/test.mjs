@@ -11,9 +11,10 @@
 // TEST_WITH_NODE=/path/to/bin/node runs every test on that Node.js instead of this one (.ci/run
 // sets it to Node.js 24, what the production images run, when the machine has another): lint,
 // typecheck and build stay on this Node.js, which cannot change what they check or produce. The
-// unit, service, web and ops tests then run with two Vitest workers beside the browser tests
-// (two files at a time, vitest.config.ts): most of their time is spent waiting for a job, a page
-// or a poll, not computing. Their output is printed whole when both have ended.
+// unit, service, web and ops tests then run with one Vitest worker beside the browser tests
+// (they leave a core mostly idle, one file at a time); their output is printed whole when both
+// have ended. Two workers on both sides were faster in all on two cores, but slowed the other
+// tests' module imports so much that tests near their timeout failed.
 //
 // Every Node.js the tests start (Vitest's workers, the browser tests' stacks) shares one
 // compile cache (NODE_COMPILE_CACHE): a module compiled once is not compiled again by the next
@@ -268,7 +269,7 @@ if (testNode && testVersion) {
   const beside = vitestInBackground(
     `${label} (${BESIDE_BROWSER_PROJECTS.join(', ')})`,
     testNode,
-    [...projects, '--maxWorkers=2', '--passWithNoTests', ...args],
+    [...projects, '--maxWorkers=1', '--passWithNoTests', ...args],
     env,
   );
   const browser = vitest(
