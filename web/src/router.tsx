@@ -297,6 +297,12 @@ const appRoutes = [
     path: '/sessions',
     component: lazyRouteComponent(() => import('./features/account/sessions-screen'), 'SessionsPage'),
   }),
+  // The user's workspaces, their members and invitations (the invitation link itself opens /workspaces/accept).
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: '/workspaces',
+    component: lazyRouteComponent(() => import('./features/workspaces/workspaces-screen'), 'WorkspacesPage'),
+  }),
   // The writing library: hooks and templates, and the inspiration library of strong posts.
   createRoute({
     getParentRoute: () => appRoute,

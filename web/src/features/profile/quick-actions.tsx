@@ -8,6 +8,7 @@ import {
   MonitorSmartphone,
   Sparkles,
   SquarePen,
+  UsersRound,
 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,7 @@ import { OptimizeProfileDialog } from './optimize-profile-dialog';
 
 /**
  * Quick Actions of the profile page: the composer, the Scheduled tab of the post list, Optimize
- * Profile (the AI's review of the headline, About and skills), the signed-in sessions and the access tokens.
+ * Profile (the AI's review of the headline, About and skills), the signed-in sessions, the access tokens and the workspaces.
  */
 export function QuickActions({ profile }: { profile: FullProfile }) {
   const { t } = useTranslation('profile');
@@ -33,6 +34,7 @@ export function QuickActions({ profile }: { profile: FullProfile }) {
     },
     { key: 'sessions', icon: MonitorSmartphone, onClick: () => void navigate({ to: '/sessions' }) },
     { key: 'apiTokens', icon: KeyRound, onClick: () => void navigate({ to: '/api-tokens' }) },
+    { key: 'workspaces', icon: UsersRound, onClick: () => void navigate({ to: '/workspaces' }) },
   ];
   return (
     <section

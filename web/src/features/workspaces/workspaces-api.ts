@@ -1,7 +1,124 @@
-import { useQueryClient } from '@tanstack/react-query';
+import type {
+  AssignableWorkspaceRole,
+  Locale,
+  Workspace,
+  WorkspaceInvitation,
+  WorkspaceMember,
+} from '@nashr/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { workspacesApi } from '../../lib/api/catalogue';
 import { call } from '../../lib/api/client';
 import { useMutation } from '../../lib/api/mutation';
+
+/** Every workspace query starts with this: a change anywhere reads them all again. */
+const WORKSPACES_KEY = ['workspaces'] as const;
+const membersKey = (id: string) => ['workspaces', id, 'members'] as const;
+
+/** A workspace's members, and its waiting invitations when the caller manages it (else null). */
+export interface WorkspaceTeam {
+  members: WorkspaceMember[];
+  invitations: WorkspaceInvitation[] | null;
+}
+
+/** After any change: the list, the roles in it and every team are read again. */
+function useInvalidateWorkspaces() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: WORKSPACES_KEY });
+}
+
+/** `GET /api/v1/workspaces`: the personal workspace first, then the others by name, with the caller's role in each. */
+export function useWorkspaces() {
+  return useQuery({
+    queryKey: [...WORKSPACES_KEY, 'list'],
+    queryFn: async (): Promise<Workspace[]> => (await call(workspacesApi.list)).data.workspaces,
+  });
+}
+
+/** `GET /api/v1/workspaces/{id}/members`: the owner first. */
+export function useWorkspaceTeam(id: string) {
+  return useQuery({
+    queryKey: membersKey(id),
+    queryFn: async (): Promise<WorkspaceTeam> => (await call(workspacesApi.members, { params: { id } })).data,
+  });
+}
+
+/** `POST /api/v1/workspaces`: the caller owns the new one. */
+export function useCreateWorkspace() {
+  const invalidate = useInvalidateWorkspaces();
+  return useMutation({
+    mutationFn: async (name: string) => (await call(workspacesApi.create, { body: { name } })).data.workspace,
+    onSuccess: invalidate,
+  });
+}
+
+/** `PATCH /api/v1/workspaces/{id}`: owner and admins. */
+export function useRenameWorkspace() {
+  const invalidate = useInvalidateWorkspaces();
+  return useMutation({
+    mutationFn: async ({ id, name }: { id: string; name: string }) =>
+      (await call(workspacesApi.rename, { params: { id }, body: { name } })).data.workspace,
+    onSuccess: invalidate,
+  });
+}
+
+/** `POST /api/v1/workspaces/{id}/invitations`: the e-mail goes out in `lang`. */
+export function useInviteToWorkspace(id: string) {
+  const invalidate = useInvalidateWorkspaces();
+  return useMutation({
+    mutationFn: async (invitation: { email: string; role: AssignableWorkspaceRole; lang: Locale }) =>
+      (await call(workspacesApi.invite, { params: { id }, body: invitation })).data.invitation,
+    onSuccess: invalidate,
+  });
+}
+
+/** `DELETE /api/v1/workspaces/{id}/invitations/{invitationId}`: its link stops working. */
+export function useWithdrawInvitation(id: string) {
+  const invalidate = useInvalidateWorkspaces();
+  return useMutation({
+    mutationFn: (invitation: WorkspaceInvitation) =>
+      call(workspacesApi.revokeInvitation, { params: { id, invitationId: invitation.id } }),
+    onSettled: invalidate,
+  });
+}
+
+/** `PUT /api/v1/workspaces/{id}/members/{userId}/role`. */
+export function useChangeWorkspaceRole(id: string) {
+  const invalidate = useInvalidateWorkspaces();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: AssignableWorkspaceRole }) =>
+      call(workspacesApi.changeRole, { params: { id, userId }, body: { role } }),
+    onSettled: invalidate,
+  });
+}
+
+/** `DELETE /api/v1/workspaces/{id}/members/{userId}`. */
+export function useRemoveWorkspaceMember(id: string) {
+  const invalidate = useInvalidateWorkspaces();
+  return useMutation({
+    mutationFn: (member: WorkspaceMember) =>
+      call(workspacesApi.removeMember, { params: { id, userId: member.userId } }),
+    onSettled: invalidate,
+  });
+}
+
+/** `POST /api/v1/workspaces/{id}/transfer`: the owner becomes an admin. */
+export function useTransferWorkspace(id: string) {
+  const invalidate = useInvalidateWorkspaces();
+  return useMutation({
+    mutationFn: (member: WorkspaceMember) =>
+      call(workspacesApi.transfer, { params: { id }, body: { userId: member.userId } }),
+    onSettled: invalidate,
+  });
+}
+
+/** `POST /api/v1/workspaces/{id}/leave`: not the owner. */
+export function useLeaveWorkspace() {
+  const invalidate = useInvalidateWorkspaces();
+  return useMutation({
+    mutationFn: (workspace: Workspace) => call(workspacesApi.leave, { params: { id: workspace.id } }),
+    onSettled: invalidate,
+  });
+}
 
 /** Joins the workspace an e-mail invitation names, with the token of its link. */
 export function useAcceptInvitation() {
