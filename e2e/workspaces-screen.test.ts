@@ -47,6 +47,7 @@ const WORDS = {
     withdrawn: 'سُحبت الدعوة: لم يعد رابطها يعمل.',
     leave: 'مغادرة مساحة العمل',
     leaveConfirm: 'مغادرة',
+    noLongerMember: 'لم يعد هذا الشخص عضوًا في مساحة العمل.',
   },
   en: {
     nameMissing: 'Give the workspace a name.',
@@ -62,6 +63,7 @@ const WORDS = {
     withdrawn: 'Invitation withdrawn: its link no longer works.',
     leave: 'Leave the workspace',
     leaveConfirm: 'Leave',
+    noLongerMember: 'This person is no longer a member of the workspace.',
   },
 } as const;
 
@@ -167,7 +169,6 @@ describe.each([
         return team.body.data.members.find((m: { email: string }) => m.email === member.email)?.role;
       })
       .toBe('editor');
-    await page.context().close();
 
     // The member: no managing buttons, and leaving asks first.
     const theirs = await openWorkspaces(member, lang, viewport);
@@ -187,5 +188,53 @@ describe.each([
     const left = (await callAs(stack, member, 'GET', '/api/v1/workspaces')).body.data.workspaces;
     expect(left.map((w: { id: string }) => w.id)).not.toContain(workspace.id);
     await theirs.context().close();
+
+    // The owner's screen still shows them: the server refuses, in words, and the list catches up.
+    await row.getByTestId('workspace-member-role-select').selectOption('admin');
+    await page.getByText(words.noLongerMember).waitFor();
+    await expect.poll(() => text(page, 'workspace-members-count')).toBe(words.oneMember);
+    await page.context().close();
+  });
+});
+
+describe('ownership', () => {
+  it('passes to another member after a question; the former owner becomes an admin who may leave', async () => {
+    const [owner, member] = await Promise.all([fullUser(stack, 'ws-giver'), fullUser(stack, 'ws-taker')]);
+    const made = await callAs(stack, owner, 'POST', '/api/v1/workspaces', { name: 'Handover' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.data.workspace.id;
+    const invited = await callAs(stack, owner, 'POST', `/api/v1/workspaces/${id}/invitations`, {
+      email: member.email,
+      role: 'editor',
+      lang: 'en',
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const link = await fromNewestMail(stack, member.email, 1, acceptLinkIn, 30_000);
+    const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token');
+    expect((await callAs(stack, member, 'POST', '/api/v1/workspaces/invitations/accept', { token })).status).toBe(200);
+
+    const page = await openWorkspaces(owner, 'en', 'desktop');
+    await choose(page, 'Handover');
+    const row = page.getByTestId('workspace-member').filter({ hasText: member.email });
+    await row.getByTestId('workspace-member-transfer').click();
+    await page.getByTestId('discard-dialog').waitFor();
+    expect(await page.getByTestId('discard-dialog').textContent()).toContain(member.email);
+    // Cancel first: nothing changes, and the focus is back on the button.
+    await page.getByTestId('discard-keep').click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('workspace-member-transfer');
+    await row.getByTestId('workspace-member-transfer').click();
+    await page.getByTestId('discard-confirm').click();
+    await page.getByText(`is now the owner. Your role is now admin.`).waitFor();
+    await expect.poll(() => page.getByTestId('workspace-details').textContent()).toContain('Your role: admin');
+    expect(await page.getByTestId('workspace-member-transfer').count()).toBe(0);
+    await page.getByTestId('workspace-leave').waitFor();
+    const team = await callAs(stack, owner, 'GET', `/api/v1/workspaces/${id}/members`);
+    expect(team.body.data.members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
+      [member.email, 'owner'],
+      [owner.email, 'admin'],
+    ]);
+    await page.context().close();
   });
 });
