@@ -197,8 +197,8 @@ describe.each([
   });
 });
 
-describe('ownership', () => {
-  it('passes to another member after a question; the former owner becomes an admin who may leave', async () => {
+describe('a workspace of a team, in English on a desktop', () => {
+  it('renames, and passes to another member after a question; the former owner becomes an admin who may leave', async () => {
     const [owner, member] = await Promise.all([fullUser(stack, 'ws-giver'), fullUser(stack, 'ws-taker')]);
     const made = await callAs(stack, owner, 'POST', '/api/v1/workspaces', { name: 'Handover' });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
@@ -215,6 +215,22 @@ describe('ownership', () => {
 
     const page = await openWorkspaces(owner, 'en', 'desktop');
     await choose(page, 'Handover');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+
+    // Renamed in a dialog that starts on the name and gives the focus back to Rename.
+    await page.getByTestId('workspace-rename').click();
+    await expect.poll(focused).toBe('workspace-rename-name');
+    await page.getByTestId('workspace-rename-name').fill(' ');
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('workspace-rename-problem').textContent()).toBe('Give the workspace a name.');
+    await page.getByTestId('workspace-rename-name').fill('Handover team');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => text(page, 'workspace-details-name')).toBe('Handover team');
+    await expect.poll(focused).toBe('workspace-rename');
+    expect((await callAs(stack, member, 'GET', '/api/v1/workspaces')).body.data.workspaces).toContainEqual(
+      expect.objectContaining({ id, name: 'Handover team', role: 'editor' }),
+    );
+
     const row = page.getByTestId('workspace-member').filter({ hasText: member.email });
     await row.getByTestId('workspace-member-transfer').click();
     await page.getByTestId('discard-dialog').waitFor();

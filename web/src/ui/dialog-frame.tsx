@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReturnFocus } from '../lib/use-return-focus';
 
@@ -14,6 +14,8 @@ interface DialogFrameProps {
   testId?: string;
   /** Kept open while something is being saved. */
   busy?: boolean;
+  /** Where the focus starts (a dialog made to write one thing), instead of the first button: Close. */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -29,6 +31,7 @@ export function DialogFrame({
   children,
   testId,
   busy = false,
+  initialFocus,
 }: DialogFrameProps) {
   const returnFocus = useReturnFocus();
   const { i18n } = useTranslation();
@@ -42,6 +45,12 @@ export function DialogFrame({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[2px]" />
         <Dialog.Content
           {...returnFocus}
+          onOpenAutoFocus={(event) => {
+            returnFocus.onOpenAutoFocus();
+            if (!initialFocus?.current) return;
+            event.preventDefault();
+            initialFocus.current.focus();
+          }}
           dir={i18n.dir()}
           data-testid={testId}
           className="fixed inset-x-3 top-1/2 z-50 mx-auto flex max-h-[calc(100dvh-1.5rem)] max-w-lg -translate-y-1/2 flex-col overflow-hidden rounded-2xl bg-white shadow-2xl outline-none sm:inset-x-4"

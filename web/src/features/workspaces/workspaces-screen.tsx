@@ -95,6 +95,8 @@ function CreateWorkspaceForm({ onCreated }: { onCreated: (workspace: Workspace) 
 function RenameDialog({ workspace, onClose }: { workspace: Workspace; onClose: () => void }) {
   const { t } = useTranslation('workspaces');
   const rename = useRenameWorkspace();
+  // The name is what the dialog is for: the focus starts there.
+  const nameField = useRef<HTMLInputElement>(null);
   const { submit, problem, problemId, field } = useNameForm(workspace.name, rename.isPending, async (name) => {
     await rename.mutateAsync({ id: workspace.id, name });
     toast.success(t('screen.rename.done'));
@@ -108,13 +110,14 @@ function RenameDialog({ workspace, onClose }: { workspace: Workspace; onClose: (
       title={t('screen.rename.title')}
       closeLabel={t('screen.rename.close')}
       busy={rename.isPending}
+      initialFocus={nameField}
       testId="workspace-rename-dialog"
     >
       <form onSubmit={submit} noValidate className="px-5 py-4 sm:px-6">
         <label htmlFor={field.id} className="block text-sm font-medium text-slate-700">
           {t('screen.rename.name')}
         </label>
-        <input {...field} className={`${fieldClass} mt-1`} data-testid="workspace-rename-name" />
+        <input {...field} ref={nameField} className={`${fieldClass} mt-1`} data-testid="workspace-rename-name" />
         {problem && (
           <p id={problemId} role="alert" className="mt-2 text-sm text-red-700" data-testid="workspace-rename-problem">
             {problem}
