@@ -3,7 +3,10 @@ import { UsersRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/api/auth';
+import { ApiError } from '../../lib/api/client';
 import { errorText } from '../../lib/error-text';
+import { forgetInvitation, rememberInvitation } from '../../session/pending-invitation';
+import { nextStep } from '../../session/rules';
 import { EmailLandingFrame } from '../../ui/email-landing-frame';
 import { Spinner } from '../../ui/spinner';
 import { useAcceptInvitation } from './workspaces-api';
@@ -11,10 +14,15 @@ import { useAcceptInvitation } from './workspaces-api';
 /** The token of the link, from the part after `#`: browsers never send it to a server or a log. */
 const tokenOfLink = () => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
 
+/** The server answered the join: joined, or refused (another address, a used or expired link). */
+const answered = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
 /**
  * Where a workspace invitation's e-mail leads. Opening it changes nothing (mail scanners open
- * every link); the button joins. Signed out, it says to sign in with the invited address and open
- * the link again; the server refuses another address, a used or expired link, in words.
+ * every link); the button joins. Signed out, it asks to sign in with the invited address and
+ * remembers the invitation in this browser, so the sign-in comes back here (session/
+ * pending-invitation.ts); joined or refused, it is forgotten. The server refuses another address,
+ * a used or expired link, in words.
  */
 export function AcceptInvitationPage() {
   const { t } = useTranslation('workspaces');
@@ -24,6 +32,11 @@ export function AcceptInvitationPage() {
   const [token, setToken] = useState<string | null>(null);
   useEffect(() => setToken(tokenOfLink()), []);
   const joined = accept.data?.workspace;
+  const join = (token: string) =>
+    accept.mutate(token, {
+      onSuccess: forgetInvitation,
+      onError: (error) => answered(error) && forgetInvitation(),
+    });
 
   return (
     <EmailLandingFrame
@@ -45,10 +58,10 @@ export function AcceptInvitationPage() {
             {t('accept.joined', { name: joined.name, role: t(`roles.${joined.role}`) })}
           </p>
           <Link
-            to="/dashboard"
+            to={nextStep(user)}
             className="mt-6 inline-block w-full rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
           >
-            {t('accept.continue')}
+            {nextStep(user) === '/dashboard' ? t('accept.continue') : t('accept.continueSetup')}
           </Link>
         </>
       ) : !user ? (
@@ -56,6 +69,7 @@ export function AcceptInvitationPage() {
           <p className="mt-3 text-slate-600">{t('accept.signInFirst')}</p>
           <Link
             to="/signup"
+            onClick={() => rememberInvitation(token)}
             className="mt-6 inline-block w-full rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
           >
             {t('accept.signIn')}
@@ -72,7 +86,7 @@ export function AcceptInvitationPage() {
           <button
             type="button"
             disabled={accept.isPending}
-            onClick={() => accept.mutate(token)}
+            onClick={() => join(token)}
             className="mt-6 w-full rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
             data-testid="accept-invitation-button"
           >
