@@ -158,7 +158,7 @@ describe('personal workspaces', () => {
     ]);
   });
 
-  it('removes the workspaces an account owns with it, and its memberships elsewhere', async () => {
+  it('removes the workspaces an account owns with nobody else in them, and its memberships elsewhere', async () => {
     const owner = await newUser('owner');
     const { id, editor } = await teamOf(owner);
     const own = await createWorkspace(editor, 'Solo');
@@ -168,6 +168,43 @@ describe('personal workspaces', () => {
     expect(left).toHaveLength(0);
     const members = (await call(owner, 'GET', `/api/v1/workspaces/${id}/members`)).body.data.members;
     expect(members.map((m: { email: string }) => m.email)).not.toContain(editor.email);
+  });
+
+  it('passes a shared workspace whose owner deletes the account to the next member by role, then by seniority', async () => {
+    const owner = await newUser('owner');
+    const team = await teamOf(owner);
+    // A second workspace with no admin: of its two editors, the one who joined first takes it.
+    const second = await createWorkspace(owner, 'Second team');
+    const joining = [
+      [team.viewer, 'viewer'],
+      [team.editor, 'editor'],
+      [team.contributor, 'editor'],
+    ] as const;
+    for (const [member, role] of joining) {
+      const token = await invite(owner, second, member.email, role);
+      expect((await call(member, 'POST', '/api/v1/workspaces/invitations/accept', { token })).status).toBe(200);
+    }
+    const outcome = await new UserStore(h.database.db, null).delete({ id: owner.userId, email: owner.email });
+    expect(outcome.deleted).toBe(true);
+    expect(outcome.workspaces.handedOver).toEqual(
+      expect.arrayContaining([
+        { workspaceId: team.id, ownerId: team.admin.userId },
+        { workspaceId: second, ownerId: team.editor.userId },
+      ]),
+    );
+    expect(await roleIn(team.admin, team.id)).toBe('owner');
+    expect(await roleIn(team.editor, second)).toBe('owner');
+    expect(await roleIn(team.contributor, second)).toBe('editor');
+    // Everyone else is where they were, and each workspace has exactly one owner.
+    const members = (await call(team.admin, 'GET', `/api/v1/workspaces/${team.id}/members`)).body.data.members;
+    expect(members.map((m) => [m.email, m.role])).toEqual([
+      [team.admin.email, 'owner'],
+      [team.editor.email, 'editor'],
+      [team.contributor.email, 'contributor'],
+      [team.viewer.email, 'viewer'],
+    ]);
+    // The personal workspace went with the account.
+    expect(await h.database.sql`select 1 from auth.workspaces where personal_of = ${owner.userId}`).toHaveLength(0);
   });
 });
 
