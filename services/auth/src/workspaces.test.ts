@@ -127,21 +127,34 @@ describe('personal workspaces', () => {
       await runMigrations(db.url, { migrationsFolder: folder, serviceSchema: 'auth' });
       await database.sql`insert into auth.users (email) values ('old-one@workspaces.test'), ('old-two@workspaces.test')`;
       await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'auth' });
-      const rows = await database.sql<{ email: string; name: string; role: string; members: number }[]>`
-        select u.email, w.name, m.role::text as role,
+      const rows = await database.sql<{ email: string; name: string; role: string; members: number; ownId: boolean }[]>`
+        select u.email, w.name, m.role::text as role, w.id = u.id as "ownId",
           (select count(*)::int from auth.workspace_members x where x.workspace_id = w.id) as members
         from auth.users u
         join auth.workspaces w on w.personal_of = u.id
         join auth.workspace_members m on m.workspace_id = w.id and m.user_id = u.id
         order by u.email`;
       expect(rows).toEqual([
-        { email: 'old-one@workspaces.test', name: 'old-one', role: 'owner', members: 1 },
-        { email: 'old-two@workspaces.test', name: 'old-two', role: 'owner', members: 1 },
+        { email: 'old-one@workspaces.test', name: 'old-one', role: 'owner', members: 1, ownId: true },
+        { email: 'old-two@workspaces.test', name: 'old-two', role: 'owner', members: 1, ownId: true },
       ]);
     } finally {
       await database.close();
       await db.drop();
     }
+  });
+
+  it("names a personal workspace by its account's id, and no other workspace", async () => {
+    const user = await newUser('named');
+    const shared = await createWorkspace(user, 'Shared');
+    expect((await list(user)).map((w) => [w.id, w.personal])).toEqual([
+      [user.userId, true],
+      [shared, false],
+    ]);
+    // The database refuses a personal workspace under another id.
+    await expect(
+      h.database.sql`update auth.workspaces set personal_of = ${user.userId} where id = ${shared}`,
+    ).rejects.toThrow();
   });
 
   it('gives a new account its own on sign-up, and lists it first with the role', async () => {
