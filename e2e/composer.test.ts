@@ -4,17 +4,15 @@
  * watch the words arrive, adjust, page between versions, personalize, post now and schedule,
  * in Arabic and English, on a phone and a desktop (spec sections 2, 3, 4, 6 and 8; issue 6).
  */
-import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { schema as authSchema, UserStore } from '@nashr/auth';
-import { createDatabase } from '@nashr/platform';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage, screenshot, type ViewportName } from './support/browser';
+import { callAs, personalize, signedInUser } from './support/full-user';
 import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
-import { createSession, type TestSession } from './support/session';
+import type { TestSession } from './support/session';
 import { until } from './support/until';
 
 let stack: Stack;
@@ -55,36 +53,13 @@ interface Writer {
  * once) and a saved personalization. Both services learn about it from events, which take a moment.
  */
 async function fullUser(language: 'Arabic' | 'English'): Promise<Writer> {
-  const email = `writer-${randomUUID().slice(0, 8)}@example.test`;
-  const database = createDatabase({ url: stack.databaseUrl, schema: authSchema, applicationName: 'e2e-composer' });
-  let session: TestSession;
-  try {
-    const user = await new UserStore(database.db, null).signIn(email, ['user']);
-    session = await createSession(stack, { userId: user.id, email, roles: ['user'] });
-  } finally {
-    await database.close();
-  }
-  const call: Writer['call'] = async (method, path, body) => {
-    const response = await fetch(`${stack.url}${path}`, {
-      method,
-      headers: { cookie: session.cookieHeader, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json().catch(() => null) };
-  };
+  const user = await signedInUser(stack, 'writer');
+  const { email, session } = user;
+  const call: Writer['call'] = (method, path, body) => callAs(stack, user, method, path, body);
 
   const connected = await call('POST', '/api/v1/linkedin/accounts', { username: email, password: 'sandbox-secret' });
   expect(connected.status, JSON.stringify(connected.body)).toBe(200);
-  const saved = await call('PUT', '/api/v1/personalization', {
-    jobTitle: language === 'Arabic' ? 'مديرة منتجات' : 'Product lead',
-    language,
-    accent: '',
-    goals: ['Grow Network'],
-    interests: ['Leadership'],
-    tones: ['Professional'],
-    styles: ['Simple Language'],
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  await personalize(stack, user, language, language === 'Arabic' ? 'مديرة منتجات' : 'Product lead');
   await until(
     `the connected account of ${email}`,
     () => call('GET', '/api/v1/auth/me'),

@@ -50,14 +50,18 @@ export async function signedInUser(
   return { userId, email, session: await createSession(stack, { userId, email, roles }) };
 }
 
-/** Saves a personalization for `user`, so every screen is open to them. */
+/**
+ * Saves a personalization for `user`, so every screen is open to them. `jobTitle` is how the
+ * writer introduces themselves in drafts.
+ */
 export async function personalize(
   stack: Stack,
   user: StackUser,
   language: 'English' | 'Arabic' = 'English',
+  jobTitle = 'Founder',
 ): Promise<void> {
   const personalized = await callAs(stack, user, 'PUT', '/api/v1/personalization', {
-    jobTitle: 'Founder',
+    jobTitle,
     language,
     accent: '',
     goals: ['Grow Network'],

@@ -39,6 +39,9 @@ describe('GET /api/v1/auth/export', () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/v1/auth/export', headers: await asGateway(h, sid) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.account).toMatchObject({ email: 'exporter@example.com', roles: ['user'] });
+    expect(res.json().data.workspaces).toEqual([
+      { name: 'exporter', personal: true, role: 'owner', joinedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+    ]);
     const anonymous = await h.app.inject({ method: 'GET', url: '/api/v1/auth/export', headers: fromGateway() });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -157,6 +157,7 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
   workspaceRoutes(app, { workspaces, queues });
   accountDataRoutes(app, {
     webhooks,
+    workspaces,
     users,
     sessions,
     tokens,

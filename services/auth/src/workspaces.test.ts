@@ -127,21 +127,34 @@ describe('personal workspaces', () => {
       await runMigrations(db.url, { migrationsFolder: folder, serviceSchema: 'auth' });
       await database.sql`insert into auth.users (email) values ('old-one@workspaces.test'), ('old-two@workspaces.test')`;
       await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'auth' });
-      const rows = await database.sql<{ email: string; name: string; role: string; members: number }[]>`
-        select u.email, w.name, m.role::text as role,
+      const rows = await database.sql<{ email: string; name: string; role: string; members: number; ownId: boolean }[]>`
+        select u.email, w.name, m.role::text as role, w.id = u.id as "ownId",
           (select count(*)::int from auth.workspace_members x where x.workspace_id = w.id) as members
         from auth.users u
         join auth.workspaces w on w.personal_of = u.id
         join auth.workspace_members m on m.workspace_id = w.id and m.user_id = u.id
         order by u.email`;
       expect(rows).toEqual([
-        { email: 'old-one@workspaces.test', name: 'old-one', role: 'owner', members: 1 },
-        { email: 'old-two@workspaces.test', name: 'old-two', role: 'owner', members: 1 },
+        { email: 'old-one@workspaces.test', name: 'old-one', role: 'owner', members: 1, ownId: true },
+        { email: 'old-two@workspaces.test', name: 'old-two', role: 'owner', members: 1, ownId: true },
       ]);
     } finally {
       await database.close();
       await db.drop();
     }
+  });
+
+  it("names a personal workspace by its account's id, and no other workspace", async () => {
+    const user = await newUser('named');
+    const shared = await createWorkspace(user, 'Shared');
+    expect((await list(user)).map((w) => [w.id, w.personal])).toEqual([
+      [user.userId, true],
+      [shared, false],
+    ]);
+    // The database refuses a personal workspace under another id.
+    await expect(
+      h.database.sql`update auth.workspaces set personal_of = ${user.userId} where id = ${shared}`,
+    ).rejects.toThrow();
   });
 
   it('gives a new account its own on sign-up, and lists it first with the role', async () => {
@@ -158,7 +171,7 @@ describe('personal workspaces', () => {
     ]);
   });
 
-  it('removes the workspaces an account owns with it, and its memberships elsewhere', async () => {
+  it('removes the workspaces an account owns with nobody else in them, and its memberships elsewhere', async () => {
     const owner = await newUser('owner');
     const { id, editor } = await teamOf(owner);
     const own = await createWorkspace(editor, 'Solo');
@@ -168,6 +181,43 @@ describe('personal workspaces', () => {
     expect(left).toHaveLength(0);
     const members = (await call(owner, 'GET', `/api/v1/workspaces/${id}/members`)).body.data.members;
     expect(members.map((m: { email: string }) => m.email)).not.toContain(editor.email);
+  });
+
+  it('passes a shared workspace whose owner deletes the account to the next member by role, then by seniority', async () => {
+    const owner = await newUser('owner');
+    const team = await teamOf(owner);
+    // A second workspace with no admin: of its two editors, the one who joined first takes it.
+    const second = await createWorkspace(owner, 'Second team');
+    const joining = [
+      [team.viewer, 'viewer'],
+      [team.editor, 'editor'],
+      [team.contributor, 'editor'],
+    ] as const;
+    for (const [member, role] of joining) {
+      const token = await invite(owner, second, member.email, role);
+      expect((await call(member, 'POST', '/api/v1/workspaces/invitations/accept', { token })).status).toBe(200);
+    }
+    const outcome = await new UserStore(h.database.db, null).delete({ id: owner.userId, email: owner.email });
+    expect(outcome.deleted).toBe(true);
+    expect(outcome.workspaces.handedOver).toEqual(
+      expect.arrayContaining([
+        { workspaceId: team.id, ownerId: team.admin.userId },
+        { workspaceId: second, ownerId: team.editor.userId },
+      ]),
+    );
+    expect(await roleIn(team.admin, team.id)).toBe('owner');
+    expect(await roleIn(team.editor, second)).toBe('owner');
+    expect(await roleIn(team.contributor, second)).toBe('editor');
+    // Everyone else is where they were, and each workspace has exactly one owner.
+    const members = (await call(team.admin, 'GET', `/api/v1/workspaces/${team.id}/members`)).body.data.members;
+    expect(members.map((m) => [m.email, m.role])).toEqual([
+      [team.admin.email, 'owner'],
+      [team.editor.email, 'editor'],
+      [team.contributor.email, 'contributor'],
+      [team.viewer.email, 'viewer'],
+    ]);
+    // The personal workspace went with the account.
+    expect(await h.database.sql`select 1 from auth.workspaces where personal_of = ${owner.userId}`).toHaveLength(0);
   });
 });
 

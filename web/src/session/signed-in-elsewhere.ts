@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { sessionQuery } from '../lib/api/auth';
-import { nextStep } from './rules';
+import { afterSignIn } from './pending-invitation';
 import { SESSION_CHANNEL } from './session-broadcast';
 
 /** A sign-in link opened on another device tells no tab of this one: the page asks the server too. */
@@ -10,8 +10,9 @@ const POLL_MS = 3_000;
 
 /**
  * For a screen that waits for the sign-in link ('check your email'): once this browser is signed
- * in as `email`, in another tab or by the link itself, the screen goes on to the next step by
- * itself. Someone still signed in as another address waits for the new link instead.
+ * in as `email`, in another tab or by the link itself, the screen goes on to the next step (or
+ * back to the invitation the sign-in started from) by itself. Someone still signed in as another
+ * address waits for the new link instead.
  */
 export function useContinueWhenSignedIn(email: string | null): void {
   const client = useQueryClient();
@@ -27,6 +28,6 @@ export function useContinueWhenSignedIn(email: string | null): void {
 
   useEffect(() => {
     if (!user?.email || (email && user.email.toLowerCase() !== email.toLowerCase())) return;
-    void navigate({ to: nextStep(user), replace: true });
+    void navigate({ ...afterSignIn(user), replace: true });
   }, [user, email, navigate]);
 }

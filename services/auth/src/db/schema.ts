@@ -170,15 +170,22 @@ export const workspaceRole = authSchema.enum('workspace_role', ['owner', 'admin'
  * What people work in together. Every account has a personal one (`personal_of` names the
  * account), made in the same statement that makes the account (a trigger on `users`), so no
  * account is ever without one. What belongs to a workspace elsewhere holds its id.
+ *
+ * A personal workspace's id is its account's id: every service can file what an account already
+ * has under its personal workspace by a migration of its own, with no call to this one.
  */
-export const workspaces = authSchema.table('workspaces', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  personalOf: uuid('personal_of')
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const workspaces = authSchema.table(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    personalOf: uuid('personal_of')
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('workspaces_personal_is_account', sql`${t.personalOf} is null or ${t.id} = ${t.personalOf}`)],
+);
 
 /** Who belongs to a workspace, and as what. Exactly one owner each (the partial unique index). */
 export const workspaceMembers = authSchema.table(
@@ -186,7 +193,7 @@ export const workspaceMembers = authSchema.table(
   {
     workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -211,7 +218,7 @@ export const workspaceInvitations = authSchema.table(
     id: uuid('id').primaryKey().defaultRandom(),
     workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     /** Lower-cased, like `users.email`. */
     email: text('email').notNull(),
     role: workspaceRole('role').notNull(),

@@ -23,6 +23,7 @@ import {
 import type { NotificationStore } from '../notifications/notification-store.js';
 import { exportUser, type UserStore } from '../users/user-store.js';
 import type { WebhookStore } from '../webhooks/webhook-store.js';
+import type { WorkspaceStore } from '../workspaces/workspace-store.js';
 
 export interface AccountDataDeps {
   users: UserStore;
@@ -31,6 +32,7 @@ export interface AccountDataDeps {
   queues: Queues;
   notifications: NotificationStore;
   webhooks: WebhookStore;
+  workspaces: WorkspaceStore;
   /** How long the deletion waits for billing to end the paid subscription (tests shorten it). */
   subscriptionEndWaitMs?: number;
 }
@@ -52,6 +54,8 @@ export function accountDataRoutes(app: ServiceApp, deps: AccountDataDeps): void 
         notifications: await deps.notifications.exportOf(user.id),
         // The endpoints (address, events, creation), never their secrets.
         webhooks: await deps.webhooks.exportOf(user.id),
+        // The workspaces the account belongs to and its role in each; not the other members.
+        workspaces: await deps.workspaces.exportOf(user.id),
         parts: [...DATA_EXPORT_PARTS],
       },
     };
@@ -91,13 +95,20 @@ export function accountDataRoutes(app: ServiceApp, deps: AccountDataDeps): void 
       // No event id: a job id naming the user would outlive the job in the queues' event streams.
       { removeOnComplete: true },
     );
-    await deps.users.delete(user);
+    const { workspaces } = await deps.users.delete(user);
     await deps.notifications.deleteUser(userId);
     await deps.webhooks.deleteUser(userId);
     const sessionsEnded = await deps.sessions.destroyAllOf(userId);
     const revoked = await deps.tokens.destroyAllOf(userId);
     request.log.info(
-      { userId, sessionsEnded, tokensRevoked: revoked, subscriptionCancelled: ended.cancelled },
+      {
+        userId,
+        sessionsEnded,
+        tokensRevoked: revoked,
+        subscriptionCancelled: ended.cancelled,
+        workspacesHandedOver: workspaces.handedOver,
+        workspacesDeleted: workspaces.deleted.length,
+      },
       'account deleted',
     );
     reply.header('cache-control', 'no-store').clearCookie(SESSION_COOKIE, { path: '/' });

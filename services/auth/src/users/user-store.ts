@@ -11,7 +11,8 @@ import {
 import type { IdentityChanges } from '@nashr/platform';
 import { and, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { magicLinks, type schema, type UserRow, users, workspaceMembers, workspaces } from '../db/schema.js';
+import { magicLinks, type schema, type UserRow, users } from '../db/schema.js';
+import { settleOwnedWorkspaces } from '../workspaces/workspace-store.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
 
@@ -152,26 +153,19 @@ export class UserStore {
   }
 
   /**
-   * Deletes the account, every sign-in link sent to its address and the workspaces it owns (its
-   * memberships elsewhere go with the account); false when it was already gone.
+   * Deletes the account and every sign-in link sent to its address. The workspaces it owns pass to
+   * their next member or go with it (settleOwnedWorkspaces); its memberships elsewhere go with the
+   * account. False when it was already gone.
    */
-  async delete(user: Pick<UserRow, 'id' | 'email'>): Promise<boolean> {
-    const deleted = await this.db.transaction(async (tx) => {
+  async delete(user: Pick<UserRow, 'id' | 'email'>) {
+    const outcome = await this.db.transaction(async (tx) => {
       await tx.delete(magicLinks).where(eq(magicLinks.email, user.email));
-      // The workspaces it owns go with it (its personal one, and any other: a workspace never stays without an owner).
-      await tx.delete(workspaces).where(
-        inArray(
-          workspaces.id,
-          tx
-            .select({ id: workspaceMembers.workspaceId })
-            .from(workspaceMembers)
-            .where(and(eq(workspaceMembers.userId, user.id), eq(workspaceMembers.role, 'owner'))),
-        ),
-      );
-      return tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
+      const workspaces = await settleOwnedWorkspaces(tx, user.id);
+      const gone = await tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
+      return { deleted: gone.length > 0, workspaces };
     });
     await this.changes?.userChanged(user.id);
-    return deleted.length > 0;
+    return outcome;
   }
 
   /** How many accounts exist (a deleted account is gone from the table). */

@@ -20,7 +20,7 @@ import {
 import { hashToken, newLinkToken, TOKEN_PATTERN } from '../magic-links.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The most workspaces a list answers (one may be invited to many; each list has a bound). */
 export const WORKSPACE_LIST_BOUND = 200;
@@ -75,6 +75,27 @@ export class WorkspaceStore {
       .orderBy(sql`${workspaces.personalOf} is null`, asc(workspaces.name), asc(workspaces.id))
       .limit(WORKSPACE_LIST_BOUND);
     return rows.map(({ workspace, role }) => ({ ...workspace, role }));
+  }
+
+  /** The user's workspaces for 'Download my data': each one's name, their role, and when they joined. */
+  async exportOf(userId: string) {
+    const rows = await this.db
+      .select({
+        name: workspaces.name,
+        personalOf: workspaces.personalOf,
+        role: workspaceMembers.role,
+        joinedAt: workspaceMembers.createdAt,
+      })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(eq(workspaceMembers.userId, userId))
+      .orderBy(asc(workspaceMembers.createdAt));
+    return rows.map((row) => ({
+      name: row.name,
+      personal: row.personalOf !== null,
+      role: row.role,
+      joinedAt: row.joinedAt.toISOString(),
+    }));
   }
 
   /** A new workspace owned by the user, unless they own MAX_OWNED_WORKSPACES already (decided one at a time per user). */
@@ -352,6 +373,50 @@ export class WorkspaceStore {
       return ok(true);
     });
   }
+}
+
+/**
+ * What becomes of the workspaces an account owns when the account is deleted, inside the
+ * deletion's transaction. A shared workspace with other members passes to the one who ranks next
+ * (the highest role, then the longest standing): a team keeps its workspace when one person
+ * leaves Nashr. The personal workspace, and any with nobody else in it, goes with the account.
+ * Each workspace's row is locked first, as every change to its members does.
+ */
+export async function settleOwnedWorkspaces(tx: Tx, userId: string) {
+  const owned = await tx
+    .select({ id: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, 'owner')));
+  const handedOver: { workspaceId: string; ownerId: string }[] = [];
+  const deleted: string[] = [];
+  for (const { id } of owned) {
+    const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, id)).for('update');
+    if (!workspace) continue;
+    const [successor] = workspace.personalOf
+      ? []
+      : await tx
+          .select({ userId: workspaceMembers.userId })
+          .from(workspaceMembers)
+          .where(and(eq(workspaceMembers.workspaceId, id), ne(workspaceMembers.userId, userId)))
+          // The enum sorts in its declared order: admins before editors, and so on.
+          .orderBy(asc(workspaceMembers.role), asc(workspaceMembers.createdAt), asc(workspaceMembers.userId))
+          .limit(1);
+    if (!successor) {
+      await tx.delete(workspaces).where(eq(workspaces.id, id));
+      deleted.push(id);
+      continue;
+    }
+    // The leaving owner's row goes first: a workspace has one owner at every moment (a unique index).
+    await tx
+      .delete(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, id), eq(workspaceMembers.userId, userId)));
+    await tx
+      .update(workspaceMembers)
+      .set({ role: 'owner' })
+      .where(and(eq(workspaceMembers.workspaceId, id), eq(workspaceMembers.userId, successor.userId)));
+    handedOver.push({ workspaceId: id, ownerId: successor.userId });
+  }
+  return { handedOver, deleted };
 }
 
 /** An invitation that can still be accepted. */

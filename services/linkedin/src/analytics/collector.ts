@@ -48,6 +48,9 @@ export interface CollectorDeps {
   clock: () => Date;
 }
 
+/** One event per deleted post: told again, it is the same job. */
+const deletedPostEventId = (userId: string, postId: string) => `${userId}-${jobIdPart(postId)}`;
+
 /** The network dropped the account's session mid-snapshot: it was reported, the snapshot ends. */
 class SessionLost extends Error {}
 
@@ -73,6 +76,7 @@ export class SnapshotCollector {
     const now = clock();
     const since = now.getTime() - TRACKED_DAYS * DAY_MS;
     const capabilities = await analyticsCapabilitiesOf(provider, networkId);
+    await this.tellUntoldDeletions(userId, requestId);
     try {
       const profile = await this.call(row, requestId, () => provider.getFullProfile(networkId));
       const posts: NetworkPost[] = [];
@@ -129,6 +133,29 @@ export class SnapshotCollector {
   }
 
   /**
+   * Tells the posts service of the account's posts found deleted on the network before it was
+   * told of any (a deletion found now is told as it is found, in readPostAnalytics), each by the
+   * same event and job id, so a post told twice changes once.
+   */
+  private async tellUntoldDeletions(userId: string, requestId: string | undefined): Promise<void> {
+    const { snapshots, queues, logger, clock } = this.deps;
+    const untold = await snapshots.untoldDeletions(userId);
+    for (const { postId, deletedAt } of untold) {
+      await queues.publish(
+        postDeletedOnNetworkEvent,
+        { userId, networkPostId: postId, deletedAt: deletedAt.toISOString(), requestId },
+        { id: deletedPostEventId(userId, postId) },
+      );
+    }
+    await snapshots.deletionsTold(
+      userId,
+      untold.map((post) => post.postId),
+      clock(),
+    );
+    if (untold.length > 0) logger.info({ userId, told: untold.length }, 'earlier deletions on the network told');
+  }
+
+  /**
    * For a provider whose post list carries no counters: each tracked post's figures read from the
    * network's post analytics, one post after another through the account's limiter. Posts older
    * than the tracked days are left out (their figures would be read as zeros). A post whose
@@ -173,7 +200,7 @@ export class SnapshotCollector {
           await this.deps.queues.publish(
             postDeletedOnNetworkEvent,
             { userId: row.userId, networkPostId: post.id, deletedAt: at.toISOString(), requestId },
-            { id: `${row.userId}-${jobIdPart(post.id)}` },
+            { id: deletedPostEventId(row.userId, post.id) },
           );
           if (await snapshots.markDeleted(row.userId, post, at)) deleted++;
           this.deps.logger.info({ userId: row.userId, postId: post.id }, 'post deleted on the network: figures kept');

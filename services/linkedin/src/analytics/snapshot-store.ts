@@ -91,6 +91,8 @@ export function pastDayPoints(
 
 /** Rows written at once: well under PostgreSQL's 65,535 parameters a statement. */
 const CHUNK = 500;
+/** The untold deletions one snapshot tells the posts service of; a later snapshot tells the rest. */
+const UNTOLD_DELETIONS_BATCH = 500;
 
 const chunks = <T>(items: readonly T[], size = CHUNK): T[][] => {
   const out: T[][] = [];
@@ -331,6 +333,38 @@ export class SnapshotStore {
   }
 
   /**
+   * The user's posts found deleted on the network whose deletion the posts service was not told
+   * of (found before it was told of any), oldest first, at most `limit`.
+   */
+  async untoldDeletions(
+    userId: string,
+    limit = UNTOLD_DELETIONS_BATCH,
+  ): Promise<{ postId: string; deletedAt: Date }[]> {
+    const rows = await this.db
+      .select({ postId: analyticsPosts.postId, deletedAt: analyticsPosts.deletedAt })
+      .from(analyticsPosts)
+      .where(
+        and(
+          eq(analyticsPosts.userId, userId),
+          isNotNull(analyticsPosts.deletedAt),
+          isNull(analyticsPosts.deletionToldAt),
+        ),
+      )
+      .orderBy(asc(analyticsPosts.deletedAt), asc(analyticsPosts.postId))
+      .limit(limit);
+    return rows.flatMap(({ postId, deletedAt }) => (deletedAt ? [{ postId, deletedAt }] : []));
+  }
+
+  /** Notes that the posts service was told of these posts' deletion. */
+  async deletionsTold(userId: string, postIds: readonly string[], at: Date): Promise<void> {
+    if (postIds.length === 0) return;
+    await this.db
+      .update(analyticsPosts)
+      .set({ deletionToldAt: at })
+      .where(and(eq(analyticsPosts.userId, userId), inArray(analyticsPosts.postId, [...postIds])));
+  }
+
+  /**
    * Records that the network answered "not found" for a post's analytics: the post is deleted
    * there. Set once (a later call keeps the first time); its figures and snapshots stay as they
    * were. A post no snapshot stored yet is kept with no figures, so it is not asked about again.
@@ -356,10 +390,12 @@ export class SnapshotStore {
           impressions: 0,
           lastSnapshotAt: at,
           deletedAt: at,
+          deletionToldAt: at,
         })
         .onConflictDoUpdate({
           target: [analyticsPosts.userId, analyticsPosts.postId],
-          set: { deletedAt: at },
+          // The collector told the posts service before it marks: the deletion is told with it.
+          set: { deletedAt: at, deletionToldAt: at },
           setWhere: isNull(analyticsPosts.deletedAt),
         })
         .returning({ postId: analyticsPosts.postId });

@@ -231,6 +231,11 @@ export const analyticsPosts = linkedinSchema.table(
      * Snapshots no longer read it, and it keeps the figures and snapshots it had.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * When the posts service was told of the deletion (the post it published says so). Null for
+     * a deletion found before the service was told of any: the account's next snapshot tells it.
+     */
+    deletionToldAt: timestamp('deletion_told_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.postId] }),

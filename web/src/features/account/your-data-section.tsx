@@ -73,6 +73,7 @@ export function YourDataSection({ email }: { email: string }) {
       <div className="pt-6">
         <h3 className="font-semibold text-red-800">{t('delete.title')}</h3>
         <p className="mt-1 text-sm text-slate-600">{t('delete.text')}</p>
+        <p className="mt-1 text-sm text-slate-600">{t('delete.workspaces')}</p>
         {/* Said before the button, not only in the confirmation: the plan goes with the account, at once. */}
         {paid && (
           <div className="mt-2">

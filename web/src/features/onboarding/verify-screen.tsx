@@ -8,7 +8,7 @@ import type { Language } from '../../i18n';
 import { useAuthClientConfig, useMagicLogin, useSession, useSpendSignInLink } from '../../lib/api/auth';
 import { ApiError } from '../../lib/api/client';
 import { errorText } from '../../lib/error-text';
-import { nextStep } from '../../session/rules';
+import { afterSignIn } from '../../session/pending-invitation';
 import { useContinueWhenSignedIn } from '../../session/signed-in-elsewhere';
 import { clearStoredEmail, storedEmail } from '../../session/stored-email';
 import { Spinner } from '../../ui/spinner';
@@ -156,7 +156,8 @@ function SpendLink({ token, email }: { token: string; email: string | null }) {
 
 /**
  * The link signed this browser in: the page goes on by itself to the first step the account
- * still lacks (spec section 4), the way the waiting tab does; no extra click.
+ * still lacks (spec section 4), or back to the invitation the sign-in started from, the way the
+ * waiting tab does; no extra click.
  */
 function Verified() {
   const { t } = useTranslation('auth');
@@ -166,7 +167,7 @@ function Verified() {
   useEffect(() => {
     let current = true;
     void refetch().then(
-      (result) => current && void navigate({ to: nextStep(result.isError ? null : result.data), replace: true }),
+      (result) => current && void navigate({ ...afterSignIn(result.isError ? null : result.data), replace: true }),
     );
     return () => {
       current = false;
@@ -285,7 +286,7 @@ function LinkProblem({ status }: { status: Exclude<VerifyStatus, 'verified'> }) 
       <div className="mt-8 space-y-3">
         {user?.email && (
           // A link clicked twice: the first click may already have signed this browser in.
-          <button type="button" onClick={() => void navigate({ to: nextStep(user) })} className={primaryButton}>
+          <button type="button" onClick={() => void navigate(afterSignIn(user))} className={primaryButton}>
             {t('verify.alreadySignedIn')}
             <ArrowRight aria-hidden="true" className="size-4 rtl:rotate-180" />
           </button>

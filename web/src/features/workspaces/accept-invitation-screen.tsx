@@ -3,19 +3,26 @@ import { UsersRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/api/auth';
+import { ApiError } from '../../lib/api/client';
 import { errorText } from '../../lib/error-text';
-import { LanguageToggle } from '../../ui/language-toggle';
-import { Logo } from '../../ui/logo';
+import { forgetInvitation, rememberInvitation } from '../../session/pending-invitation';
+import { nextStep } from '../../session/rules';
+import { EmailLandingFrame } from '../../ui/email-landing-frame';
 import { Spinner } from '../../ui/spinner';
 import { useAcceptInvitation } from './workspaces-api';
 
 /** The token of the link, from the part after `#`: browsers never send it to a server or a log. */
 const tokenOfLink = () => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
 
+/** The server answered the join: joined, or refused (another address, a used or expired link). */
+const answered = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
 /**
  * Where a workspace invitation's e-mail leads. Opening it changes nothing (mail scanners open
- * every link); the button joins. Signed out, it says to sign in with the invited address and open
- * the link again; the server refuses another address, a used or expired link, in words.
+ * every link); the button joins. Signed out, it asks to sign in with the invited address and
+ * remembers the invitation in this browser, so the sign-in comes back here (session/
+ * pending-invitation.ts); joined or refused, it is forgotten. The server refuses another address,
+ * a used or expired link, in words.
  */
 export function AcceptInvitationPage() {
   const { t } = useTranslation('workspaces');
@@ -25,70 +32,68 @@ export function AcceptInvitationPage() {
   const [token, setToken] = useState<string | null>(null);
   useEffect(() => setToken(tokenOfLink()), []);
   const joined = accept.data?.workspace;
+  const join = (token: string) =>
+    accept.mutate(token, {
+      onSuccess: forgetInvitation,
+      onError: (error) => answered(error) && forgetInvitation(),
+    });
 
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-slate-50 px-6 py-12 text-center">
-      <div className="flex w-full max-w-md items-center justify-between">
-        <Link to="/" aria-label={t('accept.home')}>
-          <Logo />
-        </Link>
-        <LanguageToggle />
-      </div>
-      <section
-        className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm"
-        aria-live="polite"
-        data-testid="accept-invitation"
-      >
-        <UsersRound aria-hidden="true" className="mx-auto size-10 text-brand-600" />
-        <h1 className="mt-4 text-xl font-semibold text-ink">{t('accept.title')}</h1>
-        {token === null || isPending ? (
-          <div className="mt-6 flex justify-center">
-            <Spinner />
-          </div>
-        ) : token.length === 0 ? (
-          <p className="mt-3 text-slate-600">{t('accept.incomplete')}</p>
-        ) : joined ? (
-          <>
-            <p className="mt-3 text-slate-700" data-testid="invitation-accepted">
-              {t('accept.joined', { name: joined.name, role: t(`roles.${joined.role}`) })}
+    <EmailLandingFrame
+      homeLabel={t('accept.home')}
+      icon={UsersRound}
+      title={t('accept.title')}
+      live
+      testId="accept-invitation"
+    >
+      {token === null || isPending ? (
+        <div className="mt-6 flex justify-center">
+          <Spinner />
+        </div>
+      ) : token.length === 0 ? (
+        <p className="mt-3 text-slate-600">{t('accept.incomplete')}</p>
+      ) : joined ? (
+        <>
+          <p className="mt-3 text-slate-700" data-testid="invitation-accepted">
+            {t('accept.joined', { name: joined.name, role: t(`roles.${joined.role}`) })}
+          </p>
+          <Link
+            to={nextStep(user)}
+            className="mt-6 inline-block w-full rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+          >
+            {nextStep(user) === '/dashboard' ? t('accept.continue') : t('accept.continueSetup')}
+          </Link>
+        </>
+      ) : !user ? (
+        <>
+          <p className="mt-3 text-slate-600">{t('accept.signInFirst')}</p>
+          <Link
+            to="/signup"
+            onClick={() => rememberInvitation(token)}
+            className="mt-6 inline-block w-full rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+          >
+            {t('accept.signIn')}
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="mt-3 text-slate-600">{t('accept.explain', { email: user.email })}</p>
+          {accept.isError && (
+            <p className="mt-3 text-sm text-red-700" role="alert" data-testid="accept-error">
+              {errorText(accept.error)}
             </p>
-            <Link
-              to="/dashboard"
-              className="mt-6 inline-block w-full rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-            >
-              {t('accept.continue')}
-            </Link>
-          </>
-        ) : !user ? (
-          <>
-            <p className="mt-3 text-slate-600">{t('accept.signInFirst')}</p>
-            <Link
-              to="/signup"
-              className="mt-6 inline-block w-full rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-            >
-              {t('accept.signIn')}
-            </Link>
-          </>
-        ) : (
-          <>
-            <p className="mt-3 text-slate-600">{t('accept.explain', { email: user.email })}</p>
-            {accept.isError && (
-              <p className="mt-3 text-sm text-red-700" role="alert" data-testid="accept-error">
-                {errorText(accept.error)}
-              </p>
-            )}
-            <button
-              type="button"
-              disabled={accept.isPending}
-              onClick={() => accept.mutate(token)}
-              className="mt-6 w-full rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-              data-testid="accept-invitation-button"
-            >
-              {accept.isPending ? t('accept.joining') : t('accept.join')}
-            </button>
-          </>
-        )}
-      </section>
-    </main>
+          )}
+          <button
+            type="button"
+            disabled={accept.isPending}
+            onClick={() => join(token)}
+            className="mt-6 w-full rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            data-testid="accept-invitation-button"
+          >
+            {accept.isPending ? t('accept.joining') : t('accept.join')}
+          </button>
+        </>
+      )}
+    </EmailLandingFrame>
   );
 }

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { postDeletedOnNetworkEvent, QUEUES } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountBusyError } from '../../analytics/account-limiter.js';
 import { analyticsMemberDays, analyticsPostSnapshots, analyticsPosts } from '../../db/schema.js';
 import { Sealer } from '../../sealer.js';
@@ -280,6 +280,8 @@ describe("snapshots of an official account's posts", () => {
     const [marked] = await stored(user.userId, gone);
     expect(marked).toMatchObject({ impressions: 200, reactions: 8, saves: 3, sends: 2 });
     expect(marked?.deletedAt).toBeInstanceOf(Date);
+    // Told as it was found: no later snapshot tells it again.
+    expect(marked?.deletionToldAt).toEqual(marked?.deletedAt);
     expect(await snapshotsOf(gone)).toHaveLength(1);
 
     // Later snapshots read only the live post (7 metrics), and the deletion keeps its first time.
@@ -323,6 +325,37 @@ describe("snapshots of an official account's posts", () => {
         [never, await markedAt(never)],
       ].sort(),
     );
+  });
+
+  it('tell the posts service at the next snapshot of a deletion found before it was told of any, once', async () => {
+    const { user, accountId } = await connectedUser(withAnalytics);
+    const earlier = (await withAnalytics.publish(accountId, { text: `earlier ${randomUUID()}` })).postId ?? '';
+    fake.postFigures.set(earlier, { IMPRESSION: 50, REACTION: 2, COMMENT: 0, RESHARE: 0, POST_SAVE: 0, POST_SEND: 0 });
+    await h.services.collector.take(user.userId);
+    // Marked deleted as it was before the posts service was told of deletions: no time told.
+    const deletedAt = new Date(Date.now() - 3 * 86_400_000);
+    await h.database.db
+      .update(analyticsPosts)
+      .set({ deletedAt, deletionToldAt: null })
+      .where(and(eq(analyticsPosts.userId, user.userId), eq(analyticsPosts.postId, earlier)));
+    const toldOf = async () =>
+      (await h.jobsOn(QUEUES.postsInbox, postDeletedOnNetworkEvent.name))
+        .filter((job) => job.data.userId === user.userId)
+        .map((job) => [job.data.networkPostId, job.data.deletedAt]);
+    expect(await toldOf()).toEqual([]);
+
+    const publish = vi.spyOn(h.queues, 'publish');
+    try {
+      await h.services.collector.take(user.userId);
+      expect(await toldOf()).toEqual([[earlier, deletedAt.toISOString()]]);
+      expect((await stored(user.userId, earlier))[0]?.deletionToldAt).toBeInstanceOf(Date);
+      // Told once: the snapshots after it do not tell it again.
+      await h.services.collector.take(user.userId);
+      const deletions = publish.mock.calls.filter(([event]) => event.name === postDeletedOnNetworkEvent.name);
+      expect(deletions).toHaveLength(1);
+    } finally {
+      publish.mockRestore();
+    }
   });
 
   it('import the days from before the connection through q=me once, beside the tracked posts, counting nothing twice', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "linkedin"."analytics_posts" ADD COLUMN "deletion_told_at" timestamp with time zone;
