@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations, settled } from './support/axe';
 import { type Language, launchBrowser, newContext, screenshot, waitUntilLive } from './support/browser';
-import { callAs, fullUser, type StackUser } from './support/full-user';
+import { callAs, fullUser, type StackUser, signedInUser } from './support/full-user';
 import { fromNewestMail } from './support/mail';
 
 let stack: Stack;
@@ -198,20 +198,27 @@ describe.each([
 });
 
 describe('a workspace of a team, in English on a desktop', () => {
-  it('renames, and passes to another member after a question; the former owner becomes an admin who may leave', async () => {
-    const [owner, member] = await Promise.all([fullUser(stack, 'ws-giver'), fullUser(stack, 'ws-taker')]);
+  it('renames, removes a member and passes ownership to another after a question; the former owner becomes an admin who may leave', async () => {
+    const [owner, member, extra] = await Promise.all([
+      fullUser(stack, 'ws-giver'),
+      fullUser(stack, 'ws-taker'),
+      signedInUser(stack, 'ws-extra'),
+    ]);
     const made = await callAs(stack, owner, 'POST', '/api/v1/workspaces', { name: 'Handover' });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const id = made.body.data.workspace.id;
-    const invited = await callAs(stack, owner, 'POST', `/api/v1/workspaces/${id}/invitations`, {
-      email: member.email,
-      role: 'editor',
-      lang: 'en',
-    });
-    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-    const link = await fromNewestMail(stack, member.email, 1, acceptLinkIn, 30_000);
-    const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token');
-    expect((await callAs(stack, member, 'POST', '/api/v1/workspaces/invitations/accept', { token })).status).toBe(200);
+    for (const joining of [member, extra]) {
+      const invited = await callAs(stack, owner, 'POST', `/api/v1/workspaces/${id}/invitations`, {
+        email: joining.email,
+        role: 'editor',
+        lang: 'en',
+      });
+      expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+      const link = await fromNewestMail(stack, joining.email, 1, acceptLinkIn, 30_000);
+      const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token');
+      const joined = await callAs(stack, joining, 'POST', '/api/v1/workspaces/invitations/accept', { token });
+      expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    }
 
     const page = await openWorkspaces(owner, 'en', 'desktop');
     await choose(page, 'Handover');
@@ -231,15 +238,26 @@ describe('a workspace of a team, in English on a desktop', () => {
       expect.objectContaining({ id, name: 'Handover team', role: 'editor' }),
     );
 
+    // Removing asks first; the focus then goes to the list of members.
+    await expect.poll(() => text(page, 'workspace-members-count')).toBe('3 members');
+    const extraRow = page.getByTestId('workspace-member').filter({ hasText: extra.email });
+    await extraRow.getByTestId('workspace-member-remove').click();
+    expect(await page.getByTestId('discard-dialog').textContent()).toContain(extra.email);
+    await page.getByTestId('discard-confirm').click();
+    await page.getByText(`${extra.email}\u2069 was removed from the workspace.`).waitFor();
+    await expect.poll(() => text(page, 'workspace-members-count')).toBe('2 members');
+    await expect.poll(focused).toBe('workspace-members-title');
+    expect((await callAs(stack, extra, 'GET', '/api/v1/workspaces')).body.data.workspaces).not.toContainEqual(
+      expect.objectContaining({ id }),
+    );
+
     const row = page.getByTestId('workspace-member').filter({ hasText: member.email });
     await row.getByTestId('workspace-member-transfer').click();
     await page.getByTestId('discard-dialog').waitFor();
     expect(await page.getByTestId('discard-dialog').textContent()).toContain(member.email);
     // Cancel first: nothing changes, and the focus is back on the button.
     await page.getByTestId('discard-keep').click();
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
-      .toBe('workspace-member-transfer');
+    await expect.poll(focused).toBe('workspace-member-transfer');
     await row.getByTestId('workspace-member-transfer').click();
     await page.getByTestId('discard-confirm').click();
     await page.getByText(`is now the owner. Your role is now admin.`).waitFor();
