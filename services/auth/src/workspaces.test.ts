@@ -219,6 +219,38 @@ describe('personal workspaces', () => {
     // The personal workspace went with the account.
     expect(await h.database.sql`select 1 from auth.workspaces where personal_of = ${owner.userId}`).toHaveLength(0);
   });
+
+  it('leaves each workspace one owner when two of its members delete their accounts at once', async () => {
+    const store = new UserStore(h.database.db, null);
+    for (let round = 0; round < 5; round++) {
+      // Each owns a workspace where the other is the admin, the one who would take it over; a third stays.
+      const [first, second, stays] = await Promise.all([newUser('first'), newUser('second'), newUser('stays')]);
+      const joinAs = async (owner: StoredUser, id: string, member: StoredUser, role: string) => {
+        const token = await invite(owner, id, member.email, role);
+        expect((await call(member, 'POST', '/api/v1/workspaces/invitations/accept', { token })).status).toBe(200);
+      };
+      const ofFirst = await createWorkspace(first, 'Of first');
+      const ofSecond = await createWorkspace(second, 'Of second');
+      await joinAs(first, ofFirst, second, 'admin');
+      await joinAs(first, ofFirst, stays, 'editor');
+      await joinAs(second, ofSecond, first, 'admin');
+      await joinAs(second, ofSecond, stays, 'editor');
+
+      const outcomes = await Promise.all(
+        [first, second].map((user) => store.delete({ id: user.userId, email: user.email })),
+      );
+      expect(outcomes.map((o) => o.deleted)).toEqual([true, true]);
+      const owners = await h.database.sql<{ id: string; owner: string }[]>`
+        select workspace_id as id, user_id as owner from auth.workspace_members
+        where workspace_id in (${ofFirst}, ${ofSecond}) and role = 'owner' order by workspace_id`;
+      expect(owners.map((o) => [o.id, o.owner]).sort()).toEqual(
+        [
+          [ofFirst, stays.userId],
+          [ofSecond, stays.userId],
+        ].sort(),
+      );
+    }
+  });
 });
 
 describe('making and renaming workspaces', () => {

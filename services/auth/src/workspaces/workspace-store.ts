@@ -6,7 +6,7 @@ import {
   WORKSPACE_MANAGER_ROLES,
   type WorkspaceRole,
 } from '@nashr/contracts';
-import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import {
   type schema,
@@ -380,9 +380,27 @@ export class WorkspaceStore {
  * deletion's transaction. A shared workspace with other members passes to the one who ranks next
  * (the highest role, then the longest standing): a team keeps its workspace when one person
  * leaves Nashr. The personal workspace, and any with nobody else in it, goes with the account.
- * Each workspace's row is locked first, as every change to its members does.
+ *
+ * Every workspace the account belongs to is locked first, in id order, as every change to its
+ * members locks it: so the roles read next are final. An account made owner a moment ago by
+ * another deletion (its owner leaving too) hands that workspace on as well, and two members
+ * deleting their accounts at once wait for each other instead of deadlocking.
  */
 export async function settleOwnedWorkspaces(tx: Tx, userId: string) {
+  const theirs = await tx
+    .select()
+    .from(workspaces)
+    .where(
+      inArray(
+        workspaces.id,
+        tx
+          .select({ id: workspaceMembers.workspaceId })
+          .from(workspaceMembers)
+          .where(eq(workspaceMembers.userId, userId)),
+      ),
+    )
+    .orderBy(asc(workspaces.id))
+    .for('update');
   const owned = await tx
     .select({ id: workspaceMembers.workspaceId })
     .from(workspaceMembers)
@@ -390,7 +408,7 @@ export async function settleOwnedWorkspaces(tx: Tx, userId: string) {
   const handedOver: { workspaceId: string; ownerId: string }[] = [];
   const deleted: string[] = [];
   for (const { id } of owned) {
-    const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, id)).for('update');
+    const workspace = theirs.find((locked) => locked.id === id);
     if (!workspace) continue;
     const [successor] = workspace.personalOf
       ? []
