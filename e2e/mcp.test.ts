@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDue, tomorrowIn } from './support/due';
+import { makeDue, soonIn } from './support/due';
 import { callAs, fullUser, type StackUser } from './support/full-user';
 
 let stack: Stack;
@@ -93,15 +93,15 @@ describe('the MCP server for AI assistants', () => {
       expect(language).toBe('Arabic');
       expect(draft.content).toMatch(/[\u0600-\u06FF]/);
 
-      const date = tomorrowIn(ZONE);
-      const when = { draftId: draft.id, date, time: '9:30 AM', timeZone: ZONE };
+      const { date, time } = soonIn(ZONE);
+      const when = { draftId: draft.id, date, time, timeZone: ZONE };
       const unconfirmed = await client.callTool({ name: 'schedule_draft', arguments: when });
       expect(unconfirmed.isError).toBe(true);
       expect((await callAs(stack, user, 'GET', `/api/v1/posts?${COMING_DAYS}`)).body.data).toEqual([]);
 
       const scheduled = await client.callTool({ name: 'schedule_draft', arguments: { ...when, confirm: true } });
       expect(scheduled.isError, textOf(scheduled)).toBeFalsy();
-      expect(textOf(scheduled)).toContain(`جُدول المنشور في ${date} الساعة 9:30 AM (${ZONE}).`);
+      expect(textOf(scheduled)).toContain(`جُدول المنشور في ${date} الساعة ${time} (${ZONE}).`);
 
       // In the calendar, and the draft became the post.
       const calendar = (await callAs(stack, user, 'GET', `/api/v1/posts?${COMING_DAYS}`)).body.data;

@@ -12,7 +12,7 @@ import type { paths } from '@nashr/gateway/openapi-types';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDue, tomorrowIn } from './support/due';
+import { makeDue, soonIn } from './support/due';
 import { callAs, fullUser } from './support/full-user';
 import { documentedRecipe, startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
@@ -88,8 +88,7 @@ describe('the public API with only a token, through the typed client', () => {
       body: {
         userId: user.userId,
         content: text,
-        date: tomorrowIn(ZONE),
-        time: '9:30 AM',
+        ...soonIn(ZONE),
         timeZone: ZONE,
         status: 'scheduled',
         draftId: first.data?.data.id,
