@@ -207,6 +207,7 @@ describe('a workspace of a team, in English on a desktop', () => {
     const made = await callAs(stack, owner, 'POST', '/api/v1/workspaces', { name: 'Handover' });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const id = made.body.data.workspace.id;
+    const links = new Map<StackUser, string>();
     for (const joining of [member, extra]) {
       const invited = await callAs(stack, owner, 'POST', `/api/v1/workspaces/${id}/invitations`, {
         email: joining.email,
@@ -214,11 +215,26 @@ describe('a workspace of a team, in English on a desktop', () => {
         lang: 'en',
       });
       expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-      const link = await fromNewestMail(stack, joining.email, 1, acceptLinkIn, 30_000);
-      const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token');
-      const joined = await callAs(stack, joining, 'POST', '/api/v1/workspaces/invitations/accept', { token });
-      expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+      links.set(joining, await fromNewestMail(stack, joining.email, 1, acceptLinkIn, 30_000));
     }
+    const token = new URLSearchParams(new URL(links.get(extra) ?? '').hash.slice(1)).get('token');
+    const joined = await callAs(stack, extra, 'POST', '/api/v1/workspaces/invitations/accept', { token });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+
+    // The member joins on the link's page, whose way on opens the workspace just joined (not the
+    // personal one the list starts with).
+    const joining = await newContext(browser, {
+      lang: 'en',
+      viewport: 'desktop',
+      cookies: [member.session.browserCookie],
+    });
+    const accept = await joining.newPage();
+    await accept.goto((links.get(member) ?? '').replace(/^https?:\/\/[^/]+/, stack.url));
+    await accept.getByRole('button', { name: 'Join the workspace' }).click();
+    await accept.getByRole('link', { name: 'Open the workspace' }).click();
+    await accept.waitForURL((at) => at.pathname === '/workspaces' && at.searchParams.get('id') === id);
+    await expect.poll(() => text(accept, 'workspace-details-name')).toBe('Handover');
+    await joining.close();
 
     const page = await openWorkspaces(owner, 'en', 'desktop');
     await choose(page, 'Handover');

@@ -301,6 +301,9 @@ const appRoutes = [
   createRoute({
     getParentRoute: () => appRoute,
     path: '/workspaces',
+    // `id`: the workspace to open, as the invitation's page links to the one just joined.
+    validateSearch: (search: Record<string, unknown>): { id?: string } =>
+      typeof search.id === 'string' && UUID.test(search.id) ? { id: search.id } : {},
     component: lazyRouteComponent(() => import('./features/workspaces/workspaces-screen'), 'WorkspacesPage'),
   }),
   // The writing library: hooks and templates, and the inspiration library of strong posts.

@@ -57,12 +57,25 @@ export function AcceptInvitationPage() {
           <p className="mt-3 text-slate-700" data-testid="invitation-accepted">
             {t('accept.joined', { name: joined.name, role: t(`roles.${joined.role}`) })}
           </p>
-          <Link
-            to={nextStep(user)}
-            className="mt-6 inline-block w-full rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-          >
-            {nextStep(user) === '/dashboard' ? t('accept.continue') : t('accept.continueSetup')}
-          </Link>
+          {/* A set-up account opens the workspace it joined; a new one goes on setting itself up first. */}
+          {nextStep(user) === '/dashboard' ? (
+            <Link
+              to="/workspaces"
+              search={{ id: joined.id }}
+              className="mt-6 inline-block w-full rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+              data-testid="invitation-continue"
+            >
+              {t('accept.continue')}
+            </Link>
+          ) : (
+            <Link
+              to={nextStep(user)}
+              className="mt-6 inline-block w-full rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+              data-testid="invitation-continue"
+            >
+              {t('accept.continueSetup')}
+            </Link>
+          )}
         </>
       ) : !user ? (
         <>

@@ -1,4 +1,5 @@
 import { createWorkspaceRequestSchema, WORKSPACE_NAME_MAX, type Workspace } from '@nashr/contracts';
+import { useSearch } from '@tanstack/react-router';
 import { Check, UsersRound } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -200,7 +201,9 @@ function WorkspaceList({
 export function WorkspacesPage() {
   const { t } = useTranslation('workspaces');
   const workspaces = useWorkspaces();
-  const [chosenId, setChosenId] = useState<string | undefined>();
+  // Opened on one workspace by its link (`?id=`), else on the personal one.
+  const { id: linkedId } = useSearch({ strict: false }) as { id?: string };
+  const [chosenId, setChosenId] = useState<string | undefined>(linkedId);
   const [renaming, setRenaming] = useState<Workspace | null>(null);
   const detailsHeading = useRef<HTMLHeadingElement>(null);
   const [focusDetails, setFocusDetails] = useState(false);
