@@ -8,7 +8,7 @@ import { sandboxProfile } from '@nashr/linkedin/sandbox-data';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Language, launchBrowser, newContext } from './support/browser';
+import { type Language, launchBrowser, newContext, waitUntilLive } from './support/browser';
 import { callAs, fullUser, type StackUser, signedInUser } from './support/full-user';
 import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
 
@@ -100,6 +100,9 @@ async function openAs(user: StackUser | null, lang: Language, path: string, view
   const context = await newContext(browser, { lang, viewport, cookies: user ? [user.session.browserCookie] : [] });
   const page = await context.newPage();
   await page.goto(`${stack.url}${path}`);
+  // A screen the gateway rendered is inert until the app takes it over: text typed or a button
+  // pressed before that is lost, and the test waits on a screen that never heard it.
+  await waitUntilLive(page);
   return page;
 }
 
