@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { localeSchema } from './http.js';
-import { defineJob, QUEUES } from './jobs/define.js';
+import { defineEvent, defineJob, QUEUES } from './jobs/define.js';
 
 /**
  * Workspaces: every account has a personal one, and may make more and belong to several. A
@@ -148,3 +148,36 @@ export const sendWorkspaceInvitationJob = defineJob(
     requestId: z.string().max(64).optional(),
   }),
 );
+
+/**
+ * The header a caller names the workspace it acts in with, on the endpoints that act within one
+ * (those declaring `workspace` in the catalogue). Absent, the caller acts in its personal
+ * workspace, whose id is its account's id. Not trusted as it stands: the owning service checks
+ * the caller's membership in its own copy of the workspace's members.
+ */
+export const WORKSPACE_HEADER = 'nashr-workspace';
+
+/** True when `role` may do what needs at least `needed` (roles are ordered strongest first). */
+export const roleAtLeast = (role: WorkspaceRole, needed: WorkspaceRole): boolean =>
+  WORKSPACE_ROLES.indexOf(role) <= WORKSPACE_ROLES.indexOf(needed);
+
+export const workspaceMemberRoleSchema = z.object({ userId: z.string().uuid(), role: workspaceRoleSchema });
+
+/**
+ * auth → services that keep work in workspaces: the members of a workspace as they are now, whole
+ * (an empty list: the workspace is gone). `version` rises with every change to them; a copy keeps
+ * the highest and ignores older ones, so a late or repeated event changes nothing, and any later
+ * event mends a copy that missed one. Published with the id `workspace-members-{workspaceId}-{version}`.
+ * A personal workspace is never announced: its only member is its account (the id is the account's).
+ */
+export const workspaceMembersChangedEvent = defineEvent(
+  'workspace-members-changed',
+  z.object({
+    workspaceId: z.string().uuid(),
+    version: z.number().int().nonnegative(),
+    members: z.array(workspaceMemberRoleSchema),
+    requestId: z.string().max(64).optional(),
+  }),
+  [QUEUES.postsInbox],
+);
+export type WorkspaceMembersChanged = z.infer<typeof workspaceMembersChangedEvent.schema>;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ApiTokenScope } from '../auth/api-tokens.js';
+import type { WorkspaceRole } from '../workspaces.js';
 
 /** The services behind the gateway; `gateway` for the pages the gateway serves itself. */
 export type ServiceName = 'auth' | 'linkedin' | 'posts' | 'content' | 'ai' | 'billing' | 'engage';
@@ -62,6 +63,12 @@ export interface EndpointSpec {
    * `Idempotency-Key` header gets the first answer (the service serves it with `route(..., { once })`).
    */
   idempotent?: true;
+  /**
+   * Acts within one workspace, named by the `Nashr-Workspace` header (the caller's personal one
+   * when absent), and needs at least this role in it. A caller who is not a member gets 404
+   * `workspace.not_found`; one whose role is lower gets 403 `workspace.role_too_low`.
+   */
+  workspace?: WorkspaceRole;
 }
 
 /** One endpoint of the public API: declared once, and the gateway, services and web app derive from it. */
