@@ -9,6 +9,7 @@ import { PostStore } from './post-store.js';
 import { QueueLock } from './queue/queue-lock.js';
 import { QueueService } from './queue/queue-service.js';
 import { QueueStore } from './queue/queue-store.js';
+import { WorkspaceMemberStore } from './workspaces/member-store.js';
 
 export interface PostsServicesDeps {
   database: Database<typeof schema>;
@@ -35,6 +36,8 @@ export function createServices({ database, queues, logger, scheduleHorizonMs }: 
     postingQueue: new QueueService(new QueueStore(database.db), posts, logger),
     draftStore,
     drafts: new DraftService(draftStore),
+    /** Who belongs to which shared workspace, with what role (auth's copy). */
+    members: new WorkspaceMemberStore(database.db),
   };
 }
 export type PostsServices = ReturnType<typeof createServices>;

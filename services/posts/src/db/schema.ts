@@ -7,6 +7,7 @@ import {
   POST_STATUSES,
   type PostAttentionCause,
   type QueueSlot,
+  WORKSPACE_ROLES,
 } from '@nashr/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -16,6 +17,7 @@ import {
   integer,
   jsonb,
   pgSchema,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -181,4 +183,45 @@ export const postingQueues = postsSchema.table('posting_queues', {
 });
 export type PostingQueueRow = typeof postingQueues.$inferSelect;
 
-export const schema = { posts, drafts, media, planLimits, connections, postingQueues };
+export const workspaceRole = postsSchema.enum('workspace_role', WORKSPACE_ROLES);
+
+/**
+ * The members of each shared workspace and their roles, as the auth service last announced them
+ * (`workspace-members-changed`): what a request naming a workspace is checked against. A personal
+ * workspace is never here: its only member is its account, known without a lookup.
+ */
+export const workspaceMembers = postsSchema.table(
+  'workspace_members',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    role: workspaceRole('role').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    // A deleted account leaves every workspace at once.
+    index('workspace_members_user_idx').on(t.userId),
+  ],
+);
+export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;
+
+/**
+ * The version of each workspace's member list the copy holds. Kept after the workspace is gone
+ * (its members removed), so that a late, older event cannot bring its members back.
+ */
+export const workspaceVersions = postsSchema.table('workspace_versions', {
+  workspaceId: uuid('workspace_id').primaryKey(),
+  version: integer('version').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schema = {
+  posts,
+  drafts,
+  media,
+  planLimits,
+  connections,
+  postingQueues,
+  workspaceMembers,
+  workspaceVersions,
+};

@@ -8,15 +8,23 @@ import {
   postPublishFailedEvent,
   QUEUES,
   userDeletedEvent,
+  workspaceMembersChangedEvent,
 } from '@nashr/contracts';
 import { forgetJobs, handleJob, jobOfUser, type Queues } from '@nashr/platform';
 import { ConnectionExpiry } from '../connection-expiry.js';
 import type { UserMedia } from '../media/user-media.js';
 import type { PlanLimitStore } from '../plan-limits/plan-limit-store.js';
 import type { PostStore } from '../post-store.js';
+import type { WorkspaceMemberStore } from '../workspaces/member-store.js';
 
 /** The network's answers. Each may arrive twice (events are at-least-once); both are idempotent. */
-export function postsInbox(store: PostStore, queues: Queues, planLimits: PlanLimitStore, userMedia: UserMedia) {
+export function postsInbox(
+  store: PostStore,
+  queues: Queues,
+  planLimits: PlanLimitStore,
+  userMedia: UserMedia,
+  members: WorkspaceMemberStore,
+) {
   const expiry = new ConnectionExpiry(store, queues);
   return [
     // The connection's end, kept to judge posts scheduled later; the posts already scheduled
@@ -80,6 +88,8 @@ export function postsInbox(store: PostStore, queues: Queues, planLimits: PlanLim
     handleJob(userDeletedEvent, async ({ userId }, _job, log) => {
       const deleted = new Set(await store.deleteUser(userId));
       await planLimits.deleteUser(userId);
+      // Auth announces each of its workspaces' new member lists too; this does not wait for them.
+      await members.deleteUser(userId);
       const ofUser = jobOfUser(userId);
       const forgotten =
         (await forgetJobs(queues.get(QUEUES.postsDue), (data) => deleted.has(data.postId as string), [...deleted])) +
@@ -94,6 +104,16 @@ export function postsInbox(store: PostStore, queues: Queues, planLimits: PlanLim
     handleJob(entitlementChangedEvent, async (event, _job, log) => {
       const stored = await planLimits.apply(event);
       log.info({ userId: event.userId, version: event.version, plan: event.plan, stored }, 'plan limits copied');
+      return { stored };
+    }),
+    // A shared workspace's members changed: keep the newest whole list (older or repeated events
+    // change nothing; an empty list means the workspace is gone).
+    handleJob(workspaceMembersChangedEvent, async (event, _job, log) => {
+      const stored = await members.apply(event);
+      log.info(
+        { workspaceId: event.workspaceId, version: event.version, members: event.members.length, stored },
+        'workspace members copied',
+      );
       return { stored };
     }),
   ];

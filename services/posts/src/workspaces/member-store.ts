@@ -1,0 +1,63 @@
+import type { WorkspaceMembersChanged, WorkspaceRole } from '@nashr/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { type schema, workspaceMembers, workspaceVersions } from '../db/schema.js';
+
+type Db = PostgresJsDatabase<typeof schema>;
+
+/**
+ * The posts service's copy of the members of shared workspaces, kept from the auth service's
+ * `workspace-members-changed` events: each event carries a workspace's whole member list, so the
+ * copy keeps only the newest one and any later event mends a copy that missed one.
+ */
+export class WorkspaceMemberStore {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Replaces the workspace's members with the event's when its version is higher than the one
+   * kept; an older or repeated event changes nothing (false). An empty list: the workspace is
+   * gone, and so are its members here. One transaction: raising the version locks its row, so two
+   * events of one workspace handled at once take turns and the higher version's list stays.
+   */
+  apply(event: WorkspaceMembersChanged): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const raised = await tx
+        .insert(workspaceVersions)
+        .values({ workspaceId: event.workspaceId, version: event.version })
+        .onConflictDoUpdate({
+          target: workspaceVersions.workspaceId,
+          set: { version: event.version, updatedAt: sql`now()` },
+          setWhere: sql`${workspaceVersions.version} < excluded.version`,
+        })
+        .returning({ version: workspaceVersions.version });
+      if (!raised.length) return false;
+      await tx.delete(workspaceMembers).where(eq(workspaceMembers.workspaceId, event.workspaceId));
+      // One row per member even should a list name someone twice (the last role said wins).
+      const members = new Map(event.members.map((m) => [m.userId, m.role]));
+      if (members.size) {
+        await tx
+          .insert(workspaceMembers)
+          .values([...members].map(([userId, role]) => ({ workspaceId: event.workspaceId, userId, role })));
+      }
+      return true;
+    });
+  }
+
+  /** The user's role in a shared workspace, or null when not a member (or no such workspace). */
+  async roleOf(workspaceId: string, userId: string): Promise<WorkspaceRole | null> {
+    const [row] = await this.db
+      .select({ role: workspaceMembers.role })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+    return row?.role ?? null;
+  }
+
+  /** A deleted account leaves every workspace it was in (auth's next member list says so too). */
+  async deleteUser(userId: string): Promise<number> {
+    const rows = await this.db
+      .delete(workspaceMembers)
+      .where(eq(workspaceMembers.userId, userId))
+      .returning({ workspaceId: workspaceMembers.workspaceId });
+    return rows.length;
+  }
+}
