@@ -66,6 +66,8 @@ async function seedPosts(userId: string): Promise<void> {
       ['A short thread on writing clearly: one idea per post, one post per day.', '2030-01-22T16:00:00Z'],
     ] as const) {
       await store.insert({
+        // The account's personal workspace, whose id is its own.
+        workspaceId: userId,
         userId,
         content,
         status: 'scheduled',

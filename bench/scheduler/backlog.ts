@@ -39,8 +39,8 @@ export async function insertOtherPosts(
   await sql.begin(async (tx) => {
     await tx`set local statement_timeout = 0`;
     await tx`
-    insert into posts.posts (user_id, content, status, scheduled_at, time_zone)
-    select ${OTHER_POSTS_USER}::uuid, 'Planned ahead: post ' || g, 'scheduled',
+    insert into posts.posts (workspace_id, user_id, content, status, scheduled_at, time_zone)
+    select ${OTHER_POSTS_USER}::uuid, ${OTHER_POSTS_USER}::uuid, 'Planned ahead: post ' || g, 'scheduled',
            ${from.toISOString()}::timestamptz + (g - 1) * (${days} * interval '1 day' / ${count}),
            'Asia/Riyadh'
     from generate_series(1, ${count}::int) g`;

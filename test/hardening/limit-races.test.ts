@@ -134,11 +134,11 @@ describe('the weekly post limit under a burst', () => {
     const user = await trialUser();
     // This week's posts as rows: nine that went out, and four that failed (which take no place).
     await stack.sql`
-      insert into posts.posts (user_id, content, status, scheduled_at, time_zone)
-      select ${user.id}, 'Went out ' || n, 'published', now(), 'UTC' from generate_series(1, ${WEEKLY - 1}) as n`;
+      insert into posts.posts (workspace_id, user_id, content, status, scheduled_at, time_zone)
+      select ${user.id}, ${user.id}, 'Went out ' || n, 'published', now(), 'UTC' from generate_series(1, ${WEEKLY - 1}) as n`;
     const failed = await stack.sql<{ id: string }[]>`
-      insert into posts.posts (user_id, content, status, scheduled_at, time_zone, failure_reason)
-      select ${user.id}, 'Did not go out ' || n, 'failed', now(), 'UTC', 'The network refused it'
+      insert into posts.posts (workspace_id, user_id, content, status, scheduled_at, time_zone, failure_reason)
+      select ${user.id}, ${user.id}, 'Did not go out ' || n, 'failed', now(), 'UTC', 'The network refused it'
       from generate_series(1, 4) as n
       returning id`;
     const answers = await Promise.all(

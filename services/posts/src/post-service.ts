@@ -129,6 +129,8 @@ export class PostService {
     const post = await this.counted(userId, schedule.instant, (tx) =>
       this.store.insert(
         {
+          // For now every post is in its author's personal workspace (whose id is the author's).
+          workspaceId: userId,
           userId,
           content,
           media,

@@ -4,7 +4,7 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { Queryable } from './db/advisory-lock.js';
 import { connections, drafts, type PostRow, postingQueues, posts, type schema } from './db/schema.js';
 
-export type NewPost = Pick<PostRow, 'userId' | 'content' | 'status' | 'scheduledAt' | 'timeZone'> &
+export type NewPost = Pick<PostRow, 'workspaceId' | 'userId' | 'content' | 'status' | 'scheduledAt' | 'timeZone'> &
   Partial<Pick<PostRow, 'enteredDate' | 'enteredTime' | 'firstComment' | 'firstCommentStatus' | 'media' | 'queued'>>;
 
 export type PostChanges = Partial<

@@ -14,6 +14,7 @@ export function toPost(row: PostRow): Post {
   const local = instantToLocal(row.scheduledAt, row.timeZone);
   return {
     id: row.id,
+    workspaceId: row.workspaceId,
     userId: row.userId,
     content: row.content,
     status: row.status,
@@ -47,6 +48,7 @@ export function toScheduledPost(row: PostRow): ScheduledPost {
   return {
     id: row.id,
     userID: row.userId,
+    workspaceId: row.workspaceId,
     content: row.content,
     date: local.date,
     time: local.time,

@@ -60,6 +60,8 @@ export type SchedulePostRequest = z.infer<typeof schedulePostRequestSchema>;
 export const scheduledPostSchema = z.object({
   id: z.string().uuid(),
   userID: z.string().uuid(),
+  /** The workspace it belongs to (a personal workspace's id is its account's id); always sent. */
+  workspaceId: z.string().uuid().optional(),
   content: z.string(),
   /** YYYY-MM-DD in the post's time zone. */
   date: z.string(),
@@ -95,7 +97,10 @@ export const scheduledPostsResponseSchema = z.object({
 /** Everything the posts service knows about one post (the `/api/v1/posts` answers). */
 export const postSchema = z.object({
   id: z.string().uuid(),
+  /** The member whose network account publishes it: the one who created it. */
   userId: z.string().uuid(),
+  /** The workspace it belongs to (a personal workspace's id is its account's id); always sent. */
+  workspaceId: z.string().uuid().optional(),
   content: z.string(),
   status: postStatusSchema,
   /** ISO 8601 instant in UTC: when it is (or was) due. */
@@ -222,7 +227,10 @@ export const createPostFailureSchema = z.object({
 /** A half-written post kept on the server, so it survives another device or a cleared browser. */
 export const postDraftSchema = z.object({
   id: z.string().uuid(),
+  /** Its author. */
   userId: z.string().uuid(),
+  /** The workspace it belongs to (a personal workspace's id is its account's id); always sent. */
+  workspaceId: z.string().uuid().optional(),
   content: z.string(),
   firstComment: z.string(),
   media: attached(),

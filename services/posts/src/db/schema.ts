@@ -33,6 +33,12 @@ export const posts = postsSchema.table(
   'posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The workspace it belongs to: its members read and change it, each as their role allows. */
+    workspaceId: uuid('workspace_id').notNull(),
+    /**
+     * The member whose network account publishes it (who created it): the publish pipeline, the
+     * plan's limits and the posting queue go by this user, whichever workspace the post is in.
+     */
     userId: uuid('user_id').notNull(),
     content: text('content').notNull(),
     status: postStatus('status').notNull(),
@@ -78,6 +84,7 @@ export const posts = postsSchema.table(
   },
   (t) => [
     index('posts_user_scheduled_at_idx').on(t.userId, t.scheduledAt),
+    index('posts_workspace_scheduled_at_idx').on(t.workspaceId, t.scheduledAt),
     index('posts_status_scheduled_at_idx').on(t.status, t.scheduledAt),
     // Two queued posts never share a slot, even when two 'Add to queue' race.
     uniqueIndex('posts_queued_slot_idx')
@@ -98,6 +105,9 @@ export const drafts = postsSchema.table(
   'drafts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The workspace it belongs to: its members read and change it, each as their role allows. */
+    workspaceId: uuid('workspace_id').notNull(),
+    /** Its author. */
     userId: uuid('user_id').notNull(),
     content: text('content').notNull().default(''),
     firstComment: text('first_comment').notNull().default(''),
@@ -108,6 +118,7 @@ export const drafts = postsSchema.table(
   },
   (t) => [
     index('drafts_user_updated_at_idx').on(t.userId, t.updatedAt),
+    index('drafts_workspace_updated_at_idx').on(t.workspaceId, t.updatedAt),
     check('drafts_content_length', sql`char_length(${t.content}) <= ${sql.raw(String(MAX_DRAFT_LENGTH))}`),
     check(
       'drafts_first_comment_length',

@@ -44,7 +44,7 @@ export class DraftStore {
       if ((counted?.n ?? 0) >= limit) return 'full';
       const [row] = await tx
         .insert(drafts)
-        .values({ userId, ...values })
+        .values({ workspaceId: userId, userId, ...values })
         .returning();
       return row!;
     });

@@ -338,6 +338,7 @@ describe('GET /api/v1/posts (calendar feed)', () => {
     const at = new Date(Date.now() + 3 * DAY);
     await h.database.db.insert(posts).values(
       Array.from({ length: MAX_CALENDAR_ROWS + 1 }, (_, i) => ({
+        workspaceId: dave.userId,
         userId: dave.userId,
         content: `post ${i}`,
         status: 'scheduled' as const,

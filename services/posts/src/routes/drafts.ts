@@ -6,6 +6,7 @@ import type { MediaService } from '../media/media-service.js';
 
 export const toDraft = (row: DraftRow): PostDraft => ({
   id: row.id,
+  workspaceId: row.workspaceId,
   userId: row.userId,
   content: row.content,
   firstComment: row.firstComment,
