@@ -34,6 +34,8 @@ export const WORKSPACE_ACCEPT_PATH = '/workspaces/accept';
 export const WORKSPACE_ERROR_CODES = {
   /** Not a member of it, or it does not exist: the two are not told apart. */
   notFound: 'workspace.not_found',
+  /** The `Nashr-Workspace` header names no workspace (not an id). */
+  headerInvalid: 'workspace.header_invalid',
   /** params: role (the caller's) */
   roleTooLow: 'workspace.role_too_low',
   /** params: max */

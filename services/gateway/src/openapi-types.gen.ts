@@ -7263,6 +7263,8 @@ export interface operations {
             header?: {
                 /** @description Any 8 to 128 letters, digits, - or _ chosen by the client for this request: a repeat with the same key within 24 hours gets the first successful answer (header `Idempotent-Replayed: true`) instead of doing the work twice; while the first still runs, 409 `request.in_progress`. */
                 "Idempotency-Key"?: string;
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `editor` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7301,6 +7303,8 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             userID: string;
+                            /** Format: uuid */
+                            workspaceId?: string;
                             content: string;
                             date: string;
                             time: string;
@@ -7330,7 +7334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `post.fill_all_fields`, `post.content_required`, `post.too_long`, `post.first_comment_too_long`, `text.unstorable`, `text.lone_surrogate`, `media.too_many_images`, `media.duplicate`, `media.unknown`, `media.document_with_images`, `media.too_many_documents`, `post.bad_date_format`, `post.impossible_date`, `post.bad_time_format`, `post.bad_time_zone`, `post.time_in_past`, `post.too_far_ahead`, `post.nonexistent_local_time` */
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `post.fill_all_fields`, `post.content_required`, `post.too_long`, `post.first_comment_too_long`, `text.unstorable`, `text.lone_surrogate`, `media.too_many_images`, `media.duplicate`, `media.unknown`, `media.document_with_images`, `media.too_many_documents`, `post.bad_date_format`, `post.impossible_date`, `post.bad_time_format`, `post.bad_time_zone`, `post.time_in_past`, `post.too_far_ahead`, `post.nonexistent_local_time`, `workspace.header_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7348,8 +7352,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `post.not_your_account`, `plan.inactive`, `plan.weekly_posts_limit`, `token.scope_missing` */
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `post.not_your_account`, `plan.inactive`, `plan.weekly_posts_limit`, `workspace.role_too_low`, `token.scope_missing` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `workspace.not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7380,7 +7393,10 @@ export interface operations {
     getLinkedlnGetScheduledPostsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `viewer` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7402,6 +7418,8 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             userID: string;
+                            /** Format: uuid */
+                            workspaceId?: string;
                             content: string;
                             date: string;
                             time: string;
@@ -7431,7 +7449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid` */
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `workspace.header_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7449,8 +7467,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `post.not_your_account` */
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `post.not_your_account`, `workspace.role_too_low` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `workspace.not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7484,6 +7511,8 @@ export interface operations {
             header?: {
                 /** @description Any 8 to 128 letters, digits, - or _ chosen by the client for this request: a repeat with the same key within 24 hours gets the first successful answer (header `Idempotent-Replayed: true`) instead of doing the work twice; while the first still runs, 409 `request.in_progress`. */
                 "Idempotency-Key"?: string;
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `editor` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
             };
             path?: never;
             cookie?: never;
@@ -7519,6 +7548,8 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             userId: string;
+                            /** Format: uuid */
+                            workspaceId?: string;
                             content: string;
                             /** @enum {string} */
                             status: "scheduled" | "publishing" | "published" | "failed" | "cancelled";
@@ -7575,6 +7606,8 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             userId: string;
+                            /** Format: uuid */
+                            workspaceId?: string;
                             content: string;
                             /** @enum {string} */
                             status: "scheduled" | "publishing" | "published" | "failed" | "cancelled";
@@ -7616,7 +7649,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `post.content_required`, `post.too_long`, `post.first_comment_too_long`, `text.unstorable`, `text.lone_surrogate`, `media.too_many_images`, `media.duplicate`, `media.unknown`, `media.document_with_images`, `media.too_many_documents` */
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `post.content_required`, `post.too_long`, `post.first_comment_too_long`, `text.unstorable`, `text.lone_surrogate`, `media.too_many_images`, `media.duplicate`, `media.unknown`, `media.document_with_images`, `media.too_many_documents`, `workspace.header_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7634,7 +7667,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `plan.inactive`, `plan.weekly_posts_limit`, `token.scope_missing` */
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `plan.inactive`, `plan.weekly_posts_limit`, `workspace.role_too_low`, `token.scope_missing` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7643,7 +7676,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found. Codes: `linkedin.not_connected` */
+            /** @description Not found. Codes: `linkedin.not_connected`, `workspace.not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7680,6 +7713,8 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             userId: string;
+                            /** Format: uuid */
+                            workspaceId?: string;
                             content: string;
                             /** @enum {string} */
                             status: "scheduled" | "publishing" | "published" | "failed" | "cancelled";
@@ -7748,7 +7783,10 @@ export interface operations {
                 to?: string;
                 status?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `viewer` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7768,6 +7806,8 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             userId: string;
+                            /** Format: uuid */
+                            workspaceId?: string;
                             content: string;
                             /** @enum {string} */
                             status: "scheduled" | "publishing" | "published" | "failed" | "cancelled";
@@ -7812,7 +7852,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `post.range_too_long`, `post.range_reversed` */
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `post.range_too_long`, `post.range_reversed`, `workspace.header_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7830,8 +7870,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low`, `token.scope_missing` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `workspace.not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7862,7 +7911,10 @@ export interface operations {
     getPostsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `viewer` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7885,6 +7937,8 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             userId: string;
+                            /** Format: uuid */
+                            workspaceId?: string;
                             content: string;
                             /** @enum {string} */
                             status: "scheduled" | "publishing" | "published" | "failed" | "cancelled";
@@ -7926,7 +7980,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid` */
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `workspace.header_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7944,7 +7998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low`, `token.scope_missing` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7953,7 +8007,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found. Codes: `post.not_found` */
+            /** @description Not found. Codes: `post.not_found`, `workspace.not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7985,7 +8039,10 @@ export interface operations {
     deletePostsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `editor` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8008,6 +8065,8 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             userId: string;
+                            /** Format: uuid */
+                            workspaceId?: string;
                             content: string;
                             /** @enum {string} */
                             status: "scheduled" | "publishing" | "published" | "failed" | "cancelled";
@@ -8049,7 +8108,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid` */
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `workspace.header_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8067,7 +8126,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low`, `token.scope_missing` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8076,7 +8135,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found. Codes: `post.not_found` */
+            /** @description Not found. Codes: `post.not_found`, `workspace.not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8117,7 +8176,10 @@ export interface operations {
     patchPostsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `editor` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8152,6 +8214,8 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             userId: string;
+                            /** Format: uuid */
+                            workspaceId?: string;
                             content: string;
                             /** @enum {string} */
                             status: "scheduled" | "publishing" | "published" | "failed" | "cancelled";
@@ -8193,7 +8257,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `post.date_and_time_together`, `post.nothing_to_change`, `post.content_required`, `post.too_long`, `post.first_comment_too_long`, `text.unstorable`, `text.lone_surrogate`, `media.too_many_images`, `media.duplicate`, `media.unknown`, `media.document_with_images`, `media.too_many_documents`, `post.bad_date_format`, `post.impossible_date`, `post.bad_time_format`, `post.bad_time_zone`, `post.time_in_past`, `post.too_far_ahead`, `post.nonexistent_local_time` */
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `post.date_and_time_together`, `post.nothing_to_change`, `post.content_required`, `post.too_long`, `post.first_comment_too_long`, `text.unstorable`, `text.lone_surrogate`, `media.too_many_images`, `media.duplicate`, `media.unknown`, `media.document_with_images`, `media.too_many_documents`, `post.bad_date_format`, `post.impossible_date`, `post.bad_time_format`, `post.bad_time_zone`, `post.time_in_past`, `post.too_far_ahead`, `post.nonexistent_local_time`, `workspace.header_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8211,7 +8275,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `plan.weekly_posts_limit`, `token.scope_missing` */
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `plan.weekly_posts_limit`, `workspace.role_too_low`, `token.scope_missing` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8220,7 +8284,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found. Codes: `post.not_found` */
+            /** @description Not found. Codes: `post.not_found`, `workspace.not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8261,7 +8325,10 @@ export interface operations {
     postPostsIdRetry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `editor` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8284,6 +8351,8 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             userId: string;
+                            /** Format: uuid */
+                            workspaceId?: string;
                             content: string;
                             /** @enum {string} */
                             status: "scheduled" | "publishing" | "published" | "failed" | "cancelled";
@@ -8325,7 +8394,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid` */
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `workspace.header_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8343,7 +8412,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `plan.weekly_posts_limit`, `token.scope_missing` */
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `plan.weekly_posts_limit`, `workspace.role_too_low`, `token.scope_missing` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8352,7 +8421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found. Codes: `post.not_found` */
+            /** @description Not found. Codes: `post.not_found`, `workspace.not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8393,7 +8462,10 @@ export interface operations {
     getDrafts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `viewer` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8413,6 +8485,8 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             userId: string;
+                            /** Format: uuid */
+                            workspaceId?: string;
                             content: string;
                             firstComment: string;
                             media?: {
@@ -8432,6 +8506,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `workspace.header_invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
                 headers: {
@@ -8441,8 +8524,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low`, `token.scope_missing` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `workspace.not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8476,6 +8568,8 @@ export interface operations {
             header?: {
                 /** @description Any 8 to 128 letters, digits, - or _ chosen by the client for this request: a repeat with the same key within 24 hours gets the first successful answer (header `Idempotent-Replayed: true`) instead of doing the work twice; while the first still runs, 409 `request.in_progress`. */
                 "Idempotency-Key"?: string;
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `contributor` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8506,6 +8600,8 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             userId: string;
+                            /** Format: uuid */
+                            workspaceId?: string;
                             content: string;
                             firstComment: string;
                             media?: {
@@ -8525,7 +8621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `post.draft_empty`, `post.draft_too_long`, `post.first_comment_too_long`, `text.unstorable`, `text.lone_surrogate`, `media.too_many_images`, `media.duplicate`, `media.unknown`, `media.document_with_images`, `media.too_many_documents` */
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `post.draft_empty`, `post.draft_too_long`, `post.first_comment_too_long`, `text.unstorable`, `text.lone_surrogate`, `media.too_many_images`, `media.duplicate`, `media.unknown`, `media.document_with_images`, `media.too_many_documents`, `workspace.header_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8543,8 +8639,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low`, `token.scope_missing` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `workspace.not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8584,7 +8689,10 @@ export interface operations {
     deleteDraftsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `contributor` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8607,6 +8715,8 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             userId: string;
+                            /** Format: uuid */
+                            workspaceId?: string;
                             content: string;
                             firstComment: string;
                             media?: {
@@ -8626,7 +8736,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid` */
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `workspace.header_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8644,7 +8754,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low`, `token.scope_missing` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8653,7 +8763,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found. Codes: `post.draft_not_found` */
+            /** @description Not found. Codes: `post.draft_not_found`, `workspace.not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8685,7 +8795,10 @@ export interface operations {
     patchDraftsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `contributor` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8717,6 +8830,8 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             userId: string;
+                            /** Format: uuid */
+                            workspaceId?: string;
                             content: string;
                             firstComment: string;
                             media?: {
@@ -8736,7 +8851,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `post.draft_empty`, `post.draft_too_long`, `post.first_comment_too_long`, `text.unstorable`, `text.lone_surrogate`, `media.too_many_images`, `media.duplicate`, `media.unknown`, `media.document_with_images`, `media.too_many_documents` */
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `post.draft_empty`, `post.draft_too_long`, `post.first_comment_too_long`, `text.unstorable`, `text.lone_surrogate`, `media.too_many_images`, `media.duplicate`, `media.unknown`, `media.document_with_images`, `media.too_many_documents`, `workspace.header_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8754,7 +8869,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low`, `token.scope_missing` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8763,7 +8878,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found. Codes: `post.draft_not_found` */
+            /** @description Not found. Codes: `post.draft_not_found`, `workspace.not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8859,7 +8974,10 @@ export interface operations {
             query?: {
                 title?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `contributor` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8897,7 +9015,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `media.empty`, `media.unsupported_type`, `media.undecodable`, `media.document_unreadable`, `media.document_encrypted`, `media.document_too_complex`, `media.document_title_required`, `media.too_many_pages`, `text.unstorable`, `text.lone_surrogate`, `text.bidi_override` */
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `media.empty`, `media.unsupported_type`, `media.undecodable`, `media.document_unreadable`, `media.document_encrypted`, `media.document_too_complex`, `media.document_title_required`, `media.too_many_pages`, `text.unstorable`, `text.lone_surrogate`, `text.bidi_override`, `workspace.header_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8908,6 +9026,24 @@ export interface operations {
             };
             /** @description Not signed in. Codes: `auth.required` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `workspace.not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9259,6 +9395,8 @@ export interface operations {
             header?: {
                 /** @description Any 8 to 128 letters, digits, - or _ chosen by the client for this request: a repeat with the same key within 24 hours gets the first successful answer (header `Idempotent-Replayed: true`) instead of doing the work twice; while the first still runs, 409 `request.in_progress`. */
                 "Idempotency-Key"?: string;
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `editor` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9290,6 +9428,8 @@ export interface operations {
                             id: string;
                             /** Format: uuid */
                             userID: string;
+                            /** Format: uuid */
+                            workspaceId?: string;
                             content: string;
                             date: string;
                             time: string;
@@ -9319,7 +9459,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `post.content_required`, `post.too_long`, `post.first_comment_too_long`, `text.unstorable`, `text.lone_surrogate`, `media.too_many_images`, `media.duplicate`, `media.unknown`, `media.document_with_images`, `media.too_many_documents` */
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `post.content_required`, `post.too_long`, `post.first_comment_too_long`, `text.unstorable`, `text.lone_surrogate`, `media.too_many_images`, `media.duplicate`, `media.unknown`, `media.document_with_images`, `media.too_many_documents`, `workspace.header_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9337,8 +9477,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `plan.inactive`, `plan.weekly_posts_limit`, `token.scope_missing` */
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `plan.inactive`, `plan.weekly_posts_limit`, `workspace.role_too_low`, `token.scope_missing` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `workspace.not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -249,6 +249,29 @@ describe('the OpenAPI document', () => {
       }
     }
   });
+
+  it('describes the Nashr-Workspace header, and its refusals, on every call that acts in a workspace', () => {
+    const acting = API_CATALOGUE.filter((route) => route.workspace);
+    expect(acting.length).toBeGreaterThan(0);
+    for (const route of API_CATALOGUE) {
+      const op = document.paths[route.path]?.[route.method.toLowerCase()];
+      const header = ((op?.parameters as { name: string; in: string; description: string }[] | undefined) ?? []).find(
+        (p) => p.in === 'header' && p.name === 'Nashr-Workspace',
+      );
+      const where = `${route.method} ${route.path}`;
+      if (!route.workspace) {
+        expect(header, where).toBeUndefined();
+        continue;
+      }
+      expect(header?.description, where).toContain(`\`${route.workspace}\``);
+      expect(at(op, 'responses', '404', 'x-error-codes'), where).toContain('workspace.not_found');
+      expect(at(op, 'responses', '403', 'x-error-codes'), where).toContain('workspace.role_too_low');
+      expect(at(op, 'responses', '400', 'x-error-codes'), where).toContain('workspace.header_invalid');
+    }
+    // Reading the calendar needs a viewer; scheduling an editor.
+    expect(API_CATALOGUE.find((r) => r.path === '/api/v1/posts' && r.method === 'GET')?.workspace).toBe('viewer');
+    expect(API_CATALOGUE.find((r) => r.path === '/linkedln/saveSchedulePost')?.workspace).toBe('editor');
+  });
 });
 
 describe('the catalogue is what the gateway and the services serve', () => {

@@ -24,6 +24,7 @@ import { postRoutes } from './routes/posts.js';
 import { queueRoutes } from './routes/queue.js';
 import { userDataRoutes } from './routes/user-data.js';
 import { createServices } from './services.js';
+import { WorkspaceAccess } from './workspaces/workspace-access.js';
 
 /** Where the SQL migrations live, from src/ in development and from dist/ once built. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -59,6 +60,7 @@ export function buildApp({ config, logger, database, queues, redis, storage, pdf
     drafts,
     draftStore,
     postingQueue,
+    members,
   } = createServices({
     database,
     queues,
@@ -71,11 +73,21 @@ export function buildApp({ config, logger, database, queues, redis, storage, pdf
   app.addHook('onClose', () => waiter.close());
   // Creates could double on a retry or a double click: a repeat gets the first answer.
   const once = idempotentReplies({ redis, prefix: config.REDIS_PREFIX });
-  linkedlnRoutes(app, { service, store, drafts, media, waiter, publishWaitMs: config.PUBLISH_WAIT_MS, once });
-  postRoutes(app, { service, store, media });
-  draftRoutes(app, { drafts, media, once });
-  queueRoutes(app, { queue: postingQueue, drafts, media, once });
-  mediaRoutes(app, { media, storage: files });
+  const workspaces = new WorkspaceAccess(members);
+  linkedlnRoutes(app, {
+    service,
+    store,
+    drafts,
+    media,
+    waiter,
+    publishWaitMs: config.PUBLISH_WAIT_MS,
+    once,
+    workspaces,
+  });
+  postRoutes(app, { service, store, media, workspaces });
+  draftRoutes(app, { drafts, media, once, workspaces });
+  queueRoutes(app, { queue: postingQueue, drafts, media, once, workspaces });
+  mediaRoutes(app, { media, storage: files, workspaces });
   userDataRoutes(app, store, draftStore, new QueueStore(database.db), media);
   return app;
 }

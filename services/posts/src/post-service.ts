@@ -71,6 +71,13 @@ export interface EditRequest {
  */
 export type LeftQueueListener = (before: PostRow, requestId?: string) => Promise<void>;
 
+/**
+ * Who writes a new post, and in which workspace: the user publishes it (their network account,
+ * plan and queue). A user id alone means their personal workspace, whose id is theirs.
+ */
+export type Author = string | { userId: string; workspaceId: string };
+const authorOf = (who: Author) => (typeof who === 'string' ? { userId: who, workspaceId: who } : who);
+
 /** A post holding a slot of its user's queue: changing its time or deleting it changes the queue. */
 const inQueue = (post: PostRow) => post.queued && post.status === 'scheduled';
 
@@ -118,7 +125,7 @@ export class PostService {
   }
 
   async schedule(
-    userId: string,
+    who: Author,
     content: string,
     schedule: Pick<ResolvedSchedule, 'instant' | 'timeZone'> & Partial<ResolvedSchedule>,
     requestId?: string,
@@ -126,11 +133,11 @@ export class PostService {
     media: AttachedMedia[] = [],
     queued = false,
   ): Promise<PostRow> {
+    const { userId, workspaceId } = authorOf(who);
     const post = await this.counted(userId, schedule.instant, (tx) =>
       this.store.insert(
         {
-          // For now every post is in its author's personal workspace (whose id is the author's).
-          workspaceId: userId,
+          workspaceId,
           userId,
           content,
           media,
@@ -161,33 +168,38 @@ export class PostService {
 
   /** "Post now" goes through the same due job and claim as a scheduled post, due at once. */
   publishNow(
-    userId: string,
+    who: Author,
     content: string,
     timeZone: string,
     requestId?: string,
     firstComment: string | null = null,
     media: AttachedMedia[] = [],
   ): Promise<PostRow> {
-    return this.schedule(userId, content, { instant: new Date(), timeZone }, requestId, firstComment, media);
+    return this.schedule(who, content, { instant: new Date(), timeZone }, requestId, firstComment, media);
   }
 
-  /** The caller's post, or 404 for a post that does not exist or belongs to someone else. */
-  async owned(userId: string, id: string): Promise<PostRow> {
-    const post = /^[0-9a-f-]{36}$/i.test(id) ? await this.store.getOwned(id, userId) : undefined;
+  /**
+   * The workspace's post, or 404 for a post that does not exist or is in another workspace. The
+   * changes below find a post this way, and then go by its own user (who publishes it): the plan's
+   * limits and the queue turn are that user's, whichever member makes the change.
+   */
+  async owned(workspaceId: string, id: string): Promise<PostRow> {
+    const post = /^[0-9a-f-]{36}$/i.test(id) ? await this.store.getIn(id, workspaceId) : undefined;
     if (!post) throw refusal('NOT_FOUND', 'notFound');
     return post;
   }
 
-  async edit(userId: string, id: string, request: EditRequest, requestId?: string): Promise<PostRow> {
-    const post = await this.owned(userId, id);
+  async edit(workspaceId: string, id: string, request: EditRequest, requestId?: string): Promise<PostRow> {
+    const post = await this.owned(workspaceId, id);
     if (!request.reschedule || !inQueue(post)) return this.editOwned(post, request, requestId);
     // A queued post given a new time changes the queue (it moves, or leaves and the later ones
     // move up): in the user's queue turn, against the post as it stands once the turn is ours.
-    return this.inQueueTurn(userId, async () => this.editOwned(await this.owned(userId, id), request, requestId));
+    return this.inQueueTurn(post.userId, async () =>
+      this.editOwned(await this.owned(workspaceId, id), request, requestId),
+    );
   }
 
   private async editOwned(post: PostRow, request: EditRequest, requestId?: string): Promise<PostRow> {
-    const userId = post.userId;
     const locked = lockedReason(post.status);
     if (locked) throw conflict(locked);
     if (request.expectedVersion !== undefined && request.expectedVersion !== post.version) {
@@ -215,7 +227,7 @@ export class PostService {
       } satisfies PostChanges);
     }
     // A new time may take a place in a week the plan counts.
-    const updated = await this.changeOrExplain(userId, post, changes, changes.scheduledAt);
+    const updated = await this.changeOrExplain(post, changes, changes.scheduledAt);
     if (updated.status === 'scheduled') await this.moveDueJob(post, updated, requestId);
     const told = request.reschedule ? await this.tellIfAfterExpiry(updated, requestId) : updated;
     if (request.reschedule && !updated.queued) await this.tellLeftQueue(post, requestId);
@@ -223,22 +235,21 @@ export class PostService {
   }
 
   /** Cancels a scheduled or failed post; cancelling twice is fine. */
-  async cancel(userId: string, id: string): Promise<PostRow> {
-    const post = await this.owned(userId, id);
+  async cancel(workspaceId: string, id: string): Promise<PostRow> {
+    const post = await this.owned(workspaceId, id);
     if (!inQueue(post)) return this.cancelOwned(post);
     // Deleting a queued post moves the later ones up: in the user's queue turn, like any queue change.
-    return this.inQueueTurn(userId, async () => this.cancelOwned(await this.owned(userId, id)));
+    return this.inQueueTurn(post.userId, async () => this.cancelOwned(await this.owned(workspaceId, id)));
   }
 
   private async cancelOwned(post: PostRow): Promise<PostRow> {
-    const userId = post.userId;
     if (post.status === 'cancelled') return post;
     const locked = lockedReason(post.status);
     if (locked) throw conflict(locked);
     const updated = await this.store.change(post, { status: 'cancelled' });
     if (!updated) {
       // Two deletes at once (a double click, a retry): the one that lost the race finds it done.
-      const now = await this.owned(userId, post.id);
+      const now = await this.owned(post.workspaceId, post.id);
       if (now.status === 'cancelled') return now;
       throw conflict(lockedReason(now.status) ?? 'changedElsewhere');
     }
@@ -248,13 +259,12 @@ export class PostService {
   }
 
   /** A failed post goes out again now, as a new attempt: an ordinary post, never back in the queue. */
-  async retry(userId: string, id: string, requestId?: string): Promise<PostRow> {
-    const post = await this.owned(userId, id);
+  async retry(workspaceId: string, id: string, requestId?: string): Promise<PostRow> {
+    const post = await this.owned(workspaceId, id);
     if (post.status !== 'failed') throw conflict('onlyFailedRetry');
     const now = new Date();
     // A failed post takes no place in its week; going out again, it takes one in this week.
     const updated = await this.changeOrExplain(
-      userId,
       post,
       { status: 'scheduled', scheduledAt: now, failureReason: null, failureCode: null, queued: false },
       now,
@@ -267,12 +277,12 @@ export class PostService {
    * Applies a conditional change (one giving the post a time `dueAt` within the plan's weekly
    * limit); when another change won the race, says why in the caller's terms.
    */
-  private async changeOrExplain(userId: string, post: PostRow, changes: PostChanges, dueAt?: Date): Promise<PostRow> {
+  private async changeOrExplain(post: PostRow, changes: PostChanges, dueAt?: Date): Promise<PostRow> {
     const updated = dueAt
-      ? await this.counted(userId, dueAt, (tx) => this.store.change(post, changes, tx), post)
+      ? await this.counted(post.userId, dueAt, (tx) => this.store.change(post, changes, tx), post)
       : await this.store.change(post, changes);
     if (updated) return updated;
-    const now = await this.owned(userId, post.id);
+    const now = await this.owned(post.workspaceId, post.id);
     throw conflict(lockedReason(now.status) ?? 'changedElsewhere');
   }
 

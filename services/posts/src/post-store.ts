@@ -152,32 +152,39 @@ export class PostStore {
     return row;
   }
 
-  async getOwned(id: string, userId: string): Promise<PostRow | undefined> {
+  /** The post, if it belongs to the workspace: another workspace's post is as good as missing. */
+  async getIn(id: string, workspaceId: string): Promise<PostRow | undefined> {
     const [row] = await this.db
       .select()
       .from(posts)
-      .where(and(eq(posts.id, id), eq(posts.userId, userId)));
+      .where(and(eq(posts.id, id), eq(posts.workspaceId, workspaceId)));
     return row;
   }
 
-  /** The user's posts still waiting to go out, soonest first. */
-  listScheduled(userId: string, limit: number): Promise<PostRow[]> {
+  /** The workspace's posts still waiting to go out, soonest first. */
+  listScheduled(workspaceId: string, limit: number): Promise<PostRow[]> {
     return this.db
       .select()
       .from(posts)
-      .where(and(eq(posts.userId, userId), eq(posts.status, 'scheduled')))
+      .where(and(eq(posts.workspaceId, workspaceId), eq(posts.status, 'scheduled')))
       .orderBy(asc(posts.scheduledAt), asc(posts.id))
       .limit(limit);
   }
 
-  /** The user's posts due in [from, to), soonest first. */
-  listRange(userId: string, from: Date, to: Date, statuses: readonly PostStatus[], limit: number): Promise<PostRow[]> {
+  /** The workspace's posts due in [from, to), soonest first. */
+  listRange(
+    workspaceId: string,
+    from: Date,
+    to: Date,
+    statuses: readonly PostStatus[],
+    limit: number,
+  ): Promise<PostRow[]> {
     return this.db
       .select()
       .from(posts)
       .where(
         and(
-          eq(posts.userId, userId),
+          eq(posts.workspaceId, workspaceId),
           gte(posts.scheduledAt, from),
           lt(posts.scheduledAt, to),
           inArray(posts.status, [...statuses]),

@@ -13,6 +13,7 @@ export const mediaApi = {
   upload: defineEndpoint({
     method: 'POST',
     path: '/api/v1/media',
+    workspace: 'contributor',
     owner: 'posts',
     access: 'signed-in',
     summary: 'Upload an image or a PDF document for a post',

@@ -72,6 +72,7 @@ export const postsApi = {
   schedule: defineEndpoint({
     method: 'POST',
     path: '/linkedln/saveSchedulePost',
+    workspace: 'editor',
     owner: 'posts',
     access: 'full-user',
     token: 'posts:schedule',
@@ -88,6 +89,7 @@ export const postsApi = {
   scheduled: defineEndpoint({
     method: 'GET',
     path: '/linkedln/getScheduledPosts/{id}',
+    workspace: 'viewer',
     owner: 'posts',
     access: 'full-user',
     summary: "The caller's posts waiting to go out",
@@ -99,6 +101,7 @@ export const postsApi = {
   publishNow: defineEndpoint({
     method: 'POST',
     path: '/linkedln/createPost',
+    workspace: 'editor',
     owner: 'posts',
     access: 'full-user',
     token: 'posts:schedule',
@@ -125,6 +128,7 @@ export const postsApi = {
   list: defineEndpoint({
     method: 'GET',
     path: '/api/v1/posts',
+    workspace: 'viewer',
     owner: 'posts',
     access: 'signed-in',
     token: 'posts:read',
@@ -137,6 +141,7 @@ export const postsApi = {
   get: defineEndpoint({
     method: 'GET',
     path: '/api/v1/posts/{id}',
+    workspace: 'viewer',
     owner: 'posts',
     access: 'signed-in',
     token: 'posts:read',
@@ -148,6 +153,7 @@ export const postsApi = {
   update: defineEndpoint({
     method: 'PATCH',
     path: '/api/v1/posts/{id}',
+    workspace: 'editor',
     owner: 'posts',
     access: 'signed-in',
     token: 'posts:schedule',
@@ -166,6 +172,7 @@ export const postsApi = {
   cancel: defineEndpoint({
     method: 'DELETE',
     path: '/api/v1/posts/{id}',
+    workspace: 'editor',
     owner: 'posts',
     access: 'signed-in',
     token: 'posts:schedule',
@@ -177,6 +184,7 @@ export const postsApi = {
   retry: defineEndpoint({
     method: 'POST',
     path: '/api/v1/posts/{id}/retry',
+    workspace: 'editor',
     noBody: true,
     owner: 'posts',
     access: 'signed-in',
@@ -193,6 +201,7 @@ export const postsApi = {
   drafts: defineEndpoint({
     method: 'GET',
     path: '/api/v1/drafts',
+    workspace: 'viewer',
     owner: 'posts',
     access: 'signed-in',
     token: 'posts:read',
@@ -203,6 +212,7 @@ export const postsApi = {
   createDraft: defineEndpoint({
     method: 'POST',
     path: '/api/v1/drafts',
+    workspace: 'contributor',
     owner: 'posts',
     access: 'signed-in',
     token: 'drafts:write',
@@ -216,6 +226,7 @@ export const postsApi = {
   updateDraft: defineEndpoint({
     method: 'PATCH',
     path: '/api/v1/drafts/{id}',
+    workspace: 'contributor',
     owner: 'posts',
     access: 'signed-in',
     token: 'drafts:write',
@@ -232,6 +243,7 @@ export const postsApi = {
   deleteDraft: defineEndpoint({
     method: 'DELETE',
     path: '/api/v1/drafts/{id}',
+    workspace: 'contributor',
     owner: 'posts',
     access: 'signed-in',
     token: 'drafts:write',

@@ -51,6 +51,7 @@ export const queueApi = {
   add: defineEndpoint({
     method: 'POST',
     path: '/api/v1/queue/posts',
+    workspace: 'editor',
     owner: 'posts',
     access: 'full-user',
     token: 'posts:schedule',

@@ -7,6 +7,8 @@ import {
   type Endpoint,
   type EndpointOwner,
   errorResponseSchema,
+  WORKSPACE_ERROR_CODES,
+  WORKSPACE_ROLES,
 } from '@nashr/contracts';
 import type { ServiceApp } from '@nashr/platform';
 import { z } from 'zod';
@@ -96,6 +98,12 @@ function errorCodes(route: Endpoint): Map<number, string[]> {
   for (const [status, declared] of Object.entries(route.errors ?? {})) add(Number(status), ...(declared ?? []));
   if (route.access !== 'visitor') add(401, COMMON_ERROR_CODES.signInRequired);
   if (route.access === 'admin') add(403, COMMON_ERROR_CODES.forbidden);
+  // Acting in a workspace: a bad header, a workspace the caller is not in, a role too low there.
+  if (route.workspace) {
+    add(400, WORKSPACE_ERROR_CODES.headerInvalid);
+    add(403, WORKSPACE_ERROR_CODES.roleTooLow);
+    add(404, WORKSPACE_ERROR_CODES.notFound);
+  }
   if (route.token) {
     add(401, API_TOKEN_ERROR_CODES.invalid);
     add(403, API_TOKEN_ERROR_CODES.scopeMissing);
@@ -134,6 +142,7 @@ function operationOf(route: Endpoint): JsonSchema {
     ...parametersOf(route.params, 'path'),
     ...parametersOf(route.query, 'query'),
     ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+    ...(route.workspace ? [workspaceParameter(route.workspace)] : []),
   ];
   return {
     operationId: operationId(route.method, route.path),
@@ -176,6 +185,19 @@ const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
     'still runs, 409 `request.in_progress`.',
   schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' },
 };
+
+/** The header naming the workspace a call acts in (`workspace` in the catalogue), with the role it needs there. */
+const workspaceParameter = (role: (typeof WORKSPACE_ROLES)[number]): JsonSchema => ({
+  name: 'Nashr-Workspace',
+  in: 'header',
+  required: false,
+  description:
+    'The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the ' +
+    `caller’s user id). Needs the role \`${role}\` or a stronger one there (${WORKSPACE_ROLES.join(' > ')}): ` +
+    'a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 ' +
+    '`workspace.role_too_low` (params: `role`).',
+  schema: { type: 'string', format: 'uuid' },
+});
 
 /** The OpenAPI 3.1 description of the public API, from the catalogue in `@nashr/contracts`. */
 export function buildOpenApiDocument(routes: readonly Endpoint[] = API_CATALOGUE, serverUrl = '/'): OpenApiDocument {

@@ -6,7 +6,7 @@ import {
   type SaveDraftRequest,
 } from '@nashr/contracts';
 import type { DraftRow } from '../db/schema.js';
-import { optionalFirstComment } from '../post-service.js';
+import { type Author, optionalFirstComment } from '../post-service.js';
 import { badRequest, refusal } from '../refusal.js';
 import type { DraftStore, DraftText } from './draft-store.js';
 
@@ -34,19 +34,27 @@ function draftText(request: SaveDraftRequest): Partial<DraftText> {
 
 const blank = (text: string | undefined) => (text ?? '').trim() === '';
 
-/** What users do to drafts. Another user's draft answers 404, exactly like one that does not exist. */
+/**
+ * What users do to drafts, within one workspace: its members (with the role) share its drafts.
+ * A draft of another workspace answers 404, exactly like one that does not exist.
+ */
 export class DraftService {
   constructor(private readonly store: DraftStore) {}
 
-  list(userId: string): Promise<DraftRow[]> {
-    return this.store.list(userId, MAX_DRAFTS_PER_USER);
+  list(workspaceId: string): Promise<DraftRow[]> {
+    return this.store.list(workspaceId, MAX_DRAFTS_PER_USER);
   }
 
-  /** `media`: the images it carries, already checked as the caller's (see MediaService.attachments). */
-  async create(userId: string, request: SaveDraftRequest, media?: AttachedMedia[]): Promise<DraftRow> {
+  /**
+   * A new draft by `who` (a user id alone: in their personal workspace). `media`: the images it
+   * carries, already checked as the caller's (see MediaService.attachments).
+   */
+  async create(who: Author, request: SaveDraftRequest, media?: AttachedMedia[]): Promise<DraftRow> {
+    const { userId, workspaceId } = typeof who === 'string' ? { userId: who, workspaceId: who } : who;
     const values = draftText(request);
     if (blank(values.content) && blank(values.firstComment) && !media?.length) throw badRequest('draftEmpty');
     const row = await this.store.insertWithin(
+      workspaceId,
       userId,
       { content: values.content ?? '', firstComment: values.firstComment ?? '', media: media ?? [] },
       MAX_DRAFTS_PER_USER,
@@ -55,32 +63,32 @@ export class DraftService {
     return row;
   }
 
-  async update(userId: string, id: string, request: SaveDraftRequest, media?: AttachedMedia[]): Promise<DraftRow> {
-    const current = await this.owned(userId, id);
+  async update(workspaceId: string, id: string, request: SaveDraftRequest, media?: AttachedMedia[]): Promise<DraftRow> {
+    const current = await this.owned(workspaceId, id);
     const values = draftText(request);
     if (media !== undefined) values.media = media;
     const next = { ...current, ...values };
     if (blank(next.content) && blank(next.firstComment) && !next.media.length) throw badRequest('draftEmpty');
-    const row = await this.store.update(id, userId, values, request.version);
+    const row = await this.store.update(id, workspaceId, values, request.version);
     if (row) return row;
     // Gone meanwhile (deleted in another tab) or saved by someone else since `version`.
-    await this.owned(userId, id);
+    await this.owned(workspaceId, id);
     throw refusal('CONFLICT', 'draftChangedElsewhere');
   }
 
-  async delete(userId: string, id: string): Promise<DraftRow> {
-    const row = UUID.test(id) ? await this.store.delete(id, userId) : undefined;
+  async delete(workspaceId: string, id: string): Promise<DraftRow> {
+    const row = UUID.test(id) ? await this.store.delete(id, workspaceId) : undefined;
     if (!row) throw refusal('NOT_FOUND', 'draftNotFound');
     return row;
   }
 
   /** Once its post is scheduled or published a draft has done its job; an unknown one is no error. */
-  async consume(userId: string, id: string | undefined): Promise<void> {
-    if (id && UUID.test(id)) await this.store.delete(id, userId);
+  async consume(workspaceId: string, id: string | undefined): Promise<void> {
+    if (id && UUID.test(id)) await this.store.delete(id, workspaceId);
   }
 
-  private async owned(userId: string, id: string): Promise<DraftRow> {
-    const row = UUID.test(id) ? await this.store.getOwned(id, userId) : undefined;
+  private async owned(workspaceId: string, id: string): Promise<DraftRow> {
+    const row = UUID.test(id) ? await this.store.getIn(id, workspaceId) : undefined;
     if (!row) throw refusal('NOT_FOUND', 'draftNotFound');
     return row;
   }

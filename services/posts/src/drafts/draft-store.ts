@@ -5,15 +5,18 @@ import { type DraftRow, drafts, type schema } from '../db/schema.js';
 
 export type DraftText = Pick<DraftRow, 'content' | 'firstComment'> & Partial<Pick<DraftRow, 'media'>>;
 
-/** Every read and write of the drafts table; each query is bounded to one user's rows. */
+/**
+ * Every read and write of the drafts table. Each query is bounded to one workspace's rows (its
+ * members share them), except the ones of a user's own data (export, deletion).
+ */
 export class DraftStore {
   constructor(private readonly db: PostgresJsDatabase<typeof schema>) {}
 
-  list(userId: string, limit: number): Promise<DraftRow[]> {
+  list(workspaceId: string, limit: number): Promise<DraftRow[]> {
     return this.db
       .select()
       .from(drafts)
-      .where(eq(drafts.userId, userId))
+      .where(eq(drafts.workspaceId, workspaceId))
       .orderBy(desc(drafts.updatedAt), desc(drafts.id))
       .limit(limit);
   }
@@ -23,28 +26,29 @@ export class DraftStore {
     return this.db.select().from(drafts).where(eq(drafts.userId, userId)).orderBy(asc(drafts.createdAt));
   }
 
-  async getOwned(id: string, userId: string): Promise<DraftRow | undefined> {
+  async getIn(id: string, workspaceId: string): Promise<DraftRow | undefined> {
     const [row] = await this.db
       .select()
       .from(drafts)
-      .where(and(eq(drafts.id, id), eq(drafts.userId, userId)));
+      .where(and(eq(drafts.id, id), eq(drafts.workspaceId, workspaceId)));
     return row;
   }
 
   /**
-   * Inserts a draft unless the user already keeps `limit` of them. The count and the insert run
-   * under a per-user advisory lock, so two tabs saving at once cannot pass the limit together.
+   * Inserts a draft by `userId` unless the workspace already keeps `limit` of them (all of them
+   * fit in its list). The count and the insert run under the workspace's advisory lock, so two
+   * tabs or two members saving at once cannot pass the limit together.
    */
-  insertWithin(userId: string, values: DraftText, limit: number): Promise<DraftRow | 'full'> {
-    return inAdvisoryLock(this.db, `drafts:${userId}`, async (tx) => {
+  insertWithin(workspaceId: string, userId: string, values: DraftText, limit: number): Promise<DraftRow | 'full'> {
+    return inAdvisoryLock(this.db, `drafts:${workspaceId}`, async (tx) => {
       const [counted] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(drafts)
-        .where(eq(drafts.userId, userId));
+        .where(eq(drafts.workspaceId, workspaceId));
       if ((counted?.n ?? 0) >= limit) return 'full';
       const [row] = await tx
         .insert(drafts)
-        .values({ workspaceId: userId, userId, ...values })
+        .values({ workspaceId, userId, ...values })
         .returning();
       return row!;
     });
@@ -53,22 +57,24 @@ export class DraftStore {
   /** Saves new text; with `version`, only if nobody saved since. Undefined: missing or changed. */
   async update(
     id: string,
-    userId: string,
+    workspaceId: string,
     values: Partial<DraftText>,
     version?: number,
   ): Promise<DraftRow | undefined> {
     const [row] = await this.db
       .update(drafts)
       .set({ ...values, version: sql`${drafts.version} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(drafts.id, id), eq(drafts.userId, userId), version ? eq(drafts.version, version) : undefined))
+      .where(
+        and(eq(drafts.id, id), eq(drafts.workspaceId, workspaceId), version ? eq(drafts.version, version) : undefined),
+      )
       .returning();
     return row;
   }
 
-  async delete(id: string, userId: string): Promise<DraftRow | undefined> {
+  async delete(id: string, workspaceId: string): Promise<DraftRow | undefined> {
     const [row] = await this.db
       .delete(drafts)
-      .where(and(eq(drafts.id, id), eq(drafts.userId, userId)))
+      .where(and(eq(drafts.id, id), eq(drafts.workspaceId, workspaceId)))
       .returning();
     return row;
   }

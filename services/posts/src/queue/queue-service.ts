@@ -11,7 +11,7 @@ import {
 } from '@nashr/contracts';
 import { AppError, type Logger } from '@nashr/platform';
 import type { PostRow } from '../db/schema.js';
-import type { PostService } from '../post-service.js';
+import type { Author, PostService } from '../post-service.js';
 import { instantToLocal } from '../schedule/local-time.js';
 import { freeSlots, MIN_LEAD_MS, moveOrder, nextFreeSlot } from './queue-slots.js';
 import type { QueueStore } from './queue-store.js';
@@ -134,7 +134,7 @@ export class QueueService {
   private async moveQueued(post: PostRow, target: Date, zone: string, requestId?: string): Promise<boolean> {
     try {
       await this.posts.edit(
-        post.userId,
+        post.workspaceId,
         post.id,
         {
           expectedVersion: post.version,
@@ -153,17 +153,22 @@ export class QueueService {
     }
   }
 
-  /** Schedules the post in the next free slot, marked queued. */
+  /**
+   * Schedules the post in the next free slot of its user's queue, marked queued (in the author's
+   * workspace: the slots are those of the user who publishes it, whichever workspace it is in).
+   */
   add(
-    userId: string,
+    who: Author,
     post: { content: string; firstComment: string | null; media: AttachedMedia[] },
     requestId?: string,
     now?: Date,
   ): Promise<PostRow> {
-    return this.posts.inQueueTurn(userId, () => this.addInTurn(userId, post, requestId, now));
+    const userId = typeof who === 'string' ? who : who.userId;
+    return this.posts.inQueueTurn(userId, () => this.addInTurn(who, userId, post, requestId, now));
   }
 
   private async addInTurn(
+    who: Author,
     userId: string,
     post: { content: string; firstComment: string | null; media: AttachedMedia[] },
     requestId: string | undefined,
@@ -179,7 +184,7 @@ export class QueueService {
       const local = instantToLocal(instant, queue.timeZone);
       try {
         return await this.posts.schedule(
-          userId,
+          who,
           post.content,
           { instant, timeZone: queue.timeZone, enteredDate: local.date, enteredTime: local.time },
           requestId,

@@ -231,15 +231,13 @@ describe('drafts', () => {
 
   it(`keeps at most ${MAX_DRAFTS_PER_USER} drafts per user`, async () => {
     const me = testIdentity();
-    await h.database.db
-      .insert(drafts)
-      .values(
-        Array.from({ length: MAX_DRAFTS_PER_USER }, (_, i) => ({
-          workspaceId: me.userId,
-          userId: me.userId,
-          content: `idea ${i}`,
-        })),
-      );
+    await h.database.db.insert(drafts).values(
+      Array.from({ length: MAX_DRAFTS_PER_USER }, (_, i) => ({
+        workspaceId: me.userId,
+        userId: me.userId,
+        content: `idea ${i}`,
+      })),
+    );
     const over = await h.call(me, API.posts.createDraft, { body: { content: 'one too many' } });
     expect(over.statusCode).toBe(409);
     expect(over.json()).toMatchObject({ code: POST_ERROR_CODES.tooManyDrafts, params: { limit: MAX_DRAFTS_PER_USER } });
@@ -249,15 +247,13 @@ describe('drafts', () => {
 
   it(`keeps the ${MAX_DRAFTS_PER_USER} limit exactly when drafts are saved at once`, async () => {
     const me = testIdentity();
-    await h.database.db
-      .insert(drafts)
-      .values(
-        Array.from({ length: MAX_DRAFTS_PER_USER - 3 }, (_, i) => ({
-          workspaceId: me.userId,
-          userId: me.userId,
-          content: `idea ${i}`,
-        })),
-      );
+    await h.database.db.insert(drafts).values(
+      Array.from({ length: MAX_DRAFTS_PER_USER - 3 }, (_, i) => ({
+        workspaceId: me.userId,
+        userId: me.userId,
+        content: `idea ${i}`,
+      })),
+    );
     // Ten saves at once with three places left: each counts and writes under the user's lock.
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => h.call(me, API.posts.createDraft, { body: { content: `burst ${i}` } })),

@@ -1,8 +1,9 @@
 import { API, POST_MESSAGES, type PostDraft } from '@nashr/contracts';
-import { type IdempotentReplies, identityOf, route, type ServiceApp } from '@nashr/platform';
+import { type IdempotentReplies, route, type ServiceApp } from '@nashr/platform';
 import type { DraftRow } from '../db/schema.js';
 import type { DraftService } from '../drafts/draft-service.js';
 import type { MediaService } from '../media/media-service.js';
+import type { WorkspaceAccess } from '../workspaces/workspace-access.js';
 
 export const toDraft = (row: DraftRow): PostDraft => ({
   id: row.id,
@@ -16,33 +17,40 @@ export const toDraft = (row: DraftRow): PostDraft => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** The caller's drafts: list, create, save again, delete. */
+/** The drafts of the caller's workspace: list, create, save again, delete. */
 export function draftRoutes(
   app: ServiceApp,
-  { drafts, media, once }: { drafts: DraftService; media: MediaService; once: IdempotentReplies },
+  {
+    drafts,
+    media,
+    once,
+    workspaces,
+  }: { drafts: DraftService; media: MediaService; once: IdempotentReplies; workspaces: WorkspaceAccess },
 ): void {
   route(app, API.posts.drafts, { checkResponses: true }, async (request) => {
-    const rows = await drafts.list(identityOf(request).userId);
+    const here = await workspaces.of(request, API.posts.drafts);
+    const rows = await drafts.list(here.workspaceId);
     return { success: true as const, data: rows.map(toDraft) };
   });
 
   route(app, API.posts.createDraft, { once, checkResponses: true }, async (request, reply) => {
-    const userId = identityOf(request).userId;
-    const attached = await media.attachments(userId, request.body.mediaIds);
-    const row = await drafts.create(userId, request.body, attached);
+    const here = await workspaces.of(request, API.posts.createDraft);
+    const attached = await media.attachments(here.userId, request.body.mediaIds);
+    const row = await drafts.create(here, request.body, attached);
     request.log.info({ draftId: row.id }, 'draft created');
     return reply.status(201).send({ success: true as const, message: POST_MESSAGES.draftSaved, data: toDraft(row) });
   });
 
   route(app, API.posts.updateDraft, { checkResponses: true }, async (request) => {
-    const userId = identityOf(request).userId;
-    const attached = await media.attachments(userId, request.body.mediaIds);
-    const row = await drafts.update(userId, request.params.id, request.body, attached);
+    const here = await workspaces.of(request, API.posts.updateDraft);
+    const attached = await media.attachments(here.userId, request.body.mediaIds);
+    const row = await drafts.update(here.workspaceId, request.params.id, request.body, attached);
     return { success: true as const, message: POST_MESSAGES.draftSaved, data: toDraft(row) };
   });
 
   route(app, API.posts.deleteDraft, { checkResponses: true }, async (request) => {
-    const row = await drafts.delete(identityOf(request).userId, request.params.id);
+    const here = await workspaces.of(request, API.posts.deleteDraft);
+    const row = await drafts.delete(here.workspaceId, request.params.id);
     request.log.info({ draftId: row.id }, 'draft deleted');
     return { success: true as const, message: POST_MESSAGES.draftDeleted, data: toDraft(row) };
   });

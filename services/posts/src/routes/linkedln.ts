@@ -1,5 +1,5 @@
 import { API, MAX_SCHEDULED_LIST_ROWS, POST_ERROR_CODES, POST_MESSAGES, SCHEDULE_MESSAGES } from '@nashr/contracts';
-import { assertSafeText, type IdempotentReplies, identityOf, route, type ServiceApp } from '@nashr/platform';
+import { assertSafeText, type IdempotentReplies, route, type ServiceApp } from '@nashr/platform';
 import type { DraftService } from '../drafts/draft-service.js';
 import type { MediaService } from '../media/media-service.js';
 import { optionalFirstComment, type PostService, requireContent } from '../post-service.js';
@@ -8,6 +8,7 @@ import { toPost, toScheduledPost } from '../present.js';
 import type { PublishWaiter } from '../publish-waiter.js';
 import { badRequest, refusal } from '../refusal.js';
 import { requireTimeZone, resolveSchedule } from '../schedule/resolve-schedule.js';
+import type { WorkspaceAccess } from '../workspaces/workspace-access.js';
 
 const filled = (value: string | undefined): value is string => typeof value === 'string' && value.trim() !== '';
 
@@ -34,12 +35,13 @@ export interface LinkedlnRouteOptions {
   publishWaitMs: number;
   /** Answers a repeated request (same Idempotency-Key) with the first answer. */
   once: IdempotentReplies;
+  workspaces: WorkspaceAccess;
 }
 
 /** The spec's call table paths (section 7), spelled as the spec spells them. */
 export function linkedlnRoutes(
   app: ServiceApp,
-  { service, store, drafts, media, waiter, publishWaitMs, once }: LinkedlnRouteOptions,
+  { service, store, drafts, media, waiter, publishWaitMs, once, workspaces }: LinkedlnRouteOptions,
 ): void {
   route(
     app,
@@ -51,7 +53,7 @@ export function linkedlnRoutes(
       checkResponses: true,
     },
     async (request, reply) => {
-      const me = identityOf(request);
+      const me = await workspaces.of(request, API.posts.schedule);
       const { content, date, time, timeZone } = request.body;
       const claimed = [request.body.userId, request.body.userID].filter(filled);
       if (!claimed.length || !filled(content) || !filled(date) || !filled(time)) {
@@ -62,8 +64,9 @@ export function linkedlnRoutes(
       const firstComment = optionalFirstComment(request.body.firstComment);
       const schedule = resolveSchedule({ date, time, timeZone: filled(timeZone) ? timeZone : 'UTC' });
       const attached = await media.attachments(me.userId, request.body.mediaIds);
-      const post = await service.schedule(me.userId, text, schedule, request.id, firstComment, attached);
-      await drafts.consume(me.userId, request.body.draftId);
+      // In the caller's workspace, published through the caller's own network account.
+      const post = await service.schedule(me, text, schedule, request.id, firstComment, attached);
+      await drafts.consume(me.workspaceId, request.body.draftId);
       request.log.info({ postId: post.id, scheduledAt: post.scheduledAt }, 'post scheduled');
       return reply
         .status(201)
@@ -72,22 +75,22 @@ export function linkedlnRoutes(
   );
 
   route(app, API.posts.scheduled, { checkResponses: true }, async (request) => {
-    const me = identityOf(request);
+    const me = await workspaces.of(request, API.posts.scheduled);
     if (request.params.id !== me.userId) throw refusal('FORBIDDEN', 'notYourAccount');
-    const rows = await store.listScheduled(me.userId, MAX_SCHEDULED_LIST_ROWS);
+    const rows = await store.listScheduled(me.workspaceId, MAX_SCHEDULED_LIST_ROWS);
     return { success: true as const, data: rows.map(toScheduledPost) };
   });
 
   route(app, API.posts.publishNow, { once, checkResponses: true }, async (request, reply) => {
-    const me = identityOf(request);
+    const me = await workspaces.of(request, API.posts.publishNow);
     const text = requireContent(decodePostText(request.body.text));
     // The schema checked the field as sent; a JSON-encoded one may spell what it refuses as `\u202e`.
     assertSafeText(text);
     const timeZone = request.body.timeZone ? requireTimeZone(request.body.timeZone) : 'UTC';
     const firstComment = optionalFirstComment(request.body.firstComment);
     const attached = await media.attachments(me.userId, request.body.mediaIds);
-    const created = await service.publishNow(me.userId, text, timeZone, request.id, firstComment, attached);
-    await drafts.consume(me.userId, request.body.draftId);
+    const created = await service.publishNow(me, text, timeZone, request.id, firstComment, attached);
+    await drafts.consume(me.workspaceId, request.body.draftId);
     const post = (await waiter.waitForOutcome(created.id, publishWaitMs)) ?? created;
     if (post.status === 'published') {
       return reply.status(200).send({ success: true, message: POST_MESSAGES.published, data: toPost(post) });

@@ -241,7 +241,7 @@ describe('posts and drafts carry images', () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data.media.map((m: { id: string }) => m.id)).toEqual([b, a]);
 
-    const post = await h.store.getOwned(id, me.userId);
+    const post = await h.store.getIn(id, me.userId);
     await h.store.change(post!, { status: 'published' });
     const late = await h.request(me, 'PATCH', `/api/v1/posts/${id}`, { mediaIds: [a] });
     expect(late.statusCode).toBe(409);

@@ -3,6 +3,7 @@ import { API, isDocumentType, MEDIA_MESSAGES, type Media } from '@nashr/contract
 import { identityOf, ObjectNotFoundError, type ObjectStore, route, type ServiceApp } from '@nashr/platform';
 import type { MediaRow } from '../db/schema.js';
 import { type MediaService, mediaRefusal } from '../media/media-service.js';
+import type { WorkspaceAccess } from '../workspaces/workspace-access.js';
 
 export const toMedia = (row: MediaRow): Media => ({
   id: row.id,
@@ -17,7 +18,10 @@ export const toMedia = (row: MediaRow): Media => ({
 });
 
 /** Uploading images and documents and reading them back (the owner only: another user's id answers 404). */
-export function mediaRoutes(app: ServiceApp, { media, storage }: { media: MediaService; storage: ObjectStore }): void {
+export function mediaRoutes(
+  app: ServiceApp,
+  { media, storage, workspaces }: { media: MediaService; storage: ObjectStore; workspaces: WorkspaceAccess },
+): void {
   app.register(async (scope) => {
     // The body is the file itself, whatever type it claims: handed over unread, as a stream.
     scope.removeAllContentTypeParsers();
@@ -29,7 +33,10 @@ export function mediaRoutes(app: ServiceApp, { media, storage }: { media: MediaS
       async (request, reply) => {
         const body = request.body as Readable | undefined;
         if (!body || typeof (body as Readable).on !== 'function') throw mediaRefusal('BAD_REQUEST', 'empty');
-        const row = await media.upload(identityOf(request).userId, body, { title: request.query.title });
+        // The file stays its uploader's (attached by them to posts and drafts); uploading one for a
+        // workspace needs a role there that may write drafts.
+        const here = await workspaces.of(request, API.media.upload);
+        const row = await media.upload(here.userId, body, { title: request.query.title });
         request.log.info({ mediaId: row.id, kind: row.kind, bytes: row.bytes }, 'file uploaded');
         return reply.status(201).send({ success: true as const, message: MEDIA_MESSAGES.uploaded, data: toMedia(row) });
       },

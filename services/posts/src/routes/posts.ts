@@ -1,11 +1,12 @@
 import { API, MAX_CALENDAR_RANGE_DAYS, MAX_CALENDAR_ROWS, POST_MESSAGES, POST_STATUSES } from '@nashr/contracts';
-import { identityOf, route, type ServiceApp } from '@nashr/platform';
+import { route, type ServiceApp } from '@nashr/platform';
 import type { MediaService } from '../media/media-service.js';
 import { type EditRequest, optionalFirstComment, type PostService, requireContent } from '../post-service.js';
 import type { PostStore } from '../post-store.js';
 import { toPost } from '../present.js';
 import { badRequest } from '../refusal.js';
 import { resolveSchedule } from '../schedule/resolve-schedule.js';
+import type { WorkspaceAccess } from '../workspaces/workspace-access.js';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -25,18 +26,23 @@ export function calendarRange(query: { from?: string; to?: string }, now = new D
 }
 
 /**
- * Beyond the spec: the calendar feed, one post, edit, cancel and retry. A post of someone else
- * answers 404, exactly like a post that does not exist.
+ * Beyond the spec: the calendar feed, one post, edit, cancel and retry, within the caller's
+ * workspace. A post of another workspace answers 404, exactly like a post that does not exist.
  */
 export function postRoutes(
   app: ServiceApp,
-  { service, store, media }: { service: PostService; store: PostStore; media: MediaService },
+  {
+    service,
+    store,
+    media,
+    workspaces,
+  }: { service: PostService; store: PostStore; media: MediaService; workspaces: WorkspaceAccess },
 ): void {
   route(app, API.posts.list, { checkResponses: true }, async (request) => {
-    const me = identityOf(request);
+    const here = await workspaces.of(request, API.posts.list);
     const { from, to } = calendarRange(request.query);
     const statuses = request.query.status ?? POST_STATUSES.filter((s) => s !== 'cancelled');
-    const rows = await store.listRange(me.userId, from, to, statuses, MAX_CALENDAR_ROWS + 1);
+    const rows = await store.listRange(here.workspaceId, from, to, statuses, MAX_CALENDAR_ROWS + 1);
     return {
       success: true as const,
       data: rows.slice(0, MAX_CALENDAR_ROWS).map(toPost),
@@ -47,12 +53,13 @@ export function postRoutes(
   });
 
   route(app, API.posts.get, { checkResponses: true }, async (request) => {
-    const post = await service.owned(identityOf(request).userId, request.params.id);
+    const here = await workspaces.of(request, API.posts.get);
+    const post = await service.owned(here.workspaceId, request.params.id);
     return { success: true as const, data: toPost(post) };
   });
 
   route(app, API.posts.update, { checkResponses: true }, async (request) => {
-    const me = identityOf(request);
+    const here = await workspaces.of(request, API.posts.update);
     const { content, firstComment, mediaIds, date, time, timeZone, version } = request.body;
     const hasDate = date !== undefined && date.trim() !== '';
     const hasTime = time !== undefined && time.trim() !== '';
@@ -63,11 +70,11 @@ export function postRoutes(
     const edit: EditRequest = { expectedVersion: version };
     if (content !== undefined) edit.content = requireContent(content);
     if (firstComment !== undefined) edit.firstComment = optionalFirstComment(firstComment);
-    edit.media = await media.attachments(me.userId, mediaIds);
+    edit.media = await media.attachments(here.userId, mediaIds);
     if (hasDate && hasTime) {
       edit.reschedule = (current) => resolveSchedule({ date, time, timeZone: timeZone?.trim() || current.timeZone });
     }
-    const post = await service.edit(me.userId, request.params.id, edit, request.id);
+    const post = await service.edit(here.workspaceId, request.params.id, edit, request.id);
     request.log.info({ postId: post.id, version: post.version, rescheduled: hasDate }, 'post edited');
     return {
       success: true as const,
@@ -77,13 +84,15 @@ export function postRoutes(
   });
 
   route(app, API.posts.cancel, { checkResponses: true }, async (request) => {
-    const post = await service.cancel(identityOf(request).userId, request.params.id);
+    const here = await workspaces.of(request, API.posts.cancel);
+    const post = await service.cancel(here.workspaceId, request.params.id);
     request.log.info({ postId: post.id }, 'post cancelled');
     return { success: true as const, message: POST_MESSAGES.deleted, data: toPost(post) };
   });
 
   route(app, API.posts.retry, { checkResponses: true }, async (request) => {
-    const post = await service.retry(identityOf(request).userId, request.params.id, request.id);
+    const here = await workspaces.of(request, API.posts.retry);
+    const post = await service.retry(here.workspaceId, request.params.id, request.id);
     request.log.info({ postId: post.id, version: post.version }, 'post retry requested');
     return { success: true as const, message: POST_MESSAGES.retrying, data: toPost(post) };
   });

@@ -6,8 +6,12 @@ import { optionalFirstComment, requireContent } from '../post-service.js';
 import { toScheduledPost } from '../present.js';
 import type { QueueService } from '../queue/queue-service.js';
 import { requireTimeZone } from '../schedule/resolve-schedule.js';
+import type { WorkspaceAccess } from '../workspaces/workspace-access.js';
 
-/** The posting queue: the weekly slots, and 'Add to queue'. */
+/**
+ * The posting queue: the weekly slots, and 'Add to queue'. The slots are the caller's own (they
+ * belong to the account that publishes); a post added to the queue is in the caller's workspace.
+ */
 export function queueRoutes(
   app: ServiceApp,
   {
@@ -15,7 +19,14 @@ export function queueRoutes(
     drafts,
     media,
     once,
-  }: { queue: QueueService; drafts: DraftService; media: MediaService; once: IdempotentReplies },
+    workspaces,
+  }: {
+    queue: QueueService;
+    drafts: DraftService;
+    media: MediaService;
+    once: IdempotentReplies;
+    workspaces: WorkspaceAccess;
+  },
 ): void {
   route(app, API.queue.get, { checkResponses: true }, async (request) => {
     const zone = request.query.timeZone ? requireTimeZone(request.query.timeZone) : null;
@@ -31,12 +42,12 @@ export function queueRoutes(
   });
 
   route(app, API.queue.add, { once, checkResponses: true }, async (request, reply) => {
-    const me = identityOf(request);
+    const me = await workspaces.of(request, API.queue.add);
     const content = requireContent(request.body.content);
     const firstComment = optionalFirstComment(request.body.firstComment);
     const attached = await media.attachments(me.userId, request.body.mediaIds);
-    const post = await queue.add(me.userId, { content, firstComment, media: attached ?? [] }, request.id);
-    await drafts.consume(me.userId, request.body.draftId);
+    const post = await queue.add(me, { content, firstComment, media: attached ?? [] }, request.id);
+    await drafts.consume(me.workspaceId, request.body.draftId);
     request.log.info({ postId: post.id, scheduledAt: post.scheduledAt }, 'post added to the queue');
     return reply.status(201).send({ success: true, message: QUEUE_MESSAGES.queued, data: toScheduledPost(post) });
   });
