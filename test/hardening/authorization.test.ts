@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import { unsubscribeTokenFor } from '@nashr/auth';
 import { TEST_SIGNATURE_HEADER, testPaymentsSignature } from '@nashr/billing';
+import { API_CATALOGUE, routerPathOf, WORKSPACE_ERROR_CODES, WORKSPACE_HEADER } from '@nashr/contracts';
 import { TEST_INTERNAL_SECRET } from '@nashr/platform/testing';
 import { ADMIN_EMAIL, COOKIE_SECRET, SERVICES, type Stack, startStack } from '@nashr/tools/in-process-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -891,6 +892,62 @@ describe('authorization matrix through the gateway', () => {
       expect(res.statusCode, service).toBe(403);
       expect(problemWith(fromInject(res))).toBeNull();
     }
+  });
+});
+
+/** The routes that act in the workspace the Nashr-Workspace header names (`workspace` in the catalogue). */
+const ACTING_IN_WORKSPACE = API_CATALOGUE.filter((e) => e.workspace).map((e) => `${e.method} ${routerPathOf(e.path)}`);
+
+describe('posts and drafts in a workspace, through the gateway', () => {
+  it(
+    "refuses Bob naming Alice's team workspace on every route that acts in one (404), changing nothing",
+    async () => {
+      expect(ACTING_IN_WORKSPACE.length).toBeGreaterThan(5);
+      for (const key of ACTING_IN_WORKSPACE) {
+        const rule = MATRIX[key];
+        expect(rule, `${key} is in the matrix`).toBeDefined();
+        const { path, body } = rule!.request(ids);
+        const before = await stack.snapshot();
+        const res = await send(stack, key.split(' ')[0]!, path, {
+          cookie: bob,
+          body,
+          headers: { [WORKSPACE_HEADER]: ids.aliceWorkspaceId },
+        });
+        const context = `${key} as Bob in Alice's team: ${res.status} ${res.body.slice(0, 200)}`;
+        expect(res.status, context).toBe(404);
+        expect(res.json().code, context).toBe(WORKSPACE_ERROR_CODES.notFound);
+        expect(problemWith(res), context).toBeNull();
+        expect(await stack.snapshot(), `${context} changed stored data`).toEqual(before);
+      }
+    },
+    MATRIX_TIMEOUT_MS,
+  );
+
+  it("lets a member of the team write drafts there, apart from Alice's personal ones", async () => {
+    // The posts service's copy of the team's members, as auth's workspace-members-changed event leaves it.
+    const editorId = await userIdOf(team.editor);
+    await stack.sql`insert into posts.workspace_members (workspace_id, user_id, role)
+      values (${ids.aliceWorkspaceId}, ${ids.aliceUserId}, 'owner'), (${ids.aliceWorkspaceId}, ${editorId}, 'editor')
+      on conflict do nothing`;
+    const inTeam = { [WORKSPACE_HEADER]: ids.aliceWorkspaceId };
+    const empty = await send(stack, 'GET', '/api/v1/drafts', { cookie: team.editor, headers: inTeam });
+    expect(empty.json().data).toEqual([]);
+    const made = await send(stack, 'POST', '/api/v1/drafts', {
+      cookie: team.editor,
+      body: { content: 'For the team' },
+      headers: inTeam,
+    });
+    expect(made.status, made.body).toBe(201);
+    expect(made.json().data).toMatchObject({ workspaceId: ids.aliceWorkspaceId, userId: editorId });
+    const seen = await send(stack, 'GET', '/api/v1/drafts', { cookie: alice, headers: inTeam });
+    expect(seen.json().data.map((d: { id: string }) => d.id)).toEqual([made.json().data.id]);
+    const personal = await send(stack, 'GET', '/api/v1/drafts', { cookie: alice });
+    expect(personal.json().data.map((d: { id: string }) => d.id)).toEqual([ids.aliceDraftId]);
+    const gone = await send(stack, 'DELETE', `/api/v1/drafts/${made.json().data.id}`, {
+      cookie: alice,
+      headers: inTeam,
+    });
+    expect(gone.status, gone.body).toBe(200);
   });
 });
 

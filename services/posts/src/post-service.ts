@@ -76,7 +76,7 @@ export type LeftQueueListener = (before: PostRow, requestId?: string) => Promise
  * plan and queue). A user id alone means their personal workspace, whose id is theirs.
  */
 export type Author = string | { userId: string; workspaceId: string };
-const authorOf = (who: Author) => (typeof who === 'string' ? { userId: who, workspaceId: who } : who);
+export const authorOf = (who: Author) => (typeof who === 'string' ? { userId: who, workspaceId: who } : who);
 
 /** A post holding a slot of its user's queue: changing its time or deleting it changes the queue. */
 const inQueue = (post: PostRow) => post.queued && post.status === 'scheduled';

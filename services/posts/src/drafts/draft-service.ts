@@ -6,7 +6,7 @@ import {
   type SaveDraftRequest,
 } from '@nashr/contracts';
 import type { DraftRow } from '../db/schema.js';
-import { type Author, optionalFirstComment } from '../post-service.js';
+import { type Author, authorOf, optionalFirstComment } from '../post-service.js';
 import { badRequest, refusal } from '../refusal.js';
 import type { DraftStore, DraftText } from './draft-store.js';
 
@@ -50,7 +50,7 @@ export class DraftService {
    * carries, already checked as the caller's (see MediaService.attachments).
    */
   async create(who: Author, request: SaveDraftRequest, media?: AttachedMedia[]): Promise<DraftRow> {
-    const { userId, workspaceId } = typeof who === 'string' ? { userId: who, workspaceId: who } : who;
+    const { userId, workspaceId } = authorOf(who);
     const values = draftText(request);
     if (blank(values.content) && blank(values.firstComment) && !media?.length) throw badRequest('draftEmpty');
     const row = await this.store.insertWithin(

@@ -11,7 +11,7 @@ import {
 } from '@nashr/contracts';
 import { AppError, type Logger } from '@nashr/platform';
 import type { PostRow } from '../db/schema.js';
-import type { Author, PostService } from '../post-service.js';
+import { type Author, authorOf, type PostService } from '../post-service.js';
 import { instantToLocal } from '../schedule/local-time.js';
 import { freeSlots, MIN_LEAD_MS, moveOrder, nextFreeSlot } from './queue-slots.js';
 import type { QueueStore } from './queue-store.js';
@@ -163,7 +163,7 @@ export class QueueService {
     requestId?: string,
     now?: Date,
   ): Promise<PostRow> {
-    const userId = typeof who === 'string' ? who : who.userId;
+    const { userId } = authorOf(who);
     return this.posts.inQueueTurn(userId, () => this.addInTurn(who, userId, post, requestId, now));
   }
 
