@@ -199,7 +199,8 @@ export const workspaceRole = postsSchema.enum('workspace_role', WORKSPACE_ROLES)
 /**
  * The members of each shared workspace and their roles, as the auth service last announced them
  * (`workspace-members-changed`): what a request naming a workspace is checked against. A personal
- * workspace is never here: its only member is its account, known without a lookup.
+ * workspace's own account is its owner without a lookup; its other members, once it has some,
+ * are here like any workspace's.
  */
 export const workspaceMembers = postsSchema.table(
   'workspace_members',
