@@ -1,6 +1,7 @@
 import { adminAuditTable } from '@nashr/platform';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -183,9 +184,31 @@ export const workspaces = authSchema.table(
       .unique()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Rises with every change to its members (a trigger on `workspace_members`, from one sequence
+     * for all workspaces): the version of the member list the services that keep work in
+     * workspaces copy (`workspace-members-changed`).
+     */
+    membersVersion: bigint('members_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('workspaces_personal_is_account', sql`${t.personalOf} is null or ${t.id} = ${t.personalOf}`)],
 );
+
+/**
+ * What each account's plan allows of workspaces, as billing last announced it
+ * (`entitlement-changed`, the highest version kept). An account billing has not spoken of yet is
+ * on the trial.
+ */
+export const workspacePlans = authSchema.table('workspace_plans', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  /** False once the plan has ended: nothing new is shared until a plan is bought. */
+  active: boolean('active').notNull(),
+  workspaces: integer('workspaces').notNull(),
+  seats: integer('seats').notNull(),
+});
 
 /** Who belongs to a workspace, and as what. Exactly one owner each (the partial unique index). */
 export const workspaceMembers = authSchema.table(
@@ -251,6 +274,7 @@ export const schema = {
   workspaces,
   workspaceMembers,
   workspaceInvitations,
+  workspacePlans,
   adminAudit,
 };
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;

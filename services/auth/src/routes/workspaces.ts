@@ -1,12 +1,7 @@
-import {
-  API,
-  WORKSPACE_ERROR_CODES as E,
-  MAX_OWNED_WORKSPACES,
-  MAX_PENDING_INVITATIONS,
-  sendWorkspaceInvitationJob,
-} from '@nashr/contracts';
+import { API, WORKSPACE_ERROR_CODES as E, sendWorkspaceInvitationJob } from '@nashr/contracts';
 import { AppError, identityOf, type Queues, route, type ServiceApp } from '@nashr/platform';
 import type { WorkspaceInvitationRow } from '../db/schema.js';
+import { announceMembers } from '../workspaces/announce-members.js';
 import type { AcceptRefusal, MyWorkspace, Refusal, WorkspaceStore } from '../workspaces/workspace-store.js';
 
 export interface WorkspaceRouteDeps {
@@ -15,7 +10,7 @@ export interface WorkspaceRouteDeps {
 }
 
 /** Each refusal of the store as the answer the catalogue declares for it. */
-const REFUSED: Record<Refusal | AcceptRefusal, () => AppError> = {
+const REFUSED: Record<Refusal | AcceptRefusal, (max?: number) => AppError> = {
   not_found: () =>
     new AppError('NOT_FOUND', 'This workspace does not exist, or you are not a member of it', { code: E.notFound }),
   role_too_low: () =>
@@ -37,16 +32,16 @@ const REFUSED: Record<Refusal | AcceptRefusal, () => AppError> = {
   personal: () => new AppError('CONFLICT', 'A personal workspace cannot be transferred', { code: E.personal }),
   already_member: () =>
     new AppError('CONFLICT', 'This person is already a member of the workspace', { code: E.alreadyMember }),
-  limit_reached: () =>
-    new AppError('CONFLICT', `An account may own at most ${MAX_OWNED_WORKSPACES} workspaces`, {
+  limit_reached: (max = 1) =>
+    new AppError('CONFLICT', `Your plan allows ${max} workspaces: remove one or choose a larger plan`, {
       code: E.limitReached,
-      params: { max: MAX_OWNED_WORKSPACES },
+      params: { max },
     }),
-  invitation_limit_reached: () =>
+  seats_taken: (max = 1) =>
     new AppError(
       'CONFLICT',
-      `A workspace may have at most ${MAX_PENDING_INVITATIONS} invitations waiting: withdraw one first`,
-      { code: E.invitationLimitReached, params: { max: MAX_PENDING_INVITATIONS } },
+      `The owner's plan allows ${max} members in this workspace, invitations waiting included: withdraw one or choose a larger plan`,
+      { code: E.seatsTaken, params: { max } },
     ),
   invitation_not_found: () =>
     new AppError('NOT_FOUND', 'This invitation does not exist or was withdrawn', { code: E.invitationNotFound }),
@@ -60,8 +55,8 @@ const REFUSED: Record<Refusal | AcceptRefusal, () => AppError> = {
 };
 
 /** The value of an outcome, or its refusal thrown as the declared answer. */
-function accepted<T>(outcome: { refused: Refusal | AcceptRefusal } | { ok: T }): T {
-  if ('refused' in outcome) throw REFUSED[outcome.refused]();
+function accepted<T>(outcome: { refused: Refusal | AcceptRefusal; max?: number | undefined } | { ok: T }): T {
+  if ('refused' in outcome) throw REFUSED[outcome.refused](outcome.max);
   return outcome.ok;
 }
 
@@ -87,6 +82,9 @@ const shownInvitation = (row: WorkspaceInvitationRow) => ({
  * member of answers 404 like one that does not exist.
  */
 export function workspaceRoutes(app: ServiceApp, { workspaces, queues }: WorkspaceRouteDeps): void {
+  const announce = (workspaceId: string, requestId: string) =>
+    announceMembers(workspaces, queues, [workspaceId], requestId);
+
   route(app, API.workspaces.list, { checkResponses: true }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const rows = await workspaces.list(identityOf(request).userId);
@@ -96,6 +94,7 @@ export function workspaceRoutes(app: ServiceApp, { workspaces, queues }: Workspa
   route(app, API.workspaces.create, { checkResponses: true }, async (request, reply) => {
     const { userId } = identityOf(request);
     const workspace = accepted(await workspaces.create(userId, request.body.name));
+    await announce(workspace.id, request.id);
     request.log.info({ userId, workspaceId: workspace.id }, 'workspace made');
     reply.status(201);
     return { success: true as const, data: { workspace: shownWorkspace(workspace) } };
@@ -144,6 +143,7 @@ export function workspaceRoutes(app: ServiceApp, { workspaces, queues }: Workspa
   route(app, API.workspaces.acceptInvitation, { checkResponses: true }, async (request) => {
     const { userId, email } = identityOf(request);
     const workspace = accepted(await workspaces.accept({ id: userId, email }, request.body.token));
+    await announce(workspace.id, request.id);
     request.log.info({ userId, workspaceId: workspace.id, role: workspace.role }, 'invitation accepted');
     return { success: true as const, data: { workspace: shownWorkspace(workspace) } };
   });
@@ -152,6 +152,7 @@ export function workspaceRoutes(app: ServiceApp, { workspaces, queues }: Workspa
     const { id, userId: memberId } = request.params;
     const { userId } = identityOf(request);
     accepted(await workspaces.changeRole(userId, id, memberId, request.body.role));
+    await announce(id, request.id);
     request.log.info({ userId, workspaceId: id, memberId, role: request.body.role }, 'member role changed');
     return { success: true as const, message: 'The role is changed' };
   });
@@ -160,6 +161,7 @@ export function workspaceRoutes(app: ServiceApp, { workspaces, queues }: Workspa
     const { id, userId: memberId } = request.params;
     const { userId } = identityOf(request);
     accepted(await workspaces.removeMember(userId, id, memberId));
+    await announce(id, request.id);
     request.log.info({ userId, workspaceId: id, memberId }, 'member removed');
     return { success: true as const, message: 'The member is removed' };
   });
@@ -167,6 +169,7 @@ export function workspaceRoutes(app: ServiceApp, { workspaces, queues }: Workspa
   route(app, API.workspaces.leave, {}, async (request) => {
     const { userId } = identityOf(request);
     accepted(await workspaces.leave(userId, request.params.id));
+    await announce(request.params.id, request.id);
     request.log.info({ userId, workspaceId: request.params.id }, 'workspace left');
     return { success: true as const, message: 'You left the workspace' };
   });
@@ -174,6 +177,7 @@ export function workspaceRoutes(app: ServiceApp, { workspaces, queues }: Workspa
   route(app, API.workspaces.transfer, {}, async (request) => {
     const { userId } = identityOf(request);
     accepted(await workspaces.transfer(userId, request.params.id, request.body.userId));
+    await announce(request.params.id, request.id);
     request.log.info({ userId, workspaceId: request.params.id, to: request.body.userId }, 'ownership transferred');
     return { success: true as const, message: 'Ownership is transferred' };
   });
