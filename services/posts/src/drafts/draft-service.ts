@@ -87,6 +87,11 @@ export class DraftService {
     if (id && UUID.test(id)) await this.store.delete(id, workspaceId);
   }
 
+  /** The workspace's draft, or 404 for one that does not exist or is in another workspace. */
+  get(workspaceId: string, id: string): Promise<DraftRow> {
+    return this.owned(workspaceId, id);
+  }
+
   private async owned(workspaceId: string, id: string): Promise<DraftRow> {
     const row = UUID.test(id) ? await this.store.getIn(id, workspaceId) : undefined;
     if (!row) throw refusal('NOT_FOUND', 'draftNotFound');

@@ -307,9 +307,15 @@ export class MediaService {
 
   /**
    * The files a post or draft is to carry, in the order given: undefined when none were sent;
-   * refused when there are too many, one repeats, or one is not the caller's.
+   * refused when there are too many, one repeats, or one is neither the caller's nor `kept`.
+   * `kept`: what the post or draft being changed already carries, which may be another member's
+   * files in a shared workspace: whoever may change it may keep them on it.
    */
-  async attachments(userId: string, ids: readonly string[] | undefined): Promise<AttachedMedia[] | undefined> {
+  async attachments(
+    userId: string,
+    ids: readonly string[] | undefined,
+    kept: readonly AttachedMedia[] = [],
+  ): Promise<AttachedMedia[] | undefined> {
     if (ids === undefined) return undefined;
     if (ids.length > MAX_POST_IMAGES) throw mediaRefusal('BAD_REQUEST', 'tooMany', { limit: MAX_POST_IMAGES });
     if (new Set(ids).size !== ids.length) throw mediaRefusal('BAD_REQUEST', 'duplicate');
@@ -318,11 +324,14 @@ export class MediaService {
       .select()
       .from(media)
       .where(and(inArray(media.id, [...ids]), eq(media.userId, userId)));
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const byId = new Map<string, AttachedMedia>([
+      ...kept.map((file) => [file.id, file] as const),
+      ...rows.map((row) => [row.id, toAttached(row)] as const),
+    ]);
     const attached = ids.map((id) => {
-      const row = byId.get(id);
-      if (!row) throw mediaRefusal('BAD_REQUEST', 'unknownMedia');
-      return toAttached(row);
+      const file = byId.get(id);
+      if (!file) throw mediaRefusal('BAD_REQUEST', 'unknownMedia');
+      return file;
     });
     // Images (at most nine) or one document alone.
     const problem = mediaMixProblem(attached);

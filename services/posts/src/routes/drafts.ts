@@ -43,7 +43,10 @@ export function draftRoutes(
 
   route(app, API.posts.updateDraft, { checkResponses: true }, async (request) => {
     const here = await workspaces.of(request, API.posts.updateDraft);
-    const attached = await media.attachments(here.userId, request.body.mediaIds);
+    const { mediaIds } = request.body;
+    // The files it already carries stay allowed on it, whoever of the workspace attached them.
+    const current = mediaIds === undefined ? undefined : await drafts.get(here.workspaceId, request.params.id);
+    const attached = await media.attachments(here.userId, mediaIds, current?.media);
     const row = await drafts.update(here.workspaceId, request.params.id, request.body, attached);
     return { success: true as const, message: POST_MESSAGES.draftSaved, data: toDraft(row) };
   });

@@ -70,7 +70,9 @@ export function postRoutes(
     const edit: EditRequest = { expectedVersion: version };
     if (content !== undefined) edit.content = requireContent(content);
     if (firstComment !== undefined) edit.firstComment = optionalFirstComment(firstComment);
-    edit.media = await media.attachments(here.userId, mediaIds);
+    // The files it already carries stay allowed on it, whoever of the workspace attached them.
+    const current = mediaIds === undefined ? undefined : await service.owned(here.workspaceId, request.params.id);
+    edit.media = await media.attachments(here.userId, mediaIds, current?.media);
     if (hasDate && hasTime) {
       edit.reschedule = (current) => resolveSchedule({ date, time, timeZone: timeZone?.trim() || current.timeZone });
     }

@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import {
   API,
   type Identity,
+  MEDIA_ERROR_CODES,
   POST_ERROR_CODES,
   WORKSPACE_ERROR_CODES,
   WORKSPACE_HEADER,
   type WorkspaceRole,
   workspaceMembersChangedEvent,
 } from '@nashr/contracts';
-import { testIdentity } from '@nashr/platform/testing';
+import { identityHeaders } from '@nashr/platform';
+import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostsHarness } from '../testing/harness.js';
 
@@ -208,6 +211,49 @@ describe('a shared workspace', () => {
       headers: inWorkspace(t.id),
     });
     expect(refused.json()).toMatchObject(roleTooLow('contributor'));
+  });
+
+  it("lets another member keep a draft's images when saving it, and attach only their own", async () => {
+    const t = await team();
+    const image = async (who: Identity) => {
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } })
+        .png()
+        .toBuffer();
+      const uploaded = await h.app.inject({
+        method: 'POST',
+        url: '/api/v1/media',
+        headers: {
+          ...identityHeaders(who, TEST_INTERNAL_SECRET),
+          'content-type': 'image/png',
+          ...inWorkspace(t.id),
+        },
+        payload: png,
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      return uploaded.json().data.id as string;
+    };
+    const theirs = await image(t.contributor);
+    const draft = (
+      await h.call(t.contributor, API.posts.createDraft, {
+        body: { content: 'With a picture', mediaIds: [theirs] },
+        headers: inWorkspace(t.id),
+      })
+    ).json().data;
+    const saved = await h.call(t.editor, API.posts.updateDraft, {
+      params: { id: draft.id },
+      body: { content: 'With a picture, edited', mediaIds: [theirs] },
+      headers: inWorkspace(t.id),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.media.map((m: { id: string }) => m.id)).toEqual([theirs]);
+    // A file of someone else's that the draft does not carry is still not theirs to attach.
+    const stranger = await image(t.owner);
+    const refused = await h.call(t.editor, API.posts.updateDraft, {
+      params: { id: draft.id },
+      body: { mediaIds: [theirs, stranger] },
+      headers: inWorkspace(t.id),
+    });
+    expect(refused.json().code).toBe(MEDIA_ERROR_CODES.unknownMedia);
   });
 
   it('follows the newest member list: a member removed from it is no longer let in', async () => {
