@@ -29,15 +29,14 @@ const setCookie = (value: string) => {
   document.cookie = `${WORKSPACE_COOKIE}=${value}; path=/`;
 };
 
-beforeEach(() => {
-  forgetWorkspace();
+/** A new tab of a browser that keeps no choice. */
+const freshTab = () => {
+  setCookie('; max-age=0');
   resetWorkspaceForTests();
-});
+};
 
-afterEach(() => {
-  forgetWorkspace();
-  resetWorkspaceForTests();
-});
+beforeEach(freshTab);
+afterEach(freshTab);
 
 describe('the workspace named by a cookie', () => {
   it('is the id in the ws cookie, among others', () => {
