@@ -168,7 +168,7 @@ export const workspaceMemberRoleSchema = z.object({ userId: z.string().uuid(), r
  * (an empty list: the workspace is gone). `version` rises with every change to them; a copy keeps
  * the highest and ignores older ones, so a late or repeated event changes nothing, and any later
  * event mends a copy that missed one. Published with the id `workspace-members-{workspaceId}-{version}`.
- * A personal workspace is never announced: its only member is its account (the id is the account's).
+ * A personal workspace is announced once it has other members; its account is always its owner.
  */
 export const workspaceMembersChangedEvent = defineEvent(
   'workspace-members-changed',

@@ -10,11 +10,14 @@ import {
   WORKSPACE_ERROR_CODES as E,
   MAX_OWNED_WORKSPACES,
   MAX_PENDING_INVITATIONS,
+  QUEUES,
   WORKSPACE_ACCEPT_PATH,
   WORKSPACE_NAME_MAX,
   type Workspace,
   type WorkspaceInvitation,
   type WorkspaceMember,
+  type WorkspaceMembersChanged,
+  workspaceMembersChangedEvent,
 } from '@nashr/contracts';
 import { createDatabase, runMigrations } from '@nashr/platform';
 import { createTestDatabase } from '@nashr/platform/testing';
@@ -34,6 +37,8 @@ import {
   until,
 } from './test-harness.js';
 import { UserStore } from './users/user-store.js';
+import { announceMembers } from './workspaces/announce-members.js';
+import { WorkspaceStore } from './workspaces/workspace-store.js';
 
 let h: Harness;
 
@@ -558,5 +563,86 @@ describe('roles, removal, leaving and transfer', () => {
     expect((await call(owner, 'POST', `/api/v1/workspaces/${team.id}/leave`)).status).toBe(200);
     const members = (await call(team.editor, 'GET', `/api/v1/workspaces/${team.id}/members`)).body.data.members;
     expect(members.filter((m: { role: string }) => m.role === 'owner')).toHaveLength(1);
+  });
+});
+
+describe('announcing members to the services that keep work in workspaces', () => {
+  /** What the posts service's inbox has been told of a workspace, oldest first. */
+  async function announced(workspaceId: string): Promise<WorkspaceMembersChanged[]> {
+    const jobs = await h.queues.get(QUEUES.postsInbox).getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+    return jobs
+      .filter((job) => job.name === workspaceMembersChangedEvent.name && job.data.workspaceId === workspaceId)
+      .map((job) => job.data as WorkspaceMembersChanged)
+      .sort((a, b) => a.version - b.version);
+  }
+  const newest = async (workspaceId: string) => (await announced(workspaceId)).at(-1);
+  const rolesOf = (event: WorkspaceMembersChanged | undefined) =>
+    Object.fromEntries((event?.members ?? []).map((m) => [m.userId, m.role]));
+
+  it('announces the whole member list after every change, each at a higher version', async () => {
+    const owner = await newUser('owner');
+    const team = await teamOf(owner);
+    expect(rolesOf(await newest(team.id))).toEqual({
+      [owner.userId]: 'owner',
+      [team.admin.userId]: 'admin',
+      [team.editor.userId]: 'editor',
+      [team.contributor.userId]: 'contributor',
+      [team.viewer.userId]: 'viewer',
+    });
+
+    const steps: [string, () => Promise<{ status: number }>, Record<string, string | undefined>][] = [
+      [
+        'role changed',
+        () =>
+          call(owner, 'PUT', `/api/v1/workspaces/${team.id}/members/${team.viewer.userId}/role`, { role: 'editor' }),
+        { [team.viewer.userId]: 'editor' },
+      ],
+      [
+        'member removed',
+        () => call(team.admin, 'DELETE', `/api/v1/workspaces/${team.id}/members/${team.editor.userId}`),
+        { [team.editor.userId]: undefined },
+      ],
+      [
+        'member left',
+        () => call(team.contributor, 'POST', `/api/v1/workspaces/${team.id}/leave`),
+        { [team.contributor.userId]: undefined },
+      ],
+      [
+        'ownership transferred',
+        () => call(owner, 'POST', `/api/v1/workspaces/${team.id}/transfer`, { userId: team.admin.userId }),
+        { [owner.userId]: 'admin', [team.admin.userId]: 'owner' },
+      ],
+    ];
+    let before = await newest(team.id);
+    for (const [what, change, expected] of steps) {
+      const res = await change();
+      expect(res.status, what).toBe(200);
+      const after = await newest(team.id);
+      expect(after?.version, what).toBeGreaterThan(before?.version ?? 0);
+      const wanted = { ...rolesOf(before), ...expected };
+      for (const [userId, role] of Object.entries(wanted)) if (role === undefined) delete wanted[userId];
+      expect(rolesOf(after), what).toEqual(wanted);
+      before = after;
+    }
+  });
+
+  it('announces a new workspace with its owner, and one gone with its account as empty', async () => {
+    const owner = await newUser('owner');
+    const solo = await createWorkspace(owner, 'Solo');
+    expect(rolesOf(await newest(solo))).toEqual({ [owner.userId]: 'owner' });
+    const team = await teamOf(owner);
+    const before = await newest(team.id);
+
+    const store = new UserStore(h.database.db, null);
+    const { workspaces } = await store.delete({ id: owner.userId, email: owner.email });
+    expect(workspaces.memberOf).toEqual(expect.arrayContaining([solo, team.id, owner.userId]));
+    await announceMembers(new WorkspaceStore(h.database.db), h.queues, workspaces.memberOf);
+
+    const gone = await newest(solo);
+    expect(gone?.members).toEqual([]);
+    const handedOver = await newest(team.id);
+    expect(handedOver?.version).toBeGreaterThan(before?.version ?? 0);
+    expect(rolesOf(handedOver)[team.admin.userId]).toBe('owner');
+    expect(rolesOf(handedOver)[owner.userId]).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { adminAuditTable } from '@nashr/platform';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -183,6 +184,12 @@ export const workspaces = authSchema.table(
       .unique()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Rises with every change to its members (a trigger on `workspace_members`, from one sequence
+     * for all workspaces): the version of the member list the services that keep work in
+     * workspaces copy (`workspace-members-changed`).
+     */
+    membersVersion: bigint('members_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('workspaces_personal_is_account', sql`${t.personalOf} is null or ${t.id} = ${t.personalOf}`)],
 );

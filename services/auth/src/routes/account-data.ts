@@ -23,6 +23,7 @@ import {
 import type { NotificationStore } from '../notifications/notification-store.js';
 import { exportUser, type UserStore } from '../users/user-store.js';
 import type { WebhookStore } from '../webhooks/webhook-store.js';
+import { announceMembers } from '../workspaces/announce-members.js';
 import type { WorkspaceStore } from '../workspaces/workspace-store.js';
 
 export interface AccountDataDeps {
@@ -96,6 +97,8 @@ export function accountDataRoutes(app: ServiceApp, deps: AccountDataDeps): void 
       { removeOnComplete: true },
     );
     const { workspaces } = await deps.users.delete(user);
+    // Its workspaces lost a member, passed to another owner, or are gone with it.
+    await announceMembers(deps.workspaces, deps.queues, workspaces.memberOf, request.id);
     await deps.notifications.deleteUser(userId);
     await deps.webhooks.deleteUser(userId);
     const sessionsEnded = await deps.sessions.destroyAllOf(userId);

@@ -7,6 +7,7 @@ import {
 } from '@nashr/contracts';
 import { AppError, identityOf, type Queues, route, type ServiceApp } from '@nashr/platform';
 import type { WorkspaceInvitationRow } from '../db/schema.js';
+import { announceMembers } from '../workspaces/announce-members.js';
 import type { AcceptRefusal, MyWorkspace, Refusal, WorkspaceStore } from '../workspaces/workspace-store.js';
 
 export interface WorkspaceRouteDeps {
@@ -87,6 +88,9 @@ const shownInvitation = (row: WorkspaceInvitationRow) => ({
  * member of answers 404 like one that does not exist.
  */
 export function workspaceRoutes(app: ServiceApp, { workspaces, queues }: WorkspaceRouteDeps): void {
+  const announce = (workspaceId: string, requestId: string) =>
+    announceMembers(workspaces, queues, [workspaceId], requestId);
+
   route(app, API.workspaces.list, { checkResponses: true }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const rows = await workspaces.list(identityOf(request).userId);
@@ -96,6 +100,7 @@ export function workspaceRoutes(app: ServiceApp, { workspaces, queues }: Workspa
   route(app, API.workspaces.create, { checkResponses: true }, async (request, reply) => {
     const { userId } = identityOf(request);
     const workspace = accepted(await workspaces.create(userId, request.body.name));
+    await announce(workspace.id, request.id);
     request.log.info({ userId, workspaceId: workspace.id }, 'workspace made');
     reply.status(201);
     return { success: true as const, data: { workspace: shownWorkspace(workspace) } };
@@ -144,6 +149,7 @@ export function workspaceRoutes(app: ServiceApp, { workspaces, queues }: Workspa
   route(app, API.workspaces.acceptInvitation, { checkResponses: true }, async (request) => {
     const { userId, email } = identityOf(request);
     const workspace = accepted(await workspaces.accept({ id: userId, email }, request.body.token));
+    await announce(workspace.id, request.id);
     request.log.info({ userId, workspaceId: workspace.id, role: workspace.role }, 'invitation accepted');
     return { success: true as const, data: { workspace: shownWorkspace(workspace) } };
   });
@@ -152,6 +158,7 @@ export function workspaceRoutes(app: ServiceApp, { workspaces, queues }: Workspa
     const { id, userId: memberId } = request.params;
     const { userId } = identityOf(request);
     accepted(await workspaces.changeRole(userId, id, memberId, request.body.role));
+    await announce(id, request.id);
     request.log.info({ userId, workspaceId: id, memberId, role: request.body.role }, 'member role changed');
     return { success: true as const, message: 'The role is changed' };
   });
@@ -160,6 +167,7 @@ export function workspaceRoutes(app: ServiceApp, { workspaces, queues }: Workspa
     const { id, userId: memberId } = request.params;
     const { userId } = identityOf(request);
     accepted(await workspaces.removeMember(userId, id, memberId));
+    await announce(id, request.id);
     request.log.info({ userId, workspaceId: id, memberId }, 'member removed');
     return { success: true as const, message: 'The member is removed' };
   });
@@ -167,6 +175,7 @@ export function workspaceRoutes(app: ServiceApp, { workspaces, queues }: Workspa
   route(app, API.workspaces.leave, {}, async (request) => {
     const { userId } = identityOf(request);
     accepted(await workspaces.leave(userId, request.params.id));
+    await announce(request.params.id, request.id);
     request.log.info({ userId, workspaceId: request.params.id }, 'workspace left');
     return { success: true as const, message: 'You left the workspace' };
   });
@@ -174,6 +183,7 @@ export function workspaceRoutes(app: ServiceApp, { workspaces, queues }: Workspa
   route(app, API.workspaces.transfer, {}, async (request) => {
     const { userId } = identityOf(request);
     accepted(await workspaces.transfer(userId, request.params.id, request.body.userId));
+    await announce(request.params.id, request.id);
     request.log.info({ userId, workspaceId: request.params.id, to: request.body.userId }, 'ownership transferred');
     return { success: true as const, message: 'Ownership is transferred' };
   });

@@ -20,7 +20,7 @@ import {
 import { hashToken, newLinkToken, TOKEN_PATTERN } from '../magic-links.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The most workspaces a list answers (one may be invited to many; each list has a bound). */
 export const WORKSPACE_LIST_BOUND = 200;
@@ -96,6 +96,33 @@ export class WorkspaceStore {
       role: row.role,
       joinedAt: row.joinedAt.toISOString(),
     }));
+  }
+
+  /**
+   * Each workspace's members as they are now, with the version of that list, in one statement (so
+   * the list and its version agree). A workspace that is gone reads as no members, at a version
+   * newer than any it had.
+   */
+  async memberLists(workspaceIds: readonly string[]) {
+    if (workspaceIds.length === 0) return [];
+    const rows = await this.db
+      .select({
+        workspaceId: workspaces.id,
+        version: workspaces.membersVersion,
+        members: sql<{ userId: string; role: WorkspaceRole }[]>`coalesce(
+          (select json_agg(json_build_object('userId', m.user_id, 'role', m.role))
+             from ${workspaceMembers} m where m.workspace_id = ${workspaces.id}), '[]'::json)`,
+      })
+      .from(workspaces)
+      .where(inArray(workspaces.id, [...workspaceIds]));
+    const gone = workspaceIds.filter((id) => !rows.some((row) => row.workspaceId === id));
+    for (const workspaceId of gone) {
+      const [next] = await this.db.execute<{ version: string }>(
+        sql`select nextval('auth.workspace_members_version') as version`,
+      );
+      rows.push({ workspaceId, version: Number(next?.version), members: [] });
+    }
+    return rows;
   }
 
   /** A new workspace owned by the user, unless they own MAX_OWNED_WORKSPACES already (decided one at a time per user). */
@@ -434,7 +461,7 @@ export async function settleOwnedWorkspaces(tx: Tx, userId: string) {
       .where(and(eq(workspaceMembers.workspaceId, id), eq(workspaceMembers.userId, successor.userId)));
     handedOver.push({ workspaceId: id, ownerId: successor.userId });
   }
-  return { handedOver, deleted };
+  return { handedOver, deleted, memberOf: theirs.map((workspace) => workspace.id) };
 }
 
 /** An invitation that can still be accepted. */
