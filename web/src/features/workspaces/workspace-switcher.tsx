@@ -1,4 +1,4 @@
-import type { Workspace } from '@nashr/contracts';
+import { WORKSPACE_ERROR_CODES, type Workspace } from '@nashr/contracts';
 import * as Popover from '@radix-ui/react-popover';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -7,8 +7,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useSession } from '../../lib/api/auth';
+import { ApiError } from '../../lib/api/client';
 import { chooseWorkspace, currentWorkspace, useCurrentWorkspace } from '../../session/current-workspace';
-import { useWorkspaces } from './workspaces-api';
+import { useWorkspaces, WORKSPACES_LIST_KEY } from './workspaces-api';
 
 /** What is the account's, whichever workspace it works in: who is signed in, and its workspaces. */
 const ACCOUNT_KEYS = new Set(['auth', 'workspaces']);
@@ -63,11 +64,29 @@ function useWorkspaceName() {
  * The workspace this tab works in, kept to those the account still belongs to: one it was
  * removed from, left or that was deleted gives way to the personal workspace, said once.
  */
-function useKeptToMemberships(workspaces: Workspace[] | undefined) {
+export function useKeptToMemberships(workspaces: Workspace[] | undefined) {
   const { t } = useTranslation('workspaces');
   const { user } = useSession();
   const current = useCurrentWorkspace();
   const switchTo = useSwitchWorkspace();
+  const queryClient = useQueryClient();
+  // A call refused as outside the workspace worked in (removed from it while working): the list
+  // is read again at once, and the check below moves the app to the personal workspace.
+  useEffect(() => {
+    const refused = (error: unknown) =>
+      error instanceof ApiError && error.code === WORKSPACE_ERROR_CODES.notFound && currentWorkspace() !== null;
+    const readAgain = () => void queryClient.invalidateQueries({ queryKey: WORKSPACES_LIST_KEY });
+    const queries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && refused(event.action.error)) readAgain();
+    });
+    const mutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event?.type === 'updated' && event.action.type === 'error' && refused(event.action.error)) readAgain();
+    });
+    return () => {
+      queries();
+      mutations();
+    };
+  }, [queryClient]);
   useEffect(() => {
     if (!workspaces || !current || !user) return;
     if (current === user.id) {

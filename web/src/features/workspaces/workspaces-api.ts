@@ -13,6 +13,8 @@ import { useMutation } from '../../lib/api/mutation';
 /** Every workspace query starts with this: a change anywhere reads them all again. */
 const WORKSPACES_KEY = ['workspaces'] as const;
 const membersKey = (id: string) => ['workspaces', id, 'members'] as const;
+/** The account's workspaces with its role in each. */
+export const WORKSPACES_LIST_KEY = [...WORKSPACES_KEY, 'list'] as const;
 
 /** A workspace's members, and its waiting invitations when the caller manages it (else null). */
 export interface WorkspaceTeam {
@@ -29,7 +31,7 @@ function useInvalidateWorkspaces() {
 /** `GET /api/v1/workspaces`: the personal workspace first, then the others by name, with the caller's role in each. */
 export function useWorkspaces() {
   return useQuery({
-    queryKey: [...WORKSPACES_KEY, 'list'],
+    queryKey: WORKSPACES_LIST_KEY,
     queryFn: async (): Promise<Workspace[]> => (await call(workspacesApi.list)).data.workspaces,
   });
 }
