@@ -49,6 +49,31 @@ function apiCallsOf(page: Page) {
   return calls;
 }
 
+/**
+ * The workspace each path was last asked in, of the calls from `from` on. A call the page sent
+ * just before a switch may be reported after it; what the screen asked for is asked again after.
+ */
+function lastNamed(calls: { path: string; workspace: string | undefined }[], from: number) {
+  const last = new Map<string, string | undefined>();
+  for (const call of calls.slice(from)) last.set(call.path, call.workspace);
+  return [...last].map(([path, workspace]) => ({ path, workspace }));
+}
+
+/** Until the page has asked for nothing new for half a second. */
+async function quiet(calls: unknown[]) {
+  let seen = -1;
+  await expect
+    .poll(
+      () => {
+        const same = calls.length === seen;
+        seen = calls.length;
+        return same;
+      },
+      { interval: 500, timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
 const switcherName = (page: Page) => page.getByTestId('workspace-switcher-name').textContent();
 
 const workspaceCookie = async (page: Page) =>
@@ -112,6 +137,7 @@ describe('the workspace switcher', () => {
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
       .toBe('workspace-switcher-option');
     await page.keyboard.press('Tab');
+    await quiet(calls);
     const before = calls.length;
     await page.keyboard.press('Enter');
     await page.getByText('Now working in \u2068Launch team\u2069.').waitFor();
@@ -120,27 +146,33 @@ describe('the workspace switcher', () => {
     expect(await workspaceCookie(page)).toBe(team);
     // The screen's data is read again, in the team's workspace.
     await expect.poll(() => calls.slice(before).length).toBeGreaterThan(0);
-    expect(calls.slice(before).filter((call) => call.workspace !== team)).toEqual([]);
+    await quiet(calls);
+    expect(lastNamed(calls, before).filter((call) => call.workspace !== team)).toEqual([]);
 
     // A reload starts in the team: the gateway rendered the screen in it, and calls name it.
     await page.reload();
     await waitUntilLive(page);
     await expect.poll(() => switcherName(page)).toBe('Launch team');
     expect((await renderedScreenData(page))?.workspace).toBe(team);
+    await quiet(calls);
     const afterReload = calls.length;
     await page.getByRole('link', { name: 'My Posts' }).first().click();
     await page.waitForURL((at) => at.pathname === '/posts');
     await expect.poll(() => calls.slice(afterReload).length).toBeGreaterThan(0);
-    expect(calls.slice(afterReload).filter((call) => call.workspace !== team)).toEqual([]);
+    await quiet(calls);
+    expect(lastNamed(calls, afterReload).filter((call) => call.workspace !== team)).toEqual([]);
 
     // Back to the personal workspace: no header, no cookie.
+    // What the screen asked for in the team has all been sent (a request's event can come late).
+    await quiet(calls);
     await page.getByTestId('workspace-switcher').click();
     const backAt = calls.length;
     await page.getByTestId('workspace-switcher-option').filter({ hasText: 'Personal workspace' }).click();
     await expect.poll(() => switcherName(page)).toBe('Personal workspace');
     expect(await workspaceCookie(page)).toBeUndefined();
     await expect.poll(() => calls.slice(backAt).length).toBeGreaterThan(0);
-    expect(calls.slice(backAt).filter((call) => call.workspace !== undefined)).toEqual([]);
+    await quiet(calls);
+    expect(lastNamed(calls, backAt).filter((call) => call.workspace !== undefined)).toEqual([]);
 
     // From the workspaces screen: work in the team; then the member is removed from it.
     await page.goto(`${stack.url}/workspaces?id=${team}`);
@@ -159,10 +191,12 @@ describe('the workspace switcher', () => {
       .waitFor();
     await expect.poll(() => workspaceCookie(page)).toBeUndefined();
     expect(await page.getByTestId('workspace-switcher').count()).toBe(0);
+    await quiet(calls);
     const fellBack = calls.length;
     await page.getByRole('link', { name: 'My Posts' }).first().click();
     await expect.poll(() => calls.slice(fellBack).length).toBeGreaterThan(0);
-    expect(calls.slice(fellBack).filter((call) => call.workspace !== undefined)).toEqual([]);
+    await quiet(calls);
+    expect(lastNamed(calls, fellBack).filter((call) => call.workspace !== undefined)).toEqual([]);
     await context.close();
   });
 
@@ -194,9 +228,12 @@ describe('the workspace switcher', () => {
     const trigger = page.getByTestId('workspace-switcher');
     await trigger.waitFor();
     expect(await trigger.getAttribute('aria-label')).toContain('مساحة العمل الشخصية');
-    // The bar stays one line inside the screen.
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(360);
+    // The bar holds all it has on one line, nothing pushed out of it.
+    const bar = await page.evaluate(() => {
+      const header = document.querySelector('header');
+      return { content: header?.scrollWidth, width: header?.clientWidth };
+    });
+    expect(bar.content).toBe(bar.width);
     await trigger.click();
     const options = page.getByTestId('workspace-switcher-option');
     await expect.poll(() => options.count()).toBe(2);
