@@ -33,7 +33,7 @@ export function useSwitchWorkspace() {
       // A read still on its way in the workspace left would land in the new one's place.
       await queryClient.cancelQueries(elsewhere);
       chooseWorkspace(id, userId);
-      await queryClient.resetQueries(elsewhere);
+      void queryClient.resetQueries(elsewhere);
       return true;
     },
     [queryClient, userId],
