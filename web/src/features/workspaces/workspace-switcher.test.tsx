@@ -8,8 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionQuery } from '../../lib/api/auth';
 import { ApiError } from '../../lib/api/client';
 import { chooseWorkspace, currentWorkspace, resetWorkspaceForTests } from '../../session/current-workspace';
-import { useKeptToMemberships, useSwitchWorkspace } from './workspace-switcher';
-import { useWorkspaces, WORKSPACES_LIST_KEY } from './workspaces-api';
+import { useKeptToMemberships } from './workspace-switcher';
+import { useLeaveWorkspace, useSwitchWorkspace, useWorkspaces, WORKSPACES_LIST_KEY } from './workspaces-api';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), warning: vi.fn() } }));
 
@@ -25,9 +25,11 @@ const POSTS_KEY = ['posts', 'list'];
 let queryClient: QueryClient;
 let root: Root | undefined;
 let switchTo: ReturnType<typeof useSwitchWorkspace> | undefined;
+let leave: ReturnType<typeof useLeaveWorkspace> | undefined;
 
 function Probe() {
   switchTo = useSwitchWorkspace();
+  leave = useLeaveWorkspace();
   useKeptToMemberships(useWorkspaces().data);
   return null;
 }
@@ -127,5 +129,22 @@ describe('a workspace the account no longer belongs to', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(toast.warning).toHaveBeenCalledTimes(1);
     await act(async () => screen.unmount());
+  });
+
+  it('is left for the personal workspace without a word of it lost, when left on purpose', async () => {
+    chooseWorkspace(TEAM, ME);
+    await mount([personal, team]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('/leave')
+          ? Response.json({ success: true, message: 'Left' })
+          : Response.json({ success: true, data: { workspaces: [personal] } }),
+      ),
+    );
+    await act(async () => void (await leave?.mutateAsync(team)));
+    expect(currentWorkspace()).toBeNull();
+    expect(queryClient.getQueryData(WORKSPACES_LIST_KEY)).toEqual([personal]);
+    expect(toast.warning).not.toHaveBeenCalled();
   });
 });

@@ -3,42 +3,13 @@ import * as Popover from '@radix-ui/react-popover';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Check, ChevronDown, UsersRound } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useSession } from '../../lib/api/auth';
 import { ApiError } from '../../lib/api/client';
 import { chooseWorkspace, currentWorkspace, useCurrentWorkspace } from '../../session/current-workspace';
-import { useWorkspaces, WORKSPACES_LIST_KEY } from './workspaces-api';
-
-/** What is the account's, whichever workspace it works in: who is signed in, and its workspaces. */
-const ACCOUNT_KEYS = new Set(['auth', 'workspaces']);
-
-/**
- * Moves this tab (and the tabs opened next) to `workspace`, null or the personal one for the
- * personal workspace, and drops what was read in the one before: every screen's data is read
- * again in the new one, the screen itself stays. Answers whether it moved.
- */
-export function useSwitchWorkspace() {
-  const queryClient = useQueryClient();
-  const { user } = useSession();
-  const userId = user?.id;
-  return useCallback(
-    async (workspace: Workspace | null): Promise<boolean> => {
-      const id = workspace && !workspace.personal ? workspace.id : null;
-      if (id === currentWorkspace()) return false;
-      const elsewhere = {
-        predicate: (query: { queryKey: readonly unknown[] }) => !ACCOUNT_KEYS.has(String(query.queryKey[0])),
-      };
-      // A read still on its way in the workspace left would land in the new one's place.
-      await queryClient.cancelQueries(elsewhere);
-      chooseWorkspace(id, userId);
-      void queryClient.resetQueries(elsewhere);
-      return true;
-    },
-    [queryClient, userId],
-  );
-}
+import { useSwitchWorkspace, useWorkspaces, WORKSPACES_LIST_KEY } from './workspaces-api';
 
 /** Switches to `workspace` and says so (the switcher and the workspaces screen). */
 export function useWorkIn() {
