@@ -12,6 +12,7 @@ import { describeViolations, seriousViolations, settled } from './support/axe';
 import { type Language, launchBrowser, newContext, screenshot, waitUntilLive } from './support/browser';
 import { callAs, fullUser, type StackUser, signedInUser } from './support/full-user';
 import { fromNewestMail } from './support/mail';
+import { announcePlan } from './support/plans';
 
 let stack: Stack;
 let browser: Browser;
@@ -48,6 +49,7 @@ const WORDS = {
     leave: 'مغادرة مساحة العمل',
     leaveConfirm: 'مغادرة',
     noLongerMember: 'لم يعد هذا الشخص عضوًا في مساحة العمل.',
+    seatsTaken: 'اكتملت مساحة العمل هذه: بلغ أعضاؤها والدعوات المنتظرة فيها حدّ خطة مالكها (2).',
   },
   en: {
     nameMissing: 'Give the workspace a name.',
@@ -64,6 +66,8 @@ const WORDS = {
     leave: 'Leave the workspace',
     leaveConfirm: 'Leave',
     noLongerMember: 'This person is no longer a member of the workspace.',
+    seatsTaken:
+      "This workspace is full: its members and waiting invitations have reached the limit of its owner's plan (2).",
   },
 } as const;
 
@@ -124,13 +128,24 @@ describe.each([
     expect(workspace).toMatchObject({ role: 'owner', personal: false });
     expect(await text(page, 'workspace-invitations-empty')).toBeTruthy();
 
-    // Two invitations: the first as a viewer, whose e-mail arrives; the second is withdrawn.
+    // Two invitations: the first as a viewer, whose e-mail arrives; the second is withdrawn. The
+    // trial is a team of two: the second waits for a plan with more seats.
     await page.getByTestId('workspace-invite-email').fill(member.email);
     await page.getByTestId('workspace-invite-role').selectOption('viewer');
     await page.getByTestId('workspace-invite').click();
     await page.getByTestId('workspace-invitation').filter({ hasText: member.email }).waitFor();
     await page.getByTestId('workspace-invite-email').fill(other);
     await page.getByTestId('workspace-invite').click();
+    await expect.poll(() => text(page, 'workspace-invite-problem')).toContain(words.seatsTaken);
+    expect(await page.getByTestId('workspace-invitation').count()).toBe(1);
+    await announcePlan(stack, owner, 'starter');
+    // The address typed is still there; the auth service hears of the plan in a moment.
+    await expect
+      .poll(async () => {
+        await page.getByTestId('workspace-invite').click();
+        return page.getByTestId('workspace-invitation').count();
+      })
+      .toBe(2);
     await expect.poll(() => text(page, 'workspace-invitations-count')).toBe(words.twoInvitations);
     const memberRow = page.getByTestId('workspace-invitation').filter({ hasText: member.email });
     expect(await memberRow.getByTestId('workspace-invitation-role').textContent()).toBe(words.viewer);
@@ -204,17 +219,21 @@ describe('a workspace of a team, in English on a desktop', () => {
       fullUser(stack, 'ws-taker'),
       signedInUser(stack, 'ws-extra'),
     ]);
+    // A team of three needs more seats than the trial's two.
+    await announcePlan(stack, owner, 'starter');
     const made = await callAs(stack, owner, 'POST', '/api/v1/workspaces', { name: 'Handover' });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const id = made.body.data.workspace.id;
     const links = new Map<StackUser, string>();
     for (const joining of [member, extra]) {
-      const invited = await callAs(stack, owner, 'POST', `/api/v1/workspaces/${id}/invitations`, {
-        email: joining.email,
-        role: 'editor',
-        lang: 'en',
-      });
-      expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+      const invite = () =>
+        callAs(stack, owner, 'POST', `/api/v1/workspaces/${id}/invitations`, {
+          email: joining.email,
+          role: 'editor',
+          lang: 'en',
+        });
+      // Until the auth service has the plan, the trial's second seat is all there is.
+      await expect.poll(async () => (await invite()).status, { timeout: 15_000 }).toBe(201);
       links.set(joining, await fromNewestMail(stack, joining.email, 1, acceptLinkIn, 30_000));
     }
     const token = new URLSearchParams(new URL(links.get(extra) ?? '').hash.slice(1)).get('token');

@@ -3,7 +3,7 @@
  * new account (as auth tells it on a first sign-in), Starter is paid through the test-payments
  * checkout as its page's Pay button does. Each waits until Engage's copy of the plan says so.
  */
-import { userCreatedEvent } from '@nashr/contracts';
+import { entitlementChangedEvent, PLAN_CATALOGUE, type PurchasablePlanId, userCreatedEvent } from '@nashr/contracts';
 import { createRedis, Queues, waitForRedis } from '@nashr/platform';
 import { createCapturingLogger } from '@nashr/platform/testing';
 import type { Stack } from '@nashr/tools/process-stack';
@@ -22,6 +22,30 @@ export async function startTrial(stack: Stack, user: StackUser): Promise<void> {
   await expect
     .poll(async () => (await callAs(stack, user, 'GET', '/api/v1/engage/allowance')).body?.allowance?.plan, POLL)
     .toBe('trial');
+}
+
+/**
+ * For a stack without the billing service: announces `plan` as billing announces a paid plan
+ * (`entitlement-changed`, at a version newer than any before). Each service copies it in its own
+ * time: a caller waits for the state it needs.
+ */
+export async function announcePlan(stack: Stack, user: StackUser, plan: PurchasablePlanId): Promise<void> {
+  const redis = createRedis(stack.redisUrl, 'request');
+  await waitForRedis(redis);
+  const queues = new Queues({ connection: redis, prefix: stack.redisPrefix }, createCapturingLogger().logger);
+  await queues.publish(entitlementChangedEvent, {
+    userId: user.userId,
+    // Newer than billing's own versions (small counters), within the copies' integer columns.
+    version: Math.floor(Date.now() / 1000),
+    plan,
+    status: 'active',
+    active: true,
+    limits: PLAN_CATALOGUE[plan].limits,
+    periodStart: new Date().toISOString(),
+    periodEnd: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  });
+  await queues.close();
+  redis.disconnect();
 }
 
 export async function takeStarter(stack: Stack, user: StackUser): Promise<void> {

@@ -22,10 +22,6 @@ export type AssignableWorkspaceRole = z.infer<typeof assignableWorkspaceRoleSche
 export const WORKSPACE_MANAGER_ROLES: readonly WorkspaceRole[] = ['owner', 'admin'];
 
 export const WORKSPACE_NAME_MAX = 80;
-/** How many workspaces one account may own (its personal one included). */
-export const MAX_OWNED_WORKSPACES = 20;
-/** How many invitations one workspace may have waiting (not accepted, not expired). */
-export const MAX_PENDING_INVITATIONS = 50;
 /** How long an invitation link works. */
 export const WORKSPACE_INVITATION_TTL_DAYS = 7;
 /** The web page an invitation link opens; the token follows in the fragment, so no server logs it. */
@@ -36,10 +32,8 @@ export const WORKSPACE_ERROR_CODES = {
   notFound: 'workspace.not_found',
   /** params: role (the caller's) */
   roleTooLow: 'workspace.role_too_low',
-  /** params: max */
+  /** The account's plan allows no more workspaces (its `workspaces` limit). params: max */
   limitReached: 'workspace.limit_reached',
-  /** params: max */
-  invitationLimitReached: 'workspace.invitation_limit_reached',
   alreadyMember: 'workspace.already_member',
   memberNotFound: 'workspace.member_not_found',
   invitationNotFound: 'workspace.invitation_not_found',
@@ -53,6 +47,8 @@ export const WORKSPACE_ERROR_CODES = {
   ownerProtected: 'workspace.owner_protected',
   /** One's own role is not changed by oneself, nor is one removed by oneself (leave instead). */
   ownMembership: 'workspace.own_membership',
+  /** The workspace has as many members (and invitations waiting) as its owner's plan allows. params: max */
+  seatsTaken: 'workspace.seats_taken',
   /** A personal workspace stays its account's own: it is not transferred. */
   personal: 'workspace.personal',
 } as const;

@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   WORKSPACE_ERROR_CODES as E,
-  MAX_OWNED_WORKSPACES,
-  MAX_PENDING_INVITATIONS,
+  entitlementChangedEvent,
+  PLAN_CATALOGUE,
+  type PlanId,
   QUEUES,
   WORKSPACE_ACCEPT_PATH,
   WORKSPACE_NAME_MAX,
@@ -64,6 +65,7 @@ interface Answer {
     workspaces: Workspace[];
     members: WorkspaceMember[];
     invitations: WorkspaceInvitation[] | null;
+    invitation: WorkspaceInvitation;
   };
 }
 
@@ -101,8 +103,16 @@ async function invite(inviter: Caller, workspaceId: string, email: string, role 
   return invitationToken(email, before);
 }
 
-/** A workspace of `owner`'s with a member for each role below owner. */
+let planVersion = 0;
+/** Puts `user` on `plan` as billing would announce it (the trial's limits until then). */
+async function onPlan(user: Pick<StoredUser, 'userId'>, plan: PlanId, active = true) {
+  const event = { userId: user.userId, version: ++planVersion, active, limits: PLAN_CATALOGUE[plan].limits };
+  expect(await new WorkspaceStore(h.database.db).applyPlan(event)).toBe(true);
+}
+
+/** A workspace of `owner`'s (on the Pro plan) with a member for each role below owner. */
 async function teamOf(owner: StoredUser) {
+  await onPlan(owner, 'pro');
   const id = await createWorkspace(owner, 'Launch team');
   const members: Record<'admin' | 'editor' | 'contributor' | 'viewer', StoredUser> = {} as never;
   for (const role of ['admin', 'editor', 'contributor', 'viewer'] as const) {
@@ -234,6 +244,7 @@ describe('personal workspaces', () => {
         const token = await invite(owner, id, member.email, role);
         expect((await call(member, 'POST', '/api/v1/workspaces/invitations/accept', { token })).status).toBe(200);
       };
+      await Promise.all([onPlan(first, 'starter'), onPlan(second, 'starter')]);
       const ofFirst = await createWorkspace(first, 'Of first');
       const ofSecond = await createWorkspace(second, 'Of second');
       await joinAs(first, ofFirst, second, 'admin');
@@ -269,20 +280,25 @@ describe('making and renaming workspaces', () => {
     expect((await list(user)).find((w) => w.id === id)?.name).toBe('Spaced');
   });
 
-  it(`lets an account own at most ${MAX_OWNED_WORKSPACES}, even asked all at once`, async () => {
+  it('lets an account own as many as its plan allows, even asked all at once', async () => {
     const user = await newUser('many');
-    // The personal one counts: MAX - 1 more fit.
+    const { workspaces: max } = PLAN_CATALOGUE.trial.limits;
+    // The personal one counts: max - 1 more fit.
     const answers = await Promise.all(
-      Array.from({ length: MAX_OWNED_WORKSPACES + 4 }, (_, i) =>
-        call(user, 'POST', '/api/v1/workspaces', { name: `W${i}` }),
-      ),
+      Array.from({ length: max + 4 }, (_, i) => call(user, 'POST', '/api/v1/workspaces', { name: `W${i}` })),
     );
-    expect(answers.filter((a) => a.status === 201)).toHaveLength(MAX_OWNED_WORKSPACES - 1);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(max - 1);
     const refused = answers.filter((a) => a.status !== 201);
     expect(refused.map((a) => [a.status, a.body.code, a.body.params])).toEqual(
-      refused.map(() => [409, E.limitReached, { max: MAX_OWNED_WORKSPACES }]),
+      refused.map(() => [409, E.limitReached, { max }]),
     );
-    expect((await list(user)).filter((w) => w.role === 'owner')).toHaveLength(MAX_OWNED_WORKSPACES);
+    expect((await list(user)).filter((w) => w.role === 'owner')).toHaveLength(max);
+    // A larger plan makes room; once a plan has ended, nothing new is made.
+    await onPlan(user, 'pro');
+    expect((await call(user, 'POST', '/api/v1/workspaces', { name: 'On Pro' })).status).toBe(201);
+    await onPlan(user, 'pro', false);
+    const ended = await call(user, 'POST', '/api/v1/workspaces', { name: 'Ended' });
+    expect([ended.status, ended.body.code, ended.body.params]).toEqual([409, E.limitReached, { max: 1 }]);
   });
 
   it('lets the owner and admins rename, refuses the other roles (403) and outsiders (404)', async () => {
@@ -339,6 +355,7 @@ describe('members', () => {
 describe('invitations', () => {
   it('mails a link to the accept page in the chosen language; only the hash of its token is stored', async () => {
     const owner = await newUser('owner');
+    await onPlan(owner, 'pro');
     const id = await createWorkspace(owner, 'Riyadh office');
     for (const lang of ['ar', 'en'] as const) {
       const email = `invitee-${lang}-${++counter}@workspaces.test`;
@@ -392,43 +409,85 @@ describe('invitations', () => {
     expect(n).toBe(0);
   });
 
-  it(`keeps at most ${MAX_PENDING_INVITATIONS} waiting per workspace, even sent all at once`, async () => {
+  it("gives a workspace as many members as its owner's plan has seats, invitations waiting included, even sent all at once", async () => {
     const owner = await newUser('owner');
+    await onPlan(owner, 'starter');
+    const { seats } = PLAN_CATALOGUE.starter.limits;
     const id = await createWorkspace(owner);
     const answers = await Promise.all(
-      Array.from({ length: MAX_PENDING_INVITATIONS + 5 }, (_, i) =>
+      Array.from({ length: seats + 5 }, (_, i) =>
         call(owner, 'POST', `/api/v1/workspaces/${id}/invitations`, {
           email: `crowd-${i}@workspaces.test`,
           role: 'viewer',
         }),
       ),
     );
-    expect(answers.filter((a) => a.status === 201)).toHaveLength(MAX_PENDING_INVITATIONS);
-    expect(answers.filter((a) => a.status === 409 && a.body.code === E.invitationLimitReached)).toHaveLength(5);
+    // The owner takes a seat.
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(seats - 1);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused.map((a) => [a.status, a.body.code, a.body.params])).toEqual(
+      refused.map(() => [409, E.seatsTaken, { max: seats }]),
+    );
     // Inviting one of them again only refreshes it; withdrawing one makes room.
+    const waiting = (await call(owner, 'GET', `/api/v1/workspaces/${id}/members`)).body.data.invitations ?? [];
+    const again = await call(owner, 'POST', `/api/v1/workspaces/${id}/invitations`, {
+      email: waiting[0]?.email,
+      role: 'editor',
+    });
+    expect(again.status).toBe(201);
     expect(
-      (
-        await call(owner, 'POST', `/api/v1/workspaces/${id}/invitations`, {
-          email: 'crowd-0@workspaces.test',
-          role: 'editor',
-        })
-      ).status,
-    ).toBe(201);
-    const waiting = (await call(owner, 'GET', `/api/v1/workspaces/${id}/members`)).body.data.invitations;
-    expect(waiting).toHaveLength(MAX_PENDING_INVITATIONS);
-    expect((await call(owner, 'DELETE', `/api/v1/workspaces/${id}/invitations/${waiting?.[0]?.id}`)).status).toBe(200);
-    expect(
-      (
-        await call(owner, 'POST', `/api/v1/workspaces/${id}/invitations`, {
-          email: 'one-more@workspaces.test',
-          role: 'viewer',
-        })
-      ).status,
-    ).toBe(201);
+      (await call(owner, 'DELETE', `/api/v1/workspaces/${id}/invitations/${again.body.data.invitation.id}`)).status,
+    ).toBe(200);
+    const oneMore = { email: 'one-more@workspaces.test', role: 'viewer' };
+    expect((await call(owner, 'POST', `/api/v1/workspaces/${id}/invitations`, oneMore)).status).toBe(201);
+  });
+
+  it('keeps the newest plan billing announces, through the inbox, and ignores an older one', async () => {
+    const owner = await newUser('owner');
+    const publish = (plan: PlanId, version: number) =>
+      h.queues.publish(entitlementChangedEvent, {
+        userId: owner.userId,
+        version,
+        plan,
+        status: 'active',
+        active: true,
+        limits: PLAN_CATALOGUE[plan].limits,
+        periodStart: null,
+        periodEnd: null,
+      });
+    await publish('pro', 5);
+    await publish('basic', 4);
+    const copied = () => h.database.sql<{ version: number; seats: number }[]>`
+      select version, seats from auth.workspace_plans where user_id = ${owner.userId}`;
+    await expect.poll(copied, { timeout: 15_000 }).toEqual([{ version: 5, seats: PLAN_CATALOGUE.pro.limits.seats }]);
+    // The older one has been handled too (the inbox is first in, first out) and changed nothing.
+    await publish('starter', 6);
+    await expect
+      .poll(copied, { timeout: 15_000 })
+      .toEqual([{ version: 6, seats: PLAN_CATALOGUE.starter.limits.seats }]);
+  });
+
+  it('gives the trial a team of two, and refuses joining once the plan has shrunk', async () => {
+    const owner = await newUser('owner');
+    const id = await createWorkspace(owner, 'Pair');
+    const first = await newUser('first');
+    const token = await invite(owner, id, first.email, 'editor');
+    const second = await call(owner, 'POST', `/api/v1/workspaces/${id}/invitations`, {
+      email: 'second@workspaces.test',
+      role: 'viewer',
+    });
+    expect([second.status, second.body.code, second.body.params]).toEqual([409, E.seatsTaken, { max: 2 }]);
+    // The invitation was sent on the trial; the plan bought next has one seat: the link finds none.
+    await onPlan(owner, 'basic');
+    const late = await call(first, 'POST', '/api/v1/workspaces/invitations/accept', { token });
+    expect([late.status, late.body.code, late.body.params]).toEqual([409, E.seatsTaken, { max: 1 }]);
+    await onPlan(owner, 'starter');
+    expect((await call(first, 'POST', '/api/v1/workspaces/invitations/accept', { token })).status).toBe(200);
   });
 
   it('joins with the invited role; refuses the link used twice, expired, withdrawn, or by another address', async () => {
     const owner = await newUser('owner');
+    await onPlan(owner, 'pro');
     const id = await createWorkspace(owner, 'Accepting');
     const invitee = await newUser('invitee');
     const stranger = await newUser('stranger');

@@ -78,7 +78,15 @@ const entitlement = async (me: Identity, change: Partial<EntitlementChanged> & {
       plan: 'trial',
       status: 'trialing',
       active: true,
-      limits: { weeklyPosts: 10, aiCredits: 100, commentingCredits: 0, engage: false, library: 3 },
+      limits: {
+        weeklyPosts: 10,
+        aiCredits: 100,
+        commentingCredits: 0,
+        engage: false,
+        library: 3,
+        workspaces: 1,
+        seats: 1,
+      },
       periodStart: null,
       periodEnd: null,
       ...change,
@@ -121,7 +129,15 @@ describe("the plan's share of the library", () => {
       version: 3,
       plan: 'pro',
       status: 'active',
-      limits: { weeklyPosts: null, aiCredits: 5000, commentingCredits: 1500, engage: true, library: null },
+      limits: {
+        weeklyPosts: null,
+        aiCredits: 5000,
+        commentingCredits: 1500,
+        engage: true,
+        library: null,
+        workspaces: 1,
+        seats: 1,
+      },
     });
     await expect.poll(async () => (await search(me)).plan.shown, { timeout: 10_000 }).toBeNull();
     await entitlement(me, { version: 2 });

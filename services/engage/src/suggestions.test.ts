@@ -232,7 +232,15 @@ describe('prepared suggestions when the way the user writes changes', () => {
       plan: 'starter',
       status: 'active',
       active: true,
-      limits: { weeklyPosts: null, aiCredits: 500, commentingCredits: 100, engage: true, library: 100 },
+      limits: {
+        weeklyPosts: null,
+        aiCredits: 500,
+        commentingCredits: 100,
+        engage: true,
+        library: 100,
+        workspaces: 1,
+        seats: 1,
+      },
       periodStart: new Date(Date.now() - 86_400_000).toISOString(),
       periodEnd: new Date(Date.now() + 29 * 86_400_000).toISOString(),
     });

@@ -4990,7 +4990,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `workspace.already_member`, `workspace.invitation_limit_reached` */
+            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `workspace.already_member`, `workspace.seats_taken` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5175,7 +5175,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `workspace.invitation_used`, `workspace.invitation_expired`, `workspace.already_member` */
+            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `workspace.invitation_used`, `workspace.invitation_expired`, `workspace.already_member`, `workspace.seats_taken` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12077,6 +12077,8 @@ export interface operations {
                                 commentingCredits: number;
                                 engage: boolean;
                                 library: number | null;
+                                workspaces: number;
+                                seats: number;
                             };
                             trialEndsAt: string | null;
                             currentPeriodStart: string | null;
@@ -12171,6 +12173,8 @@ export interface operations {
                                 commentingCredits: number;
                                 engage: boolean;
                                 library: number | null;
+                                workspaces: number;
+                                seats: number;
                             };
                             purchasable: boolean;
                             highlighted: boolean;
@@ -12228,6 +12232,8 @@ export interface operations {
                                 commentingCredits: number;
                                 engage: boolean;
                                 library: number | null;
+                                workspaces: number;
+                                seats: number;
                             };
                             trialEndsAt: string | null;
                             currentPeriodStart: string | null;

@@ -76,7 +76,7 @@ export const workspacesApi = {
     params: workspaceParamsSchema,
     body: inviteToWorkspaceRequestSchema,
     responses: { 201: { description: 'Invited: the e-mail is on its way', schema: workspaceInvitationResponseSchema } },
-    errors: { 403: [E.roleTooLow], 404: [E.notFound], 409: [E.alreadyMember, E.invitationLimitReached] },
+    errors: { 403: [E.roleTooLow], 404: [E.notFound], 409: [E.alreadyMember, E.seatsTaken] },
   }),
   revokeInvitation: defineEndpoint({
     method: 'DELETE',
@@ -101,7 +101,7 @@ export const workspacesApi = {
     errors: {
       403: [E.invitationOtherAddress],
       404: [E.invitationNotFound],
-      409: [E.invitationUsed, E.invitationExpired, E.alreadyMember],
+      409: [E.invitationUsed, E.invitationExpired, E.alreadyMember, E.seatsTaken],
     },
   }),
   changeRole: defineEndpoint({

@@ -30,6 +30,10 @@ export const planLimitsSchema = z.object({
   engage: z.boolean(),
   /** How many posts of the inspiration library the plan shows (the newest ones); null: all of them. */
   library: z.number().int().nonnegative().nullable(),
+  /** How many workspaces the account may own, its personal one included. */
+  workspaces: z.number().int().positive(),
+  /** How many members each workspace the account owns may have, its owner included (a team of `seats`). */
+  seats: z.number().int().positive(),
 });
 export type PlanLimits = z.infer<typeof planLimitsSchema>;
 
@@ -63,7 +67,15 @@ export const PLAN_CATALOGUE: Readonly<Record<PlanId, PlanInfo>> = {
     id: 'trial',
     name: 'Trial',
     price: { amountMinor: 0, currency: 'USD', interval: 'month' },
-    limits: { weeklyPosts: 10, aiCredits: 100, commentingCredits: 0, engage: false, library: 30 },
+    limits: {
+      weeklyPosts: 10,
+      aiCredits: 100,
+      commentingCredits: 0,
+      engage: false,
+      library: 30,
+      workspaces: 2,
+      seats: 2,
+    },
     purchasable: false,
     highlighted: false,
   },
@@ -71,7 +83,15 @@ export const PLAN_CATALOGUE: Readonly<Record<PlanId, PlanInfo>> = {
     id: 'basic',
     name: 'Basic',
     price: { amountMinor: 2499, currency: 'USD', interval: 'month' },
-    limits: { weeklyPosts: 10, aiCredits: 100, commentingCredits: 0, engage: false, library: 10 },
+    limits: {
+      weeklyPosts: 10,
+      aiCredits: 100,
+      commentingCredits: 0,
+      engage: false,
+      library: 10,
+      workspaces: 1,
+      seats: 1,
+    },
     purchasable: true,
     highlighted: false,
   },
@@ -79,7 +99,15 @@ export const PLAN_CATALOGUE: Readonly<Record<PlanId, PlanInfo>> = {
     id: 'starter',
     name: 'Starter',
     price: { amountMinor: 3499, currency: 'USD', interval: 'month' },
-    limits: { weeklyPosts: null, aiCredits: 500, commentingCredits: 100, engage: true, library: 100 },
+    limits: {
+      weeklyPosts: null,
+      aiCredits: 500,
+      commentingCredits: 100,
+      engage: true,
+      library: 100,
+      workspaces: 3,
+      seats: 3,
+    },
     purchasable: true,
     highlighted: true,
   },
@@ -87,7 +115,15 @@ export const PLAN_CATALOGUE: Readonly<Record<PlanId, PlanInfo>> = {
     id: 'pro',
     name: 'Pro',
     price: { amountMinor: 4499, currency: 'USD', interval: 'month' },
-    limits: { weeklyPosts: null, aiCredits: 5000, commentingCredits: 1500, engage: true, library: null },
+    limits: {
+      weeklyPosts: null,
+      aiCredits: 5000,
+      commentingCredits: 1500,
+      engage: true,
+      library: null,
+      workspaces: 10,
+      seats: 10,
+    },
     purchasable: true,
     highlighted: false,
   },

@@ -373,7 +373,7 @@ export const userCreatedEvent = defineEvent(
 );
 
 /**
- * billing → posts, content, ai, engage: what a user's plan allows changed (trial started, subscribed, renewed,
+ * billing → posts, content, ai, engage, auth: what a user's plan allows changed (trial started, subscribed, renewed,
  * cancelled, expired). `version` rises with every change: copies keep the highest and ignore
  * older ones, so events arriving twice or out of order change nothing.
  */
@@ -391,7 +391,7 @@ export const entitlementChangedEvent = defineEvent(
     periodEnd: z.string().datetime().nullable(),
     requestId,
   }),
-  [QUEUES.postsInbox, QUEUES.contentInbox, QUEUES.aiInbox, QUEUES.engageInbox],
+  [QUEUES.postsInbox, QUEUES.contentInbox, QUEUES.aiInbox, QUEUES.engageInbox, QUEUES.authInbox],
 );
 export type EntitlementChanged = z.infer<typeof entitlementChangedEvent.schema>;
 

@@ -194,6 +194,22 @@ export const workspaces = authSchema.table(
   (t) => [check('workspaces_personal_is_account', sql`${t.personalOf} is null or ${t.id} = ${t.personalOf}`)],
 );
 
+/**
+ * What each account's plan allows of workspaces, as billing last announced it
+ * (`entitlement-changed`, the highest version kept). An account billing has not spoken of yet is
+ * on the trial.
+ */
+export const workspacePlans = authSchema.table('workspace_plans', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  /** False once the plan has ended: nothing new is shared until a plan is bought. */
+  active: boolean('active').notNull(),
+  workspaces: integer('workspaces').notNull(),
+  seats: integer('seats').notNull(),
+});
+
 /** Who belongs to a workspace, and as what. Exactly one owner each (the partial unique index). */
 export const workspaceMembers = authSchema.table(
   'workspace_members',
@@ -258,6 +274,7 @@ export const schema = {
   workspaces,
   workspaceMembers,
   workspaceInvitations,
+  workspacePlans,
   adminAudit,
 };
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;

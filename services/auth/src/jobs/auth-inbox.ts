@@ -1,23 +1,35 @@
-import type { Queues } from '@nashr/platform';
+import { entitlementChangedEvent } from '@nashr/contracts';
+import { handleJob, type Queues } from '@nashr/platform';
 import type { NotificationStore } from '../notifications/notification-store.js';
 import { Notifier } from '../notifications/notifier.js';
 import type { PushStore } from '../push/push-store.js';
 import type { UserStore } from '../users/user-store.js';
+import type { WorkspaceStore } from '../workspaces/workspace-store.js';
 import { accountEventHandlers } from './account-events.js';
 import { userDeletedHandler } from './user-deleted.js';
 
-/** The auth inbox: connection changes, publishing outcomes to tell the user about, and deleted accounts. */
+/**
+ * The auth inbox: connection changes, publishing outcomes to tell the user about, deleted
+ * accounts, and what each plan allows of workspaces.
+ */
 export function authInbox(deps: {
   users: UserStore;
   notifications: NotificationStore;
   push: PushStore;
   queues: Queues;
+  workspaces: WorkspaceStore;
 }) {
-  const { users, notifications, push, queues } = deps;
+  const { users, notifications, push, queues, workspaces } = deps;
   const notifier = new Notifier(notifications, queues, users, push);
   return [
     ...accountEventHandlers(users, notifier),
     ...notifier.handlers(),
     userDeletedHandler(users, queues, notifications),
+    // Older or repeated events change nothing; existing members stay when a plan shrinks.
+    handleJob(entitlementChangedEvent, async (event, _job, log) => {
+      const stored = await workspaces.applyPlan(event);
+      log.info({ userId: event.userId, version: event.version, plan: event.plan, stored }, 'workspace limits copied');
+      return { stored };
+    }),
   ];
 }

@@ -77,7 +77,9 @@ export function startWorkers({ config, names, logger, database, queue, mailer, c
     ready.catch((err) => logger.error({ err }, 'could not schedule the notification digest'));
   }
   if (names.includes('inbox')) {
-    workers.push(createWorker(QUEUES.authInbox, authInbox({ users, notifications, push, queues }), queue, { logger }));
+    workers.push(
+      createWorker(QUEUES.authInbox, authInbox({ users, notifications, push, queues, workspaces }), queue, { logger }),
+    );
   }
   if (names.includes('push')) {
     // The keys are read at the first push, not at boot: a worker without VAPID settings starts in development.

@@ -1,10 +1,4 @@
-import {
-  API,
-  WORKSPACE_ERROR_CODES as E,
-  MAX_OWNED_WORKSPACES,
-  MAX_PENDING_INVITATIONS,
-  sendWorkspaceInvitationJob,
-} from '@nashr/contracts';
+import { API, WORKSPACE_ERROR_CODES as E, sendWorkspaceInvitationJob } from '@nashr/contracts';
 import { AppError, identityOf, type Queues, route, type ServiceApp } from '@nashr/platform';
 import type { WorkspaceInvitationRow } from '../db/schema.js';
 import { announceMembers } from '../workspaces/announce-members.js';
@@ -16,7 +10,7 @@ export interface WorkspaceRouteDeps {
 }
 
 /** Each refusal of the store as the answer the catalogue declares for it. */
-const REFUSED: Record<Refusal | AcceptRefusal, () => AppError> = {
+const REFUSED: Record<Refusal | AcceptRefusal, (max?: number) => AppError> = {
   not_found: () =>
     new AppError('NOT_FOUND', 'This workspace does not exist, or you are not a member of it', { code: E.notFound }),
   role_too_low: () =>
@@ -38,16 +32,16 @@ const REFUSED: Record<Refusal | AcceptRefusal, () => AppError> = {
   personal: () => new AppError('CONFLICT', 'A personal workspace cannot be transferred', { code: E.personal }),
   already_member: () =>
     new AppError('CONFLICT', 'This person is already a member of the workspace', { code: E.alreadyMember }),
-  limit_reached: () =>
-    new AppError('CONFLICT', `An account may own at most ${MAX_OWNED_WORKSPACES} workspaces`, {
+  limit_reached: (max = 1) =>
+    new AppError('CONFLICT', `Your plan allows ${max} workspaces: remove one or choose a larger plan`, {
       code: E.limitReached,
-      params: { max: MAX_OWNED_WORKSPACES },
+      params: { max },
     }),
-  invitation_limit_reached: () =>
+  seats_taken: (max = 1) =>
     new AppError(
       'CONFLICT',
-      `A workspace may have at most ${MAX_PENDING_INVITATIONS} invitations waiting: withdraw one first`,
-      { code: E.invitationLimitReached, params: { max: MAX_PENDING_INVITATIONS } },
+      `The owner's plan allows ${max} members in this workspace, invitations waiting included: withdraw one or choose a larger plan`,
+      { code: E.seatsTaken, params: { max } },
     ),
   invitation_not_found: () =>
     new AppError('NOT_FOUND', 'This invitation does not exist or was withdrawn', { code: E.invitationNotFound }),
@@ -61,8 +55,8 @@ const REFUSED: Record<Refusal | AcceptRefusal, () => AppError> = {
 };
 
 /** The value of an outcome, or its refusal thrown as the declared answer. */
-function accepted<T>(outcome: { refused: Refusal | AcceptRefusal } | { ok: T }): T {
-  if ('refused' in outcome) throw REFUSED[outcome.refused]();
+function accepted<T>(outcome: { refused: Refusal | AcceptRefusal; max?: number | undefined } | { ok: T }): T {
+  if ('refused' in outcome) throw REFUSED[outcome.refused](outcome.max);
   return outcome.ok;
 }
 

@@ -1,7 +1,7 @@
 import {
   type AssignableWorkspaceRole,
-  MAX_OWNED_WORKSPACES,
-  MAX_PENDING_INVITATIONS,
+  type EntitlementChanged,
+  PLAN_CATALOGUE,
   WORKSPACE_INVITATION_TTL_DAYS,
   WORKSPACE_MANAGER_ROLES,
   type WorkspaceRole,
@@ -15,6 +15,7 @@ import {
   type WorkspaceRow,
   workspaceInvitations,
   workspaceMembers,
+  workspacePlans,
   workspaces,
 } from '../db/schema.js';
 import { hashToken, newLinkToken, TOKEN_PATTERN } from '../magic-links.js';
@@ -40,7 +41,7 @@ export type Refusal =
   | 'personal'
   | 'already_member'
   | 'limit_reached'
-  | 'invitation_limit_reached'
+  | 'seats_taken'
   | 'invitation_not_found';
 
 export type AcceptRefusal =
@@ -48,10 +49,12 @@ export type AcceptRefusal =
   | 'invitation_used'
   | 'invitation_expired'
   | 'other_address'
-  | 'already_member';
+  | 'already_member'
+  | 'seats_taken';
 
-const refused = <R extends string>(reason: R) => ({ refused: reason }) as const;
-type Outcome<T, R extends string = Refusal> = { refused: R } | { ok: T };
+/** A refusal; `max` names the plan's limit that was reached. */
+const refused = <R extends string>(reason: R, max?: number) => ({ refused: reason, max }) as const;
+type Outcome<T, R extends string = Refusal> = { refused: R; max?: number | undefined } | { ok: T };
 const ok = <T>(value: T) => ({ ok: value }) as const;
 
 const isManager = (role: WorkspaceRole) => WORKSPACE_MANAGER_ROLES.includes(role);
@@ -125,7 +128,59 @@ export class WorkspaceStore {
     return rows;
   }
 
-  /** A new workspace owned by the user, unless they own MAX_OWNED_WORKSPACES already (decided one at a time per user). */
+  /** Keeps what the user's plan allows of workspaces when the event is newer than the copy. */
+  async applyPlan(event: Pick<EntitlementChanged, 'userId' | 'version' | 'active' | 'limits'>): Promise<boolean> {
+    const values = {
+      userId: event.userId,
+      version: event.version,
+      active: event.active,
+      workspaces: event.limits.workspaces,
+      seats: event.limits.seats,
+    };
+    // Only for an account that still exists: a late event of a deleted one keeps nothing.
+    const rows = await this.db.execute(sql`
+      insert into ${workspacePlans} (user_id, version, active, workspaces, seats)
+      select ${values.userId}, ${values.version}, ${values.active}, ${values.workspaces}, ${values.seats}
+      where exists (select 1 from ${users} where ${users.id} = ${values.userId})
+      on conflict (user_id) do update set version = excluded.version, active = excluded.active,
+        workspaces = excluded.workspaces, seats = excluded.seats
+      where ${workspacePlans.version} < excluded.version
+      returning 1`);
+    return rows.length > 0;
+  }
+
+  /**
+   * What the account's plan allows of workspaces: the trial's until billing has spoken; once a plan
+   * has ended, only the personal workspace and no one else in what it owns.
+   */
+  private async planOf(tx: Tx, userId: string): Promise<{ workspaces: number; seats: number }> {
+    const [plan] = await tx.select().from(workspacePlans).where(eq(workspacePlans.userId, userId));
+    if (!plan) return PLAN_CATALOGUE.trial.limits;
+    return plan.active ? plan : { workspaces: 1, seats: 1 };
+  }
+
+  /**
+   * Refuses a new member (an invitation or its acceptance) when the workspace's seats are taken:
+   * members and invitations still waiting, against its owner's plan. `except` leaves out the
+   * waiting invitation of one address (it is being replaced, or accepted). Runs with the
+   * workspace's row locked, so parallel invitations take turns.
+   */
+  private async seatsRefusal(tx: Tx, workspaceId: string, except: string) {
+    const [owner] = await tx
+      .select({ userId: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')));
+    if (!owner) return null;
+    const { seats } = await this.planOf(tx, owner.userId);
+    const [taken] = await tx.execute<{ n: number }>(sql`
+      select (select count(*) from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${workspaceId})
+        + (select count(*) from ${workspaceInvitations}
+           where ${workspaceInvitations.workspaceId} = ${workspaceId} and ${waiting()}
+             and ${workspaceInvitations.email} <> ${except})::int as n`);
+    return Number(taken?.n ?? 0) >= seats ? refused('seats_taken', seats) : null;
+  }
+
+  /** A new workspace owned by the user, unless their plan's workspaces are all taken (decided one at a time per user). */
   async create(userId: string, name: string): Promise<Outcome<MyWorkspace>> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`workspace-create:${userId}`}))`);
@@ -133,7 +188,8 @@ export class WorkspaceStore {
         .select({ n: count() })
         .from(workspaceMembers)
         .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, 'owner')));
-      if ((owned?.n ?? 0) >= MAX_OWNED_WORKSPACES) return refused('limit_reached');
+      const { workspaces: allowed } = await this.planOf(tx, userId);
+      if ((owned?.n ?? 0) >= allowed) return refused('limit_reached', allowed);
       const [workspace] = await tx.insert(workspaces).values({ name }).returning();
       if (!workspace) throw new Error('The workspace was not stored');
       await tx.insert(workspaceMembers).values({ workspaceId: workspace.id, userId, role: 'owner' });
@@ -230,13 +286,8 @@ export class WorkspaceStore {
         .innerJoin(users, eq(users.id, workspaceMembers.userId))
         .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(users.email, email)));
       if (member) return refused('already_member');
-      const [pending] = await tx
-        .select({ n: count() })
-        .from(workspaceInvitations)
-        .where(
-          and(eq(workspaceInvitations.workspaceId, workspaceId), waiting(), ne(workspaceInvitations.email, email)),
-        );
-      if ((pending?.n ?? 0) >= MAX_PENDING_INVITATIONS) return refused('invitation_limit_reached');
+      const full = await this.seatsRefusal(tx, workspaceId, email);
+      if (full) return full;
       // A waiting invitation to the same address is replaced, not updated: a new id, so a mail
       // still queued for the old one is not sent, and its link stops working.
       await tx
@@ -321,6 +372,9 @@ export class WorkspaceStore {
       if (row.email !== user.email.toLowerCase()) return refused('other_address');
       const workspace = await this.enter(tx, row.workspaceId, user.id);
       if (workspace) return refused('already_member');
+      // An invitation sent before the owner's plan shrank finds no seat.
+      const full = await this.seatsRefusal(tx, row.workspaceId, row.email);
+      if (full) return full;
       await tx.insert(workspaceMembers).values({ workspaceId: row.workspaceId, userId: user.id, role: row.role });
       await tx
         .update(workspaceInvitations)

@@ -19,7 +19,15 @@ export function callers(h: Harness) {
       plan: 'starter',
       status: 'active',
       active: true,
-      limits: { weeklyPosts: null, aiCredits: 100, commentingCredits: 100, engage: true, library: 100 },
+      limits: {
+        weeklyPosts: null,
+        aiCredits: 100,
+        commentingCredits: 100,
+        engage: true,
+        library: 100,
+        workspaces: 1,
+        seats: 1,
+      },
       periodStart: new Date(Date.now() - 86_400_000).toISOString(),
       periodEnd: new Date(Date.now() + 29 * 86_400_000).toISOString(),
     });

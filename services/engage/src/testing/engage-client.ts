@@ -55,6 +55,8 @@ export function engageClient(h: Harness) {
         commentingCredits,
         engage: planId !== 'basic',
         library: 100,
+        workspaces: 1,
+        seats: 1,
       },
       periodStart: new Date(Date.now() - 2 * 86_400_000).toISOString(),
       periodEnd: new Date(Date.now() + 28 * 86_400_000).toISOString(),

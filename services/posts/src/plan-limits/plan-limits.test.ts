@@ -43,7 +43,15 @@ const trial = (who: Who, overrides: Partial<EntitlementChanged> = {}): Entitleme
   plan: 'trial',
   status: 'trialing',
   active: true,
-  limits: { weeklyPosts: 10, aiCredits: 100, commentingCredits: 0, engage: false, library: 30 },
+  limits: {
+    weeklyPosts: 10,
+    aiCredits: 100,
+    commentingCredits: 0,
+    engage: false,
+    library: 30,
+    workspaces: 1,
+    seats: 1,
+  },
   periodStart: new Date().toISOString(),
   periodEnd: new Date(Date.now() + 7 * DAY).toISOString(),
   ...overrides,
@@ -100,7 +108,15 @@ describe('the weekly post limit of the plan', () => {
       version: 3,
       plan: 'pro',
       status: 'active',
-      limits: { weeklyPosts: null, aiCredits: 5000, commentingCredits: 1500, engage: true, library: null },
+      limits: {
+        weeklyPosts: null,
+        aiCredits: 5000,
+        commentingCredits: 1500,
+        engage: true,
+        library: null,
+        workspaces: 1,
+        seats: 1,
+      },
     });
     await tell(pro);
     const late = await h.queues.queues

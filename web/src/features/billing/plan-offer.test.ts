@@ -52,11 +52,15 @@ describe('the plan offered next', () => {
       'f.weeklyPosts:10',
       'f.aiCredits:100',
       'f.library:10',
+      'f.seats:1',
+      'f.workspaces:1',
     ]);
     expect(planLimitLines(PLAN_CATALOGUE.trial, t, 'f')).toEqual([
       'f.weeklyPosts:10',
       'f.aiCreditsTrial:100',
       'f.library:30',
+      'f.seats:2',
+      'f.workspaces:2',
     ]);
     expect(planLimitLines(PLAN_CATALOGUE.pro, t, 'f')).toEqual([
       'f.unlimitedPosts',
@@ -64,6 +68,8 @@ describe('the plan offered next', () => {
       'f.engage',
       'f.commentingCredits:1500',
       'f.wholeLibrary',
+      'f.seats:10',
+      'f.workspaces:10',
     ]);
   });
 });
