@@ -76,6 +76,7 @@ describe('plans and billing', () => {
 
     const page = await openPage(browser, `${stack.url}/billing`, { lang: 'en', cookies: [user.session.browserCookie] });
     await page.getByText(/Your free trial ends in [67] days/).waitFor();
+    expect(visible(await page.getByTestId('billing-team').textContent())).toBe('A team of 2 people, 2 workspaces');
     await page.getByTestId('choose-pro').click();
     await page.waitForURL(/\/test-payments\/checkout\//);
     await page.getByText('Test payments: no money moves.').waitFor();
@@ -86,6 +87,7 @@ describe('plans and billing', () => {
       .poll(async () => visible(await page.getByTestId('billing-ai-credits').textContent()), POLL)
       .toBe('5,000 of 5,000');
     expect(visible(await page.getByTestId('billing-commenting-credits').textContent())).toBe('1,500 of 1,500');
+    expect(visible(await page.getByTestId('billing-team').textContent())).toBe('A team of 10 people, 10 workspaces');
     await page.getByText(/Renews on/).waitFor();
 
     // Pro lifts the weekly limit.

@@ -3,11 +3,12 @@
  * web/src/app-ssr): what the HTML holds, when the gateway serves index.html instead, and that the
  * browser takes the screen over as it is (no difference, nothing fetched again, live afterwards).
  */
+import { WORKSPACE_COOKIE } from '@nashr/contracts';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, newContext } from './support/browser';
-import { fullUser, type StackUser, signedInUser } from './support/full-user';
+import { callAs, fullUser, type StackUser, signedInUser } from './support/full-user';
 
 let stack: Stack;
 let browser: Browser;
@@ -50,6 +51,7 @@ function screenData(html: string): {
   url: string;
   lang: string;
   timeZone: string;
+  workspace?: string | null;
   state: { queries: { queryKey: unknown[] }[] };
 } {
   const match = /<script type="application\/json" id="app-screen-data">([^<]*)<\/script>/.exec(html);
@@ -158,10 +160,12 @@ async function openScreen(
   path: string,
   viewport: 'phone' | 'desktop' = 'phone',
   as: StackUser | 'visitor' = user,
+  workspace?: string,
 ): Promise<{ page: Page; api: string[]; styles: string[]; problems: string[] }> {
   const context = await newContext(browser, { lang, viewport, timezoneId: 'Asia/Riyadh' });
   await context.addCookies([
     ...(as === 'visitor' ? [] : [as.session.browserCookie]),
+    ...(workspace ? [{ name: WORKSPACE_COOKIE, value: workspace, url: stack.url }] : []),
     { name: 'lang', value: lang, url: stack.url },
     { name: 'tz', value: encodeURIComponent('Asia/Riyadh'), url: stack.url },
   ]);
@@ -312,6 +316,42 @@ describe('the composer with a post kept in this browser', () => {
         .poll(() => composer.getByTestId('draft-save-state').getAttribute('data-state'), { timeout: 20_000 })
         .toBe('saved');
       expect(problems).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('a screen rendered in a shared workspace', () => {
+  it('is rendered in the workspace the browser works in, and taken over as it is', async () => {
+    const member = await fullUser(stack, 'tariq');
+    const made = await callAs(stack, member, 'POST', '/api/v1/workspaces', { name: 'Newsroom' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id: string = made.body.data.workspace.id;
+    const rendered = async (cookie: string) => {
+      const response = await fetch(`${stack.url}/dashboard`, {
+        headers: { cookie: `${member.session.cookieHeader}; lang=en; tz=UTC${cookie}`, accept: 'text/html' },
+      });
+      return response.text();
+    };
+    const inTeam = await rendered(`; ${WORKSPACE_COOKIE}=${id}`);
+    expect(screenData(inTeam).workspace).toBe(id);
+    expect(inTeam).toMatch(/data-testid="workspace-switcher-name"[^>]*>Newsroom</);
+    const personal = await rendered('');
+    expect(screenData(personal).workspace).toBeNull();
+    expect(personal).toMatch(/data-testid="workspace-switcher-name"[^>]*>Personal workspace</);
+    // Anything but a workspace's id in the cookie is the personal workspace.
+    expect(screenData(await rendered(`; ${WORKSPACE_COOKIE}=nonsense`)).workspace).toBeNull();
+
+    const { page, api, problems } = await openScreen('en', '/dashboard', 'desktop', member, id);
+    try {
+      expect(await inertAtStart(page)).toBe(true);
+      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+      expect(await page.getByTestId('workspace-switcher-name').textContent()).toBe('Newsroom');
+      expect(problems).toEqual([]);
+      for (const path of ['/api/v1/auth/me', '/api/v1/workspaces', '/api/v1/analytics/summary']) {
+        expect(api, path).not.toContain(path);
+      }
     } finally {
       await page.context().close();
     }

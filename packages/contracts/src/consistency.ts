@@ -6,8 +6,12 @@
  * its copy holds at least that stamp, or answers 503 `consistency.pending`.
  */
 
-/** State that one service owns and another copies: personalization (auth → ai), connection (linkedin → auth). */
-export const COPIED_STATE = ['personalization', 'connection'] as const;
+/**
+ * State that one service owns and another copies: personalization (auth → ai), connection
+ * (linkedin → auth), memberships (auth → posts: the workspaces a user has just made or joined,
+ * stamped with the member list's version).
+ */
+export const COPIED_STATE = ['personalization', 'connection', 'memberships'] as const;
 export type CopiedState = (typeof COPIED_STATE)[number];
 export type Stamps = Partial<Record<CopiedState, number>>;
 

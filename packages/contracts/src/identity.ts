@@ -35,6 +35,12 @@ export const SESSION_COOKIE = 'sid';
  */
 export const LANGUAGE_COOKIE = 'lang';
 export const TIME_ZONE_COOKIE = 'tz';
+/**
+ * The workspace the web app last chose to work in (its id; absent: the personal one), so a new tab
+ * and a screen the gateway renders start in it. The app sends it as the `nashr-workspace` header
+ * (WORKSPACE_HEADER); the cookie itself is only the browser's word, never a grant.
+ */
+export const WORKSPACE_COOKIE = 'ws';
 
 /**
  * The installable app's manifest in a page's language (web/public/manifest*.webmanifest): the

@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  CHANGED_HEADER,
   WORKSPACE_ERROR_CODES as E,
   entitlementChangedEvent,
   PLAN_CATALOGUE,
@@ -687,8 +688,16 @@ describe('announcing members to the services that keep work in workspaces', () =
 
   it('announces a new workspace with its owner, and one gone with its account as empty', async () => {
     const owner = await newUser('owner');
-    const solo = await createWorkspace(owner, 'Solo');
+    const made = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/workspaces',
+      headers: owner.headers,
+      payload: { name: 'Solo' },
+    });
+    const solo = made.json().data.workspace.id as string;
     expect(rolesOf(await newest(solo))).toEqual({ [owner.userId]: 'owner' });
+    // The maker's next requests wait for a copy that knows them as its owner.
+    expect(made.headers[CHANGED_HEADER]).toBe(`memberships=${(await newest(solo))?.version}`);
     const team = await teamOf(owner);
     const before = await newest(team.id);
 

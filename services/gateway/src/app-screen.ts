@@ -36,9 +36,12 @@ interface AppScreenRenderer {
     url: string;
     lang: Locale;
     timeZone: string;
+    cookie: string | undefined;
     read: (call: ApiRead) => Promise<{ status: number; body: string }>;
     contactEmail: string;
-  }): Promise<{ html: string; fonts: string[]; dir: 'rtl' | 'ltr'; state: unknown } | undefined>;
+  }): Promise<
+    { html: string; fonts: string[]; dir: 'rtl' | 'ltr'; workspace?: string | null; state: unknown } | undefined
+  >;
 }
 
 /** A time zone this process's Intl knows (the cookie is the browser's word, not to be trusted). */
@@ -57,6 +60,8 @@ export interface ScreenRequest {
   url: string;
   lang: Locale;
   timeZone: string | undefined;
+  /** The visitor's cookies, as sent: the renderer reads the workspace they work in from them. */
+  cookie: string | undefined;
   acceptEncoding: string | undefined;
   /** Answers one of the renderer's API reads as the visitor. */
   read: (call: ApiRead) => Promise<{ status: number; body: string }>;
@@ -116,6 +121,7 @@ export class AppScreens {
           url: request.url,
           lang: request.lang,
           timeZone,
+          cookie: request.cookie,
           read: request.read,
           contactEmail: this.contactEmail,
         }),
@@ -134,7 +140,13 @@ export class AppScreens {
         // `inert` until the app has taken the screen over (web/src/main.tsx lifts it).
         `<div id="root" inert>${rendered.html}</div>\n` +
         `    <script type="application/json" id="${SCREEN_DATA_ELEMENT_ID}">` +
-        scriptJson({ url: request.url, lang: request.lang, timeZone, state: rendered.state }) +
+        scriptJson({
+          url: request.url,
+          lang: request.lang,
+          timeZone,
+          workspace: rendered.workspace ?? null,
+          state: rendered.state,
+        }) +
         '</script>' +
         this.page.tail;
       return compressedOnce(html, pickEncoding(request.acceptEncoding));

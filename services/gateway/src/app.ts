@@ -109,6 +109,7 @@ export async function buildApp({ config, logger, redis, otherParts = [] }: Gatew
       url: request.url,
       lang: languageOf(request),
       timeZone: request.cookies[TIME_ZONE_COOKIE],
+      cookie: request.headers.cookie,
       acceptEncoding: request.headers['accept-encoding'],
       read: async ({ method, path, headers, body }) => {
         const answer = await app.inject({

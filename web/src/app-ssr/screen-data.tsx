@@ -6,6 +6,7 @@ import { sessionQuery } from '../lib/api/auth';
 import { keepAccountFrom } from '../lib/api/linkedin';
 import { keepDisplayPreferencesFrom } from '../lib/api/preferences';
 import { browserTimeZone } from '../lib/time-zone';
+import { currentWorkspace } from '../session/current-workspace';
 import { noteSession } from '../session/session-broadcast';
 
 /** What the gateway writes beside a screen it rendered (services/gateway/src/app-screen.ts). */
@@ -13,6 +14,8 @@ interface ScreenData {
   url: string;
   lang: string;
   timeZone: string;
+  /** The workspace it was rendered in (null: the personal one). */
+  workspace?: string | null;
   state: DehydratedState;
 }
 
@@ -35,7 +38,7 @@ export function hasServerScreen(): boolean {
 
 /**
  * Whether this page is a screen the gateway rendered for this very browser state (its address,
- * language and time zone). If so its answers go into the query cache, so the app's first render
+ * language, time zone and workspace). If so its answers go into the query cache, so the app's first render
  * shows the same screen with nothing fetched again; if not (the language was just changed in
  * another tab, say), the app loads the screen itself and its render replaces the server's.
  */
@@ -50,6 +53,7 @@ export function serverScreen(queryClient: QueryClient): boolean {
   }
   const here = window.location.pathname + window.location.search;
   if (data.url !== here || data.lang !== storedLanguage() || data.timeZone !== browserTimeZone()) return false;
+  if ((data.workspace ?? null) !== currentWorkspace()) return false;
   hydrate(queryClient, data.state);
   // What the same answers keep in the browser when fetched here (the spec's stored account and
   // profile, the remembered display preferences, other tabs told of the session).

@@ -24,6 +24,7 @@ import { resources } from '../i18n/resources';
 import { renderWithContactEmail } from '../lib/contact-email';
 import { setRenderingTimeZone } from '../lib/format';
 import { createAppRouter } from '../router';
+import { renderWorkspaceBy, workspaceFromCookie } from '../session/current-workspace';
 
 export interface AppScreenRequest {
   /** The path and query the browser asked for, e.g. `/dashboard?days=30`. */
@@ -31,6 +32,11 @@ export interface AppScreenRequest {
   lang: Locale;
   /** The browser's time zone (its `tz` cookie): the screen shows times as the browser would. */
   timeZone: string;
+  /**
+   * The request's `Cookie` header, for the workspace the browser works in (its `ws` cookie): the
+   * screen's reads name it as the app's would (session/current-workspace.ts).
+   */
+  cookie?: string;
   /** A read of the gateway's own API as the visitor: status and JSON text. */
   read: (call: ApiRead) => Promise<{ status: number; body: string }>;
   /** The installation's contact address (the gateway's CONTACT_EMAIL): the legal pages name it. */
@@ -53,6 +59,8 @@ export interface RenderedAppScreen {
    */
   fonts: string[];
   dir: 'rtl' | 'ltr';
+  /** The workspace it was rendered in (null: the personal one), for the browser to check it works in the same. */
+  workspace: string | null;
   /** The query cache's answers, for the browser's first render (main.tsx). */
   state: DehydratedState;
 }
@@ -68,6 +76,9 @@ const CODE_LOAD_WAIT_MS = 20;
 const MAX_DATA_ROUNDS = 4;
 
 const requests = new AsyncLocalStorage<AppScreenRequest>();
+
+/** Each render works in its own request's workspace (the app's calls add its header themselves). */
+renderWorkspaceBy(() => workspaceFromCookie(requests.getStore()?.cookie));
 
 /** The network account's reads, which the spec has the app send as POSTs (with the account in the body). */
 const READS_SENT_AS_POST = new Set<string>(
@@ -186,6 +197,7 @@ export async function renderAppScreen(request: AppScreenRequest): Promise<Render
         html,
         fonts: FONTS[request.lang],
         dir: i18n.dir(request.lang) === 'rtl' ? 'rtl' : 'ltr',
+        workspace: workspaceFromCookie(request.cookie),
         state: dehydrate(queryClient),
       };
     } finally {

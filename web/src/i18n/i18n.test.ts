@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AI_NOUNS, ERROR_CODES } from '@nashr/contracts';
+import { AI_NOUNS, ERROR_CODES, WORKSPACE_ERROR_CODES, WORKSPACE_ROLES } from '@nashr/contracts';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { localeFile, localeFiles } from './locale-files';
@@ -77,11 +77,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const BUILT_KEYS: { builtBy: RegExp; keys: string[] }[] = [
   {
     // An API refusal is shown by its stable code (lib/error-text.ts: `errors:${error.code}`); an
-    // AI failure also by what was being written, as i18next's context (`ai.failed_draft`).
+    // AI failure also by what was being written, and a workspace role too low by the caller's
+    // role, as i18next's context (`ai.failed_draft`, `workspace.role_too_low_viewer`).
     builtBy: /`errors:\$\{[^}]+\}`/,
-    keys: ERROR_CODES.flatMap((code) => [code, ...AI_NOUNS.map((noun) => `${code}_${noun}`)]).map(
-      (code) => `errors:${code}`,
-    ),
+    keys: [
+      ...ERROR_CODES.flatMap((code) => [code, ...AI_NOUNS.map((noun) => `${code}_${noun}`)]),
+      ...WORKSPACE_ROLES.map((role) => `${WORKSPACE_ERROR_CODES.roleTooLow}_${role}`),
+    ].map((code) => `errors:${code}`),
   },
 ];
 

@@ -31,6 +31,26 @@ describe('errorText', () => {
     expect(errorText(new Error('Some English'))).toBe('حدث خطأ ما. يُرجى المحاولة مرة أخرى.');
   });
 
+  it('says who may do what a workspace role is too low for, by the role the refusal names', async () => {
+    await i18next.changeLanguage('en');
+    expect(errorText(refused('workspace.role_too_low', { role: 'viewer' }, 403))).toBe(
+      'A viewer in this workspace can look at its work but not change it.',
+    );
+    expect(errorText(refused('workspace.role_too_low', { role: 'editor' }, 403))).toBe(
+      'An editor in this workspace cannot do this. The owner or an admin can.',
+    );
+    expect(errorText(refused('workspace.role_too_low', {}, 403))).toBe(
+      'Your role in this workspace does not allow this.',
+    );
+    await i18next.changeLanguage('ar');
+    expect(errorText(refused('workspace.role_too_low', { role: 'contributor' }, 403))).toBe(
+      'لا يمكن للمساهم تنفيذ هذا الإجراء في مساحة العمل هذه. يمكن لعضو بدور أعلى تنفيذه.',
+    );
+    expect(errorText(refused('workspace.not_found', {}, 404))).toBe(
+      'مساحة العمل هذه غير موجودة، أو الحساب ليس عضوًا فيها.',
+    );
+  });
+
   it("gives a post's failure code its words, and nothing for an unknown one", async () => {
     await i18next.changeLanguage('ar');
     expect(codeText('linkedin.rejected')).toBe('رفض لينكدإن هذا الطلب.');

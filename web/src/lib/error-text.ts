@@ -16,7 +16,7 @@ export interface ErrorWords {
 export function errorWords(error: unknown): ErrorWords {
   if (!(error instanceof ApiError)) return { key: `errors:${CLIENT_ERROR_CODES.unknown}`, params: {} };
   const key = `errors:${error.code}`;
-  if (i18next.exists(key)) return { key, params: withCount(withNoun(withPlanName(error.params))) };
+  if (i18next.exists(key)) return { key, params: withCount(withNoun(withRole(withPlanName(error.params)))) };
   const fallback =
     error.status === 0
       ? CLIENT_ERROR_CODES.offline
@@ -44,6 +44,14 @@ export function withCount(params: Record<string, string | number>): Record<strin
   if (typeof params.count === 'number') return params;
   const counted = COUNTED_PARAMS.map((name) => params[name]).find((value) => typeof value === 'number');
   return counted === undefined ? params : { ...params, count: counted };
+}
+
+/**
+ * A refusal for a workspace role too low names the caller's role (`role`): i18next's context picks
+ * the words for it (`workspace.role_too_low_viewer`, saying who can), else the plain key.
+ */
+function withRole(params: Record<string, string | number>): Record<string, string | number> {
+  return typeof params.role === 'string' && /^[a-z]+$/.test(params.role) ? { ...params, context: params.role } : params;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { API, WORKSPACE_ERROR_CODES as E, sendWorkspaceInvitationJob } from '@nashr/contracts';
-import { AppError, identityOf, type Queues, route, type ServiceApp } from '@nashr/platform';
+import { AppError, announceChange, identityOf, type Queues, route, type ServiceApp } from '@nashr/platform';
 import type { WorkspaceInvitationRow } from '../db/schema.js';
 import { announceMembers } from '../workspaces/announce-members.js';
 import type { AcceptRefusal, MyWorkspace, Refusal, WorkspaceStore } from '../workspaces/workspace-store.js';
@@ -94,7 +94,8 @@ export function workspaceRoutes(app: ServiceApp, { workspaces, queues }: Workspa
   route(app, API.workspaces.create, { checkResponses: true }, async (request, reply) => {
     const { userId } = identityOf(request);
     const workspace = accepted(await workspaces.create(userId, request.body.name));
-    await announce(workspace.id, request.id);
+    // The caller's next requests to the posts service wait until its copy knows them as the owner.
+    announceChange(reply, 'memberships', await announce(workspace.id, request.id));
     request.log.info({ userId, workspaceId: workspace.id }, 'workspace made');
     reply.status(201);
     return { success: true as const, data: { workspace: shownWorkspace(workspace) } };
@@ -140,10 +141,10 @@ export function workspaceRoutes(app: ServiceApp, { workspaces, queues }: Workspa
     return { success: true as const, message: 'The invitation is withdrawn' };
   });
 
-  route(app, API.workspaces.acceptInvitation, { checkResponses: true }, async (request) => {
+  route(app, API.workspaces.acceptInvitation, { checkResponses: true }, async (request, reply) => {
     const { userId, email } = identityOf(request);
     const workspace = accepted(await workspaces.accept({ id: userId, email }, request.body.token));
-    await announce(workspace.id, request.id);
+    announceChange(reply, 'memberships', await announce(workspace.id, request.id));
     request.log.info({ userId, workspaceId: workspace.id, role: workspace.role }, 'invitation accepted');
     return { success: true as const, data: { workspace: shownWorkspace(workspace) } };
   });

@@ -9,9 +9,10 @@ import { LanguageToggle } from '../../ui/language-toggle';
 import { Logo } from '../../ui/logo';
 import { PlansLink, planOffer } from '../billing';
 import { NotificationBell } from '../notifications';
+import { useShowsWorkspaceSwitcher, WorkspaceSwitcher } from '../workspaces/workspace-switcher';
 
 /**
- * Menu button (phones), the way to the plans, the language switch and the link to the profile.
+ * Menu button (phones), the workspace the app works in (for an account in more than one), the way to the plans, the language switch and the link to the profile.
  * The plans button names what it offers: the next plan (Upgrade to Starter), or Change plan for
  * someone who pays already (the plan is changed from the payment provider's page). The profile
  * link is the account's avatar as the dashboard and the profile show it (the LinkedIn picture or
@@ -23,6 +24,7 @@ export function TopBar({ email, onOpenMenu }: { email: string; onOpenMenu: () =>
   const identity = useOwnIdentity(Boolean(user?.linkedinConnected));
   const entitlement = useEntitlement();
   const offer = planOffer(entitlement.data);
+  const switcher = useShowsWorkspaceSwitcher();
   const plansLabel =
     offer.kind === 'change'
       ? t('upgrade.change')
@@ -42,8 +44,10 @@ export function TopBar({ email, onOpenMenu }: { email: string; onOpenMenu: () =>
         <Menu aria-hidden="true" className="size-6" />
       </button>
       <Link to="/dashboard" className="flex rounded-lg lg:hidden">
-        <Logo />
+        {/* Beside the workspace switcher a phone's bar keeps the mark; the name is still read out. */}
+        <Logo className={switcher ? 'max-sm:[&>span:last-child]:sr-only' : ''} />
       </Link>
+      <WorkspaceSwitcher />
       <div className="ms-auto flex items-center gap-1 sm:gap-3">
         <PlansLink
           title={plansLabel}

@@ -45,7 +45,7 @@ function Status({ entitlement }: { entitlement: Entitlement }) {
           t('pastDue', { date: entitlement.graceEndsAt ? formatDay(entitlement.graceEndsAt, i18n.language) : '' })}
         {entitlement.status === 'expired' && (entitlement.trialUsedBefore ? t('trialUsedBefore') : t('expired'))}
       </p>
-      <dl className="mt-4 grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
+      <dl className="mt-4 grid grid-cols-1 gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <dt className="text-slate-500">{t('limits.weeklyPosts')}</dt>
           <dd className="font-medium" data-testid="billing-weekly-posts">
@@ -66,6 +66,15 @@ function Status({ entitlement }: { entitlement: Entitlement }) {
           <dt className="text-slate-500">{t('left.commentingCredits')}</dt>
           <dd className="font-medium" data-testid="billing-commenting-credits">
             {t('left.count', { remaining: number(commenting.remaining), total: number(commenting.total) })}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">{t('limits.team')}</dt>
+          <dd className="font-medium" data-testid="billing-team">
+            {t('limits.teamValue', {
+              seats: t('feature.seats', { count: entitlement.limits.seats }),
+              workspaces: t('feature.workspaces', { count: entitlement.limits.workspaces }),
+            })}
           </dd>
         </div>
       </dl>

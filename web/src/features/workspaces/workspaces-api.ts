@@ -6,13 +6,18 @@ import type {
   WorkspaceMember,
 } from '@nashr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useSession } from '../../lib/api/auth';
 import { workspacesApi } from '../../lib/api/catalogue';
 import { call } from '../../lib/api/client';
 import { useMutation } from '../../lib/api/mutation';
+import { chooseWorkspace, currentWorkspace } from '../../session/current-workspace';
 
 /** Every workspace query starts with this: a change anywhere reads them all again. */
 const WORKSPACES_KEY = ['workspaces'] as const;
 const membersKey = (id: string) => ['workspaces', id, 'members'] as const;
+/** The account's workspaces with its role in each. */
+export const WORKSPACES_LIST_KEY = [...WORKSPACES_KEY, 'list'] as const;
 
 /** A workspace's members, and its waiting invitations when the caller manages it (else null). */
 export interface WorkspaceTeam {
@@ -29,7 +34,7 @@ function useInvalidateWorkspaces() {
 /** `GET /api/v1/workspaces`: the personal workspace first, then the others by name, with the caller's role in each. */
 export function useWorkspaces() {
   return useQuery({
-    queryKey: [...WORKSPACES_KEY, 'list'],
+    queryKey: WORKSPACES_LIST_KEY,
     queryFn: async (): Promise<Workspace[]> => (await call(workspacesApi.list)).data.workspaces,
   });
 }
@@ -111,11 +116,18 @@ export function useTransferWorkspace(id: string) {
   });
 }
 
-/** `POST /api/v1/workspaces/{id}/leave`: not the owner. */
+/**
+ * `POST /api/v1/workspaces/{id}/leave`: not the owner. Left the workspace worked in, the app works
+ * in the personal one from then on (left on purpose: not announced as a workspace lost).
+ */
 export function useLeaveWorkspace() {
   const invalidate = useInvalidateWorkspaces();
+  const switchTo = useSwitchWorkspace();
   return useMutation({
     mutationFn: (workspace: Workspace) => call(workspacesApi.leave, { params: { id: workspace.id } }),
+    onSuccess: async (_, workspace) => {
+      if (currentWorkspace() === workspace.id) await switchTo(null);
+    },
     onSettled: invalidate,
   });
 }
@@ -127,4 +139,33 @@ export function useAcceptInvitation() {
     mutationFn: async (token: string) => (await call(workspacesApi.acceptInvitation, { body: { token } })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['workspaces'] }),
   });
+}
+
+/** What is the account's, whichever workspace it works in: who is signed in, and its workspaces. */
+const ACCOUNT_KEYS = new Set(['auth', 'workspaces']);
+
+/**
+ * Moves this tab (and the tabs opened next) to `workspace`, null or the personal one for the
+ * personal workspace, and drops what was read in the one before: every screen's data is read
+ * again in the new one, the screen itself stays. Answers whether it moved.
+ */
+export function useSwitchWorkspace() {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const userId = user?.id;
+  return useCallback(
+    async (workspace: Workspace | null): Promise<boolean> => {
+      const id = workspace && !workspace.personal ? workspace.id : null;
+      if (id === currentWorkspace()) return false;
+      const elsewhere = {
+        predicate: (query: { queryKey: readonly unknown[] }) => !ACCOUNT_KEYS.has(String(query.queryKey[0])),
+      };
+      // A read still on its way in the workspace left would land in the new one's place.
+      await queryClient.cancelQueries(elsewhere);
+      chooseWorkspace(id, userId);
+      void queryClient.resetQueries(elsewhere);
+      return true;
+    },
+    [queryClient, userId],
+  );
 }

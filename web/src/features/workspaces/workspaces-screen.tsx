@@ -5,10 +5,12 @@ import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } 
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../../lib/error-text';
+import { useCurrentWorkspace } from '../../session/current-workspace';
 import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
 import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { managesWorkspace } from './workspace-permissions';
+import { useWorkIn } from './workspace-switcher';
 import { WorkspaceTeamPanel } from './workspace-team-panel';
 import { useCreateWorkspace, useRenameWorkspace, useWorkspaces } from './workspaces-api';
 
@@ -195,6 +197,38 @@ function WorkspaceList({
 }
 
 /**
+ * Works in the workspace shown from now on (the top bar's switcher does the same), or says it is
+ * the one worked in already.
+ */
+function WorkInButton({ workspace }: { workspace: Workspace }) {
+  const { t } = useTranslation('workspaces');
+  const current = useCurrentWorkspace();
+  const workIn = useWorkIn();
+  const here = workspace.personal ? current === null : current === workspace.id;
+  if (here) {
+    return (
+      <span
+        className="inline-flex items-center gap-1.5 rounded-xl bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-700"
+        data-testid="workspace-current"
+      >
+        <Check aria-hidden="true" className="size-4" />
+        {t('screen.workIn.current')}
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => void workIn(workspace)}
+      className="rounded-xl bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+      data-testid="workspace-work-in"
+    >
+      {t('screen.workIn.button')}
+    </button>
+  );
+}
+
+/**
  * /workspaces: the workspaces the user belongs to, a form to make one, and the chosen one's
  * members and waiting invitations, with what the user's role there allows (reached from /profile).
  */
@@ -273,6 +307,7 @@ export function WorkspacesPage() {
                 {t('screen.list.role', { role: t(`roles.${selected.role}`) })}
               </p>
             </div>
+            <WorkInButton workspace={selected} />
             {managesWorkspace(selected) && (
               <button
                 type="button"

@@ -12,6 +12,7 @@ import type {
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { workspaceHeaders } from '../../session/current-workspace';
 import { aiApi, type LazyContracts, lazyContracts } from './catalogue';
 import { ApiError, call, endpointOf, errorFromAnswer } from './client';
 import { useMutation } from './mutation';
@@ -218,7 +219,7 @@ export async function streamDraft(request: DraftRequest, options: StreamOptions 
       response = await fetch((await endpointOf(aiApi[kind])).path, {
         method: 'POST',
         credentials: 'include',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...workspaceHeaders() },
         body: JSON.stringify({ ...payload, choices: options.choices, lang: options.lang }),
         signal: controller.signal,
       });

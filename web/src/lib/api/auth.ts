@@ -9,6 +9,7 @@ import {
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
+import { forgetWorkspace } from '../../session/current-workspace';
 import { noteSession } from '../../session/session-broadcast';
 import { clearStoredEmail } from '../../session/stored-email';
 import { forgetPushOnThisDevice } from '../push-device';
@@ -134,6 +135,8 @@ export function useLogout() {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
       clearStoredEmail();
       forgetDisplayPreferences();
+      // The next account to sign in here starts in its own personal workspace.
+      forgetWorkspace();
       await clearAllDrafts();
     },
   });

@@ -1,10 +1,12 @@
-import { defineEndpoint } from '@nashr/contracts';
+import { defineEndpoint, WORKSPACE_HEADER } from '@nashr/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { chooseWorkspace } from '../../session/current-workspace';
 import { ApiError, call, send } from './client';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  chooseWorkspace(null);
 });
 
 const answering = (response: () => Response | Promise<Response>) =>
@@ -102,5 +104,20 @@ describe('the API client', () => {
     await call(post, { body: { title: 'hi' } });
     expect(fetch.mock.calls[1]?.[0]).toBe('/api/v1/things');
     expect(fetch.mock.calls[1]?.[1]).toMatchObject({ method: 'POST', body: '{"title":"hi"}' });
+  });
+
+  it('names the workspace the tab works in, and none for the personal one', async () => {
+    const fetch = vi.fn(async () => Response.json({ success: true, data: { n: 1 } }));
+    vi.stubGlobal('fetch', fetch);
+    const team = '0b6f1c1e-6a55-4a4e-9d0e-2f3c4b5a6d7e';
+    const headersOf = (index: number) => (fetch.mock.calls[index] as unknown[] | undefined)?.[1] as RequestInit;
+    await call(get, thing);
+    expect(headersOf(0).headers).not.toHaveProperty(WORKSPACE_HEADER);
+    chooseWorkspace(team);
+    await call(post, { body: { title: 'hi' }, init: { headers: { 'idempotency-key': 'k' } } });
+    expect(headersOf(1).headers).toMatchObject({ [WORKSPACE_HEADER]: team, 'idempotency-key': 'k' });
+    chooseWorkspace(null);
+    await call(get, thing);
+    expect(headersOf(2).headers).not.toHaveProperty(WORKSPACE_HEADER);
   });
 });

@@ -8,6 +8,7 @@ import {
   urlOf,
 } from '@nashr/contracts';
 import { z } from 'zod';
+import { workspaceHeaders } from '../../session/current-workspace';
 import { type Callable, isEndpointRef, type SpecOf } from './catalogue';
 
 /** An error answered by the API: its stable code (what the app translates), values and English message. */
@@ -83,9 +84,14 @@ export const onceWithKey = (key: string | undefined): RequestInit =>
   key ? { headers: { 'idempotency-key': key } } : {};
 
 /**
- * The one way the web app reaches the API: same-origin, with the session cookie, JSON in and
- * out, a timeout, and every failure (offline, timed out, refused) as an ApiError carrying the
- * answer's code for `errorText`. A caller's own abort stays an AbortError.
+ * The one way the web app reaches the API: same-origin, with the session cookie, in the workspace
+ * the tab works in (its `nashr-workspace` header, when not the personal one), JSON in and out, a
+ * timeout, and every failure (offline, timed out, refused) as an ApiError carrying the answer's
+ * code for `errorText`. A caller's own abort stays an AbortError.
+ *
+ * The workspace goes with every call: the endpoints that act in one (those declaring `workspace`
+ * in the catalogue) read it, the others ignore it. A screen rendered on the server sends the same
+ * (app-ssr/server.tsx), so the two show the same workspace.
  */
 async function request(method: Method, url: string, body?: unknown, init: RequestInit = {}): Promise<Response> {
   // The browser knows it has no network: say so at once rather than wait for the request to fail.
@@ -101,6 +107,7 @@ async function request(method: Method, url: string, body?: unknown, init: Reques
       headers: {
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...workspaceHeaders(),
         ...(extraHeaders as Record<string, string> | undefined),
       },
       signal,

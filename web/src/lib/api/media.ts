@@ -1,4 +1,5 @@
 import { LINK_PATHS, type Media, urlOf } from '@nashr/contracts';
+import { workspaceHeaders } from '../../session/current-workspace';
 import { mediaApi } from './catalogue';
 import { ApiError, endpointOf, errorFromAnswer, REQUEST_TIMEOUT_MS, successSchemaOf } from './client';
 
@@ -20,7 +21,11 @@ export async function uploadImage(file: Blob, signal?: AbortSignal, title?: stri
     response = await fetch(urlOf(endpoint, undefined, title === undefined ? undefined : { title }), {
       method: 'POST',
       credentials: 'include',
-      headers: { accept: 'application/json', 'content-type': file.type || 'application/octet-stream' },
+      headers: {
+        accept: 'application/json',
+        'content-type': file.type || 'application/octet-stream',
+        ...workspaceHeaders(),
+      },
       body: file,
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
