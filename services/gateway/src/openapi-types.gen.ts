@@ -7379,7 +7379,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7494,7 +7494,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7765,7 +7765,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7897,7 +7897,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8025,7 +8025,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8162,7 +8162,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8311,7 +8311,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8448,7 +8448,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8551,7 +8551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8675,7 +8675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8781,7 +8781,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8905,7 +8905,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9069,7 +9069,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9513,7 +9513,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;

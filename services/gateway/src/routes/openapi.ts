@@ -103,6 +103,8 @@ function errorCodes(route: Endpoint): Map<number, string[]> {
     add(400, WORKSPACE_ERROR_CODES.headerInvalid);
     add(403, WORKSPACE_ERROR_CODES.roleTooLow);
     add(404, WORKSPACE_ERROR_CODES.notFound);
+    // The service's copy of the members not yet holding a change the caller just made there.
+    add(503, COMMON_ERROR_CODES.consistencyPending);
   }
   if (route.token) {
     add(401, API_TOKEN_ERROR_CODES.invalid);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   API,
+  IDENTITY_HEADERS,
   type Identity,
   MEDIA_ERROR_CODES,
   POST_ERROR_CODES,
@@ -254,6 +255,29 @@ describe('a shared workspace', () => {
       headers: inWorkspace(t.id),
     });
     expect(refused.json().code).toBe(MEDIA_ERROR_CODES.unknownMedia);
+  });
+
+  it('answers someone who just joined from the copy that holds their membership', async () => {
+    const [workspaceId, owner, joiner] = [randomUUID(), testIdentity(), testIdentity()];
+    // Auth stamped the join with its (global) version; the gateway holds the joiner's next requests to it.
+    const version = 1_000_000;
+    const asked = h.call(joiner, API.posts.drafts, {
+      headers: { ...inWorkspace(workspaceId), [IDENTITY_HEADERS.seen]: `memberships=${version}` },
+    });
+    await h.queues.queues.publish(
+      workspaceMembersChangedEvent,
+      {
+        workspaceId,
+        version,
+        members: [
+          { userId: owner.userId, role: 'owner' },
+          { userId: joiner.userId, role: 'viewer' },
+        ],
+      },
+      { id: `${workspaceId}-${version}` },
+    );
+    const answer = await asked;
+    expect(answer.statusCode, answer.body).toBe(200);
   });
 
   it('follows the newest member list: a member removed from it is no longer let in', async () => {

@@ -1,5 +1,5 @@
 import type { WorkspaceMembersChanged, WorkspaceRole } from '@nashr/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, max, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { type schema, workspaceMembers, workspaceVersions } from '../db/schema.js';
 
@@ -50,6 +50,12 @@ export class WorkspaceMemberStore {
       .from(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
     return row?.role ?? null;
+  }
+
+  /** The highest version of any member list the copy holds (0 when none): how far it has caught up. */
+  async newestVersion(): Promise<number> {
+    const [row] = await this.db.select({ newest: max(workspaceVersions.version) }).from(workspaceVersions);
+    return row?.newest ?? 0;
   }
 
   /** A deleted account leaves every workspace it was in (auth's next member list says so too). */

@@ -5,7 +5,7 @@ import {
   WORKSPACE_HEADER,
   type WorkspaceRole,
 } from '@nashr/contracts';
-import { AppError, identityOf } from '@nashr/platform';
+import { AppError, awaitCopy, identityOf } from '@nashr/platform';
 import type { FastifyRequest } from 'fastify';
 import type { WorkspaceMemberStore } from './member-store.js';
 
@@ -37,6 +37,10 @@ export class WorkspaceAccess {
     // The personal workspace's id is its account's: its only member, the owner, needs no lookup.
     if (!named || named === userId.toLowerCase()) return { userId, workspaceId: userId, role: 'owner' };
     if (!UUID.test(named)) throw headerInvalid();
+    // A caller who just made or joined a workspace (or had their role changed) is answered from
+    // the copy that holds that change: auth's versions are one sequence for all workspaces, so
+    // the copy has caught up once its newest version reaches the caller's stamp.
+    await awaitCopy(request, 'memberships', () => this.members.newestVersion());
     const role = await this.members.roleOf(named, userId);
     // Not a member and no such workspace answer alike: ids of others' workspaces are not confirmed.
     if (!role) {
