@@ -11,6 +11,7 @@ import {
 } from '@nashr/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -223,7 +224,8 @@ export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;
  */
 export const workspaceVersions = postsSchema.table('workspace_versions', {
   workspaceId: uuid('workspace_id').primaryKey(),
-  version: integer('version').notNull(),
+  /** Auth's versions come from one sequence for every workspace (a bigint). */
+  version: bigint('version', { mode: 'number' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

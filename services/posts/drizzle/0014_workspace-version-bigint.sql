@@ -1,0 +1,1 @@
+ALTER TABLE "posts"."workspace_versions" ALTER COLUMN "version" SET DATA TYPE bigint;
