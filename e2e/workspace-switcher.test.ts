@@ -247,3 +247,62 @@ describe('the workspace switcher', () => {
     await context.close();
   });
 });
+
+describe('a contributor in a shared workspace', () => {
+  it('writes drafts there, and is offered no scheduling or publishing: an editor does that', async () => {
+    const [owner, writer] = await Promise.all([fullUser(stack, 'role-owner'), fullUser(stack, 'role-writer')]);
+    const made = await callAs(stack, owner, 'POST', '/api/v1/workspaces', { name: 'Ghostwriting' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const team: string = made.body.data.workspace.id;
+    const invited = await callAs(stack, owner, 'POST', `/api/v1/workspaces/${team}/invitations`, {
+      email: writer.email,
+      role: 'contributor',
+      lang: 'ar',
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const link = await fromNewestMail(stack, writer.email, 1, acceptLinkIn, 30_000);
+    const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token');
+    const joined = await callAs(stack, writer, 'POST', '/api/v1/workspaces/invitations/accept', { token });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+
+    // The writer works in the team (the choice a switch leaves in the browser).
+    const context = await newContext(browser, {
+      lang: 'ar',
+      viewport: 'phone',
+      cookies: [
+        writer.session.browserCookie,
+        { name: WORKSPACE_COOKIE, value: team, url: stack.url, httpOnly: false, sameSite: 'Lax' },
+      ],
+    });
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/generate-post`);
+    await waitUntilLive(page);
+    const composer = page.getByTestId('composer');
+    await expect
+      .poll(() => composer.getByTestId('composer-role-note').textContent())
+      .toBe('في مساحة العمل هذه يُحفظ ما يكتبه المساهم مسودةً، ويجدوله أو ينشره المحرر أو المدير أو المالك.');
+    expect(await composer.getByTestId('composer-post').count()).toBe(0);
+    expect(await composer.getByTestId('composer-schedule').count()).toBe(0);
+
+    const text = `مسودة للفريق ${Date.now()}`;
+    await composer.getByTestId('composer-text').fill(text);
+    await expect
+      .poll(() => composer.getByTestId('draft-save-state').getAttribute('data-state'), { timeout: 20_000 })
+      .toBe('saved');
+    // The draft is the team's: the owner finds it there, not in their personal workspace.
+    const inTeam = await fetch(`${stack.url}/api/v1/drafts`, {
+      headers: { cookie: owner.session.cookieHeader, [WORKSPACE_HEADER]: team },
+    }).then((res) => res.json() as Promise<{ data: { content: string }[] }>);
+    expect(inTeam.data.map((draft) => draft.content)).toContain(text);
+    const personal = (await callAs(stack, owner, 'GET', '/api/v1/drafts')).body.data as { content: string }[];
+    expect(personal.map((draft) => draft.content)).not.toContain(text);
+
+    await page.goto(`${stack.url}/posts?tab=drafts`);
+    await waitUntilLive(page);
+    const card = page.getByTestId('draft-card').filter({ hasText: text });
+    await card.waitFor();
+    expect(await card.getByTestId('draft-schedule').count()).toBe(0);
+    await screenshot(page, 'workspace-contributor-drafts-ar-phone');
+    await context.close();
+  });
+});

@@ -1,8 +1,13 @@
-import { CalendarClock, ListPlus, Send } from 'lucide-react';
+import { roleAtLeast } from '@nashr/contracts';
+import { CalendarClock, Info, ListPlus, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/spinner';
+import { useRoleHere } from '../workspaces/workspaces-api';
 
-/** The composer's footer: 'Add to queue', 'Schedule' and 'Post'. */
+/**
+ * The composer's footer: 'Add to queue', 'Schedule' and 'Post'; in a workspace where the account
+ * may not schedule (a contributor or a viewer), what its role does there instead.
+ */
 export function ComposerActions({
   canSend,
   posting,
@@ -19,6 +24,18 @@ export function ComposerActions({
   onPost: () => void;
 }) {
   const { t } = useTranslation('composer');
+  const role = useRoleHere();
+  if (role && !roleAtLeast(role, 'editor')) {
+    return (
+      <p
+        className="flex items-start gap-2 border-t border-slate-100 bg-white px-5 py-4 text-sm text-slate-600 sm:px-6"
+        data-testid="composer-role-note"
+      >
+        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+        {role === 'viewer' ? t('actions.viewerNote') : t('actions.contributorNote')}
+      </p>
+    );
+  }
   return (
     <div className="flex flex-col-reverse gap-2 border-t border-slate-100 bg-white px-5 py-4 sm:flex-row sm:items-center sm:justify-end sm:px-6">
       <button

@@ -1,10 +1,11 @@
-import type { PostDraft } from '@nashr/contracts';
+import { type PostDraft, roleAtLeast } from '@nashr/contracts';
 import { CalendarPlus, FilePenLine, NotebookPen, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useDeleteDraft, useDrafts } from '../../lib/api/drafts';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../lib/format';
+import { useRoleHere } from '../workspaces/workspaces-api';
 import { EmptyPostList, LoadError, PostListSkeleton } from './list-states';
 
 export interface DraftsListProps {
@@ -19,6 +20,9 @@ const action =
 function DraftCard({ draft, onOpen, onSchedule }: { draft: PostDraft } & Omit<DraftsListProps, 'onWrite'>) {
   const { t, i18n } = useTranslation('posts');
   const remove = useDeleteDraft();
+  // Scheduling is for editors and up; a contributor's draft waits for one of them.
+  const role = useRoleHere();
+  const schedules = !role || roleAtLeast(role, 'editor');
   const onDelete = async () => {
     try {
       await remove.mutateAsync(draft.id);
@@ -54,16 +58,18 @@ function DraftCard({ draft, onOpen, onSchedule }: { draft: PostDraft } & Omit<Dr
           <FilePenLine aria-hidden="true" className="size-4" />
           {t('drafts.open')}
         </button>
-        <button
-          type="button"
-          className={`${action} border border-slate-200 text-slate-700 hover:bg-slate-50`}
-          onClick={() => onSchedule(draft)}
-          disabled={!draft.content.trim()}
-          data-testid="draft-schedule"
-        >
-          <CalendarPlus aria-hidden="true" className="size-4" />
-          {t('drafts.schedule')}
-        </button>
+        {schedules && (
+          <button
+            type="button"
+            className={`${action} border border-slate-200 text-slate-700 hover:bg-slate-50`}
+            onClick={() => onSchedule(draft)}
+            disabled={!draft.content.trim()}
+            data-testid="draft-schedule"
+          >
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            {t('drafts.schedule')}
+          </button>
+        )}
         <button
           type="button"
           className={`${action} text-red-700 hover:bg-red-50`}

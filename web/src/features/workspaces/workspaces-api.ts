@@ -4,6 +4,7 @@ import type {
   Workspace,
   WorkspaceInvitation,
   WorkspaceMember,
+  WorkspaceRole,
 } from '@nashr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -11,7 +12,7 @@ import { useSession } from '../../lib/api/auth';
 import { workspacesApi } from '../../lib/api/catalogue';
 import { call } from '../../lib/api/client';
 import { useMutation } from '../../lib/api/mutation';
-import { chooseWorkspace, currentWorkspace } from '../../session/current-workspace';
+import { chooseWorkspace, currentWorkspace, useCurrentWorkspace } from '../../session/current-workspace';
 
 /** Every workspace query starts with this: a change anywhere reads them all again. */
 const WORKSPACES_KEY = ['workspaces'] as const;
@@ -29,6 +30,17 @@ export interface WorkspaceTeam {
 function useInvalidateWorkspaces() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: WORKSPACES_KEY });
+}
+
+/**
+ * The account's role in the workspace the tab works in: owner in its personal one; null while the
+ * list is read (the server decides either way, and refuses what the role does not allow).
+ */
+export function useRoleHere(): WorkspaceRole | null {
+  const current = useCurrentWorkspace();
+  const workspaces = useWorkspaces();
+  if (current === null) return 'owner';
+  return workspaces.data?.find((workspace) => workspace.id === current)?.role ?? null;
 }
 
 /** `GET /api/v1/workspaces`: the personal workspace first, then the others by name, with the caller's role in each. */
