@@ -100,34 +100,20 @@ class BuildMissingError extends Error {
   }
 }
 
-/**
- * Where the stack's ports are taken from: below Linux's ephemeral range (32768–60999), from which
- * every outgoing connection (to Redis, PostgreSQL, another service) takes its local port. A port
- * the system handed out as free there could be taken by such a connection before the process
- * meant for it listens on it.
- */
-const PORT_RANGE = { from: 20_000, to: 32_000 };
-
-const tryListen = (server: Server, port: number) =>
-  new Promise<boolean>((resolve) => {
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => resolve(true));
-  });
-
 /** Reserves `count` distinct free ports by holding them all open at once, then releases them. */
 async function freePorts(count: number): Promise<number[]> {
   const servers: Server[] = [];
   const ports: number[] = [];
   try {
-    for (let tries = 0; ports.length < count; tries++) {
-      if (tries > count * 50) throw new Error(`no ${count} free ports between ${PORT_RANGE.from} and ${PORT_RANGE.to}`);
-      const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
-      if (ports.includes(port)) continue;
+    for (let i = 0; i < count; i++) {
       const server = createServer();
-      if (await tryListen(server, port)) {
-        servers.push(server);
-        ports.push(port);
-      }
+      servers.push(server);
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', resolve);
+      });
+      const address = server.address();
+      if (address && typeof address === 'object') ports.push(address.port);
     }
   } finally {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));

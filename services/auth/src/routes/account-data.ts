@@ -97,8 +97,10 @@ export function accountDataRoutes(app: ServiceApp, deps: AccountDataDeps): void 
       { removeOnComplete: true },
     );
     const { workspaces } = await deps.users.delete(user);
-    // Its workspaces lost a member, passed to another owner, or are gone with it.
-    await announceMembers(deps.workspaces, deps.queues, workspaces.memberOf, request.id);
+    // Its workspaces lost a member, passed to another owner, or are gone with it. Not its personal
+    // one: each service forgets that with the account (user-deleted), leaving nothing naming it.
+    const others = workspaces.memberOf.filter((id) => id !== userId);
+    await announceMembers(deps.workspaces, deps.queues, others, request.id);
     await deps.notifications.deleteUser(userId);
     await deps.webhooks.deleteUser(userId);
     const sessionsEnded = await deps.sessions.destroyAllOf(userId);

@@ -1,5 +1,5 @@
 import type { WorkspaceMembersChanged, WorkspaceRole } from '@nashr/contracts';
-import { and, eq, max, sql } from 'drizzle-orm';
+import { and, eq, max, or, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { type schema, workspaceMembers, workspaceVersions } from '../db/schema.js';
 
@@ -58,12 +58,18 @@ export class WorkspaceMemberStore {
     return row?.newest ?? 0;
   }
 
-  /** A deleted account leaves every workspace it was in (auth's next member list says so too). */
+  /**
+   * A deleted account leaves every workspace it was in (auth's next member list says so too), and
+   * its personal workspace (whose id is the account's) goes with it, with whoever was in it.
+   */
   async deleteUser(userId: string): Promise<number> {
-    const rows = await this.db
-      .delete(workspaceMembers)
-      .where(eq(workspaceMembers.userId, userId))
-      .returning({ workspaceId: workspaceMembers.workspaceId });
-    return rows.length;
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .delete(workspaceMembers)
+        .where(or(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, userId)))
+        .returning({ workspaceId: workspaceMembers.workspaceId });
+      await tx.delete(workspaceVersions).where(eq(workspaceVersions.workspaceId, userId));
+      return rows.length;
+    });
   }
 }

@@ -9,7 +9,7 @@ import { LanguageToggle } from '../../ui/language-toggle';
 import { Logo } from '../../ui/logo';
 import { PlansLink, planOffer } from '../billing';
 import { NotificationBell } from '../notifications';
-import { useShowsWorkspaceSwitcher, WorkspaceSwitcher } from '../workspaces/workspace-switcher';
+import { useShowsWorkspaceSwitcher, WorkspaceSwitcher } from '../workspaces';
 
 /**
  * Menu button (phones), the workspace the app works in (for an account in more than one), the way to the plans, the language switch and the link to the profile.

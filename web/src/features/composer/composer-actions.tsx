@@ -2,7 +2,7 @@ import { roleAtLeast } from '@nashr/contracts';
 import { CalendarClock, Info, ListPlus, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/spinner';
-import { useRoleHere } from '../workspaces/workspaces-api';
+import { useRoleHere } from '../workspaces';
 
 /**
  * The composer's footer: 'Add to queue', 'Schedule' and 'Post'; in a workspace where the account

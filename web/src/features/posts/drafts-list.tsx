@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { useDeleteDraft, useDrafts } from '../../lib/api/drafts';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../lib/format';
-import { useRoleHere } from '../workspaces/workspaces-api';
+import { useRoleHere } from '../workspaces';
 import { EmptyPostList, LoadError, PostListSkeleton } from './list-states';
 
 export interface DraftsListProps {
