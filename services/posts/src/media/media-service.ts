@@ -28,11 +28,11 @@ import {
   thumbnailStorageKey,
 } from '@nashr/contracts';
 import { AppError, type ErrorCode, type ErrorParams, type Logger, type ObjectStore } from '@nashr/platform';
-import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import sharp from 'sharp';
 import { inAdvisoryLock, type Queryable } from '../db/advisory-lock.js';
-import { type MediaRow, media, type schema } from '../db/schema.js';
+import { drafts, type MediaRow, media, posts, type schema, workspaceMembers } from '../db/schema.js';
 import { inspectPdf, PDF_LIMITS, PdfError, type PdfLimits } from './pdf-document.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
@@ -192,6 +192,11 @@ async function uploadsToday(db: Queryable, userId: string): Promise<number> {
 
 const dailyLimitReached = () => mediaRefusal('RATE_LIMITED', 'dailyLimit', { limit: MAX_DAILY_UPLOADS });
 
+/** True when a row of `table` matching `where` carries the file `id` (a value or a column) in its `media`. */
+function carriedIn(table: typeof drafts | typeof posts, id: string | typeof media.id, where: SQL | undefined): SQL {
+  return sql`exists (select 1 from ${table} where ${where} and ${table.media} @> jsonb_build_array(jsonb_build_object('id', ${id}::text)))`;
+}
+
 export const toAttached = (row: MediaRow): AttachedMedia => ({
   id: row.id,
   contentType: row.contentType,
@@ -306,13 +311,41 @@ export class MediaService {
   }
 
   /**
+   * A file the caller may see: their own, or one a draft or post of a workspace they belong to
+   * carries (a contributor's images on a draft its reviewers open). Found by the caller's
+   * memberships, not by a workspace header: an `<img>` sends none. Others answer 404.
+   */
+  async readable(userId: string, id: string): Promise<MediaRow> {
+    if (!UUID.test(id)) throw mediaRefusal('NOT_FOUND', 'notFound');
+    const theirs = this.db
+      .select({ id: workspaceMembers.workspaceId })
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.userId, userId));
+    const [row] = await this.db
+      .select()
+      .from(media)
+      .where(
+        and(
+          eq(media.id, id),
+          or(
+            eq(media.userId, userId),
+            carriedIn(drafts, id, inArray(drafts.workspaceId, theirs)),
+            carriedIn(posts, id, inArray(posts.workspaceId, theirs)),
+          ),
+        ),
+      );
+    if (!row) throw mediaRefusal('NOT_FOUND', 'notFound');
+    return row;
+  }
+
+  /**
    * The files a post or draft is to carry, in the order given: undefined when none were sent;
    * refused when there are too many, one repeats, or one is neither the caller's nor `kept`.
    * `kept`: what the post or draft being changed already carries, which may be another member's
    * files in a shared workspace: whoever may change it may keep them on it.
    */
   async attachments(
-    userId: string,
+    who: { userId: string; workspaceId: string },
     ids: readonly string[] | undefined,
     kept: readonly AttachedMedia[] = [],
   ): Promise<AttachedMedia[] | undefined> {
@@ -320,10 +353,21 @@ export class MediaService {
     if (ids.length > MAX_POST_IMAGES) throw mediaRefusal('BAD_REQUEST', 'tooMany', { limit: MAX_POST_IMAGES });
     if (new Set(ids).size !== ids.length) throw mediaRefusal('BAD_REQUEST', 'duplicate');
     if (!ids.length) return [];
+    // The caller's own files, and those a draft or post of this workspace already carries: an
+    // editor scheduling a contributor's draft sends its images along.
     const rows = await this.db
       .select()
       .from(media)
-      .where(and(inArray(media.id, [...ids]), eq(media.userId, userId)));
+      .where(
+        and(
+          inArray(media.id, [...ids]),
+          or(
+            eq(media.userId, who.userId),
+            carriedIn(drafts, media.id, eq(drafts.workspaceId, who.workspaceId)),
+            carriedIn(posts, media.id, eq(posts.workspaceId, who.workspaceId)),
+          ),
+        ),
+      );
     const byId = new Map<string, AttachedMedia>([
       ...kept.map((file) => [file.id, file] as const),
       ...rows.map((row) => [row.id, toAttached(row)] as const),

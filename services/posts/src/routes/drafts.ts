@@ -35,7 +35,7 @@ export function draftRoutes(
 
   route(app, API.posts.createDraft, { once, checkResponses: true }, async (request, reply) => {
     const here = await workspaces.of(request, API.posts.createDraft);
-    const attached = await media.attachments(here.userId, request.body.mediaIds);
+    const attached = await media.attachments(here, request.body.mediaIds);
     const row = await drafts.create(here, request.body, attached);
     request.log.info({ draftId: row.id }, 'draft created');
     return reply.status(201).send({ success: true as const, message: POST_MESSAGES.draftSaved, data: toDraft(row) });
@@ -46,7 +46,7 @@ export function draftRoutes(
     const { mediaIds } = request.body;
     // The files it already carries stay allowed on it, whoever of the workspace attached them.
     const current = mediaIds === undefined ? undefined : await drafts.get(here.workspaceId, request.params.id);
-    const attached = await media.attachments(here.userId, mediaIds, current?.media);
+    const attached = await media.attachments(here, mediaIds, current?.media);
     const row = await drafts.update(here.workspaceId, request.params.id, request.body, attached);
     return { success: true as const, message: POST_MESSAGES.draftSaved, data: toDraft(row) };
   });

@@ -63,7 +63,7 @@ export function linkedlnRoutes(
       const text = requireContent(content);
       const firstComment = optionalFirstComment(request.body.firstComment);
       const schedule = resolveSchedule({ date, time, timeZone: filled(timeZone) ? timeZone : 'UTC' });
-      const attached = await media.attachments(me.userId, request.body.mediaIds);
+      const attached = await media.attachments(me, request.body.mediaIds);
       // In the caller's workspace, published through the caller's own network account.
       const post = await service.schedule(me, text, schedule, request.id, firstComment, attached);
       await drafts.consume(me.workspaceId, request.body.draftId);
@@ -88,7 +88,7 @@ export function linkedlnRoutes(
     assertSafeText(text);
     const timeZone = request.body.timeZone ? requireTimeZone(request.body.timeZone) : 'UTC';
     const firstComment = optionalFirstComment(request.body.firstComment);
-    const attached = await media.attachments(me.userId, request.body.mediaIds);
+    const attached = await media.attachments(me, request.body.mediaIds);
     const created = await service.publishNow(me, text, timeZone, request.id, firstComment, attached);
     await drafts.consume(me.workspaceId, request.body.draftId);
     const post = (await waiter.waitForOutcome(created.id, publishWaitMs)) ?? created;

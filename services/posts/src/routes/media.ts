@@ -17,7 +17,7 @@ export const toMedia = (row: MediaRow): Media => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** Uploading images and documents and reading them back (the owner only: another user's id answers 404). */
+/** Uploading images and documents and reading them back (their uploader, and the members of a workspace whose drafts or posts carry them). */
 export function mediaRoutes(
   app: ServiceApp,
   { media, storage, workspaces }: { media: MediaService; storage: ObjectStore; workspaces: WorkspaceAccess },
@@ -67,12 +67,12 @@ export function mediaRoutes(
   };
 
   route(app, API.media.file, {}, async (request, reply) => {
-    const row = await media.owned(identityOf(request).userId, request.params.id);
+    const row = await media.readable(identityOf(request).userId, request.params.id);
     return send(row.storageKey, row.contentType, reply);
   });
 
   route(app, API.media.thumbnail, {}, async (request, reply) => {
-    const row = await media.owned(identityOf(request).userId, request.params.id);
+    const row = await media.readable(identityOf(request).userId, request.params.id);
     return send(row.thumbnailKey, 'image/webp', reply);
   });
 }

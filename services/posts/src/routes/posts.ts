@@ -72,7 +72,7 @@ export function postRoutes(
     if (firstComment !== undefined) edit.firstComment = optionalFirstComment(firstComment);
     // The files it already carries stay allowed on it, whoever of the workspace attached them.
     const current = mediaIds === undefined ? undefined : await service.owned(here.workspaceId, request.params.id);
-    edit.media = await media.attachments(here.userId, mediaIds, current?.media);
+    edit.media = await media.attachments(here, mediaIds, current?.media);
     if (hasDate && hasTime) {
       edit.reschedule = (current) => resolveSchedule({ date, time, timeZone: timeZone?.trim() || current.timeZone });
     }

@@ -45,7 +45,7 @@ export function queueRoutes(
     const me = await workspaces.of(request, API.queue.add);
     const content = requireContent(request.body.content);
     const firstComment = optionalFirstComment(request.body.firstComment);
-    const attached = await media.attachments(me.userId, request.body.mediaIds);
+    const attached = await media.attachments(me, request.body.mediaIds);
     const post = await queue.add(me, { content, firstComment, media: attached ?? [] }, request.id);
     await drafts.consume(me.workspaceId, request.body.draftId);
     request.log.info({ postId: post.id, scheduledAt: post.scheduledAt }, 'post added to the queue');

@@ -257,6 +257,61 @@ describe('a shared workspace', () => {
     expect(refused.json().code).toBe(MEDIA_ERROR_CODES.unknownMedia);
   });
 
+  it("shows a draft's images to the workspace's members only, and lets an editor schedule it with them", async () => {
+    const t = await team();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#cc6633' } })
+      .png()
+      .toBuffer();
+    const uploaded = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/media',
+      headers: {
+        ...identityHeaders(t.contributor, TEST_INTERNAL_SECRET),
+        'content-type': 'image/png',
+        ...inWorkspace(t.id),
+      },
+      payload: png,
+    });
+    const image = uploaded.json().data.id as string;
+    const thumbnail = (who: Identity) => h.request(who, 'GET', `/api/v1/media/${image}/thumbnail`);
+    // Not yet carried by anything of the workspace: the uploader's alone.
+    expect((await thumbnail(t.owner)).statusCode).toBe(404);
+    const draft = (
+      await h.call(t.contributor, API.posts.createDraft, {
+        body: { content: 'Our office, in one picture', mediaIds: [image] },
+        headers: inWorkspace(t.id),
+      })
+    ).json().data;
+    // An <img> sends no workspace header: membership alone opens it.
+    expect((await thumbnail(t.owner)).statusCode).toBe(200);
+    expect((await thumbnail(t.viewer)).statusCode).toBe(200);
+    expect((await h.request(t.viewer, 'GET', `/api/v1/media/${image}`)).statusCode).toBe(200);
+    const outsider = (await team()).editor;
+    expect((await thumbnail(outsider)).statusCode).toBe(404);
+    expect((await thumbnail(testIdentity())).statusCode).toBe(404);
+
+    const scheduled = await h.call(t.editor, API.posts.schedule, {
+      body: {
+        userId: t.editor.userId,
+        content: draft.content,
+        date: future(),
+        time: '9:00 AM',
+        timeZone: 'Asia/Riyadh',
+        mediaIds: [image],
+        draftId: draft.id,
+      },
+      headers: inWorkspace(t.id),
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    // Another workspace's editor cannot take the file into theirs by naming it.
+    const elsewhere = await team();
+    const taken = await h.call(elsewhere.editor, API.posts.createDraft, {
+      body: { content: 'Not ours', mediaIds: [image] },
+      headers: inWorkspace(elsewhere.id),
+    });
+    expect(taken.json().code).toBe(MEDIA_ERROR_CODES.unknownMedia);
+  });
+
   it('answers someone who just joined from the copy that holds their membership', async () => {
     const [workspaceId, owner, joiner] = [randomUUID(), testIdentity(), testIdentity()];
     // Auth stamped the join with its (global) version; the gateway holds the joiner's next requests to it.
