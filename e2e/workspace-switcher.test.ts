@@ -302,6 +302,9 @@ describe('a contributor in a shared workspace', () => {
     const card = page.getByTestId('draft-card').filter({ hasText: text });
     await card.waitFor();
     expect(await card.getByTestId('draft-schedule').count()).toBe(0);
+    // Nor anywhere else on the page: the side column offers writing only.
+    await page.getByTestId('sidebar-generate').waitFor();
+    expect(await page.getByTestId('sidebar-schedule').count()).toBe(0);
     await screenshot(page, 'workspace-contributor-drafts-ar-phone');
     await context.close();
   });

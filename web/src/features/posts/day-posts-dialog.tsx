@@ -68,7 +68,8 @@ interface DayPostsDialogProps {
   onClose: () => void;
   onEdit: (post: PostView) => void;
   onDelete: (post: PostView) => void;
-  onScheduleOnDay: (day: Date) => void;
+  /** Absent for a role that may not schedule here. */
+  onScheduleOnDay?: (day: Date) => void;
 }
 
 /** 'Scheduled Posts for {date}' (spec section 2): time, status, content, Edit and Delete of each post. */
@@ -191,7 +192,7 @@ export function DayPostsDialog({ day, posts, onClose, onEdit, onDelete, onSchedu
             ))}
           </ul>
         )}
-        {canSchedule && day && (
+        {canSchedule && day && onScheduleOnDay && (
           <div className="mt-4 flex justify-end border-t border-slate-100 pt-4">
             <button type="button" onClick={() => onScheduleOnDay(day)} className={secondaryButtonClass}>
               <CalendarPlus aria-hidden="true" className="size-4" />

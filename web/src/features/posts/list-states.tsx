@@ -53,7 +53,7 @@ export function LoadError({
   );
 }
 
-/** A tab with no posts yet, and the one step that would fill it. */
+/** A tab with no posts yet, and the one step that would fill it (none for a role that may not take it). */
 export function EmptyPostList({
   icon,
   title,
@@ -65,7 +65,7 @@ export function EmptyPostList({
   title: string;
   text: string;
   actionLabel: string;
-  onAction: () => void;
+  onAction?: () => void;
 }) {
   return (
     <EmptyState
@@ -73,13 +73,15 @@ export function EmptyPostList({
       title={title}
       text={text}
       action={
-        <button
-          type="button"
-          onClick={onAction}
-          className="inline-flex items-center rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700"
-        >
-          {actionLabel}
-        </button>
+        onAction && (
+          <button
+            type="button"
+            onClick={onAction}
+            className="inline-flex items-center rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
+            {actionLabel}
+          </button>
+        )
       }
     />
   );

@@ -1,4 +1,4 @@
-import type { PostDraft } from '@nashr/contracts';
+import { type PostDraft, roleAtLeast } from '@nashr/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { addDays, isBefore, startOfDay, startOfMonth } from 'date-fns';
@@ -11,6 +11,7 @@ import { dateInputValue, formatCompact, WEEK_STARTS_ON } from '../../lib/format'
 import { useHasBeenTrue } from '../../lib/use-has-been-true';
 import { PageHeader } from '../../ui/page-header';
 import { useComposer } from '../composer';
+import { useRoleHere } from '../workspaces';
 import { calendarRange, postsByDay } from './calendar-grid';
 import { DayPostsDialog } from './day-posts-dialog';
 import { DeletePostDialog } from './delete-post-dialog';
@@ -88,6 +89,9 @@ export function PostsPage() {
   const composer = useComposer();
   const onGenerate = () => composer.open();
 
+  // Scheduling is for editors and up: a contributor or a viewer here is offered none.
+  const role = useRoleHere();
+  const schedules = !role || roleAtLeast(role, 'editor');
   const onSchedule = () => {
     // A future day picked in the calendar is where a new post most likely goes.
     const day = selectedDay && !isBefore(selectedDay, startOfDay(new Date())) ? dateInputValue(selectedDay) : undefined;
@@ -153,7 +157,7 @@ export function PostsPage() {
               isPending={scheduled.isPending}
               error={scheduled.error}
               onRetry={() => void scheduled.refetch()}
-              onSchedule={onSchedule}
+              onSchedule={schedules ? onSchedule : undefined}
               onEdit={setEditing}
               onDelete={setDeleting}
             />
@@ -188,7 +192,7 @@ export function PostsPage() {
         </Tabs.Root>
         <PostsSidebar
           onGenerate={onGenerate}
-          onSchedule={onSchedule}
+          onSchedule={schedules ? onSchedule : undefined}
           calendar={
             <PostsCalendar
               month={month}
@@ -222,10 +226,14 @@ export function PostsPage() {
         onClose={() => setOpenDay(null)}
         onEdit={setEditing}
         onDelete={setDeleting}
-        onScheduleOnDay={(day) => {
-          setOpenDay(null);
-          setScheduling({ date: dateInputValue(day) });
-        }}
+        onScheduleOnDay={
+          schedules
+            ? (day) => {
+                setOpenDay(null);
+                setScheduling({ date: dateInputValue(day) });
+              }
+            : undefined
+        }
       />
       {editWanted && (
         <Suspense fallback={null}>

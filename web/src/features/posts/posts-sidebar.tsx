@@ -3,20 +3,23 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlanUpsell } from '../billing';
 
-/** The right column of /posts (below the list on phones): actions, the calendar, the next plan's offer. */
+/**
+ * The right column of /posts (below the list on phones): actions, the calendar, the next plan's
+ * offer. Without `onSchedule` (a role that may not schedule here) only writing is offered.
+ */
 export function PostsSidebar({
   onGenerate,
   onSchedule,
   calendar,
 }: {
   onGenerate: () => void;
-  onSchedule: () => void;
+  onSchedule?: () => void;
   calendar: ReactNode;
 }) {
   const { t } = useTranslation('posts');
   return (
     <aside aria-label={t('sidebar.label')} className="flex flex-col gap-5" data-testid="posts-sidebar">
-      <div className="grid grid-cols-2 gap-3">
+      <div className={onSchedule ? 'grid grid-cols-2 gap-3' : 'grid gap-3'}>
         <button
           type="button"
           onClick={onGenerate}
@@ -28,17 +31,19 @@ export function PostsSidebar({
           </span>
           {t('sidebar.generate')}
         </button>
-        <button
-          type="button"
-          onClick={onSchedule}
-          data-testid="sidebar-schedule"
-          className="flex flex-col items-center gap-2 rounded-2xl border border-slate-200 bg-white px-3 py-4 text-sm font-semibold text-ink shadow-sm transition hover:border-brand-300 hover:bg-brand-50"
-        >
-          <span className="flex size-10 items-center justify-center rounded-xl bg-brand-600 text-white">
-            <CalendarPlus aria-hidden="true" className="size-5" />
-          </span>
-          {t('sidebar.schedule')}
-        </button>
+        {onSchedule && (
+          <button
+            type="button"
+            onClick={onSchedule}
+            data-testid="sidebar-schedule"
+            className="flex flex-col items-center gap-2 rounded-2xl border border-slate-200 bg-white px-3 py-4 text-sm font-semibold text-ink shadow-sm transition hover:border-brand-300 hover:bg-brand-50"
+          >
+            <span className="flex size-10 items-center justify-center rounded-xl bg-brand-600 text-white">
+              <CalendarPlus aria-hidden="true" className="size-5" />
+            </span>
+            {t('sidebar.schedule')}
+          </button>
+        )}
       </div>
       {calendar}
       <PlanUpsell variant="sidebar" />

@@ -9,7 +9,8 @@ export interface ScheduledListProps {
   isPending: boolean;
   error: unknown;
   onRetry: () => void;
-  onSchedule: () => void;
+  /** Absent for a role that may not schedule here. */
+  onSchedule?: () => void;
   onEdit: (post: PostView) => void;
   onDelete: (post: PostView) => void;
 }
