@@ -6,6 +6,7 @@
  * refused.
  */
 import { randomUUID } from 'node:crypto';
+import { WORKSPACE_COOKIE } from '@nashr/contracts';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,10 +143,19 @@ describe('a workspace invitation', () => {
       .poll(() => mailTab.getByTestId('invitation-accepted').textContent())
       .toBe(`You joined the workspace “\u2068${workspace.name}\u2069” as viewer.`);
     expect((await members()).invitations).toHaveLength(0);
-    // Joined: the invitation is forgotten, and a new account goes on to set itself up.
+    // Joined: the invitation is forgotten. A member of someone else's workspace works there at once,
+    // with no network account or personalization of their own to set up first.
     expect(await mailTab.evaluate(() => localStorage.getItem('pendingInvitation'))).toBeNull();
-    await mailTab.getByRole('link', { name: 'Continue setting up the account' }).click();
-    await mailTab.waitForURL((at) => at.pathname === '/connect-linkedIn');
+    await mailTab.getByRole('link', { name: 'Open the workspace' }).click();
+    await mailTab.waitForURL((at) => at.pathname === '/workspaces');
+    // The host's personal workspace is a shared one to the newcomer: the tab now works in it.
+    await expect
+      .poll(async () => (await mailTab.context().cookies()).find((c) => c.name === WORKSPACE_COOKIE)?.value)
+      .toBe(workspace.id);
+    // The app's screens are theirs now, not sent back to setting up (spec section 2's rule, widened).
+    await mailTab.goto(`${stack.url}/dashboard`);
+    await mailTab.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    expect(new URL(mailTab.url()).pathname).toBe('/dashboard');
     expect(addresses.filter((address) => token && address.includes(token))).toEqual([]);
     await page.context().close();
   });

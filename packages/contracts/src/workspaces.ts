@@ -84,7 +84,10 @@ export const acceptWorkspaceInvitationRequestSchema = z.object({ token: z.string
 export const workspaceSchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
-  /** The account's own workspace, made with it. */
+  /**
+   * The caller's own workspace, made with their account. Another account's personal workspace
+   * the caller joined is not: work there is named by its id like any shared workspace's.
+   */
   personal: z.boolean(),
   /** The caller's role in it. */
   role: workspaceRoleSchema,

@@ -135,6 +135,7 @@ export async function buildApp({ config, logger, database, redis }: AuthDeps): P
   sessionRoutes(app, {
     users,
     sessions,
+    workspaces,
     publicOrigin: new URL(config.PUBLIC_URL).origin,
     cookie: { secure: secureCookies },
     copyWaitMs: config.COPY_WAIT_MS,

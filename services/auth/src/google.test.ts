@@ -178,6 +178,7 @@ describe('Continue with Google', () => {
       personalization: null,
       roles: ['user'],
       newAccount: true,
+      teamMember: false,
     });
   });
 

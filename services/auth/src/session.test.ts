@@ -49,6 +49,7 @@ describe('GET /api/v1/auth/me', () => {
       personalization: null,
       roles: ['user'],
       newAccount: true,
+      teamMember: false,
     });
   });
 

@@ -187,6 +187,30 @@ describe('personal workspaces', () => {
     ]);
   });
 
+  it("shows another account's personal workspace to a member as shared, and tells /me they are a team member", async () => {
+    const owner = await newUser('host');
+    const member = await newUser('guest');
+    const me = async () =>
+      (await call(member, 'GET', '/api/v1/auth/me')).body.data as never as { user: { teamMember: boolean } };
+    expect((await me()).user.teamMember).toBe(false);
+    const hostsOwn = (await list(owner)).find((w) => w.personal)?.id as string;
+    const token = await invite(owner, hostsOwn, member.email, 'contributor');
+    expect((await call(member, 'POST', '/api/v1/workspaces/invitations/accept', { token })).status).toBe(200);
+    // Theirs is the only personal one to them: work in the host's is named by its id.
+    expect((await list(member)).map((w) => [w.id, w.personal])).toEqual(
+      expect.arrayContaining([
+        [member.userId, true],
+        [hostsOwn, false],
+      ]),
+    );
+    expect((await list(owner)).find((w) => w.id === hostsOwn)?.personal).toBe(true);
+    expect((await me()).user.teamMember).toBe(true);
+    // Owning workspaces of one's own makes nobody a team member.
+    await createWorkspace(owner, 'Own team');
+    const host = (await call(owner, 'GET', '/api/v1/auth/me')).body.data as never as { user: { teamMember: boolean } };
+    expect(host.user.teamMember).toBe(false);
+  });
+
   it('removes the workspaces an account owns with nobody else in them, and its memberships elsewhere', async () => {
     const owner = await newUser('owner');
     const { id, editor } = await teamOf(owner);

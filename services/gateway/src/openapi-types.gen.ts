@@ -2789,6 +2789,7 @@ export interface operations {
                                 } | null;
                                 roles: ("user" | "admin")[];
                                 newAccount: boolean;
+                                teamMember: boolean;
                             };
                         };
                     };

@@ -42,7 +42,7 @@ export async function checkSession(queryClient: QueryClient, rule?: GateRule): P
 /** The part of the session the rules read, as one comparable value. */
 function ruleKey(user: SessionUser): string {
   if (!user) return 'visitor';
-  return [user.email, user.linkedinConnected, Boolean(user.personalization)].join('|');
+  return [user.email, user.linkedinConnected, Boolean(user.personalization), Boolean(user.teamMember)].join('|');
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Personalization } from '@nashr/contracts';
 import { describe, expect, it } from 'vitest';
-import { isFullUser, nextStep, redirectFor, type SessionUser } from './rules';
+import { isFullUser, mayUseApp, nextStep, redirectFor, type SessionUser } from './rules';
 
 const personalization: Personalization = {
   jobTitle: 'Founder',
@@ -16,6 +16,8 @@ const emailOnly: SessionUser = { email: 'a@b.co', linkedinConnected: false, pers
 const personalizedNotConnected: SessionUser = { email: 'a@b.co', linkedinConnected: false, personalization };
 const connectedOnly: SessionUser = { email: 'a@b.co', linkedinConnected: true, personalization: null };
 const full: SessionUser = { email: 'a@b.co', linkedinConnected: true, personalization };
+/** Joined someone else's workspace, and set nothing of their own up. */
+const teamOnly: SessionUser = { email: 'a@b.co', linkedinConnected: false, personalization: null, teamMember: true };
 
 describe('session rules (spec sections 2, 4 and 6)', () => {
   it('counts only e-mail + connection + personalization as a full user', () => {
@@ -50,5 +52,18 @@ describe('session rules (spec sections 2, 4 and 6)', () => {
     expect(redirectFor('onboarding', emailOnly)).toBeNull();
     expect(redirectFor('onboarding', connectedOnly)).toBeNull();
     expect(redirectFor('onboarding', personalizedNotConnected)).toBeNull();
+  });
+
+  it("lets a member of someone else's workspace into the app without setting up an account of their own", () => {
+    expect(isFullUser(teamOnly)).toBe(false);
+    expect(mayUseApp(teamOnly)).toBe(true);
+    expect(mayUseApp(emailOnly)).toBe(false);
+    expect(redirectFor('protected', teamOnly)).toBeNull();
+    expect(nextStep(teamOnly)).toBe('/dashboard');
+    // Connecting later is still theirs to do; once connected, personalizing comes next as for anyone.
+    expect(redirectFor('onboarding', teamOnly)).toBeNull();
+    expect(nextStep({ ...connectedOnly, teamMember: true })).toBe('/personalize');
+    // Without an address nobody is let in, member or not.
+    expect(redirectFor('protected', { ...teamOnly, email: '' })).toBe('/signup');
   });
 });

@@ -1,7 +1,10 @@
 import type { CurrentUser } from '@nashr/contracts';
 
 /** What the redirect rules need to know about the visitor; null when nobody is signed in. */
-export type SessionUser = Pick<CurrentUser, 'email' | 'linkedinConnected' | 'personalization'> | null | undefined;
+export type SessionUser =
+  | (Pick<CurrentUser, 'email' | 'linkedinConnected' | 'personalization'> & Partial<Pick<CurrentUser, 'teamMember'>>)
+  | null
+  | undefined;
 
 export type AppPath = '/signup' | '/connect-linkedIn' | '/personalize' | '/dashboard';
 
@@ -11,12 +14,23 @@ export function isFullUser(user: SessionUser): boolean {
 }
 
 /**
+ * Who may use the app's screens: a full user, and a member of someone else's workspace, who works
+ * there without setting up an account of their own (a ghostwriter drafting for a founder). Such a
+ * member may still connect and personalize later, from the screens that need it.
+ */
+export function mayUseApp(user: SessionUser): boolean {
+  return isFullUser(user) || Boolean(user?.email && user.teamMember);
+}
+
+/**
  * The screen a visitor should be on next (spec section 4, "Verify"): no e-mail leads to
- * /signup, an unconnected account to /connect-linkedIn, missing personalization to
- * /personalize, and a full user to /dashboard.
+ * /signup, an unconnected account to /connect-linkedIn (a member of someone else's workspace
+ * goes on to the app instead), missing personalization to /personalize, and a full user to
+ * /dashboard.
  */
 export function nextStep(user: SessionUser): AppPath {
   if (!user?.email) return '/signup';
+  if (!user.linkedinConnected && user.teamMember) return '/dashboard';
   if (!user.linkedinConnected) return '/connect-linkedIn';
   if (!user.personalization) return '/personalize';
   return '/dashboard';
@@ -27,13 +41,13 @@ export type GateRule = 'protected' | 'onboarding';
 
 /**
  * Where a screen must send its visitor instead of showing, or null when it may show.
- * - protected (every screen of the shell): only a full user, everyone else goes to /signup
- *   (spec section 2).
+ * - protected (every screen of the shell): only a full user or a member of someone else's
+ *   workspace (`mayUseApp`), everyone else goes to /signup (spec section 2).
  * - onboarding (/connect-linkedIn, /personalize): a full user goes to /dashboard, a visitor
  *   without an e-mail to /signup; an account holder with an e-mail may stay (spec sections 2 and 6).
  */
 export function redirectFor(rule: GateRule, user: SessionUser): AppPath | null {
-  if (rule === 'protected') return isFullUser(user) ? null : '/signup';
+  if (rule === 'protected') return mayUseApp(user) ? null : '/signup';
   if (!user?.email) return '/signup';
   if (isFullUser(user)) return '/dashboard';
   return null;

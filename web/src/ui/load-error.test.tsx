@@ -57,4 +57,18 @@ describe('a list inside a card, loaded', () => {
     const html = renderToStaticMarkup(<Loaded query={query({ data: ['Laptop', 'Phone'] })}>{list}</Loaded>);
     expect(html).toBe('<ul><li>Laptop</li><li>Phone</li></ul>');
   });
+
+  it('offers connecting an account, not an error and Try again, when the screen needs one not yet connected', async () => {
+    const notConnected = new ApiError('No LinkedIn account is connected yet', 404, [], 'linkedin.not_connected');
+    await i18next.changeLanguage('ar');
+    const ar = renderToStaticMarkup(<Loaded query={query<string[]>({ error: notConnected })}>{list}</Loaded>);
+    expect(ar).toContain('data-testid="connect-first"');
+    expect(ar).toContain('href="/connect-linkedIn"');
+    expect(ar).toContain('ربط حساب على لينكدإن</a>');
+    expect(ar).not.toContain('role="alert"');
+    expect(ar).not.toContain('حاول مرة أخرى');
+    await i18next.changeLanguage('en');
+    const en = renderToStaticMarkup(<Loaded query={query<string[]>({ error: notConnected })}>{list}</Loaded>);
+    expect(en).toContain('Connect a LinkedIn account</a>');
+  });
 });

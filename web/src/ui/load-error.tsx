@@ -1,7 +1,9 @@
+import { LINKEDIN_ERROR_CODES } from '@nashr/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CircleAlert, RotateCw } from 'lucide-react';
+import { CircleAlert, Link2, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../lib/api/client';
 import { errorText } from '../lib/error-text';
 import { Spinner } from './spinner';
 
@@ -22,6 +24,11 @@ export function LoadError({
 }) {
   // Subscribes to the language, so the text follows a switch while the error is on screen.
   const { t } = useTranslation('dashboard');
+  // Not a fault: a member of someone else's workspace uses the app before connecting an account of
+  // their own. Trying again cannot help; connecting does.
+  if (error instanceof ApiError && error.code === LINKEDIN_ERROR_CODES.notConnected) {
+    return <ConnectFirst compact={compact} />;
+  }
   const text = errorText(error);
   return (
     <section
@@ -47,6 +54,31 @@ export function LoadError({
         <RotateCw aria-hidden="true" className={`size-4 ${retrying ? 'animate-spin' : ''}`} />
         {t('common:tryAgain')}
       </button>
+    </section>
+  );
+}
+
+/** A screen of the user's own network account, for a user who has not connected one. */
+function ConnectFirst({ compact }: { compact: boolean }) {
+  const { t } = useTranslation('common');
+  return (
+    <section
+      className={`flex flex-col items-center rounded-3xl border border-slate-200 bg-white text-center ${compact ? 'my-5 px-4 py-6' : 'px-6 py-12'}`}
+      data-testid="connect-first"
+    >
+      <span
+        className={`flex items-center justify-center rounded-2xl bg-brand-50 text-brand-600 ${compact ? 'size-10' : 'size-14'}`}
+      >
+        <Link2 aria-hidden="true" className={compact ? 'size-5' : 'size-7'} />
+      </span>
+      <p className="mt-4 max-w-lg text-slate-700">{t('connectFirst.text')}</p>
+      {/* A plain link: the connect screen opens afresh, and this panel renders outside a router too. */}
+      <a
+        href="/connect-linkedIn"
+        className={`inline-flex items-center rounded-xl bg-brand-600 font-semibold text-white shadow-sm hover:bg-brand-700 ${compact ? 'mt-4 px-4 py-2 text-sm' : 'mt-6 px-5 py-2.5'}`}
+      >
+        {t('connectFirst.action')}
+      </a>
     </section>
   );
 }

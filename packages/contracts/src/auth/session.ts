@@ -54,6 +54,12 @@ export const currentUserSchema = z.object({
    * not 'welcome back'. Told by the server, so a page it renders and the browser agree.
    */
   newAccount: z.boolean(),
+  /**
+   * A member of a workspace someone else owns. Such a member works there before, or without,
+   * connecting a network account of their own and personalizing: a ghostwriter drafting for a
+   * founder needs neither.
+   */
+  teamMember: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

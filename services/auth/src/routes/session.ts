@@ -11,10 +11,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { currentSessionId, type SessionCookieOptions, sessionCookieOptions } from '../sign-in.js';
 import { toCurrentUser, type UserStore } from '../users/user-store.js';
+import type { WorkspaceStore } from '../workspaces/workspace-store.js';
 
 export interface SessionRouteDeps {
   users: UserStore;
   sessions: SessionStore;
+  workspaces: WorkspaceStore;
   /** How long `/me` waits for the caller's own connection change to arrive (read-your-writes). */
   copyWaitMs: number;
   /** The address people use: a logout must come from a page of this origin (or from no page). */
@@ -55,7 +57,8 @@ export function sessionRoutes(app: ServiceApp, deps: SessionRouteDeps): void {
     );
     user = read;
     await deps.users.touch(user);
-    return { success: true as const, data: { user: toCurrentUser(user) } };
+    const teamMember = await deps.workspaces.memberElsewhere(userId);
+    return { success: true as const, data: { user: toCurrentUser(user, teamMember) } };
   });
 
   route(app, API.auth.logout, {}, async (request, reply) => {

@@ -63,7 +63,9 @@ function accepted<T>(outcome: { refused: Refusal | AcceptRefusal; max?: number |
 const shownWorkspace = (row: MyWorkspace) => ({
   id: row.id,
   name: row.name,
-  personal: row.personalOf !== null,
+  // The caller's own: another account's personal workspace the caller joined is shared with them
+  // (its owner is always its account: a personal workspace is never transferred).
+  personal: row.personalOf !== null && row.role === 'owner',
   role: row.role,
   createdAt: row.createdAt.toISOString(),
 });

@@ -194,7 +194,7 @@ export function exportUser(row: UserRow) {
 }
 
 /** The `/me` view of a row. A stored personalization that no longer fits the contract reads as unset. */
-export function toCurrentUser(row: UserRow, now = Date.now()): CurrentUser {
+export function toCurrentUser(row: UserRow, teamMember: boolean, now = Date.now()): CurrentUser {
   const personalization = row.personalization === null ? null : personalizationSchema.safeParse(row.personalization);
   return {
     id: row.id,
@@ -203,5 +203,6 @@ export function toCurrentUser(row: UserRow, now = Date.now()): CurrentUser {
     personalization: personalization?.success ? personalization.data : null,
     roles: row.roles.filter((r): r is Role => r === 'user' || r === 'admin'),
     newAccount: now - row.createdAt.getTime() < NEW_ACCOUNT_HOURS * 3_600_000,
+    teamMember,
   };
 }

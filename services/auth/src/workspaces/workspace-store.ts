@@ -80,6 +80,16 @@ export class WorkspaceStore {
     return rows.map(({ workspace, role }) => ({ ...workspace, role }));
   }
 
+  /** True when the user belongs to a workspace someone else owns (any role but owner). */
+  async memberElsewhere(userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ one: sql<number>`1` })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.userId, userId), ne(workspaceMembers.role, 'owner')))
+      .limit(1);
+    return row !== undefined;
+  }
+
   /** The user's workspaces for 'Download my data': each one's name, their role, and when they joined. */
   async exportOf(userId: string) {
     const rows = await this.db

@@ -9,7 +9,7 @@ import { forgetInvitation, rememberInvitation } from '../../session/pending-invi
 import { nextStep } from '../../session/rules';
 import { EmailLandingFrame } from '../../ui/email-landing-frame';
 import { Spinner } from '../../ui/spinner';
-import { useAcceptInvitation } from './workspaces-api';
+import { useAcceptInvitation, useSwitchWorkspace } from './workspaces-api';
 
 /** The token of the link, from the part after `#`: browsers never send it to a server or a log. */
 const tokenOfLink = () => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
@@ -28,6 +28,7 @@ export function AcceptInvitationPage() {
   const { t } = useTranslation('workspaces');
   const { user, isPending } = useSession();
   const accept = useAcceptInvitation();
+  const switchTo = useSwitchWorkspace();
   // Read after the first paint: the server render has no address bar.
   const [token, setToken] = useState<string | null>(null);
   useEffect(() => setToken(tokenOfLink()), []);
@@ -57,11 +58,13 @@ export function AcceptInvitationPage() {
           <p className="mt-3 text-slate-700" data-testid="invitation-accepted">
             {t('accept.joined', { name: joined.name, role: t(`roles.${joined.role}`) })}
           </p>
-          {/* A set-up account opens the workspace it joined; a new one goes on setting itself up first. */}
+          {/* Whoever may use the app now works in the workspace joined (nextStep: a member of someone
+              else's workspace needs no account of their own); anyone else goes on setting up first. */}
           {nextStep(user) === '/dashboard' ? (
             <Link
               to="/workspaces"
               search={{ id: joined.id }}
+              onClick={() => void switchTo(joined)}
               className="mt-6 inline-block w-full rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
               data-testid="invitation-continue"
             >

@@ -8,7 +8,7 @@ import type {
 } from '@nashr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useSession } from '../../lib/api/auth';
+import { sessionQuery, useSession } from '../../lib/api/auth';
 import { workspacesApi } from '../../lib/api/catalogue';
 import { call } from '../../lib/api/client';
 import { useMutation } from '../../lib/api/mutation';
@@ -144,12 +144,16 @@ export function useLeaveWorkspace() {
   });
 }
 
-/** Joins the workspace an e-mail invitation names, with the token of its link. */
+/**
+ * Joins the workspace an e-mail invitation names, with the token of its link. The session is read
+ * again: a member of someone else's workspace may use the app before setting up their own account.
+ */
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
+  const invalidate = useInvalidateWorkspaces();
   return useMutation({
     mutationFn: async (token: string) => (await call(workspacesApi.acceptInvitation, { body: { token } })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['workspaces'] }),
+    onSuccess: () => Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey })]),
   });
 }
 
