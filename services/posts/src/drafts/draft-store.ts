@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { inAdvisoryLock } from '../db/advisory-lock.js';
-import { type DraftRow, draftComments, drafts, type schema } from '../db/schema.js';
+import { type DraftRow, drafts, type schema } from '../db/schema.js';
 
 export type DraftText = Pick<DraftRow, 'content' | 'firstComment'> & Partial<Pick<DraftRow, 'media'>>;
 
@@ -14,8 +14,10 @@ export type DraftRecord = DraftRow & { comments: number };
  */
 export const draftWithCount = {
   ...getTableColumns(drafts),
+  // Spelled out: drizzle leaves the columns of a one-table query unqualified, and an unqualified
+  // "id" inside the subquery would be the comment's.
   comments:
-    sql<number>`(select count(*)::int from ${draftComments} where ${draftComments.draftId} = ${drafts.id})`.mapWith(
+    sql<number>`(select count(*)::int from "posts"."draft_comments" c where c."draft_id" = "drafts"."id")`.mapWith(
       Number,
     ),
 };
