@@ -6,7 +6,7 @@ CREATE TABLE "posts"."draft_activity" (
 	"actor_id" uuid,
 	"action" text NOT NULL,
 	"version" integer,
-	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
 	CONSTRAINT "draft_activity_action" CHECK ("posts"."draft_activity"."action" in ('created', 'edited', 'submitted', 'changes_requested', 'approved', 'scheduled', 'published'))
 );
 --> statement-breakpoint

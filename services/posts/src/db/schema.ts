@@ -207,7 +207,11 @@ export const draftActivity = postsSchema.table(
     actorId: uuid('actor_id'),
     action: text('action').$type<ActivityEntry['action']>().notNull(),
     version: integer('version'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The clock's time, not the transaction's: entries are written in the transaction of their
+     * step, after its row lock, so their order is the order the steps really took effect in.
+     */
+    at: timestamp('at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [
     index('draft_activity_draft_idx').on(t.draftId, t.at),

@@ -87,11 +87,17 @@ export class DraftService {
     if (media !== undefined) values.media = media;
     const next = { ...current, ...values };
     if (blank(next.content) && blank(next.firstComment) && !next.media.length) throw badRequest('draftEmpty');
-    const row = await this.store.update(id, workspaceId, values, request.version);
-    if (row) {
-      if (actorId) await this.activity?.recordEdited(workspaceId, row.id, actorId, row.version);
-      return row;
-    }
+    const activity = this.activity;
+    const row = await this.store.update(
+      id,
+      workspaceId,
+      values,
+      request.version,
+      actorId && activity
+        ? (saved, tx) => activity.recordEdited(workspaceId, saved.id, actorId, saved.version, tx)
+        : undefined,
+    );
+    if (row) return row;
     // Gone meanwhile (deleted in another tab) or saved by someone else since `version`.
     await this.owned(workspaceId, id);
     throw refusal('CONFLICT', 'draftChangedElsewhere');

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { inAdvisoryLock } from '../db/advisory-lock.js';
+import { inAdvisoryLock, type LockedTx } from '../db/advisory-lock.js';
 import { type DraftRow, drafts, type schema } from '../db/schema.js';
 
 export type DraftText = Pick<DraftRow, 'content' | 'firstComment'> & Partial<Pick<DraftRow, 'media'>>;
@@ -85,21 +85,30 @@ export class DraftStore {
     workspaceId: string,
     values: Partial<DraftText>,
     version?: number,
+    /** Runs in the save's transaction, holding its row lock (the draft's history records it). */
+    saved?: (row: DraftRecord, tx: LockedTx) => Promise<void>,
   ): Promise<DraftRecord | undefined> {
-    const [row] = await this.db
-      .update(drafts)
-      .set({
-        ...values,
-        version: sql`${drafts.version} + 1`,
-        updatedAt: sql`now()`,
-        reviewState: BACK_TO_REVIEW,
-        approvedVersion: null,
-      })
-      .where(
-        and(eq(drafts.id, id), eq(drafts.workspaceId, workspaceId), version ? eq(drafts.version, version) : undefined),
-      )
-      .returning(draftWithCount);
-    return row;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(drafts)
+        .set({
+          ...values,
+          version: sql`${drafts.version} + 1`,
+          updatedAt: sql`now()`,
+          reviewState: BACK_TO_REVIEW,
+          approvedVersion: null,
+        })
+        .where(
+          and(
+            eq(drafts.id, id),
+            eq(drafts.workspaceId, workspaceId),
+            version ? eq(drafts.version, version) : undefined,
+          ),
+        )
+        .returning(draftWithCount);
+      if (row) await saved?.(row, tx);
+      return row;
+    });
   }
 
   async delete(id: string, workspaceId: string): Promise<DraftRecord | undefined> {

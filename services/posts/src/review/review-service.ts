@@ -93,18 +93,16 @@ export class ReviewService {
     const from: DraftReviewState[] = ['draft', 'changes_requested'];
     this.explain(current, version, from);
     if (!current.content.trim()) throw badRequest('contentRequired');
-    const draft = await this.stepOrExplain(who.workspaceId, id, {
-      from,
-      version,
-      set: { reviewState: 'in_review', submittedBy: who.userId, submittedAt: sql`now()`, approvedVersion: null },
-    });
-    const entry = await this.store.record({
-      workspaceId: who.workspaceId,
-      draftId: id,
-      actorId: who.userId,
-      action: 'submitted',
-      version,
-    });
+    const { draft, entry } = await this.stepOrExplain(
+      who.workspaceId,
+      id,
+      {
+        from,
+        version,
+        set: { reviewState: 'in_review', submittedBy: who.userId, submittedAt: sql`now()`, approvedVersion: null },
+      },
+      { action: 'submitted', actorId: who.userId },
+    );
     await this.notices.tell(
       'review_requested',
       { ...this.about(who, draft, entry.id, requestId), text: draft.content },
@@ -114,18 +112,16 @@ export class ReviewService {
   }
 
   async approve(who: Acting, id: string, version: number, requestId?: string): Promise<DraftRecord> {
-    const draft = await this.stepOrExplain(who.workspaceId, id, {
-      from: ['in_review'],
-      version,
-      set: { reviewState: 'approved', approvedVersion: version, reviewedBy: who.userId, reviewedAt: sql`now()` },
-    });
-    const entry = await this.store.record({
-      workspaceId: who.workspaceId,
-      draftId: id,
-      actorId: who.userId,
-      action: 'approved',
-      version,
-    });
+    const { draft, entry } = await this.stepOrExplain(
+      who.workspaceId,
+      id,
+      {
+        from: ['in_review'],
+        version,
+        set: { reviewState: 'approved', approvedVersion: version, reviewedBy: who.userId, reviewedAt: sql`now()` },
+      },
+      { action: 'approved', actorId: who.userId },
+    );
     await this.notices.tell('draft_approved', { ...this.about(who, draft, entry.id, requestId), text: draft.content }, [
       draft.submittedBy ?? draft.userId,
     ]);
@@ -302,9 +298,14 @@ export class ReviewService {
     return row;
   }
 
-  private async stepOrExplain(workspaceId: string, id: string, step: ReviewStep): Promise<DraftRecord> {
-    const draft = await this.store.step(id, workspaceId, step);
-    if (draft) return draft;
+  private async stepOrExplain(
+    workspaceId: string,
+    id: string,
+    step: ReviewStep,
+    entry: Pick<DraftActivityRow, 'action' | 'actorId'>,
+  ): Promise<{ draft: DraftRecord; entry: DraftActivityRow }> {
+    const done = await this.store.stepAndRecord(id, workspaceId, step, entry);
+    if (done) return done;
     this.explain(await this.drafts.getIn(id, workspaceId), step.version, step.from);
     // Changed and changed back between the step and the read: the caller's version is stale all the same.
     throw reviewRefusal('CONFLICT', 'staleVersion', { version: step.version });

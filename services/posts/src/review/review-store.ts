@@ -78,6 +78,24 @@ export class ReviewStore {
     return row as DraftRecord | undefined;
   }
 
+  /**
+   * A step and its entry in the draft's history, in one transaction: the entry is written while
+   * the step's row lock is held, so a save racing the step is recorded after it.
+   */
+  stepAndRecord(
+    id: string,
+    workspaceId: string,
+    step: ReviewStep,
+    entry: Pick<DraftActivityRow, 'action' | 'actorId'>,
+  ): Promise<{ draft: DraftRecord; entry: DraftActivityRow } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const draft = await this.step(id, workspaceId, step, tx);
+      if (!draft) return undefined;
+      const recorded = await this.record({ workspaceId, draftId: id, version: step.version, ...entry }, tx);
+      return { draft, entry: recorded };
+    });
+  }
+
   /** The draft's thread, oldest first. */
   comments(draftId: string): Promise<DraftCommentRow[]> {
     return this.db
@@ -136,8 +154,14 @@ export class ReviewStore {
    * quiet time (autosave would fill the history otherwise). One statement: two saves at once may
    * both record, which only costs a line.
    */
-  async recordEdited(workspaceId: string, draftId: string, actorId: string, version: number): Promise<void> {
-    await this.db.execute(sql`
+  async recordEdited(
+    workspaceId: string,
+    draftId: string,
+    actorId: string,
+    version: number,
+    db: Queryable = this.db,
+  ): Promise<void> {
+    await db.execute(sql`
       insert into ${draftActivity} (workspace_id, draft_id, actor_id, action, version)
       select ${workspaceId}::uuid, ${draftId}::uuid, ${actorId}::uuid, 'edited', ${version}
       where not exists (
