@@ -175,6 +175,16 @@ describe('the review of a draft', () => {
     expect(requested!.id).toMatch(new RegExp(`^draft-review-notice-review-[0-9a-f-]{36}-${requested!.userId}$`));
   });
 
+  it('tells the reviewers other than the one who sends it', async () => {
+    const t = await team();
+    const draft = await newDraft(t, t.admin, 'Mine to send');
+    expect((await submit(t, t.admin, draft.id, draft.version)).statusCode).toBe(200);
+    expect(await toldOf(draft.id, 'review_requested')).toEqual([t.owner.userId]);
+    // Approving one's own draft tells no one.
+    expect((await approve(t, t.admin, draft.id, draft.version)).statusCode).toBe(200);
+    expect(await toldOf(draft.id, 'draft_approved')).toEqual([]);
+  });
+
   it('refuses to send an empty draft for review', async () => {
     const t = await team();
     const created = await h.call(t.contributor, API.posts.createDraft, {
@@ -305,13 +315,24 @@ describe("a draft's review thread", () => {
     expect(told.filter((n) => n.kind === 'mentioned').map((n) => n.userId)).toEqual([t.viewer.userId]);
     expect(told.find((n) => n.kind === 'mentioned')!.excerpt).toBe('Agreed');
 
+    // The admin answers in the thread: its other people hear of it, the admin does not.
+    const last = (await comment(t, t.admin, draft.id, 'Spring it is', { parentId: first.json().data.id })).json().data;
+    const toldOfLast = (await notices(draft.id)).filter((n) => n.id.includes(last.id));
+    expect(toldOfLast.map((n) => [n.kind, n.userId]).sort()).toEqual(
+      [
+        ['draft_commented', t.contributor.userId],
+        ['draft_commented', t.editor.userId],
+      ].sort(),
+    );
+
     const view = await h.call(t.viewer, API.review.draftReview, { params: { id: draft.id }, ...at(t) });
     expect(view.json().data.comments.map((c: { body: string }) => c.body)).toEqual([
       'Which launch?',
       'The spring one',
       'Agreed',
+      'Spring it is',
     ]);
-    expect(view.json().data.draft.comments).toBe(3);
+    expect(view.json().data.draft.comments).toBe(4);
   });
 
   it('refuses an empty, too long or unsafe comment, a parent of another draft and a mention of a non-member', async () => {
