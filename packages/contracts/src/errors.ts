@@ -15,6 +15,7 @@ import { LINKEDIN_ERROR_CODES, NETWORK_FAILURE_CODES } from './linkedin/errors.j
 import { MEDIA_ERROR_CODES } from './posts/media.js';
 import { POST_ERROR_CODES } from './posts/messages.js';
 import { QUEUE_ERROR_CODES } from './posts/queue-rules.js';
+import { REVIEW_ERROR_CODES } from './posts/review.js';
 import { PUSH_ERROR_CODES } from './push.js';
 import { TEXT_PROBLEMS } from './text.js';
 import { WEBHOOK_ERROR_CODES } from './webhooks.js';
@@ -36,6 +37,7 @@ export const ERROR_CODES: readonly string[] = [
     ...Object.values(POST_ERROR_CODES),
     ...Object.values(MEDIA_ERROR_CODES),
     ...Object.values(QUEUE_ERROR_CODES),
+    ...Object.values(REVIEW_ERROR_CODES),
     ...Object.values(LINKEDIN_ERROR_CODES),
     ...Object.values(ANALYTICS_ERROR_CODES),
     ...Object.values(NETWORK_FAILURE_CODES),

@@ -17,6 +17,7 @@ import { personalizationApi } from './personalization.js';
 import { postsApi } from './posts.js';
 import { preferencesApi } from './preferences.js';
 import { queueApi } from './queue.js';
+import { reviewApi } from './review.js';
 import { webhooksApi } from './webhooks.js';
 import { workspacesApi } from './workspaces.js';
 
@@ -39,6 +40,7 @@ export * from './personalization.js';
 export * from './posts.js';
 export * from './preferences.js';
 export * from './queue.js';
+export * from './review.js';
 export * from './webhooks.js';
 export * from './workspaces.js';
 
@@ -58,6 +60,7 @@ export const API = {
   posts: postsApi,
   media: mediaApi,
   queue: queueApi,
+  review: reviewApi,
   analytics: analyticsApi,
   content: contentApi,
   library: libraryApi,

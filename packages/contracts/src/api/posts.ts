@@ -2,6 +2,7 @@ import { PLAN_LIMIT_ERROR_CODES } from '../billing/index.js';
 import { LINKEDIN_ERROR_CODES, NETWORK_FAILURE_CODES } from '../linkedin/errors.js';
 import { MEDIA_ERROR_CODES } from '../posts/media.js';
 import { POST_ERROR_CODES as codes } from '../posts/messages.js';
+import { REVIEW_ERROR_CODES } from '../posts/review.js';
 import {
   createPostFailureSchema,
   createPostRequestSchema,
@@ -84,6 +85,7 @@ export const postsApi = {
     errors: {
       400: [codes.fillAllFields, ...contentCodes, ...whenCodes],
       403: [codes.notYourAccount, ...newPostPlanCodes],
+      409: [REVIEW_ERROR_CODES.approvalRequired],
     },
   }),
   scheduled: defineEndpoint({
@@ -121,7 +123,7 @@ export const postsApi = {
       400: [...contentCodes],
       403: [...newPostPlanCodes],
       404: [LINKEDIN_ERROR_CODES.notConnected],
-      409: [LINKEDIN_ERROR_CODES.reconnect],
+      409: [LINKEDIN_ERROR_CODES.reconnect, REVIEW_ERROR_CODES.approvalRequired],
       422: [codes.publishFailed, NETWORK_FAILURE_CODES.rejected],
     },
   }),
@@ -166,7 +168,7 @@ export const postsApi = {
       // A new time in a week the plan has already filled.
       403: [PLAN_LIMIT_ERROR_CODES.weeklyPosts],
       404: [codes.notFound],
-      409: stateCodes,
+      409: [...stateCodes, REVIEW_ERROR_CODES.approvedPostLocked],
     },
   }),
   cancel: defineEndpoint({

@@ -10,6 +10,7 @@ import {
   saveQueueResponseSchema,
 } from '../posts/queue.js';
 import { QUEUE_ERROR_CODES } from '../posts/queue-rules.js';
+import { REVIEW_ERROR_CODES } from '../posts/review.js';
 import { defineEndpoint } from './define.js';
 
 /** The posting queue: the caller's weekly slots, and posts put in the next free one. */
@@ -78,7 +79,7 @@ export const queueApi = {
         MEDIA_ERROR_CODES.tooManyDocuments,
       ],
       403: [PLAN_LIMIT_ERROR_CODES.inactive, PLAN_LIMIT_ERROR_CODES.weeklyPosts],
-      409: [QUEUE_ERROR_CODES.noSlots, QUEUE_ERROR_CODES.full],
+      409: [QUEUE_ERROR_CODES.noSlots, QUEUE_ERROR_CODES.full, REVIEW_ERROR_CODES.approvalRequired],
     },
   }),
 } as const;

@@ -224,6 +224,11 @@ export const createPostFailureSchema = z.object({
   data: postSchema,
 });
 
+/** Where a draft stands in its workspace's review (see review.ts). */
+export const DRAFT_REVIEW_STATES = ['draft', 'in_review', 'changes_requested', 'approved'] as const;
+export const draftReviewStateSchema = z.enum(DRAFT_REVIEW_STATES);
+export type DraftReviewState = z.infer<typeof draftReviewStateSchema>;
+
 /** A half-written post kept on the server, so it survives another device or a cleared browser. */
 export const postDraftSchema = z.object({
   id: z.string().uuid(),
@@ -238,6 +243,16 @@ export const postDraftSchema = z.object({
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Its review: where it stands, who sent it and who reviewed it last. */
+  reviewState: draftReviewStateSchema,
+  submittedBy: z.string().uuid().nullable(),
+  submittedAt: z.string().datetime().nullable(),
+  reviewedBy: z.string().uuid().nullable(),
+  reviewedAt: z.string().datetime().nullable(),
+  /** The version approved; equal to `version` exactly when `reviewState` is `approved`. */
+  approvedVersion: z.number().int().nullable(),
+  /** Comments in its review thread. */
+  comments: z.number().int().min(0),
 });
 export type PostDraft = z.infer<typeof postDraftSchema>;
 
