@@ -2,7 +2,13 @@
  * A draft's review told through the real auth service and its workers: notices published on the
  * real inbox queue as the posts service publishes them, e-mails received by a real SMTP server.
  */
-import { type DraftReviewNotice, draftReviewNoticeEvent, QUEUES, reviewPagePath } from '@nashr/contracts';
+import {
+  type DraftReviewNotice,
+  draftReviewNoticeEvent,
+  QUEUES,
+  reviewPagePath,
+  userDeletedEvent,
+} from '@nashr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deliverEvent,
@@ -171,5 +177,26 @@ describe('a draft approved', () => {
     expect((await list(author)).notifications).toEqual([
       expect.objectContaining({ kind: 'draft_approved', actorEmail: reviewer.email }),
     ]);
+  });
+});
+
+describe('a member who acted, then deleted their account', () => {
+  it('is named in no one’s bell any more, and their id is kept in none of the notices', async () => {
+    const author = await newUser('commented-on');
+    const gone = await newUser('commenter-gone');
+    await notice(author, gone, 'draft_commented');
+    expect((await list(author)).notifications).toEqual([expect.objectContaining({ actorEmail: gone.email })]);
+
+    // As the account deletion does: the account goes, and the auth inbox forgets it.
+    await h.database.sql`delete from auth.users where id = ${gone.userId}`;
+    await deliverEvent(
+      h,
+      () => h.queues.publish(userDeletedEvent, { userId: gone.userId, email: gone.email }, { id: gone.userId }),
+      `user-deleted-${gone.userId}`,
+    );
+    expect((await list(author)).notifications).toEqual([
+      expect.objectContaining({ kind: 'draft_commented', actorEmail: null, excerpt: 'Our Q3 launch, in five lines' }),
+    ]);
+    expect(await h.database.sql`select 1 from auth.notifications where actor_id = ${gone.userId}`).toHaveLength(0);
   });
 });

@@ -84,6 +84,8 @@ export const notifications = authSchema.table(
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     index('notifications_digest_idx').on(t.userId).where(sql`${t.email} = 'digest'`),
+    // A deleted account is forgotten as the actor of others' notifications too.
+    index('notifications_actor_idx').on(t.actorId).where(sql`${t.actorId} is not null`),
     check('notifications_email_state', sql`${t.email} in ('none', 'urgent', 'digest', 'sent', 'skipped')`),
   ],
 );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationRow } from '../db/schema.js';
-import { digestMail } from './notification-mail.js';
+import { digestMail, pushMessage } from './notification-mail.js';
 
 const links = {
   publicUrl: 'https://nashr.example',
@@ -72,5 +72,14 @@ describe('a draft’s review in the digest', () => {
     const english = digestMail('en', [approved], links);
     expect(english.text).toContain('Your draft is approved.');
     expect(english.text).toContain(`Open the review: ${link}`);
+  });
+
+  it('is pushed with who acted and the review page to open, never the draft’s words', () => {
+    const pushed = pushMessage('ar', { ...approved, kind: 'mentioned' } as typeof approved);
+    expect(pushed).toEqual({
+      title: 'أشار إليك أحد الأعضاء في مراجعة مسودة.',
+      body: 'من: lina@example.com',
+      url: `/review/${draftId}?workspace=${workspaceId}`,
+    });
   });
 });

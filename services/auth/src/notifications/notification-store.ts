@@ -334,10 +334,14 @@ export class NotificationStore {
     };
   }
 
-  /** A deleted account's notifications, preferences and the devices they were pushed to. */
+  /**
+   * A deleted account's notifications, preferences and the devices they were pushed to; and its
+   * id as who acted in other members' notifications (they stay, naming no one).
+   */
   async deleteUser(userId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.delete(notifications).where(eq(notifications.userId, userId));
+      await tx.update(notifications).set({ actorId: null }).where(eq(notifications.actorId, userId));
       await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
       await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
     });
