@@ -7,10 +7,18 @@
  * published posts make one digest; after unsubscribing from published posts none is mailed. A lost
  * connection tells ahead of time which scheduled post it would stop, with Reconnect. Credits running
  * low are told once, however many drafts follow. A refused payment refunded is told with why and
- * that the plan is unchanged, leading to Billing.
+ * that the plan is unchanged, leading to Billing. A draft sent for review is told to the reviewer
+ * with who sent it and its words, leading to its review page, in the bell and by e-mail.
  */
 import { randomUUID } from 'node:crypto';
-import { checkoutRefundedEvent, digestTickJob, type Locale, QUEUES } from '@nashr/contracts';
+import {
+  checkoutRefundedEvent,
+  digestTickJob,
+  draftReviewNoticeEvent,
+  type Locale,
+  QUEUES,
+  reviewPagePath,
+} from '@nashr/contracts';
 import { createRedis, Queues } from '@nashr/platform';
 import { createCapturingLogger } from '@nashr/platform/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
@@ -444,5 +452,62 @@ describe.each(['ar', 'en'] as const)('a refused payment refunded in %s', (lang) 
     expect(new RegExp(`${REFUND[lang].billing}: (\\S+)`).exec(mail.text ?? '')?.[1]).toMatch(/\/billing$/);
     expect(mail.listUnsubscribe).toContain('kind=checkout_refunded');
     expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+});
+
+const REVIEW = {
+  ar: { title: 'مسودة بانتظار مراجعتك', by: 'من: ', mail: 'مسودة بانتظار مراجعتك.', open: 'فتح المراجعة' },
+  en: {
+    title: 'A draft is waiting for your review',
+    by: 'From ',
+    mail: 'A draft is waiting for your review.',
+    open: 'Open the review',
+  },
+} as const;
+
+describe.each(['ar', 'en'] as const)('a draft sent for review in %s', (lang) => {
+  it('is told to the reviewer in the bell with who sent it and its words, leading to its review page, and by e-mail', async () => {
+    const reviewer = await fullUser(`reviewer-${lang}`);
+    const author = await fullUser(`review-author-${lang}`);
+    const page = await readsIn(reviewer, lang);
+    const workspaceId = randomUUID();
+    const draftId = randomUUID();
+    // The posts service publishes this when the author submits the draft, one per reviewer.
+    await queues.publish(
+      draftReviewNoticeEvent,
+      {
+        userId: reviewer.userId,
+        kind: 'review_requested',
+        workspaceId,
+        draftId,
+        actorId: author.userId,
+        excerpt: 'Three lessons from our launch week',
+      },
+      { id: `review-${randomUUID()}-${reviewer.userId}` },
+    );
+    await page.getByTestId('notification-count').waitFor({ timeout: 25_000 });
+    await page.getByTestId('notification-bell').click();
+    const item = page.locator('[data-testid="notification"][data-kind="review_requested"]');
+    await item.waitFor({ timeout: 25_000 });
+    expect(await item.textContent()).toContain(REVIEW[lang].title);
+    expect((await item.getByTestId('notification-actor').textContent())?.replace(/[\u2068\u2069]/g, '')).toBe(
+      `${REVIEW[lang].by}${author.email}`,
+    );
+    expect(await item.getByTestId('notification-excerpt').textContent()).toContain(
+      'Three lessons from our launch week',
+    );
+    await item.click();
+    await page.waitForURL(
+      (url) => url.pathname === `/review/${draftId}` && url.searchParams.get('workspace') === workspaceId,
+    );
+    await page.context().close();
+
+    const mail = await firstMailTo(reviewer.email);
+    expect(mail.subject).toBe(REVIEW[lang].mail);
+    expect(mail.text).toContain(author.email);
+    // The web app's own address (PUBLIC_URL), with the page that opens the draft's review.
+    const link = new URL(new RegExp(`${REVIEW[lang].open}: (\\S+)`).exec(mail.text ?? '')?.[1] ?? '');
+    expect(`${link.pathname}${link.search}`).toBe(reviewPagePath(workspaceId, draftId));
+    expect(mail.html).toContain(`href="${link.href.replaceAll('&', '&amp;')}"`);
   });
 });

@@ -5,8 +5,10 @@ import { defineJob, QUEUES } from './jobs/define.js';
 /**
  * What the product tells a user about: a post published (link) or failed (reason and the action
  * that fixes it), a scheduled post that needs the user before its time, the network connection
- * lost or about to expire, the AI credits running low, Engage's autopilot stopping by itself, a refused payment refunded. Each kind can be shown in the app, sent by e-mail and pushed to the
- * user's devices, as the user prefers.
+ * lost or about to expire, the AI credits running low, Engage's autopilot stopping by itself, a refused payment refunded,
+ * and a draft's review in a shared workspace (a draft waiting for the user's review, changes asked of
+ * the user's draft, the draft approved, a comment on it, the user mentioned). Each kind can be shown
+ * in the app, sent by e-mail and pushed to the user's devices, as the user prefers.
  */
 export const NOTIFICATION_KINDS = [
   'post_published',
@@ -17,11 +19,20 @@ export const NOTIFICATION_KINDS = [
   'connection_expiring',
   'autopilot_stopped',
   'checkout_refunded',
+  'review_requested',
+  'changes_requested',
+  'draft_approved',
+  'draft_commented',
+  'mentioned',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
-/** Kinds e-mailed at once (within the hourly cap); the others wait for the daily digest. */
+/**
+ * Kinds e-mailed at once (within the hourly cap); the others wait for the daily digest. Of a draft's
+ * review, what someone waits on is urgent (a draft to review, changes to make, a mention); an
+ * approval or a comment can wait for the digest.
+ */
 export const URGENT_NOTIFICATION_KINDS: ReadonlySet<NotificationKind> = new Set([
   'post_failed',
   'post_needs_attention',
@@ -30,6 +41,9 @@ export const URGENT_NOTIFICATION_KINDS: ReadonlySet<NotificationKind> = new Set(
   'connection_expiring',
   'autopilot_stopped',
   'checkout_refunded',
+  'review_requested',
+  'changes_requested',
+  'mentioned',
 ]);
 /** At most this many e-mails at once per user and hour; the rest wait for the digest. */
 export const URGENT_MAILS_PER_HOUR = 3;
@@ -45,6 +59,13 @@ export const notificationSchema = z.object({
   reason: z.string().nullable(),
   /** The declared code of that reason, when it has one: the app shows the words for it. */
   reasonCode: z.string().nullable(),
+  /** A draft's review: the workspace and the draft (its review page is `reviewPagePath(workspaceId, draftId)`). */
+  workspaceId: z.string().uuid().nullable(),
+  draftId: z.string().uuid().nullable(),
+  /** Who did it (the member who asked for the review, commented, mentioned), when it is still an account. */
+  actorEmail: z.string().nullable(),
+  /** The draft's first words, or the comment's. */
+  excerpt: z.string().nullable(),
   createdAt: z.string().datetime(),
   read: z.boolean(),
 });

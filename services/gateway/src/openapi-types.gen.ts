@@ -3371,11 +3371,15 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                kind: "post_published" | "post_failed" | "post_needs_attention" | "account_disconnected" | "credits_low" | "connection_expiring" | "autopilot_stopped" | "checkout_refunded";
+                                kind: "post_published" | "post_failed" | "post_needs_attention" | "account_disconnected" | "credits_low" | "connection_expiring" | "autopilot_stopped" | "checkout_refunded" | "review_requested" | "changes_requested" | "draft_approved" | "draft_commented" | "mentioned";
                                 postId: string | null;
                                 url: string | null;
                                 reason: string | null;
                                 reasonCode: string | null;
+                                workspaceId: string | null;
+                                draftId: string | null;
+                                actorEmail: string | null;
+                                excerpt: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 read: boolean;
@@ -3543,6 +3547,31 @@ export interface operations {
                                     email: boolean;
                                     push: boolean;
                                 };
+                                review_requested: {
+                                    app: boolean;
+                                    email: boolean;
+                                    push: boolean;
+                                };
+                                changes_requested: {
+                                    app: boolean;
+                                    email: boolean;
+                                    push: boolean;
+                                };
+                                draft_approved: {
+                                    app: boolean;
+                                    email: boolean;
+                                    push: boolean;
+                                };
+                                draft_commented: {
+                                    app: boolean;
+                                    email: boolean;
+                                    push: boolean;
+                                };
+                                mentioned: {
+                                    app: boolean;
+                                    email: boolean;
+                                    push: boolean;
+                                };
                             };
                             digestHour: number;
                             timeZone: string;
@@ -3632,6 +3661,31 @@ export interface operations {
                             email?: boolean;
                             push?: boolean;
                         };
+                        review_requested?: {
+                            app?: boolean;
+                            email?: boolean;
+                            push?: boolean;
+                        };
+                        changes_requested?: {
+                            app?: boolean;
+                            email?: boolean;
+                            push?: boolean;
+                        };
+                        draft_approved?: {
+                            app?: boolean;
+                            email?: boolean;
+                            push?: boolean;
+                        };
+                        draft_commented?: {
+                            app?: boolean;
+                            email?: boolean;
+                            push?: boolean;
+                        };
+                        mentioned?: {
+                            app?: boolean;
+                            email?: boolean;
+                            push?: boolean;
+                        };
                     };
                     digestHour?: number;
                     timeZone?: string;
@@ -3688,6 +3742,31 @@ export interface operations {
                                     push: boolean;
                                 };
                                 checkout_refunded: {
+                                    app: boolean;
+                                    email: boolean;
+                                    push: boolean;
+                                };
+                                review_requested: {
+                                    app: boolean;
+                                    email: boolean;
+                                    push: boolean;
+                                };
+                                changes_requested: {
+                                    app: boolean;
+                                    email: boolean;
+                                    push: boolean;
+                                };
+                                draft_approved: {
+                                    app: boolean;
+                                    email: boolean;
+                                    push: boolean;
+                                };
+                                draft_commented: {
+                                    app: boolean;
+                                    email: boolean;
+                                    push: boolean;
+                                };
+                                mentioned: {
                                     app: boolean;
                                     email: boolean;
                                     push: boolean;
@@ -3751,7 +3830,7 @@ export interface operations {
                 "application/json": {
                     token: string;
                     /** @enum {string} */
-                    kind: "post_published" | "post_failed" | "post_needs_attention" | "account_disconnected" | "credits_low" | "connection_expiring" | "autopilot_stopped" | "checkout_refunded";
+                    kind: "post_published" | "post_failed" | "post_needs_attention" | "account_disconnected" | "credits_low" | "connection_expiring" | "autopilot_stopped" | "checkout_refunded" | "review_requested" | "changes_requested" | "draft_approved" | "draft_commented" | "mentioned";
                 };
             };
         };

@@ -71,6 +71,11 @@ export const notifications = authSchema.table(
     reason: text('reason'),
     /** The declared code of the reason (`linkedin.rejected`), so the app can say it in the user's language. */
     reasonCode: text('reason_code'),
+    /** A draft's review: the workspace, the draft, who acted (told by e-mail while the account lives) and the words shown. */
+    workspaceId: uuid('workspace_id'),
+    draftId: uuid('draft_id'),
+    actorId: uuid('actor_id'),
+    excerpt: text('excerpt'),
     email: text('email').notNull().default('none'),
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -79,6 +84,8 @@ export const notifications = authSchema.table(
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     index('notifications_digest_idx').on(t.userId).where(sql`${t.email} = 'digest'`),
+    // A deleted account is forgotten as the actor of others' notifications too.
+    index('notifications_actor_idx').on(t.actorId).where(sql`${t.actorId} is not null`),
     check('notifications_email_state', sql`${t.email} in ('none', 'urgent', 'digest', 'sent', 'skipped')`),
   ],
 );

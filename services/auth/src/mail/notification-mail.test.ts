@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationRow } from '../db/schema.js';
-import { digestMail } from './notification-mail.js';
+import { digestMail, pushMessage } from './notification-mail.js';
 
 const links = {
   publicUrl: 'https://nashr.example',
@@ -43,5 +43,43 @@ describe('the digest e-mail', () => {
     expect(english.subject).toBe('Your Nashr digest: 1 notification');
     expect(english.html).toContain('<html lang="en" dir="ltr">');
     expect(english.text).toContain('Here is what happened to your posts since the last digest');
+  });
+});
+
+describe('a draft’s review in the digest', () => {
+  const workspaceId = '11111111-1111-4111-8111-111111111111';
+  const draftId = '22222222-2222-4222-8222-222222222222';
+  const approved = {
+    ...row(1),
+    kind: 'draft_approved',
+    workspaceId,
+    draftId,
+    excerpt: '<b>Launch</b> day',
+    actorEmail: 'lina@example.com',
+  } as unknown as NotificationRow & { actorEmail: string };
+
+  it('names who approved, quotes the draft and links to its review page on the web', () => {
+    const arabic = digestMail('ar', [approved], links);
+    const link = `https://nashr.example/review/${draftId}?workspace=${workspaceId}`;
+    expect(arabic.text).toContain('أصبحت مسودتك معتمدة.');
+    expect(arabic.text).toContain('من: lina@example.com');
+    expect(arabic.text).toContain('«<b>Launch</b> day»');
+    expect(arabic.text).toContain(`فتح المراجعة: ${link}`);
+    expect(arabic.html).toContain(`href="${link}"`);
+    // The draft's words are the writer's: shown, never taken as markup.
+    expect(arabic.html).toContain('&lt;b&gt;Launch&lt;/b&gt; day');
+    expect(arabic.text).toContain('لإيقاف رسائل «اعتماد مسوداتك» عبر البريد:');
+    const english = digestMail('en', [approved], links);
+    expect(english.text).toContain('Your draft is approved.');
+    expect(english.text).toContain(`Open the review: ${link}`);
+  });
+
+  it('is pushed with who acted and the review page to open, never the draft’s words', () => {
+    const pushed = pushMessage('ar', { ...approved, kind: 'mentioned' } as typeof approved);
+    expect(pushed).toEqual({
+      title: 'أشار إليك أحد الأعضاء في مراجعة مسودة.',
+      body: 'من: lina@example.com',
+      url: `/review/${draftId}?workspace=${workspaceId}`,
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { type DisplayPreferences, LINKEDIN_ERROR_CODES, type Locale, type NotificationKind } from '@nashr/contracts';
+import {
+  type DisplayPreferences,
+  LINKEDIN_ERROR_CODES,
+  type Locale,
+  type NotificationKind,
+  reviewPagePath,
+} from '@nashr/contracts';
 import type { NotificationRow } from '../db/schema.js';
 import { reasonWords } from './reason-words.js';
 
@@ -29,8 +35,13 @@ const intlLocale = (lang: Locale, digits: Digits) =>
 interface Told {
   title: string;
   detail: string | null;
+  /** Words someone wrote (a draft's first words, a comment), quoted in the e-mail; never pushed. */
+  quote?: string | null;
   action: { label: string; href: string } | null;
 }
+
+/** A notification as a mail tells it: with the address of whoever acted, read when the mail is written. */
+export type MailRow = NotificationRow & { actorEmail?: string | null };
 
 /**
  * Arabic counts agree with the noun in six ways (CLDR's plural categories, as the web app's
@@ -102,7 +113,20 @@ const COPY = {
       connection_expiring: 'قرب انتهاء ربط لينكدإن',
       autopilot_stopped: 'توقّف الوضع التلقائي',
       checkout_refunded: 'إعادة مبالغ الدفعات المرفوضة',
+      review_requested: 'المسودات المرسلة إليك للمراجعة',
+      changes_requested: 'طلب تعديلات على مسوداتك',
+      draft_approved: 'اعتماد مسوداتك',
+      draft_commented: 'التعليقات في مراجعة المسودات',
+      mentioned: 'الإشارة إليك في المراجعة',
     },
+    review_requested: 'مسودة بانتظار مراجعتك.',
+    changes_requested: 'طلب تعديلات على مسودتك قبل اعتمادها.',
+    draft_approved: 'أصبحت مسودتك معتمدة.',
+    draft_commented: 'تعليق جديد في مراجعة مسودة.',
+    mentioned: 'أشار إليك أحد الأعضاء في مراجعة مسودة.',
+    by: (actor: string) => `من: ${actor}`,
+    quote: (words: string) => `«${words}»`,
+    open_review: 'فتح المراجعة',
     settings: 'يمكنك تغيير إعدادات الإشعارات من صفحة الإعدادات في «نشر».',
     signature: 'فريق «نشر»',
   },
@@ -153,7 +177,20 @@ const COPY = {
       connection_expiring: 'a LinkedIn connection about to expire',
       autopilot_stopped: 'autopilot stopping by itself',
       checkout_refunded: 'refused payments refunded',
+      review_requested: 'drafts sent for your review',
+      changes_requested: 'changes requested on your drafts',
+      draft_approved: 'your drafts approved',
+      draft_commented: 'comments in a draft’s review',
+      mentioned: 'mentions of you in a review',
     },
+    review_requested: 'A draft is waiting for your review.',
+    changes_requested: 'Changes were requested on your draft before it is approved.',
+    draft_approved: 'Your draft is approved.',
+    draft_commented: 'A new comment in a draft’s review.',
+    mentioned: 'A member mentioned you in a draft’s review.',
+    by: (actor: string) => `From ${actor}`,
+    quote: (words: string) => `“${words}”`,
+    open_review: 'Open the review',
     settings: 'You can change your notification preferences in Nashr’s settings.',
     signature: 'The Nashr team',
   },
@@ -191,7 +228,7 @@ function expiryWords(
   return { soon, date };
 }
 
-function told(lang: Locale, row: NotificationRow, publicUrl: string, timeZone = 'UTC', digits: Digits = 'latn'): Told {
+function told(lang: Locale, row: MailRow, publicUrl: string, timeZone = 'UTC', digits: Digits = 'latn'): Told {
   const c = COPY[lang];
   const kind = row.kind as NotificationKind;
   const post = row.postId ? `${publicUrl}/posts?post=${encodeURIComponent(row.postId)}` : `${publicUrl}/posts`;
@@ -237,6 +274,24 @@ function told(lang: Locale, row: NotificationRow, publicUrl: string, timeZone = 
         action: { label: c.open_billing, href: `${publicUrl}/billing` },
       };
     }
+    case 'review_requested':
+    case 'changes_requested':
+    case 'draft_approved':
+    case 'draft_commented':
+    case 'mentioned':
+      // The review page opens the draft in its workspace, on a phone as on a desk.
+      return {
+        title: c[kind],
+        detail: row.actorEmail ? c.by(row.actorEmail) : null,
+        quote: row.excerpt ? c.quote(row.excerpt) : null,
+        action: {
+          label: c.open_review,
+          href:
+            row.workspaceId && row.draftId
+              ? `${publicUrl}${reviewPagePath(row.workspaceId, row.draftId)}`
+              : `${publicUrl}/posts`,
+        },
+      };
   }
 }
 
@@ -278,6 +333,11 @@ function htmlOf(item: Told): string {
       `<tr><td dir="auto" style="font-size:14px;line-height:1.7;color:#4b5563;">${escapeHtml(item.detail)}</td></tr>`,
     );
   }
+  if (item.quote) {
+    rows.push(
+      `<tr><td dir="auto" style="font-size:14px;line-height:1.7;color:#1f2937;background:#f8fafc;border-radius:8px;padding:8px 12px;margin-top:4px;">${escapeHtml(item.quote)}</td></tr>`,
+    );
+  }
   if (item.action) {
     rows.push(
       `<tr><td style="padding:12px 0 20px;"><a href="${escapeHtml(item.action.href)}" style="display:inline-block;background:#0a66c2;color:#ffffff;text-decoration:none;font-weight:bold;font-size:15px;padding:10px 22px;border-radius:8px;">${escapeHtml(item.action.label)}</a></td></tr>`,
@@ -290,6 +350,7 @@ function textOf(item: Told): string[] {
   return [
     item.title,
     ...(item.detail ? [item.detail] : []),
+    ...(item.quote ? [item.quote] : []),
     ...(item.action ? [`${item.action.label}: ${item.action.href}`] : []),
     '',
   ];
@@ -313,7 +374,7 @@ function footer(lang: Locale, links: MailLinks, kinds: NotificationKind[]): { ht
 }
 
 /** One urgent notification, e-mailed at once. */
-export function notificationMail(lang: Locale, row: NotificationRow, links: MailLinks): NotificationMail {
+export function notificationMail(lang: Locale, row: MailRow, links: MailLinks): NotificationMail {
   const item = told(lang, row, links.publicUrl, links.timeZone, links.digits);
   const kind = row.kind as NotificationKind;
   const end = footer(lang, links, [kind]);
@@ -331,7 +392,7 @@ export function notificationMail(lang: Locale, row: NotificationRow, links: Mail
 }
 
 /** The daily digest: everything that waited, in one e-mail. */
-export function digestMail(lang: Locale, rows: NotificationRow[], links: MailLinks): NotificationMail {
+export function digestMail(lang: Locale, rows: MailRow[], links: MailLinks): NotificationMail {
   const c = COPY[lang];
   const items = rows.map((row) => told(lang, row, links.publicUrl, links.timeZone, links.digits));
   const kinds = [...new Set(rows.map((row) => row.kind as NotificationKind))];
@@ -360,7 +421,7 @@ const PUSH_DETAIL_MAX = 200;
  */
 export function pushMessage(
   lang: Locale,
-  row: NotificationRow,
+  row: MailRow,
   options: { timeZone?: string; digits?: Digits } = {},
 ): { title: string; body: string | null; url: string } {
   const item = told(lang, row, '', options.timeZone, options.digits);

@@ -1,6 +1,7 @@
 import { digestTickJob, sendDigestJob, sendNotificationMailJob, URGENT_MAILS_PER_HOUR } from '@nashr/contracts';
 import { handleJob, type Queues } from '@nashr/platform';
-import { digestMail, notificationMail } from '../mail/notification-mail.js';
+import type { NotificationRow } from '../db/schema.js';
+import { digestMail, type MailRow, notificationMail } from '../mail/notification-mail.js';
 import type { Mailer } from '../providers/mailer.js';
 import type { UserStore } from '../users/user-store.js';
 import { type NotificationStore, unsubscribeTokenFor } from './notification-store.js';
@@ -15,6 +16,17 @@ export interface MailJobDeps {
 }
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * The rows with the address of whoever acted (a draft's review), read as the mail is written: an
+ * account deleted meanwhile is named by no one.
+ */
+export async function withActors(users: Pick<UserStore, 'find'>, rows: NotificationRow[]): Promise<MailRow[]> {
+  const ids = [...new Set(rows.flatMap((row) => (row.actorId ? [row.actorId] : [])))];
+  const found = await Promise.all(ids.map(async (id) => [id, (await users.find(id))?.email ?? null] as const));
+  const emails = new Map(found);
+  return rows.map((row) => ({ ...row, actorEmail: row.actorId ? (emails.get(row.actorId) ?? null) : null }));
+}
 
 /** The hour and the date in `timeZone` at `now`. */
 export function localHourAndDay(now: Date, timeZone: string): { hour: number; day: string } {
@@ -55,7 +67,8 @@ export function notificationMailHandlers(deps: MailJobDeps) {
           ]);
           if (!user || !preferences.kinds[row.kind as keyof typeof preferences.kinds]?.email) return null;
           const secret = await deps.store.unsubscribeSecret(row.userId);
-          const mail = notificationMail(preferences.locale, row, {
+          const [told] = await withActors(deps.users, [row]);
+          const mail = notificationMail(preferences.locale, told ?? row, {
             publicUrl: deps.publicUrl,
             unsubscribeToken: (kind) => unsubscribeTokenFor(row.userId, secret, kind),
             timeZone: preferences.timeZone,
@@ -90,7 +103,7 @@ export function notificationMailHandlers(deps: MailJobDeps) {
       const preferences = await deps.store.preferences(userId);
       const display = await deps.users.displayPreferences(userId);
       const secret = await deps.store.unsubscribeSecret(userId);
-      const mail = digestMail(preferences.locale, rows, {
+      const mail = digestMail(preferences.locale, await withActors(deps.users, rows), {
         publicUrl: deps.publicUrl,
         unsubscribeToken: (kind) => unsubscribeTokenFor(userId, secret, kind),
         timeZone: preferences.timeZone,

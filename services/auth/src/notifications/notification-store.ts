@@ -17,6 +17,7 @@ import {
   notifications,
   pushSubscriptions,
   type schema,
+  users,
 } from '../db/schema.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
@@ -45,10 +46,15 @@ export interface NewNotification {
   url?: string | null;
   reason?: string | null;
   reasonCode?: string | null;
+  workspaceId?: string | null;
+  draftId?: string | null;
+  actorId?: string | null;
+  excerpt?: string | null;
   email: EmailState;
 }
 
-export function toNotification(row: NotificationRow): Notification {
+/** A stored notification as the API gives it; `actorEmail` is read with it (null once that account is gone). */
+export function toNotification(row: NotificationRow, actorEmail: string | null = null): Notification {
   return {
     id: row.id,
     kind: row.kind as NotificationKind,
@@ -56,6 +62,10 @@ export function toNotification(row: NotificationRow): Notification {
     url: row.url,
     reason: row.reason,
     reasonCode: row.reasonCode,
+    workspaceId: row.workspaceId,
+    draftId: row.draftId,
+    actorEmail,
+    excerpt: row.excerpt,
     createdAt: row.createdAt.toISOString(),
     read: row.readAt !== null,
   };
@@ -106,6 +116,10 @@ export class NotificationStore {
         url: entry.url ?? null,
         reason: entry.reason ?? null,
         reasonCode: entry.reasonCode ?? null,
+        workspaceId: entry.workspaceId ?? null,
+        draftId: entry.draftId ?? null,
+        actorId: entry.actorId ?? null,
+        excerpt: entry.excerpt ?? null,
         email: entry.email,
       })
       .onConflictDoNothing({ target: notifications.dedupeKey })
@@ -128,13 +142,23 @@ export class NotificationStore {
     if (shown.length === 0) return { notifications: [], unread: 0 };
     const mine = and(eq(notifications.userId, userId), inArray(notifications.kind, shown));
     const [rows, [unread]] = await Promise.all([
-      this.db.select().from(notifications).where(mine).orderBy(desc(notifications.createdAt)).limit(NOTIFICATIONS_PAGE),
+      // Who acted is read now, not kept: an account deleted since leaves no address in others' bells.
+      this.db
+        .select({ row: notifications, actorEmail: users.email })
+        .from(notifications)
+        .leftJoin(users, eq(users.id, notifications.actorId))
+        .where(mine)
+        .orderBy(desc(notifications.createdAt))
+        .limit(NOTIFICATIONS_PAGE),
       this.db
         .select({ n: count() })
         .from(notifications)
         .where(and(mine, isNull(notifications.readAt))),
     ]);
-    return { notifications: rows.map(toNotification), unread: unread?.n ?? 0 };
+    return {
+      notifications: rows.map(({ row, actorEmail }) => toNotification(row, actorEmail)),
+      unread: unread?.n ?? 0,
+    };
   }
 
   private async shownKinds(userId: string): Promise<NotificationKind[]> {
@@ -298,7 +322,8 @@ export class NotificationStore {
       .limit(100);
     return {
       preferences: await this.preferences(userId),
-      notifications: rows.map(toNotification),
+      // Without who acted: that is another member's address, not the user's data.
+      notifications: rows.map((row) => toNotification(row)),
       // The devices push goes to: the push service and the dates, not the keys nor the device's address there.
       pushDevices: devices.map((device) => ({
         label: device.label,
@@ -309,10 +334,14 @@ export class NotificationStore {
     };
   }
 
-  /** A deleted account's notifications, preferences and the devices they were pushed to. */
+  /**
+   * A deleted account's notifications, preferences and the devices they were pushed to; and its
+   * id as who acted in other members' notifications (they stay, naming no one).
+   */
   async deleteUser(userId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.delete(notifications).where(eq(notifications.userId, userId));
+      await tx.update(notifications).set({ actorId: null }).where(eq(notifications.actorId, userId));
       await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
       await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
     });

@@ -4,6 +4,7 @@ import {
   checkoutRefundedEvent,
   connectionExpiringEvent,
   creditsLowEvent,
+  draftReviewNoticeEvent,
   engageAutopilotStoppedEvent,
   LINKEDIN_ERROR_CODES,
   LINKEDIN_MESSAGES,
@@ -108,7 +109,7 @@ export class Notifier {
   /**
    * The post events: a published post (its link), a failed one (its reason), one that needs the
    * user before its time (the cause); the credits running low; Engage's autopilot stopping by itself;
-   * a refused payment refunded.
+   * a refused payment refunded; a draft's review.
    */
   handlers() {
     return [
@@ -162,6 +163,16 @@ export class Notifier {
           log,
         ),
       ),
+      // One event per member told, its id one per activity or comment and member: each is told once.
+      // The kinds of a review are the notification kinds of the same names.
+      handleJob(draftReviewNoticeEvent, ({ userId, kind, workspaceId, draftId, actorId, excerpt }, job, log) => {
+        // Nobody is told of what they did themselves (a reviewer mentioning themselves, say).
+        if (userId === actorId) {
+          log.debug({ kind, userId }, 'review notice of the member’s own doing: not told');
+          return Promise.resolve();
+        }
+        return this.tell(job, { userId, kind, workspaceId, draftId, actorId, excerpt }, log);
+      }),
     ];
   }
 }

@@ -4,6 +4,7 @@ import { UnrecoverableError } from 'bullmq';
 import webpush from 'web-push';
 import type { PushSubscriptionRow } from '../db/schema.js';
 import { pushMessage } from '../mail/notification-mail.js';
+import { withActors } from '../notifications/mail-jobs.js';
 import type { NotificationStore } from '../notifications/notification-store.js';
 import type { UserStore } from '../users/user-store.js';
 import type { PushCap } from './push-cap.js';
@@ -87,7 +88,8 @@ export function pushHandlers(deps: PushJobDeps) {
       const kind = row.kind as NotificationKind;
       if (!preferences.kinds[kind]?.push) return { outcome: 'off' };
       const lang = preferences.locale;
-      const words = pushMessage(lang, row, { timeZone: preferences.timeZone, digits: display?.digits });
+      const [told] = await withActors(deps.users, [row]);
+      const words = pushMessage(lang, told ?? row, { timeZone: preferences.timeZone, digits: display?.digits });
       const payload = pushPayloadSchema.parse({
         kind,
         title: words.title,

@@ -1,7 +1,13 @@
-import { LINKEDIN_ERROR_CODES, type Notification } from '@nashr/contracts';
+import {
+  LINKEDIN_ERROR_CODES,
+  type Notification,
+  REVIEW_NOTICE_KINDS,
+  type ReviewNoticeKind,
+  reviewPagePath,
+} from '@nashr/contracts';
 import * as Popover from '@radix-ui/react-popover';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { Bell, CheckCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,12 +51,44 @@ const leadsToReconnect = (item: Notification) =>
   (item.kind === 'post_needs_attention' &&
     (item.reasonCode === LINKEDIN_ERROR_CODES.reconnect || item.reasonCode === LINKEDIN_ERROR_CODES.expiresBeforePost));
 
+const isReviewNotice = (item: Notification): item is Notification & { kind: ReviewNoticeKind } =>
+  (REVIEW_NOTICE_KINDS as readonly string[]).includes(item.kind);
+
+/**
+ * A draft's review page, opened in the app as a router link would (a plain click), and as a link
+ * in its own right otherwise (a new tab). Its path is the one the e-mails link to.
+ */
+function ReviewLink({ href, className, children }: { href: string; className: string; children: React.ReactNode }) {
+  const router = useRouter({ warn: false });
+  return (
+    <a
+      href={href}
+      className={className}
+      onClick={(event) => {
+        if (!router || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        router.history.push(href);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
 /**
  * Where a notification leads: the post (with its retry), the post on the network, reconnecting,
- * the composer (credits), Engage (its autopilot stopped), or Billing (a refused payment refunded).
+ * the composer (credits), Engage (its autopilot stopped), Billing (a refused payment refunded), or
+ * a draft's review.
  */
 function NotificationLink({ item, children }: { item: Notification; children: React.ReactNode }) {
   const className = 'block rounded-lg px-3 py-2.5 text-start hover:bg-slate-50 focus-visible:bg-slate-50';
+  if (isReviewNotice(item) && item.workspaceId && item.draftId) {
+    return (
+      <ReviewLink href={reviewPagePath(item.workspaceId, item.draftId)} className={className}>
+        {children}
+      </ReviewLink>
+    );
+  }
   if (item.kind === 'post_published' && item.url) {
     return (
       <a href={item.url} target="_blank" rel="noopener noreferrer" className={className}>
@@ -93,7 +131,7 @@ function NotificationLink({ item, children }: { item: Notification; children: Re
   );
 }
 
-function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item: Notification) => void }) {
+export function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item: Notification) => void }) {
   const { t, i18n } = useTranslation('notifications');
   const when = formatDateTime(item.createdAt, i18n.language);
   return (
@@ -129,7 +167,22 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
                     : (codeText(item.reasonCode) ?? item.reason)}
               </span>
             )}
+            {item.excerpt && (
+              // The draft's or the comment's own words, in whichever language they were written.
+              <span
+                dir="auto"
+                className="mt-0.5 line-clamp-2 block text-sm text-slate-600"
+                data-testid="notification-excerpt"
+              >
+                {t('quoted', { words: item.excerpt })}
+              </span>
+            )}
             <span className="mt-1 block text-xs text-slate-500">
+              {item.actorEmail && (
+                <>
+                  <span data-testid="notification-actor">{t('byActor', { actor: item.actorEmail })}</span> ·{' '}
+                </>
+              )}
               {t(`kinds.${item.kind}.action`)} · <time dateTime={item.createdAt}>{when}</time>
             </span>
           </span>
