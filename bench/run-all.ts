@@ -5,7 +5,7 @@
  *
  *   npm run bench                         # everything, full durations (about 10 minutes)
  *   BENCH_QUICK=1 npm run bench           # shorter runs, same figures
- *   BENCH_ONLY=web,gateway npm run bench  # some of: web, gateway, ai, consistency, library, lighthouse, scheduler, documents, engage (engage-refresh, engage-suggestions: its two parts), memory, webhooks
+ *   BENCH_ONLY=web,gateway npm run bench  # some of: web, gateway, ai, consistency, library, lighthouse, scheduler, documents, engage (engage-refresh, engage-suggestions: its two parts), memory, webhooks, workspaces (optional: only when named)
  *   npm run bench -- --only lighthouse    # Lighthouse scores of every screen, both languages
  *   npx tsx bench/run-all.ts --quick --only gateway --no-build --out results.json
  *   BENCH_STRICT=1 npm run bench          # exit 1 when a target is missed
@@ -59,13 +59,19 @@ const BENCHES = [
   'engage-suggestions',
   'memory',
   'webhooks',
+  'workspaces',
 ] as const;
 type Bench = (typeof BENCHES)[number];
+/** Run only when asked for (`--only workspaces`): a figure of one service, not of the whole product. */
+const OPTIONAL: readonly Bench[] = ['workspaces'];
 
 const { values: flags } = parseArgs({
   options: {
     quick: { type: 'boolean', default: process.env.BENCH_QUICK === '1' },
-    only: { type: 'string', default: process.env.BENCH_ONLY ?? BENCHES.join(',') },
+    only: {
+      type: 'string',
+      default: process.env.BENCH_ONLY ?? BENCHES.filter((bench) => !OPTIONAL.includes(bench)).join(','),
+    },
     'no-build': { type: 'boolean', default: process.env.BENCH_NO_BUILD === '1' },
     /** Exit 1 when a target is missed (without it only a benchmark that could not run fails the command). */
     strict: { type: 'boolean', default: process.env.BENCH_STRICT === '1' },
@@ -664,6 +670,21 @@ async function documentUpload(scratch: string): Promise<void> {
   });
 }
 
+// ── workspaces (bench/workspaces): a member's listings against a single user's, the permission check ──
+async function workspaceListings(scratch: string): Promise<void> {
+  const out = join(scratch, 'workspaces.json');
+  const args = ['--import', 'tsx', join(ROOT, 'bench/workspaces/run.ts'), '--out', out];
+  if (quick) args.push('--quick');
+  const code = await runScript(args);
+  if (!existsSync(out)) {
+    unavailable('workspaces', 'run', `bench/workspaces/run.ts ended (${code}) without results`);
+    return;
+  }
+  const r = JSON.parse(await readFile(out, 'utf8')) as { rows: Omit<Row, 'bench'>[]; notes: string[] };
+  rows.push(...r.rows.map((row) => ({ bench: 'workspaces', ...row })));
+  notes.push(...r.notes.map((note) => `workspaces: ${note}`));
+}
+
 // ── webhooks (bench/webhooks): deliveries through the real worker, a fifth answered 500 first ──
 async function webhookDeliveries(scratch: string): Promise<void> {
   const plan = PLAN.webhooks;
@@ -1065,6 +1086,12 @@ async function main(): Promise<number> {
     }
     if (wanted('documents')) {
       await section('documents: a 20 MB PDF uploaded through the gateway', () => documentUpload(scratch));
+    }
+
+    if (wanted('workspaces')) {
+      await section('workspaces: a member listing a shared workspace against a single user', () =>
+        workspaceListings(scratch),
+      );
     }
 
     if (wanted('engage') || wanted('engage-refresh')) {
