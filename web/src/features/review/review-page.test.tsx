@@ -17,7 +17,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { addCountFormat } from '../../i18n/count-format';
 import { resources } from '../../i18n/resources';
 import { sessionQuery } from '../../lib/api/auth';
-import { ReviewPage } from './review-screen';
+import { ReviewPage } from './review-page';
 
 const OWNER = '11111111-1111-4111-8111-111111111111';
 const WRITER = '22222222-2222-4222-8222-222222222222';
