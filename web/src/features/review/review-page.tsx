@@ -465,6 +465,8 @@ function Decision({
   const [reloading, setReloading] = useState(false);
   const draft = review.draft;
   const waiting = draft.reviewState === 'in_review';
+  // An approval may be taken back (changes requested) until the draft is scheduled.
+  const approved = draft.reviewState === 'approved';
 
   const onApprove = async () => {
     setOutdated(null);
@@ -513,25 +515,27 @@ function Decision({
           </button>
         </div>
       )}
-      {waiting ? (
+      {waiting || approved ? (
         <>
-          <p className="mt-1 text-sm text-slate-600">{t('decide.explain')}</p>
+          <p className="mt-1 text-sm text-slate-600">{t(waiting ? 'decide.explain' : 'decide.explainApproved')}</p>
           <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-            <button
-              type="button"
-              onClick={() => void onApprove()}
-              disabled={approve.isPending || outdated !== null}
-              aria-busy={approve.isPending}
-              className={`${smallButton} bg-emerald-700 py-2.5 text-white hover:bg-emerald-800`}
-              data-testid="review-approve"
-            >
-              {approve.isPending ? (
-                <Spinner className="size-4 border-2" />
-              ) : (
-                <Check aria-hidden="true" className="size-4" />
-              )}
-              {approve.isPending ? t('decide.approving') : t('decide.approve')}
-            </button>
+            {waiting && (
+              <button
+                type="button"
+                onClick={() => void onApprove()}
+                disabled={approve.isPending || outdated !== null}
+                aria-busy={approve.isPending}
+                className={`${smallButton} bg-emerald-700 py-2.5 text-white hover:bg-emerald-800`}
+                data-testid="review-approve"
+              >
+                {approve.isPending ? (
+                  <Spinner className="size-4 border-2" />
+                ) : (
+                  <Check aria-hidden="true" className="size-4" />
+                )}
+                {approve.isPending ? t('decide.approving') : t('decide.approve')}
+              </button>
+            )}
             <button
               type="button"
               onClick={() => setRequesting(true)}
