@@ -286,6 +286,8 @@ describe('the review page', () => {
     await click(document.querySelector<HTMLElement>('[data-testid="request-changes-send"]'));
     await vi.waitFor(() => expect(byTestId('review-state')?.textContent).toContain('مطلوب تعديلات'));
     expect(sent.find((s) => s.method === 'POST')?.body).toEqual({ version: 3, comment: 'Open with the number' });
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('review-state-heading'));
+    expect(byTestId('review-announcement')?.textContent).toContain('طُلبت التعديلات');
   });
 
   it('offers the members after @, walked by keyboard, and sends the one chosen as a mention', async () => {

@@ -558,7 +558,8 @@ function Decision({
           onDone={() => {
             setRequesting(false);
             announce(t('decide.requested'));
-            focusState();
+            // After the dialog has let the focus go (it would otherwise return it to its opener).
+            setTimeout(focusState, 0);
           }}
           onOutdated={(error) => {
             setRequesting(false);
