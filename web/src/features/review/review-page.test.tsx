@@ -330,6 +330,37 @@ describe('the review page', () => {
     expect(byTestId('mention-list')).toBeNull();
   });
 
+  it('replies under a comment, from a box that opens with the focus in it', async () => {
+    serve({
+      [`GET /api/v1/drafts/${DRAFT}/review`]: [
+        { status: 200, body: reviewOf(draft(), [comment({})]) },
+        {
+          status: 200,
+          body: reviewOf(draft(), [comment({}), comment({ id: REPLY, parentId: FIRST, body: 'Agreed' })]),
+        },
+      ],
+      [`POST /api/v1/drafts/${DRAFT}/comments`]: [
+        {
+          status: 201,
+          body: { success: true, data: comment({ id: REPLY, parentId: FIRST, authorId: OWNER, body: 'Agreed' }) },
+        },
+      ],
+    });
+    await openPage();
+    const reply = byTestId('comment-reply');
+    expect(reply?.getAttribute('aria-label')).toBe('الردّ على owner@example.test');
+    await click(reply);
+    const box = container.querySelector<HTMLTextAreaElement>('[data-testid="reply-form"] textarea');
+    expect(document.activeElement).toBe(box);
+    await type(box as HTMLTextAreaElement, 'Agreed');
+    await click(container.querySelector<HTMLElement>('[data-testid="reply-form"] [data-testid="comment-send"]'));
+    await vi.waitFor(() => expect(byTestId('review-replies')?.textContent).toContain('Agreed'));
+    expect(sent.find((s) => s.method === 'POST')?.body).toEqual({ body: 'Agreed', parentId: FIRST });
+    expect(byTestId('reply-form')).toBeNull();
+    // Back on the reply button of the comment answered.
+    expect(document.activeElement?.getAttribute('data-testid')).toBe('comment-reply');
+  });
+
   it('offers no decision to a contributor, who sends a draft with changes requested for review again', async () => {
     role.current = 'contributor';
     serve({

@@ -307,13 +307,15 @@ function CommentThreads({
             return (
               <li key={comment.id}>
                 <CommentItem comment={comment} whoIs={whoIs}>
-                  {mayComment && replyingTo !== comment.id && (
+                  {mayComment && (
                     <button
                       type="button"
                       ref={(button) => {
                         if (button) replyButtons.current.set(comment.id, button);
                       }}
-                      onClick={() => setReplyingTo(comment.id)}
+                      // Kept while the reply is written, so the focus has somewhere to come back to.
+                      aria-expanded={replyingTo === comment.id}
+                      onClick={() => setReplyingTo(replyingTo === comment.id ? null : comment.id)}
                       aria-label={t('comments.replyTo', { who })}
                       className={`${smallButton} mt-2 px-2 py-1 text-brand-700 hover:bg-brand-50`}
                       data-testid="comment-reply"
