@@ -146,7 +146,7 @@ describe('the drafts list in a workspace with review', () => {
       'حالة المراجعة: معتمدة',
     ]);
     expect(cards().map((card) => clean(inCard(card, 'comment-count')?.textContent))).toEqual([
-      '',
+      'لا تعليقات',
       'تعليق واحد',
       '3 تعليقات',
       '11 تعليقًا',

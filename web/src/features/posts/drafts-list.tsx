@@ -59,7 +59,7 @@ function DraftCard({
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <ReviewStateBadge state={draft.reviewState} />
         <p className="text-xs text-slate-500">{t('drafts.savedAt', { when: savedAt })}</p>
-        {draft.comments > 0 && <CommentCount count={draft.comments} />}
+        <CommentCount count={draft.comments} />
       </div>
       <p dir="auto" className="mt-2 line-clamp-4 whitespace-pre-wrap break-words text-sm leading-6 text-ink">
         {draft.content.trim() || t('drafts.noText')}
