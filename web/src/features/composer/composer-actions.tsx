@@ -21,6 +21,10 @@ function ReviewStep({ review, canSend }: { review: ComposerReview; canSend: bool
       {state && <ReviewStateBadge state={state} />}
       {state === 'in_review' ? (
         <p className="text-sm text-slate-600">{t('review.inReview')}</p>
+      ) : state === 'approved' ? (
+        <p className="text-sm text-emerald-800" data-testid="composer-approved-note">
+          {t('review.approvedEdit')}
+        </p>
       ) : (
         <>
           {!submittable && canSend && (

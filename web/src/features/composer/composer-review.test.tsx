@@ -87,6 +87,14 @@ describe("the composer's footer where the workspace requires approval", () => {
     expect(has(html, 'send-for-review')).toBe(false);
   });
 
+  it('tells a contributor editing an approved draft that saving sends it back to review', () => {
+    role.current = 'contributor';
+    const html = footer({ required: true, state: 'approved', approved: true, submittable: null });
+    expect(has(html, 'send-for-review')).toBe(false);
+    expect(has(html, 'composer-review-saving')).toBe(false);
+    expect(html).toContain('حفظ أي تعديل عليها يعيدها إلى المراجعة');
+  });
+
   it("gives a contributor's role note Send for review, and a viewer's none", () => {
     role.current = 'contributor';
     const html = footer({ ...notApproved, required: false });
