@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import { unsubscribeTokenFor } from '@nashr/auth';
 import { TEST_SIGNATURE_HEADER, testPaymentsSignature } from '@nashr/billing';
-import { API_CATALOGUE, routerPathOf, WORKSPACE_ERROR_CODES, WORKSPACE_HEADER } from '@nashr/contracts';
+import { API, API_CATALOGUE, routerPathOf, WORKSPACE_ERROR_CODES, WORKSPACE_HEADER } from '@nashr/contracts';
 import { TEST_INTERNAL_SECRET } from '@nashr/platform/testing';
 import { ADMIN_EMAIL, COOKIE_SECRET, SERVICES, type Stack, startStack } from '@nashr/tools/in-process-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -352,6 +352,39 @@ const MATRIX: Record<string, Rule> = {
     request: (ids) => ({ path: `/api/v1/drafts/${ids.aliceDraftId}`, body: { content: 'Hijacked' } }),
   },
   'DELETE /api/v1/drafts/:id': { crossUser: 404, request: (ids) => ({ path: `/api/v1/drafts/${ids.aliceDraftId}` }) },
+  // The review of drafts: a draft (or post) of another workspace answers 404, like a missing one.
+  'GET /api/v1/drafts/:id/review': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/drafts/${ids.aliceDraftId}/review` }),
+  },
+  'POST /api/v1/drafts/:id/submit': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/drafts/${ids.aliceDraftId}/submit`, body: { version: 1 } }),
+  },
+  'POST /api/v1/drafts/:id/approve': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/drafts/${ids.aliceDraftId}/approve`, body: { version: 1 } }),
+  },
+  'POST /api/v1/drafts/:id/request-changes': {
+    crossUser: 404,
+    request: (ids) => ({
+      path: `/api/v1/drafts/${ids.aliceDraftId}/request-changes`,
+      body: { version: 1, comment: 'Change it' },
+    }),
+  },
+  'POST /api/v1/drafts/:id/comments': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/drafts/${ids.aliceDraftId}/comments`, body: { body: 'Nice' } }),
+  },
+  'GET /api/v1/posts/:id/activity': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/posts/${ids.alicePostId}/activity` }),
+  },
+  'GET /api/v1/review-settings': { ownOnly: OWN, request: NO_ID('/api/v1/review-settings') },
+  'PUT /api/v1/review-settings': {
+    ownOnly: "takes no id: it sets the rule of the caller's workspace, where the caller must be an admin",
+    request: () => ({ path: '/api/v1/review-settings', body: { requiresApproval: true } }),
+  },
   'POST /api/v1/media': {
     ownOnly: "takes no id: the file is stored as the caller's, and only its owner can read or attach it",
     request: () => ({ path: '/api/v1/media', body: {} }),
@@ -949,6 +982,69 @@ describe('posts and drafts in a workspace, through the gateway', () => {
     });
     expect(gone.status, gone.body).toBe(200);
   });
+});
+
+/**
+ * Who in a workspace may review its drafts: the roles not listed are refused with 403 and change
+ * nothing; the allowed ones get past the role (to Alice's personal draft and post, which are not
+ * the team's: 404), never data of another workspace. A member of another workspace only (Bob) is
+ * refused with 404 in the matrix above.
+ */
+const REVIEW_ROLE_RULES: Record<string, readonly TeamRole[]> = {
+  'GET /api/v1/drafts/:id/review': ['owner', ...TEAM_ROLES],
+  'POST /api/v1/drafts/:id/submit': ['owner', 'admin', 'editor', 'contributor'],
+  'POST /api/v1/drafts/:id/approve': ['owner', 'admin'],
+  'POST /api/v1/drafts/:id/request-changes': ['owner', 'admin'],
+  'POST /api/v1/drafts/:id/comments': ['owner', 'admin', 'editor', 'contributor'],
+  'GET /api/v1/posts/:id/activity': ['owner', ...TEAM_ROLES],
+  'GET /api/v1/review-settings': ['owner', ...TEAM_ROLES],
+  'PUT /api/v1/review-settings': ['owner', 'admin'],
+};
+
+describe('review routes by workspace role, through the gateway', () => {
+  it('names a rule for every review route', () => {
+    const review = Object.values(API.review).map((e) => `${e.method} ${routerPathOf(e.path)}`);
+    expect(Object.keys(REVIEW_ROLE_RULES).sort()).toEqual(review.sort());
+  });
+
+  it(
+    'refuses every role below what a review route needs, and shows the others nothing of another workspace',
+    async () => {
+      // The posts service's copy of the team's members, as auth's workspace-members-changed event leaves it.
+      for (const role of ['owner', ...TEAM_ROLES] as const) {
+        await stack.sql`insert into posts.workspace_members (workspace_id, user_id, role)
+          values (${ids.aliceWorkspaceId}, ${await userIdOf(team[role])}, ${role})
+          on conflict (workspace_id, user_id) do update set role = excluded.role`;
+      }
+      const inTeam = { [WORKSPACE_HEADER]: ids.aliceWorkspaceId };
+      for (const [key, allowed] of Object.entries(REVIEW_ROLE_RULES)) {
+        const method = key.split(' ')[0]!;
+        const { path, body } = MATRIX[key]!.request(ids);
+        for (const role of ['owner', ...TEAM_ROLES] as const) {
+          const before = await stack.snapshot();
+          const res = await send(stack, method, path, { cookie: team[role], body, headers: inTeam });
+          const context = `${key} as the team's ${role}: ${res.status} ${res.body.slice(0, 200)}`;
+          if (allowed.includes(role)) {
+            // Past the role: Alice's personal draft and post are not the team's; the settings are.
+            if (key.includes(':id')) expect(res.status, context).toBe(404);
+            else expect(res.status, context).toBe(200);
+          } else {
+            expect(res.status, context).toBe(403);
+            expect(res.json().code, context).toBe(WORKSPACE_ERROR_CODES.roleTooLow);
+            expect(await stack.snapshot(), `${context} changed stored data`).toEqual(before);
+          }
+          expect(problemWith(res), context).toBeNull();
+        }
+      }
+      // Take the rule back off: the matrix's other tests schedule in the team without a draft.
+      await send(stack, 'PUT', '/api/v1/review-settings', {
+        cookie: team.owner,
+        body: { requiresApproval: false },
+        headers: inTeam,
+      });
+    },
+    MATRIX_TIMEOUT_MS,
+  );
 });
 
 /**

@@ -83,4 +83,78 @@ describe('a workspace shared through auth and used in the posts service', () => 
     const gone = await send(stack, 'GET', '/api/v1/drafts', { cookie: member, headers: inTeam });
     expect(gone.json()).toMatchObject({ success: false, code: WORKSPACE_ERROR_CODES.notFound });
   });
+
+  it("lets a contributor's draft be approved by the owner, and then only it be scheduled", async () => {
+    const owner = await signInByMail(stack, 'owner@review-work.test');
+    const writer = await signInByMail(stack, 'writer@review-work.test');
+    const workspaceId = (await ok('POST', '/api/v1/workspaces', owner, { name: 'Review team' })).data.workspace
+      .id as string;
+    const inTeam = { [WORKSPACE_HEADER]: workspaceId };
+    const token = await invitationToken(owner, workspaceId, 'writer@review-work.test', 'contributor');
+    await ok('POST', '/api/v1/workspaces/invitations/accept', writer, { token });
+    const write = () =>
+      send(stack, 'POST', '/api/v1/drafts', {
+        cookie: writer,
+        body: { content: 'Our spring launch' },
+        headers: inTeam,
+      });
+    await expect.poll(async () => (await write()).status, POLL).toBe(201);
+    const draft = (await send(stack, 'GET', '/api/v1/drafts', { cookie: writer, headers: inTeam })).json().data[0];
+
+    const rule = await send(stack, 'PUT', '/api/v1/review-settings', {
+      cookie: owner,
+      body: { requiresApproval: true },
+      headers: inTeam,
+    });
+    expect(rule.status, rule.body).toBe(200);
+    const submitted = await send(stack, 'POST', `/api/v1/drafts/${draft.id}/submit`, {
+      cookie: writer,
+      body: { version: draft.version },
+      headers: inTeam,
+    });
+    expect(submitted.status, submitted.body).toBe(200);
+    // The writer may not approve their own draft; the owner may.
+    const selfApproved = await send(stack, 'POST', `/api/v1/drafts/${draft.id}/approve`, {
+      cookie: writer,
+      body: { version: draft.version },
+      headers: inTeam,
+    });
+    expect(selfApproved.status).toBe(403);
+    const approved = await send(stack, 'POST', `/api/v1/drafts/${draft.id}/approve`, {
+      cookie: owner,
+      body: { version: draft.version },
+      headers: inTeam,
+    });
+    expect(approved.status, approved.body).toBe(200);
+
+    const ownerId = (await ok('GET', '/api/v1/auth/me', owner)).data.user.id as string;
+    const schedule = (content: string, draftId?: string) =>
+      send(stack, 'POST', '/linkedln/saveSchedulePost', {
+        cookie: owner,
+        headers: inTeam,
+        body: {
+          userId: ownerId,
+          content,
+          date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+          time: '10:30 AM',
+          timeZone: 'Asia/Riyadh',
+          ...(draftId ? { draftId } : {}),
+        },
+      });
+    const unapproved = await schedule('Something else');
+    expect(unapproved.status).toBe(409);
+    expect(unapproved.json().code).toBe('review.approval_required');
+    const scheduled = await schedule('Our spring launch', draft.id);
+    expect(scheduled.status, scheduled.body).toBe(201);
+    const history = await send(stack, 'GET', `/api/v1/posts/${scheduled.json().data.id}/activity`, {
+      cookie: writer,
+      headers: inTeam,
+    });
+    expect(history.json().data.activity.map((a: { action: string }) => a.action)).toEqual([
+      'created',
+      'submitted',
+      'approved',
+      'scheduled',
+    ]);
+  });
 });

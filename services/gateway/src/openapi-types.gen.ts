@@ -1307,6 +1307,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/drafts/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A draft with its review thread and what happened to it */
+        get: operations["getDraftsIdReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/drafts/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a draft for review
+         * @description From `draft` or `changes_requested`, at the version the caller saw; the reviewers are told.
+         */
+        post: operations["postDraftsIdSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/drafts/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a draft in review, at the version the reviewer read
+         * @description A draft saved since that version is refused with `review.stale_version`.
+         */
+        post: operations["postDraftsIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/drafts/{id}/request-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a draft in review back to its author, saying what to change */
+        post: operations["postDraftsIdRequestChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/drafts/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Comment in a draft's review thread, or reply to a comment */
+        post: operations["postDraftsIdComments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who wrote, changed, approved and scheduled a post, and when */
+        get: operations["getPostsIdActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/review-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's review rule */
+        get: operations["getReviewSettings"];
+        /**
+         * Turn the workspace's approval rule on or off
+         * @description A personal workspace with no other members may turn it on too; it then applies to its owner.
+         */
+        put: operations["putReviewSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/analytics/summary": {
         parameters: {
             query?: never;
@@ -7370,6 +7499,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `review.approval_required` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests: wait and try again. Codes: `request.rate_limited` */
             429: {
                 headers: {
@@ -7685,7 +7823,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `linkedin.reconnect` */
+            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `linkedin.reconnect`, `review.approval_required` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8293,7 +8431,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `post.published_cannot_change`, `post.publishing_cannot_change`, `post.cancelled_cannot_change`, `post.changed_elsewhere` */
+            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `post.published_cannot_change`, `post.publishing_cannot_change`, `post.cancelled_cannot_change`, `post.changed_elsewhere`, `review.approved_post_locked` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8502,6 +8640,14 @@ export interface operations {
                             version: number;
                             createdAt: string;
                             updatedAt: string;
+                            /** @enum {string} */
+                            reviewState: "draft" | "in_review" | "changes_requested" | "approved";
+                            submittedBy: string | null;
+                            submittedAt: string | null;
+                            reviewedBy: string | null;
+                            reviewedAt: string | null;
+                            approvedVersion: number | null;
+                            comments: number;
                         }[];
                     };
                 };
@@ -8617,6 +8763,14 @@ export interface operations {
                             version: number;
                             createdAt: string;
                             updatedAt: string;
+                            /** @enum {string} */
+                            reviewState: "draft" | "in_review" | "changes_requested" | "approved";
+                            submittedBy: string | null;
+                            submittedAt: string | null;
+                            reviewedBy: string | null;
+                            reviewedAt: string | null;
+                            approvedVersion: number | null;
+                            comments: number;
                         };
                     };
                 };
@@ -8732,6 +8886,14 @@ export interface operations {
                             version: number;
                             createdAt: string;
                             updatedAt: string;
+                            /** @enum {string} */
+                            reviewState: "draft" | "in_review" | "changes_requested" | "approved";
+                            submittedBy: string | null;
+                            submittedAt: string | null;
+                            reviewedBy: string | null;
+                            reviewedAt: string | null;
+                            approvedVersion: number | null;
+                            comments: number;
                         };
                     };
                 };
@@ -8847,6 +9009,14 @@ export interface operations {
                             version: number;
                             createdAt: string;
                             updatedAt: string;
+                            /** @enum {string} */
+                            reviewState: "draft" | "in_review" | "changes_requested" | "approved";
+                            submittedBy: string | null;
+                            submittedAt: string | null;
+                            reviewedBy: string | null;
+                            reviewedAt: string | null;
+                            approvedVersion: number | null;
+                            comments: number;
                         };
                     };
                 };
@@ -9495,8 +9665,1009 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `queue.no_slots`, `queue.full` */
+            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `queue.no_slots`, `queue.full`, `review.approval_required` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait and try again. Codes: `request.rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDraftsIdReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `viewer` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft, its comments and its activity */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            draft: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                userId: string;
+                                /** Format: uuid */
+                                workspaceId?: string;
+                                content: string;
+                                firstComment: string;
+                                media?: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @enum {string} */
+                                    contentType: "image/jpeg" | "image/png" | "image/gif" | "image/webp" | "application/pdf";
+                                    width: number;
+                                    height: number;
+                                    title?: string;
+                                    pageCount?: number;
+                                }[];
+                                version: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                /** @enum {string} */
+                                reviewState: "draft" | "in_review" | "changes_requested" | "approved";
+                                submittedBy: string | null;
+                                submittedAt: string | null;
+                                reviewedBy: string | null;
+                                reviewedAt: string | null;
+                                approvedVersion: number | null;
+                                comments: number;
+                            };
+                            comments: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                draftId: string;
+                                /** Format: uuid */
+                                authorId: string;
+                                parentId: string | null;
+                                /** @enum {string} */
+                                kind: "comment" | "changes_requested";
+                                body: string;
+                                mentions: string[];
+                                version: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            activity: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                action: "created" | "edited" | "submitted" | "changes_requested" | "approved" | "scheduled" | "published";
+                                actorId: string | null;
+                                version: number | null;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `workspace.header_invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low`, `token.scope_missing` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `post.draft_not_found`, `workspace.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait and try again. Codes: `request.rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDraftsIdSubmit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `contributor` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The draft, in review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            draft: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                userId: string;
+                                /** Format: uuid */
+                                workspaceId?: string;
+                                content: string;
+                                firstComment: string;
+                                media?: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @enum {string} */
+                                    contentType: "image/jpeg" | "image/png" | "image/gif" | "image/webp" | "application/pdf";
+                                    width: number;
+                                    height: number;
+                                    title?: string;
+                                    pageCount?: number;
+                                }[];
+                                version: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                /** @enum {string} */
+                                reviewState: "draft" | "in_review" | "changes_requested" | "approved";
+                                submittedBy: string | null;
+                                submittedAt: string | null;
+                                reviewedBy: string | null;
+                                reviewedAt: string | null;
+                                approvedVersion: number | null;
+                                comments: number;
+                            };
+                            comments: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                draftId: string;
+                                /** Format: uuid */
+                                authorId: string;
+                                parentId: string | null;
+                                /** @enum {string} */
+                                kind: "comment" | "changes_requested";
+                                body: string;
+                                mentions: string[];
+                                version: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            activity: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                action: "created" | "edited" | "submitted" | "changes_requested" | "approved" | "scheduled" | "published";
+                                actorId: string | null;
+                                version: number | null;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `post.content_required`, `workspace.header_invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low`, `token.scope_missing` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `post.draft_not_found`, `workspace.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `review.stale_version`, `review.wrong_state` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait and try again. Codes: `request.rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDraftsIdApprove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `admin` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The draft, approved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            draft: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                userId: string;
+                                /** Format: uuid */
+                                workspaceId?: string;
+                                content: string;
+                                firstComment: string;
+                                media?: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @enum {string} */
+                                    contentType: "image/jpeg" | "image/png" | "image/gif" | "image/webp" | "application/pdf";
+                                    width: number;
+                                    height: number;
+                                    title?: string;
+                                    pageCount?: number;
+                                }[];
+                                version: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                /** @enum {string} */
+                                reviewState: "draft" | "in_review" | "changes_requested" | "approved";
+                                submittedBy: string | null;
+                                submittedAt: string | null;
+                                reviewedBy: string | null;
+                                reviewedAt: string | null;
+                                approvedVersion: number | null;
+                                comments: number;
+                            };
+                            comments: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                draftId: string;
+                                /** Format: uuid */
+                                authorId: string;
+                                parentId: string | null;
+                                /** @enum {string} */
+                                kind: "comment" | "changes_requested";
+                                body: string;
+                                mentions: string[];
+                                version: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            activity: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                action: "created" | "edited" | "submitted" | "changes_requested" | "approved" | "scheduled" | "published";
+                                actorId: string | null;
+                                version: number | null;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `workspace.header_invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. Codes: `auth.required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `post.draft_not_found`, `workspace.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `review.stale_version`, `review.wrong_state` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait and try again. Codes: `request.rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDraftsIdRequestChanges: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `admin` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The draft, with changes requested */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            draft: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                userId: string;
+                                /** Format: uuid */
+                                workspaceId?: string;
+                                content: string;
+                                firstComment: string;
+                                media?: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @enum {string} */
+                                    contentType: "image/jpeg" | "image/png" | "image/gif" | "image/webp" | "application/pdf";
+                                    width: number;
+                                    height: number;
+                                    title?: string;
+                                    pageCount?: number;
+                                }[];
+                                version: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                /** @enum {string} */
+                                reviewState: "draft" | "in_review" | "changes_requested" | "approved";
+                                submittedBy: string | null;
+                                submittedAt: string | null;
+                                reviewedBy: string | null;
+                                reviewedAt: string | null;
+                                approvedVersion: number | null;
+                                comments: number;
+                            };
+                            comments: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                draftId: string;
+                                /** Format: uuid */
+                                authorId: string;
+                                parentId: string | null;
+                                /** @enum {string} */
+                                kind: "comment" | "changes_requested";
+                                body: string;
+                                mentions: string[];
+                                version: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            activity: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                action: "created" | "edited" | "submitted" | "changes_requested" | "approved" | "scheduled" | "published";
+                                actorId: string | null;
+                                version: number | null;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `review.comment_empty`, `review.comment_too_long`, `text.unstorable`, `text.lone_surrogate`, `workspace.header_invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. Codes: `auth.required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `post.draft_not_found`, `workspace.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `review.stale_version`, `review.wrong_state`, `review.too_many_comments` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait and try again. Codes: `request.rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postDraftsIdComments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 8 to 128 letters, digits, - or _ chosen by the client for this request: a repeat with the same key within 24 hours gets the first successful answer (header `Idempotent-Replayed: true`) instead of doing the work twice; while the first still runs, 409 `request.in_progress`. */
+                "Idempotency-Key"?: string;
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `contributor` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    /** Format: uuid */
+                    parentId?: string;
+                    mentions?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The comment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            draftId: string;
+                            /** Format: uuid */
+                            authorId: string;
+                            parentId: string | null;
+                            /** @enum {string} */
+                            kind: "comment" | "changes_requested";
+                            body: string;
+                            mentions: string[];
+                            version: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `review.comment_empty`, `review.comment_too_long`, `review.mention_not_member`, `text.unstorable`, `text.lone_surrogate`, `workspace.header_invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low`, `token.scope_missing` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `post.draft_not_found`, `review.comment_parent_not_found`, `workspace.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `review.too_many_comments` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait and try again. Codes: `request.rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostsIdActivity: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `viewer` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What happened to it, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            activity: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                action: "created" | "edited" | "submitted" | "changes_requested" | "approved" | "scheduled" | "published";
+                                actorId: string | null;
+                                version: number | null;
+                                /** Format: date-time */
+                                at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `workspace.header_invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low`, `token.scope_missing` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `post.not_found`, `workspace.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait and try again. Codes: `request.rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `viewer` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            requiresApproval: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `workspace.header_invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. Codes: `auth.required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `workspace.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait and try again. Codes: `request.rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putReviewSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `admin` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    requiresApproval: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The rule as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            requiresApproval: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `workspace.header_invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. Codes: `auth.required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `workspace.not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -22,6 +22,7 @@ import { linkedlnRoutes } from './routes/linkedln.js';
 import { mediaRoutes } from './routes/media.js';
 import { postRoutes } from './routes/posts.js';
 import { queueRoutes } from './routes/queue.js';
+import { reviewRoutes } from './routes/review.js';
 import { userDataRoutes } from './routes/user-data.js';
 import { createServices } from './services.js';
 import { WorkspaceAccess } from './workspaces/workspace-access.js';
@@ -61,6 +62,8 @@ export function buildApp({ config, logger, database, queues, redis, storage, pdf
     draftStore,
     postingQueue,
     members,
+    review,
+    reviewStore,
   } = createServices({
     database,
     queues,
@@ -83,11 +86,13 @@ export function buildApp({ config, logger, database, queues, redis, storage, pdf
     publishWaitMs: config.PUBLISH_WAIT_MS,
     once,
     workspaces,
+    review,
   });
-  postRoutes(app, { service, store, media, workspaces });
+  postRoutes(app, { service, store, media, workspaces, review });
   draftRoutes(app, { drafts, media, once, workspaces });
-  queueRoutes(app, { queue: postingQueue, drafts, media, once, workspaces });
+  queueRoutes(app, { queue: postingQueue, drafts, media, once, workspaces, review });
+  reviewRoutes(app, { review, once, workspaces });
   mediaRoutes(app, { media, storage: files, workspaces });
-  userDataRoutes(app, store, draftStore, new QueueStore(database.db), media);
+  userDataRoutes(app, store, draftStore, new QueueStore(database.db), media, reviewStore);
   return app;
 }

@@ -7,6 +7,7 @@ import type { PlanLimitStore } from './plan-limits/plan-limit-store.js';
 import type { PostChanges, PostStore } from './post-store.js';
 import type { QueueLock } from './queue/queue-lock.js';
 import { badRequest, type PostRefusal, refusal } from './refusal.js';
+import type { Approval } from './review/review-service.js';
 import type { ResolvedSchedule } from './schedule/resolve-schedule.js';
 
 /** Trimmed post text, or a 400 saying what is wrong with it. */
@@ -132,6 +133,7 @@ export class PostService {
     firstComment: string | null = null,
     media: AttachedMedia[] = [],
     queued = false,
+    approval: Approval = { approvedBy: null, approvedAt: null },
   ): Promise<PostRow> {
     const { userId, workspaceId } = authorOf(who);
     const post = await this.counted(userId, schedule.instant, (tx) =>
@@ -149,6 +151,8 @@ export class PostService {
           enteredDate: schedule.enteredDate ?? null,
           enteredTime: schedule.enteredTime ?? null,
           queued,
+          approvedBy: approval.approvedBy,
+          approvedAt: approval.approvedAt,
         },
         tx,
       ),
@@ -174,8 +178,18 @@ export class PostService {
     requestId?: string,
     firstComment: string | null = null,
     media: AttachedMedia[] = [],
+    approval?: Approval,
   ): Promise<PostRow> {
-    return this.schedule(who, content, { instant: new Date(), timeZone }, requestId, firstComment, media);
+    return this.schedule(
+      who,
+      content,
+      { instant: new Date(), timeZone },
+      requestId,
+      firstComment,
+      media,
+      false,
+      approval,
+    );
   }
 
   /**

@@ -1,11 +1,23 @@
-import type { PostAttentionCause, PostStatus } from '@nashr/contracts';
-import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { type PostAttentionCause, type PostStatus, REVIEW_ERROR_CODES, REVIEW_MESSAGES } from '@nashr/contracts';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { Queryable } from './db/advisory-lock.js';
-import { connections, drafts, type PostRow, postingQueues, posts, type schema } from './db/schema.js';
+import { connections, drafts, type PostRow, postingQueues, posts, reviewSettings, type schema } from './db/schema.js';
 
 export type NewPost = Pick<PostRow, 'workspaceId' | 'userId' | 'content' | 'status' | 'scheduledAt' | 'timeZone'> &
-  Partial<Pick<PostRow, 'enteredDate' | 'enteredTime' | 'firstComment' | 'firstCommentStatus' | 'media' | 'queued'>>;
+  Partial<
+    Pick<
+      PostRow,
+      | 'enteredDate'
+      | 'enteredTime'
+      | 'firstComment'
+      | 'firstCommentStatus'
+      | 'media'
+      | 'queued'
+      | 'approvedBy'
+      | 'approvedAt'
+    >
+  >;
 
 export type PostChanges = Partial<
   Pick<
@@ -24,6 +36,12 @@ export type PostChanges = Partial<
     | 'queued'
   >
 >;
+
+/** Approved, or in a workspace that does not require approval (one without a rule requires none). */
+const approvedOrFree = or(
+  isNotNull(posts.approvedAt),
+  sql`not exists (select 1 from ${reviewSettings} where ${reviewSettings.workspaceId} = ${posts.workspaceId} and ${reviewSettings.requiresApproval})`,
+)!;
 
 /** The user's network connection, as the linkedin service last announced it. */
 export interface ConnectionState {
@@ -210,6 +228,9 @@ export class PostStore {
   /**
    * The one step that lets a post go out: scheduled → publishing for exactly this version. Of any
    * number of workers running the same due job, one gets the row and the others get nothing.
+   * In a workspace that requires approval only an approved post is claimed, whenever the rule
+   * was turned on: checked here, in the same UPDATE, so nothing unapproved can slip out between
+   * a check and the hand-over.
    */
   async claim(id: string, version: number): Promise<PostRow | undefined> {
     const [row] = await this.db
@@ -224,7 +245,28 @@ export class PostStore {
         retryAt: null,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(posts.id, id), eq(posts.version, version), eq(posts.status, 'scheduled')))
+      .where(and(eq(posts.id, id), eq(posts.version, version), eq(posts.status, 'scheduled'), approvedOrFree))
+      .returning();
+    return row;
+  }
+
+  /**
+   * A due post its workspace's rule does not let out (see claim): scheduled → failed with the
+   * review's reason, for exactly this version. Undefined when it moved on, or is allowed after all.
+   */
+  async refuseUnapproved(id: string, version: number): Promise<PostRow | undefined> {
+    const [row] = await this.db
+      .update(posts)
+      .set({
+        status: 'failed',
+        failureReason: REVIEW_MESSAGES.notApproved,
+        failureCode: REVIEW_ERROR_CODES.notApproved,
+        queued: false,
+        attention: null,
+        retryAt: null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(posts.id, id), eq(posts.version, version), eq(posts.status, 'scheduled'), not(approvedOrFree)))
       .returning();
     return row;
   }

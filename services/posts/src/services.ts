@@ -9,6 +9,9 @@ import { PostStore } from './post-store.js';
 import { QueueLock } from './queue/queue-lock.js';
 import { QueueService } from './queue/queue-service.js';
 import { QueueStore } from './queue/queue-store.js';
+import { ReviewNotices } from './review/review-notices.js';
+import { ReviewService } from './review/review-service.js';
+import { ReviewStore } from './review/review-store.js';
 import { WorkspaceMemberStore } from './workspaces/member-store.js';
 
 export interface PostsServicesDeps {
@@ -27,6 +30,8 @@ export function createServices({ database, queues, logger, scheduleHorizonMs }: 
   const draftStore = new DraftStore(database.db);
   const planLimits = new PlanLimitStore(database.db);
   const posts = new PostService(store, postQueues, planLimits, new QueueLock(database.db, logger));
+  const reviewStore = new ReviewStore(database.db);
+  const members = new WorkspaceMemberStore(database.db);
   return {
     store,
     queues: postQueues,
@@ -35,9 +40,12 @@ export function createServices({ database, queues, logger, scheduleHorizonMs }: 
     /** Wired to `posts`: a queued post leaving the queue moves the later ones up, in the user's queue turn. */
     postingQueue: new QueueService(new QueueStore(database.db), posts, logger),
     draftStore,
-    drafts: new DraftService(draftStore),
+    drafts: new DraftService(draftStore, reviewStore),
     /** Who belongs to which shared workspace, with what role (auth's copy). */
-    members: new WorkspaceMemberStore(database.db),
+    members,
+    reviewStore,
+    /** The review of drafts, and the approval a workspace may require before anything goes out. */
+    review: new ReviewService(reviewStore, draftStore, store, members, new ReviewNotices(queues, logger)),
   };
 }
 export type PostsServices = ReturnType<typeof createServices>;

@@ -1,5 +1,9 @@
 import {
+  type ACTIVITY_ACTIONS,
+  type ActivityEntry,
   type AttachedMedia,
+  DRAFT_REVIEW_STATES,
+  type DraftReviewState,
   FIRST_COMMENT_STATUSES,
   MAX_DRAFT_LENGTH,
   MAX_FIRST_COMMENT_LENGTH,
@@ -7,10 +11,13 @@ import {
   POST_STATUSES,
   type PostAttentionCause,
   type QueueSlot,
+  type REVIEW_COMMENT_KINDS,
+  type ReviewComment,
   WORKSPACE_ROLES,
 } from '@nashr/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -26,6 +33,20 @@ import {
 } from 'drizzle-orm/pg-core';
 
 export const postsSchema = pgSchema('posts');
+
+// Spelled here (checked against the contracts' lists) rather than imported: drizzle-kit loads this
+// file as CommonJS, where the contracts' review module is not yet evaluated when this runs.
+const COMMENT_KINDS: typeof REVIEW_COMMENT_KINDS = ['comment', 'changes_requested'];
+const ACTIONS: typeof ACTIVITY_ACTIONS = [
+  'created',
+  'edited',
+  'submitted',
+  'changes_requested',
+  'approved',
+  'scheduled',
+  'published',
+];
+const listed = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const postStatus = postsSchema.enum('post_status', POST_STATUSES);
 export const firstCommentStatus = postsSchema.enum('first_comment_status', FIRST_COMMENT_STATUSES);
@@ -80,6 +101,12 @@ export const posts = postsSchema.table(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** When the linkedin service found the published post deleted on the network; set once. */
     deletedOnNetworkAt: timestamp('deleted_on_network_at', { withTimezone: true }),
+    /**
+     * Who approved the draft it was made from, and when, in a workspace that requires approval;
+     * null otherwise. The publish claim lets a post of such a workspace out only with one.
+     */
+    approvedBy: uuid('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -116,8 +143,17 @@ export const drafts = postsSchema.table(
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Where it stands in its workspace's review (contracts posts/review.ts). */
+    reviewState: text('review_state').$type<DraftReviewState>().notNull().default('draft'),
+    submittedBy: uuid('submitted_by'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The version approved; a save raises the version and clears it, so an approval is of one text. */
+    approvedVersion: integer('approved_version'),
   },
   (t) => [
+    check('drafts_review_state', sql`${t.reviewState} in (${listed(DRAFT_REVIEW_STATES)})`),
     index('drafts_user_updated_at_idx').on(t.userId, t.updatedAt),
     index('drafts_workspace_updated_at_idx').on(t.workspaceId, t.updatedAt),
     check('drafts_content_length', sql`char_length(${t.content}) <= ${sql.raw(String(MAX_DRAFT_LENGTH))}`),
@@ -129,6 +165,69 @@ export const drafts = postsSchema.table(
 );
 
 export type DraftRow = typeof drafts.$inferSelect;
+
+/** A draft's review thread: comments and replies (one level), and the reviewer's requests for changes. */
+export const draftComments = postsSchema.table(
+  'draft_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    draftId: uuid('draft_id')
+      .notNull()
+      .references(() => drafts.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id').notNull(),
+    authorId: uuid('author_id').notNull(),
+    /** The thread's first comment; a reply whose parent went with a deleted account stands alone. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => draftComments.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<ReviewComment['kind']>().notNull().default('comment'),
+    body: text('body').notNull(),
+    mentions: uuid('mentions').array().notNull().default(sql`'{}'::uuid[]`),
+    version: integer('version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('draft_comments_draft_idx').on(t.draftId, t.createdAt),
+    index('draft_comments_author_idx').on(t.authorId),
+    check('draft_comments_kind', sql`${t.kind} in (${listed(COMMENT_KINDS)})`),
+  ],
+);
+export type DraftCommentRow = typeof draftComments.$inferSelect;
+
+/**
+ * What happened to a draft and to the post made from it. No foreign key to the draft: a draft is
+ * deleted once its post is scheduled, and its history stays with the post (`post_id`).
+ */
+export const draftActivity = postsSchema.table(
+  'draft_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id').notNull(),
+    draftId: uuid('draft_id').notNull(),
+    postId: uuid('post_id'),
+    /** Null for the product itself (publishing at the post's time), or once its account is deleted. */
+    actorId: uuid('actor_id'),
+    action: text('action').$type<ActivityEntry['action']>().notNull(),
+    version: integer('version'),
+    /**
+     * The clock's time, not the transaction's: entries are written in the transaction of their
+     * step, after its row lock, so their order is the order the steps really took effect in.
+     */
+    at: timestamp('at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index('draft_activity_draft_idx').on(t.draftId, t.at),
+    index('draft_activity_post_idx').on(t.postId),
+    index('draft_activity_actor_idx').on(t.actorId),
+    check('draft_activity_action', sql`${t.action} in (${listed(ACTIONS)})`),
+  ],
+);
+export type DraftActivityRow = typeof draftActivity.$inferSelect;
+
+/** Each workspace's review rule; a workspace without a row does not require approval. */
+export const reviewSettings = postsSchema.table('review_settings', {
+  workspaceId: uuid('workspace_id').primaryKey(),
+  requiresApproval: boolean('requires_approval').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Uploaded files, owned by one user. The stored file is the re-encoded image (no metadata); posts
@@ -238,4 +337,7 @@ export const schema = {
   postingQueues,
   workspaceMembers,
   workspaceVersions,
+  draftComments,
+  draftActivity,
+  reviewSettings,
 };

@@ -5,10 +5,10 @@ import {
   POST_MESSAGES,
   type SaveDraftRequest,
 } from '@nashr/contracts';
-import type { DraftRow } from '../db/schema.js';
 import { type Author, authorOf, optionalFirstComment } from '../post-service.js';
 import { badRequest, refusal } from '../refusal.js';
-import type { DraftStore, DraftText } from './draft-store.js';
+import type { ReviewStore } from '../review/review-store.js';
+import type { DraftRecord, DraftStore, DraftText } from './draft-store.js';
 
 const UUID = /^[0-9a-f-]{36}$/i;
 
@@ -39,9 +39,13 @@ const blank = (text: string | undefined) => (text ?? '').trim() === '';
  * A draft of another workspace answers 404, exactly like one that does not exist.
  */
 export class DraftService {
-  constructor(private readonly store: DraftStore) {}
+  /** `activity`: where what happens to drafts is recorded (their review's history). */
+  constructor(
+    private readonly store: DraftStore,
+    private readonly activity?: ReviewStore,
+  ) {}
 
-  list(workspaceId: string): Promise<DraftRow[]> {
+  list(workspaceId: string): Promise<DraftRecord[]> {
     return this.store.list(workspaceId, MAX_DRAFTS_PER_USER);
   }
 
@@ -49,7 +53,7 @@ export class DraftService {
    * A new draft by `who` (a user id alone: in their personal workspace). `media`: the images it
    * carries, already checked as the caller's (see MediaService.attachments).
    */
-  async create(who: Author, request: SaveDraftRequest, media?: AttachedMedia[]): Promise<DraftRow> {
+  async create(who: Author, request: SaveDraftRequest, media?: AttachedMedia[]): Promise<DraftRecord> {
     const { userId, workspaceId } = authorOf(who);
     const values = draftText(request);
     if (blank(values.content) && blank(values.firstComment) && !media?.length) throw badRequest('draftEmpty');
@@ -60,23 +64,46 @@ export class DraftService {
       MAX_DRAFTS_PER_USER,
     );
     if (row === 'full') throw refusal('CONFLICT', 'tooManyDrafts', undefined, { limit: MAX_DRAFTS_PER_USER });
+    await this.activity?.record({
+      workspaceId,
+      draftId: row.id,
+      actorId: userId,
+      action: 'created',
+      version: row.version,
+    });
     return row;
   }
 
-  async update(workspaceId: string, id: string, request: SaveDraftRequest, media?: AttachedMedia[]): Promise<DraftRow> {
+  /** `actorId`: who saves it (recorded in its history). */
+  async update(
+    workspaceId: string,
+    id: string,
+    request: SaveDraftRequest,
+    media?: AttachedMedia[],
+    actorId?: string,
+  ): Promise<DraftRecord> {
     const current = await this.owned(workspaceId, id);
     const values = draftText(request);
     if (media !== undefined) values.media = media;
     const next = { ...current, ...values };
     if (blank(next.content) && blank(next.firstComment) && !next.media.length) throw badRequest('draftEmpty');
-    const row = await this.store.update(id, workspaceId, values, request.version);
+    const activity = this.activity;
+    const row = await this.store.update(
+      id,
+      workspaceId,
+      values,
+      request.version,
+      actorId && activity
+        ? (saved, tx) => activity.recordEdited(workspaceId, saved.id, actorId, saved.version, tx)
+        : undefined,
+    );
     if (row) return row;
     // Gone meanwhile (deleted in another tab) or saved by someone else since `version`.
     await this.owned(workspaceId, id);
     throw refusal('CONFLICT', 'draftChangedElsewhere');
   }
 
-  async delete(workspaceId: string, id: string): Promise<DraftRow> {
+  async delete(workspaceId: string, id: string): Promise<DraftRecord> {
     const row = UUID.test(id) ? await this.store.delete(id, workspaceId) : undefined;
     if (!row) throw refusal('NOT_FOUND', 'draftNotFound');
     return row;
@@ -88,11 +115,11 @@ export class DraftService {
   }
 
   /** The workspace's draft, or 404 for one that does not exist or is in another workspace. */
-  get(workspaceId: string, id: string): Promise<DraftRow> {
+  get(workspaceId: string, id: string): Promise<DraftRecord> {
     return this.owned(workspaceId, id);
   }
 
-  private async owned(workspaceId: string, id: string): Promise<DraftRow> {
+  private async owned(workspaceId: string, id: string): Promise<DraftRecord> {
     const row = UUID.test(id) ? await this.store.getIn(id, workspaceId) : undefined;
     if (!row) throw refusal('NOT_FOUND', 'draftNotFound');
     return row;

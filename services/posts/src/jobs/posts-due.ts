@@ -1,4 +1,4 @@
-import { postDueJob } from '@nashr/contracts';
+import { postDueJob, postPublishFailedEvent, REVIEW_ERROR_CODES, REVIEW_MESSAGES } from '@nashr/contracts';
 import { handleJob } from '@nashr/platform';
 import type { PostStore } from '../post-store.js';
 import { observeScheduledPostLateness } from './lateness-metric.js';
@@ -23,7 +23,30 @@ export function postsDue(store: PostStore, queues: PostQueues) {
         );
         return { handedOver: claimed.attempts };
       }
-      const post = await store.get(postId);
+      // Not claimed: perhaps its workspace requires approval and it has none. It fails at its time,
+      // told as any failure is (the author hears of it); it never reaches the network.
+      const post = (await store.refuseUnapproved(postId, version)) ?? (await store.get(postId));
+      if (
+        post?.status === 'failed' &&
+        post.version === version &&
+        post.failureCode === REVIEW_ERROR_CODES.notApproved
+      ) {
+        // Told again by a re-run after a crash before the telling; the event's id keeps it once.
+        await queues.queues.publish(
+          postPublishFailedEvent,
+          {
+            postId,
+            userId: post.userId,
+            reason: post.failureReason ?? REVIEW_MESSAGES.notApproved,
+            code: REVIEW_ERROR_CODES.notApproved,
+            permanent: true,
+            ...(requestId ? { requestId } : {}),
+          },
+          { id: `${postId}-not-approved-${version}` },
+        );
+        log.info({ postId, version }, 'due post not approved: failed');
+        return { refused: REVIEW_ERROR_CODES.notApproved };
+      }
       if (post?.status === 'publishing' && post.version === version) {
         await queues.handOver(post, requestId);
         log.warn({ postId, attempt: post.attempts }, 'post was claimed by an earlier run: hand-over repeated');

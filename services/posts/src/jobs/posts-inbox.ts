@@ -15,6 +15,7 @@ import { ConnectionExpiry } from '../connection-expiry.js';
 import type { UserMedia } from '../media/user-media.js';
 import type { PlanLimitStore } from '../plan-limits/plan-limit-store.js';
 import type { PostStore } from '../post-store.js';
+import type { ReviewStore } from '../review/review-store.js';
 import type { WorkspaceMemberStore } from '../workspaces/member-store.js';
 
 /** The network's answers. Each may arrive twice (events are at-least-once); both are idempotent. */
@@ -24,6 +25,7 @@ export function postsInbox(
   planLimits: PlanLimitStore,
   userMedia: UserMedia,
   members: WorkspaceMemberStore,
+  review: ReviewStore,
 ) {
   const expiry = new ConnectionExpiry(store, queues);
   return [
@@ -49,6 +51,8 @@ export function postsInbox(
           ...(firstComment ? { firstComment } : {}),
         });
         if (post) {
+          // Once, by the product: only the first published event finds the post not yet published.
+          await review.recordPublished(post.id);
           log.info({ postId, lateMs: post.publishedAt!.getTime() - post.scheduledAt.getTime() }, 'post published');
         } else {
           log.debug({ postId }, 'published event for a post already published (or unknown)');
@@ -90,6 +94,8 @@ export function postsInbox(
       await planLimits.deleteUser(userId);
       // Auth announces each of its workspaces' new member lists too; this does not wait for them.
       await members.deleteUser(userId);
+      // Their review comments go; what they did stays in the drafts' histories, by no one.
+      await review.deleteUser(userId);
       const ofUser = jobOfUser(userId);
       const forgotten =
         (await forgetJobs(queues.get(QUEUES.postsDue), (data) => deleted.has(data.postId as string), [...deleted])) +

@@ -52,7 +52,7 @@ export async function startPostsWorker({
   storage,
 }: PostsWorkerDeps): Promise<PostsWorker> {
   const context = { connection: redis, prefix };
-  const { store, queues, planLimits, members } = createServices({
+  const { store, queues, planLimits, members, reviewStore } = createServices({
     database,
     queues: new Queues(context, logger),
     logger,
@@ -63,7 +63,7 @@ export async function startPostsWorker({
     createWorker(QUEUES.postsDue, postsDue(store, queues), context, { ...options, lock: DUE_JOB_LOCK }),
     createWorker(
       QUEUES.postsInbox,
-      postsInbox(store, queues.queues, planLimits, new UserMedia(database.db, storage), members),
+      postsInbox(store, queues.queues, planLimits, new UserMedia(database.db, storage), members, reviewStore),
       context,
       options,
     ),

@@ -12,6 +12,7 @@ import {
 import { AppError, type Logger } from '@nashr/platform';
 import type { PostRow } from '../db/schema.js';
 import { type Author, authorOf, type PostService } from '../post-service.js';
+import type { Approval } from '../review/review-service.js';
 import { instantToLocal } from '../schedule/local-time.js';
 import { freeSlots, MIN_LEAD_MS, moveOrder, nextFreeSlot } from './queue-slots.js';
 import type { QueueStore } from './queue-store.js';
@@ -159,7 +160,7 @@ export class QueueService {
    */
   add(
     who: Author,
-    post: { content: string; firstComment: string | null; media: AttachedMedia[] },
+    post: { content: string; firstComment: string | null; media: AttachedMedia[]; approval?: Approval },
     requestId?: string,
     now?: Date,
   ): Promise<PostRow> {
@@ -170,7 +171,7 @@ export class QueueService {
   private async addInTurn(
     who: Author,
     userId: string,
-    post: { content: string; firstComment: string | null; media: AttachedMedia[] },
+    post: { content: string; firstComment: string | null; media: AttachedMedia[]; approval?: Approval },
     requestId: string | undefined,
     now: Date | undefined,
   ): Promise<PostRow> {
@@ -191,6 +192,7 @@ export class QueueService {
           post.firstComment,
           post.media,
           true,
+          post.approval,
         );
       } catch (error) {
         if (!isSlotTaken(error) || attempt >= 4) throw error;

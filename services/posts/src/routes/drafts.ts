@@ -1,11 +1,11 @@
 import { API, POST_MESSAGES, type PostDraft } from '@nashr/contracts';
 import { type IdempotentReplies, route, type ServiceApp } from '@nashr/platform';
-import type { DraftRow } from '../db/schema.js';
 import type { DraftService } from '../drafts/draft-service.js';
+import type { DraftRecord } from '../drafts/draft-store.js';
 import type { MediaService } from '../media/media-service.js';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.js';
 
-export const toDraft = (row: DraftRow): PostDraft => ({
+export const toDraft = (row: DraftRecord): PostDraft => ({
   id: row.id,
   workspaceId: row.workspaceId,
   userId: row.userId,
@@ -15,6 +15,13 @@ export const toDraft = (row: DraftRow): PostDraft => ({
   version: row.version,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+  reviewState: row.reviewState,
+  submittedBy: row.submittedBy,
+  submittedAt: row.submittedAt?.toISOString() ?? null,
+  reviewedBy: row.reviewedBy,
+  reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  approvedVersion: row.approvedVersion,
+  comments: row.comments,
 });
 
 /** The drafts of the caller's workspace: list, create, save again, delete. */
@@ -47,7 +54,7 @@ export function draftRoutes(
     // The files it already carries stay allowed on it, whoever of the workspace attached them.
     const current = mediaIds === undefined ? undefined : await drafts.get(here.workspaceId, request.params.id);
     const attached = await media.attachments(here.userId, mediaIds, current?.media);
-    const row = await drafts.update(here.workspaceId, request.params.id, request.body, attached);
+    const row = await drafts.update(here.workspaceId, request.params.id, request.body, attached, here.userId);
     return { success: true as const, message: POST_MESSAGES.draftSaved, data: toDraft(row) };
   });
 

@@ -7,6 +7,7 @@ import type { PostStore } from '../post-store.js';
 import { toPost, toScheduledPost } from '../present.js';
 import type { PublishWaiter } from '../publish-waiter.js';
 import { badRequest, refusal } from '../refusal.js';
+import type { ReviewService } from '../review/review-service.js';
 import { requireTimeZone, resolveSchedule } from '../schedule/resolve-schedule.js';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.js';
 
@@ -36,12 +37,14 @@ export interface LinkedlnRouteOptions {
   /** Answers a repeated request (same Idempotency-Key) with the first answer. */
   once: IdempotentReplies;
   workspaces: WorkspaceAccess;
+  /** Where the workspace requires approval, only an approved draft's exact text goes out. */
+  review: ReviewService;
 }
 
 /** The spec's call table paths (section 7), spelled as the spec spells them. */
 export function linkedlnRoutes(
   app: ServiceApp,
-  { service, store, drafts, media, waiter, publishWaitMs, once, workspaces }: LinkedlnRouteOptions,
+  { service, store, drafts, media, waiter, publishWaitMs, once, workspaces, review }: LinkedlnRouteOptions,
 ): void {
   route(
     app,
@@ -64,9 +67,12 @@ export function linkedlnRoutes(
       const firstComment = optionalFirstComment(request.body.firstComment);
       const schedule = resolveSchedule({ date, time, timeZone: filled(timeZone) ? timeZone : 'UTC' });
       const attached = await media.attachments(me.userId, request.body.mediaIds);
+      const { draftId } = request.body;
+      const approval = await review.approvalFor(me, draftId, { content: text, firstComment, media: attached });
       // In the caller's workspace, published through the caller's own network account.
-      const post = await service.schedule(me, text, schedule, request.id, firstComment, attached);
-      await drafts.consume(me.workspaceId, request.body.draftId);
+      const post = await service.schedule(me, text, schedule, request.id, firstComment, attached, false, approval);
+      await review.postMade(me, draftId, post);
+      await drafts.consume(me.workspaceId, draftId);
       request.log.info({ postId: post.id, scheduledAt: post.scheduledAt }, 'post scheduled');
       return reply
         .status(201)
@@ -89,8 +95,11 @@ export function linkedlnRoutes(
     const timeZone = request.body.timeZone ? requireTimeZone(request.body.timeZone) : 'UTC';
     const firstComment = optionalFirstComment(request.body.firstComment);
     const attached = await media.attachments(me.userId, request.body.mediaIds);
-    const created = await service.publishNow(me, text, timeZone, request.id, firstComment, attached);
-    await drafts.consume(me.workspaceId, request.body.draftId);
+    const { draftId } = request.body;
+    const approval = await review.approvalFor(me, draftId, { content: text, firstComment, media: attached });
+    const created = await service.publishNow(me, text, timeZone, request.id, firstComment, attached, approval);
+    await review.postMade(me, draftId, created);
+    await drafts.consume(me.workspaceId, draftId);
     const post = (await waiter.waitForOutcome(created.id, publishWaitMs)) ?? created;
     if (post.status === 'published') {
       return reply.status(200).send({ success: true, message: POST_MESSAGES.published, data: toPost(post) });

@@ -5,6 +5,7 @@ import { type EditRequest, optionalFirstComment, type PostService, requireConten
 import type { PostStore } from '../post-store.js';
 import { toPost } from '../present.js';
 import { badRequest } from '../refusal.js';
+import type { ReviewService } from '../review/review-service.js';
 import { resolveSchedule } from '../schedule/resolve-schedule.js';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.js';
 
@@ -36,7 +37,14 @@ export function postRoutes(
     store,
     media,
     workspaces,
-  }: { service: PostService; store: PostStore; media: MediaService; workspaces: WorkspaceAccess },
+    review,
+  }: {
+    service: PostService;
+    store: PostStore;
+    media: MediaService;
+    workspaces: WorkspaceAccess;
+    review: ReviewService;
+  },
 ): void {
   route(app, API.posts.list, { checkResponses: true }, async (request) => {
     const here = await workspaces.of(request, API.posts.list);
@@ -66,6 +74,10 @@ export function postRoutes(
     if (hasDate !== hasTime) throw badRequest('dateAndTimeTogether');
     if (content === undefined && firstComment === undefined && mediaIds === undefined && !hasDate) {
       throw badRequest('nothingToChange');
+    }
+    // What was approved goes out as it is; a new time is no change to it.
+    if (content !== undefined || firstComment !== undefined || mediaIds !== undefined) {
+      await review.assertTextMayChange(here.workspaceId);
     }
     const edit: EditRequest = { expectedVersion: version };
     if (content !== undefined) edit.content = requireContent(content);

@@ -5,6 +5,7 @@ import type { MediaService } from '../media/media-service.js';
 import { optionalFirstComment, requireContent } from '../post-service.js';
 import { toScheduledPost } from '../present.js';
 import type { QueueService } from '../queue/queue-service.js';
+import type { ReviewService } from '../review/review-service.js';
 import { requireTimeZone } from '../schedule/resolve-schedule.js';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.js';
 
@@ -20,12 +21,14 @@ export function queueRoutes(
     media,
     once,
     workspaces,
+    review,
   }: {
     queue: QueueService;
     drafts: DraftService;
     media: MediaService;
     once: IdempotentReplies;
     workspaces: WorkspaceAccess;
+    review: ReviewService;
   },
 ): void {
   route(app, API.queue.get, { checkResponses: true }, async (request) => {
@@ -46,8 +49,11 @@ export function queueRoutes(
     const content = requireContent(request.body.content);
     const firstComment = optionalFirstComment(request.body.firstComment);
     const attached = await media.attachments(me.userId, request.body.mediaIds);
-    const post = await queue.add(me, { content, firstComment, media: attached ?? [] }, request.id);
-    await drafts.consume(me.workspaceId, request.body.draftId);
+    const { draftId } = request.body;
+    const approval = await review.approvalFor(me, draftId, { content, firstComment, media: attached });
+    const post = await queue.add(me, { content, firstComment, media: attached ?? [], approval }, request.id);
+    await review.postMade(me, draftId, post);
+    await drafts.consume(me.workspaceId, draftId);
     request.log.info({ postId: post.id, scheduledAt: post.scheduledAt }, 'post added to the queue');
     return reply.status(201).send({ success: true, message: QUEUE_MESSAGES.queued, data: toScheduledPost(post) });
   });

@@ -5,11 +5,13 @@ import type { MediaService } from '../media/media-service.js';
 import type { PostStore } from '../post-store.js';
 import { toPost } from '../present.js';
 import type { QueueStore } from '../queue/queue-store.js';
+import type { ReviewStore } from '../review/review-store.js';
 import { toDraft } from './drafts.js';
+import { toComment } from './review.js';
 
 /**
  * The posts part of 'Download my data': every post, whatever its state, with what the user typed,
- * every draft, the posting queue's weekly times, and the files uploaded (described here; the web
+ * every draft, the comments written in drafts' reviews, the posting queue's weekly times, and the files uploaded (described here; the web
  * fetches each through its media address and puts it beside the JSON in the archive).
  */
 export function userDataRoutes(
@@ -18,6 +20,7 @@ export function userDataRoutes(
   drafts: DraftStore,
   queues: QueueStore,
   media: MediaService,
+  review: ReviewStore,
 ): void {
   route(app, API.posts.export, { checkResponses: true }, async (request, reply) => {
     const userId = identityOf(request).userId;
@@ -25,6 +28,7 @@ export function userDataRoutes(
     const draftRows = await drafts.byUser(userId);
     const queue = await queues.get(userId);
     const files = await media.byUser(userId);
+    const comments = await review.commentsByAuthor(userId);
     reply.header('cache-control', 'no-store');
     return {
       success: true as const,
@@ -37,6 +41,8 @@ export function userDataRoutes(
           createdAt: row.createdAt.toISOString(),
         })),
         drafts: draftRows.map(toDraft),
+        /** What the user wrote in drafts' review threads, in any workspace. */
+        reviewComments: comments.map((row) => ({ ...toComment(row), workspaceId: row.workspaceId })),
         postingQueue: queue ? { timeZone: queue.timeZone, slots: queue.slots } : null,
         uploads: files.map((file) => ({
           id: file.id,

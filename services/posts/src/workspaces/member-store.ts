@@ -1,5 +1,5 @@
 import type { WorkspaceMembersChanged, WorkspaceRole } from '@nashr/contracts';
-import { and, eq, max, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, max, or, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { type schema, workspaceMembers, workspaceVersions } from '../db/schema.js';
 
@@ -50,6 +50,25 @@ export class WorkspaceMemberStore {
       .from(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
     return row?.role ?? null;
+  }
+
+  /** Whether the user is a member of the workspace (a personal workspace's own account is its owner). */
+  async isMember(workspaceId: string, userId: string): Promise<boolean> {
+    return workspaceId === userId || (await this.roleOf(workspaceId, userId)) !== null;
+  }
+
+  /**
+   * Who reviews in the workspace: its owners and admins. A personal workspace's own account is its
+   * owner even when the copy lists only the others it let in.
+   */
+  async reviewersOf(workspaceId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ userId: workspaceMembers.userId, role: workspaceMembers.role })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.role, ['owner', 'admin'])));
+    const ids = rows.map((r) => r.userId);
+    if (!rows.some((r) => r.role === 'owner') && !ids.includes(workspaceId)) ids.push(workspaceId);
+    return ids;
   }
 
   /** The highest version of any member list the copy holds (0 when none): how far it has caught up. */
