@@ -42,11 +42,13 @@ const smallButton =
 function useWhoIs(members: readonly WorkspaceMember[]) {
   const { t } = useTranslation('review');
   const { user } = useSession();
+  // An address is isolated from the words around it, so an Arabic sentence keeps its order.
+  const isolated = (email: string) => `\u2068${email}\u2069`;
   return (userId: string | null) => {
     if (!userId) return t('page.formerMember');
     const member = members.find((m) => m.userId === userId);
-    if (member) return member.email;
-    return userId === user?.id && user.email ? user.email : t('page.formerMember');
+    if (member) return isolated(member.email);
+    return userId === user?.id && user.email ? isolated(user.email) : t('page.formerMember');
   };
 }
 
@@ -295,7 +297,7 @@ function CommentThreads({
         <h2 id="review-comments-heading" className="text-lg font-semibold text-ink">
           {t('comments.heading')}
         </h2>
-        <CommentCount count={review.comments.length} />
+        {review.comments.length > 0 && <CommentCount count={review.comments.length} />}
       </div>
       {firsts.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">{t('comments.empty')}</p>
