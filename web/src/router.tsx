@@ -306,6 +306,15 @@ const appRoutes = [
       typeof search.id === 'string' && UUID.test(search.id) ? { id: search.id } : {},
     component: lazyRouteComponent(() => import('./features/workspaces/workspaces-screen'), 'WorkspacesPage'),
   }),
+  // One draft's review (reviewPagePath, linked from the review e-mails): `?workspace=` names the
+  // workspace the draft is in, which the page works in when the account belongs to it.
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: '/review/$draftId',
+    validateSearch: (search: Record<string, unknown>): { workspace?: string } =>
+      typeof search.workspace === 'string' && UUID.test(search.workspace) ? { workspace: search.workspace } : {},
+    component: lazyRouteComponent(() => import('./features/review/review-screen'), 'ReviewPage'),
+  }),
   // The writing library: hooks and templates, and the inspiration library of strong posts.
   createRoute({
     getParentRoute: () => appRoute,

@@ -14,6 +14,7 @@ import arAuth from '../features/onboarding/locales/ar/auth.json';
 import arOnboarding from '../features/onboarding/locales/ar/onboarding.json';
 import arPosts from '../features/posts/locales/ar/posts.json';
 import arProfile from '../features/profile/locales/ar/profile.json';
+import arReview from '../features/review/locales/ar/review.json';
 import arWorkspaces from '../features/workspaces/locales/ar/workspaces.json';
 import arCommon from './locales/ar/common.json';
 import arErrors from './locales/ar/errors.json';
@@ -36,6 +37,7 @@ export const arResources = {
   errors: arErrors,
   notifications: arNotifications,
   workspaces: arWorkspaces,
+  review: arReview,
   profile: arProfile,
   account: arAccount,
   library: arLibrary,

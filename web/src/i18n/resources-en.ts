@@ -14,6 +14,7 @@ import enAuth from '../features/onboarding/locales/en/auth.json';
 import enOnboarding from '../features/onboarding/locales/en/onboarding.json';
 import enPosts from '../features/posts/locales/en/posts.json';
 import enProfile from '../features/profile/locales/en/profile.json';
+import enReview from '../features/review/locales/en/review.json';
 import enWorkspaces from '../features/workspaces/locales/en/workspaces.json';
 import enCommon from './locales/en/common.json';
 import enErrors from './locales/en/errors.json';
@@ -36,6 +37,7 @@ export const enResources = {
   errors: enErrors,
   notifications: enNotifications,
   workspaces: enWorkspaces,
+  review: enReview,
   profile: enProfile,
   account: enAccount,
   library: enLibrary,

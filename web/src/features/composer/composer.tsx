@@ -34,6 +34,7 @@ import { useQueuePost } from './use-add-to-queue';
 import { requestFromTyped, useAiWriter } from './use-ai-writer';
 import { useComposerDraft } from './use-composer-draft';
 import { emptyExtras, useComposerExtras } from './use-composer-extras';
+import { useComposerReview } from './use-composer-review';
 import { useDraftAutosave } from './use-draft-autosave';
 import { usePostNow } from './use-post-now';
 
@@ -149,6 +150,7 @@ export function Composer({
     paused: busy,
   });
   const saveState = autosave.state;
+  const review = useComposerReview({ draftId, draftVersion, saveState });
   const tooLong = lengthState(postLength(text)) === 'tooLong' || firstComment.trim().length > MAX_FIRST_COMMENT_LENGTH;
   // Text the API would refuse (a direction override...) is said so here and never sent.
   const unsendable = tooLong || textProblem(text) !== null;
@@ -305,6 +307,7 @@ export function Composer({
         canSend={canSend}
         posting={posting.isPending}
         queueing={queueing.isPending}
+        review={review}
         onQueue={() => {
           if (canSend) void queueing.queue(text.trim(), { firstComment: firstComment.trim(), draftId, mediaIds });
         }}

@@ -80,6 +80,13 @@ const answer = ({ content }: { content: string }): PostDraft => {
     version,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    reviewState: 'draft',
+    submittedBy: null,
+    submittedAt: null,
+    reviewedBy: null,
+    reviewedAt: null,
+    approvedVersion: null,
+    comments: 0,
   };
 };
 

@@ -1,10 +1,15 @@
-import { type PostDraft, roleAtLeast } from '@nashr/contracts';
-import { CalendarPlus, FilePenLine, NotebookPen, Trash2 } from 'lucide-react';
+import { type PostDraft, REVIEW_SUBMIT_ROLE, roleAtLeast } from '@nashr/contracts';
+import { Link } from '@tanstack/react-router';
+import { CalendarPlus, ClipboardCheck, FilePenLine, NotebookPen, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useSession } from '../../lib/api/auth';
 import { useDeleteDraft, useDrafts } from '../../lib/api/drafts';
+import { useReviewSettings } from '../../lib/api/review';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../lib/format';
+import { useCurrentWorkspace } from '../../session/current-workspace';
+import { CommentCount, ReviewStateBadge, SendForReviewButton, sendsForReview } from '../review';
 import { useRoleHere } from '../workspaces';
 import { EmptyPostList, LoadError, PostListSkeleton } from './list-states';
 
@@ -17,12 +22,26 @@ export interface DraftsListProps {
 const action =
   'inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold transition disabled:opacity-50';
 
-function DraftCard({ draft, onOpen, onSchedule }: { draft: PostDraft } & Omit<DraftsListProps, 'onWrite'>) {
+function DraftCard({
+  draft,
+  requiresApproval,
+  onOpen,
+  onSchedule,
+}: { draft: PostDraft; requiresApproval: boolean } & Omit<DraftsListProps, 'onWrite'>) {
   const { t, i18n } = useTranslation('posts');
   const remove = useDeleteDraft();
   // Scheduling is for editors and up; a contributor's draft waits for one of them.
   const role = useRoleHere();
   const schedules = !role || roleAtLeast(role, 'editor');
+  const submits = !role || roleAtLeast(role, REVIEW_SUBMIT_ROLE);
+  // The review page's link names the workspace (the personal one's id is the account's), as the e-mails do.
+  const current = useCurrentWorkspace();
+  const { user } = useSession();
+  const workspace = current ?? user?.id;
+  // Where the workspace publishes only approved drafts, only an approved one is offered to schedule.
+  const approved = draft.reviewState === 'approved' && draft.approvedVersion === draft.version;
+  const offersSchedule = schedules && (!requiresApproval || approved);
+  const savedAt = formatDateTime(draft.updatedAt, i18n.language);
   const onDelete = async () => {
     try {
       await remove.mutateAsync(draft.id);
@@ -37,9 +56,11 @@ function DraftCard({ draft, onOpen, onSchedule }: { draft: PostDraft } & Omit<Dr
       data-testid="draft-card"
       data-draft-id={draft.id}
     >
-      <p className="text-xs text-slate-500">
-        {t('drafts.savedAt', { when: formatDateTime(draft.updatedAt, i18n.language) })}
-      </p>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <ReviewStateBadge state={draft.reviewState} />
+        <p className="text-xs text-slate-500">{t('drafts.savedAt', { when: savedAt })}</p>
+        <CommentCount count={draft.comments} />
+      </div>
       <p dir="auto" className="mt-2 line-clamp-4 whitespace-pre-wrap break-words text-sm leading-6 text-ink">
         {draft.content.trim() || t('drafts.noText')}
       </p>
@@ -58,7 +79,26 @@ function DraftCard({ draft, onOpen, onSchedule }: { draft: PostDraft } & Omit<Dr
           <FilePenLine aria-hidden="true" className="size-4" />
           {t('drafts.open')}
         </button>
-        {schedules && (
+        {submits && sendsForReview(draft) && (
+          <SendForReviewButton
+            draftId={draft.id}
+            version={draft.version}
+            disabled={!draft.content.trim()}
+            className={`${action} border border-brand-200 text-brand-700 hover:bg-brand-50`}
+          />
+        )}
+        <Link
+          to="/review/$draftId"
+          params={{ draftId: draft.id }}
+          search={workspace ? { workspace } : {}}
+          aria-label={t('review:openLabel', { when: savedAt })}
+          className={`${action} border border-slate-200 text-slate-700 hover:bg-slate-50`}
+          data-testid="draft-review"
+        >
+          <ClipboardCheck aria-hidden="true" className="size-4" />
+          {t('review:open')}
+        </Link>
+        {offersSchedule && (
           <button
             type="button"
             className={`${action} border border-slate-200 text-slate-700 hover:bg-slate-50`}
@@ -89,6 +129,7 @@ function DraftCard({ draft, onOpen, onSchedule }: { draft: PostDraft } & Omit<Dr
 export function DraftsList({ onOpen, onSchedule, onWrite }: DraftsListProps) {
   const { t } = useTranslation('posts');
   const drafts = useDrafts();
+  const requiresApproval = useReviewSettings().data?.requiresApproval ?? false;
   if (drafts.isPending) return <PostListSkeleton />;
   if (drafts.error && !drafts.data) {
     return <LoadError title={t('drafts.loadFailed')} error={drafts.error} onRetry={() => void drafts.refetch()} />;
@@ -108,7 +149,13 @@ export function DraftsList({ onOpen, onSchedule, onWrite }: DraftsListProps) {
   return (
     <div className="flex flex-col gap-4" data-testid="drafts-list">
       {list.map((draft) => (
-        <DraftCard key={draft.id} draft={draft} onOpen={onOpen} onSchedule={onSchedule} />
+        <DraftCard
+          key={draft.id}
+          draft={draft}
+          requiresApproval={requiresApproval}
+          onOpen={onOpen}
+          onSchedule={onSchedule}
+        />
       ))}
     </div>
   );

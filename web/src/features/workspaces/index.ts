@@ -1,4 +1,7 @@
-/** What other parts of the app may use from workspaces: the top bar's switcher and the account's role where the tab works. */
+/**
+ * What other parts of the app may use from workspaces: the top bar's switcher, the account's role
+ * where the tab works, the members there (by e-mail), and working in the workspace a link names.
+ */
 
 export { useShowsWorkspaceSwitcher, WorkspaceSwitcher } from './workspace-switcher';
-export { useRoleHere } from './workspaces-api';
+export { useMembersHere, useRoleHere, useWorkInLinked } from './workspaces-api';

@@ -7,7 +7,7 @@ import type {
   WorkspaceRole,
 } from '@nashr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { sessionQuery, useSession } from '../../lib/api/auth';
 import { workspacesApi } from '../../lib/api/catalogue';
 import { call } from '../../lib/api/client';
@@ -184,4 +184,40 @@ export function useSwitchWorkspace() {
     },
     [queryClient, userId],
   );
+}
+
+/**
+ * The members of the workspace the tab works in (the personal one's id is the account's): who
+ * wrote, reviewed or is mentioned, by e-mail.
+ */
+export function useMembersHere() {
+  const current = useCurrentWorkspace();
+  const { user } = useSession();
+  const id = current ?? user?.id;
+  return useQuery({
+    queryKey: membersKey(id ?? 'none'),
+    queryFn: async (): Promise<WorkspaceTeam> =>
+      (await call(workspacesApi.members, { params: { id: id as string } })).data,
+    enabled: Boolean(id),
+  });
+}
+
+/**
+ * Works in the workspace a link names (`workspaceId`, an e-mail's link to a draft), when the account
+ * belongs to it and the tab works elsewhere. Answers whether the tab works there now: false while the
+ * workspaces are read or the switch is under way; true too when the link names none, or one the
+ * account is not a member of (the page then shows what the server says in the tab's workspace).
+ */
+export function useWorkInLinked(workspaceId: string | undefined): boolean {
+  const current = useCurrentWorkspace();
+  const workspaces = useWorkspaces();
+  const switchTo = useSwitchWorkspace();
+  const target = workspaceId ? workspaces.data?.find((workspace) => workspace.id === workspaceId) : undefined;
+  const here =
+    !workspaceId || (target ? (target.personal ? current === null : current === target.id) : current === workspaceId);
+  const unknown = Boolean(workspaceId) && !workspaces.isPending && !target;
+  useEffect(() => {
+    if (target && !here) void switchTo(target);
+  }, [target, here, switchTo]);
+  return here || unknown;
 }

@@ -9,6 +9,7 @@ import { useCurrentWorkspace } from '../../session/current-workspace';
 import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
 import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
+import { ReviewRule } from './review-rule';
 import { managesWorkspace } from './workspace-permissions';
 import { useWorkIn } from './workspace-switcher';
 import { WorkspaceTeamPanel } from './workspace-team-panel';
@@ -320,6 +321,7 @@ export function WorkspacesPage() {
               </button>
             )}
           </div>
+          <ReviewRule key={`review-${selected.id}`} workspace={selected} />
           <WorkspaceTeamPanel
             key={selected.id}
             workspace={selected}

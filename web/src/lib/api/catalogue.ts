@@ -46,6 +46,7 @@ const AREAS: { [A in Area]: () => Promise<Catalogue[A]> } = {
   posts: () => import('@nashr/contracts/api/posts').then((area) => area.postsApi),
   media: () => import('@nashr/contracts/api/media').then((area) => area.mediaApi),
   queue: () => import('@nashr/contracts/api/queue').then((area) => area.queueApi),
+  review: () => import('@nashr/contracts/api/review').then((area) => area.reviewApi),
   analytics: () => import('@nashr/contracts/api/analytics').then((area) => area.analyticsApi),
   content: () => import('@nashr/contracts/api/content').then((area) => area.contentApi),
   library: () => import('@nashr/contracts/api/library').then((area) => area.libraryApi),
@@ -108,6 +109,7 @@ export const linkedinApi = areaRefs('linkedin');
 export const postsApi = areaRefs('posts');
 export const mediaApi = areaRefs('media');
 export const queueApi = areaRefs('queue');
+export const reviewApi = areaRefs('review');
 export const analyticsApi = areaRefs('analytics');
 export const contentApi = areaRefs('content');
 export const libraryApi = areaRefs('library');

@@ -1,0 +1,196 @@
+// @vitest-environment jsdom
+import type { PostDraft, WorkspaceRole } from '@nashr/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import i18next from 'i18next';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addCountFormat } from '../../i18n/count-format';
+import { resources } from '../../i18n/resources';
+import { sessionQuery } from '../../lib/api/auth';
+import { chooseWorkspace, resetWorkspaceForTests } from '../../session/current-workspace';
+import { DraftsList } from './drafts-list';
+
+const ME = '22222222-2222-4222-8222-222222222222';
+const WORKSPACE = '44444444-4444-4444-8444-444444444444';
+const id = (n: number) => `55555555-5555-4555-8555-55555555555${n}`;
+const at = '2026-12-01T10:00:00.000Z';
+
+const role = vi.hoisted(() => ({ current: 'contributor' as WorkspaceRole }));
+vi.mock('../workspaces', () => ({ useRoleHere: () => role.current }));
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const draft = (n: number, over: Partial<PostDraft>): PostDraft => ({
+  id: id(n),
+  userId: ME,
+  content: `Draft ${n}`,
+  firstComment: '',
+  media: [],
+  version: 2,
+  createdAt: at,
+  updatedAt: at,
+  reviewState: 'draft',
+  submittedBy: null,
+  submittedAt: null,
+  reviewedBy: null,
+  reviewedAt: null,
+  approvedVersion: null,
+  comments: 0,
+  ...over,
+});
+const drafts = [
+  draft(1, {}),
+  draft(2, { reviewState: 'in_review', submittedBy: ME, submittedAt: at, comments: 1 }),
+  draft(3, { reviewState: 'changes_requested', version: 7, comments: 3 }),
+  draft(4, { reviewState: 'approved', approvedVersion: 2, comments: 11 }),
+];
+
+let sent: { method: string; url: string; body: unknown }[];
+let requiresApproval = false;
+function serve() {
+  sent = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      sent.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (url === '/api/v1/drafts') return Response.json({ success: true, data: drafts });
+      if (url === '/api/v1/review-settings') return Response.json({ success: true, data: { requiresApproval } });
+      const submitted = /^\/api\/v1\/drafts\/([^/]+)\/submit$/.exec(url);
+      if (submitted && method === 'POST') {
+        const found = drafts.find((d) => d.id === submitted[1]) as PostDraft;
+        return Response.json({
+          success: true,
+          data: { draft: { ...found, reviewState: 'in_review' }, comments: [], activity: [] },
+        });
+      }
+      return Response.json({ message: 'no' }, { status: 404 });
+    }),
+  );
+}
+
+let root: Root | undefined;
+let container: HTMLDivElement;
+
+async function open() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(sessionQuery.queryKey, { id: ME, email: 'me@example.test' } as never);
+  const rootRoute = createRootRoute({
+    component: () => <DraftsList onOpen={() => {}} onSchedule={() => {}} onWrite={() => {}} />,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([
+      createRoute({ getParentRoute: () => rootRoute, path: '/review/$draftId', component: () => null }),
+    ]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () =>
+    root?.render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router as never} />
+      </QueryClientProvider>,
+    ),
+  );
+  await vi.waitFor(() => expect(cards()).toHaveLength(4));
+}
+
+const cards = () => [...container.querySelectorAll<HTMLElement>('[data-testid="draft-card"]')];
+const inCard = (card: HTMLElement | undefined, testId: string) =>
+  card?.querySelector<HTMLElement>(`[data-testid="${testId}"]`) ?? null;
+const clean = (text: string | null | undefined) => (text ?? '').replace(/[\u200e\u200f\u061c\u2068\u2069]/g, '');
+
+beforeAll(async () => {
+  await i18next
+    .use(initReactI18next)
+    .init({ resources, lng: 'ar', fallbackLng: 'ar', interpolation: { escapeValue: false } });
+  addCountFormat(i18next);
+});
+
+beforeEach(async () => {
+  role.current = 'contributor';
+  requiresApproval = false;
+  resetWorkspaceForTests();
+  chooseWorkspace(WORKSPACE);
+  await i18next.changeLanguage('ar');
+  serve();
+});
+
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  root = undefined;
+  container?.remove();
+  vi.unstubAllGlobals();
+  chooseWorkspace(null);
+});
+
+describe('the drafts list in a workspace with review', () => {
+  it("shows each draft's review state and its comments, counted with the Arabic plural forms", async () => {
+    await open();
+    expect(cards().map((card) => inCard(card, 'review-state')?.textContent)).toEqual([
+      'حالة المراجعة: مسودة',
+      'حالة المراجعة: قيد المراجعة',
+      'حالة المراجعة: مطلوب تعديلات',
+      'حالة المراجعة: معتمدة',
+    ]);
+    expect(cards().map((card) => clean(inCard(card, 'comment-count')?.textContent))).toEqual([
+      'لا تعليقات',
+      'تعليق واحد',
+      '3 تعليقات',
+      '11 تعليقًا',
+    ]);
+    await act(async () => void (await i18next.changeLanguage('en')));
+    expect(inCard(cards()[2], 'review-state')?.textContent).toBe('Review state: Changes requested');
+    expect(clean(inCard(cards()[2], 'comment-count')?.textContent)).toBe('3 comments');
+  });
+
+  it('offers Send for review on a draft or one with changes requested, and sends the version shown', async () => {
+    await open();
+    expect(cards().map((card) => inCard(card, 'send-for-review') !== null)).toEqual([true, false, true, false]);
+    expect(inCard(cards()[0], 'send-for-review')?.textContent).toBe('إرسال للمراجعة');
+    // A contributor schedules nothing.
+    expect(cards().every((card) => inCard(card, 'draft-schedule') === null)).toBe(true);
+    await act(async () => inCard(cards()[2], 'send-for-review')?.click());
+    await vi.waitFor(() => expect(sent.some((s) => s.method === 'POST')).toBe(true));
+    expect(sent.find((s) => s.method === 'POST')).toMatchObject({
+      url: `/api/v1/drafts/${id(3)}/submit`,
+      body: { version: 7 },
+    });
+  });
+
+  it('links each draft to its review page in the workspace it is in', async () => {
+    await open();
+    const link = inCard(cards()[1], 'draft-review');
+    expect(link?.textContent).toBe('مراجعة');
+    expect(link?.getAttribute('href')).toBe(`/review/${id(2)}?workspace=${WORKSPACE}`);
+  });
+
+  it('offers an editor Schedule only on approved drafts where the workspace requires approval', async () => {
+    role.current = 'editor';
+    requiresApproval = true;
+    await open();
+    await vi.waitFor(() =>
+      expect(cards().map((card) => inCard(card, 'draft-schedule') !== null)).toEqual([false, false, false, true]),
+    );
+  });
+
+  it('offers a viewer neither Send for review nor Schedule', async () => {
+    role.current = 'viewer';
+    await open();
+    expect(container.querySelector('[data-testid="send-for-review"]')).toBeNull();
+    expect(container.querySelector('[data-testid="draft-schedule"]')).toBeNull();
+    expect(container.querySelectorAll('[data-testid="draft-review"]')).toHaveLength(4);
+  });
+});
