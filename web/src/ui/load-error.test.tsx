@@ -64,7 +64,7 @@ describe('a list inside a card, loaded', () => {
     const ar = renderToStaticMarkup(<Loaded query={query<string[]>({ error: notConnected })}>{list}</Loaded>);
     expect(ar).toContain('data-testid="connect-first"');
     expect(ar).toContain('href="/connect-linkedIn"');
-    expect(ar).toContain('ربط حساب على لينكدإن</a>');
+    expect(ar).toContain('ربط حساب لينكدإن</a>');
     expect(ar).not.toContain('role="alert"');
     expect(ar).not.toContain('حاول مرة أخرى');
     await i18next.changeLanguage('en');

@@ -287,7 +287,8 @@ describe('the review page', () => {
     await vi.waitFor(() => expect(byTestId('review-state')?.textContent).toContain('مطلوب تعديلات'));
     expect(sent.find((s) => s.method === 'POST')?.body).toEqual({ version: 3, comment: 'Open with the number' });
     await vi.waitFor(() => expect(document.activeElement?.id).toBe('review-state-heading'));
-    expect(byTestId('review-announcement')?.textContent).toContain('طُلبت التعديلات');
+    // Announced on the next frame (emptied first, so the same words are read again).
+    await vi.waitFor(() => expect(byTestId('review-announcement')?.textContent).toContain('طُلبت التعديلات'));
   });
 
   it('offers the members after @, walked by keyboard, and sends the one chosen as a mention', async () => {
