@@ -12,6 +12,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'post.published',
   'post.failed',
   'post.needs_attention',
+  // A draft of a workspace sent for review (told to its reviewers), approved (told to its author).
+  'draft.submitted',
+  'draft.approved',
   'comment.sent',
 ] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);

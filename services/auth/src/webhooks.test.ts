@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  draftReviewNoticeEvent,
   engageCommentSentEvent,
   MAX_WEBHOOK_ENDPOINTS,
   postPublishedEvent,
@@ -701,5 +702,44 @@ describe('outgoing webhooks', () => {
     );
     expect(receiver.at('/rania-comments')).toHaveLength(1);
     expect(receiver.at('/rania-published')).toHaveLength(0);
+  });
+
+  it("tells a reviewer's endpoints of a draft sent for review, an author's of its approval, and no one of a comment", async () => {
+    const reviewer = await newUser('reviewer');
+    const author = await newUser('author');
+    await addEndpoint(reviewer, '/reviewer-drafts', ['draft.submitted']);
+    await addEndpoint(author, '/author-drafts', ['draft.approved', 'draft.submitted']);
+    const workspaceId = randomUUID();
+    const draftId = randomUUID();
+    const notice = (userId: string, kind: 'review_requested' | 'draft_approved' | 'draft_commented', actorId: string) =>
+      h.queues.publish(
+        draftReviewNoticeEvent,
+        { userId, kind, workspaceId, draftId, actorId, excerpt: 'Three habits' },
+        { id: `review-${kind}-${userId}` },
+      );
+    await notice(reviewer.userId, 'review_requested', author.userId);
+    await notice(author.userId, 'draft_commented', reviewer.userId);
+    await notice(author.userId, 'draft_approved', reviewer.userId);
+    const [submitted] = await until(
+      'the submitted event',
+      () => receiver.at('/reviewer-drafts'),
+      (r) => r.length === 1,
+    );
+    expect(JSON.parse(submitted!.body)).toMatchObject({
+      type: 'draft.submitted',
+      data: { draftId, workspaceId, by: author.userId },
+    });
+    const [approved] = await until(
+      'the approved event',
+      () => receiver.at('/author-drafts'),
+      (r) => r.length === 1,
+    );
+    expect(JSON.parse(approved!.body)).toMatchObject({
+      type: 'draft.approved',
+      data: { draftId, workspaceId, by: reviewer.userId },
+    });
+    // The comment is no webhook event, and the draft's words stay out of every delivery.
+    expect(receiver.at('/author-drafts')).toHaveLength(1);
+    expect(approved!.body).not.toContain('Three habits');
   });
 });

@@ -4260,7 +4260,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 url: string;
-                                events: ("post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "comment.sent")[];
+                                events: ("post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "draft.submitted" | "draft.approved" | "comment.sent")[];
                                 secretHint: string;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -4322,7 +4322,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url: string;
-                    events: ("post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "comment.sent")[];
+                    events: ("post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "draft.submitted" | "draft.approved" | "comment.sent")[];
                 };
             };
         };
@@ -4342,7 +4342,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 url: string;
-                                events: ("post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "comment.sent")[];
+                                events: ("post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "draft.submitted" | "draft.approved" | "comment.sent")[];
                                 secretHint: string;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -4513,7 +4513,7 @@ export interface operations {
                                 id: string;
                                 eventId: string;
                                 /** @enum {string} */
-                                type: "post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "comment.sent" | "webhook.test";
+                                type: "post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "draft.submitted" | "draft.approved" | "comment.sent" | "webhook.test";
                                 /** @enum {string} */
                                 status: "pending" | "retrying" | "delivered" | "failed";
                                 statusCode: number | null;
@@ -4609,7 +4609,7 @@ export interface operations {
                                 id: string;
                                 eventId: string;
                                 /** @enum {string} */
-                                type: "post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "comment.sent" | "webhook.test";
+                                type: "post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "draft.submitted" | "draft.approved" | "comment.sent" | "webhook.test";
                                 /** @enum {string} */
                                 status: "pending" | "retrying" | "delivered" | "failed";
                                 statusCode: number | null;
@@ -4706,7 +4706,7 @@ export interface operations {
                                 id: string;
                                 eventId: string;
                                 /** @enum {string} */
-                                type: "post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "comment.sent" | "webhook.test";
+                                type: "post.scheduled" | "post.published" | "post.failed" | "post.needs_attention" | "draft.submitted" | "draft.approved" | "comment.sent" | "webhook.test";
                                 /** @enum {string} */
                                 status: "pending" | "retrying" | "delivered" | "failed";
                                 statusCode: number | null;

@@ -197,6 +197,7 @@ export const draftReviewNoticeEvent = defineEvent(
     excerpt: z.string().max(200),
     requestId: z.string().max(64).optional(),
   }),
-  [QUEUES.authInbox],
+  // The bell, e-mail and push; and the member's webhooks (`draft.submitted`, `draft.approved`).
+  [QUEUES.authInbox, QUEUES.authWebhooks],
 );
 export type DraftReviewNotice = z.infer<typeof draftReviewNoticeEvent.schema>;

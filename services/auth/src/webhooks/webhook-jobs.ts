@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  draftReviewNoticeEvent,
   engageCommentSentEvent,
   postNeedsAttentionEvent,
   postPublishedEvent,
@@ -155,6 +156,14 @@ export function webhookHandlers(deps: { dispatcher: WebhookDispatcher; send: Sen
     handleJob(postNeedsAttentionEvent, ({ userId, postId, cause, scheduledAt, requestId }, job) =>
       tell(job, userId, 'post.needs_attention', { postId, cause, scheduledAt }, requestId),
     ),
+    // A review notice is one member's: a reviewer told of a draft sent for review, an author of its
+    // approval. The other kinds (comments, mentions, changes requested) are no webhook event.
+    handleJob(draftReviewNoticeEvent, async ({ userId, kind, workspaceId, draftId, actorId, requestId }, job) => {
+      const type =
+        kind === 'review_requested' ? 'draft.submitted' : kind === 'draft_approved' ? 'draft.approved' : null;
+      if (!type) return { endpoints: 0 };
+      return tell(job, userId, type, { draftId, workspaceId, by: actorId }, requestId);
+    }),
     handleJob(
       engageCommentSentEvent,
       ({ userId, commentId, postId, postUrl, url, text, origin, sentAt, requestId }, job) =>
