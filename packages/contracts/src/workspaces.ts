@@ -53,7 +53,16 @@ export const WORKSPACE_ERROR_CODES = {
   seatsTaken: 'workspace.seats_taken',
   /** A personal workspace stays its account's own: it is not transferred. */
   personal: 'workspace.personal',
+  /**
+   * A post's time came after the member who scheduled it left the workspace or lost the right to
+   * schedule there (a failure reason): it goes out under no one's account who may no longer post.
+   */
+  publisherLeft: 'workspace.publisher_left',
 } as const;
+
+/** The words of the failure reason kept on a post refused at its time (WORKSPACE_ERROR_CODES.publisherLeft). */
+export const PUBLISHER_LEFT_MESSAGE =
+  'The member who scheduled it may no longer publish in this workspace, so it was not published';
 
 export const workspaceNameSchema = z
   .string()

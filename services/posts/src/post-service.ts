@@ -1,4 +1,10 @@
-import { type AttachedMedia, MAX_FIRST_COMMENT_LENGTH, MAX_POST_LENGTH, POST_MESSAGES } from '@nashr/contracts';
+import {
+  type AttachedMedia,
+  MAX_FIRST_COMMENT_LENGTH,
+  MAX_POST_LENGTH,
+  POST_MESSAGES,
+  WORKSPACE_ERROR_CODES,
+} from '@nashr/contracts';
 import { ConnectionExpiry } from './connection-expiry.js';
 import type { LockedTx } from './db/advisory-lock.js';
 import type { PostRow } from './db/schema.js';
@@ -63,6 +69,17 @@ export interface EditRequest {
   expectedVersion?: number;
   /** A queued post moved by the queue itself stays queued; one rescheduled by hand leaves the queue. */
   stayQueued?: boolean;
+  /** The member scheduling it again (see publishedBy). */
+  actingUserId?: string;
+}
+
+/**
+ * Whose account a post scheduled again goes out under: one held because the member who scheduled
+ * it may no longer publish in its workspace passes to the member who schedules it again (the
+ * route checked they may); any other post keeps its own.
+ */
+function publishedBy(post: PostRow, actingUserId: string | undefined): Pick<PostChanges, 'userId'> {
+  return actingUserId && post.failureCode === WORKSPACE_ERROR_CODES.publisherLeft ? { userId: actingUserId } : {};
 }
 
 /**
@@ -238,6 +255,7 @@ export class PostService {
         failureReason: null,
         failureCode: null,
         queued: post.queued && request.stayQueued === true,
+        ...publishedBy(post, request.actingUserId),
       } satisfies PostChanges);
     }
     // A new time may take a place in a week the plan counts.
@@ -273,14 +291,21 @@ export class PostService {
   }
 
   /** A failed post goes out again now, as a new attempt: an ordinary post, never back in the queue. */
-  async retry(workspaceId: string, id: string, requestId?: string): Promise<PostRow> {
+  async retry(workspaceId: string, id: string, requestId?: string, actingUserId?: string): Promise<PostRow> {
     const post = await this.owned(workspaceId, id);
     if (post.status !== 'failed') throw conflict('onlyFailedRetry');
     const now = new Date();
     // A failed post takes no place in its week; going out again, it takes one in this week.
     const updated = await this.changeOrExplain(
       post,
-      { status: 'scheduled', scheduledAt: now, failureReason: null, failureCode: null, queued: false },
+      {
+        status: 'scheduled',
+        scheduledAt: now,
+        failureReason: null,
+        failureCode: null,
+        queued: false,
+        ...publishedBy(post, actingUserId),
+      },
       now,
     );
     await this.queues.scheduleDue(updated, requestId);
@@ -293,7 +318,7 @@ export class PostService {
    */
   private async changeOrExplain(post: PostRow, changes: PostChanges, dueAt?: Date): Promise<PostRow> {
     const updated = dueAt
-      ? await this.counted(post.userId, dueAt, (tx) => this.store.change(post, changes, tx), post)
+      ? await this.counted(changes.userId ?? post.userId, dueAt, (tx) => this.store.change(post, changes, tx), post)
       : await this.store.change(post, changes);
     if (updated) return updated;
     const now = await this.owned(post.workspaceId, post.id);

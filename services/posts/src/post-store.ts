@@ -1,8 +1,25 @@
-import { type PostAttentionCause, type PostStatus, REVIEW_ERROR_CODES, REVIEW_MESSAGES } from '@nashr/contracts';
+import {
+  type PostAttentionCause,
+  type PostStatus,
+  PUBLISHER_LEFT_MESSAGE,
+  REVIEW_ERROR_CODES,
+  REVIEW_MESSAGES,
+  WORKSPACE_ERROR_CODES,
+  WORKSPACE_ROLES,
+} from '@nashr/contracts';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { Queryable } from './db/advisory-lock.js';
-import { connections, drafts, type PostRow, postingQueues, posts, reviewSettings, type schema } from './db/schema.js';
+import {
+  connections,
+  drafts,
+  type PostRow,
+  postingQueues,
+  posts,
+  reviewSettings,
+  type schema,
+  workspaceMembers,
+} from './db/schema.js';
 
 export type NewPost = Pick<PostRow, 'workspaceId' | 'userId' | 'content' | 'status' | 'scheduledAt' | 'timeZone'> &
   Partial<
@@ -22,6 +39,7 @@ export type NewPost = Pick<PostRow, 'workspaceId' | 'userId' | 'content' | 'stat
 export type PostChanges = Partial<
   Pick<
     PostRow,
+    | 'userId'
     | 'content'
     | 'status'
     | 'scheduledAt'
@@ -42,6 +60,22 @@ const approvedOrFree = or(
   isNotNull(posts.approvedAt),
   sql`not exists (select 1 from ${reviewSettings} where ${reviewSettings.workspaceId} = ${posts.workspaceId} and ${reviewSettings.requiresApproval})`,
 )!;
+
+/** The roles that schedule and publish in a workspace (the catalogue's least: editor). */
+const PUBLISHING_ROLES = WORKSPACE_ROLES.slice(0, WORKSPACE_ROLES.indexOf('editor') + 1);
+
+/**
+ * The member whose account publishes the post may still publish in its workspace: the personal
+ * workspace's own account, or a member of it with a role that schedules. One removed, or lowered
+ * to contributor or viewer, while the post waited no longer speaks for the workspace.
+ */
+const publisherAllowed = or(
+  eq(posts.workspaceId, posts.userId),
+  sql`exists (select 1 from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${posts.workspaceId} and ${workspaceMembers.userId} = ${posts.userId} and ${inArray(workspaceMembers.role, PUBLISHING_ROLES)})`,
+)!;
+
+/** Why a due post is refused (see claim), by the first condition it fails. */
+export const HELD_POST_CODES = [WORKSPACE_ERROR_CODES.publisherLeft, REVIEW_ERROR_CODES.notApproved] as const;
 
 /** The user's network connection, as the linkedin service last announced it. */
 export interface ConnectionState {
@@ -229,8 +263,8 @@ export class PostStore {
    * The one step that lets a post go out: scheduled → publishing for exactly this version. Of any
    * number of workers running the same due job, one gets the row and the others get nothing.
    * In a workspace that requires approval only an approved post is claimed, whenever the rule
-   * was turned on: checked here, in the same UPDATE, so nothing unapproved can slip out between
-   * a check and the hand-over.
+   * was turned on; and only while the member who scheduled it may still publish there. Both are
+   * checked here, in the same UPDATE, so nothing can slip out between a check and the hand-over.
    */
   async claim(id: string, version: number): Promise<PostRow | undefined> {
     const [row] = await this.db
@@ -245,28 +279,45 @@ export class PostStore {
         retryAt: null,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(posts.id, id), eq(posts.version, version), eq(posts.status, 'scheduled'), approvedOrFree))
+      .where(
+        and(
+          eq(posts.id, id),
+          eq(posts.version, version),
+          eq(posts.status, 'scheduled'),
+          approvedOrFree,
+          publisherAllowed,
+        ),
+      )
       .returning();
     return row;
   }
 
   /**
-   * A due post its workspace's rule does not let out (see claim): scheduled → failed with the
-   * review's reason, for exactly this version. Undefined when it moved on, or is allowed after all.
+   * A due post its workspace does not let out (see claim): scheduled → failed, for exactly this
+   * version, with the reason: the member who scheduled it may no longer publish there, else no
+   * approval. Undefined when it moved on, or is allowed after all.
    */
-  async refuseUnapproved(id: string, version: number): Promise<PostRow | undefined> {
+  async refuseHeld(id: string, version: number): Promise<PostRow | undefined> {
+    const left = not(publisherAllowed);
     const [row] = await this.db
       .update(posts)
       .set({
         status: 'failed',
-        failureReason: REVIEW_MESSAGES.notApproved,
-        failureCode: REVIEW_ERROR_CODES.notApproved,
+        failureReason: sql`case when ${left} then ${PUBLISHER_LEFT_MESSAGE} else ${REVIEW_MESSAGES.notApproved} end`,
+        failureCode: sql`case when ${left} then ${WORKSPACE_ERROR_CODES.publisherLeft} else ${REVIEW_ERROR_CODES.notApproved} end`,
         queued: false,
         attention: null,
         retryAt: null,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(posts.id, id), eq(posts.version, version), eq(posts.status, 'scheduled'), not(approvedOrFree)))
+      .where(
+        and(
+          eq(posts.id, id),
+          eq(posts.version, version),
+          eq(posts.status, 'scheduled'),
+          or(not(approvedOrFree), not(publisherAllowed)),
+        ),
+      )
       .returning();
     return row;
   }

@@ -32,6 +32,7 @@ export function createServices({ database, queues, logger, scheduleHorizonMs }: 
   const posts = new PostService(store, postQueues, planLimits, new QueueLock(database.db, logger));
   const reviewStore = new ReviewStore(database.db);
   const members = new WorkspaceMemberStore(database.db);
+  const review = new ReviewService(reviewStore, draftStore, store, members, new ReviewNotices(queues, logger));
   return {
     store,
     queues: postQueues,
@@ -40,12 +41,13 @@ export function createServices({ database, queues, logger, scheduleHorizonMs }: 
     /** Wired to `posts`: a queued post leaving the queue moves the later ones up, in the user's queue turn. */
     postingQueue: new QueueService(new QueueStore(database.db), posts, logger),
     draftStore,
-    drafts: new DraftService(draftStore, reviewStore),
+    /** Wired to `review`: an approved draft saved with a change asks its reviewers again. */
+    drafts: new DraftService(draftStore, reviewStore, review),
     /** Who belongs to which shared workspace, with what role (auth's copy). */
     members,
     reviewStore,
     /** The review of drafts, and the approval a workspace may require before anything goes out. */
-    review: new ReviewService(reviewStore, draftStore, store, members, new ReviewNotices(queues, logger)),
+    review,
   };
 }
 export type PostsServices = ReturnType<typeof createServices>;

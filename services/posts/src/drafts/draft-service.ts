@@ -34,6 +34,11 @@ function draftText(request: SaveDraftRequest): Partial<DraftText> {
 
 const blank = (text: string | undefined) => (text ?? '').trim() === '';
 
+/** Told when a save sends an approved draft back to review (ReviewService.askAgain). */
+export interface BackToReview {
+  askAgain(workspaceId: string, actorId: string, draft: DraftRecord, requestId?: string): Promise<void>;
+}
+
 /**
  * What users do to drafts, within one workspace: its members (with the role) share its drafts.
  * A draft of another workspace answers 404, exactly like one that does not exist.
@@ -43,6 +48,7 @@ export class DraftService {
   constructor(
     private readonly store: DraftStore,
     private readonly activity?: ReviewStore,
+    private readonly review?: BackToReview,
   ) {}
 
   list(workspaceId: string): Promise<DraftRecord[]> {
@@ -81,6 +87,7 @@ export class DraftService {
     request: SaveDraftRequest,
     media?: AttachedMedia[],
     actorId?: string,
+    requestId?: string,
   ): Promise<DraftRecord> {
     const current = await this.owned(workspaceId, id);
     const values = draftText(request);
@@ -97,7 +104,14 @@ export class DraftService {
         ? (saved, tx) => activity.recordEdited(workspaceId, saved.id, actorId, saved.version, tx)
         : undefined,
     );
-    if (row) return row;
+    if (row) {
+      // What was approved is not the new text: its reviewers hear of it as at a first sending,
+      // once (the saves after it find it in review already).
+      if (actorId && current.reviewState === 'approved' && row.reviewState === 'in_review') {
+        await this.review?.askAgain(workspaceId, actorId, row, requestId);
+      }
+      return row;
+    }
     // Gone meanwhile (deleted in another tab) or saved by someone else since `version`.
     await this.owned(workspaceId, id);
     throw refusal('CONFLICT', 'draftChangedElsewhere');

@@ -1,6 +1,6 @@
-import { postDueJob, postPublishFailedEvent, REVIEW_ERROR_CODES, REVIEW_MESSAGES } from '@nashr/contracts';
+import { postDueJob, postPublishFailedEvent } from '@nashr/contracts';
 import { handleJob } from '@nashr/platform';
-import type { PostStore } from '../post-store.js';
+import { HELD_POST_CODES, type PostStore } from '../post-store.js';
 import { observeScheduledPostLateness } from './lateness-metric.js';
 import type { PostQueues } from './post-queues.js';
 
@@ -23,29 +23,27 @@ export function postsDue(store: PostStore, queues: PostQueues) {
         );
         return { handedOver: claimed.attempts };
       }
-      // Not claimed: perhaps its workspace requires approval and it has none. It fails at its time,
-      // told as any failure is (the author hears of it); it never reaches the network.
-      const post = (await store.refuseUnapproved(postId, version)) ?? (await store.get(postId));
-      if (
-        post?.status === 'failed' &&
-        post.version === version &&
-        post.failureCode === REVIEW_ERROR_CODES.notApproved
-      ) {
+      // Not claimed: perhaps its workspace holds it (no approval it requires, or the member who
+      // scheduled it may no longer publish there). It fails at its time, told as any failure is
+      // (the author hears of it); it never reaches the network.
+      const post = (await store.refuseHeld(postId, version)) ?? (await store.get(postId));
+      const held = HELD_POST_CODES.find((code) => code === post?.failureCode);
+      if (post?.status === 'failed' && post.version === version && held) {
         // Told again by a re-run after a crash before the telling; the event's id keeps it once.
         await queues.queues.publish(
           postPublishFailedEvent,
           {
             postId,
             userId: post.userId,
-            reason: post.failureReason ?? REVIEW_MESSAGES.notApproved,
-            code: REVIEW_ERROR_CODES.notApproved,
+            reason: post.failureReason ?? held,
+            code: held,
             permanent: true,
             ...(requestId ? { requestId } : {}),
           },
-          { id: `${postId}-not-approved-${version}` },
+          { id: `${postId}-${held}-${version}` },
         );
-        log.info({ postId, version }, 'due post not approved: failed');
-        return { refused: REVIEW_ERROR_CODES.notApproved };
+        log.info({ postId, version, code: held }, 'due post held by its workspace: failed');
+        return { refused: held };
       }
       if (post?.status === 'publishing' && post.version === version) {
         await queues.handOver(post, requestId);

@@ -111,6 +111,19 @@ export class ReviewService {
     return draft;
   }
 
+  /**
+   * A save sent an approved draft back to review (DraftStore.update): its reviewers are asked
+   * again, as at a first sending, once for that version.
+   */
+  async askAgain(workspaceId: string, actorId: string, draft: DraftRecord, requestId?: string): Promise<void> {
+    const who = { workspaceId, userId: actorId };
+    await this.notices.tell(
+      'review_requested',
+      { ...this.about(who, draft, `${draft.id}-v${draft.version}`, requestId), text: draft.content },
+      await this.members.reviewersOf(workspaceId),
+    );
+  }
+
   async approve(who: Acting, id: string, version: number, requestId?: string): Promise<DraftRecord> {
     const { draft, entry } = await this.stepOrExplain(
       who.workspaceId,
@@ -278,7 +291,7 @@ export class ReviewService {
     if (await this.store.requiresApproval(workspaceId)) throw reviewRefusal('CONFLICT', 'approvedPostLocked');
   }
 
-  private about(who: Acting, draft: DraftRecord, id: string, requestId?: string) {
+  private about(who: Pick<Acting, 'workspaceId' | 'userId'>, draft: DraftRecord, id: string, requestId?: string) {
     return {
       id,
       workspaceId: who.workspaceId,

@@ -54,7 +54,14 @@ export function draftRoutes(
     // The files it already carries stay allowed on it, whoever of the workspace attached them.
     const current = mediaIds === undefined ? undefined : await drafts.get(here.workspaceId, request.params.id);
     const attached = await media.attachments(here, mediaIds, current?.media);
-    const row = await drafts.update(here.workspaceId, request.params.id, request.body, attached, here.userId);
+    const row = await drafts.update(
+      here.workspaceId,
+      request.params.id,
+      request.body,
+      attached,
+      here.userId,
+      request.id,
+    );
     return { success: true as const, message: POST_MESSAGES.draftSaved, data: toDraft(row) };
   });
 

@@ -79,7 +79,7 @@ export function postRoutes(
     if (content !== undefined || firstComment !== undefined || mediaIds !== undefined) {
       await review.assertTextMayChange(here.workspaceId);
     }
-    const edit: EditRequest = { expectedVersion: version };
+    const edit: EditRequest = { expectedVersion: version, actingUserId: here.userId };
     if (content !== undefined) edit.content = requireContent(content);
     if (firstComment !== undefined) edit.firstComment = optionalFirstComment(firstComment);
     // The files it already carries stay allowed on it, whoever of the workspace attached them.
@@ -106,7 +106,7 @@ export function postRoutes(
 
   route(app, API.posts.retry, { checkResponses: true }, async (request) => {
     const here = await workspaces.of(request, API.posts.retry);
-    const post = await service.retry(here.workspaceId, request.params.id, request.id);
+    const post = await service.retry(here.workspaceId, request.params.id, request.id, here.userId);
     request.log.info({ postId: post.id, version: post.version }, 'post retry requested');
     return { success: true as const, message: POST_MESSAGES.retrying, data: toPost(post) };
   });

@@ -5,6 +5,7 @@ import {
   MAX_REVIEW_COMMENT_LENGTH,
   MAX_REVIEW_COMMENTS,
   POST_ERROR_CODES,
+  PUBLISHER_LEFT_MESSAGE,
   QUEUES,
   REVIEW_ERROR_CODES,
   REVIEW_MESSAGES,
@@ -207,15 +208,28 @@ describe('the review of a draft', () => {
       approvedVersion: null,
       version: draft.version + 1,
     });
+    // Its reviewers are asked again (the contributor's first sending asked them once already);
+    // a further save, with the draft in review already, asks no one more.
+    const asked = async () => (await notices(draft.id)).filter((n) => n.kind === 'review_requested');
+    expect(await asked()).toHaveLength(4);
+    expect(
+      (await asked())
+        .filter((n) => n.excerpt === 'Version two')
+        .map((n) => n.userId)
+        .sort(),
+    ).toEqual([t.owner.userId, t.admin.userId].sort());
+    expect((await save(t, t.contributor, draft.id, 'Version two, with a typo fixed')).statusCode).toBe(200);
+    expect(await asked()).toHaveLength(4);
+    const latest = draft.version + 2;
 
     const late = await approve(t, t.admin, draft.id, draft.version);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({
       code: REVIEW_ERROR_CODES.staleVersion,
-      params: { version: draft.version + 1 },
+      params: { version: latest },
     });
-    const again = await approve(t, t.admin, draft.id, draft.version + 1);
-    expect(again.json().data.draft).toMatchObject({ reviewState: 'approved', approvedVersion: draft.version + 1 });
+    const again = await approve(t, t.admin, draft.id, latest);
+    expect(again.json().data.draft).toMatchObject({ reviewState: 'approved', approvedVersion: latest });
   });
 
   it('never leaves a draft approved at a version it no longer has when an approval and a save race', async () => {
@@ -493,6 +507,51 @@ describe('a workspace that requires approval', () => {
     expect(failed).toEqual([
       expect.objectContaining({ userId: t.editor.userId, code: REVIEW_ERROR_CODES.notApproved, permanent: true }),
     ]);
+  });
+
+  it('fails at its time a post whose scheduler left the workspace or may no longer schedule there, and never hands it over', async () => {
+    const t = await team();
+    const soon = () => ({ instant: new Date(Date.now() + 1500), timeZone: 'UTC' });
+    const byEditor = await h.service.schedule(
+      { userId: t.editor.userId, workspaceId: t.id },
+      'From the editor',
+      soon(),
+    );
+    const byAdmin = await h.service.schedule({ userId: t.admin.userId, workspaceId: t.id }, 'From the admin', soon());
+    const byOwner = await h.service.schedule({ userId: t.owner.userId, workspaceId: t.id }, 'From the owner', soon());
+    // The editor is removed; the admin is lowered to contributor; the owner stays.
+    const members = [
+      { userId: t.owner.userId, role: 'owner' as const },
+      { userId: t.admin.userId, role: 'contributor' as const },
+    ];
+    await h.deliver(workspaceMembersChangedEvent, { workspaceId: t.id, version: 2, members }, `${t.id}-2`);
+    for (const held of [byEditor, byAdmin]) {
+      await expect.poll(async () => (await h.store.get(held.id))?.status, { timeout: 15_000 }).toBe('failed');
+      expect(await h.store.get(held.id)).toMatchObject({
+        failureCode: WORKSPACE_ERROR_CODES.publisherLeft,
+        failureReason: PUBLISHER_LEFT_MESSAGE,
+        attempts: 0,
+      });
+      expect(linkedin.networkPosts.map((p) => p.postId)).not.toContain(held.id);
+    }
+    await expect.poll(async () => (await h.store.get(byOwner.id))?.status, { timeout: 15_000 }).toBe('published');
+    const published = await h.queues.publish.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed']);
+    expect(published.map((j) => j.data.postId)).not.toContain(byEditor.id);
+    expect(published.map((j) => j.data.postId)).not.toContain(byAdmin.id);
+    const failed = (await h.queues.queues.get(QUEUES.authInbox).getJobs(['waiting', 'delayed', 'completed', 'failed']))
+      .filter((j) => j.name === 'post-publish-failed' && j.data.postId === byEditor.id)
+      .map((j) => j.data);
+    expect(failed).toEqual([
+      expect.objectContaining({ userId: t.editor.userId, code: WORKSPACE_ERROR_CODES.publisherLeft, permanent: true }),
+    ]);
+    // Tried again by the owner, it goes out under the owner's account; the lowered admin's, retried
+    // by the admin (a contributor now), is refused.
+    const refused = await h.call(t.admin, API.posts.retry, { params: { id: byAdmin.id }, ...at(t) });
+    expect(refused.statusCode, refused.body).toBe(403);
+    const retried = await h.call(t.owner, API.posts.retry, { params: { id: byEditor.id }, ...at(t) });
+    expect(retried.statusCode, retried.body).toBe(200);
+    await expect.poll(async () => (await h.store.get(byEditor.id))?.status, { timeout: 15_000 }).toBe('published');
+    expect(await h.store.get(byEditor.id)).toMatchObject({ userId: t.owner.userId, failureCode: null });
   });
 
   it('lets an approved post out at its time', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { PostDraft, ReviewComment, WorkspaceMember, WorkspaceRole } from '@nashr/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -265,6 +265,29 @@ describe('the review page', () => {
     await click(byTestId('review-reload'));
     await vi.waitFor(() => expect(byTestId('review-draft-text')?.textContent).toBe('Changed meanwhile'));
     expect(byTestId('review-stale')).toBeNull();
+    expect(byTestId('review-approve')?.hasAttribute('disabled')).toBe(false);
+  });
+
+  it('offers a version saved meanwhile without swapping it in, and decides only on the one shown', async () => {
+    serve({
+      [`GET /api/v1/drafts/${DRAFT}/review`]: [
+        { status: 200, body: reviewOf(draft()) },
+        { status: 200, body: reviewOf(draft({ version: 4, content: 'Changed meanwhile' })) },
+      ],
+    });
+    await openPage();
+    expect(byTestId('review-newer')).toBeNull();
+    // Back to the page: it reads the draft again.
+    await act(async () => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await vi.waitFor(() => expect(clean(byTestId('review-newer')?.textContent)).toContain('(النسخة 4)'));
+    expect(byTestId('review-draft-text')?.textContent).toBe('First line\nSecond line');
+    expect(byTestId('review-approve')?.hasAttribute('disabled')).toBe(true);
+    await click(byTestId('review-show-newer'));
+    expect(byTestId('review-draft-text')?.textContent).toBe('Changed meanwhile');
+    expect(byTestId('review-newer')).toBeNull();
     expect(byTestId('review-approve')?.hasAttribute('disabled')).toBe(false);
   });
 

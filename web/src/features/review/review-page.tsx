@@ -453,11 +453,14 @@ function RequestChangesDialog({
 /** Approve, or request changes: for the owner and admins, while the draft is in review. */
 function Decision({
   review,
+  newer,
   onReload,
   announce,
   focusState,
 }: {
   review: DraftReview;
+  /** A newer version was read in the background: this one is no longer the one to decide on. */
+  newer: boolean;
   onReload: () => Promise<unknown>;
   announce: (words: string) => void;
   focusState: () => void;
@@ -527,7 +530,7 @@ function Decision({
               <button
                 type="button"
                 onClick={() => void onApprove()}
-                disabled={approve.isPending || outdated !== null}
+                disabled={approve.isPending || outdated !== null || newer}
                 aria-busy={approve.isPending}
                 className={`${smallButton} bg-emerald-700 py-2.5 text-white hover:bg-emerald-800`}
                 data-testid="review-approve"
@@ -575,8 +578,24 @@ function Decision({
   );
 }
 
-function ReviewLoaded({ review, onReload }: { review: DraftReview; onReload: () => Promise<unknown> }) {
+function ReviewLoaded({
+  review: latest,
+  onReload,
+}: {
+  review: DraftReview;
+  onReload: () => Promise<DraftReview | undefined>;
+}) {
   const { t, i18n } = useTranslation('review');
+  // The draft as the reader opened it, or last asked to see it. A newer version read in the
+  // background (someone saved meanwhile) is offered, never swapped in under their eyes: a decision
+  // is about the words read. Its state, comments and history follow the latest read.
+  const [pinned, setPinned] = useState(latest.draft);
+  const newer = latest.draft.version !== pinned.version;
+  const review = newer ? { ...latest, draft: pinned } : latest;
+  const reload = async () => {
+    const next = await onReload();
+    if (next) setPinned(next.draft);
+  };
   const role = useRoleHere();
   const members = useMembersHere().data?.members ?? [];
   const whoIs = useWhoIs(members);
@@ -584,6 +603,11 @@ function ReviewLoaded({ review, onReload }: { review: DraftReview; onReload: () 
   const [announcement, setAnnouncement] = useState('');
   const stateHeading = useRef<HTMLHeadingElement>(null);
   const draft = review.draft;
+  const showNewer = () => {
+    setPinned(latest.draft);
+    announce(t('decide.reloaded'));
+    stateHeading.current?.focus();
+  };
   const reviewer = role !== null && roleAtLeast(role, REVIEWER_ROLE);
   const contributes = role !== null && roleAtLeast(role, REVIEW_SUBMIT_ROLE);
   // The same words twice are still said twice: the region is emptied first.
@@ -656,10 +680,24 @@ function ReviewLoaded({ review, onReload }: { review: DraftReview; onReload: () 
           )}
         </div>
       </section>
+      {newer && (
+        <div className="rounded-2xl border border-amber-200 bg-amber-50 p-3" data-testid="review-newer">
+          <p className="text-sm font-medium text-amber-900">{t('page.newer', { version: latest.draft.version })}</p>
+          <button
+            type="button"
+            onClick={showNewer}
+            className={`${smallButton} mt-2 border border-amber-300 bg-white text-amber-900 hover:bg-amber-100`}
+            data-testid="review-show-newer"
+          >
+            {t('decide.reload')}
+          </button>
+        </div>
+      )}
       {reviewer && (
         <Decision
           review={review}
-          onReload={onReload}
+          newer={newer}
+          onReload={reload}
           announce={announce}
           focusState={() => stateHeading.current?.focus()}
         />
@@ -706,7 +744,7 @@ export function ReviewPage() {
           <LoadError error={review.error} onRetry={() => void review.refetch()} retrying={review.isFetching} />
         </div>
       ) : (
-        <ReviewLoaded review={review.data} onReload={() => review.refetch()} />
+        <ReviewLoaded review={review.data} onReload={async () => (await review.refetch()).data} />
       )}
     </div>
   );

@@ -27,12 +27,20 @@ export const reviewKeys = {
   settings: (workspaceId: string | null) => ['review', 'settings', workspaceId ?? 'current'] as const,
 };
 
-/** `GET /api/v1/drafts/{id}/review`, in the workspace the tab works in. */
+/** How often an open review page reads its draft again: other members comment and decide meanwhile. */
+export const REVIEW_REFRESH_MS = 20_000;
+
+/**
+ * `GET /api/v1/drafts/{id}/review`, in the workspace the tab works in: read again every
+ * REVIEW_REFRESH_MS while the page is in view, and on coming back to it.
+ */
 export function useDraftReview(draftId: string, enabled = true) {
   return useQuery({
     queryKey: reviewKeys.draft(draftId),
     queryFn: async (): Promise<DraftReview> => (await call(reviewApi.draftReview, { params: { id: draftId } })).data,
     enabled,
+    refetchInterval: REVIEW_REFRESH_MS,
+    refetchOnWindowFocus: 'always',
   });
 }
 
