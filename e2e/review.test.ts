@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations, settled } from './support/axe';
 import { launchBrowser, newContext, screenshot, waitUntilLive } from './support/browser';
 import { callAs, fullUser, type StackUser } from './support/full-user';
-import { fromNewestMail } from './support/mail';
+import { acceptLinkIn, fromNewestMail } from './support/mail';
 import { announcePlan } from './support/plans';
 import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
 
@@ -36,8 +36,6 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
-
-const acceptLinkIn = (text: string) => /https?:\/\/[^\s"'<>]+\/workspaces\/accept#token=[^\s"'<>]+/.exec(text)?.[0];
 
 /** Calls the API as `user` in the workspace `workspaceId`, as the web app does once it works there. */
 async function callIn(user: StackUser, workspaceId: string, method: string, path: string, body?: unknown) {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations, settled } from './support/axe';
 import { launchBrowser, newContext, screenshot, waitUntilLive } from './support/browser';
 import { callAs, fullUser } from './support/full-user';
-import { fromNewestMail } from './support/mail';
+import { acceptLinkIn, fromNewestMail } from './support/mail';
 
 let stack: Stack;
 let browser: Browser;
@@ -34,8 +34,6 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
-
-const acceptLinkIn = (text: string) => /https?:\/\/[^\s"'<>]+\/workspaces\/accept#token=[^\s"'<>]+/.exec(text)?.[0];
 
 /** The API calls a page made, each with the workspace it named (undefined: none). */
 function apiCallsOf(page: Page) {

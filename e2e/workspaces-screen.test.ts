@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations, settled } from './support/axe';
 import { type Language, launchBrowser, newContext, screenshot, waitUntilLive } from './support/browser';
 import { callAs, fullUser, type StackUser, signedInUser } from './support/full-user';
-import { fromNewestMail } from './support/mail';
+import { acceptLinkIn, fromNewestMail } from './support/mail';
 import { announcePlan } from './support/plans';
 
 let stack: Stack;
@@ -70,9 +70,6 @@ const WORDS = {
       "This workspace is full: its members and waiting invitations have reached the limit of its owner's plan (2).",
   },
 } as const;
-
-/** The accept link of an invitation mail's text. */
-const acceptLinkIn = (text: string) => /https?:\/\/[^\s"'<>]+\/workspaces\/accept#token=[^\s"'<>]+/.exec(text)?.[0];
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).textContent();
 

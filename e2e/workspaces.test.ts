@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations, settled } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
 import { callAs, signedInUser } from './support/full-user';
-import { followSignInLink, fromNewestMail, signInLinkIn } from './support/mail';
+import { acceptLinkIn, followSignInLink, fromNewestMail, signInLinkIn } from './support/mail';
 
 let stack: Stack;
 let browser: Browser;
@@ -29,9 +29,6 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
-
-/** The accept link of an invitation mail's text, as a mail program would open it. */
-const acceptLinkIn = (text: string) => /https?:\/\/[^\s"'<>]+\/workspaces\/accept#token=[^\s"'<>]+/.exec(text)?.[0];
 
 describe('a workspace invitation', () => {
   it('asks the signed-out to sign in, refuses another address, and lets the invited person join once', async () => {

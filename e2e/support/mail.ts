@@ -52,6 +52,11 @@ export async function newestMailWith(
   return result as { found: string; mail: CaughtMail };
 }
 
+/** The accept link of a workspace invitation mail's text, as a mail program would open it. */
+export function acceptLinkIn(text: string): string | undefined {
+  return /https?:\/\/[^\s"'<>]+\/workspaces\/accept#token=[^\s"'<>]+/.exec(text)?.[0];
+}
+
 /** The sign-in link of a sign-in mail's text, as a mail program would open it. */
 export function signInLinkIn(text: string): string | undefined {
   return /https?:\/\/[^\s"'<>]+\/api\/v1\/auth\/magic-login\/verify\?token=[^\s"'<>]+/

@@ -171,6 +171,9 @@ export const WORKSPACE_HEADER = 'nashr-workspace';
 export const roleAtLeast = (role: WorkspaceRole, needed: WorkspaceRole): boolean =>
   WORKSPACE_ROLES.indexOf(role) <= WORKSPACE_ROLES.indexOf(needed);
 
+/** The least role that schedules and publishes in a workspace (the catalogue's posting endpoints ask it). */
+export const SCHEDULER_ROLE: WorkspaceRole = 'editor';
+
 export const workspaceMemberRoleSchema = z.object({ userId: z.string().uuid(), role: workspaceRoleSchema });
 
 /**

@@ -4,6 +4,8 @@ import {
   PUBLISHER_LEFT_MESSAGE,
   REVIEW_ERROR_CODES,
   REVIEW_MESSAGES,
+  roleAtLeast,
+  SCHEDULER_ROLE,
   WORKSPACE_ERROR_CODES,
   WORKSPACE_ROLES,
 } from '@nashr/contracts';
@@ -61,8 +63,8 @@ const approvedOrFree = or(
   sql`not exists (select 1 from ${reviewSettings} where ${reviewSettings.workspaceId} = ${posts.workspaceId} and ${reviewSettings.requiresApproval})`,
 )!;
 
-/** The roles that schedule and publish in a workspace (the catalogue's least: editor). */
-const PUBLISHING_ROLES = WORKSPACE_ROLES.slice(0, WORKSPACE_ROLES.indexOf('editor') + 1);
+/** The roles that schedule and publish in a workspace. */
+const PUBLISHING_ROLES = WORKSPACE_ROLES.filter((role) => roleAtLeast(role, SCHEDULER_ROLE));
 
 /**
  * The member whose account publishes the post may still publish in its workspace: the personal

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   API,
   type Identity,
@@ -12,15 +11,13 @@ import {
   userDeletedEvent,
   WORKSPACE_ERROR_CODES,
   WORKSPACE_HEADER,
-  type WorkspaceRole,
   workspaceMembersChangedEvent,
 } from '@nashr/contracts';
-import { testIdentity } from '@nashr/platform/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftActivity, draftComments, posts } from '../db/schema.js';
 import type { FakeLinkedin } from '../testing/fake-linkedin.js';
-import { PostsHarness } from '../testing/harness.js';
+import { PostsHarness, type TestTeam } from '../testing/harness.js';
 
 /**
  * The review of a workspace's drafts: its steps at one version, its thread, its history, the
@@ -40,49 +37,38 @@ afterAll(async () => {
   await h.close();
 });
 
-type Team = Record<WorkspaceRole, Identity> & { id: string };
-
-async function team(): Promise<Team> {
-  const id = randomUUID();
-  const people = {
-    owner: testIdentity(),
-    admin: testIdentity(),
-    editor: testIdentity(),
-    contributor: testIdentity(),
-    viewer: testIdentity(),
-  };
-  const members = Object.entries(people).map(([role, who]) => ({ userId: who.userId, role: role as WorkspaceRole }));
-  await h.deliver(workspaceMembersChangedEvent, { workspaceId: id, version: 1, members }, `${id}-1`);
-  return { id, ...people };
-}
-
-const at = (t: Team) => ({ headers: { [WORKSPACE_HEADER]: t.id } });
+const at = (t: TestTeam) => ({ headers: { [WORKSPACE_HEADER]: t.id } });
 const future = () => new Date(Date.now() + 3 * DAY).toISOString().slice(0, 10);
 
-async function newDraft(t: Team, who: Identity, content = 'Our launch checklist, in five steps', firstComment = '') {
+async function newDraft(
+  t: TestTeam,
+  who: Identity,
+  content = 'Our launch checklist, in five steps',
+  firstComment = '',
+) {
   const created = await h.call(who, API.posts.createDraft, { body: { content, firstComment }, ...at(t) });
   expect(created.statusCode, created.body).toBe(201);
   return created.json().data as { id: string; version: number };
 }
 
-const submit = (t: Team, who: Identity, id: string, version: number) =>
+const submit = (t: TestTeam, who: Identity, id: string, version: number) =>
   h.call(who, API.review.submit, { params: { id }, body: { version }, ...at(t) });
-const approve = (t: Team, who: Identity, id: string, version: number) =>
+const approve = (t: TestTeam, who: Identity, id: string, version: number) =>
   h.call(who, API.review.approve, { params: { id }, body: { version }, ...at(t) });
-const save = (t: Team, who: Identity, id: string, content: string, version?: number) =>
+const save = (t: TestTeam, who: Identity, id: string, content: string, version?: number) =>
   h.call(who, API.posts.updateDraft, {
     params: { id },
     body: { content, ...(version ? { version } : {}) },
     ...at(t),
   });
 const comment = (
-  t: Team,
+  t: TestTeam,
   who: Identity,
   id: string,
   body: string,
   extra: { parentId?: string; mentions?: string[] } = {},
 ) => h.call(who, API.review.comment, { params: { id }, body: { body, ...extra }, ...at(t) });
-const schedule = (t: Team, who: Identity, content: string, draftId?: string) =>
+const schedule = (t: TestTeam, who: Identity, content: string, draftId?: string) =>
   h.call(who, API.posts.schedule, {
     body: {
       userId: who.userId,
@@ -94,13 +80,13 @@ const schedule = (t: Team, who: Identity, content: string, draftId?: string) =>
     },
     ...at(t),
   });
-const requireApproval = async (t: Team, on = true) => {
+const requireApproval = async (t: TestTeam, on = true) => {
   const saved = await h.call(t.admin, API.review.saveSettings, { body: { requiresApproval: on }, ...at(t) });
   expect(saved.statusCode, saved.body).toBe(200);
 };
 
 /** An approved draft of the contributor's, at its current version. */
-async function approvedDraft(t: Team, content: string) {
+async function approvedDraft(t: TestTeam, content: string) {
   const draft = await newDraft(t, t.contributor, content);
   expect((await submit(t, t.contributor, draft.id, draft.version)).statusCode).toBe(200);
   const approved = await approve(t, t.admin, draft.id, draft.version);
@@ -125,7 +111,7 @@ const code = (answer: { json: () => { code?: string } }) => answer.json().code;
 
 describe('the review of a draft', () => {
   it('goes draft → in review → approved at one version, each step once, and tells the reviewers and the author', async () => {
-    const t = await team();
+    const t = await h.team();
     const draft = await newDraft(t, t.contributor);
     expect((await h.call(t.viewer, API.posts.drafts, at(t))).json().data[0]).toMatchObject({
       id: draft.id,
@@ -177,7 +163,7 @@ describe('the review of a draft', () => {
   });
 
   it('tells the reviewers other than the one who sends it', async () => {
-    const t = await team();
+    const t = await h.team();
     const draft = await newDraft(t, t.admin, 'Mine to send');
     expect((await submit(t, t.admin, draft.id, draft.version)).statusCode).toBe(200);
     expect(await toldOf(draft.id, 'review_requested')).toEqual([t.owner.userId]);
@@ -187,7 +173,7 @@ describe('the review of a draft', () => {
   });
 
   it('refuses to send an empty draft for review', async () => {
-    const t = await team();
+    const t = await h.team();
     const created = await h.call(t.contributor, API.posts.createDraft, {
       body: { content: '   ', firstComment: 'Only a comment' },
       ...at(t),
@@ -199,7 +185,7 @@ describe('the review of a draft', () => {
   });
 
   it('sends an approved draft back to review when it is saved, and refuses the approval of the older version', async () => {
-    const t = await team();
+    const t = await h.team();
     const draft = await approvedDraft(t, 'Version one');
     const saved = await save(t, t.contributor, draft.id, 'Version two', draft.version);
     expect(saved.statusCode, saved.body).toBe(200);
@@ -233,7 +219,7 @@ describe('the review of a draft', () => {
   });
 
   it('never leaves a draft approved at a version it no longer has when an approval and a save race', async () => {
-    const t = await team();
+    const t = await h.team();
     for (let round = 0; round < 6; round++) {
       const draft = await newDraft(t, t.contributor, `Race ${round}`);
       await submit(t, t.contributor, draft.id, draft.version);
@@ -258,7 +244,7 @@ describe('the review of a draft', () => {
   });
 
   it('sends a draft back with what to change, kept in its thread, and lets it be submitted again', async () => {
-    const t = await team();
+    const t = await h.team();
     const draft = await newDraft(t, t.contributor);
     expect(
       code(
@@ -301,7 +287,7 @@ describe('the review of a draft', () => {
 
 describe("a draft's review thread", () => {
   it('keeps comments and replies (a reply to a reply joins the thread) and tells its people', async () => {
-    const t = await team();
+    const t = await h.team();
     const draft = await newDraft(t, t.contributor);
     await submit(t, t.contributor, draft.id, draft.version);
 
@@ -350,7 +336,7 @@ describe("a draft's review thread", () => {
   });
 
   it('refuses an empty, too long or unsafe comment, a parent of another draft and a mention of a non-member', async () => {
-    const t = await team();
+    const t = await h.team();
     const draft = await newDraft(t, t.contributor);
     const other = await newDraft(t, t.contributor, 'Another');
     const elsewhere = (await comment(t, t.admin, other.id, 'On the other one')).json().data;
@@ -368,7 +354,7 @@ describe("a draft's review thread", () => {
     const parent = await comment(t, t.admin, draft.id, 'A reply', { parentId: elsewhere.id });
     expect(parent.statusCode).toBe(404);
     expect(code(parent)).toBe(REVIEW_ERROR_CODES.commentParentNotFound);
-    const outsider = await team();
+    const outsider = await h.team();
     const mention = await comment(t, t.admin, draft.id, 'Look', { mentions: [outsider.owner.userId] });
     expect(mention.statusCode).toBe(400);
     expect(code(mention)).toBe(REVIEW_ERROR_CODES.mentionNotMember);
@@ -380,7 +366,7 @@ describe("a draft's review thread", () => {
   });
 
   it(`keeps at most ${MAX_REVIEW_COMMENTS} comments per draft, even when they arrive at once`, async () => {
-    const t = await team();
+    const t = await h.team();
     const draft = await newDraft(t, t.contributor);
     await h.database.db.insert(draftComments).values(
       Array.from({ length: MAX_REVIEW_COMMENTS - 2 }, (_, i) => ({
@@ -408,7 +394,7 @@ describe("a draft's review thread", () => {
 
 describe('a workspace that requires approval', () => {
   it('lets its admins set the rule, and everyone read it', async () => {
-    const t = await team();
+    const t = await h.team();
     expect((await h.call(t.viewer, API.review.settings, at(t))).json().data).toEqual({ requiresApproval: false });
     const refused = await h.call(t.editor, API.review.saveSettings, { body: { requiresApproval: true }, ...at(t) });
     expect(refused.statusCode).toBe(403);
@@ -417,7 +403,7 @@ describe('a workspace that requires approval', () => {
   });
 
   it('schedules, publishes and queues only an approved draft, exactly as approved', async () => {
-    const t = await team();
+    const t = await h.team();
     await requireApproval(t);
     const text = 'Approved words';
     const draft = await approvedDraft(t, text);
@@ -465,7 +451,7 @@ describe('a workspace that requires approval', () => {
   });
 
   it("locks an approved post's text, first comment and media, not its time", async () => {
-    const t = await team();
+    const t = await h.team();
     await requireApproval(t);
     const draft = await approvedDraft(t, 'Locked words');
     const post = (await schedule(t, t.editor, 'Locked words', draft.id)).json().data;
@@ -484,7 +470,7 @@ describe('a workspace that requires approval', () => {
   });
 
   it('fails a post scheduled before approval was required when its time comes, and never hands it over', async () => {
-    const t = await team();
+    const t = await h.team();
     const post = await h.service.schedule({ userId: t.editor.userId, workspaceId: t.id }, 'Written before the rule', {
       instant: new Date(Date.now() + 1500),
       timeZone: 'UTC',
@@ -510,7 +496,7 @@ describe('a workspace that requires approval', () => {
   });
 
   it('fails at its time a post whose scheduler left the workspace or may no longer schedule there, and never hands it over', async () => {
-    const t = await team();
+    const t = await h.team();
     const soon = () => ({ instant: new Date(Date.now() + 1500), timeZone: 'UTC' });
     const byEditor = await h.service.schedule(
       { userId: t.editor.userId, workspaceId: t.id },
@@ -555,7 +541,7 @@ describe('a workspace that requires approval', () => {
   });
 
   it('lets an approved post out at its time', async () => {
-    const t = await team();
+    const t = await h.team();
     await requireApproval(t);
     const draft = await approvedDraft(t, 'Approved, then due');
     const post = await h.service.schedule(
@@ -575,7 +561,7 @@ describe('a workspace that requires approval', () => {
 
 describe("a post's history", () => {
   it('shows who wrote, changed, approved and scheduled it, and when it went out', async () => {
-    const t = await team();
+    const t = await h.team();
     const draft = await newDraft(t, t.contributor, 'History');
     // Autosave: one 'edited' for a member's run of saves.
     await save(t, t.contributor, draft.id, 'History, longer');
@@ -593,12 +579,15 @@ describe("a post's history", () => {
     const postId = published.json().data.id;
 
     await expect
-      .poll(async () => {
-        const answer = await h.call(t.viewer, API.review.postActivity, { params: { id: postId }, ...at(t) });
-        return answer
-          .json()
-          .data.activity.map((a: { action: string; actorId: string | null }) => [a.action, a.actorId]);
-      })
+      .poll(
+        async () => {
+          const answer = await h.call(t.viewer, API.review.postActivity, { params: { id: postId }, ...at(t) });
+          return answer
+            .json()
+            .data.activity.map((a: { action: string; actorId: string | null }) => [a.action, a.actorId]);
+        },
+        { timeout: 15_000 },
+      )
       .toEqual([
         ['created', t.contributor.userId],
         ['edited', t.contributor.userId],
@@ -609,7 +598,7 @@ describe("a post's history", () => {
         ['published', null],
       ]);
     // Another workspace's member learns nothing of it.
-    const other = await team();
+    const other = await h.team();
     const stranger = await h.call(other.owner, API.review.postActivity, {
       params: { id: postId },
       headers: { [WORKSPACE_HEADER]: other.id },
@@ -621,7 +610,7 @@ describe("a post's history", () => {
 
 describe('a deleted account', () => {
   it('takes its comments along, leaves its actions by no one, and its export holds its comments', async () => {
-    const t = await team();
+    const t = await h.team();
     const draft = await newDraft(t, t.contributor, 'Keep me');
     const mine = (await comment(t, t.admin, draft.id, 'My note')).json().data;
     const reply = (await comment(t, t.contributor, draft.id, 'Thanks', { parentId: mine.id })).json().data;

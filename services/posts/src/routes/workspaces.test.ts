@@ -31,23 +31,6 @@ afterAll(async () => {
   await h.close();
 });
 
-type Team = Record<WorkspaceRole, Identity> & { id: string };
-
-/** A shared workspace with one member of each role, announced to the posts service as auth does. */
-async function team(): Promise<Team> {
-  const id = randomUUID();
-  const people = {
-    owner: testIdentity(),
-    admin: testIdentity(),
-    editor: testIdentity(),
-    contributor: testIdentity(),
-    viewer: testIdentity(),
-  };
-  const members = Object.entries(people).map(([role, who]) => ({ userId: who.userId, role: role as WorkspaceRole }));
-  await h.deliver(workspaceMembersChangedEvent, { workspaceId: id, version: 1, members }, `${id}-1`);
-  return { id, ...people };
-}
-
 const inWorkspace = (id: string) => ({ [WORKSPACE_HEADER]: id });
 const future = () => new Date(Date.now() + 3 * DAY).toISOString().slice(0, 10);
 const schedule = (who: Identity, workspaceId?: string, draftId?: string) =>
@@ -70,7 +53,7 @@ const roleTooLow = (role: WorkspaceRole) => ({
 
 describe('a shared workspace', () => {
   it('lets a contributor write drafts there, and refuses them creating, scheduling or publishing a post', async () => {
-    const t = await team();
+    const t = await h.team();
     const created = await h.call(t.contributor, API.posts.createDraft, {
       body: { content: 'A first idea' },
       headers: inWorkspace(t.id),
@@ -106,7 +89,7 @@ describe('a shared workspace', () => {
   });
 
   it('lets a viewer read the posts and drafts, and not save a draft', async () => {
-    const t = await team();
+    const t = await h.team();
     const draft = (
       await h.call(t.contributor, API.posts.createDraft, { body: { content: 'Read me' }, headers: inWorkspace(t.id) })
     ).json().data;
@@ -139,8 +122,8 @@ describe('a shared workspace', () => {
   });
 
   it('answers 404 workspace.not_found to someone not in it, even a member of another workspace, and shows nothing', async () => {
-    const t = await team();
-    const other = await team();
+    const t = await h.team();
+    const other = await h.team();
     const draft = (
       await h.call(t.contributor, API.posts.createDraft, { body: { content: 'Secret' }, headers: inWorkspace(t.id) })
     ).json().data;
@@ -171,7 +154,7 @@ describe('a shared workspace', () => {
   });
 
   it("lets an editor list a contributor's draft and schedule it as a post of the workspace", async () => {
-    const t = await team();
+    const t = await h.team();
     const draft = (
       await h.call(t.contributor, API.posts.createDraft, {
         body: { content: 'Our launch checklist' },
@@ -215,7 +198,7 @@ describe('a shared workspace', () => {
   });
 
   it("lets another member keep a draft's images when saving it, and attach only their own", async () => {
-    const t = await team();
+    const t = await h.team();
     const image = async (who: Identity) => {
       const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } })
         .png()
@@ -258,7 +241,7 @@ describe('a shared workspace', () => {
   });
 
   it("shows a draft's images to the workspace's members only, and lets an editor schedule it with them", async () => {
-    const t = await team();
+    const t = await h.team();
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#cc6633' } })
       .png()
       .toBuffer();
@@ -286,7 +269,7 @@ describe('a shared workspace', () => {
     expect((await thumbnail(t.owner)).statusCode).toBe(200);
     expect((await thumbnail(t.viewer)).statusCode).toBe(200);
     expect((await h.request(t.viewer, 'GET', `/api/v1/media/${image}`)).statusCode).toBe(200);
-    const outsider = (await team()).editor;
+    const outsider = (await h.team()).editor;
     expect((await thumbnail(outsider)).statusCode).toBe(404);
     expect((await thumbnail(testIdentity())).statusCode).toBe(404);
 
@@ -304,7 +287,7 @@ describe('a shared workspace', () => {
     });
     expect(scheduled.statusCode, scheduled.body).toBe(201);
     // Another workspace's editor cannot take the file into theirs by naming it.
-    const elsewhere = await team();
+    const elsewhere = await h.team();
     const taken = await h.call(elsewhere.editor, API.posts.createDraft, {
       body: { content: 'Not ours', mediaIds: [image] },
       headers: inWorkspace(elsewhere.id),
@@ -336,7 +319,7 @@ describe('a shared workspace', () => {
   });
 
   it('follows the newest member list: a member removed from it is no longer let in', async () => {
-    const t = await team();
+    const t = await h.team();
     expect((await h.call(t.viewer, API.posts.drafts, { headers: inWorkspace(t.id) })).statusCode).toBe(200);
     await h.deliver(
       workspaceMembersChangedEvent,

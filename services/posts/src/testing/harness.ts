@@ -1,7 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type EndpointSpec, type EventContract, type Identity, QUEUES } from '@nashr/contracts';
+import {
+  type EndpointSpec,
+  type EventContract,
+  type Identity,
+  QUEUES,
+  type WorkspaceRole,
+  workspaceMembersChangedEvent,
+} from '@nashr/contracts';
 import {
   createDatabase,
   createRedis,
@@ -24,6 +32,7 @@ import {
   TEST_INTERNAL_SECRET,
   type TestDatabase,
   type TestRedis,
+  testIdentity,
 } from '@nashr/platform/testing';
 import { expect } from 'vitest';
 import type { z } from 'zod';
@@ -50,6 +59,9 @@ export const TEST_WORKER_SETTINGS: PostsWorkerSettings = {
  * One test file's posts service: a fresh database with the migrations applied, its own Redis
  * prefix, the HTTP app, and on demand workers and a fake network worker, all on the real things.
  */
+/** A shared workspace and one member of each role in it (PostsHarness.team). */
+export type TestTeam = Record<WorkspaceRole, Identity> & { id: string };
+
 export class PostsHarness {
   readonly logger = createCapturingLogger().logger;
   private readonly closers: (() => Promise<void>)[] = [];
@@ -171,6 +183,21 @@ export class PostsHarness {
     const jobId = `${event.name}-${id}`;
     await expect.poll(async () => (await inbox.getJob(jobId))?.finishedOn ?? null, { timeout: 15_000 }).not.toBeNull();
     expect((await inbox.getJob(jobId))?.failedReason).toBeUndefined();
+  }
+
+  /** A shared workspace with one member of each role, announced to the posts service as auth does. */
+  async team(): Promise<TestTeam> {
+    const id = randomUUID();
+    const people = {
+      owner: testIdentity(),
+      admin: testIdentity(),
+      editor: testIdentity(),
+      contributor: testIdentity(),
+      viewer: testIdentity(),
+    };
+    const members = Object.entries(people).map(([role, who]) => ({ userId: who.userId, role: role as WorkspaceRole }));
+    await this.deliver(workspaceMembersChangedEvent, { workspaceId: id, version: 1, members }, `${id}-1`);
+    return { id, ...people };
   }
 
   async startWorker(settings: Partial<PostsWorkerSettings> = {}): Promise<PostsWorker> {

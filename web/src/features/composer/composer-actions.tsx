@@ -1,9 +1,8 @@
-import { roleAtLeast } from '@nashr/contracts';
 import { BadgeCheck, CalendarClock, Info, ListPlus, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/spinner';
 import { ReviewStateBadge, SendForReviewButton } from '../review';
-import { useRoleHere } from '../workspaces';
+import { useMaySchedule, useRoleHere } from '../workspaces';
 import type { ComposerReview } from './use-composer-review';
 
 const sendForReviewClass =
@@ -69,8 +68,9 @@ export function ComposerActions({
 }) {
   const { t } = useTranslation('composer');
   const role = useRoleHere();
+  const maySchedule = useMaySchedule();
   const footer = 'flex flex-col gap-3 border-t border-slate-100 bg-white px-5 py-4 sm:px-6';
-  if (role && !roleAtLeast(role, 'editor')) {
+  if (!maySchedule) {
     return (
       <div className={footer}>
         <p className="flex items-start gap-2 text-sm text-slate-600" data-testid="composer-role-note">

@@ -13,7 +13,10 @@ import { ComposerActions } from './composer-actions';
 import { type ComposerReview, useComposerReview } from './use-composer-review';
 
 const role = vi.hoisted(() => ({ current: 'editor' as WorkspaceRole }));
-vi.mock('../workspaces', () => ({ useRoleHere: () => role.current }));
+vi.mock('../workspaces', async () => {
+  const { roleAtLeast, SCHEDULER_ROLE } = await vi.importActual<typeof import('@nashr/contracts')>('@nashr/contracts');
+  return { useRoleHere: () => role.current, useMaySchedule: () => roleAtLeast(role.current, SCHEDULER_ROLE) };
+});
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -25,7 +25,10 @@ const id = (n: number) => `55555555-5555-4555-8555-55555555555${n}`;
 const at = '2026-12-01T10:00:00.000Z';
 
 const role = vi.hoisted(() => ({ current: 'contributor' as WorkspaceRole }));
-vi.mock('../workspaces', () => ({ useRoleHere: () => role.current }));
+vi.mock('../workspaces', async () => {
+  const { roleAtLeast, SCHEDULER_ROLE } = await vi.importActual<typeof import('@nashr/contracts')>('@nashr/contracts');
+  return { useRoleHere: () => role.current, useMaySchedule: () => roleAtLeast(role.current, SCHEDULER_ROLE) };
+});
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

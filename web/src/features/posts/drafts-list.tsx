@@ -10,7 +10,7 @@ import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../lib/format';
 import { useCurrentWorkspace } from '../../session/current-workspace';
 import { CommentCount, ReviewStateBadge, SendForReviewButton, sendsForReview } from '../review';
-import { useRoleHere } from '../workspaces';
+import { useMaySchedule, useRoleHere } from '../workspaces';
 import { EmptyPostList, LoadError, PostListSkeleton } from './list-states';
 
 export interface DraftsListProps {
@@ -32,7 +32,7 @@ function DraftCard({
   const remove = useDeleteDraft();
   // Scheduling is for editors and up; a contributor's draft waits for one of them.
   const role = useRoleHere();
-  const schedules = !role || roleAtLeast(role, 'editor');
+  const schedules = useMaySchedule();
   const submits = !role || roleAtLeast(role, REVIEW_SUBMIT_ROLE);
   // The review page's link names the workspace (the personal one's id is the account's), as the e-mails do.
   const current = useCurrentWorkspace();

@@ -1,4 +1,4 @@
-import { type PostDraft, roleAtLeast } from '@nashr/contracts';
+import type { PostDraft } from '@nashr/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { addDays, isBefore, startOfDay, startOfMonth } from 'date-fns';
@@ -11,7 +11,7 @@ import { dateInputValue, formatCompact, WEEK_STARTS_ON } from '../../lib/format'
 import { useHasBeenTrue } from '../../lib/use-has-been-true';
 import { PageHeader } from '../../ui/page-header';
 import { useComposer } from '../composer';
-import { useRoleHere } from '../workspaces';
+import { useMaySchedule } from '../workspaces';
 import { calendarRange, postsByDay } from './calendar-grid';
 import { DayPostsDialog } from './day-posts-dialog';
 import { DeletePostDialog } from './delete-post-dialog';
@@ -90,8 +90,7 @@ export function PostsPage() {
   const onGenerate = () => composer.open();
 
   // Scheduling is for editors and up: a contributor or a viewer here is offered none.
-  const role = useRoleHere();
-  const schedules = !role || roleAtLeast(role, 'editor');
+  const schedules = useMaySchedule();
   const onSchedule = () => {
     // A future day picked in the calendar is where a new post most likely goes.
     const day = selectedDay && !isBefore(selectedDay, startOfDay(new Date())) ? dateInputValue(selectedDay) : undefined;

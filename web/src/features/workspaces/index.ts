@@ -4,4 +4,4 @@
  */
 
 export { useShowsWorkspaceSwitcher, WorkspaceSwitcher } from './workspace-switcher';
-export { useMembersHere, useRoleHere, useWorkInLinked } from './workspaces-api';
+export { useMaySchedule, useMembersHere, useRoleHere, useWorkInLinked } from './workspaces-api';

@@ -1,10 +1,12 @@
-import type {
-  AssignableWorkspaceRole,
-  Locale,
-  Workspace,
-  WorkspaceInvitation,
-  WorkspaceMember,
-  WorkspaceRole,
+import {
+  type AssignableWorkspaceRole,
+  type Locale,
+  roleAtLeast,
+  SCHEDULER_ROLE,
+  type Workspace,
+  type WorkspaceInvitation,
+  type WorkspaceMember,
+  type WorkspaceRole,
 } from '@nashr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
@@ -41,6 +43,15 @@ export function useRoleHere(): WorkspaceRole | null {
   const workspaces = useWorkspaces();
   if (current === null) return 'owner';
   return workspaces.data?.find((workspace) => workspace.id === current)?.role ?? null;
+}
+
+/**
+ * Whether the account schedules and publishes where the tab works (editors and up); yes while the
+ * role is read (the server decides either way). A contributor or a viewer is offered neither.
+ */
+export function useMaySchedule(): boolean {
+  const role = useRoleHere();
+  return role === null || roleAtLeast(role, SCHEDULER_ROLE);
 }
 
 /** `GET /api/v1/workspaces`: the personal workspace first, then the others by name, with the caller's role in each. */
