@@ -224,6 +224,21 @@ describe('draft review in a workspace, in Arabic', () => {
         ]);
       })
       .toEqual([[second, 'scheduled']]);
+
+    // The scheduled post keeps its history: who wrote, sent, approved and scheduled it.
+    await phone.goto(`${stack.url}/posts?tab=scheduled`);
+    await waitUntilLive(phone);
+    const scheduled = phone.getByTestId('scheduled-post').filter({ hasText: marker });
+    await scheduled.getByRole('button', { name: 'السجل' }).click();
+    const history = phone.getByTestId('post-history-dialog');
+    await expect
+      .poll(() =>
+        history.getByTestId('activity-entry').evaluateAll((items) => items.map((i) => i.getAttribute('data-action'))),
+      )
+      .toEqual(expect.arrayContaining(['created', 'submitted', 'changes_requested', 'approved', 'scheduled']));
+    expect(await history.getByTestId('activity-entry').first().textContent()).toContain(writer.email);
+    await phone.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
     await phone.context().close();
     await writing.context().close();
   });

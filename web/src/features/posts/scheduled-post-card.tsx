@@ -8,8 +8,10 @@ import { codeText, errorText } from '../../lib/error-text';
 import { formatClock, formatDay } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
+import { useCurrentWorkspace } from '../../session/current-workspace';
 import { HijriDate } from '../../ui/hijri-date';
 import { Spinner } from '../../ui/spinner';
+import { PostHistoryButton } from '../review';
 import { LinkedInLink, PostAttachments, PostText } from './post-card-parts';
 import { PostStatusBadges } from './status-badge';
 
@@ -163,6 +165,8 @@ export function ScheduledPostCard({
 }) {
   const { t, i18n } = useTranslation('posts');
   const otherZone = post.timeZone !== browserTimeZone();
+  // Who wrote, approved and scheduled it matters where several people work.
+  const shared = useCurrentWorkspace() !== null;
   return (
     <article
       data-testid="scheduled-post"
@@ -203,6 +207,7 @@ export function ScheduledPostCard({
           </div>
         </div>
         <div className="-me-2 flex items-center">
+          {shared && <PostHistoryButton postId={post.id} />}
           {canChange(post) && (
             <>
               <IconButton label={t('card.edit')} icon={Pencil} onClick={() => onEdit(post)} testId="edit-post" />

@@ -13,7 +13,6 @@ import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { ArrowRight, Check, FilePenLine, MessageSquareReply, Undo2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../lib/api/auth';
 import { ApiError } from '../../lib/api/client';
 import { mediaUrl } from '../../lib/api/media';
 import {
@@ -30,6 +29,7 @@ import { LoadError } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { useComposer } from '../composer';
 import { useMembersHere, useRoleHere, useWorkInLinked } from '../workspaces';
+import { ActivityEntries, useWhoIs, type WhoIs } from './activity-list';
 import { MentionBox, mentionsIn } from './mention-box';
 import { CommentCount, ReviewStateBadge } from './review-state-badge';
 import { SendForReviewButton, sendsForReview } from './send-for-review';
@@ -37,20 +37,6 @@ import { SendForReviewButton, sendsForReview } from './send-for-review';
 const card = 'rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5';
 const smallButton =
   'inline-flex items-center justify-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50';
-
-/** Says who someone is by their e-mail in the workspace's members; someone gone as such. */
-function useWhoIs(members: readonly WorkspaceMember[]) {
-  const { t } = useTranslation('review');
-  const { user } = useSession();
-  // An address is isolated from the words around it, so an Arabic sentence keeps its order.
-  const isolated = (email: string) => `\u2068${email}\u2069`;
-  return (userId: string | null) => {
-    if (!userId) return t('page.formerMember');
-    const member = members.find((m) => m.userId === userId);
-    if (member) return isolated(member.email);
-    return userId === user?.id && user.email ? isolated(user.email) : t('page.formerMember');
-  };
-}
 
 /** The refusal of a step taken on a version someone saved over since, or in a state it no longer is. */
 const isOutdated = (error: unknown) =>
@@ -98,34 +84,14 @@ function DraftContent({ draft }: { draft: PostDraft }) {
   );
 }
 
-function ActivityList({ activity, whoIs }: { activity: ActivityEntry[]; whoIs: (id: string | null) => string }) {
-  const { t, i18n } = useTranslation('review');
+function ActivityList({ activity, whoIs }: { activity: ActivityEntry[]; whoIs: WhoIs }) {
+  const { t } = useTranslation('review');
   return (
     <section className={card} aria-labelledby="review-activity-heading" data-testid="review-activity">
       <h2 id="review-activity-heading" className="text-lg font-semibold text-ink">
         {t('activity.heading')}
       </h2>
-      {activity.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">{t('activity.empty')}</p>
-      ) : (
-        <ol className="mt-3 space-y-3 border-s-2 border-slate-100 ps-4">
-          {activity.map((entry) => (
-            <li key={entry.id} className="text-sm" data-testid="activity-entry" data-action={entry.action}>
-              <p className="text-slate-800">
-                {entry.action === 'published' && entry.actorId === null
-                  ? t('activity.publishedAtTime')
-                  : t(`activity.${entry.action}`, { who: whoIs(entry.actorId) })}
-                {entry.version !== null && (
-                  <span className="text-slate-500"> · {t('activity.atVersion', { version: entry.version })}</span>
-                )}
-              </p>
-              <p className="text-xs text-slate-500">
-                <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language)}</time>
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
+      <ActivityEntries activity={activity} whoIs={whoIs} />
     </section>
   );
 }

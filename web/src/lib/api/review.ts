@@ -23,6 +23,7 @@ export interface DraftReview {
 export const reviewKeys = {
   all: ['review'] as const,
   draft: (draftId: string) => ['review', 'draft', draftId] as const,
+  post: (postId: string) => ['review', 'post', postId] as const,
   /** By the workspace asked about: null for the one the tab works in. */
   settings: (workspaceId: string | null) => ['review', 'settings', workspaceId ?? 'current'] as const,
 };
@@ -41,6 +42,16 @@ export function useDraftReview(draftId: string, enabled = true) {
     enabled,
     refetchInterval: REVIEW_REFRESH_MS,
     refetchOnWindowFocus: 'always',
+  });
+}
+
+/** `GET /api/v1/posts/{id}/activity`: who wrote, changed, approved and scheduled a post, oldest first. */
+export function usePostActivity(postId: string, enabled = true) {
+  return useQuery({
+    queryKey: reviewKeys.post(postId),
+    queryFn: async (): Promise<ActivityEntry[]> =>
+      (await call(reviewApi.postActivity, { params: { id: postId } })).data.activity,
+    enabled,
   });
 }
 

@@ -1,0 +1,66 @@
+import { History } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePostActivity } from '../../lib/api/review';
+import { DialogFrame } from '../../ui/dialog-frame';
+import { LoadError } from '../../ui/load-error';
+import { Spinner } from '../../ui/spinner';
+import { useMembersHere } from '../workspaces';
+import { ActivityEntries, useWhoIs } from './activity-list';
+
+function PostHistory({ postId }: { postId: string }) {
+  const { t } = useTranslation('review');
+  const activity = usePostActivity(postId);
+  const whoIs = useWhoIs(useMembersHere().data?.members ?? []);
+  if (activity.isPending) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
+        <Spinner className="size-4 border-2" />
+        {t('history.loading')}
+      </p>
+    );
+  }
+  if (activity.error) {
+    return (
+      <LoadError
+        error={activity.error}
+        onRetry={() => void activity.refetch()}
+        retrying={activity.isFetching}
+        compact
+      />
+    );
+  }
+  return <ActivityEntries activity={activity.data} whoIs={whoIs} />;
+}
+
+/**
+ * A post card's History button, in a shared workspace: who wrote the post's draft, changed,
+ * approved and scheduled it, and when, read when the dialog opens.
+ */
+export function PostHistoryButton({ postId }: { postId: string }) {
+  const { t } = useTranslation('review');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={t('history.open')}
+        title={t('history.open')}
+        data-testid="post-history"
+        className="rounded-lg p-2 text-slate-500 transition hover:bg-slate-100 hover:text-ink"
+      >
+        <History aria-hidden="true" className="size-4.5" />
+      </button>
+      <DialogFrame
+        open={open}
+        onOpenChange={setOpen}
+        title={t('history.title')}
+        closeLabel={t('history.close')}
+        testId="post-history-dialog"
+      >
+        {open && <PostHistory postId={postId} />}
+      </DialogFrame>
+    </>
+  );
+}
