@@ -172,10 +172,21 @@ async function openScreen(
   // Whether the screen from the HTML was inert before any of the app ran: read as the document is
   // parsed (the app's code is imported by a deferred script, so it always runs later). Read after
   // the page has loaded instead, a fast take-over may already have made it live.
+  // And the controls on it that were not React's yet at the moment it stopped being inert: taken
+  // over, a screen is declared live only once all of it is (text typed sooner could be lost).
   await context.addInitScript(() => {
+    const seen = window as unknown as { rootInertAtStart?: boolean; notReactsAtLift?: string[] };
     document.addEventListener('DOMContentLoaded', () => {
-      (window as unknown as { rootInertAtStart?: boolean }).rootInertAtStart =
-        document.getElementById('root')?.hasAttribute('inert') ?? false;
+      const root = document.getElementById('root');
+      seen.rootInertAtStart = root?.hasAttribute('inert') ?? false;
+      if (!root) return;
+      new MutationObserver((_, observer) => {
+        if (root.hasAttribute('inert')) return;
+        observer.disconnect();
+        seen.notReactsAtLift = [...root.querySelectorAll('button, input, textarea, select, a[href]')]
+          .filter((control) => !Object.keys(control).some((key) => key.startsWith('__reactFiber')))
+          .map((control) => control.getAttribute('data-testid') ?? control.outerHTML.slice(0, 80));
+      }).observe(root, { attributes: true, attributeFilter: ['inert'] });
     });
   });
   const page = await context.newPage();
@@ -197,13 +208,19 @@ async function openScreen(
   return { page, api, styles, problems };
 }
 
+/** The controls of the screen that were not React's when it stopped being inert (see openScreen). */
+const notReactsAtLift = async (page: Page) => {
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+  return page.evaluate(() => (window as unknown as { notReactsAtLift?: string[] }).notReactsAtLift);
+};
+
 describe.each(['ar', 'en'] as const)('the browser taking a server screen over, in %s', (lang) => {
   it('keeps the server screen as it is, fetches none of its data again and is live afterwards', async () => {
     const { page, api, styles, problems } = await openScreen(lang, '/dashboard');
     try {
       // The screen from the HTML, before any script: inert.
       expect(await inertAtStart(page)).toBe(true);
-      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+      expect(await notReactsAtLift(page)).toEqual([]);
       // The same elements React found, not new ones, and no difference reported.
       expect(problems).toEqual([]);
       // Nothing the server already answered is asked again (the bell may ask for news later).
@@ -236,7 +253,7 @@ describe.each(['ar', 'en'] as const)('the browser taking a server screen over, i
     const { page, problems } = await openScreen(lang, '/privacy', 'phone', 'visitor');
     try {
       expect(await inertAtStart(page)).toBe(true);
-      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+      expect(await notReactsAtLift(page)).toEqual([]);
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(problems).toEqual([]);
     } finally {
@@ -248,7 +265,7 @@ describe.each(['ar', 'en'] as const)('the browser taking a server screen over, i
     const { page, api, problems } = await openScreen(lang, '/signup', 'phone', 'visitor');
     try {
       expect(await inertAtStart(page)).toBe(true);
-      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+      expect(await notReactsAtLift(page)).toEqual([]);
       await page.locator('#signup-email').fill(`visitor-${lang}@example.test`);
       await page.locator('#signup-email').press('Enter');
       await expect.poll(() => api).toContain('/api/v1/auth/magic-login');
@@ -263,7 +280,7 @@ describe.each(['ar', 'en'] as const)('the browser taking a server screen over, i
     const { page, api, problems } = await openScreen(lang, '/admin/dashboard', 'phone', admin);
     try {
       expect(await inertAtStart(page)).toBe(true);
-      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+      expect(await notReactsAtLift(page)).toEqual([]);
       expect(problems).toEqual([]);
       expect(api).not.toContain('/api/v1/auth/me');
       // Live: a change to the headline is one the editor offers to save.

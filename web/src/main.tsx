@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hasServerScreen, keepTimeZoneForServer, serverScreen, WhenLive } from './app-ssr/screen-data';
+import { hasServerScreen, keepTimeZoneForServer, liftInert, serverScreen, WhenLive } from './app-ssr/screen-data';
 import { serverLanding } from './features/landing/hydrate';
 import { initI18n, keepLanguageCookie, loadAllNamespaces } from './i18n';
 import { registerServiceWorker } from './lib/service-worker';
@@ -42,14 +42,13 @@ recheckRoutesOnSessionChange(queryClient, () => void router.invalidate());
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 // A screen the gateway rendered is `inert` until React has it (nothing pressed or typed is lost on
-// a screen not yet live): lifted once React has committed, whichever way it took over.
+// a screen not yet live). Taken over as it is (hydrated), the screen itself lifts it once live
+// (ScreenLive); rendered anew, the whole page is React's once it has committed.
 const app = (
   <StrictMode>
-    <WhenLive then={() => root.removeAttribute('inert')}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} context={{ queryClient }} />
-      </QueryClientProvider>
-    </WhenLive>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} context={{ queryClient }} />
+    </QueryClientProvider>
   </StrictMode>
 );
 /** Lets the browser paint and answer input before the next piece of start-up work. */
@@ -91,7 +90,8 @@ async function takeOverServerScreen(root: HTMLElement) {
  * between them, instead of one long task (a phone's first load stays responsive). Until it
  * commits, index.html's logo and spinner (or the server's screen) stay on screen.
  */
-const renderApp = (root: HTMLElement) => startTransition(() => createRoot(root).render(app));
+const renderApp = (root: HTMLElement) =>
+  startTransition(() => createRoot(root).render(<WhenLive then={liftInert}>{app}</WhenLive>));
 
 if (served) served.hydrate(root);
 // Its code or translations failed to arrive (offline for a moment): the app renders as without a

@@ -7,6 +7,7 @@ import {
 } from '@nashr/contracts';
 import { DirectionProvider } from '@radix-ui/react-direction';
 import {
+  type AsyncRouteComponent,
   createRootRouteWithContext,
   createRoute,
   createRouter,
@@ -19,6 +20,7 @@ import {
 } from '@tanstack/react-router';
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScreenLive } from './app-ssr/screen-data';
 import { LANDING_BLOCKS, LandingPage } from './features/landing/landing-screen';
 import { loadTranslations, storedLanguage, type TranslationNeeds } from './i18n';
 import { periodOf } from './lib/analytics-period';
@@ -85,6 +87,31 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
     location.pathname === '/' || typeof document === 'undefined' ? undefined : loadTranslations(),
 });
 
+/** Marks a component made by `appScreen` (router.test.ts checks every screen the gateway may render has it). */
+export const LIVE_SIGNAL = Symbol('screen lifts inert');
+
+/**
+ * A route's own screen (every route but the app shell's layout), which the gateway may have
+ * rendered: loaded on demand, and once React has taken it over, the page is live (ScreenLive in
+ * app-ssr/screen-data.tsx says why not before).
+ */
+function appScreen<T extends Record<string, unknown>, TKey extends keyof T & string>(
+  importer: () => Promise<T>,
+  exportName: TKey,
+) {
+  const Lazy = lazyRouteComponent(importer, exportName) as AsyncRouteComponent<Record<string, never>>;
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per route as the module loads, as lazyRouteComponent makes its own
+  function Screen() {
+    return (
+      <>
+        <Lazy />
+        <ScreenLive />
+      </>
+    );
+  }
+  return Object.assign(Screen, { preload: Lazy.preload, [LIVE_SIGNAL]: true as const });
+}
+
 /** A sign-in link's token travels in the fragment; a page with a status already spent it. */
 function spendsSignInLink(hash: string, status: string | undefined): boolean {
   const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
@@ -103,7 +130,7 @@ const signupRoute = createRoute({
     search.error === 'google' ? { error: 'google' } : {},
   staticData: { session: true, rendersOnServer: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient),
-  component: lazyRouteComponent(() => import('./features/onboarding/signup-screen'), 'SignupPage'),
+  component: appScreen(() => import('./features/onboarding/signup-screen'), 'SignupPage'),
 });
 // People type /login out of habit: signing in and signing up are the same screen here.
 const loginRoute = createRoute({
@@ -122,7 +149,7 @@ const verifyRoute = createRoute({
   // no `staticData.session`: the check must not start before the link is spent).
   beforeLoad: ({ context, location, search }) =>
     spendsSignInLink(location.hash, search.status) ? undefined : checkSession(context.queryClient),
-  component: lazyRouteComponent(() => import('./features/onboarding/verify-screen'), 'VerifyPage'),
+  component: appScreen(() => import('./features/onboarding/verify-screen'), 'VerifyPage'),
 });
 const connectLinkedInRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -135,7 +162,7 @@ const connectLinkedInRoute = createRoute({
   }),
   staticData: { session: true, rendersOnServer: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient, 'onboarding'),
-  component: lazyRouteComponent(() => import('./features/connect/connect-linkedin-screen'), 'ConnectLinkedInPage'),
+  component: appScreen(() => import('./features/connect/connect-linkedin-screen'), 'ConnectLinkedInPage'),
 });
 // The credential popup, spelled as the spec spells it; `return` names the page to go back to
 // when it had to open in the tab instead of a popup.
@@ -154,26 +181,26 @@ const linkedinConnectScreenRoute = createRoute({
   // Back from the network's page the user may already count as connected: the popup must still
   // tell its opener instead of being sent on to the dashboard.
   beforeLoad: ({ context, search }) => (search.oauth ? undefined : checkSession(context.queryClient)),
-  component: lazyRouteComponent(() => import('./features/connect/linkedin-connect-screen'), 'LinkedInConnectScreen'),
+  component: appScreen(() => import('./features/connect/linkedin-connect-screen'), 'LinkedInConnectScreen'),
 });
 // An e-mail's unsubscribe link: public (no sign-in), and it changes nothing until the button.
 const unsubscribeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/unsubscribe',
-  component: lazyRouteComponent(() => import('./features/notifications/unsubscribe-screen'), 'UnsubscribePage'),
+  component: appScreen(() => import('./features/notifications/unsubscribe-screen'), 'UnsubscribePage'),
 });
 // A workspace invitation's e-mail link (WORKSPACE_ACCEPT_PATH): open to all, since the invited person
 // may not be signed in yet; it changes nothing until the button.
 const acceptInvitationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/workspaces/accept',
-  component: lazyRouteComponent(() => import('./features/workspaces/accept-invitation-screen'), 'AcceptInvitationPage'),
+  component: appScreen(() => import('./features/workspaces/accept-invitation-screen'), 'AcceptInvitationPage'),
 });
 // Where a deleted account ends up: signed out, told what was deleted (and which plan was cancelled).
 const accountDeletedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/account-deleted',
-  component: lazyRouteComponent(() => import('./features/account/account-deleted-screen'), 'AccountDeletedPage'),
+  component: appScreen(() => import('./features/account/account-deleted-screen'), 'AccountDeletedPage'),
 });
 /**
  * A screen's own translations, loaded in the browser. The renderer on the server (app-ssr/server.tsx)
@@ -187,20 +214,20 @@ const termsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/terms',
   staticData: { rendersOnServer: true },
-  component: lazyRouteComponent(() => import('./features/legal/terms-screen'), 'TermsPage'),
+  component: appScreen(() => import('./features/legal/terms-screen'), 'TermsPage'),
 });
 const privacyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/privacy',
   staticData: { rendersOnServer: true },
-  component: lazyRouteComponent(() => import('./features/legal/privacy-screen'), 'PrivacyPage'),
+  component: appScreen(() => import('./features/legal/privacy-screen'), 'PrivacyPage'),
 });
 const personalizeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/personalize',
   staticData: { session: true, rendersOnServer: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient, 'onboarding'),
-  component: lazyRouteComponent(() => import('./features/personalization/personalize-screen'), 'PersonalizePage'),
+  component: appScreen(() => import('./features/personalization/personalize-screen'), 'PersonalizePage'),
 });
 
 // Landing-content editors, for admins only (the screen checks the role itself). They edit the copy
@@ -211,7 +238,7 @@ const adminDashboardRoute = createRoute({
   path: '/admin/dashboard',
   staticData: { translations: ADMIN_TRANSLATIONS, rendersOnServer: true },
   beforeLoad: loadScreenTranslations(ADMIN_TRANSLATIONS),
-  component: lazyRouteComponent(() => import('./features/admin/admin-dashboard-screen'), 'AdminDashboard'),
+  component: appScreen(() => import('./features/admin/admin-dashboard-screen'), 'AdminDashboard'),
 });
 
 // The protected area: one layout (sidebar, top bar) around every screen, shown to full users only
@@ -227,7 +254,7 @@ const appRoutes = [
   createRoute({
     getParentRoute: () => appRoute,
     path: '/personalization',
-    component: lazyRouteComponent(
+    component: appScreen(
       () => import('./features/personalization/personalization-screen'),
       'PersonalizationSettingsPage',
     ),
@@ -240,7 +267,7 @@ const appRoutes = [
       const days = periodOf(search.days);
       return days ? { days } : {};
     },
-    component: lazyRouteComponent(() => import('./features/dashboard/dashboard-screen'), 'DashboardPage'),
+    component: appScreen(() => import('./features/dashboard/dashboard-screen'), 'DashboardPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
@@ -251,7 +278,7 @@ const appRoutes = [
       const shared = sharedText(search);
       return shared ? { shared } : {};
     },
-    component: lazyRouteComponent(() => import('./features/composer/generate-post-screen'), 'GeneratePostPage'),
+    component: appScreen(() => import('./features/composer/generate-post-screen'), 'GeneratePostPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
@@ -269,33 +296,33 @@ const appRoutes = [
         : {}),
       ...(typeof search.post === 'string' && /^[0-9a-f-]{36}$/i.test(search.post) ? { post: search.post } : {}),
     }),
-    component: lazyRouteComponent(() => import('./features/posts/posts-screen'), 'PostsPage'),
+    component: appScreen(() => import('./features/posts/posts-screen'), 'PostsPage'),
   }),
   // One network post's counters since publication, against the user's median post.
   createRoute({
     getParentRoute: () => appRoute,
     path: '/posts/analytics/$postId',
-    component: lazyRouteComponent(() => import('./features/analytics/post-analytics-screen'), 'PostAnalyticsPage'),
+    component: appScreen(() => import('./features/analytics/post-analytics-screen'), 'PostAnalyticsPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/profile',
-    component: lazyRouteComponent(() => import('./features/profile/profile-screen'), 'ProfilePage'),
+    component: appScreen(() => import('./features/profile/profile-screen'), 'ProfilePage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/api-tokens',
-    component: lazyRouteComponent(() => import('./features/account/api-tokens-screen'), 'ApiTokensPage'),
+    component: appScreen(() => import('./features/account/api-tokens-screen'), 'ApiTokensPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/webhooks',
-    component: lazyRouteComponent(() => import('./features/account/webhooks-screen'), 'WebhooksPage'),
+    component: appScreen(() => import('./features/account/webhooks-screen'), 'WebhooksPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/sessions',
-    component: lazyRouteComponent(() => import('./features/account/sessions-screen'), 'SessionsPage'),
+    component: appScreen(() => import('./features/account/sessions-screen'), 'SessionsPage'),
   }),
   // The user's workspaces, their members and invitations (the invitation link itself opens /workspaces/accept).
   createRoute({
@@ -304,7 +331,7 @@ const appRoutes = [
     // `id`: the workspace to open, as the invitation's page links to the one just joined.
     validateSearch: (search: Record<string, unknown>): { id?: string } =>
       typeof search.id === 'string' && UUID.test(search.id) ? { id: search.id } : {},
-    component: lazyRouteComponent(() => import('./features/workspaces/workspaces-screen'), 'WorkspacesPage'),
+    component: appScreen(() => import('./features/workspaces/workspaces-screen'), 'WorkspacesPage'),
   }),
   // One draft's review (reviewPagePath, linked from the review e-mails): `?workspace=` names the
   // workspace the draft is in, which the page works in when the account belongs to it.
@@ -313,33 +340,33 @@ const appRoutes = [
     path: '/review/$draftId',
     validateSearch: (search: Record<string, unknown>): { workspace?: string } =>
       typeof search.workspace === 'string' && UUID.test(search.workspace) ? { workspace: search.workspace } : {},
-    component: lazyRouteComponent(() => import('./features/review/review-screen'), 'ReviewPage'),
+    component: appScreen(() => import('./features/review/review-screen'), 'ReviewPage'),
   }),
   // The writing library: hooks and templates, and the inspiration library of strong posts.
   createRoute({
     getParentRoute: () => appRoute,
     path: '/hooks',
-    component: lazyRouteComponent(() => import('./features/hooks-library/hooks-screen'), 'HooksPage'),
+    component: appScreen(() => import('./features/hooks-library/hooks-screen'), 'HooksPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/ideas',
-    component: lazyRouteComponent(() => import('./features/ideas/ideas-screen'), 'IdeasPage'),
+    component: appScreen(() => import('./features/ideas/ideas-screen'), 'IdeasPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/inspiration',
-    component: lazyRouteComponent(() => import('./features/inspiration/inspiration-screen'), 'InspirationPage'),
+    component: appScreen(() => import('./features/inspiration/inspiration-screen'), 'InspirationPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/billing',
-    component: lazyRouteComponent(() => import('./features/billing/billing-screen'), 'BillingPage'),
+    component: appScreen(() => import('./features/billing/billing-screen'), 'BillingPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/engage',
-    component: lazyRouteComponent(() => import('./features/engage/engage-screen'), 'EngagePage'),
+    component: appScreen(() => import('./features/engage/engage-screen'), 'EngagePage'),
   }),
 ] as const;
 

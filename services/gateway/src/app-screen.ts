@@ -137,7 +137,7 @@ export class AppScreens {
       if (!rendered) return undefined;
       const html =
         this.page.head({ lang: request.lang, dir: rendered.dir, preloadFonts: rendered.fonts }) +
-        // `inert` until the app has taken the screen over (web/src/main.tsx lifts it).
+        // `inert` until the app has taken the screen over (web/src/app-ssr/screen-data.tsx, ScreenLive).
         `<div id="root" inert>${rendered.html}</div>\n` +
         `    <script type="application/json" id="${SCREEN_DATA_ELEMENT_ID}">` +
         scriptJson({

@@ -69,3 +69,20 @@ export function WhenLive({ then, children }: { then: () => void; children: React
   useEffect(() => then(), [then]);
   return children;
 }
+
+/** The page the gateway rendered is the app's now: what is pressed or typed reaches it. */
+export function liftInert(): void {
+  document.getElementById('root')?.removeAttribute('inert');
+}
+
+/**
+ * Rendered by each screen the gateway may render (router.tsx `appScreen`), and lifts `inert` once
+ * that screen is live. Taking a server's screen over hydrates each Suspense boundary in a pass of
+ * its own, outer ones first, after the root has committed: an effect at the root would lift
+ * `inert` while the screen's fields and buttons are still the server's HTML, and text typed into
+ * them then could be lost.
+ */
+export function ScreenLive(): null {
+  useEffect(liftInert, []);
+  return null;
+}
