@@ -710,7 +710,13 @@ export function ReviewPage() {
           <LoadError error={review.error} onRetry={() => void review.refetch()} retrying={review.isFetching} />
         </div>
       ) : (
-        <ReviewLoaded review={review.data} onReload={async () => (await review.refetch()).data} />
+        // One draft's page: another draft (a notification's link followed from here) starts afresh,
+        // never with the version this one pinned.
+        <ReviewLoaded
+          key={review.data.draft.id}
+          review={review.data}
+          onReload={async () => (await review.refetch()).data}
+        />
       )}
     </div>
   );
