@@ -98,7 +98,10 @@ describe('analytics over time', () => {
       await page.getByTestId('period-picker').locator('input[data-value="30"]').focus();
       await page.keyboard.press('ArrowDown');
       await expect.poll(() => new URL(page.url()).searchParams.get('days')).toBe('90');
-      expect(await page.getByTestId('period-picker').locator('input[data-value="90"]').isChecked()).toBe(true);
+      // The address changes first; the choice shows it once the router has rendered the new search.
+      await expect
+        .poll(() => page.getByTestId('period-picker').locator('input[data-value="90"]').isChecked())
+        .toBe(true);
       await expectFigures(page, await summary(user, 90));
       await page
         .getByTestId('period-picker')

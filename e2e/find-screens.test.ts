@@ -67,7 +67,8 @@ for (const lang of ['en', 'ar'] as const) {
       const sidebar = page.getByTestId('sidebar');
       await sidebar.getByRole('link', { name: words.calendar }).click();
       await expect.poll(() => new URL(page.url()).search, POLL).toBe('?tab=calendar');
-      expect(await page.getByTestId('tab-calendar').getAttribute('aria-selected')).toBe('true');
+      // The address changes first; the tab follows once the router has rendered it.
+      await expect.poll(() => page.getByTestId('tab-calendar').getAttribute('aria-selected'), POLL).toBe('true');
       await sidebar.getByRole('link', { name: words.profile }).click();
       await page.getByRole('button', { name: words.optimize }).first().waitFor();
       expect(new URL(page.url()).pathname).toBe('/profile');

@@ -30,10 +30,11 @@ async function preparedFeed(who: Who, lang = 'en', authors: string[] = []) {
   await expect
     .poll(async () => {
       feed = await feedOf(who, lang);
-      const posts: { author: { handle: string }; suggestions: unknown }[] = feed.posts;
+      const posts: { author: { handle: string }; suggestions: { language: string } | null }[] = feed.posts;
       // Each followed person's posts come in with their own refresh: wait for every one named.
       const everyAuthor = authors.every((handle) => posts.some((p) => p.author.handle === handle));
-      return posts.length > 0 && everyAuthor && posts.every((p) => p.suggestions !== null);
+      // A set written before the feed was first read in `lang` is written again in it: wait for that too.
+      return posts.length > 0 && everyAuthor && posts.every((p) => p.suggestions?.language === lang);
     }, POLL)
     .toBe(true);
   return feed as unknown as {

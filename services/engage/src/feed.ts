@@ -352,6 +352,7 @@ export class Feed {
    * answers at once, a model in seconds). Null when it is still being written: the feed shows it.
    */
   async others(userId: string, postId: string, lang: EngageLanguage, requestId?: string) {
+    await this.chooseLanguage(userId, lang);
     const asked = await this.suggest(userId, postId, 'others', lang, requestId);
     if (!asked) throw new Error('suggestions were not asked for');
     const deadline = Date.now() + OTHERS_WAIT_MS;
@@ -368,17 +369,29 @@ export class Feed {
 
   /**
    * Keeps the ai service's answer when it answers the newest request for the post; an answer to a
-   * request since replaced, or given twice, changes nothing.
+   * request since replaced, or given twice, changes nothing. An answer in a language the user has
+   * left while it was being written is not kept either: the post is asked for again in the user's
+   * language (the feed's change of language cannot see a request asked a moment before it).
    */
   async storeAnswer(answer: JobPayload<typeof commentSuggestionsWrittenJob>): Promise<boolean> {
     const { userId, postId } = answer;
-    return this.db.transaction(async (tx) => {
+    const stored = await this.db.transaction(async (tx) => {
       const [pending] = await tx
         .select()
         .from(suggestionRequests)
         .where(and(eq(suggestionRequests.userId, userId), eq(suggestionRequests.postId, postId)))
         .for('update');
       if (pending?.generation !== answer.generation) return false;
+      const [chosen] = await tx
+        .select({ language: settings.language })
+        .from(settings)
+        .where(eq(settings.userId, userId));
+      if (chosen?.language && chosen.language !== answer.language) {
+        await tx
+          .delete(suggestionRequests)
+          .where(and(eq(suggestionRequests.userId, userId), eq(suggestionRequests.postId, postId)));
+        return { askAgainIn: chosen.language === 'en' ? ('en' as const) : ('ar' as const) };
+      }
       const values = {
         userId,
         postId,
@@ -397,39 +410,43 @@ export class Feed {
         .where(and(eq(suggestionRequests.userId, userId), eq(suggestionRequests.postId, postId)));
       return true;
     });
+    if (typeof stored === 'boolean') return stored;
+    await this.prepareAhead(userId, [postId], stored.askAgainIn);
+    return false;
+  }
+
+  /** Suggestions are written in `lang` from now on; those already written in the other language are written again. */
+  private async chooseLanguage(userId: string, lang: EngageLanguage): Promise<void> {
+    const [before] = await this.db
+      .select({ language: settings.language })
+      .from(settings)
+      .where(eq(settings.userId, userId));
+    if (before?.language === lang) return;
+    await this.db
+      .insert(settings)
+      .values({ userId, language: lang })
+      .onConflictDoUpdate({ target: settings.userId, set: { language: lang } });
+    const stale = await this.db
+      .select({ postId: suggestions.postId })
+      .from(suggestions)
+      .where(and(eq(suggestions.userId, userId), ne(suggestions.language, lang)));
+    await this.prepareAhead(
+      userId,
+      stale.map((row) => row.postId),
+      lang,
+    );
   }
 
   /**
    * The feed, newest first (or only the post `only`). `lang` becomes the language of suggestions
-   * prepared from now on.
+   * prepared from now on (`chooseLanguage`).
    */
   async read(
     userId: string,
     lang?: EngageLanguage,
     only?: string,
   ): Promise<{ posts: FeedPost[]; refreshedAt: string | null }> {
-    if (lang) {
-      const [before] = await this.db
-        .select({ language: settings.language })
-        .from(settings)
-        .where(eq(settings.userId, userId));
-      if (before?.language !== lang) {
-        await this.db
-          .insert(settings)
-          .values({ userId, language: lang })
-          .onConflictDoUpdate({ target: settings.userId, set: { language: lang } });
-        // Suggestions already written in the other language are written again in this one.
-        const stale = await this.db
-          .select({ postId: suggestions.postId })
-          .from(suggestions)
-          .where(and(eq(suggestions.userId, userId), ne(suggestions.language, lang)));
-        await this.prepareAhead(
-          userId,
-          stale.map((row) => row.postId),
-          lang,
-        );
-      }
-    }
+    if (lang) await this.chooseLanguage(userId, lang);
     const [items, [setting]] = await Promise.all([
       this.db
         .select()

@@ -10,9 +10,9 @@ import {
   toStoredPersonalization,
 } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writers } from './db/schema.js';
+import { suggestionRequests, suggestions, writers } from './db/schema.js';
 import { type Harness, startHarness } from './testing/harness.js';
 
 /**
@@ -219,6 +219,39 @@ describe('suggestions written by the ai service', () => {
     await expect.poll(async () => (await late.getState()) === 'completed', POLL).toBe(true);
     const after = (await feedOf(me)).find((p) => p.postId === post.postId);
     expect(after?.suggestions?.items.map((i) => i.text)).toEqual(texts('kept'));
+  });
+  it('drops an answer in the language the user left while it was written, and asks again in theirs', async () => {
+    const me = testIdentity();
+    answerWith('first');
+    await call(me, 'GET', '/api/v1/engage/feed?lang=en');
+    await follow(me, 'olivia-nguyen');
+    const [post] = await feedWhere(me, (p) => p.suggestions?.source === 'ai');
+    if (!post) throw new Error('no post');
+    // The post's set was asked for in Arabic a moment before the feed was read in English (the
+    // change of language saw no set to write again), and its answer comes after.
+    const mine = and(eq(suggestions.userId, me.userId), eq(suggestions.postId, post.postId));
+    await h.database.db.delete(suggestions).where(mine);
+    await h.database.db
+      .insert(suggestionRequests)
+      .values({ userId: me.userId, postId: post.postId, generation: 5, language: 'ar', requestedAt: new Date() })
+      .onConflictDoUpdate({
+        target: [suggestionRequests.userId, suggestionRequests.postId],
+        set: { generation: 5, language: 'ar', requestedAt: new Date() },
+      });
+    answerWith('again');
+    const left = await h.queues.enqueue(commentSuggestionsWrittenJob, {
+      userId: me.userId,
+      postId: post.postId,
+      generation: 5,
+      language: 'ar',
+      source: 'ai',
+      model: 'gpt-3.5-turbo',
+      items: comments('left').comments,
+    });
+    await expect.poll(async () => (await left.getState()) === 'completed', POLL).toBe(true);
+    await expect
+      .poll(async () => (await feedOf(me)).find((p) => p.postId === post.postId)?.suggestions, POLL)
+      .toEqual({ language: 'en', source: 'ai', items: comments('again').comments });
   });
 });
 
