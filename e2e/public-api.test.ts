@@ -4,7 +4,8 @@
  * a receiver this test runs is registered for `post.published`; a post is written with AI (the
  * offline writer), kept as a draft with an Idempotency-Key (sent twice: one draft), scheduled, and
  * published on the sandbox network; the receiver gets one `post.published` delivery, signed,
- * checked with the verification recipe printed in docs/webhooks.md.
+ * checked with the verification recipe printed in docs/webhooks.md. A token for Engage follows a
+ * topic (a retried follow answered once) and reads the feed; one without that permission is refused.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +24,7 @@ const ZONE = 'Asia/Riyadh';
 beforeAll(async () => {
   receiver = await startWebhookReceiver(204, '');
   stack = await startStack({
-    services: ['auth', 'linkedin', 'posts', 'ai'],
+    services: ['auth', 'linkedin', 'posts', 'ai', 'engage'],
     workers: ['auth', 'linkedin', 'posts'],
     env: { ai: { AI_PROVIDER: 'offline' } },
   });
@@ -35,12 +36,12 @@ afterAll(async () => {
 });
 
 /** A token made in the app (Profile → Access tokens) by a full user: the one thing a script is given. */
-async function tokenOf(name: string) {
+async function tokenOf(
+  name: string,
+  scopes = ['posts:read', 'drafts:write', 'posts:schedule', 'ai:generate', 'webhooks:manage'],
+) {
   const user = await fullUser(stack, name);
-  const made = await callAs(stack, user, 'POST', '/api/v1/auth/tokens', {
-    name: 'Script',
-    scopes: ['posts:read', 'drafts:write', 'posts:schedule', 'ai:generate', 'webhooks:manage'],
-  });
+  const made = await callAs(stack, user, 'POST', '/api/v1/auth/tokens', { name: 'Script', scopes });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   return { user, token: made.body.data.token as string };
 }
@@ -116,6 +117,38 @@ describe('the public API with only a token, through the typed client', () => {
       params: { path: { id: hook.data?.data.endpoint.id ?? '' } },
     });
     expect(log.data?.data.deliveries.map((entry) => entry.type)).toEqual(['post.published']);
+  });
+
+  it('follows a topic on Engage with an Engage token, once however often it is sent, and reads the feed', async () => {
+    const { token } = await tokenOf('public-api-engage', ['engage:manage']);
+    const api = createClient<paths>({
+      baseUrl: stack.url,
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+    });
+    const follow = () =>
+      api.POST('/api/v1/engage/topics', {
+        params: { header: { 'Idempotency-Key': 'public-api-topic-0001' } },
+        body: { topic: 'Leadership' },
+      });
+    const first = await follow();
+    expect(first.response.status, JSON.stringify(first.error)).toBe(201);
+    // The retry of a follow whose answer was lost answers the same topic (not "already followed").
+    const retried = await follow();
+    expect(retried.response.status, JSON.stringify(retried.error)).toBe(201);
+    expect(retried.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(retried.data?.topic.id).toBe(first.data?.topic.id);
+    const targets = await api.GET('/api/v1/engage/targets');
+    expect(targets.data?.topics.map((topic) => topic.topic)).toEqual(['Leadership']);
+    const feed = await api.GET('/api/v1/engage/feed', { params: { query: { lang: 'en' } } });
+    expect(feed.response.status, JSON.stringify(feed.error)).toBe(200);
+
+    // Engage is its own permission: a token for posts and webhooks does not reach it.
+    const { token: postsOnly } = await tokenOf('public-api-no-engage');
+    const refused = await fetch(`${stack.url}/api/v1/engage/targets`, {
+      headers: { authorization: `Bearer ${postsOnly}` },
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { code?: string }).code).toBe('token.scope_missing');
   });
 
   it('runs scripts/api-tour.mjs from a shell with only NASHR_URL and a token, to the verified webhook', async () => {

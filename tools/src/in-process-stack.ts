@@ -356,7 +356,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const engageDb = database(engageSchema, 'engage');
     const engageQueues = new Queues({ connection: await requestRedis(), prefix }, logger);
     closers.push(() => engageQueues.close());
-    const engage = buildEngage({ config: engageConfig, logger, database: engageDb, queues: engageQueues });
+    const engage = buildEngage({
+      config: engageConfig,
+      logger,
+      database: engageDb,
+      queues: engageQueues,
+      redis: { connection: await requestRedis(), prefix },
+    });
     closers.push(() => engage.close());
     if (options.workers?.includes('engage')) {
       const workers = await startEngageWorkers({

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import {
   createServiceApp,
   type Database,
+  idempotentReplies,
   type Logger,
   type Queues,
   type Redis,
@@ -27,8 +28,8 @@ export interface EngageDeps {
   clock?: () => Date;
   /** Replaces the configured provider (tests). */
   provider?: EngageProvider;
-  /** Where each network account's rate is counted (shared with the workers). */
-  redis?: { connection: Redis; prefix: string };
+  /** Where each network account's rate is counted (shared with the workers), and repeated creates answered. */
+  redis: { connection: Redis; prefix: string };
 }
 
 export function buildApp({ config, logger, database, queues, clock, provider, redis }: EngageDeps): ServiceApp {
@@ -39,7 +40,7 @@ export function buildApp({ config, logger, database, queues, clock, provider, re
     readiness: [{ name: 'postgres', check: database.ping }],
   });
   const services = createServices(database, queues, config, { clock, provider, redis });
-  engageRoutes(app, services);
+  engageRoutes(app, services, idempotentReplies({ redis: redis.connection, prefix: redis.prefix }));
   autopilotRoutes(app, services.autopilot.settings);
   userDataRoutes(app, database.db);
   return app;

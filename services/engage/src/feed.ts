@@ -352,7 +352,12 @@ export class Feed {
    * answers at once, a model in seconds). Null when it is still being written: the feed shows it.
    */
   async others(userId: string, postId: string, lang: EngageLanguage, requestId?: string) {
-    await this.chooseLanguage(userId, lang);
+    // A post not in the feed is refused before the language is chosen: a refusal changes nothing.
+    const [inFeed] = await this.db
+      .select({ postId: feedItems.postId })
+      .from(feedItems)
+      .where(and(eq(feedItems.userId, userId), eq(feedItems.postId, postId)));
+    if (inFeed) await this.chooseLanguage(userId, lang);
     const asked = await this.suggest(userId, postId, 'others', lang, requestId);
     if (!asked) throw new Error('suggestions were not asked for');
     const deadline = Date.now() + OTHERS_WAIT_MS;

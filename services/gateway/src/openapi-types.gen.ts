@@ -6139,7 +6139,7 @@ export interface operations {
                             tokens: {
                                 id: string;
                                 name: string;
-                                scopes: ("posts:read" | "drafts:write" | "posts:schedule" | "analytics:read" | "ai:generate" | "webhooks:manage")[];
+                                scopes: ("posts:read" | "drafts:write" | "posts:schedule" | "analytics:read" | "ai:generate" | "webhooks:manage" | "engage:manage")[];
                                 hint: string;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -6190,7 +6190,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    scopes: ("posts:read" | "drafts:write" | "posts:schedule" | "analytics:read" | "ai:generate" | "webhooks:manage")[];
+                    scopes: ("posts:read" | "drafts:write" | "posts:schedule" | "analytics:read" | "ai:generate" | "webhooks:manage" | "engage:manage")[];
                     expiresInDays?: number | null;
                 };
             };
@@ -6210,7 +6210,7 @@ export interface operations {
                             apiToken: {
                                 id: string;
                                 name: string;
-                                scopes: ("posts:read" | "drafts:write" | "posts:schedule" | "analytics:read" | "ai:generate" | "webhooks:manage")[];
+                                scopes: ("posts:read" | "drafts:write" | "posts:schedule" | "analytics:read" | "ai:generate" | "webhooks:manage" | "engage:manage")[];
                                 hint: string;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -14375,8 +14375,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14434,8 +14443,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14466,7 +14484,10 @@ export interface operations {
     postEngagePeople: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 8 to 128 letters, digits, - or _ chosen by the client for this request: a repeat with the same key within 24 hours gets the first successful answer (header `Idempotent-Replayed: true`) instead of doing the work twice; while the first still runs, 409 `request.in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14511,8 +14532,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14592,8 +14622,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14633,7 +14672,10 @@ export interface operations {
     postEngageTopics: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 8 to 128 letters, digits, - or _ chosen by the client for this request: a repeat with the same key within 24 hours gets the first successful answer (header `Idempotent-Replayed: true`) instead of doing the work twice; while the first still runs, 409 `request.in_progress`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14673,8 +14715,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14744,8 +14795,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14814,8 +14874,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14964,7 +15033,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14973,7 +15042,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `engage.private_post` */
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `engage.private_post`, `token.scope_missing` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15054,8 +15123,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15198,8 +15276,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15269,8 +15356,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15363,8 +15459,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15444,8 +15549,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15534,7 +15648,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15543,7 +15657,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `engage.not_included`, `engage.credits_exhausted`, `engage.private_post` */
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `engage.not_included`, `engage.credits_exhausted`, `engage.private_post`, `token.scope_missing` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15633,8 +15747,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15718,8 +15841,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15839,8 +15971,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15948,8 +16089,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -139,6 +139,7 @@ beforeAll(async () => {
     logger,
     database: database(engageSchema),
     queues,
+    redis: { connection: redis.redis, prefix: redis.prefix },
   });
   apps.auth = await buildAuthApp({
     config: authConfigSchema.parse(env),

@@ -12,6 +12,7 @@ export const API_TOKEN_SCOPES = [
   'analytics:read',
   'ai:generate',
   'webhooks:manage',
+  'engage:manage',
 ] as const;
 export const apiTokenScopeSchema = z.enum(API_TOKEN_SCOPES);
 export type ApiTokenScope = z.infer<typeof apiTokenScopeSchema>;

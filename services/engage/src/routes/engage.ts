@@ -1,10 +1,12 @@
 import { API, ENGAGE_LIMITS, ENGAGE_SEARCH_LIMITS, suggestionSourceOf } from '@nashr/contracts';
-import { identityOf, route, type ServiceApp } from '@nashr/platform';
+import { type IdempotentReplies, identityOf, route, type ServiceApp } from '@nashr/platform';
 import type { EngageServices } from '../services.js';
 
 export function engageRoutes(
   app: ServiceApp,
   { provider, targets, allowance, feed, sending, byUrl }: EngageServices,
+  /** Answers a repeated follow (same Idempotency-Key) with the first answer: a retry follows once. */
+  once: IdempotentReplies,
 ): void {
   const noStore = { 'cache-control': 'no-store' };
 
@@ -24,7 +26,7 @@ export function engageRoutes(
     return { success: true as const, provider: provider.name, creators: await provider.suggestedCreators() };
   });
 
-  route(app, API.engage.addPerson, {}, async (request, reply) => {
+  route(app, API.engage.addPerson, { once }, async (request, reply) => {
     const { userId } = identityOf(request);
     const person = await targets.addPerson(userId, request.body.profileUrl);
     await feed.listsChanged(userId, person.id, request.id);
@@ -39,7 +41,7 @@ export function engageRoutes(
     return { success: true as const, removed: true };
   });
 
-  route(app, API.engage.addTopic, {}, async (request, reply) => {
+  route(app, API.engage.addTopic, { once }, async (request, reply) => {
     const { userId } = identityOf(request);
     const topic = await targets.addTopic(userId, request.body.topic);
     await feed.listsChanged(userId, topic.id, request.id);
