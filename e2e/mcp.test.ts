@@ -101,7 +101,8 @@ describe('the MCP server for AI assistants', () => {
 
       const scheduled = await client.callTool({ name: 'schedule_draft', arguments: { ...when, confirm: true } });
       expect(scheduled.isError, textOf(scheduled)).toBeFalsy();
-      expect(textOf(scheduled)).toContain(`جُدول المنشور في ${date} الساعة ${time} (${ZONE}).`);
+      const arabicTime = time.replace(' AM', ' ص').replace(' PM', ' م');
+      expect(textOf(scheduled)).toContain(`جُدول المنشور في ${date} الساعة ${arabicTime} (${ZONE}).`);
 
       // In the calendar, and the draft became the post.
       const calendar = (await callAs(stack, user, 'GET', `/api/v1/posts?${COMING_DAYS}`)).body.data;

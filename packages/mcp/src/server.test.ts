@@ -86,7 +86,7 @@ describe('the MCP server', () => {
 
     const done = await client.callTool({ name: 'schedule_draft', arguments: { ...when, confirm: true } });
     expect(done.isError).toBeFalsy();
-    expect(textOf(done)).toContain('جُدول المنشور في 2026-12-08 الساعة 9:30 AM (Asia/Riyadh).');
+    expect(textOf(done)).toContain('جُدول المنشور في 2026-12-08 الساعة 9:30 ص (Asia/Riyadh).');
     const schedule = seen.find((call) => call.endpoint === API.posts.schedule);
     expect(schedule?.request?.body).toEqual({
       content: DRAFT.content,

@@ -74,7 +74,9 @@ export const words: Record<McpLanguage, Words> = {
       offline
         ? 'تعذّر الوصول إلى الذكاء الاصطناعي، فكتب الكاتب المدمج هذه المسودة دون ذكاء اصطناعي، وحُفظت مسودةً.'
         : 'كتب الذكاء الاصطناعي هذه المسودة وحُفظت، ولا تُنشر إلا إذا جُدولت أو أُضيفت إلى قائمة النشر.',
-    scheduled: (date, time, timeZone) => `جُدول المنشور في ${date} الساعة ${time} (${timeZone}).`,
+    // «ص» and «م» say AM and PM in Arabic; the time itself stays as the assistant gave it.
+    scheduled: (date, time, timeZone) =>
+      `جُدول المنشور في ${date} الساعة ${time.replace(/ AM$/, ' ص').replace(/ PM$/, ' م')} (${timeZone}).`,
     queued: 'أُضيف المنشور إلى قائمة النشر في أول موعد متاح.',
     analytics: counted('ar', {
       zero: 'الأرقام.',
