@@ -151,6 +151,35 @@ describe('the public API with only a token, through the typed client', () => {
     expect(((await refused.json()) as { code?: string }).code).toBe('token.scope_missing');
   });
 
+  it("works in a shared workspace the token's owner belongs to, named by the Nashr-Workspace header", async () => {
+    const { user, token } = await tokenOf('public-api-team');
+    const team = await callAs(stack, user, 'POST', '/api/v1/workspaces', { name: 'Content team' });
+    expect(team.status, JSON.stringify(team.body)).toBe(201);
+    const workspaceId = team.body.data.workspace.id as string;
+    const inTeam = createClient<paths>({
+      baseUrl: stack.url,
+      headers: { authorization: `Bearer ${token}`, 'nashr-workspace': workspaceId },
+    });
+    // The posts service learns of the new membership by an event: the token sees the team once it has.
+    await expect.poll(async () => (await inTeam.GET('/api/v1/drafts')).response.status).toBe(200);
+    const kept = await inTeam.POST('/api/v1/drafts', {
+      params: { header: { 'Idempotency-Key': 'public-api-team-draft-1' } },
+      body: { content: 'A draft for the team' },
+    });
+    expect(kept.response.status, JSON.stringify(kept.error)).toBe(201);
+    expect(kept.data?.data.workspaceId).toBe(workspaceId);
+    expect((await inTeam.GET('/api/v1/drafts')).data?.data.map((draft) => draft.id)).toEqual([kept.data?.data.id]);
+    // Without the header the token works in its owner's personal workspace, where the draft is not.
+    const personal = createClient<paths>({ baseUrl: stack.url, headers: { authorization: `Bearer ${token}` } });
+    expect((await personal.GET('/api/v1/drafts')).data?.data).toEqual([]);
+    // A workspace the owner is not a member of is refused, as to a session.
+    const elsewhere = await fetch(`${stack.url}/api/v1/drafts`, {
+      headers: { authorization: `Bearer ${token}`, 'nashr-workspace': '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(elsewhere.status).toBe(404);
+    expect(((await elsewhere.json()) as { code?: string }).code).toBe('workspace.not_found');
+  });
+
   it('runs scripts/api-tour.mjs from a shell with only NASHR_URL and a token, to the verified webhook', async () => {
     const { token } = await tokenOf('api-tour');
     const tour = spawn(process.execPath, [fileURLToPath(new URL('../scripts/api-tour.mjs', import.meta.url))], {
