@@ -284,11 +284,14 @@ describe('the review page', () => {
     });
     await vi.waitFor(() => expect(clean(byTestId('review-newer')?.textContent)).toContain('(النسخة 4)'));
     expect(byTestId('review-draft-text')?.textContent).toBe('First line\nSecond line');
+    // Neither decision is offered on words no longer the draft's: the server would refuse both as stale.
     expect(byTestId('review-approve')?.hasAttribute('disabled')).toBe(true);
+    expect(byTestId('review-request-changes')?.hasAttribute('disabled')).toBe(true);
     await click(byTestId('review-show-newer'));
     expect(byTestId('review-draft-text')?.textContent).toBe('Changed meanwhile');
     expect(byTestId('review-newer')).toBeNull();
     expect(byTestId('review-approve')?.hasAttribute('disabled')).toBe(false);
+    expect(byTestId('review-request-changes')?.hasAttribute('disabled')).toBe(false);
   });
 
   it('asks what to change before it requests changes', async () => {

@@ -512,7 +512,7 @@ function Decision({
             <button
               type="button"
               onClick={() => setRequesting(true)}
-              disabled={approve.isPending || outdated !== null}
+              disabled={approve.isPending || outdated !== null || newer}
               className={`${smallButton} border border-slate-300 bg-white py-2.5 text-slate-800 hover:bg-slate-50`}
               data-testid="review-request-changes"
             >
