@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 import type { PostDraft, WorkspaceRole } from '@nashr/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addCountFormat } from '../../i18n/count-format';
-import { resources } from '../../i18n/resources';
+import { startI18nForTests } from '../../i18n/testing';
 import { ComposerActions } from './composer-actions';
 import { type ComposerReview, useComposerReview } from './use-composer-review';
 
@@ -46,10 +43,7 @@ const notApproved: ComposerReview = {
 const has = (html: string, testId: string) => html.includes(`data-testid="${testId}"`);
 
 beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ resources, lng: 'ar', fallbackLng: 'ar', interpolation: { escapeValue: false } });
-  addCountFormat(i18next);
+  await startI18nForTests();
 });
 beforeEach(() => {
   role.current = 'editor';

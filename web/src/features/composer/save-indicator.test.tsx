@@ -1,18 +1,13 @@
 import { CLIENT_ERROR_CODES, POST_ERROR_CODES } from '@nashr/contracts';
 import i18next from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addCountFormat } from '../../i18n/count-format';
-import { resources } from '../../i18n/resources';
+import { startI18nForTests } from '../../i18n/testing';
 import { ApiError } from '../../lib/api/client';
 import { SaveIndicator } from './draft-extras';
 
 beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ resources, lng: 'en', fallbackLng: 'ar', interpolation: { escapeValue: false } });
-  addCountFormat(i18next);
+  await startI18nForTests('en');
 });
 
 const offline = new ApiError('', 0, [], CLIENT_ERROR_CODES.offline);

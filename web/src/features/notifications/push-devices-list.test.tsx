@@ -1,17 +1,12 @@
 import type { PushDevice } from '@nashr/contracts';
 import i18next from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addCountFormat } from '../../i18n/count-format';
-import { resources } from '../../i18n/resources';
+import { startI18nForTests } from '../../i18n/testing';
 import { PushDeviceItems } from './push-devices-list';
 
 beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ resources, lng: 'ar', fallbackLng: 'ar', interpolation: { escapeValue: false } });
-  addCountFormat(i18next);
+  await startI18nForTests();
 });
 
 const phone: PushDevice = {

@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 import type { WorkspaceMember } from '@nashr/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addCountFormat } from '../../i18n/count-format';
-import { resources } from '../../i18n/resources';
+import { startI18nForTests } from '../../i18n/testing';
 import { sessionQuery } from '../../lib/api/auth';
 import { PostHistoryButton } from './post-history';
 
@@ -67,10 +64,7 @@ const inDialog = () => document.querySelector<HTMLElement>('[data-testid="post-h
 const clean = (text: string | null | undefined) => (text ?? '').replace(/[\u2068\u2069]/g, '');
 
 beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ resources, lng: 'ar', fallbackLng: 'ar', interpolation: { escapeValue: false } });
-  addCountFormat(i18next);
+  await startI18nForTests();
 });
 
 afterEach(async () => {

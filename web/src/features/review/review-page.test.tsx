@@ -12,10 +12,8 @@ import {
 import i18next from 'i18next';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addCountFormat } from '../../i18n/count-format';
-import { resources } from '../../i18n/resources';
+import { startI18nForTests } from '../../i18n/testing';
 import { sessionQuery } from '../../lib/api/auth';
 import { ReviewPage } from './review-page';
 
@@ -158,10 +156,7 @@ async function press(box: HTMLElement, key: string) {
 }
 
 beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ resources, lng: 'ar', fallbackLng: 'ar', interpolation: { escapeValue: false } });
-  addCountFormat(i18next);
+  await startI18nForTests();
 });
 
 beforeEach(async () => {

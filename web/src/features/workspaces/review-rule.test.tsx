@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 import { WORKSPACE_HEADER, type Workspace } from '@nashr/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addCountFormat } from '../../i18n/count-format';
-import { resources } from '../../i18n/resources';
+import { startI18nForTests } from '../../i18n/testing';
 import { sessionQuery } from '../../lib/api/auth';
 import { chooseWorkspace, currentWorkspace, resetWorkspaceForTests } from '../../session/current-workspace';
 import { ReviewRule } from './review-rule';
@@ -54,10 +51,7 @@ async function mount(node: React.ReactNode, workspaces: Workspace[] = [personal]
 }
 
 beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ resources, lng: 'ar', fallbackLng: 'ar', interpolation: { escapeValue: false } });
-  addCountFormat(i18next);
+  await startI18nForTests();
 });
 beforeEach(() => {
   resetWorkspaceForTests();
