@@ -10,6 +10,7 @@ import { browserTimeZone } from '../../lib/time-zone';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
 import { useCurrentWorkspace } from '../../session/current-workspace';
 import { HijriDate } from '../../ui/hijri-date';
+import { IconButton } from '../../ui/icon-button';
 import { Spinner } from '../../ui/spinner';
 import { PostHistoryButton } from '../review';
 import { LinkedInLink, PostAttachments, PostText } from './post-card-parts';
@@ -123,33 +124,6 @@ export function PublishingNote({ post }: { post: PostView }) {
         time: formatClock(post.retryAt, i18n.language),
       })}
     </p>
-  );
-}
-
-export function IconButton({
-  label,
-  onClick,
-  icon: Icon,
-  danger = false,
-  testId,
-}: {
-  label: string;
-  onClick: () => void;
-  icon: typeof Pencil;
-  danger?: boolean;
-  testId?: string;
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      title={label}
-      data-testid={testId}
-      className={`rounded-lg p-2 text-slate-500 transition ${danger ? 'hover:bg-red-50 hover:text-red-600' : 'hover:bg-slate-100 hover:text-ink'}`}
-    >
-      <Icon aria-hidden="true" className="size-4.5" />
-    </button>
   );
 }
 

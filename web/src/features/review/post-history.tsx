@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePostActivity } from '../../lib/api/review';
 import { DialogFrame } from '../../ui/dialog-frame';
+import { IconButton } from '../../ui/icon-button';
 import { LoadError } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { useMembersHere } from '../workspaces';
@@ -42,16 +43,7 @@ export function PostHistoryButton({ postId }: { postId: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-label={t('history.open')}
-        title={t('history.open')}
-        data-testid="post-history"
-        className="rounded-lg p-2 text-slate-500 transition hover:bg-slate-100 hover:text-ink"
-      >
-        <History aria-hidden="true" className="size-4.5" />
-      </button>
+      <IconButton label={t('history.open')} onClick={() => setOpen(true)} icon={History} testId="post-history" />
       <DialogFrame
         open={open}
         onOpenChange={setOpen}

@@ -29,7 +29,7 @@ export const reviewKeys = {
 };
 
 /** How often an open review page reads its draft again: other members comment and decide meanwhile. */
-export const REVIEW_REFRESH_MS = 20_000;
+const REVIEW_REFRESH_MS = 20_000;
 
 /**
  * `GET /api/v1/drafts/{id}/review`, in the workspace the tab works in: read again every
