@@ -421,7 +421,7 @@ export class Feed {
   }
 
   /** Suggestions are written in `lang` from now on; those already written in the other language are written again. */
-  private async chooseLanguage(userId: string, lang: EngageLanguage): Promise<void> {
+  async chooseLanguage(userId: string, lang: EngageLanguage): Promise<void> {
     const [before] = await this.db
       .select({ language: settings.language })
       .from(settings)
