@@ -89,8 +89,6 @@ export class PostsByUrl {
         // Pasted words replace only what the network could not give.
         set: textKnown || pasted ? { ...values, postedAt: undefined } : { byUrl: true, fetchedAt: now },
       });
-    // Asking in a language chooses it, as reading the feed in it does (an answer in another is not kept).
-    if (lang) await this.feed.chooseLanguage(userId, lang);
     await this.feed.suggest(userId, post.postId, pasted && !textKnown ? 'others' : 'prepare', lang).catch((error) => {
       // Out of today's suggestions: the post is kept, and the user writes their own.
       if (!(error instanceof AppError) || error.answerCode !== E.suggestionsLimit) throw error;

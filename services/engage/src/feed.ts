@@ -273,6 +273,8 @@ export class Feed {
       if (mode !== 'others') return null;
       throw new AppError('NOT_FOUND', 'This post is no longer in your feed.', { code: E.postNotFound });
     }
+    // Asking in a language chooses it, as reading the feed in it does: an answer in another is not kept.
+    if (lang) await this.chooseLanguage(userId, lang);
     const [[existing], [pending], writer] = await Promise.all([
       this.db
         .select()
@@ -352,12 +354,6 @@ export class Feed {
    * answers at once, a model in seconds). Null when it is still being written: the feed shows it.
    */
   async others(userId: string, postId: string, lang: EngageLanguage, requestId?: string) {
-    // A post not in the feed is refused before the language is chosen: a refusal changes nothing.
-    const [inFeed] = await this.db
-      .select({ postId: feedItems.postId })
-      .from(feedItems)
-      .where(and(eq(feedItems.userId, userId), eq(feedItems.postId, postId)));
-    if (inFeed) await this.chooseLanguage(userId, lang);
     const asked = await this.suggest(userId, postId, 'others', lang, requestId);
     if (!asked) throw new Error('suggestions were not asked for');
     const deadline = Date.now() + OTHERS_WAIT_MS;
@@ -421,7 +417,7 @@ export class Feed {
   }
 
   /** Suggestions are written in `lang` from now on; those already written in the other language are written again. */
-  async chooseLanguage(userId: string, lang: EngageLanguage): Promise<void> {
+  private async chooseLanguage(userId: string, lang: EngageLanguage): Promise<void> {
     const [before] = await this.db
       .select({ language: settings.language })
       .from(settings)
