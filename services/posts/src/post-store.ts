@@ -15,6 +15,7 @@ import type { Queryable } from './db/advisory-lock.js';
 import {
   connections,
   drafts,
+  media,
   type PostRow,
   postingQueues,
   posts,
@@ -97,12 +98,40 @@ export class PostStore {
     return this.db.select().from(posts).where(eq(posts.userId, userId)).orderBy(asc(posts.createdAt));
   }
 
-  /** Deletes every post and draft of a user; returns the ids of the posts deleted. */
-  async deleteUser(userId: string): Promise<string[]> {
-    await this.db.delete(drafts).where(eq(drafts.userId, userId));
+  /**
+   * Where the object store keeps each file `post` carries, by id. A file's key names its uploader,
+   * who in a shared workspace may be another member than the one publishing the post.
+   */
+  async storageKeys(post: Pick<PostRow, 'media'>): Promise<Map<string, string>> {
+    if (!post.media.length) return new Map();
+    const rows = await this.db
+      .select({ id: media.id, storageKey: media.storageKey })
+      .from(media)
+      .where(
+        inArray(
+          media.id,
+          post.media.map((item) => item.id),
+        ),
+      );
+    return new Map(rows.map((row) => [row.id, row.storageKey]));
+  }
+
+  /**
+   * Deletes what a deleted account kept beside its workspaces: its connection and its posting
+   * queue. Its personal workspace (whose id is the account's) goes with `deleteWorkspace`; what it
+   * wrote in a shared workspace stays with that workspace's team: its drafts, by a former member,
+   * and its scheduled posts, which fail at their time (`workspace.publisher_left`) unless a member
+   * who may publish takes them over.
+   */
+  async deleteUser(userId: string): Promise<void> {
     await this.db.delete(connections).where(eq(connections.userId, userId));
     await this.db.delete(postingQueues).where(eq(postingQueues.userId, userId));
-    const rows = await this.db.delete(posts).where(eq(posts.userId, userId)).returning({ id: posts.id });
+  }
+
+  /** Deletes every post and draft of a workspace that is gone; returns the ids of the posts deleted. */
+  async deleteWorkspace(workspaceId: string): Promise<string[]> {
+    await this.db.delete(drafts).where(eq(drafts.workspaceId, workspaceId));
+    const rows = await this.db.delete(posts).where(eq(posts.workspaceId, workspaceId)).returning({ id: posts.id });
     return rows.map((r) => r.id);
   }
 

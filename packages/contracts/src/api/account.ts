@@ -65,7 +65,7 @@ export const accountApi = {
     access: 'signed-in',
     summary: 'Delete my account and all its data',
     description:
-      'Confirmed by typing the account e-mail. A paid subscription is ended at the payment provider first: when the provider does not confirm it within about 15 seconds, nothing is deleted (503 `account.subscription_not_ended`; try again later). Then every session ends at once; each service deletes its own data about the user (network account disconnected, scheduled posts cancelled, drafts and credits removed).',
+      'Confirmed by typing the account e-mail. A paid subscription is ended at the payment provider first: when the provider does not confirm it within about 15 seconds, nothing is deleted (503 `account.subscription_not_ended`; try again later). Then every session ends at once; each service deletes its own data about the user (network account disconnected, posts and drafts of the personal workspace deleted, credits removed). Posts and drafts made in a shared workspace that keeps members stay with its team; its scheduled posts there fail at their time (`workspace.publisher_left`) unless a member who may publish retries them.',
     body: deleteAccountRequestSchema,
     responses: {
       200: {

@@ -81,7 +81,11 @@ export const posts = postsSchema.table(
     /** `pending` until the post is published; then what the network said of the comment. */
     firstCommentStatus: firstCommentStatus('first_comment_status'),
     firstCommentFailure: text('first_comment_failure'),
-    /** The images it carries, in order (ids of `media` rows of the same user, with what showing them needs). */
+    /**
+     * The files it carries, in order (ids of `media` rows, with what showing them needs): in a
+     * shared workspace they may be another member's uploads (a contributor's images on a draft an
+     * editor scheduled).
+     */
     media: jsonb('media').$type<AttachedMedia[]>().notNull().default([]),
     /**
      * Why this scheduled post cannot go out as it stands (its connection will have expired by its
@@ -114,6 +118,9 @@ export const posts = postsSchema.table(
     index('posts_user_scheduled_at_idx').on(t.userId, t.scheduledAt),
     index('posts_workspace_scheduled_at_idx').on(t.workspaceId, t.scheduledAt),
     index('posts_status_scheduled_at_idx').on(t.status, t.scheduledAt),
+    // Whether any post carries a file (the unused-media sweep, reading a teammate's file): a post's
+    // files may be another member's, so the question is asked of every post, not of one user's.
+    index('posts_media_idx').using('gin', t.media.op('jsonb_path_ops')),
     // Two queued posts never share a slot, even when two 'Add to queue' race.
     uniqueIndex('posts_queued_slot_idx')
       .on(t.userId, t.scheduledAt)
@@ -156,6 +163,7 @@ export const drafts = postsSchema.table(
     check('drafts_review_state', sql`${t.reviewState} in (${listed(DRAFT_REVIEW_STATES)})`),
     index('drafts_user_updated_at_idx').on(t.userId, t.updatedAt),
     index('drafts_workspace_updated_at_idx').on(t.workspaceId, t.updatedAt),
+    index('drafts_media_idx').using('gin', t.media.op('jsonb_path_ops')),
     check('drafts_content_length', sql`char_length(${t.content}) <= ${sql.raw(String(MAX_DRAFT_LENGTH))}`),
     check(
       'drafts_first_comment_length',

@@ -118,9 +118,4 @@ export class DraftStore {
       .returning(draftWithCount);
     return row;
   }
-
-  async deleteUser(userId: string): Promise<number> {
-    const rows = await this.db.delete(drafts).where(eq(drafts.userId, userId)).returning({ id: drafts.id });
-    return rows.length;
-  }
 }

@@ -95,8 +95,11 @@ export class PostQueues {
     }
   }
 
-  /** Hands a claimed post to the network worker; the same attempt added twice is one job. */
-  async handOver(post: PostRow, requestId?: string): Promise<void> {
+  /**
+   * Hands a claimed post to the network worker; the same attempt added twice is one job.
+   * `storageKeys`: where each file it carries is kept (`PostStore.storageKeys`).
+   */
+  async handOver(post: PostRow, storageKeys: ReadonlyMap<string, string>, requestId?: string): Promise<void> {
     await this.queues.enqueue(
       publishPostJob,
       {
@@ -107,7 +110,9 @@ export class PostQueues {
         ...(post.media.length
           ? {
               attachments: post.media.map((item) => ({
-                key: mediaStorageKey(post.userId, item.id, item.contentType),
+                // A file whose row is gone (never while a post carries it) is asked for under its
+                // publisher's key, where nothing is: the network worker says the file is missing.
+                key: storageKeys.get(item.id) ?? mediaStorageKey(post.userId, item.id, item.contentType),
                 contentType: item.contentType,
                 ...(item.title ? { title: item.title } : {}),
               })),

@@ -16,7 +16,7 @@ export function postsDue(store: PostStore, queues: PostQueues) {
       const claimed = await store.claim(postId, version);
       if (claimed) {
         observeScheduledPostLateness(claimed.scheduledAt);
-        await queues.handOver(claimed, requestId);
+        await queues.handOver(claimed, await store.storageKeys(claimed), requestId);
         log.info(
           { postId, attempt: claimed.attempts, lateMs: Date.now() - claimed.scheduledAt.getTime() },
           'post handed over',
@@ -46,7 +46,7 @@ export function postsDue(store: PostStore, queues: PostQueues) {
         return { refused: held };
       }
       if (post?.status === 'publishing' && post.version === version) {
-        await queues.handOver(post, requestId);
+        await queues.handOver(post, await store.storageKeys(post), requestId);
         log.warn({ postId, attempt: post.attempts }, 'post was claimed by an earlier run: hand-over repeated');
         return { handedOver: post.attempts, repeated: true };
       }

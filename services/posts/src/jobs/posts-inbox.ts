@@ -28,6 +28,19 @@ export function postsInbox(
   review: ReviewStore,
 ) {
   const expiry = new ConnectionExpiry(store, queues);
+  /**
+   * A workspace that is gone (a personal one with its account; a shared one with its last member):
+   * its posts, drafts, histories and rule go, rows first (the reconciler cannot re-create a due job
+   * for a post that is gone), then its posts' due jobs. Returns the ids of the posts deleted.
+   */
+  const forgetWorkspace = async (workspaceId: string): Promise<{ posts: Set<string>; forgotten: number }> => {
+    const deleted = new Set(await store.deleteWorkspace(workspaceId));
+    await review.deleteWorkspace(workspaceId);
+    const forgotten = deleted.size
+      ? await forgetJobs(queues.get(QUEUES.postsDue), (data) => deleted.has(data.postId as string), [...deleted])
+      : 0;
+    return { posts: deleted, forgotten };
+  };
   return [
     // The connection's end, kept to judge posts scheduled later; the posts already scheduled
     // after it are marked (and told) now. A reconnection with a later end clears their mark and
@@ -88,23 +101,23 @@ export function postsInbox(
       log.info({ postId: post?.id, updated: Boolean(post) }, 'post deleted on the network');
       return { updated: Boolean(post) };
     }),
-    // Rows first: once they are gone the reconciler cannot re-create a due job for them.
+    // Its personal workspace goes with it; what it wrote in shared ones stays with their teams
+    // (a shared workspace it leaves empty is announced with no members, below).
     handleJob(userDeletedEvent, async ({ userId }, _job, log) => {
-      const deleted = new Set(await store.deleteUser(userId));
+      await store.deleteUser(userId);
+      const personal = await forgetWorkspace(userId);
       await planLimits.deleteUser(userId);
       // Auth announces each of its workspaces' new member lists too; this does not wait for them.
       await members.deleteUser(userId);
       // Their review comments go; what they did stays in the drafts' histories, by no one.
       await review.deleteUser(userId);
-      const ofUser = jobOfUser(userId);
       const forgotten =
-        (await forgetJobs(queues.get(QUEUES.postsDue), (data) => deleted.has(data.postId as string), [...deleted])) +
-        (await forgetJobs(queues.get(QUEUES.postsInbox), ofUser, [userId]));
+        personal.forgotten + (await forgetJobs(queues.get(QUEUES.postsInbox), jobOfUser(userId), [userId]));
       // Last: a failure retries the job, and the posts (and their due jobs) are already gone by then.
       const files = await userMedia.forget(userId);
-      log.info({ userId, posts: deleted.size, forgotten, files }, 'deleted account: posts removed');
+      log.info({ userId, posts: personal.posts.size, forgotten, files }, 'deleted account: posts removed');
       if (files.failed > 0) throw new Error(`${files.failed} uploaded files of a deleted account not deleted yet`);
-      return { posts: deleted.size, forgotten, files: files.deleted };
+      return { posts: personal.posts.size, forgotten, files: files.deleted };
     }),
     // The user's plan changed: keep the newest copy of its limits (older or repeated events change nothing).
     handleJob(entitlementChangedEvent, async (event, _job, log) => {
@@ -116,8 +129,17 @@ export function postsInbox(
     // change nothing; an empty list means the workspace is gone).
     handleJob(workspaceMembersChangedEvent, async (event, _job, log) => {
       const stored = await members.apply(event);
+      // Gone for good (a workspace never comes back): its content goes, on every delivery, so a
+      // retried job finishes what a failed one began.
+      const gone = event.members.length === 0 ? await forgetWorkspace(event.workspaceId) : null;
       log.info(
-        { workspaceId: event.workspaceId, version: event.version, members: event.members.length, stored },
+        {
+          workspaceId: event.workspaceId,
+          version: event.version,
+          members: event.members.length,
+          stored,
+          ...(gone ? { postsDeleted: gone.posts.size } : {}),
+        },
         'workspace members copied',
       );
       return { stored };

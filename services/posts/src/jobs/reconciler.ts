@@ -169,7 +169,7 @@ export class Reconciler {
         if (now - (job?.finishedOn ?? now) < stuckAfterMs) continue;
         await queues.publish.remove(id);
       }
-      await queues.handOver(post);
+      await queues.handOver(post, await store.storageKeys(post));
       report.handOversRepeated += 1;
     }
   }

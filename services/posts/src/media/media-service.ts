@@ -28,11 +28,12 @@ import {
   thumbnailStorageKey,
 } from '@nashr/contracts';
 import { AppError, type ErrorCode, type ErrorParams, type Logger, type ObjectStore } from '@nashr/platform';
-import { and, count, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import sharp from 'sharp';
 import { inAdvisoryLock, type Queryable } from '../db/advisory-lock.js';
 import { drafts, type MediaRow, media, posts, type schema, workspaceMembers } from '../db/schema.js';
+import { carriedIn } from './carried.js';
 import { inspectPdf, PDF_LIMITS, PdfError, type PdfLimits } from './pdf-document.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
@@ -191,11 +192,6 @@ async function uploadsToday(db: Queryable, userId: string): Promise<number> {
 }
 
 const dailyLimitReached = () => mediaRefusal('RATE_LIMITED', 'dailyLimit', { limit: MAX_DAILY_UPLOADS });
-
-/** True when a row of `table` matching `where` carries the file `id` (a value or a column) in its `media`. */
-function carriedIn(table: typeof drafts | typeof posts, id: string | typeof media.id, where: SQL | undefined): SQL {
-  return sql`exists (select 1 from ${table} where ${where} and ${table.media} @> jsonb_build_array(jsonb_build_object('id', ${id}::text)))`;
-}
 
 export const toAttached = (row: MediaRow): AttachedMedia => ({
   id: row.id,

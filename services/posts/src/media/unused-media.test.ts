@@ -1,3 +1,4 @@
+import { API, WORKSPACE_HEADER } from '@nashr/contracts';
 import { createCapturingLogger, testIdentity } from '@nashr/platform/testing';
 import { inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -18,11 +19,11 @@ afterAll(async () => {
 const DAY = 86_400_000;
 const me = testIdentity();
 
-async function upload(): Promise<{ id: string; storageKey: string; thumbnailKey: string }> {
+async function upload(identity = me): Promise<{ id: string; storageKey: string; thumbnailKey: string }> {
   const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#aa3366' } })
     .png()
     .toBuffer();
-  const answer = await h.upload(me, png, 'image/png');
+  const answer = await h.upload(identity, png, 'image/png');
   expect(answer.statusCode).toBe(201);
   const id = answer.json().data.id as string;
   const [row] = await h.database.db
@@ -85,5 +86,40 @@ describe('images no post or draft uses', () => {
     }
     // Nothing left to do: a second sweep (or another worker's) deletes nothing more.
     expect(await deleteUnusedMedia(h.database.db, h.storage, new Date(Date.now() - DAY), logger)).toBe(0);
+  });
+
+  it("keep a teammate's image on a post made from their draft in a shared workspace", async () => {
+    await h.startWorker(); // to hear of the team
+    const t = await h.team();
+    const image = await upload(t.contributor);
+    const draft = await h.call(t.contributor, API.posts.createDraft, {
+      body: { content: 'Our offsite, in pictures', mediaIds: [image.id] },
+      headers: { [WORKSPACE_HEADER]: t.id },
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    // The editor schedules it with the contributor's image; the draft is deleted once scheduled.
+    const post = await h.call(t.editor, API.posts.schedule, {
+      body: {
+        userId: t.editor.userId,
+        content: 'Our offsite, in pictures',
+        date: instantToLocal(new Date(Date.now() + 3 * DAY), 'UTC').date,
+        time: '10:00 AM',
+        timeZone: 'UTC',
+        mediaIds: [image.id],
+        draftId: draft.json().data.id,
+      },
+      headers: { [WORKSPACE_HEADER]: t.id },
+    });
+    expect(post.statusCode, post.body).toBe(201);
+    await h.database.db
+      .update(media)
+      .set({ createdAt: sql`now() - interval '2 days'` })
+      .where(inArray(media.id, [image.id]));
+
+    const { logger } = createCapturingLogger();
+    await deleteUnusedMedia(h.database.db, h.storage, new Date(Date.now() - DAY), logger);
+
+    expect((await h.request(t.editor, 'GET', `/api/v1/media/${image.id}`)).statusCode).toBe(200);
+    expect(await fileExists(image.storageKey)).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import type { Logger, ObjectStore } from '@nashr/platform';
 import { sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import type { schema } from '../db/schema.js';
+import { drafts, posts, type schema } from '../db/schema.js';
+import { carriedIn } from './carried.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
 
@@ -10,7 +11,8 @@ const BATCH = 500;
 
 /**
  * Deletes the images uploaded before `uploadedBefore` that no post and no draft carries any more
- * (never attached, or their post or draft was deleted), rows first, then their files and
+ * (never attached, or their post or draft was deleted), whoever's post or draft it was (in a
+ * shared workspace one member's post may carry another's upload), rows first, then their files and
  * thumbnails. Safe to run in two workers at once: a row is deleted once. Returns how many images were deleted.
  */
 export async function deleteUnusedMedia(db: Db, store: ObjectStore, uploadedBefore: Date, logger: Logger) {
@@ -21,12 +23,8 @@ export async function deleteUnusedMedia(db: Db, store: ObjectStore, uploadedBefo
        WHERE m.id IN (
          SELECT u.id FROM posts.media u
           WHERE u.created_at < ${uploadedBefore.toISOString()}::timestamptz
-            AND NOT EXISTS (SELECT 1 FROM posts.posts p
-                             WHERE p.user_id = u.user_id
-                               AND p.media @> jsonb_build_array(jsonb_build_object('id', u.id::text)))
-            AND NOT EXISTS (SELECT 1 FROM posts.drafts d
-                             WHERE d.user_id = u.user_id
-                               AND d.media @> jsonb_build_array(jsonb_build_object('id', u.id::text)))
+            AND NOT ${carriedIn(posts, sql`u.id`)}
+            AND NOT ${carriedIn(drafts, sql`u.id`)}
           LIMIT ${BATCH}
           FOR UPDATE SKIP LOCKED)
       RETURNING m.storage_key, m.thumbnail_key`);

@@ -222,6 +222,12 @@ export class ReviewStore {
       .orderBy(asc(draftComments.createdAt));
   }
 
+  /** A workspace that is gone takes its drafts' histories and its review rule with it (its comments go with its drafts). */
+  async deleteWorkspace(workspaceId: string): Promise<void> {
+    await this.db.delete(draftActivity).where(eq(draftActivity.workspaceId, workspaceId));
+    await this.db.delete(reviewSettings).where(eq(reviewSettings.workspaceId, workspaceId));
+  }
+
   /**
    * A deleted account's comments go; what it did stays in the drafts' histories, by no one.
    * Replies of others to its comments stay, as comments of their own (parent_id set null).

@@ -20,7 +20,7 @@ import {
  */
 
 /** When the legal texts last changed (year, month, day): shown at the top of both pages. */
-export const LEGAL_LAST_UPDATED = { year: 2026, month: 12, day: 3 } as const;
+export const LEGAL_LAST_UPDATED = { year: 2026, month: 12, day: 6 } as const;
 
 /** The date as `<time dateTime>` wants it: 2026-12-02. */
 export const lastUpdatedIso = () =>

@@ -63,14 +63,14 @@ export function privacyEn(f: LegalFormat): PrivacyText {
         blocks: [
           'The posts you publish or schedule through Nashr: their text, first comment, images or document, the time and time zone you chose, and what happened when they were published. Drafts are saved as you type, on our servers and in your browser.',
         ],
-        kept: 'Posts, cancelled ones included, until you delete your account. A draft until you delete it, schedule it or publish it; what your browser keeps is cleared when you sign out. Posts already published stay on LinkedIn until you remove them there.',
+        kept: 'Posts, cancelled ones included, until you delete your account. A draft until you delete it, schedule it or publish it; what your browser keeps is cleared when you sign out. Posts already published stay on LinkedIn until you remove them there. Posts and drafts made in a shared workspace belong to it: they stay with its team when you delete your account, until the workspace itself is deleted.',
       },
       uploads: {
         heading: 'Images and documents you upload',
         blocks: [
-          'An uploaded image is encoded again, which removes its hidden details (such as a GPS position or the camera’s serial number), and a small preview is made of it. A PDF document is kept as you sent it, with its title, its page count and a preview of its first page. In Nashr, only you can open your files.',
+          'An uploaded image is encoded again, which removes its hidden details (such as a GPS position or the camera’s serial number), and a small preview is made of it. A PDF document is kept as you sent it, with its title, its page count and a preview of its first page. In Nashr, only you can open your files, and the members of a shared workspace those its posts and drafts carry.',
         ],
-        kept: `A file that a post or draft uses is kept until you delete your account (a published or cancelled post keeps its images). A file that no post or draft uses (never attached, removed, or left by a deleted draft) is deleted automatically once it is more than ${count(f, F.unusedUploadHours, 'hour', 'hours')} old.`,
+        kept: `A file that a post or draft uses is kept until you delete your account (a published or cancelled post keeps its images), or for as long as a shared workspace’s post or draft uses it. A file that no post or draft uses (never attached, removed, or left by a deleted draft) is deleted automatically once it is more than ${count(f, F.unusedUploadHours, 'hour', 'hours')} old.`,
       },
       ai: {
         heading: 'AI writing',
@@ -188,7 +188,7 @@ export function privacyEn(f: LegalFormat): PrivacyText {
         blocks: [
           '‘Delete my account’, under ‘Your data’ on the Personalization page and confirmed by typing your e-mail address, deletes your account at once and ends all your sessions.',
           'Right after, in the background, each part of Nashr deletes what it keeps about you: a paid subscription is cancelled at Stripe first; the LinkedIn connection is ended at the provider and its tokens deleted; scheduled posts are cancelled and never published; uploaded files are deleted from storage; your personalization, writing style, credits, AI records, analytics, Engage data and favourites are deleted. A step that fails, such as a provider out of reach, is retried until it succeeds.',
-          'What remains: posts and comments already on LinkedIn (remove them there), the trial fingerprint of your address, logs for as long as the log system keeps them, Stripe’s own payment records and, for an administrator, the record of administrative actions.',
+          'What remains: posts and comments already on LinkedIn (remove them there), the posts and drafts you made in a shared workspace that still has members (they belong to its team), the trial fingerprint of your address, logs for as long as the log system keeps them, Stripe’s own payment records and, for an administrator, the record of administrative actions.',
           'Without deleting the account, you can delete drafts, stop following people and topics in Engage, remove favourites, and remove files from a draft (they are then deleted as unused files).',
         ],
       },
