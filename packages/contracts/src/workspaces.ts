@@ -194,3 +194,10 @@ export const workspaceMembersChangedEvent = defineEvent(
   [QUEUES.postsInbox],
 );
 export type WorkspaceMembersChanged = z.infer<typeof workspaceMembersChangedEvent.schema>;
+
+/**
+ * Every minute, in the auth worker: announce the member lists whose change is still in the outbox
+ * a while after it (its announcement after the commit never went out).
+ */
+export const membersAnnounceTickJob = defineJob(QUEUES.authInbox, 'workspace-members-announce-tick', z.object({}));
+export const MEMBERS_ANNOUNCE_SCHEDULE = { id: 'workspace-members-announce-tick', pattern: '* * * * *' } as const;

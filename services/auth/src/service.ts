@@ -1,3 +1,4 @@
+import { MEMBERS_ANNOUNCE_SCHEDULE, membersAnnounceTickJob, QUEUES } from '@nashr/contracts';
 import { defineService } from '@nashr/platform';
 import { applyConfiguredRoles, buildApp, MIGRATIONS_FOLDER, sealStoredWebhookSecrets } from './app.js';
 import { configSchema, workerConfigSchema } from './config.js';
@@ -21,6 +22,14 @@ export const authService = defineService({
   },
   worker: {
     config: workerConfigSchema,
+    schedules: [
+      {
+        queue: QUEUES.authInbox,
+        id: MEMBERS_ANNOUNCE_SCHEDULE.id,
+        pattern: MEMBERS_ANNOUNCE_SCHEDULE.pattern,
+        job: membersAnnounceTickJob.name,
+      },
+    ],
     start: async ({ config, logger, database, queue }) => {
       // The worker may start first: it seals the stored secrets too (the API's start changes nothing more then).
       await sealStoredWebhookSecrets({ config, database, logger });

@@ -10,6 +10,7 @@ import {
   CHANGED_HEADER,
   WORKSPACE_ERROR_CODES as E,
   entitlementChangedEvent,
+  membersAnnounceTickJob,
   PLAN_CATALOGUE,
   type PlanId,
   QUEUES,
@@ -23,8 +24,9 @@ import {
 } from '@nashr/contracts';
 import { createDatabase, runMigrations } from '@nashr/platform';
 import { createTestDatabase } from '@nashr/platform/testing';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from './db/schema.js';
+import { schema, workspaceMemberAnnouncements } from './db/schema.js';
 import { hashToken } from './magic-links.js';
 import { MIGRATIONS_FOLDER } from './migrations.js';
 import {
@@ -736,5 +738,46 @@ describe('announcing members to the services that keep work in workspaces', () =
     expect(handedOver?.version).toBeGreaterThan(before?.version ?? 0);
     expect(rolesOf(handedOver)[team.admin.userId]).toBe('owner');
     expect(rolesOf(handedOver)[owner.userId]).toBeUndefined();
+    // Nothing left to announce: not the lists announced, nor the personal workspace gone with its account.
+    expect(await outbox([solo, team.id, owner.userId])).toEqual([]);
+  });
+
+  /** The outbox rows of these workspaces: changes whose announcement is still owed. */
+  const outbox = async (workspaceIds: string[]) =>
+    (
+      await h.database.db
+        .select()
+        .from(workspaceMemberAnnouncements)
+        .where(inArray(workspaceMemberAnnouncements.workspaceId, workspaceIds))
+    ).map((row) => row.workspaceId);
+
+  it('owes nothing once a change is announced, and never owes an account its own personal workspace', async () => {
+    const owner = await newUser('owner');
+    const team = await teamOf(owner);
+    expect(await outbox([team.id, owner.userId, team.viewer.userId])).toEqual([]);
+  });
+
+  it('announces a change whose announcement was lost, once the periodic sweep finds it', async () => {
+    const owner = await newUser('owner');
+    const team = await teamOf(owner);
+    // Removed, and then the process stops before it announces it (or Redis refuses it).
+    const removed = await new WorkspaceStore(h.database.db).removeMember(owner.userId, team.id, team.viewer.userId);
+    expect(removed).toEqual({ ok: true });
+    expect(rolesOf(await newest(team.id))[team.viewer.userId]).toBe('viewer');
+    expect(await outbox([team.id])).toEqual([team.id]);
+
+    // A sweep right after the change leaves it to the request that made it.
+    const early = await h.queues.enqueue(membersAnnounceTickJob, {});
+    await until('an early sweep', async () => (await early.getState()) === 'completed', Boolean);
+    expect(await outbox([team.id])).toEqual([team.id]);
+
+    await h.database.db
+      .update(workspaceMemberAnnouncements)
+      .set({ changedAt: sql`now() - interval '1 minute'` })
+      .where(eq(workspaceMemberAnnouncements.workspaceId, team.id));
+    const sweep = await h.queues.enqueue(membersAnnounceTickJob, {});
+    await until('the sweep', async () => (await sweep.getState()) === 'completed', Boolean);
+    expect(rolesOf(await newest(team.id))[team.viewer.userId]).toBeUndefined();
+    expect(await outbox([team.id])).toEqual([]);
   });
 });

@@ -217,6 +217,25 @@ export const workspacePlans = authSchema.table('workspace_plans', {
   seats: integer('seats').notNull(),
 });
 
+/**
+ * Member lists changed and not yet announced (an outbox): the trigger that raises a workspace's
+ * `members_version` writes its row in the same transaction as the change, and an announcement of
+ * that version or a later one deletes it. A row left behind (the process stopped, or Redis failed,
+ * between the commit and the announcement) is announced by the periodic sweep
+ * (`workspace-members-announce-tick`). No key to `workspaces`: a workspace deleted is announced
+ * too, with no members.
+ */
+export const workspaceMemberAnnouncements = authSchema.table(
+  'workspace_member_announcements',
+  {
+    workspaceId: uuid('workspace_id').primaryKey(),
+    /** The members version the change gave the workspace. */
+    version: bigint('version', { mode: 'number' }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('workspace_member_announcements_changed_at_idx').on(t.changedAt)],
+);
+
 /** Who belongs to a workspace, and as what. Exactly one owner each (the partial unique index). */
 export const workspaceMembers = authSchema.table(
   'workspace_members',
@@ -282,6 +301,7 @@ export const schema = {
   workspaceMembers,
   workspaceInvitations,
   workspacePlans,
+  workspaceMemberAnnouncements,
   adminAudit,
 };
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;

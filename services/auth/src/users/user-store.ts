@@ -11,7 +11,7 @@ import {
 import type { IdentityChanges } from '@nashr/platform';
 import { and, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { magicLinks, type schema, type UserRow, users } from '../db/schema.js';
+import { magicLinks, type schema, type UserRow, users, workspaceMemberAnnouncements } from '../db/schema.js';
 import { settleOwnedWorkspaces } from '../workspaces/workspace-store.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
@@ -162,6 +162,9 @@ export class UserStore {
       await tx.delete(magicLinks).where(eq(magicLinks.email, user.email));
       const workspaces = await settleOwnedWorkspaces(tx, user.id);
       const gone = await tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
+      // Its personal workspace went with it (whose id is the account's): every service forgets it
+      // with the account (user-deleted), so it is not announced, and nothing here names it.
+      await tx.delete(workspaceMemberAnnouncements).where(eq(workspaceMemberAnnouncements.workspaceId, user.id));
       return { deleted: gone.length > 0, workspaces };
     });
     await this.changes?.userChanged(user.id);

@@ -5,8 +5,9 @@ import type { WorkspaceStore } from './workspace-store.js';
 /**
  * Tells the services that keep work in workspaces who the members of these workspaces are now,
  * after a change to them has been committed. Each event carries the whole list and its version,
- * so a copy that missed an announcement (this process stopped in between) is mended by the next.
- * Answers the highest version announced (the caller's `memberships` stamp).
+ * so a copy that missed an announcement is mended by the next; a change whose announcement never
+ * went out (this process stopped in between, or Redis failed) stays in the outbox, which the
+ * periodic sweep announces. Answers the highest version announced (the caller's `memberships` stamp).
  */
 export async function announceMembers(
   store: WorkspaceStore,
@@ -22,6 +23,7 @@ export async function announceMembers(
       { ...list, ...(requestId ? { requestId } : {}) },
       { id: `${list.workspaceId}-${list.version}`, removeOnComplete: true },
     );
+    await store.announced(list.workspaceId, list.version);
   }
   return newest;
 }

@@ -6,7 +6,7 @@ import {
   WORKSPACE_MANAGER_ROLES,
   type WorkspaceRole,
 } from '@nashr/contracts';
-import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import {
   type schema,
@@ -14,6 +14,7 @@ import {
   type WorkspaceInvitationRow,
   type WorkspaceRow,
   workspaceInvitations,
+  workspaceMemberAnnouncements,
   workspaceMembers,
   workspacePlans,
   workspaces,
@@ -136,6 +137,32 @@ export class WorkspaceStore {
       rows.push({ workspaceId, version: Number(next?.version), members: [] });
     }
     return rows;
+  }
+
+  /**
+   * Workspaces whose member list changed at least `olderThanMs` ago and has not been announced
+   * since (the outbox the members trigger writes), at most `limit`, oldest change first.
+   */
+  async unannounced(olderThanMs: number, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ workspaceId: workspaceMemberAnnouncements.workspaceId })
+      .from(workspaceMemberAnnouncements)
+      .where(lte(workspaceMemberAnnouncements.changedAt, sql`now() - ${`${olderThanMs} milliseconds`}::interval`))
+      .orderBy(asc(workspaceMemberAnnouncements.changedAt))
+      .limit(limit);
+    return rows.map((row) => row.workspaceId);
+  }
+
+  /** The list at `version` is announced: the outbox row goes, unless a later change wrote it again. */
+  async announced(workspaceId: string, version: number): Promise<void> {
+    await this.db
+      .delete(workspaceMemberAnnouncements)
+      .where(
+        and(
+          eq(workspaceMemberAnnouncements.workspaceId, workspaceId),
+          lte(workspaceMemberAnnouncements.version, version),
+        ),
+      );
   }
 
   /** Keeps what the user's plan allows of workspaces when the event is newer than the copy. */
