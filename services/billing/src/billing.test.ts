@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   endSubscriptionForDeletionJob,
   entitlementChangedEvent,
+  entitlementsAnnounceSweepJob,
   IDENTITY_HEADERS,
   QUEUES,
   refusedSubscriptionsSweepJob,
@@ -523,6 +524,41 @@ describe('a subscription refused as a second one', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('a change whose announcement was lost', () => {
+  const rowOf = async (who: Who) =>
+    (await h.database.db.select().from(entitlements).where(eq(entitlements.userId, who.userId)))[0];
+
+  it('is announced by the sweep half a minute later; an announced one is owed nothing', async () => {
+    const who = testIdentity();
+    await h.queues.publish(userCreatedEvent, { userId: who.userId, createdAt: new Date().toISOString() });
+    await subscribe(who, 'pro');
+    await expect.poll(async () => (await announced(who)).at(-1)?.plan, POLL).toBe('pro');
+    const subscribed = await rowOf(who);
+    expect(subscribed?.announcedVersion).toBe(subscribed?.version);
+
+    // A change committed, then the process stopped before it was announced.
+    const lost = async (plan: string, changedAgo: string) =>
+      h.database.db
+        .update(entitlements)
+        .set({ plan, version: sql`${entitlements.version} + 1`, updatedAt: sql`now() - ${changedAgo}::interval` })
+        .where(eq(entitlements.userId, who.userId));
+    const sweep = async () => {
+      const job = await h.queues.enqueue(entitlementsAnnounceSweepJob, {});
+      await expect.poll(async () => (await job.getState()) === 'completed', POLL).toBe(true);
+    };
+    await lost('starter', '1 second');
+    await sweep();
+    // Too recent: the request that made it may still announce it.
+    expect((await announced(who)).at(-1)?.plan).toBe('pro');
+
+    await lost('basic', '1 minute');
+    await sweep();
+    const owed = await rowOf(who);
+    expect((await announced(who)).at(-1)).toMatchObject({ plan: 'basic', version: owed?.version });
+    expect(owed?.announcedVersion).toBe(owed?.version);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   TRIAL_DAYS,
 } from '@nashr/contracts';
 import type { Queues } from '@nashr/platform';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import {
   checkouts,
@@ -67,6 +67,7 @@ function trialRow(userId: string, now: Date): EntitlementRow {
     stateAt: null,
     stateRank: 0,
     version: 0,
+    announcedVersion: 0,
     createdAt: now,
     updatedAt: now,
   };
@@ -111,6 +112,7 @@ const PENDING_PAYMENT_MS = 3600 * 1000;
 /**
  * Users' entitlements. Every change raises the row's version and announces it with the
  * `entitlement-changed` event, whose id carries the version, so a retried publish is delivered once.
+ * A change whose announcement is lost stays owed in its row (`announcedVersion`) until the sweep.
  */
 export class EntitlementStore {
   constructor(
@@ -322,6 +324,31 @@ export class EntitlementStore {
       },
       { id: `${row.userId}-${row.version}` },
     );
+    await this.db
+      .update(entitlements)
+      .set({ announcedVersion: sql`greatest(${entitlements.announcedVersion}, ${row.version})` })
+      .where(eq(entitlements.userId, row.userId));
+  }
+
+  /**
+   * Announces again the entitlements changed at least `olderThanMs` ago whose announcement never
+   * went out (the process stopped, or Redis refused it, after the change was committed): up to
+   * `limit` of them, oldest change first. Returns how many were announced.
+   */
+  async announceOwed(olderThanMs: number, limit: number): Promise<number> {
+    const owed = await this.db
+      .select()
+      .from(entitlements)
+      .where(
+        and(
+          sql`${entitlements.announcedVersion} < ${entitlements.version}`,
+          lte(entitlements.updatedAt, new Date(this.clock().getTime() - olderThanMs)),
+        ),
+      )
+      .orderBy(asc(entitlements.updatedAt))
+      .limit(limit);
+    for (const row of owed) await this.announce(row);
+    return owed.length;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { ENTITLEMENTS_ANNOUNCE_SCHEDULE, entitlementsAnnounceSweepJob, QUEUES } from '@nashr/contracts';
 import { defineService } from '@nashr/platform';
 import { buildApp, MIGRATIONS_FOLDER } from './app.js';
 import { configSchema } from './config.js';
@@ -17,6 +18,14 @@ export const billingService = defineService({
   },
   worker: {
     config: configSchema,
+    schedules: [
+      {
+        queue: QUEUES.billingInbox,
+        id: ENTITLEMENTS_ANNOUNCE_SCHEDULE.id,
+        pattern: ENTITLEMENTS_ANNOUNCE_SCHEDULE.pattern,
+        job: entitlementsAnnounceSweepJob.name,
+      },
+    ],
     start: ({ config, logger, database, queue }) => startBillingWorkers({ config, database, queue, logger }),
   },
 });

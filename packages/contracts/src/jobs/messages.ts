@@ -436,6 +436,17 @@ export const checkoutRefundedEvent = defineEvent(
 );
 
 /**
+ * billing-worker's sweep (every minute): entitlements changed and still unannounced half a minute
+ * later (their announcement after the commit never went out) are announced.
+ */
+export const entitlementsAnnounceSweepJob = defineJob(
+  QUEUES.billingInbox,
+  'entitlements-announce-sweep',
+  z.object({}).passthrough(),
+);
+export const ENTITLEMENTS_ANNOUNCE_SCHEDULE = { id: 'entitlements-announce-sweep', pattern: '* * * * *' } as const;
+
+/**
  * billing-worker's sweep (every 15 minutes, and at start): refused subscriptions not settled yet
  * get their job again (one lost with Redis, or failed for good through a long provider outage).
  */

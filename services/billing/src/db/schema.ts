@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const billingSchema = pgSchema('billing');
@@ -27,10 +28,19 @@ export const entitlements = billingSchema.table(
     stateRank: integer('state_rank').notNull().default(0),
     /** Raised by every change; the copies other services keep ignore events older than theirs. */
     version: integer('version').notNull().default(1),
+    /**
+     * The highest version announced (`entitlement-changed`). Below `version`, the change is owed to
+     * the services that enforce limits (an outbox kept in the row the change writes): the sweep
+     * announces a row still owed a while after its change.
+     */
+    announcedVersion: integer('announced_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('entitlements_customer_idx').on(t.provider, t.customerId)],
+  (t) => [
+    index('entitlements_customer_idx').on(t.provider, t.customerId),
+    index('entitlements_unannounced_idx').on(t.updatedAt).where(sql`${t.announcedVersion} < ${t.version}`),
+  ],
 );
 
 /** Every provider event applied, by its id: a replayed event is seen here and changes nothing. */

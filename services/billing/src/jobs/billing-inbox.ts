@@ -1,6 +1,7 @@
 import {
   checkoutRefundedEvent,
   endSubscriptionForDeletionJob,
+  entitlementsAnnounceSweepJob,
   graceEndedJob,
   QUEUES,
   refusedSubscriptionJob,
@@ -95,6 +96,18 @@ export function billingInbox({ store, provider, refused, trialHash }: BillingInb
       }
       return { settled: Boolean(settled), refundIds: settled?.refundIds ?? [] };
     }),
+    // A change announces itself after its commit; one still owed half a minute later lost its
+    // announcement. Batch after batch, until none is left.
+    handleJob(entitlementsAnnounceSweepJob, async (_payload, _job, log) => {
+      let announced = 0;
+      for (;;) {
+        const batch = await store.announceOwed(LOST_ANNOUNCEMENT_AFTER_MS, ANNOUNCE_BATCH);
+        announced += batch;
+        if (batch < ANNOUNCE_BATCH) break;
+      }
+      if (announced) log.warn({ announced }, 'entitlements announced late: their announcement was lost');
+      return { announced };
+    }),
     handleJob(refusedSubscriptionsSweepJob, async (_payload, _job, log) => {
       const queued = await refused.requeueUnsettled(provider.name);
       log.info({ queued }, 'refused subscriptions not settled yet queued again');
@@ -130,3 +143,7 @@ export function billingInbox({ store, provider, refused, trialHash }: BillingInb
     }),
   ];
 }
+
+/** How long after its change an entitlement still unannounced is taken for lost (its request is long over). */
+export const LOST_ANNOUNCEMENT_AFTER_MS = 30_000;
+const ANNOUNCE_BATCH = 200;

@@ -1,6 +1,5 @@
-import { API, type Identity, WORKSPACE_HEADER, workspaceMembersChangedEvent } from '@nashr/contracts';
+import { API, WORKSPACE_HEADER, workspaceMembersChangedEvent } from '@nashr/contracts';
 import { inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../db/schema.js';
 import type { FakeLinkedin } from '../testing/fake-linkedin.js';
@@ -20,15 +19,6 @@ afterAll(async () => {
 
 const at = (t: TestTeam) => ({ headers: { [WORKSPACE_HEADER]: t.id } });
 
-async function upload(identity: Identity): Promise<string> {
-  const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#6633aa' } })
-    .png()
-    .toBuffer();
-  const answer = await h.upload(identity, png, 'image/png');
-  expect(answer.statusCode).toBe(201);
-  return answer.json().data.id as string;
-}
-
 /** Where the object store keeps each file, in the order given. */
 const storageKeys = async (ids: string[]) => {
   const rows = await h.database.db.select().from(media).where(inArray(media.id, ids));
@@ -38,7 +28,7 @@ const storageKeys = async (ids: string[]) => {
 describe("a teammate's files on a post", () => {
   it("go out with the post an editor publishes from a contributor's draft", async () => {
     const t = await h.team();
-    const images = [await upload(t.contributor), await upload(t.contributor)];
+    const images = [await h.uploadImage(t.contributor), await h.uploadImage(t.contributor)];
     const draft = await h.call(t.contributor, API.posts.createDraft, {
       body: { content: 'Our team day, in pictures', mediaIds: images },
       ...at(t),
@@ -59,7 +49,7 @@ describe("a teammate's files on a post", () => {
 
   it('go out with a post a member takes over after its scheduler left', async () => {
     const t = await h.team();
-    const image = await upload(t.editor);
+    const image = await h.uploadImage(t.editor);
     const post = await h.service.schedule(
       { userId: t.editor.userId, workspaceId: t.id },
       'Held when its scheduler left',

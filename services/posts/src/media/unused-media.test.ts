@@ -1,7 +1,6 @@
 import { API, WORKSPACE_HEADER } from '@nashr/contracts';
 import { createCapturingLogger, testIdentity } from '@nashr/platform/testing';
 import { inArray, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../db/schema.js';
 import { instantToLocal } from '../schedule/local-time.js';
@@ -20,12 +19,7 @@ const DAY = 86_400_000;
 const me = testIdentity();
 
 async function upload(identity = me): Promise<{ id: string; storageKey: string; thumbnailKey: string }> {
-  const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#aa3366' } })
-    .png()
-    .toBuffer();
-  const answer = await h.upload(identity, png, 'image/png');
-  expect(answer.statusCode).toBe(201);
-  const id = answer.json().data.id as string;
+  const id = await h.uploadImage(identity);
   const [row] = await h.database.db
     .select()
     .from(media)

@@ -1,7 +1,6 @@
 import { userDeletedEvent } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../db/schema.js';
 import { instantToLocal } from '../schedule/local-time.js';
@@ -22,22 +21,13 @@ const fileExists = (key: string) =>
     () => false,
   );
 
-async function upload(identity: ReturnType<typeof testIdentity>): Promise<string> {
-  const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#3366aa' } })
-    .png()
-    .toBuffer();
-  const answer = await h.upload(identity, png, 'image/png');
-  expect(answer.statusCode).toBe(201);
-  return answer.json().data.id as string;
-}
-
 describe("a deleted account's uploads", () => {
   it('leave the object store with the account, not with the sweep a day later; others stay', async () => {
     const leaver = testIdentity();
     const stayer = testIdentity();
-    const attached = await upload(leaver);
-    await upload(leaver);
-    await upload(stayer);
+    const attached = await h.uploadImage(leaver);
+    await h.uploadImage(leaver);
+    await h.uploadImage(stayer);
     const scheduled = await h.request(leaver, 'POST', '/linkedln/saveSchedulePost', {
       userId: leaver.userId,
       content: 'A post with its picture',

@@ -34,6 +34,7 @@ import {
   type TestRedis,
   testIdentity,
 } from '@nashr/platform/testing';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { buildApp, MIGRATIONS_FOLDER } from '../app.js';
@@ -174,6 +175,16 @@ export class PostsHarness {
       },
       payload: Buffer.from(body),
     });
+  }
+
+  /** Uploads a small PNG image as `identity`, as the composer does; returns the file's id. */
+  async uploadImage(identity: Identity): Promise<string> {
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
+    const answer = await this.upload(identity, png, 'image/png');
+    expect(answer.statusCode, answer.body).toBe(201);
+    return answer.json().data.id as string;
   }
 
   /** Publishes an event to the posts inbox with job id `id` and waits until a worker handled it. */

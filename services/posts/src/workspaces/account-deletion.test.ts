@@ -8,7 +8,6 @@ import {
 } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { eq, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftActivity, drafts, media, posts, reviewSettings } from '../db/schema.js';
 import { PostsHarness, type TestTeam } from '../testing/harness.js';
@@ -29,19 +28,10 @@ afterAll(async () => {
 const DAY = 86_400_000;
 const at = (t: TestTeam) => ({ headers: { [WORKSPACE_HEADER]: t.id } });
 
-async function upload(identity: Identity): Promise<string> {
-  const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#33aa66' } })
-    .png()
-    .toBuffer();
-  const answer = await h.upload(identity, png, 'image/png');
-  expect(answer.statusCode).toBe(201);
-  return answer.json().data.id as string;
-}
-
 /** A draft and a scheduled post by `who`, each with a new image, in `t` or (without it) in their personal workspace. */
 async function work(who: Identity, t?: TestTeam) {
   const where = t ? at(t) : {};
-  const [draftImage, postImage] = [await upload(who), await upload(who)];
+  const [draftImage, postImage] = [await h.uploadImage(who), await h.uploadImage(who)];
   const draft = await h.call(who, API.posts.createDraft, {
     body: { content: 'Our hiring plan, draft', mediaIds: [draftImage] },
     ...where,
