@@ -146,4 +146,42 @@ describe('the MCP server for AI assistants', () => {
       await client.close();
     }
   });
+
+  it("lists the user's workspaces and works in a shared one when given its id", async () => {
+    const user = await fullUser(stack, 'mcp-team');
+    const team = await callAs(stack, user, 'POST', '/api/v1/workspaces', { name: 'فريق المحتوى' });
+    expect(team.status, JSON.stringify(team.body)).toBe(201);
+    const workspace = team.body.data.workspace.id as string;
+    const client = await assistant(await tokenOf(user, ['posts:read', 'drafts:write']), 'en');
+    try {
+      const listed = await client.callTool({ name: 'list_workspaces', arguments: {} });
+      expect(textOf(listed)).toContain('2 workspaces.');
+      const workspaces = (listed.structuredContent as { data: { id: string; personal: boolean }[] }).data;
+      expect(workspaces.map((w) => [w.id, w.personal])).toEqual([
+        [user.userId, true],
+        [workspace, false],
+      ]);
+      // The posts service learns of the new membership by an event: the tool works there once it has.
+      await expect
+        .poll(async () => (await client.callTool({ name: 'list_drafts', arguments: { workspace } })).isError ?? false)
+        .toBe(false);
+      const saved = await client.callTool({
+        name: 'create_draft',
+        arguments: { content: 'A draft for the team', workspace },
+      });
+      expect(saved.isError, textOf(saved)).toBeFalsy();
+      expect((saved.structuredContent as { data: { workspaceId: string } }).data.workspaceId).toBe(workspace);
+      // Kept in the team's drafts, not in the personal ones.
+      const drafts = async (args: { workspace?: string }) =>
+        (
+          (await client.callTool({ name: 'list_drafts', arguments: args })).structuredContent as {
+            data: { content: string }[];
+          }
+        ).data.map((draft) => draft.content);
+      expect(await drafts({ workspace })).toEqual(['A draft for the team']);
+      expect(await drafts({})).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
 });

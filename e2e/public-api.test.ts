@@ -156,6 +156,14 @@ describe('the public API with only a token, through the typed client', () => {
     const team = await callAs(stack, user, 'POST', '/api/v1/workspaces', { name: 'Content team' });
     expect(team.status, JSON.stringify(team.body)).toBe(201);
     const workspaceId = team.body.data.workspace.id as string;
+    // The token finds the workspace's id in its owner's list, the personal one first.
+    const personalClient = createClient<paths>({ baseUrl: stack.url, headers: { authorization: `Bearer ${token}` } });
+    const listed = await personalClient.GET('/api/v1/workspaces');
+    expect(listed.response.status, JSON.stringify(listed.error)).toBe(200);
+    expect(listed.data?.data.workspaces.map((w) => [w.id, w.personal, w.role])).toEqual([
+      [user.userId, true, 'owner'],
+      [workspaceId, false, 'owner'],
+    ]);
     const inTeam = createClient<paths>({
       baseUrl: stack.url,
       headers: { authorization: `Bearer ${token}`, 'nashr-workspace': workspaceId },
@@ -170,8 +178,7 @@ describe('the public API with only a token, through the typed client', () => {
     expect(kept.data?.data.workspaceId).toBe(workspaceId);
     expect((await inTeam.GET('/api/v1/drafts')).data?.data.map((draft) => draft.id)).toEqual([kept.data?.data.id]);
     // Without the header the token works in its owner's personal workspace, where the draft is not.
-    const personal = createClient<paths>({ baseUrl: stack.url, headers: { authorization: `Bearer ${token}` } });
-    expect((await personal.GET('/api/v1/drafts')).data?.data).toEqual([]);
+    expect((await personalClient.GET('/api/v1/drafts')).data?.data).toEqual([]);
     // A workspace the owner is not a member of is refused, as to a session.
     const elsewhere = await fetch(`${stack.url}/api/v1/drafts`, {
       headers: { authorization: `Bearer ${token}`, 'nashr-workspace': '00000000-0000-4000-8000-000000000000' },

@@ -19,6 +19,22 @@ const DRAFT = {
   version: 1,
 };
 
+/** The caller's personal workspace (its id is the account's, the draft's writer's) and a shared one. */
+const PERSONAL = {
+  id: DRAFT.userId,
+  name: 'سارة',
+  personal: true,
+  role: 'owner',
+  createdAt: '2026-11-01T08:00:00.000Z',
+};
+const TEAM = {
+  id: '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  name: 'فريق المحتوى',
+  personal: false,
+  role: 'editor',
+  createdAt: '2026-11-20T08:00:00.000Z',
+};
+
 /** An API that answers from a table by endpoint, and records every call. */
 function fakeApi(answers: Map<Endpoint, ApiAnswer>) {
   const seen: Seen[] = [];
@@ -58,6 +74,7 @@ describe('the MCP server', () => {
       'list_drafts',
       'list_identities',
       'list_posts',
+      'list_workspaces',
       'queue_draft',
       'read_analytics',
       'schedule_draft',
@@ -73,6 +90,7 @@ describe('the MCP server', () => {
   it('schedules a draft only with confirm: true, and then with the draft’s own text', async () => {
     const answers = new Map<Endpoint, ApiAnswer>([
       [API.posts.drafts, { status: 200, body: { success: true, data: [DRAFT] } }],
+      [API.workspaces.list, { status: 200, body: { success: true, data: { workspaces: [PERSONAL, TEAM] } } }],
       [API.posts.schedule, { status: 201, body: { success: true, data: { id: 'p1', status: 'scheduled' } } }],
     ]);
     const { client, seen } = await connect(answers);
@@ -96,6 +114,35 @@ describe('the MCP server', () => {
       status: 'scheduled',
       ...when,
     });
+    expect(schedule?.request?.workspace).toBeUndefined();
+  });
+
+  it('lists the workspaces, and acts in a shared one when given its id, as the caller', async () => {
+    const teammates = { ...DRAFT, userId: '5d1e9a3c-7b2f-4c8d-9e0a-1b2c3d4e5f60' };
+    const answers = new Map<Endpoint, ApiAnswer>([
+      [API.workspaces.list, { status: 200, body: { success: true, data: { workspaces: [PERSONAL, TEAM] } } }],
+      [API.posts.drafts, { status: 200, body: { success: true, data: [teammates] } }],
+      [API.posts.schedule, { status: 201, body: { success: true, data: { id: 'p2', status: 'scheduled' } } }],
+    ]);
+    const { client, seen } = await connect(answers, 'en');
+    const listed = await client.callTool({ name: 'list_workspaces', arguments: {} });
+    expect(textOf(listed)).toContain('2 workspaces.');
+    expect(listed.structuredContent).toEqual({ data: [PERSONAL, TEAM] });
+
+    const when = { draftId: DRAFT.id, date: '2026-12-08', time: '9:30 AM', timeZone: 'Asia/Riyadh' };
+    const done = await client.callTool({
+      name: 'schedule_draft',
+      arguments: { ...when, confirm: true, workspace: TEAM.id },
+    });
+    expect(done.isError, textOf(done)).toBeFalsy();
+    // The draft is read in that workspace, and the post scheduled there by the caller, not its writer.
+    expect(seen.find((call) => call.endpoint === API.posts.drafts)?.request?.workspace).toBe(TEAM.id);
+    const schedule = seen.find((call) => call.endpoint === API.posts.schedule);
+    expect(schedule?.request?.workspace).toBe(TEAM.id);
+    expect(schedule?.request?.body).toMatchObject({ userId: PERSONAL.id, draftId: DRAFT.id });
+
+    const notAnId = await client.callTool({ name: 'list_drafts', arguments: { workspace: 'team' } });
+    expect(notAnId.isError).toBe(true);
   });
 
   it('passes an API refusal on with its code, and says a missing draft plainly', async () => {

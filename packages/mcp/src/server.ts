@@ -9,6 +9,7 @@ import {
   MAX_TOPIC_CHARS,
   POST_STATUSES,
   type PostDraft,
+  type Workspace,
 } from '@nashr/contracts';
 import { z } from 'zod';
 import { type McpLanguage, words } from './words.js';
@@ -18,6 +19,8 @@ export interface ApiRequest {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  /** A shared workspace to act in (sent as `Nashr-Workspace`); the personal workspace when absent. */
+  workspace?: string | undefined;
 }
 export interface ApiAnswer {
   status: number;
@@ -80,6 +83,13 @@ function refusal(language: McpLanguage, error: unknown): CallToolResult {
 }
 
 const draftId = z.string().uuid().describe('The id of a draft, as list_drafts or create_draft give it');
+const workspace = z
+  .string()
+  .uuid()
+  .optional()
+  .describe(
+    "The id of a shared workspace to act in, as list_workspaces gives it; the user's personal workspace when absent",
+  );
 const confirm = z
   .literal(true)
   .describe(
@@ -107,19 +117,29 @@ export function createNashrMcpServer({ call, language, version }: NashrMcpOption
       }
     };
 
-  /** The post a draft makes, as kept: its text, first comment and media; and whose it is. */
-  const postOfDraft = async (id: string) => {
-    const drafts = dataOf({ status: 200, body: await succeed(call, API.posts.drafts) }) as PostDraft[];
+  const workspaces = async () =>
+    (dataOf({ status: 200, body: await succeed(call, API.workspaces.list) }) as { workspaces: Workspace[] }).workspaces;
+
+  /**
+   * The caller's account: the spec's schedule call names the account it schedules for, which is
+   * the caller's even for another member's draft. Its personal workspace's id is the account's.
+   */
+  const callerId = async () => {
+    const personal = (await workspaces()).find((w) => w.personal);
+    if (!personal) throw new ApiRefusal(404, 'workspace.not_found', 'The personal workspace was not found');
+    return personal.id;
+  };
+
+  /** The post a draft of the workspace makes, as kept: its text, first comment and media. */
+  const postOfDraft = async (id: string, workspace: string | undefined) => {
+    const drafts = dataOf({ status: 200, body: await succeed(call, API.posts.drafts, { workspace }) }) as PostDraft[];
     const found = drafts.find((draft) => draft.id === id);
-    if (!found) throw new ApiRefusal(404, 'post.draft_not_found', 'No draft of yours has this id');
+    if (!found) throw new ApiRefusal(404, 'post.draft_not_found', 'No draft of this workspace has this id');
     return {
-      owner: found.userId,
-      post: {
-        content: found.content,
-        firstComment: found.firstComment || undefined,
-        mediaIds: (found.media ?? []).map((media) => media.id),
-        draftId: found.id,
-      },
+      content: found.content,
+      firstComment: found.firstComment || undefined,
+      mediaIds: (found.media ?? []).map((media) => media.id),
+      draftId: found.id,
     };
   };
 
@@ -138,6 +158,20 @@ export function createNashrMcpServer({ call, language, version }: NashrMcpOption
   );
 
   server.registerTool(
+    'list_workspaces',
+    {
+      title: 'Workspaces',
+      description:
+        "The workspaces the user belongs to, with their role in each: the personal one first. The other tools act in the personal workspace unless given a shared one's id as workspace.",
+      annotations: { readOnlyHint: true },
+    },
+    tool(async () => {
+      const found = await workspaces();
+      return answer(say.workspaces(found.length), found);
+    }),
+  );
+
+  server.registerTool(
     'list_posts',
     {
       title: 'Posts',
@@ -147,15 +181,19 @@ export function createNashrMcpServer({ call, language, version }: NashrMcpOption
         from: z.string().max(40).optional().describe('Start, an ISO date or instant (YYYY-MM-DD)'),
         to: z.string().max(40).optional().describe('End, an ISO date or instant (YYYY-MM-DD)'),
         status: z.array(z.enum(POST_STATUSES)).max(POST_STATUSES.length).optional(),
+        workspace,
       },
       annotations: { readOnlyHint: true },
     },
-    tool(async ({ from, to, status }) => {
+    tool(async ({ from, to, status, workspace }) => {
       const query: Record<string, string> = {};
       if (from) query.from = from;
       if (to) query.to = to;
       if (status?.length) query.status = status.join(',');
-      const posts = dataOf({ status: 200, body: await succeed(call, API.posts.list, { query }) }) as unknown[];
+      const posts = dataOf({
+        status: 200,
+        body: await succeed(call, API.posts.list, { query, workspace }),
+      }) as unknown[];
       return answer(say.posts(posts.length), posts);
     }),
   );
@@ -165,11 +203,11 @@ export function createNashrMcpServer({ call, language, version }: NashrMcpOption
     {
       title: 'One post',
       description: 'One post with its text, status, time and first comment.',
-      inputSchema: { id: z.string().uuid().describe('The post id') },
+      inputSchema: { id: z.string().uuid().describe('The post id'), workspace },
       annotations: { readOnlyHint: true },
     },
-    tool(async ({ id }) => {
-      const post = dataOf({ status: 200, body: await succeed(call, API.posts.get, { params: { id } }) });
+    tool(async ({ id, workspace }) => {
+      const post = dataOf({ status: 200, body: await succeed(call, API.posts.get, { params: { id }, workspace }) });
       return answer(say.post, post);
     }),
   );
@@ -178,11 +216,12 @@ export function createNashrMcpServer({ call, language, version }: NashrMcpOption
     'list_drafts',
     {
       title: 'Drafts',
-      description: "The user's drafts, most recently changed first.",
+      description: "The workspace's drafts, most recently changed first.",
+      inputSchema: { workspace },
       annotations: { readOnlyHint: true },
     },
-    tool(async () => {
-      const drafts = dataOf({ status: 200, body: await succeed(call, API.posts.drafts) }) as unknown[];
+    tool(async ({ workspace }) => {
+      const drafts = dataOf({ status: 200, body: await succeed(call, API.posts.drafts, { workspace }) }) as unknown[];
       return answer(say.drafts(drafts.length), drafts);
     }),
   );
@@ -195,12 +234,13 @@ export function createNashrMcpServer({ call, language, version }: NashrMcpOption
       inputSchema: {
         content: z.string().min(1).max(MAX_DRAFT_LENGTH).describe('The post text'),
         firstComment: z.string().max(MAX_FIRST_COMMENT_LENGTH).optional().describe('A comment posted right after'),
+        workspace,
       },
     },
-    tool(async ({ content, firstComment }) => {
+    tool(async ({ content, firstComment, workspace }) => {
       const draft = dataOf({
         status: 201,
-        body: await succeed(call, API.posts.createDraft, { body: { content, firstComment } }),
+        body: await succeed(call, API.posts.createDraft, { body: { content, firstComment }, workspace }),
       });
       return answer(say.draftSaved, draft);
     }),
@@ -214,16 +254,17 @@ export function createNashrMcpServer({ call, language, version }: NashrMcpOption
         "Writes a post about a topic in the user's voice and language (it spends the user's AI credits) and keeps it as a draft.",
       inputSchema: {
         topic: z.string().min(1).max(MAX_TOPIC_CHARS).describe('What the post is about, in a sentence or a few notes'),
+        workspace,
       },
     },
-    tool(async ({ topic }) => {
+    tool(async ({ topic, workspace }) => {
       const written = dataOf({
         status: 200,
         body: await succeed(call, API.ai.generate, { query: { stream: '0' }, body: { topic, lang: language } }),
       }) as { text: string; language: string; offline: boolean };
       const draft = dataOf({
         status: 201,
-        body: await succeed(call, API.posts.createDraft, { body: { content: written.text } }),
+        body: await succeed(call, API.posts.createDraft, { body: { content: written.text }, workspace }),
       });
       return answer(say.draftWritten(written.offline), {
         draft,
@@ -252,16 +293,17 @@ export function createNashrMcpServer({ call, language, version }: NashrMcpOption
           .describe('12-hour time in timeZone, e.g. 9:30 AM'),
         timeZone: z.string().min(1).max(100).describe('An IANA time zone, e.g. Asia/Riyadh'),
         confirm,
+        workspace,
       },
       annotations: { destructiveHint: false, openWorldHint: true },
     },
-    tool(async ({ draftId: id, date, time, timeZone }) => {
-      const { owner, post } = await postOfDraft(id);
+    tool(async ({ draftId: id, date, time, timeZone, workspace }) => {
+      const post = await postOfDraft(id, workspace);
       const scheduled = dataOf({
         status: 201,
-        // The spec's call names the account it schedules for: the draft's owner, the caller.
         body: await succeed(call, API.posts.schedule, {
-          body: { ...post, userId: owner, date, time, timeZone, status: 'scheduled' },
+          body: { ...post, userId: await callerId(), date, time, timeZone, status: 'scheduled' },
+          workspace,
         }),
       });
       return answer(say.scheduled(date, time, timeZone), scheduled);
@@ -275,12 +317,12 @@ export function createNashrMcpServer({ call, language, version }: NashrMcpOption
       description:
         "Puts a draft in the user's posting queue: it is published on LinkedIn in the next free weekly slot. " +
         'Requires confirm: true, given only after the user agreed to the text.',
-      inputSchema: { draftId, confirm },
+      inputSchema: { draftId, confirm, workspace },
       annotations: { destructiveHint: false, openWorldHint: true },
     },
-    tool(async ({ draftId: id }) => {
-      const { post } = await postOfDraft(id);
-      const queued = dataOf({ status: 201, body: await succeed(call, API.queue.add, { body: post }) });
+    tool(async ({ draftId: id, workspace }) => {
+      const post = await postOfDraft(id, workspace);
+      const queued = dataOf({ status: 201, body: await succeed(call, API.queue.add, { body: post, workspace }) });
       return answer(say.queued, queued);
     }),
   );

@@ -14,6 +14,7 @@ const counted = (language: McpLanguage, forms: Forms) => (count: number) => {
 
 interface Words {
   identities: (count: number) => string;
+  workspaces: (count: number) => string;
   posts: (count: number) => string;
   post: string;
   drafts: (count: number) => string;
@@ -29,6 +30,7 @@ interface Words {
 export const words: Record<McpLanguage, Words> = {
   en: {
     identities: counted('en', { one: 'One LinkedIn identity.', other: '{count} LinkedIn identities.' }),
+    workspaces: counted('en', { one: 'One workspace.', other: '{count} workspaces.' }),
     posts: counted('en', { zero: 'No posts in this period.', one: 'One post.', other: '{count} posts.' }),
     post: 'The post.',
     drafts: counted('en', { one: 'One draft.', other: '{count} drafts.' }),
@@ -51,6 +53,14 @@ export const words: Record<McpLanguage, Words> = {
       few: '{count} هويات على لينكدإن.',
       many: '{count} هوية على لينكدإن.',
       other: '{count} هوية على لينكدإن.',
+    }),
+    workspaces: counted('ar', {
+      zero: 'لا مساحات عمل.',
+      one: 'مساحة عمل واحدة.',
+      two: 'مساحتا عمل.',
+      few: '{count} مساحات عمل.',
+      many: '{count} مساحة عمل.',
+      other: '{count} مساحة عمل.',
     }),
     posts: counted('ar', {
       zero: 'لا منشورات في هذه المدة.',

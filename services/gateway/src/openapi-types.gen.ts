@@ -459,7 +459,7 @@ export interface paths {
         };
         /**
          * The workspaces the signed-in user belongs to, with their role in each
-         * @description The personal workspace first, then the others by name.
+         * @description The personal workspace first, then the others by name. The personal workspace's id is the account's own id.
          */
         get: operations["getWorkspaces"];
         put?: never;
@@ -4809,8 +4809,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in. Codes: `auth.required` */
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

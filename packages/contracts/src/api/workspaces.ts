@@ -29,8 +29,11 @@ export const workspacesApi = {
     path: '/api/v1/workspaces',
     owner: 'auth',
     access: 'signed-in',
+    // Programs and assistants name a shared workspace by its id (`Nashr-Workspace`): they find it here.
+    token: 'posts:read',
     summary: 'The workspaces the signed-in user belongs to, with their role in each',
-    description: 'The personal workspace first, then the others by name.',
+    description:
+      "The personal workspace first, then the others by name. The personal workspace's id is the account's own id.",
     responses: { 200: { description: 'Workspaces', schema: workspacesResponseSchema } },
   }),
   create: defineEndpoint({

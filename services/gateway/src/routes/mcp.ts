@@ -1,4 +1,4 @@
-import { API_TOKEN_ERROR_CODES, DEFAULT_BODY_LIMIT, type Endpoint, MCP_PATH } from '@nashr/contracts';
+import { API_TOKEN_ERROR_CODES, DEFAULT_BODY_LIMIT, type Endpoint, MCP_PATH, WORKSPACE_HEADER } from '@nashr/contracts';
 import { answerMcpRequest, type CallApi, mcpLanguageOf } from '@nashr/mcp';
 import { type ApiTokenStore, AppError } from '@nashr/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -39,7 +39,7 @@ export function mcpRoutes(
   app.post(MCP_PATH, { bodyLimit: DEFAULT_BODY_LIMIT }, async (request, reply) => {
     const token = await refuseWithoutToken(request, reply);
     const language = mcpLanguageOf(request.headers['accept-language']);
-    const call: CallApi = async (endpoint, { params, query, body } = {}) => {
+    const call: CallApi = async (endpoint, { params, query, body, workspace } = {}) => {
       const search = query && Object.keys(query).length ? `?${new URLSearchParams(query)}` : '';
       const answer = await app.inject({
         method: endpoint.method,
@@ -49,6 +49,7 @@ export function mcpRoutes(
           authorization: `Bearer ${token}`,
           accept: 'application/json',
           'accept-language': language,
+          ...(workspace ? { [WORKSPACE_HEADER]: workspace } : {}),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
