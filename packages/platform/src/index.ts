@@ -12,6 +12,7 @@ export * from './http/route.js';
 export * from './identity-changes.js';
 export * from './logger.js';
 export * from './metrics.js';
+export * from './outbox.js';
 export * from './public-address.js';
 export * from './queues.js';
 export * from './rate-slots.js';

@@ -1,5 +1,5 @@
 import { entitlementChangedEvent, membersAnnounceTickJob } from '@nashr/contracts';
-import { handleJob, type Queues } from '@nashr/platform';
+import { announceOwed, handleJob, LOST_ANNOUNCEMENT_AFTER_MS, type Queues } from '@nashr/platform';
 import type { NotificationStore } from '../notifications/notification-store.js';
 import { Notifier } from '../notifications/notifier.js';
 import type { PushStore } from '../push/push-store.js';
@@ -32,22 +32,15 @@ export function authInbox(deps: {
       log.info({ userId: event.userId, version: event.version, plan: event.plan, stored }, 'workspace limits copied');
       return { stored };
     }),
-    // A change announces itself after its commit; one still in the outbox a while later lost its
-    // announcement (the API stopped, or Redis failed, in between). Batch after batch, until none is left.
+    // Member lists still in the outbox a while after their change lost their announcement.
     handleJob(membersAnnounceTickJob, async (_data, _job, log) => {
-      let announced = 0;
-      for (;;) {
-        const batch = await workspaces.unannounced(LOST_ANNOUNCEMENT_AFTER_MS, ANNOUNCE_BATCH);
-        if (batch.length) await announceMembers(workspaces, queues, batch);
-        announced += batch.length;
-        if (batch.length < ANNOUNCE_BATCH) break;
-      }
+      const announced = await announceOwed(async (size) => {
+        const owed = await workspaces.unannounced(LOST_ANNOUNCEMENT_AFTER_MS, size);
+        if (owed.length) await announceMembers(workspaces, queues, owed);
+        return owed.length;
+      });
       if (announced) log.warn({ announced }, 'member lists announced late: their announcement was lost');
       return { announced };
     }),
   ];
 }
-
-/** How long after its change a list still unannounced is taken for lost (its request is long over). */
-export const LOST_ANNOUNCEMENT_AFTER_MS = 30_000;
-const ANNOUNCE_BATCH = 200;

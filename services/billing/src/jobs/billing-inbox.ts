@@ -11,7 +11,15 @@ import {
   userCreatedEvent,
   userDeletedEvent,
 } from '@nashr/contracts';
-import { forgetJobs, handleJob, jobIdPart, jobOfUser, type Queues } from '@nashr/platform';
+import {
+  announceOwed,
+  forgetJobs,
+  handleJob,
+  jobIdPart,
+  jobOfUser,
+  LOST_ANNOUNCEMENT_AFTER_MS,
+  type Queues,
+} from '@nashr/platform';
 import type { EntitlementStore } from '../entitlements.js';
 import type { BillingProvider } from '../providers/types.js';
 import type { RefusedSubscriptions } from '../refused-subscriptions.js';
@@ -96,15 +104,9 @@ export function billingInbox({ store, provider, refused, trialHash }: BillingInb
       }
       return { settled: Boolean(settled), refundIds: settled?.refundIds ?? [] };
     }),
-    // A change announces itself after its commit; one still owed half a minute later lost its
-    // announcement. Batch after batch, until none is left.
+    // Entitlements still owed a while after their change lost their announcement.
     handleJob(entitlementsAnnounceSweepJob, async (_payload, _job, log) => {
-      let announced = 0;
-      for (;;) {
-        const batch = await store.announceOwed(LOST_ANNOUNCEMENT_AFTER_MS, ANNOUNCE_BATCH);
-        announced += batch;
-        if (batch < ANNOUNCE_BATCH) break;
-      }
+      const announced = await announceOwed((size) => store.announceOwed(LOST_ANNOUNCEMENT_AFTER_MS, size));
       if (announced) log.warn({ announced }, 'entitlements announced late: their announcement was lost');
       return { announced };
     }),
@@ -143,7 +145,3 @@ export function billingInbox({ store, provider, refused, trialHash }: BillingInb
     }),
   ];
 }
-
-/** How long after its change an entitlement still unannounced is taken for lost (its request is long over). */
-export const LOST_ANNOUNCEMENT_AFTER_MS = 30_000;
-const ANNOUNCE_BATCH = 200;
