@@ -3,7 +3,8 @@
  * streamable HTTP transport at /mcp with a personal API token lists the tools, has a post written
  * in Arabic and kept as a draft, and schedules it with the confirmation; the post is then in the
  * calendar and, once due, published once. Without a token nothing is served, and a token without
- * the scheduling permission is refused by the API's own rule.
+ * the scheduling permission is refused by the API's own rule. In a shared workspace a draft is
+ * written, sent for the team's review and commented on.
  */
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -40,6 +41,12 @@ async function assistant(token: string | undefined, language = 'ar'): Promise<Cl
   const client = new Client({ name: 'e2e-assistant', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', stack.url), { requestInit: { headers } }));
   return client;
+}
+
+interface ReviewOfDraft {
+  draft: { reviewState: string };
+  comments: { body: string }[];
+  activity: { action: string }[];
 }
 
 const textOf = (result: Awaited<ReturnType<Client['callTool']>>) =>
@@ -147,7 +154,7 @@ describe('the MCP server for AI assistants', () => {
     }
   });
 
-  it("lists the user's workspaces and works in a shared one when given its id", async () => {
+  it("lists the user's workspaces, works in a shared one when given its id, and sends a draft for its review", async () => {
     const user = await fullUser(stack, 'mcp-team');
     const team = await callAs(stack, user, 'POST', '/api/v1/workspaces', { name: 'فريق المحتوى' });
     expect(team.status, JSON.stringify(team.body)).toBe(201);
@@ -180,6 +187,30 @@ describe('the MCP server for AI assistants', () => {
         ).data.map((draft) => draft.content);
       expect(await drafts({ workspace })).toEqual(['A draft for the team']);
       expect(await drafts({})).toEqual([]);
+
+      // Sent for the team's review at the version saved, with a word for the reviewers.
+      const { id, version } = (saved.structuredContent as { data: { id: string; version: number } }).data;
+      const submitted = await client.callTool({
+        name: 'submit_draft_for_review',
+        arguments: { draftId: id, version, workspace },
+      });
+      expect(textOf(submitted)).toContain('Sent for review.');
+      const again = await client.callTool({
+        name: 'submit_draft_for_review',
+        arguments: { draftId: id, version, workspace },
+      });
+      expect(textOf(again)).toContain('review.wrong_state');
+      const commented = await client.callTool({
+        name: 'comment_on_draft',
+        arguments: { draftId: id, body: 'Ready when you are', workspace },
+      });
+      expect(commented.isError, textOf(commented)).toBeFalsy();
+      const review = await client.callTool({ name: 'get_draft_review', arguments: { draftId: id, workspace } });
+      expect(textOf(review)).toContain('with one comment.');
+      const read = (review.structuredContent as { data: ReviewOfDraft }).data;
+      expect(read.draft.reviewState).toBe('in_review');
+      expect(read.comments.map((comment) => comment.body)).toEqual(['Ready when you are']);
+      expect(read.activity.map((entry) => entry.action)).toEqual(['created', 'submitted']);
     } finally {
       await client.close();
     }

@@ -69,7 +69,9 @@ describe('the MCP server', () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
       'best_times',
+      'comment_on_draft',
       'create_draft',
+      'get_draft_review',
       'get_post',
       'list_drafts',
       'list_identities',
@@ -78,6 +80,7 @@ describe('the MCP server', () => {
       'queue_draft',
       'read_analytics',
       'schedule_draft',
+      'submit_draft_for_review',
       'write_draft_with_ai',
     ]);
     for (const name of ['schedule_draft', 'queue_draft']) {
@@ -143,6 +146,68 @@ describe('the MCP server', () => {
 
     const notAnId = await client.callTool({ name: 'list_drafts', arguments: { workspace: 'team' } });
     expect(notAnId.isError).toBe(true);
+  });
+
+  it('reads a draft review, sends the draft for review at the version seen, and comments in its thread', async () => {
+    const comment = {
+      id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+      draftId: DRAFT.id,
+      authorId: PERSONAL.id,
+      parentId: null,
+      kind: 'comment',
+      body: 'أضف مثالًا',
+      mentions: [],
+      version: 1,
+      createdAt: '2026-12-01T08:00:00.000Z',
+    };
+    const review = { draft: DRAFT, comments: [comment, { ...comment, id: 'b1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d' }] };
+    const answers = new Map<Endpoint, ApiAnswer>([
+      [API.review.draftReview, { status: 200, body: { success: true, data: { ...review, activity: [] } } }],
+      [
+        API.review.submit,
+        {
+          status: 409,
+          body: { success: false, code: 'review.stale_version', message: 'This draft changed since you opened it' },
+        },
+      ],
+      [API.review.comment, { status: 201, body: { success: true, data: comment } }],
+    ]);
+    const { client, seen } = await connect(answers);
+
+    const read = await client.callTool({
+      name: 'get_draft_review',
+      arguments: { draftId: DRAFT.id, workspace: TEAM.id },
+    });
+    expect(textOf(read)).toContain('وعليها تعليقان.');
+    expect(seen[0]?.request).toEqual({ params: { id: DRAFT.id }, workspace: TEAM.id });
+
+    // The version is the one the user saw: the API refuses a draft changed since, and the assistant hears why.
+    expect((await client.callTool({ name: 'submit_draft_for_review', arguments: { draftId: DRAFT.id } })).isError).toBe(
+      true,
+    );
+    const stale = await client.callTool({
+      name: 'submit_draft_for_review',
+      arguments: { draftId: DRAFT.id, version: 1, workspace: TEAM.id },
+    });
+    expect(stale.isError).toBe(true);
+    expect(textOf(stale)).toContain('review.stale_version');
+    expect(seen.find((call) => call.endpoint === API.review.submit)?.request).toEqual({
+      params: { id: DRAFT.id },
+      body: { version: 1 },
+      workspace: TEAM.id,
+    });
+
+    const reply = await client.callTool({
+      name: 'comment_on_draft',
+      arguments: { draftId: DRAFT.id, body: 'تم', parentId: comment.id, workspace: TEAM.id },
+    });
+    expect(textOf(reply)).toContain('أُضيف التعليق.');
+    expect(seen.find((call) => call.endpoint === API.review.comment)?.request?.body).toEqual({
+      body: 'تم',
+      parentId: comment.id,
+    });
+    const empty = await client.callTool({ name: 'comment_on_draft', arguments: { draftId: DRAFT.id, body: '' } });
+    expect(empty.isError).toBe(true);
   });
 
   it('passes an API refusal on with its code, and says a missing draft plainly', async () => {

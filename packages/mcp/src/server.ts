@@ -6,6 +6,7 @@ import {
   type Endpoint,
   MAX_DRAFT_LENGTH,
   MAX_FIRST_COMMENT_LENGTH,
+  MAX_REVIEW_COMMENT_LENGTH,
   MAX_TOPIC_CHARS,
   POST_STATUSES,
   type PostDraft,
@@ -324,6 +325,72 @@ export function createNashrMcpServer({ call, language, version }: NashrMcpOption
       const post = await postOfDraft(id, workspace);
       const queued = dataOf({ status: 201, body: await succeed(call, API.queue.add, { body: post, workspace }) });
       return answer(say.queued, queued);
+    }),
+  );
+
+  server.registerTool(
+    'get_draft_review',
+    {
+      title: "A draft's review",
+      description:
+        "A draft with its review state and version, its review thread (comments and replies, oldest first) and what happened to it. Approving and requesting changes are left to the workspace's owners and admins in Nashr itself.",
+      inputSchema: { draftId, workspace },
+      annotations: { readOnlyHint: true },
+    },
+    tool(async ({ draftId: id, workspace }) => {
+      const review = dataOf({
+        status: 200,
+        body: await succeed(call, API.review.draftReview, { params: { id }, workspace }),
+      }) as { comments: unknown[] };
+      return answer(say.review(review.comments.length), review);
+    }),
+  );
+
+  server.registerTool(
+    'submit_draft_for_review',
+    {
+      title: 'Send a draft for review',
+      description:
+        "Sends a draft to the workspace's owners and admins for approval, who are told. Give the version the user saw (list_drafts and get_draft_review give it): a draft changed since is refused with review.stale_version.",
+      inputSchema: {
+        draftId,
+        version: z.number().int().min(1).describe("The draft's version the user saw"),
+        workspace,
+      },
+      annotations: { destructiveHint: false },
+    },
+    tool(async ({ draftId: id, version, workspace }) => {
+      const review = dataOf({
+        status: 200,
+        body: await succeed(call, API.review.submit, { params: { id }, body: { version }, workspace }),
+      });
+      return answer(say.submitted, review);
+    }),
+  );
+
+  server.registerTool(
+    'comment_on_draft',
+    {
+      title: "Comment in a draft's review",
+      description: "Adds a comment to a draft's review thread, or a reply to one of its comments.",
+      inputSchema: {
+        draftId,
+        body: z.string().min(1).max(MAX_REVIEW_COMMENT_LENGTH).describe('The comment'),
+        parentId: z
+          .string()
+          .uuid()
+          .optional()
+          .describe('The comment this one replies to, as get_draft_review gives it'),
+        workspace,
+      },
+      annotations: { destructiveHint: false },
+    },
+    tool(async ({ draftId: id, body, parentId, workspace }) => {
+      const comment = dataOf({
+        status: 201,
+        body: await succeed(call, API.review.comment, { params: { id }, body: { body, parentId }, workspace }),
+      });
+      return answer(say.commented, comment);
     }),
   );
 

@@ -22,6 +22,9 @@ interface Words {
   draftWritten: (offline: boolean) => string;
   scheduled: (date: string, time: string, timeZone: string) => string;
   queued: string;
+  review: (comments: number) => string;
+  submitted: string;
+  commented: string;
   analytics: (days: number) => string;
   bestTimes: string;
   refused: (code: string, message: string) => string;
@@ -41,6 +44,13 @@ export const words: Record<McpLanguage, Words> = {
         : 'The AI wrote this draft. It is saved as a draft and goes out only when it is scheduled or queued.',
     scheduled: (date, time, timeZone) => `Scheduled for ${date} at ${time} (${timeZone}).`,
     queued: 'The post is in the queue, in the next free slot.',
+    review: counted('en', {
+      zero: 'The draft, its review state and its history. No comments yet.',
+      one: 'The draft, its review state and its history, with one comment.',
+      other: 'The draft, its review state and its history, with {count} comments.',
+    }),
+    submitted: 'Sent for review. An owner or admin of this workspace will review it.',
+    commented: 'Comment added.',
     analytics: counted('en', { one: 'The figures of the last day.', other: 'The figures of the last {count} days.' }),
     bestTimes: 'The best times to post.',
     refused: (code, message) => `Nashr refused this (${code}): ${message}`,
@@ -88,6 +98,16 @@ export const words: Record<McpLanguage, Words> = {
     scheduled: (date, time, timeZone) =>
       `جُدول المنشور في ${date} الساعة ${time.replace(/ AM$/, ' ص').replace(/ PM$/, ' م')} (${timeZone}).`,
     queued: 'أُضيف المنشور إلى قائمة النشر في أول موعد متاح.',
+    review: counted('ar', {
+      zero: 'المسودة وحالة مراجعتها وسجلّها، ولا تعليقات بعد.',
+      one: 'المسودة وحالة مراجعتها وسجلّها، وعليها تعليق واحد.',
+      two: 'المسودة وحالة مراجعتها وسجلّها، وعليها تعليقان.',
+      few: 'المسودة وحالة مراجعتها وسجلّها، وعليها {count} تعليقات.',
+      many: 'المسودة وحالة مراجعتها وسجلّها، وعليها {count} تعليقًا.',
+      other: 'المسودة وحالة مراجعتها وسجلّها، وعليها {count} تعليق.',
+    }),
+    submitted: 'أُرسلت المسودة للمراجعة، وسيراجعها المالك أو أحد المديرين في مساحة العمل هذه.',
+    commented: 'أُضيف التعليق.',
     analytics: counted('ar', {
       zero: 'الأرقام.',
       one: 'أرقام اليوم الأخير.',
