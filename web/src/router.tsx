@@ -284,10 +284,11 @@ const appRoutes = [
     getParentRoute: () => appRoute,
     path: '/posts',
     // `?tab=scheduled|published|drafts|calendar`, so other screens (e.g. /profile's 'View Scheduled Posts') can link to a tab;
-    // `?post=<id>` (a notification's link) brings that post into view.
+    // `?post=<id>` (a notification's link) brings that post into view, after moving to the shared
+    // workspace `?workspace=<id>` names (see postPagePath).
     validateSearch: (
       search: Record<string, unknown>,
-    ): { tab?: 'scheduled' | 'published' | 'drafts' | 'calendar'; post?: string } => ({
+    ): { tab?: 'scheduled' | 'published' | 'drafts' | 'calendar'; post?: string; workspace?: string } => ({
       ...(search.tab === 'published' ||
       search.tab === 'scheduled' ||
       search.tab === 'drafts' ||
@@ -295,6 +296,9 @@ const appRoutes = [
         ? { tab: search.tab }
         : {}),
       ...(typeof search.post === 'string' && /^[0-9a-f-]{36}$/i.test(search.post) ? { post: search.post } : {}),
+      ...(typeof search.workspace === 'string' && /^[0-9a-f-]{36}$/i.test(search.workspace)
+        ? { workspace: search.workspace }
+        : {}),
     }),
     component: appScreen(() => import('./features/posts/posts-screen'), 'PostsPage'),
   }),

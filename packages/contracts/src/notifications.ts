@@ -6,8 +6,10 @@ import { defineJob, QUEUES } from './jobs/define.js';
  * What the product tells a user about: a post published (link) or failed (reason and the action
  * that fixes it), a scheduled post that needs the user before its time, the network connection
  * lost or about to expire, the AI credits running low, Engage's autopilot stopping by itself, a refused payment refunded,
- * and a draft's review in a shared workspace (a draft waiting for the user's review, changes asked of
- * the user's draft, the draft approved, a comment on it, the user mentioned). Each kind can be shown
+ * a draft's review in a shared workspace (a draft waiting for the user's review, changes asked of
+ * the user's draft, the draft approved, a comment on it, the user mentioned), and a scheduled post
+ * of a workspace the user manages that failed because the member who scheduled it may no longer
+ * publish there (only a member who may publish can put it out again). Each kind can be shown
  * in the app, sent by e-mail and pushed to the user's devices, as the user prefers.
  */
 export const NOTIFICATION_KINDS = [
@@ -24,6 +26,7 @@ export const NOTIFICATION_KINDS = [
   'draft_approved',
   'draft_commented',
   'mentioned',
+  'team_post_failed',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -44,6 +47,7 @@ export const URGENT_NOTIFICATION_KINDS: ReadonlySet<NotificationKind> = new Set(
   'review_requested',
   'changes_requested',
   'mentioned',
+  'team_post_failed',
 ]);
 /** At most this many e-mails at once per user and hour; the rest wait for the digest. */
 export const URGENT_MAILS_PER_HOUR = 3;
@@ -59,10 +63,16 @@ export const notificationSchema = z.object({
   reason: z.string().nullable(),
   /** The declared code of that reason, when it has one: the app shows the words for it. */
   reasonCode: z.string().nullable(),
-  /** A draft's review: the workspace and the draft (its review page is `reviewPagePath(workspaceId, draftId)`). */
+  /**
+   * A draft's review: the workspace and the draft (its review page is `reviewPagePath(workspaceId, draftId)`);
+   * a team's failed post: its workspace (the post is at `postPagePath(postId, workspaceId)`).
+   */
   workspaceId: z.string().uuid().nullable(),
   draftId: z.string().uuid().nullable(),
-  /** Who did it (the member who asked for the review, commented, mentioned), when it is still an account. */
+  /**
+   * Who did it (the member who asked for the review, commented, mentioned; who scheduled a team's
+   * failed post), when it is still an account.
+   */
   actorEmail: z.string().nullable(),
   /** The draft's first words, or the comment's. */
   excerpt: z.string().nullable(),

@@ -8,9 +8,12 @@ import {
   connectionExpiringEvent,
   creditsLowEvent,
   engageAutopilotStoppedEvent,
+  PUBLISHER_LEFT_MESSAGE,
   postNeedsAttentionEvent,
   postPublishedEvent,
+  postPublishFailedEvent,
   QUEUES,
+  WORKSPACE_ERROR_CODES,
 } from '@nashr/contracts';
 import { identityHeaders } from '@nashr/platform';
 import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
@@ -165,6 +168,92 @@ describe('a scheduled post that fails', () => {
     );
     expect(mailsTo(h, user.email)).toHaveLength(3);
     expect((await list(user)).unread).toBe(5);
+  });
+});
+
+describe("a team's scheduled post whose publisher may no longer publish there", () => {
+  /** A shared workspace with these members, stored as the workspaces API leaves it. */
+  async function workspaceOf(members: [User, 'owner' | 'admin' | 'editor' | 'contributor'][]) {
+    const [workspace] = await h.database.sql<{ id: string }[]>`
+      insert into auth.workspaces (name) values ('Content team') returning id`;
+    for (const [member, role] of members) {
+      await h.database.sql`insert into auth.workspace_members (workspace_id, user_id, role)
+        values (${workspace?.id ?? ''}, ${member.userId}, ${role})`;
+    }
+    return workspace?.id ?? '';
+  }
+
+  const held = (
+    publisher: User,
+    postId: string,
+    workspaceId: string,
+    code: string = WORKSPACE_ERROR_CODES.publisherLeft,
+  ) =>
+    deliver(
+      () =>
+        h.queues.publish(
+          postPublishFailedEvent,
+          { postId, userId: publisher.userId, reason: PUBLISHER_LEFT_MESSAGE, code, permanent: true, workspaceId },
+          { id: `${postId}-${code}-3` },
+        ),
+      `post-publish-failed-${postId}-${code}-3`,
+    );
+
+  it("is told to the workspace's owners and admins, once each, with who scheduled it and the way to the post there", async () => {
+    const [owner, admin, editor, publisher] = await Promise.all(
+      ['team-owner', 'team-admin', 'team-editor', 'team-left'].map(newUser),
+    );
+    if (!owner || !admin || !editor || !publisher) throw new Error('users not stored');
+    // The publisher was removed from the team before the post's time.
+    const workspaceId = await workspaceOf([
+      [owner, 'owner'],
+      [admin, 'admin'],
+      [editor, 'editor'],
+    ]);
+    const postId = crypto.randomUUID();
+    await held(publisher, postId, workspaceId);
+    // Delivered again (a worker died after handling it): nobody is told twice.
+    await (
+      await h.queues.get(QUEUES.authInbox).getJob(`post-publish-failed-${postId}-workspace.publisher_left-3`)
+    )?.remove();
+    await held(publisher, postId, workspaceId);
+
+    for (const manager of [owner, admin]) {
+      const seen = await list(manager);
+      expect(seen.notifications).toEqual([
+        expect.objectContaining({
+          kind: 'team_post_failed',
+          postId,
+          workspaceId,
+          actorEmail: publisher.email,
+          reasonCode: WORKSPACE_ERROR_CODES.publisherLeft,
+        }),
+      ]);
+      const [mail] = await until(
+        'the e-mail to a manager',
+        async () => mailsTo(h, manager.email),
+        (m) => m.length > 0,
+      );
+      expect(mail?.subject).toBe('تعذّر نشر منشور مجدول في مساحة عمل تديرها على لينكدإن.');
+      expect(mail?.text).toContain(`جدوله: ${publisher.email}`);
+      expect(mail?.text).toContain(`http://localhost:8080/posts?post=${postId}&workspace=${workspaceId}`);
+    }
+    // An editor is not told; the publisher hears of their own post as of any failure.
+    expect((await list(editor)).notifications).toEqual([]);
+    expect((await list(publisher)).notifications).toEqual([expect.objectContaining({ kind: 'post_failed', postId })]);
+  });
+
+  it('is told only to the member who scheduled it when it failed for another reason', async () => {
+    const [owner, editor] = await Promise.all(['other-owner', 'other-editor'].map(newUser));
+    if (!owner || !editor) throw new Error('users not stored');
+    const workspaceId = await workspaceOf([
+      [owner, 'owner'],
+      [editor, 'editor'],
+    ]);
+    const postId = crypto.randomUUID();
+    await held(editor, postId, workspaceId, 'review.not_approved');
+    expect((await list(editor)).notifications).toEqual([expect.objectContaining({ kind: 'post_failed', postId })]);
+    expect((await list(owner)).notifications).toEqual([]);
   });
 });
 

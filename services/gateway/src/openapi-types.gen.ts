@@ -3371,7 +3371,7 @@ export interface operations {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                kind: "post_published" | "post_failed" | "post_needs_attention" | "account_disconnected" | "credits_low" | "connection_expiring" | "autopilot_stopped" | "checkout_refunded" | "review_requested" | "changes_requested" | "draft_approved" | "draft_commented" | "mentioned";
+                                kind: "post_published" | "post_failed" | "post_needs_attention" | "account_disconnected" | "credits_low" | "connection_expiring" | "autopilot_stopped" | "checkout_refunded" | "review_requested" | "changes_requested" | "draft_approved" | "draft_commented" | "mentioned" | "team_post_failed";
                                 postId: string | null;
                                 url: string | null;
                                 reason: string | null;
@@ -3572,6 +3572,11 @@ export interface operations {
                                     email: boolean;
                                     push: boolean;
                                 };
+                                team_post_failed: {
+                                    app: boolean;
+                                    email: boolean;
+                                    push: boolean;
+                                };
                             };
                             digestHour: number;
                             timeZone: string;
@@ -3686,6 +3691,11 @@ export interface operations {
                             email?: boolean;
                             push?: boolean;
                         };
+                        team_post_failed?: {
+                            app?: boolean;
+                            email?: boolean;
+                            push?: boolean;
+                        };
                     };
                     digestHour?: number;
                     timeZone?: string;
@@ -3771,6 +3781,11 @@ export interface operations {
                                     email: boolean;
                                     push: boolean;
                                 };
+                                team_post_failed: {
+                                    app: boolean;
+                                    email: boolean;
+                                    push: boolean;
+                                };
                             };
                             digestHour: number;
                             timeZone: string;
@@ -3830,7 +3845,7 @@ export interface operations {
                 "application/json": {
                     token: string;
                     /** @enum {string} */
-                    kind: "post_published" | "post_failed" | "post_needs_attention" | "account_disconnected" | "credits_low" | "connection_expiring" | "autopilot_stopped" | "checkout_refunded" | "review_requested" | "changes_requested" | "draft_approved" | "draft_commented" | "mentioned";
+                    kind: "post_published" | "post_failed" | "post_needs_attention" | "account_disconnected" | "credits_low" | "connection_expiring" | "autopilot_stopped" | "checkout_refunded" | "review_requested" | "changes_requested" | "draft_approved" | "draft_commented" | "mentioned" | "team_post_failed";
                 };
             };
         };

@@ -209,7 +209,7 @@ export const postPublishedEvent = defineEvent(
 
 /**
  * linkedin → posts, auth: the network refused the post; `permanent` failures are not retried
- * (auth tells the user, and the user's webhooks).
+ * (auth tells the user, and the user's webhooks). posts → auth: its workspace held it at its time.
  */
 export const postPublishFailedEvent = defineEvent(
   'post-publish-failed',
@@ -220,6 +220,12 @@ export const postPublishFailedEvent = defineEvent(
     /** The declared error code of the reason (`linkedin.rejected`), for the web to translate. */
     code: z.string().max(100).optional(),
     permanent: z.boolean(),
+    /**
+     * The post's workspace. A post held because its publisher may no longer publish there
+     * (`workspace.publisher_left`) is told to that workspace's owners and admins too: only a
+     * member who may publish can put it out.
+     */
+    workspaceId: z.string().uuid().optional(),
     requestId,
   }),
   [QUEUES.postsInbox, QUEUES.authInbox, QUEUES.authWebhooks],

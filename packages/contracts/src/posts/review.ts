@@ -164,6 +164,13 @@ export const reviewSettingsResponseSchema = z.object({
   data: reviewSettingsSchema,
 });
 
+/**
+ * The web page that shows one post in its list, in its workspace when it is a shared one (the
+ * app moves there first); the notifications link to it.
+ */
+export const postPagePath = (postId: string, workspaceId?: string | null): string =>
+  `/posts?post=${encodeURIComponent(postId)}${workspaceId ? `&workspace=${encodeURIComponent(workspaceId)}` : ''}`;
+
 /** The web page that opens one draft's review; the notification e-mails link to it. */
 export const reviewPagePath = (workspaceId: string, draftId: string): string =>
   `/review/${encodeURIComponent(draftId)}?workspace=${encodeURIComponent(workspaceId)}`;

@@ -21,7 +21,7 @@ export function authInbox(deps: {
   workspaces: WorkspaceStore;
 }) {
   const { users, notifications, push, queues, workspaces } = deps;
-  const notifier = new Notifier(notifications, queues, users, push);
+  const notifier = new Notifier(notifications, queues, users, push, workspaces);
   return [
     ...accountEventHandlers(users, notifier),
     ...notifier.handlers(),

@@ -83,3 +83,31 @@ describe('a draft’s review in the digest', () => {
     });
   });
 });
+
+describe('a team post that its publisher could no longer put out', () => {
+  const workspaceId = '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+  const postId = '6f1c1d4e-8d1b-4c37-9a57-0a4e3c2b1a10';
+  const held = {
+    ...row(1),
+    kind: 'team_post_failed',
+    postId,
+    workspaceId,
+    reason: 'The member who scheduled it may no longer publish in this workspace, so it was not published',
+    reasonCode: 'workspace.publisher_left',
+    actorEmail: 'omar@example.com',
+  } as unknown as NotificationRow & { actorEmail: string };
+
+  it('says who scheduled it and why, and opens the post in its workspace', () => {
+    const link = `https://nashr.example/posts?post=${postId}&workspace=${workspaceId}`;
+    const arabic = digestMail('ar', [held], links);
+    expect(arabic.text).toContain('تعذّر نشر منشور مجدول في مساحة عمل تديرها على لينكدإن.');
+    expect(arabic.text).toContain('جدوله: omar@example.com');
+    expect(arabic.text).toContain(`عرض المنشور: ${link}`);
+    expect(arabic.text).toContain('لإيقاف رسائل «منشورات الفريق التي تعذّر نشرها» عبر البريد:');
+    const english = digestMail('en', [held], links);
+    expect(english.text).toContain('A scheduled post of a workspace you manage could not be published on LinkedIn.');
+    expect(english.text).toContain('Scheduled by omar@example.com');
+    expect(english.text).toContain(`View the post: ${link}`);
+    expect(pushMessage('en', held).url).toBe(`/posts?post=${postId}&workspace=${workspaceId}`);
+  });
+});

@@ -3,6 +3,7 @@ import {
   LINKEDIN_ERROR_CODES,
   type Locale,
   type NotificationKind,
+  postPagePath,
   reviewPagePath,
 } from '@nashr/contracts';
 import type { NotificationRow } from '../db/schema.js';
@@ -118,12 +119,15 @@ const COPY = {
       draft_approved: 'اعتماد مسوداتك',
       draft_commented: 'التعليقات في مراجعة المسودات',
       mentioned: 'الإشارة إليك في المراجعة',
+      team_post_failed: 'منشورات الفريق التي تعذّر نشرها',
     },
     review_requested: 'مسودة بانتظار مراجعتك.',
     changes_requested: 'طلب تعديلات على مسودتك قبل اعتمادها.',
     draft_approved: 'أصبحت مسودتك معتمدة.',
     draft_commented: 'تعليق جديد في مراجعة مسودة.',
     mentioned: 'أشار إليك أحد الأعضاء في مراجعة مسودة.',
+    team_post_failed: 'تعذّر نشر منشور مجدول في مساحة عمل تديرها على لينكدإن.',
+    scheduled_by: (actor: string) => `جدوله: ${actor}`,
     by: (actor: string) => `من: ${actor}`,
     quote: (words: string) => `«${words}»`,
     open_review: 'فتح المراجعة',
@@ -182,12 +186,15 @@ const COPY = {
       draft_approved: 'your drafts approved',
       draft_commented: 'comments in a draft’s review',
       mentioned: 'mentions of you in a review',
+      team_post_failed: 'team posts that could not be published',
     },
     review_requested: 'A draft is waiting for your review.',
     changes_requested: 'Changes were requested on your draft before it is approved.',
     draft_approved: 'Your draft is approved.',
     draft_commented: 'A new comment in a draft’s review.',
     mentioned: 'A member mentioned you in a draft’s review.',
+    team_post_failed: 'A scheduled post of a workspace you manage could not be published on LinkedIn.',
+    scheduled_by: (actor: string) => `Scheduled by ${actor}`,
     by: (actor: string) => `From ${actor}`,
     quote: (words: string) => `“${words}”`,
     open_review: 'Open the review',
@@ -231,7 +238,7 @@ function expiryWords(
 function told(lang: Locale, row: MailRow, publicUrl: string, timeZone = 'UTC', digits: Digits = 'latn'): Told {
   const c = COPY[lang];
   const kind = row.kind as NotificationKind;
-  const post = row.postId ? `${publicUrl}/posts?post=${encodeURIComponent(row.postId)}` : `${publicUrl}/posts`;
+  const post = `${publicUrl}${row.postId ? postPagePath(row.postId) : '/posts'}`;
   const reconnect = { label: c.reconnect, href: `${publicUrl}${RECONNECT_PATH}` };
   switch (kind) {
     case 'post_published':
@@ -272,6 +279,19 @@ function told(lang: Locale, row: MailRow, publicUrl: string, timeZone = 'UTC', d
         title: c.checkout_refunded,
         detail: why ? `${why} ${c.checkout_refunded_detail}` : c.checkout_refunded_detail,
         action: { label: c.open_billing, href: `${publicUrl}/billing` },
+      };
+    }
+    case 'team_post_failed': {
+      // The post opens in its workspace; the reason says how to put it out again.
+      const reason = reasonLine(lang, row);
+      const by = row.actorEmail ? c.scheduled_by(row.actorEmail) : null;
+      return {
+        title: c.team_post_failed,
+        detail: [reason, by].filter(Boolean).join(' ') || null,
+        action: {
+          label: c.view,
+          href: `${publicUrl}${row.postId ? postPagePath(row.postId, row.workspaceId) : '/posts'}`,
+        },
       };
     }
     case 'review_requested':
@@ -426,7 +446,7 @@ export function pushMessage(
 ): { title: string; body: string | null; url: string } {
   const item = told(lang, row, '', options.timeZone, options.digits);
   const href = item.action?.href;
-  const url = href?.startsWith('/') ? href : row.postId ? `/posts?post=${encodeURIComponent(row.postId)}` : '/posts';
+  const url = href?.startsWith('/') ? href : row.postId ? postPagePath(row.postId, row.workspaceId) : '/posts';
   const body =
     item.detail && item.detail.length > PUSH_DETAIL_MAX ? `${item.detail.slice(0, PUSH_DETAIL_MAX - 1)}…` : item.detail;
   return { title: item.title, body, url };

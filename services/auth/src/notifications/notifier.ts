@@ -16,12 +16,14 @@ import {
   sendNotificationMailJob,
   sendPushJob,
   URGENT_NOTIFICATION_KINDS,
+  WORKSPACE_ERROR_CODES,
 } from '@nashr/contracts';
 import { handleJob, type Logger, type Queues } from '@nashr/platform';
 import type { Job } from 'bullmq';
 import { PUSH_JOB_OPTIONS } from '../push/push-jobs.js';
 import type { PushStore } from '../push/push-store.js';
 import type { UserStore } from '../users/user-store.js';
+import type { WorkspaceStore } from '../workspaces/workspace-store.js';
 import type { EmailState, NewNotification, NotificationStore } from './notification-store.js';
 
 /**
@@ -67,9 +69,19 @@ export class Notifier {
     private readonly queues: Queues,
     private readonly users: UserStore,
     private readonly push: PushStore,
+    private readonly workspaces: Pick<WorkspaceStore, 'managers'>,
   ) {}
 
-  async tell(job: Job, entry: Omit<NewNotification, 'dedupeKey' | 'email'>, log: Logger): Promise<void> {
+  /**
+   * `dedupeKey` names the event told: the job itself, unless one event tells several people
+   * (each then has a key of its own).
+   */
+  async tell(
+    job: Job,
+    entry: Omit<NewNotification, 'dedupeKey' | 'email'>,
+    log: Logger,
+    dedupeKey = `${job.name}:${job.id}`,
+  ): Promise<void> {
     // An event about an account deleted meanwhile (a publish that was in flight) tells no one.
     if (!(await this.users.find(entry.userId))) return;
     const preferences = await this.store.preferences(entry.userId);
@@ -78,7 +90,7 @@ export class Notifier {
       : URGENT_NOTIFICATION_KINDS.has(entry.kind)
         ? 'urgent'
         : 'digest';
-    const { row, created } = await this.store.create({ ...entry, dedupeKey: `${job.name}:${job.id}`, email });
+    const { row, created } = await this.store.create({ ...entry, dedupeKey, email });
     // An event handled again (its first try failed after the notification was stored, while queueing)
     // queues the deliveries again: the job ids are one per notification and device, so those queued
     // before are not repeated, and those lost are queued now. What the stored row says counts: an
@@ -129,9 +141,29 @@ export class Notifier {
           log,
         );
       }),
-      handleJob(postPublishFailedEvent, ({ postId, userId, reason, code }, job, log) =>
-        this.tell(job, { userId, kind: 'post_failed', postId, reason, reasonCode: code ?? null }, log),
-      ),
+      handleJob(postPublishFailedEvent, async ({ postId, userId, reason, code, workspaceId }, job, log) => {
+        await this.tell(job, { userId, kind: 'post_failed', postId, reason, reasonCode: code ?? null }, log);
+        // Held because the member who scheduled it may no longer publish there: they cannot put it
+        // out, so the workspace's owners and admins hear of it too, each once.
+        if (code !== WORKSPACE_ERROR_CODES.publisherLeft || !workspaceId) return;
+        for (const manager of await this.workspaces.managers(workspaceId)) {
+          if (manager === userId) continue;
+          await this.tell(
+            job,
+            {
+              userId: manager,
+              kind: 'team_post_failed',
+              postId,
+              workspaceId,
+              actorId: userId,
+              reason,
+              reasonCode: code,
+            },
+            log,
+            `${job.name}:${job.id}:${manager}`,
+          );
+        }
+      }),
       handleJob(postNeedsAttentionEvent, ({ postId, userId, cause }, job, log) => {
         const { code, reason } = ATTENTION_CAUSES[cause];
         return this.tell(job, { userId, kind: 'post_needs_attention', postId, reason, reasonCode: code }, log);

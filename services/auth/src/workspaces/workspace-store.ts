@@ -280,6 +280,20 @@ export class WorkspaceStore {
     });
   }
 
+  /** The ids of a workspace's owners and admins (none when it is gone). */
+  async managers(workspaceId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ userId: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .where(
+        and(
+          eq(workspaceMembers.workspaceId, workspaceId),
+          inArray(workspaceMembers.role, [...WORKSPACE_MANAGER_ROLES]),
+        ),
+      );
+    return rows.map((row) => row.userId);
+  }
+
   /** The members (owner first), and the waiting invitations for a manager (null for the other roles). */
   async members(userId: string, workspaceId: string) {
     const role = await this.db.transaction((tx) => this.roleOf(tx, workspaceId, userId));

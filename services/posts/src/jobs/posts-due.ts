@@ -25,7 +25,8 @@ export function postsDue(store: PostStore, queues: PostQueues) {
       }
       // Not claimed: perhaps its workspace holds it (no approval it requires, or the member who
       // scheduled it may no longer publish there). It fails at its time, told as any failure is
-      // (the author hears of it); it never reaches the network.
+      // (the author hears of it, and for a publisher who left, the workspace's owners and admins
+      // too); it never reaches the network.
       const post = (await store.refuseHeld(postId, version)) ?? (await store.get(postId));
       const held = HELD_POST_CODES.find((code) => code === post?.failureCode);
       if (post?.status === 'failed' && post.version === version && held) {
@@ -38,6 +39,7 @@ export function postsDue(store: PostStore, queues: PostQueues) {
             reason: post.failureReason ?? held,
             code: held,
             permanent: true,
+            workspaceId: post.workspaceId,
             ...(requestId ? { requestId } : {}),
           },
           { id: `${postId}-${held}-${version}` },

@@ -528,7 +528,13 @@ describe('a workspace that requires approval', () => {
       .filter((j) => j.name === 'post-publish-failed' && j.data.postId === byEditor.id)
       .map((j) => j.data);
     expect(failed).toEqual([
-      expect.objectContaining({ userId: t.editor.userId, code: WORKSPACE_ERROR_CODES.publisherLeft, permanent: true }),
+      // With its workspace: auth tells that workspace's owners and admins too.
+      expect.objectContaining({
+        userId: t.editor.userId,
+        code: WORKSPACE_ERROR_CODES.publisherLeft,
+        permanent: true,
+        workspaceId: t.id,
+      }),
     ]);
     // Tried again by the owner, it goes out under the owner's account; the lowered admin's, retried
     // by the admin (a contributor now), is refused.

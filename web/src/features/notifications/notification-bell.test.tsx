@@ -51,3 +51,32 @@ describe('a bell item about a draft’s review', () => {
     await i18next.changeLanguage('ar');
   });
 });
+
+describe('a bell item about a team’s post its publisher could no longer put out', () => {
+  const postId = '5b7e1c2a-3d4f-4a5b-8c6d-7e8f9a0b1c44';
+  const held: Notification = {
+    ...changes,
+    kind: 'team_post_failed',
+    postId,
+    draftId: null,
+    excerpt: null,
+    actorEmail: 'omar@example.com',
+    reason: 'The member who scheduled it may no longer publish in this workspace, so it was not published',
+    reasonCode: 'workspace.publisher_left',
+  };
+
+  it('opens the post in its workspace, and says why and who scheduled it, in both languages', async () => {
+    await i18next.changeLanguage('ar');
+    const arabic = render(held);
+    expect(arabic).toContain(`href="/posts?post=${postId}&amp;workspace=${workspaceId}"`);
+    expect(text(arabic)).toContain('تعذّر نشر منشور مجدول للفريق');
+    expect(text(arabic)).toContain('لم يعد لمن جدوله حق النشر في مساحة العمل هذه');
+    expect(text(arabic)).toContain('جدوله: omar@example.com');
+    await i18next.changeLanguage('en');
+    const english = render(held);
+    expect(text(english)).toContain('A team post could not be published');
+    expect(text(english)).toContain('Scheduled by omar@example.com');
+    expect(text(english)).toContain('Open it to schedule it again');
+    await i18next.changeLanguage('ar');
+  });
+});

@@ -1,6 +1,7 @@
 import {
   LINKEDIN_ERROR_CODES,
   type Notification,
+  postPagePath,
   REVIEW_NOTICE_KINDS,
   type ReviewNoticeKind,
   reviewPagePath,
@@ -55,10 +56,11 @@ const isReviewNotice = (item: Notification): item is Notification & { kind: Revi
   (REVIEW_NOTICE_KINDS as readonly string[]).includes(item.kind);
 
 /**
- * A draft's review page, opened in the app as a router link would (a plain click), and as a link
- * in its own right otherwise (a new tab). Its path is the one the e-mails link to.
+ * A page of the app by the path the e-mails link to too (a draft's review, a team's post in its
+ * workspace), opened in the app as a router link would (a plain click), and as a link in its own
+ * right otherwise (a new tab).
  */
-function ReviewLink({ href, className, children }: { href: string; className: string; children: React.ReactNode }) {
+function AppPathLink({ href, className, children }: { href: string; className: string; children: React.ReactNode }) {
   const router = useRouter({ warn: false });
   return (
     <a
@@ -84,9 +86,9 @@ function NotificationLink({ item, children }: { item: Notification; children: Re
   const className = 'block rounded-lg px-3 py-2.5 text-start hover:bg-slate-50 focus-visible:bg-slate-50';
   if (isReviewNotice(item) && item.workspaceId && item.draftId) {
     return (
-      <ReviewLink href={reviewPagePath(item.workspaceId, item.draftId)} className={className}>
+      <AppPathLink href={reviewPagePath(item.workspaceId, item.draftId)} className={className}>
         {children}
-      </ReviewLink>
+      </AppPathLink>
     );
   }
   if (item.kind === 'post_published' && item.url) {
@@ -122,6 +124,14 @@ function NotificationLink({ item, children }: { item: Notification; children: Re
       <Link to="/billing" className={className}>
         {children}
       </Link>
+    );
+  }
+  // A team's post opens in its workspace (the same path the e-mail links to).
+  if (item.kind === 'team_post_failed' && item.postId && item.workspaceId) {
+    return (
+      <AppPathLink href={postPagePath(item.postId, item.workspaceId)} className={className}>
+        {children}
+      </AppPathLink>
     );
   }
   return (
@@ -180,7 +190,10 @@ export function NotificationItem({ item, onOpen }: { item: Notification; onOpen:
             <span className="mt-1 block text-xs text-slate-500">
               {item.actorEmail && (
                 <>
-                  <span data-testid="notification-actor">{t('byActor', { actor: item.actorEmail })}</span> ·{' '}
+                  <span data-testid="notification-actor">
+                    {t(item.kind === 'team_post_failed' ? 'scheduledBy' : 'byActor', { actor: item.actorEmail })}
+                  </span>{' '}
+                  ·{' '}
                 </>
               )}
               {t(`kinds.${item.kind}.action`)} · <time dateTime={item.createdAt}>{when}</time>

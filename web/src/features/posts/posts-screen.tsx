@@ -11,7 +11,7 @@ import { dateInputValue, formatCompact, WEEK_STARTS_ON } from '../../lib/format'
 import { useHasBeenTrue } from '../../lib/use-has-been-true';
 import { PageHeader } from '../../ui/page-header';
 import { useComposer } from '../composer';
-import { useMaySchedule } from '../workspaces';
+import { useMaySchedule, useWorkInLinked } from '../workspaces';
 import { calendarRange, postsByDay } from './calendar-grid';
 import { DayPostsDialog } from './day-posts-dialog';
 import { DeletePostDialog } from './delete-post-dialog';
@@ -61,9 +61,11 @@ function usePostInView(postId: string | undefined) {
 export function PostsPage() {
   const { t, i18n } = useTranslation('posts');
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as { tab?: unknown; post?: string };
+  const search = useSearch({ strict: false }) as { tab?: unknown; post?: string; workspace?: string };
   const tab = postsTabOf(search);
-  usePostInView(search.post);
+  // A notification's post of a shared workspace is looked for once the tab works there.
+  const inLinkedWorkspace = useWorkInLinked(search.workspace);
+  usePostInView(inLinkedWorkspace ? search.post : undefined);
   const scheduled = useScheduledTab();
 
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
