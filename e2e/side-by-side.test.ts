@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createDatabase } from '@nashr/platform';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDue, soonIn } from './support/due';
 import { callAs, fullUser, type StackUser } from './support/full-user';
 
 let stack: Stack;
@@ -24,24 +25,6 @@ beforeAll(async () => {
 
 afterAll(() => stack?.stop());
 
-/** A post due at the next whole minute at least `atLeastMs` away, as the composer sends it. */
-function scheduled(content: string, atLeastMs: number) {
-  const due = new Date(Math.ceil((Date.now() + atLeastMs) / 60_000) * 60_000);
-  const hours = due.getUTCHours();
-  const time = `${hours % 12 || 12}:${String(due.getUTCMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
-  return {
-    due,
-    request: {
-      userId: user.userId,
-      content,
-      date: due.toISOString().slice(0, 10),
-      time,
-      status: 'scheduled',
-      timeZone: 'UTC',
-    },
-  };
-}
-
 describe('two processes running all, side by side', () => {
   it('both serve the product, and every due post is published once', { timeout: 300_000 }, async () => {
     expect(stack.urls).toHaveLength(2);
@@ -50,15 +33,22 @@ describe('two processes running all, side by side', () => {
       expect(me.body?.data?.user?.id, url).toBe(user.userId);
     }
     const contents = Array.from({ length: 6 }, (_, i) => `Side by side ${i} ${randomUUID()}`);
-    let due = new Date(0);
+    const postIds: string[] = [];
     for (const [index, content] of contents.entries()) {
-      const made = scheduled(content, 5_000);
-      due = made.due;
       // Half through each copy's gateway.
       const through = { ...stack, url: stack.urls[index % 2] as string };
-      const answer = await callAs(through, user, 'POST', '/linkedln/saveSchedulePost', made.request);
+      const answer = await callAs(through, user, 'POST', '/linkedln/saveSchedulePost', {
+        userId: user.userId,
+        content,
+        ...soonIn('UTC'),
+        status: 'scheduled',
+        timeZone: 'UTC',
+      });
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      postIds.push(answer.body.data.id);
     }
+    // Their time comes for all six at once; both copies' workers are there to take each due job.
+    for (const postId of postIds) await makeDue(stack, postId);
     const database = createDatabase({
       url: stack.databaseUrl,
       schema: {},
@@ -76,7 +66,7 @@ describe('two processes running all, side by side', () => {
         const listed = await callAs(stack, user, 'GET', '/api/v1/posts?status=published');
         return new Set<string>((listed.body?.data ?? []).map((post: { content: string }) => post.content));
       };
-      const deadline = due.getTime() + 120_000;
+      const deadline = Date.now() + 120_000;
       let seen: Record<string, number> = {};
       let published = new Set<string>();
       // Until the network has every post and the posts service has heard so of each.
