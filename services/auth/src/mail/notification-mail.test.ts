@@ -101,7 +101,7 @@ describe('a team post that its publisher could no longer put out', () => {
     const link = `https://nashr.example/posts?post=${postId}&workspace=${workspaceId}`;
     const arabic = digestMail('ar', [held], links);
     expect(arabic.text).toContain('تعذّر نشر منشور مجدول في مساحة عمل تديرها على لينكدإن.');
-    expect(arabic.text).toContain('جدوله: omar@example.com');
+    expect(arabic.text).toContain('\nجدوله: omar@example.com\n');
     expect(arabic.text).toContain(`عرض المنشور: ${link}`);
     expect(arabic.text).toContain('لإيقاف رسائل «منشورات الفريق التي تعذّر نشرها» عبر البريد:');
     const english = digestMail('en', [held], links);

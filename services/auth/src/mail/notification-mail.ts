@@ -36,6 +36,8 @@ const intlLocale = (lang: Locale, digits: Digits) =>
 interface Told {
   title: string;
   detail: string | null;
+  /** Who did what it tells of, on a line of its own under the detail. */
+  byline?: string | null;
   /** Words someone wrote (a draft's first words, a comment), quoted in the e-mail; never pushed. */
   quote?: string | null;
   action: { label: string; href: string } | null;
@@ -283,11 +285,10 @@ function told(lang: Locale, row: MailRow, publicUrl: string, timeZone = 'UTC', d
     }
     case 'team_post_failed': {
       // The post opens in its workspace; the reason says how to put it out again.
-      const reason = reasonLine(lang, row);
-      const by = row.actorEmail ? c.scheduled_by(row.actorEmail) : null;
       return {
         title: c.team_post_failed,
-        detail: [reason, by].filter(Boolean).join(' ') || null,
+        detail: reasonLine(lang, row),
+        byline: row.actorEmail ? c.scheduled_by(row.actorEmail) : null,
         action: {
           label: c.view,
           href: `${publicUrl}${row.postId ? postPagePath(row.postId, row.workspaceId) : '/posts'}`,
@@ -353,6 +354,11 @@ function htmlOf(item: Told): string {
       `<tr><td dir="auto" style="font-size:14px;line-height:1.7;color:#4b5563;">${escapeHtml(item.detail)}</td></tr>`,
     );
   }
+  if (item.byline) {
+    rows.push(
+      `<tr><td dir="auto" style="font-size:14px;line-height:1.7;color:#4b5563;">${escapeHtml(item.byline)}</td></tr>`,
+    );
+  }
   if (item.quote) {
     rows.push(
       `<tr><td dir="auto" style="font-size:14px;line-height:1.7;color:#1f2937;background:#f8fafc;border-radius:8px;padding:8px 12px;margin-top:4px;">${escapeHtml(item.quote)}</td></tr>`,
@@ -370,6 +376,7 @@ function textOf(item: Told): string[] {
   return [
     item.title,
     ...(item.detail ? [item.detail] : []),
+    ...(item.byline ? [item.byline] : []),
     ...(item.quote ? [item.quote] : []),
     ...(item.action ? [`${item.action.label}: ${item.action.href}`] : []),
     '',
