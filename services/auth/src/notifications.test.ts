@@ -234,7 +234,7 @@ describe("a team's scheduled post whose publisher may no longer publish there", 
         async () => mailsTo(h, manager.email),
         (m) => m.length > 0,
       );
-      expect(mail?.subject).toBe('تعذّر نشر منشور مجدول في مساحة عمل تديرها على لينكدإن.');
+      expect(mail?.subject).toBe('تعذّر نشر منشور مجدول على لينكدإن في مساحة عمل دورك فيها مالك أو مدير.');
       expect(mail?.text).toContain(`جدوله: ${publisher.email}`);
       expect(mail?.text).toContain(`http://localhost:8080/posts?post=${postId}&workspace=${workspaceId}`);
     }

@@ -100,7 +100,7 @@ describe('a team post that its publisher could no longer put out', () => {
   it('says who scheduled it and why, and opens the post in its workspace', () => {
     const link = `https://nashr.example/posts?post=${postId}&workspace=${workspaceId}`;
     const arabic = digestMail('ar', [held], links);
-    expect(arabic.text).toContain('تعذّر نشر منشور مجدول في مساحة عمل تديرها على لينكدإن.');
+    expect(arabic.text).toContain('تعذّر نشر منشور مجدول على لينكدإن في مساحة عمل دورك فيها مالك أو مدير.');
     expect(arabic.text).toContain('\nجدوله: omar@example.com\n');
     expect(arabic.text).toContain(`عرض المنشور: ${link}`);
     expect(arabic.text).toContain('لإيقاف رسائل «منشورات الفريق التي تعذّر نشرها» عبر البريد:');

@@ -128,7 +128,7 @@ const COPY = {
     draft_approved: 'أصبحت مسودتك معتمدة.',
     draft_commented: 'تعليق جديد في مراجعة مسودة.',
     mentioned: 'أشار إليك أحد الأعضاء في مراجعة مسودة.',
-    team_post_failed: 'تعذّر نشر منشور مجدول في مساحة عمل تديرها على لينكدإن.',
+    team_post_failed: 'تعذّر نشر منشور مجدول على لينكدإن في مساحة عمل دورك فيها مالك أو مدير.',
     scheduled_by: (actor: string) => `جدوله: ${actor}`,
     by: (actor: string) => `من: ${actor}`,
     quote: (words: string) => `«${words}»`,
