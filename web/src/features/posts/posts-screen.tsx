@@ -108,7 +108,7 @@ export function PostsPage() {
     void navigate({ to: '/posts', search: { tab: postsTabOf({ tab: value }) }, replace: true });
 
   const tabClass =
-    'relative -mb-px min-w-0 border-b-2 border-transparent px-1 py-2.5 text-center text-sm font-semibold text-slate-500 transition hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 sm:shrink-0 sm:whitespace-nowrap sm:px-4';
+    'relative -mb-px flex min-w-0 flex-wrap items-center justify-center gap-x-2 gap-y-1 border-b-2 border-transparent px-1 py-2.5 text-center text-sm font-semibold text-slate-500 transition hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 sm:shrink-0 sm:flex-nowrap sm:whitespace-nowrap sm:px-4';
 
   return (
     <div data-testid="posts-page">
@@ -137,7 +137,8 @@ export function PostsPage() {
             <Tabs.Trigger value="scheduled" className={tabClass} data-testid="tab-scheduled">
               {t('tabs.scheduled')}
               {scheduled.posts.length > 0 && (
-                <span className="ms-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs tabular-nums text-brand-700">
+                // On a phone the count wraps under the word rather than run into the next tab.
+                <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs tabular-nums text-brand-700">
                   {formatCompact(scheduled.posts.length, i18n.language)}
                 </span>
               )}
