@@ -4,10 +4,11 @@
  * composer; the owner, on a phone, opens the review page by its e-mail link (which moves the tab to
  * the workspace), requests a change with a comment; the contributor edits the draft and sends it
  * again; the owner approves it and schedules it from the drafts list. A contributor's direct call
- * to the publish endpoint is refused. The server's answers are checked, not only the words shown.
+ * to the publish endpoint is refused. A notification's link to the post opens it in the team's
+ * workspace. The server's answers are checked, not only the words shown.
  */
 import { randomUUID } from 'node:crypto';
-import { reviewPagePath, WORKSPACE_COOKIE, WORKSPACE_HEADER } from '@nashr/contracts';
+import { postPagePath, reviewPagePath, WORKSPACE_COOKIE, WORKSPACE_HEADER } from '@nashr/contracts';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -215,13 +216,13 @@ describe('draft review in a workspace, in Arabic', () => {
     await pickScheduleDate(schedule, await browserDay(phone, 2));
     await pickScheduleTime(schedule, '10:30');
     await schedule.getByRole('button', { name: 'جدولة', exact: true }).click();
+    let postId = '';
     await expect
       .poll(async () => {
         const waiting = await callIn(owner, team, 'GET', `/linkedln/getScheduledPosts/${owner.userId}`);
-        return (waiting.body?.data ?? []).map((post: { content: string; status: string }) => [
-          post.content,
-          post.status,
-        ]);
+        const posts: { id: string; content: string; status: string }[] = waiting.body?.data ?? [];
+        postId = posts[0]?.id ?? '';
+        return posts.map((post) => [post.content, post.status]);
       })
       .toEqual([[second, 'scheduled']]);
 
@@ -241,5 +242,13 @@ describe('draft review in a workspace, in Arabic', () => {
     await history.waitFor({ state: 'detached' });
     await phone.context().close();
     await writing.context().close();
+
+    // A notification's link to the post (a team's failed post is told to its owner so), opened
+    // where the owner works in the personal workspace: the tab moves to the team, then the post
+    // is brought into view and focused.
+    const desk = await openAs(owner, postPagePath(postId, team), { viewport: 'desktop' });
+    await desk.waitForFunction((id) => document.activeElement?.getAttribute('data-post-id') === id, postId);
+    expect(await shown(desk, 'workspace-switcher-name')).toBe('فريق المحتوى');
+    await desk.context().close();
   });
 });
