@@ -1,5 +1,5 @@
 import type { EventContract, JobContract, QueueName, RequestContract, WithRequestId } from '@nashr/contracts';
-import { type Job, type JobsOptions, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, type Job, type JobsOptions, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import type { z } from 'zod';
 import { AppError } from './errors.js';
 import type { Logger } from './logger.js';
@@ -195,8 +195,23 @@ export function handleJob<C extends JobContract | EventContract>(
   return { contract, handle };
 }
 
-/** BullMQ's own rule (Job.shouldRetryJob): another attempt follows unless the error forbids it or none are left. */
+/**
+ * Puts a running job back in its queue's delayed set until `at` without using up a try (a rate
+ * limit said when to come back), so its worker takes other work meanwhile. The handler throws
+ * what this answers: BullMQ then knows the job was moved, not failed.
+ */
+export async function putOff(job: Job, at: number): Promise<Error> {
+  if (!job.token) throw new Error(`job ${job.id} is not held by this worker: it cannot be put off`);
+  await job.moveToDelayed(at, job.token);
+  return new DelayedError(`put off until ${new Date(at).toISOString()}`);
+}
+
+/**
+ * BullMQ's own rule (Job.shouldRetryJob): another attempt follows unless the error forbids it or
+ * none are left. A job put off (`putOff`) comes back later without using up a try.
+ */
 function attemptOutcome(job: Job, error: unknown): JobOutcome {
+  if (error instanceof DelayedError) return 'retried';
   const unrecoverable =
     error instanceof UnrecoverableError || (error as Error | undefined)?.name === 'UnrecoverableError';
   return !unrecoverable && job.attemptsMade + 1 < (job.opts.attempts ?? 1) ? 'retried' : 'failed';

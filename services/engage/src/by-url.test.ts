@@ -25,6 +25,7 @@ const search = async (q: string) => {
 /** A post of a sandbox creator that exists now (their newest). */
 async function newestPostOf(handle: string) {
   const [post] = await h.sandbox.recentPosts({
+    maxWaitMs: 0,
     userId: randomUUID(),
     handles: [handle],
     topics: [],

@@ -21,7 +21,8 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { Allowance } from './allowance.js';
 import type { EngageConfig } from './config.js';
 import { comments, feedItems, type schema, settings, suggestionRequests, suggestions } from './db/schema.js';
-import type { EngageProvider } from './providers/types.js';
+import { PacerBusy } from './providers/pacing.js';
+import type { EngageProvider, NetworkPost } from './providers/types.js';
 import type { Targets } from './targets.js';
 import type { Writers } from './writer.js';
 
@@ -56,6 +57,46 @@ export const commentOf = (row: typeof comments.$inferSelect): EngageComment => (
   createdAt: row.createdAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
 });
+
+/** How many of a user's followed people and topics a refresh reads at a time. */
+export const REFRESH_STEP = 5;
+/**
+ * An account's slot this close is waited for; a later one pauses the refresh (`RefreshPaused`),
+ * so a worker never sits waiting for one account's rate while others' refreshes queue.
+ */
+export const REFRESH_SLOT_WAIT_MS = 2_000;
+
+/** The columns a refresh writes again on a post already in the feed. */
+const REFRESHED_COLUMNS = [
+  'url',
+  'authorHandle',
+  'authorName',
+  'authorHeadline',
+  'text',
+  'language',
+  'postedAt',
+  'reactions',
+  'comments',
+  'reposts',
+  'matchedPerson',
+  'matchedTopics',
+  'media',
+  'fetchedAt',
+] as const satisfies readonly (keyof typeof feedItems.$inferInsert)[];
+
+/** Where a paused refresh goes on from: when it started, and how many targets it has read. */
+export type RefreshProgress = NonNullable<JobPayload<typeof engageRefreshJob>['progress']>;
+
+/** A refresh paused for its account's rate: it goes on from `progress` in `waitMs`. */
+export class RefreshPaused extends Error {
+  constructor(
+    readonly waitMs: number,
+    readonly progress: RefreshProgress,
+  ) {
+    super(`the refresh waits ${waitMs} ms for its account's rate`);
+    this.name = 'RefreshPaused';
+  }
+}
 
 /** The scheduler of a user's background refresh: one per user, its id known from the user alone. */
 export const refreshSchedulerId = (userId: string) => `engage-refresh-${userId}`;
@@ -106,48 +147,48 @@ export class Feed {
     );
   }
 
-  /** Reads the followed people's and topics' recent posts, keeps them, and asks for their suggestions. */
-  async refresh(userId: string): Promise<{ posts: number; toSuggest: number }> {
-    const now = this.clock();
-    const since = new Date(now.getTime() - this.config.ENGAGE_FEED_DAYS * DAY);
+  /**
+   * Reads the followed people's and topics' recent posts, keeps them, and asks for their
+   * suggestions. It reads a few at a time (`REFRESH_STEP`), keeping each step's posts at once; a
+   * step whose account's next slot is more than `REFRESH_SLOT_WAIT_MS` away throws
+   * `RefreshPaused`, which says where to go on from (`progress`): the job goes back to its queue
+   * until then instead of holding a worker while the account's rate refills.
+   */
+  async refresh(userId: string, progress?: RefreshProgress): Promise<{ posts: number; toSuggest: number }> {
+    const startedAt = progress ? new Date(progress.startedAt) : this.clock();
+    const since = new Date(startedAt.getTime() - this.config.ENGAGE_FEED_DAYS * DAY);
     const { handles, topics } = await this.targets.forRefresh(userId);
     // Where the network cannot be read for this user (the official API, no account yet), the feed
     // keeps what it has: the posts brought by address.
     const readable = (await this.provider.network(userId)).features.follow;
-    const posts =
-      readable && (handles.length || topics.length)
-        ? await this.provider.recentPosts({ userId, handles, topics, since, now })
-        : [];
-    const followed = new Set(handles);
-    const kept = posts.slice(0, ENGAGE_LIMITS.feedPage * 2);
-    for (const post of kept) {
-      const lower = post.text.toLocaleLowerCase();
-      const values = {
-        userId,
-        postId: post.postId,
-        url: post.url,
-        authorHandle: post.author.handle,
-        authorName: post.author.name,
-        authorHeadline: post.author.headline,
-        text: post.text,
-        language: post.language,
-        postedAt: post.postedAt,
-        reactions: post.counters.reactions,
-        comments: post.counters.comments,
-        reposts: post.counters.reposts,
-        matchedPerson: followed.has(post.author.handle),
-        matchedTopics: topics.filter((t) => lower.includes(t.toLocaleLowerCase())),
-        media: (post.media ?? []).slice(0, ENGAGE_LIMITS.mediaPerPost),
-        fetchedAt: now,
-      };
-      await this.db
-        .insert(feedItems)
-        .values(values)
-        .onConflictDoUpdate({ target: [feedItems.userId, feedItems.postId], set: values });
+    const targets = readable ? [...handles.map((handle) => ({ handle })), ...topics.map((topic) => ({ topic }))] : [];
+    for (let done = progress?.done ?? 0; done < targets.length; done += REFRESH_STEP) {
+      const step = targets.slice(done, done + REFRESH_STEP);
+      let posts: NetworkPost[];
+      try {
+        posts = await this.provider.recentPosts({
+          userId,
+          handles: step.flatMap((target) => ('handle' in target ? [target.handle] : [])),
+          topics: step.flatMap((target) => ('topic' in target ? [target.topic] : [])),
+          since,
+          now: this.clock(),
+          maxWaitMs: REFRESH_SLOT_WAIT_MS,
+        });
+      } catch (error) {
+        if (!(error instanceof PacerBusy)) throw error;
+        throw new RefreshPaused(error.waitMs, { startedAt: startedAt.toISOString(), done });
+      }
+      await this.keepFeedPosts(userId, posts, { handles, topics, fetchedAt: startedAt });
     }
-    // Posts no longer followed, or gone from the window, leave the feed; those brought by address
-    // stay until they leave the window.
-    const ids = kept.map((p) => p.postId);
+    // What this refresh brought, newest first, up to the feed's bound; posts no longer followed,
+    // or gone from the window, leave the feed; those brought by address stay until they leave the window.
+    const kept = await this.db
+      .select({ postId: feedItems.postId })
+      .from(feedItems)
+      .where(and(eq(feedItems.userId, userId), gte(feedItems.fetchedAt, startedAt), gte(feedItems.postedAt, since)))
+      .orderBy(desc(feedItems.postedAt))
+      .limit(ENGAGE_LIMITS.feedPage * 2);
+    const ids = kept.map((row) => row.postId);
     await this.db
       .delete(feedItems)
       .where(
@@ -161,14 +202,54 @@ export class Feed {
     await this.db
       .delete(suggestionRequests)
       .where(and(eq(suggestionRequests.userId, userId), lt(suggestionRequests.requestedAt, since)));
+    const refreshedAt = this.clock();
     await this.db
       .insert(settings)
-      .values({ userId, refreshedAt: now })
-      .onConflictDoUpdate({ target: settings.userId, set: { refreshedAt: now } });
+      .values({ userId, refreshedAt })
+      .onConflictDoUpdate({ target: settings.userId, set: { refreshedAt } });
     const ready = await this.preparedOrAsked(userId, ids);
     const missing = ids.filter((id) => !ready.has(id));
     await this.prepareAhead(userId, missing);
-    return { posts: kept.length, toSuggest: missing.length };
+    return { posts: ids.length, toSuggest: missing.length };
+  }
+
+  /** One step's posts, newest first, up to the feed's bound (no later step can push them out of it), in one statement. */
+  private async keepFeedPosts(
+    userId: string,
+    posts: NetworkPost[],
+    about: { handles: string[]; topics: string[]; fetchedAt: Date },
+  ): Promise<void> {
+    const followed = new Set(about.handles);
+    const rows = posts.slice(0, ENGAGE_LIMITS.feedPage * 2).map((post) => {
+      const lower = post.text.toLocaleLowerCase();
+      return {
+        userId,
+        postId: post.postId,
+        url: post.url,
+        authorHandle: post.author.handle,
+        authorName: post.author.name,
+        authorHeadline: post.author.headline,
+        text: post.text,
+        language: post.language,
+        postedAt: post.postedAt,
+        reactions: post.counters.reactions,
+        comments: post.counters.comments,
+        reposts: post.counters.reposts,
+        matchedPerson: followed.has(post.author.handle),
+        matchedTopics: about.topics.filter((t) => lower.includes(t.toLocaleLowerCase())),
+        media: (post.media ?? []).slice(0, ENGAGE_LIMITS.mediaPerPost),
+        fetchedAt: about.fetchedAt,
+      };
+    });
+    if (rows.length === 0) return;
+    await this.db
+      .insert(feedItems)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [feedItems.userId, feedItems.postId],
+        // What the network says now; whether the user brought it by address stays as it was.
+        set: Object.fromEntries(REFRESHED_COLUMNS.map((key) => [key, sql.raw(`excluded.${feedItems[key].name}`)])),
+      });
   }
 
   /** Of these posts, those with suggestions written or asked for. */

@@ -485,7 +485,19 @@ export const creditsRenewalSweepJob = defineJob(QUEUES.aiInbox, 'credits-renewal
  * the user id), and once at once when the user's people or topics change: fetch the followed
  * people's and topics' recent posts.
  */
-export const engageRefreshJob = defineJob(QUEUES.engageFeed, 'engage-refresh', z.object({ userId, requestId }));
+export const engageRefreshJob = defineJob(
+  QUEUES.engageFeed,
+  'engage-refresh',
+  z.object({
+    userId,
+    requestId,
+    /**
+     * Where a refresh paused for its account's rate goes on from: when it started, and how many of
+     * the user's followed people and topics it has read. Absent on a new refresh.
+     */
+    progress: z.object({ startedAt: z.string().datetime(), done: z.number().int().min(0) }).optional(),
+  }),
+);
 
 /**
  * engage-worker: ask for the comment suggestions of a feed post ahead. Job id

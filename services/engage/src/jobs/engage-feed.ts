@@ -1,6 +1,6 @@
 import { commentSuggestionsWrittenJob, engageRefreshJob, engageSuggestJob } from '@nashr/contracts';
-import { handleJob } from '@nashr/platform';
-import type { Feed } from '../feed.js';
+import { handleJob, putOff } from '@nashr/platform';
+import { type Feed, RefreshPaused } from '../feed.js';
 
 /**
  * Each user's feed refresh (repeatable, and at once after a change), the suggestions asked of the
@@ -8,10 +8,22 @@ import type { Feed } from '../feed.js';
  */
 export function engageFeed(feed: Feed) {
   return [
-    handleJob(engageRefreshJob, async ({ userId }, _job, log) => {
-      const result = await feed.refresh(userId);
-      log.info({ userId, ...result }, 'engage feed refreshed');
-      return result;
+    handleJob(engageRefreshJob, async ({ userId, progress }, job, log) => {
+      try {
+        const result = await feed.refresh(userId, progress);
+        log.info({ userId, ...result }, 'engage feed refreshed');
+        return result;
+      } catch (error) {
+        // The account's rate is spent for now: the refresh goes back to the queue until its next
+        // slot, remembering where it was, and the worker takes other users' work meanwhile.
+        if (!(error instanceof RefreshPaused) || !job.token) throw error;
+        await job.updateData({ ...job.data, progress: error.progress });
+        log.debug(
+          { userId, ...error.progress, waitMs: error.waitMs },
+          'engage feed refresh paused for its account rate',
+        );
+        throw await putOff(job, Date.now() + error.waitMs);
+      }
     }),
     handleJob(engageSuggestJob, async ({ userId, postId, rewrite, requestId }) => {
       const asked = await feed.suggest(userId, postId, rewrite ? 'rewrite' : 'prepare', undefined, requestId);

@@ -76,13 +76,18 @@ export interface EngageProvider {
   suggestedCreators(): Promise<NetworkProfile[]>;
   /** People whose name or headline matches the words (at most `limit`). */
   searchPeople(query: string, userId: string, limit: number): Promise<NetworkProfile[]>;
-  /** Recent posts (since `since`) by these people, or mentioning these topics, newest first. */
+  /**
+   * Recent posts (since `since`) by these people, or mentioning these topics, newest first. A call
+   * whose slot of the account's rate is more than `maxWaitMs` away throws `PacerBusy` with the
+   * wait (the background refresh then pauses and goes back to its queue).
+   */
   recentPosts(input: {
     userId: string;
     handles: string[];
     topics: string[];
     since: Date;
     now: Date;
+    maxWaitMs: number;
   }): Promise<NetworkPost[]>;
   /** One post, or null when it is gone. */
   getPost(postId: string, now: Date, userId: string): Promise<NetworkPost | null>;

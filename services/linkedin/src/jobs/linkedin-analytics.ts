@@ -1,5 +1,5 @@
 import { analyticsRetentionJob, analyticsSnapshotJob, FINE_SNAPSHOT_DAYS, QUEUES } from '@nashr/contracts';
-import { createWorker, handleJob, type Logger, type QueueContext } from '@nashr/platform';
+import { createWorker, handleJob, type Logger, putOff, type QueueContext } from '@nashr/platform';
 import { AccountBusyError } from '../analytics/account-limiter.js';
 import type { SnapshotCollector } from '../analytics/collector.js';
 import type { SnapshotStore } from '../analytics/snapshot-store.js';
@@ -34,12 +34,9 @@ export function linkedinAnalytics(deps: AnalyticsJobDeps) {
         // without using up a try, and other accounts' snapshots go on meanwhile.
         if (!(error instanceof AccountBusyError) || !job.token) throw error;
         const at = Date.now() + Math.min(error.waitMs, MAX_WAIT_MS);
-        await job.moveToDelayed(at, job.token);
+        const putOffError = await putOff(job, at);
         log.info({ userId, retryAt: new Date(at).toISOString() }, 'analytics snapshot put off: account rate limited');
-        // BullMQ knows this error by its name: the job was moved, not failed.
-        const delayed = new Error('moved to delayed by a rate limit');
-        delayed.name = 'DelayedError';
-        throw delayed;
+        throw putOffError;
       }
     }),
     handleJob(analyticsRetentionJob, async (_payload, _job, log) => {

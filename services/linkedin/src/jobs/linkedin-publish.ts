@@ -1,5 +1,5 @@
 import { engageCommentJob, publishPostJob } from '@nashr/contracts';
-import { handleJob } from '@nashr/platform';
+import { handleJob, putOff } from '@nashr/platform';
 import { isProviderError } from '../providers/provider-error.js';
 import type { EngageCommenter } from '../publish/engage-commenter.js';
 import type { Publisher } from '../publish/publisher.js';
@@ -32,16 +32,13 @@ export function linkedinPublish(publisher: Publisher, commenter?: EngageCommente
         const wait = isProviderError(error) && error.kind === 'rate_limited' ? error.retryAfterMs : undefined;
         if (wait === undefined || !job.token) throw error;
         const at = Date.now() + Math.min(Math.max(wait, 0), MAX_RATE_LIMIT_WAIT_MS);
-        await job.moveToDelayed(at, job.token);
+        const putOffError = await putOff(job, at);
         log.info({ postId: payload.postId, retryAt: new Date(at).toISOString() }, 'rate limited: publishing later');
         // The post shows when it goes out again; a lost report only leaves it showing 'publishing'.
         await publisher
           .reportDelayed(payload, new Date(at))
           .catch((err) => log.warn({ err, postId: payload.postId }, 'could not tell the post its retry time'));
-        // BullMQ knows this error by its name: the job was moved, not failed.
-        const delayed = new Error('moved to delayed by a rate limit');
-        delayed.name = 'DelayedError';
-        throw delayed;
+        throw putOffError;
       }
     }),
   ];

@@ -84,12 +84,16 @@ export class SandboxEngageProvider implements EngageProvider {
     this.onCall = options.onCall;
   }
 
-  /** One call to the network on behalf of an account: a slot of its rate, then the latency. */
-  private async call(userId: string): Promise<void> {
+  /**
+   * One call to the network on behalf of an account: a slot of its rate, then the latency. A slot
+   * further than `maxWaitMs` is the user's refusal, or in the background (`busy: 'pass'`) the
+   * pacer's own `PacerBusy`, which pauses the work.
+   */
+  private async call(userId: string, maxWaitMs = 120_000, busy: 'refuse' | 'pass' = 'refuse'): Promise<void> {
     try {
-      await this.pacer.take(userId, 120_000);
+      await this.pacer.take(userId, maxWaitMs);
     } catch (error) {
-      if (error instanceof PacerBusy) throw refusals.busy(Math.ceil(error.waitMs / 1000));
+      if (error instanceof PacerBusy && busy === 'refuse') throw refusals.busy(Math.ceil(error.waitMs / 1000));
       throw error;
     }
     this.onCall?.(userId);
@@ -177,6 +181,7 @@ export class SandboxEngageProvider implements EngageProvider {
     topics: string[];
     since: Date;
     now: Date;
+    maxWaitMs: number;
   }): Promise<NetworkPost[]> {
     const handles = new Set(input.handles);
     const topics = input.topics.map((t) => t.toLocaleLowerCase());
@@ -187,7 +192,7 @@ export class SandboxEngageProvider implements EngageProvider {
       const worker = async () => {
         while (next < calls) {
           next++;
-          await this.call(input.userId);
+          await this.call(input.userId, input.maxWaitMs, 'pass');
         }
       };
       await Promise.all(Array.from({ length: Math.min(this.parallelCalls, calls) }, worker));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { accountConnectedEvent, accountDisconnectedEvent } from '@nashr/contracts';
+import { accountConnectedEvent, accountDisconnectedEvent, engageRefreshJob, QUEUES } from '@nashr/contracts';
 import { FAKE_API_KEY, type FakeUnipile, startFakeUnipile } from '@nashr/fakes/fake-unipile';
 import { testIdentity } from '@nashr/platform/testing';
 import { eq } from 'drizzle-orm';
@@ -285,5 +285,31 @@ describe('the unipile provider', () => {
     const before = fake.accountCalls.get(accountId)?.length ?? 0;
     expect((await c.call(who, 'GET', '/api/v1/engage/people/search?q=miller')).statusCode).toBe(503);
     expect(fake.accountCalls.get(accountId)?.length ?? 0).toBe(before);
+  });
+
+  it("puts a background refresh told to wait back in the queue, and it goes on when the account's rest is over", async () => {
+    const { who } = await connectedUser();
+    fake.options.failures['/linkedin/search'] = {
+      status: 429,
+      type: 'errors/too_many_requests',
+      times: 1,
+      retryAfterSeconds: 3,
+    };
+    expect((await c.call(who, 'POST', '/api/v1/engage/topics', { topic: 'onboarding' })).statusCode).toBe(201);
+    // Longer than a refresh waits in place: it waits in the delayed set, saying where it was.
+    const paused = async () =>
+      (await h.queues.get(QUEUES.engageFeed).getDelayed()).find(
+        (job) => job.name === engageRefreshJob.name && job.data.userId === who.userId,
+      )?.data.progress;
+    await expect.poll(paused, POLL).toMatchObject({ done: 0 });
+    await expect
+      .poll(
+        async () =>
+          (await c.call(who, 'GET', '/api/v1/engage/feed?lang=en'))
+            .json()
+            .posts.map((p: { postId: string }) => p.postId),
+        POLL,
+      )
+      .toEqual(['urn:li:activity:7100000000000000010']);
   });
 });

@@ -139,13 +139,21 @@ export class UnipileEngageProvider implements EngageProvider {
     account: string,
     method: string,
     path: string,
-    options: { query?: Record<string, string | number | undefined>; json?: unknown; waitMs: number },
+    options: {
+      query?: Record<string, string | number | undefined>;
+      json?: unknown;
+      waitMs: number;
+      /** In the background the pacer's `PacerBusy` passes, with its wait, rather than the user's refusal. */
+      busy?: 'refuse' | 'pass';
+    },
   ): Promise<unknown> {
+    const tooBusy = (waitMs: number) =>
+      options.busy === 'pass' ? new PacerBusy(waitMs) : refusals.busy(Math.ceil(waitMs / 1000));
     for (let attempt = 1; ; attempt++) {
       try {
         await this.options.pacer.take(account, options.waitMs);
       } catch (error) {
-        if (error instanceof PacerBusy) throw refusals.busy(Math.ceil(error.waitMs / 1000));
+        if (error instanceof PacerBusy) throw tooBusy(error.waitMs);
         throw error;
       }
       try {
@@ -155,7 +163,7 @@ export class UnipileEngageProvider implements EngageProvider {
         const rest = error.retryAfterMs ?? DEFAULT_HOLD_OFF_MS;
         await this.options.pacer.holdOff(account, rest);
         // A 429 means the call was not carried out, so a write may be tried again too.
-        if (attempt >= 2 || rest > options.waitMs) throw refusals.busy(Math.ceil(rest / 1000));
+        if (attempt >= 2 || rest > options.waitMs) throw tooBusy(rest);
       }
     }
   }
@@ -216,6 +224,7 @@ export class UnipileEngageProvider implements EngageProvider {
       query?: Record<string, string | number | undefined>;
       json?: unknown;
       waitMs?: number;
+      busy?: 'refuse' | 'pass';
       hiddenIsAbsent?: boolean;
     } = {},
   ): Promise<unknown | null> {
@@ -330,24 +339,30 @@ export class UnipileEngageProvider implements EngageProvider {
     return posts;
   }
 
-  /** A refresh waits for its account's slots as long as it must: it runs in the background. */
+  /** A refresh runs in the background: a slot further than `maxWaitMs` pauses it (`PacerBusy`). */
   async recentPosts(input: {
     userId: string;
     handles: string[];
     topics: string[];
     since: Date;
     now: Date;
+    maxWaitMs: number;
   }): Promise<NetworkPost[]> {
     if (await this.isOfficial(input.userId)) return [];
     const account = await this.accountOf(input.userId);
-    const waitMs = 10 * 60_000;
+    const waitMs = input.maxWaitMs;
+    const busy = 'pass' as const;
     const tasks: (() => Promise<NetworkPost[]>)[] = [
       ...input.handles.map((handle) => async () => {
         let providerId = this.providerIds.get(handle);
         if (!providerId) {
           const user = this.parse(
             wireUserSchema,
-            await this.read(account, 'GET', `/users/${encodeURIComponent(handle)}`, { waitMs, hiddenIsAbsent: true }),
+            await this.read(account, 'GET', `/users/${encodeURIComponent(handle)}`, {
+              waitMs,
+              busy,
+              hiddenIsAbsent: true,
+            }),
           );
           if (!user?.provider_id) return [];
           providerId = user.provider_id;
@@ -356,6 +371,7 @@ export class UnipileEngageProvider implements EngageProvider {
         const body = await this.read(account, 'GET', `/users/${encodeURIComponent(providerId)}/posts`, {
           query: { limit: POSTS_PER_PERSON },
           waitMs,
+          busy,
         });
         return this.postsOf(body).map((post) => ({ ...post, author: { ...post.author, handle } }));
       }),
@@ -363,6 +379,7 @@ export class UnipileEngageProvider implements EngageProvider {
         const body = await this.read(account, 'POST', '/linkedin/search', {
           json: { api: 'classic', category: 'posts', keywords: topic, sort_by: 'date', date_posted: 'past_week' },
           waitMs,
+          busy,
         });
         return this.postsOf(body);
       }),
