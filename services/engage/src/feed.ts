@@ -247,8 +247,11 @@ export class Feed {
       .values(rows)
       .onConflictDoUpdate({
         target: [feedItems.userId, feedItems.postId],
-        // What the network says now; whether the user brought it by address stays as it was.
+        // What the network says now; whether the user brought it by address stays as it was. Two
+        // refreshes of a user can overlap (a list changed while one ran): an older one never writes
+        // over a newer one's row, so the newer one's posts stay its own and are not dropped at its end.
         set: Object.fromEntries(REFRESHED_COLUMNS.map((key) => [key, sql.raw(`excluded.${feedItems[key].name}`)])),
+        setWhere: sql`${feedItems.fetchedAt} <= excluded.fetched_at`,
       });
   }
 

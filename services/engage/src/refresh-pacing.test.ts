@@ -128,4 +128,27 @@ describe('a feed refresh that meets its account rate', () => {
       expect(times.filter((at, j) => j >= i && at - start < WINDOW_MS).length).toBeLessThanOrEqual(LIMIT);
     }
   });
+
+  it("an older refresh that ends after a newer one keeps the newer one's posts as they are", async () => {
+    const user = crypto.randomUUID();
+    await follows(user, 3);
+    const newer = await refreshed(user);
+    await expect.poll(() => finished(newer), { timeout: 10_000 }).not.toBeNull();
+    const rows = async () =>
+      (await database.db.select().from(feedItems))
+        .filter((row) => row.userId === user)
+        .map((row) => [row.postId, row.fetchedAt.toISOString()])
+        .sort();
+    const before = await rows();
+    expect(before.length).toBeGreaterThan(0);
+
+    // A refresh that started a minute earlier (a list changed while it waited for its account) ends now.
+    const older = await queues.enqueue(
+      engageRefreshJob,
+      { userId: user, progress: { startedAt: new Date(Date.now() - 60_000).toISOString(), done: 0 } },
+      { jobId: `older-refresh-${user}` },
+    );
+    await expect.poll(() => finished(older.id ?? ''), { timeout: 10_000 }).not.toBeNull();
+    expect(await rows()).toEqual(before);
+  });
 });
