@@ -26,10 +26,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One file at a time. Measured on two cores: two at a time, with two workers for the
-          // other tests beside them, took about a fifth less time in all, but module imports in
-          // the other tests grew fivefold and tests near their 20 s timeout failed.
-          fileParallelism: false,
+          // Each file starts its own stack (its own ports, database and Redis prefix) and browser,
+          // so files may run side by side: `npm test` runs two at a time (scripts/test.mjs).
         },
       },
     ],

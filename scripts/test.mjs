@@ -11,10 +11,11 @@
 // TEST_WITH_NODE=/path/to/bin/node runs every test on that Node.js instead of this one (.ci/run
 // sets it to Node.js 24, what the production images run, when the machine has another): lint,
 // typecheck and build stay on this Node.js, which cannot change what they check or produce. The
-// unit, service, web and ops tests then run with one Vitest worker beside the browser tests
-// (they leave a core mostly idle, one file at a time); their output is printed whole when both
-// have ended. Two workers on both sides were faster in all on two cores, but slowed the other
-// tests' module imports so much that tests near their timeout failed.
+// unit, service, web and ops tests then run with one Vitest worker beside the browser tests,
+// which run two files at a time (BROWSER_FILES_AT_ONCE); their output is printed whole when both
+// have ended. One browser file at a time used 0.8 of two cores on average (a run of 20 minutes);
+// two workers for the other tests as well slowed their module imports so much that tests near
+// their timeout failed.
 //
 // Every Node.js the tests start (Vitest's workers, the browser tests' stacks) shares one
 // compile cache (NODE_COMPILE_CACHE): a module compiled once is not compiled again by the next
@@ -33,6 +34,11 @@ const checks = { passed: 0, failed: 0, skipped: 0 };
 /** The projects of vitest.config.ts that run beside the browser tests: every one but e2e. */
 const BESIDE_BROWSER_PROJECTS = ['packages', 'services', 'web', 'ops'];
 const BROWSER_PROJECT = 'e2e';
+/**
+ * Browser test files run this many at a time. A file mostly waits (for its stack, its browser, a
+ * job, a screen): one at a time, a run used 0.75 of two cores on average.
+ */
+const BROWSER_FILES_AT_ONCE = 2;
 
 warnIfUnsupportedNode();
 
@@ -275,7 +281,7 @@ if (testNode && testVersion) {
   const browser = vitest(
     `${label} (${BROWSER_PROJECT})`,
     testNode,
-    ['--project', BROWSER_PROJECT, '--passWithNoTests', ...args],
+    ['--project', BROWSER_PROJECT, `--maxWorkers=${BROWSER_FILES_AT_ONCE}`, '--passWithNoTests', ...args],
     env,
   );
   runs.push([label, added(await beside, await browser)]);
