@@ -240,7 +240,8 @@ function expiryWords(
 function told(lang: Locale, row: MailRow, publicUrl: string, timeZone = 'UTC', digits: Digits = 'latn'): Told {
   const c = COPY[lang];
   const kind = row.kind as NotificationKind;
-  const post = `${publicUrl}${row.postId ? postPagePath(row.postId) : '/posts'}`;
+  // The post in its list, in its workspace when the notification names one (a team's post).
+  const post = `${publicUrl}${row.postId ? postPagePath(row.postId, row.workspaceId) : '/posts'}`;
   const reconnect = { label: c.reconnect, href: `${publicUrl}${RECONNECT_PATH}` };
   switch (kind) {
     case 'post_published':
@@ -289,10 +290,7 @@ function told(lang: Locale, row: MailRow, publicUrl: string, timeZone = 'UTC', d
         title: c.team_post_failed,
         detail: reasonLine(lang, row),
         byline: row.actorEmail ? c.scheduled_by(row.actorEmail) : null,
-        action: {
-          label: c.view,
-          href: `${publicUrl}${row.postId ? postPagePath(row.postId, row.workspaceId) : '/posts'}`,
-        },
+        action: { label: c.view, href: post },
       };
     }
     case 'review_requested':
