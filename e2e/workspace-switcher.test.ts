@@ -236,8 +236,14 @@ describe('the workspace switcher', () => {
     const options = page.getByTestId('workspace-switcher-option');
     await expect.poll(() => options.count()).toBe(2);
     expect(await options.nth(1).textContent()).toContain('الدور: مشاهد');
-    const box = await page.getByTestId('workspace-switcher-panel').boundingBox();
-    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    // The panel is placed once it has been measured: wait until it sits inside the screen.
+    const panel = page.getByTestId('workspace-switcher-panel');
+    await expect
+      .poll(async () => {
+        const box = await panel.boundingBox();
+        return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= 360;
+      })
+      .toBe(true);
     await screenshot(page, 'workspace-switcher-ar-phone', { fullPage: false });
     await options.nth(1).click();
     await expect.poll(() => trigger.getAttribute('aria-label')).toContain('فريق الإطلاق');
