@@ -18,7 +18,12 @@ const members: WorkspaceMember[] = [
   { userId: OWNER, email: 'owner@example.test', role: 'owner', joinedAt: at },
   { userId: WRITER, email: 'writer@example.test', role: 'contributor', joinedAt: at },
 ];
-vi.mock('../workspaces', () => ({ useMembersHere: () => ({ data: { members, invitations: null } }) }));
+/** The workspace's members as the screen reads them: each test says when they arrive. */
+let membersAnswer: Promise<{ members: WorkspaceMember[]; invitations: null }>;
+vi.mock('../workspaces', async () => {
+  const { useQuery } = await import('@tanstack/react-query');
+  return { useMembersHere: () => useQuery({ queryKey: ['members-here'], queryFn: () => membersAnswer }) };
+});
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -36,6 +41,7 @@ let asked: string[];
 
 function serve(status: number, body: unknown) {
   asked = [];
+  membersAnswer = Promise.resolve({ members, invitations: null });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
@@ -98,6 +104,25 @@ describe("a post's history", () => {
       'اعتمدها: owner@example.test · النسخة 2',
       'جدولها: عضو سابق',
     ]);
+  });
+
+  it('names nobody a former member while the members are still being read', async () => {
+    serve(200, { success: true, data: { activity: [entry(1, 'created', WRITER, 1)] } });
+    let arrive: (team: { members: WorkspaceMember[]; invitations: null }) => void = () => {};
+    membersAnswer = new Promise((resolve) => {
+      arrive = resolve;
+    });
+    await render();
+    await act(async () => container.querySelector<HTMLButtonElement>('[data-testid="post-history"]')?.click());
+    await vi.waitFor(() => expect(asked).toEqual([`/api/v1/posts/${POST}/activity`]));
+    await act(async () => {});
+    expect(inDialog()?.querySelector('[role="status"]')?.textContent).toBe('جارٍ تحميل السجل…');
+    expect(inDialog()?.querySelectorAll('[data-testid="activity-entry"]')).toHaveLength(0);
+    await act(async () => arrive({ members, invitations: null }));
+    await vi.waitFor(() => expect(inDialog()?.querySelectorAll('[data-testid="activity-entry"]')).toHaveLength(1));
+    expect(clean(inDialog()?.querySelector('[data-testid="activity-entry"] p')?.textContent)).toBe(
+      'كتب المسودة: writer@example.test · النسخة 1',
+    );
   });
 
   it('says in words when the history could not be read, with a way to try again', async () => {

@@ -12,8 +12,11 @@ import { ActivityEntries, useWhoIs } from './activity-list';
 function PostHistory({ postId }: { postId: string }) {
   const { t } = useTranslation('review');
   const activity = usePostActivity(postId);
-  const whoIs = useWhoIs(useMembersHere().data?.members ?? []);
-  if (activity.isPending) {
+  // Entries name people by the workspace's members: until those are read, an author would be
+  // called a former member.
+  const members = useMembersHere();
+  const whoIs = useWhoIs(members.data?.members ?? []);
+  if (activity.isPending || members.isPending) {
     return (
       <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
         <Spinner className="size-4 border-2" />
@@ -21,12 +24,15 @@ function PostHistory({ postId }: { postId: string }) {
       </p>
     );
   }
-  if (activity.error) {
+  if (activity.error || members.error) {
     return (
       <LoadError
-        error={activity.error}
-        onRetry={() => void activity.refetch()}
-        retrying={activity.isFetching}
+        error={activity.error ?? members.error}
+        onRetry={() => {
+          if (activity.error) void activity.refetch();
+          if (members.error) void members.refetch();
+        }}
+        retrying={activity.isFetching || members.isFetching}
         compact
       />
     );

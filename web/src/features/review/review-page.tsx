@@ -687,6 +687,10 @@ export function ReviewPage() {
   const { workspace } = useSearch({ strict: false }) as { workspace?: string };
   const ready = useWorkInLinked(workspace);
   const review = useDraftReview(draftId, ready);
+  // The thread and the history name people by the workspace's members: read them first, or an
+  // author would be called a former member meanwhile.
+  const members = useMembersHere();
+  const failed = review.error ?? members.error;
 
   return (
     <div className="mx-auto max-w-3xl" data-testid="screen-review">
@@ -699,15 +703,22 @@ export function ReviewPage() {
         {t('page.back')}
       </Link>
       <h1 className="mt-2 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{t('page.title')}</h1>
-      {!ready || review.isPending ? (
+      {!ready || review.isPending || members.isPending ? (
         <div className="flex items-center justify-center gap-3 py-16 text-slate-600" data-testid="review-loading">
           <Spinner className="size-6" />
           <p>{ready ? t('page.loading') : t('page.switching')}</p>
         </div>
-      ) : review.error || !review.data ? (
+      ) : failed || !review.data ? (
         <div className="mt-5">
           <p className="sr-only">{t('page.loadFailed')}</p>
-          <LoadError error={review.error} onRetry={() => void review.refetch()} retrying={review.isFetching} />
+          <LoadError
+            error={failed}
+            onRetry={() => {
+              if (review.error) void review.refetch();
+              if (members.error) void members.refetch();
+            }}
+            retrying={review.isFetching || members.isFetching}
+          />
         </div>
       ) : (
         // One draft's page: another draft (a notification's link followed from here) starts afresh,
