@@ -53,6 +53,12 @@ function sharedText(search: Record<string, unknown>): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A route's search parameter `name` kept when it holds an id, dropped otherwise: spread it into the search. */
+function idParam<Name extends string>(search: Record<string, unknown>, name: Name): { [K in Name]?: string } {
+  const value = search[name];
+  return typeof value === 'string' && UUID.test(value) ? ({ [name]: value } as { [K in Name]?: string }) : {};
+}
+
 /**
  * Radix widgets (tabs, accordions) default to left-to-right and write it on their element, which
  * would lay out everything inside them left-to-right in the Arabic interface: they follow the
@@ -175,7 +181,7 @@ const linkedinConnectScreenRoute = createRoute({
   ): { return?: '/connect-linkedIn'; oauth?: OauthOutcome; account?: string } => ({
     ...(search.return === '/connect-linkedIn' ? { return: '/connect-linkedIn' as const } : {}),
     ...(oauthOutcomeOf(search.oauth) ? { oauth: oauthOutcomeOf(search.oauth) } : {}),
-    ...(typeof search.account === 'string' && UUID.test(search.account) ? { account: search.account } : {}),
+    ...idParam(search, 'account'),
   }),
   staticData: { session: true },
   // Back from the network's page the user may already count as connected: the popup must still
@@ -295,10 +301,8 @@ const appRoutes = [
       search.tab === 'calendar'
         ? { tab: search.tab }
         : {}),
-      ...(typeof search.post === 'string' && /^[0-9a-f-]{36}$/i.test(search.post) ? { post: search.post } : {}),
-      ...(typeof search.workspace === 'string' && /^[0-9a-f-]{36}$/i.test(search.workspace)
-        ? { workspace: search.workspace }
-        : {}),
+      ...idParam(search, 'post'),
+      ...idParam(search, 'workspace'),
     }),
     component: appScreen(() => import('./features/posts/posts-screen'), 'PostsPage'),
   }),
@@ -333,8 +337,7 @@ const appRoutes = [
     getParentRoute: () => appRoute,
     path: '/workspaces',
     // `id`: the workspace to open, as the invitation's page links to the one just joined.
-    validateSearch: (search: Record<string, unknown>): { id?: string } =>
-      typeof search.id === 'string' && UUID.test(search.id) ? { id: search.id } : {},
+    validateSearch: (search: Record<string, unknown>): { id?: string } => idParam(search, 'id'),
     component: appScreen(() => import('./features/workspaces/workspaces-screen'), 'WorkspacesPage'),
   }),
   // One draft's review (reviewPagePath, linked from the review e-mails): `?workspace=` names the
@@ -342,8 +345,7 @@ const appRoutes = [
   createRoute({
     getParentRoute: () => appRoute,
     path: '/review/$draftId',
-    validateSearch: (search: Record<string, unknown>): { workspace?: string } =>
-      typeof search.workspace === 'string' && UUID.test(search.workspace) ? { workspace: search.workspace } : {},
+    validateSearch: (search: Record<string, unknown>): { workspace?: string } => idParam(search, 'workspace'),
     component: appScreen(() => import('./features/review/review-screen'), 'ReviewPage'),
   }),
   // The writing library: hooks and templates, and the inspiration library of strong posts.
