@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import type { PostDraft, WorkspaceRole } from '@nashr/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -10,10 +9,9 @@ import {
 } from '@tanstack/react-router';
 import i18next from 'i18next';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startI18nForTests } from '../../i18n/testing';
-import { sessionQuery } from '../../lib/api/auth';
+import { renderSignedIn, unmountRendered } from '../../lib/testing/render';
 import { chooseWorkspace, resetWorkspaceForTests } from '../../session/current-workspace';
 import { DraftsList } from './drafts-list';
 
@@ -28,8 +26,6 @@ vi.mock('../workspaces', async () => {
   return { useRoleHere: () => role.current, useMaySchedule: () => roleAtLeast(role.current, SCHEDULER_ROLE) };
 });
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const draft = (n: number, over: Partial<PostDraft>): PostDraft => ({
   id: id(n),
@@ -80,12 +76,9 @@ function serve() {
   );
 }
 
-let root: Root | undefined;
 let container: HTMLDivElement;
 
 async function open() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(sessionQuery.queryKey, { id: ME, email: 'me@example.test' } as never);
   const rootRoute = createRootRoute({
     component: () => <DraftsList onOpen={() => {}} onSchedule={() => {}} onWrite={() => {}} />,
   });
@@ -95,16 +88,9 @@ async function open() {
     ]),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () =>
-    root?.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router as never} />
-      </QueryClientProvider>,
-    ),
-  );
+  ({ container } = await renderSignedIn(<RouterProvider router={router as never} />, {
+    account: { id: ME, email: 'me@example.test' },
+  }));
   await vi.waitFor(() => expect(cards()).toHaveLength(4));
 }
 
@@ -127,9 +113,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await act(async () => root?.unmount());
-  root = undefined;
-  container?.remove();
+  await unmountRendered();
   vi.unstubAllGlobals();
   chooseWorkspace(null);
 });

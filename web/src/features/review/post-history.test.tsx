@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import type { WorkspaceMember } from '@nashr/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startI18nForTests } from '../../i18n/testing';
-import { sessionQuery } from '../../lib/api/auth';
+import { renderSignedIn, unmountRendered } from '../../lib/testing/render';
 import { PostHistoryButton } from './post-history';
 
 const OWNER = '11111111-1111-4111-8111-111111111111';
@@ -25,8 +23,6 @@ vi.mock('../workspaces', async () => {
   return { useMembersHere: () => useQuery({ queryKey: ['members-here'], queryFn: () => membersAnswer }) };
 });
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const entry = (n: number, action: string, actorId: string | null, version: number | null = null) => ({
   id: `66666666-6666-4666-8666-66666666666${n}`,
   action,
@@ -35,7 +31,6 @@ const entry = (n: number, action: string, actorId: string | null, version: numbe
   at,
 });
 
-let root: Root | undefined;
 let container: HTMLDivElement;
 let asked: string[];
 
@@ -52,18 +47,9 @@ function serve(status: number, body: unknown) {
 }
 
 async function render() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(sessionQuery.queryKey, { id: OWNER, email: 'owner@example.test' } as never);
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () =>
-    root?.render(
-      <QueryClientProvider client={queryClient}>
-        <PostHistoryButton postId={POST} />
-      </QueryClientProvider>,
-    ),
-  );
+  ({ container } = await renderSignedIn(<PostHistoryButton postId={POST} />, {
+    account: { id: OWNER, email: 'owner@example.test' },
+  }));
 }
 
 const inDialog = () => document.querySelector<HTMLElement>('[data-testid="post-history-dialog"]');
@@ -74,9 +60,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await act(async () => root?.unmount());
-  root = undefined;
-  container?.remove();
+  await unmountRendered();
   vi.unstubAllGlobals();
 });
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { PostDraft, ReviewComment, WorkspaceMember, WorkspaceRole } from '@nashr/contracts';
-import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { focusManager } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -11,10 +11,9 @@ import {
 } from '@tanstack/react-router';
 import i18next from 'i18next';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startI18nForTests } from '../../i18n/testing';
-import { sessionQuery } from '../../lib/api/auth';
+import { renderSignedIn, unmountRendered } from '../../lib/testing/render';
 import { ReviewPage } from './review-page';
 
 const OWNER = '11111111-1111-4111-8111-111111111111';
@@ -41,8 +40,6 @@ vi.mock('../workspaces', () => ({
 const openComposer = vi.hoisted(() => vi.fn());
 vi.mock('../composer', () => ({ useComposer: () => ({ open: openComposer }) }));
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const draft = (over: Partial<PostDraft> = {}): PostDraft => ({
   id: DRAFT,
@@ -106,12 +103,9 @@ function serve(answers: Record<string, Array<{ status: number; body: unknown }>>
   );
 }
 
-let root: Root | undefined;
 let container: HTMLDivElement;
 
 async function openPage(shown = 'review-summary') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(sessionQuery.queryKey, { id: OWNER, email: 'owner@example.test' } as never);
   const rootRoute = createRootRoute({ component: Outlet });
   const router = createRouter({
     routeTree: rootRoute.addChildren([
@@ -120,16 +114,9 @@ async function openPage(shown = 'review-summary') {
     ]),
     history: createMemoryHistory({ initialEntries: [`/review/${DRAFT}?workspace=${WORKSPACE}`] }),
   });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () =>
-    root?.render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router as never} />
-      </QueryClientProvider>,
-    ),
-  );
+  ({ container } = await renderSignedIn(<RouterProvider router={router as never} />, {
+    account: { id: OWNER, email: 'owner@example.test' },
+  }));
   await vi.waitFor(() => expect(container.querySelector(`[data-testid="${shown}"]`)).not.toBeNull());
 }
 
@@ -166,9 +153,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await act(async () => root?.unmount());
-  root = undefined;
-  container?.remove();
+  await unmountRendered();
   vi.unstubAllGlobals();
 });
 

@@ -1,18 +1,14 @@
 // @vitest-environment jsdom
 import { WORKSPACE_HEADER, type Workspace } from '@nashr/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startI18nForTests } from '../../i18n/testing';
-import { sessionQuery } from '../../lib/api/auth';
+import { renderSignedIn, unmountRendered } from '../../lib/testing/render';
 import { chooseWorkspace, currentWorkspace, resetWorkspaceForTests } from '../../session/current-workspace';
 import { ReviewRule } from './review-rule';
 import { useWorkInLinked, WORKSPACES_LIST_KEY } from './workspaces-api';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const ME = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const TEAM = '0b6f1c1e-6a55-4a4e-9d0e-2f3c4b5a6d7e';
@@ -21,7 +17,6 @@ const at = '2026-12-01T10:00:00.000Z';
 const personal: Workspace = { id: ME, name: 'me', personal: true, role: 'owner', createdAt: at };
 const team = (role: Workspace['role']): Workspace => ({ id: TEAM, name: 'Team', personal: false, role, createdAt: at });
 
-let root: Root | undefined;
 let container: HTMLDivElement;
 let sent: { method: string; url: string; workspace: string | undefined; body: unknown }[];
 let requiresApproval: boolean;
@@ -41,13 +36,10 @@ function serve() {
 }
 
 async function mount(node: React.ReactNode, workspaces: Workspace[] = [personal]) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(sessionQuery.queryKey, { id: ME, email: 'me@example.test' } as never);
-  client.setQueryData(WORKSPACES_LIST_KEY, workspaces);
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => root?.render(<QueryClientProvider client={client}>{node}</QueryClientProvider>));
+  ({ container } = await renderSignedIn(node, {
+    account: { id: ME, email: 'me@example.test' },
+    known: [[WORKSPACES_LIST_KEY, workspaces]],
+  }));
 }
 
 beforeAll(async () => {
@@ -60,8 +52,7 @@ beforeEach(() => {
   serve();
 });
 afterEach(async () => {
-  await act(async () => root?.unmount());
-  container?.remove();
+  await unmountRendered();
   vi.unstubAllGlobals();
   chooseWorkspace(null);
 });

@@ -1,19 +1,17 @@
 // @vitest-environment jsdom
 import { WORKSPACE_HEADER, type Workspace } from '@nashr/contracts';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionQuery } from '../../lib/api/auth';
 import { ApiError } from '../../lib/api/client';
+import { type Rendered, renderSignedIn, unmountRendered } from '../../lib/testing/render';
 import { chooseWorkspace, currentWorkspace, resetWorkspaceForTests } from '../../session/current-workspace';
 import { useKeptToMemberships } from './workspace-switcher';
 import { useLeaveWorkspace, useSwitchWorkspace, useWorkspaces, WORKSPACES_LIST_KEY } from './workspaces-api';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), warning: vi.fn() } }));
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const ME = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const TEAM = '0b6f1c1e-6a55-4a4e-9d0e-2f3c4b5a6d7e';
@@ -23,7 +21,7 @@ const team: Workspace = { id: TEAM, name: 'Launch team', personal: false, role: 
 const POSTS_KEY = ['posts', 'list'];
 
 let queryClient: QueryClient;
-let root: Root | undefined;
+let rerender: Rendered['rerender'];
 let switchTo: ReturnType<typeof useSwitchWorkspace> | undefined;
 let leave: ReturnType<typeof useLeaveWorkspace> | undefined;
 
@@ -45,18 +43,13 @@ function RefusedScreen() {
 
 /** The app's shell with the session, the workspaces and one screen's posts in the cache. */
 async function mount(workspaces: Workspace[]) {
-  queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
-  queryClient.setQueryData(sessionQuery.queryKey, { id: ME, email: 'me@example.test' } as never);
-  queryClient.setQueryData(WORKSPACES_LIST_KEY, workspaces);
-  queryClient.setQueryData(POSTS_KEY, ['a post of the personal workspace']);
-  root = createRoot(document.createElement('div'));
-  await act(async () =>
-    root?.render(
-      <QueryClientProvider client={queryClient}>
-        <Probe />
-      </QueryClientProvider>,
-    ),
-  );
+  ({ queryClient, rerender } = await renderSignedIn(<Probe />, {
+    account: { id: ME, email: 'me@example.test' },
+    known: [
+      [WORKSPACES_LIST_KEY, workspaces],
+      [POSTS_KEY, ['a post of the personal workspace']],
+    ],
+  }));
 }
 
 beforeEach(() => {
@@ -66,8 +59,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await act(async () => root?.unmount());
-  root = undefined;
+  await unmountRendered();
   vi.unstubAllGlobals();
   chooseWorkspace(null);
 });
@@ -117,18 +109,15 @@ describe('a workspace the account no longer belongs to', () => {
       return Response.json({ success: true, data: { workspaces: [personal] } });
     });
     vi.stubGlobal('fetch', fetch);
-    const screen = createRoot(document.createElement('div'));
-    await act(async () =>
-      screen.render(
-        <QueryClientProvider client={queryClient}>
-          <RefusedScreen />
-        </QueryClientProvider>,
-      ),
+    await rerender(
+      <>
+        <Probe />
+        <RefusedScreen />
+      </>,
     );
     await vi.waitFor(() => expect(currentWorkspace()).toBeNull());
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(toast.warning).toHaveBeenCalledTimes(1);
-    await act(async () => screen.unmount());
   });
 
   it('is left for the personal workspace without a word of it lost, when left on purpose', async () => {
