@@ -3,34 +3,21 @@ import { defineConfig } from 'vitest/config';
 /**
  * One run over every workspace. PostgreSQL and Redis are resolved once by the global setup;
  * each test file then makes its own database and Redis key prefix.
- *
- * The files of every project but web share their worker's loaded modules (`isolate: false`):
- * each builds its own apps (or stack), databases and Redis prefixes and mocks no module, so sharing
- * saves only the time to load a service's code again for every file (a quarter of the services'
- * run). The web files mock modules and keep a fresh worker each.
  */
 export default defineConfig({
   test: {
     globalSetup: ['./packages/platform/src/testing/global-setup.ts'],
     reporters: ['default', './scripts/count-reporter.ts'],
     projects: [
-      { extends: true, test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'], isolate: false } },
+      { extends: true, test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] } },
       {
         extends: true,
-        test: {
-          name: 'services',
-          include: ['services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts'],
-          isolate: false,
-        },
+        test: { name: 'services', include: ['services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts'] },
       },
       { extends: true, test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'] } },
       {
         extends: true,
-        test: {
-          name: 'ops',
-          include: ['scripts/**/*.test.ts', 'test/**/*.test.ts', 'tools/**/*.test.ts'],
-          isolate: false,
-        },
+        test: { name: 'ops', include: ['scripts/**/*.test.ts', 'test/**/*.test.ts', 'tools/**/*.test.ts'] },
       },
       {
         extends: true,
@@ -41,7 +28,6 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file starts its own stack (its own ports, database and Redis prefix) and browser,
           // so files may run side by side: `npm test` runs two at a time (scripts/test.mjs).
-          isolate: false,
         },
       },
     ],
