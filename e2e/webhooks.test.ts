@@ -47,6 +47,12 @@ describe('webhooks in Arabic on a phone', () => {
     await page.getByTestId('webhook-url').fill('');
     await page.getByTestId('webhook-create').click();
     expect(await page.getByTestId('webhook-problem').textContent()).toBe('يلزم إدخال العنوان.');
+    // Not an address: said before anything is sent, by the API's own rule.
+    await page.getByTestId('webhook-url').fill('example.com/hook');
+    await page.getByTestId('webhook-create').click();
+    await expect
+      .poll(() => page.getByTestId('webhook-problem').textContent())
+      .toBe('يلزم عنوان كامل يبدأ بـ \u2066https://\u2069.');
 
     await page.getByTestId('webhook-url').fill(hookUrl);
     await page.locator('[data-event="post.scheduled"]').check();

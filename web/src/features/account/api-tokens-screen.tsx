@@ -1,10 +1,22 @@
-import { API_TOKEN_SCOPES, type ApiToken, type ApiTokenScope, MAX_API_TOKENS, MCP_PATH } from '@nashr/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  API_TOKEN_SCOPES,
+  type ApiToken,
+  type ApiTokenScope,
+  type CreateApiTokenRequest,
+  createApiTokenRequestSchema,
+  MAX_API_TOKENS,
+  MCP_PATH,
+} from '@nashr/contracts';
 import { Link } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
-import { type FormEvent, useId, useState, useSyncExternalStore } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
+import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { errorText } from '../../lib/error-text';
 import { formatList } from '../../lib/format';
+import { textRuleMessageText } from '../../lib/text-problem';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
 import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { Dated } from '../../ui/dated';
@@ -13,6 +25,7 @@ import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './api-tokens-api';
 import { SecretOnce } from './secret-once';
+import { TickList } from './tick-list';
 
 /** A scope's words: `posts:read` → `apiTokens.scopes.postsRead` (a colon would name a namespace). */
 const scopeKey = (scope: ApiTokenScope) =>
@@ -45,28 +58,35 @@ function CreateTokenForm({ full, onCreated }: { full: boolean; onCreated: (token
   const { t } = useTranslation('profile');
   const id = useId();
   const create = useCreateApiToken();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiTokenScope[]>(['posts:read']);
-  const [expiry, setExpiry] = useState<(typeof EXPIRY_DAYS)[number]>(90);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [serverProblem, setServerProblem] = useState<string | null>(null);
+  // Checked by the API's own schema: the form asks for what the server would refuse.
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    formState: { errors },
+  } = useForm<z.input<typeof createApiTokenRequestSchema>, unknown, CreateApiTokenRequest>({
+    resolver: zodResolver(createApiTokenRequestSchema),
+    defaultValues: { name: '', scopes: ['posts:read'], expiresInDays: 90 },
+  });
 
-  const toggle = (scope: ApiTokenScope) =>
-    setScopes((chosen) => (chosen.includes(scope) ? chosen.filter((s) => s !== scope) : [...chosen, scope]));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async (request) => {
     if (create.isPending) return;
-    if (!name.trim()) return setProblem(t('apiTokens.create.nameMissing'));
-    if (scopes.length === 0) return setProblem(t('apiTokens.create.scopesMissing'));
-    setProblem(null);
+    setServerProblem(null);
     try {
-      const created = await create.mutateAsync({ name: name.trim(), scopes, expiresInDays: expiry });
-      setName('');
+      const created = await create.mutateAsync(request);
+      resetField('name');
       onCreated(created.token);
     } catch (error) {
-      setProblem(errorText(error));
+      setServerProblem(errorText(error));
     }
-  };
+  });
+  // One problem at a time, in the order of the fields.
+  const problem = errors.name
+    ? (textRuleMessageText(errors.name.message) ?? t('apiTokens.create.nameMissing'))
+    : errors.scopes
+      ? t('apiTokens.create.scopesMissing')
+      : serverProblem;
 
   return (
     <form
@@ -81,42 +101,25 @@ function CreateTokenForm({ full, onCreated }: { full: boolean; onCreated: (token
       </label>
       <input
         id={`${id}-name`}
-        value={name}
         maxLength={60}
-        onChange={(event) => setName(event.target.value)}
         placeholder={t('apiTokens.create.namePlaceholder')}
         className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
         data-testid="api-token-name"
+        {...register('name')}
       />
-      <fieldset className="mt-4">
-        <legend className="text-sm font-medium text-slate-700">{t('apiTokens.create.scopes')}</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {API_TOKEN_SCOPES.map((scope) => (
-            <label
-              key={scope}
-              className="flex items-center gap-2 rounded-xl border border-slate-200 px-3 py-2 text-sm text-slate-700"
-            >
-              <input
-                type="checkbox"
-                checked={scopes.includes(scope)}
-                onChange={() => toggle(scope)}
-                className="size-4 accent-brand-600"
-                data-scope={scope}
-              />
-              {t(scopeKey(scope))}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <TickList
+        legend={t('apiTokens.create.scopes')}
+        values={API_TOKEN_SCOPES}
+        wordsOf={(scope) => t(scopeKey(scope))}
+        field={register('scopes')}
+        dataName="data-scope"
+      />
       <label htmlFor={`${id}-expiry`} className="mt-4 block text-sm font-medium text-slate-700">
         {t('apiTokens.create.expiry')}
       </label>
       <select
         id={`${id}-expiry`}
-        value={expiry ?? 'never'}
-        onChange={(event) =>
-          setExpiry(event.target.value === 'never' ? null : (Number(event.target.value) as 30 | 90 | 365))
-        }
+        {...register('expiresInDays', { setValueAs: (value) => (value === 'never' ? null : Number(value)) })}
         className="mt-1 block rounded-xl border border-slate-300 bg-white px-3 py-2 text-ink"
         data-testid="api-token-expiry"
       >

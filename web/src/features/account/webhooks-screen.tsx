@@ -1,16 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  type CreateWebhookRequest,
+  createWebhookRequestSchema,
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_EVENT_TYPES,
   type WebhookDelivery,
   type WebhookDeliveryType,
   type WebhookEndpoint,
-  type WebhookEventType,
 } from '@nashr/contracts';
 import { Link } from '@tanstack/react-router';
 import { Webhook } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { errorText } from '../../lib/error-text';
 import { formatList } from '../../lib/format';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
@@ -20,6 +24,7 @@ import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
 import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { SecretOnce } from './secret-once';
+import { TickList } from './tick-list';
 import { useCreateWebhook, useRemoveWebhook, useSendWebhook, useWebhookDeliveries, useWebhooks } from './webhooks-api';
 
 /** An event type's words: `post.needs_attention` → `webhooks.events.postNeedsAttention`. */
@@ -37,27 +42,35 @@ function CreateWebhookForm({ full, onCreated }: { full: boolean; onCreated: (sec
   const { t } = useTranslation('profile');
   const id = useId();
   const create = useCreateWebhook();
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEventType[]>(['post.published', 'post.failed']);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [serverProblem, setServerProblem] = useState<string | null>(null);
+  // Checked by the API's own schema: the form asks for what the server would refuse.
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    formState: { errors },
+  } = useForm<z.input<typeof createWebhookRequestSchema>, unknown, CreateWebhookRequest>({
+    resolver: zodResolver(createWebhookRequestSchema),
+    defaultValues: { url: '', events: ['post.published', 'post.failed'] },
+  });
 
-  const toggle = (type: WebhookEventType) =>
-    setEvents((chosen) => (chosen.includes(type) ? chosen.filter((e) => e !== type) : [...chosen, type]));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async (request) => {
     if (create.isPending) return;
-    if (!url.trim()) return setProblem(t('webhooks.create.urlMissing'));
-    if (events.length === 0) return setProblem(t('webhooks.create.eventsMissing'));
-    setProblem(null);
+    setServerProblem(null);
     try {
-      const created = await create.mutateAsync({ url: url.trim(), events });
-      setUrl('');
+      const created = await create.mutateAsync(request);
+      resetField('url');
       onCreated(created.secret);
     } catch (error) {
-      setProblem(errorText(error));
+      setServerProblem(errorText(error));
     }
-  };
+  });
+  // One problem at a time, in the order of the fields.
+  const problem = errors.url
+    ? t(errors.url.type === 'too_small' ? 'webhooks.create.urlMissing' : 'webhooks.create.urlInvalid')
+    : errors.events
+      ? t('webhooks.create.eventsMissing')
+      : serverProblem;
 
   return (
     <form
@@ -75,37 +88,23 @@ function CreateWebhookForm({ full, onCreated }: { full: boolean; onCreated: (sec
         type="url"
         dir="ltr"
         inputMode="url"
-        value={url}
         maxLength={2000}
-        onChange={(event) => setUrl(event.target.value)}
         placeholder="https://example.com/nashr-webhook"
         aria-describedby={`${id}-url-hint`}
         className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-start text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
         data-testid="webhook-url"
+        {...register('url')}
       />
       <p id={`${id}-url-hint`} className="mt-1 text-xs text-slate-500">
         {t('webhooks.create.urlHint')}
       </p>
-      <fieldset className="mt-4">
-        <legend className="text-sm font-medium text-slate-700">{t('webhooks.create.events')}</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {WEBHOOK_EVENT_TYPES.map((type) => (
-            <label
-              key={type}
-              className="flex items-center gap-2 rounded-xl border border-slate-200 px-3 py-2 text-sm text-slate-700"
-            >
-              <input
-                type="checkbox"
-                checked={events.includes(type)}
-                onChange={() => toggle(type)}
-                className="size-4 accent-brand-600"
-                data-event={type}
-              />
-              {t(eventKey(type))}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <TickList
+        legend={t('webhooks.create.events')}
+        values={WEBHOOK_EVENT_TYPES}
+        wordsOf={(type) => t(eventKey(type))}
+        field={register('events')}
+        dataName="data-event"
+      />
       {problem && (
         <p role="alert" className="mt-3 text-sm text-red-700" data-testid="webhook-problem">
           {problem}
