@@ -27,16 +27,20 @@ const feedOf = async (who: Who, lang = 'en') => (await call(who, 'GET', `/api/v1
 /** The feed once refreshed with every post's suggestions written. */
 async function preparedFeed(who: Who, lang = 'en', authors: string[] = []) {
   let feed: Awaited<ReturnType<typeof feedOf>> = null;
+  // Said as what is still missing, so a wait that runs out tells which part of the way stopped.
   await expect
     .poll(async () => {
       feed = await feedOf(who, lang);
       const posts: { author: { handle: string }; suggestions: { language: string } | null }[] = feed.posts;
-      // Each followed person's posts come in with their own refresh: wait for every one named.
-      const everyAuthor = authors.every((handle) => posts.some((p) => p.author.handle === handle));
-      // A set written before the feed was first read in `lang` is written again in it: wait for that too.
-      return posts.length > 0 && everyAuthor && posts.every((p) => p.suggestions?.language === lang);
+      return {
+        // Each followed person's posts come in with their own refresh: wait for every one named.
+        authorsMissing: authors.filter((handle) => !posts.some((p) => p.author.handle === handle)),
+        anyPost: posts.length > 0,
+        // A set written before the feed was first read in `lang` is written again in it: wait for that too.
+        suggestionsNotIn: posts.map((p) => p.suggestions?.language ?? 'none').filter((language) => language !== lang),
+      };
     }, POLL)
-    .toBe(true);
+    .toEqual({ authorsMissing: [], anyPost: true, suggestionsNotIn: [] });
   return feed as unknown as {
     posts: {
       postId: string;
