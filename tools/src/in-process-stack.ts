@@ -66,7 +66,6 @@ import {
   type Logger,
   Queues,
   type Redis,
-  runMigrations,
   type ServiceApp,
   SessionStore,
   waitForRedis,
@@ -170,13 +169,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
   };
   try {
-    const testDb: TestDatabase = await createTestDatabase();
+    const testDb: TestDatabase = await createTestDatabase(
+      SERVICES.map((service) => ({ migrationsFolder: MIGRATIONS[service], serviceSchema: service })),
+    );
     closers.push(() => testDb.drop());
     const redis = await createTestRedis();
     closers.push(() => redis.cleanup());
-    for (const service of SERVICES) {
-      await runMigrations(testDb.url, { migrationsFolder: MIGRATIONS[service], serviceSchema: service });
-    }
     const sql = postgres(testDb.url, { max: 3, onnotice: () => {} });
     closers.push(() => sql.end({ timeout: 2 }));
 

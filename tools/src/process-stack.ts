@@ -24,6 +24,7 @@ import {
   defaultPorts,
   ROOT,
   SECRETS,
+  SERVICE_MIGRATIONS,
   type StackProcess,
   stackProcesses,
   targetOf,
@@ -274,7 +275,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const secrets = Object.fromEntries(Object.entries(SECRETS).map(([name, make]) => [name, make()]));
   const publicUrl = `http://localhost:${ports.gateway}`;
 
-  const [database, redis] = await Promise.all([createTestDatabase(), createTestRedis()]);
+  // A copy of a database with every service's migrations applied: each process still runs its
+  // service's migrations as it starts, and finds nothing left to do.
+  const [database, redis] = await Promise.all([createTestDatabase(SERVICE_MIGRATIONS), createTestRedis()]);
   // Uploaded files: one folder for this stack, shared by the posts API and the network worker.
   const mediaDir = mkdtempSync(join(tmpdir(), 'nashr-e2e-media-'));
   const ctx = {

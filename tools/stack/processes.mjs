@@ -36,6 +36,15 @@ export const SERVICES = [
   { name: 'engage', port: 8107, worker: true },
 ];
 
+/**
+ * Each business service's migrations, in the folder its `MIGRATIONS_FOLDER` names
+ * (services/<name>/drizzle), as the test helpers take them.
+ */
+export const SERVICE_MIGRATIONS = SERVICES.map(({ name }) => ({
+  serviceSchema: name,
+  migrationsFolder: join(ROOT, 'services', name, 'drizzle'),
+}));
+
 export const GATEWAY = { name: 'gateway', port: 8080 };
 
 /** Workers get a port of their own (API port + 100), in case a worker ever listens on PORT. */

@@ -25,7 +25,6 @@ import {
   handleJob,
   identityHeaders,
   Queues,
-  runMigrations,
   type ServiceApp,
   SessionStore,
   waitForRedis,
@@ -79,9 +78,8 @@ export interface Harness {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase([{ migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'auth' }]);
   const redis = await createTestRedis();
-  await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'auth' });
   const database = createDatabase({ url: db.url, schema });
   const requestRedis = createRedis(redis.url, 'request');
   await waitForRedis(requestRedis);

@@ -8,9 +8,11 @@ import postgres from 'postgres';
 import type { Logger } from '../logger.js';
 import { installationKeyPatterns } from '../queues.js';
 import { createRedis, type Redis, waitForRedis } from '../redis.js';
+import { migratedTemplate, type ServiceMigrations } from './migrated-database.js';
 
 export { resolveBackingServices } from './backing-services.js';
 export { type CallArgs, type CallInput, callEndpoint } from './call.js';
+export { migratedTemplate, type ServiceMigrations } from './migrated-database.js';
 
 function requireEnv(name: 'DATABASE_URL' | 'REDIS_URL'): string {
   const value = process.env[name];
@@ -23,10 +25,10 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-/** A fresh, empty database named `name` on the server of `adminUrl`, dropped by `drop`. */
-export async function createScratchDatabase(adminUrl: string, name: string): Promise<TestDatabase> {
+/** A fresh database named `name` on the server of `adminUrl` (a copy of `template`, else empty), dropped by `drop`. */
+export async function createScratchDatabase(adminUrl: string, name: string, template?: string): Promise<TestDatabase> {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
+  await admin.unsafe(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -40,9 +42,14 @@ export async function createScratchDatabase(adminUrl: string, name: string): Pro
   };
 }
 
-/** A fresh, empty database for one test file, so files can run in parallel. */
-export function createTestDatabase(): Promise<TestDatabase> {
-  return createScratchDatabase(requireEnv('DATABASE_URL'), `test_${process.pid}_${randomBytes(4).toString('hex')}`);
+/**
+ * A fresh database for one test file, so files can run in parallel: empty, or with `migrations`
+ * already applied (a copy of a migrated template: see `migratedTemplate`).
+ */
+export async function createTestDatabase(migrations: readonly ServiceMigrations[] = []): Promise<TestDatabase> {
+  const adminUrl = requireEnv('DATABASE_URL');
+  const template = migrations.length ? await migratedTemplate(adminUrl, migrations) : undefined;
+  return createScratchDatabase(adminUrl, `test_${process.pid}_${randomBytes(4).toString('hex')}`, template);
 }
 
 export interface TestRedis {

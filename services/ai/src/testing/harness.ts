@@ -5,7 +5,7 @@ import {
   personalizationUpdatedEvent,
   toStoredPersonalization,
 } from '@nashr/contracts';
-import { createDatabase, identityHeaders, Queues, runMigrations, type ServiceApp } from '@nashr/platform';
+import { createDatabase, identityHeaders, Queues, type ServiceApp } from '@nashr/platform';
 import {
   createCapturingLogger,
   createTestDatabase,
@@ -46,9 +46,8 @@ export async function startHarness(
   env: Record<string, string> = {},
   options: { clock?: () => Date } = {},
 ): Promise<Harness> {
-  const db: TestDatabase = await createTestDatabase();
+  const db: TestDatabase = await createTestDatabase([{ migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'ai' }]);
   const redis = await createTestRedis();
-  await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'ai' });
   const database = createDatabase({ url: db.url, schema, max: 10 });
   const { logger, lines } = createCapturingLogger();
   const config = configSchema.parse({

@@ -1,5 +1,5 @@
 import type { Identity } from '@nashr/contracts';
-import { createDatabase, identityHeaders, Queues, runMigrations, type ServiceApp } from '@nashr/platform';
+import { createDatabase, identityHeaders, Queues, type ServiceApp } from '@nashr/platform';
 import {
   createCapturingLogger,
   createTestDatabase,
@@ -31,9 +31,10 @@ export interface Harness {
 export async function startHarness(
   options: { clock?: () => Date; env?: Record<string, string> } = {},
 ): Promise<Harness> {
-  const db: TestDatabase = await createTestDatabase();
+  const db: TestDatabase = await createTestDatabase([
+    { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'billing' },
+  ]);
   const redis = await createTestRedis();
-  await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'billing' });
   const database = createDatabase({ url: db.url, schema, max: 10 });
   const { logger } = createCapturingLogger();
   const config = configSchema.parse({

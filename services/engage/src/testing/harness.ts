@@ -7,7 +7,7 @@ import {
   startAiWorkers,
 } from '@nashr/ai';
 import type { Identity } from '@nashr/contracts';
-import { createDatabase, identityHeaders, Queues, runMigrations, type ServiceApp } from '@nashr/platform';
+import { createDatabase, identityHeaders, Queues, type ServiceApp } from '@nashr/platform';
 import {
   createCapturingLogger,
   createTestDatabase,
@@ -49,11 +49,12 @@ export async function startHarness(
   options: { aiEnv?: Record<string, string>; clock?: () => Date } = {},
 ): Promise<Harness> {
   const { aiEnv = {}, clock } = options;
-  const [db, aiDb]: TestDatabase[] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+  const [db, aiDb]: TestDatabase[] = await Promise.all([
+    createTestDatabase([{ migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'engage' }]),
+    createTestDatabase([{ migrationsFolder: AI_MIGRATIONS_FOLDER, serviceSchema: 'ai' }]),
+  ]);
   if (!db || !aiDb) throw new Error('no test database');
   const redis = await createTestRedis();
-  await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'engage' });
-  await runMigrations(aiDb.url, { migrationsFolder: AI_MIGRATIONS_FOLDER, serviceSchema: 'ai' });
   const database = createDatabase({ url: db.url, schema, max: 10 });
   const { logger } = createCapturingLogger();
   const config = configSchema.parse({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Identity } from '@nashr/contracts';
-import { createDatabase, identityHeaders, Queues, runMigrations, type ServiceApp } from '@nashr/platform';
+import { createDatabase, identityHeaders, Queues, type ServiceApp } from '@nashr/platform';
 import {
   createCapturingLogger,
   createTestDatabase,
@@ -32,8 +32,9 @@ export interface HarnessOptions {
  * file drives through HTTP (app.inject) and real BullMQ queues.
  */
 export async function createHarness(options: HarnessOptions = {}) {
-  const testDb: TestDatabase = await createTestDatabase();
-  await runMigrations(testDb.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'linkedin' });
+  const testDb: TestDatabase = await createTestDatabase([
+    { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'linkedin' },
+  ]);
   const database = createDatabase({ url: testDb.url, schema });
   const redis: TestRedis = await createTestRedis();
   const { logger, lines } = createCapturingLogger();

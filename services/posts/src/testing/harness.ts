@@ -89,8 +89,10 @@ export class PostsHarness {
     } = {},
   ): Promise<PostsHarness> {
     const horizonMs = options.scheduleHorizonMs ?? TEST_WORKER_SETTINGS.SCHEDULE_HORIZON_MS;
-    const testDb = options.database ?? (await createTestDatabase());
-    await runMigrations(testDb.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'posts' });
+    const migrations = { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'posts' };
+    // A database of the test's own is migrated here; a new one is a copy of a migrated template.
+    const testDb = options.database ?? (await createTestDatabase([migrations]));
+    if (options.database) await runMigrations(testDb.url, migrations);
     const database = createDatabase({ url: testDb.url, schema });
     const testRedis = await createTestRedis();
     const requestRedis = createRedis(testRedis.url, 'request');

@@ -14,10 +14,10 @@ import { useId, useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { errorText } from '../../lib/error-text';
 import { formatList } from '../../lib/format';
 import { textRuleMessageText } from '../../lib/text-problem';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
+import { useSentForm } from '../../lib/use-sent-form';
 import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { Dated } from '../../ui/dated';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
@@ -58,7 +58,6 @@ function CreateTokenForm({ full, onCreated }: { full: boolean; onCreated: (token
   const { t } = useTranslation('profile');
   const id = useId();
   const create = useCreateApiToken();
-  const [serverProblem, setServerProblem] = useState<string | null>(null);
   // Checked by the API's own schema: the form asks for what the server would refuse.
   const {
     register,
@@ -70,23 +69,16 @@ function CreateTokenForm({ full, onCreated }: { full: boolean; onCreated: (token
     defaultValues: { name: '', scopes: ['posts:read'], expiresInDays: 90 },
   });
 
-  const submit = handleSubmit(async (request) => {
-    if (create.isPending) return;
-    setServerProblem(null);
-    try {
-      const created = await create.mutateAsync(request);
-      resetField('name');
-      onCreated(created.token);
-    } catch (error) {
-      setServerProblem(errorText(error));
-    }
+  const { submit, refusal } = useSentForm(handleSubmit, create, (created) => {
+    resetField('name');
+    onCreated(created.token);
   });
   // One problem at a time, in the order of the fields.
   const problem = errors.name
     ? (textRuleMessageText(errors.name.message) ?? t('apiTokens.create.nameMissing'))
     : errors.scopes
       ? t('apiTokens.create.scopesMissing')
-      : serverProblem;
+      : refusal;
 
   return (
     <form

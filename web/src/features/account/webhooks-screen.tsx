@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import { errorText } from '../../lib/error-text';
 import { formatList } from '../../lib/format';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
+import { useSentForm } from '../../lib/use-sent-form';
 import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { Dated } from '../../ui/dated';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
@@ -42,7 +43,6 @@ function CreateWebhookForm({ full, onCreated }: { full: boolean; onCreated: (sec
   const { t } = useTranslation('profile');
   const id = useId();
   const create = useCreateWebhook();
-  const [serverProblem, setServerProblem] = useState<string | null>(null);
   // Checked by the API's own schema: the form asks for what the server would refuse.
   const {
     register,
@@ -54,23 +54,16 @@ function CreateWebhookForm({ full, onCreated }: { full: boolean; onCreated: (sec
     defaultValues: { url: '', events: ['post.published', 'post.failed'] },
   });
 
-  const submit = handleSubmit(async (request) => {
-    if (create.isPending) return;
-    setServerProblem(null);
-    try {
-      const created = await create.mutateAsync(request);
-      resetField('url');
-      onCreated(created.secret);
-    } catch (error) {
-      setServerProblem(errorText(error));
-    }
+  const { submit, refusal } = useSentForm(handleSubmit, create, (created) => {
+    resetField('url');
+    onCreated(created.secret);
   });
   // One problem at a time, in the order of the fields.
   const problem = errors.url
     ? t(errors.url.type === 'too_small' ? 'webhooks.create.urlMissing' : 'webhooks.create.urlInvalid')
     : errors.events
       ? t('webhooks.create.eventsMissing')
-      : serverProblem;
+      : refusal;
 
   return (
     <form
