@@ -4,12 +4,14 @@ import { defineConfig } from 'vitest/config';
  * One run over every workspace. PostgreSQL and Redis are resolved once by the global setup;
  * each test file then makes its own database and Redis key prefix.
  *
- * The files of packages, services and ops share their worker's loaded modules (`isolate: false`):
- * each builds its own apps, databases and Redis prefixes, mocks no module and undoes what it stubs,
- * so sharing saves only the time to load a service's code again for every file (a quarter of the
- * services' run). The web files mock modules, and a browser file's stack launcher keeps state of
- * its own between files (an earlier stack's mail catcher was reached): both keep a fresh worker
- * for each file.
+ * The files of packages and ops share their worker's loaded modules (`isolate: false`): each
+ * builds its own apps, databases and Redis prefixes, mocks no module and undoes what it stubs, so
+ * sharing saves the time to load the same code again for every file. The service files keep a
+ * fresh worker each: shared, a worker running them died once in a CI run, in a PDF reading
+ * thread (a V8 trap), with the posts service's document tests; a shared worker keeps such a thread
+ * alive from one file to the next. The web files mock modules, and a browser file's stack launcher
+ * keeps state of its own between files (an earlier stack's mail catcher was reached): both keep a
+ * fresh worker for each file too.
  */
 export default defineConfig({
   test: {
@@ -19,11 +21,7 @@ export default defineConfig({
       { extends: true, test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'], isolate: false } },
       {
         extends: true,
-        test: {
-          name: 'services',
-          include: ['services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts'],
-          isolate: false,
-        },
+        test: { name: 'services', include: ['services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts'] },
       },
       { extends: true, test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'] } },
       {

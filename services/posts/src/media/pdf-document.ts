@@ -122,6 +122,11 @@ async function takeThread(): Promise<Worker> {
     stdout: true,
     stderr: true,
   });
+  // Once per thread, not per time it is given back: a spare reused many times would collect one
+  // listener per use.
+  worker.once('exit', () => {
+    if (spare?.worker === worker) spare = undefined;
+  });
   try {
     await waitFor(worker, START_MS);
   } catch (error) {
@@ -143,9 +148,6 @@ function giveBack(worker: Worker) {
     void worker.terminate();
   }, IDLE_MS);
   idle.unref();
-  worker.once('exit', () => {
-    if (spare?.worker === worker) spare = undefined;
-  });
   spare = { worker, idle };
 }
 
