@@ -50,6 +50,7 @@ const WORDS = {
     leaveConfirm: 'مغادرة',
     noLongerMember: 'لم يعد هذا الشخص عضوًا في مساحة العمل.',
     seatsTaken: 'اكتملت مساحة العمل هذه: بلغ أعضاؤها والدعوات المنتظرة فيها حدّ خطة مالكها (2).',
+    emailInvalid: 'يلزم عنوان بريد إلكتروني صحيح.',
   },
   en: {
     nameMissing: 'Give the workspace a name.',
@@ -68,6 +69,7 @@ const WORDS = {
     noLongerMember: 'This person is no longer a member of the workspace.',
     seatsTaken:
       "This workspace is full: its members and waiting invitations have reached the limit of its owner's plan (2).",
+    emailInvalid: 'Enter a valid e-mail address.',
   },
 } as const;
 
@@ -127,6 +129,11 @@ describe.each([
 
     // Two invitations: the first as a viewer, whose e-mail arrives; the second is withdrawn. The
     // trial is a team of two: the second waits for a plan with more seats.
+    // An address that is not one is said before anything is sent.
+    await page.getByTestId('workspace-invite-email').fill('not an address');
+    await page.getByTestId('workspace-invite').click();
+    await expect.poll(() => text(page, 'workspace-invite-problem')).toBe(words.emailInvalid);
+    expect(await page.getByTestId('workspace-invitation').count()).toBe(0);
     await page.getByTestId('workspace-invite-email').fill(member.email);
     await page.getByTestId('workspace-invite-role').selectOption('viewer');
     await page.getByTestId('workspace-invite').click();

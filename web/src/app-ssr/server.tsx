@@ -21,6 +21,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import arabicCore from '../fonts/noto-sans-arabic-arabic-core-wght-normal.woff2?url';
 import { addCountFormat } from '../i18n/count-format';
 import { resources } from '../i18n/resources';
+import { sendCallsBy } from '../lib/api/client';
 import { renderWithContactEmail } from '../lib/contact-email';
 import { setRenderingTimeZone } from '../lib/format';
 import { createAppRouter } from '../router';
@@ -88,26 +89,25 @@ const READS_SENT_AS_POST = new Set<string>(
 );
 
 /**
- * The app calls `fetch` with same-origin paths (lib/api/client.ts). While a screen renders here those
- * reach the gateway as the visitor; only reads are made (a render never changes anything).
+ * The app's calls (lib/api/client.ts) are same-origin paths: while a screen renders here they
+ * reach the gateway as the visitor. Only reads are made (a render never changes anything).
  */
-const browserFetch = globalThis.fetch;
-globalThis.fetch = async (input, init) => {
+sendCallsBy(async (url, init) => {
   const request = requests.getStore();
-  if (!request || typeof input !== 'string' || !input.startsWith('/')) return browserFetch(input, init);
-  const method = init?.method ?? 'GET';
-  const path = input.split('?')[0] ?? input;
+  if (!request || !url.startsWith('/')) throw new Error(`a call to ${url} was made outside a screen's render`);
+  const method = init.method ?? 'GET';
+  const path = url.split('?')[0] ?? url;
   if (method !== 'GET' && !(method === 'POST' && READS_SENT_AS_POST.has(path))) {
     throw new Error(`a screen rendered on the server sent ${method} ${path}`);
   }
   const answer = await request.read({
     method: method as ApiRead['method'],
-    path: input,
-    headers: Object.fromEntries(new Headers(init?.headers).entries()),
-    body: typeof init?.body === 'string' ? init.body : undefined,
+    path: url,
+    headers: Object.fromEntries(new Headers(init.headers).entries()),
+    body: typeof init.body === 'string' ? init.body : undefined,
   });
   return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json' } });
-};
+});
 
 const translations = new Map<Locale, I18n>();
 

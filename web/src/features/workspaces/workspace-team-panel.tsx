@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ASSIGNABLE_WORKSPACE_ROLES,
   type AssignableWorkspaceRole,
@@ -7,12 +8,15 @@ import {
   type WorkspaceInvitation,
   type WorkspaceMember,
 } from '@nashr/contracts';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { useSession } from '../../lib/api/auth';
 import { errorText } from '../../lib/error-text';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
+import { useSentForm } from '../../lib/use-sent-form';
 import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { Dated } from '../../ui/dated';
 import { fieldClass, primaryButtonClass } from '../../ui/dialog-frame';
@@ -33,32 +37,33 @@ import {
 const smallButtonClass =
   'rounded-xl border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60';
 
+/** What the invite form asks; the invitation e-mail's language is the inviter's. */
+const inviteFieldsSchema = inviteToWorkspaceRequestSchema.omit({ lang: true });
+
 function InviteForm({ workspace }: { workspace: Workspace }) {
   const { t, i18n } = useTranslation('workspaces');
   const id = useId();
   const invite = useInviteToWorkspace(workspace.id);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<AssignableWorkspaceRole>('editor');
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (invite.isPending) return;
-    const checked = inviteToWorkspaceRequestSchema.shape.email.safeParse(email);
-    if (!checked.success) return setProblem(t('screen.invite.emailInvalid'));
-    setProblem(null);
-    try {
-      const invitation = await invite.mutateAsync({
-        email: checked.data,
-        role,
-        lang: i18n.language === 'en' ? 'en' : 'ar',
-      });
-      setEmail('');
-      toast.success(t('screen.invite.sent', { email: invitation.email }));
-    } catch (error) {
-      setProblem(errorText(error));
-    }
+  // Checked by the API's own schema: the form asks for what the server would refuse.
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    formState: { errors },
+  } = useForm<z.input<typeof inviteFieldsSchema>, unknown, z.output<typeof inviteFieldsSchema>>({
+    resolver: zodResolver(inviteFieldsSchema),
+    defaultValues: { email: '', role: 'editor' },
+  });
+  const sending = {
+    isPending: invite.isPending,
+    mutateAsync: (fields: z.output<typeof inviteFieldsSchema>) =>
+      invite.mutateAsync({ ...fields, lang: i18n.language === 'en' ? 'en' : 'ar' }),
   };
+  const { submit, refusal } = useSentForm(handleSubmit, sending, (invitation) => {
+    resetField('email');
+    toast.success(t('screen.invite.sent', { email: invitation.email }));
+  });
+  const problem = errors.email ? t('screen.invite.emailInvalid') : refusal;
 
   return (
     <form onSubmit={submit} noValidate className="mt-4 rounded-2xl bg-slate-50 p-4" data-testid="workspace-invite-form">
@@ -77,8 +82,7 @@ function InviteForm({ workspace }: { workspace: Workspace }) {
             dir="ltr"
             inputMode="email"
             autoComplete="off"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            {...register('email')}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
             className={`${fieldClass} mt-1 text-start`}
@@ -91,8 +95,7 @@ function InviteForm({ workspace }: { workspace: Workspace }) {
           </label>
           <select
             id={`${id}-role`}
-            value={role}
-            onChange={(event) => setRole(event.target.value as AssignableWorkspaceRole)}
+            {...register('role')}
             className={`${fieldClass} mt-1`}
             data-testid="workspace-invite-role"
           >

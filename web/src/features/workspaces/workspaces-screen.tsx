@@ -1,10 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { createWorkspaceRequestSchema, WORKSPACE_NAME_MAX, type Workspace } from '@nashr/contracts';
 import { useSearch } from '@tanstack/react-router';
 import { Check, UsersRound } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { errorText } from '../../lib/error-text';
+import type { z } from 'zod';
+import { useSentForm } from '../../lib/use-sent-form';
 import { useCurrentWorkspace } from '../../session/current-workspace';
 import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
 import { Loaded } from '../../ui/load-error';
@@ -22,27 +25,22 @@ import { useCreateWorkspace, useRenameWorkspace, useWorkspaces } from './workspa
 function useNameForm(initial: string, busy: boolean, save: (name: string) => Promise<void>) {
   const { t } = useTranslation('workspaces');
   const id = useId();
-  const [name, setName] = useState(initial);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const checked = createWorkspaceRequestSchema.safeParse({ name });
-    if (!checked.success) {
-      const tooLong = checked.error.issues.some((issue) => issue.code === 'too_big');
-      return setProblem(
-        tooLong ? t('screen.create.nameTooLong', { count: WORKSPACE_NAME_MAX }) : t('screen.create.nameMissing'),
-      );
-    }
-    setProblem(null);
-    try {
-      await save(checked.data.name);
-      setName('');
-    } catch (error) {
-      setProblem(errorText(error));
-    }
-  };
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    formState: { errors },
+  } = useForm<z.input<typeof createWorkspaceRequestSchema>, unknown, z.output<typeof createWorkspaceRequestSchema>>({
+    resolver: zodResolver(createWorkspaceRequestSchema),
+    defaultValues: { name: initial },
+  });
+  const saving = { isPending: busy, mutateAsync: ({ name }: { name: string }) => save(name) };
+  const { submit, refusal } = useSentForm(handleSubmit, saving, () => resetField('name'));
+  const problem = errors.name
+    ? errors.name.type === 'too_big'
+      ? t('screen.create.nameTooLong', { count: WORKSPACE_NAME_MAX })
+      : t('screen.create.nameMissing')
+    : refusal;
 
   const problemId = `${id}-problem`;
   return {
@@ -51,8 +49,7 @@ function useNameForm(initial: string, busy: boolean, save: (name: string) => Pro
     problemId,
     field: {
       id: `${id}-name`,
-      value: name,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => setName(event.target.value),
+      ...register('name'),
       dir: 'auto',
       'aria-invalid': problem ? true : undefined,
       'aria-describedby': problem ? problemId : undefined,
@@ -121,7 +118,15 @@ function RenameDialog({ workspace, onClose }: { workspace: Workspace; onClose: (
         <label htmlFor={field.id} className="block text-sm font-medium text-slate-700">
           {t('screen.rename.name')}
         </label>
-        <input {...field} ref={nameField} className={`${fieldClass} mt-1`} data-testid="workspace-rename-name" />
+        <input
+          {...field}
+          ref={(element) => {
+            field.ref(element);
+            nameField.current = element;
+          }}
+          className={`${fieldClass} mt-1`}
+          data-testid="workspace-rename-name"
+        />
         {problem && (
           <p id={problemId} role="alert" className="mt-2 text-sm text-red-700" data-testid="workspace-rename-problem">
             {problem}

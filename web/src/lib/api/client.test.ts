@@ -2,7 +2,7 @@ import { defineEndpoint, WORKSPACE_HEADER } from '@nashr/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { chooseWorkspace } from '../../session/current-workspace';
-import { ApiError, call, send } from './client';
+import { ApiError, call, send, sendCallsBy } from './client';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -119,5 +119,25 @@ describe('the API client', () => {
     chooseWorkspace(null);
     await call(get, thing);
     expect(headersOf(2).headers).not.toHaveProperty(WORKSPACE_HEADER);
+  });
+
+  it("sends through the transport a server's renderer gives it, and leaves the global fetch alone", async () => {
+    const browserFetch = vi.fn(async () => Response.json({ success: true, data: { n: 1 } }));
+    vi.stubGlobal('fetch', browserFetch);
+    const transport = vi.fn(async (_url: string, _init: RequestInit) =>
+      Response.json({ success: true, data: { n: 7 } }),
+    );
+    sendCallsBy(transport);
+    try {
+      await expect(call(get, thing)).resolves.toEqual({ success: true, data: { n: 7 } });
+      expect(transport.mock.calls[0]?.[0]).toBe('/api/v1/things/x');
+      expect(transport.mock.calls[0]?.[1]).toMatchObject({ method: 'GET', credentials: 'include' });
+      expect(browserFetch).not.toHaveBeenCalled();
+      expect(globalThis.fetch).toBe(browserFetch);
+    } finally {
+      sendCallsBy((url, init) => fetch(url, init));
+    }
+    await call(get, thing);
+    expect(browserFetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -46,6 +46,19 @@ interface ErrorBody {
   issues?: unknown;
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+/** Where the app's calls go: the browser's `fetch` (read when called, so a test's stub is used). */
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * For the server's renderer (app-ssr/server.tsx): the calls a screen makes while it renders go
+ * to `sender`, which reads the gateway's API as the visitor. Only `request` below calls it.
+ */
+export function sendCallsBy(sender: Transport): void {
+  transport = sender;
+}
+
 /** The code of an answer that names none (a proxy's HTML 502): the one its status stands for. */
 function codeOfStatus(status: number): string {
   if (status === 502 || status === 503 || status === 504) return COMMON_ERROR_CODES.unavailable;
@@ -99,7 +112,7 @@ async function request(method: Method, url: string, body?: unknown, init: Reques
   const { timeout, signal } = withTimeout(init.signal, REQUEST_TIMEOUT_MS);
   const { headers: extraHeaders, ...rest } = init;
   try {
-    return await fetch(url, {
+    return await transport(url, {
       method,
       credentials: 'include',
       body: body === undefined ? undefined : JSON.stringify(body),
