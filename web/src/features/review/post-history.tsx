@@ -2,6 +2,7 @@ import { History } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePostActivity } from '../../lib/api/review';
+import { queriesTogether } from '../../lib/queries-together';
 import { DialogFrame } from '../../ui/dialog-frame';
 import { IconButton } from '../../ui/icon-button';
 import { LoadError } from '../../ui/load-error';
@@ -16,7 +17,8 @@ function PostHistory({ postId }: { postId: string }) {
   // called a former member.
   const members = useMembersHere();
   const whoIs = useWhoIs(members.data?.members ?? []);
-  if (activity.isPending || members.isPending) {
+  const both = queriesTogether(activity, members);
+  if (both.isPending) {
     return (
       <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
         <Spinner className="size-4 border-2" />
@@ -24,18 +26,8 @@ function PostHistory({ postId }: { postId: string }) {
       </p>
     );
   }
-  if (activity.error || members.error) {
-    return (
-      <LoadError
-        error={activity.error ?? members.error}
-        onRetry={() => {
-          if (activity.error) void activity.refetch();
-          if (members.error) void members.refetch();
-        }}
-        retrying={activity.isFetching || members.isFetching}
-        compact
-      />
-    );
+  if (both.error || !activity.data) {
+    return <LoadError error={both.error} onRetry={both.retry} retrying={both.retrying} compact />;
   }
   return <ActivityEntries activity={activity.data} whoIs={whoIs} />;
 }

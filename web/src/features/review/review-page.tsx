@@ -24,6 +24,7 @@ import {
 } from '../../lib/api/review';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime, formatNumber } from '../../lib/format';
+import { queriesTogether } from '../../lib/queries-together';
 import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
 import { LoadError } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
@@ -689,8 +690,7 @@ export function ReviewPage() {
   const review = useDraftReview(draftId, ready);
   // The thread and the history name people by the workspace's members: read them first, or an
   // author would be called a former member meanwhile.
-  const members = useMembersHere();
-  const failed = review.error ?? members.error;
+  const both = queriesTogether(review, useMembersHere());
 
   return (
     <div className="mx-auto max-w-3xl" data-testid="screen-review">
@@ -703,22 +703,15 @@ export function ReviewPage() {
         {t('page.back')}
       </Link>
       <h1 className="mt-2 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{t('page.title')}</h1>
-      {!ready || review.isPending || members.isPending ? (
+      {!ready || both.isPending ? (
         <div className="flex items-center justify-center gap-3 py-16 text-slate-600" data-testid="review-loading">
           <Spinner className="size-6" />
           <p>{ready ? t('page.loading') : t('page.switching')}</p>
         </div>
-      ) : failed || !review.data ? (
+      ) : both.error || !review.data ? (
         <div className="mt-5">
           <p className="sr-only">{t('page.loadFailed')}</p>
-          <LoadError
-            error={failed}
-            onRetry={() => {
-              if (review.error) void review.refetch();
-              if (members.error) void members.refetch();
-            }}
-            retrying={review.isFetching || members.isFetching}
-          />
+          <LoadError error={both.error} onRetry={both.retry} retrying={both.retrying} />
         </div>
       ) : (
         // One draft's page: another draft (a notification's link followed from here) starts afresh,
