@@ -225,6 +225,9 @@ export const draftActivity = postsSchema.table(
     index('draft_activity_draft_idx').on(t.draftId, t.at),
     index('draft_activity_post_idx').on(t.postId),
     index('draft_activity_actor_idx').on(t.actorId),
+    // A post goes out once: its 'published' entry is written by whichever comes second of the
+    // published event and the linking of the draft's history to the post, and only once.
+    uniqueIndex('draft_activity_published_once').on(t.postId).where(sql`${t.action} = 'published'`),
     check('draft_activity_action', sql`${t.action} in (${listed(ACTIONS)})`),
   ],
 );

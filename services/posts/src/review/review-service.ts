@@ -284,6 +284,8 @@ export class ReviewService {
       version: draft.version,
     });
     await this.store.linkToPost(draftId, who.workspaceId, post.id);
+    // A post published at once may have gone out already, its event handled before the link.
+    await this.store.recordPublished(post.id);
   }
 
   /** PATCH of an approved post's text in a workspace that requires approval. */

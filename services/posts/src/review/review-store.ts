@@ -8,6 +8,7 @@ import {
   draftActivity,
   draftComments,
   drafts,
+  posts,
   reviewSettings,
   type schema,
 } from '../db/schema.js';
@@ -201,16 +202,23 @@ export class ReviewStore {
       .where(and(eq(draftActivity.draftId, draftId), eq(draftActivity.workspaceId, workspaceId)));
   }
 
-  /** The post made from a draft went out: recorded once, by the product (no actor). */
+  /**
+   * The post made from a draft went out: recorded once, by the product (no actor), if the post is
+   * published and the draft's history is linked to it. Both the published event and the linking
+   * call this, since either may come first (a post published at once can go out before the
+   * request that made it has linked the history); the second one records it, and the unique index
+   * on a post's 'published' entry keeps two at once from both doing so. True if this call did.
+   */
   async recordPublished(postId: string): Promise<boolean> {
-    const [made] = await this.db
-      .select({ workspaceId: draftActivity.workspaceId, draftId: draftActivity.draftId })
-      .from(draftActivity)
-      .where(eq(draftActivity.postId, postId))
-      .limit(1);
-    if (!made) return false;
-    await this.record({ ...made, postId, action: 'published' });
-    return true;
+    const inserted = await this.db.execute(sql`
+      insert into ${draftActivity} (workspace_id, draft_id, post_id, action)
+      select made.workspace_id, made.draft_id, made.post_id, 'published'
+      from ${draftActivity} made join ${posts} post on post.id = made.post_id
+      where made.post_id = ${postId} and post.status = 'published'
+      limit 1
+      on conflict do nothing
+      returning id`);
+    return inserted.length > 0;
   }
 
   /** Every comment a user wrote, oldest first ('Download my data'). */

@@ -16,6 +16,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftActivity, draftComments, posts } from '../db/schema.js';
+import { ReviewStore } from '../review/review-store.js';
 import type { FakeLinkedin } from '../testing/fake-linkedin.js';
 import { PostsHarness, type TestTeam } from '../testing/harness.js';
 
@@ -638,5 +639,31 @@ describe('a deleted account', () => {
     const history = await h.database.db.select().from(draftActivity).where(eq(draftActivity.draftId, draft.id));
     expect(history.find((a) => a.action === 'approved')).toMatchObject({ actorId: null });
     expect(history.some((a) => a.actorId === t.admin.userId)).toBe(false);
+  });
+
+  it('says it went out when it was published before the request that made it linked its history', async () => {
+    const t = await h.team();
+    const draft = await newDraft(t, t.contributor, 'Out at once');
+    const acting = { userId: t.editor.userId, workspaceId: t.id, role: 'editor' as const };
+    const post = await h.service.schedule(acting, 'Out at once', {
+      instant: new Date(Date.now() + 3_600_000),
+      timeZone: 'UTC',
+    });
+    // The published event comes first: the post is out, but no history is linked to it yet.
+    await h.store.markPublished(post.id, t.editor.userId, {
+      networkPostId: 'urn:li:share:1',
+      url: 'https://www.linkedin.com/feed/update/urn:li:share:1',
+      publishedAt: new Date(),
+    });
+    expect(await h.review.postMade(acting, draft.id, post)).toBeUndefined();
+    const actions = async () =>
+      (await h.call(t.viewer, API.review.postActivity, { params: { id: post.id }, ...at(t) }))
+        .json()
+        .data.activity.map((a: { action: string }) => a.action);
+    expect(await actions()).toEqual(['created', 'scheduled', 'published']);
+    // The event handled again (or the two at once) does not say it twice.
+    const store = new ReviewStore(h.database.db);
+    expect(await Promise.all([store.recordPublished(post.id), store.recordPublished(post.id)])).toEqual([false, false]);
+    expect(await actions()).toEqual(['created', 'scheduled', 'published']);
   });
 });

@@ -44,6 +44,8 @@ import { type PostsWorker, type PostsWorkerSettings, startPostsWorker } from '..
 import type { PdfLimits } from '../media/pdf-document.js';
 import { PostService } from '../post-service.js';
 import { PostStore } from '../post-store.js';
+import type { ReviewService } from '../review/review-service.js';
+import { createServices } from '../services.js';
 import { FakeLinkedin, type FakeLinkedinOptions } from './fake-linkedin.js';
 
 export const TEST_WORKER_SETTINGS: PostsWorkerSettings = {
@@ -137,6 +139,11 @@ export class PostsHarness {
   /** The service layer, to schedule at an exact instant (the HTTP form has minute precision). */
   get service(): PostService {
     return new PostService(this.store, this.queues);
+  }
+
+  /** The review service, wired as the service wires it, to take steps in an order a test chooses. */
+  get review(): ReviewService {
+    return createServices({ database: this.database, queues: this.queues.queues, logger: this.logger }).review;
   }
 
   /** A call to `endpoint` of the catalogue as the gateway would forward it for `identity`. */
