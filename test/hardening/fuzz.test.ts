@@ -15,7 +15,7 @@ import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
 import { SERVICES, type ServiceName, startStack } from '@nashr/tools/in-process-stack';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fromInject, problemWith } from './support/answers.js';
+import { type Answer, fromInject, problemWith } from './support/answers.js';
 import {
   deepJson,
   encode,
@@ -181,6 +181,14 @@ function examples(route: ServiceRoute): HostileRequest[] {
 /** Routes that are pages a browser opens (the offline payments' checkout and portal). */
 const BROWSER_PAGES = /^\/api\/v1\/billing\/test-payments\//;
 
+/** A browser page asked for as HTML: its refusal is a page too (a 4xx in HTML), not JSON. */
+const isRefusedPage = (path: string, accept: unknown, answer: Answer) =>
+  BROWSER_PAGES.test(path) &&
+  String(accept ?? '').includes('text/html') &&
+  answer.status >= 400 &&
+  answer.status < 500 &&
+  Boolean(answer.contentType?.startsWith('text/html'));
+
 /** The newest error the services logged, to say why a request failed. */
 function lastLoggedError(): string {
   const line = stack
@@ -211,14 +219,7 @@ async function fuzzRoute(service: ServiceName, app: ServiceApp, route: ServiceRo
         ...(r.payload.body === undefined ? {} : { payload: r.payload.body }),
       });
       const answer = fromInject(res, route.method);
-      // The offline checkout and portal are pages a browser opens: asked for HTML, a refusal is a page too.
-      const refusedPage =
-        BROWSER_PAGES.test(route.url) &&
-        String(headers.accept ?? '').includes('text/html') &&
-        answer.status >= 400 &&
-        answer.status < 500 &&
-        answer.contentType?.startsWith('text/html');
-      const problem = refusedPage ? null : problemWith(answer);
+      const problem = isRefusedPage(route.url, headers.accept, answer) ? null : problemWith(answer);
       if (problem) throw new Error(`${problem}\n  request: ${describeRequest(route, r)}${lastLoggedError()}`);
       if (snapshot && res.statusCode >= 400) {
         const after = await stack.snapshot([service]);
@@ -309,7 +310,8 @@ describe('gateway: hostile input', () => {
               : { payload: r.payload.body }),
           });
           const context = `${r.method} ${path.slice(0, 200)}${r.query.slice(0, 200)} cookie=${r.cookie} spoof=${r.spoof} origin=${r.origin} headers=${JSON.stringify(r.headers).slice(0, 300)} body=${(r.payload.body ?? '(none)').slice(0, 200)}`;
-          const problem = problemWith(fromInject(res, r.method));
+          const answer = fromInject(res, r.method);
+          const problem = isRefusedPage(path, headers.accept, answer) ? null : problemWith(answer);
           if (problem) throw new Error(`${problem}\n  request: ${context}`);
           const adminPath = adminOnly.some((p) => p.test(path.split('?')[0] ?? ''));
           if (adminPath && res.statusCode < 300 && r.method !== 'HEAD' && r.method !== 'OPTIONS') {
