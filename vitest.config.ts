@@ -1,18 +1,31 @@
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * One run over every workspace. PostgreSQL and Redis are resolved once by the global setup;
  * each test file then makes its own database and Redis key prefix.
  *
- * The files of packages and ops share their worker's loaded modules (`isolate: false`): each
- * builds its own apps, databases and Redis prefixes, mocks no module and undoes what it stubs, so
- * sharing saves the time to load the same code again for every file. The service files keep a
- * fresh worker each: shared, a worker running them died once in a CI run, in a PDF reading
- * thread (a V8 trap), with the posts service's document tests; a shared worker keeps such a thread
- * alive from one file to the next. The web files mock modules, and a browser file's stack launcher
- * keeps state of its own between files (an earlier stack's mail catcher was reached): both keep a
- * fresh worker for each file too.
+ * Most files share their worker's loaded modules (`isolate: false`): each builds its own apps,
+ * databases and Redis prefixes and undoes what it stubs, so sharing saves loading the same code
+ * again for every file (the posts service's files: 76 CPU seconds isolated, 32 shared). Three
+ * kinds of file keep a fresh worker each, in projects of their own:
+ * - the files that read uploaded PDFs (`PDF_READING`): a shared worker running them died once
+ *   in a CI run, in the reading thread (a V8 trap), and a shared worker keeps that thread alive
+ *   from one file to the next;
+ * - the web files that mock modules (`vi.mock`), which would replace a module for later files;
+ * - the browser files: their stack launcher keeps state of its own between files (an earlier
+ *   stack's mail catcher was reached).
  */
+const SERVICE_FILES = ['services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts'];
+/** The service files that read uploaded PDFs in the posts service's reading thread. */
+const PDF_READING = ['services/posts/src/media/pdf-*.test.ts', 'services/posts/src/routes/document*.test.ts'];
+const WEB_FILES = ['web/src/**/*.test.{ts,tsx}'];
+/** The web test files that call `vi.mock`, found by reading them, so a new one cannot be missed. */
+const WEB_MOCKING = readdirSync('web/src', { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `web/src/${file}`)
+  .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+
 export default defineConfig({
   test: {
     globalSetup: ['./packages/platform/src/testing/global-setup.ts'],
@@ -21,9 +34,19 @@ export default defineConfig({
       { extends: true, test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'], isolate: false } },
       {
         extends: true,
-        test: { name: 'services', include: ['services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts'] },
+        test: {
+          name: 'services',
+          include: SERVICE_FILES,
+          exclude: [...configDefaults.exclude, ...PDF_READING],
+          isolate: false,
+        },
       },
-      { extends: true, test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'services-pdf', include: PDF_READING } },
+      {
+        extends: true,
+        test: { name: 'web', include: WEB_FILES, exclude: [...configDefaults.exclude, ...WEB_MOCKING], isolate: false },
+      },
+      { extends: true, test: { name: 'web-mocking', include: WEB_MOCKING } },
       {
         extends: true,
         test: {

@@ -32,7 +32,7 @@ import { warnIfUnsupportedNode } from './node-support.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const checks = { passed: 0, failed: 0, skipped: 0 };
 /** The projects of vitest.config.ts that run beside the browser tests: every one but e2e. */
-const BESIDE_BROWSER_PROJECTS = ['packages', 'services', 'web', 'ops'];
+const BESIDE_BROWSER_PROJECTS = ['packages', 'services', 'services-pdf', 'web', 'web-mocking', 'ops'];
 const BROWSER_PROJECT = 'e2e';
 /**
  * Browser test files run this many at a time. A file mostly waits (for its stack, its browser, a
