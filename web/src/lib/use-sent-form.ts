@@ -16,11 +16,15 @@ export function useSentForm<Input extends FieldValues, Values, Result>(
   const submit = handleSubmit(async (values) => {
     if (mutation.isPending) return;
     setRefusal(null);
+    let result: Result;
     try {
-      onSent(await mutation.mutateAsync(values));
+      result = await mutation.mutateAsync(values);
     } catch (error) {
       setRefusal(errorText(error));
+      return;
     }
+    // Outside the `try`: a fault in what follows a sent form is not the API refusing it.
+    onSent(result);
   });
   return { submit, refusal };
 }
