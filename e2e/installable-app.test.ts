@@ -43,7 +43,7 @@ beforeAll(async () => {
       workers: ['auth', 'linkedin', 'posts'],
       env: { gateway: { WEB_DIST: join(webBuild, 'dist') } },
     }),
-    launchBrowser({ serviceWorkers: 'allow' }),
+    launchBrowser({ serviceWorkers: 'allow', full: true }),
   ]);
   user = await fullUser(stack, 'installable', undefined, 'Arabic');
 });

@@ -30,7 +30,7 @@ beforeAll(async () => {
       helpers: ['mail'],
       env: { ai: endpoint, 'ai-worker': endpoint },
     }),
-    launchBrowser(),
+    launchBrowser({ full: true }),
   ]);
 });
 

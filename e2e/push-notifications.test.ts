@@ -130,7 +130,7 @@ describe('push notifications', () => {
 
   it('offers the switch once the app’s service worker runs', async () => {
     const user = await fullUserOf(stack, 'push-worker', undefined, 'English');
-    const withWorker = await launchBrowser({ serviceWorkers: 'allow' });
+    const withWorker = await launchBrowser({ serviceWorkers: 'allow', full: true });
     try {
       // A first visit on a slow device: the worker's script arrives after the screen has given up
       // waiting for it and said push needs the installed app. Once it is active, the switch is offered.
@@ -160,7 +160,7 @@ describe('push notifications', () => {
     const user = await fullUserOf(stack, 'push-switch');
     const keys = pushSubscriptionKeys();
     const endpoint = pushService.endpoint();
-    const withWorker = await launchBrowser({ serviceWorkers: 'allow' });
+    const withWorker = await launchBrowser({ serviceWorkers: 'allow', full: true });
     try {
       const context = await newContext(withWorker, { viewport: 'phone', cookies: [user.session.browserCookie] });
       await context.grantPermissions(['notifications'], { origin: stack.url });

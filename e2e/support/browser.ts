@@ -21,20 +21,33 @@ export type Language = 'ar' | 'en';
  * Debian's `chromium-headless-shell` (the same Blink without the browser's own interface), which
  * `.ci/run` installs: Chromium is half of a CI run's CPU time, and the full browser's headless
  * mode also runs its own interface pages (a browser file: 33.6 CPU seconds of Chromium against
- * 28.7 for the shell). Debian's full `chromium` when only that is installed; CHROMIUM_PATH points
- * elsewhere when needed.
+ * 28.7 for the shell). Debian's full `chromium` when only that is installed, or when a test asks
+ * for it; CHROMIUM_PATH points elsewhere when needed.
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+const FULL_CHROMIUM = '/usr/bin/chromium';
 
-/**
- * Chromium for the tests. Its contexts block service workers unless `serviceWorkers: 'allow'`:
- * the installed app's worker would fetch the app's whole shell in every test's context, and a page
- * it controls is out of `page.route`'s reach. The installable-app test lets it run.
- */
-export async function launchBrowser(options: { serviceWorkers?: 'allow' } = {}): Promise<Browser> {
+export interface BrowserOptions {
+  /**
+   * Contexts block service workers unless `'allow'`: the installed app's worker would fetch the
+   * app's whole shell in every test's context, and a page it controls is out of `page.route`'s
+   * reach. The installable-app and push tests let it run.
+   */
+  serviceWorkers?: 'allow';
+  /**
+   * The full browser, for what the headless shell lacks: it shows no notifications, has no push,
+   * and Tab past a page's last control stays there instead of going round through the browser's
+   * own interface to the page's first.
+   */
+  full?: boolean;
+}
+
+/** Chromium for the tests (see `BrowserOptions`). */
+export async function launchBrowser(options: BrowserOptions = {}): Promise<Browser> {
+  const shell = !options.full && existsSync(HEADLESS_SHELL);
+  const executablePath = process.env.CHROMIUM_PATH ?? (shell ? HEADLESS_SHELL : FULL_CHROMIUM);
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     args: [
       '--no-sandbox',
       '--disable-background-networking',
