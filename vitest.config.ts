@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -21,10 +22,10 @@ const SERVICE_FILES = ['services/*/src/**/*.test.ts', 'services/*/test/**/*.test
 const PDF_READING = ['services/posts/src/media/pdf-*.test.ts', 'services/posts/src/routes/document*.test.ts'];
 const WEB_FILES = ['web/src/**/*.test.{ts,tsx}'];
 /** The web test files that call `vi.mock`, found by reading them, so a new one cannot be missed. */
-const WEB_MOCKING = readdirSync('web/src', { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => `web/src/${file}`)
-  .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+const WEB_SOURCE = join(import.meta.dirname, 'web/src');
+const WEB_MOCKING = readdirSync(WEB_SOURCE, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(join(WEB_SOURCE, file), 'utf8').includes('vi.mock('))
+  .map((file) => `web/src/${file}`);
 
 export default defineConfig({
   test: {

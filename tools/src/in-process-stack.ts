@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import {
-  MIGRATIONS_FOLDER as AI_MIGRATIONS,
   configSchema as aiConfigSchema,
   schema as aiSchema,
   buildApp as buildAi,
@@ -18,7 +17,6 @@ import {
   type TextProvider,
 } from '@nashr/ai';
 import {
-  MIGRATIONS_FOLDER as AUTH_MIGRATIONS,
   configSchema as authConfigSchema,
   schema as authSchema,
   workerConfigSchema as authWorkerConfigSchema,
@@ -27,21 +25,15 @@ import {
   startWorkers as startAuthWorkers,
 } from '@nashr/auth';
 import {
-  MIGRATIONS_FOLDER as BILLING_MIGRATIONS,
   configSchema as billingConfigSchema,
   schema as billingSchema,
   buildApp as buildBilling,
   startBillingWorkers,
 } from '@nashr/billing';
-import {
-  buildApp as buildContent,
-  MIGRATIONS_FOLDER as CONTENT_MIGRATIONS,
-  schema as contentSchema,
-} from '@nashr/content';
+import { buildApp as buildContent, schema as contentSchema } from '@nashr/content';
 import type { Identity } from '@nashr/contracts';
 import {
   buildApp as buildEngage,
-  MIGRATIONS_FOLDER as ENGAGE_MIGRATIONS,
   configSchema as engageConfigSchema,
   schema as engageSchema,
   startEngageWorkers,
@@ -52,7 +44,6 @@ import {
   buildApp as buildLinkedin,
   createProvider,
   createServices,
-  MIGRATIONS_FOLDER as LINKEDIN_MIGRATIONS,
   configSchema as linkedinConfigSchema,
   schema as linkedinSchema,
   startPublishWorker,
@@ -80,12 +71,12 @@ import {
 } from '@nashr/platform/testing';
 import {
   buildApp as buildPosts,
-  MIGRATIONS_FOLDER as POSTS_MIGRATIONS,
   configSchema as postsConfigSchema,
   schema as postsSchema,
   startPostsWorker,
 } from '@nashr/posts';
 import postgres from 'postgres';
+import { SERVICE_MIGRATIONS } from '../stack/processes.mjs';
 import { snapshotTables } from './snapshot.js';
 
 export const SERVICES = [
@@ -102,16 +93,6 @@ export type { ServiceName };
 export const COOKIE_SECRET = `hardening-cookie-secret-${'x'.repeat(16)}`;
 export const PUBLIC_URL = 'http://localhost:8080';
 export const ADMIN_EMAIL = 'admin@hardening.test';
-
-const MIGRATIONS: Record<ServiceName, string> = {
-  auth: AUTH_MIGRATIONS,
-  linkedin: LINKEDIN_MIGRATIONS,
-  posts: POSTS_MIGRATIONS,
-  content: CONTENT_MIGRATIONS,
-  ai: AI_MIGRATIONS,
-  billing: BILLING_MIGRATIONS,
-  engage: ENGAGE_MIGRATIONS,
-};
 
 export interface StackOptions {
   /** Runtime URL of PostgreSQL for the services (a proxy in outage tests); migrations use the real one. */
@@ -169,9 +150,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
   };
   try {
-    const testDb: TestDatabase = await createTestDatabase(
-      SERVICES.map((service) => ({ migrationsFolder: MIGRATIONS[service], serviceSchema: service })),
-    );
+    const testDb: TestDatabase = await createTestDatabase(SERVICE_MIGRATIONS);
     closers.push(() => testDb.drop());
     const redis = await createTestRedis();
     closers.push(() => redis.cleanup());

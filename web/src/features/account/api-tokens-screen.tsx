@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   API_TOKEN_SCOPES,
   type ApiToken,
@@ -11,12 +10,12 @@ import {
 import { Link } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
 import { useId, useState, useSyncExternalStore } from 'react';
-import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { formatList } from '../../lib/format';
 import { textRuleMessageText } from '../../lib/text-problem';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSentForm } from '../../lib/use-sent-form';
 import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { Dated } from '../../ui/dated';
@@ -64,8 +63,7 @@ function CreateTokenForm({ full, onCreated }: { full: boolean; onCreated: (token
     handleSubmit,
     resetField,
     formState: { errors },
-  } = useForm<z.input<typeof createApiTokenRequestSchema>, unknown, CreateApiTokenRequest>({
-    resolver: zodResolver(createApiTokenRequestSchema),
+  } = useSchemaForm(createApiTokenRequestSchema, {
     defaultValues: { name: '', scopes: ['posts:read'], expiresInDays: 90 },
   });
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type CreateWebhookRequest,
   createWebhookRequestSchema,
@@ -11,13 +10,13 @@ import {
 import { Link } from '@tanstack/react-router';
 import { Webhook } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { errorText } from '../../lib/error-text';
 import { formatList } from '../../lib/format';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSentForm } from '../../lib/use-sent-form';
 import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { Dated } from '../../ui/dated';
@@ -49,8 +48,7 @@ function CreateWebhookForm({ full, onCreated }: { full: boolean; onCreated: (sec
     handleSubmit,
     resetField,
     formState: { errors },
-  } = useForm<z.input<typeof createWebhookRequestSchema>, unknown, CreateWebhookRequest>({
-    resolver: zodResolver(createWebhookRequestSchema),
+  } = useSchemaForm(createWebhookRequestSchema, {
     defaultValues: { url: '', events: ['post.published', 'post.failed'] },
   });
 

@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CHECKPOINT_CODE_LENGTH, type Checkpoint } from '@nashr/contracts';
 import { KeyRound, RotateCw } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { type AccountStep, mustStartOver, useResendCode, useSolveChallenge } from '../../lib/api/linkedin';
 import { errorText } from '../../lib/error-text';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { ButtonSpinner } from './button-spinner';
 import { FieldError } from './field-error';
 import { inputClass, linkButtonClass, primaryButtonClass } from './styles';
@@ -49,7 +48,9 @@ export function CodeStep({ accountId, checkpoint, onAnswer, onStartOver }: CodeS
     setError,
     setFocus,
     formState: { errors },
-  } = useForm<z.input<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { code: '' } });
+  } = useSchemaForm(schema, {
+    defaultValues: { code: '' },
+  });
 
   useEffect(() => setFocus('code'), [setFocus]);
 

@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff, LockKeyhole } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { type AccountStep, useConnectAccount, useSandboxSignIn } from '../../lib/api/linkedin';
 import { errorText } from '../../lib/error-text';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { ButtonSpinner } from './button-spinner';
 import { FieldError } from './field-error';
 import { inputClass, primaryButtonClass } from './styles';
@@ -37,8 +36,7 @@ export function LoginStep({ onAnswer }: { onAnswer: (answer: AccountStep) => voi
     resetField,
     setFocus,
     formState: { errors },
-  } = useForm<z.input<typeof schema>>({
-    resolver: zodResolver(schema),
+  } = useSchemaForm(schema, {
     defaultValues: { username: '', password: '' },
   });
 

@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { EMAIL_MESSAGES, emailSchema } from '@nashr/contracts';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { ArrowRight, Mail } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import type { Language } from '../../i18n';
 import { startGoogleSignIn, useMagicLogin, useSession } from '../../lib/api/auth';
 import { ApiError } from '../../lib/api/client';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { nextStep } from '../../session/rules';
 import { storedEmail, storeEmail } from '../../session/stored-email';
 import { BusyOverlay, FlowHeader } from './page-frame';
@@ -64,8 +63,7 @@ function EmailForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<SignupForm>({
-    resolver: zodResolver(signupFormSchema),
+  } = useSchemaForm(signupFormSchema, {
     // Spec section 5: once edited, the address is checked again on every change.
     mode: 'onChange',
     defaultValues: { email: storedEmail() ?? '' },

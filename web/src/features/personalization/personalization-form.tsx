@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ACCENT_MAX_LENGTH,
   ARABIC_VARIETY_OPTIONS,
@@ -14,10 +13,11 @@ import {
   TONE_OPTIONS,
 } from '@nashr/contracts';
 import { type ReactNode, useEffect } from 'react';
-import { Controller, type FieldError, useForm } from 'react-hook-form';
+import { Controller, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PersonalizationPayload } from '../../lib/api/auth';
 import { textRuleMessageText } from '../../lib/text-problem';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { OptionGroup, ToneLabel } from '../../ui/option-chips';
 import type { PersonalizationFormValues } from './values';
 
@@ -70,8 +70,7 @@ export function PersonalizationForm({
     handleSubmit,
     watch,
     formState: { errors, isValid, isDirty, touchedFields, dirtyFields, isSubmitted },
-  } = useForm<PersonalizationInput, unknown, PersonalizationPayload>({
-    resolver: zodResolver(personalizationInputSchema),
+  } = useSchemaForm(personalizationInputSchema, {
     mode: 'onChange',
     defaultValues,
   });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ASSIGNABLE_WORKSPACE_ROLES,
   type AssignableWorkspaceRole,
@@ -9,13 +8,13 @@ import {
   type WorkspaceMember,
 } from '@nashr/contracts';
 import { useId, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { useSession } from '../../lib/api/auth';
 import { errorText } from '../../lib/error-text';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSentForm } from '../../lib/use-sent-form';
 import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { Dated } from '../../ui/dated';
@@ -50,8 +49,7 @@ function InviteForm({ workspace }: { workspace: Workspace }) {
     handleSubmit,
     resetField,
     formState: { errors },
-  } = useForm<z.input<typeof inviteFieldsSchema>, unknown, z.output<typeof inviteFieldsSchema>>({
-    resolver: zodResolver(inviteFieldsSchema),
+  } = useSchemaForm(inviteFieldsSchema, {
     defaultValues: { email: '', role: 'editor' },
   });
   const sending = {

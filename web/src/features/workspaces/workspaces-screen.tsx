@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { createWorkspaceRequestSchema, WORKSPACE_NAME_MAX, type Workspace } from '@nashr/contracts';
 import { useSearch } from '@tanstack/react-router';
 import { Check, UsersRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSentForm } from '../../lib/use-sent-form';
 import { useCurrentWorkspace } from '../../session/current-workspace';
 import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
@@ -30,8 +29,7 @@ function useNameForm(initial: string, busy: boolean, save: (name: string) => Pro
     handleSubmit,
     resetField,
     formState: { errors },
-  } = useForm<z.input<typeof createWorkspaceRequestSchema>, unknown, z.output<typeof createWorkspaceRequestSchema>>({
-    resolver: zodResolver(createWorkspaceRequestSchema),
+  } = useSchemaForm(createWorkspaceRequestSchema, {
     defaultValues: { name: initial },
   });
   const saving = { isPending: busy, mutateAsync: ({ name }: { name: string }) => save(name) };

@@ -1,0 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FieldValues, type UseFormProps, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+/**
+ * A form checked by a zod schema, the same schema the API checks the request with: its fields are
+ * what the schema takes (`Input`), and a submit hands on what it gives (`Output`).
+ */
+export function useSchemaForm<Input extends FieldValues, Output>(
+  schema: z.ZodType<Output, Input>,
+  options: Omit<UseFormProps<Input, unknown, Output>, 'resolver'>,
+) {
+  return useForm<Input, unknown, Output>({ ...options, resolver: zodResolver(schema) });
+}
