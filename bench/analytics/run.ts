@@ -144,7 +144,7 @@ interface SnapshotRun {
   calls: number;
   busiestWindow: number;
   accountsOverLimit: number;
-  limit: { max: number; windowMs: number };
+  limit: { limit: number; windowMs: number };
   startRss: number;
   peakRss: number;
   rows: { posts: number; snapshots: number };
@@ -366,7 +366,7 @@ try {
         `  snapshotted ${run.snapshotted} of ${run.accounts} (scheduling took ${run.scheduledMs} ms); ` +
           `lateness p50 ${(run.lateness.p50 / 1000).toFixed(2)} s, p99 ${(run.lateness.p99 / 1000).toFixed(2)} s, ` +
           `max ${(run.lateness.max / 1000).toFixed(2)} s; due per tenth of the period: ${run.tenths.join(' ')}; ` +
-          `${run.calls} calls, the busiest account window ${run.busiestWindow} (limit ${run.limit.max}), ` +
+          `${run.calls} calls, the busiest account window ${run.busiestWindow} (limit ${run.limit.limit}), ` +
           `${run.accountsOverLimit} accounts over; RSS ${mb(run.startRss)} at start, peak ${mb(run.peakRss)} ` +
           `(${(run.peakRss / run.startRss).toFixed(2)}×); ${run.rows.snapshots} snapshot rows; load ${run.loadAverage.toFixed(1)}`,
       );

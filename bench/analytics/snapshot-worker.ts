@@ -18,7 +18,7 @@ const env = process.env;
 const logger = createLogger('bench-snapshots', { NODE_ENV: 'production', LOG_LEVEL: 'fatal', LOG_PRETTY: false });
 const periodMs = Number(env.PERIOD_MS ?? 60_000);
 const drainMs = Number(env.DRAIN_MS ?? 60_000);
-const limit = { max: Number(env.LIMIT_MAX ?? 1), windowMs: Number(env.LIMIT_WINDOW_MS ?? 1000) };
+const limit = { limit: Number(env.LIMIT_MAX ?? 1), windowMs: Number(env.LIMIT_WINDOW_MS ?? 1000) };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const database = createDatabase({ url: env.DATABASE_URL ?? '', schema, max: 20, applicationName: 'bench-snapshots' });
@@ -69,7 +69,7 @@ const services = createServices({
   redis,
   queues,
   provider: network,
-  analytics: { limiter: { ...limit, maxSleepMs: 60_000 } },
+  analytics: { rate: limit },
 });
 const worker = startAnalyticsWorker(
   { collector: services.collector, snapshots: services.snapshots },
@@ -121,7 +121,7 @@ for (const times of calls.values()) {
     perWindow.set(Math.floor(t / limit.windowMs), (perWindow.get(Math.floor(t / limit.windowMs)) ?? 0) + 1);
   const most = Math.max(...perWindow.values());
   busiest = Math.max(busiest, most);
-  if (most > limit.max) overLimit++;
+  if (most > limit.limit) overLimit++;
 }
 const [rows] = await database.sql<{ posts: number; snapshots: number }[]>`
   select (select count(*)::int from linkedin.analytics_posts) as posts,

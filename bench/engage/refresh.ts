@@ -12,14 +12,21 @@ import { engageRefreshJob, QUEUES } from '@nashr/contracts';
 import {
   configSchema,
   MIGRATIONS_FOLDER,
-  RedisPacer,
   SANDBOX_CREATORS,
   SandboxEngageProvider,
   schema,
   startEngageWorkers,
   unpaced,
 } from '@nashr/engage';
-import { createDatabase, createLogger, createRedis, Queues, runMigrations, waitForRedis } from '@nashr/platform';
+import {
+  createDatabase,
+  createLogger,
+  createRedis,
+  NetworkAccountRate,
+  Queues,
+  runMigrations,
+  waitForRedis,
+} from '@nashr/platform';
 import postgres from 'postgres';
 import { createBenchDatabase } from '../scheduler/infra';
 
@@ -104,7 +111,7 @@ async function runOnce(plan: RefreshPlan, paced: boolean, redisUrl: string): Pro
       const connection = createRedis(redisUrl, 'worker');
       await waitForRedis(connection);
       const pacer = paced
-        ? new RedisPacer(connection, { prefix, limit: plan.limit, windowMs: plan.windowMs })
+        ? new NetworkAccountRate(connection, { prefix, limit: plan.limit, windowMs: plan.windowMs })
         : unpaced;
       const provider = new SandboxEngageProvider(database.db, { latencyMs: plan.latencyMs, pacer, onCall });
       const workers = await startEngageWorkers({ config, database, queue: { connection, prefix }, logger, provider });

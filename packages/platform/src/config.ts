@@ -110,12 +110,19 @@ export const copyEnv = {
   COPY_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
 };
 
+/**
+ * For the services that call the network as a user's account (linkedin's analytics snapshots,
+ * Engage): one budget per account, which both spend (`NetworkAccountRate`).
+ */
+export const networkAccountEnv = {
+  /** Calls to the network one account may make in any minute, all services together (the providers' limits are per account). */
+  NETWORK_ACCOUNT_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+};
+
 /** The linkedin worker's analytics snapshots of each connected account (services/linkedin/src/analytics). */
 export const analyticsEnv = {
   /** Each account's snapshot is taken this often, the accounts' start times spread over the period. */
   ANALYTICS_SNAPSHOT_HOURS: z.coerce.number().min(0.25).max(24).default(6),
-  /** Calls to the network one account's snapshots may make a minute (under the providers' own limits). */
-  ANALYTICS_ACCOUNT_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(20),
   /** Snapshot jobs one worker process runs at once (each mostly waits on the network). */
   ANALYTICS_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
 };

@@ -45,7 +45,7 @@ describe('engage config', () => {
         UNIPILE_API_KEY: 'k',
         ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       }),
-    ).toMatchObject({ ENGAGE_PROVIDER: 'unipile', ENGAGE_ACCOUNT_CALLS_PER_MINUTE: 60 });
+    ).toMatchObject({ ENGAGE_PROVIDER: 'unipile', NETWORK_ACCOUNT_CALLS_PER_MINUTE: 60 });
     expect(loadConfig(configSchema, { ...required, ENGAGE_PROVIDER: 'linkedin' }).ENGAGE_PROVIDER).toBe('linkedin');
   });
 });

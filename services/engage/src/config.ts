@@ -6,6 +6,7 @@ import {
   httpEnv,
   internalEnv,
   isLoopbackUrl,
+  networkAccountEnv,
   optionalEnv,
   redisEnv,
   refuseStandIns,
@@ -36,8 +37,7 @@ export const configSchema = z
     UNIPILE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
     /** Seals the hosted API's account ids Engage keeps (the same key as the linkedin service's). */
     ENCRYPTION_KEY: encryptionKeySchema.optional(),
-    /** Calls to the network one account may make in any minute (the hosted API's limits are per account). */
-    ENGAGE_ACCOUNT_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+    ...networkAccountEnv,
     /** Feed refreshes and suggestion jobs one worker process runs at once (a refresh mostly waits on the network). */
     ENGAGE_FEED_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
     /** Delay the sandbox adds to each call, with each account's rate applied as on a real network (demos, benchmarks). */
@@ -106,7 +106,7 @@ export type EngageConfig = Pick<
   | 'UNIPILE_API_KEY'
   | 'UNIPILE_TIMEOUT_MS'
   | 'ENCRYPTION_KEY'
-  | 'ENGAGE_ACCOUNT_CALLS_PER_MINUTE'
+  | 'NETWORK_ACCOUNT_CALLS_PER_MINUTE'
   | 'ENGAGE_FEED_CONCURRENCY'
   | 'ENGAGE_SANDBOX_LATENCY_MS'
   | 'ENGAGE_AUTOPILOT_MIN_SPACING_MINUTES'

@@ -15,13 +15,12 @@ import {
   suggestionSourceOf,
   writeCommentSuggestionsJob,
 } from '@nashr/contracts';
-import { AppError, jobIdPart, type Queues } from '@nashr/platform';
+import { AppError, jobIdPart, NetworkRateBusy, type Queues } from '@nashr/platform';
 import { and, desc, eq, gte, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { Allowance } from './allowance.js';
 import type { EngageConfig } from './config.js';
 import { comments, feedItems, type schema, settings, suggestionRequests, suggestions } from './db/schema.js';
-import { PacerBusy } from './providers/pacing.js';
 import type { EngageProvider, NetworkPost } from './providers/types.js';
 import type { Targets } from './targets.js';
 import type { Writers } from './writer.js';
@@ -175,7 +174,7 @@ export class Feed {
           maxWaitMs: REFRESH_SLOT_WAIT_MS,
         });
       } catch (error) {
-        if (!(error instanceof PacerBusy)) throw error;
+        if (!(error instanceof NetworkRateBusy)) throw error;
         throw new RefreshPaused(error.waitMs, { startedAt: startedAt.toISOString(), done });
       }
       await this.keepFeedPosts(userId, posts, { handles, topics, fetchedAt: startedAt });

@@ -5,7 +5,7 @@ export { type Config, configSchema, ENGAGE_PROVIDERS } from './config.js';
 export { schema } from './db/schema.js';
 export { type EngageWorkerDeps, QUEUE_HANDLERS, startEngageWorkers } from './jobs/index.js';
 export { migrate } from './migrate.js';
-export { type Pacer, RedisPacer, unpaced } from './providers/pacing.js';
+export { type Pacer, unpaced } from './providers/pacing.js';
 export { SANDBOX_CREATORS } from './providers/sandbox/creators.js';
 export { SandboxEngageProvider } from './providers/sandbox/sandbox-provider.js';
 export * from './service.js';

@@ -6,7 +6,7 @@
  * worker and the service's own Redis pacer, against the sandbox network.
  */
 import { engageRefreshJob, QUEUES } from '@nashr/contracts';
-import { createDatabase, Queues, runMigrations } from '@nashr/platform';
+import { createDatabase, NetworkAccountRate, networkAccountKey, Queues, runMigrations } from '@nashr/platform';
 import { createCapturingLogger, createTestDatabase, createTestRedis } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from './app.js';
@@ -14,7 +14,6 @@ import { configSchema } from './config.js';
 import { feedItems, schema } from './db/schema.js';
 import { REFRESH_STEP } from './feed.js';
 import { type EngageWorkers, startEngageWorkers } from './jobs/index.js';
-import { RedisPacer } from './providers/pacing.js';
 import { SANDBOX_CREATORS } from './providers/sandbox/creators.js';
 import { SandboxEngageProvider } from './providers/sandbox/sandbox-provider.js';
 
@@ -24,6 +23,7 @@ const WINDOW_MS = 5_000;
 
 let close: () => Promise<void>;
 let queues: Queues;
+let rate: NetworkAccountRate;
 let database: ReturnType<typeof createDatabase<typeof schema>>;
 const calls = new Map<string, number[]>();
 
@@ -43,7 +43,7 @@ beforeAll(async () => {
   });
   const connection = redis.redis.duplicate({ maxRetriesPerRequest: null });
   const provider = new SandboxEngageProvider(database.db, {
-    pacer: new RedisPacer(connection, { prefix: redis.prefix, limit: LIMIT, windowMs: WINDOW_MS }),
+    pacer: (rate = new NetworkAccountRate(connection, { prefix: redis.prefix, limit: LIMIT, windowMs: WINDOW_MS })),
     onCall: (account) => calls.set(account, [...(calls.get(account) ?? []), Date.now()]),
   });
   const workers: EngageWorkers = await startEngageWorkers({
@@ -150,5 +150,16 @@ describe('a feed refresh that meets its account rate', () => {
     );
     await expect.poll(() => finished(older.id ?? ''), { timeout: 10_000 }).not.toBeNull();
     expect(await rows()).toEqual(before);
+  });
+
+  it('waits out a 429 the linkedin worker met as the same account: one budget per account', async () => {
+    const user = crypto.randomUUID();
+    await follows(user, 3);
+    // The linkedin worker's snapshots take the sandbox account's slots under this key.
+    const heldAt = Date.now();
+    await rate.holdOff(networkAccountKey({ provider: 'sandbox', userId: user }), 3000);
+    const job = await refreshed(user);
+    await expect.poll(() => finished(job), { timeout: 15_000 }).not.toBeNull();
+    expect((calls.get(user)?.[0] ?? 0) - heldAt).toBeGreaterThanOrEqual(2900);
   });
 });

@@ -37,7 +37,7 @@ describe('linkedin configuration', () => {
   it('takes analytics snapshots every 6 hours by default, and refuses a period over a day', () => {
     expect(loadConfig(configSchema, base)).toMatchObject({
       ANALYTICS_SNAPSHOT_HOURS: 6,
-      ANALYTICS_ACCOUNT_CALLS_PER_MINUTE: 20,
+      NETWORK_ACCOUNT_CALLS_PER_MINUTE: 60,
     });
     expect(loadConfig(configSchema, { ...base, ANALYTICS_SNAPSHOT_HOURS: '0.5' }).ANALYTICS_SNAPSHOT_HOURS).toBe(0.5);
     expect(problems({ ...base, ANALYTICS_SNAPSHOT_HOURS: '48' })[0]).toMatch(/^ANALYTICS_SNAPSHOT_HOURS is invalid/);

@@ -7,6 +7,7 @@ import {
   httpEnv,
   internalEnv,
   isLoopbackUrl,
+  networkAccountEnv,
   optionalEnv,
   redisEnv,
   refuseStandIns,
@@ -113,6 +114,7 @@ export const configSchema = z
     /** Publish jobs one worker process runs at once. */
     PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
     ...analyticsEnv,
+    ...networkAccountEnv,
   })
   .superRefine((config, ctx) => {
     const offered = config.NETWORK_PROVIDERS ?? [config.NETWORK_PROVIDER];

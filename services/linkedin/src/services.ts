@@ -2,6 +2,7 @@ import {
   createObjectStore,
   type Database,
   type Logger,
+  NetworkAccountRate,
   type ObjectStore,
   type Queues,
   type Redis,
@@ -10,7 +11,6 @@ import {
 import { AccountStore } from './accounts/account-store.js';
 import { ConnectionService } from './accounts/connection-service.js';
 import { UserData } from './accounts/user-data.js';
-import { AccountLimiter, type AccountLimiterOptions } from './analytics/account-limiter.js';
 import { SnapshotCollector } from './analytics/collector.js';
 import { AnalyticsSchedules } from './analytics/schedules.js';
 import { SnapshotStore } from './analytics/snapshot-store.js';
@@ -29,7 +29,7 @@ export interface LinkedinDeps {
     Config,
     'INTERNAL_SECRET' | 'ENCRYPTION_KEY' | 'REDIS_PREFIX' | 'PROFILE_CACHE_SECONDS' | 'PUBLISH_SETTLE_MS'
   > &
-    Partial<Pick<Config, 'ANALYTICS_SNAPSHOT_HOURS' | 'ANALYTICS_ACCOUNT_CALLS_PER_MINUTE'>> &
+    Partial<Pick<Config, 'ANALYTICS_SNAPSHOT_HOURS' | 'NETWORK_ACCOUNT_CALLS_PER_MINUTE'>> &
     Partial<StorageConfig>;
   logger: Logger;
   database: Database<typeof schema>;
@@ -39,8 +39,8 @@ export interface LinkedinDeps {
   provider: NetworkProvider;
   /** Where a post's images are read from (default: the local disk at MEDIA_DIR). */
   storage?: ObjectStore;
-  /** Analytics' clock (tests move it instead of waiting) and per-account call limit (default: a minute's window). */
-  analytics?: { clock?: () => Date; limiter?: AccountLimiterOptions };
+  /** Analytics' clock (tests move it instead of waiting) and each account's call budget (default: a minute's window). */
+  analytics?: { clock?: () => Date; rate?: { limit: number; windowMs: number } };
 }
 
 /** The service's parts, wired once and shared by the API and the worker. */
@@ -56,11 +56,10 @@ export function createServices(deps: LinkedinDeps) {
     { queues, accounts, logger },
     (config.ANALYTICS_SNAPSHOT_HOURS ?? 6) * 3_600_000,
   );
-  const limiter = new AccountLimiter(
-    redis,
-    config.REDIS_PREFIX,
-    deps.analytics?.limiter ?? { max: config.ANALYTICS_ACCOUNT_CALLS_PER_MINUTE ?? 20, windowMs: 60_000 },
-  );
+  const rate = new NetworkAccountRate(redis, {
+    prefix: config.REDIS_PREFIX,
+    ...(deps.analytics?.rate ?? { limit: config.NETWORK_ACCOUNT_CALLS_PER_MINUTE ?? 60, windowMs: 60_000 }),
+  });
   return {
     accounts,
     cache,
@@ -85,7 +84,7 @@ export function createServices(deps: LinkedinDeps) {
       provider,
       snapshots,
       schedules: analyticsSchedules,
-      limiter,
+      rate,
       queues,
       logger,
       clock,

@@ -1,20 +1,20 @@
-import { type Redis, Sealer } from '@nashr/platform';
+import { NetworkAccountRate, type Redis, Sealer } from '@nashr/platform';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { EngageConfig } from '../config.js';
 import type { schema } from '../db/schema.js';
 import { NetworkAccounts } from '../network-accounts.js';
 import { OfficialEngageProvider } from './linkedin/official-provider.js';
-import { type Pacer, RedisPacer, unpaced } from './pacing.js';
+import { type Pacer, unpaced } from './pacing.js';
 import { SandboxEngageProvider } from './sandbox/sandbox-provider.js';
 import type { EngageProvider } from './types.js';
 import { UnipileEngageProvider } from './unipile/unipile-provider.js';
 
-/** Each account's rate, counted in Redis when the process has a connection for it. */
+/** Each account's rate, counted in Redis (shared with the linkedin service's snapshots) when the process has a connection for it. */
 export function createPacer(config: EngageConfig, redis?: { connection: Redis; prefix: string }): Pacer {
   if (!redis) return unpaced;
-  return new RedisPacer(redis.connection, {
+  return new NetworkAccountRate(redis.connection, {
     prefix: redis.prefix,
-    limit: config.ENGAGE_ACCOUNT_CALLS_PER_MINUTE,
+    limit: config.NETWORK_ACCOUNT_CALLS_PER_MINUTE,
     windowMs: 60_000,
   });
 }

@@ -78,7 +78,7 @@ export interface EngageProvider {
   searchPeople(query: string, userId: string, limit: number): Promise<NetworkProfile[]>;
   /**
    * Recent posts (since `since`) by these people, or mentioning these topics, newest first. A call
-   * whose slot of the account's rate is more than `maxWaitMs` away throws `PacerBusy` with the
+   * whose slot of the account's rate is more than `maxWaitMs` away throws `NetworkRateBusy` with the
    * wait (the background refresh then pauses and goes back to its queue).
    */
   recentPosts(input: {

@@ -1,11 +1,17 @@
 import { postDeletedOnNetworkEvent } from '@nashr/contracts';
-import { jobIdPart, type Logger, type Queues } from '@nashr/platform';
+import {
+  jobIdPart,
+  type Logger,
+  type NetworkAccountRate,
+  NetworkRateBusy,
+  networkAccountKey,
+  type Queues,
+} from '@nashr/platform';
 import type { AccountStore } from '../accounts/account-store.js';
 import { reportDisconnected } from '../accounts/provider-failure.js';
 import type { AccountRow } from '../db/schema.js';
 import { analyticsCapabilitiesOf, type NetworkPost, type NetworkProvider } from '../providers/network-provider.js';
 import { isProviderError } from '../providers/provider-error.js';
-import { AccountBusyError, type AccountLimiter } from './account-limiter.js';
 import type { AnalyticsSchedules } from './schedules.js';
 import type { SnapshotStore } from './snapshot-store.js';
 
@@ -17,8 +23,10 @@ const PAGE_SIZE = 100;
 const IMPORT_MAX_PAGES = 100;
 /** How far before the tracked posts' window the history import reads the member's days. */
 export const MEMBER_HISTORY_DAYS = 365;
-/** The member's days read per window: one page of each metric, one slot of the account's limiter (as a post's figures). */
+/** The member's days read per window: one page of each metric, one slot of the account's rate budget (as a post's figures). */
 const MEMBER_WINDOW_DAYS = 100;
+/** Longer waits for the account's next slot than this put the snapshot off rather than sleep in its job. */
+const MAX_SLEEP_MS = 30_000;
 /** How long to leave an account alone after a 429 that named no wait. */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
@@ -42,7 +50,8 @@ export interface CollectorDeps {
   provider: NetworkProvider;
   snapshots: SnapshotStore;
   schedules: AnalyticsSchedules;
-  limiter: AccountLimiter;
+  /** The account's budget of network calls, shared with Engage. */
+  rate: NetworkAccountRate;
   queues: Queues;
   logger: Logger;
   clock: () => Date;
@@ -54,11 +63,18 @@ const deletedPostEventId = (userId: string, postId: string) => `${userId}-${jobI
 /** The network dropped the account's session mid-snapshot: it was reported, the snapshot ends. */
 class SessionLost extends Error {}
 
+/** The account a snapshot calls the network as: its row, its id at the network, its rate budget's key. */
+interface CallingAccount {
+  row: AccountRow;
+  networkId: string;
+  budget: string;
+}
+
 /**
  * Takes one account's snapshot: its profile's figures and the counters of its recent posts (all
  * of its posts the first time: the history import), every network call through the account's
- * limiter. A 429 blocks the account for the wait the network asked and puts the snapshot off
- * (AccountBusyError); a lost session marks the account disconnected and stops its schedule.
+ * rate budget. A 429 rests the account for the wait the network asked and puts the snapshot off
+ * (NetworkRateBusy); a lost session marks the account disconnected and stops its schedule.
  */
 export class SnapshotCollector {
   constructor(private readonly deps: CollectorDeps) {}
@@ -76,14 +92,25 @@ export class SnapshotCollector {
     const now = clock();
     const since = now.getTime() - TRACKED_DAYS * DAY_MS;
     const capabilities = await analyticsCapabilitiesOf(provider, networkId);
+    const account: CallingAccount = {
+      row,
+      networkId,
+      budget: networkAccountKey(
+        row.provider === 'unipile'
+          ? { provider: 'unipile', accountId: networkId }
+          : { provider: row.provider, userId: row.userId },
+      ),
+    };
     await this.tellUntoldDeletions(userId, requestId);
     try {
-      const profile = await this.call(row, requestId, () => provider.getFullProfile(networkId));
+      const profile = await this.call(account, requestId, () => provider.getFullProfile(networkId));
       const posts: NetworkPost[] = [];
       let cursor: string | null = null;
       let pages = 0;
       for (;;) {
-        const page = await this.call(row, requestId, () => provider.listPosts(networkId, { limit: PAGE_SIZE, cursor }));
+        const page = await this.call(account, requestId, () =>
+          provider.listPosts(networkId, { limit: PAGE_SIZE, cursor }),
+        );
         pages++;
         const recent = page.items.filter((post) => Date.parse(post.parsed_datetime) >= since);
         posts.push(...(importing ? page.items : recent));
@@ -92,13 +119,13 @@ export class SnapshotCollector {
         if (!cursor || pages >= IMPORT_MAX_PAGES || (!importing && recent.length < page.items.length)) break;
       }
       const { read, deleted } = capabilities.perPostAnalytics
-        ? await this.readPostAnalytics(row, networkId, posts, since, requestId)
+        ? await this.readPostAnalytics(account, posts, since, requestId)
         : { read: posts, deleted: 0 };
       // The history import spreads each post's counters over its days where the provider gives them.
       const readDays = provider.postDailyAnalytics?.bind(provider);
       const days =
         importing && capabilities.postDaily && readDays && read.length > 0
-          ? await this.call(row, requestId, () =>
+          ? await this.call(account, requestId, () =>
               readDays(
                 networkId,
                 read.map((post) => post.id),
@@ -110,7 +137,7 @@ export class SnapshotCollector {
       // import is recorded as done, so a snapshot put off midway reads them again.
       const memberDays =
         importing && capabilities.memberDaily && capabilities.perPostAnalytics
-          ? await this.importMemberDays(row, networkId, since, requestId)
+          ? await this.importMemberDays(account, since, requestId)
           : 0;
       const recorded = await snapshots.record({
         days,
@@ -157,20 +184,20 @@ export class SnapshotCollector {
 
   /**
    * For a provider whose post list carries no counters: each tracked post's figures read from the
-   * network's post analytics, one post after another through the account's limiter. Posts older
+   * network's post analytics, one post after another through the account's rate budget. Posts older
    * than the tracked days are left out (their figures would be read as zeros). A post whose
    * analytics answer "not found" is deleted on the network: it is marked so once, keeps the figures
    * and snapshots stored before, and is not asked about again; the posts service is told, so the
    * post it published says so.
    */
   private async readPostAnalytics(
-    row: AccountRow,
-    networkId: string,
+    account: CallingAccount,
     posts: readonly NetworkPost[],
     since: number,
     requestId: string | undefined,
   ): Promise<{ read: NetworkPost[]; deleted: number }> {
     const { provider, snapshots, clock } = this.deps;
+    const { row, networkId } = account;
     const read = provider.postAnalytics?.bind(provider);
     if (!read) return { read: [], deleted: 0 };
     const tracked = posts.filter((post) => Date.parse(post.parsed_datetime) >= since);
@@ -183,7 +210,7 @@ export class SnapshotCollector {
     for (const post of tracked) {
       if (gone.has(post.id)) continue;
       try {
-        const figures = await this.call(row, requestId, () => read(networkId, post.id));
+        const figures = await this.call(account, requestId, () => read(networkId, post.id));
         out.push({
           ...post,
           reaction_counter: figures.reactions,
@@ -215,17 +242,17 @@ export class SnapshotCollector {
   /**
    * The member's figures by UTC day over MEMBER_HISTORY_DAYS before the day `since` falls on (the
    * network's member analytics, `q=me`, paged by the provider), a window of days at a time, each
-   * through the account's limiter. The tracked posts (published from `since` on) are
+   * through the account's rate budget. The tracked posts (published from `since` on) are
    * counted by their own snapshots and none of them falls in these days: nothing counts twice. A
    * snapshot put off mid-import reads them again later, replacing the days it kept.
    */
   private async importMemberDays(
-    row: AccountRow,
-    networkId: string,
+    account: CallingAccount,
     since: number,
     requestId: string | undefined,
   ): Promise<number> {
     const { provider, snapshots, clock } = this.deps;
+    const { row, networkId } = account;
     const read = provider.memberDailyAnalytics?.bind(provider);
     if (!read) return 0;
     const firstTracked = Date.parse(`${new Date(since).toISOString().slice(0, 10)}T00:00:00Z`);
@@ -233,7 +260,7 @@ export class SnapshotCollector {
     let kept = 0;
     for (let start = firstTracked - MEMBER_HISTORY_DAYS * DAY_MS; start <= end; start += MEMBER_WINDOW_DAYS * DAY_MS) {
       const range = { start: new Date(start), end: new Date(Math.min(end, start + (MEMBER_WINDOW_DAYS - 1) * DAY_MS)) };
-      const days = await this.call(row, requestId, () => read(networkId, range));
+      const days = await this.call(account, requestId, () => read(networkId, range));
       const last = range.end.toISOString().slice(0, 10);
       kept += await snapshots.recordMemberDays(
         row.userId,
@@ -244,17 +271,18 @@ export class SnapshotCollector {
     return kept;
   }
 
-  private async call<T>(row: AccountRow, requestId: string | undefined, fn: () => Promise<T>): Promise<T> {
-    const { limiter } = this.deps;
-    await limiter.take(row.id);
+  private async call<T>(account: CallingAccount, requestId: string | undefined, fn: () => Promise<T>): Promise<T> {
+    const { rate } = this.deps;
+    const { row, budget } = account;
+    await rate.take(budget, MAX_SLEEP_MS);
     try {
       return await fn();
     } catch (error) {
       if (!isProviderError(error)) throw error;
       if (error.kind === 'rate_limited') {
         const wait = error.retryAfterMs ?? DEFAULT_RATE_LIMIT_WAIT_MS;
-        await limiter.block(row.id, wait);
-        throw new AccountBusyError(wait);
+        await rate.holdOff(budget, wait);
+        throw new NetworkRateBusy(wait);
       }
       if (error.credentialsLost) {
         await reportDisconnected(this.deps, row, error, requestId);

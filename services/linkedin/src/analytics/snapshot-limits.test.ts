@@ -1,4 +1,5 @@
 import { QUEUES } from '@nashr/contracts';
+import { NetworkAccountRate, networkAccountKey } from '@nashr/platform';
 import { testIdentity } from '@nashr/platform/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ let workers: { close: () => Promise<unknown> };
 
 beforeAll(async () => {
   h = await createHarness({
-    analytics: { limiter: { max: MAX_CALLS, windowMs: WINDOW_MS } },
+    analytics: { rate: { limit: MAX_CALLS, windowMs: WINDOW_MS } },
     provider: (_db, sandbox): NetworkProvider => {
       const seen = (account: string) => calls.set(account, [...(calls.get(account) ?? []), Date.now()]);
       return {
@@ -125,5 +126,27 @@ describe("each account's network calls", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     const jobs = await h.queues.get(QUEUES.linkedinAnalytics).getJobs(['failed']);
     expect(jobs.filter((job) => job.data.userId === user.userId)).toEqual([]);
+  });
+
+  it("share the account's one budget with Engage: a 429 Engage met as the account holds the snapshot back too", async () => {
+    const user = testIdentity();
+    const username = 'shared@example.com';
+    await connectAndImport(h, user, username);
+    const networkId = sandboxAccountId(username);
+    // Engage's sandbox provider calls as the user's account under this key, in the same Redis.
+    const engage = new NetworkAccountRate(h.redis.redis, {
+      prefix: h.redis.prefix,
+      limit: MAX_CALLS,
+      windowMs: WINDOW_MS,
+    });
+    const account = networkAccountKey({ provider: 'sandbox', userId: user.userId });
+
+    // Engage met a 429 as the account: the snapshot waits it out too.
+    calls.clear();
+    const heldAt = Date.now();
+    await engage.holdOff(account, 3000);
+    const outcome = await runAnalyticsJob(h, { name: 'snapshot', userId: user.userId });
+    expect(outcome).toMatchObject({ status: 'taken' });
+    expect((calls.get(networkId)?.[0] ?? 0) - heldAt).toBeGreaterThanOrEqual(2900);
   });
 });

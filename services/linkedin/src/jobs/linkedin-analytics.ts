@@ -1,6 +1,5 @@
 import { analyticsRetentionJob, analyticsSnapshotJob, FINE_SNAPSHOT_DAYS, QUEUES } from '@nashr/contracts';
-import { createWorker, handleJob, type Logger, putOff, type QueueContext } from '@nashr/platform';
-import { AccountBusyError } from '../analytics/account-limiter.js';
+import { createWorker, handleJob, type Logger, NetworkRateBusy, putOff, type QueueContext } from '@nashr/platform';
 import type { SnapshotCollector } from '../analytics/collector.js';
 import type { SnapshotStore } from '../analytics/snapshot-store.js';
 
@@ -30,9 +29,9 @@ export function linkedinAnalytics(deps: AnalyticsJobDeps) {
         log.info({ userId, ...outcome }, 'analytics snapshot');
         return outcome;
       } catch (error) {
-        // The account's calls are limited (by us or by the network's 429): the snapshot waits
+        // The account's calls are limited (its budget, shared with Engage, or the network's 429): the snapshot waits
         // without using up a try, and other accounts' snapshots go on meanwhile.
-        if (!(error instanceof AccountBusyError) || !job.token) throw error;
+        if (!(error instanceof NetworkRateBusy) || !job.token) throw error;
         const at = Date.now() + Math.min(error.waitMs, MAX_WAIT_MS);
         const putOffError = await putOff(job, at);
         log.info({ userId, retryAt: new Date(at).toISOString() }, 'analytics snapshot put off: account rate limited');

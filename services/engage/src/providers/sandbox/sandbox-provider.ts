@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { EngageNetwork, PostRef } from '@nashr/contracts';
+import { NetworkRateBusy, networkAccountKey } from '@nashr/platform';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { sandboxComments, type schema } from '../../db/schema.js';
-import { type Pacer, PacerBusy, unpaced } from '../pacing.js';
+import { type Pacer, unpaced } from '../pacing.js';
 import { networkOf, refusals } from '../refusals.js';
 import {
   type CommentLookup,
@@ -87,13 +88,13 @@ export class SandboxEngageProvider implements EngageProvider {
   /**
    * One call to the network on behalf of an account: a slot of its rate, then the latency. A slot
    * further than `maxWaitMs` is the user's refusal, or in the background (`busy: 'pass'`) the
-   * pacer's own `PacerBusy`, which pauses the work.
+   * pacer's own `NetworkRateBusy`, which pauses the work.
    */
   private async call(userId: string, maxWaitMs = 120_000, busy: 'refuse' | 'pass' = 'refuse'): Promise<void> {
     try {
-      await this.pacer.take(userId, maxWaitMs);
+      await this.pacer.take(networkAccountKey({ provider: 'sandbox', userId }), maxWaitMs);
     } catch (error) {
-      if (error instanceof PacerBusy && busy === 'refuse') throw refusals.busy(Math.ceil(error.waitMs / 1000));
+      if (error instanceof NetworkRateBusy && busy === 'refuse') throw refusals.busy(Math.ceil(error.waitMs / 1000));
       throw error;
     }
     this.onCall?.(userId);

@@ -60,7 +60,7 @@ beforeAll(async () => {
     UNIPILE_API_KEY: FAKE_API_KEY,
     UNIPILE_TIMEOUT_MS: '3000',
     ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
-    ENGAGE_ACCOUNT_CALLS_PER_MINUTE: '1000',
+    NETWORK_ACCOUNT_CALLS_PER_MINUTE: '1000',
   });
   c = callers(h);
 });

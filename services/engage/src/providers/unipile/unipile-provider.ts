@@ -1,9 +1,10 @@
 import type { EngageNetwork, PostRef } from '@nashr/contracts';
+import { NetworkRateBusy, networkAccountKey } from '@nashr/platform';
 import type { z } from 'zod';
 import { languageOf } from '../../language.js';
 import type { NetworkAccounts } from '../../network-accounts.js';
 import type { OfficialEngageProvider } from '../linkedin/official-provider.js';
-import { type Pacer, PacerBusy } from '../pacing.js';
+import type { Pacer } from '../pacing.js';
 import { networkOf, refusals } from '../refusals.js';
 import {
   type CommentLookup,
@@ -143,17 +144,18 @@ export class UnipileEngageProvider implements EngageProvider {
       query?: Record<string, string | number | undefined>;
       json?: unknown;
       waitMs: number;
-      /** In the background the pacer's `PacerBusy` passes, with its wait, rather than the user's refusal. */
+      /** In the background the pacer's `NetworkRateBusy` passes, with its wait, rather than the user's refusal. */
       busy?: 'refuse' | 'pass';
     },
   ): Promise<unknown> {
     const tooBusy = (waitMs: number) =>
-      options.busy === 'pass' ? new PacerBusy(waitMs) : refusals.busy(Math.ceil(waitMs / 1000));
+      options.busy === 'pass' ? new NetworkRateBusy(waitMs) : refusals.busy(Math.ceil(waitMs / 1000));
+    const budget = networkAccountKey({ provider: 'unipile', accountId: account });
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.options.pacer.take(account, options.waitMs);
+        await this.options.pacer.take(budget, options.waitMs);
       } catch (error) {
-        if (error instanceof PacerBusy) throw tooBusy(error.waitMs);
+        if (error instanceof NetworkRateBusy) throw tooBusy(error.waitMs);
         throw error;
       }
       try {
@@ -161,7 +163,7 @@ export class UnipileEngageProvider implements EngageProvider {
       } catch (error) {
         if (!(error instanceof WireFailure) || error.status !== 429) throw error;
         const rest = error.retryAfterMs ?? DEFAULT_HOLD_OFF_MS;
-        await this.options.pacer.holdOff(account, rest);
+        await this.options.pacer.holdOff(budget, rest);
         // A 429 means the call was not carried out, so a write may be tried again too.
         if (attempt >= 2 || rest > options.waitMs) throw tooBusy(rest);
       }
@@ -339,7 +341,7 @@ export class UnipileEngageProvider implements EngageProvider {
     return posts;
   }
 
-  /** A refresh runs in the background: a slot further than `maxWaitMs` pauses it (`PacerBusy`). */
+  /** A refresh runs in the background: a slot further than `maxWaitMs` pauses it (`NetworkRateBusy`). */
   async recentPosts(input: {
     userId: string;
     handles: string[];

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { postDeletedOnNetworkEvent, QUEUES } from '@nashr/contracts';
+import { NetworkRateBusy } from '@nashr/platform';
 import { testIdentity } from '@nashr/platform/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AccountBusyError } from '../../analytics/account-limiter.js';
 import { analyticsMemberDays, analyticsPostSnapshots, analyticsPosts } from '../../db/schema.js';
 import { Sealer } from '../../sealer.js';
 import {
@@ -390,7 +390,7 @@ describe("snapshots of an official account's posts", () => {
       // import is not done yet.
       fake.options.failures['q=me'] = { status: 429, times: 1, retryAfterSeconds: 1 };
       const putOff = await h.services.collector.take(user.userId).catch((e: unknown) => e);
-      expect(putOff).toBeInstanceOf(AccountBusyError);
+      expect(putOff).toBeInstanceOf(NetworkRateBusy);
       expect((await h.services.snapshots.state(user.userId))?.importedAt ?? null).toBeNull();
       const before = analyticsCalls();
       expect(await h.services.collector.take(user.userId)).toMatchObject({
