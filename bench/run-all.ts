@@ -99,11 +99,11 @@ const PLAN = {
   consistency: { samples: quick ? 30 : 100, warmup: 3, addedTargetMs: 50 },
   library: { posts: 100_000, samples: quick ? 100 : 400, warmup: 20, p95TargetMs: 50 },
   scheduler: quick ? ['--posts', '2000', '--window', '20', '--drain-s', '60'] : [],
-  // Engage: quick runs 1,000 users in 10-second rate windows and a 1-minute period (full: 1,000 users,
+  // Engage: quick runs 1,000 users in 10-second rate windows and a 1-minute period (full: 10,000 users,
   // 60-second windows, the default 30-minute period).
   engage: {
     refresh: {
-      users: 1000,
+      users: quick ? 1000 : 10_000,
       people: 50,
       latencyMs: 50,
       limit: 30,

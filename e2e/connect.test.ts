@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AnalyticsSummaryResponse, FullProfile, LinkedinPost } from '@nashr/contracts';
+import { createRedis, waitForRedis } from '@nashr/platform';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import postgres from 'postgres';
@@ -65,6 +66,8 @@ interface TestUser {
   email: string;
   context: BrowserContext;
   page: Page;
+  /** The sandbox network's sign-in name of the connected account (a full user's only). */
+  networkUsername?: string;
 }
 
 /** A signed-in account holder (an auth user and its session), with a page open at `path`. */
@@ -106,8 +109,9 @@ async function apiPost<T>(page: Page, path: string, data: unknown): Promise<T> {
 async function fullUser(lang: Language, viewport: ViewportName, path: string): Promise<TestUser> {
   const user = await signedInUser(lang, viewport, '/connect-linkedIn');
   await user.page.getByTestId('connect-linkedin').waitFor();
+  const networkUsername = `${lang}-${viewport}-${user.userId.slice(0, 6)}@example.test`;
   const answer = await apiPost<{ data: { connected: boolean } }>(user.page, '/api/v1/linkedin/accounts', {
-    username: `${lang}-${viewport}-${user.userId.slice(0, 6)}@example.test`,
+    username: networkUsername,
     password: PASSWORD,
   });
   expect(answer.data.connected).toBe(true);
@@ -118,7 +122,16 @@ async function fullUser(lang: Language, viewport: ViewportName, path: string): P
   });
   expect(saved.status()).toBe(200);
   await user.page.goto(`${stack.url}${path}`);
-  return user;
+  return { ...user, networkUsername };
+}
+
+/** The linkedin service's cached profile reads end, as they do PROFILE_CACHE_SECONDS after they were made. */
+async function profileCacheEnds() {
+  const redis = createRedis(stack.redisUrl, 'request');
+  await waitForRedis(redis);
+  const keys = await redis.keys(`${stack.redisPrefix}:linkedin:cache:*`);
+  if (keys.length > 0) await redis.del(...keys);
+  redis.disconnect();
 }
 
 async function popupFrom(page: Page, click: () => Promise<void>): Promise<Page> {
@@ -402,6 +415,39 @@ describe('connecting the LinkedIn account', () => {
     await anonymous.goto(`${stack.url}/connect-linkedIn`);
     await waitForPath(anonymous, '/signup');
     await visitor.close();
+  });
+
+  it('moves a user whose connection LinkedIn dropped while working to reconnect, and says why, never to /signup', async () => {
+    const words = {
+      ar: { title: 'انقطع ربط حسابك على لينكدإن', status: 'غير مرتبط' },
+      en: { title: 'Your LinkedIn connection was lost', status: 'Not connected' },
+    } as const;
+    for (const [lang, viewport] of [
+      ['ar', 'phone'],
+      ['en', 'desktop'],
+    ] as const) {
+      const { page, context, userId, networkUsername } = await fullUser(lang, viewport, '/profile');
+      await waitUntilLive(page);
+      // The network drops the session, as when the member changes their LinkedIn password, and the
+      // profile read a moment ago leaves the cache, as it does a minute after.
+      await sql`update linkedin.sandbox_accounts set expired = true where username = ${networkUsername ?? ''}`;
+      await profileCacheEnds();
+      // Working on: the next screen's call to the network meets the dropped session.
+      await page.goto(`${stack.url}/profile`);
+      await waitForPath(page, '/connect-linkedIn');
+      expect(await linkedinConnected(userId)).toBe(false);
+      const notice = page.getByTestId('connection-lost');
+      await notice.waitFor();
+      expect(await notice.getAttribute('role')).toBe('alert');
+      expect(await notice.textContent()).toContain(words[lang].title);
+      expect(await page.getByTestId('connection-status').textContent()).toBe(words[lang].status);
+      // The protected screens lead back here, not to the sign-up page.
+      await page.goto(`${stack.url}/dashboard`);
+      await waitForPath(page, '/connect-linkedIn');
+      await page.getByTestId('connection-lost').waitFor();
+      await screenshot(page, `connect-lost-${lang}-${viewport}`);
+      await context.close();
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import { serverLanding } from './features/landing/hydrate';
 import { initI18n, keepLanguageCookie, loadAllNamespaces } from './i18n';
 import { registerServiceWorker } from './lib/service-worker';
 import { preloadFirstScreen, router } from './router';
-import { recheckRoutesOnSessionChange } from './session/route-guard';
+import { readSessionAgainWhenConnectionLost, recheckRoutesOnSessionChange } from './session/route-guard';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -38,6 +38,7 @@ setTimeout(() => {
 registerServiceWorker();
 await i18nReady;
 recheckRoutesOnSessionChange(queryClient, () => void router.invalidate());
+readSessionAgainWhenConnectionLost(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,4 +1,4 @@
-import { COMMON_ERROR_CODES as C, TEXT_PROBLEMS, textProblem } from '@nashr/contracts';
+import { COMMON_ERROR_CODES as C, type Stamps, TEXT_PROBLEMS, textProblem } from '@nashr/contracts';
 import type { z } from 'zod';
 
 /** Error codes the services use, and the HTTP status each one answers with. */
@@ -42,16 +42,23 @@ export class AppError extends Error {
   /** The stable code the answer carries (`post.too_long`): the web app translates by it. */
   readonly answerCode: string;
   readonly params: ErrorParams | undefined;
+  /**
+   * A change the refused request itself caused (the network dropped the account's connection
+   * while answering it): announced as a successful answer's would be, so the caller's next
+   * requests read the copies that know of it (http/read-your-writes.ts).
+   */
+  readonly changed: Stamps | undefined;
   constructor(
     readonly code: ErrorCode,
     message: string,
-    detail: { code?: string; params?: ErrorParams } = {},
+    detail: { code?: string; params?: ErrorParams; changed?: Stamps } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.statusCode = ERROR_STATUS[code];
     this.answerCode = detail.code ?? DEFAULT_ERROR_CODE[code];
     this.params = detail.params;
+    this.changed = detail.changed;
   }
 }
 

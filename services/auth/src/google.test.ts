@@ -175,6 +175,7 @@ describe('Continue with Google', () => {
       id: await storedUserId(h, 'google.user@example.com'),
       email: 'google.user@example.com',
       linkedinConnected: false,
+      linkedinLost: false,
       personalization: null,
       roles: ['user'],
       newAccount: true,

@@ -46,6 +46,7 @@ describe('GET /api/v1/auth/me', () => {
       id: await storedUserId(h, 'first.timer@example.com'),
       email: 'first.timer@example.com',
       linkedinConnected: false,
+      linkedinLost: false,
       personalization: null,
       roles: ['user'],
       newAccount: true,
@@ -239,10 +240,18 @@ describe('linkedinConnected', () => {
   it('follows the account events of the linkedin service', async () => {
     const sid = await signInByMail(h, 'networker@example.com');
     const userId = await userIdOf(sid);
+    const lost = async () => (await me(h, sid)).json().data.user.linkedinLost as boolean;
+    expect(await lost()).toBe(false);
     await h.queues.publish(accountConnectedEvent, { userId });
     await expect.poll(() => connected(sid), { timeout: 10_000 }).toBe(true);
+    expect(await lost()).toBe(false);
+    // The network dropped a working connection: the app is told it was lost, not never made.
     await h.queues.publish(accountDisconnectedEvent, { userId, reason: 'The network refused the stored credentials' });
     await expect.poll(() => connected(sid), { timeout: 10_000 }).toBe(false);
+    expect(await lost()).toBe(true);
+    await h.queues.publish(accountConnectedEvent, { userId });
+    await expect.poll(() => connected(sid), { timeout: 10_000 }).toBe(true);
+    expect(await lost()).toBe(false);
   });
 
   it('ignores an event that was published before the one already applied', async () => {

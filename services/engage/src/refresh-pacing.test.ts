@@ -42,8 +42,9 @@ beforeAll(async () => {
     ENGAGE_FEED_CONCURRENCY: '1',
   });
   const connection = redis.redis.duplicate({ maxRetriesPerRequest: null });
+  rate = new NetworkAccountRate(connection, { prefix: redis.prefix, limit: LIMIT, windowMs: WINDOW_MS });
   const provider = new SandboxEngageProvider(database.db, {
-    pacer: (rate = new NetworkAccountRate(connection, { prefix: redis.prefix, limit: LIMIT, windowMs: WINDOW_MS })),
+    pacer: rate,
     onCall: (account) => calls.set(account, [...(calls.get(account) ?? []), Date.now()]),
   });
   const workers: EngageWorkers = await startEngageWorkers({

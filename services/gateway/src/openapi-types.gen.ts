@@ -2894,6 +2894,7 @@ export interface operations {
                                 id: string;
                                 email: string;
                                 linkedinConnected: boolean;
+                                linkedinLost: boolean;
                                 personalization: {
                                     jobTitle: string;
                                     /** @enum {string} */

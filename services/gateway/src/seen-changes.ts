@@ -30,13 +30,14 @@ export function seenStamps(request: FastifyRequest): Stamps {
 
 /**
  * onSend: a service announced a change (its CHANGED header). The header stays between the
- * gateway and the services; the caller's cookie keeps the highest stamps.
+ * gateway and the services; the caller's cookie keeps the highest stamps. A refusal may announce
+ * one too: the change its request caused (the network dropped the connection while answering).
  */
 export function keepAnnouncedChange(request: FastifyRequest, reply: FastifyReply, secure: boolean): void {
   const announced = reply.getHeader(CHANGED_HEADER);
   if (announced === undefined) return;
   reply.removeHeader(CHANGED_HEADER);
-  if (!request.identity || reply.statusCode >= 300) return;
+  if (!request.identity) return;
   const stamps = mergeStamps(seenStamps(request), parseStamps(String(announced)));
   // Written as a header: this runs in onSend, after the cookie plugin has written its cookies.
   const value = reply.signCookie(`${request.identity.userId}|${formatStamps(stamps)}`);

@@ -1,7 +1,9 @@
+import { LINKEDIN_ERROR_CODES } from '@nashr/contracts';
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { sessionQuery } from '../lib/api/auth';
-import { isOfflineError } from '../lib/api/client';
+import { ApiError, isOfflineError } from '../lib/api/client';
+import { whenRefused } from '../lib/api/when-refused';
 import { type GateRule, redirectFor, type SessionUser } from './rules';
 
 /** What every route's `beforeLoad` receives from the router: see `createRootRouteWithContext` in router.tsx. */
@@ -62,4 +64,18 @@ export function recheckRoutesOnSessionChange(queryClient: QueryClient, recheck: 
     if (seen !== undefined && key !== seen) recheck();
     seen = key;
   });
+}
+
+/**
+ * A call refused because the network dropped the account's connection (`linkedin.reconnect`): the
+ * session is read again at once (the refusal made `/me` wait for auth's copy to know of it), so
+ * the routes' checks move the user to the connect screen, which says what happened. Returns the
+ * unsubscribe function.
+ */
+export function readSessionAgainWhenConnectionLost(queryClient: QueryClient): () => void {
+  return whenRefused(
+    queryClient,
+    (error) => error instanceof ApiError && error.code === LINKEDIN_ERROR_CODES.reconnect,
+    () => void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
+  );
 }

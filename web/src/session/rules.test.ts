@@ -45,6 +45,14 @@ describe('session rules (spec sections 2, 4 and 6)', () => {
     }
   });
 
+  it('sends a user whose working connection was lost to reconnect, never to /signup', () => {
+    const lost = { email: 'a@b.co', linkedinConnected: false, linkedinLost: true, personalization };
+    expect(redirectFor('protected', lost)).toBe('/connect-linkedIn');
+    expect(redirectFor('onboarding', lost)).toBeNull();
+    // Without an address it is a visitor, whatever the flag says.
+    expect(redirectFor('protected', { ...lost, email: '' })).toBe('/signup');
+  });
+
   it('keeps onboarding screens for account holders, sends full users on and visitors back', () => {
     expect(redirectFor('onboarding', visitor)).toBe('/signup');
     expect(redirectFor('onboarding', { email: '', linkedinConnected: false, personalization: null })).toBe('/signup');

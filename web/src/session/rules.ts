@@ -2,7 +2,8 @@ import type { CurrentUser } from '@nashr/contracts';
 
 /** What the redirect rules need to know about the visitor; null when nobody is signed in. */
 export type SessionUser =
-  | (Pick<CurrentUser, 'email' | 'linkedinConnected' | 'personalization'> & Partial<Pick<CurrentUser, 'teamMember'>>)
+  | (Pick<CurrentUser, 'email' | 'linkedinConnected' | 'personalization'> &
+      Partial<Pick<CurrentUser, 'teamMember' | 'linkedinLost'>>)
   | null
   | undefined;
 
@@ -42,12 +43,16 @@ export type GateRule = 'protected' | 'onboarding';
 /**
  * Where a screen must send its visitor instead of showing, or null when it may show.
  * - protected (every screen of the shell): only a full user or a member of someone else's
- *   workspace (`mayUseApp`), everyone else goes to /signup (spec section 2).
+ *   workspace (`mayUseApp`), everyone else goes to /signup (spec section 2), except a user whose
+ *   working connection the network dropped: /connect-linkedIn says what happened and reconnects.
  * - onboarding (/connect-linkedIn, /personalize): a full user goes to /dashboard, a visitor
  *   without an e-mail to /signup; an account holder with an e-mail may stay (spec sections 2 and 6).
  */
 export function redirectFor(rule: GateRule, user: SessionUser): AppPath | null {
-  if (rule === 'protected') return mayUseApp(user) ? null : '/signup';
+  if (rule === 'protected') {
+    if (mayUseApp(user)) return null;
+    return user?.email && user.linkedinLost ? '/connect-linkedIn' : '/signup';
+  }
   if (!user?.email) return '/signup';
   if (isFullUser(user)) return '/dashboard';
   return null;

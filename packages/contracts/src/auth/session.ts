@@ -47,6 +47,11 @@ export const currentUserSchema = z.object({
   id: z.string().uuid(),
   email: z.string(),
   linkedinConnected: z.boolean(),
+  /**
+   * The network dropped a connection that worked (an expired or refused sign-in): the app says so
+   * and offers to reconnect, rather than treating the user as one who never connected.
+   */
+  linkedinLost: z.boolean(),
   personalization: personalizationSchema.nullable(),
   roles: z.array(roleSchema),
   /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { DEFAULT_BODY_LIMIT, IDENTITY_HEADERS, type Stamps } from '@nashr/contracts';
+import { type CopiedState, DEFAULT_BODY_LIMIT, IDENTITY_HEADERS, type Stamps } from '@nashr/contracts';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -35,7 +35,7 @@ import { HttpMetrics, METRICS_CONTENT_TYPE } from '../metrics.js';
 import { readIdentity, secretsMatch } from './identity.js';
 import { parseJsonBody } from './json-body.js';
 import { redactQuery, withSafeRequestLogs } from './log-safety.js';
-import { readSeen } from './read-your-writes.js';
+import { announceChange, readSeen } from './read-your-writes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -239,6 +239,9 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
         .send({ success: false, code: error.answerCode, message: error.message, issues: error.issues });
     }
     if (error instanceof AppError) {
+      for (const [state, stamp] of Object.entries(error.changed ?? {})) {
+        if (stamp !== undefined) announceChange(reply, state as CopiedState, stamp);
+      }
       return reply.status(error.statusCode).send({
         success: false,
         code: error.answerCode,

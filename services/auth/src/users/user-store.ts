@@ -203,6 +203,8 @@ export function toCurrentUser(row: UserRow, teamMember: boolean, now = Date.now(
     id: row.id,
     email: row.email,
     linkedinConnected: row.linkedinConnected,
+    // Only the linkedin service's `account-disconnected` sets it false, and only after a connection.
+    linkedinLost: !row.linkedinConnected && row.linkedinChangedAt !== null,
     personalization: personalization?.success ? personalization.data : null,
     roles: row.roles.filter((r): r is Role => r === 'user' || r === 'admin'),
     newAccount: now - row.createdAt.getTime() < NEW_ACCOUNT_HOURS * 3_600_000,

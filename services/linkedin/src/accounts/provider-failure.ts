@@ -31,9 +31,13 @@ function answerKind(error: ProviderError): ErrorCode {
  * The answer a browser gets for something the network refused or could not do. Never a 500.
  * The code says what happened; a refusal also carries the network's own words as `reason`.
  */
-export function toAppError(error: ProviderError): AppError {
+export function toAppError(error: ProviderError, disconnectedAt?: number | null): AppError {
   const code = NETWORK_FAILURE_CODES[error.kind];
-  if (error.credentialsLost) return new AppError('CONFLICT', RECONNECT_MESSAGE, { code });
+  if (error.credentialsLost) {
+    // The caller's next requests (`/me` first) wait for the copies to know of the disconnection.
+    const changed = disconnectedAt ? { connection: disconnectedAt } : undefined;
+    return new AppError('CONFLICT', RECONNECT_MESSAGE, { code, changed });
+  }
   const params = error.kind === 'rejected' ? { reason: error.message } : undefined;
   return new AppError(answerKind(error), error.message, { code, params });
 }
@@ -41,23 +45,21 @@ export function toAppError(error: ProviderError): AppError {
 /**
  * The network no longer accepts the account's session: mark it disconnected and tell the other
  * services (auth clears linkedinConnected, posts holds publishing), once per disconnection.
+ * Answers the disconnection's stamp, or null when it was already told.
  */
 export async function reportDisconnected(
   deps: { accounts: AccountStore; queues: Queues; logger: Logger },
   row: AccountRow,
   error: ProviderError,
   requestId?: string,
-): Promise<void> {
+): Promise<number | null> {
   const reason = error.message.slice(0, 500);
-  if (!(await deps.accounts.markDisconnected(row, reason))) return;
+  if (!(await deps.accounts.markDisconnected(row, reason))) return null;
   deps.logger.warn(
     { accountId: row.id, userId: row.userId, kind: error.kind, detail: error.detail },
     'network account disconnected',
   );
-  await deps.queues.publish(accountDisconnectedEvent, {
-    userId: row.userId,
-    reason,
-    changedAt: Date.now(),
-    requestId,
-  });
+  const changedAt = Date.now();
+  await deps.queues.publish(accountDisconnectedEvent, { userId: row.userId, reason, changedAt, requestId });
+  return changedAt;
 }

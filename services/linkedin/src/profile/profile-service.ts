@@ -112,8 +112,8 @@ export class ProfileService {
     } catch (error) {
       if (!isProviderError(error)) throw error;
       this.deps.logger.warn({ kind: error.kind, detail: error.detail, accountId: row.id }, 'network call failed');
-      if (error.credentialsLost) await reportDisconnected(this.deps, row, error, requestId);
-      throw toAppError(error);
+      const disconnectedAt = error.credentialsLost ? await reportDisconnected(this.deps, row, error, requestId) : null;
+      throw toAppError(error, disconnectedAt);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { accountStepResponseSchema, QUEUES } from '@nashr/contracts';
+import { accountStepResponseSchema, CHANGED_HEADER, parseStamps, QUEUES } from '@nashr/contracts';
 import { installationKeyPatterns } from '@nashr/platform';
 import { testIdentity } from '@nashr/platform/testing';
 import { sql } from 'drizzle-orm';
@@ -302,6 +302,8 @@ describe('a dropped connection', () => {
     expect(profile.statusCode).toBe(409);
     expect(profile.json().message).toBe('Your LinkedIn connection has expired. Please reconnect your account.');
     expect(profile.json().code).toBe('linkedin.reconnect');
+    // The refusal announces the disconnection, so the caller's next `/me` waits for auth to know it.
+    expect(parseStamps(String(profile.headers[CHANGED_HEADER])).connection).toBeGreaterThan(0);
     await h.call(user, 'POST', '/linkedln/getUserProfileData', {});
 
     const dropped = await h.jobsOn(QUEUES.authInbox, 'account-disconnected');

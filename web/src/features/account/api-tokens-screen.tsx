@@ -2,7 +2,6 @@ import {
   API_TOKEN_SCOPES,
   type ApiToken,
   type ApiTokenScope,
-  type CreateApiTokenRequest,
   createApiTokenRequestSchema,
   MAX_API_TOKENS,
   MCP_PATH,
@@ -11,7 +10,6 @@ import { Link } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { formatList } from '../../lib/format';
 import { textRuleMessageText } from '../../lib/text-problem';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';

@@ -1,5 +1,4 @@
 import {
-  type CreateWebhookRequest,
   createWebhookRequestSchema,
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_EVENT_TYPES,
@@ -12,7 +11,6 @@ import { Webhook } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { errorText } from '../../lib/error-text';
 import { formatList } from '../../lib/format';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';

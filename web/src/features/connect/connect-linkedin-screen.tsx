@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { ArrowRight, CircleCheck, ExternalLink, FlaskConical, LogOut } from 'lucide-react';
+import { ArrowRight, CircleCheck, ExternalLink, FlaskConical, LogOut, Unplug } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -105,6 +105,19 @@ function ConnectLinkedIn() {
       <p className={`mt-2 text-slate-600 ${sandbox === undefined ? 'invisible' : ''}`} data-testid="connect-subtitle">
         {practiceOnly ? t('page.sandboxSubtitle') : t('page.subtitle')}
       </p>
+      {user?.linkedinLost && !connected && (
+        <div
+          className="mt-4 flex items-start gap-2.5 rounded-2xl bg-red-50 px-4 py-3 text-red-900 ring-1 ring-red-200"
+          role="alert"
+          data-testid="connection-lost"
+        >
+          <Unplug aria-hidden="true" className="mt-1 size-4 shrink-0" />
+          <div>
+            <p className="text-sm font-semibold">{t('page.lostTitle')}</p>
+            <p className="mt-1 text-sm leading-6">{t('page.lostText')}</p>
+          </div>
+        </div>
+      )}
       {practiceOnly && (
         <p
           className="mt-4 flex items-start gap-2.5 rounded-2xl bg-amber-50 px-4 py-3 text-sm font-medium leading-6 text-amber-900 ring-1 ring-amber-200"

@@ -15,7 +15,6 @@ import { BusyOverlay, FlowHeader } from './page-frame';
 import { SignupPanel } from './signup-panel';
 
 const signupFormSchema = z.object({ email: emailSchema });
-type SignupForm = z.input<typeof signupFormSchema>;
 const route = getRouteApi('/signup');
 
 export function SignupPage() {

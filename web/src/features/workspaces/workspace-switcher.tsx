@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useSession } from '../../lib/api/auth';
 import { ApiError } from '../../lib/api/client';
+import { whenRefused } from '../../lib/api/when-refused';
 import { chooseWorkspace, currentWorkspace, useCurrentWorkspace } from '../../session/current-workspace';
 import { useSwitchWorkspace, useWorkspaces, WORKSPACES_LIST_KEY } from './workspaces-api';
 
@@ -43,21 +44,16 @@ export function useKeptToMemberships(workspaces: Workspace[] | undefined) {
   const queryClient = useQueryClient();
   // A call refused as outside the workspace worked in (removed from it while working): the list
   // is read again at once, and the check below moves the app to the personal workspace.
-  useEffect(() => {
-    const refused = (error: unknown) =>
-      error instanceof ApiError && error.code === WORKSPACE_ERROR_CODES.notFound && currentWorkspace() !== null;
-    const readAgain = () => void queryClient.invalidateQueries({ queryKey: WORKSPACES_LIST_KEY });
-    const queries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && refused(event.action.error)) readAgain();
-    });
-    const mutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event?.type === 'updated' && event.action.type === 'error' && refused(event.action.error)) readAgain();
-    });
-    return () => {
-      queries();
-      mutations();
-    };
-  }, [queryClient]);
+  useEffect(
+    () =>
+      whenRefused(
+        queryClient,
+        (error) =>
+          error instanceof ApiError && error.code === WORKSPACE_ERROR_CODES.notFound && currentWorkspace() !== null,
+        () => void queryClient.invalidateQueries({ queryKey: WORKSPACES_LIST_KEY }),
+      ),
+    [queryClient],
+  );
   useEffect(() => {
     if (!workspaces || !current || !user) return;
     if (current === user.id) {
