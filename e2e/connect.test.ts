@@ -419,8 +419,12 @@ describe('connecting the LinkedIn account', () => {
 
   it('moves a user whose connection LinkedIn dropped while working to reconnect, and says why, never to /signup', async () => {
     const words = {
-      ar: { title: 'انقطع ربط حسابك على لينكدإن', status: 'غير مرتبط' },
-      en: { title: 'Your LinkedIn connection was lost', status: 'Not connected' },
+      ar: { heading: 'إعادة ربط حسابك على لينكدإن', title: 'انقطع ربط حسابك على لينكدإن', status: 'غير مرتبط' },
+      en: {
+        heading: 'Reconnect your LinkedIn account',
+        title: 'Your LinkedIn connection was lost',
+        status: 'Not connected',
+      },
     } as const;
     for (const [lang, viewport] of [
       ['ar', 'phone'],
@@ -440,6 +444,7 @@ describe('connecting the LinkedIn account', () => {
       await notice.waitFor();
       expect(await notice.getAttribute('role')).toBe('alert');
       expect(await notice.textContent()).toContain(words[lang].title);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(words[lang].heading);
       expect(await page.getByTestId('connection-status').textContent()).toBe(words[lang].status);
       // The protected screens lead back here, not to the sign-up page.
       await page.goto(`${stack.url}/dashboard`);

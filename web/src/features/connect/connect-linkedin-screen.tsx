@@ -101,7 +101,9 @@ function ConnectLinkedIn() {
           {t('page.productInitial')}
         </span>
       </div>
-      <h1 className="text-2xl font-bold text-ink">{t('page.title')}</h1>
+      <h1 className="text-2xl font-bold text-ink">
+        {user?.linkedinLost && !connected ? t('page.reconnectTitle') : t('page.title')}
+      </h1>
       <p className={`mt-2 text-slate-600 ${sandbox === undefined ? 'invisible' : ''}`} data-testid="connect-subtitle">
         {practiceOnly ? t('page.sandboxSubtitle') : t('page.subtitle')}
       </p>
