@@ -417,10 +417,16 @@ describe('connecting the LinkedIn account', () => {
     await visitor.close();
   });
 
-  it('moves a user whose connection LinkedIn dropped while working to reconnect, and says why, never to /signup', async () => {
+  it('tells a user whose connection LinkedIn dropped while working, keeps them in the app and leads to reconnect, never to /signup', async () => {
     const words = {
-      ar: { heading: 'إعادة ربط حسابك على لينكدإن', title: 'انقطع ربط حسابك على لينكدإن', status: 'غير مرتبط' },
+      ar: {
+        banner: 'انقطع ربط حسابك على لينكدإن: لن يُنشر شيء حتى يُعاد ربط الحساب.',
+        heading: 'إعادة ربط حسابك على لينكدإن',
+        title: 'انقطع ربط حسابك على لينكدإن',
+        status: 'غير مرتبط',
+      },
       en: {
+        banner: 'Your LinkedIn connection was lost: nothing can be published until the account is connected again.',
         heading: 'Reconnect your LinkedIn account',
         title: 'Your LinkedIn connection was lost',
         status: 'Not connected',
@@ -432,24 +438,33 @@ describe('connecting the LinkedIn account', () => {
     ] as const) {
       const { page, context, userId, networkUsername } = await fullUser(lang, viewport, '/profile');
       await waitUntilLive(page);
+      expect(await page.getByTestId('connection-lost-banner').count()).toBe(0);
       // The network drops the session, as when the member changes their LinkedIn password, and the
       // profile read a moment ago leaves the cache, as it does a minute after.
       await sql`update linkedin.sandbox_accounts set expired = true where username = ${networkUsername ?? ''}`;
       await profileCacheEnds();
-      // Working on: the next screen's call to the network meets the dropped session.
+      // Working on: the next screen's call to the network meets the dropped session, and the
+      // screen says so where it stands, without leaving it.
       await page.goto(`${stack.url}/profile`);
-      await waitForPath(page, '/connect-linkedIn');
+      const banner = page.getByTestId('connection-lost-banner');
+      await banner.waitFor();
+      expect(await banner.getAttribute('role')).toBe('alert');
+      expect((await banner.textContent())?.startsWith(words[lang].banner)).toBe(true);
+      expect(new URL(page.url()).pathname).toBe('/profile');
       expect(await linkedinConnected(userId)).toBe(false);
+      await screenshot(page, `connection-lost-banner-${lang}-${viewport}`);
+      // Another screen of the app opens as well, with the banner: not the sign-up page.
+      await page.goto(`${stack.url}/dashboard`);
+      await banner.waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      // Reconnect leads to the connect screen, which says what happened.
+      await page.getByTestId('connection-lost-reconnect').click();
+      await waitForPath(page, '/connect-linkedIn');
       const notice = page.getByTestId('connection-lost');
       await notice.waitFor();
-      expect(await notice.getAttribute('role')).toBe('alert');
       expect(await notice.textContent()).toContain(words[lang].title);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(words[lang].heading);
       expect(await page.getByTestId('connection-status').textContent()).toBe(words[lang].status);
-      // The protected screens lead back here, not to the sign-up page.
-      await page.goto(`${stack.url}/dashboard`);
-      await waitForPath(page, '/connect-linkedIn');
-      await page.getByTestId('connection-lost').waitFor();
       await screenshot(page, `connect-lost-${lang}-${viewport}`);
       await context.close();
     }

@@ -268,7 +268,27 @@ function describeFailure(error: unknown, running: Running[]): Error {
   return new Error(`The stack did not start: ${message}\n${logs}`);
 }
 
+/** Tries to start the stack again on other ports after this many port clashes. */
+const PORT_CLASH_ATTEMPTS = 3;
+
+/**
+ * Starts the stack on free ports. A port found free is released before its process listens on
+ * it, and in between another program (another test file's stack, or any outgoing connection, whose
+ * local port comes from the same range) may take it: the stack then fails with EADDRINUSE and is
+ * started again on other ports.
+ */
 export async function startStack(options: StackOptions): Promise<Stack> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startStackOnce(options);
+    } catch (error) {
+      const clash = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (!clash || attempt >= PORT_CLASH_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function startStackOnce(options: StackOptions): Promise<Stack> {
   const portNames = Object.keys(defaultPorts());
   const free = await freePorts(portNames.length);
   const ports = Object.fromEntries(portNames.map((name, i) => [name, free[i] as number]));

@@ -45,11 +45,15 @@ describe('session rules (spec sections 2, 4 and 6)', () => {
     }
   });
 
-  it('sends a user whose working connection was lost to reconnect, never to /signup', () => {
+  it('keeps a user whose working connection was lost in the app, or sends them to reconnect, never to /signup', () => {
     const lost = { email: 'a@b.co', linkedinConnected: false, linkedinLost: true, personalization };
-    expect(redirectFor('protected', lost)).toBe('/connect-linkedIn');
+    expect(mayUseApp(lost)).toBe(true);
+    expect(redirectFor('protected', lost)).toBeNull();
     expect(redirectFor('onboarding', lost)).toBeNull();
+    // Lost before personalizing: the connect screen, which says what happened.
+    expect(redirectFor('protected', { ...lost, personalization: null })).toBe('/connect-linkedIn');
     // Without an address it is a visitor, whatever the flag says.
+    expect(mayUseApp({ ...lost, email: '' })).toBe(false);
     expect(redirectFor('protected', { ...lost, email: '' })).toBe('/signup');
   });
 

@@ -15,12 +15,15 @@ export function isFullUser(user: SessionUser): boolean {
 }
 
 /**
- * Who may use the app's screens: a full user, and a member of someone else's workspace, who works
- * there without setting up an account of their own (a ghostwriter drafting for a founder). Such a
- * member may still connect and personalize later, from the screens that need it.
+ * Who may use the app's screens: a full user; a member of someone else's workspace, who works
+ * there without setting up an account of their own (a ghostwriter drafting for a founder), and may
+ * still connect and personalize later, from the screens that need it; and a user whose working
+ * connection the network dropped, who keeps their drafts and figures while a banner offers to
+ * reconnect.
  */
 export function mayUseApp(user: SessionUser): boolean {
-  return isFullUser(user) || Boolean(user?.email && user.teamMember);
+  if (!user?.email) return false;
+  return isFullUser(user) || Boolean(user.teamMember) || Boolean(user.linkedinLost && user.personalization);
 }
 
 /**
@@ -42,9 +45,9 @@ export type GateRule = 'protected' | 'onboarding';
 
 /**
  * Where a screen must send its visitor instead of showing, or null when it may show.
- * - protected (every screen of the shell): only a full user or a member of someone else's
- *   workspace (`mayUseApp`), everyone else goes to /signup (spec section 2), except a user whose
- *   working connection the network dropped: /connect-linkedIn says what happened and reconnects.
+ * - protected (every screen of the shell): only those `mayUseApp` lets in; everyone else goes to
+ *   /signup (spec section 2), except a user whose working connection the network dropped before
+ *   they personalized: /connect-linkedIn says what happened and reconnects.
  * - onboarding (/connect-linkedIn, /personalize): a full user goes to /dashboard, a visitor
  *   without an e-mail to /signup; an account holder with an e-mail may stay (spec sections 2 and 6).
  */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLogout, useSession } from '../../lib/api/auth';
 import { PaymentBanner, TrialBanner } from '../billing';
 import { ComposerProvider } from '../composer';
+import { ConnectionLostBanner } from './connection-lost-banner';
 import { DisplayPreferencesSync } from './display-preferences-sync';
 import { MobileDrawer } from './mobile-drawer';
 import { SidebarContent } from './sidebar';
@@ -93,6 +94,7 @@ function Shell() {
       </MobileDrawer>
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar email={user?.email ?? ''} onOpenMenu={() => setDrawerOpen(true)} />
+        <ConnectionLostBanner />
         <PaymentBanner />
         <TrialBanner />
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
