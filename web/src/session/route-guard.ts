@@ -69,8 +69,8 @@ export function recheckRoutesOnSessionChange(queryClient: QueryClient, recheck: 
 /**
  * A call refused because the network dropped the account's connection (`linkedin.reconnect`): the
  * session is read again at once (the refusal made `/me` wait for auth's copy to know of it), so
- * the routes' checks move the user to the connect screen, which says what happened. Returns the
- * unsubscribe function.
+ * the app's banner says what happened and offers to reconnect (`ConnectionLostBanner`). Returns
+ * the unsubscribe function.
  */
 export function readSessionAgainWhenConnectionLost(queryClient: QueryClient): () => void {
   return whenRefused(

@@ -10,7 +10,8 @@ import { useSession } from '../../lib/api/auth';
 export function ConnectionLostBanner() {
   const { t } = useTranslation('shell');
   const { user } = useSession();
-  if (!user?.linkedinLost || user.linkedinConnected) return null;
+  // `linkedinLost` is false again once the account is connected.
+  if (!user?.linkedinLost) return null;
   return (
     <section
       role="alert"

@@ -62,6 +62,8 @@ function ConnectLinkedIn() {
   // Until the service says, the password sign-in stays offered as it always was.
   const offersCredentials = methods.data ? methods.data.includes('credentials') : !methods.isPending;
   const practiceOnly = sandbox === true && !offersOauth;
+  // The network dropped a connection that worked, and it is not connected again yet.
+  const lost = Boolean(user?.linkedinLost) && !connected;
 
   // Back in this tab from the network's page (the popup was blocked) with a problem: say it once.
   useEffect(() => {
@@ -101,13 +103,11 @@ function ConnectLinkedIn() {
           {t('page.productInitial')}
         </span>
       </div>
-      <h1 className="text-2xl font-bold text-ink">
-        {user?.linkedinLost && !connected ? t('page.reconnectTitle') : t('page.title')}
-      </h1>
+      <h1 className="text-2xl font-bold text-ink">{lost ? t('page.reconnectTitle') : t('page.title')}</h1>
       <p className={`mt-2 text-slate-600 ${sandbox === undefined ? 'invisible' : ''}`} data-testid="connect-subtitle">
         {practiceOnly ? t('page.sandboxSubtitle') : t('page.subtitle')}
       </p>
-      {user?.linkedinLost && !connected && (
+      {lost && (
         <div
           className="mt-4 flex items-start gap-2.5 rounded-2xl bg-red-50 px-4 py-3 text-red-900 ring-1 ring-red-200"
           role="alert"
