@@ -9,14 +9,14 @@
  * catcher, and reconnecting clears the mark and keeps the post at its time.
  */
 import { randomUUID } from 'node:crypto';
-import { connectionExpiryTickJob } from '@nashr/contracts';
+import { connectionExpiryTickJob, LINK_PATHS } from '@nashr/contracts';
 import { type FakeLinkedin, fakeMember, startFakeLinkedin } from '@nashr/linkedin/testing';
 import { createRedis, Queues } from '@nashr/platform';
 import { createCapturingLogger } from '@nashr/platform/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { launchBrowser, openPage, screenshot, waitUntilLive } from './support/browser';
 import { continueWithLinkedIn, officialNetworkEnv } from './support/connect';
 import { callAs, personalize, signedInUser } from './support/full-user';
 import { mailsTo } from './support/mail';
@@ -224,6 +224,72 @@ describe('Continue with LinkedIn', () => {
     expect(await kept.getAttribute('data-status')).toBe('scheduled');
     expect(await kept.textContent()).toContain(content);
     fake.options.issueRefreshTokens = true;
+  });
+
+  it('never moves a scheduled post to another login connected later: the post waits, and goes to the new account only when the user says', async () => {
+    fake.member = fakeMember();
+    const user = await signedInUser(stack, 'identity');
+    await personalize(stack, user);
+    const page = await openPage(browser, `${stack.url}/connect-linkedIn`, {
+      lang: 'ar',
+      viewport: 'phone',
+      cookies: [user.session.browserCookie],
+    });
+    await page.getByTestId('oauth-button').waitFor();
+    await continueWithLinkedIn(page);
+    const firstMember = fake.member;
+
+    // Scheduled as the first member, through the API the posts screen uses.
+    const content = `Written as the first login ${randomUUID().slice(0, 8)}`;
+    const day = await browserDay(page, 5);
+    const scheduled = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
+      userId: user.userId,
+      content,
+      date: day,
+      time: '10:30 AM',
+      status: 'scheduled',
+      timeZone: 'Asia/Riyadh',
+    });
+    expect(scheduled.status).toBe(201);
+
+    // The same Nashr user connects again through the network's page, signed in there as someone else.
+    fake.member = fakeMember();
+    expect(fake.member.sub).not.toBe(firstMember.sub);
+    const exchanges = () => fake.tokenRequests.filter((r) => r.grant_type === 'authorization_code').length;
+    const exchangedBefore = exchanges();
+    await page.goto(`${stack.url}${LINK_PATHS.linkedinOauthStart}?display=page`);
+    await expect.poll(exchanges, { timeout: 20_000 }).toBe(exchangedBefore + 1);
+
+    // The post stays the first member's: its card says so, and offers to send it as the one connected now.
+    const card = page.getByTestId('scheduled-post').filter({ hasText: content });
+    const note = card.getByTestId('attention-note');
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${stack.url}/posts`, { waitUntil: 'domcontentloaded' });
+          await card.waitFor();
+          return card.getAttribute('data-attention');
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe('identity_changed');
+    expect(await note.getByTestId('attention-reason').textContent()).toBe(
+      'كُتب هذا المنشور لحساب على لينكدإن غير الحساب المربوط الآن. يمكن إعادة ربط ذلك الحساب، أو نشره باسم الحساب المربوط.',
+    );
+    const scheduledFor = await card.getByTestId('scheduled-for').textContent();
+    await screenshot(page, 'post-of-another-member-ar-phone');
+
+    // Moved by the user: the note goes, the time stays.
+    await waitUntilLive(page);
+    const move = note.getByTestId('attention-move');
+    expect(await move.textContent()).toBe('النشر باسم الحساب المربوط');
+    await move.click();
+    await note.waitFor({ state: 'detached', timeout: 10_000 });
+    await page.goto(`${stack.url}/posts`, { waitUntil: 'domcontentloaded' });
+    await card.waitFor();
+    expect(await card.getByTestId('attention-note').count()).toBe(0);
+    expect(await card.getByTestId('scheduled-for').textContent()).toBe(scheduledFor);
+    expect(fake.posts.filter((post) => post.shown.includes(content))).toHaveLength(0);
   });
 
   it('shows a post the network asks to wait for (a member’s daily limit) as retrying at its time, not failed', async () => {

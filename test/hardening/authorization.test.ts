@@ -412,6 +412,10 @@ const MATRIX: Record<string, Rule> = {
     crossUser: 404,
     request: (ids) => ({ path: `/api/v1/posts/${ids.alicePostId}/retry` }),
   },
+  'POST /api/v1/posts/:id/connected-account': {
+    crossUser: 404,
+    request: (ids) => ({ path: `/api/v1/posts/${ids.alicePostId}/connected-account` }),
+  },
 
   'GET /content/:blockName': { open: 'the landing page', request: NO_ID('/content/hero') },
   'POST /content/:blockName/save_content/': {

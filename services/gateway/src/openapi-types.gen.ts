@@ -1147,6 +1147,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/posts/{id}/connected-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a scheduled post as the connected LinkedIn account
+         * @description A post belongs to the LinkedIn member connected when it was written. After a reconnection with another login it waits (attention `identity_changed`) until it is moved here, or that member is connected again.
+         */
+        post: operations["postPostsIdConnectedAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/drafts": {
         parameters: {
             query?: never;
@@ -7560,7 +7580,7 @@ export interface operations {
                             }[];
                             attention?: {
                                 /** @enum {string} */
-                                cause: "account_disconnected" | "connection_expires";
+                                cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
                             queued?: boolean;
@@ -7684,7 +7704,7 @@ export interface operations {
                             }[];
                             attention?: {
                                 /** @enum {string} */
-                                cause: "account_disconnected" | "connection_expires";
+                                cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
                             queued?: boolean;
@@ -7819,7 +7839,7 @@ export interface operations {
                             }[];
                             attention?: {
                                 /** @enum {string} */
-                                cause: "account_disconnected" | "connection_expires";
+                                cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
                             retryAt?: string | null;
@@ -7877,7 +7897,7 @@ export interface operations {
                             }[];
                             attention?: {
                                 /** @enum {string} */
-                                cause: "account_disconnected" | "connection_expires";
+                                cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
                             retryAt?: string | null;
@@ -7984,7 +8004,7 @@ export interface operations {
                             }[];
                             attention?: {
                                 /** @enum {string} */
-                                cause: "account_disconnected" | "connection_expires";
+                                cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
                             retryAt?: string | null;
@@ -8077,7 +8097,7 @@ export interface operations {
                             }[];
                             attention?: {
                                 /** @enum {string} */
-                                cause: "account_disconnected" | "connection_expires";
+                                cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
                             retryAt?: string | null;
@@ -8208,7 +8228,7 @@ export interface operations {
                             }[];
                             attention?: {
                                 /** @enum {string} */
-                                cause: "account_disconnected" | "connection_expires";
+                                cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
                             retryAt?: string | null;
@@ -8336,7 +8356,7 @@ export interface operations {
                             }[];
                             attention?: {
                                 /** @enum {string} */
-                                cause: "account_disconnected" | "connection_expires";
+                                cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
                             retryAt?: string | null;
@@ -8485,7 +8505,7 @@ export interface operations {
                             }[];
                             attention?: {
                                 /** @enum {string} */
-                                cause: "account_disconnected" | "connection_expires";
+                                cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
                             retryAt?: string | null;
@@ -8622,7 +8642,7 @@ export interface operations {
                             }[];
                             attention?: {
                                 /** @enum {string} */
-                                cause: "account_disconnected" | "connection_expires";
+                                cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
                             retryAt?: string | null;
@@ -8674,6 +8694,143 @@ export interface operations {
                 };
             };
             /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `post.only_failed_retry`, `post.changed_elsewhere` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait and try again. Codes: `request.rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPostsIdConnectedAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `editor` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post, now belonging to the connected account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            workspaceId?: string;
+                            content: string;
+                            /** @enum {string} */
+                            status: "scheduled" | "publishing" | "published" | "failed" | "cancelled";
+                            scheduledAt: string | null;
+                            timeZone: string | null;
+                            date: string | null;
+                            time: string | null;
+                            networkPostId: string | null;
+                            url: string | null;
+                            failureReason: string | null;
+                            failureCode?: string | null;
+                            firstComment?: string | null;
+                            firstCommentStatus?: ("pending" | "posted" | "failed") | null;
+                            firstCommentFailure?: string | null;
+                            media?: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                contentType: "image/jpeg" | "image/png" | "image/gif" | "image/webp" | "application/pdf";
+                                width: number;
+                                height: number;
+                                title?: string;
+                                pageCount?: number;
+                            }[];
+                            attention?: {
+                                /** @enum {string} */
+                                cause: "account_disconnected" | "connection_expires" | "identity_changed";
+                                code: string;
+                            } | null;
+                            retryAt?: string | null;
+                            queued?: boolean;
+                            attempts: number;
+                            version: number;
+                            publishedAt: string | null;
+                            deletedOnNetworkAt?: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `workspace.header_invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low`, `token.scope_missing` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `post.not_found`, `workspace.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `post.only_scheduled_move`, `post.changed_elsewhere`, `linkedin.not_connected` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9726,7 +9883,7 @@ export interface operations {
                             }[];
                             attention?: {
                                 /** @enum {string} */
-                                cause: "account_disconnected" | "connection_expires";
+                                cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
                             queued?: boolean;

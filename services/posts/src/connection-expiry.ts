@@ -3,17 +3,23 @@ import type { Queues } from '@nashr/platform';
 import type { PostRow } from './db/schema.js';
 import type { ConnectionState, PostStore } from './post-store.js';
 
-/** Why a scheduled post due at `scheduledAt` cannot go out through this connection, or null. */
-export function attentionCause(scheduledAt: Date, connection: ConnectionState | null): PostAttentionCause | null {
+/** Why a scheduled post cannot go out through this connection, or null. */
+export function attentionCause(
+  post: Pick<PostRow, 'scheduledAt' | 'identity'>,
+  connection: ConnectionState | null,
+): PostAttentionCause | null {
   if (!connection) return null;
   if (connection.disconnected) return 'account_disconnected';
+  // Compared only when both are known: posts written before members were told stay as they were.
+  if (post.identity && connection.identity && post.identity !== connection.identity) return 'identity_changed';
   const end = connection.accessExpiresAt;
-  return end && scheduledAt.getTime() > end.getTime() ? 'connection_expires' : null;
+  return end && post.scheduledAt.getTime() > end.getTime() ? 'connection_expires' : null;
 }
 
 /**
  * A scheduled post that cannot go out through the user's connection as it stands (the connection
- * will have expired by its time, or the network refused it) is marked as needing attention on the
+ * will have expired by its time, the network refused it, or it now signs in as another member
+ * than the post's) is marked as needing attention on the
  * post, with the cause, as soon as that is known (when it is scheduled or moved, and when the
  * connection changes), not when it fails at its time; the user is told once per post and cause
  * (and expiry: the event's id). A reconnection whose expiry comes after the post clears the mark,
@@ -30,7 +36,7 @@ export class ConnectionExpiry {
    * the user when it is marked. Returns the cause it is marked with, or null.
    */
   async check(
-    post: Pick<PostRow, 'id' | 'userId' | 'status' | 'scheduledAt'>,
+    post: Pick<PostRow, 'id' | 'userId' | 'status' | 'scheduledAt' | 'identity'>,
     connection?: ConnectionState | null,
     requestId?: string,
   ): Promise<PostAttentionCause | null> {
@@ -39,7 +45,7 @@ export class ConnectionExpiry {
     // refused with Reconnect) tells the user, not a notice ahead of a time that has come.
     if (post.scheduledAt.getTime() <= Date.now()) return null;
     const state = connection === undefined ? await this.store.connection(post.userId) : connection;
-    const cause = attentionCause(post.scheduledAt, state);
+    const cause = attentionCause(post, state);
     await this.store.setAttention(post.id, cause);
     if (!cause) return null;
     const end = state?.accessExpiresAt;

@@ -1,10 +1,13 @@
 import {
   type AttachedMedia,
+  LINKEDIN_ERROR_CODES,
+  LINKEDIN_MESSAGES,
   MAX_FIRST_COMMENT_LENGTH,
   MAX_POST_LENGTH,
   POST_MESSAGES,
   WORKSPACE_ERROR_CODES,
 } from '@nashr/contracts';
+import { AppError } from '@nashr/platform';
 import { ConnectionExpiry } from './connection-expiry.js';
 import type { LockedTx } from './db/advisory-lock.js';
 import type { PostRow } from './db/schema.js';
@@ -294,6 +297,9 @@ export class PostService {
   async retry(workspaceId: string, id: string, requestId?: string, actingUserId?: string): Promise<PostRow> {
     const post = await this.owned(workspaceId, id);
     if (post.status !== 'failed') throw conflict('onlyFailedRetry');
+    // Refused because it belongs to another member than the one connected: the user, told so by
+    // the failure, retries it as the member connected now.
+    const moved = post.failureCode === LINKEDIN_ERROR_CODES.identityChanged ? await this.connectedMember(post) : {};
     const now = new Date();
     // A failed post takes no place in its week; going out again, it takes one in this week.
     const updated = await this.changeOrExplain(
@@ -304,12 +310,34 @@ export class PostService {
         failureReason: null,
         failureCode: null,
         queued: false,
+        ...moved,
         ...publishedBy(post, actingUserId),
       },
       now,
     );
     await this.queues.scheduleDue(updated, requestId);
     return this.tellIfAfterExpiry(updated, requestId);
+  }
+
+  /**
+   * A scheduled post that belongs to another network member than the one its publisher is
+   * connected as now (a reconnection with another login) goes out as the connected one.
+   */
+  async moveToConnectedAccount(workspaceId: string, id: string, requestId?: string): Promise<PostRow> {
+    const post = await this.owned(workspaceId, id);
+    if (post.status !== 'scheduled') throw conflict(lockedReason(post.status) ?? 'onlyScheduledMove');
+    const updated = await this.changeOrExplain(post, await this.connectedMember(post));
+    await this.moveDueJob(post, updated, requestId);
+    return this.tellIfAfterExpiry(updated, requestId);
+  }
+
+  /** The member the post's publisher is connected as now; refused when they are not connected. */
+  private async connectedMember(post: PostRow): Promise<Pick<PostChanges, 'identity'>> {
+    const connection = await this.store.connection(post.userId);
+    if (!connection || connection.disconnected || !connection.identity) {
+      throw new AppError('CONFLICT', LINKEDIN_MESSAGES.notConnected, { code: LINKEDIN_ERROR_CODES.notConnected });
+    }
+    return { identity: connection.identity };
   }
 
   /**

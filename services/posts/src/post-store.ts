@@ -9,7 +9,7 @@ import {
   WORKSPACE_ERROR_CODES,
   WORKSPACE_ROLES,
 } from '@nashr/contracts';
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { Queryable } from './db/advisory-lock.js';
 import {
@@ -33,6 +33,7 @@ export type NewPost = Pick<PostRow, 'workspaceId' | 'userId' | 'content' | 'stat
       | 'firstComment'
       | 'firstCommentStatus'
       | 'media'
+      | 'identity'
       | 'queued'
       | 'approvedBy'
       | 'approvedAt'
@@ -55,6 +56,7 @@ export type PostChanges = Partial<
     | 'firstCommentStatus'
     | 'media'
     | 'queued'
+    | 'identity'
   >
 >;
 
@@ -84,7 +86,15 @@ export const HELD_POST_CODES = [WORKSPACE_ERROR_CODES.publisherLeft, REVIEW_ERRO
 export interface ConnectionState {
   accessExpiresAt: Date | null;
   disconnected: boolean;
+  /** The network member it signs in as; null when not known (nothing is compared then). */
+  identity: string | null;
 }
+
+/** The network member `userId` (a value or the row's column) is connected as now, or null. */
+const memberConnectedAs = (userId: string | SQL) =>
+  sql<string | null>`(select c.identity from ${connections} c where c.user_id = ${userId})`;
+/** The post row's own member, named with its table: inside the subquery a bare name would be the connection's. */
+const postsUserId = sql.raw('"posts"."user_id"');
 
 /**
  * Every read and write of the posts table. State changes are single conditional UPDATEs, so two
@@ -139,8 +149,18 @@ export class PostStore {
    * Keeps until when the user's connection works, as announced at `changedAt` (a connection is no
    * longer disconnected); false when a newer announcement is already kept (a late event changes nothing).
    */
-  async recordConnection(userId: string, accessExpiresAt: Date | null, changedAt: Date): Promise<boolean> {
-    return this.keepConnection(userId, { accessExpiresAt, disconnected: false }, changedAt);
+  async recordConnection(
+    userId: string,
+    accessExpiresAt: Date | null,
+    changedAt: Date,
+    identity?: string | null,
+  ): Promise<boolean> {
+    // An announcement that does not say (an older sender) leaves the member as it was.
+    return this.keepConnection(
+      userId,
+      { accessExpiresAt, disconnected: false, ...(identity === undefined ? {} : { identity }) },
+      changedAt,
+    );
   }
 
   /** The network refused the user's credentials at `changedAt`; false when a newer announcement is kept. */
@@ -150,7 +170,7 @@ export class PostStore {
 
   private async keepConnection(
     userId: string,
-    change: { accessExpiresAt?: Date | null; disconnected: boolean },
+    change: { accessExpiresAt?: Date | null; disconnected: boolean; identity?: string | null },
     changedAt: Date,
   ): Promise<boolean> {
     const rows = await this.db
@@ -168,7 +188,11 @@ export class PostStore {
   /** The user's connection as last announced (null when never announced). */
   async connection(userId: string): Promise<ConnectionState | null> {
     const [row] = await this.db
-      .select({ accessExpiresAt: connections.accessExpiresAt, disconnected: connections.disconnected })
+      .select({
+        accessExpiresAt: connections.accessExpiresAt,
+        disconnected: connections.disconnected,
+        identity: connections.identity,
+      })
       .from(connections)
       .where(eq(connections.userId, userId));
     return row ?? null;
@@ -226,7 +250,10 @@ export class PostStore {
 
   /** `db`: the transaction of a plan limit's check (PlanLimitStore.within), when it counts. */
   async insert(values: NewPost, db: Queryable = this.db): Promise<PostRow> {
-    const [row] = await db.insert(posts).values(values).returning();
+    const [row] = await db
+      .insert(posts)
+      .values({ ...values, identity: values.identity ?? memberConnectedAs(values.userId) })
+      .returning();
     return row!;
   }
 
@@ -284,7 +311,19 @@ export class PostStore {
   async change(post: PostRow, changes: PostChanges, db: Queryable = this.db): Promise<PostRow | undefined> {
     const [row] = await db
       .update(posts)
-      .set({ ...changes, version: sql`${posts.version} + 1`, updatedAt: sql`now()` })
+      .set({
+        ...changes,
+        // A post passed to another member (`changes.userId`) belongs to whom they are connected as;
+        // any other keeps its member, learnt now if it was not known when it was written.
+        identity:
+          changes.identity !== undefined
+            ? changes.identity
+            : changes.userId
+              ? memberConnectedAs(changes.userId)
+              : sql`coalesce(${posts.identity}, ${memberConnectedAs(postsUserId)})`,
+        version: sql`${posts.version} + 1`,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(posts.id, post.id), eq(posts.version, post.version), eq(posts.status, post.status)))
       .returning();
     return row;
@@ -451,9 +490,9 @@ export class PostStore {
     userId: string,
     now: Date,
     limit = 500,
-  ): Promise<Pick<PostRow, 'id' | 'scheduledAt' | 'attention'>[]> {
+  ): Promise<Pick<PostRow, 'id' | 'scheduledAt' | 'attention' | 'identity'>[]> {
     return this.db
-      .select({ id: posts.id, scheduledAt: posts.scheduledAt, attention: posts.attention })
+      .select({ id: posts.id, scheduledAt: posts.scheduledAt, attention: posts.attention, identity: posts.identity })
       .from(posts)
       .where(and(eq(posts.userId, userId), eq(posts.status, 'scheduled'), gte(posts.scheduledAt, now)))
       .orderBy(asc(posts.scheduledAt))

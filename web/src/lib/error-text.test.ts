@@ -53,9 +53,9 @@ describe('errorText', () => {
 
   it("gives a post's failure code its words, and nothing for an unknown one", async () => {
     await i18next.changeLanguage('ar');
-    expect(codeText('linkedin.rejected')).toBe('رفض لينكدإن هذا الطلب.');
-    expect(codeText('linkedin.nothing_like_this')).toBeNull();
-    expect(codeText(null)).toBeNull();
+    expect(codeText(i18next, 'linkedin.rejected')).toBe('رفض لينكدإن هذا الطلب.');
+    expect(codeText(i18next, 'linkedin.nothing_like_this')).toBeNull();
+    expect(codeText(i18next, null)).toBeNull();
   });
 
   it('names what the AI was writing: a profile review is not a draft, an unusable answer is not a missing AI', async () => {

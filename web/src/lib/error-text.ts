@@ -1,5 +1,8 @@
 import { CLIENT_ERROR_CODES, COMMON_ERROR_CODES } from '@nashr/contracts';
-import i18next from 'i18next';
+import i18next, { type i18n as I18n } from 'i18next';
+
+type Translations = Pick<I18n, 'exists' | 't'>;
+
 import { ApiError } from './api/client';
 
 /** A translation key (with its namespace) and the values it fills in. */
@@ -27,10 +30,13 @@ export function errorWords(error: unknown): ErrorWords {
 }
 
 /** A plan refusal carries the plan's id (`plan.*` codes); the words say its name in the interface language. */
-function withPlanName(params: Record<string, string | number>): Record<string, string | number> {
+function withPlanName(
+  params: Record<string, string | number>,
+  i18n: Translations = i18next,
+): Record<string, string | number> {
   const plan = params.plan;
   const key = `billing:plans.${plan}`;
-  return typeof plan === 'string' && i18next.exists(key) ? { ...params, plan: i18next.t(key) } : params;
+  return typeof plan === 'string' && i18n.exists(key) ? { ...params, plan: i18n.t(key) } : params;
 }
 
 /**
@@ -62,9 +68,17 @@ function withNoun(params: Record<string, string | number>): Record<string, strin
   return typeof params.noun === 'string' ? { ...params, context: params.noun } : params;
 }
 
-/** The words of a declared code (a post's failure code), or null when the app has none for it. */
-export function codeText(code: string | null | undefined, params: Record<string, string | number> = {}): string | null {
-  return code && i18next.exists(`errors:${code}`) ? i18next.t(`errors:${code}`, withCount(withPlanName(params))) : null;
+/**
+ * The words of a declared code (a post's failure code), or null when the app has none for it.
+ * `i18n`: the component's own (`useTranslation().i18n`), which on the server is the rendering
+ * language's; the module's instance has no words there, and the page would show others until hydrated.
+ */
+export function codeText(
+  i18n: Translations,
+  code: string | null | undefined,
+  params: Record<string, string | number> = {},
+): string | null {
+  return code && i18n.exists(`errors:${code}`) ? i18n.t(`errors:${code}`, withCount(withPlanName(params, i18n))) : null;
 }
 
 /** What an API error says in the interface language (see errorWords). */

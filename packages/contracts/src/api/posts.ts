@@ -200,6 +200,24 @@ export const postsApi = {
       409: [codes.onlyFailedRetry, codes.changedElsewhere],
     },
   }),
+  moveToConnectedAccount: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/posts/{id}/connected-account',
+    workspace: 'editor',
+    noBody: true,
+    owner: 'posts',
+    access: 'signed-in',
+    token: 'posts:schedule',
+    summary: 'Publish a scheduled post as the connected LinkedIn account',
+    description:
+      'A post belongs to the LinkedIn member connected when it was written. After a reconnection with another login it waits (attention `identity_changed`) until it is moved here, or that member is connected again.',
+    params: postIdParamsSchema,
+    responses: post('The post, now belonging to the connected account'),
+    errors: {
+      404: [codes.notFound],
+      409: [codes.onlyScheduledMove, codes.changedElsewhere, LINKEDIN_ERROR_CODES.notConnected],
+    },
+  }),
   drafts: defineEndpoint({
     method: 'GET',
     path: '/api/v1/drafts',

@@ -17,6 +17,8 @@ import { defineEvent, defineJob, defineRequest, QUEUES } from './define.js';
 
 const requestId = z.string().max(64).optional();
 const userId = z.string().uuid();
+/** A network member as an opaque key (the linkedin service's `memberIdentity`). */
+const networkIdentity = z.string().min(1).max(64);
 /** When the owner stored a connection change (ms since the epoch): its stamp for read-your-writes. */
 const changeStamp = z.number().int().nonnegative().optional();
 
@@ -98,6 +100,11 @@ export const accountConnectedEvent = defineEvent(
         accountId: z.string().min(1).max(200).nullable(),
       })
       .optional(),
+    /**
+     * Which network member the account signs in as (`memberIdentity`: an opaque key, not the
+     * member's id): posts belong to one and never go out as another. Null when not known.
+     */
+    identity: networkIdentity.nullable().optional(),
     requestId,
   }),
   [QUEUES.authInbox, QUEUES.postsInbox, QUEUES.engageInbox, QUEUES.linkedinInbox],
@@ -178,6 +185,8 @@ export const publishPostJob = defineJob(
       .optional(),
     /** Raised by every retry the user asks for, so a retried post gets a fresh job id. */
     attempt: z.number().int().min(1),
+    /** The network member the post belongs to: the worker refuses to publish it as another. */
+    identity: networkIdentity.optional(),
     requestId,
   }),
 );
@@ -268,18 +277,20 @@ export const postDeletedOnNetworkEvent = defineEvent(
 );
 
 /**
- * Why a scheduled post cannot go out as it stands, each with the one action that fixes it. Only
- * a lost connection and a connection that will have expired by the post's time are known today;
+ * Why a scheduled post cannot go out as it stands, each with the one action that fixes it: a lost
+ * connection, a connection that will have expired by the post's time, and a connection that now
+ * signs in as another network member than the post's;
  * later capabilities add theirs here (the plan's monthly limit reached, a media file missing), and the auth service's
  * `ATTENTION_CAUSES` says how each is told.
  */
-export const POST_ATTENTION_CAUSES = ['account_disconnected', 'connection_expires'] as const;
+export const POST_ATTENTION_CAUSES = ['account_disconnected', 'connection_expires', 'identity_changed'] as const;
 export type PostAttentionCause = (typeof POST_ATTENTION_CAUSES)[number];
 
 /** The declared code of each cause: the words the app and the e-mail show, and the action they offer. */
 export const POST_ATTENTION_CODES = {
   account_disconnected: LINKEDIN_ERROR_CODES.reconnect,
   connection_expires: LINKEDIN_ERROR_CODES.expiresBeforePost,
+  identity_changed: LINKEDIN_ERROR_CODES.identityChanged,
 } as const satisfies Record<PostAttentionCause, string>;
 
 /**

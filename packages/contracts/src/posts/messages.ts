@@ -36,6 +36,8 @@ export const POST_MESSAGES = {
   cancelledCannotChange: 'This post was deleted and can no longer be changed',
   changedElsewhere: 'This post was changed in the meantime: reload it and try again',
   onlyFailedRetry: 'Only a post whose publishing failed can be retried',
+  onlyScheduledMove: 'Only a scheduled post can move to the connected LinkedIn account',
+  movedToConnectedAccount: 'The post will go out as the connected LinkedIn account',
   updated: 'Post updated',
   rescheduled: 'Post rescheduled',
   deleted: 'Scheduled post deleted',
@@ -86,6 +88,7 @@ export const POST_ERROR_CODES = {
   cancelledCannotChange: 'post.cancelled_cannot_change',
   changedElsewhere: 'post.changed_elsewhere',
   onlyFailedRetry: 'post.only_failed_retry',
+  onlyScheduledMove: 'post.only_scheduled_move',
   /** The network refused the post; params: reason (the network's own words, when it gave some). */
   publishFailed: 'post.publish_failed',
   /** params: days */

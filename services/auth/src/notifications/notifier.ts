@@ -37,6 +37,7 @@ export const ATTENTION_CAUSES: Record<PostAttentionCause, { code: string; reason
     code: LINKEDIN_ERROR_CODES.expiresBeforePost,
     reason: LINKEDIN_MESSAGES.expiresBeforePost,
   },
+  identity_changed: { code: LINKEDIN_ERROR_CODES.identityChanged, reason: LINKEDIN_MESSAGES.identityChanged },
 };
 
 /** Why Engage's autopilot stopped by itself, in English for API users (the app and the e-mail show the code's words). */

@@ -159,11 +159,13 @@ export class AccountStore {
     provider: string,
     providerAccountId: string,
     accessExpiresAt: Date | null = null,
+    identity: string | null = null,
   ): Promise<AccountRow> {
     const now = new Date();
     const connected = {
       status: 'connected' as const,
       accessExpiresAt,
+      identity,
       provider,
       providerAccount: this.sealer.seal(providerAccountId, sealContext(userId)),
       pendingProvider: null,

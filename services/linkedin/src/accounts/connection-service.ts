@@ -13,6 +13,7 @@ import type { ConnectOutcome, NetworkProvider } from '../providers/network-provi
 import { isProviderError } from '../providers/provider-error.js';
 import { refusal } from '../refusal.js';
 import { type AccountStore, accountInfo, MAX_CHECKPOINT_ATTEMPTS } from './account-store.js';
+import { memberIdentity } from './member-identity.js';
 import { toAppError } from './provider-failure.js';
 
 export type StepAnswer = Omit<AccountStepResponse, 'success'> & {
@@ -194,7 +195,8 @@ export class ConnectionService {
         data: { account_id: saved.id, connected: false, checkpoint: outcome.checkpoint },
       };
     }
-    const saved = await accounts.markConnected(userId, provider.name, outcome.accountId);
+    const identity = await memberIdentity(provider, provider.name, outcome.accountId);
+    const saved = await accounts.markConnected(userId, provider.name, outcome.accountId, null, identity);
     await this.deps.cache.invalidate(saved.id);
     this.deps.logger.info({ accountId: saved.id, userId }, 'network account connected');
     return this.connected(saved, requestId);
@@ -210,7 +212,14 @@ export class ConnectionService {
     accessExpiresAt: Date | null,
     requestId?: string,
   ): Promise<StepAnswer> {
-    const saved = await this.deps.accounts.markConnected(userId, 'linkedin', providerAccountId, accessExpiresAt);
+    const identity = await memberIdentity(this.deps.provider, 'linkedin', providerAccountId);
+    const saved = await this.deps.accounts.markConnected(
+      userId,
+      'linkedin',
+      providerAccountId,
+      accessExpiresAt,
+      identity,
+    );
     await this.deps.cache.invalidate(saved.id);
     this.deps.logger.info({ accountId: saved.id, userId, via: 'oauth' }, 'network account connected');
     return this.connected(saved, requestId);
@@ -225,6 +234,7 @@ export class ConnectionService {
       changedAt: connectedAt,
       accessExpiresAt: row.accessExpiresAt?.toISOString() ?? null,
       network: networkOf(row.provider, this.deps.accounts.providerAccount(row)),
+      identity: row.identity,
       requestId,
     });
     return {

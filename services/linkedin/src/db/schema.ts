@@ -44,6 +44,8 @@ export const accounts = linkedinSchema.table('accounts', {
   disconnectReason: text('disconnect_reason'),
   /** When the official network's access ends unless the member reconnects (null for other providers). */
   accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
+  /** The network member it signs in as (`memberIdentity`); null when not known. */
+  identity: text('identity'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

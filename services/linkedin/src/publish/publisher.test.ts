@@ -53,13 +53,13 @@ async function connectedUser(username = `writer-${randomUUID().slice(0, 8)}@exam
 async function enqueue(
   userId: string,
   text: string,
-  options: { postId?: string; attempt?: number; attempts?: number } = {},
+  options: { postId?: string; attempt?: number; attempts?: number; identity?: string } = {},
 ) {
   const postId = options.postId ?? randomUUID();
   const attempt = options.attempt ?? 1;
   const job = await h.queues.enqueue(
     publishPostJob,
-    { postId, userId, text, attempt },
+    { postId, userId, text, attempt, ...(options.identity ? { identity: options.identity } : {}) },
     { jobId: `publish-${postId}-${attempt}`, attempts: options.attempts ?? 3, backoff: { type: 'fixed', delay: 50 } },
   );
   return { postId, job };
@@ -275,6 +275,37 @@ describe('the publish worker', () => {
     expect(dropped).toHaveLength(1);
     const info = await h.call(user, 'POST', '/linkedln/getUserInfo', {});
     expect(info.json().data.status).toBe('disconnected');
+  });
+
+  it('never publishes a post as another member than its own, after a reconnection with another login', async () => {
+    const first = `first-${randomUUID().slice(0, 8)}@example.com`;
+    const { user } = await connectedUser(first);
+    const identityNow = async () =>
+      (await h.jobsOn(QUEUES.postsInbox, 'account-connected'))
+        .filter((j) => j.data.userId === user.userId)
+        .sort((a, b) => a.timestamp - b.timestamp)
+        .at(-1)?.data.identity as string;
+    const firstIdentity = await identityNow();
+    expect(firstIdentity).toMatch(/^[\w-]{22}$/);
+
+    const second = `second-${randomUUID().slice(0, 8)}@example.com`;
+    const again = await h.call(user, 'POST', '/api/v1/linkedin/accounts', { username: second, password: 'secret' });
+    expect(again.json().data.connected).toBe(true);
+    const secondIdentity = await identityNow();
+    expect(secondIdentity).not.toBe(firstIdentity);
+
+    startWorker();
+    const text = `Written as the first login ${randomUUID()}`;
+    const { postId, job } = await enqueue(user.userId, text, { identity: firstIdentity });
+    expect((await settled(job.id as string))?.returnvalue).toBe('failed');
+    expect(await networkPostsWith(sandboxAccountId(second), text)).toHaveLength(0);
+    const [failed] = await events('post-publish-failed', postId);
+    expect(failed?.data).toMatchObject({ permanent: true, code: 'linkedin.identity_changed' });
+
+    // The post moved to the connected member goes out.
+    const moved = await enqueue(user.userId, text, { identity: secondIdentity });
+    expect((await settled(moved.job.id as string))?.returnvalue).toBe('published');
+    expect(await networkPostsWith(sandboxAccountId(second), text)).toHaveLength(1);
   });
 
   it('fails for good when the user has no connected account', async () => {

@@ -116,6 +116,13 @@ export class Publisher {
       );
       return 'failed';
     }
+    // A post never goes out as another member than its own (a reconnection with another login).
+    if (job.identity && account.identity && job.identity !== account.identity) {
+      log.warn({ postId: job.postId }, 'the connected account signs in as another member than the post belongs to');
+      await store.mark(plan.row, 'failed', LINKEDIN_MESSAGES.identityChanged);
+      await this.reportFailed(job, LINKEDIN_MESSAGES.identityChanged, true, LINKEDIN_ERROR_CODES.identityChanged);
+      return 'failed';
+    }
 
     if (plan.kind === 'check-first') {
       let found: NetworkPost | null;

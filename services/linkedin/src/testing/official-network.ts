@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createDatabase, type Logger, Queues, type Redis, runMigrations } from '@nashr/platform';
 import { createCapturingLogger, createTestDatabase, TEST_INTERNAL_SECRET } from '@nashr/platform/testing';
+import { memberIdentity } from '../accounts/member-identity.js';
 import { MIGRATIONS_FOLDER } from '../app.js';
 import { schema } from '../db/schema.js';
 import { LinkedinProvider } from '../providers/linkedin/linkedin-provider.js';
@@ -90,7 +91,8 @@ export async function startOfficialNetwork(options: {
       const back = new URL(consent.headers.get('location') ?? '');
       if (back.searchParams.get('state') !== start.state) throw new Error('the consent came back without its state');
       const member = await linkedin.completeAuthorization(back.searchParams.get('code') ?? '', start.codeVerifier);
-      await services.accounts.markConnected(userId, 'linkedin', member.accountId, member.expiresAt);
+      const identity = await memberIdentity(linkedin, 'linkedin', member.accountId);
+      await services.accounts.markConnected(userId, 'linkedin', member.accountId, member.expiresAt, identity);
       return member.accountId;
     },
     accountStatus: async (userId) => (await services.accounts.findByUser(userId))?.status ?? null,

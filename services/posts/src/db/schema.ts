@@ -92,6 +92,11 @@ export const posts = postsSchema.table(
      * time, or was lost); null when nothing is wrong. Set and cleared as the connection changes.
      */
     attention: text('attention').$type<PostAttentionCause>(),
+    /**
+     * The network member it belongs to: the one connected when it was written (or moved by the
+     * user to the one connected now). It never goes out as another; null when that was not known.
+     */
+    identity: text('identity'),
     /** When the network asked to be tried again (a rate limit) for the current hand-over. */
     retryAt: timestamp('retry_at', { withTimezone: true }),
     /** Hand-overs to the network; the publish job id is `publish-{id}-{attempts}`. */
@@ -292,6 +297,8 @@ export const connections = postsSchema.table('connections', {
   accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
   /** The network refused the stored credentials (`account-disconnected`) and no reconnection came since. */
   disconnected: boolean('disconnected').notNull().default(false),
+  /** The network member the connection signs in as (the event's `identity`); null when not known. */
+  identity: text('identity'),
   /** The announcement's stamp: an older, late event never overwrites a newer one. */
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
 });

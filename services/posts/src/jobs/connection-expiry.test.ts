@@ -7,7 +7,7 @@ import {
   QUEUES,
 } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { instantToLocal } from '../schedule/local-time.js';
 import { PostsHarness } from '../testing/harness.js';
 import { dueJobId } from './job-ids.js';
@@ -36,12 +36,12 @@ const told = async (userId: string) =>
     .sort((a, b) => String(a.id).localeCompare(String(b.id)));
 
 /** Announces a (re)connection as the linkedin service does, and waits until the posts worker handled it. */
-async function connected(userId: string, expiresAt: Date | null, changedAt: number) {
+async function connected(userId: string, expiresAt: Date | null, changedAt: number, identity?: string) {
   const inbox = h.queues.queues.get(QUEUES.postsInbox);
   const id = `${userId}-${changedAt}`;
   await h.queues.queues.publish(
     accountConnectedEvent,
-    { userId, changedAt, accessExpiresAt: expiresAt?.toISOString() ?? null },
+    { userId, changedAt, accessExpiresAt: expiresAt?.toISOString() ?? null, ...(identity ? { identity } : {}) },
     { id },
   );
   await expect
@@ -221,6 +221,91 @@ describe('the needs-attention mark on the post', () => {
     expect(moved.statusCode).toBe(200);
     expect((moved.json().data as Post).attention).toBeNull();
     expect((await read(user, post.id)).attention).toBeNull();
+  });
+});
+
+describe('a reconnection as another network member', () => {
+  const identityChanged = { cause: 'identity_changed', code: 'linkedin.identity_changed' };
+
+  it('marks the posts of the member before, which never go out as the new one; connecting that member again clears them', async () => {
+    const user = testIdentity();
+    await connected(user.userId, null, Date.now() - 60_000, 'member-a');
+    const post = await schedule(user.userId, inDays(3), 'Written as member A');
+    expect((await h.store.get(post.id))?.identity).toBe('member-a');
+    expect((await read(user, post.id)).attention).toBeNull();
+
+    await connected(user.userId, null, Date.now() - 50_000, 'member-b');
+    expect((await read(user, post.id)).attention).toEqual(identityChanged);
+    expect(await told(user.userId)).toEqual([
+      { id: `post-needs-attention-${post.id}-identity_changed`, postId: post.id, cause: 'identity_changed' },
+    ]);
+    // Rescheduling it keeps its member.
+    const moved = await h.service.edit(user.userId, post.id, {
+      reschedule: () => ({ instant: inDays(4), timeZone: 'Asia/Riyadh', enteredDate: '', enteredTime: '' }),
+    });
+    expect(moved.identity).toBe('member-a');
+    expect((await read(user, post.id)).attention).toEqual(identityChanged);
+    // A post written now belongs to the member connected now.
+    const later = await schedule(user.userId, inDays(5), 'Written as member B');
+    expect((await h.store.get(later.id))?.identity).toBe('member-b');
+    expect((await read(user, later.id)).attention).toBeNull();
+
+    await connected(user.userId, null, Date.now() - 40_000, 'member-a');
+    expect((await read(user, post.id)).attention).toBeNull();
+    expect((await read(user, later.id)).attention).toEqual(identityChanged);
+  });
+
+  it('moves a scheduled post to the connected member when the user asks, with its due job', async () => {
+    const user = testIdentity();
+    await connected(user.userId, null, Date.now() - 60_000, 'member-a');
+    const post = await schedule(user.userId, inDays(3), 'Moving to member B');
+    await connected(user.userId, null, Date.now() - 50_000, 'member-b');
+
+    const res = await h.request(user, 'POST', `/api/v1/posts/${post.id}/connected-account`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: post.id, status: 'scheduled', attention: null });
+    const row = await h.store.get(post.id);
+    expect(row).toMatchObject({ identity: 'member-b', scheduledAt: post.scheduledAt });
+    const due = await h.queues.queues.get(QUEUES.postsDue).getJob(dueJobId(post.id, row!.version));
+    expect(due).toBeDefined();
+
+    await h.service.cancel(post.workspaceId, post.id);
+    const gone = await h.request(user, 'POST', `/api/v1/posts/${post.id}/connected-account`);
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().code).toBe('post.cancelled_cannot_change');
+  });
+
+  it('refuses to move a post while the account is not connected', async () => {
+    const user = testIdentity();
+    await connected(user.userId, null, Date.now() - 60_000, 'member-a');
+    const post = await schedule(user.userId, inDays(3), 'Nowhere to move');
+    await h.queues.queues.publish(
+      accountDisconnectedEvent,
+      { userId: user.userId, reason: 'expired', changedAt: Date.now() - 50_000 },
+      { id: `${user.userId}-gone` },
+    );
+    await expect.poll(async () => (await read(user, post.id)).attention?.cause).toBe('account_disconnected');
+    const res = await h.request(user, 'POST', `/api/v1/posts/${post.id}/connected-account`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('linkedin.not_connected');
+    expect((await h.store.get(post.id))?.identity).toBe('member-a');
+  });
+
+  it('retries a post refused as another member as the member connected now', async () => {
+    const linkedin = h.startFakeLinkedin();
+    onTestFinished(() => linkedin.close());
+    const user = testIdentity();
+    await connected(user.userId, null, Date.now() - 60_000, 'member-a');
+    const post = await schedule(user.userId, inDays(3), 'Refused at its time');
+    const claimed = await h.store.claim(post.id, (await h.store.get(post.id))!.version);
+    expect(claimed).toBeDefined();
+    await h.store.markFailed(post.id, 'another member', { code: 'linkedin.identity_changed' });
+    await connected(user.userId, null, Date.now() - 50_000, 'member-b');
+
+    const res = await h.request(user, 'POST', `/api/v1/posts/${post.id}/retry`);
+    expect(res.statusCode).toBe(200);
+    await expect.poll(() => linkedin.published(post.id).length, { timeout: 15_000 }).toBe(1);
+    expect(linkedin.published(post.id)[0]?.identity).toBe('member-b');
   });
 });
 

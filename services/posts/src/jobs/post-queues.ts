@@ -119,6 +119,7 @@ export class PostQueues {
             }
           : {}),
         attempt: post.attempts,
+        ...(post.identity ? { identity: post.identity } : {}),
         ...(requestId ? { requestId } : {}),
       },
       { jobId: publishJobId(post.id, post.attempts), ...PUBLISH_JOB_RETENTION },

@@ -45,12 +45,13 @@ export function postsInbox(
     // The connection's end, kept to judge posts scheduled later; the posts already scheduled
     // after it are marked (and told) now. A reconnection with a later end clears their mark and
     // keeps them as they are.
-    handleJob(accountConnectedEvent, async ({ userId, changedAt, accessExpiresAt, requestId }, job, log) => {
+    // A reconnection as another member marks the posts of the member before (they never go out
+    // as someone else); connecting that member again clears the mark.
+    handleJob(accountConnectedEvent, async ({ userId, changedAt, accessExpiresAt, identity, requestId }, job, log) => {
       const end = accessExpiresAt ? new Date(accessExpiresAt) : null;
-      const newest = await store.recordConnection(userId, end, new Date(changedAt ?? job.timestamp));
-      const told = newest
-        ? await expiry.connectionChanged(userId, { accessExpiresAt: end, disconnected: false }, requestId)
-        : 0;
+      const newest = await store.recordConnection(userId, end, new Date(changedAt ?? job.timestamp), identity);
+      const connection = newest ? await store.connection(userId) : null;
+      const told = connection ? await expiry.connectionChanged(userId, connection, requestId) : 0;
       log.info({ userId, newest, told }, 'network connection end known');
       return { told };
     }),

@@ -110,4 +110,11 @@ export function postRoutes(
     request.log.info({ postId: post.id, version: post.version }, 'post retry requested');
     return { success: true as const, message: POST_MESSAGES.retrying, data: toPost(post) };
   });
+
+  route(app, API.posts.moveToConnectedAccount, { checkResponses: true }, async (request) => {
+    const here = await workspaces.of(request, API.posts.moveToConnectedAccount);
+    const post = await service.moveToConnectedAccount(here.workspaceId, request.params.id, request.id);
+    request.log.info({ postId: post.id, version: post.version }, 'post moved to the connected account');
+    return { success: true as const, message: POST_MESSAGES.movedToConnectedAccount, data: toPost(post) };
+  });
 }

@@ -23,6 +23,8 @@ export interface NetworkPost {
   publishedAt: Date;
   /** The object-store keys of the images the job carried, in order. */
   attachments: string[];
+  /** The network member the post was handed over for. */
+  identity: string | null;
   /** What became of the first comment the job carried, decided once with the post. */
   firstComment?: { status: 'posted' | 'failed'; reason?: string; code?: string; text: string };
 }
@@ -97,6 +99,7 @@ export class FakeLinkedin {
       firstComment?: string;
       attachments?: { key: string }[];
       attempt: number;
+      identity?: string;
       requestId?: string;
     },
     jobId: string,
@@ -130,6 +133,7 @@ export class FakeLinkedin {
         attempt: payload.attempt,
         text: payload.text,
         attachments: (payload.attachments ?? []).map((item) => item.key),
+        identity: payload.identity ?? null,
         networkPostId: `urn:li:share:${7_000_000 + this.networkPosts.length}`,
         publishedAt: new Date(),
       };

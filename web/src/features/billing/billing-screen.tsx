@@ -181,10 +181,10 @@ export function PlanPicker({ current }: { current: Entitlement | undefined }) {
  * (`?checkout=refused&code=billing.checkout_stale`): the code's words, never the raw answer.
  */
 function CheckoutRefused() {
-  const { t } = useTranslation('billing');
+  const { t, i18n } = useTranslation('billing');
   const search = useSearch({ strict: false }) as { checkout?: unknown; code?: unknown };
   if (search.checkout !== 'refused') return null;
-  const words = codeText(typeof search.code === 'string' ? search.code : null) ?? t('checkoutRefused');
+  const words = codeText(i18n, typeof search.code === 'string' ? search.code : null) ?? t('checkoutRefused');
   return (
     <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
       {words}

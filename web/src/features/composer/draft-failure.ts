@@ -1,4 +1,5 @@
 import { COMMON_ERROR_CODES } from '@nashr/contracts';
+import i18next from 'i18next';
 import { DraftError } from '../../lib/api/ai';
 import { ApiError } from '../../lib/api/client';
 import { codeText, errorText, errorWords } from '../../lib/error-text';
@@ -30,5 +31,5 @@ export function explainDraftFailure(error: unknown): AiFailure | null {
  */
 export function publishFailureText(error: unknown): string {
   const reasonCode = error instanceof ApiError ? error.params.reasonCode : undefined;
-  return codeText(typeof reasonCode === 'string' ? reasonCode : null) ?? errorText(error);
+  return codeText(i18next, typeof reasonCode === 'string' ? reasonCode : null) ?? errorText(error);
 }

@@ -86,7 +86,7 @@ function AutopilotStatus({
         <div className="mt-2 space-y-2" data-testid="autopilot-stopped">
           <p>
             {t('autopilot.stoppedAt', { date: when(autopilot.stopped.at) })}{' '}
-            {codeText(autopilot.stopped.code, autopilot.stopped.params)}
+            {codeText(i18n, autopilot.stopped.code, autopilot.stopped.params)}
           </p>
           <p className="flex flex-wrap items-center gap-2">
             <a href="/billing" className="font-semibold underline">
@@ -354,7 +354,7 @@ export function AutopilotStopNotice() {
       data-testid="autopilot-stop-notice"
     >
       {t('autopilot.stoppedNotice', { date: formatDateTime(new Date(stopped.at), i18n.language) })}{' '}
-      {codeText(stopped.code, stopped.params)}{' '}
+      {codeText(i18n, stopped.code, stopped.params)}{' '}
       <a href="/billing" className="font-semibold underline">
         {t('autopilot.billing')}
       </a>

@@ -58,7 +58,7 @@ export function CommentHistory() {
               {comment.status === 'failed' && comment.code && (
                 // Why it was not posted, in the interface language (nothing was posted, no credit used).
                 <p className="mt-1 text-xs text-red-700" data-testid="engage-history-reason">
-                  {codeText(comment.code, comment.params) ?? comment.reason}
+                  {codeText(i18n, comment.code, comment.params) ?? comment.reason}
                 </p>
               )}
               {comment.url && (

@@ -174,7 +174,7 @@ export function NotificationItem({ item, onOpen }: { item: Notification; onOpen:
                       t(`kinds.checkout_refunded.reasons.${item.reasonCode?.replace('billing.', '') ?? 'other'}`, {
                         defaultValue: item.reason,
                       })
-                    : (codeText(item.reasonCode) ?? item.reason)}
+                    : (codeText(i18n, item.reasonCode) ?? item.reason)}
               </span>
             )}
             {item.excerpt && (

@@ -1,9 +1,10 @@
+import { LINKEDIN_ERROR_CODES } from '@nashr/contracts';
 import { Link } from '@tanstack/react-router';
-import { CalendarClock, Link2, ListOrdered, Pencil, RotateCw, Trash2, TriangleAlert } from 'lucide-react';
+import { CalendarClock, Link2, ListOrdered, Pencil, RotateCw, Trash2, TriangleAlert, UserCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { OAUTH_START_PATH } from '../../lib/api/linkedin';
-import { type PostView, useRetryPost } from '../../lib/api/posts';
+import { type PostView, useMoveToConnectedAccount, useRetryPost } from '../../lib/api/posts';
 import { codeText, errorText } from '../../lib/error-text';
 import { formatClock, formatDay } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
@@ -18,9 +19,16 @@ import { PostStatusBadges } from './status-badge';
 
 export const canChange = (post: PostView) => post.status === 'scheduled' || post.status === 'failed';
 
-/** Retry of a failed post: it goes out again now. */
+/** A post refused because it was written for another LinkedIn member than the one connected now. */
+const forAnotherMember = (post: PostView) => post.failureCode === LINKEDIN_ERROR_CODES.identityChanged;
+
+/**
+ * Retry of a failed post: it goes out again now. One refused as written for another member goes
+ * out as the connected one (the server moves it), and the button says so.
+ */
 export function RetryButton({ post }: { post: PostView }) {
   const { t } = useTranslation('posts');
+  const label = forAnotherMember(post) ? t('card.publishAsConnected') : t('card.retry');
   const retry = useRetryPost();
   const oneAtATime = useOneAtATime();
   const onRetry = () => oneAtATime(retryAndSay);
@@ -45,22 +53,22 @@ export function RetryButton({ post }: { post: PostView }) {
       ) : (
         <RotateCw aria-hidden="true" className="size-3.5" />
       )}
-      {retry.isPending ? t('card.retrying') : t('card.retry')}
+      {retry.isPending ? t('card.retrying') : label}
     </button>
   );
 }
 
 /** Why a post failed, and Retry. */
 export function FailureNote({ post }: { post: PostView }) {
-  const { t } = useTranslation('posts');
+  const { t, i18n } = useTranslation('posts');
   return (
     <div
       className="flex flex-wrap items-start gap-3 rounded-xl bg-red-50 px-4 py-3 ring-1 ring-red-100"
       data-testid="failure-note"
     >
-      <div className="min-w-0 flex-1 text-sm">
+      <div className="min-w-[min(100%,14rem)] flex-1 text-sm">
         <p className="font-semibold text-red-800">{t('card.failedTitle')}</p>
-        <p className="mt-0.5 text-red-700">{codeText(post.failureCode) ?? t('card.failedUnknown')}</p>
+        <p className="mt-0.5 text-red-700">{codeText(i18n, post.failureCode) ?? t('card.failedUnknown')}</p>
       </div>
       <RetryButton post={post} />
     </div>
@@ -71,11 +79,12 @@ const reconnectClass =
   'inline-flex items-center gap-1.5 rounded-lg bg-amber-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-amber-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700';
 
 /**
- * Why a scheduled post cannot go out as it stands (its LinkedIn connection will have expired by its
- * time, or was lost), and the one fix: reconnecting, which clears it and keeps the post and its time.
+ * Why a scheduled post cannot go out as it stands, and the one fix: reconnecting (its LinkedIn
+ * connection will have expired by its time, or was lost), which clears it and keeps the post and
+ * its time; or, for a post written for another member than the one connected now, moving it.
  */
 export function AttentionNote({ post }: { post: PostView }) {
-  const { t } = useTranslation('posts');
+  const { t, i18n } = useTranslation('posts');
   if (post.status !== 'scheduled' || !post.attention) return null;
   return (
     <div
@@ -84,13 +93,15 @@ export function AttentionNote({ post }: { post: PostView }) {
       data-cause={post.attention.cause}
     >
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
-      <div className="min-w-0 flex-1 text-sm">
+      <div className="min-w-[min(100%,14rem)] flex-1 text-sm">
         <p className="font-semibold text-amber-900">{t('card.attentionTitle')}</p>
         <p className="mt-0.5 text-amber-800" data-testid="attention-reason">
-          {codeText(post.attention.code) ?? t('card.attentionUnknown')}
+          {codeText(i18n, post.attention.code) ?? t('card.attentionUnknown')}
         </p>
       </div>
-      {post.attention.cause === 'connection_expires' ? (
+      {post.attention.cause === 'identity_changed' ? (
+        <MoveToConnectedButton post={post} />
+      ) : post.attention.cause === 'connection_expires' ? (
         // Still connected: a new token comes from the network's own page, and brings the user back.
         <a href={`${OAUTH_START_PATH}?display=page`} data-testid="attention-reconnect" className={reconnectClass}>
           <Link2 aria-hidden="true" className="size-3.5" />
@@ -103,6 +114,40 @@ export function AttentionNote({ post }: { post: PostView }) {
         </Link>
       )}
     </div>
+  );
+}
+
+/**
+ * A scheduled post written for another LinkedIn member than the one connected now: the user may
+ * send it out as the connected one (or connect that member again, which clears the note by itself).
+ */
+function MoveToConnectedButton({ post }: { post: PostView }) {
+  const { t } = useTranslation('posts');
+  const move = useMoveToConnectedAccount();
+  const oneAtATime = useOneAtATime();
+  const moveAndSay = async () => {
+    try {
+      await move.mutateAsync(post);
+      toast.success(t('server.movedToConnectedAccount'));
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={() => oneAtATime(moveAndSay)}
+      disabled={move.isPending}
+      data-testid="attention-move"
+      className={`${reconnectClass} disabled:opacity-60`}
+    >
+      {move.isPending ? (
+        <Spinner className="size-3.5 border-2" />
+      ) : (
+        <UserCheck aria-hidden="true" className="size-3.5" />
+      )}
+      {t('card.publishAsConnected')}
+    </button>
   );
 }
 

@@ -338,6 +338,21 @@ export function useRetryPost() {
 }
 
 /**
+ * `POST /api/v1/posts/{id}/connected-account`: a scheduled post written for another LinkedIn
+ * member than the one connected now goes out as the connected one.
+ */
+export function useMoveToConnectedAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (post: Pick<PostView, 'id'>) => {
+      const answer = await call(postsApi.moveToConnectedAccount, { params: { id: post.id } });
+      return { post: fromPost(answer.data) };
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: postKeys.all }),
+  });
+}
+
+/**
  * The network's published posts (spec section 2, Published tab) come from the linkedin service;
  * its hook lives in ./linkedin.ts.
  */

@@ -1,0 +1,1 @@
+ALTER TABLE "linkedin"."accounts" ADD COLUMN "identity" text;
