@@ -292,6 +292,43 @@ describe('Continue with LinkedIn', () => {
     expect(fake.posts.filter((post) => post.shown.includes(content))).toHaveLength(0);
   });
 
+  it('tells a second Nashr user that the LinkedIn member is connected in another account, and leaves the first connected', async () => {
+    fake.member = fakeMember();
+    const holder = await signedInUser(stack, 'holder');
+    await personalize(stack, holder);
+    const holderPage = await openPage(browser, `${stack.url}/connect-linkedIn`, {
+      lang: 'en',
+      viewport: 'desktop',
+      cookies: [holder.session.browserCookie],
+    });
+    await holderPage.getByTestId('oauth-button').waitFor();
+    await continueWithLinkedIn(holderPage);
+
+    // Someone else, signed in to LinkedIn as the same member in the network's page.
+    const other = await signedInUser(stack, 'other');
+    await personalize(stack, other);
+    const page = await openPage(browser, `${stack.url}/connect-linkedIn`, {
+      lang: 'ar',
+      viewport: 'phone',
+      cookies: [other.session.browserCookie],
+    });
+    await page.getByTestId('oauth-button').waitFor();
+    await waitUntilLive(page);
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByTestId('oauth-button').click();
+    const popup = await popupOpened;
+    await popup.waitForURL(/oauth=taken/, { timeout: 30_000 });
+    const problem = popup.getByTestId('oauth-problem');
+    await problem.waitFor();
+    expect(await problem.getByRole('heading').textContent()).toBe('حساب لينكدإن هذا مربوط بحساب آخر على «نشر»');
+    await screenshot(popup, 'oauth-member-taken-ar-phone');
+
+    const me = async (user: typeof holder) =>
+      (await callAs(stack, user, 'GET', '/api/v1/auth/me')).body.data.user as { linkedinConnected: boolean };
+    expect((await me(holder)).linkedinConnected).toBe(true);
+    expect((await me(other)).linkedinConnected).toBe(false);
+  });
+
   it('shows a post the network asks to wait for (a member’s daily limit) as retrying at its time, not failed', async () => {
     fake.member = fakeMember();
     const user = await signedInUser(stack, 'limit');

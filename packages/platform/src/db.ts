@@ -79,3 +79,19 @@ export async function runMigrations(
     await sql.end({ timeout: 5 });
   }
 }
+
+/**
+ * The database refused a write because the unique index `constraint` already holds its value
+ * (PostgreSQL's 23505), however the driver and the query builder wrapped the error.
+ */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const e = current as { code?: unknown; constraint_name?: unknown; cause?: unknown };
+    if (e.code === '23505' && e.constraint_name === constraint) return true;
+    current = e.cause;
+  }
+  return false;
+}

@@ -6492,7 +6492,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To the connect screen with `?oauth=connected`, or `?oauth=cancelled|expired|failed|unavailable` */
+            /** @description To the connect screen with `?oauth=connected`, or `?oauth=cancelled|expired|failed|unavailable|taken` (`taken`: the member is connected in another Nashr account) */
             302: {
                 headers: {
                     [name: string]: unknown;
@@ -6600,7 +6600,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `linkedin.account_of_someone_else` */
+            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `linkedin.account_of_someone_else`, `linkedin.connected_elsewhere` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6720,7 +6720,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `linkedin.sign_in_of_someone_else`, `linkedin.no_pending_sign_in`, `linkedin.checkpoint_expired`, `linkedin.too_many_wrong_codes` */
+            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `linkedin.sign_in_of_someone_else`, `linkedin.no_pending_sign_in`, `linkedin.checkpoint_expired`, `linkedin.too_many_wrong_codes`, `linkedin.connected_elsewhere` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6834,7 +6834,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `linkedin.sign_in_of_someone_else`, `linkedin.no_pending_sign_in`, `linkedin.waiting_for_code`, `linkedin.checkpoint_expired` */
+            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `linkedin.sign_in_of_someone_else`, `linkedin.no_pending_sign_in`, `linkedin.waiting_for_code`, `linkedin.checkpoint_expired`, `linkedin.connected_elsewhere` */
             409: {
                 headers: {
                     [name: string]: unknown;

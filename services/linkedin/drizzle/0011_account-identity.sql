@@ -1,1 +1,2 @@
-ALTER TABLE "linkedin"."accounts" ADD COLUMN "identity" text;
+ALTER TABLE "linkedin"."accounts" ADD COLUMN "identity" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "accounts_connected_identity_idx" ON "linkedin"."accounts" USING btree ("identity") WHERE "linkedin"."accounts"."status" = 'connected' and "linkedin"."accounts"."provider" <> 'sandbox';

@@ -65,7 +65,8 @@ export const linkedinApi = {
       "The network's `code` and `state` are checked against the sign-in this user started; the tokens are kept sealed and never reach the browser.",
     responses: {
       302: {
-        description: 'To the connect screen with `?oauth=connected`, or `?oauth=cancelled|expired|failed|unavailable`',
+        description:
+          'To the connect screen with `?oauth=connected`, or `?oauth=cancelled|expired|failed|unavailable|taken` (`taken`: the member is connected in another Nashr account)',
       },
     },
   }),
@@ -80,7 +81,7 @@ export const linkedinApi = {
     body: connectAccountRequestSchema,
     responses: step('Connected, or the next sign-in step'),
     errors: {
-      409: [codes.accountOfSomeoneElse],
+      409: [codes.accountOfSomeoneElse, codes.connectedElsewhere],
       422: [network.invalid_credentials, network.rejected, network.insufficient_privileges],
       429: [network.rate_limited],
     },
@@ -96,7 +97,13 @@ export const linkedinApi = {
     responses: step('Connected, or the next sign-in step'),
     errors: {
       404: [codes.signInNotFound],
-      409: [codes.signInOfSomeoneElse, codes.noPendingSignIn, codes.checkpointExpired, codes.tooManyWrongCodes],
+      409: [
+        codes.signInOfSomeoneElse,
+        codes.noPendingSignIn,
+        codes.checkpointExpired,
+        codes.tooManyWrongCodes,
+        codes.connectedElsewhere,
+      ],
       422: [network.invalid_checkpoint_solution, network.rejected],
       429: [network.rate_limited],
     },
@@ -111,7 +118,13 @@ export const linkedinApi = {
     responses: step('Connected, or still waiting'),
     errors: {
       404: [codes.signInNotFound],
-      409: [codes.signInOfSomeoneElse, codes.noPendingSignIn, codes.waitingForCode, codes.checkpointExpired],
+      409: [
+        codes.signInOfSomeoneElse,
+        codes.noPendingSignIn,
+        codes.waitingForCode,
+        codes.checkpointExpired,
+        codes.connectedElsewhere,
+      ],
     },
   }),
   resendCode: defineEndpoint({

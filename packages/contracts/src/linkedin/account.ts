@@ -99,5 +99,5 @@ export type ConnectMethodsResponse = z.infer<typeof connectMethodsResponseSchema
 /** Where the OAuth callback sends the browser back: the connect screen, with the outcome. */
 export const OAUTH_RETURN_PATH = '/linkedin';
 /** `?oauth=` values on the connect screen after the network's sign-in page. */
-export const OAUTH_OUTCOMES = ['connected', 'cancelled', 'failed', 'expired', 'unavailable'] as const;
+export const OAUTH_OUTCOMES = ['connected', 'cancelled', 'failed', 'expired', 'unavailable', 'taken'] as const;
 export type OauthOutcome = (typeof OAUTH_OUTCOMES)[number];

@@ -14,6 +14,8 @@ export const LINKEDIN_MESSAGES = {
     'Your LinkedIn connection expires before this post is due. Reconnect your account so it goes out on time.',
   firstCommentUnconfirmed:
     'LinkedIn did not confirm the first comment. Check the post and add the comment by hand if it is missing.',
+  connectedElsewhere:
+    'This LinkedIn account is already connected to another Nashr account. Disconnect it there first, or sign in to Nashr with that account.',
   identityChanged:
     'This post was written for another LinkedIn account than the one connected now. Connect that account again, or publish it as the connected account.',
 } as const;
@@ -69,6 +71,8 @@ export const LINKEDIN_ERROR_CODES = {
   expiresBeforePost: 'linkedin.expires_before_post',
   /** The first comment's sending was interrupted or unanswered: never sent again, so it may be missing. */
   firstCommentUnconfirmed: 'linkedin.first_comment_unconfirmed',
+  /** The network member signed in is connected, and working, in another Nashr account: one holds it at a time. */
+  connectedElsewhere: 'linkedin.connected_elsewhere',
   /**
    * The post belongs to another network member than the one connected now (a reconnection with
    * another login): it never goes out as someone else until the user moves it.

@@ -1,8 +1,10 @@
 import type { Checkpoint, LinkedinAccountInfo } from '@nashr/contracts';
+import { isUniqueViolation } from '@nashr/platform';
 import { and, asc, eq, gt, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { analyticsLock } from '../analytics/snapshot-store.js';
 import {
+  ACCOUNT_IDENTITY_INDEX,
   type AccountRow,
   accounts,
   analyticsAccounts,
@@ -14,6 +16,7 @@ import {
   publishAttempts,
   type schema,
 } from '../db/schema.js';
+import { refusal } from '../refusal.js';
 import type { Sealer } from '../sealer.js';
 
 /** How long this service keeps a sign-in step open (the network's own limit is about 5 minutes). */
@@ -178,11 +181,18 @@ export class AccountStore {
       disconnectReason: null,
       updatedAt: now,
     };
-    const [row] = await this.db
-      .insert(accounts)
-      .values({ userId, ...connected })
-      .onConflictDoUpdate({ target: accounts.userId, set: connected })
-      .returning();
+    let row: AccountRow | undefined;
+    try {
+      [row] = await this.db
+        .insert(accounts)
+        .values({ userId, ...connected })
+        .onConflictDoUpdate({ target: accounts.userId, set: connected })
+        .returning();
+    } catch (error) {
+      // The member is connected in another Nashr account: this user's row stays as it was.
+      if (isUniqueViolation(error, ACCOUNT_IDENTITY_INDEX)) throw refusal('CONFLICT', 'connectedElsewhere');
+      throw error;
+    }
     if (!row) throw new Error('account upsert returned no row');
     return row;
   }

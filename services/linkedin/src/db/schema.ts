@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -25,30 +26,43 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
  * clear. A sign-in in progress lives in the `pending_*` columns, so reconnecting never drops the
  * working connection before the new one succeeds.
  */
-export const accounts = linkedinSchema.table('accounts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().unique(),
-  /** `pending` until the first sign-in succeeds. */
-  status: text('status', { enum: ['pending', 'connected', 'disconnected'] }).notNull(),
-  /** Provider that holds `provider_account` (`sandbox` or `unipile`). */
-  provider: text('provider').notNull(),
-  providerAccount: text('provider_account'),
-  pendingProvider: text('pending_provider'),
-  pendingProviderAccount: text('pending_provider_account'),
-  pendingCheckpoint: jsonb('pending_checkpoint').$type<Checkpoint>(),
-  pendingExpiresAt: timestamp('pending_expires_at', { withTimezone: true }),
-  /** Codes tried at the pending checkpoint (a wrong one stays counted): guessing is capped. */
-  pendingAttempts: integer('pending_attempts').notNull().default(0),
-  connectedAt: timestamp('connected_at', { withTimezone: true }),
-  disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
-  disconnectReason: text('disconnect_reason'),
-  /** When the official network's access ends unless the member reconnects (null for other providers). */
-  accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
-  /** The network member it signs in as (`memberIdentity`); null when not known. */
-  identity: text('identity'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const ACCOUNT_IDENTITY_INDEX = 'accounts_connected_identity_idx';
+
+export const accounts = linkedinSchema.table(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().unique(),
+    /** `pending` until the first sign-in succeeds. */
+    status: text('status', { enum: ['pending', 'connected', 'disconnected'] }).notNull(),
+    /** Provider that holds `provider_account` (`sandbox` or `unipile`). */
+    provider: text('provider').notNull(),
+    providerAccount: text('provider_account'),
+    pendingProvider: text('pending_provider'),
+    pendingProviderAccount: text('pending_provider_account'),
+    pendingCheckpoint: jsonb('pending_checkpoint').$type<Checkpoint>(),
+    pendingExpiresAt: timestamp('pending_expires_at', { withTimezone: true }),
+    /** Codes tried at the pending checkpoint (a wrong one stays counted): guessing is capped. */
+    pendingAttempts: integer('pending_attempts').notNull().default(0),
+    connectedAt: timestamp('connected_at', { withTimezone: true }),
+    disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
+    disconnectReason: text('disconnect_reason'),
+    /** When the official network's access ends unless the member reconnects (null for other providers). */
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
+    /** The network member it signs in as (`memberIdentity`); null when not known. */
+    identity: text('identity'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // One Nashr user holds a working connection to a network member at a time: a second is refused
+    // (never a silent takeover), and the database says so even when two connect at once. Not the
+    // sandbox: its logins are shared practice names (the checkpoint scenarios).
+    uniqueIndex(ACCOUNT_IDENTITY_INDEX)
+      .on(table.identity)
+      .where(sql`${table.status} = 'connected' and ${table.provider} <> 'sandbox'`),
+  ],
+);
 export type AccountRow = typeof accounts.$inferSelect;
 
 export const PUBLISH_STATES = ['new', 'publishing', 'unknown', 'retrying', 'published', 'failed'] as const;

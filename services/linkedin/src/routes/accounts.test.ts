@@ -318,3 +318,41 @@ describe('a dropped connection', () => {
     expect((await h.call(user, 'POST', '/linkedln/getUserProfile', {})).statusCode).toBe(200);
   });
 });
+
+describe('one network member, one Nashr account', () => {
+  const official = (suffix: string) => ({ account: `urn:li:person:${suffix}`, identity: `member-${suffix}` });
+
+  it('refuses a second Nashr user the member another holds connected, leaving both as they were', async () => {
+    const [first, second] = [testIdentity(), testIdentity()];
+    const member = official(randomUUID().slice(0, 8));
+    await h.services.accounts.markConnected(first.userId, 'linkedin', member.account, null, member.identity);
+    await expect(
+      h.services.accounts.markConnected(second.userId, 'linkedin', member.account, null, member.identity),
+    ).rejects.toMatchObject({ statusCode: 409, answerCode: 'linkedin.connected_elsewhere' });
+    expect((await h.services.accounts.findByUser(first.userId))?.status).toBe('connected');
+    expect(await h.services.accounts.findByUser(second.userId)).toBeUndefined();
+    // The user who holds it reconnects as ever.
+    await h.services.accounts.markConnected(first.userId, 'linkedin', member.account, null, member.identity);
+  });
+
+  it('lets exactly one of two users connecting the same member at once have it', async () => {
+    const users = [testIdentity(), testIdentity(), testIdentity()];
+    const member = official(randomUUID().slice(0, 8));
+    const outcomes = await Promise.allSettled(
+      users.map((user) =>
+        h.services.accounts.markConnected(user.userId, 'linkedin', member.account, null, member.identity),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    for (const refused of outcomes.filter((o) => o.status === 'rejected')) {
+      expect(refused.reason).toMatchObject({ answerCode: 'linkedin.connected_elsewhere' });
+    }
+  });
+
+  it('lets the sandbox share its practice logins between users', async () => {
+    const name = `shared-${randomUUID().slice(0, 8)}@example.com`;
+    for (const user of [testIdentity(), testIdentity()]) {
+      expect((await connect(user, name)).json().data.connected).toBe(true);
+    }
+  });
+});

@@ -1,5 +1,5 @@
-import { API, type ConnectMethod, type OauthOutcome } from '@nashr/contracts';
-import { announceChange, identityOf, type Redis, route, type ServiceApp } from '@nashr/platform';
+import { API, type ConnectMethod, LINKEDIN_ERROR_CODES, type OauthOutcome } from '@nashr/contracts';
+import { AppError, announceChange, identityOf, type Redis, route, type ServiceApp } from '@nashr/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ConnectionService } from '../accounts/connection-service.js';
@@ -92,6 +92,10 @@ export function oauthRoutes(app: ServiceApp, deps: OauthDeps): void {
       if (answer.connectedAt !== undefined) announceChange(reply, 'connection', answer.connectedAt);
       return back(reply, transaction.display, 'connected', answer.data.account_id);
     } catch (error) {
+      if (error instanceof AppError && error.answerCode === LINKEDIN_ERROR_CODES.connectedElsewhere) {
+        request.log.warn('network sign-in of a member connected in another account');
+        return back(reply, transaction.display, 'taken');
+      }
       if (!isProviderError(error)) throw error;
       request.log.warn({ kind: error.kind, detail: error.detail, status: error.status }, 'network sign-in failed');
       return back(reply, transaction.display, error.kind === 'credentials_expired' ? 'expired' : 'failed');

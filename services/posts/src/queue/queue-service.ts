@@ -9,7 +9,7 @@ import {
   sortQueueSlots,
   suggestedQueueSlots,
 } from '@nashr/contracts';
-import { AppError, type Logger } from '@nashr/platform';
+import { AppError, isUniqueViolation, type Logger } from '@nashr/platform';
 import type { PostRow } from '../db/schema.js';
 import { type Author, authorOf, type PostService } from '../post-service.js';
 import type { Approval } from '../review/review-service.js';
@@ -30,17 +30,7 @@ const tooFewSlots = (queued: number, available: number) =>
   });
 
 /** Another queued post took the same slot at the same moment (the partial unique index said no). */
-function isSlotTaken(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    const e = current as { code?: unknown; constraint_name?: unknown; cause?: unknown };
-    if (e.code === '23505' && e.constraint_name === 'posts_queued_slot_idx') return true;
-    current = e.cause;
-  }
-  return false;
-}
+const isSlotTaken = (error: unknown) => isUniqueViolation(error, 'posts_queued_slot_idx');
 
 /**
  * The posting queue. Adding puts a post in the next free slot through the ordinary scheduling
