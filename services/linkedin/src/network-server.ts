@@ -1,7 +1,8 @@
 /**
  * The local network server as a process of its own, so `npm start` can offer "Continue with
  * LinkedIn" on a machine without the network (LINKEDIN_LOCAL_NETWORK=1). It speaks the official
- * wire format, approves every authorization as one local member, and refuses to run in production.
+ * wire format, approves every authorization as the member chosen on its sign-in page (the usual
+ * local one, or another), and refuses to run in production.
  *
  *   LINKEDIN_NETWORK_PORT (8111)   LINKEDIN_NETWORK_HOST (127.0.0.1)
  *   LINKEDIN_REDIRECT_URI          the only redirect URL it accepts (the gateway's callback)
@@ -20,6 +21,8 @@ const fake = await startFakeLinkedin({
 });
 // Engage's pasted addresses name other members' posts this server never saw: take them as live.
 fake.options.anyPostExists = true;
+// The sign-in page asks which member signs in, so connecting again with another login can be tried.
+fake.options.chooseMember = true;
 console.log(`local LinkedIn network listening on ${fake.url}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

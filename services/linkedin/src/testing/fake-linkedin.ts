@@ -121,6 +121,12 @@ export interface FakeLinkedin {
      * where pasted addresses name posts it never saw); otherwise only its own and `addPost`'s posts.
      */
     anyPostExists: boolean;
+    /**
+     * Ask, on the authorization page, which member signs in: the usual one or another (the local
+     * network server for `npm start`, so a reconnection with another login can be tried by hand);
+     * otherwise `member` signs in at once.
+     */
+    chooseMember: boolean;
     /** Answer requests whose path includes the key with this status, `times` times. */
     failures: Record<string, { status: number; times: number; retryAfterSeconds?: number; message?: string }>;
   };
@@ -181,6 +187,20 @@ export function fakeMember(sub = `fk${randomBytes(5).toString('hex')}`): FakeMem
   };
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The local network's sign-in page when it asks which member signs in (`chooseMember`). */
+function chooserPage(usual: FakeMember, other: FakeMember, choice: (member: string) => string): string {
+  const button = (member: FakeMember, value: string) =>
+    `<a href="${escapeHtml(choice(value))}" data-member="${value}">${escapeHtml(member.name)} <small>${escapeHtml(member.email)}</small></a>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Local LinkedIn: sign in</title>
+<style>body{font:16px system-ui;max-width:28rem;margin:3rem auto;padding:0 1rem}a{display:block;margin:.75rem 0;padding:.75rem 1rem;border:1px solid #0a66c2;border-radius:.5rem;color:#0a66c2;text-decoration:none}small{display:block;color:#555}</style>
+</head><body><h1>Local LinkedIn</h1><p>This stands in for LinkedIn on this machine. Sign in as:</p>
+${button(usual, 'usual')}${button(other, 'other')}</body></html>`;
+}
+
 export async function startFakeLinkedin(
   options: { port?: number; host?: string; redirectUris?: string[] } = {},
 ): Promise<FakeLinkedin> {
@@ -202,7 +222,15 @@ export async function startFakeLinkedin(
     loseNextPostAnswers: 0,
     loseNextCommentAnswers: 0,
     anyPostExists: false,
+    chooseMember: false,
     failures: {},
+  };
+  /** The other member the authorization page offers when it asks (`chooseMember`). */
+  const otherMember: FakeMember = {
+    ...fakeMember(),
+    name: 'سارة العتيبي',
+    givenName: 'سارة',
+    familyName: 'العتيبي',
   };
   const othersPosts = new Set<string>();
   const deletedPosts = new Set<string>();
@@ -292,9 +320,17 @@ export async function startFakeLinkedin(
       back.searchParams.set('error_description', 'PKCE with S256 is required');
       return reply.redirect(back.toString(), 302);
     }
+    if (settings.chooseMember && q.member !== 'usual' && q.member !== 'other') {
+      const choice = (member: string) => {
+        const url = new URL(request.url, 'http://local');
+        url.searchParams.set('member', member);
+        return `${url.pathname}${url.search}`;
+      };
+      return reply.type('text/html; charset=utf-8').send(chooserPage(fake.member, otherMember, choice));
+    }
     const code = randomBytes(24).toString('base64url');
     codes.set(code, {
-      member: fake.member,
+      member: q.member === 'other' ? otherMember : fake.member,
       redirectUri: q.redirect_uri,
       challenge: q.code_challenge,
       scope: (q.scope ?? '')

@@ -81,6 +81,26 @@ async function connected(provider = linkedin): Promise<string> {
 }
 
 describe('the official network provider against a local server speaking its wire format', () => {
+  it('signs in as the member chosen on the local sign-in page, when the page asks (npm start)', async () => {
+    fake.member = fakeMember();
+    fake.options.chooseMember = true;
+    try {
+      const start = linkedin.authorization();
+      const page = await fetch(start.url, { redirect: 'manual' });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      const links = [...html.matchAll(/href="([^"]+)" data-member="(\w+)"/g)].map((m) => [m[2], m[1]]);
+      expect(links.map(([member]) => member)).toEqual(['usual', 'other']);
+      const other = new URL(String(new Map(links as [string, string][]).get('other')).replace(/&amp;/g, '&'), fake.url);
+      const back = await consent(other.toString());
+      const member = await linkedin.completeAuthorization(back.searchParams.get('code') ?? '', start.codeVerifier);
+      expect(member.accountId).not.toBe(`urn:li:person:${fake.member.sub}`);
+      expect(member.name).toBe('سارة العتيبي');
+    } finally {
+      fake.options.chooseMember = false;
+    }
+  });
+
   it('connects with state, PKCE (S256) and the posting scopes, and knows the member from userinfo', async () => {
     fake.member = fakeMember();
     const start = linkedin.authorization();
