@@ -7,7 +7,7 @@
  * followers or connections: those cards are samples either way.
  */
 import type { AnalyticsSummaryResponse } from '@nashr/contracts';
-import { type FakeLinkedin, POST_ANALYTICS_SCOPE, startFakeLinkedin } from '@nashr/linkedin/testing';
+import { type FakeLinkedin, fakeMember, POST_ANALYTICS_SCOPE, startFakeLinkedin } from '@nashr/linkedin/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +50,8 @@ async function sampleCards(declined: boolean): Promise<{ shown: string[]; badges
   const user = await signedInUser(stack, declined ? 'scope-declined' : 'scope-granted');
   await personalize(stack, user);
   fake.options.declineScopes = declined ? [POST_ANALYTICS_SCOPE] : [];
+  // Each Nashr user signs in as a member of their own: one member is connected in one account.
+  fake.member = fakeMember();
   const page = await openPage(browser, `${stack.url}/connect-linkedIn`, {
     lang: 'en',
     viewport: 'desktop',

@@ -122,8 +122,9 @@ export interface FakeLinkedin {
      */
     anyPostExists: boolean;
     /**
-     * Ask, on the authorization page, which member signs in: the usual one or another (the local
-     * network server for `npm start`, so a reconnection with another login can be tried by hand);
+     * Ask, on the authorization page, which member signs in: the usual one, another, or a new one
+     * (the local network server for `npm start`, so a reconnection with another login, and other
+     * Nashr users, can be tried by hand: a member is connected in one Nashr account at a time);
      * otherwise `member` signs in at once.
      */
     chooseMember: boolean;
@@ -198,7 +199,8 @@ function chooserPage(usual: FakeMember, other: FakeMember, choice: (member: stri
 <title>Local LinkedIn: sign in</title>
 <style>body{font:16px system-ui;max-width:28rem;margin:3rem auto;padding:0 1rem}a{display:block;margin:.75rem 0;padding:.75rem 1rem;border:1px solid #0a66c2;border-radius:.5rem;color:#0a66c2;text-decoration:none}small{display:block;color:#555}</style>
 </head><body><h1>Local LinkedIn</h1><p>This stands in for LinkedIn on this machine. Sign in as:</p>
-${button(usual, 'usual')}${button(other, 'other')}</body></html>`;
+${button(usual, 'usual')}${button(other, 'other')}
+<a href="${escapeHtml(choice('new'))}" data-member="new">A new member <small>someone not seen before</small></a></body></html>`;
 }
 
 export async function startFakeLinkedin(
@@ -225,6 +227,8 @@ export async function startFakeLinkedin(
     chooseMember: false,
     failures: {},
   };
+  /** A member never seen before, for another Nashr user on the same machine (`chooseMember`). */
+  const newMember = (): FakeMember => ({ ...fakeMember(), name: 'ليلى حداد', givenName: 'ليلى', familyName: 'حداد' });
   /** The other member the authorization page offers when it asks (`chooseMember`). */
   const otherMember: FakeMember = {
     ...fakeMember(),
@@ -320,7 +324,7 @@ export async function startFakeLinkedin(
       back.searchParams.set('error_description', 'PKCE with S256 is required');
       return reply.redirect(back.toString(), 302);
     }
-    if (settings.chooseMember && q.member !== 'usual' && q.member !== 'other') {
+    if (settings.chooseMember && !['usual', 'other', 'new'].includes(q.member ?? '')) {
       const choice = (member: string) => {
         const url = new URL(request.url, 'http://local');
         url.searchParams.set('member', member);
@@ -330,7 +334,7 @@ export async function startFakeLinkedin(
     }
     const code = randomBytes(24).toString('base64url');
     codes.set(code, {
-      member: q.member === 'other' ? otherMember : fake.member,
+      member: q.member === 'other' ? otherMember : q.member === 'new' ? newMember() : fake.member,
       redirectUri: q.redirect_uri,
       challenge: q.code_challenge,
       scope: (q.scope ?? '')

@@ -90,7 +90,7 @@ describe('the official network provider against a local server speaking its wire
       expect(page.status).toBe(200);
       const html = await page.text();
       const links = [...html.matchAll(/href="([^"]+)" data-member="(\w+)"/g)].map((m) => [m[2], m[1]]);
-      expect(links.map(([member]) => member)).toEqual(['usual', 'other']);
+      expect(links.map(([member]) => member)).toEqual(['usual', 'other', 'new']);
       const other = new URL(String(new Map(links as [string, string][]).get('other')).replace(/&amp;/g, '&'), fake.url);
       const back = await consent(other.toString());
       const member = await linkedin.completeAuthorization(back.searchParams.get('code') ?? '', start.codeVerifier);
