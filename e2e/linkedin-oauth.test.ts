@@ -17,7 +17,7 @@ import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, waitUntilLive } from './support/browser';
-import { continueWithLinkedIn, officialNetworkEnv } from './support/connect';
+import { connectedThroughLinkedIn, continueWithLinkedIn, officialNetworkEnv } from './support/connect';
 import { callAs, personalize, signedInUser } from './support/full-user';
 import { mailsTo } from './support/mail';
 import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
@@ -136,15 +136,10 @@ describe('Continue with LinkedIn', () => {
     fake.member = fakeMember();
     fake.options.issueRefreshTokens = false;
     fake.options.accessTokenSeconds = 3 * DAY_SECONDS;
-    const user = await signedInUser(stack, 'expiry');
-    await personalize(stack, user);
-    const page = await openPage(browser, `${stack.url}/connect-linkedIn`, {
+    const { user, page } = await connectedThroughLinkedIn(stack, browser, 'expiry', {
       lang: 'en',
       viewport: 'desktop',
-      cookies: [user.session.browserCookie],
     });
-    await page.getByTestId('oauth-button').waitFor();
-    await continueWithLinkedIn(page);
 
     // Scheduled ten days ahead, through the posts screen's dialog.
     const content = `After the token ends ${randomUUID().slice(0, 8)}`;
@@ -228,15 +223,10 @@ describe('Continue with LinkedIn', () => {
 
   it('never moves a scheduled post to another login connected later: the post waits, and goes to the new account only when the user says', async () => {
     fake.member = fakeMember();
-    const user = await signedInUser(stack, 'identity');
-    await personalize(stack, user);
-    const page = await openPage(browser, `${stack.url}/connect-linkedIn`, {
+    const { user, page } = await connectedThroughLinkedIn(stack, browser, 'identity', {
       lang: 'ar',
       viewport: 'phone',
-      cookies: [user.session.browserCookie],
     });
-    await page.getByTestId('oauth-button').waitFor();
-    await continueWithLinkedIn(page);
     const firstMember = fake.member;
 
     // Scheduled as the first member, through the API the posts screen uses.
@@ -331,15 +321,7 @@ describe('Continue with LinkedIn', () => {
 
   it('shows a post the network asks to wait for (a member’s daily limit) as retrying at its time, not failed', async () => {
     fake.member = fakeMember();
-    const user = await signedInUser(stack, 'limit');
-    await personalize(stack, user);
-    const page = await openPage(browser, `${stack.url}/connect-linkedIn`, {
-      lang: 'en',
-      viewport: 'desktop',
-      cookies: [user.session.browserCookie],
-    });
-    await page.getByTestId('oauth-button').waitFor();
-    await continueWithLinkedIn(page);
+    const { user, page } = await connectedThroughLinkedIn(stack, browser, 'limit', { lang: 'en', viewport: 'desktop' });
 
     // The network answers the next post with 429 and a wait of two hours.
     fake.options.failures['/rest/posts'] = { status: 429, times: 1, retryAfterSeconds: 2 * 3600 };

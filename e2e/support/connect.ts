@@ -3,8 +3,10 @@
  * local server of the network's official wire format.
  */
 import { FAKE_LINKEDIN_CLIENT_ID, FAKE_LINKEDIN_CLIENT_SECRET, type FakeLinkedin } from '@nashr/linkedin/testing';
-import type { Page } from 'playwright-core';
-import { waitUntilLive } from './browser';
+import type { Stack } from '@nashr/tools/process-stack';
+import type { Browser, Page } from 'playwright-core';
+import { openPage, type PageOptions, waitUntilLive } from './browser';
+import { personalize, type StackUser, signedInUser } from './full-user';
 
 /**
  * Connects a user who has personalized already, from the connect screen through the popup, until
@@ -37,4 +39,26 @@ export function officialNetworkEnv(fake: FakeLinkedin, extra: Record<string, str
     ...extra,
   };
   return { linkedin: official, 'linkedin-worker': official };
+}
+
+/**
+ * A new user (`name` in their address) who has personalized and connected through "Continue with
+ * LinkedIn" as the local network's current member, on a page in `look`'s language and size; the
+ * page ends on the dashboard.
+ */
+export async function connectedThroughLinkedIn(
+  stack: Stack,
+  browser: Browser,
+  name: string,
+  look: Pick<PageOptions, 'lang' | 'viewport'>,
+): Promise<{ user: StackUser; page: Page }> {
+  const user = await signedInUser(stack, name);
+  await personalize(stack, user);
+  const page = await openPage(browser, `${stack.url}/connect-linkedIn`, {
+    ...look,
+    cookies: [user.session.browserCookie],
+  });
+  await page.getByTestId('oauth-button').waitFor();
+  await continueWithLinkedIn(page);
+  return { user, page };
 }

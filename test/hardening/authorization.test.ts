@@ -433,6 +433,16 @@ const MATRIX: Record<string, Rule> = {
   // The writer's voice: measured from the caller's own posts, corrected by the caller.
   'GET /api/v1/ai/voice': { ownOnly: OWN, request: NO_ID('/api/v1/ai/voice') },
   'PUT /api/v1/ai/voice': { ownOnly: OWN, request: () => ({ path: '/api/v1/ai/voice', body: { emoji: 'never' } }) },
+  // Company pages: listed from the caller's own connected member; a page is added to the caller's own account.
+  'GET /api/v1/linkedin/pages': { ownOnly: OWN, request: NO_ID('/api/v1/linkedin/pages') },
+  'POST /api/v1/linkedin/pages': {
+    ownOnly: "takes no account id: the page is checked against, and added to, the caller's own connected member",
+    request: () => ({ path: '/api/v1/linkedin/pages', body: { organization: 'urn:li:organization:1' } }),
+  },
+  'DELETE /api/v1/linkedin/pages/:organizationId': {
+    ownOnly: "names a page, not an account: only the caller's own account's page is removed",
+    request: NO_ID('/api/v1/linkedin/pages/1'),
+  },
   'POST /api/v1/linkedin/voice/measure': {
     ownOnly: "takes no id: it reads the caller's own connected account's posts",
     request: NO_ID('/api/v1/linkedin/voice/measure'),

@@ -189,9 +189,10 @@ export const SERVICE_ENV = {
       localLinkedin(ctx.env) ? LOCAL_LINKEDIN_CLIENT.secret : ctx.env.LINKEDIN_CLIENT_SECRET,
     LINKEDIN_API_URL: (ctx) =>
       localLinkedin(ctx.env) ? `http://127.0.0.1:${ctx.ports['linkedin-network']}` : ctx.env.LINKEDIN_API_URL,
-    // The local network app has the "Member Post Analytics API": its consent asks for it.
+    // The local network app has the "Member Post Analytics API" and company pages: its consent asks for them.
     LINKEDIN_EXTRA_SCOPES: (ctx) =>
-      ctx.env.LINKEDIN_EXTRA_SCOPES ?? (localLinkedin(ctx.env) ? 'r_member_postAnalytics' : undefined),
+      ctx.env.LINKEDIN_EXTRA_SCOPES ??
+      (localLinkedin(ctx.env) ? 'r_member_postAnalytics r_organization_admin w_organization_social' : undefined),
   },
   posts: {},
   content: {},

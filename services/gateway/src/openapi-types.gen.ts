@@ -1011,6 +1011,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/linkedin/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company pages the connected member administers, and which are added here
+         * @description Read from the network each time ("Organization Access Control by Role"): a page the member no longer administers is not listed. `granted` is false when the member did not allow pages at consent.
+         */
+        get: operations["getLinkedinPages"];
+        put?: never;
+        /** Add a company page the member administers, to write posts as it */
+        post: operations["postLinkedinPages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/linkedin/pages/{organizationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an added company page
+         * @description The page's scheduled posts wait, marked, until it is added again or they are moved.
+         */
+        delete: operations["deleteLinkedinPagesOrganizationId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/linkedin/export": {
         parameters: {
             query?: never;
@@ -7458,6 +7499,278 @@ export interface operations {
             };
         };
     };
+    getLinkedinPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            granted: boolean;
+                            pages: {
+                                organization: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "ADMINISTRATOR" | "CONTENT_ADMINISTRATOR";
+                                added: boolean;
+                                identity: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in. Codes: `auth.required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `linkedin.not_connected`, `linkedin.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `linkedin.reconnect` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait and try again. Codes: `linkedin.rate_limited`, `request.rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postLinkedinPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organization: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The pages, the new one added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            granted: boolean;
+                            pages: {
+                                organization: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "ADMINISTRATOR" | "CONTENT_ADMINISTRATOR";
+                                added: boolean;
+                                identity: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. Codes: `auth.required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `linkedin.not_connected`, `linkedin.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `linkedin.reconnect`, `linkedin.pages_not_granted`, `linkedin.connected_elsewhere` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused by the professional network. Codes: `linkedin.page_not_administered` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait and try again. Codes: `linkedin.rate_limited`, `request.rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteLinkedinPagesOrganizationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pages, the page removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            granted: boolean;
+                            pages: {
+                                organization: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "ADMINISTRATOR" | "CONTENT_ADMINISTRATOR";
+                                added: boolean;
+                                identity: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. Codes: `auth.required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `linkedin.not_connected`, `linkedin.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `linkedin.reconnect` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait and try again. Codes: `linkedin.rate_limited`, `request.rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getLinkedinExport: {
         parameters: {
             query?: never;
@@ -7538,6 +7851,7 @@ export interface operations {
                     mediaIds?: string[];
                     /** Format: uuid */
                     draftId?: string;
+                    identity?: string;
                 };
             };
         };
@@ -7583,6 +7897,7 @@ export interface operations {
                                 cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
+                            identity?: string | null;
                             queued?: boolean;
                         };
                     };
@@ -7707,6 +8022,7 @@ export interface operations {
                                 cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
+                            identity?: string | null;
                             queued?: boolean;
                         }[];
                     };
@@ -7792,6 +8108,7 @@ export interface operations {
                     mediaIds?: string[];
                     /** Format: uuid */
                     draftId?: string;
+                    identity?: string;
                 };
             };
         };
@@ -7842,6 +8159,7 @@ export interface operations {
                                 cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
+                            identity?: string | null;
                             retryAt?: string | null;
                             queued?: boolean;
                             attempts: number;
@@ -7900,6 +8218,7 @@ export interface operations {
                                 cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
+                            identity?: string | null;
                             retryAt?: string | null;
                             queued?: boolean;
                             attempts: number;
@@ -8007,6 +8326,7 @@ export interface operations {
                                 cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
+                            identity?: string | null;
                             retryAt?: string | null;
                             queued?: boolean;
                             attempts: number;
@@ -8100,6 +8420,7 @@ export interface operations {
                                 cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
+                            identity?: string | null;
                             retryAt?: string | null;
                             queued?: boolean;
                             attempts: number;
@@ -8231,6 +8552,7 @@ export interface operations {
                                 cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
+                            identity?: string | null;
                             retryAt?: string | null;
                             queued?: boolean;
                             attempts: number;
@@ -8359,6 +8681,7 @@ export interface operations {
                                 cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
+                            identity?: string | null;
                             retryAt?: string | null;
                             queued?: boolean;
                             attempts: number;
@@ -8508,6 +8831,7 @@ export interface operations {
                                 cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
+                            identity?: string | null;
                             retryAt?: string | null;
                             queued?: boolean;
                             attempts: number;
@@ -8645,6 +8969,7 @@ export interface operations {
                                 cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
+                            identity?: string | null;
                             retryAt?: string | null;
                             queued?: boolean;
                             attempts: number;
@@ -8782,6 +9107,7 @@ export interface operations {
                                 cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
+                            identity?: string | null;
                             retryAt?: string | null;
                             queued?: boolean;
                             attempts: number;
@@ -9886,6 +10212,7 @@ export interface operations {
                                 cause: "account_disconnected" | "connection_expires" | "identity_changed";
                                 code: string;
                             } | null;
+                            identity?: string | null;
                             queued?: boolean;
                         };
                     };

@@ -6,6 +6,7 @@ import { accountRoutes } from './routes/accounts.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { linkedlnRoutes } from './routes/linkedln.js';
 import { oauthRoutes } from './routes/oauth.js';
+import { pageRoutes } from './routes/pages.js';
 import { sandboxCaptchaRoutes } from './routes/sandbox-captcha.js';
 import { sandboxImageRoutes } from './routes/sandbox-images.js';
 import { userDataRoutes } from './routes/user-data.js';
@@ -27,6 +28,7 @@ export function buildApp(deps: LinkedinDeps): ServiceApp {
   });
   const services = createServices(deps);
   accountRoutes(app, services.connections);
+  pageRoutes(app, services.pages);
   linkedlnRoutes(app, services.profiles);
   userDataRoutes(app, services.userData);
   analyticsRoutes(app, {

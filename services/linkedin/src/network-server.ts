@@ -2,7 +2,7 @@
  * The local network server as a process of its own, so `npm start` can offer "Continue with
  * LinkedIn" on a machine without the network (LINKEDIN_LOCAL_NETWORK=1). It speaks the official
  * wire format, approves every authorization as the member chosen on its sign-in page (the usual
- * local one, or another), and refuses to run in production.
+ * local one, who administers two company pages, or another), and refuses to run in production.
  *
  *   LINKEDIN_NETWORK_PORT (8111)   LINKEDIN_NETWORK_HOST (127.0.0.1)
  *   LINKEDIN_REDIRECT_URI          the only redirect URL it accepts (the gateway's callback)
@@ -23,6 +23,9 @@ const fake = await startFakeLinkedin({
 fake.options.anyPostExists = true;
 // The sign-in page asks which member signs in, so connecting again with another login can be tried.
 fake.options.chooseMember = true;
+// The usual member administers a company page and edits another's content, so pages can be added and posted to.
+fake.addOrganization('شركة نشر للاستشارات', { [fake.member.sub]: 'ADMINISTRATOR' });
+fake.addOrganization('Acme Analytics', { [fake.member.sub]: 'CONTENT_ADMINISTRATOR' });
 console.log(`local LinkedIn network listening on ${fake.url}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -10,6 +10,7 @@ import {
 } from '@nashr/platform';
 import { AccountStore } from './accounts/account-store.js';
 import { ConnectionService } from './accounts/connection-service.js';
+import { PageService } from './accounts/page-service.js';
 import { UserData } from './accounts/user-data.js';
 import { SnapshotCollector } from './analytics/collector.js';
 import { AnalyticsSchedules } from './analytics/schedules.js';
@@ -60,11 +61,13 @@ export function createServices(deps: LinkedinDeps) {
     prefix: config.REDIS_PREFIX,
     ...(deps.analytics?.rate ?? { limit: config.NETWORK_ACCOUNT_CALLS_PER_MINUTE ?? 60, windowMs: 60_000 }),
   });
+  const connections = new ConnectionService({ accounts, provider, queues, cache, logger });
   return {
     accounts,
     cache,
     store,
-    connections: new ConnectionService({ accounts, provider, queues, cache, logger }),
+    connections,
+    pages: new PageService({ accounts, provider, connections, logger }),
     profiles: new ProfileService({ accounts, provider, cache, queues, logger }),
     userData: new UserData({
       accounts,

@@ -11,7 +11,9 @@ export function attentionCause(
   if (!connection) return null;
   if (connection.disconnected) return 'account_disconnected';
   // Compared only when both are known: posts written before members were told stay as they were.
-  if (post.identity && connection.identity && post.identity !== connection.identity) return 'identity_changed';
+  // A page added to the connection is one of its identities too.
+  const own = post.identity === connection.identity || connection.pages.some((page) => page.identity === post.identity);
+  if (post.identity && connection.identity && !own) return 'identity_changed';
   const end = connection.accessExpiresAt;
   return end && post.scheduledAt.getTime() > end.getTime() ? 'connection_expires' : null;
 }

@@ -96,8 +96,9 @@ export type LeftQueueListener = (before: PostRow, requestId?: string) => Promise
  * Who writes a new post, and in which workspace: the user publishes it (their network account,
  * plan and queue). A user id alone means their personal workspace, whose id is theirs.
  */
-export type Author = string | { userId: string; workspaceId: string };
-export const authorOf = (who: Author) => (typeof who === 'string' ? { userId: who, workspaceId: who } : who);
+export type Author = string | { userId: string; workspaceId: string; identity?: string };
+export const authorOf = (who: Author): { userId: string; workspaceId: string; identity?: string } =>
+  typeof who === 'string' ? { userId: who, workspaceId: who } : who;
 
 /** A post holding a slot of its user's queue: changing its time or deleting it changes the queue. */
 const inQueue = (post: PostRow) => post.queued && post.status === 'scheduled';
@@ -155,12 +156,14 @@ export class PostService {
     queued = false,
     approval: Approval = { approvedBy: null, approvedAt: null },
   ): Promise<PostRow> {
-    const { userId, workspaceId } = authorOf(who);
+    const { userId, workspaceId, identity } = authorOf(who);
+    const writtenAs = identity === undefined ? {} : { identity: await this.identityOf(userId, identity) };
     const post = await this.counted(userId, schedule.instant, (tx) =>
       this.store.insert(
         {
           workspaceId,
           userId,
+          ...writtenAs,
           content,
           media,
           firstComment,
@@ -180,6 +183,18 @@ export class PostService {
     await this.queues.scheduleDue(post, requestId);
     await this.queues.announceScheduled(post, requestId);
     return this.tellIfAfterExpiry(post, requestId);
+  }
+
+  /**
+   * The identity a new post is asked to go out as, if the user's connection has it: its member or
+   * one of the company pages added to it. Anything else is refused before the post is written.
+   */
+  private async identityOf(userId: string, identity: string): Promise<string> {
+    const connection = await this.store.connection(userId);
+    const known =
+      connection && (connection.identity === identity || connection.pages.some((page) => page.identity === identity));
+    if (!known) throw refusal('UNPROCESSABLE', 'identityUnknown');
+    return identity;
   }
 
   /**

@@ -88,6 +88,8 @@ export interface ConnectionState {
   disconnected: boolean;
   /** The network member it signs in as; null when not known (nothing is compared then). */
   identity: string | null;
+  /** The company pages added to it: posts may be written as each. */
+  pages: { identity: string; name: string }[];
 }
 
 /** The network member `userId` (a value or the row's column) is connected as now, or null. */
@@ -154,11 +156,17 @@ export class PostStore {
     accessExpiresAt: Date | null,
     changedAt: Date,
     identity?: string | null,
+    pages?: { identity: string; name: string }[],
   ): Promise<boolean> {
-    // An announcement that does not say (an older sender) leaves the member as it was.
+    // An announcement that does not say (an older sender) leaves the member and pages as they were.
     return this.keepConnection(
       userId,
-      { accessExpiresAt, disconnected: false, ...(identity === undefined ? {} : { identity }) },
+      {
+        accessExpiresAt,
+        disconnected: false,
+        ...(identity === undefined ? {} : { identity }),
+        ...(pages === undefined ? {} : { pages }),
+      },
       changedAt,
     );
   }
@@ -170,7 +178,12 @@ export class PostStore {
 
   private async keepConnection(
     userId: string,
-    change: { accessExpiresAt?: Date | null; disconnected: boolean; identity?: string | null },
+    change: {
+      accessExpiresAt?: Date | null;
+      disconnected: boolean;
+      identity?: string | null;
+      pages?: { identity: string; name: string }[];
+    },
     changedAt: Date,
   ): Promise<boolean> {
     const rows = await this.db
@@ -192,6 +205,7 @@ export class PostStore {
         accessExpiresAt: connections.accessExpiresAt,
         disconnected: connections.disconnected,
         identity: connections.identity,
+        pages: connections.pages,
       })
       .from(connections)
       .where(eq(connections.userId, userId));

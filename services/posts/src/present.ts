@@ -31,6 +31,7 @@ export function toPost(row: PostRow): Post {
     firstCommentFailure: row.firstCommentFailure,
     media: row.media,
     attention: attentionOf(row),
+    identity: row.identity,
     retryAt: row.status === 'publishing' ? (row.retryAt?.toISOString() ?? null) : null,
     queued: row.queued,
     attempts: row.attempts,
@@ -59,6 +60,7 @@ export function toScheduledPost(row: PostRow): ScheduledPost {
     firstComment: row.firstComment,
     media: row.media,
     attention: attentionOf(row),
+    identity: row.identity,
     queued: row.queued,
   };
 }

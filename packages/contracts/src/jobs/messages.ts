@@ -105,6 +105,14 @@ export const accountConnectedEvent = defineEvent(
      * member's id): posts belong to one and never go out as another. Null when not known.
      */
     identity: networkIdentity.nullable().optional(),
+    /**
+     * The company pages added to the account, each an identity posts may be written as besides
+     * the member's own. Announced again (a newer stamp) whenever one is added or removed.
+     */
+    pages: z
+      .array(z.object({ identity: networkIdentity, name: z.string().max(200) }))
+      .max(100)
+      .optional(),
     requestId,
   }),
   [QUEUES.authInbox, QUEUES.postsInbox, QUEUES.engageInbox, QUEUES.linkedinInbox],

@@ -18,6 +18,9 @@ export const LINKEDIN_MESSAGES = {
     'This LinkedIn account is already connected to another Nashr account. Disconnect it there first, or sign in to Nashr with that account.',
   identityChanged:
     'This post was written for another LinkedIn account than the one connected now. Connect that account again, or publish it as the connected account.',
+  pagesNotGranted:
+    'LinkedIn has not let Nashr see or post to your company pages. Connect again and allow pages to add one.',
+  pageNotAdministered: 'You are not an administrator of this LinkedIn page, so Nashr cannot post as it.',
 } as const;
 
 /**
@@ -78,6 +81,10 @@ export const LINKEDIN_ERROR_CODES = {
    * another login): it never goes out as someone else until the user moves it.
    */
   identityChanged: 'linkedin.identity_changed',
+  /** The member did not grant the page scopes at consent: no page can be listed or posted to. */
+  pagesNotGranted: 'linkedin.pages_not_granted',
+  /** The page is not among those the member administers (a role they lost, or never had). */
+  pageNotAdministered: 'linkedin.page_not_administered',
 } as const satisfies Record<keyof typeof LINKEDIN_MESSAGES, string>;
 
 /** Codes after which a sign-in cannot go on: the user has to start it again. */

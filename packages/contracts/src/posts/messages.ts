@@ -37,6 +37,7 @@ export const POST_MESSAGES = {
   changedElsewhere: 'This post was changed in the meantime: reload it and try again',
   onlyFailedRetry: 'Only a post whose publishing failed can be retried',
   onlyScheduledMove: 'Only a scheduled post can move to the connected LinkedIn account',
+  identityUnknown: 'Posts can be written as the connected LinkedIn account or a company page added to it',
   movedToConnectedAccount: 'The post will go out as the connected LinkedIn account',
   updated: 'Post updated',
   rescheduled: 'Post rescheduled',
@@ -89,6 +90,8 @@ export const POST_ERROR_CODES = {
   changedElsewhere: 'post.changed_elsewhere',
   onlyFailedRetry: 'post.only_failed_retry',
   onlyScheduledMove: 'post.only_scheduled_move',
+  /** The post names an identity that is neither the connected member nor one of their added pages. */
+  identityUnknown: 'post.identity_unknown',
   /** The network refused the post; params: reason (the network's own words, when it gave some). */
   publishFailed: 'post.publish_failed',
   /** params: days */

@@ -21,6 +21,11 @@ export const firstCommentStatusSchema = z.enum(FIRST_COMMENT_STATUSES);
 const firstCommentInput = () => text().max(MAX_FIRST_COMMENT_LENGTH * 8);
 /** A draft the post is made from: deleted once the post is scheduled or published. */
 const fromDraft = z.string().uuid().optional();
+/**
+ * Whom the post goes out as: a company page added to the connected account (its `identity` as
+ * `GET /api/v1/linkedin/pages` gives it), or the connected member when left out.
+ */
+const writtenAs = z.string().min(1).max(64).optional();
 /** Uploaded images (`POST /api/v1/media`) the post carries, in order; an empty list removes them. */
 const mediaIds = () => mediaIdsInput().optional();
 /**
@@ -53,6 +58,7 @@ export const schedulePostRequestSchema = z.object({
   firstComment: firstCommentInput().optional(),
   mediaIds: mediaIds(),
   draftId: fromDraft,
+  identity: writtenAs,
 });
 export type SchedulePostRequest = z.infer<typeof schedulePostRequestSchema>;
 
@@ -77,6 +83,8 @@ export const scheduledPostSchema = z.object({
   media: attached(),
   /** Beyond the spec: why it cannot go out as it stands (see `postSchema.attention`); null when nothing is wrong. */
   attention: postAttention(),
+  /** The identity it goes out as (a page's, or the member's); null when not known. */
+  identity: z.string().nullable().optional(),
   /** Put in the posting queue's next free slot: it moves up when an earlier queued post leaves the queue. */
   queued: z.boolean().optional(),
 });
@@ -125,6 +133,8 @@ export const postSchema = z.object({
    * or was lost), with the declared code of the words to show; null when nothing is wrong.
    */
   attention: postAttention(),
+  /** The identity it goes out as (a page's, or the member's); null when not known. */
+  identity: z.string().nullable().optional(),
   /** When a post the network asked to wait for (a rate limit) is handed over again; null otherwise. */
   retryAt: z.string().nullable().optional(),
   /** Put in the posting queue's next free slot: it moves up when an earlier queued post leaves the queue. */
@@ -205,6 +215,7 @@ export const createPostRequestSchema = z.object({
   firstComment: firstCommentInput().optional(),
   mediaIds: mediaIds(),
   draftId: fromDraft,
+  identity: writtenAs,
 });
 export type CreatePostRequest = z.infer<typeof createPostRequestSchema>;
 

@@ -13,6 +13,9 @@ import {
   analyticsPosts,
   analyticsProfileSnapshots,
   firstComments,
+  PAGE_IDENTITY_INDEX,
+  type PageRow,
+  pages,
   publishAttempts,
   type schema,
 } from '../db/schema.js';
@@ -194,6 +197,64 @@ export class AccountStore {
       throw error;
     }
     if (!row) throw new Error('account upsert returned no row');
+    // The pages were the earlier member's to post as, not this one's.
+    await this.db
+      .delete(pages)
+      .where(and(eq(pages.accountId, row.id), sql`${pages.memberIdentity} is distinct from ${identity}`));
+    return row;
+  }
+
+  /** The company pages added to the account, by name. */
+  async pagesOf(accountId: string): Promise<PageRow[]> {
+    return this.db.select().from(pages).where(eq(pages.accountId, accountId)).orderBy(asc(pages.name));
+  }
+
+  /** The added page posts of `identity` go out as, if it is one of the account's. */
+  async pageOf(accountId: string, identity: string): Promise<PageRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(pages)
+      .where(and(eq(pages.accountId, accountId), eq(pages.identity, identity)));
+    return row;
+  }
+
+  /**
+   * Adds a page to the account (again: nothing changes) and stamps the change. Refused when the
+   * page is added in another Nashr account: one holds it at a time, as with a member.
+   */
+  async addPage(
+    account: AccountRow,
+    page: { organization: string; name: string; identity: string },
+  ): Promise<AccountRow> {
+    return this.db.transaction(async (tx) => {
+      try {
+        await tx
+          .insert(pages)
+          .values({ accountId: account.id, userId: account.userId, memberIdentity: account.identity, ...page })
+          .onConflictDoUpdate({ target: [pages.accountId, pages.organization], set: { name: page.name } });
+      } catch (error) {
+        if (isUniqueViolation(error, PAGE_IDENTITY_INDEX)) throw refusal('CONFLICT', 'connectedElsewhere');
+        throw error;
+      }
+      return this.stampPages(tx, account);
+    });
+  }
+
+  /** Removes a page from the account and stamps the change (a page not added changes nothing but the stamp). */
+  async removePage(account: AccountRow, organization: string): Promise<AccountRow> {
+    return this.db.transaction(async (tx) => {
+      await tx.delete(pages).where(and(eq(pages.accountId, account.id), eq(pages.organization, organization)));
+      return this.stampPages(tx, account);
+    });
+  }
+
+  private async stampPages(tx: Pick<PostgresJsDatabase<typeof schema>, 'update'>, account: AccountRow) {
+    const [row] = await tx
+      .update(accounts)
+      .set({ pagesChangedAt: new Date() })
+      .where(eq(accounts.id, account.id))
+      .returning();
+    if (!row) throw new Error('the account is gone');
     return row;
   }
 

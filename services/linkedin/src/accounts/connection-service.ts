@@ -225,18 +225,29 @@ export class ConnectionService {
     return this.connected(saved, requestId);
   }
 
-  /** Tells the other services, then answers. Publishing again on a repeated call is harmless. */
-  private async connected(row: AccountRow, requestId?: string): Promise<StepAnswer> {
-    // The stamp is the stored connection time, so a repeated call announces the same change.
-    const connectedAt = (row.connectedAt ?? row.updatedAt).getTime();
+  /**
+   * Tells the other services how the connection stands: its member, its pages, when it ends.
+   * The stamp is the stored time of the newest change (the connection, or a page added or
+   * removed since), so a repeated call announces the same change. Returns the stamp.
+   */
+  async announce(row: AccountRow, requestId?: string): Promise<number> {
+    const changedAt = Math.max((row.connectedAt ?? row.updatedAt).getTime(), row.pagesChangedAt?.getTime() ?? 0);
+    const added = await this.deps.accounts.pagesOf(row.id);
     await this.deps.queues.publish(accountConnectedEvent, {
       userId: row.userId,
-      changedAt: connectedAt,
+      changedAt,
       accessExpiresAt: row.accessExpiresAt?.toISOString() ?? null,
       network: networkOf(row.provider, this.deps.accounts.providerAccount(row)),
       identity: row.identity,
+      pages: added.map((page) => ({ identity: page.identity, name: page.name.slice(0, 200) })),
       requestId,
     });
+    return changedAt;
+  }
+
+  /** Tells the other services, then answers. Publishing again on a repeated call is harmless. */
+  private async connected(row: AccountRow, requestId?: string): Promise<StepAnswer> {
+    const connectedAt = await this.announce(row, requestId);
     return {
       message: CONNECTED_MESSAGE,
       data: { account_id: row.id, connected: true, account: accountInfo(row) },

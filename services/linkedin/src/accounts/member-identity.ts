@@ -21,7 +21,12 @@ export async function memberIdentity(
     const own = await provider.getOwnProfile(providerAccountId).catch(() => null);
     member = own?.provider_id ?? own?.public_identifier ?? null;
   }
-  return member === null
-    ? null
-    : createHash('sha256').update(`${providerName}:${member}`).digest('base64url').slice(0, 22);
+  return member === null ? null : identityKey(providerName, member);
 }
+
+/** The identity of a company page (its URN), on the same terms as a member's: posts written as it carry it. */
+export const pageIdentity = (providerName: string, organization: string): string =>
+  identityKey(providerName, organization);
+
+const identityKey = (providerName: string, subject: string) =>
+  createHash('sha256').update(`${providerName}:${subject}`).digest('base64url').slice(0, 22);

@@ -51,6 +51,8 @@ export const accounts = linkedinSchema.table(
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
     /** The network member it signs in as (`memberIdentity`); null when not known. */
     identity: text('identity'),
+    /** When a company page was last added or removed: the stamp of the announcement that says so. */
+    pagesChangedAt: timestamp('pages_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -64,6 +66,36 @@ export const accounts = linkedinSchema.table(
   ],
 );
 export type AccountRow = typeof accounts.$inferSelect;
+
+export const PAGE_IDENTITY_INDEX = 'pages_identity_idx';
+
+/**
+ * The company pages a user added to their network account: posts may be written as each (the
+ * network's author is the page; the member's token sends it). A page is added in one Nashr
+ * account at a time, as a member is connected in one. `organization` is the page's public URN.
+ */
+export const pages = linkedinSchema.table(
+  'pages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    organization: text('organization').notNull(),
+    name: text('name').notNull(),
+    /** The key its posts carry (`pageIdentity`), never the member's. */
+    identity: text('identity').notNull(),
+    /** The member who added it (`memberIdentity`): a reconnection as another member drops the page. */
+    memberIdentity: text('member_identity'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('pages_account_organization_idx').on(table.accountId, table.organization),
+    uniqueIndex(PAGE_IDENTITY_INDEX).on(table.identity),
+  ],
+);
+export type PageRow = typeof pages.$inferSelect;
 
 export const PUBLISH_STATES = ['new', 'publishing', 'unknown', 'retrying', 'published', 'failed'] as const;
 export type PublishState = (typeof PUBLISH_STATES)[number];
@@ -332,6 +364,7 @@ export type AnalyticsMemberDayRow = typeof analyticsMemberDays.$inferSelect;
 
 export const schema = {
   accounts,
+  pages,
   networkTokens,
   publishAttempts,
   firstComments,

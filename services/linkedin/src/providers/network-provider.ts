@@ -1,4 +1,4 @@
-import type { Checkpoint, FullProfile, OwnProfile } from '@nashr/contracts';
+import type { Checkpoint, FullProfile, OwnProfile, PageRole } from '@nashr/contracts';
 
 export interface Credentials {
   username: string;
@@ -46,6 +46,28 @@ export interface Attachment {
   data: Uint8Array;
   /** A document's title (a PDF the feed shows as a carousel under this title). */
   title?: string;
+}
+
+/** What to publish, and as whom: the member, or a company page they administer (`author`, its URN). */
+export interface PostToPublish {
+  text: string;
+  attachments?: Attachment[];
+  /** A company page's URN to post as; the member when left out. */
+  author?: string;
+}
+
+/** A company page the member holds a role on that may publish. */
+export interface NetworkPage {
+  /** `urn:li:organization:{id}`. */
+  organization: string;
+  name: string;
+  role: PageRole;
+}
+
+/** The member's pages, or `granted: false` when they did not let this app see them. */
+export interface NetworkPages {
+  granted: boolean;
+  pages: NetworkPage[];
 }
 
 export interface PublishResult {
@@ -139,17 +161,22 @@ export interface NetworkProvider {
   checkInAppValidation(accountId: string): Promise<ConnectOutcome>;
   getOwnProfile(accountId: string): Promise<OwnProfile>;
   getFullProfile(accountId: string): Promise<FullProfile>;
-  /** The account's own posts, newest first. */
-  listPosts(accountId: string, page?: { limit?: number; cursor?: string | null }): Promise<PostPage>;
+  /** The account's own posts (or those of `author`, a page it administers), newest first. */
+  listPosts(accountId: string, page?: { limit?: number; cursor?: string | null; author?: string }): Promise<PostPage>;
   /** Removes the account from the provider (the user deleted theirs here); an unknown account is no error. */
   disconnect(accountId: string): Promise<void>;
-  /** Not idempotent: a lost answer throws `outcome_unknown`. */
-  publish(accountId: string, post: { text: string; attachments?: Attachment[] }): Promise<PublishResult>;
+  /**
+   * Not idempotent: a lost answer throws `outcome_unknown`. A provider without `listPages`
+   * refuses a post with an `author`: it never goes out as the member instead.
+   */
+  publish(accountId: string, post: PostToPublish): Promise<PublishResult>;
   /**
    * Comments on a post as the account (the post's id as `publish` returned it). Not idempotent:
    * the caller records the attempt first and never repeats it.
    */
-  comment(accountId: string, postId: string, text: string): Promise<CommentResult>;
+  comment(accountId: string, postId: string, text: string, author?: string): Promise<CommentResult>;
+  /** The company pages the member may publish as. Only the official API's adapter offers it. */
+  listPages?(accountId: string): Promise<NetworkPages>;
   /**
    * The comments under a post, newest first, to tell whether a comment whose answer was lost
    * arrived. Only the official API's adapter offers it (Engage sends through it).

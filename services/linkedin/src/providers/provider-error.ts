@@ -59,3 +59,7 @@ export class ProviderError extends Error {
 }
 
 export const isProviderError = (error: unknown): error is ProviderError => error instanceof ProviderError;
+
+/** A provider that knows no company pages, asked to act as one: it never acts as the member instead. */
+export const noCompanyPages = (): ProviderError =>
+  new ProviderError('rejected', 'This connection cannot post as a company page.');

@@ -2,16 +2,17 @@ import type { FullProfile, OwnProfile } from '@nashr/contracts';
 import { AUTHOR_PREFIX, type LinkedinProvider } from './linkedin/linkedin-provider.js';
 import {
   type AnalyticsCapabilities,
-  type Attachment,
   analyticsCapabilitiesOf,
   type CommentPage,
   type CommentResult,
   type ConnectOutcome,
   type Credentials,
   type MemberDay,
+  type NetworkPages,
   type NetworkProvider,
   type PostMetrics,
   type PostPage,
+  type PostToPublish,
   type PublishResult,
 } from './network-provider.js';
 import { ProviderError } from './provider-error.js';
@@ -66,7 +67,7 @@ export class ProviderRouter implements NetworkProvider {
     return this.for(accountId).getFullProfile(accountId);
   }
 
-  listPosts(accountId: string, page?: { limit?: number; cursor?: string | null }): Promise<PostPage> {
+  listPosts(accountId: string, page?: { limit?: number; cursor?: string | null; author?: string }): Promise<PostPage> {
     return this.for(accountId).listPosts(accountId, page);
   }
 
@@ -74,12 +75,17 @@ export class ProviderRouter implements NetworkProvider {
     return this.for(accountId).disconnect(accountId);
   }
 
-  publish(accountId: string, post: { text: string; attachments?: Attachment[] }): Promise<PublishResult> {
+  publish(accountId: string, post: PostToPublish): Promise<PublishResult> {
     return this.for(accountId).publish(accountId, post);
   }
 
-  comment(accountId: string, postId: string, text: string): Promise<CommentResult> {
-    return this.for(accountId).comment(accountId, postId, text);
+  comment(accountId: string, postId: string, text: string, author?: string): Promise<CommentResult> {
+    return this.for(accountId).comment(accountId, postId, text, author);
+  }
+
+  listPages(accountId: string): Promise<NetworkPages> {
+    const provider = this.for(accountId);
+    return provider.listPages ? provider.listPages(accountId) : Promise.resolve({ granted: false, pages: [] });
   }
 
   listComments(accountId: string, postId: string, page?: { cursor?: string | null }): Promise<CommentPage> {

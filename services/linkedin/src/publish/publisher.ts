@@ -116,9 +116,11 @@ export class Publisher {
       );
       return 'failed';
     }
-    // A post never goes out as another member than its own (a reconnection with another login).
-    if (job.identity && account.identity && job.identity !== account.identity) {
-      log.warn({ postId: job.postId }, 'the connected account signs in as another member than the post belongs to');
+    // A post never goes out as another identity than its own: a reconnection with another login,
+    // or a page removed (or lost with the member who added it).
+    const author = await this.authorOf(job, account);
+    if (author === null) {
+      log.warn({ postId: job.postId }, 'the post belongs to another identity than the connected account or its pages');
       await store.mark(plan.row, 'failed', LINKEDIN_MESSAGES.identityChanged);
       await this.reportFailed(job, LINKEDIN_MESSAGES.identityChanged, true, LINKEDIN_ERROR_CODES.identityChanged);
       return 'failed';
@@ -127,7 +129,7 @@ export class Publisher {
     if (plan.kind === 'check-first') {
       let found: NetworkPost | null;
       try {
-        found = await this.findPublished(providerAccountId, job.text, plan.since);
+        found = await this.findPublished(providerAccountId, job.text, plan.since, author);
       } catch (error) {
         return this.failWhileUncertain(job, account, error, attempt, log);
       }
@@ -139,7 +141,10 @@ export class Publisher {
         };
         await store.markPublished(plan.row, result);
         await this.deps.cache.invalidate(account.id);
-        const firstComment = await this.firstCommentOf(job, result.networkPostId, log, providerAccountId);
+        const firstComment = await this.firstCommentOf(job, result.networkPostId, log, {
+          accountId: providerAccountId,
+          author,
+        });
         await this.reportPublished(job, job.attempt, result, firstComment);
         log.info({ postId: job.postId }, 'an earlier run had published the post: recorded it');
         return 'recovered';
@@ -171,6 +176,7 @@ export class Publisher {
       published = await this.deps.provider.publish(providerAccountId, {
         text: job.text,
         ...(attachments ? { attachments } : {}),
+        ...(author ? { author } : {}),
       });
     } catch (error) {
       return this.fail(job, plan.row, account, error, attempt, log);
@@ -178,7 +184,10 @@ export class Publisher {
     const result = { networkPostId: published.postId, url: published.url, publishedAt: new Date() };
     await store.markPublished(plan.row, result);
     await this.deps.cache.invalidate(account.id);
-    const firstComment = await this.firstCommentOf(job, result.networkPostId, log, providerAccountId);
+    const firstComment = await this.firstCommentOf(job, result.networkPostId, log, {
+      accountId: providerAccountId,
+      author,
+    });
     await this.reportPublished(job, job.attempt, result, firstComment);
     log.info({ postId: job.postId, networkPostId: published.postId }, 'post published');
     return 'published';
@@ -193,7 +202,7 @@ export class Publisher {
     job: PublishJob,
     networkPostId: string | null,
     log: Logger,
-    knownAccountId?: string,
+    known?: { accountId: string; author: string | undefined },
   ): Promise<FirstCommentOutcome | undefined> {
     if (!job.firstComment) return undefined;
     const { store } = this.deps;
@@ -212,16 +221,20 @@ export class Publisher {
       log.warn({ postId: job.postId, reason }, 'first comment not posted');
       return { status: 'failed', reason, ...(code ? { code } : {}) };
     };
-    let accountId = knownAccountId ?? null;
+    let accountId = known?.accountId ?? null;
+    let author = known?.author;
     if (!accountId) {
       const account = await this.deps.accounts.findByUser(job.userId);
       accountId = account?.status === 'connected' ? this.deps.accounts.providerAccount(account) : null;
+      const own = account && accountId ? await this.authorOf(job, account) : undefined;
+      if (own === null) return fail(LINKEDIN_MESSAGES.identityChanged, LINKEDIN_ERROR_CODES.identityChanged);
+      author = own;
     }
     if (!accountId) return fail(RECONNECT_MESSAGE, LINKEDIN_ERROR_CODES.reconnect);
     // Without the post's id there is nothing to comment under.
     if (!networkPostId) return fail(FIRST_COMMENT_UNCONFIRMED, UNCONFIRMED_CODE);
     try {
-      const sent = await this.deps.provider.comment(accountId, networkPostId, job.firstComment);
+      const sent = await this.deps.provider.comment(accountId, networkPostId, job.firstComment, author);
       await store.settleFirstComment(job.postId, { state: 'posted', networkCommentId: sent.commentId });
       log.info({ postId: job.postId }, 'first comment posted');
       return { status: 'posted' };
@@ -256,8 +269,28 @@ export class Publisher {
     );
   }
 
-  private async findPublished(providerAccountId: string, text: string, since: Date): Promise<NetworkPost | null> {
-    const { items } = await this.deps.provider.listPosts(providerAccountId, { limit: RECENT_POSTS });
+  /**
+   * Whom the post goes out as: the member (undefined), a page added to the account (its URN), or
+   * null when it belongs to neither (it never goes out as someone else). A post whose identity
+   * is not known, or an account whose member is not, goes out as the member, as before identities.
+   */
+  private async authorOf(job: PublishJob, account: AccountRow): Promise<string | undefined | null> {
+    if (!job.identity) return undefined;
+    const page = await this.deps.accounts.pageOf(account.id, job.identity);
+    if (page) return page.organization;
+    return !account.identity || job.identity === account.identity ? undefined : null;
+  }
+
+  private async findPublished(
+    providerAccountId: string,
+    text: string,
+    since: Date,
+    author: string | undefined,
+  ): Promise<NetworkPost | null> {
+    const { items } = await this.deps.provider.listPosts(providerAccountId, {
+      limit: RECENT_POSTS,
+      ...(author ? { author } : {}),
+    });
     const after = since.getTime() - CLOCK_SKEW_MS;
     return items.find((post) => sameText(post.text, text) && Date.parse(post.parsed_datetime) >= after) ?? null;
   }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   METRIC_TYPE_KEY,
+  ORGANIZATION_PREFIX,
   POST_ANALYTICS_METRICS,
   POST_ANALYTICS_SCOPE,
   type PostAnalyticsMetric,
@@ -15,7 +16,8 @@ import { renderLittleText } from '../providers/linkedin/little-text.js';
  * authorization code with PKCE (`/oauth/v2/authorization`, `/oauth/v2/accessToken`), OpenID
  * userinfo (`/v2/userinfo`), and the versioned REST API (`/rest/posts`, `/rest/images`, `/rest/documents`,
  * `/rest/socialActions/{urn}/comments`, to comment and to list comments, and `/rest/memberCreatorPostAnalytics`
- * as the "Member Post Analytics API" describes it) with its error answers (401, 403, 422, 426, 429). It
+ * as the "Member Post Analytics API" describes it, and the company pages' `/rest/organizationAcls` and
+ * `/rest/organizations`, a page posting as its author) with its error answers (401, 403, 422, 426, 429). It
  * keeps what it received, and shows post text as the network would: little text unescaped and
  * cut at the first unescaped reserved character.
  */
@@ -47,6 +49,18 @@ interface Token {
   expiresAt: number;
   scope: string;
 }
+
+/** A company page of the local network, and who holds which role on it. */
+export interface FakeOrganization {
+  id: string;
+  name: string;
+  vanityName: string;
+  /** Member `sub` → role (`ADMINISTRATOR`, `CONTENT_ADMINISTRATOR`, `ANALYST`…), all approved. */
+  roles: Map<string, string>;
+}
+
+/** The roles that may post as a page ("Organization Access Control by Role"). */
+const POSTING_ROLES = new Set(['ADMINISTRATOR', 'CONTENT_ADMINISTRATOR']);
 
 export interface FakeLinkedinPost {
   id: string;
@@ -145,6 +159,10 @@ export interface FakeLinkedin {
   figuresOf: (urn: string) => FakePostFigures;
   /** Another member's post, which members may comment on. */
   addPost: (urn: string) => void;
+  /** The company pages, by number. */
+  organizations: Map<string, FakeOrganization>;
+  /** A new company page on which each given member holds the given role; returns its URN. */
+  addOrganization: (name: string, roles: Record<string, string>) => string;
   /** Deletes a post: commenting on it or listing its comments answers 404. */
   deletePost: (urn: string) => void;
   /** Revokes every access token of the member (as the member removing the app would). */
@@ -302,6 +320,21 @@ export async function startFakeLinkedin(
     return token;
   };
 
+  const organizations = new Map<string, FakeOrganization>();
+  const scopesOf = (token: Token) => new Set(token.scope.split(/[\s,]+/));
+  /**
+   * Whether the token may write as `urn`: its member, or a page the member administers when the
+   * token holds `w_organization_social` (the "Posts API" rule).
+   */
+  const writesAs = (token: Token, urn: string | undefined) => {
+    if (urn === `urn:li:person:${token.member.sub}`) return true;
+    if (!urn?.startsWith(ORGANIZATION_PREFIX) || !scopesOf(token).has('w_organization_social')) return false;
+    const role = organizations.get(urn.slice(ORGANIZATION_PREFIX.length))?.roles.get(token.member.sub);
+    return role !== undefined && POSTING_ROLES.has(role);
+  };
+  const readsPages = (token: Token) =>
+    scopesOf(token).has('r_organization_admin') || scopesOf(token).has('rw_organization_admin');
+
   app.get('/healthz', async () => ({ ok: true }));
 
   app.get('/oauth/v2/authorization', async (request, reply) => {
@@ -417,8 +450,10 @@ export async function startFakeLinkedin(
     const token = rest(request, reply);
     if (!token) return reply;
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const urn = `urn:li:person:${token.member.sub}`;
-    if (body.author !== urn) return restError(reply, 403, `Author ${String(body.author)} is not the token's member`);
+    if (typeof body.author !== 'string' || !writesAs(token, body.author)) {
+      return restError(reply, 403, `Author ${String(body.author)} is not the token's member or one of their pages`);
+    }
+    const urn = body.author;
     if (typeof body.commentary !== 'string') return restError(reply, 422, 'ERROR :: /commentary :: field is required');
     if (body.commentary.length > 3000) return restError(reply, 422);
     if (body.lifecycleState !== 'PUBLISHED') return restError(reply, 422, 'ERROR :: /lifecycleState :: invalid');
@@ -466,7 +501,7 @@ export async function startFakeLinkedin(
     const q = request.query as Record<string, string | undefined>;
     if (q.q !== 'author' || !q.author) return restError(reply, 400, 'q=author and author are required');
     const author = decodeURIComponent(q.author);
-    if (author !== `urn:li:person:${token.member.sub}`) return restError(reply, 403);
+    if (!writesAs(token, author)) return restError(reply, 403);
     const count = Math.min(Number(q.count ?? 10), 100);
     const start = Number(q.start ?? 0);
     const mine = posts.filter((p) => p.author === author).sort((a, b) => b.createdAt - a.createdAt);
@@ -491,7 +526,7 @@ export async function startFakeLinkedin(
     if ((request.query as { action?: string }).action !== 'initializeUpload') return restError(reply, 400, 'action');
     const body = (request.body ?? {}) as { initializeUploadRequest?: { owner?: string } };
     const owner = body.initializeUploadRequest?.owner;
-    if (owner !== `urn:li:person:${token.member.sub}`) return restError(reply, 403, 'The owner is not the member');
+    if (!owner || !writesAs(token, owner)) return restError(reply, 403, 'The owner is not the member or their page');
     const imageId = `D4E${randomBytes(8).toString('hex')}`;
     const urn = `urn:li:image:${imageId}`;
     images.set(urn, { urn, owner, uploaded: null });
@@ -520,7 +555,7 @@ export async function startFakeLinkedin(
     if ((request.query as { action?: string }).action !== 'initializeUpload') return restError(reply, 400, 'action');
     const body = (request.body ?? {}) as { initializeUploadRequest?: { owner?: string } };
     const owner = body.initializeUploadRequest?.owner;
-    if (owner !== `urn:li:person:${token.member.sub}`) return restError(reply, 403, 'The owner is not the member');
+    if (!owner || !writesAs(token, owner)) return restError(reply, 403, 'The owner is not the member or their page');
     const documentId = `D5610AQ${randomBytes(8).toString('hex')}`;
     const urn = `urn:li:document:${documentId}`;
     documents.set(urn, { urn, owner, uploaded: null, title: null });
@@ -551,7 +586,8 @@ export async function startFakeLinkedin(
     const target = decodeURIComponent((request.params as { urn: string }).urn);
     if (!postExists(target)) return restError(reply, 404, 'Post not found');
     const body = (request.body ?? {}) as { actor?: string; object?: string; message?: { text?: string } };
-    if (body.actor !== `urn:li:person:${token.member.sub}`) return restError(reply, 403, 'The actor is not the member');
+    if (!body.actor || !writesAs(token, body.actor))
+      return restError(reply, 403, 'The actor is not the member or their page');
     const text = body.message?.text;
     if (typeof text !== 'string' || text.length === 0)
       return restError(reply, 422, 'ERROR :: /message/text :: required');
@@ -603,6 +639,50 @@ export async function startFakeLinkedin(
         lastModified: { actor: c.actor, time: c.createdAt },
       })),
     };
+  });
+
+  // "Organization Access Control by Role": the member's roles, approved ones only, a page at a time;
+  // refused without r_organization_admin (or rw_organization_admin), as the network does.
+  app.get('/rest/organizationAcls', async (request, reply) => {
+    const token = rest(request, reply);
+    if (!token) return reply;
+    if (!readsPages(token))
+      return restError(reply, 403, 'Not enough permissions to access: organizationAcls.FINDER-roleAssignee');
+    const q = request.query as Record<string, string | undefined>;
+    if (q.q !== 'roleAssignee') return restError(reply, 400, 'q=roleAssignee is required');
+    if (q.state && q.state !== 'APPROVED') return { paging: { start: 0, count: 0, total: 0 }, elements: [] };
+    const person = `urn:li:person:${token.member.sub}`;
+    const held = [...organizations.values()].flatMap((organization) => {
+      const role = organization.roles.get(token.member.sub);
+      return role
+        ? [{ organization: `${ORGANIZATION_PREFIX}${organization.id}`, role, state: 'APPROVED', roleAssignee: person }]
+        : [];
+    });
+    const count = Math.min(Number(q.count ?? 10), 100);
+    const start = Number(q.start ?? 0);
+    return { paging: { start, count, total: held.length }, elements: held.slice(start, start + count) };
+  });
+
+  // "Organization Lookup API", a batch get: `ids=List(1,2)` in Rest.li 2.0 syntax, read as sent.
+  app.get('/rest/organizations', async (request, reply) => {
+    const token = rest(request, reply);
+    if (!token) return reply;
+    const raw = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const rawIds = (request.url.split('?')[1] ?? '').split('&').find((part) => part.startsWith('ids='));
+    if (!raw.has('ids') || !rawIds) return restError(reply, 400, 'ids is required');
+    let ids: RestliValue;
+    try {
+      ids = parseRestli(rawIds.slice(4));
+    } catch {
+      return restError(reply, 400, 'ids is not in Rest.li 2.0 syntax');
+    }
+    if (!Array.isArray(ids)) return restError(reply, 400, 'ids must be a List');
+    const results: Record<string, unknown> = {};
+    for (const id of ids.map(String)) {
+      const found = organizations.get(id);
+      if (found) results[id] = { id: Number(found.id), localizedName: found.name, vanityName: found.vanityName };
+    }
+    return { results, statuses: {}, errors: {} };
   });
 
   const postFigures = new Map<string, Partial<FakePostFigures>>();
@@ -737,6 +817,13 @@ export async function startFakeLinkedin(
     postFigures,
     memberHistory,
     figuresOf,
+    organizations,
+    addOrganization: (name, roles) => {
+      const id = String(91_000_001 + organizations.size);
+      const vanityName = name.toLowerCase().replace(/[^a-z0-9]+/g, '-') || `page-${id}`;
+      organizations.set(id, { id, name, vanityName, roles: new Map(Object.entries(roles)) });
+      return `${ORGANIZATION_PREFIX}${id}`;
+    },
     addPost: (urn) => {
       othersPosts.add(urn);
       deletedPosts.delete(urn);

@@ -62,7 +62,7 @@ export async function createHarness(options: HarnessOptions = {}) {
   const services = createServices(deps);
 
   const as = (identity: Identity) => identityHeaders(identity, TEST_INTERNAL_SECRET);
-  const call = (identity: Identity | null, method: 'GET' | 'POST', url: string, payload?: object) =>
+  const call = (identity: Identity | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     app.inject({
       method,
       url,

@@ -4,7 +4,7 @@ import { createCapturingLogger, createTestDatabase, TEST_INTERNAL_SECRET } from 
 import { memberIdentity } from '../accounts/member-identity.js';
 import { MIGRATIONS_FOLDER } from '../app.js';
 import { schema } from '../db/schema.js';
-import { LinkedinProvider } from '../providers/linkedin/linkedin-provider.js';
+import { type LinkedinOptions, LinkedinProvider } from '../providers/linkedin/linkedin-provider.js';
 import { TokenVault } from '../providers/linkedin/token-vault.js';
 import { ProviderRouter } from '../providers/provider-router.js';
 import { startPublishWorker } from '../publish/publish-worker.js';
@@ -18,7 +18,27 @@ import {
   startFakeLinkedin,
 } from './fake-linkedin.js';
 
-const REDIRECT = 'http://localhost:8080/api/v1/linkedin/oauth/callback';
+/** The redirect URL the tests' network app is registered with. */
+export const FAKE_REDIRECT = 'http://localhost:8080/api/v1/linkedin/oauth/callback';
+
+/** The official API's adapter as the tests' network app: `fake`'s address and client, the member tokens in `tokens`. */
+export function fakeLinkedinProvider(
+  fake: FakeLinkedin,
+  tokens: TokenVault,
+  options: Partial<LinkedinOptions> = {},
+): LinkedinProvider {
+  return new LinkedinProvider({
+    apiUrl: fake.url,
+    authUrl: fake.url,
+    clientId: FAKE_LINKEDIN_CLIENT_ID,
+    clientSecret: FAKE_LINKEDIN_CLIENT_SECRET,
+    redirectUri: FAKE_REDIRECT,
+    version: '202601',
+    tokens,
+    timeoutMs: 15_000,
+    ...options,
+  });
+}
 
 export interface OfficialNetwork {
   /** The local server speaking the official wire format (its posts, comments and failure switches). */
@@ -46,21 +66,12 @@ export async function startOfficialNetwork(options: {
   settleMs?: number;
 }): Promise<OfficialNetwork> {
   const logger = options.logger ?? createCapturingLogger().logger;
-  const fake = await startFakeLinkedin({ redirectUris: [REDIRECT] });
+  const fake = await startFakeLinkedin({ redirectUris: [FAKE_REDIRECT] });
   const testDb = await createTestDatabase();
   await runMigrations(testDb.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'linkedin' });
   const database = createDatabase({ url: testDb.url, schema, max: 5 });
   const key = randomBytes(32).toString('base64');
-  const linkedin = new LinkedinProvider({
-    apiUrl: fake.url,
-    authUrl: fake.url,
-    clientId: FAKE_LINKEDIN_CLIENT_ID,
-    clientSecret: FAKE_LINKEDIN_CLIENT_SECRET,
-    redirectUri: REDIRECT,
-    version: '202601',
-    tokens: new TokenVault(database.db, new Sealer(key)),
-    timeoutMs: 15_000,
-  });
+  const linkedin = fakeLinkedinProvider(fake, new TokenVault(database.db, new Sealer(key)));
   const queues = new Queues({ connection: options.redis, prefix: options.prefix }, logger);
   const services = createServices({
     config: {

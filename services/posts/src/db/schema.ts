@@ -299,6 +299,8 @@ export const connections = postsSchema.table('connections', {
   disconnected: boolean('disconnected').notNull().default(false),
   /** The network member the connection signs in as (the event's `identity`); null when not known. */
   identity: text('identity'),
+  /** The company pages added to the connection: identities posts may be written as besides the member. */
+  pages: jsonb('pages').$type<{ identity: string; name: string }[]>().notNull().default([]),
   /** The announcement's stamp: an older, late event never overwrites a newer one. */
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
 });

@@ -36,12 +36,24 @@ const told = async (userId: string) =>
     .sort((a, b) => String(a.id).localeCompare(String(b.id)));
 
 /** Announces a (re)connection as the linkedin service does, and waits until the posts worker handled it. */
-async function connected(userId: string, expiresAt: Date | null, changedAt: number, identity?: string) {
+async function connected(
+  userId: string,
+  expiresAt: Date | null,
+  changedAt: number,
+  identity?: string,
+  pages?: { identity: string; name: string }[],
+) {
   const inbox = h.queues.queues.get(QUEUES.postsInbox);
   const id = `${userId}-${changedAt}`;
   await h.queues.queues.publish(
     accountConnectedEvent,
-    { userId, changedAt, accessExpiresAt: expiresAt?.toISOString() ?? null, ...(identity ? { identity } : {}) },
+    {
+      userId,
+      changedAt,
+      accessExpiresAt: expiresAt?.toISOString() ?? null,
+      ...(identity ? { identity } : {}),
+      ...(pages ? { pages } : {}),
+    },
     { id },
   );
   await expect
@@ -221,6 +233,50 @@ describe('the needs-attention mark on the post', () => {
     expect(moved.statusCode).toBe(200);
     expect((moved.json().data as Post).attention).toBeNull();
     expect((await read(user, post.id)).attention).toBeNull();
+  });
+});
+
+describe('a post written as a company page', () => {
+  const page = { identity: 'page-acme', name: 'Acme' };
+  const scheduleAs = (user: Identity, identity: string) =>
+    h.request(user, 'POST', '/linkedln/saveSchedulePost', {
+      userId: user.userId,
+      content: `Written as ${identity}`,
+      date: instantToLocal(inDays(3), 'Asia/Riyadh').date,
+      time: '11:00 AM',
+      status: 'scheduled',
+      timeZone: 'Asia/Riyadh',
+      identity,
+    });
+
+  it('goes out as the page; removing the page marks it, adding it again clears the mark', async () => {
+    const user = testIdentity();
+    await connected(user.userId, null, Date.now() - 60_000, 'member-a', [page]);
+    const res = await scheduleAs(user, page.identity);
+    expect(res.statusCode, res.body).toBe(201);
+    const post = res.json().data as Post;
+    expect(post).toMatchObject({ identity: page.identity, attention: null });
+    // Its due job hands the page's identity to the network worker.
+    expect((await h.store.get(post.id))?.identity).toBe(page.identity);
+
+    await connected(user.userId, null, Date.now() - 50_000, 'member-a', []);
+    expect((await read(user, post.id)).attention).toEqual({
+      cause: 'identity_changed',
+      code: 'linkedin.identity_changed',
+    });
+    await connected(user.userId, null, Date.now() - 40_000, 'member-a', [page]);
+    expect((await read(user, post.id)).attention).toBeNull();
+  });
+
+  it('refuses an identity that is neither the member nor one of their pages, and writes nothing', async () => {
+    const user = testIdentity();
+    await connected(user.userId, null, Date.now() - 60_000, 'member-a', [page]);
+    const refused = await scheduleAs(user, 'page-of-someone-else');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('post.identity_unknown');
+    expect(await h.store.listScheduled(user.userId, 10)).toEqual([]);
+    // The member's own identity is one it may name.
+    expect((await scheduleAs(user, 'member-a')).statusCode).toBe(201);
   });
 });
 

@@ -47,14 +47,19 @@ export function postsInbox(
     // keeps them as they are.
     // A reconnection as another member marks the posts of the member before (they never go out
     // as someone else); connecting that member again clears the mark.
-    handleJob(accountConnectedEvent, async ({ userId, changedAt, accessExpiresAt, identity, requestId }, job, log) => {
-      const end = accessExpiresAt ? new Date(accessExpiresAt) : null;
-      const newest = await store.recordConnection(userId, end, new Date(changedAt ?? job.timestamp), identity);
-      const connection = newest ? await store.connection(userId) : null;
-      const told = connection ? await expiry.connectionChanged(userId, connection, requestId) : 0;
-      log.info({ userId, newest, told }, 'network connection end known');
-      return { told };
-    }),
+    // A page removed marks its posts the same way; adding it again clears the mark.
+    handleJob(
+      accountConnectedEvent,
+      async ({ userId, changedAt, accessExpiresAt, identity, pages, requestId }, job, log) => {
+        const end = accessExpiresAt ? new Date(accessExpiresAt) : null;
+        const stamp = new Date(changedAt ?? job.timestamp);
+        const newest = await store.recordConnection(userId, end, stamp, identity, pages);
+        const connection = newest ? await store.connection(userId) : null;
+        const told = connection ? await expiry.connectionChanged(userId, connection, requestId) : 0;
+        log.info({ userId, newest, told }, 'network connection end known');
+        return { told };
+      },
+    ),
     handleJob(
       postPublishedEvent,
       async ({ postId, userId, networkPostId, url, publishedAt, firstComment }, _job, log) => {

@@ -70,7 +70,8 @@ export function linkedlnRoutes(
       const { draftId } = request.body;
       const approval = await review.approvalFor(me, draftId, { content: text, firstComment, media: attached });
       // In the caller's workspace, published through the caller's own network account.
-      const post = await service.schedule(me, text, schedule, request.id, firstComment, attached, false, approval);
+      const who = { ...me, ...(request.body.identity ? { identity: request.body.identity } : {}) };
+      const post = await service.schedule(who, text, schedule, request.id, firstComment, attached, false, approval);
       await review.postMade(me, draftId, post);
       await drafts.consume(me.workspaceId, draftId);
       request.log.info({ postId: post.id, scheduledAt: post.scheduledAt }, 'post scheduled');
@@ -97,7 +98,8 @@ export function linkedlnRoutes(
     const attached = await media.attachments(me, request.body.mediaIds);
     const { draftId } = request.body;
     const approval = await review.approvalFor(me, draftId, { content: text, firstComment, media: attached });
-    const created = await service.publishNow(me, text, timeZone, request.id, firstComment, attached, approval);
+    const who = { ...me, ...(request.body.identity ? { identity: request.body.identity } : {}) };
+    const created = await service.publishNow(who, text, timeZone, request.id, firstComment, attached, approval);
     await review.postMade(me, draftId, created);
     await drafts.consume(me.workspaceId, draftId);
     const post = (await waiter.waitForOutcome(created.id, publishWaitMs)) ?? created;

@@ -18,6 +18,7 @@ import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
 import { FeedPreview } from './feed-preview';
 import { FirstCommentField } from './first-comment-field';
 import { MediaPicker } from './media-picker';
+import { PostAsField } from './post-as-field';
 import {
   FormActions,
   FormProblem,
@@ -109,6 +110,8 @@ function ScheduleForm({
   ];
   const images = usePostImages(media);
   const [problem, setProblem] = useState<string | null>(null);
+  // '' is the member; a company page's identity otherwise.
+  const [postAs, setPostAs] = useState('');
   // One scheduling per opening of the dialog, however often Schedule is pressed or retried.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const today = new Date();
@@ -163,6 +166,7 @@ function ScheduleForm({
         firstComment: firstComment.trim(),
         draftId,
         mediaIds: images.ids,
+        ...(postAs ? { identity: postAs } : {}),
       });
       toast.success(t('schedule.success'), {
         description: t('schedule.goesOut', {
@@ -214,6 +218,7 @@ function ScheduleForm({
         }}
         time={{ label: t('schedule.time'), value: time, onChange: setTime, invalid: missing(time) }}
       />
+      <PostAsField id={id} value={postAs} onChange={setPostAs} disabled={busy} />
       <FirstCommentField id={id} value={firstComment} onChange={setFirstComment} disabled={busy} />
       <MediaPicker id={id} media={images.media} controls={images.controls} disabled={busy} />
       <FeedPreview text={content} firstComment={firstComment} media={images.media} />

@@ -1,9 +1,19 @@
 import { LINKEDIN_ERROR_CODES } from '@nashr/contracts';
 import { Link } from '@tanstack/react-router';
-import { CalendarClock, Link2, ListOrdered, Pencil, RotateCw, Trash2, TriangleAlert, UserCheck } from 'lucide-react';
+import {
+  Building2,
+  CalendarClock,
+  Link2,
+  ListOrdered,
+  Pencil,
+  RotateCw,
+  Trash2,
+  TriangleAlert,
+  UserCheck,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { OAUTH_START_PATH } from '../../lib/api/linkedin';
+import { OAUTH_START_PATH, useAddedPages, useLinkedinAccount } from '../../lib/api/linkedin';
 import { type PostView, useMoveToConnectedAccount, useRetryPost } from '../../lib/api/posts';
 import { codeText, errorText } from '../../lib/error-text';
 import { formatClock, formatDay } from '../../lib/format';
@@ -151,6 +161,24 @@ function MoveToConnectedButton({ post }: { post: PostView }) {
   );
 }
 
+/** The company page a post goes out as, when it is one of the pages added on the profile. */
+function PageBadge({ identity }: { identity: string | null }) {
+  const { t } = useTranslation('posts');
+  const account = useLinkedinAccount();
+  const pages = useAddedPages(account.data?.provider === 'linkedin' && account.data.status === 'connected');
+  const page = identity ? pages.find((candidate) => candidate.identity === identity) : undefined;
+  if (!page) return null;
+  return (
+    <span
+      className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800"
+      data-testid="page-badge"
+    >
+      <Building2 aria-hidden="true" className="size-3.5" />
+      <bdi>{t('card.asPage', { name: page.name })}</bdi>
+    </span>
+  );
+}
+
 /** A post going out now, or, when the network asked to wait (its daily limit), when it is tried again. */
 export function PublishingNote({ post }: { post: PostView }) {
   const { t, i18n } = useTranslation('posts');
@@ -218,6 +246,7 @@ export function ScheduledPostCard({
                 {t('card.queued')}
               </span>
             )}
+            <PageBadge identity={post.identity ?? null} />
             {otherZone && (
               <span className="text-xs text-slate-500">
                 {t('card.zoneNote', { zone: post.timeZone.replaceAll('_', ' ') })}

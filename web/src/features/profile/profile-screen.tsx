@@ -5,6 +5,7 @@ import { ENGAGEMENT_WINDOW_DAYS } from '../../lib/statistics';
 import { LoadError } from '../../ui/load-error';
 import { PlanUpsell } from '../billing';
 import { AnalyticsCard } from './analytics-card';
+import { CompanyPages } from './company-pages';
 import { ConnectionExpiry } from './connection-expiry';
 import { ProfileHeader } from './profile-header';
 import { AboutSection, EducationSection, SkillsSection } from './profile-sections';
@@ -49,6 +50,7 @@ export function ProfilePage() {
       <div className="min-w-0 space-y-6">
         <ProfileHeader profile={data} name={name} sandbox={sandbox} />
         {account.data?.accessExpiresAt && <ConnectionExpiry expiresAt={account.data.accessExpiresAt} />}
+        {account.data?.provider === 'linkedin' && account.data.status === 'connected' && <CompanyPages />}
         <AboutSection summary={data.summary} sandbox={sandbox} />
         <EducationSection education={data.education} sandbox={sandbox} />
         <SkillsSection skills={data.skills} sandbox={sandbox} />

@@ -4,6 +4,8 @@ import {
   type FullProfile,
   LINK_PATHS,
   type LinkedinAccountInfo,
+  type LinkedinPage,
+  type LinkedinPagesResponse,
   type LinkedinPost,
   linkedinAccountInfoSchema,
   MAX_LINKEDIN_POSTS_PAGE,
@@ -346,4 +348,39 @@ export function usePosts(): AccountData<LinkedinPost[]> {
   const account = useQuery(userInfoQuery);
   const inner = useQuery({ ...postsQuery(account.data ?? UNKNOWN_ACCOUNT), enabled: account.isSuccess });
   return combine(client, account, inner);
+}
+
+export const pageKeys = { pages: ['linkedin', 'pages'] as const };
+
+/**
+ * `GET /api/v1/linkedin/pages`: the company pages the connected member may publish as, each
+ * marked added or not. Read only for the official network's connection, the one that has pages.
+ */
+export function useCompanyPages(enabled = true) {
+  return useQuery({
+    queryKey: pageKeys.pages,
+    queryFn: async (): Promise<LinkedinPagesResponse['data']> => (await call(linkedinApi.listPages)).data,
+    enabled,
+    retry: 1,
+  });
+}
+
+/** The pages added here: whom a post may be written as besides the member. */
+export function useAddedPages(enabled = true): LinkedinPage[] {
+  const pages = useCompanyPages(enabled);
+  return (pages.data?.pages ?? []).filter((page) => page.added);
+}
+
+/** Adds (`add: true`) or removes a company page; the list is the answer. */
+export function useChangePage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ organization, add }: { organization: string; add: boolean }) =>
+      (
+        await (add
+          ? call(linkedinApi.addPage, { body: { organization } })
+          : call(linkedinApi.removePage, { params: { organizationId: organization.split(':').at(-1) ?? '' } }))
+      ).data,
+    onSuccess: (pages) => client.setQueryData(pageKeys.pages, pages),
+  });
 }

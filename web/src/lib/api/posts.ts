@@ -42,6 +42,8 @@ export interface PostView {
   queued?: boolean;
   /** When the published post was found deleted on LinkedIn; null while it is there. */
   deletedOnNetworkAt?: string | null;
+  /** The identity it goes out as (a company page's, or the member's); null when not known. */
+  identity?: string | null;
 }
 
 const fromScheduled = (post: ScheduledPost): PostView => ({
@@ -59,6 +61,7 @@ const fromScheduled = (post: ScheduledPost): PostView => ({
   attention: post.attention ?? null,
   retryAt: null,
   queued: post.queued ?? false,
+  identity: post.identity ?? null,
 });
 
 const fromPost = (post: Post): PostView => ({
@@ -77,6 +80,7 @@ const fromPost = (post: Post): PostView => ({
   retryAt: post.retryAt ?? null,
   queued: post.queued ?? false,
   deletedOnNetworkAt: post.deletedOnNetworkAt ?? null,
+  identity: post.identity ?? null,
 });
 
 /** The signed-in user's id, which the spec's calls carry (`userId`, `/getScheduledPosts/{id}`). */
@@ -224,6 +228,8 @@ export interface ScheduleInput {
   draftId?: string | null;
   /** Uploaded images the post carries, in order. */
   mediaIds?: string[];
+  /** A company page's identity to post as; the connected member when left out. */
+  identity?: string;
 }
 
 /** A refusal the user can act on, with the server's code; anything else is 'an error occurred'. */
@@ -262,6 +268,7 @@ export function useSchedulePost() {
             ...(input.firstComment ? { firstComment: input.firstComment } : {}),
             ...(input.draftId ? { draftId: input.draftId } : {}),
             ...(input.mediaIds?.length ? { mediaIds: input.mediaIds } : {}),
+            ...(input.identity ? { identity: input.identity } : {}),
           },
           failureCode: CLIENT_ERROR_CODES.scheduleFailed,
           init: onceWithKey(input.idempotencyKey),

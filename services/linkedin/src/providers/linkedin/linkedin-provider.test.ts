@@ -6,19 +6,19 @@ import { startPublishWorker } from '../../publish/publish-worker.js';
 import { Sealer } from '../../sealer.js';
 import {
   FAKE_LINKEDIN_CLIENT_ID,
-  FAKE_LINKEDIN_CLIENT_SECRET,
   type FakeLinkedin,
   fakeMember,
   startFakeLinkedin,
 } from '../../testing/fake-linkedin.js';
 import { createHarness, type Harness } from '../../testing/harness.js';
+import { FAKE_REDIRECT, fakeLinkedinProvider } from '../../testing/official-network.js';
 import { ProviderError } from '../provider-error.js';
 import { ProviderRouter } from '../provider-router.js';
-import { LinkedinProvider, VERSION_RETIRED_DETAIL } from './linkedin-provider.js';
+import { type LinkedinOptions, type LinkedinProvider, VERSION_RETIRED_DETAIL } from './linkedin-provider.js';
 import { RESERVED_CHARACTERS } from './little-text.js';
 import { TokenVault } from './token-vault.js';
 
-const REDIRECT = 'http://localhost:8080/api/v1/linkedin/oauth/callback';
+const REDIRECT = FAKE_REDIRECT;
 /** Every reserved character, Arabic, emoji, hashtags in both scripts and mixed direction. */
 const HARD_TEXT = `${RESERVED_CHARACTERS.join(' ')} مرحبا بالعالم 🚀👩🏽‍💻 #نشر #AI_2026 (a) [b] {c} <d> *e* _f_ ~g~ @mona \u200FRTL\u200E | back\\slash`;
 
@@ -27,18 +27,7 @@ let h: Harness;
 let linkedin: LinkedinProvider;
 let vault: TokenVault;
 
-const make = (overrides: Partial<ConstructorParameters<typeof LinkedinProvider>[0]> = {}) =>
-  new LinkedinProvider({
-    apiUrl: fake.url,
-    authUrl: fake.url,
-    clientId: FAKE_LINKEDIN_CLIENT_ID,
-    clientSecret: FAKE_LINKEDIN_CLIENT_SECRET,
-    redirectUri: REDIRECT,
-    version: '202601',
-    tokens: vault,
-    timeoutMs: 15_000,
-    ...overrides,
-  });
+const make = (overrides: Partial<LinkedinOptions> = {}) => fakeLinkedinProvider(fake, vault, overrides);
 
 beforeAll(async () => {
   fake = await startFakeLinkedin({ redirectUris: [REDIRECT] });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type FullProfile, isDocumentType, type OwnProfile } from '@nashr/contracts';
+import { type FullProfile, isDocumentType, type OwnProfile, PAGE_ROLES } from '@nashr/contracts';
 import type { z } from 'zod';
 import type {
   AnalyticsCapabilities,
@@ -8,10 +8,13 @@ import type {
   CommentResult,
   ConnectOutcome,
   MemberDay,
+  NetworkPage,
+  NetworkPages,
   NetworkPost,
   NetworkProvider,
   PostMetrics,
   PostPage,
+  PostToPublish,
   PublishResult,
 } from '../network-provider.js';
 import { PROVIDER_MESSAGES, ProviderError, type ProviderErrorKind } from '../provider-error.js';
@@ -21,6 +24,10 @@ import {
   grantedScopes,
   METRIC_TYPE_KEY,
   memberAnalyticsRequest,
+  ORGANIZATION_PREFIX,
+  organizationAclsRequest,
+  organizationsRequest,
+  PAGE_SCOPES,
   POST_ANALYTICS_METRICS,
   POST_ANALYTICS_SCOPE,
   type PostAnalyticsMetric,
@@ -32,6 +39,8 @@ import {
   wireDocumentUploadSchema,
   wireErrorSchema,
   wireImageUploadSchema,
+  wireOrganizationAclsSchema,
+  wireOrganizationsSchema,
   wirePostAnalyticsSchema,
   wirePostListSchema,
   wireTokenSchema,
@@ -124,6 +133,10 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
   const at = Date.parse(value);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
+
+/** Page roles read per call, and how many calls one listing may take. */
+const ACL_PAGE = 100;
+const ACL_MAX_PAGES = 5;
 
 /** Comments read per page when looking for one whose answer was lost. */
 const COMMENT_PAGE = 100;
@@ -479,15 +492,59 @@ export class LinkedinProvider implements NetworkProvider {
       .map(([date, totals]) => ({ date, ...metricsOf(totals) }));
   }
 
+  /**
+   * The company pages the member may publish as: their approved ADMINISTRATOR and
+   * CONTENT_ADMINISTRATOR roles ("Organization Access Control by Role"), named by a batch
+   * lookup ("Organization Lookup API"). Without the page scopes nothing is asked of the network.
+   */
+  async listPages(accountId: string): Promise<NetworkPages> {
+    const granted = await this.grantedScopes(accountId);
+    if (!PAGE_SCOPES.every((scope) => granted.has(scope))) return { granted: false, pages: [] };
+    const token = await this.accessToken(accountId);
+    const roles = new Map<string, NetworkPage['role']>();
+    for (let start = 0, calls = 0; calls < ACL_MAX_PAGES; calls++) {
+      const request = organizationAclsRequest({ start, count: ACL_PAGE });
+      const answer = await this.request(request.method, request.path, {
+        token,
+        rest: true,
+        restliQuery: request.query,
+      });
+      const list = this.parse(wireOrganizationAclsSchema, answer.body, 'organization roles');
+      for (const acl of list.elements) {
+        const role = PAGE_ROLES.find((known) => known === acl.role);
+        const organization = acl.organization ?? '';
+        if (!role || acl.state !== 'APPROVED' || !organization.startsWith(ORGANIZATION_PREFIX)) continue;
+        // The stronger role wins when a member holds both.
+        if (roles.get(organization) !== 'ADMINISTRATOR') roles.set(organization, role);
+      }
+      start += list.elements.length;
+      const total = list.paging?.total;
+      if (list.elements.length === 0 || (total == null ? list.elements.length < ACL_PAGE : start >= total)) break;
+    }
+    if (roles.size === 0) return { granted: true, pages: [] };
+    const ids = [...roles.keys()].map((urn) => urn.slice(ORGANIZATION_PREFIX.length));
+    const lookup = organizationsRequest(ids);
+    const answer = await this.request(lookup.method, lookup.path, { token, rest: true, restliQuery: lookup.query });
+    const { results } = this.parse(wireOrganizationsSchema, answer.body, 'organizations');
+    const pages = [...roles.entries()].map(([organization, role]) => {
+      const id = organization.slice(ORGANIZATION_PREFIX.length);
+      return { organization, role, name: results[id]?.localizedName?.trim() || results[id]?.vanityName || id };
+    });
+    return { granted: true, pages: pages.sort((a, b) => a.name.localeCompare(b.name)) };
+  }
+
   /** The member's recent posts (`GET /rest/posts?q=author`, which needs more access than posting). */
-  async listPosts(accountId: string, page: { limit?: number; cursor?: string | null } = {}): Promise<PostPage> {
+  async listPosts(
+    accountId: string,
+    page: { limit?: number; cursor?: string | null; author?: string } = {},
+  ): Promise<PostPage> {
     const token = await this.accessToken(accountId);
     const start = page.cursor ? Number(page.cursor) || 0 : 0;
     const count = Math.min(Math.max(page.limit ?? 10, 1), 100);
     const answer = await this.request('GET', '/rest/posts', {
       token,
       rest: true,
-      query: { q: 'author', author: accountId, count, start },
+      query: { q: 'author', author: page.author ?? accountId, count, start },
     });
     const list = this.parse(wirePostListSchema, answer.body, 'post list');
     const items: NetworkPost[] = list.elements.map((post) => ({
@@ -545,19 +602,20 @@ export class LinkedinProvider implements NetworkProvider {
    * Not idempotent: a lost answer throws `outcome_unknown`. The images (or the one document) go up
    * first; nothing is posted if one fails, and an upload alone shows nothing on the network.
    */
-  async publish(accountId: string, post: { text: string; attachments?: Attachment[] }): Promise<PublishResult> {
+  async publish(accountId: string, post: PostToPublish): Promise<PublishResult> {
     const token = await this.accessToken(accountId);
+    // A page's post, its images and its document are the page's ("Posts API", "Images API").
+    const author = post.author ?? accountId;
     const pdf = post.attachments?.find((attachment) => isDocumentType(attachment.contentType));
     const images: string[] = [];
     if (!pdf) {
-      for (const attachment of post.attachments ?? [])
-        images.push(await this.uploadImage(accountId, token, attachment));
+      for (const attachment of post.attachments ?? []) images.push(await this.uploadImage(author, token, attachment));
     }
     const document = pdf
-      ? { id: await this.uploadDocument(accountId, token, pdf), title: pdf.title?.trim() || pdf.filename }
+      ? { id: await this.uploadDocument(author, token, pdf), title: pdf.title?.trim() || pdf.filename }
       : null;
     const body: Record<string, unknown> = {
-      author: accountId,
+      author,
       commentary: escapeLittleText(post.text),
       visibility: 'PUBLIC',
       distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
@@ -585,14 +643,14 @@ export class LinkedinProvider implements NetworkProvider {
   }
 
   /** Comments as the member under a post (its URN as `publish` returned it). */
-  async comment(accountId: string, postId: string, text: string): Promise<CommentResult> {
+  async comment(accountId: string, postId: string, text: string, author?: string): Promise<CommentResult> {
     const token = await this.accessToken(accountId);
     let answer: Answer;
     try {
       answer = await this.request('POST', `/rest/socialActions/${encodeURIComponent(postId)}/comments`, {
         token,
         rest: true,
-        json: { actor: accountId, object: postId, message: { text: escapeLittleText(text) } },
+        json: { actor: author ?? accountId, object: postId, message: { text: escapeLittleText(text) } },
         write: true,
       });
     } catch (error) {

@@ -12,6 +12,13 @@
  *   is `List(a,b)`, and reserved characters inside a value (URNs' colons, commas, parentheses)
  *   are percent-encoded, the query string itself left as the encoding wrote it.
  * - "LinkedIn API Versioning": every REST call carries `LinkedIn-Version: YYYYMM`.
+ * - "Organization Access Control by Role" (`GET /rest/organizationAcls?q=roleAssignee`): the
+ *   pages the member holds a role on, with `role` and `state`; scope `r_organization_admin` (or
+ *   `rw_organization_admin`).
+ * - "Organization Lookup API" (`GET /rest/organizations?ids=List(…)`, a batch get): each page's
+ *   `localizedName`, under `results` by id.
+ * - "Posts API": a post whose `author` is `urn:li:organization:{id}` goes out as the page; scope
+ *   `w_organization_social`, and the member must administer the page.
  */
 
 /** The scope the "Member Post Analytics API" needs. */
@@ -30,6 +37,11 @@ export const POST_ANALYTICS_METRICS = [
 export type PostAnalyticsMetric = (typeof POST_ANALYTICS_METRICS)[number];
 
 export type Aggregation = 'DAILY' | 'TOTAL';
+
+/** The scopes listing a member's pages and posting as them need ("Organization Access Control by Role", "Posts API"). */
+export const PAGE_SCOPES = ['r_organization_admin', 'w_organization_social'] as const;
+
+export const ORGANIZATION_PREFIX = 'urn:li:organization:';
 
 /** A calendar day as Rest.li dates are written (UTC). */
 export interface RestliDate {
@@ -167,6 +179,22 @@ export function memberAnalyticsRequest(
   if (page.start !== undefined) parts.push(['start', String(page.start)]);
   if (page.count !== undefined) parts.push(['count', String(page.count)]);
   return { method: 'GET', path: '/rest/memberCreatorPostAnalytics', query: queryOf(parts) };
+}
+
+/** "Organization Access Control by Role": the member's approved roles, a page of them at `start`. */
+export function organizationAclsRequest(page: { start?: number; count?: number } = {}): RestRequest {
+  const parts: [string, string][] = [
+    ['q', 'roleAssignee'],
+    ['state', 'APPROVED'],
+  ];
+  if (page.start !== undefined) parts.push(['start', String(page.start)]);
+  if (page.count !== undefined) parts.push(['count', String(page.count)]);
+  return { method: 'GET', path: '/rest/organizationAcls', query: queryOf(parts) };
+}
+
+/** "Organization Lookup API", a batch get: the pages named by their numbers (the URNs' last part). */
+export function organizationsRequest(ids: readonly string[]): RestRequest {
+  return { method: 'GET', path: '/rest/organizations', query: queryOf([['ids', restli([...ids])]]) };
 }
 
 /** The key an answer's element names its metric under ("Member Post Analytics API" responses). */

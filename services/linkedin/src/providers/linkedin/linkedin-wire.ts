@@ -110,3 +110,23 @@ export const wirePostAnalyticsSchema = z
       .nullish(),
   })
   .loose();
+
+/** `GET /rest/organizationAcls?q=roleAssignee` ("Organization Access Control by Role"). */
+export const wireOrganizationAclsSchema = z
+  .object({
+    elements: z.array(
+      z.object({ organization: z.string().nullish(), role: str, state: str, roleAssignee: str }).loose(),
+    ),
+    paging: z
+      .object({ start: z.number().nullish(), count: z.number().nullish(), total: z.number().nullish() })
+      .loose()
+      .nullish(),
+  })
+  .loose();
+
+/** `GET /rest/organizations?ids=List(…)` ("Organization Lookup API", a batch get by id). */
+export const wireOrganizationsSchema = z
+  .object({
+    results: z.record(z.string(), z.object({ id: z.number().nullish(), localizedName: str, vanityName: str }).loose()),
+  })
+  .loose();

@@ -6,21 +6,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyticsMemberDays, analyticsPostSnapshots, analyticsPosts } from '../../db/schema.js';
 import { Sealer } from '../../sealer.js';
-import {
-  FAKE_LINKEDIN_CLIENT_ID,
-  FAKE_LINKEDIN_CLIENT_SECRET,
-  type FakeLinkedin,
-  fakeMember,
-  startFakeLinkedin,
-} from '../../testing/fake-linkedin.js';
+import { type FakeLinkedin, fakeMember, startFakeLinkedin } from '../../testing/fake-linkedin.js';
 import { createHarness, type Harness } from '../../testing/harness.js';
+import { FAKE_REDIRECT, fakeLinkedinProvider } from '../../testing/official-network.js';
 import { ProviderError } from '../provider-error.js';
 import { ProviderRouter } from '../provider-router.js';
-import { LinkedinProvider } from './linkedin-provider.js';
+import type { LinkedinProvider } from './linkedin-provider.js';
 import { memberAnalyticsRequest, parseRestli, postAnalyticsRequest, restli } from './linkedin-requests.js';
 import { TokenVault } from './token-vault.js';
 
-const REDIRECT = 'http://localhost:8080/api/v1/linkedin/oauth/callback';
+const REDIRECT = FAKE_REDIRECT;
 
 let fake: FakeLinkedin;
 let h: Harness;
@@ -30,18 +25,7 @@ let withAnalytics: LinkedinProvider;
 /** An app without it (or a member who declined it): the consent asks only for posting. */
 let postingOnly: LinkedinProvider;
 
-const make = (extraScopes: string[]) =>
-  new LinkedinProvider({
-    apiUrl: fake.url,
-    authUrl: fake.url,
-    clientId: FAKE_LINKEDIN_CLIENT_ID,
-    clientSecret: FAKE_LINKEDIN_CLIENT_SECRET,
-    redirectUri: REDIRECT,
-    version: '202601',
-    tokens: vault,
-    timeoutMs: 15_000,
-    extraScopes,
-  });
+const make = (extraScopes: string[]) => fakeLinkedinProvider(fake, vault, { extraScopes });
 
 beforeAll(async () => {
   fake = await startFakeLinkedin({ redirectUris: [REDIRECT] });

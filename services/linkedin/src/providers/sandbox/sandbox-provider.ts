@@ -19,7 +19,6 @@ import {
 } from '../../db/schema.js';
 import {
   type AnalyticsCapabilities,
-  type Attachment,
   type CommentResult,
   type ConnectOutcome,
   type Credentials,
@@ -29,9 +28,10 @@ import {
   type NetworkProvider,
   type PostMetrics,
   type PostPage,
+  type PostToPublish,
   type PublishResult,
 } from '../network-provider.js';
-import { ProviderError } from '../provider-error.js';
+import { noCompanyPages, ProviderError } from '../provider-error.js';
 import { SANDBOX_CAPTCHA_PUBLIC_KEY, sandboxCaptchaScriptUrl, sandboxCaptchaToken } from './captcha-widget.js';
 import {
   historyCounters,
@@ -345,7 +345,11 @@ export class SandboxProvider implements NetworkProvider {
     };
   }
 
-  async listPosts(accountId: string, page: { limit?: number; cursor?: string | null } = {}): Promise<PostPage> {
+  async listPosts(
+    accountId: string,
+    page: { limit?: number; cursor?: string | null; author?: string } = {},
+  ): Promise<PostPage> {
+    if (page.author) throw noCompanyPages();
     await this.simulate();
     const account = await this.connectedAccount(accountId);
     const limit = Math.min(Math.max(page.limit ?? 10, 1), 100);
@@ -395,7 +399,8 @@ export class SandboxProvider implements NetworkProvider {
     return { items, cursor: last ? encodeCursor(last) : null };
   }
 
-  async publish(accountId: string, post: { text: string; attachments?: Attachment[] }): Promise<PublishResult> {
+  async publish(accountId: string, post: PostToPublish): Promise<PublishResult> {
+    if (post.author) throw noCompanyPages();
     await this.simulate();
     await this.connectedAccount(accountId);
     if (post.text.includes(SANDBOX_REFUSE_MARKER)) {
@@ -447,7 +452,8 @@ export class SandboxProvider implements NetworkProvider {
     return { postId: id, url: `https://www.linkedin.com/feed/update/${socialId}/` };
   }
 
-  async comment(accountId: string, postId: string, text: string): Promise<CommentResult> {
+  async comment(accountId: string, postId: string, text: string, author?: string): Promise<CommentResult> {
+    if (author) throw noCompanyPages();
     await this.simulate();
     await this.connectedAccount(accountId);
     const id = postId.replace(/^urn:li:activity:/, '');

@@ -7,16 +7,16 @@ import {
 } from '@nashr/contracts';
 import type { z } from 'zod';
 import type {
-  Attachment,
   CommentResult,
   ConnectOutcome,
   Credentials,
   NetworkPost,
   NetworkProvider,
   PostPage,
+  PostToPublish,
   PublishResult,
 } from '../network-provider.js';
-import { PROVIDER_MESSAGES, ProviderError, type ProviderErrorKind } from '../provider-error.js';
+import { noCompanyPages, PROVIDER_MESSAGES, ProviderError, type ProviderErrorKind } from '../provider-error.js';
 import {
   type WireProfile,
   wireAccountSchema,
@@ -358,7 +358,11 @@ export class UnipileProvider implements NetworkProvider {
     };
   }
 
-  async listPosts(accountId: string, page: { limit?: number; cursor?: string | null } = {}): Promise<PostPage> {
+  async listPosts(
+    accountId: string,
+    page: { limit?: number; cursor?: string | null; author?: string } = {},
+  ): Promise<PostPage> {
+    if (page.author) throw noCompanyPages();
     const identifier = await this.identifier(accountId);
     const res = await this.request('GET', `/users/${encodeURIComponent(identifier)}/posts`, {
       query: { account_id: accountId, limit: Math.min(Math.max(page.limit ?? 10, 1), 100), cursor: page.cursor },
@@ -391,7 +395,8 @@ export class UnipileProvider implements NetworkProvider {
     return { items, cursor: list.cursor ?? null };
   }
 
-  async publish(accountId: string, post: { text: string; attachments?: Attachment[] }): Promise<PublishResult> {
+  async publish(accountId: string, post: PostToPublish): Promise<PublishResult> {
+    if (post.author) throw noCompanyPages();
     const form = new FormData();
     form.append('account_id', accountId);
     form.append('text', post.text);
@@ -423,7 +428,8 @@ export class UnipileProvider implements NetworkProvider {
    * Comments as the account on one of its posts. The hosted API names posts by their social id
    * (`urn:li:activity:…`); a bare activity number, as `publish` may return, is turned into one.
    */
-  async comment(accountId: string, postId: string, text: string): Promise<CommentResult> {
+  async comment(accountId: string, postId: string, text: string, author?: string): Promise<CommentResult> {
+    if (author) throw noCompanyPages();
     const socialId = /^\d+$/.test(postId) ? `urn:li:activity:${postId}` : postId;
     let res: Awaited<ReturnType<UnipileProvider['request']>>;
     try {

@@ -1,0 +1,107 @@
+/**
+ * Company pages, in Arabic on a phone, against the whole stack and a local server speaking the
+ * network's official wire format: the member connects with the page scopes, adds a page they
+ * administer on the profile, schedules a post "as" the page from the composer (the card names the
+ * page), and a post published as the page reaches the network with the page as its author.
+ */
+import { randomUUID } from 'node:crypto';
+import { type FakeLinkedin, fakeMember, startFakeLinkedin } from '@nashr/linkedin/testing';
+import { type Stack, startStack } from '@nashr/tools/process-stack';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, waitUntilLive } from './support/browser';
+import { connectedThroughLinkedIn, officialNetworkEnv } from './support/connect';
+import { callAs } from './support/full-user';
+import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
+
+let stack: Stack;
+let browser: Browser;
+let fake: FakeLinkedin;
+
+beforeAll(async () => {
+  fake = await startFakeLinkedin();
+  [stack, browser] = await Promise.all([
+    startStack({
+      services: ['auth', 'linkedin', 'posts', 'content', 'ai'],
+      workers: ['auth', 'linkedin', 'posts'],
+      env: {
+        ai: { AI_PROVIDER: 'offline' },
+        ...officialNetworkEnv(fake, { LINKEDIN_EXTRA_SCOPES: 'r_organization_admin w_organization_social' }),
+      },
+    }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await fake?.close();
+});
+
+describe('company pages', () => {
+  it('adds a page on the profile, schedules a post as it, and publishes as the page', async () => {
+    fake.member = fakeMember();
+    const pageName = `شركة الأفق ${randomUUID().slice(0, 4)}`;
+    const organization = fake.addOrganization(pageName, { [fake.member.sub]: 'ADMINISTRATOR' });
+    fake.addOrganization('Figures only', { [fake.member.sub]: 'ANALYST' });
+    const { user, page } = await connectedThroughLinkedIn(stack, browser, 'pages', { lang: 'ar', viewport: 'phone' });
+
+    // The profile lists the page that may post (not the one the member only reads figures of).
+    await page.goto(`${stack.url}/profile`, { waitUntil: 'domcontentloaded' });
+    await waitUntilLive(page);
+    const section = page.getByTestId('company-pages');
+    await section.getByRole('heading', { name: 'صفحات الشركات' }).waitFor();
+    const row = section.getByTestId('company-page');
+    await row.first().waitFor();
+    expect(await row.count()).toBe(1);
+    expect(await row.textContent()).toContain(pageName);
+    expect(await row.textContent()).toContain('مشرف');
+    await row.getByRole('button', { name: `إضافة ${pageName}` }).click();
+    await page.getByText(`أُضيفت ${pageName}`).waitFor();
+    await section.locator('[data-testid="company-page"][data-added="true"]').waitFor();
+    await screenshot(page, 'company-pages-ar-phone');
+
+    // The composer's schedule form offers the page under "Post as".
+    const content = `منشور باسم الصفحة ${randomUUID().slice(0, 8)}`;
+    await page.goto(`${stack.url}/generate-post`, { waitUntil: 'domcontentloaded' });
+    const composer = page.getByTestId('composer-page');
+    await composer.waitFor();
+    await waitUntilLive(page);
+    await composer.getByTestId('composer-text').fill(content);
+    await composer.getByTestId('composer-schedule').click();
+    const dialog = page.getByTestId('schedule-dialog');
+    await dialog.waitFor();
+    await dialog.getByLabel('النشر باسم').selectOption({ label: pageName });
+    const inThreeDays = await page.evaluate(() => {
+      const d = new Date(Date.now() + 3 * 86_400_000);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    });
+    await pickScheduleDate(dialog, inThreeDays);
+    await pickScheduleTime(dialog, '10:30');
+    await dialog.getByRole('button', { name: 'جدولة', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto(`${stack.url}/posts`, { waitUntil: 'domcontentloaded' });
+    const card = page.getByTestId('scheduled-post').filter({ hasText: content });
+    await card.getByTestId('page-badge').waitFor();
+    expect(await card.getByTestId('page-badge').textContent()).toBe(`باسم ${pageName}`);
+    await screenshot(page, 'company-pages-card-ar-phone');
+
+    // Published as the page: the network receives the page as the author.
+    const pages = await callAs(stack, user, 'GET', '/api/v1/linkedin/pages');
+    const identity = pages.body.data.pages.find((p: { organization: string }) => p.organization === organization)
+      ?.identity as string;
+    const now = `الآن باسم الصفحة ${randomUUID().slice(0, 8)}`;
+    const published = await callAs(stack, user, 'POST', '/linkedln/createPost', {
+      text: now,
+      visibility: 'PUBLIC',
+      identity,
+    });
+    expect(published.status, JSON.stringify(published.body)).toBeLessThan(300);
+    await expect
+      .poll(() => fake.posts.find((post) => post.shown === now)?.author, { timeout: 30_000 })
+      .toBe(organization);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,196 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { linkedinPagesResponseSchema, publishPostJob, QUEUES } from '@nashr/contracts';
+import { testIdentity } from '@nashr/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LinkedinProvider } from '../providers/linkedin/linkedin-provider.js';
+import { PAGE_SCOPES } from '../providers/linkedin/linkedin-requests.js';
+import { TokenVault } from '../providers/linkedin/token-vault.js';
+import { ProviderRouter } from '../providers/provider-router.js';
+import { startPublishWorker } from '../publish/publish-worker.js';
+import { Sealer } from '../sealer.js';
+import { type FakeLinkedin, type FakeMember, fakeMember, startFakeLinkedin } from '../testing/fake-linkedin.js';
+import { createHarness, type Harness } from '../testing/harness.js';
+import { FAKE_REDIRECT, fakeLinkedinProvider } from '../testing/official-network.js';
+
+let fake: FakeLinkedin;
+let h: Harness;
+let linkedin: LinkedinProvider;
+
+beforeAll(async () => {
+  fake = await startFakeLinkedin({ redirectUris: [FAKE_REDIRECT] });
+  h = await createHarness({
+    provider: (db, sandbox) => {
+      const vault = new TokenVault(db, new Sealer(randomBytes(32).toString('base64')));
+      linkedin = fakeLinkedinProvider(fake, vault, { extraScopes: PAGE_SCOPES });
+      return new ProviderRouter(linkedin, sandbox);
+    },
+  });
+});
+afterAll(async () => {
+  await h.close();
+  await fake.close();
+});
+
+type User = ReturnType<typeof testIdentity>;
+
+/** A Nashr user connected through the network's consent page as `member`. */
+async function connectedAs(member: FakeMember, user: User = testIdentity()) {
+  fake.member = member;
+  const start = linkedin.authorization();
+  const back = new URL((await fetch(start.url, { redirect: 'manual' })).headers.get('location') ?? '');
+  const authorized = await linkedin.completeAuthorization(back.searchParams.get('code') ?? '', start.codeVerifier);
+  await h.services.connections.connectOfficial(user.userId, authorized.accountId, authorized.expiresAt);
+  return user;
+}
+
+const listPages = async (user: User) => {
+  const answer = await h.call(user, 'GET', '/api/v1/linkedin/pages');
+  expect(answer.statusCode, answer.body).toBe(200);
+  return linkedinPagesResponseSchema.parse(answer.json()).data;
+};
+const addPage = (user: User, organization: string) => h.call(user, 'POST', '/api/v1/linkedin/pages', { organization });
+const removePage = (user: User, organization: string) =>
+  h.call(user, 'DELETE', `/api/v1/linkedin/pages/${organization.split(':').at(-1)}`);
+
+const lastAnnouncement = async (userId: string) =>
+  (await h.jobsOn(QUEUES.postsInbox, 'account-connected'))
+    .filter((job) => job.data.userId === userId)
+    .sort((a, b) => (a.data.changedAt ?? 0) - (b.data.changedAt ?? 0))
+    .at(-1)?.data;
+
+/** A member who administers one page, edits another's content, and only reads a third's figures. */
+function memberWithPages() {
+  const member = fakeMember();
+  const suffix = randomUUID().slice(0, 6);
+  const pages = {
+    administered: fake.addOrganization(`شركة نشر ${suffix}`, { [member.sub]: 'ADMINISTRATOR' }),
+    edited: fake.addOrganization(`Acme ${suffix}`, { [member.sub]: 'CONTENT_ADMINISTRATOR' }),
+    analysed: fake.addOrganization(`Figures ${suffix}`, { [member.sub]: 'ANALYST' }),
+  };
+  return { member, pages };
+}
+
+async function publish(userId: string, identity: string, text: string, firstComment?: string) {
+  const running = startPublishWorker(
+    h.services.publisher,
+    { connection: h.redis.redis.duplicate({ maxRetriesPerRequest: null }), prefix: h.redis.prefix },
+    { logger: h.deps.logger },
+  );
+  try {
+    const postId = randomUUID();
+    const job = await h.queues.enqueue(
+      publishPostJob,
+      { postId, userId, text, attempt: 1, identity, ...(firstComment ? { firstComment } : {}) },
+      { jobId: `publish-${postId}-1`, attempts: 1 },
+    );
+    await expect
+      .poll(async () => (await h.queues.get(QUEUES.linkedinPublish).getJob(job.id as string))?.returnvalue)
+      .toMatch(/^(published|failed)$/);
+    return {
+      outcome: (await h.queues.get(QUEUES.linkedinPublish).getJob(job.id as string))?.returnvalue as string,
+      failed: (await h.jobsOn(QUEUES.postsInbox, 'post-publish-failed')).find((j) => j.data.postId === postId)?.data,
+    };
+  } finally {
+    await running.close();
+  }
+}
+
+describe('company pages', () => {
+  it('lists the pages the member may publish as (administrators and content administrators), by name', async () => {
+    const { member, pages } = memberWithPages();
+    const user = await connectedAs(member);
+    const listed = await listPages(user);
+    expect(listed.granted).toBe(true);
+    expect(listed.pages.map((p) => [p.organization, p.role, p.added]).sort()).toEqual(
+      [
+        [pages.administered, 'ADMINISTRATOR', false],
+        [pages.edited, 'CONTENT_ADMINISTRATOR', false],
+      ].sort(),
+    );
+    expect(listed.pages.find((p) => p.organization === pages.administered)?.name).toMatch(/^شركة نشر /);
+    // Read through the network's own finder and batch lookup, in its versioned Rest.li format.
+    expect(fake.calls.filter((c) => c.call === 'GET /rest/organizationAcls').at(-1)).toMatchObject({
+      restli: '2.0.0',
+      version: '202601',
+    });
+  });
+
+  it('adds a page, tells the other services, and publishes as it: the post and its first comment are the page’s', async () => {
+    const { member, pages } = memberWithPages();
+    const user = await connectedAs(member);
+    const added = await addPage(user, pages.edited);
+    expect(added.statusCode, added.body).toBe(200);
+    const page = added.json().data.pages.find((p: { organization: string }) => p.organization === pages.edited);
+    expect(page).toMatchObject({ added: true, identity: expect.any(String) });
+    // Adding it again changes nothing.
+    expect((await addPage(user, pages.edited)).statusCode).toBe(200);
+    const told = await lastAnnouncement(user.userId);
+    expect(told?.pages).toEqual([{ identity: page.identity, name: page.name }]);
+    expect(told?.identity).not.toBe(page.identity);
+
+    const text = `As the page ${randomUUID()}`;
+    const { outcome } = await publish(user.userId, page.identity, text, 'تعليق الصفحة');
+    expect(outcome).toBe('published');
+    const sent = fake.posts.find((p) => p.shown === text);
+    expect(sent?.author).toBe(pages.edited);
+    expect(fake.comments.find((c) => c.object === sent?.id)?.actor).toBe(pages.edited);
+  });
+
+  it('refuses a page the member does not administer, and says so when pages were not allowed', async () => {
+    const { member, pages } = memberWithPages();
+    const user = await connectedAs(member);
+    const analyst = await addPage(user, pages.analysed);
+    expect(analyst.statusCode).toBe(422);
+    expect(analyst.json().code).toBe('linkedin.page_not_administered');
+
+    const declining = memberWithPages();
+    fake.options.declineScopes = [...PAGE_SCOPES];
+    try {
+      const other = await connectedAs(declining.member);
+      expect(await listPages(other)).toEqual({ granted: false, pages: [] });
+      const refused = await addPage(other, declining.pages.administered);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('linkedin.pages_not_granted');
+    } finally {
+      fake.options.declineScopes = [];
+    }
+    const stranger = await addPage(testIdentity(), pages.administered);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().code).toBe('linkedin.not_connected');
+  });
+
+  it('tells a second Nashr user that a page is added in another account, leaving the first as it was', async () => {
+    const { member, pages } = memberWithPages();
+    const first = await connectedAs(member);
+    const colleague = fakeMember();
+    fake.organizations.get(pages.administered.split(':').at(-1) ?? '')?.roles.set(colleague.sub, 'ADMINISTRATOR');
+    const second = await connectedAs(colleague);
+    expect((await addPage(first, pages.administered)).statusCode).toBe(200);
+    const refused = await addPage(second, pages.administered);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('linkedin.connected_elsewhere');
+    expect((await listPages(first)).pages.find((p) => p.organization === pages.administered)?.added).toBe(true);
+  });
+
+  it('never publishes as a page once it is removed, or once the account signs in as another member', async () => {
+    const { member, pages } = memberWithPages();
+    const user = await connectedAs(member);
+    const identity = (await addPage(user, pages.administered))
+      .json()
+      .data.pages.find((p: { organization: string }) => p.organization === pages.administered).identity;
+    expect((await removePage(user, pages.administered)).statusCode).toBe(200);
+    expect((await lastAnnouncement(user.userId))?.pages).toEqual([]);
+    const before = fake.posts.length;
+    const removed = await publish(user.userId, identity, `Removed page ${randomUUID()}`);
+    expect(removed).toMatchObject({ outcome: 'failed', failed: { code: 'linkedin.identity_changed' } });
+
+    await addPage(user, pages.administered);
+    await connectedAs(fakeMember(), user);
+    expect(await h.services.accounts.pagesOf((await h.services.accounts.findByUser(user.userId))?.id ?? '')).toEqual(
+      [],
+    );
+    const reconnected = await publish(user.userId, identity, `Another member ${randomUUID()}`);
+    expect(reconnected).toMatchObject({ outcome: 'failed', failed: { code: 'linkedin.identity_changed' } });
+    expect(fake.posts.length).toBe(before);
+  });
+});

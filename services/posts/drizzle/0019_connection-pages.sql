@@ -1,0 +1,1 @@
+ALTER TABLE "posts"."connections" ADD COLUMN "pages" jsonb DEFAULT '[]'::jsonb NOT NULL;
