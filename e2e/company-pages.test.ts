@@ -2,7 +2,7 @@
  * Company pages, in Arabic on a phone, against the whole stack and a local server speaking the
  * network's official wire format: the member connects with the page scopes, adds a page they
  * administer on the profile, schedules a post "as" the page from the composer (the card names the
- * page), and a post published as the page reaches the network with the page as its author.
+ * page), and posts one now as the page, which reaches the network with the page as its author.
  */
 import { randomUUID } from 'node:crypto';
 import { type FakeLinkedin, fakeMember, startFakeLinkedin } from '@nashr/linkedin/testing';
@@ -11,7 +11,6 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, waitUntilLive } from './support/browser';
 import { connectedThroughLinkedIn, officialNetworkEnv } from './support/connect';
-import { callAs } from './support/full-user';
 import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
 
 let stack: Stack;
@@ -45,7 +44,7 @@ describe('company pages', () => {
     const pageName = `شركة الأفق ${randomUUID().slice(0, 4)}`;
     const organization = fake.addOrganization(pageName, { [fake.member.sub]: 'ADMINISTRATOR' });
     fake.addOrganization('Figures only', { [fake.member.sub]: 'ANALYST' });
-    const { user, page } = await connectedThroughLinkedIn(stack, browser, 'pages', { lang: 'ar', viewport: 'phone' });
+    const { page } = await connectedThroughLinkedIn(stack, browser, 'pages', { lang: 'ar', viewport: 'phone' });
 
     // The profile lists the page that may post (not the one the member only reads figures of).
     await page.goto(`${stack.url}/profile`, { waitUntil: 'domcontentloaded' });
@@ -88,20 +87,29 @@ describe('company pages', () => {
     expect(await card.getByTestId('page-badge').textContent()).toBe(`باسم ${pageName}`);
     await screenshot(page, 'company-pages-card-ar-phone');
 
-    // Published as the page: the network receives the page as the author.
-    const pages = await callAs(stack, user, 'GET', '/api/v1/linkedin/pages');
-    const identity = pages.body.data.pages.find((p: { organization: string }) => p.organization === organization)
-      ?.identity as string;
+    // Posted now from the composer as the page: the confirmation names the page, and the network
+    // receives the page as the author.
     const now = `الآن باسم الصفحة ${randomUUID().slice(0, 8)}`;
-    const published = await callAs(stack, user, 'POST', '/linkedln/createPost', {
-      text: now,
-      visibility: 'PUBLIC',
-      identity,
-    });
-    expect(published.status, JSON.stringify(published.body)).toBeLessThan(300);
+    await page.goto(`${stack.url}/generate-post`, { waitUntil: 'domcontentloaded' });
+    await composer.waitFor();
+    await waitUntilLive(page);
+    await composer.getByLabel('النشر باسم').selectOption({ label: pageName });
+    await composer.getByTestId('composer-text').fill(now);
+    await composer.getByTestId('composer-post').click();
+    const confirm = page.getByTestId('publish-confirm-post');
+    await confirm.waitFor();
+    expect(await page.getByRole('alertdialog').textContent()).toContain(pageName);
+    await confirm.click();
     await expect
       .poll(() => fake.posts.find((post) => post.shown === now)?.author, { timeout: 30_000 })
       .toBe(organization);
+
+    // The Published tab shows the page's posts when the page is chosen above the list.
+    await page.goto(`${stack.url}/posts?tab=published`, { waitUntil: 'domcontentloaded' });
+    await waitUntilLive(page);
+    const whose = page.getByTestId('published-identity');
+    await whose.getByText(pageName).click();
+    await page.getByTestId('published-list').getByText(now).waitFor();
     await page.context().close();
   });
 });

@@ -965,7 +965,7 @@ export interface paths {
         put?: never;
         /**
          * The user's published posts on the network
-         * @description `data` may carry `limit` and `cursor` for paging.
+         * @description `data` may carry `limit` and `cursor` for paging, and `identity` (a company page added to the account) for that page’s posts.
          */
         post: operations["postLinkedlnGetPosts"];
         delete?: never;
@@ -7287,6 +7287,15 @@ export interface operations {
             };
             /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `linkedin.reconnect` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused by the professional network. Codes: `linkedin.page_not_administered` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -173,10 +173,11 @@ export const linkedinApi = {
     owner: 'linkedin',
     access: 'full-user',
     summary: "The user's published posts on the network",
-    description: '`data` may carry `limit` and `cursor` for paging.',
+    description:
+      '`data` may carry `limit` and `cursor` for paging, and `identity` (a company page added to the account) for that page’s posts.',
     body: optionalLinkedlnRequest,
     responses: { 200: { description: 'One page of posts', schema: linkedinPostsResponseSchema } },
-    errors: networkRefusals,
+    errors: { ...networkRefusals, 422: [codes.pageNotAdministered] },
   }),
   getUserProfileData: defineEndpoint({
     method: 'POST',

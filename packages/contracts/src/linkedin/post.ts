@@ -32,6 +32,8 @@ export const DEFAULT_LINKEDIN_POSTS_PAGE = 50;
 export const linkedinPostsPageSchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_LINKEDIN_POSTS_PAGE).optional(),
   cursor: z.string().min(1).max(2000).nullish(),
+  /** A company page added to the account (its identity): that page's posts instead of the member's. */
+  identity: z.string().min(1).max(64).nullish(),
 });
 
 /** `POST /linkedln/getPosts`: newest first; `cursor` fetches the next page, null at the end. */

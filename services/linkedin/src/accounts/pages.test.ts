@@ -134,6 +134,22 @@ describe('company pages', () => {
     const sent = fake.posts.find((p) => p.shown === text);
     expect(sent?.author).toBe(pages.edited);
     expect(fake.comments.find((c) => c.object === sent?.id)?.actor).toBe(pages.edited);
+
+    // The page's posts are listed as the page's, apart from the member's own.
+    const listed = async (data: object) => {
+      const answer = await h.call(user, 'POST', '/linkedln/getPosts', { data });
+      return { status: answer.statusCode, body: answer.json() };
+    };
+    const ofPage = await listed({ identity: page.identity });
+    expect(ofPage.status).toBe(200);
+    expect(ofPage.body.data.items).toEqual([
+      expect.objectContaining({ text, author: { name: page.name, headline: null } }),
+    ]);
+    const own = await listed({});
+    expect(own.body.data.items.map((p: { text: string }) => p.text)).not.toContain(text);
+    const unknown = await listed({ identity: 'not-a-page-of-theirs' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.code).toBe('linkedin.page_not_administered');
   });
 
   it('refuses a page the member does not administer, and says so when pages were not allowed', async () => {

@@ -8,7 +8,7 @@ import {
 import type { Logger, Queues } from '@nashr/platform';
 import type { AccountStore } from '../accounts/account-store.js';
 import { reportDisconnected, toAppError } from '../accounts/provider-failure.js';
-import type { AccountRow } from '../db/schema.js';
+import type { AccountRow, PageRow } from '../db/schema.js';
 import type { NetworkProvider } from '../providers/network-provider.js';
 import { isProviderError } from '../providers/provider-error.js';
 import { refusal } from '../refusal.js';
@@ -71,26 +71,42 @@ export class ProfileService {
     );
   }
 
+  /** A company page added to the account, by its identity; refused when it is not one of them. */
+  async pageOf(row: AccountRow, identity: string): Promise<PageRow> {
+    const page = await this.deps.accounts.pageOf(row.id, identity);
+    if (!page) throw refusal('UNPROCESSABLE', 'pageNotAdministered');
+    return page;
+  }
+
+  /** The account's posts on the network, or those of one of its company pages (`page`). */
   async posts(
     row: AccountRow,
     page: { limit: number; cursor?: string | null },
     requestId?: string,
+    companyPage?: PageRow,
   ): Promise<{ items: LinkedinPost[]; cursor: string | null }> {
-    return this.deps.cache.remember(row.id, `posts:${page.limit}:${page.cursor ?? ''}`, async () => {
-      const [list, profile] = await Promise.all([
-        this.call(row, requestId, (id) => this.deps.provider.listPosts(id, page)),
-        this.ownProfile(row, requestId),
+    const key = `posts:${page.limit}:${page.cursor ?? ''}:${companyPage?.identity ?? ''}`;
+    return this.deps.cache.remember(row.id, key, async () => {
+      const [list, author] = await Promise.all([
+        this.call(row, requestId, (id) =>
+          this.deps.provider.listPosts(id, { ...page, ...(companyPage ? { author: companyPage.organization } : {}) }),
+        ),
+        companyPage ? { name: companyPage.name, headline: null } : this.ownAuthor(row, requestId),
       ]);
-      const fullName = `${profile.first_name} ${profile.last_name}`.trim();
       return {
         cursor: list.cursor,
-        items: list.items.map(({ author, ...post }) => ({
+        items: list.items.map(({ author: listed, ...post }) => ({
           ...post,
-          // The network lists no headline with posts: the author is the account's owner.
-          author: { name: author.name || fullName, headline: profile.headline },
+          // The network lists no headline with posts: the author is the account's owner (or its page).
+          author: { name: listed.name || author.name, headline: author.headline },
         })),
       };
     });
+  }
+
+  private async ownAuthor(row: AccountRow, requestId?: string) {
+    const profile = await this.ownProfile(row, requestId);
+    return { name: `${profile.first_name} ${profile.last_name}`.trim(), headline: profile.headline };
   }
 
   /**

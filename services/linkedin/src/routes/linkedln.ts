@@ -6,11 +6,12 @@ import type { ProfileService } from '../profile/profile-service.js';
 /** Paging may sit in `data` beside the account id; anything else in `data` is ignored. */
 function pageOf(data: unknown) {
   const source = data && typeof data === 'object' && !Array.isArray(data) ? data : {};
-  const { limit, cursor } = parseOrThrow(linkedinPostsPageSchema, {
+  const { limit, cursor, identity } = parseOrThrow(linkedinPostsPageSchema, {
     limit: (source as Record<string, unknown>).limit,
     cursor: (source as Record<string, unknown>).cursor,
+    identity: (source as Record<string, unknown>).identity,
   });
-  return { limit: limit ?? DEFAULT_LINKEDIN_POSTS_PAGE, cursor: cursor ?? null };
+  return { limit: limit ?? DEFAULT_LINKEDIN_POSTS_PAGE, cursor: cursor ?? null, identity: identity ?? null };
 }
 
 /**
@@ -32,9 +33,10 @@ export function linkedlnRoutes(app: ServiceApp, profiles: ProfileService): void 
 
   route(app, API.linkedin.getPosts, options, async (request) => {
     const data = request.body?.data;
-    const page = pageOf(data);
+    const { identity, ...page } = pageOf(data);
     const row = await profiles.accountOf(identityOf(request).userId, data, { connected: true });
-    return { success: true as const, data: await profiles.posts(row, page, request.id) };
+    const author = identity ? await profiles.pageOf(row, identity) : undefined;
+    return { success: true as const, data: await profiles.posts(row, page, request.id, author) };
   });
 
   route(app, API.linkedin.getUserProfileData, options, async (request) => {

@@ -9,6 +9,7 @@ import {
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DraftRequest, useComposerChoices, useCredits, useSaveComposerChoices } from '../../lib/api/ai';
+import { useAddedPages } from '../../lib/api/linkedin';
 import { CharCounter, lengthState, postLength } from '../../ui/char-counter';
 import { TextProblemNotice } from '../../ui/text-problem-notice';
 import {
@@ -17,6 +18,7 @@ import {
   FirstCommentField,
   imageFilesOf,
   MediaPicker,
+  PostAsField,
   ScheduleDialog,
   useAuthor,
   useComposerMedia,
@@ -117,6 +119,10 @@ export function Composer({
     onFinished?.();
   };
   const posting = usePostNow(finish);
+  // '' posts as the member; a company page's identity otherwise (kept until the page is left).
+  const [postAs, setPostAs] = useState('');
+  const addedPages = useAddedPages();
+  const postAsName = addedPages.find((page) => page.identity === postAs)?.name;
   const queueing = useQueuePost(finish);
 
   const { stream } = ai;
@@ -281,6 +287,7 @@ export function Composer({
           {creditsHint(t, credits.data, busy ? null : state.mode)}
         </p>
 
+        <PostAsField id={id} value={postAs} onChange={setPostAs} disabled={busy} />
         <FirstCommentField
           id={id}
           value={firstComment}
@@ -317,11 +324,18 @@ export function Composer({
 
       <PublishConfirmDialog
         open={confirmingPost}
-        authorName={author.name}
+        authorName={postAsName ?? author.name}
         onCancel={() => setConfirmingPost(false)}
         onConfirm={() => {
           setConfirmingPost(false);
-          if (canSend) void posting.post(text.trim(), { firstComment: firstComment.trim(), draftId, mediaIds });
+          if (canSend) {
+            void posting.post(text.trim(), {
+              firstComment: firstComment.trim(),
+              draftId,
+              mediaIds,
+              ...(postAsName ? { identity: postAs } : {}),
+            });
+          }
         }}
       />
       <PersonalizeDialog
@@ -341,6 +355,7 @@ export function Composer({
         defaultFirstComment={firstComment.trim()}
         media={media}
         draftId={draftId}
+        defaultIdentity={postAsName ? postAs : ''}
         onScheduled={finish}
       />
     </div>

@@ -23,6 +23,8 @@ export interface PublishInput {
   draftId?: string | null;
   /** Uploaded images the post carries, in order. */
   mediaIds?: string[];
+  /** A company page's identity to post as; the member when left out. */
+  identity?: string;
 }
 
 /**
@@ -39,6 +41,7 @@ export function usePublishNow() {
       firstComment,
       draftId,
       mediaIds,
+      identity,
     }: PublishInput): Promise<PublishResult> => {
       const answer = await call(postsApi.publishNow, {
         body: {
@@ -48,6 +51,7 @@ export function usePublishNow() {
           ...(firstComment ? { firstComment } : {}),
           ...(draftId ? { draftId } : {}),
           ...(mediaIds?.length ? { mediaIds } : {}),
+          ...(identity ? { identity } : {}),
         },
         failureCode: POST_ERROR_CODES.publishFailed,
         init: onceWithKey(idempotencyKey),

@@ -11,6 +11,8 @@ export interface PostExtras {
   draftId?: string | null;
   /** Uploaded images the post carries, in order. */
   mediaIds?: string[];
+  /** A company page's identity to post as; the member when left out. */
+  identity?: string;
 }
 
 /**

@@ -8,6 +8,7 @@ export { DocumentCarousel, DocumentSummary } from './document-attachment';
 export { FeedPreview } from './feed-preview';
 export { FirstCommentField } from './first-comment-field';
 export { imageFilesOf, MediaPicker } from './media-picker';
+export { PostAsField } from './post-as-field';
 export {
   FormActions,
   FormProblem,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAddedPages, useLinkedinAccount } from '../../lib/api/linkedin';
+import { useAddedPages } from '../../lib/api/linkedin';
 
 /**
  * "Post as": the connected member (the empty value) or one of the company pages added on the
@@ -17,8 +17,7 @@ export function PostAsField({
   disabled?: boolean;
 }) {
   const { t } = useTranslation('composer');
-  const account = useLinkedinAccount();
-  const pages = useAddedPages(account.data?.provider === 'linkedin' && account.data.status === 'connected');
+  const pages = useAddedPages();
   if (pages.length === 0) return null;
   return (
     <div>

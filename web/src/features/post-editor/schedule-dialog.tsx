@@ -43,6 +43,8 @@ export interface ScheduleDialogProps {
   media?: AttachedMedia[];
   /** Day to start from (YYYY-MM-DD), e.g. the day picked in the calendar. */
   defaultDate?: string;
+  /** Whom to post as to start from (the composer's choice): a company page's identity, '' for the member. */
+  defaultIdentity?: string;
   onScheduled?: (post: ScheduledPost) => void;
 }
 
@@ -80,6 +82,7 @@ function ScheduleForm({
   draftId,
   media = [],
   defaultDate = '',
+  defaultIdentity = '',
   onScheduled,
   onBusyChange,
   reportDirty,
@@ -111,7 +114,7 @@ function ScheduleForm({
   const images = usePostImages(media);
   const [problem, setProblem] = useState<string | null>(null);
   // '' is the member; a company page's identity otherwise.
-  const [postAs, setPostAs] = useState('');
+  const [postAs, setPostAs] = useState(defaultIdentity);
   // One scheduling per opening of the dialog, however often Schedule is pressed or retried.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const today = new Date();

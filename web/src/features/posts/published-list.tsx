@@ -1,17 +1,59 @@
+import type { LinkedinPage } from '@nashr/contracts';
 import { ChevronDown, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAddedPages } from '../../lib/api/linkedin';
 import { usePublishedPosts } from '../../lib/api/posts';
+import { SegmentedChoice } from '../../ui/segmented-choice';
 import { EmptyPostList, LoadError, PostListSkeleton } from './list-states';
 import { PublishedPostCard } from './published-post-card';
 
 /** Cards shown at first and added by 'Show more': the calendar sits below the list on phones. */
 const PAGE = 10;
 
-/** The Published tab: the account's posts on the network, newest first. */
+/**
+ * The Published tab: the account's posts on the network, newest first; with company pages added,
+ * the profile's or one page's, as chosen above the list.
+ */
 export function PublishedList({ onGenerate }: { onGenerate: () => void }) {
+  const pages = useAddedPages();
+  // '' is the member's profile; a page's identity otherwise.
+  const [identity, setIdentity] = useState('');
+  const chosen = pages.some((page) => page.identity === identity) ? identity : '';
+  return (
+    <div className="flex flex-col gap-4">
+      {pages.length > 0 && <IdentityChoice pages={pages} value={chosen} onChange={setIdentity} />}
+      <PublishedPosts key={chosen} identity={chosen || null} onGenerate={onGenerate} />
+    </div>
+  );
+}
+
+function IdentityChoice({
+  pages,
+  value,
+  onChange,
+}: {
+  pages: LinkedinPage[];
+  value: string;
+  onChange: (identity: string) => void;
+}) {
   const { t } = useTranslation('posts');
-  const published = usePublishedPosts();
+  const names = new Map(pages.map((page) => [page.identity ?? '', page.name]));
+  return (
+    <SegmentedChoice
+      legend={t('published.whose')}
+      options={['', ...pages.map((page) => page.identity ?? '')]}
+      value={value}
+      onChange={onChange}
+      label={(option) => (option ? (names.get(option) ?? option) : t('published.profile'))}
+      testId="published-identity"
+    />
+  );
+}
+
+function PublishedPosts({ identity, onGenerate }: { identity: string | null; onGenerate: () => void }) {
+  const { t } = useTranslation('posts');
+  const published = usePublishedPosts(identity);
   const [shown, setShown] = useState(PAGE);
   if (published.isPending) return <PostListSkeleton />;
   if (published.error) {

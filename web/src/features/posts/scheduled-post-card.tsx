@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { OAUTH_START_PATH, useAddedPages, useLinkedinAccount } from '../../lib/api/linkedin';
+import { OAUTH_START_PATH, useAddedPages } from '../../lib/api/linkedin';
 import { type PostView, useMoveToConnectedAccount, useRetryPost } from '../../lib/api/posts';
 import { codeText, errorText } from '../../lib/error-text';
 import { formatClock, formatDay } from '../../lib/format';
@@ -164,8 +164,7 @@ function MoveToConnectedButton({ post }: { post: PostView }) {
 /** The company page a post goes out as, when it is one of the pages added on the profile. */
 function PageBadge({ identity }: { identity: string | null }) {
   const { t } = useTranslation('posts');
-  const account = useLinkedinAccount();
-  const pages = useAddedPages(account.data?.provider === 'linkedin' && account.data.status === 'connected');
+  const pages = useAddedPages();
   const page = identity ? pages.find((candidate) => candidate.identity === identity) : undefined;
   if (!page) return null;
   return (

@@ -218,13 +218,16 @@ export function keepAccountFrom(queryClient: QueryClient): void {
   if (profile) storeProfile(profile);
 }
 
-const postsQuery = (account: LinkedinAccountInfo) =>
+/** The member's posts, or (with `identity`) those of one of the company pages added to the account. */
+const postsQuery = (account: LinkedinAccountInfo, identity: string | null = null) =>
   queryOptions({
-    queryKey: ['linkedin', 'posts', account.accountID] as const,
+    queryKey: ['linkedin', 'posts', account.accountID, identity] as const,
     queryFn: async () => {
       // One full page is enough for the statistics of the last months.
       const answer = await call(linkedinApi.getPosts, {
-        body: { data: { accountID: account.accountID, limit: MAX_LINKEDIN_POSTS_PAGE } },
+        body: {
+          data: { accountID: account.accountID, limit: MAX_LINKEDIN_POSTS_PAGE, ...(identity ? { identity } : {}) },
+        },
         failureCode: CLIENT_ERROR_CODES.postsFailed,
       });
       return answer.data.items;
@@ -343,10 +346,10 @@ export function useProfileData(): AccountData<FullProfile> {
 }
 
 /** `POST /linkedln/getPosts`: the account's posts, newest first. */
-export function usePosts(): AccountData<LinkedinPost[]> {
+export function usePosts(identity: string | null = null): AccountData<LinkedinPost[]> {
   const client = useQueryClient();
   const account = useQuery(userInfoQuery);
-  const inner = useQuery({ ...postsQuery(account.data ?? UNKNOWN_ACCOUNT), enabled: account.isSuccess });
+  const inner = useQuery({ ...postsQuery(account.data ?? UNKNOWN_ACCOUNT, identity), enabled: account.isSuccess });
   return combine(client, account, inner);
 }
 
@@ -365,9 +368,13 @@ export function useCompanyPages(enabled = true) {
   });
 }
 
-/** The pages added here: whom a post may be written as besides the member. */
-export function useAddedPages(enabled = true): LinkedinPage[] {
-  const pages = useCompanyPages(enabled);
+/**
+ * The pages added here: whom a post may be written as besides the member. Only the official
+ * network's working connection has pages; any other has none (and nothing is asked).
+ */
+export function useAddedPages(): LinkedinPage[] {
+  const account = useLinkedinAccount();
+  const pages = useCompanyPages(account.data?.provider === 'linkedin' && account.data.status === 'connected');
   return (pages.data?.pages ?? []).filter((page) => page.added);
 }
 
