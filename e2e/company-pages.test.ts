@@ -110,6 +110,12 @@ describe('company pages', () => {
     const whose = page.getByTestId('published-identity');
     await whose.getByText(pageName).click();
     await page.getByTestId('published-list').getByText(now).waitFor();
+    // The page's figures are not read yet: none are shown, rather than zeros.
+    const published = page.getByTestId('published-post').filter({ hasText: now });
+    expect(await published.getByTestId('page-figures-note').textContent()).toBe(
+      'لا تُعرض هنا أرقام صفحات الشركات من لينكدإن بعد.',
+    );
+    expect(await published.locator('[data-counter]').count()).toBe(0);
     await page.context().close();
   });
 });

@@ -7,7 +7,7 @@
  *   LINKEDIN_NETWORK_PORT (8111)   LINKEDIN_NETWORK_HOST (127.0.0.1)
  *   LINKEDIN_REDIRECT_URI          the only redirect URL it accepts (the gateway's callback)
  */
-import { startFakeLinkedin } from './testing/fake-linkedin.js';
+import { fakeMember, startFakeLinkedin } from './testing/fake-linkedin.js';
 
 if (process.env.NODE_ENV === 'production') {
   console.error('The local network server does not run in production: configure the real network app instead.');
@@ -23,6 +23,9 @@ const fake = await startFakeLinkedin({
 fake.options.anyPostExists = true;
 // The sign-in page asks which member signs in, so connecting again with another login can be tried.
 fake.options.chooseMember = true;
+// The usual member is the same one on every start: connecting again after a restart is not a sign-in
+// as someone else (which would hold the scheduled posts back and drop the pages).
+fake.member = fakeMember('localmember');
 // The usual member administers a company page and edits another's content, so pages can be added and posted to.
 fake.addOrganization('شركة نشر للاستشارات', { [fake.member.sub]: 'ADMINISTRATOR' });
 fake.addOrganization('Acme Analytics', { [fake.member.sub]: 'CONTENT_ADMINISTRATOR' });

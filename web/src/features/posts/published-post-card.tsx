@@ -17,7 +17,11 @@ function initials(name: string): string {
 }
 
 /** A card of the Published tab (spec section 2): author, date and time, text and the four counters. */
-export function PublishedPostCard({ post }: { post: LinkedinPost }) {
+/**
+ * `figures: false` for a company page's post: the page's figures are not read from the network
+ * yet, so none are shown (never a zero that is not one).
+ */
+export function PublishedPostCard({ post, figures = true }: { post: LinkedinPost; figures?: boolean }) {
   const { t, i18n } = useTranslation('posts');
   const counters = [
     { key: 'reactions', icon: ThumbsUp, value: post.reaction_counter },
@@ -67,21 +71,28 @@ export function PublishedPostCard({ post }: { post: LinkedinPost }) {
       ) : (
         <PostImages urls={(post.images ?? []).map((image) => image.url)} />
       )}
-      <dl className="mt-4 grid grid-cols-2 gap-2 border-t border-slate-100 pt-4 sm:grid-cols-4">
-        {counters.map(({ key, icon: Icon, value }) => (
-          // A <dl> holds only dt/dd groups (a div each): the icon lives inside the term.
-          <div key={key} className="min-w-0 rounded-xl bg-slate-50 px-3 py-2" data-counter={key}>
-            <dt className="flex items-center gap-1.5 text-[0.7rem] text-slate-500">
-              <Icon aria-hidden="true" className="size-3.5 shrink-0 text-brand-600" />
-              <span className="truncate">{t(`published.${key}`)}</span>
-            </dt>
-            <dd className="mt-0.5 text-sm font-semibold tabular-nums text-ink">
-              {formatCompact(value, i18n.language)}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      <PostResultsLink postId={post.id} className="mt-3" />
+      {!figures && (
+        <p className="mt-4 border-t border-slate-100 pt-4 text-sm text-slate-500" data-testid="page-figures-note">
+          {t('published.pageFigures')}
+        </p>
+      )}
+      {figures && (
+        <dl className="mt-4 grid grid-cols-2 gap-2 border-t border-slate-100 pt-4 sm:grid-cols-4">
+          {counters.map(({ key, icon: Icon, value }) => (
+            // A <dl> holds only dt/dd groups (a div each): the icon lives inside the term.
+            <div key={key} className="min-w-0 rounded-xl bg-slate-50 px-3 py-2" data-counter={key}>
+              <dt className="flex items-center gap-1.5 text-[0.7rem] text-slate-500">
+                <Icon aria-hidden="true" className="size-3.5 shrink-0 text-brand-600" />
+                <span className="truncate">{t(`published.${key}`)}</span>
+              </dt>
+              <dd className="mt-0.5 text-sm font-semibold tabular-nums text-ink">
+                {formatCompact(value, i18n.language)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {figures && <PostResultsLink postId={post.id} className="mt-3" />}
     </article>
   );
 }
