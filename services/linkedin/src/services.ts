@@ -67,7 +67,7 @@ export function createServices(deps: LinkedinDeps) {
     cache,
     store,
     connections,
-    pages: new PageService({ accounts, provider, connections, logger }),
+    pages: new PageService({ accounts, provider, connections, queues, logger }),
     profiles: new ProfileService({ accounts, provider, cache, queues, logger }),
     userData: new UserData({
       accounts,

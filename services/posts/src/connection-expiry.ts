@@ -1,7 +1,7 @@
 import { type PostAttentionCause, postNeedsAttentionEvent } from '@nashr/contracts';
 import type { Queues } from '@nashr/platform';
 import type { PostRow } from './db/schema.js';
-import type { ConnectionState, PostStore } from './post-store.js';
+import { type ConnectionState, connectionWritesAs, type PostStore } from './post-store.js';
 
 /** Why a scheduled post cannot go out through this connection, or null. */
 export function attentionCause(
@@ -11,9 +11,7 @@ export function attentionCause(
   if (!connection) return null;
   if (connection.disconnected) return 'account_disconnected';
   // Compared only when both are known: posts written before members were told stay as they were.
-  // A page added to the connection is one of its identities too.
-  const own = post.identity === connection.identity || connection.pages.some((page) => page.identity === post.identity);
-  if (post.identity && connection.identity && !own) return 'identity_changed';
+  if (post.identity && connection.identity && !connectionWritesAs(connection, post.identity)) return 'identity_changed';
   const end = connection.accessExpiresAt;
   return end && post.scheduledAt.getTime() > end.getTime() ? 'connection_expires' : null;
 }

@@ -92,6 +92,10 @@ export interface ConnectionState {
   pages: { identity: string; name: string }[];
 }
 
+/** Whether a post written as `identity` goes out through `connection`: as its member or one of its added pages. */
+export const connectionWritesAs = (connection: ConnectionState, identity: string): boolean =>
+  connection.identity === identity || connection.pages.some((page) => page.identity === identity);
+
 /** The network member `userId` (a value or the row's column) is connected as now, or null. */
 const memberConnectedAs = (userId: string | SQL) =>
   sql<string | null>`(select c.identity from ${connections} c where c.user_id = ${userId})`;

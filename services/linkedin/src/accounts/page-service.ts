@@ -1,18 +1,18 @@
 import type { LinkedinPage, LinkedinPagesResponse } from '@nashr/contracts';
-import type { Logger } from '@nashr/platform';
+import type { Logger, Queues } from '@nashr/platform';
 import type { AccountRow } from '../db/schema.js';
 import type { NetworkPages, NetworkProvider } from '../providers/network-provider.js';
-import { isProviderError } from '../providers/provider-error.js';
 import { refusal } from '../refusal.js';
 import type { AccountStore } from './account-store.js';
 import type { ConnectionService } from './connection-service.js';
 import { pageIdentity } from './member-identity.js';
-import { toAppError } from './provider-failure.js';
+import { callNetwork } from './provider-failure.js';
 
 export interface PageDeps {
   accounts: AccountStore;
   provider: NetworkProvider;
   connections: ConnectionService;
+  queues: Queues;
   logger: Logger;
 }
 
@@ -29,14 +29,14 @@ type PagesAnswer = LinkedinPagesResponse['data'] & {
 export class PageService {
   constructor(private readonly deps: PageDeps) {}
 
-  async list(userId: string): Promise<PagesAnswer> {
-    const { account, providerAccountId } = await this.connected(userId);
-    return this.answer(account, await this.networkPages(providerAccountId));
+  async list(userId: string, requestId?: string): Promise<PagesAnswer> {
+    const account = await this.connected(userId);
+    return this.answer(account, await this.networkPages(account, requestId));
   }
 
   async add(userId: string, organization: string, requestId?: string): Promise<PagesAnswer> {
-    const { account, providerAccountId } = await this.connected(userId);
-    const network = await this.networkPages(providerAccountId);
+    const account = await this.connected(userId);
+    const network = await this.networkPages(account, requestId);
     if (!network.granted) throw refusal('CONFLICT', 'pagesNotGranted');
     const page = network.pages.find((p) => p.organization === organization);
     if (!page) throw refusal('UNPROCESSABLE', 'pageNotAdministered');
@@ -48,33 +48,23 @@ export class PageService {
   }
 
   async remove(userId: string, organization: string, requestId?: string): Promise<PagesAnswer> {
-    const { account, providerAccountId } = await this.connected(userId);
+    const account = await this.connected(userId);
     const changed = await this.deps.accounts.removePage(account, organization);
     this.deps.logger.info({ accountId: account.id, userId }, 'company page removed');
     const changedAt = await this.deps.connections.announce(changed, requestId);
-    return { ...(await this.answer(changed, await this.networkPages(providerAccountId))), changedAt };
+    return { ...(await this.answer(changed, await this.networkPages(changed, requestId))), changedAt };
   }
 
-  private async connected(userId: string): Promise<{ account: AccountRow; providerAccountId: string }> {
+  private async connected(userId: string): Promise<AccountRow> {
     const account = await this.deps.accounts.findByUser(userId);
-    const providerAccountId = account?.status === 'connected' ? this.deps.accounts.providerAccount(account) : null;
-    if (!account || !providerAccountId) {
-      throw account?.status === 'disconnected'
-        ? refusal('CONFLICT', 'reconnect')
-        : refusal('NOT_FOUND', 'notConnected');
-    }
-    return { account, providerAccountId };
+    if (account?.status === 'connected') return account;
+    throw account?.status === 'disconnected' ? refusal('CONFLICT', 'reconnect') : refusal('NOT_FOUND', 'notConnected');
   }
 
-  private async networkPages(providerAccountId: string): Promise<NetworkPages> {
-    if (!this.deps.provider.listPages) return { granted: false, pages: [] };
-    try {
-      return await this.deps.provider.listPages(providerAccountId);
-    } catch (error) {
-      if (!isProviderError(error)) throw error;
-      this.deps.logger.warn({ kind: error.kind, detail: error.detail }, 'the network refused to list the pages');
-      throw toAppError(error);
-    }
+  private async networkPages(account: AccountRow, requestId?: string): Promise<NetworkPages> {
+    const { listPages } = this.deps.provider;
+    if (!listPages) return { granted: false, pages: [] };
+    return callNetwork(this.deps, account, requestId, (id) => listPages.call(this.deps.provider, id));
   }
 
   /** The network's pages, each marked added or not; an added page the member no longer administers is left out. */

@@ -188,6 +188,23 @@ describe('company pages', () => {
     expect((await listPages(first)).pages.find((p) => p.organization === pages.administered)?.added).toBe(true);
   });
 
+  it('takes a token the network no longer accepts as a disconnection: Reconnect, said once to every service', async () => {
+    const { member } = memberWithPages();
+    const user = await connectedAs(member);
+    fake.revoke(member.sub);
+    const refused = await h.call(user, 'GET', '/api/v1/linkedin/pages');
+    expect(refused.statusCode).toBe(409);
+    expect((await h.services.accounts.findByUser(user.userId))?.status).toBe('disconnected');
+    const told = (await h.jobsOn(QUEUES.postsInbox, 'account-disconnected')).filter(
+      (job) => job.data.userId === user.userId,
+    );
+    expect(told).toHaveLength(1);
+    // Disconnected now: the next call is refused here, without asking the network again.
+    const again = await h.call(user, 'GET', '/api/v1/linkedin/pages');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('linkedin.reconnect');
+  });
+
   it('never publishes as a page once it is removed, or once the account signs in as another member', async () => {
     const { member, pages } = memberWithPages();
     const user = await connectedAs(member);

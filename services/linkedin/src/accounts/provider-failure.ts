@@ -1,7 +1,8 @@
 import { accountDisconnectedEvent, LINKEDIN_MESSAGES, NETWORK_FAILURE_CODES } from '@nashr/contracts';
 import { AppError, type ErrorCode, type Logger, type Queues } from '@nashr/platform';
 import type { AccountRow } from '../db/schema.js';
-import type { ProviderError } from '../providers/provider-error.js';
+import { isProviderError, type ProviderError } from '../providers/provider-error.js';
+import { refusal } from '../refusal.js';
 import type { AccountStore } from './account-store.js';
 
 export const RECONNECT_MESSAGE = LINKEDIN_MESSAGES.reconnect;
@@ -62,4 +63,27 @@ export async function reportDisconnected(
   const changedAt = Date.now();
   await deps.queues.publish(accountDisconnectedEvent, { userId: row.userId, reason, changedAt, requestId });
   return changedAt;
+}
+
+/**
+ * Calls the network for a connected account, answering as a browser request must: what the network
+ * refused or could not do becomes a clear refusal (toAppError), and a session it no longer accepts
+ * marks the account disconnected first (reportDisconnected).
+ */
+export async function callNetwork<T>(
+  deps: { accounts: AccountStore; queues: Queues; logger: Logger },
+  row: AccountRow,
+  requestId: string | undefined,
+  fn: (providerAccountId: string) => Promise<T>,
+): Promise<T> {
+  const providerAccountId = deps.accounts.providerAccount(row);
+  if (!providerAccountId) throw refusal('NOT_FOUND', 'notConnected');
+  try {
+    return await fn(providerAccountId);
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    deps.logger.warn({ kind: error.kind, detail: error.detail, accountId: row.id }, 'network call failed');
+    const disconnectedAt = error.credentialsLost ? await reportDisconnected(deps, row, error, requestId) : null;
+    throw toAppError(error, disconnectedAt);
+  }
 }

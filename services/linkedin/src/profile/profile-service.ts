@@ -7,10 +7,9 @@ import {
 } from '@nashr/contracts';
 import type { Logger, Queues } from '@nashr/platform';
 import type { AccountStore } from '../accounts/account-store.js';
-import { reportDisconnected, toAppError } from '../accounts/provider-failure.js';
+import { callNetwork } from '../accounts/provider-failure.js';
 import type { AccountRow, PageRow } from '../db/schema.js';
 import type { NetworkProvider } from '../providers/network-provider.js';
-import { isProviderError } from '../providers/provider-error.js';
 import { refusal } from '../refusal.js';
 import type { ProfileCache } from './profile-cache.js';
 
@@ -120,16 +119,7 @@ export class ProfileService {
     return posts.length;
   }
 
-  private async call<T>(row: AccountRow, requestId: string | undefined, fn: (providerAccountId: string) => Promise<T>) {
-    const providerAccountId = this.deps.accounts.providerAccount(row);
-    if (!providerAccountId) throw refusal('NOT_FOUND', 'notConnected');
-    try {
-      return await fn(providerAccountId);
-    } catch (error) {
-      if (!isProviderError(error)) throw error;
-      this.deps.logger.warn({ kind: error.kind, detail: error.detail, accountId: row.id }, 'network call failed');
-      const disconnectedAt = error.credentialsLost ? await reportDisconnected(this.deps, row, error, requestId) : null;
-      throw toAppError(error, disconnectedAt);
-    }
+  private call<T>(row: AccountRow, requestId: string | undefined, fn: (providerAccountId: string) => Promise<T>) {
+    return callNetwork(this.deps, row, requestId, fn);
   }
 }

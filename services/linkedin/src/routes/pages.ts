@@ -13,7 +13,7 @@ function pagesAnswer(reply: FastifyReply, { changedAt, ...data }: Awaited<Return
 /** The company pages a user writes as: listed from the network, added and removed here. */
 export function pageRoutes(app: ServiceApp, pages: PageService): void {
   route(app, API.linkedin.listPages, { checkResponses: true }, async (request, reply) =>
-    pagesAnswer(reply, await pages.list(identityOf(request).userId)),
+    pagesAnswer(reply, await pages.list(identityOf(request).userId, request.id)),
   );
 
   route(app, API.linkedin.addPage, { checkResponses: true }, async (request, reply) =>

@@ -221,6 +221,19 @@ ${button(usual, 'usual')}${button(other, 'other')}
 <a href="${escapeHtml(choice('new'))}" data-member="new">A new member <small>someone not seen before</small></a></body></html>`;
 }
 
+/**
+ * A request's query parameters as sent, not decoded: Rest.li values are read from the raw query,
+ * since a parser that decodes first would lose their escaping.
+ */
+function rawQuery(url: string): Map<string, string> {
+  const raw = new Map<string, string>();
+  for (const part of (url.split('?')[1] ?? '').split('&')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) raw.set(part.slice(0, eq), part.slice(eq + 1));
+  }
+  return raw;
+}
+
 export async function startFakeLinkedin(
   options: { port?: number; host?: string; redirectUris?: string[] } = {},
 ): Promise<FakeLinkedin> {
@@ -667,12 +680,11 @@ export async function startFakeLinkedin(
   app.get('/rest/organizations', async (request, reply) => {
     const token = rest(request, reply);
     if (!token) return reply;
-    const raw = new URLSearchParams(request.url.split('?')[1] ?? '');
-    const rawIds = (request.url.split('?')[1] ?? '').split('&').find((part) => part.startsWith('ids='));
-    if (!raw.has('ids') || !rawIds) return restError(reply, 400, 'ids is required');
+    const rawIds = rawQuery(request.url).get('ids');
+    if (!rawIds) return restError(reply, 400, 'ids is required');
     let ids: RestliValue;
     try {
-      ids = parseRestli(rawIds.slice(4));
+      ids = parseRestli(rawIds);
     } catch {
       return restError(reply, 400, 'ids is not in Rest.li 2.0 syntax');
     }
@@ -718,12 +730,7 @@ export async function startFakeLinkedin(
     if (!token.scope.split(/[\s,]+/).includes(POST_ANALYTICS_SCOPE)) {
       return restError(reply, 403, 'Not enough permissions to access: memberCreatorPostAnalytics.FINDER-me');
     }
-    // The Rest.li values are read from the raw query: a parser that decodes first would lose the escaping.
-    const raw = new Map<string, string>();
-    for (const part of (request.url.split('?')[1] ?? '').split('&')) {
-      const eq = part.indexOf('=');
-      if (eq > 0) raw.set(part.slice(0, eq), part.slice(eq + 1));
-    }
+    const raw = rawQuery(request.url);
     const metric = raw.get('queryType') as PostAnalyticsMetric | undefined;
     if (!metric || !POST_ANALYTICS_METRICS.includes(metric)) {
       return reply.status(400).send({ status: 400, code: 'ILLEGAL_ARGUMENT', message: 'queryType is invalid' });

@@ -69,7 +69,6 @@ export function Composer({
   const { t } = useTranslation('composer');
   const id = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
-  const { state, dispatch, forget, restored } = useComposerDraft(initialText, initialRequest !== undefined);
   const extras = useComposerExtras(
     initialDraft
       ? {
@@ -80,6 +79,11 @@ export function Composer({
         }
       : undefined,
     initialText !== '' || initialRequest !== undefined,
+  );
+  const { state, dispatch, forget, restored } = useComposerDraft(
+    initialText,
+    initialRequest !== undefined,
+    extras.restoreKept,
   );
   // The kept text comes back after the first render: the notice shows from then until dismissed.
   const [restoredDismissed, setRestoredDismissed] = useState(false);

@@ -26,13 +26,19 @@ vi.mock('../../lib/api/drafts', () => ({
 const KEY = 'composer:u1';
 const rawStore = createStore('nashr-drafts', 'drafts');
 
-type Probe = { state: SaveState; type: (text: string) => void };
+type Probe = {
+  state: SaveState;
+  text: string;
+  firstComment: string;
+  type: (text: string) => void;
+  comment: (text: string) => void;
+};
 let root: Root | null = null;
 
 /** The composer's text, its extras and its autosave, wired as the composer wires them. */
 function Composer({ renders }: { renders: Probe[] }) {
-  const { state, dispatch } = useComposerDraft('');
-  const { extras, onDraft } = useComposerExtras(undefined, false);
+  const { extras, onDraft, restoreKept, setExtras } = useComposerExtras(undefined, false);
+  const { state, dispatch } = useComposerDraft('', false, restoreKept);
   const autosave = useDraftAutosave({
     content: currentText(state),
     firstComment: extras.firstComment,
@@ -43,7 +49,13 @@ function Composer({ renders }: { renders: Probe[] }) {
     onDraft,
     paused: false,
   });
-  renders.push({ state: autosave.state, type: (text) => dispatch({ type: 'typeManual', text }) });
+  renders.push({
+    state: autosave.state,
+    text: currentText(state),
+    firstComment: extras.firstComment,
+    type: (text) => dispatch({ type: 'typeManual', text }),
+    comment: (firstComment) => setExtras((e) => ({ ...e, firstComment })),
+  });
   return null;
 }
 
@@ -69,13 +81,13 @@ const reload = () => {
 };
 
 let version = 0;
-const answer = ({ content }: { content: string }): PostDraft => {
+const answer = ({ content, firstComment }: { content: string; firstComment?: string }): PostDraft => {
   version += 1;
   return {
     id: '00000000-0000-4000-8000-000000000001',
     userId: '00000000-0000-4000-8000-0000000000aa',
     content,
-    firstComment: '',
+    firstComment: firstComment ?? '',
     media: [],
     version,
     createdAt: '2026-01-01T00:00:00.000Z',
@@ -113,7 +125,7 @@ beforeEach(async () => {
   await clear(rawStore);
   localStorage.clear();
   saveDraft.mockReset();
-  saveDraft.mockImplementation(async (input: { content: string }) => answer(input));
+  saveDraft.mockImplementation(async (input: { content: string; firstComment?: string }) => answer(input));
   version = 0;
 });
 
@@ -146,6 +158,27 @@ describe('the unsent post restored after a reload', () => {
       version: 1,
       content: 'A year of remote work, and what it taught me',
     });
+  });
+
+  it('comes back with its first comment in one step, and neither is saved again alone', async () => {
+    const first = await open();
+    act(() => first.latest().type('A year of remote work'));
+    act(() => first.latest().comment('Sources: the team survey'));
+    await until(() => expect(first.latest().state).toBe('saved'));
+    const saves = saveDraft.mock.calls.length;
+    await until(async () =>
+      expect((await readKeptDraft(KEY, composerStateSchema))?.manualText).toBe('A year of remote work'),
+    );
+    reload();
+
+    const second = await open();
+    await pausePasses();
+    expect(saveDraft).toHaveBeenCalledTimes(saves);
+    // Never the first comment without its post (which the autosave would send over the draft's text).
+    const halfBack = second.renders.filter((r) => (r.text === '') !== (r.firstComment === ''));
+    expect(halfBack).toEqual([]);
+    expect(second.renders.map((r) => r.state)).not.toContain('saving');
+    expect(second.latest()).toMatchObject({ text: 'A year of remote work', firstComment: 'Sources: the team survey' });
   });
 
   it('is saved when it changed since the last save (typed while offline)', async () => {

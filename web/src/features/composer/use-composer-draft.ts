@@ -10,8 +10,10 @@ import { composerReducer, composerStateSchema, initialComposerState, isEmptyComp
  * drops what is kept, once the post went out.
  * The kept copy is read after the first render, which is the server's screen as it was (an empty
  * composer): it comes back only while nothing was typed meanwhile, never over the user's text.
+ * `onKeptRead` restores what is kept beside the text (useComposerExtras) in the same step, so the
+ * post never shows, or is saved, with half of it back.
  */
-export function useComposerDraft(initialText: string, fresh = false) {
+export function useComposerDraft(initialText: string, fresh = false, onKeptRead?: () => void) {
   const userId = useUserId();
   // Nothing is kept without a user: signing out must not leave the text under another key.
   const draftKey = userId ? `composer:${userId}` : null;
@@ -22,14 +24,19 @@ export function useComposerDraft(initialText: string, fresh = false) {
   const start = useRef(state);
   const current = useRef(state);
   current.current = state;
+  const keptRead = useRef(onKeptRead);
+  keptRead.current = onKeptRead;
 
   useEffect(() => {
     if (startsAfresh || !draftKey) return;
     let live = true;
     void readKeptDraft(draftKey, composerStateSchema).then((kept) => {
-      if (!live || !kept || isEmptyComposer(kept) || current.current !== start.current) return;
-      dispatch({ type: 'restore', state: kept });
-      setRestored(true);
+      if (!live) return;
+      if (kept && !isEmptyComposer(kept) && current.current === start.current) {
+        dispatch({ type: 'restore', state: kept });
+        setRestored(true);
+      }
+      keptRead.current?.();
     });
     return () => {
       live = false;

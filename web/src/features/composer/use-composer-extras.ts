@@ -30,8 +30,9 @@ export const emptyExtras: ComposerExtras = {
 /**
  * What goes with the composer's text: the first comment and the server draft it is saved to,
  * kept in this browser beside the text. Opening a server draft starts from it instead, and text
- * handed in (`fresh`) starts without either. What is kept is read after the first render, which
- * is the server's screen as it was (nothing kept), and only while nothing was changed meanwhile.
+ * handed in (`fresh`) starts without either. What is kept comes back with `restoreKept`, called
+ * when the text's kept copy is read (useComposerDraft), so both come back in one step after the
+ * first render (the server's screen as it was), and only while nothing was changed meanwhile.
  * `onDraft` takes what the autosave saved, so a reload knows what the server draft already holds.
  */
 export function useComposerExtras(start: ComposerExtrasStart | undefined, fresh: boolean) {
@@ -47,13 +48,13 @@ export function useComposerExtras(start: ComposerExtrasStart | undefined, fresh:
   const first = useRef(extras);
   const current = useRef(extras);
   current.current = extras;
-  useEffect(() => {
+  const restoreKept = useCallback(() => {
     if (!readsKept) return;
     const kept = readDraft(key, extrasSchema, 'local');
     if (kept && current.current === first.current) setExtras(kept);
   }, [key, readsKept]);
   useEffect(() => {
-    // Untouched since the first render: what is kept stays (the effect above reads it).
+    // Untouched since the first render: what is kept stays (restoreKept reads it).
     if (readsKept && extras === first.current) return;
     if (!extras.firstComment && !extras.draftId && !extras.media.length) clearDraft(key, 'local');
     else writeDraft(key, extras, 'local');
@@ -68,5 +69,5 @@ export function useComposerExtras(start: ComposerExtrasStart | undefined, fresh:
       })),
     [],
   );
-  return { extras, setExtras, onDraft, forget: () => clearDraft(key, 'local') };
+  return { extras, setExtras, onDraft, restoreKept, forget: () => clearDraft(key, 'local') };
 }
