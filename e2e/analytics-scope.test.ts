@@ -4,8 +4,10 @@
  * network's official wire format, its app granted the Member Post Analytics API. A member who
  * declined that scope at consent keeps the sample badge on the cards it would fill; a member who
  * granted it sees those cards as their own figures. The official API gives no profile views,
- * followers or connections: those cards are samples either way.
+ * followers or connections: those cards are samples either way. A post LinkedIn lists without
+ * its figures shows them only once they are read, never as zeros.
  */
+import { randomUUID } from 'node:crypto';
 import type { AnalyticsSummaryResponse } from '@nashr/contracts';
 import { type FakeLinkedin, fakeMember, POST_ANALYTICS_SCOPE, startFakeLinkedin } from '@nashr/linkedin/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
@@ -46,12 +48,24 @@ afterAll(async () => {
 });
 
 /** Which cards the dashboard marks as sample data, read from the page and the badges it shows. */
-async function sampleCards(declined: boolean): Promise<{ shown: string[]; badges: string[]; api: string[] }> {
+async function sampleCards(
+  declined: boolean,
+): Promise<{ shown: string[]; badges: string[]; api: string[]; counters: number; unknown: number }> {
   const user = await signedInUser(stack, declined ? 'scope-declined' : 'scope-granted');
   await personalize(stack, user);
   fake.options.declineScopes = declined ? [POST_ANALYTICS_SCOPE] : [];
   // Each Nashr user signs in as a member of their own: one member is connected in one account.
   fake.member = fakeMember();
+  // A post the member published on LinkedIn before connecting.
+  const text = `Published before connecting ${randomUUID().slice(0, 8)}`;
+  fake.posts.push({
+    id: `urn:li:share:9${Date.now()}`,
+    author: `urn:li:person:${fake.member.sub}`,
+    commentary: text,
+    shown: text,
+    body: {},
+    createdAt: Date.now() - 3_600_000,
+  });
   const page = await openPage(browser, `${stack.url}/connect-linkedIn`, {
     lang: 'en',
     viewport: 'desktop',
@@ -72,9 +86,15 @@ async function sampleCards(declined: boolean): Promise<{ shown: string[]; badges
     if ((await card.getAttribute('data-sample')) === 'true') shown.push(id);
     if ((await card.getByTestId('sample-badge').count()) === 1) badges.push(id);
   }
+  // The post's counters once the history import read what it could: the figures, or none at all.
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  const post = page.getByTestId('post-card').filter({ hasText: text });
+  await post.waitFor();
+  const counters = await post.locator('[data-counter]').count();
+  const unknown = await post.getByTestId('figures-unknown').count();
   await page.context().close();
   const api = cards.filter((id) => summary.cards[id as keyof typeof summary.cards].sample);
-  return { shown: shown.sort(), badges: badges.sort(), api: api.sort() };
+  return { shown: shown.sort(), badges: badges.sort(), api: api.sort(), counters, unknown };
 }
 
 describe('sample badges on the official network', () => {
@@ -83,10 +103,12 @@ describe('sample badges on the official network', () => {
     expect(declined.badges).toEqual([...SCOPE_CARDS, ...PROFILE_CARDS].sort());
     expect(declined.shown).toEqual(declined.badges);
     expect(declined.api).toEqual(declined.badges);
+    expect({ counters: declined.counters, unknown: declined.unknown }).toEqual({ counters: 0, unknown: 1 });
 
     const granted = await sampleCards(false);
     expect(granted.badges).toEqual([...PROFILE_CARDS].sort());
     expect(granted.shown).toEqual(granted.badges);
     expect(granted.api).toEqual(granted.badges);
+    expect({ counters: granted.counters, unknown: granted.unknown }).toEqual({ counters: 4, unknown: 0 });
   });
 });

@@ -7237,10 +7237,10 @@ export interface operations {
                                 text: string;
                                 date: string | null;
                                 parsed_datetime: string;
-                                reaction_counter: number;
-                                comment_counter: number;
-                                repost_counter: number;
-                                impressions_counter: number;
+                                reaction_counter: number | null;
+                                comment_counter: number | null;
+                                repost_counter: number | null;
+                                impressions_counter: number | null;
                                 author: {
                                     name: string;
                                     headline: string | null;

@@ -68,7 +68,7 @@ export function createServices(deps: LinkedinDeps) {
     store,
     connections,
     pages: new PageService({ accounts, provider, connections, queues, logger }),
-    profiles: new ProfileService({ accounts, provider, cache, queues, logger }),
+    profiles: new ProfileService({ accounts, provider, cache, queues, logger, snapshots }),
     userData: new UserData({
       accounts,
       store,

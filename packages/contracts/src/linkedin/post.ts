@@ -10,10 +10,15 @@ export const linkedinPostSchema = z.object({
   date: z.string().nullable(),
   /** ISO 8601 date and time of the post. */
   parsed_datetime: z.string(),
-  reaction_counter: z.number().int().min(0),
-  comment_counter: z.number().int().min(0),
-  repost_counter: z.number().int().min(0),
-  impressions_counter: z.number().int().min(0),
+  /**
+   * The post's counters. Null when they are not known: LinkedIn's official API lists posts
+   * without figures, and they are read (with the member's consent to post analytics) for the
+   * member's own recent posts only. Never a zero that is not one.
+   */
+  reaction_counter: z.number().int().min(0).nullable(),
+  comment_counter: z.number().int().min(0).nullable(),
+  repost_counter: z.number().int().min(0).nullable(),
+  impressions_counter: z.number().int().min(0).nullable(),
   author: z.object({
     name: z.string(),
     headline: z.string().nullable(),

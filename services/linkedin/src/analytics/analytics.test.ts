@@ -72,7 +72,10 @@ describe('collecting snapshots', () => {
     expect(summary.history.firstSnapshotAt).toBe(now.toISOString());
     const since = Date.parse(summary.period.from);
     const inPeriod = network.filter((p) => Date.parse(p.parsed_datetime) >= since);
-    const engagement = inPeriod.reduce((t, p) => t + p.reaction_counter + p.comment_counter + p.repost_counter, 0);
+    const engagement = inPeriod.reduce(
+      (t, p) => t + (p.reaction_counter ?? 0) + (p.comment_counter ?? 0) + (p.repost_counter ?? 0),
+      0,
+    );
     expect(summary.cards.postEngagement).toMatchObject({ value: engagement, sample: false });
     expect(summary.days.reduce((t, d) => t + d.engagement, 0)).toBe(engagement);
     expect(summary.days.reduce((t, d) => t + d.posts, 0)).toBe(inPeriod.length);
@@ -97,7 +100,7 @@ describe('collecting snapshots', () => {
     const since = Date.parse(summary.period.from);
     const inPeriod = network.filter((p) => Date.parse(p.parsed_datetime) >= since);
     expect(summary.days.reduce((t, d) => t + d.impressions, 0)).toBe(
-      inPeriod.reduce((t, p) => t + p.impressions_counter, 0),
+      inPeriod.reduce((t, p) => t + (p.impressions_counter ?? 0), 0),
     );
     // A post's page shows its days too, its last point its counters now.
     const [post] = network;

@@ -37,6 +37,14 @@ export interface SnapshotInput {
   days?: ReadonlyMap<string, readonly DayFigures[]>;
 }
 
+/** A post's counters as the latest snapshot read them. */
+export interface StoredCounters {
+  reactions: number;
+  comments: number;
+  reposts: number;
+  impressions: number;
+}
+
 /** One post's gains on one UTC day (YYYY-MM-DD), as the provider's daily figures give them. */
 export interface DayFigures {
   date: string;
@@ -103,7 +111,8 @@ const chunks = <T>(items: readonly T[], size = CHUNK): T[][] => {
 const engagementOf = (c: { reactions: number; comments: number; reposts: number }) =>
   c.reactions + c.comments + c.reposts;
 
-const count = (value: number) => (Number.isFinite(value) && value > 0 ? Math.round(value) : 0);
+/** A counter as stored: a whole number, never negative; one the network did not give counts as none. */
+const count = (value: number | null) => (value !== null && Number.isFinite(value) && value > 0 ? Math.round(value) : 0);
 
 /**
  * Where snapshots are written, kept and folded. Each post's gain since its previous snapshot is
@@ -311,6 +320,25 @@ export class SnapshotStore {
       }
       return rows.length;
     });
+  }
+
+  /** The counters the latest snapshot read for each of `postIds` it holds. */
+  async countersOf(userId: string, postIds: readonly string[]): Promise<Map<string, StoredCounters>> {
+    const out = new Map<string, StoredCounters>();
+    for (const ids of chunks(postIds, 1000)) {
+      const rows = await this.db
+        .select({
+          postId: analyticsPosts.postId,
+          reactions: analyticsPosts.reactions,
+          comments: analyticsPosts.comments,
+          reposts: analyticsPosts.reposts,
+          impressions: analyticsPosts.impressions,
+        })
+        .from(analyticsPosts)
+        .where(and(eq(analyticsPosts.userId, userId), inArray(analyticsPosts.postId, ids)));
+      for (const { postId, ...counters } of rows) out.set(postId, counters);
+    }
+    return out;
   }
 
   /** Which of `postIds` a snapshot found deleted on the network: they are not read again. */

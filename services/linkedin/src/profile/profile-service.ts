@@ -8,8 +8,9 @@ import {
 import type { Logger, Queues } from '@nashr/platform';
 import type { AccountStore } from '../accounts/account-store.js';
 import { callNetwork } from '../accounts/provider-failure.js';
+import type { SnapshotStore } from '../analytics/snapshot-store.js';
 import type { AccountRow, PageRow } from '../db/schema.js';
-import type { NetworkProvider } from '../providers/network-provider.js';
+import { analyticsCapabilitiesOf, type NetworkProvider } from '../providers/network-provider.js';
 import { refusal } from '../refusal.js';
 import type { ProfileCache } from './profile-cache.js';
 
@@ -21,6 +22,8 @@ export interface ProfileDeps {
   cache: ProfileCache;
   queues: Queues;
   logger: Logger;
+  /** Where the member's posts' figures are kept as the analytics snapshots read them. */
+  snapshots: SnapshotStore;
 }
 
 /**
@@ -85,7 +88,7 @@ export class ProfileService {
     companyPage?: PageRow,
   ): Promise<{ items: LinkedinPost[]; cursor: string | null }> {
     const key = `posts:${page.limit}:${page.cursor ?? ''}:${companyPage?.identity ?? ''}`;
-    return this.deps.cache.remember(row.id, key, async () => {
+    const listed = await this.deps.cache.remember(row.id, key, async () => {
       const [list, author] = await Promise.all([
         this.call(row, requestId, (id) =>
           this.deps.provider.listPosts(id, { ...page, ...(companyPage ? { author: companyPage.organization } : {}) }),
@@ -100,6 +103,34 @@ export class ProfileService {
           author: { name: listed.name || author.name, headline: author.headline },
         })),
       };
+    });
+    // Read on every call, not kept with the list: a snapshot taken meanwhile shows at once.
+    return companyPage ? listed : { ...listed, items: await this.withReadCounters(row, listed.items) };
+  }
+
+  /**
+   * Fills the counters a post list came without (LinkedIn's official API) from the analytics
+   * snapshots, which read them from the network's post analytics when the member allowed it. Only
+   * then: without that consent the snapshots hold no figures of their own. Otherwise, and for a
+   * post they never read, the counters stay unknown (null).
+   */
+  private async withReadCounters(row: AccountRow, posts: LinkedinPost[]): Promise<LinkedinPost[]> {
+    const unknown = posts.filter((post) => post.reaction_counter === null).map((post) => post.id);
+    const networkId = this.deps.accounts.providerAccount(row);
+    if (unknown.length === 0 || !networkId) return posts;
+    if (!(await analyticsCapabilitiesOf(this.deps.provider, networkId)).perPostAnalytics) return posts;
+    const stored = await this.deps.snapshots.countersOf(row.userId, unknown);
+    return posts.map((post) => {
+      const read = post.reaction_counter === null ? stored.get(post.id) : undefined;
+      return read
+        ? {
+            ...post,
+            reaction_counter: read.reactions,
+            comment_counter: read.comments,
+            repost_counter: read.reposts,
+            impressions_counter: read.impressions,
+          }
+        : post;
     });
   }
 

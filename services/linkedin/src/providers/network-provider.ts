@@ -19,10 +19,11 @@ export interface NetworkPost {
   text: string;
   date: string | null;
   parsed_datetime: string;
-  reaction_counter: number;
-  comment_counter: number;
-  repost_counter: number;
-  impressions_counter: number;
+  /** The counters; null where the network lists posts without them (read with postAnalytics). */
+  reaction_counter: number | null;
+  comment_counter: number | null;
+  repost_counter: number | null;
+  impressions_counter: number | null;
   /** Times the post was saved; absent where the provider does not give it. */
   save_counter?: number | null;
   /** Times the post was sent in a message; absent where the provider does not give it. */

@@ -1,22 +1,28 @@
 import type { LinkedinPost } from '@nashr/contracts';
-import { ExternalLink, Eye, MessageCircle, Repeat2, ThumbsUp } from 'lucide-react';
+import { ExternalLink, Eye, type LucideIcon, MessageCircle, Repeat2, ThumbsUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '../../lib/format';
+import { type CounterKey, countersOf } from '../../lib/statistics';
 import { Avatar } from '../../ui/avatar';
 import { ClampedText } from '../../ui/clamped-text';
 import { HijriDate } from '../../ui/hijri-date';
 import { PostResultsLink } from '../analytics';
 
-/** A published post with its counters (spec section 3, published post). */
+const COUNTER_ICONS: Record<CounterKey, LucideIcon> = {
+  reactions: ThumbsUp,
+  comments: MessageCircle,
+  reposts: Repeat2,
+  impressions: Eye,
+};
+
+/**
+ * A published post with its counters (spec section 3, published post); one listed without them
+ * (LinkedIn's official API) says so instead.
+ */
 export function PostCard({ post, picture }: { post: LinkedinPost; picture?: string | null }) {
   const { t, i18n } = useTranslation('dashboard');
   const language = i18n.language;
-  const counters = [
-    { key: 'reactions', icon: ThumbsUp, value: post.reaction_counter },
-    { key: 'comments', icon: MessageCircle, value: post.comment_counter },
-    { key: 'reposts', icon: Repeat2, value: post.repost_counter },
-    { key: 'impressions', icon: Eye, value: post.impressions_counter },
-  ] as const;
+  const counters = countersOf(post);
   const link = post.share_url && /^https:\/\//i.test(post.share_url) ? post.share_url : null;
   return (
     <article className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="post-card">
@@ -58,16 +64,25 @@ export function PostCard({ post, picture }: { post: LinkedinPost; picture?: stri
         className="mt-4 whitespace-pre-line text-start text-[15px] leading-7 text-slate-800"
         data-testid="post-card-text"
       />
-      <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2 border-t border-slate-100 pt-3 text-sm text-slate-600">
-        {counters.map(({ key, icon: Icon, value }) => (
-          <li key={key} className="inline-flex items-center gap-1.5" title={t(`posts.${key}`)} data-counter={key}>
-            <Icon aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="font-semibold text-slate-800">{formatNumber(value, language)}</span>{' '}
-            <span className="text-slate-500">{t(`posts.counts.${key}`, { count: value })}</span>
-          </li>
-        ))}
-      </ul>
-      <PostResultsLink postId={post.id} className="mt-3" />
+      {counters ? (
+        <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2 border-t border-slate-100 pt-3 text-sm text-slate-600">
+          {counters.map(({ key, value }) => {
+            const Icon = COUNTER_ICONS[key];
+            return (
+              <li key={key} className="inline-flex items-center gap-1.5" title={t(`posts.${key}`)} data-counter={key}>
+                <Icon aria-hidden="true" className="size-4 text-slate-400" />
+                <span className="font-semibold text-slate-800">{formatNumber(value, language)}</span>{' '}
+                <span className="text-slate-500">{t(`posts.counts.${key}`, { count: value })}</span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-500" data-testid="figures-unknown">
+          {t('published.figuresUnknown', { ns: 'posts' })}
+        </p>
+      )}
+      {counters && <PostResultsLink postId={post.id} className="mt-3" />}
     </article>
   );
 }

@@ -74,7 +74,7 @@ function PublishedPosts({ identity, onGenerate }: { identity: string | null; onG
   return (
     <div className="flex flex-col gap-4" data-testid="published-list">
       {posts.slice(0, shown).map((post) => (
-        <PublishedPostCard key={post.id} post={post} figures={identity === null} />
+        <PublishedPostCard key={post.id} post={post} asPage={identity !== null} />
       ))}
       {posts.length > shown && (
         <button

@@ -1,7 +1,8 @@
 import type { LinkedinPost } from '@nashr/contracts';
-import { ChartNoAxesColumn, MessageSquare, Repeat2, ThumbsUp } from 'lucide-react';
+import { ChartNoAxesColumn, type LucideIcon, MessageSquare, Repeat2, ThumbsUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatClock, formatCompact, formatDay } from '../../lib/format';
+import { type CounterKey, countersOf } from '../../lib/statistics';
 import { HijriDate } from '../../ui/hijri-date';
 import { PostResultsLink } from '../analytics';
 import { DocumentCarousel } from '../post-editor';
@@ -16,19 +17,21 @@ function initials(name: string): string {
     .toUpperCase();
 }
 
-/** A card of the Published tab (spec section 2): author, date and time, text and the four counters. */
+const COUNTER_ICONS: Record<CounterKey, LucideIcon> = {
+  reactions: ThumbsUp,
+  comments: MessageSquare,
+  reposts: Repeat2,
+  impressions: ChartNoAxesColumn,
+};
+
 /**
- * `figures: false` for a company page's post: the page's figures are not read from the network
- * yet, so none are shown (never a zero that is not one).
+ * A card of the Published tab (spec section 2): author, date and time, text and the four
+ * counters. A post listed without its counters (LinkedIn's official API, a company page's posts)
+ * says so instead: never a zero that is not one.
  */
-export function PublishedPostCard({ post, figures = true }: { post: LinkedinPost; figures?: boolean }) {
+export function PublishedPostCard({ post, asPage = false }: { post: LinkedinPost; asPage?: boolean }) {
   const { t, i18n } = useTranslation('posts');
-  const counters = [
-    { key: 'reactions', icon: ThumbsUp, value: post.reaction_counter },
-    { key: 'comments', icon: MessageSquare, value: post.comment_counter },
-    { key: 'reposts', icon: Repeat2, value: post.repost_counter },
-    { key: 'impressions', icon: ChartNoAxesColumn, value: post.impressions_counter },
-  ] as const;
+  const counters = countersOf(post);
   const posted = new Date(post.parsed_datetime);
   const validDate = !Number.isNaN(posted.getTime());
   return (
@@ -71,28 +74,31 @@ export function PublishedPostCard({ post, figures = true }: { post: LinkedinPost
       ) : (
         <PostImages urls={(post.images ?? []).map((image) => image.url)} />
       )}
-      {!figures && (
-        <p className="mt-4 border-t border-slate-100 pt-4 text-sm text-slate-500" data-testid="page-figures-note">
-          {t('published.pageFigures')}
+      {!counters && (
+        <p className="mt-4 border-t border-slate-100 pt-4 text-sm text-slate-500" data-testid="figures-unknown">
+          {t(asPage ? 'published.pageFigures' : 'published.figuresUnknown')}
         </p>
       )}
-      {figures && (
+      {counters && (
         <dl className="mt-4 grid grid-cols-2 gap-2 border-t border-slate-100 pt-4 sm:grid-cols-4">
-          {counters.map(({ key, icon: Icon, value }) => (
-            // A <dl> holds only dt/dd groups (a div each): the icon lives inside the term.
-            <div key={key} className="min-w-0 rounded-xl bg-slate-50 px-3 py-2" data-counter={key}>
-              <dt className="flex items-center gap-1.5 text-[0.7rem] text-slate-500">
-                <Icon aria-hidden="true" className="size-3.5 shrink-0 text-brand-600" />
-                <span className="truncate">{t(`published.${key}`)}</span>
-              </dt>
-              <dd className="mt-0.5 text-sm font-semibold tabular-nums text-ink">
-                {formatCompact(value, i18n.language)}
-              </dd>
-            </div>
-          ))}
+          {counters.map(({ key, value }) => {
+            const Icon = COUNTER_ICONS[key];
+            return (
+              // A <dl> holds only dt/dd groups (a div each): the icon lives inside the term.
+              <div key={key} className="min-w-0 rounded-xl bg-slate-50 px-3 py-2" data-counter={key}>
+                <dt className="flex items-center gap-1.5 text-[0.7rem] text-slate-500">
+                  <Icon aria-hidden="true" className="size-3.5 shrink-0 text-brand-600" />
+                  <span className="truncate">{t(`published.${key}`)}</span>
+                </dt>
+                <dd className="mt-0.5 text-sm font-semibold tabular-nums text-ink">
+                  {formatCompact(value, i18n.language)}
+                </dd>
+              </div>
+            );
+          })}
         </dl>
       )}
-      {figures && <PostResultsLink postId={post.id} className="mt-3" />}
+      {counters && !asPage && <PostResultsLink postId={post.id} className="mt-3" />}
     </article>
   );
 }

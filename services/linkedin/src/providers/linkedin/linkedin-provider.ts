@@ -533,7 +533,10 @@ export class LinkedinProvider implements NetworkProvider {
     return { granted: true, pages: pages.sort((a, b) => a.name.localeCompare(b.name)) };
   }
 
-  /** The member's recent posts (`GET /rest/posts?q=author`, which needs more access than posting). */
+  /**
+   * The member's (or a page's) recent posts (`GET /rest/posts?q=author`, which needs more access
+   * than posting). The list carries no figures: the counters are null, not zero.
+   */
   async listPosts(
     accountId: string,
     page: { limit?: number; cursor?: string | null; author?: string } = {},
@@ -554,10 +557,10 @@ export class LinkedinProvider implements NetworkProvider {
       text: renderLittleText(post.commentary ?? ''),
       date: null,
       parsed_datetime: new Date(post.publishedAt ?? post.createdAt ?? Date.now()).toISOString(),
-      reaction_counter: 0,
-      comment_counter: 0,
-      repost_counter: 0,
-      impressions_counter: 0,
+      reaction_counter: null,
+      comment_counter: null,
+      repost_counter: null,
+      impressions_counter: null,
       author: { name: '', public_identifier: null },
     }));
     return { items, cursor: items.length === count ? String(start + count) : null };

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { postDeletedOnNetworkEvent, QUEUES } from '@nashr/contracts';
+import { linkedinPostsResponseSchema, postDeletedOnNetworkEvent, QUEUES } from '@nashr/contracts';
 import { NetworkRateBusy } from '@nashr/platform';
 import { testIdentity } from '@nashr/platform/testing';
 import { and, eq } from 'drizzle-orm';
@@ -235,6 +235,40 @@ describe("snapshots of an official account's posts", () => {
     fake.deletePost(urn);
     expect(await h.services.collector.take(user.userId)).toMatchObject({ status: 'taken', posts: 0 });
     expect((await stored(user.userId, urn))[0]).toMatchObject({ impressions: 350, saves: 6 });
+  });
+
+  it("list the member's posts with the figures the snapshots read, and the others as unknown, never zero", async () => {
+    const { user, accountId } = await connectedUser(withAnalytics);
+    const { postId } = await withAnalytics.publish(accountId, { text: `listed ${randomUUID()}` });
+    const urn = postId ?? '';
+    fake.postFigures.set(urn, { IMPRESSION: 420, REACTION: 15, COMMENT: 4, RESHARE: 2 });
+    const listed = async () =>
+      linkedinPostsResponseSchema.parse((await h.call(user, 'POST', '/linkedln/getPosts', { data: {} })).json()).data
+        .items;
+    // Not read yet: the network lists the post without its figures.
+    expect((await listed()).find((post) => post.id === urn)).toMatchObject({
+      reaction_counter: null,
+      impressions_counter: null,
+    });
+    await h.services.collector.take(user.userId);
+    expect((await listed()).find((post) => post.id === urn)).toMatchObject({
+      reaction_counter: 15,
+      comment_counter: 4,
+      repost_counter: 2,
+      impressions_counter: 420,
+    });
+
+    // A member who declined post analytics: the snapshot read no figures, so none are shown.
+    const declined = await connectedUser(postingOnly);
+    const { postId: theirs } = await postingOnly.publish(declined.accountId, { text: `declined ${randomUUID()}` });
+    await h.services.collector.take(declined.user.userId);
+    const answer = (await h.call(declined.user, 'POST', '/linkedln/getPosts', { data: {} })).json();
+    expect(linkedinPostsResponseSchema.parse(answer).data.items.find((post) => post.id === theirs)).toMatchObject({
+      reaction_counter: null,
+      comment_counter: null,
+      repost_counter: null,
+      impressions_counter: null,
+    });
   });
 
   it('mark a post deleted on LinkedIn once, keep its figures and snapshots, and stop asking about it', async () => {
