@@ -125,6 +125,7 @@ function translationsFor(lang: Locale): I18n {
       interpolation: { escapeValue: false },
       returnNull: false,
       initAsync: false,
+      showSupportNotice: false,
     });
     addCountFormat(instance);
     translations.set(lang, instance);

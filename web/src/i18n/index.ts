@@ -220,6 +220,8 @@ export function initI18n() {
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
+      // No note of the library's own in the reader's browser console.
+      showSupportNotice: false,
       react: { bindI18n: `languageChanged ${DISPLAY_CHANGED}` },
     })
     .then(() => addCountFormat(i18next));

@@ -1,6 +1,11 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Avatar, initialsOf, safeImageUrl } from './avatar';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 describe('Avatar', () => {
   it('shows a picture the browser can show safely', () => {
@@ -16,6 +21,20 @@ describe('Avatar', () => {
       expect(html).toContain('>SA</span>');
       expect(html).toContain('size-8');
     }
+  });
+
+  it('shows the initials instead of a picture that does not load (an expired address), and a new picture again', () => {
+    const box = document.createElement('div');
+    const root = createRoot(box);
+    act(() => root.render(<Avatar src="https://media.example/expired.jpg" name="Sara Ali" />));
+    const image = box.querySelector('img');
+    expect(image).not.toBeNull();
+    act(() => void image?.dispatchEvent(new Event('error')));
+    expect(box.querySelector('img')).toBeNull();
+    expect(box.textContent).toBe('SA');
+    act(() => root.render(<Avatar src="https://media.example/new.jpg" name="Sara Ali" />));
+    expect(box.querySelector('img')?.getAttribute('src')).toBe('https://media.example/new.jpg');
+    act(() => root.unmount());
   });
 
   it('takes the first letters of the first two words, Arabic ones too', () => {

@@ -1,3 +1,5 @@
+import { useCallback, useState } from 'react';
+
 /** Initials of a name, for a picture-less avatar. */
 export function initialsOf(name: string): string {
   return name
@@ -16,7 +18,10 @@ export function safeImageUrl(url: string | null | undefined): string | null {
   return null;
 }
 
-/** The account's profile picture, or its initials on the brand colour. */
+/**
+ * The account's profile picture, or its initials on the brand colour: also when the picture does
+ * not load (the network's picture addresses expire), never a broken image.
+ */
 export function Avatar({
   src,
   name,
@@ -27,8 +32,24 @@ export function Avatar({
   className?: string;
 }) {
   const image = safeImageUrl(src);
-  if (image) {
-    return <img src={image} alt="" className={`${className} shrink-0 rounded-full object-cover`} />;
+  const [failed, setFailed] = useState<string | null>(null);
+  // A picture that failed before the app took the server's page over fired its error unheard.
+  const failedAlready = useCallback(
+    (node: HTMLImageElement | null) => {
+      if (node?.complete && node.naturalWidth === 0) setFailed(image);
+    },
+    [image],
+  );
+  if (image && failed !== image) {
+    return (
+      <img
+        ref={failedAlready}
+        src={image}
+        alt=""
+        onError={() => setFailed(image)}
+        className={`${className} shrink-0 rounded-full object-cover`}
+      />
+    );
   }
   return (
     <span

@@ -45,6 +45,7 @@ export function renderLanding({
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
+    showSupportNotice: false,
   });
   addCountFormat(i18n);
   // Rendered once per change of the copy, so nothing of it needs to be kept.
