@@ -18,8 +18,10 @@ import { until } from './support/until';
 let stack: Stack;
 let browser: Browser;
 
-// Slow enough that a draft takes a few seconds to arrive, so the test can watch it being written.
-const OFFLINE_WRITER = { AI_PROVIDER: 'offline', AI_OFFLINE_TOKEN_DELAY_MS: '70' };
+// Slow enough that a draft takes several seconds to arrive, so the test can watch it being written
+// and a Stop pressed at once lands while the service is still writing, even on a busy machine (a
+// draft the service finished before the Stop reached it is rightly paid for).
+const OFFLINE_WRITER = { AI_PROVIDER: 'offline', AI_OFFLINE_TOKEN_DELAY_MS: '120' };
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([

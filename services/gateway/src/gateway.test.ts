@@ -398,6 +398,50 @@ describe('gateway', () => {
     });
   });
 
+  it('lets a service know at once when the caller leaves, also before its answer began (a stopped AI draft)', async () => {
+    // A service that starts its answer late, as the AI service does while it prepares a draft.
+    const left = new Promise<'left' | 'finished'>((resolve, reject) => {
+      const slow = createServer((req, res) => {
+        req.resume();
+        const timer = setTimeout(() => {
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          res.write('event: token\ndata: {}\n\n');
+          const done = setTimeout(() => res.end(), 3000);
+          res.on('close', () => {
+            clearTimeout(done);
+            resolve(res.writableFinished ? 'finished' : 'left');
+          });
+        }, 400);
+        res.on('close', () => {
+          if (!res.headersSent) {
+            clearTimeout(timer);
+            resolve('left');
+          }
+        });
+      });
+      slow.on('error', reject);
+      slow.listen(0, '127.0.0.1', async () => {
+        const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+        const proxy = await gatewayWith({ AI_URL: url });
+        const address = await proxy.listen({ port: 0, host: '127.0.0.1' });
+        const caller = httpRequest(`${address}/api/v1/ai/generate`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: await cookieFor(['user']) },
+        });
+        caller.on('error', () => undefined);
+        caller.end('{}');
+        // The caller stops before the service has begun to answer.
+        setTimeout(() => caller.destroy(), 100);
+        void left.finally(async () => {
+          await proxy.close();
+          slow.closeAllConnections();
+          slow.close();
+        });
+      });
+    });
+    expect(await left).toBe('left');
+  });
+
   it('gives each client one budget across every API route, not one per route', async () => {
     const limited = await gatewayWith({ CONTENT_URL: 'http://127.0.0.1:1', RATE_LIMIT_PER_MINUTE: '4' });
     const call = (url: string, remoteAddress = '192.0.2.8') =>

@@ -2,9 +2,8 @@ import type { ActiveSession } from '@nashr/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { Globe, Laptop, type LucideIcon, MonitorSmartphone, Smartphone, Tablet } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../lib/format';
+import { sayOutcome } from '../../lib/say-outcome';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
 import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { Loaded } from '../../ui/load-error';
@@ -106,14 +105,11 @@ function SessionRow({ session }: { session: ActiveSession }) {
 function SignOutEverywhere({ others }: { others: number }) {
   const { t } = useTranslation('profile');
   const signOut = useSignOutEverywhere();
-  const onClick = async () => {
-    try {
-      const answer = await signOut.mutateAsync();
-      toast.success(t('sessions.everywhere.done', { count: answer.data.ended }));
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
+  const onClick = () =>
+    sayOutcome(
+      () => signOut.mutateAsync(),
+      (answer) => t('sessions.everywhere.done', { count: answer.data.ended }),
+    );
   return (
     <div
       data-testid="sign-out-everywhere"

@@ -10,9 +10,8 @@ import { Link } from '@tanstack/react-router';
 import { Webhook } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { errorText } from '../../lib/error-text';
 import { formatList } from '../../lib/format';
+import { sayOutcome } from '../../lib/say-outcome';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSentForm } from '../../lib/use-sent-form';
@@ -173,14 +172,11 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { t } = useTranslation('profile');
   const deliveries = useWebhookDeliveries(endpoint.id);
   const { redeliver } = useSendWebhook(endpoint.id);
-  const again = async (deliveryId: string) => {
-    try {
-      await redeliver.mutateAsync(deliveryId);
-      toast.success(t('webhooks.log.redelivered'));
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
+  const again = (deliveryId: string) =>
+    sayOutcome(
+      () => redeliver.mutateAsync(deliveryId),
+      () => t('webhooks.log.redelivered'),
+    );
   return (
     <section
       className="mt-3 rounded-2xl bg-slate-50 px-4"
@@ -222,15 +218,14 @@ function WebhookRow({
   const logId = useId();
   const [open, setOpen] = useState(false);
   const { test } = useSendWebhook(endpoint.id);
-  const sendTest = async () => {
-    try {
-      await test.mutateAsync();
-      setOpen(true);
-      toast.success(t('webhooks.list.testSent'));
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
+  const sendTest = () =>
+    sayOutcome(
+      async () => {
+        await test.mutateAsync();
+        setOpen(true);
+      },
+      () => t('webhooks.list.testSent'),
+    );
   return (
     <li className="py-4" data-testid="webhook-row">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">

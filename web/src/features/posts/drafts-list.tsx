@@ -2,12 +2,11 @@ import { type PostDraft, REVIEW_SUBMIT_ROLE, roleAtLeast } from '@nashr/contract
 import { Link } from '@tanstack/react-router';
 import { CalendarPlus, ClipboardCheck, FilePenLine, NotebookPen, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { useSession } from '../../lib/api/auth';
 import { useDeleteDraft, useDrafts } from '../../lib/api/drafts';
 import { useReviewSettings } from '../../lib/api/review';
-import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../lib/format';
+import { sayOutcome } from '../../lib/say-outcome';
 import { useCurrentWorkspace } from '../../session/current-workspace';
 import { CommentCount, ReviewStateBadge, SendForReviewButton, sendsForReview } from '../review';
 import { useMaySchedule, useRoleHere } from '../workspaces';
@@ -42,14 +41,11 @@ function DraftCard({
   const approved = draft.reviewState === 'approved' && draft.approvedVersion === draft.version;
   const offersSchedule = schedules && (!requiresApproval || approved);
   const savedAt = formatDateTime(draft.updatedAt, i18n.language);
-  const onDelete = async () => {
-    try {
-      await remove.mutateAsync(draft.id);
-      toast.success(t('drafts.deleted'));
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
+  const onDelete = () =>
+    sayOutcome(
+      () => remove.mutateAsync(draft.id),
+      () => t('drafts.deleted'),
+    );
   return (
     <article
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"

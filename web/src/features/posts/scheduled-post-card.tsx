@@ -12,11 +12,11 @@ import {
   UserCheck,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { OAUTH_START_PATH, useAddedPages } from '../../lib/api/linkedin';
 import { type PostView, useMoveToConnectedAccount, useRetryPost } from '../../lib/api/posts';
-import { codeText, errorText } from '../../lib/error-text';
+import { codeText } from '../../lib/error-text';
 import { formatClock, formatDay } from '../../lib/format';
+import { sayOutcome } from '../../lib/say-outcome';
 import { browserTimeZone } from '../../lib/time-zone';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
 import { useCurrentWorkspace } from '../../session/current-workspace';
@@ -41,15 +41,13 @@ export function RetryButton({ post }: { post: PostView }) {
   const label = forAnotherMember(post) ? t('card.publishAsConnected') : t('card.retry');
   const retry = useRetryPost();
   const oneAtATime = useOneAtATime();
-  const onRetry = () => oneAtATime(retryAndSay);
-  const retryAndSay = async () => {
-    try {
-      await retry.mutateAsync(post);
-      toast.success(t('server.retrying'));
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
+  const onRetry = () =>
+    oneAtATime(() =>
+      sayOutcome(
+        () => retry.mutateAsync(post),
+        () => t('server.retrying'),
+      ),
+    );
   return (
     <button
       type="button"
@@ -135,14 +133,11 @@ function MoveToConnectedButton({ post }: { post: PostView }) {
   const { t } = useTranslation('posts');
   const move = useMoveToConnectedAccount();
   const oneAtATime = useOneAtATime();
-  const moveAndSay = async () => {
-    try {
-      await move.mutateAsync(post);
-      toast.success(t('server.movedToConnectedAccount'));
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
+  const moveAndSay = () =>
+    sayOutcome(
+      () => move.mutateAsync(post),
+      () => t('server.movedToConnectedAccount'),
+    );
   return (
     <button
       type="button"

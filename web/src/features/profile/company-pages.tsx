@@ -2,10 +2,9 @@ import type { LinkedinPage } from '@nashr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Building2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { OAUTH_START_PATH, useChangePage, useCompanyPages } from '../../lib/api/linkedin';
 import { postKeys } from '../../lib/api/posts';
-import { errorText } from '../../lib/error-text';
+import { sayOutcome } from '../../lib/say-outcome';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
 import { LoadError } from '../../ui/load-error';
 import { Skeleton } from '../../ui/skeleton';
@@ -66,16 +65,15 @@ function PageRow({ page }: { page: LinkedinPage }) {
   const change = useChangePage();
   const client = useQueryClient();
   const oneAtATime = useOneAtATime();
-  const toggle = async () => {
-    try {
-      await change.mutateAsync({ organization: page.organization, add: !page.added });
-      // A removed page's scheduled posts are marked: the lists read them again.
-      void client.invalidateQueries({ queryKey: postKeys.all });
-      toast.success(t(page.added ? 'pages.removedToast' : 'pages.addedToast', { name: page.name }));
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
+  const toggle = () =>
+    sayOutcome(
+      async () => {
+        await change.mutateAsync({ organization: page.organization, add: !page.added });
+        // A removed page's scheduled posts are marked: the lists read them again.
+        void client.invalidateQueries({ queryKey: postKeys.all });
+      },
+      () => t(page.added ? 'pages.removedToast' : 'pages.addedToast', { name: page.name }),
+    );
   return (
     <li className="flex flex-wrap items-center gap-3 py-3" data-testid="company-page" data-added={page.added}>
       <div className="min-w-0 flex-1">

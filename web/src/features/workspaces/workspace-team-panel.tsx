@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { useSession } from '../../lib/api/auth';
-import { errorText } from '../../lib/error-text';
+import { sayOutcome } from '../../lib/say-outcome';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSentForm } from '../../lib/use-sent-form';
@@ -144,14 +144,11 @@ function MemberRow({
   const { t } = useTranslation('workspaces');
   const changeRole = useChangeWorkspaceRole(workspace.id);
   const actions = memberActions(workspace, me, member);
-  const change = async (role: AssignableWorkspaceRole) => {
-    try {
-      await changeRole.mutateAsync({ userId: member.userId, role });
-      toast.success(t('screen.members.roleChanged', { email: member.email, role: t(`roles.${role}`) }));
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
+  const change = (role: AssignableWorkspaceRole) =>
+    sayOutcome(
+      () => changeRole.mutateAsync({ userId: member.userId, role }),
+      () => t('screen.members.roleChanged', { email: member.email, role: t(`roles.${role}`) }),
+    );
   return (
     <li
       className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center"
@@ -275,15 +272,14 @@ export function WorkspaceTeamPanel({ workspace, onLeft }: { workspace: Workspace
     onLeft();
     return t('screen.leave.done', { name: left.name });
   });
-  const withdrawInvitation = async (invitation: WorkspaceInvitation) => {
-    try {
-      await withdraw.mutateAsync(invitation);
-      invitationsHeading.current?.focus();
-      toast.success(t('screen.invitations.withdrawn'));
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
+  const withdrawInvitation = (invitation: WorkspaceInvitation) =>
+    sayOutcome(
+      async () => {
+        await withdraw.mutateAsync(invitation);
+        invitationsHeading.current?.focus();
+      },
+      () => t('screen.invitations.withdrawn'),
+    );
 
   return (
     <div className="mt-5">
