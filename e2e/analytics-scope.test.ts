@@ -50,7 +50,14 @@ afterAll(async () => {
 /** Which cards the dashboard marks as sample data, read from the page and the badges it shows. */
 async function sampleCards(
   declined: boolean,
-): Promise<{ shown: string[]; badges: string[]; api: string[]; counters: number; unknown: number }> {
+): Promise<{
+  shown: string[];
+  badges: string[];
+  api: string[];
+  counters: number;
+  unknown: number;
+  topUnknown: number;
+}> {
   const user = await signedInUser(stack, declined ? 'scope-declined' : 'scope-granted');
   await personalize(stack, user);
   fake.options.declineScopes = declined ? [POST_ANALYTICS_SCOPE] : [];
@@ -92,9 +99,13 @@ async function sampleCards(
   await post.waitFor();
   const counters = await post.locator('[data-counter]').count();
   const unknown = await post.getByTestId('figures-unknown').count();
+  // The period's top posts hold it too: with its figures, or saying they were not read.
+  const top = page.getByTestId('top-post').filter({ hasText: text });
+  await top.waitFor();
+  const topUnknown = await top.getByTestId('top-post-figures-unknown').count();
   await page.context().close();
   const api = cards.filter((id) => summary.cards[id as keyof typeof summary.cards].sample);
-  return { shown: shown.sort(), badges: badges.sort(), api: api.sort(), counters, unknown };
+  return { shown: shown.sort(), badges: badges.sort(), api: api.sort(), counters, unknown, topUnknown };
 }
 
 describe('sample badges on the official network', () => {
@@ -103,12 +114,20 @@ describe('sample badges on the official network', () => {
     expect(declined.badges).toEqual([...SCOPE_CARDS, ...PROFILE_CARDS].sort());
     expect(declined.shown).toEqual(declined.badges);
     expect(declined.api).toEqual(declined.badges);
-    expect({ counters: declined.counters, unknown: declined.unknown }).toEqual({ counters: 0, unknown: 1 });
+    expect({ counters: declined.counters, unknown: declined.unknown, topUnknown: declined.topUnknown }).toEqual({
+      counters: 0,
+      unknown: 1,
+      topUnknown: 1,
+    });
 
     const granted = await sampleCards(false);
     expect(granted.badges).toEqual([...PROFILE_CARDS].sort());
     expect(granted.shown).toEqual(granted.badges);
     expect(granted.api).toEqual(granted.badges);
-    expect({ counters: granted.counters, unknown: granted.unknown }).toEqual({ counters: 4, unknown: 0 });
+    expect({ counters: granted.counters, unknown: granted.unknown, topUnknown: granted.topUnknown }).toEqual({
+      counters: 4,
+      unknown: 0,
+      topUnknown: 0,
+    });
   });
 });

@@ -76,10 +76,14 @@ export const analyticsPostSchema = z.object({
   text: z.string(),
   publishedAt: z.string(),
   shareUrl: z.string().nullable(),
-  reactions: z.number().int(),
-  comments: z.number().int(),
-  reposts: z.number().int(),
-  impressions: z.number().int(),
+  /**
+   * Null while no snapshot read them: LinkedIn's official post list carries no figures, and they
+   * are read from its post analytics only where the member allowed it. Never zeros in their place.
+   */
+  reactions: z.number().int().nullable(),
+  comments: z.number().int().nullable(),
+  reposts: z.number().int().nullable(),
+  impressions: z.number().int().nullable(),
   /** Times saved, and sent in a message; null where the connection does not give them. */
   saves: z.number().int().nullable(),
   sends: z.number().int().nullable(),

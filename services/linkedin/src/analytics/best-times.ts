@@ -28,8 +28,8 @@ export async function readBestTimes(
     from linkedin.analytics_posts
     where user_id = ${userId} and published_at >= ${since.toISOString()}::timestamptz
       and published_at <= ${now.toISOString()}::timestamptz
-      -- A post deleted on the network before any of its figures were read has none to learn from.
-      and (deleted_at is null or deleted_at <> last_snapshot_at)
+      -- A post whose figures no snapshot read has none to learn from.
+      and reactions is not null and (deleted_at is null or deleted_at <> last_snapshot_at)
     group by 1, 2`);
   const byCell = new Map(rows.map((row) => [`${row.weekday}-${row.hour}`, row]));
   const cells: BestTimesResponse['cells'] = [];

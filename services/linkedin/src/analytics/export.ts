@@ -52,10 +52,11 @@ type PostExportRow = {
   published_ms: number;
   text: string;
   share_url: string | null;
-  reactions: number;
-  comments: number;
-  reposts: number;
-  impressions: number;
+  /** Null (an empty cell) while no snapshot read them. */
+  reactions: number | null;
+  comments: number | null;
+  reposts: number | null;
+  impressions: number | null;
   saves: number | null;
   sends: number | null;
   last_ms: number;
@@ -77,7 +78,7 @@ async function* postPages(db: Db, userId: string): AsyncGenerator<CsvValue[][]> 
       order by published_at desc, post_id desc
       limit ${PAGE}`);
     yield rows.map((row) => {
-      const engagement = row.reactions + row.comments + row.reposts;
+      const engagement = (row.reactions ?? 0) + (row.comments ?? 0) + (row.reposts ?? 0);
       return [
         row.post_id,
         iso(row.published_ms),
@@ -87,7 +88,7 @@ async function* postPages(db: Db, userId: string): AsyncGenerator<CsvValue[][]> 
         row.comments,
         row.reposts,
         row.impressions,
-        row.impressions > 0 ? (engagement / row.impressions).toFixed(4) : null,
+        row.impressions !== null && row.impressions > 0 ? (engagement / row.impressions).toFixed(4) : null,
         iso(row.last_ms),
         row.saves,
         row.sends,

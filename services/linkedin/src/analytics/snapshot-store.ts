@@ -37,12 +37,12 @@ export interface SnapshotInput {
   days?: ReadonlyMap<string, readonly DayFigures[]>;
 }
 
-/** A post's counters as the latest snapshot read them. */
+/** A post's counters as the latest snapshot that read them found them; null while none has. */
 export interface StoredCounters {
-  reactions: number;
-  comments: number;
-  reposts: number;
-  impressions: number;
+  reactions: number | null;
+  comments: number | null;
+  reposts: number | null;
+  impressions: number | null;
 }
 
 /** One post's gains on one UTC day (YYYY-MM-DD), as the provider's daily figures give them. */
@@ -113,6 +113,28 @@ const engagementOf = (c: { reactions: number; comments: number; reposts: number 
 
 /** A counter as stored: a whole number, never negative; one the network did not give counts as none. */
 const count = (value: number | null) => (value !== null && Number.isFinite(value) && value > 0 ? Math.round(value) : 0);
+
+/**
+ * A post's counters as read, or null when the network gave none of them (LinkedIn's official post
+ * list, where the post analytics were not read): unknown, never taken for zeros.
+ */
+const readCounters = (post: NetworkPost): Counters | null =>
+  [post.reaction_counter, post.comment_counter, post.repost_counter, post.impressions_counter].every(
+    (value) => value === null,
+  )
+    ? null
+    : {
+        reactions: count(post.reaction_counter),
+        comments: count(post.comment_counter),
+        reposts: count(post.repost_counter),
+        impressions: count(post.impressions_counter),
+      };
+
+/** The counters a stored post holds, or null while no snapshot has read them. */
+const storedCounters = (row: StoredCounters): Counters | null =>
+  row.reactions === null || row.comments === null || row.reposts === null || row.impressions === null
+    ? null
+    : { reactions: row.reactions, comments: row.comments, reposts: row.reposts, impressions: row.impressions };
 
 /**
  * Where snapshots are written, kept and folded. Each post's gain since its previous snapshot is
@@ -189,27 +211,24 @@ export class SnapshotStore {
         if (before?.deletedAt) continue;
         const published = new Date(post.parsed_datetime);
         const publishedAt = Number.isNaN(published.getTime()) || published > takenAt ? takenAt : published;
-        const counters = {
-          reactions: count(post.reaction_counter),
-          comments: count(post.comment_counter),
-          reposts: count(post.repost_counter),
-          impressions: count(post.impressions_counter),
-        };
+        const counters = readCounters(post);
         postRows.push({
           userId,
           postId: post.id,
           text: post.text,
           shareUrl: post.share_url,
           publishedAt,
-          ...counters,
+          ...(counters ?? { reactions: null, comments: null, reposts: null, impressions: null }),
           saves: post.save_counter == null ? null : count(post.save_counter),
           sends: post.send_counter == null ? null : count(post.send_counter),
           lastSnapshotAt: takenAt,
         });
         if (!before) newPosts++;
-        // A post seen for the first time: its past days' points where the provider gives them.
-        const past = before ? [] : pastDayPoints(counters, input.days?.get(post.id) ?? [], publishedAt, takenAt);
-        let previous: Counters | null = before ?? null;
+        // Unknown counters gain nothing: the post is kept (it was published) without a snapshot.
+        if (!counters) continue;
+        let previous: Counters | null = before ? storedCounters(before) : null;
+        // Counters read for the first time: the post's past days' points where the provider gives them.
+        const past = previous ? [] : pastDayPoints(counters, input.days?.get(post.id) ?? [], publishedAt, takenAt);
         for (const point of past) {
           snapshotRows.push({
             userId,
@@ -242,10 +261,11 @@ export class SnapshotStore {
             set: {
               text: sql`excluded.text`,
               shareUrl: sql`excluded.share_url`,
-              reactions: sql`excluded.reactions`,
-              comments: sql`excluded.comments`,
-              reposts: sql`excluded.reposts`,
-              impressions: sql`excluded.impressions`,
+              // A snapshot that could not read the counters keeps those read before.
+              reactions: sql`coalesce(excluded.reactions, ${analyticsPosts.reactions})`,
+              comments: sql`coalesce(excluded.comments, ${analyticsPosts.comments})`,
+              reposts: sql`coalesce(excluded.reposts, ${analyticsPosts.reposts})`,
+              impressions: sql`coalesce(excluded.impressions, ${analyticsPosts.impressions})`,
               saves: sql`excluded.saves`,
               sends: sql`excluded.sends`,
               lastSnapshotAt: sql`excluded.last_snapshot_at`,
@@ -322,7 +342,7 @@ export class SnapshotStore {
     });
   }
 
-  /** The counters the latest snapshot read for each of `postIds` it holds. */
+  /** The counters stored for each of `postIds` a snapshot saw (null where none read them). */
   async countersOf(userId: string, postIds: readonly string[]): Promise<Map<string, StoredCounters>> {
     const out = new Map<string, StoredCounters>();
     for (const ids of chunks(postIds, 1000)) {
@@ -412,10 +432,6 @@ export class SnapshotStore {
           text: post.text,
           shareUrl: post.share_url,
           publishedAt: Number.isNaN(published.getTime()) || published > at ? at : published,
-          reactions: 0,
-          comments: 0,
-          reposts: 0,
-          impressions: 0,
           lastSnapshotAt: at,
           deletedAt: at,
           deletionToldAt: at,

@@ -50,18 +50,19 @@ export type PostRowFigures = {
   text: string;
   share_url: string | null;
   published_ms: number;
-  reactions: number;
-  comments: number;
-  reposts: number;
-  impressions: number;
+  /** Null while no snapshot read them. */
+  reactions: number | null;
+  comments: number | null;
+  reposts: number | null;
+  impressions: number | null;
   saves: number | null;
   sends: number | null;
   deleted_ms: number | null;
 };
 
-/** A stored post as the API shows it. */
+/** A stored post as the API shows it: counters no snapshot read stay unknown (null). */
 export function analyticsPostOf(row: PostRowFigures, counters: boolean): AnalyticsPost {
-  const engagement = row.reactions + row.comments + row.reposts;
+  const engagement = (row.reactions ?? 0) + (row.comments ?? 0) + (row.reposts ?? 0);
   return {
     id: row.post_id,
     text: row.text,
@@ -74,7 +75,9 @@ export function analyticsPostOf(row: PostRowFigures, counters: boolean): Analyti
     saves: counters ? row.saves : null,
     sends: counters ? row.sends : null,
     engagementRate:
-      counters && row.impressions > 0 ? Math.round((engagement / row.impressions) * 10_000) / 10_000 : null,
+      counters && row.impressions !== null && row.impressions > 0
+        ? Math.round((engagement / row.impressions) * 10_000) / 10_000
+        : null,
     deletedAt: iso(row.deleted_ms),
   };
 }
@@ -135,7 +138,7 @@ export function periodStatements(input: {
              (extract(epoch from deleted_at) * 1000)::float8 as deleted_ms
       from linkedin.analytics_posts
       where user_id = ${userId} and published_at >= ${fromAt} and published_at <= ${nowAt}
-      order by reactions + comments + reposts desc, published_at desc
+      order by reactions + comments + reposts desc nulls last, published_at desc
       limit 5`,
     profileBefore: sql`
       select followers, connections, profile_views

@@ -266,10 +266,14 @@ export const analyticsPosts = linkedinSchema.table(
     text: text('text').notNull(),
     shareUrl: text('share_url'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
-    reactions: integer('reactions').notNull(),
-    comments: integer('comments').notNull(),
-    reposts: integer('reposts').notNull(),
-    impressions: integer('impressions').notNull(),
+    /**
+     * The counters the latest snapshot that read them found; null while none has (LinkedIn's
+     * official post list carries no figures, and the member may not allow post analytics).
+     */
+    reactions: integer('reactions'),
+    comments: integer('comments'),
+    reposts: integer('reposts'),
+    impressions: integer('impressions'),
     /** Times saved and sent in a message; null where the provider does not give them. */
     saves: integer('saves'),
     sends: integer('sends'),

@@ -10,7 +10,7 @@ import type { AccountStore } from '../accounts/account-store.js';
 import { callNetwork } from '../accounts/provider-failure.js';
 import type { SnapshotStore } from '../analytics/snapshot-store.js';
 import type { AccountRow, PageRow } from '../db/schema.js';
-import { analyticsCapabilitiesOf, type NetworkProvider } from '../providers/network-provider.js';
+import type { NetworkProvider } from '../providers/network-provider.js';
 import { refusal } from '../refusal.js';
 import type { ProfileCache } from './profile-cache.js';
 
@@ -110,19 +110,16 @@ export class ProfileService {
 
   /**
    * Fills the counters a post list came without (LinkedIn's official API) from the analytics
-   * snapshots, which read them from the network's post analytics when the member allowed it. Only
-   * then: without that consent the snapshots hold no figures of their own. Otherwise, and for a
-   * post they never read, the counters stay unknown (null).
+   * snapshots, which read them from the network's post analytics when the member allowed it. For
+   * a post they never read, the counters stay unknown (null).
    */
   private async withReadCounters(row: AccountRow, posts: LinkedinPost[]): Promise<LinkedinPost[]> {
     const unknown = posts.filter((post) => post.reaction_counter === null).map((post) => post.id);
-    const networkId = this.deps.accounts.providerAccount(row);
-    if (unknown.length === 0 || !networkId) return posts;
-    if (!(await analyticsCapabilitiesOf(this.deps.provider, networkId)).perPostAnalytics) return posts;
+    if (unknown.length === 0) return posts;
     const stored = await this.deps.snapshots.countersOf(row.userId, unknown);
     return posts.map((post) => {
       const read = post.reaction_counter === null ? stored.get(post.id) : undefined;
-      return read
+      return read && read.reactions !== null
         ? {
             ...post,
             reaction_counter: read.reactions,

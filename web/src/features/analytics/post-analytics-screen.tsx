@@ -60,19 +60,19 @@ function PostAnalytics({ answer }: { answer: AnalyticsPostResponse }) {
   const { t, i18n } = useTranslation('analytics');
   const language = i18n.language;
   const { post } = answer;
+  // Counters no snapshot read are unknown (null): the post says so rather than show zeros.
+  const known = post.reactions !== null && post.comments !== null && post.reposts !== null && post.impressions !== null;
   const counters = [
-    { key: 'reactions', icon: ThumbsUp, value: formatNumber(post.reactions, language), count: post.reactions },
-    { key: 'comments', icon: MessageCircle, value: formatNumber(post.comments, language), count: post.comments },
-    { key: 'reposts', icon: Repeat2, value: formatNumber(post.reposts, language), count: post.reposts },
-    { key: 'impressions', icon: Eye, value: formatNumber(post.impressions, language), count: post.impressions },
+    { key: 'reactions', icon: ThumbsUp, count: post.reactions },
+    { key: 'comments', icon: MessageCircle, count: post.comments },
+    { key: 'reposts', icon: Repeat2, count: post.reposts },
+    { key: 'impressions', icon: Eye, count: post.impressions },
     // Saves and sends only where the connection gives them (the network's post analytics).
-    ...(post.saves === null
-      ? []
-      : [{ key: 'saves', icon: Bookmark, value: formatNumber(post.saves, language), count: post.saves }]),
-    ...(post.sends === null
-      ? []
-      : [{ key: 'sends', icon: Send, value: formatNumber(post.sends, language), count: post.sends }]),
-  ] as const;
+    { key: 'saves', icon: Bookmark, count: post.saves },
+    { key: 'sends', icon: Send, count: post.sends },
+  ].flatMap(({ count, ...counter }) =>
+    count === null ? [] : [{ ...counter, count, value: formatNumber(count, language) }],
+  );
   const link = post.shareUrl && /^https:\/\//i.test(post.shareUrl) ? post.shareUrl : null;
   return (
     <>
@@ -109,26 +109,33 @@ function PostAnalytics({ answer }: { answer: AnalyticsPostResponse }) {
         >
           {post.text}
         </p>
-        <dl className="mt-5 grid grid-cols-2 gap-3 border-t border-slate-100 pt-4 sm:grid-cols-5">
-          {counters.map(({ key, icon: Icon, value, count }) => (
-            <div key={key} className="min-w-0" data-testid={`post-counter-${key}`} data-value={count}>
+        {!known && (
+          <p className="mt-5 border-t border-slate-100 pt-4 text-sm text-slate-500" data-testid="post-figures-unknown">
+            {t('published.figuresUnknown', { ns: 'posts' })}
+          </p>
+        )}
+        {known && (
+          <dl className="mt-5 grid grid-cols-2 gap-3 border-t border-slate-100 pt-4 sm:grid-cols-5">
+            {counters.map(({ key, icon: Icon, value, count }) => (
+              <div key={key} className="min-w-0" data-testid={`post-counter-${key}`} data-value={count}>
+                <dt className="flex items-center gap-1.5 text-xs text-slate-600">
+                  <Icon aria-hidden="true" className="size-4 text-slate-500" />
+                  {t(`post.counters.${key}`)}
+                </dt>
+                <dd className="mt-0.5 text-xl font-bold text-ink">{value}</dd>
+              </div>
+            ))}
+            <div className="min-w-0" data-testid="post-counter-rate">
               <dt className="flex items-center gap-1.5 text-xs text-slate-600">
-                <Icon aria-hidden="true" className="size-4 text-slate-500" />
-                {t(`post.counters.${key}`)}
+                <Percent aria-hidden="true" className="size-4 text-slate-500" />
+                {t('post.counters.rate')}
               </dt>
-              <dd className="mt-0.5 text-xl font-bold text-ink">{value}</dd>
+              <dd className="mt-0.5 text-xl font-bold text-ink">
+                {post.engagementRate === null ? '—' : formatPercent(post.engagementRate, language)}
+              </dd>
             </div>
-          ))}
-          <div className="min-w-0" data-testid="post-counter-rate">
-            <dt className="flex items-center gap-1.5 text-xs text-slate-600">
-              <Percent aria-hidden="true" className="size-4 text-slate-500" />
-              {t('post.counters.rate')}
-            </dt>
-            <dd className="mt-0.5 text-xl font-bold text-ink">
-              {post.engagementRate === null ? '—' : formatPercent(post.engagementRate, language)}
-            </dd>
-          </div>
-        </dl>
+          </dl>
+        )}
       </article>
       <PostChart answer={answer} />
     </>

@@ -92,4 +92,29 @@ describe('the top posts of the period', () => {
     expect(html).not.toContain('top-post-sends');
     expect(html).toContain('impressions');
   });
+
+  it("say a post's figures were not read yet, in both languages, rather than show zeros, and offer no results page", async () => {
+    const unread: AnalyticsPost = {
+      ...post,
+      id: 'urn:li:share:3',
+      reactions: null,
+      comments: null,
+      reposts: null,
+      impressions: null,
+      saves: null,
+      sends: null,
+      engagementRate: null,
+    };
+    const en = await render('en', [unread, post]);
+    expect(textOf(en, 'top-post-figures-unknown')).toBe(
+      'This post&#x27;s figures have not been read from LinkedIn yet.',
+    );
+    // Only the post whose figures were read counts them and links to its results.
+    expect(en.match(/interactions/g)).toHaveLength(1);
+    expect(en.match(/data-testid="top-post-link"/g)).toHaveLength(1);
+    expect(en).toMatch(/data-post-id="urn:li:share:3"(?:(?!data-post-id).)*top-post-figures-unknown/s);
+    const ar = await render('ar', [unread]);
+    expect(textOf(ar, 'top-post-figures-unknown')).toBe('لم تُقرأ أرقام هذا المنشور من لينكدإن بعد.');
+    expect(ar).not.toContain('top-post-link');
+  });
 });

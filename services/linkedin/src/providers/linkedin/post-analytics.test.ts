@@ -52,9 +52,9 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
   return error as ProviderError;
 }
 
-/** Consents as a fresh member through `provider`'s authorization page; answers the author URN. */
-async function connected(provider: LinkedinProvider): Promise<string> {
-  fake.member = fakeMember();
+/** Consents as `member` (a fresh one by default) through `provider`'s authorization page; answers the author URN. */
+async function connected(provider: LinkedinProvider, as = fakeMember()): Promise<string> {
+  fake.member = as;
   const start = provider.authorization();
   const back = new URL((await fetch(start.url, { redirect: 'manual' })).headers.get('location') ?? '');
   const member = await provider.completeAuthorization(back.searchParams.get('code') ?? '', start.codeVerifier);
@@ -463,5 +463,47 @@ describe("snapshots of an official account's posts", () => {
     const summary = (await h.call(user, 'GET', '/api/v1/analytics/summary?days=7')).json();
     expect(summary.cards.impressions.sample).toBe(true);
     expect(summary.cards.postEngagement.sample).toBe(true);
+  });
+
+  it('keep the posts of a member who declined without figures, never zeros, and count them from their publishing day once allowed', async () => {
+    const member = fakeMember();
+    const user = testIdentity();
+    const accountId = await connected(postingOnly, member);
+    await h.services.accounts.markConnected(user.userId, 'linkedin', accountId, new Date(Date.now() + 86_400_000));
+    const urn = (await postingOnly.publish(accountId, { text: `declined, then allowed ${randomUUID()}` })).postId ?? '';
+    fake.postFigures.set(urn, { IMPRESSION: 500, REACTION: 20, COMMENT: 5, RESHARE: 1 });
+    const snapshotsOf = () =>
+      h.database.db
+        .select()
+        .from(analyticsPostSnapshots)
+        .where(and(eq(analyticsPostSnapshots.userId, user.userId), eq(analyticsPostSnapshots.postId, urn)));
+    const unknown = { reactions: null, comments: null, reposts: null, impressions: null };
+
+    await h.services.collector.take(user.userId);
+    expect((await stored(user.userId, urn))[0]).toMatchObject(unknown);
+    expect(await snapshotsOf()).toHaveLength(0);
+    const summary = (await h.call(user, 'GET', '/api/v1/analytics/summary?days=7')).json();
+    // The post counts as published; its figures are unknown, not zero.
+    expect(summary.topPosts).toEqual([expect.objectContaining({ id: urn, ...unknown, engagementRate: null })]);
+    expect(summary.days.reduce((sum: number, day: { posts: number }) => sum + day.posts, 0)).toBe(1);
+    const one = (await h.call(user, 'GET', `/api/v1/analytics/posts/${encodeURIComponent(urn)}`)).json();
+    expect(one).toMatchObject({ post: unknown, points: [] });
+
+    // The member allows post analytics: the figures are read, and what the post gathered counts on its day.
+    expect(await connected(withAnalytics, member)).toBe(accountId);
+    await h.services.collector.take(user.userId);
+    const [read] = await stored(user.userId, urn);
+    expect(read).toMatchObject({ impressions: 500, reactions: 20, comments: 5, reposts: 1 });
+    const gains = await snapshotsOf();
+    expect(gains).toEqual([expect.objectContaining({ engagementGained: 26, impressionsGained: 500 })]);
+    expect(gains[0]?.gainedAt).toEqual(read?.publishedAt);
+    const allowed = (await h.call(user, 'GET', '/api/v1/analytics/summary?days=7')).json();
+    expect(allowed.cards.impressions).toMatchObject({ sample: false, value: 500 });
+
+    // Declined again: a snapshot that reads no figures keeps those read before.
+    await connected(postingOnly, member);
+    await h.services.collector.take(user.userId);
+    expect((await stored(user.userId, urn))[0]).toMatchObject({ impressions: 500, reactions: 20 });
+    expect(await snapshotsOf()).toHaveLength(1);
   });
 });
