@@ -48,9 +48,7 @@ afterAll(async () => {
 });
 
 /** Which cards the dashboard marks as sample data, read from the page and the badges it shows. */
-async function sampleCards(
-  declined: boolean,
-): Promise<{
+async function sampleCards(declined: boolean): Promise<{
   shown: string[];
   badges: string[];
   api: string[];

@@ -11,11 +11,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, waitUntilLive } from './support/browser';
 import { connectedThroughLinkedIn, officialNetworkEnv } from './support/connect';
+import { callAs } from './support/full-user';
 import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
 
 let stack: Stack;
 let browser: Browser;
 let fake: FakeLinkedin;
+const POLL = { timeout: 15_000 };
 
 beforeAll(async () => {
   fake = await startFakeLinkedin();
@@ -44,7 +46,7 @@ describe('company pages', () => {
     const pageName = `شركة الأفق ${randomUUID().slice(0, 4)}`;
     const organization = fake.addOrganization(pageName, { [fake.member.sub]: 'ADMINISTRATOR' });
     fake.addOrganization('Figures only', { [fake.member.sub]: 'ANALYST' });
-    const { page } = await connectedThroughLinkedIn(stack, browser, 'pages', { lang: 'ar', viewport: 'phone' });
+    const { user, page } = await connectedThroughLinkedIn(stack, browser, 'pages', { lang: 'ar', viewport: 'phone' });
 
     // The profile lists the page that may post (not the one the member only reads figures of).
     await page.goto(`${stack.url}/profile`, { waitUntil: 'domcontentloaded' });
@@ -86,6 +88,44 @@ describe('company pages', () => {
     await card.getByTestId('page-badge').waitFor();
     expect(await card.getByTestId('page-badge').textContent()).toBe(`باسم ${pageName}`);
     await screenshot(page, 'company-pages-card-ar-phone');
+
+    // A post for the profile on the same day: the scheduled posts and the calendar show everyone's,
+    // the profile's or the page's, as chosen above them.
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const profileContent = `منشور باسم الملف الشخصي ${randomUUID().slice(0, 8)}`;
+    const profilePost = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
+      userId: user.userId,
+      content: profileContent,
+      date: inThreeDays,
+      time: '09:00',
+      timeZone: zone,
+    });
+    expect(profilePost.status, JSON.stringify(profilePost.body)).toBe(201);
+    const pagePostId = await card.getAttribute('data-post-id');
+    const profilePostId = profilePost.body.data.id as string;
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await waitUntilLive(page);
+    const shownIds = async (testId: string) => {
+      const list = page.locator(`[data-testid="${testId}"][data-post-id]`);
+      return (await list.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-post-id')))).sort();
+    };
+    const choose = (label: string) => page.getByTestId('posts-identity').getByText(label, { exact: true }).click();
+    const both = [pagePostId, profilePostId].sort();
+    await expect.poll(() => shownIds('scheduled-post'), POLL).toEqual(both);
+    await choose(pageName);
+    await expect.poll(() => shownIds('scheduled-post'), POLL).toEqual([pagePostId]);
+    await choose('الملف الشخصي');
+    await expect.poll(() => shownIds('scheduled-post'), POLL).toEqual([profilePostId]);
+
+    // The calendar keeps the choice: it opens on their day with the profile's post alone.
+    await page.getByTestId('tab-calendar').click();
+    await page.getByTestId('posts-timeline').waitFor();
+    await expect.poll(() => shownIds('timeline-post'), POLL).toEqual([profilePostId]);
+    await choose(pageName);
+    await expect.poll(() => shownIds('timeline-post'), POLL).toEqual([pagePostId]);
+    await screenshot(page, 'company-pages-calendar-ar-phone');
+    await choose('الكل');
+    await expect.poll(() => shownIds('timeline-post'), POLL).toEqual(both);
 
     // Posted now from the composer as the page: the confirmation names the page, and the network
     // receives the page as the author.

@@ -5,6 +5,7 @@ import { addDays, isBefore, startOfDay, startOfMonth } from 'date-fns';
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAddedPages } from '../../lib/api/linkedin';
 import { type PostView, useCalendarPosts, useScheduledTab } from '../../lib/api/posts';
 import { useDisplayPreferences } from '../../lib/api/preferences';
 import { dateInputValue, formatCompact, WEEK_STARTS_ON } from '../../lib/format';
@@ -16,6 +17,7 @@ import { calendarRange, postsByDay } from './calendar-grid';
 import { DayPostsDialog } from './day-posts-dialog';
 import { DeletePostDialog } from './delete-post-dialog';
 import { DraftsList } from './drafts-list';
+import { belongsTo, IdentityChoice, useIdentityChoice } from './identity-choice';
 import { PostsCalendar } from './posts-calendar';
 import { PostsSidebar } from './posts-sidebar';
 import { PostsTimeline } from './posts-timeline';
@@ -67,6 +69,11 @@ export function PostsPage() {
   const inLinkedWorkspace = useWorkInLinked(search.workspace);
   usePostInView(inLinkedWorkspace ? search.post : undefined);
   const scheduled = useScheduledTab();
+  // With company pages added, the scheduled posts and the calendar show everyone's or one identity's.
+  const pages = useAddedPages();
+  const whose = useIdentityChoice(pages, true);
+  const shown = belongsTo(whose.value, pages);
+  const identityChoice = <IdentityChoice pages={pages} {...whose} withAll testId="posts-identity" />;
 
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
   const [selectedDay, setSelectedDay] = useState<Date | null>(null);
@@ -80,12 +87,14 @@ export function PostsPage() {
   const display = useDisplayPreferences();
   const range = calendarRange(month, WEEK_STARTS_ON[display.weekStart]);
   const calendar = useCalendarPosts(range.from, range.to);
-  const days = postsByDay(calendar.data ?? []);
+  const days = postsByDay((calendar.data ?? []).filter(shown));
   // The opened day's posts, asked for on their own: the day may be outside the sidebar's month.
   const openKey = openDay ? dateInputValue(openDay) : null;
   const dayQuery = useCalendarPosts(openDay ?? month, addDays(openDay ?? month, 1), openDay !== null);
   const dayFetched = dayQuery.data?.filter((post) => dateInputValue(post.scheduledAt) === openKey);
-  const dayPosts = openKey ? ((dayQuery.isPlaceholderData ? undefined : dayFetched) ?? days.get(openKey) ?? []) : [];
+  const dayPosts = openKey
+    ? ((dayQuery.isPlaceholderData ? undefined : dayFetched?.filter(shown)) ?? days.get(openKey) ?? [])
+    : [];
 
   // 'Generate Post' and '+ New Post' open the composer popup.
   const composer = useComposer();
@@ -153,9 +162,10 @@ export function PostsPage() {
               {t('tabs.calendar')}
             </Tabs.Trigger>
           </Tabs.List>
-          <Tabs.Content value="scheduled" className="outline-none">
+          <Tabs.Content value="scheduled" className="flex flex-col gap-4 outline-none">
+            {identityChoice}
             <ScheduledList
-              posts={scheduled.posts}
+              posts={scheduled.posts.filter(shown)}
               isPending={scheduled.isPending}
               error={scheduled.error}
               onRetry={() => void scheduled.refetch()}
@@ -184,11 +194,13 @@ export function PostsPage() {
               onWrite={onGenerate}
             />
           </Tabs.Content>
-          <Tabs.Content value="calendar" className="outline-none">
+          <Tabs.Content value="calendar" className="flex flex-col gap-4 outline-none">
+            {identityChoice}
             <PostsTimeline
               onEdit={setEditing}
               onOpenDay={setOpenDay}
-              upcoming={scheduled.isPending ? null : scheduled.posts}
+              upcoming={scheduled.isPending ? null : scheduled.posts.filter(shown)}
+              shown={shown}
             />
           </Tabs.Content>
         </Tabs.Root>

@@ -79,12 +79,15 @@ export function PostsTimeline({
   onEdit,
   onOpenDay,
   upcoming,
+  shown = () => true,
 }: {
   onEdit: (post: PostView) => void;
   /** A month's day opened (Enter, a click on its number, "+N more"): its posts in a list. */
   onOpenDay: (day: Date) => void;
   /** The posts waiting to go out, once loaded: a phone opens on the first one's day. */
   upcoming: readonly PostView[] | null;
+  /** The posts of the identity chosen above the calendar. */
+  shown?: (post: PostView) => boolean;
 }) {
   const { t, i18n } = useTranslation('posts');
   const language = i18n.language;
@@ -110,7 +113,8 @@ export function PostsTimeline({
   const days = timelineDays(view, anchor, WEEK_STARTS_ON[display.weekStart]);
   const from = days[0] as Date;
   const posts = useCalendarPosts(from, addDays(from, days.length));
-  const cells = postsByCell(posts.data ?? []);
+  const inView = posts.data?.filter(shown);
+  const cells = postsByCell(inView ?? []);
   const mover = useMovePost();
   const whenText = mover.whenText;
   const [dragging, setDragging] = useState<string | null>(null);
@@ -125,7 +129,7 @@ export function PostsTimeline({
   /** The post a finger holds, shown under the finger while it moves. */
   const [touched, setTouched] = useState<PostView | null>(null);
   const droppedAt = useRef(0);
-  const shownHour = firstHourToShow(posts.data ?? []);
+  const shownHour = firstHourToShow(inView ?? []);
   const loaded = Boolean(posts.data);
 
   // Each period opens on the working day (or its earliest post), not at midnight.
@@ -194,11 +198,11 @@ export function PostsTimeline({
     const id = event.dataTransfer.getData('text/plain') || dragging;
     setDragging(null);
     setOver(null);
-    const post = (posts.data ?? []).find((p) => p.id === id);
+    const post = (inView ?? []).find((p) => p.id === id);
     if (post && canMove(post)) void move(post, day, hour);
   };
 
-  const postById = (id: unknown) => (posts.data ?? []).find((p) => p.id === id);
+  const postById = (id: unknown) => (inView ?? []).find((p) => p.id === id);
 
   const touchPickUp = ({ active }: DragStartEvent) => {
     const post = postById(active.id);
@@ -338,7 +342,7 @@ export function PostsTimeline({
         <PostsMonth
           month={anchor}
           days={days}
-          posts={posts.data}
+          posts={inView ?? []}
           onMonthChange={setAnchor}
           onOpenDay={onOpenDay}
           onEdit={onEdit}

@@ -1,10 +1,9 @@
-import type { LinkedinPage } from '@nashr/contracts';
 import { ChevronDown, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddedPages } from '../../lib/api/linkedin';
 import { usePublishedPosts } from '../../lib/api/posts';
-import { SegmentedChoice } from '../../ui/segmented-choice';
+import { IdentityChoice, useIdentityChoice } from './identity-choice';
 import { EmptyPostList, LoadError, PostListSkeleton } from './list-states';
 import { PublishedPostCard } from './published-post-card';
 
@@ -17,37 +16,12 @@ const PAGE = 10;
  */
 export function PublishedList({ onGenerate }: { onGenerate: () => void }) {
   const pages = useAddedPages();
-  // '' is the member's profile; a page's identity otherwise.
-  const [identity, setIdentity] = useState('');
-  const chosen = pages.some((page) => page.identity === identity) ? identity : '';
+  const whose = useIdentityChoice(pages, false);
   return (
     <div className="flex flex-col gap-4">
-      {pages.length > 0 && <IdentityChoice pages={pages} value={chosen} onChange={setIdentity} />}
-      <PublishedPosts key={chosen} identity={chosen || null} onGenerate={onGenerate} />
+      <IdentityChoice pages={pages} {...whose} testId="published-identity" />
+      <PublishedPosts key={whose.value} identity={whose.value || null} onGenerate={onGenerate} />
     </div>
-  );
-}
-
-function IdentityChoice({
-  pages,
-  value,
-  onChange,
-}: {
-  pages: LinkedinPage[];
-  value: string;
-  onChange: (identity: string) => void;
-}) {
-  const { t } = useTranslation('posts');
-  const names = new Map(pages.map((page) => [page.identity ?? '', page.name]));
-  return (
-    <SegmentedChoice
-      legend={t('published.whose')}
-      options={['', ...pages.map((page) => page.identity ?? '')]}
-      value={value}
-      onChange={onChange}
-      label={(option) => (option ? (names.get(option) ?? option) : t('published.profile'))}
-      testId="published-identity"
-    />
   );
 }
 
