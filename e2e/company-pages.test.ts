@@ -133,7 +133,13 @@ describe('company pages', () => {
     await page.goto(`${stack.url}/generate-post`, { waitUntil: 'domcontentloaded' });
     await composer.waitFor();
     await waitUntilLive(page);
-    await composer.getByLabel('النشر باسم').selectOption({ label: pageName });
+    // A new post starts as the identity last used: the page.
+    const postAs = composer.getByLabel('النشر باسم');
+    await expect
+      .poll(() => postAs.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text), POLL)
+      .toBe(pageName);
+    await postAs.selectOption({ label: 'الملف الشخصي' });
+    await postAs.selectOption({ label: pageName });
     await composer.getByTestId('composer-text').fill(now);
     await composer.getByTestId('composer-post').click();
     const confirm = page.getByTestId('publish-confirm-post');

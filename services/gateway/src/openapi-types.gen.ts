@@ -10176,6 +10176,7 @@ export interface operations {
                     mediaIds?: string[];
                     /** Format: uuid */
                     draftId?: string;
+                    identity?: string;
                 };
             };
         };
@@ -10265,6 +10266,15 @@ export interface operations {
             };
             /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `queue.no_slots`, `queue.full`, `review.approval_required` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused by the professional network. Codes: `post.identity_unknown` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -80,6 +80,7 @@ export const queueApi = {
       ],
       403: [PLAN_LIMIT_ERROR_CODES.inactive, PLAN_LIMIT_ERROR_CODES.weeklyPosts],
       409: [QUEUE_ERROR_CODES.noSlots, QUEUE_ERROR_CODES.full, REVIEW_ERROR_CODES.approvalRequired],
+      422: [codes.identityUnknown],
     },
   }),
 } as const;

@@ -3,7 +3,7 @@ import { text } from '../text.js';
 import { MAX_FIRST_COMMENT_LENGTH } from './limits.js';
 import { mediaIdsInput } from './media.js';
 import { MAX_QUEUE_SLOTS, QUEUE_ERROR_CODES, QUEUE_MESSAGES } from './queue-rules.js';
-import { scheduledPostSchema } from './schemas.js';
+import { postIdentitySchema, scheduledPostSchema } from './schemas.js';
 
 /**
  * The posting queue: a weekly schedule of slots (weekday and local time in the user's zone).
@@ -95,6 +95,8 @@ export const queuePostRequestSchema = z.object({
   mediaIds: mediaIdsInput().optional(),
   /** A draft the post is made from: deleted once the post is queued. */
   draftId: z.string().uuid().optional(),
+  /** Whom the post goes out as, as when it is scheduled: an added company page, or the member when left out. */
+  identity: postIdentitySchema,
 });
 export type QueuePostRequest = z.infer<typeof queuePostRequestSchema>;
 

@@ -25,7 +25,7 @@ const fromDraft = z.string().uuid().optional();
  * Whom the post goes out as: a company page added to the connected account (its `identity` as
  * `GET /api/v1/linkedin/pages` gives it), or the connected member when left out.
  */
-const writtenAs = z.string().min(1).max(64).optional();
+export const postIdentitySchema = z.string().min(1).max(64).optional();
 /** Uploaded images (`POST /api/v1/media`) the post carries, in order; an empty list removes them. */
 const mediaIds = () => mediaIdsInput().optional();
 /**
@@ -58,7 +58,7 @@ export const schedulePostRequestSchema = z.object({
   firstComment: firstCommentInput().optional(),
   mediaIds: mediaIds(),
   draftId: fromDraft,
-  identity: writtenAs,
+  identity: postIdentitySchema,
 });
 export type SchedulePostRequest = z.infer<typeof schedulePostRequestSchema>;
 
@@ -215,7 +215,7 @@ export const createPostRequestSchema = z.object({
   firstComment: firstCommentInput().optional(),
   mediaIds: mediaIds(),
   draftId: fromDraft,
-  identity: writtenAs,
+  identity: postIdentitySchema,
 });
 export type CreatePostRequest = z.infer<typeof createPostRequestSchema>;
 

@@ -278,6 +278,30 @@ describe('a post written as a company page', () => {
     // The member's own identity is one it may name.
     expect((await scheduleAs(user, 'member-a')).statusCode).toBe(201);
   });
+
+  it('goes to the queue as the page it names, and an identity not theirs queues nothing', async () => {
+    const user = testIdentity();
+    await connected(user.userId, null, Date.now() - 60_000, 'member-a', [page]);
+    const slots = [{ weekday: 2, time: '09:00' }];
+    expect((await h.request(user, 'PUT', '/api/v1/queue', { slots, timeZone: 'Asia/Riyadh' })).statusCode).toBe(200);
+    const queue = (identity?: string) =>
+      h.request(user, 'POST', '/api/v1/queue/posts', {
+        content: `Queued as ${identity}`,
+        ...(identity ? { identity } : {}),
+      });
+
+    const refused = await queue('page-of-someone-else');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('post.identity_unknown');
+    expect(await h.store.listScheduled(user.userId, 10)).toEqual([]);
+
+    const asPage = await queue(page.identity);
+    expect(asPage.statusCode, asPage.body).toBe(201);
+    expect(asPage.json().data).toMatchObject({ identity: page.identity, queued: true });
+    const asMember = await queue();
+    expect(asMember.statusCode, asMember.body).toBe(201);
+    expect((await h.store.get(asMember.json().data.id))?.identity).toBe('member-a');
+  });
 });
 
 describe('a reconnection as another network member', () => {

@@ -51,7 +51,9 @@ export function queueRoutes(
     const attached = await media.attachments(me, request.body.mediaIds);
     const { draftId } = request.body;
     const approval = await review.approvalFor(me, draftId, { content, firstComment, media: attached });
-    const post = await queue.add(me, { content, firstComment, media: attached ?? [], approval }, request.id);
+    // Written as the page it names, as a scheduled post is (refused when it is not one of the member's).
+    const who = { ...me, ...(request.body.identity ? { identity: request.body.identity } : {}) };
+    const post = await queue.add(who, { content, firstComment, media: attached ?? [], approval }, request.id);
     await review.postMade(me, draftId, post);
     await drafts.consume(me.workspaceId, draftId);
     request.log.info({ postId: post.id, scheduledAt: post.scheduledAt }, 'post added to the queue');

@@ -22,6 +22,7 @@ import {
   ScheduleDialog,
   useAuthor,
   useComposerMedia,
+  useLastPostAs,
 } from '../post-editor';
 import { ComposerActions } from './composer-actions';
 import { PostTextEditor, TopicBar } from './composer-editor';
@@ -122,12 +123,20 @@ export function Composer({
     if (variant === 'page') startAfresh();
     onFinished?.();
   };
-  const posting = usePostNow(finish);
-  // '' posts as the member; a company page's identity otherwise (kept until the page is left).
-  const [postAs, setPostAs] = useState('');
+  // '' posts as the member; a company page's identity otherwise (kept until the page is left): the
+  // one last posted as to start with.
+  const lastPostAs = useLastPostAs();
+  const [chosenPostAs, setPostAs] = useState<string | null>(null);
+  const postAs = chosenPostAs ?? lastPostAs.last;
   const addedPages = useAddedPages();
   const postAsName = addedPages.find((page) => page.identity === postAs)?.name;
-  const queueing = useQueuePost(finish);
+  const sentAs = postAsName ? { identity: postAs } : {};
+  const finishAs = () => {
+    lastPostAs.remember(sentAs.identity ?? '');
+    finish();
+  };
+  const posting = usePostNow(finishAs);
+  const queueing = useQueuePost(finishAs);
 
   const { stream } = ai;
   const busy = stream.busy;
@@ -320,7 +329,8 @@ export function Composer({
         queueing={queueing.isPending}
         review={review}
         onQueue={() => {
-          if (canSend) void queueing.queue(text.trim(), { firstComment: firstComment.trim(), draftId, mediaIds });
+          if (canSend)
+            void queueing.queue(text.trim(), { firstComment: firstComment.trim(), draftId, mediaIds, ...sentAs });
         }}
         onSchedule={() => setScheduleOpen(true)}
         onPost={() => setConfirmingPost(true)}
@@ -337,7 +347,7 @@ export function Composer({
               firstComment: firstComment.trim(),
               draftId,
               mediaIds,
-              ...(postAsName ? { identity: postAs } : {}),
+              ...sentAs,
             });
           }
         }}
@@ -359,7 +369,7 @@ export function Composer({
         defaultFirstComment={firstComment.trim()}
         media={media}
         draftId={draftId}
-        defaultIdentity={postAsName ? postAs : ''}
+        defaultIdentity={sentAs.identity ?? ''}
         onScheduled={finish}
       />
     </div>

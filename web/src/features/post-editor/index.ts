@@ -7,6 +7,7 @@ export { AuthorHeader } from './author-header';
 export { DocumentCarousel, DocumentSummary } from './document-attachment';
 export { FeedPreview } from './feed-preview';
 export { FirstCommentField } from './first-comment-field';
+export { useLastPostAs } from './last-post-as';
 export { imageFilesOf, MediaPicker } from './media-picker';
 export { PostAsField } from './post-as-field';
 export {

@@ -17,6 +17,7 @@ import { DialogFrame } from '../../ui/dialog-frame';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
 import { FeedPreview } from './feed-preview';
 import { FirstCommentField } from './first-comment-field';
+import { useLastPostAs } from './last-post-as';
 import { MediaPicker } from './media-picker';
 import { PostAsField } from './post-as-field';
 import {
@@ -43,7 +44,7 @@ export interface ScheduleDialogProps {
   media?: AttachedMedia[];
   /** Day to start from (YYYY-MM-DD), e.g. the day picked in the calendar. */
   defaultDate?: string;
-  /** Whom to post as to start from (the composer's choice): a company page's identity, '' for the member. */
+  /** Whom to post as to start from (the composer's choice): a company page's identity, '' for the member; the one last used when left out. */
   defaultIdentity?: string;
   onScheduled?: (post: ScheduledPost) => void;
 }
@@ -82,7 +83,7 @@ function ScheduleForm({
   draftId,
   media = [],
   defaultDate = '',
-  defaultIdentity = '',
+  defaultIdentity,
   onScheduled,
   onBusyChange,
   reportDirty,
@@ -113,8 +114,10 @@ function ScheduleForm({
   ];
   const images = usePostImages(media);
   const [problem, setProblem] = useState<string | null>(null);
-  // '' is the member; a company page's identity otherwise.
-  const [postAs, setPostAs] = useState(defaultIdentity);
+  // '' is the member; a company page's identity otherwise: the one given, else the one last used.
+  const lastPostAs = useLastPostAs();
+  const [chosenPostAs, setPostAs] = useState(defaultIdentity ?? null);
+  const postAs = chosenPostAs ?? lastPostAs.last;
   // One scheduling per opening of the dialog, however often Schedule is pressed or retried.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const today = new Date();
@@ -180,6 +183,7 @@ function ScheduleForm({
         action: { label: t('schedule.view'), onClick: () => void navigate({ to: '/posts' }) },
       });
       kept.done();
+      lastPostAs.remember(postAs);
       onScheduled?.(post);
       onOpenChange(false);
     } catch (error) {

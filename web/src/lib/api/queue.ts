@@ -38,6 +38,8 @@ export interface AddToQueueInput {
   firstComment?: string;
   mediaIds?: string[];
   draftId?: string | null;
+  /** A company page's identity to post as; the member when left out. */
+  identity?: string;
   /** The same for every attempt of one adding, so a repeat queues one post. */
   idempotencyKey?: string;
 }
@@ -54,6 +56,7 @@ export function useAddToQueue() {
             ...(input.firstComment ? { firstComment: input.firstComment } : {}),
             ...(input.mediaIds?.length ? { mediaIds: input.mediaIds } : {}),
             ...(input.draftId ? { draftId: input.draftId } : {}),
+            ...(input.identity ? { identity: input.identity } : {}),
           },
           init: onceWithKey(input.idempotencyKey),
         })
