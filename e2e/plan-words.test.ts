@@ -41,7 +41,7 @@ const WORDS = {
     starterLine: 'Starter: 500 credits each month',
     trialRenewal: "The trial's credits do not renew",
     trialNote:
-      "Every new account starts with a 7-day free trial: 10 posts a week, 100 AI credits for the whole trial, the library's 30 newest posts, a team of 2 people, 2 workspaces, no Engage.",
+      "Every new account starts with a 7-day free trial: 10 posts a week, 100 AI credits for the whole trial, the library's 30 newest posts, a team of 2 people, 2 workspaces, your profile and 1 company page, no Engage.",
     upgrade: 'Upgrade to Starter',
     change: 'Change plan',
     current: 'Your current plan',
@@ -55,7 +55,7 @@ const WORDS = {
     starterLine: 'الانطلاقة: 500 نقطة كل شهر',
     trialRenewal: 'نقاط الفترة التجريبية لا تتجدد',
     trialNote:
-      'يبدأ كل حساب جديد بفترة تجريبية مجانية مدتها 7 أيام: 10 منشورات أسبوعيًا، 100 نقطة للذكاء الاصطناعي طوال الفترة، أحدث 30 منشورًا في مكتبة الإلهام، فريق من شخصَين، مساحتا عمل، دون مساعد التفاعل.',
+      'يبدأ كل حساب جديد بفترة تجريبية مجانية مدتها 7 أيام: 10 منشورات أسبوعيًا، 100 نقطة للذكاء الاصطناعي طوال الفترة، أحدث 30 منشورًا في مكتبة الإلهام، فريق من شخصَين، مساحتا عمل، ملفك الشخصي وصفحة شركة واحدة، دون مساعد التفاعل.',
     upgrade: 'الترقية إلى «الانطلاقة»',
     change: 'تغيير الخطة',
     current: 'خطتك الحالية',

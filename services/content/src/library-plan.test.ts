@@ -86,6 +86,7 @@ const entitlement = async (me: Identity, change: Partial<EntitlementChanged> & {
         library: 3,
         workspaces: 1,
         seats: 1,
+        pages: 1,
       },
       periodStart: null,
       periodEnd: null,
@@ -137,6 +138,7 @@ describe("the plan's share of the library", () => {
         library: null,
         workspaces: 1,
         seats: 1,
+        pages: 1,
       },
     });
     await expect.poll(async () => (await search(me)).plan.shown, { timeout: 10_000 }).toBeNull();

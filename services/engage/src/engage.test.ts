@@ -66,7 +66,16 @@ async function plan(who: Who, planId: 'trial' | 'basic' | 'starter' | 'pro', com
     plan: planId,
     status: planId === 'trial' ? 'trialing' : 'active',
     active: true,
-    limits: { weeklyPosts: null, aiCredits: 100, commentingCredits, engage, library: 100, workspaces: 1, seats: 1 },
+    limits: {
+      weeklyPosts: null,
+      aiCredits: 100,
+      commentingCredits,
+      engage,
+      library: 100,
+      workspaces: 1,
+      seats: 1,
+      pages: 1,
+    },
     periodStart: new Date(Date.now() - 86_400_000).toISOString(),
     periodEnd: new Date(Date.now() + 29 * 86_400_000).toISOString(),
   });

@@ -273,6 +273,7 @@ describe('prepared suggestions when the way the user writes changes', () => {
         library: 100,
         workspaces: 1,
         seats: 1,
+        pages: 1,
       },
       periodStart: new Date(Date.now() - 86_400_000).toISOString(),
       periodEnd: new Date(Date.now() + 29 * 86_400_000).toISOString(),

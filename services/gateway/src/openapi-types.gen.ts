@@ -14007,6 +14007,7 @@ export interface operations {
                                 library: number | null;
                                 workspaces: number;
                                 seats: number;
+                                pages: number;
                             };
                             trialEndsAt: string | null;
                             currentPeriodStart: string | null;
@@ -14103,6 +14104,7 @@ export interface operations {
                                 library: number | null;
                                 workspaces: number;
                                 seats: number;
+                                pages: number;
                             };
                             purchasable: boolean;
                             highlighted: boolean;
@@ -14162,6 +14164,7 @@ export interface operations {
                                 library: number | null;
                                 workspaces: number;
                                 seats: number;
+                                pages: number;
                             };
                             trialEndsAt: string | null;
                             currentPeriodStart: string | null;

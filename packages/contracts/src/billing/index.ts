@@ -34,6 +34,8 @@ export const planLimitsSchema = z.object({
   workspaces: z.number().int().positive(),
   /** How many members each workspace the account owns may have, its owner included (a team of `seats`). */
   seats: z.number().int().positive(),
+  /** How many LinkedIn company pages the account may add to write as, besides the member's own profile. */
+  pages: z.number().int().nonnegative(),
 });
 export type PlanLimits = z.infer<typeof planLimitsSchema>;
 
@@ -75,6 +77,7 @@ export const PLAN_CATALOGUE: Readonly<Record<PlanId, PlanInfo>> = {
       library: 30,
       workspaces: 2,
       seats: 2,
+      pages: 1,
     },
     purchasable: false,
     highlighted: false,
@@ -91,6 +94,7 @@ export const PLAN_CATALOGUE: Readonly<Record<PlanId, PlanInfo>> = {
       library: 10,
       workspaces: 1,
       seats: 1,
+      pages: 0,
     },
     purchasable: true,
     highlighted: false,
@@ -107,6 +111,7 @@ export const PLAN_CATALOGUE: Readonly<Record<PlanId, PlanInfo>> = {
       library: 100,
       workspaces: 3,
       seats: 3,
+      pages: 1,
     },
     purchasable: true,
     highlighted: true,
@@ -123,6 +128,7 @@ export const PLAN_CATALOGUE: Readonly<Record<PlanId, PlanInfo>> = {
       library: null,
       workspaces: 10,
       seats: 10,
+      pages: 5,
     },
     purchasable: true,
     highlighted: false,
@@ -187,6 +193,8 @@ export const BILLING_ERROR_MESSAGES = {
 export const PLAN_LIMIT_ERROR_CODES = {
   /** params: limit, plan (the plan's id: the web says its name) */
   weeklyPosts: 'plan.weekly_posts_limit',
+  /** Every company page the plan allows is added: params: limit, plan (the plan's id) */
+  pages: 'plan.pages_limit',
   /** The trial or plan ended: params: plan (the plan's id) */
   inactive: 'plan.inactive',
 } as const;

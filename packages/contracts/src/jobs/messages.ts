@@ -416,7 +416,7 @@ export const entitlementChangedEvent = defineEvent(
     periodEnd: z.string().datetime().nullable(),
     requestId,
   }),
-  [QUEUES.postsInbox, QUEUES.contentInbox, QUEUES.aiInbox, QUEUES.engageInbox, QUEUES.authInbox],
+  [QUEUES.postsInbox, QUEUES.contentInbox, QUEUES.aiInbox, QUEUES.engageInbox, QUEUES.authInbox, QUEUES.linkedinInbox],
 );
 export type EntitlementChanged = z.infer<typeof entitlementChangedEvent.schema>;
 

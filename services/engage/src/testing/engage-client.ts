@@ -57,6 +57,7 @@ export function engageClient(h: Harness) {
         library: 100,
         workspaces: 1,
         seats: 1,
+        pages: 1,
       },
       periodStart: new Date(Date.now() - 2 * 86_400_000).toISOString(),
       periodEnd: new Date(Date.now() + 28 * 86_400_000).toISOString(),

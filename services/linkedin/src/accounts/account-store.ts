@@ -1,6 +1,12 @@
-import type { Checkpoint, LinkedinAccountInfo } from '@nashr/contracts';
-import { isUniqueViolation } from '@nashr/platform';
-import { and, asc, eq, gt, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import {
+  type Checkpoint,
+  type EntitlementChanged,
+  type LinkedinAccountInfo,
+  PLAN_CATALOGUE,
+  PLAN_LIMIT_ERROR_CODES,
+} from '@nashr/contracts';
+import { AppError, isUniqueViolation } from '@nashr/platform';
+import { and, asc, count, eq, gt, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { analyticsLock } from '../analytics/snapshot-store.js';
 import {
@@ -15,6 +21,7 @@ import {
   firstComments,
   PAGE_IDENTITY_INDEX,
   type PageRow,
+  pageAllowances,
   pages,
   publishAttempts,
   type schema,
@@ -61,6 +68,7 @@ export class AccountStore {
       await tx.delete(analyticsPosts).where(eq(analyticsPosts.userId, userId));
       await tx.delete(analyticsMemberDays).where(eq(analyticsMemberDays.userId, userId));
       await tx.delete(analyticsAccounts).where(eq(analyticsAccounts.userId, userId));
+      await tx.delete(pageAllowances).where(eq(pageAllowances.userId, userId));
       await tx.delete(accounts).where(eq(accounts.userId, userId));
     });
   }
@@ -218,15 +226,52 @@ export class AccountStore {
     return row;
   }
 
+  /** Keeps the pages the user's plan allows when the event is newer than the copy (a late or repeated one changes nothing). */
+  async applyPageAllowance(event: EntitlementChanged): Promise<boolean> {
+    const values = {
+      userId: event.userId,
+      plan: event.plan,
+      pages: event.limits.pages,
+      version: event.version,
+      updatedAt: new Date(),
+    };
+    const rows = await this.db
+      .insert(pageAllowances)
+      .values(values)
+      .onConflictDoUpdate({
+        target: pageAllowances.userId,
+        set: values,
+        setWhere: sql`${pageAllowances.version} < excluded.version`,
+      })
+      .returning({ version: pageAllowances.version });
+    return rows.length > 0;
+  }
+
   /**
    * Adds a page to the account (again: nothing changes) and stamps the change. Refused when the
-   * page is added in another Nashr account: one holds it at a time, as with a member.
+   * page is added in another Nashr account (one holds it at a time, as with a member), and when
+   * the plan's pages are all added: the count and the insert take turns per account, so parallel
+   * adds never pass the plan's number.
    */
   async addPage(
     account: AccountRow,
     page: { organization: string; name: string; identity: string },
   ): Promise<AccountRow> {
     return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pages:${account.id}`}))`);
+      const [allowance] = await tx.select().from(pageAllowances).where(eq(pageAllowances.userId, account.userId));
+      const [others] = await tx
+        .select({ n: count() })
+        .from(pages)
+        .where(and(eq(pages.accountId, account.id), ne(pages.organization, page.organization)));
+      if (allowance && (others?.n ?? 0) >= allowance.pages) {
+        const plan = PLAN_CATALOGUE[allowance.plan as keyof typeof PLAN_CATALOGUE]?.name ?? allowance.plan;
+        throw new AppError(
+          'FORBIDDEN',
+          `Your ${plan} plan lets you add ${allowance.pages} company pages, and they are all added. Remove one to add another, or choose a larger plan on the Billing page.`,
+          { code: PLAN_LIMIT_ERROR_CODES.pages, params: { limit: allowance.pages, plan: allowance.plan } },
+        );
+      }
       try {
         await tx
           .insert(pages)

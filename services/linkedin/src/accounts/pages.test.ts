@@ -1,5 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { linkedinPagesResponseSchema, publishPostJob, QUEUES } from '@nashr/contracts';
+import {
+  type EntitlementChanged,
+  linkedinPagesResponseSchema,
+  PLAN_CATALOGUE,
+  publishPostJob,
+  QUEUES,
+} from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkedinProvider } from '../providers/linkedin/linkedin-provider.js';
@@ -225,5 +231,52 @@ describe('company pages', () => {
     const reconnected = await publish(user.userId, identity, `Another member ${randomUUID()}`);
     expect(reconnected).toMatchObject({ outcome: 'failed', failed: { code: 'linkedin.identity_changed' } });
     expect(fake.posts.length).toBe(before);
+  });
+});
+
+describe("the plan's company pages", () => {
+  const planChanged = (userId: string, version: number, plan: 'trial' | 'basic' | 'pro'): EntitlementChanged => ({
+    userId,
+    version,
+    plan,
+    status: plan === 'trial' ? 'trialing' : 'active',
+    active: true,
+    limits: PLAN_CATALOGUE[plan].limits,
+    periodStart: null,
+    periodEnd: null,
+  });
+
+  it('adds no more pages than the plan allows, even when asked at once, and more once the plan grows', async () => {
+    const { member, pages } = memberWithPages();
+    const user = await connectedAs(member);
+    expect(await h.services.accounts.applyPageAllowance(planChanged(user.userId, 1, 'trial'))).toBe(true);
+    expect(PLAN_CATALOGUE.trial.limits.pages).toBe(1);
+
+    // Both pages at once: the trial's one page goes to exactly one of them.
+    const answers = await Promise.all([addPage(user, pages.administered), addPage(user, pages.edited)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 403]);
+    const refused = answers.find((answer) => answer.statusCode === 403);
+    expect(refused?.json()).toMatchObject({ code: 'plan.pages_limit', params: { limit: 1, plan: 'trial' } });
+    const added = (await listPages(user)).pages.filter((page) => page.added);
+    expect(added).toHaveLength(1);
+    // The page added may be added again: nothing changes.
+    expect((await addPage(user, added[0]?.organization ?? '')).statusCode).toBe(200);
+
+    // Pro allows more; a late event of the trial changes nothing.
+    expect(await h.services.accounts.applyPageAllowance(planChanged(user.userId, 3, 'pro'))).toBe(true);
+    expect(await h.services.accounts.applyPageAllowance(planChanged(user.userId, 2, 'trial'))).toBe(false);
+    const other = added[0]?.organization === pages.edited ? pages.administered : pages.edited;
+    expect((await addPage(user, other)).statusCode).toBe(200);
+    expect((await listPages(user)).pages.filter((page) => page.added)).toHaveLength(2);
+  });
+
+  it('lets a plan without pages add none, and says so', async () => {
+    const { member, pages } = memberWithPages();
+    const user = await connectedAs(member);
+    await h.services.accounts.applyPageAllowance(planChanged(user.userId, 1, 'basic'));
+    const refused = await addPage(user, pages.administered);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'plan.pages_limit', params: { limit: 0, plan: 'basic' } });
+    expect((await listPages(user)).pages.some((page) => page.added)).toBe(false);
   });
 });

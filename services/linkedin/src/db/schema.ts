@@ -97,6 +97,19 @@ export const pages = linkedinSchema.table(
 );
 export type PageRow = typeof pages.$inferSelect;
 
+/**
+ * How many company pages each user's plan lets them add, copied from billing's
+ * `entitlement-changed` (the highest version kept). A user billing has not spoken of has no row,
+ * and no limit here.
+ */
+export const pageAllowances = linkedinSchema.table('page_allowances', {
+  userId: uuid('user_id').primaryKey(),
+  plan: text('plan').notNull(),
+  pages: integer('pages').notNull(),
+  version: integer('version').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const PUBLISH_STATES = ['new', 'publishing', 'unknown', 'retrying', 'published', 'failed'] as const;
 export type PublishState = (typeof PUBLISH_STATES)[number];
 
@@ -369,6 +382,7 @@ export type AnalyticsMemberDayRow = typeof analyticsMemberDays.$inferSelect;
 export const schema = {
   accounts,
   pages,
+  pageAllowances,
   networkTokens,
   publishAttempts,
   firstComments,

@@ -5,6 +5,7 @@ import {
   type ConnectionExpiryReminder,
   connectionExpiringEvent,
   connectionExpiryTickJob,
+  entitlementChangedEvent,
   QUEUES,
   userDeletedEvent,
   voiceMeasureRequestedEvent,
@@ -48,6 +49,15 @@ export function linkedinInbox(deps: InboxDeps) {
       const outcome = await deps.userData.forget(userId);
       log.info({ userId, ...outcome }, 'deleted account: linkedin data removed');
       return outcome;
+    }),
+    // The user's plan changed: keep the newest copy of how many company pages it allows.
+    handleJob(entitlementChangedEvent, async (event, _job, log) => {
+      const stored = await deps.accounts.applyPageAllowance(event);
+      log.info(
+        { userId: event.userId, version: event.version, pages: event.limits.pages, stored },
+        'page allowance copied',
+      );
+      return { stored };
     }),
     // The ai service counted enough new posts: read them again for the writer's voice. An account
     // that is no longer connected is left alone (the user can ask again once reconnected).

@@ -51,6 +51,7 @@ const trial = (who: Who, overrides: Partial<EntitlementChanged> = {}): Entitleme
     library: 30,
     workspaces: 1,
     seats: 1,
+    pages: 1,
   },
   periodStart: new Date().toISOString(),
   periodEnd: new Date(Date.now() + 7 * DAY).toISOString(),
@@ -116,6 +117,7 @@ describe('the weekly post limit of the plan', () => {
         library: null,
         workspaces: 1,
         seats: 1,
+        pages: 1,
       },
     });
     await tell(pro);

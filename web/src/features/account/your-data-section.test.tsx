@@ -26,6 +26,7 @@ const entitlement = (over: Partial<Entitlement>): Entitlement => ({
     library: 100,
     workspaces: 1,
     seats: 1,
+    pages: 1,
   },
   trialEndsAt: null,
   currentPeriodStart: null,

@@ -54,6 +54,7 @@ describe('the plan offered next', () => {
       'f.library:10',
       'f.seats:1',
       'f.workspaces:1',
+      'f.pages:0',
     ]);
     expect(planLimitLines(PLAN_CATALOGUE.trial, t, 'f')).toEqual([
       'f.weeklyPosts:10',
@@ -61,6 +62,7 @@ describe('the plan offered next', () => {
       'f.library:30',
       'f.seats:2',
       'f.workspaces:2',
+      'f.pages:1',
     ]);
     expect(planLimitLines(PLAN_CATALOGUE.pro, t, 'f')).toEqual([
       'f.unlimitedPosts',
@@ -70,6 +72,7 @@ describe('the plan offered next', () => {
       'f.wholeLibrary',
       'f.seats:10',
       'f.workspaces:10',
+      'f.pages:5',
     ]);
   });
 });

@@ -16,7 +16,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  * (`landing:pricing.limits`, `billing:feature`): the landing page has its own copy of them.
  */
 export function planLimitLines(plan: PlanInfo, t: Translate, prefix: string): string[] {
-  const { weeklyPosts, aiCredits, commentingCredits, engage, library, seats, workspaces } = plan.limits;
+  const { weeklyPosts, aiCredits, commentingCredits, engage, library, seats, workspaces, pages } = plan.limits;
   // The trial's credits are given once for the whole trial; a plan's renew each month.
   const aiCreditsLine = () =>
     plan.id === 'trial'
@@ -30,6 +30,8 @@ export function planLimitLines(plan: PlanInfo, t: Translate, prefix: string): st
     library === null ? t(`${prefix}.wholeLibrary`) : t(`${prefix}.library`, { count: library }),
     t(`${prefix}.seats`, { count: seats }),
     t(`${prefix}.workspaces`, { count: workspaces }),
+    // Whom posts go out as: the member's profile, and the company pages the plan lets them add.
+    t(`${prefix}.pages`, { count: pages }),
   ];
 }
 
