@@ -240,6 +240,23 @@ describe('draft review in a workspace, in Arabic', () => {
     expect(await history.getByTestId('activity-entry').first().textContent()).toContain(writer.email);
     await phone.keyboard.press('Escape');
     await history.waitFor({ state: 'detached' });
+
+    // The calendar's list of the day offers the same history.
+    const day = await browserDay(phone, 2);
+    const calendar = phone.getByTestId('posts-calendar');
+    if ((await calendar.locator(`[data-date="${day}"]`).count()) === 0)
+      await calendar.getByTestId('calendar-next').click();
+    const marked = calendar.locator(`[data-date="${day}"]:not([data-mark="none"])`);
+    await marked.click();
+    const dayPost = phone.getByTestId('day-posts-dialog').getByTestId('day-post').filter({ hasText: marker });
+    await dayPost.getByRole('button', { name: 'السجل' }).click();
+    await expect
+      .poll(() =>
+        history.getByTestId('activity-entry').evaluateAll((items) => items.map((i) => i.getAttribute('data-action'))),
+      )
+      .toEqual(expect.arrayContaining(['approved', 'scheduled']));
+    await phone.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
     await phone.context().close();
     await writing.context().close();
 

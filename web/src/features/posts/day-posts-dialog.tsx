@@ -7,9 +7,11 @@ import { useDisplayPreferences } from '../../lib/api/preferences';
 import { parseDay } from '../../lib/date-picking';
 import { dateInputValue, formatClock, formatDay, formatHijriDay } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
+import { useCurrentWorkspace } from '../../session/current-workspace';
 import { ClampedText } from '../../ui/clamped-text';
 import { DateField } from '../../ui/date-field';
 import { DialogFrame, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
+import { PostHistoryButton } from '../review';
 import { PostAttachments } from './post-card-parts';
 import { AttentionNote, canChange, FailureNote, PublishingNote } from './scheduled-post-card';
 import { PostStatusBadges } from './status-badge';
@@ -78,6 +80,8 @@ export function DayPostsDialog({ day, posts, onClose, onEdit, onDelete, onSchedu
   const language = i18n.language;
   const display = useDisplayPreferences();
   const [moving, setMoving] = useState<string | null>(null);
+  // Who wrote, approved and scheduled each post matters where several people work, as on its card.
+  const shared = useCurrentWorkspace() !== null;
   const canSchedule = day !== null && !isBefore(startOfDay(day), startOfDay(new Date()));
   return (
     <DialogFrame
@@ -117,6 +121,7 @@ export function DayPostsDialog({ day, posts, onClose, onEdit, onDelete, onSchedu
                   </time>
                   <PostStatusBadges post={post} />
                   <div className="-me-2 ms-auto flex items-center">
+                    {shared && <PostHistoryButton postId={post.id} />}
                     {canChange(post) && (
                       <>
                         {canMove(post) && (
