@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Stack } from '@nashr/tools/process-stack';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, screenshot } from './support/browser';
+import { openPage, screenshot, waitUntilLive } from './support/browser';
 import { callAs, fullUser, type StackUser } from './support/full-user';
 import { startWithBrowser, stopWithBrowser, WRITING_STACK } from './support/stack';
 import { centreOf, fingerOn } from './support/touch';
@@ -235,6 +235,18 @@ describe("the calendar's month view", () => {
       return element.scrollWidth > element.clientWidth || text.left < box.left - 0.5 || text.right > box.right + 0.5;
     });
     expect(cut).toBe(false);
+
+    // A reload is taken over without a difference from the server's screen: the phone turns to its
+    // day after the app has taken the week the server sent over.
+    const differences: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('taken over with a difference')) differences.push(message.text());
+    });
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await waitUntilLive(page);
+    await expect.poll(() => timeline.getAttribute('data-view')).toBe('day');
+    await expect.poll(() => timeline.getAttribute('data-first-day'), { timeout: 10_000 }).toBe(riyadhDate(3));
+    expect(differences).toEqual([]);
 
     await showMonthView(timeline);
     await showMonthOf(timeline, riyadhDate(3));

@@ -64,11 +64,15 @@ export const WORKSPACE_ERROR_CODES = {
 export const PUBLISHER_LEFT_MESSAGE =
   'The member who scheduled it may no longer publish in this workspace, so it was not published';
 
+/** A character that shows: a name of direction marks and spaces alone reads as none. */
+const VISIBLE = /[^\p{Cf}\p{Z}\p{Cc}]/u;
+
 export const workspaceNameSchema = z
   .string()
   .trim()
   .min(1, 'Enter a name')
-  .max(WORKSPACE_NAME_MAX, `A name has at most ${WORKSPACE_NAME_MAX} characters`);
+  .max(WORKSPACE_NAME_MAX, `A name has at most ${WORKSPACE_NAME_MAX} characters`)
+  .refine((name) => VISIBLE.test(name), 'Enter a name');
 
 export const workspaceParamsSchema = z.object({ id: z.string().uuid() });
 export const workspaceMemberParamsSchema = z.object({ id: z.string().uuid(), userId: z.string().uuid() });

@@ -135,6 +135,14 @@ export function isUnstorableTextError(error: unknown): boolean {
   );
 }
 
+/**
+ * PostgreSQL refusing a row that refers to one no longer there (23503): a user, workspace or post
+ * deleted while a request that refers to it was being answered.
+ */
+export function isVanishedReferenceError(error: unknown): boolean {
+  return errorChain(error).some((e) => e.code === '23503');
+}
+
 /** A 400 whose issues are listed field by field, for input checked inside a handler. */
 export class ValidationError extends AppError {
   constructor(

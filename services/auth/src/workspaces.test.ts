@@ -299,12 +299,20 @@ describe('personal workspaces', () => {
 describe('making and renaming workspaces', () => {
   it('refuses a name empty or too long, and keeps it trimmed', async () => {
     const user = await newUser('namer');
-    for (const name of ['', '   ', 'x'.repeat(WORKSPACE_NAME_MAX + 1)]) {
+    // Direction marks alone (right-to-left, left-to-right, Arabic letter mark) show nothing either.
+    for (const name of ['', '   ', '\u200f\u200e\u061c', 'x'.repeat(WORKSPACE_NAME_MAX + 1)]) {
       const res = await call(user, 'POST', '/api/v1/workspaces', { name });
       expect(res.status, name).toBe(400);
     }
     const id = await createWorkspace(user, '  Spaced  ');
     expect((await list(user)).find((w) => w.id === id)?.name).toBe('Spaced');
+  });
+
+  it('refuses a workspace for an account deleted while the request was on its way, with 409, never 500', async () => {
+    const user = await newUser('gone');
+    await h.database.sql`delete from auth.users where id = ${user.userId}`;
+    const res = await call(user, 'POST', '/api/v1/workspaces', { name: 'Too late' });
+    expect([res.status, res.body.code]).toEqual([409, 'request.conflict']);
   });
 
   it('lets an account own as many as its plan allows, even asked all at once', async () => {

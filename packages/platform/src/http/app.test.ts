@@ -36,6 +36,12 @@ app.get('/until-client-leaves', async (request) => {
   // What a proxied answer's stream throws once the browser is gone.
   throw new Error('Request aborted');
 });
+app.get('/vanished', async () => {
+  // What postgres.js throws, wrapped by the query builder, for a row whose user was deleted meanwhile.
+  throw new Error('Failed query: insert into "workspace_members"', {
+    cause: Object.assign(new Error('violates foreign key constraint'), { code: '23503' }),
+  });
+});
 app.get('/conflict', async () => {
   throw new AppError('CONFLICT', 'Someone changed this first');
 });
@@ -109,6 +115,13 @@ describe('service app', () => {
     const logged = lines().find((l) => l.includes('secret internal detail'));
     expect(logged).toBeDefined();
     expect(JSON.parse(logged as string).requestId).toBe(requestId);
+  });
+
+  it('answers a write that refers to a row removed meanwhile with 409, never 500', async () => {
+    const res = await app.inject({ method: 'GET', url: '/vanished', headers: asGateway });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, code: 'request.conflict' });
+    expect(res.body).not.toContain('workspace_members');
   });
 
   it('logs a client that left mid-request as such, not as a failure', async () => {

@@ -27,6 +27,7 @@ import {
   type ErrorCode,
   isUnavailableError,
   isUnstorableTextError,
+  isVanishedReferenceError,
   payloadTooLarge,
   ValidationError,
 } from '../errors.js';
@@ -255,6 +256,15 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
         code: 'text.unstorable',
         message:
           'The text contains a character that cannot be saved (such as the NUL character). Remove it and try again.',
+      });
+    }
+    if (isVanishedReferenceError(error)) {
+      // A race, not a fault: what the request refers to (its account, a workspace) was removed meanwhile.
+      request.log.warn({ err: error }, 'a row the request refers to was removed meanwhile');
+      return reply.status(409).send({
+        success: false,
+        code: 'request.conflict',
+        message: 'Something this request refers to was removed in the meantime. Reload and try again.',
       });
     }
     if (isUnavailableError(error)) {

@@ -3,6 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useBlocker } from '@tanstack/react-router';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
 import { BlockEditor, EditorCard } from './block-editor';
 import { CopyLanguageSwitch } from './copy-language-switch';
@@ -13,7 +14,6 @@ import { HeroForm } from './hero-form';
 import { PricingForm } from './pricing-form';
 import { SignupPanelForm } from './signup-panel-form';
 import { TestimonialsForm } from './testimonials-form';
-import { useMediaQuery } from './use-media-query';
 import { WhyChooseForm } from './why-choose-form';
 
 interface ActiveEditorProps {

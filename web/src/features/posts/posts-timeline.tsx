@@ -16,6 +16,7 @@ import {
   formatWeekday,
   WEEK_STARTS_ON,
 } from '../../lib/format';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { Spinner } from '../../ui/spinner';
 import { LoadError } from './list-states';
 import { PostsMonth } from './posts-month';
@@ -62,9 +63,6 @@ function firstHourToShow(posts: readonly PostView[]): number {
   return Math.min(WORKDAY_START, ...posts.map((post) => cellOf(post).hour));
 }
 
-const initialView = (): TimelineView =>
-  typeof window !== 'undefined' && window.matchMedia?.(NARROW_SCREEN).matches ? 'day' : 'week';
-
 /** A click this soon after a finger put a post down is the end of that touch, not a tap on the post. */
 const CLICK_AFTER_DROP_MS = 500;
 
@@ -93,19 +91,23 @@ export function PostsTimeline({
   const language = i18n.language;
   const rtl = i18n.dir() === 'rtl';
   const display = useDisplayPreferences();
-  const [view, setView] = useState<TimelineView>(initialView);
+  // A phone shows a day, a wider screen a week, until one is chosen. The server sends the week:
+  // a phone turns to its day once the app has taken the screen over, never a different screen.
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const [chosenView, setView] = useState<TimelineView | null>(null);
+  const view = chosenView ?? (narrow ? 'day' : 'week');
   const [anchor, setAnchorState] = useState(() => new Date());
   /** A phone opens on one day: the next with a post, once the waiting posts are known, unless someone has moved already. */
-  const opening = useRef(view === 'day');
+  const opening = useRef(true);
   const setAnchor = (day: Date) => {
     opening.current = false;
     setAnchorState(day);
   };
   useEffect(() => {
-    if (!opening.current || !upcoming) return;
+    if (!opening.current || !upcoming || view !== 'day') return;
     opening.current = false;
     setAnchorState(nextPostDay(upcoming));
-  }, [upcoming]);
+  }, [upcoming, view]);
   const showView = (next: TimelineView) => {
     opening.current = false;
     setView(next);
