@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../i18n/resources';
 import type { PostView } from '../../lib/api/posts';
 import { ALL_IDENTITIES, belongsTo, IdentityChoice, PROFILE } from './identity-choice';
+import { ScheduledList } from './scheduled-list';
 
 const page: LinkedinPage = {
   organization: 'urn:li:organization:5',
@@ -52,5 +53,30 @@ describe('whose posts a list shows', () => {
     expect(render([page])).toContain('Show the posts of');
     // Everyone's is the one chosen.
     expect(render([page])).toMatch(/<input(?=[^>]*checked)(?=[^>]*data-value="\*")[^>]*>/);
+  });
+
+  it('says the scheduled posts go out as other identities, rather than that none are scheduled', async () => {
+    const render = (hidden: number) =>
+      renderToStaticMarkup(
+        <I18nextProvider i18n={i18n}>
+          <ScheduledList
+            posts={[]}
+            isPending={false}
+            error={null}
+            onRetry={() => {}}
+            onEdit={() => {}}
+            onDelete={() => {}}
+            hidden={hidden}
+            onShowAll={() => {}}
+          />
+        </I18nextProvider>,
+      );
+    await i18n.changeLanguage('en');
+    expect(render(2)).toContain('2 scheduled posts go out as other identities.');
+    expect(render(2)).toContain('Show all the scheduled posts');
+    expect(render(0)).toContain('No scheduled posts yet');
+    await i18n.changeLanguage('ar');
+    expect(render(1)).toContain('منشور مجدول واحد سيُنشر باسم آخر.');
+    expect(render(2)).toContain('منشوران مجدولان سيُنشران باسم آخر.');
   });
 });

@@ -17,7 +17,7 @@ import { calendarRange, postsByDay } from './calendar-grid';
 import { DayPostsDialog } from './day-posts-dialog';
 import { DeletePostDialog } from './delete-post-dialog';
 import { DraftsList } from './drafts-list';
-import { belongsTo, IdentityChoice, useIdentityChoice } from './identity-choice';
+import { ALL_IDENTITIES, belongsTo, IdentityChoice, useIdentityChoice } from './identity-choice';
 import { PostsCalendar } from './posts-calendar';
 import { PostsSidebar } from './posts-sidebar';
 import { PostsTimeline } from './posts-timeline';
@@ -73,6 +73,7 @@ export function PostsPage() {
   const pages = useAddedPages();
   const whose = useIdentityChoice(pages, true);
   const shown = belongsTo(whose.value, pages);
+  const scheduledShown = scheduled.posts.filter(shown);
   const identityChoice = <IdentityChoice pages={pages} {...whose} withAll testId="posts-identity" />;
 
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
@@ -165,7 +166,9 @@ export function PostsPage() {
           <Tabs.Content value="scheduled" className="flex flex-col gap-4 outline-none">
             {identityChoice}
             <ScheduledList
-              posts={scheduled.posts.filter(shown)}
+              posts={scheduledShown}
+              hidden={scheduled.posts.length - scheduledShown.length}
+              onShowAll={() => whose.onChange(ALL_IDENTITIES)}
               isPending={scheduled.isPending}
               error={scheduled.error}
               onRetry={() => void scheduled.refetch()}
@@ -199,7 +202,7 @@ export function PostsPage() {
             <PostsTimeline
               onEdit={setEditing}
               onOpenDay={setOpenDay}
-              upcoming={scheduled.isPending ? null : scheduled.posts.filter(shown)}
+              upcoming={scheduled.isPending ? null : scheduledShown}
               shown={shown}
             />
           </Tabs.Content>

@@ -13,14 +13,39 @@ export interface ScheduledListProps {
   onSchedule?: () => void;
   onEdit: (post: PostView) => void;
   onDelete: (post: PostView) => void;
+  /** Scheduled posts left out by the identity chosen above the list, and how to show them all. */
+  hidden?: number;
+  onShowAll?: () => void;
 }
 
 /** The Scheduled tab: what needs attention first, then the schedule, soonest first. */
-export function ScheduledList({ posts, isPending, error, onRetry, onSchedule, onEdit, onDelete }: ScheduledListProps) {
+export function ScheduledList({
+  posts,
+  isPending,
+  error,
+  onRetry,
+  onSchedule,
+  onEdit,
+  onDelete,
+  hidden = 0,
+  onShowAll,
+}: ScheduledListProps) {
   const { t } = useTranslation('posts');
   if (isPending) return <PostListSkeleton />;
   if (error && posts.length === 0)
     return <LoadError title={t('scheduled.loadFailed')} error={error} onRetry={onRetry} />;
+  // Every scheduled post goes out as another identity than the one chosen: say so, not "none yet".
+  if (posts.length === 0 && hidden > 0) {
+    return (
+      <EmptyPostList
+        icon={CalendarClock}
+        title={t('scheduled.filteredTitle')}
+        text={t('scheduled.filteredText', { count: hidden })}
+        actionLabel={t('scheduled.showAll')}
+        onAction={onShowAll}
+      />
+    );
+  }
   if (posts.length === 0) {
     return (
       <EmptyPostList
