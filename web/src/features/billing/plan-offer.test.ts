@@ -1,26 +1,10 @@
-import type { Entitlement } from '@nashr/contracts';
 import { PLAN_CATALOGUE } from '@nashr/contracts';
 import { describe, expect, it } from 'vitest';
+import { entitlementOf } from '../../lib/testing/entitlement';
 import { nextPlan, planLimitLines, planOffer } from './plan-offer';
 import { formatPlanPrice } from './plan-price';
 
-const entitlement = (
-  plan: Entitlement['plan'],
-  status: Entitlement['status'],
-  provider: string | null,
-): Entitlement => ({
-  plan,
-  status,
-  active: status !== 'expired',
-  limits: PLAN_CATALOGUE[plan].limits,
-  trialEndsAt: null,
-  currentPeriodStart: null,
-  currentPeriodEnd: null,
-  cancelAtPeriodEnd: false,
-  graceEndsAt: null,
-  provider,
-  version: 1,
-});
+const entitlement = entitlementOf;
 
 describe('the plan offered next', () => {
   it('is the plan above the caller’s, the highlighted one on the trial, none above Pro', () => {

@@ -2,6 +2,7 @@ import type { LinkedinPage } from '@nashr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Building2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useEntitlement } from '../../lib/api/billing';
 import { OAUTH_START_PATH, useChangePage, useCompanyPages } from '../../lib/api/linkedin';
 import { postKeys } from '../../lib/api/posts';
 import { sayOutcome } from '../../lib/say-outcome';
@@ -17,6 +18,8 @@ import { Spinner } from '../../ui/spinner';
 export function CompanyPages() {
   const { t } = useTranslation('profile');
   const pages = useCompanyPages();
+  // How many pages the plan lets the user add, said before a refusal has to say it.
+  const allowance = useEntitlement().data?.limits.pages;
   return (
     <section
       aria-labelledby="company-pages-title"
@@ -28,6 +31,11 @@ export function CompanyPages() {
         {t('pages.title')}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t('pages.intro')}</p>
+      {allowance !== undefined && pages.data?.granted && (
+        <p className="mt-1 text-sm text-slate-600" data-testid="pages-allowance">
+          {t('pages.allowance', { count: allowance })}
+        </p>
+      )}
       <div className="mt-4">
         {pages.isPending ? (
           <div role="status" aria-label={t('pages.loading')} className="space-y-2">
