@@ -1,9 +1,19 @@
-import type { LinkedinPost } from '@nashr/contracts';
+import type { AnalyticsPost, LinkedinPost } from '@nashr/contracts';
 
 /** The days the profile's figures cover: the dashboard's default period, whose figures it shows. */
 export const ENGAGEMENT_WINDOW_DAYS = 30;
 
 export type CounterKey = 'reactions' | 'comments' | 'reposts' | 'impressions';
+
+/**
+ * An analytics post's four counters, or null while no snapshot has read them (the member did not
+ * allow post analytics): the screens say so rather than show zeros.
+ */
+export function readFiguresOf(post: AnalyticsPost): Record<CounterKey, number> | null {
+  const { reactions, comments, reposts, impressions } = post;
+  if (reactions === null || comments === null || reposts === null || impressions === null) return null;
+  return { reactions, comments, reposts, impressions };
+}
 
 /**
  * A published post's four counters, in the order the cards show them; null when the post came

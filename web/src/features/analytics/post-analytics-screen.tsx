@@ -13,6 +13,7 @@ import {
 } from '../../lib/analytics';
 import { usePostAnalytics } from '../../lib/api/analytics';
 import { formatDateTime, formatNumber, formatPercent } from '../../lib/format';
+import { readFiguresOf } from '../../lib/statistics';
 import { ChartBox } from '../../ui/chart-box';
 import { HijriDate } from '../../ui/hijri-date';
 import { LoadError } from '../../ui/load-error';
@@ -61,7 +62,7 @@ function PostAnalytics({ answer }: { answer: AnalyticsPostResponse }) {
   const language = i18n.language;
   const { post } = answer;
   // Counters no snapshot read are unknown (null): the post says so rather than show zeros.
-  const known = post.reactions !== null && post.comments !== null && post.reposts !== null && post.impressions !== null;
+  const known = readFiguresOf(post) !== null;
   const counters = [
     { key: 'reactions', icon: ThumbsUp, count: post.reactions },
     { key: 'comments', icon: MessageCircle, count: post.comments },

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ChartLine, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatNumber, formatPercent } from '../../lib/format';
+import { readFiguresOf } from '../../lib/statistics';
 import { ClampedText } from '../../ui/clamped-text';
 import { SandboxBadge } from '../../ui/sample-badge';
 import { DeletedOnNetwork } from '../analytics';
@@ -10,9 +11,8 @@ import { DeletedOnNetwork } from '../analytics';
 /** The period's posts with the most engagement, each leading to its own page. */
 /** A post's engagement and impressions; null while no snapshot read its counters (never zeros in their place). */
 function figuresOf(post: AnalyticsPost): { engagement: number; impressions: number } | null {
-  const { reactions, comments, reposts, impressions } = post;
-  if (reactions === null || comments === null || reposts === null || impressions === null) return null;
-  return { engagement: reactions + comments + reposts, impressions };
+  const read = readFiguresOf(post);
+  return read && { engagement: read.reactions + read.comments + read.reposts, impressions: read.impressions };
 }
 
 export function TopPosts({ posts, sandbox = false }: { posts: AnalyticsPost[]; sandbox?: boolean }) {
