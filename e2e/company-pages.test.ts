@@ -1,7 +1,7 @@
 /**
  * Company pages, in Arabic on a phone, against the whole stack and a local server speaking the
  * network's official wire format: the member connects with the page scopes, adds a page they
- * administer on the profile, schedules a post "as" the page from the composer (the card names the
+ * administer on the profile, sees the page's figures on the dashboard, schedules a post "as" the page from the composer (the card names the
  * page), and posts one now as the page, which reaches the network with the page as its author.
  */
 import { randomUUID } from 'node:crypto';
@@ -45,6 +45,10 @@ describe('company pages', () => {
     fake.member = fakeMember();
     const pageName = `شركة الأفق ${randomUUID().slice(0, 4)}`;
     const organization = fake.addOrganization(pageName, { [fake.member.sub]: 'ADMINISTRATOR' });
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    fake.organizations
+      .get(organization.split(':').at(-1) ?? '')
+      ?.history.set(threeDaysAgo, { impressionCount: 700, clickCount: 31, likeCount: 12, organicFollowerGain: 9 });
     fake.addOrganization('Figures only', { [fake.member.sub]: 'ANALYST' });
     const { user, page } = await connectedThroughLinkedIn(stack, browser, 'pages', { lang: 'ar', viewport: 'phone' });
 
@@ -62,6 +66,19 @@ describe('company pages', () => {
     await page.getByText(`أُضيفت ${pageName}`).waitFor();
     await section.locator('[data-testid="company-page"][data-added="true"]').waitFor();
     await screenshot(page, 'company-pages-ar-phone');
+
+    // The dashboard shows the page's own figures as the network's statistics give them, read by
+    // the snapshot the page's adding started: no sample badge.
+    await page.goto(`${stack.url}/dashboard`, { waitUntil: 'domcontentloaded' });
+    await waitUntilLive(page);
+    await page.getByTestId('analytics-identity').getByText(pageName, { exact: true }).click();
+    const figures = page.getByTestId('page-figures');
+    await figures.waitFor({ timeout: 30_000 });
+    expect(await figures.getByTestId('stat-page-impressions').getAttribute('data-value')).toBe('700');
+    expect(await figures.getByTestId('stat-page-clicks').getAttribute('data-value')).toBe('31');
+    expect(await figures.getByTestId('stat-page-followerGrowth').getAttribute('data-value')).toBe('9');
+    expect(await figures.getByTestId('sample-badge').count()).toBe(0);
+    await screenshot(page, 'company-page-analytics-ar-phone');
 
     // The composer's schedule form offers the page under "Post as".
     const content = `منشور باسم الصفحة ${randomUUID().slice(0, 8)}`;

@@ -300,6 +300,10 @@ const MATRIX: Record<string, Rule> = {
     crossUser: 404,
     request: (ids) => ({ path: `/api/v1/analytics/posts/${ids.aliceNetworkPostId}` }),
   },
+  'GET /api/v1/analytics/page': {
+    ownOnly: "looks the page up among the caller's own added pages: another user's answers 404 as unknown",
+    request: NO_ID('/api/v1/analytics/page?organization=urn%3Ali%3Aorganization%3A1'),
+  },
   'GET /api/v1/analytics/best-times': { ownOnly: OWN, request: NO_ID('/api/v1/analytics/best-times') },
   'GET /api/v1/analytics/export': { ownOnly: OWN, request: NO_ID('/api/v1/analytics/export?kind=posts') },
   'GET /api/v1/linkedin/sandbox/images/:postId/:position': {

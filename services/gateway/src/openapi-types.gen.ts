@@ -1531,6 +1531,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An added company page's figures over a period, each against the period before, and its days */
+        get: operations["getAnalyticsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/analytics/best-times": {
         parameters: {
             query?: never;
@@ -11533,6 +11550,137 @@ export interface operations {
                 };
             };
             /** @description Not found. Codes: `analytics.unknown_post`, `linkedin.not_connected` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait and try again. Codes: `request.rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnalyticsPage: {
+        parameters: {
+            query: {
+                organization: string;
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        page: {
+                            organization: string;
+                            name: string;
+                            identity: string;
+                        };
+                        period: {
+                            days: number;
+                            from: string;
+                            to: string;
+                        };
+                        /** @enum {string} */
+                        state: "waiting" | "read" | "refused";
+                        readAt: string | null;
+                        cards: {
+                            impressions: {
+                                value: number;
+                                previous: number | null;
+                                changePercent: number | null;
+                                sample: boolean;
+                            };
+                            clicks: {
+                                value: number;
+                                previous: number | null;
+                                changePercent: number | null;
+                                sample: boolean;
+                            };
+                            engagement: {
+                                value: number;
+                                previous: number | null;
+                                changePercent: number | null;
+                                sample: boolean;
+                            };
+                            followers: {
+                                value: number;
+                                previous: number | null;
+                                changePercent: number | null;
+                                sample: boolean;
+                            };
+                            followerGrowth: {
+                                value: number;
+                                previous: number | null;
+                                changePercent: number | null;
+                                sample: boolean;
+                            };
+                        };
+                        days: {
+                            date: string;
+                            impressions: number;
+                            clicks: number;
+                            engagement: number;
+                            followersGained: number;
+                            followers: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `analytics.bad_period` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in. Codes: `auth.required`, `token.invalid` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `token.scope_missing` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `analytics.unknown_page`, `linkedin.not_connected` */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -111,6 +111,15 @@ describe('the period chart', () => {
       ['month', 1, 35, 2, 107],
     ]);
   });
+
+  it("sums a company page's clicks, and counts no posts it does not know", () => {
+    const page = (date: string, clicks: number) => ({ date, impressions: 0, engagement: 0, followers: null, clicks });
+    const buckets = chartBuckets([page('2026-01-30', 3), page('2026-01-31', 4), page('2026-02-01', 5)], 365);
+    expect(buckets.map((bucket) => [bucket.clicks, bucket.posts])).toEqual([
+      [7, null],
+      [5, null],
+    ]);
+  });
 });
 
 describe('a post against the median post', () => {

@@ -1,10 +1,4 @@
-import type {
-  AnalyticsDay,
-  AnalyticsPeriod,
-  AnalyticsPostResponse,
-  BestTimesResponse,
-  WeekStart,
-} from '@nashr/contracts';
+import type { AnalyticsPeriod, AnalyticsPostResponse, BestTimesResponse, WeekStart } from '@nashr/contracts';
 import { formatNumber, WEEK_STARTS_ON } from './format';
 
 /**
@@ -82,16 +76,31 @@ export interface ChartBucket {
   unit: 'day' | 'month';
   impressions: number;
   engagement: number;
-  posts: number;
+  /** Posts published, where the days count them (a profile's); null otherwise. */
+  posts: number | null;
+  /** Clicks, where the days count them (a company page's); null otherwise. */
+  clicks: number | null;
   /** Followers at the end of the bucket, when known. */
   followers: number | null;
 }
+
+/** A day of the chart: a profile's (with its posts) or a company page's (with its clicks). */
+export interface ChartDay {
+  date: string;
+  impressions: number;
+  engagement: number;
+  followers: number | null;
+  posts?: number;
+  clicks?: number;
+}
+
+const addKnown = (sum: number | null, value: number | undefined) => (value === undefined ? sum : (sum ?? 0) + value);
 
 /**
  * The chart's points: one a day, or one a month over a year (365 daily points are too thin to
  * read on a phone, and a screen reader would read all of them).
  */
-export function chartBuckets(days: AnalyticsDay[], period: AnalyticsPeriod): ChartBucket[] {
+export function chartBuckets(days: readonly ChartDay[], period: AnalyticsPeriod): ChartBucket[] {
   const unit = period > 90 ? 'month' : 'day';
   const buckets: ChartBucket[] = [];
   for (const day of days) {
@@ -99,12 +108,13 @@ export function chartBuckets(days: AnalyticsDay[], period: AnalyticsPeriod): Cha
     const start = unit === 'month' ? new Date(date.getFullYear(), date.getMonth(), 1) : date;
     let bucket = buckets.at(-1);
     if (!bucket || bucket.start.getTime() !== start.getTime()) {
-      bucket = { start, unit, impressions: 0, engagement: 0, posts: 0, followers: null };
+      bucket = { start, unit, impressions: 0, engagement: 0, posts: null, clicks: null, followers: null };
       buckets.push(bucket);
     }
     bucket.impressions += day.impressions;
     bucket.engagement += day.engagement;
-    bucket.posts += day.posts;
+    bucket.posts = addKnown(bucket.posts, day.posts);
+    bucket.clicks = addKnown(bucket.clicks, day.clicks);
     if (day.followers !== null) bucket.followers = day.followers;
   }
   return buckets;

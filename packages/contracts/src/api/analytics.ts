@@ -7,6 +7,8 @@ import {
   analyticsSummaryResponseSchema,
   bestTimesQuerySchema,
   bestTimesResponseSchema,
+  pageAnalyticsQuerySchema,
+  pageAnalyticsResponseSchema,
 } from '../linkedin/analytics.js';
 import { LINKEDIN_ERROR_CODES } from '../linkedin/errors.js';
 import { defineEndpoint } from './define.js';
@@ -37,6 +39,17 @@ export const analyticsApi = {
     params: analyticsPostParamsSchema,
     responses: { 200: { description: 'The series', schema: analyticsPostResponseSchema } },
     errors: { 404: [codes.unknownPost, LINKEDIN_ERROR_CODES.notConnected] },
+  }),
+  page: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/analytics/page',
+    owner: 'linkedin',
+    access: 'full-user',
+    token: 'analytics:read',
+    summary: "An added company page's figures over a period, each against the period before, and its days",
+    query: pageAnalyticsQuerySchema,
+    responses: { 200: { description: 'The figures', schema: pageAnalyticsResponseSchema } },
+    errors: { 400: [codes.badPeriod], 404: [codes.unknownPage, LINKEDIN_ERROR_CODES.notConnected] },
   }),
   bestTimes: defineEndpoint({
     method: 'GET',

@@ -16,6 +16,7 @@ export const MIN_POSTS_FOR_BEST_TIMES = 10;
 export const ANALYTICS_MESSAGES = {
   badPeriod: `The period must be one of ${ANALYTICS_PERIODS.join(', ')} days`,
   unknownPost: 'No post with that id among your network posts',
+  unknownPage: 'No company page with that URN among the pages you added',
   badTimeZone: (zone: string) => `"${zone}" is not a known time zone: use a name such as Asia/Riyadh or Europe/Berlin`,
 } as const;
 
@@ -24,6 +25,7 @@ export const ANALYTICS_ERROR_CODES = {
   /** params: periods */
   badPeriod: 'analytics.bad_period',
   unknownPost: 'analytics.unknown_post',
+  unknownPage: 'analytics.unknown_page',
   /** params: zone */
   badTimeZone: 'analytics.bad_time_zone',
 } as const;
@@ -183,3 +185,50 @@ export const analyticsExportQuerySchema = z.object({
   /** `posts`: each post with its latest counters; `snapshots`: every kept snapshot. */
   kind: z.enum(['posts', 'snapshots']),
 });
+
+/** `?organization=urn:li:organization:…&days=30`: one added company page over the period ending today (UTC days). */
+export const pageAnalyticsQuerySchema = z.object({
+  organization: z.string().min(1).max(200),
+  days: periodDays.default(30),
+});
+export type PageAnalyticsQuery = z.infer<typeof pageAnalyticsQuerySchema>;
+
+/** One UTC day of a company page's figures, oldest first. */
+export const pageAnalyticsDaySchema = z.object({
+  date: z.string(),
+  impressions: z.number().int(),
+  clicks: z.number().int(),
+  /** Reactions + comments + shares of the page's posts that day. */
+  engagement: z.number().int(),
+  followersGained: z.number().int(),
+  /** Followers at the end of that day; null after the last read of them, or before any. */
+  followers: z.number().int().nullable(),
+});
+export type PageAnalyticsDay = z.infer<typeof pageAnalyticsDaySchema>;
+
+/**
+ * Whether the page's figures were read: `waiting` before the first snapshot that read them,
+ * `read` once one did, `refused` when the network refused the latest read (the member no longer
+ * holds a role on the page); the figures read before are kept and shown.
+ */
+export const PAGE_FIGURES_STATES = ['waiting', 'read', 'refused'] as const;
+
+export const pageAnalyticsResponseSchema = z.object({
+  page: z.object({ organization: z.string(), name: z.string(), identity: z.string() }),
+  period: z.object({ days: z.number().int(), from: z.string(), to: z.string() }),
+  state: z.enum(PAGE_FIGURES_STATES),
+  /** When a snapshot last read the page's figures; null before the first. */
+  readAt: z.string().nullable(),
+  cards: z.object({
+    impressions: analyticsMetricSchema,
+    clicks: analyticsMetricSchema,
+    /** Reactions + comments + shares over the period. */
+    engagement: analyticsMetricSchema,
+    /** Followers at the end of the period. */
+    followers: analyticsMetricSchema,
+    /** Followers gained over the period. */
+    followerGrowth: analyticsMetricSchema,
+  }),
+  days: z.array(pageAnalyticsDaySchema),
+});
+export type PageAnalyticsResponse = z.infer<typeof pageAnalyticsResponseSchema>;

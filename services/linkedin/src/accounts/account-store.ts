@@ -15,6 +15,7 @@ import {
   accounts,
   analyticsAccounts,
   analyticsMemberDays,
+  analyticsPageDays,
   analyticsPostSnapshots,
   analyticsPosts,
   analyticsProfileSnapshots,
@@ -67,6 +68,7 @@ export class AccountStore {
       await tx.delete(analyticsProfileSnapshots).where(eq(analyticsProfileSnapshots.userId, userId));
       await tx.delete(analyticsPosts).where(eq(analyticsPosts.userId, userId));
       await tx.delete(analyticsMemberDays).where(eq(analyticsMemberDays.userId, userId));
+      await tx.delete(analyticsPageDays).where(eq(analyticsPageDays.userId, userId));
       await tx.delete(analyticsAccounts).where(eq(analyticsAccounts.userId, userId));
       await tx.delete(pageAllowances).where(eq(pageAllowances.userId, userId));
       await tx.delete(accounts).where(eq(accounts.userId, userId));

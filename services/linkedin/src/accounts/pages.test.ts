@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   type EntitlementChanged,
   linkedinPagesResponseSchema,
@@ -10,13 +10,10 @@ import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkedinProvider } from '../providers/linkedin/linkedin-provider.js';
 import { PAGE_SCOPES } from '../providers/linkedin/linkedin-requests.js';
-import { TokenVault } from '../providers/linkedin/token-vault.js';
-import { ProviderRouter } from '../providers/provider-router.js';
 import { startPublishWorker } from '../publish/publish-worker.js';
-import { Sealer } from '../sealer.js';
 import { type FakeLinkedin, type FakeMember, fakeMember, startFakeLinkedin } from '../testing/fake-linkedin.js';
-import { createHarness, type Harness } from '../testing/harness.js';
-import { FAKE_REDIRECT, fakeLinkedinProvider } from '../testing/official-network.js';
+import type { Harness } from '../testing/harness.js';
+import { createOfficialHarness, FAKE_REDIRECT } from '../testing/official-network.js';
 
 let fake: FakeLinkedin;
 let h: Harness;
@@ -24,13 +21,7 @@ let linkedin: LinkedinProvider;
 
 beforeAll(async () => {
   fake = await startFakeLinkedin({ redirectUris: [FAKE_REDIRECT] });
-  h = await createHarness({
-    provider: (db, sandbox) => {
-      const vault = new TokenVault(db, new Sealer(randomBytes(32).toString('base64')));
-      linkedin = fakeLinkedinProvider(fake, vault, { extraScopes: PAGE_SCOPES });
-      return new ProviderRouter(linkedin, sandbox);
-    },
-  });
+  ({ h, linkedin } = await createOfficialHarness(fake, PAGE_SCOPES));
 });
 afterAll(async () => {
   await h.close();

@@ -44,7 +44,7 @@ describe("a deleted user's linkedin data", () => {
     expect((await h.call(user, 'GET', '/api/v1/linkedin/export')).json().data).toEqual({
       networkAccount: null,
       publishAttempts: [],
-      analytics: { posts: [], postSnapshots: [], profileSnapshots: [], memberDays: [] },
+      analytics: { posts: [], postSnapshots: [], profileSnapshots: [], memberDays: [], pageDays: [] },
     });
   });
 

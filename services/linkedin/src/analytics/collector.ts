@@ -10,6 +10,7 @@ import {
 import type { AccountStore } from '../accounts/account-store.js';
 import { reportDisconnected } from '../accounts/provider-failure.js';
 import type { AccountRow } from '../db/schema.js';
+import { PAGE_STATISTICS_MAX_DAYS } from '../providers/linkedin/linkedin-requests.js';
 import { analyticsCapabilitiesOf, type NetworkPost, type NetworkProvider } from '../providers/network-provider.js';
 import { isProviderError } from '../providers/provider-error.js';
 import type { AnalyticsSchedules } from './schedules.js';
@@ -30,6 +31,8 @@ const MAX_SLEEP_MS = 30_000;
 /** How long to leave an account alone after a 429 that named no wait. */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
+/** Days read again at each snapshot of a page: the network settles a day's figures over the next ones. */
+const PAGE_DAYS_REREAD = 2;
 
 export type SnapshotOutcome =
   | { status: 'skipped'; reason: 'not_connected' | 'disconnected' }
@@ -43,6 +46,8 @@ export type SnapshotOutcome =
       deletedPosts: number;
       /** The member's days from before the tracked posts kept by the history import. */
       memberDays: number;
+      /** The added company pages whose figures this snapshot read. */
+      companyPages: number;
     };
 
 export interface CollectorDeps {
@@ -152,7 +157,16 @@ export class SnapshotCollector {
         },
         historyImported: importing,
       });
-      return { status: 'taken', imported: importing, pages, ...recorded, deletedPosts: deleted, memberDays };
+      const companyPages = await this.readCompanyPages(account, requestId);
+      return {
+        status: 'taken',
+        imported: importing,
+        pages,
+        ...recorded,
+        deletedPosts: deleted,
+        memberDays,
+        companyPages,
+      };
     } catch (error) {
       if (error instanceof SessionLost) return { status: 'skipped', reason: 'disconnected' };
       throw error;
@@ -267,6 +281,46 @@ export class SnapshotCollector {
         days.filter((day) => day.date <= last),
         clock(),
       );
+    }
+    return kept;
+  }
+
+  /**
+   * Each added company page's figures by day, where the provider reads them: the 12 months the
+   * network keeps at a page's first read, then from a little before the last day kept. Each page's
+   * read is kept as it comes (after the member's snapshot, so a page put off loses none of it). A
+   * page whose figures the network refuses (the member lost their role there) says so and the
+   * others are read all the same.
+   */
+  private async readCompanyPages(account: CallingAccount, requestId: string | undefined): Promise<number> {
+    const { provider, accounts, snapshots, clock, logger } = this.deps;
+    const read = provider.pageAnalytics?.bind(provider);
+    if (!read) return 0;
+    const { row, networkId } = account;
+    let kept = 0;
+    for (const page of await accounts.pagesOf(row.id)) {
+      const now = clock();
+      const last = await snapshots.lastPageDay(row.userId, page.organization);
+      const earliest = now.getTime() - (PAGE_STATISTICS_MAX_DAYS - 1) * DAY_MS;
+      const start = new Date(
+        last ? Math.max(earliest, Date.parse(`${last}T00:00:00Z`) - PAGE_DAYS_REREAD * DAY_MS) : earliest,
+      );
+      try {
+        const figures = await this.call(account, requestId, () =>
+          read(networkId, page.organization, { start, end: now }),
+        );
+        await snapshots.recordPageFigures(row.userId, page.organization, figures, now);
+        kept++;
+      } catch (error) {
+        // What may pass (a network down) puts the snapshot off; what will not is this page's alone.
+        if (!isProviderError(error) || error.transient) throw error;
+        const refused = error.kind === 'insufficient_privileges' || error.kind === 'not_found';
+        if (refused) await snapshots.pageFiguresRefused(row.userId, page.organization, now);
+        logger.info(
+          { userId: row.userId, organization: page.organization, kind: error.kind },
+          'page figures not read: the network refused them',
+        );
+      }
     }
     return kept;
   }

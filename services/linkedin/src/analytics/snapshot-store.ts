@@ -4,12 +4,14 @@ import {
   accounts,
   analyticsAccounts,
   analyticsMemberDays,
+  analyticsPageDays,
   analyticsPostSnapshots,
   analyticsPosts,
   analyticsProfileSnapshots,
+  pages,
   type schema,
 } from '../db/schema.js';
-import type { MemberDay, NetworkPost } from '../providers/network-provider.js';
+import type { MemberDay, NetworkPost, PageFigures } from '../providers/network-provider.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
 
@@ -150,7 +152,7 @@ export class SnapshotStore {
 
   /** Everything kept about the user's analytics, for 'Download my data'. */
   async userExport(userId: string) {
-    const [posts, postSnapshots, profileSnapshots, memberDays] = await Promise.all([
+    const [posts, postSnapshots, profileSnapshots, memberDays, pageDays] = await Promise.all([
       this.db
         .select()
         .from(analyticsPosts)
@@ -171,12 +173,18 @@ export class SnapshotStore {
         .from(analyticsMemberDays)
         .where(eq(analyticsMemberDays.userId, userId))
         .orderBy(asc(analyticsMemberDays.day)),
+      this.db
+        .select()
+        .from(analyticsPageDays)
+        .where(eq(analyticsPageDays.userId, userId))
+        .orderBy(asc(analyticsPageDays.organization), asc(analyticsPageDays.day)),
     ]);
     return {
       posts: posts.map(({ userId: _user, ...post }) => post),
       postSnapshots: postSnapshots.map(({ userId: _user, ...snapshot }) => snapshot),
       profileSnapshots: profileSnapshots.map(({ userId: _user, ...snapshot }) => snapshot),
       memberDays: memberDays.map(({ userId: _user, ...day }) => day),
+      pageDays: pageDays.map(({ userId: _user, ...day }) => day),
     };
   }
 
@@ -307,6 +315,82 @@ export class SnapshotStore {
    * over all of their posts, a day read again replacing what it held, so nothing adds up twice.
    * An account no longer connected keeps nothing. Answers the days kept.
    */
+  /** The last UTC day of the page's figures kept for the user; null before the first read. */
+  async lastPageDay(userId: string, organization: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ day: sql<string | null>`max(${analyticsPageDays.day})` })
+      .from(analyticsPageDays)
+      .where(and(eq(analyticsPageDays.userId, userId), eq(analyticsPageDays.organization, organization)));
+    return row?.day ?? null;
+  }
+
+  /**
+   * Keeps a company page's figures as read at `at`: each day replaced (a day read again never
+   * counts twice), the followers on `at`'s UTC day. Nothing is kept once the account is no longer
+   * connected or the page no longer added (its data may have been deleted meanwhile). Returns the
+   * days kept.
+   */
+  async recordPageFigures(userId: string, organization: string, figures: PageFigures, at: Date): Promise<number> {
+    const today = at.toISOString().slice(0, 10);
+    const days = figures.days.some((day) => day.date === today)
+      ? figures.days
+      : [
+          ...figures.days,
+          { date: today, impressions: 0, clicks: 0, reactions: 0, comments: 0, shares: 0, followersGained: 0 },
+        ];
+    const rows = days.map((day) => ({
+      userId,
+      organization,
+      day: day.date,
+      impressions: count(day.impressions),
+      clicks: count(day.clicks),
+      reactions: count(day.reactions),
+      comments: count(day.comments),
+      shares: count(day.shares),
+      followersGained: count(day.followersGained),
+      followers: day.date === today ? count(figures.followers) : null,
+      readAt: at,
+    }));
+    return this.db.transaction(async (tx) => {
+      await tx.execute(analyticsLock(userId));
+      const [page] = await tx
+        .select({ id: pages.id })
+        .from(pages)
+        .innerJoin(accounts, eq(accounts.id, pages.accountId))
+        .where(and(eq(pages.userId, userId), eq(pages.organization, organization), eq(accounts.status, 'connected')));
+      if (!page) return 0;
+      for (const part of chunks(rows)) {
+        await tx
+          .insert(analyticsPageDays)
+          .values(part)
+          .onConflictDoUpdate({
+            target: [analyticsPageDays.userId, analyticsPageDays.organization, analyticsPageDays.day],
+            set: {
+              impressions: sql`excluded.impressions`,
+              clicks: sql`excluded.clicks`,
+              reactions: sql`excluded.reactions`,
+              comments: sql`excluded.comments`,
+              shares: sql`excluded.shares`,
+              followersGained: sql`excluded.followers_gained`,
+              // A day read again without a follower count keeps the one read on it.
+              followers: sql`coalesce(excluded.followers, ${analyticsPageDays.followers})`,
+              readAt: sql`excluded.read_at`,
+            },
+          });
+      }
+      await tx.update(pages).set({ figuresReadAt: at, figuresRefusedAt: null }).where(eq(pages.id, page.id));
+      return rows.length;
+    });
+  }
+
+  /** The network refused the page's figures (the member lost their role on it): the page says so. */
+  async pageFiguresRefused(userId: string, organization: string, at: Date): Promise<void> {
+    await this.db
+      .update(pages)
+      .set({ figuresRefusedAt: at })
+      .where(and(eq(pages.userId, userId), eq(pages.organization, organization)));
+  }
+
   async recordMemberDays(userId: string, days: readonly MemberDay[], at: Date): Promise<number> {
     const rows = days
       .filter((day) => day.impressions > 0 || day.reactions + day.comments + day.reposts > 0)

@@ -36,7 +36,8 @@ export function changePercent(value: number, previous: number | null): number | 
   return Math.round(((value - previous) / Math.abs(previous)) * 100);
 }
 
-const metric = (value: number, previous: number | null): AnalyticsMetric => ({
+/** A figure read from the network, against the period before. */
+export const metric = (value: number, previous: number | null): AnalyticsMetric => ({
   value,
   previous,
   changePercent: changePercent(value, previous),

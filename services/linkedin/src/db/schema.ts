@@ -88,6 +88,10 @@ export const pages = linkedinSchema.table(
     identity: text('identity').notNull(),
     /** The member who added it (`memberIdentity`): a reconnection as another member drops the page. */
     memberIdentity: text('member_identity'),
+    /** When a snapshot last read the page's figures (`analytics_page_days`); null before the first. */
+    figuresReadAt: timestamp('figures_read_at', { withTimezone: true }),
+    /** When the network last refused to give them (the member lost their role on the page); cleared by a read. */
+    figuresRefusedAt: timestamp('figures_refused_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -379,6 +383,32 @@ export const analyticsMemberDays = linkedinSchema.table(
 );
 export type AnalyticsMemberDayRow = typeof analyticsMemberDays.$inferSelect;
 
+/**
+ * A company page's figures by UTC day, read by the snapshots of the account that added it (the
+ * network's share and follower statistics). Read again, a day is replaced: nothing counts twice.
+ * Kept by user and page, so a page removed and added again finds its history.
+ */
+export const analyticsPageDays = linkedinSchema.table(
+  'analytics_page_days',
+  {
+    userId: uuid('user_id').notNull(),
+    /** The page's URN (`urn:li:organization:…`). */
+    organization: text('organization').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    impressions: integer('impressions').notNull(),
+    clicks: integer('clicks').notNull(),
+    reactions: integer('reactions').notNull(),
+    comments: integer('comments').notNull(),
+    shares: integer('shares').notNull(),
+    followersGained: integer('followers_gained').notNull(),
+    /** The page's followers as read on this day; null on days no snapshot read them. */
+    followers: integer('followers'),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.organization, t.day] })],
+);
+export type AnalyticsPageDayRow = typeof analyticsPageDays.$inferSelect;
+
 export const schema = {
   accounts,
   pages,
@@ -392,6 +422,7 @@ export const schema = {
   sandboxImages,
   analyticsAccounts,
   analyticsMemberDays,
+  analyticsPageDays,
   analyticsPosts,
   analyticsPostSnapshots,
   analyticsProfileSnapshots,

@@ -146,6 +146,25 @@ export interface MemberDay extends PostMetrics {
   date: string;
 }
 
+/** A company page's figures on one UTC day (`YYYY-MM-DD`). */
+export interface PageDay {
+  date: string;
+  impressions: number;
+  clicks: number;
+  reactions: number;
+  comments: number;
+  /** Times the page's posts were shared (reposted). */
+  shares: number;
+  /** Followers gained that day (organic and paid), before any who left. */
+  followersGained: number;
+}
+
+/** A company page's figures by day over a range, and its followers now. */
+export interface PageFigures {
+  days: PageDay[];
+  followers: number;
+}
+
 /**
  * The professional network as this service uses it. Every method throws `ProviderError` for
  * what the network refuses or cannot do; account ids are the network's own.
@@ -197,4 +216,10 @@ export interface NetworkProvider {
    * the network does not know are left out), in one call.
    */
   postDailyAnalytics?(accountId: string, postIds: readonly string[]): Promise<Map<string, MemberDay[]>>;
+  /**
+   * A company page's figures by UTC day over `range` and its followers now, read as the member
+   * (who must hold a role on the page). Throws `insufficient_privileges` when the member no longer
+   * may see them. Only the official API's adapter offers it.
+   */
+  pageAnalytics?(accountId: string, organization: string, range: { start: Date; end: Date }): Promise<PageFigures>;
 }

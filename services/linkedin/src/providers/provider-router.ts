@@ -10,6 +10,7 @@ import {
   type MemberDay,
   type NetworkPages,
   type NetworkProvider,
+  type PageFigures,
   type PostMetrics,
   type PostPage,
   type PostToPublish,
@@ -120,6 +121,12 @@ export class ProviderRouter implements NetworkProvider {
       throw new ProviderError('rejected', 'This connection gives no daily post analytics.');
     }
     return provider.postDailyAnalytics(accountId, postIds);
+  }
+
+  pageAnalytics(accountId: string, organization: string, range: { start: Date; end: Date }): Promise<PageFigures> {
+    const provider = this.for(accountId);
+    if (!provider.pageAnalytics) throw new ProviderError('rejected', 'This connection gives no page analytics.');
+    return provider.pageAnalytics(accountId, organization, range);
   }
 }
 

@@ -5,6 +5,7 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { AccountStore } from '../accounts/account-store.js';
 import { readBestTimes } from '../analytics/best-times.js';
 import { exportCsv } from '../analytics/export.js';
+import { readPageSummary } from '../analytics/page-summary.js';
 import { readPostSeries } from '../analytics/post-series.js';
 import { readSummary } from '../analytics/summary.js';
 import type { AccountRow, schema } from '../db/schema.js';
@@ -107,6 +108,23 @@ export function analyticsRoutes(app: ServiceApp, deps: AnalyticsRouteDeps): void
     }
     reply.header('cache-control', 'no-store');
     return series;
+  });
+
+  route(app, API.analytics.page, { checkResponses: true }, async (request, reply) => {
+    const { userId } = identityOf(request);
+    await profiles.accountOf(userId, undefined, { connected: false });
+    const summary = await readPageSummary(db, {
+      userId,
+      organization: request.query.organization,
+      days: request.query.days,
+      now: clock(),
+    });
+    // A page another user added answers exactly as one nobody did.
+    if (!summary) {
+      throw new AppError('NOT_FOUND', ANALYTICS_MESSAGES.unknownPage, { code: ANALYTICS_ERROR_CODES.unknownPage });
+    }
+    reply.header('cache-control', 'no-store');
+    return summary;
   });
 
   route(app, API.analytics.bestTimes, { checkResponses: true }, async (request, reply) => {

@@ -17,7 +17,8 @@ import { renderLittleText } from '../providers/linkedin/little-text.js';
  * userinfo (`/v2/userinfo`), and the versioned REST API (`/rest/posts`, `/rest/images`, `/rest/documents`,
  * `/rest/socialActions/{urn}/comments`, to comment and to list comments, and `/rest/memberCreatorPostAnalytics`
  * as the "Member Post Analytics API" describes it, and the company pages' `/rest/organizationAcls` and
- * `/rest/organizations`, a page posting as its author) with its error answers (401, 403, 422, 426, 429). It
+ * `/rest/organizations`, a page posting as its author, and a page's share and follower statistics
+ * and follower count) with its error answers (401, 403, 422, 426, 429). It
  * keeps what it received, and shows post text as the network would: little text unescaped and
  * cut at the first unescaped reserved character.
  */
@@ -57,6 +58,23 @@ export interface FakeOrganization {
   vanityName: string;
   /** Member `sub` → role (`ADMINISTRATOR`, `CONTENT_ADMINISTRATOR`, `ANALYST`…), all approved. */
   roles: Map<string, string>;
+  /** Followers before any day the statistics name (the follower count adds each day's gains to it). */
+  baseFollowers: number;
+  /**
+   * The page's figures on days a test names (`YYYY-MM-DD`), answered by the statistics beside the
+   * days of the posts published as the page.
+   */
+  history: Map<string, Partial<FakePageFigures>>;
+}
+
+/** A company page's figures on one day, as "Organization Share/Follower Statistics" give them. */
+export interface FakePageFigures {
+  impressionCount: number;
+  clickCount: number;
+  likeCount: number;
+  commentCount: number;
+  shareCount: number;
+  organicFollowerGain: number;
 }
 
 /** The roles that may post as a page ("Organization Access Control by Role"). */
@@ -722,6 +740,129 @@ export async function startFakeLinkedin(
   };
   const metricType = (metric: string) => ({ [METRIC_TYPE_KEY]: metric });
 
+  /**
+   * A page's figures by day: each post published as the page counts its figures (derived from its
+   * URN, as a member's post) on its publishing day, with a follower or more, beside the history a
+   * test set.
+   */
+  const pageDays = (organization: FakeOrganization): Map<string, FakePageFigures> => {
+    const urn = `${ORGANIZATION_PREFIX}${organization.id}`;
+    const days = new Map<string, FakePageFigures>();
+    const dayFigures = (day: string) => {
+      const known = days.get(day) ?? {
+        impressionCount: 0,
+        clickCount: 0,
+        likeCount: 0,
+        commentCount: 0,
+        shareCount: 0,
+        organicFollowerGain: 0,
+      };
+      days.set(day, known);
+      return known;
+    };
+    for (const [day, figures] of organization.history) {
+      const known = dayFigures(day);
+      for (const [key, value] of Object.entries(figures) as [keyof FakePageFigures, number][]) known[key] += value;
+    }
+    for (const post of posts) {
+      if (post.author !== urn || deletedPosts.has(post.id)) continue;
+      const figures = figuresOf(post.id);
+      const known = dayFigures(dayOf(post.createdAt));
+      known.impressionCount += figures.IMPRESSION;
+      known.clickCount += Math.round(figures.IMPRESSION * 0.04);
+      known.likeCount += figures.REACTION;
+      known.commentCount += figures.COMMENT;
+      known.shareCount += figures.RESHARE;
+      known.organicFollowerGain += 1 + (figures.POST_SEND % 4);
+    }
+    return days;
+  };
+  /** The page named by a statistics call, when the token's member holds a role on it. */
+  const statisticsPage = (request: FastifyRequest, reply: FastifyReply, token: Token, urn: string | undefined) => {
+    const organization = urn?.startsWith(ORGANIZATION_PREFIX)
+      ? organizations.get(urn.slice(ORGANIZATION_PREFIX.length))
+      : undefined;
+    if (!readsPages(token) || !organization?.roles.has(token.member.sub)) {
+      restError(reply, 403, `Not enough permissions to access: ${request.url.split('?')[0]?.split('/')[2]}`);
+      return null;
+    }
+    return organization;
+  };
+
+  // "Organization Share Statistics" and "Organization Follower Statistics", time-bound: one
+  // element a day of `timeIntervals` (Rest.li 2.0, epoch milliseconds, DAY granularity).
+  for (const [path, element] of [
+    [
+      '/rest/organizationalEntityShareStatistics',
+      (figures: FakePageFigures | undefined, urn: string) => ({
+        organizationalEntity: urn,
+        totalShareStatistics: {
+          impressionCount: figures?.impressionCount ?? 0,
+          uniqueImpressionsCount: Math.round((figures?.impressionCount ?? 0) * 0.8),
+          clickCount: figures?.clickCount ?? 0,
+          likeCount: figures?.likeCount ?? 0,
+          commentCount: figures?.commentCount ?? 0,
+          shareCount: figures?.shareCount ?? 0,
+          engagement: 0,
+        },
+      }),
+    ],
+    [
+      '/rest/organizationalEntityFollowerStatistics',
+      (figures: FakePageFigures | undefined, urn: string) => ({
+        organizationalEntity: urn,
+        followerGains: { organicFollowerGain: figures?.organicFollowerGain ?? 0, paidFollowerGain: 0 },
+      }),
+    ],
+  ] as const) {
+    app.get(path, async (request, reply) => {
+      const token = rest(request, reply);
+      if (!token) return reply;
+      const raw = rawQuery(request.url);
+      if (raw.get('q') !== 'organizationalEntity') return restError(reply, 400, 'q=organizationalEntity is required');
+      const urn = decodeURIComponent(raw.get('organizationalEntity') ?? '');
+      const organization = statisticsPage(request, reply, token, urn);
+      if (!organization) return reply;
+      let start: number;
+      let end: number;
+      try {
+        const intervals = parseRestli(raw.get('timeIntervals') ?? '') as Record<string, RestliValue>;
+        const range = intervals.timeRange as Record<string, RestliValue>;
+        start = Number(range.start);
+        end = Number(range.end);
+        if (intervals.timeGranularityType !== 'DAY' || !(start < end)) throw new Error('bad');
+      } catch {
+        return reply.status(400).send({ status: 400, code: 'ILLEGAL_ARGUMENT', message: 'timeIntervals is invalid' });
+      }
+      if (end - start > 366 * 86_400_000) {
+        return reply
+          .status(400)
+          .send({ status: 400, code: 'ILLEGAL_ARGUMENT', message: 'timeRange exceeds 12 months' });
+      }
+      const days = pageDays(organization);
+      const elements = [];
+      for (let at = start; at < end; at += 86_400_000) {
+        elements.push({ ...element(days.get(dayOf(at)), urn), timeRange: { start: at, end: at + 86_400_000 } });
+      }
+      return { paging: { start: 0, count: elements.length, total: elements.length }, elements };
+    });
+  }
+
+  // "Organization Follower Count": the page's followers now.
+  app.get('/rest/networkSizes/:urn', async (request, reply) => {
+    const token = rest(request, reply);
+    if (!token) return reply;
+    const { urn } = request.params as { urn: string };
+    if (rawQuery(request.url).get('edgeType') !== 'COMPANY_FOLLOWED_BY_MEMBER') {
+      return restError(reply, 400, 'edgeType is invalid');
+    }
+    const organization = statisticsPage(request, reply, token, urn);
+    if (!organization) return reply;
+    let gained = 0;
+    for (const figures of pageDays(organization).values()) gained += figures.organicFollowerGain;
+    return { firstDegreeSize: organization.baseFollowers + gained };
+  });
+
   // "Member Post Analytics API": q=entity (one post) or q=me (all of the member's posts), one
   // queryType a call, DAILY or TOTAL; refused without r_member_postAnalytics, as the network does.
   app.get('/rest/memberCreatorPostAnalytics', async (request, reply) => {
@@ -828,7 +969,15 @@ export async function startFakeLinkedin(
     addOrganization: (name, roles) => {
       const id = String(91_000_001 + organizations.size);
       const vanityName = name.toLowerCase().replace(/[^a-z0-9]+/g, '-') || `page-${id}`;
-      organizations.set(id, { id, name, vanityName, roles: new Map(Object.entries(roles)) });
+      const baseFollowers = 300 + (createHash('sha256').update(name).digest().readUInt16BE(0) % 2_000);
+      organizations.set(id, {
+        id,
+        name,
+        vanityName,
+        roles: new Map(Object.entries(roles)),
+        baseFollowers,
+        history: new Map(),
+      });
       return `${ORGANIZATION_PREFIX}${id}`;
     },
     addPost: (urn) => {

@@ -17,6 +17,7 @@ import {
   fakeMember,
   startFakeLinkedin,
 } from './fake-linkedin.js';
+import { createHarness, type Harness } from './harness.js';
 
 /** The redirect URL the tests' network app is registered with. */
 export const FAKE_REDIRECT = 'http://localhost:8080/api/v1/linkedin/oauth/callback';
@@ -38,6 +39,27 @@ export function fakeLinkedinProvider(
     timeoutMs: 15_000,
     ...options,
   });
+}
+
+/**
+ * This service's harness with the official API's adapter over `fake` as its network (the sandbox
+ * beside it), the network app granted `extraScopes` besides what publishing needs.
+ */
+export async function createOfficialHarness(
+  fake: FakeLinkedin,
+  extraScopes: readonly string[],
+): Promise<{ h: Harness; linkedin: LinkedinProvider }> {
+  let linkedin: LinkedinProvider | undefined;
+  const h = await createHarness({
+    provider: (db, sandbox) => {
+      linkedin = fakeLinkedinProvider(fake, new TokenVault(db, new Sealer(randomBytes(32).toString('base64'))), {
+        extraScopes,
+      });
+      return new ProviderRouter(linkedin, sandbox);
+    },
+  });
+  if (!linkedin) throw new Error('the harness made no provider');
+  return { h, linkedin };
 }
 
 export interface OfficialNetwork {

@@ -62,12 +62,14 @@ function ChartTooltip({ active, payload }: Pick<TooltipContentProps<number, stri
   const row = payload?.[0]?.payload as Row | undefined;
   if (!active || !row) return null;
   const language = i18n.language;
+  const known = (key: string, value: number | null) => (value === null ? [] : [[key, value] as const]);
   const lines = [
-    ['chart.impressions', row.impressions],
-    ['chart.engagement', row.engagement],
-    ['chart.posts', row.posts],
-    ...(row.followers === null ? [] : [['chart.followers', row.followers] as const]),
-  ] as const;
+    ['chart.impressions', row.impressions] as const,
+    ['chart.engagement', row.engagement] as const,
+    ...known('chart.posts', row.posts),
+    ...known('chart.clicks', row.clicks),
+    ...known('chart.followers', row.followers),
+  ];
   return (
     <div dir={i18n.dir()} className="rounded-xl border border-slate-200 bg-white px-3.5 py-2.5 text-sm shadow-lg">
       <p className="font-semibold text-ink">{bucketName(row, language, true)}</p>

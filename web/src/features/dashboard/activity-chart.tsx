@@ -1,8 +1,8 @@
-import type { AnalyticsDay, AnalyticsPeriod } from '@nashr/contracts';
+import type { AnalyticsPeriod } from '@nashr/contracts';
 import { ChartNoAxesColumn } from 'lucide-react';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chartBuckets } from '../../lib/analytics';
+import { type ChartDay, chartBuckets } from '../../lib/analytics';
 import { formatNumber } from '../../lib/format';
 import { ChartBox } from '../../ui/chart-box';
 import { SandboxBadge } from '../../ui/sample-badge';
@@ -14,16 +14,21 @@ const ActivityChartPlot = lazy(() =>
   import('./activity-chart-plot').then((module) => ({ default: module.ActivityChartPlot })),
 );
 
-/** Impressions of the account's posts over the period, a point a day (a month over a year). */
+/**
+ * Impressions over the period, a point a day (a month over a year): of the account's posts, or
+ * (`subject="page"`) of a company page's.
+ */
 export function ActivityChart({
   days,
   period,
   sandbox = false,
+  subject = 'profile',
 }: {
-  days: AnalyticsDay[];
+  days: readonly ChartDay[];
   period: AnalyticsPeriod;
   /** The sandbox network invented these impressions. */
   sandbox?: boolean;
+  subject?: 'profile' | 'page';
 }) {
   const { t, i18n } = useTranslation('dashboard');
   const language = i18n.language;
@@ -42,6 +47,8 @@ export function ActivityChart({
           to: bucketName(last, language, true),
         })
       : '';
+  // The columns these days count besides impressions and engagement: a profile's posts, a page's clicks.
+  const counted = (['posts', 'clicks'] as const).filter((key) => buckets.some((bucket) => bucket[key] !== null));
   const quiet = buckets.every((bucket) => bucket.impressions === 0 && bucket.engagement === 0);
 
   return (
@@ -60,7 +67,9 @@ export function ActivityChart({
             {sandbox && <SandboxBadge />}
           </div>
           <p className="mt-1 text-sm text-slate-600">
-            {buckets[0]?.unit === 'month' ? t('chart.subtitleMonths') : t('chart.subtitleDays', { count: period })}
+            {buckets[0]?.unit === 'month'
+              ? t(subject === 'page' ? 'chart.pageSubtitleMonths' : 'chart.subtitleMonths')
+              : t(subject === 'page' ? 'chart.pageSubtitleDays' : 'chart.subtitleDays', { count: period })}
           </p>
         </div>
         <p className="text-end">
@@ -93,7 +102,11 @@ export function ActivityChart({
               <th scope="col">{t(buckets[0]?.unit === 'month' ? 'chart.month' : 'chart.day')}</th>
               <th scope="col">{t('chart.impressions')}</th>
               <th scope="col">{t('chart.engagement')}</th>
-              <th scope="col">{t('chart.posts')}</th>
+              {counted.map((key) => (
+                <th key={key} scope="col">
+                  {t(`chart.${key}`)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -102,7 +115,9 @@ export function ActivityChart({
                 <th scope="row">{bucketName(bucket, language, true)}</th>
                 <td>{formatNumber(bucket.impressions, language)}</td>
                 <td>{formatNumber(bucket.engagement, language)}</td>
-                <td>{formatNumber(bucket.posts, language)}</td>
+                {counted.map((key) => (
+                  <td key={key}>{formatNumber(bucket[key] ?? 0, language)}</td>
+                ))}
               </tr>
             ))}
           </tbody>

@@ -6,12 +6,14 @@ import { Trans, useTranslation } from 'react-i18next';
 import { DEFAULT_PERIOD, periodOf } from '../../lib/analytics-period';
 import { useAnalyticsSummary } from '../../lib/api/analytics';
 import { useSession } from '../../lib/api/auth';
-import { type DashboardData, isSandboxAccount, useDashboardData } from '../../lib/api/linkedin';
+import { type DashboardData, isSandboxAccount, useAddedPages, useDashboardData } from '../../lib/api/linkedin';
 import { Avatar } from '../../ui/avatar';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
 import { SandboxBadge } from '../../ui/sample-badge';
 import { BestTimesSection } from '../analytics';
+import { IdentityChoice, useIdentityChoice } from '../posts';
+import { PageAnalytics } from './page-analytics';
 import { PeriodAnalytics } from './period-analytics';
 import { PostCard } from './post-card';
 import { DashboardSkeleton } from './skeletons';
@@ -64,6 +66,12 @@ function Dashboard({
   const recent = data.posts.slice(0, RECENT_POSTS);
   // The sandbox network invents the profile, followers and post figures: each is marked a sample.
   const sandbox = isSandboxAccount(data.account);
+  // With a company page added, the figures are the profile's or a page's, as chosen.
+  const pages = useAddedPages();
+  const whose = useIdentityChoice(pages, false);
+  const chosenPage = pages.find((page) => page.identity === whose.value);
+  const onPeriodChange = (days: AnalyticsPeriod) =>
+    void navigate({ to: '/dashboard', search: { days }, replace: true });
 
   return (
     <>
@@ -108,12 +116,22 @@ function Dashboard({
         </Link>
       </header>
 
-      <PeriodAnalytics
-        period={period}
-        onPeriodChange={(days) => void navigate({ to: '/dashboard', search: { days }, replace: true })}
-        summary={summary}
-        sandbox={sandbox}
-      />
+      {pages.length > 0 && (
+        <div className="mb-6">
+          <IdentityChoice
+            pages={pages}
+            value={whose.value}
+            onChange={whose.onChange}
+            legend={t('whose')}
+            testId="analytics-identity"
+          />
+        </div>
+      )}
+      {chosenPage ? (
+        <PageAnalytics organization={chosenPage.organization} period={period} onPeriodChange={onPeriodChange} />
+      ) : (
+        <PeriodAnalytics period={period} onPeriodChange={onPeriodChange} summary={summary} sandbox={sandbox} />
+      )}
 
       <div className="mt-6">
         <BestTimesSection sandbox={sandbox} />

@@ -50,14 +50,7 @@ export function PeriodAnalytics({ period, onPeriodChange, summary, sandbox = fal
           </h2>
           <p className="mt-1 text-sm text-slate-600">{t('stats.periodHint', { count: period })}</p>
         </div>
-        <SegmentedChoice
-          legend={t('period.legend')}
-          options={ANALYTICS_PERIODS}
-          value={period}
-          onChange={onPeriodChange}
-          label={(days) => (days === 365 ? t('period.year') : t('period.days', { count: days }))}
-          testId="period-picker"
-        />
+        <PeriodPicker period={period} onChange={onPeriodChange} testId="period-picker" />
       </div>
 
       {data?.history.importing && (
@@ -109,6 +102,29 @@ export function PeriodAnalytics({ period, onPeriodChange, summary, sandbox = fal
   );
 }
 
+/** The periods the figures cover, one chosen. */
+export function PeriodPicker({
+  period,
+  onChange,
+  testId,
+}: {
+  period: AnalyticsPeriod;
+  onChange: (period: AnalyticsPeriod) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <SegmentedChoice
+      legend={t('period.legend')}
+      options={ANALYTICS_PERIODS}
+      value={period}
+      onChange={onChange}
+      label={(days) => (days === 365 ? t('period.year') : t('period.days', { count: days }))}
+      testId={testId}
+    />
+  );
+}
+
 function FigureCards({ cards, period, sandbox }: { cards: Cards; period: AnalyticsPeriod; sandbox: boolean }) {
   const { t } = useTranslation('dashboard');
   return (
@@ -130,13 +146,14 @@ function FigureCards({ cards, period, sandbox }: { cards: Cards; period: Analyti
   );
 }
 
-function AnalyticsSkeleton({ label }: { label: string }) {
+/** The figures' places while they load: `cards` cards, then the chart. */
+export function AnalyticsSkeleton({ label, cards = CARDS.length }: { label: string; cards?: number }) {
   return (
     <div role="status" aria-label={label} data-testid="analytics-loading">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {[0, 1, 2, 3, 4, 5].map((key) => (
+        {CARDS.slice(0, cards).map(({ id }) => (
           <SkeletonStack
-            key={key}
+            key={id}
             className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5"
             items={['size-10 rounded-xl', 'h-4 w-28', 'h-8 w-24', 'h-4 w-36']}
           />

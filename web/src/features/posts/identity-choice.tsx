@@ -37,12 +37,15 @@ export function IdentityChoice({
   value,
   onChange,
   withAll = false,
+  legend,
   testId,
 }: {
   pages: readonly LinkedinPage[];
   value: string;
   onChange: (identity: string) => void;
   withAll?: boolean;
+  /** What the choice is about ("Show the posts of" unless given). */
+  legend?: string;
   testId: string;
 }) {
   const { t } = useTranslation('posts');
@@ -55,7 +58,7 @@ export function IdentityChoice({
   ];
   return (
     <SegmentedChoice
-      legend={t('identity.whose')}
+      legend={legend ?? t('identity.whose')}
       options={options}
       value={value}
       onChange={onChange}

@@ -16,6 +16,7 @@ export const analyticsKeys = {
   summary: (days: AnalyticsPeriod, zone: string) => ['analytics', 'summary', days, zone] as const,
   post: (postId: string) => ['analytics', 'post', postId] as const,
   bestTimes: (zone: string) => ['analytics', 'best-times', zone] as const,
+  page: (organization: string, days: AnalyticsPeriod) => ['analytics', 'page', organization, days] as const,
 };
 
 /**
@@ -41,6 +42,22 @@ export function usePostAnalytics(postId: string) {
     queryFn: () => call(analyticsApi.post, { params: { postId } }),
     staleTime: 60_000,
     retry: retryOnce,
+  });
+}
+
+/**
+ * `GET /api/v1/analytics/page`: an added company page's figures over the period (UTC days). The
+ * previous period's answer stays on screen while another period loads.
+ */
+export function usePageAnalytics(organization: string, days: AnalyticsPeriod) {
+  return useQuery({
+    queryKey: analyticsKeys.page(organization, days),
+    queryFn: () => call(analyticsApi.page, { query: { organization, days } }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    retry: retryOnce,
+    // A page just added is read by the snapshot its adding started: asked again until it is.
+    refetchInterval: (query) => (query.state.data?.state === 'waiting' ? IMPORTING_REFRESH_MS : false),
   });
 }
 

@@ -19,6 +19,15 @@
  *   `localizedName`, under `results` by id.
  * - "Posts API": a post whose `author` is `urn:li:organization:{id}` goes out as the page; scope
  *   `w_organization_social`, and the member must administer the page.
+ * - "Organization Share Statistics" (`GET /rest/organizationalEntityShareStatistics?q=organizationalEntity`):
+ *   a page's impressions, clicks, reactions (`likeCount`), comments and shares, time-bound with
+ *   `timeIntervals=(timeRange:(start:…,end:…),timeGranularityType:DAY)` in epoch milliseconds, one
+ *   element a day, over the last 12 months at most; scope `r_organization_admin` (or
+ *   `rw_organization_admin`).
+ * - "Organization Follower Statistics" (`GET /rest/organizationalEntityFollowerStatistics`, the
+ *   same finder and intervals): each day's `followerGains` (organic and paid).
+ * - "Organization Follower Count" (`GET /rest/networkSizes/{organization URN}?edgeType=COMPANY_FOLLOWED_BY_MEMBER`):
+ *   the page's followers now, as `firstDegreeSize`.
  */
 
 /** The scope the "Member Post Analytics API" needs. */
@@ -195,6 +204,53 @@ export function organizationAclsRequest(page: { start?: number; count?: number }
 /** "Organization Lookup API", a batch get: the pages named by their numbers (the URNs' last part). */
 export function organizationsRequest(ids: readonly string[]): RestRequest {
   return { method: 'GET', path: '/rest/organizations', query: queryOf([['ids', restli([...ids])]]) };
+}
+
+/** The statistics of a page one of its time-bound finders reads ("Organization Share/Follower Statistics"). */
+export type PageStatistics = 'share' | 'follower';
+
+const PAGE_STATISTICS_PATHS: Record<PageStatistics, string> = {
+  share: '/rest/organizationalEntityShareStatistics',
+  follower: '/rest/organizationalEntityFollowerStatistics',
+};
+
+/** The longest time-bound window the page statistics give: the last 12 months. */
+export const PAGE_STATISTICS_MAX_DAYS = 365;
+
+/**
+ * "Organization Share Statistics" or "Organization Follower Statistics", time-bound: the page's
+ * figures a UTC day at a time from `range.start`'s day through `range.end`'s.
+ */
+export function pageStatisticsRequest(
+  statistics: PageStatistics,
+  organization: string,
+  range: { start: Date; end: Date },
+): RestRequest {
+  const startOfDay = (at: Date) => Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  return {
+    method: 'GET',
+    path: PAGE_STATISTICS_PATHS[statistics],
+    query: queryOf([
+      ['q', 'organizationalEntity'],
+      ['organizationalEntity', restli(organization)],
+      [
+        'timeIntervals',
+        restli({
+          timeRange: { start: startOfDay(range.start), end: startOfDay(range.end) + 86_400_000 },
+          timeGranularityType: 'DAY',
+        }),
+      ],
+    ]),
+  };
+}
+
+/** "Organization Follower Count": the page's followers now. */
+export function pageFollowerCountRequest(organization: string): RestRequest {
+  return {
+    method: 'GET',
+    path: `/rest/networkSizes/${restli(organization)}`,
+    query: queryOf([['edgeType', 'COMPANY_FOLLOWED_BY_MEMBER']]),
+  };
 }
 
 /** The key an answer's element names its metric under ("Member Post Analytics API" responses). */

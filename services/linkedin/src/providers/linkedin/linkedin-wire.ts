@@ -130,3 +130,47 @@ export const wireOrganizationsSchema = z
     results: z.record(z.string(), z.object({ id: z.number().nullish(), localizedName: str, vanityName: str }).loose()),
   })
   .loose();
+
+const wireTimeRangeSchema = z.object({ start: z.coerce.number(), end: z.coerce.number().nullish() }).loose();
+const count = z.coerce.number().nullish();
+
+/** `GET /rest/organizationalEntityShareStatistics` time-bound ("Organization Share Statistics"): one element a day. */
+export const wirePageShareStatisticsSchema = z
+  .object({
+    elements: z.array(
+      z
+        .object({
+          timeRange: wireTimeRangeSchema.nullish(),
+          totalShareStatistics: z
+            .object({
+              impressionCount: count,
+              uniqueImpressionsCount: count,
+              clickCount: count,
+              likeCount: count,
+              commentCount: count,
+              shareCount: count,
+            })
+            .loose()
+            .nullish(),
+        })
+        .loose(),
+    ),
+  })
+  .loose();
+
+/** `GET /rest/organizationalEntityFollowerStatistics` time-bound ("Organization Follower Statistics"). */
+export const wirePageFollowerStatisticsSchema = z
+  .object({
+    elements: z.array(
+      z
+        .object({
+          timeRange: wireTimeRangeSchema.nullish(),
+          followerGains: z.object({ organicFollowerGain: count, paidFollowerGain: count }).loose().nullish(),
+        })
+        .loose(),
+    ),
+  })
+  .loose();
+
+/** `GET /rest/networkSizes/{organization}` ("Organization Follower Count"). */
+export const wireNetworkSizeSchema = z.object({ firstDegreeSize: z.coerce.number() }).loose();
