@@ -179,6 +179,34 @@ describe('company pages', () => {
       'لا تُعرض هنا أرقام صفحات الشركات من لينكدإن بعد.',
     );
     expect(await published.locator('[data-counter]').count()).toBe(0);
+
+    // A draft keeps the page it is written as: the Drafts tab names the page and filters by it,
+    // and the draft opens writing as the page again.
+    const drafted = `مسودة باسم الصفحة ${randomUUID().slice(0, 8)}`;
+    await page.goto(`${stack.url}/generate-post`, { waitUntil: 'domcontentloaded' });
+    await composer.waitFor();
+    await waitUntilLive(page);
+    await postAs.selectOption({ label: pageName });
+    await composer.getByTestId('composer-text').fill(drafted);
+    await expect
+      .poll(() => composer.getByTestId('draft-save-state').getAttribute('data-state'), { timeout: 20_000 })
+      .toBe('saved');
+    await page.goto(`${stack.url}/posts?tab=drafts`, { waitUntil: 'domcontentloaded' });
+    await waitUntilLive(page);
+    const draftCard = page.getByTestId('draft-card').filter({ hasText: drafted });
+    await draftCard.getByTestId('page-badge').waitFor();
+    expect(await draftCard.getByTestId('page-badge').textContent()).toBe(`باسم ${pageName}`);
+    await choose('الملف الشخصي');
+    await draftCard.waitFor({ state: 'detached' });
+    await choose(pageName);
+    await draftCard.getByTestId('draft-open').click();
+    const opened = page.getByTestId('composer-dialog');
+    await expect
+      .poll(
+        () => opened.getByLabel('النشر باسم').evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text),
+        POLL,
+      )
+      .toBe(pageName);
     await page.context().close();
   });
 });

@@ -9251,6 +9251,7 @@ export interface operations {
                                 title?: string;
                                 pageCount?: number;
                             }[];
+                            identity: string | null;
                             version: number;
                             createdAt: string;
                             updatedAt: string;
@@ -9340,6 +9341,7 @@ export interface operations {
                     content?: string;
                     firstComment?: string;
                     mediaIds?: string[];
+                    identity?: string | null;
                     version?: number;
                 };
             };
@@ -9374,6 +9376,7 @@ export interface operations {
                                 title?: string;
                                 pageCount?: number;
                             }[];
+                            identity: string | null;
                             version: number;
                             createdAt: string;
                             updatedAt: string;
@@ -9427,6 +9430,15 @@ export interface operations {
             };
             /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `post.too_many_drafts` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused by the professional network. Codes: `post.identity_unknown` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9497,6 +9509,7 @@ export interface operations {
                                 title?: string;
                                 pageCount?: number;
                             }[];
+                            identity: string | null;
                             version: number;
                             createdAt: string;
                             updatedAt: string;
@@ -9586,6 +9599,7 @@ export interface operations {
                     content?: string;
                     firstComment?: string;
                     mediaIds?: string[];
+                    identity?: string | null;
                     version?: number;
                 };
             };
@@ -9620,6 +9634,7 @@ export interface operations {
                                 title?: string;
                                 pageCount?: number;
                             }[];
+                            identity: string | null;
                             version: number;
                             createdAt: string;
                             updatedAt: string;
@@ -9673,6 +9688,15 @@ export interface operations {
             };
             /** @description Conflicts with the current state (changed meanwhile, or not in a state that allows it). Codes: `post.draft_changed_elsewhere` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused by the professional network. Codes: `post.identity_unknown` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10363,6 +10387,7 @@ export interface operations {
                                     title?: string;
                                     pageCount?: number;
                                 }[];
+                                identity: string | null;
                                 version: number;
                                 createdAt: string;
                                 updatedAt: string;
@@ -10511,6 +10536,7 @@ export interface operations {
                                     title?: string;
                                     pageCount?: number;
                                 }[];
+                                identity: string | null;
                                 version: number;
                                 createdAt: string;
                                 updatedAt: string;
@@ -10668,6 +10694,7 @@ export interface operations {
                                     title?: string;
                                     pageCount?: number;
                                 }[];
+                                identity: string | null;
                                 version: number;
                                 createdAt: string;
                                 updatedAt: string;
@@ -10826,6 +10853,7 @@ export interface operations {
                                     title?: string;
                                     pageCount?: number;
                                 }[];
+                                identity: string | null;
                                 version: number;
                                 createdAt: string;
                                 updatedAt: string;

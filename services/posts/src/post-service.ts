@@ -13,7 +13,7 @@ import type { LockedTx } from './db/advisory-lock.js';
 import type { PostRow } from './db/schema.js';
 import type { PostQueues } from './jobs/post-queues.js';
 import type { PlanLimitStore } from './plan-limits/plan-limit-store.js';
-import { connectionWritesAs, type PostChanges, type PostStore } from './post-store.js';
+import type { PostChanges, PostStore } from './post-store.js';
 import type { QueueLock } from './queue/queue-lock.js';
 import { badRequest, type PostRefusal, refusal } from './refusal.js';
 import type { Approval } from './review/review-service.js';
@@ -190,8 +190,7 @@ export class PostService {
    * one of the company pages added to it. Anything else is refused before the post is written.
    */
   private async identityOf(userId: string, identity: string): Promise<string> {
-    const connection = await this.store.connection(userId);
-    if (!connection || !connectionWritesAs(connection, identity)) throw refusal('UNPROCESSABLE', 'identityUnknown');
+    if (!(await this.store.writesAs(userId, identity))) throw refusal('UNPROCESSABLE', 'identityUnknown');
     return identity;
   }
 

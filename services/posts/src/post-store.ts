@@ -203,6 +203,12 @@ export class PostStore {
   }
 
   /** The user's connection as last announced (null when never announced). */
+  /** Whether the user's connection writes as `identity`: its member, or a company page added to it. */
+  async writesAs(userId: string, identity: string): Promise<boolean> {
+    const connection = await this.connection(userId);
+    return connection !== null && connectionWritesAs(connection, identity);
+  }
+
   async connection(userId: string): Promise<ConnectionState | null> {
     const [row] = await this.db
       .select({

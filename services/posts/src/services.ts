@@ -42,7 +42,7 @@ export function createServices({ database, queues, logger, scheduleHorizonMs }: 
     postingQueue: new QueueService(new QueueStore(database.db), posts, logger),
     draftStore,
     /** Wired to `review`: an approved draft saved with a change asks its reviewers again. */
-    drafts: new DraftService(draftStore, reviewStore, review),
+    drafts: new DraftService(draftStore, reviewStore, review, (userId, identity) => store.writesAs(userId, identity)),
     /** Who belongs to which shared workspace, with what role (auth's copy). */
     members,
     reviewStore,

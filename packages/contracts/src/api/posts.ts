@@ -241,7 +241,11 @@ export const postsApi = {
     description: 'A draft never publishes by itself: schedule or publish it with `draftId`, which deletes it.',
     body: saveDraftRequestSchema,
     responses: { 201: { description: 'The draft', schema: postDraftResponseSchema } },
-    errors: { 400: [codes.draftEmpty, ...draftTextCodes], 409: [codes.tooManyDrafts] },
+    errors: {
+      400: [codes.draftEmpty, ...draftTextCodes],
+      409: [codes.tooManyDrafts],
+      422: [codes.identityUnknown],
+    },
   }),
   updateDraft: defineEndpoint({
     method: 'PATCH',
@@ -258,6 +262,7 @@ export const postsApi = {
       400: [codes.draftEmpty, ...draftTextCodes],
       404: [codes.draftNotFound],
       409: [codes.draftChangedElsewhere],
+      422: [codes.identityUnknown],
     },
   }),
   deleteDraft: defineEndpoint({

@@ -250,6 +250,8 @@ export const postDraftSchema = z.object({
   content: z.string(),
   firstComment: z.string(),
   media: attached(),
+  /** The company page it is written as (its identity, as scheduling takes it); null for the member's profile. */
+  identity: z.string().nullable(),
   /** Raised by every save; send it back to make a save conditional. */
   version: z.number().int(),
   createdAt: z.string(),
@@ -277,6 +279,11 @@ export const saveDraftRequestSchema = z.object({
     .optional(),
   firstComment: firstCommentInput().optional(),
   mediaIds: mediaIds(),
+  /**
+   * The company page it is written as: a page added to the saver's connection (as scheduling
+   * takes it), or null for the member's profile; left out, it stays as it was.
+   */
+  identity: z.string().min(1).max(64).nullable().optional(),
   /** When given, the save applies only if the draft is still at this version. */
   version: z.number().int().min(1).optional(),
 });

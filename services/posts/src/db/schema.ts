@@ -152,6 +152,8 @@ export const drafts = postsSchema.table(
     content: text('content').notNull().default(''),
     firstComment: text('first_comment').notNull().default(''),
     media: jsonb('media').$type<AttachedMedia[]>().notNull().default([]),
+    /** The company page it is written as (a page's identity); null for the member's profile. */
+    identity: text('identity'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

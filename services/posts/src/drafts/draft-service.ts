@@ -34,6 +34,9 @@ function draftText(request: SaveDraftRequest): Partial<DraftText> {
 
 const blank = (text: string | undefined) => (text ?? '').trim() === '';
 
+/** Whether the user's connection writes as `identity` (its member, or a company page added to it). */
+export type WritesAs = (userId: string, identity: string) => Promise<boolean>;
+
 /** Told when a save sends an approved draft back to review (ReviewService.askAgain). */
 export interface BackToReview {
   askAgain(workspaceId: string, actorId: string, draft: DraftRecord, requestId?: string): Promise<void>;
@@ -49,7 +52,20 @@ export class DraftService {
     private readonly store: DraftStore,
     private readonly activity?: ReviewStore,
     private readonly review?: BackToReview,
+    private readonly writesAs?: WritesAs,
   ) {}
+
+  /**
+   * The page a save names, once the saver's connection is found to write as it (a page another
+   * member added, or one removed, is refused as when scheduling); null for the profile.
+   */
+  private async identityOf(userId: string, request: SaveDraftRequest): Promise<Partial<DraftText>> {
+    const { identity } = request;
+    if (identity === undefined) return {};
+    if (identity === null) return { identity: null };
+    if (!(await this.writesAs?.(userId, identity))) throw refusal('UNPROCESSABLE', 'identityUnknown');
+    return { identity };
+  }
 
   list(workspaceId: string): Promise<DraftRecord[]> {
     return this.store.list(workspaceId, MAX_DRAFTS_PER_USER);
@@ -61,12 +77,17 @@ export class DraftService {
    */
   async create(who: Author, request: SaveDraftRequest, media?: AttachedMedia[]): Promise<DraftRecord> {
     const { userId, workspaceId } = authorOf(who);
-    const values = draftText(request);
+    const values = { ...draftText(request), ...(await this.identityOf(userId, request)) };
     if (blank(values.content) && blank(values.firstComment) && !media?.length) throw badRequest('draftEmpty');
     const row = await this.store.insertWithin(
       workspaceId,
       userId,
-      { content: values.content ?? '', firstComment: values.firstComment ?? '', media: media ?? [] },
+      {
+        content: values.content ?? '',
+        firstComment: values.firstComment ?? '',
+        media: media ?? [],
+        identity: values.identity ?? null,
+      },
       MAX_DRAFTS_PER_USER,
     );
     if (row === 'full') throw refusal('CONFLICT', 'tooManyDrafts', undefined, { limit: MAX_DRAFTS_PER_USER });
@@ -90,7 +111,7 @@ export class DraftService {
     requestId?: string,
   ): Promise<DraftRecord> {
     const current = await this.owned(workspaceId, id);
-    const values = draftText(request);
+    const values = { ...draftText(request), ...(await this.identityOf(actorId ?? current.userId, request)) };
     if (media !== undefined) values.media = media;
     const next = { ...current, ...values };
     if (blank(next.content) && blank(next.firstComment) && !next.media.length) throw badRequest('draftEmpty');

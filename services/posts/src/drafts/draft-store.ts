@@ -3,7 +3,7 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { inAdvisoryLock, type LockedTx } from '../db/advisory-lock.js';
 import { type DraftRow, drafts, type schema } from '../db/schema.js';
 
-export type DraftText = Pick<DraftRow, 'content' | 'firstComment'> & Partial<Pick<DraftRow, 'media'>>;
+export type DraftText = Pick<DraftRow, 'content' | 'firstComment'> & Partial<Pick<DraftRow, 'media' | 'identity'>>;
 
 /** A draft with the number of comments in its review thread, as every answer shows it. */
 export type DraftRecord = DraftRow & { comments: number };

@@ -302,6 +302,31 @@ describe('a post written as a company page', () => {
     expect(asMember.statusCode, asMember.body).toBe(201);
     expect((await h.store.get(asMember.json().data.id))?.identity).toBe('member-a');
   });
+
+  it('keeps a draft as the page it is written as, back to the profile on request, and refuses a page not theirs', async () => {
+    const user = testIdentity();
+    await connected(user.userId, null, Date.now() - 60_000, 'member-a', [page]);
+    const refused = await h.request(user, 'POST', '/api/v1/drafts', { content: 'Not mine', identity: 'someone-else' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('post.identity_unknown');
+    expect((await h.request(user, 'GET', '/api/v1/drafts')).json().data).toEqual([]);
+
+    const created = await h.request(user, 'POST', '/api/v1/drafts', {
+      content: 'As the page',
+      identity: page.identity,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const draft = created.json().data as { id: string; identity: string | null };
+    expect(draft.identity).toBe(page.identity);
+    // A save that says nothing of it keeps it; null moves it to the profile.
+    const kept = await h.request(user, 'PATCH', `/api/v1/drafts/${draft.id}`, { content: 'Still the page' });
+    expect(kept.json().data.identity).toBe(page.identity);
+    const moved = await h.request(user, 'PATCH', `/api/v1/drafts/${draft.id}`, { identity: null });
+    expect(moved.json().data).toMatchObject({ identity: null, content: 'Still the page' });
+    const other = await h.request(user, 'PATCH', `/api/v1/drafts/${draft.id}`, { identity: 'someone-else' });
+    expect(other.statusCode).toBe(422);
+    expect((await h.request(user, 'GET', '/api/v1/drafts')).json().data[0].identity).toBeNull();
+  });
 });
 
 describe('a reconnection as another network member', () => {

@@ -12,6 +12,7 @@ export const toDraft = (row: DraftRecord): PostDraft => ({
   content: row.content,
   firstComment: row.firstComment,
   media: row.media,
+  identity: row.identity,
   version: row.version,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

@@ -1,11 +1,10 @@
-import type { AttachedMedia } from '@nashr/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DraftRequest } from '../../lib/api/ai';
 import { useReturnFocus } from '../../lib/use-return-focus';
-import { Composer } from './composer';
+import { Composer, type ComposerDraftStart } from './composer';
 
 /**
  * The composer as a popup (Radix: focus stays inside, Escape and the close icon close it, focus
@@ -19,7 +18,7 @@ export function ComposerDialog({
   onClosed,
 }: {
   initialText?: string;
-  initialDraft?: { id: string; firstComment: string; media?: AttachedMedia[]; version?: number };
+  initialDraft?: ComposerDraftStart;
   initialRequest?: DraftRequest;
   onClosed: () => void;
 }) {

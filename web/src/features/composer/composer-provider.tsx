@@ -1,13 +1,13 @@
-import type { AttachedMedia } from '@nashr/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import type { DraftRequest } from '../../lib/api/ai';
+import type { ComposerDraftStart } from './composer';
 
 export interface OpenComposerOptions {
   /** Text to start from, e.g. a post idea. */
   text?: string;
   /** A server draft to go on with (its text comes as `text`). */
-  draft?: { id: string; firstComment: string; media?: AttachedMedia[]; version?: number };
+  draft?: ComposerDraftStart;
   /**
    * A request for the AI to run as the composer opens ('Write a post like this'): the post box
    * stays empty until the AI's post arrives, so an instruction can never be posted.

@@ -126,6 +126,7 @@ describe("the composer's draft in review", () => {
     userId: '22222222-2222-4222-8222-222222222222',
     content: 'x',
     firstComment: '',
+    identity: null,
     media: [],
     version: 4,
     createdAt: at,

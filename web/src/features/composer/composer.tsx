@@ -6,10 +6,10 @@ import {
   type PostDraft,
   textProblem,
 } from '@nashr/contracts';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DraftRequest, useComposerChoices, useCredits, useSaveComposerChoices } from '../../lib/api/ai';
-import { useAddedPages } from '../../lib/api/linkedin';
+import { useAddedPages, useAddedPagesKnown } from '../../lib/api/linkedin';
 import { CharCounter, lengthState, postLength } from '../../ui/char-counter';
 import { TextProblemNotice } from '../../ui/text-problem-notice';
 import {
@@ -41,12 +41,22 @@ import { useComposerReview } from './use-composer-review';
 import { useDraftAutosave } from './use-draft-autosave';
 import { usePostNow } from './use-post-now';
 
+/** A server draft the composer goes on with. */
+export interface ComposerDraftStart {
+  id: string;
+  firstComment: string;
+  media?: AttachedMedia[];
+  version?: number;
+  /** The company page it is written as; null for the profile. */
+  identity?: string | null;
+}
+
 export interface ComposerProps {
   /** The popup scrolls its middle and keeps the buttons in view; the page grows with the text. */
   variant: 'dialog' | 'page';
   initialText?: string;
   /** A server draft to go on with (the Drafts tab's Open): its text comes as `initialText`. */
-  initialDraft?: { id: string; firstComment: string; media?: AttachedMedia[]; version?: number };
+  initialDraft?: ComposerDraftStart;
   /** An AI request to run at once; the post box stays empty until its post arrives. */
   initialRequest?: DraftRequest;
   /** After a successful Post or Schedule: the popup closes, the page starts a new post. */
@@ -77,6 +87,8 @@ export function Composer({
           draftId: initialDraft.id,
           draftVersion: initialDraft.version ?? null,
           media: initialDraft.media ?? [],
+          // A draft goes on as whom it was written as.
+          ...(initialDraft.identity !== undefined ? { postAs: initialDraft.identity ?? '' } : {}),
         }
       : undefined,
     initialText !== '' || initialRequest !== undefined,
@@ -126,11 +138,22 @@ export function Composer({
   // '' posts as the member; a company page's identity otherwise (kept until the page is left): the
   // one last posted as to start with.
   const lastPostAs = useLastPostAs();
-  const [chosenPostAs, setPostAs] = useState<string | null>(null);
+  const chosenPostAs = extras.extras.postAs;
+  const setPostAs = (identity: string) => setExtras((e) => ({ ...e, postAs: identity }));
   const postAs = chosenPostAs ?? lastPostAs.last;
   const addedPages = useAddedPages();
   const postAsName = addedPages.find((page) => page.identity === postAs)?.name;
   const sentAs = postAsName ? { identity: postAs } : {};
+  // The draft keeps whom it is written as once chosen (a page removed since: the profile); until
+  // then, whom the post would go out as.
+  const pagesKnown = useAddedPagesKnown();
+  const draftIdentity = useMemo(
+    () =>
+      chosenPostAs === null
+        ? { identity: sentAs.identity ?? null, chosen: false }
+        : { identity: chosenPostAs !== '' && (!pagesKnown || postAsName) ? chosenPostAs : null, chosen: true },
+    [chosenPostAs, sentAs.identity, pagesKnown, postAsName],
+  );
   const finishAs = () => {
     lastPostAs.remember(sentAs.identity ?? '');
     finish();
@@ -153,7 +176,12 @@ export function Composer({
       dispatch(
         mode === 'draft' ? { type: 'editVersion', text: stored.content } : { type: 'typeManual', text: stored.content },
       );
-      setExtras((e) => ({ ...e, firstComment: stored.firstComment, media: stored.media ?? [] }));
+      setExtras((e) => ({
+        ...e,
+        firstComment: stored.firstComment,
+        media: stored.media ?? [],
+        postAs: stored.identity ?? '',
+      }));
     },
     [dispatch, mode, setExtras],
   );
@@ -161,6 +189,7 @@ export function Composer({
     content: text,
     firstComment,
     mediaIds,
+    identity: draftIdentity,
     draftId,
     draftVersion,
     draftSaved,

@@ -89,6 +89,7 @@ const answer = ({ content, firstComment }: { content: string; firstComment?: str
     content,
     firstComment: firstComment ?? '',
     media: [],
+    identity: null,
     version,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

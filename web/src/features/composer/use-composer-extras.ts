@@ -14,10 +14,16 @@ const extrasSchema = z.object({
   draftSaved: z.string().nullable().default(null),
   /** Uploaded images the post carries, in order. */
   media: z.array(attachedMediaSchema).default([]),
+  /**
+   * Whom the post is written as, once chosen: '' the member's profile, else a company page's
+   * identity; null until chosen (the one last posted as applies). Kept so a reload, and the
+   * server draft, keep it.
+   */
+  postAs: z.string().nullable().default(null),
 });
 export type ComposerExtras = z.infer<typeof extrasSchema>;
-export type ComposerExtrasStart = Omit<ComposerExtras, 'media' | 'draftVersion' | 'draftSaved'> &
-  Partial<Pick<ComposerExtras, 'media' | 'draftVersion'>>;
+export type ComposerExtrasStart = Omit<ComposerExtras, 'media' | 'draftVersion' | 'draftSaved' | 'postAs'> &
+  Partial<Pick<ComposerExtras, 'media' | 'draftVersion' | 'postAs'>>;
 
 export const emptyExtras: ComposerExtras = {
   firstComment: '',
@@ -25,6 +31,7 @@ export const emptyExtras: ComposerExtras = {
   draftVersion: null,
   draftSaved: null,
   media: [],
+  postAs: null,
 };
 
 /**
@@ -41,7 +48,13 @@ export function useComposerExtras(start: ComposerExtrasStart | undefined, fresh:
   const readsKept = !start && !fresh;
   const [extras, setExtras] = useState<ComposerExtras>(() =>
     start
-      ? { ...start, media: start.media ?? [], draftVersion: start.draftVersion ?? null, draftSaved: null }
+      ? {
+          ...start,
+          media: start.media ?? [],
+          draftVersion: start.draftVersion ?? null,
+          draftSaved: null,
+          postAs: start.postAs ?? null,
+        }
       : emptyExtras,
   );
   // The extras as first rendered: while they are still these, nothing was changed.

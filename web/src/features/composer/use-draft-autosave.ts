@@ -32,8 +32,18 @@ export interface DraftAutosave {
 }
 
 /** What a save sends, as one string: equal strings need no second save. */
-const keyOf = (content: string, firstComment: string, mediaIds: string[]) =>
-  JSON.stringify([content, firstComment, mediaIds]);
+/** Whom the draft is written as: `chosen` when the writer chose it, else what applies by default. */
+export interface DraftIdentity {
+  identity: string | null;
+  chosen: boolean;
+}
+
+/**
+ * What the server draft holds, as compared before saving. The identity counts only once chosen:
+ * the default one settles after the first render (the pages load), and is no change of the draft.
+ */
+const keyOf = (content: string, firstComment: string, mediaIds: string[], identity: DraftIdentity | null) =>
+  JSON.stringify([content, firstComment, mediaIds, identity?.chosen ? identity.identity : '~']);
 
 const isCode = (error: unknown, code: string) => error instanceof ApiError && error.code === code;
 
@@ -52,6 +62,7 @@ export function useDraftAutosave({
   content,
   firstComment,
   mediaIds = [],
+  identity = null,
   draftId,
   draftVersion = null,
   draftSaved = null,
@@ -62,6 +73,8 @@ export function useDraftAutosave({
   content: string;
   firstComment: string;
   mediaIds?: string[];
+  /** The company page the post is written as (null for the profile), and whether the writer chose it. */
+  identity?: DraftIdentity | null;
   draftId: string | null;
   draftVersion?: number | null;
   draftSaved?: string | null;
@@ -71,6 +84,9 @@ export function useDraftAutosave({
   paused: boolean;
 }): DraftAutosave {
   const client = useQueryClient();
+  // As values, so a new object naming the same identity is no change.
+  const sentIdentity = identity?.identity ?? null;
+  const identityChosen = identity?.chosen ?? false;
   // The ids as one string, so a new array with the same ids is no change.
   const mediaKey = JSON.stringify(mediaIds);
   const [state, setState] = useState<SaveState>(draftId ? 'saved' : 'idle');
@@ -78,7 +94,9 @@ export function useDraftAutosave({
   // Raised when the connection comes back, so a save that failed offline is tried again.
   const [online, setOnline] = useState(0);
   const [conflict, setConflict] = useState<PostDraft | null>(null);
-  const lastSaved = useRef(draftSaved ?? (draftId ? keyOf(content, firstComment, mediaIds) : keyOf('', '', [])));
+  const lastSaved = useRef(
+    draftSaved ?? (draftId ? keyOf(content, firstComment, mediaIds, identity) : keyOf('', '', [], identity)),
+  );
   // Saves of this composer: until the first, what the browser kept says what the server holds.
   const savedHere = useRef(false);
   const inFlight = useRef(0);
@@ -87,8 +105,8 @@ export function useDraftAutosave({
   const versionRef = useRef(draftVersion);
   versionRef.current = draftVersion;
   // What is in the composer now, for a choice made after the last change.
-  const latest = useRef({ content, firstComment, mediaIds });
-  latest.current = { content, firstComment, mediaIds };
+  const latest = useRef({ content, firstComment, mediaIds, identity });
+  latest.current = { content, firstComment, mediaIds, identity };
   // Saves run one after another, so a second pause never creates a second draft.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const conflicted = useRef(false);
@@ -128,7 +146,7 @@ export function useDraftAutosave({
   // biome-ignore lint/correctness/useExhaustiveDependencies: `online` only runs a failed save again when the connection is back
   useEffect(() => {
     const ids: string[] = JSON.parse(mediaKey);
-    const key = keyOf(content, firstComment, ids);
+    const key = keyOf(content, firstComment, ids, { identity: sentIdentity, chosen: identityChosen });
     if (paused || conflicted.current) return;
     if (!content.trim() && !firstComment.trim() && !ids.length) {
       // Emptied (posted, started afresh, or all deleted): nothing is waiting to be saved.
@@ -157,6 +175,7 @@ export function useDraftAutosave({
             content,
             firstComment,
             mediaIds: ids,
+            identity: sentIdentity,
           });
           saved(draft, key);
           if (!cancelled) {
@@ -185,7 +204,7 @@ export function useDraftAutosave({
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [content, firstComment, mediaKey, paused, onDraft, saved, refused, online]);
+  }, [content, firstComment, mediaKey, sentIdentity, identityChosen, paused, onDraft, saved, refused, online]);
 
   useEffect(() => {
     const back = () => setOnline((n) => n + 1);
@@ -200,7 +219,10 @@ export function useDraftAutosave({
       setConflict(null);
       if (choice === 'theirs') {
         const ids = (stored.media ?? []).map((m) => m.id);
-        lastSaved.current = keyOf(stored.content, stored.firstComment, ids);
+        lastSaved.current = keyOf(stored.content, stored.firstComment, ids, {
+          identity: stored.identity,
+          chosen: true,
+        });
         versionRef.current = stored.version;
         savedHere.current = true;
         onDraft({ id: stored.id, version: stored.version, saved: lastSaved.current });
@@ -218,9 +240,10 @@ export function useDraftAutosave({
             id: choice === 'mine' ? stored.id : null,
             version: choice === 'mine' ? stored.version : null,
             ...mine,
+            identity: mine.identity?.identity ?? null,
           });
           conflicted.current = false;
-          saved(draft, keyOf(mine.content, mine.firstComment, mine.mediaIds));
+          saved(draft, keyOf(mine.content, mine.firstComment, mine.mediaIds, mine.identity));
           setState('saved');
         } catch (error) {
           // Saved yet again elsewhere while choosing: compare with that one.

@@ -32,6 +32,7 @@ const draft = (n: number, over: Partial<PostDraft>): PostDraft => ({
   userId: ME,
   content: `Draft ${n}`,
   firstComment: '',
+  identity: null,
   media: [],
   version: 2,
   createdAt: at,
@@ -145,8 +146,9 @@ describe('the drafts list in a workspace with review', () => {
     // A contributor schedules nothing.
     expect(cards().every((card) => inCard(card, 'draft-schedule') === null)).toBe(true);
     await act(async () => inCard(cards()[2], 'send-for-review')?.click());
-    await vi.waitFor(() => expect(sent.some((s) => s.method === 'POST')).toBe(true));
-    expect(sent.find((s) => s.method === 'POST')).toMatchObject({
+    const submit = (s: (typeof sent)[number]) => s.method === 'POST' && s.url.endsWith('/submit');
+    await vi.waitFor(() => expect(sent.some(submit)).toBe(true));
+    expect(sent.find(submit)).toMatchObject({
       url: `/api/v1/drafts/${id(3)}/submit`,
       body: { version: 7 },
     });

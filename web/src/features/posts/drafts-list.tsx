@@ -11,11 +11,16 @@ import { useCurrentWorkspace } from '../../session/current-workspace';
 import { CommentCount, ReviewStateBadge, SendForReviewButton, sendsForReview } from '../review';
 import { useMaySchedule, useRoleHere } from '../workspaces';
 import { EmptyPostList, LoadError, PostListSkeleton } from './list-states';
+import { PageBadge } from './post-card-parts';
 
 export interface DraftsListProps {
   onOpen: (draft: PostDraft) => void;
   onSchedule: (draft: PostDraft) => void;
   onWrite: () => void;
+  /** Which drafts the identity chosen above the list shows (all of them when left out). */
+  shown?: (draft: PostDraft) => boolean;
+  /** Shows every identity's drafts again, offered when the chosen one has none. */
+  onShowAll?: () => void;
 }
 
 const action =
@@ -26,7 +31,7 @@ function DraftCard({
   requiresApproval,
   onOpen,
   onSchedule,
-}: { draft: PostDraft; requiresApproval: boolean } & Omit<DraftsListProps, 'onWrite'>) {
+}: { draft: PostDraft; requiresApproval: boolean } & Pick<DraftsListProps, 'onOpen' | 'onSchedule'>) {
   const { t, i18n } = useTranslation('posts');
   const remove = useDeleteDraft();
   // Scheduling is for editors and up; a contributor's draft waits for one of them.
@@ -56,6 +61,7 @@ function DraftCard({
         <ReviewStateBadge state={draft.reviewState} />
         <p className="text-xs text-slate-500">{t('drafts.savedAt', { when: savedAt })}</p>
         <CommentCount count={draft.comments} />
+        <PageBadge identity={draft.identity} />
       </div>
       <p dir="auto" className="mt-2 line-clamp-4 whitespace-pre-wrap break-words text-sm leading-6 text-ink">
         {draft.content.trim() || t('drafts.noText')}
@@ -122,7 +128,7 @@ function DraftCard({
 }
 
 /** The Drafts tab: half-written posts kept on the server, newest first. None ever publishes by itself. */
-export function DraftsList({ onOpen, onSchedule, onWrite }: DraftsListProps) {
+export function DraftsList({ onOpen, onSchedule, onWrite, shown = () => true, onShowAll }: DraftsListProps) {
   const { t } = useTranslation('posts');
   const drafts = useDrafts();
   const requiresApproval = useReviewSettings().data?.requiresApproval ?? false;
@@ -130,7 +136,19 @@ export function DraftsList({ onOpen, onSchedule, onWrite }: DraftsListProps) {
   if (drafts.error && !drafts.data) {
     return <LoadError title={t('drafts.loadFailed')} error={drafts.error} onRetry={() => void drafts.refetch()} />;
   }
-  const list = drafts.data ?? [];
+  const all = drafts.data ?? [];
+  const list = all.filter(shown);
+  if (list.length === 0 && all.length > 0) {
+    return (
+      <EmptyPostList
+        icon={NotebookPen}
+        title={t('drafts.filteredTitle')}
+        text={t('drafts.filteredText', { count: all.length })}
+        actionLabel={t('drafts.showAll')}
+        onAction={onShowAll}
+      />
+    );
+  }
   if (list.length === 0) {
     return (
       <EmptyPostList

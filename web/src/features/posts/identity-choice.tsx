@@ -24,7 +24,10 @@ export function useIdentityChoice(pages: readonly LinkedinPage[], withAll: boole
  * Whether `post` belongs to the chosen identity. A post written as no added page (the member's
  * profile, or a page removed since) is the profile's.
  */
-export function belongsTo(chosen: string, pages: readonly LinkedinPage[]): (post: PostView) => boolean {
+export function belongsTo(
+  chosen: string,
+  pages: readonly LinkedinPage[],
+): (post: Pick<PostView, 'identity'>) => boolean {
   if (chosen === ALL_IDENTITIES) return () => true;
   if (chosen !== PROFILE) return (post) => post.identity === chosen;
   const pageIdentities = new Set(pages.map((page) => page.identity));

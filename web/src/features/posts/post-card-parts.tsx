@@ -1,6 +1,7 @@
 import { type AttachedMedia, isDocumentType } from '@nashr/contracts';
-import { ExternalLink } from 'lucide-react';
+import { Building2, ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useAddedPages } from '../../lib/api/linkedin';
 import { thumbnailUrl } from '../../lib/api/media';
 import { formatNumber } from '../../lib/format';
 import { ClampedText } from '../../ui/clamped-text';
@@ -75,4 +76,21 @@ export function PostAttachments({ media }: { media: AttachedMedia[] }) {
     );
   }
   return <PostImages urls={media.map((m) => thumbnailUrl(m.id))} />;
+}
+
+/** The company page a post or draft goes out as, when it is one of the pages added on the profile. */
+export function PageBadge({ identity }: { identity: string | null }) {
+  const { t } = useTranslation('posts');
+  const pages = useAddedPages();
+  const page = identity ? pages.find((candidate) => candidate.identity === identity) : undefined;
+  if (!page) return null;
+  return (
+    <span
+      className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800"
+      data-testid="page-badge"
+    >
+      <Building2 aria-hidden="true" className="size-3.5" />
+      <bdi>{t('card.asPage', { name: page.name })}</bdi>
+    </span>
+  );
 }

@@ -180,8 +180,11 @@ export function PostsPage() {
           <Tabs.Content value="published" className="outline-none">
             <PublishedList onGenerate={onGenerate} />
           </Tabs.Content>
-          <Tabs.Content value="drafts" className="outline-none">
+          <Tabs.Content value="drafts" className="flex flex-col gap-4 outline-none">
+            {identityChoice}
             <DraftsList
+              shown={shown}
+              onShowAll={() => whose.onChange(ALL_IDENTITIES)}
               onOpen={(draft) =>
                 composer.open({
                   text: draft.content,
@@ -190,6 +193,7 @@ export function PostsPage() {
                     firstComment: draft.firstComment,
                     media: draft.media ?? [],
                     version: draft.version,
+                    identity: draft.identity,
                   },
                 })
               }
@@ -234,6 +238,7 @@ export function PostsPage() {
             defaultContent={scheduling?.draft?.content.trim()}
             defaultFirstComment={scheduling?.draft?.firstComment.trim()}
             draftId={scheduling?.draft?.id}
+            defaultIdentity={scheduling?.draft ? (scheduling.draft.identity ?? '') : undefined}
           />
         </Suspense>
       )}

@@ -1,18 +1,8 @@
 import { LINKEDIN_ERROR_CODES } from '@nashr/contracts';
 import { Link } from '@tanstack/react-router';
-import {
-  Building2,
-  CalendarClock,
-  Link2,
-  ListOrdered,
-  Pencil,
-  RotateCw,
-  Trash2,
-  TriangleAlert,
-  UserCheck,
-} from 'lucide-react';
+import { CalendarClock, Link2, ListOrdered, Pencil, RotateCw, Trash2, TriangleAlert, UserCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { OAUTH_START_PATH, useAddedPages } from '../../lib/api/linkedin';
+import { OAUTH_START_PATH } from '../../lib/api/linkedin';
 import { type PostView, useMoveToConnectedAccount, useRetryPost } from '../../lib/api/posts';
 import { codeText } from '../../lib/error-text';
 import { formatClock, formatDay } from '../../lib/format';
@@ -24,7 +14,7 @@ import { HijriDate } from '../../ui/hijri-date';
 import { IconButton } from '../../ui/icon-button';
 import { Spinner } from '../../ui/spinner';
 import { PostHistoryButton } from '../review';
-import { LinkedInLink, PostAttachments, PostText } from './post-card-parts';
+import { LinkedInLink, PageBadge, PostAttachments, PostText } from './post-card-parts';
 import { PostStatusBadges } from './status-badge';
 
 export const canChange = (post: PostView) => post.status === 'scheduled' || post.status === 'failed';
@@ -153,23 +143,6 @@ function MoveToConnectedButton({ post }: { post: PostView }) {
       )}
       {t('card.publishAsConnected')}
     </button>
-  );
-}
-
-/** The company page a post goes out as, when it is one of the pages added on the profile. */
-function PageBadge({ identity }: { identity: string | null }) {
-  const { t } = useTranslation('posts');
-  const pages = useAddedPages();
-  const page = identity ? pages.find((candidate) => candidate.identity === identity) : undefined;
-  if (!page) return null;
-  return (
-    <span
-      className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800"
-      data-testid="page-badge"
-    >
-      <Building2 aria-hidden="true" className="size-3.5" />
-      <bdi>{t('card.asPage', { name: page.name })}</bdi>
-    </span>
   );
 }
 

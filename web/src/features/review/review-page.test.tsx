@@ -47,6 +47,7 @@ const draft = (over: Partial<PostDraft> = {}): PostDraft => ({
   workspaceId: WORKSPACE,
   content: 'First line\nSecond line',
   firstComment: 'Link in the first comment',
+  identity: null,
   media: [],
   version: 3,
   createdAt: at,

@@ -23,11 +23,25 @@ export interface SaveDraftInput {
   mediaIds?: string[];
   /** The version last seen: the save is refused (`draftChangedElsewhere`) if another tab saved since. */
   version?: number | null;
+  /** The company page it is written as, null for the profile; left out, it stays as it was. */
+  identity?: string | null;
 }
 
 /** `POST /api/v1/drafts` or `PATCH /api/v1/drafts/{id}`: the composer's save to the server. */
-export async function saveDraft({ id, content, firstComment, mediaIds, version }: SaveDraftInput): Promise<PostDraft> {
-  const body = { content, firstComment, ...(mediaIds ? { mediaIds } : {}) };
+export async function saveDraft({
+  id,
+  content,
+  firstComment,
+  mediaIds,
+  version,
+  identity,
+}: SaveDraftInput): Promise<PostDraft> {
+  const body = {
+    content,
+    firstComment,
+    ...(mediaIds ? { mediaIds } : {}),
+    ...(identity !== undefined ? { identity } : {}),
+  };
   const answer = id
     ? await call(postsApi.updateDraft, { params: { id }, body: { ...body, ...(version ? { version } : {}) } })
     : await call(postsApi.createDraft, { body });

@@ -378,6 +378,14 @@ export function useAddedPages(): LinkedinPage[] {
   return (pages.data?.pages ?? []).filter((page) => page.added);
 }
 
+/** Whether useAddedPages has its answer: the pages were read, or the connection has none to read. */
+export function useAddedPagesKnown(): boolean {
+  const account = useLinkedinAccount();
+  const official = account.data?.provider === 'linkedin' && account.data.status === 'connected';
+  const pages = useCompanyPages(official);
+  return account.isSuccess && (!official || pages.isSuccess);
+}
+
 /** Adds (`add: true`) or removes a company page; the list is the answer. */
 export function useChangePage() {
   const client = useQueryClient();

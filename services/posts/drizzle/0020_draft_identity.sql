@@ -1,0 +1,1 @@
+ALTER TABLE "posts"."drafts" ADD COLUMN "identity" text;
