@@ -16,7 +16,7 @@ import {
   writeCommentSuggestionsJob,
 } from '@nashr/contracts';
 import { AppError, jobIdPart, NetworkRateBusy, type Queues } from '@nashr/platform';
-import { and, desc, eq, gte, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import type { Allowance } from './allowance.js';
 import type { EngageConfig } from './config.js';
@@ -181,6 +181,8 @@ export class Feed {
     }
     // What this refresh brought, newest first, up to the feed's bound; posts no longer followed,
     // or gone from the window, leave the feed; those brought by address stay until they leave the window.
+    // Rows a newer refresh wrote meanwhile (a list changed while this one ran) are that one's to
+    // keep or drop: written between this select and the delete, they would otherwise be lost.
     const kept = await this.db
       .select({ postId: feedItems.postId })
       .from(feedItems)
@@ -193,6 +195,7 @@ export class Feed {
       .where(
         and(
           eq(feedItems.userId, userId),
+          lte(feedItems.fetchedAt, startedAt),
           ids.length ? notInArray(feedItems.postId, ids) : undefined,
           or(eq(feedItems.byUrl, false), lt(feedItems.postedAt, since)),
         ),

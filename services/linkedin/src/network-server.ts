@@ -7,6 +7,8 @@
  *   LINKEDIN_NETWORK_PORT (8111)   LINKEDIN_NETWORK_HOST (127.0.0.1)
  *   LINKEDIN_REDIRECT_URI          the only redirect URL it accepts (the gateway's callback)
  */
+import { createHash } from 'node:crypto';
+import { ORGANIZATION_PREFIX } from './providers/linkedin/linkedin-requests.js';
 import { fakeMember, startFakeLinkedin } from './testing/fake-linkedin.js';
 
 if (process.env.NODE_ENV === 'production') {
@@ -27,8 +29,23 @@ fake.options.chooseMember = true;
 // as someone else (which would hold the scheduled posts back and drop the pages).
 fake.member = fakeMember('localmember');
 // The usual member administers a company page and edits another's content, so pages can be added and posted to.
-fake.addOrganization('شركة نشر للاستشارات', { [fake.member.sub]: 'ADMINISTRATOR' });
+const consultancy = fake.addOrganization('شركة نشر للاستشارات', { [fake.member.sub]: 'ADMINISTRATOR' });
 fake.addOrganization('Acme Analytics', { [fake.member.sub]: 'CONTENT_ADMINISTRATOR' });
+// The first page has posted for a while: its statistics give the last 90 days (derived from the page
+// and the day, the same on every start), so its figures on the dashboard are this server's.
+const history = fake.organizations.get(consultancy.slice(ORGANIZATION_PREFIX.length))?.history;
+for (let ago = 1; ago <= 90; ago++) {
+  const day = new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+  const seed = createHash('sha256').update(`${consultancy}:${day}`).digest();
+  history?.set(day, {
+    impressionCount: 60 + (seed.readUInt16BE(0) % 400),
+    clickCount: (seed[2] ?? 0) % 18,
+    likeCount: (seed[3] ?? 0) % 30,
+    commentCount: (seed[4] ?? 0) % 7,
+    shareCount: (seed[5] ?? 0) % 4,
+    organicFollowerGain: (seed[6] ?? 0) % 5,
+  });
+}
 console.log(`local LinkedIn network listening on ${fake.url}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
