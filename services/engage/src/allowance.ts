@@ -1,4 +1,4 @@
-import { ENGAGE_ERROR_CODES as E, type EntitlementChanged } from '@nashr/contracts';
+import { ENGAGE_ERROR_CODES as E, type EntitlementChanged, planName } from '@nashr/contracts';
 import { AppError } from '@nashr/platform';
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
@@ -8,7 +8,6 @@ type Db =
   | PostgresJsDatabase<typeof schema>
   | Parameters<Parameters<PostgresJsDatabase<typeof schema>['transaction']>[0]>[0];
 
-const PLAN_NAMES: Record<string, string> = { trial: 'Trial', basic: 'Basic', starter: 'Starter', pro: 'Pro' };
 /** Comments that spent a credit: sent, or possibly sent (a failed one is given back). */
 const SPENDING = ['sending', 'sent', 'unconfirmed'];
 
@@ -84,7 +83,7 @@ export class Allowance {
   async requireCredit(tx: Db, userId: string): Promise<void> {
     const { plan, included, total, remaining } = await this.credits(tx, userId, true);
     const planId = plan?.plan ?? 'trial';
-    const name = PLAN_NAMES[planId] ?? planId;
+    const name = planName(planId);
     if (!included) {
       throw new AppError(
         'FORBIDDEN',

@@ -190,6 +190,15 @@ export const BILLING_ERROR_MESSAGES = {
 } as const;
 
 /** Refusals because of the user's plan: each names the limit and how to raise it (the Billing page). */
+/** A plan's name as the English messages say it; an id the catalogue does not know, as it is. */
+export const planName = (planId: string): string => PLAN_CATALOGUE[planId as PlanId]?.name ?? planId;
+
+/** The English words of the plan limits' refusals (the web says them in the user's language from the code). */
+export const PLAN_LIMIT_MESSAGES = {
+  pages: (plan: string, pages: number) =>
+    `Your ${planName(plan)} plan lets you add ${pages} company pages, and they are all added. Remove one to add another, or choose a larger plan on the Billing page.`,
+} as const;
+
 export const PLAN_LIMIT_ERROR_CODES = {
   /** params: limit, plan (the plan's id: the web says its name) */
   weeklyPosts: 'plan.weekly_posts_limit',

@@ -2,8 +2,8 @@ import {
   type Checkpoint,
   type EntitlementChanged,
   type LinkedinAccountInfo,
-  PLAN_CATALOGUE,
   PLAN_LIMIT_ERROR_CODES,
+  PLAN_LIMIT_MESSAGES,
 } from '@nashr/contracts';
 import { AppError, isUniqueViolation } from '@nashr/platform';
 import { and, asc, count, eq, gt, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
@@ -267,12 +267,10 @@ export class AccountStore {
         .from(pages)
         .where(and(eq(pages.accountId, account.id), ne(pages.organization, page.organization)));
       if (allowance && (others?.n ?? 0) >= allowance.pages) {
-        const plan = PLAN_CATALOGUE[allowance.plan as keyof typeof PLAN_CATALOGUE]?.name ?? allowance.plan;
-        throw new AppError(
-          'FORBIDDEN',
-          `Your ${plan} plan lets you add ${allowance.pages} company pages, and they are all added. Remove one to add another, or choose a larger plan on the Billing page.`,
-          { code: PLAN_LIMIT_ERROR_CODES.pages, params: { limit: allowance.pages, plan: allowance.plan } },
-        );
+        throw new AppError('FORBIDDEN', PLAN_LIMIT_MESSAGES.pages(allowance.plan, allowance.pages), {
+          code: PLAN_LIMIT_ERROR_CODES.pages,
+          params: { limit: allowance.pages, plan: allowance.plan },
+        });
       }
       try {
         await tx

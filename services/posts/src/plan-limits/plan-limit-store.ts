@@ -1,4 +1,4 @@
-import { type EntitlementChanged, PLAN_LIMIT_ERROR_CODES } from '@nashr/contracts';
+import { type EntitlementChanged, PLAN_LIMIT_ERROR_CODES, planName } from '@nashr/contracts';
 import { AppError } from '@nashr/platform';
 import { and, count, eq, gte, lt, notInArray, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
@@ -16,8 +16,6 @@ export function weekStart(at: Date): Date {
 
 /** Posts that take no place in their week: cancelled ones and ones that did not go out. */
 const UNCOUNTED: PostRow['status'][] = ['cancelled', 'failed'];
-
-const PLAN_NAMES: Record<string, string> = { trial: 'Trial', basic: 'Basic', starter: 'Starter', pro: 'Pro' };
 
 /**
  * The posts service's copy of each user's plan limits, and the check before a post is added.
@@ -80,7 +78,7 @@ export class PlanLimitStore {
     const [limits] = await tx.select().from(planLimits).where(eq(planLimits.userId, userId));
     if (!limits) return;
     // The English message names the plan; `params.plan` is its id, which the web translates.
-    const plan = PLAN_NAMES[limits.plan] ?? limits.plan;
+    const plan = planName(limits.plan);
     // A trial, or a cancelled plan, ends at its period's end; a paid plan ends when billing says so.
     const ended =
       !limits.active ||
