@@ -199,4 +199,41 @@ describe('analytics over time', () => {
     await page.getByTestId('load-error').getByRole('button').waitFor();
     await page.context().close();
   });
+
+  it("shows the sandbox company page's own figures once it is added, each marked as invented", async () => {
+    const user = await fullUser(stack, 'page-analyst');
+    const listed = await callAs(stack, user, 'GET', '/api/v1/linkedin/pages');
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const [companyPage] = listed.body.data.pages as { organization: string; name: string }[];
+    if (!companyPage) throw new Error('the sandbox member administers no page');
+    const added = await callAs(stack, user, 'POST', '/api/v1/linkedin/pages', {
+      organization: companyPage.organization,
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+
+    const page = await openPage(browser, `${stack.url}/dashboard?days=30`, {
+      lang: 'en',
+      cookies: [user.session.browserCookie],
+      timezoneId: ZONE,
+    });
+    await page.getByTestId('analytics-identity').getByText(companyPage.name, { exact: true }).click();
+    const figures = page.getByTestId('page-figures');
+    await figures.waitFor({ timeout: 30_000 });
+    const answer = await callAs(
+      stack,
+      user,
+      'GET',
+      `/api/v1/analytics/page?organization=${encodeURIComponent(companyPage.organization)}&days=30`,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.state).toBe('read');
+    for (const id of ['impressions', 'clicks', 'engagement', 'followers', 'followerGrowth']) {
+      const card = figures.getByTestId(`stat-page-${id}`);
+      expect(await card.getAttribute('data-value'), id).toBe(String(answer.body.cards[id].value));
+      expect(await card.getAttribute('data-sample'), id).toBe('true');
+    }
+    expect(await page.getByTestId('activity-chart').getByTestId('sample-badge').count()).toBe(1);
+    await screenshot(page, 'sandbox-page-analytics-en-desktop');
+    await page.context().close();
+  });
 });

@@ -28,8 +28,11 @@ export interface TestDatabase {
 /** A fresh database named `name` on the server of `adminUrl` (a copy of `template`, else empty), dropped by `drop`. */
 export async function createScratchDatabase(adminUrl: string, name: string, template?: string): Promise<TestDatabase> {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"${template ? ` template "${template}"` : ''}`);
-  await admin.end();
+  try {
+    await admin.unsafe(`create database "${name}"${template ? ` template "${template}"` : ''}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -48,8 +51,16 @@ export async function createScratchDatabase(adminUrl: string, name: string, temp
  */
 export async function createTestDatabase(migrations: readonly ServiceMigrations[] = []): Promise<TestDatabase> {
   const adminUrl = requireEnv('DATABASE_URL');
+  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const template = migrations.length ? await migratedTemplate(adminUrl, migrations) : undefined;
-  return createScratchDatabase(adminUrl, `test_${process.pid}_${randomBytes(4).toString('hex')}`, template);
+  try {
+    return await createScratchDatabase(adminUrl, name, template);
+  } catch (error) {
+    // 3D000: the template is gone. A run of another checkout, with other migrations, built its own
+    // and dropped the older ones between this file's look and its copy: build it again.
+    if (!template || (error as { code?: unknown }).code !== '3D000') throw error;
+    return createScratchDatabase(adminUrl, name, await migratedTemplate(adminUrl, migrations));
+  }
 }
 
 export interface TestRedis {

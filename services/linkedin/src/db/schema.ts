@@ -194,6 +194,8 @@ export const sandboxPosts = linkedinSchema.table(
       .notNull()
       .references(() => sandboxAccounts.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
+    /** The company page it was posted as (its URN); null for the member's own posts. */
+    author: text('author'),
     reactions: integer('reactions').notNull(),
     comments: integer('comments').notNull(),
     reposts: integer('reposts').notNull(),

@@ -128,7 +128,12 @@ function Dashboard({
         </div>
       )}
       {chosenPage ? (
-        <PageAnalytics organization={chosenPage.organization} period={period} onPeriodChange={onPeriodChange} />
+        <PageAnalytics
+          organization={chosenPage.organization}
+          period={period}
+          onPeriodChange={onPeriodChange}
+          sandbox={sandbox}
+        />
       ) : (
         <PeriodAnalytics period={period} onPeriodChange={onPeriodChange} summary={summary} sandbox={sandbox} />
       )}

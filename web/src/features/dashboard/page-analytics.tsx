@@ -28,10 +28,13 @@ export function PageAnalytics({
   organization,
   period,
   onPeriodChange,
+  sandbox = false,
 }: {
   organization: string;
   period: AnalyticsPeriod;
   onPeriodChange: (period: AnalyticsPeriod) => void;
+  /** The account is on the sandbox network, which invents the page's figures: each is marked so. */
+  sandbox?: boolean;
 }) {
   const { t, i18n } = useTranslation('dashboard');
   const figures = usePageAnalytics(organization, period);
@@ -112,11 +115,12 @@ export function PageAnalytics({
                 stat={data.cards[id]}
                 sampleReason=""
                 format={id === 'followerGrowth' ? formatSigned : undefined}
+                sandbox={sandbox}
               />
             ))}
           </div>
           <div className="mt-6">
-            <ActivityChart days={data.days} period={period} subject="page" />
+            <ActivityChart days={data.days} period={period} subject="page" sandbox={sandbox} />
           </div>
         </div>
       ) : null}

@@ -1,6 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useAnalyticsSummary } from '../../lib/api/analytics';
-import { displayName, isSandboxAccount, useLinkedinAccount, usePosts, useProfileData } from '../../lib/api/linkedin';
+import {
+  displayName,
+  hasCompanyPages,
+  isSandboxAccount,
+  useLinkedinAccount,
+  usePosts,
+  useProfileData,
+} from '../../lib/api/linkedin';
 import { ENGAGEMENT_WINDOW_DAYS } from '../../lib/statistics';
 import { LoadError } from '../../ui/load-error';
 import { PlanUpsell } from '../billing';
@@ -50,7 +57,7 @@ export function ProfilePage() {
       <div className="min-w-0 space-y-6">
         <ProfileHeader profile={data} name={name} sandbox={sandbox} />
         {account.data?.accessExpiresAt && <ConnectionExpiry expiresAt={account.data.accessExpiresAt} />}
-        {account.data?.provider === 'linkedin' && account.data.status === 'connected' && <CompanyPages />}
+        {hasCompanyPages(account.data) && <CompanyPages />}
         <AboutSection summary={data.summary} sandbox={sandbox} />
         <EducationSection education={data.education} sandbox={sandbox} />
         <SkillsSection skills={data.skills} sandbox={sandbox} />

@@ -357,7 +357,7 @@ export const pageKeys = { pages: ['linkedin', 'pages'] as const };
 
 /**
  * `GET /api/v1/linkedin/pages`: the company pages the connected member may publish as, each
- * marked added or not. Read only for the official network's connection, the one that has pages.
+ * marked added or not. Read only for a connection that has pages (hasCompanyPages).
  */
 export function useCompanyPages(enabled = true) {
   return useQuery({
@@ -369,21 +369,29 @@ export function useCompanyPages(enabled = true) {
 }
 
 /**
- * The pages added here: whom a post may be written as besides the member. Only the official
- * network's working connection has pages; any other has none (and nothing is asked).
+ * Whether the connection may have company pages: a working one on the official network, or on the
+ * sandbox (whose members administer a page of their own). A password sign-in has none.
+ */
+export function hasCompanyPages(account: Pick<LinkedinAccountInfo, 'provider' | 'status'> | null | undefined): boolean {
+  return (account?.provider === 'linkedin' || account?.provider === 'sandbox') && account.status === 'connected';
+}
+
+/**
+ * The pages added here: whom a post may be written as besides the member. A connection without
+ * pages (hasCompanyPages) has none, and nothing is asked.
  */
 export function useAddedPages(): LinkedinPage[] {
   const account = useLinkedinAccount();
-  const pages = useCompanyPages(account.data?.provider === 'linkedin' && account.data.status === 'connected');
+  const pages = useCompanyPages(hasCompanyPages(account.data));
   return (pages.data?.pages ?? []).filter((page) => page.added);
 }
 
 /** Whether useAddedPages has its answer: the pages were read, or the connection has none to read. */
 export function useAddedPagesKnown(): boolean {
   const account = useLinkedinAccount();
-  const official = account.data?.provider === 'linkedin' && account.data.status === 'connected';
-  const pages = useCompanyPages(official);
-  return account.isSuccess && (!official || pages.isSuccess);
+  const withPages = hasCompanyPages(account.data);
+  const pages = useCompanyPages(withPages);
+  return account.isSuccess && (!withPages || pages.isSuccess);
 }
 
 /** Adds (`add: true`) or removes a company page; the list is the answer. */

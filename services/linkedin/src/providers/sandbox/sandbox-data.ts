@@ -331,3 +331,41 @@ export function sandboxPostDays(postId: string, publishedAt: Date, now: Date): S
   }
   return days;
 }
+
+/** The company pages a sandbox member administers, one each, named from the login. */
+const SANDBOX_PAGE_NAMES = [
+  'شركة الأفق للاستشارات',
+  'Northwind Studio',
+  'مؤسسة نماء الرقمية',
+  'Blue Harbor Labs',
+  'دار البيان للتدريب',
+  'Cedar & Co.',
+];
+
+/** The company page the sandbox member of `accountId` administers: its URN and name. */
+export function sandboxPage(accountId: string): { organization: string; name: string } {
+  const random = seededRandom(`page:${accountId}`);
+  const number = 80_000_000 + Math.floor(random() * 9_000_000);
+  return { organization: `urn:li:organization:${number}`, name: pick(random, SANDBOX_PAGE_NAMES) };
+}
+
+/** The page's followers before the year its statistics cover. */
+export function sandboxPageBaseFollowers(organization: string): number {
+  return 400 + Math.floor(seededRandom(`page-followers:${organization}`)() * 3_000);
+}
+
+/**
+ * A sandbox page's figures on one UTC day besides those of its posts: the visits and followers a
+ * page gathers on its own, drawn from the page and the day (the same on every look).
+ */
+export function sandboxPageDay(organization: string, date: string) {
+  const random = seededRandom(`page-day:${organization}:${date}`);
+  return {
+    impressions: 40 + Math.floor(random() * 220),
+    clicks: Math.floor(random() * 12),
+    reactions: Math.floor(random() * 15),
+    comments: Math.floor(random() * 4),
+    shares: Math.floor(random() * 3),
+    followersGained: Math.floor(random() * 4),
+  };
+}

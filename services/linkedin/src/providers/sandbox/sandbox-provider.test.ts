@@ -38,6 +38,53 @@ describe('sandbox network', () => {
     expect(items[0]).toMatchObject({ id: published.postId, text: 'Seen by the API too', impressions_counter: 0 });
   });
 
+  it("administers one company page: posts as it apart from the member's posts, and gives its figures by day", async () => {
+    const sandbox = new SandboxProvider(apiDb.db);
+    const { accountId } = await sandbox.connect({ username: 'page-owner@example.com', password: 'x' });
+    const { granted, pages } = await sandbox.listPages(accountId);
+    expect(granted).toBe(true);
+    expect(pages).toHaveLength(1);
+    const organization = pages[0]?.organization ?? '';
+    expect(organization).toMatch(/^urn:li:organization:\d+$/);
+    const memberPosts = (await sandbox.listPosts(accountId, { limit: 100 })).items.length;
+
+    const published = await sandbox.publish(accountId, { text: 'From the page', author: organization });
+    expect(await sandbox.comment(accountId, published.postId ?? '', 'First comment', organization)).toMatchObject({
+      commentId: expect.any(String),
+    });
+    const asPage = await sandbox.listPosts(accountId, { author: organization });
+    expect(asPage.items.map((post) => [post.text, post.author.name])).toEqual([['From the page', pages[0]?.name]]);
+    // The member's own list and figures leave the page's post out.
+    expect((await sandbox.listPosts(accountId, { limit: 100 })).items).toHaveLength(memberPosts);
+    const today = new Date().toISOString().slice(0, 10);
+    const memberToday = await sandbox.memberDailyAnalytics(accountId, { start: new Date(), end: new Date() });
+    expect(memberToday.map((day) => day.date)).toEqual([today]);
+
+    const figures = await sandbox.pageAnalytics(accountId, organization, {
+      start: new Date(Date.now() - 29 * 86_400_000),
+      end: new Date(),
+    });
+    expect(figures.days).toHaveLength(30);
+    expect(figures.days.at(-1)?.date).toBe(today);
+    expect(figures.followers).toBeGreaterThan(0);
+    // The same look gives the same figures.
+    expect(
+      await sandbox.pageAnalytics(accountId, organization, {
+        start: new Date(Date.now() - 29 * 86_400_000),
+        end: new Date(),
+      }),
+    ).toEqual(figures);
+
+    // Another page is refused, as the network refuses a page the member does not administer.
+    for (const refused of [
+      () => sandbox.publish(accountId, { text: 'Not mine', author: 'urn:li:organization:1' }),
+      () => sandbox.listPosts(accountId, { author: 'urn:li:organization:1' }),
+      () => sandbox.pageAnalytics(accountId, 'urn:li:organization:1', { start: new Date(), end: new Date() }),
+    ]) {
+      await expect(refused()).rejects.toMatchObject({ kind: 'insufficient_privileges' });
+    }
+  });
+
   it("connects usernames that are names of an object's members like any other", async () => {
     const sandbox = new SandboxProvider(apiDb.db);
     for (const username of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {

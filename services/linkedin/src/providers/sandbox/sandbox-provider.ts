@@ -6,7 +6,7 @@ import {
   MEDIA_DOCUMENT_TYPE,
   type OwnProfile,
 } from '@nashr/contracts';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import {
   type SandboxPending,
@@ -24,18 +24,24 @@ import {
   type Credentials,
   DEFAULT_ANALYTICS_CAPABILITIES,
   type MemberDay,
+  type NetworkPages,
   type NetworkPost,
   type NetworkProvider,
+  type PageDay,
+  type PageFigures,
   type PostMetrics,
   type PostPage,
   type PostToPublish,
   type PublishResult,
 } from '../network-provider.js';
-import { noCompanyPages, ProviderError } from '../provider-error.js';
+import { ProviderError } from '../provider-error.js';
 import { SANDBOX_CAPTCHA_PUBLIC_KEY, sandboxCaptchaScriptUrl, sandboxCaptchaToken } from './captcha-widget.js';
 import {
   historyCounters,
   liveCounters,
+  sandboxPage,
+  sandboxPageBaseFollowers,
+  sandboxPageDay,
   sandboxPostDays,
   sandboxProfile,
   sandboxSeedPosts,
@@ -349,9 +355,9 @@ export class SandboxProvider implements NetworkProvider {
     accountId: string,
     page: { limit?: number; cursor?: string | null; author?: string } = {},
   ): Promise<PostPage> {
-    if (page.author) throw noCompanyPages();
     await this.simulate();
     const account = await this.connectedAccount(accountId);
+    const asPage = page.author ? this.pageOf(accountId, page.author) : null;
     const limit = Math.min(Math.max(page.limit ?? 10, 1), 100);
     const after = page.cursor ? decodeCursor(page.cursor) : null;
     const rows = await this.db
@@ -360,6 +366,7 @@ export class SandboxProvider implements NetworkProvider {
       .where(
         and(
           eq(sandboxPosts.accountId, accountId),
+          asPage ? eq(sandboxPosts.author, asPage.organization) : isNull(sandboxPosts.author),
           after
             ? sql`(${sandboxPosts.createdAt}, ${sandboxPosts.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
             : undefined,
@@ -368,7 +375,9 @@ export class SandboxProvider implements NetworkProvider {
       .orderBy(desc(sandboxPosts.createdAt), desc(sandboxPosts.id))
       .limit(limit + 1);
     const profile = sandboxProfile(account.username, account.id);
-    const author = { name: `${profile.first_name} ${profile.last_name}`, public_identifier: profile.public_identifier };
+    const author = asPage
+      ? { name: asPage.name, public_identifier: null }
+      : { name: `${profile.first_name} ${profile.last_name}`, public_identifier: profile.public_identifier };
     const shown = rows.slice(0, limit);
     const counts = shown.length
       ? await this.db
@@ -400,9 +409,9 @@ export class SandboxProvider implements NetworkProvider {
   }
 
   async publish(accountId: string, post: PostToPublish): Promise<PublishResult> {
-    if (post.author) throw noCompanyPages();
     await this.simulate();
     await this.connectedAccount(accountId);
+    const asPage = post.author ? this.pageOf(accountId, post.author) : null;
     if (post.text.includes(SANDBOX_REFUSE_MARKER)) {
       throw new ProviderError('rejected', 'LinkedIn refused this post because it goes against its content rules.');
     }
@@ -426,6 +435,7 @@ export class SandboxProvider implements NetworkProvider {
         id,
         accountId,
         text: post.text,
+        author: asPage?.organization ?? null,
         reactions: 0,
         comments: 0,
         reposts: 0,
@@ -453,9 +463,9 @@ export class SandboxProvider implements NetworkProvider {
   }
 
   async comment(accountId: string, postId: string, text: string, author?: string): Promise<CommentResult> {
-    if (author) throw noCompanyPages();
     await this.simulate();
     await this.connectedAccount(accountId);
+    if (author) this.pageOf(accountId, author);
     const id = postId.replace(/^urn:li:activity:/, '');
     const [post] = await this.db
       .select({ id: sandboxPosts.id })
@@ -495,10 +505,80 @@ export class SandboxProvider implements NetworkProvider {
       .select({ id: sandboxPosts.id, createdAt: sandboxPosts.createdAt })
       .from(sandboxPosts)
       .where(
-        ids
-          ? and(eq(sandboxPosts.accountId, accountId), inArray(sandboxPosts.id, ids))
-          : eq(sandboxPosts.accountId, accountId),
+        and(
+          eq(sandboxPosts.accountId, accountId),
+          isNull(sandboxPosts.author),
+          ids ? inArray(sandboxPosts.id, ids) : undefined,
+        ),
       );
+  }
+
+  /** The company page the member administers, if `organization` is it; the network refuses any other. */
+  private pageOf(accountId: string, organization: string): { organization: string; name: string } {
+    const page = sandboxPage(accountId);
+    if (page.organization !== organization) {
+      throw new ProviderError('insufficient_privileges', 'This LinkedIn account is not an administrator of that page.');
+    }
+    return page;
+  }
+
+  /** Every sandbox member administers one company page of their own. */
+  async listPages(accountId: string): Promise<NetworkPages> {
+    await this.simulate();
+    await this.connectedAccount(accountId);
+    const page = sandboxPage(accountId);
+    return { granted: true, pages: [{ ...page, role: 'ADMINISTRATOR' }] };
+  }
+
+  /**
+   * The page's figures by day: its posts' (as a member's post's, by day) beside what the page
+   * gathers on its own, and its followers. All of it invented, and badged as such on the screens.
+   */
+  async pageAnalytics(
+    accountId: string,
+    organization: string,
+    range: { start: Date; end: Date },
+  ): Promise<PageFigures> {
+    await this.simulate();
+    await this.connectedAccount(accountId);
+    this.pageOf(accountId, organization);
+    const now = this.now();
+    const first = range.start.toISOString().slice(0, 10);
+    const last = range.end.toISOString().slice(0, 10);
+    const posts = await this.db
+      .select({ id: sandboxPosts.id, createdAt: sandboxPosts.createdAt })
+      .from(sandboxPosts)
+      .where(and(eq(sandboxPosts.accountId, accountId), eq(sandboxPosts.author, organization)));
+    const ofPosts = new Map<string, MemberDay[]>();
+    for (const post of posts) {
+      for (const day of sandboxPostDays(post.id, post.createdAt, now)) {
+        ofPosts.set(day.date, [...(ofPosts.get(day.date) ?? []), day]);
+      }
+    }
+    const days: PageDay[] = [];
+    let gained = 0;
+    const yearAgo = new Date(now.getTime() - 365 * 86_400_000).toISOString().slice(0, 10);
+    for (
+      let at = Date.parse(`${yearAgo}T00:00:00Z`);
+      new Date(at).toISOString().slice(0, 10) <= last;
+      at += 86_400_000
+    ) {
+      const date = new Date(at).toISOString().slice(0, 10);
+      const own = sandboxPageDay(organization, date);
+      const fromPosts = sumDays(ofPosts.get(date) ?? []);
+      gained += own.followersGained;
+      if (date < first) continue;
+      days.push({
+        date,
+        impressions: own.impressions + fromPosts.impressions,
+        clicks: own.clicks + Math.round(fromPosts.impressions * 0.03),
+        reactions: own.reactions + fromPosts.reactions,
+        comments: own.comments + fromPosts.comments,
+        shares: own.shares + fromPosts.reposts,
+        followersGained: own.followersGained,
+      });
+    }
+    return { days, followers: sandboxPageBaseFollowers(organization) + gained };
   }
 
   async postDailyAnalytics(accountId: string, postIds: readonly string[]): Promise<Map<string, MemberDay[]>> {

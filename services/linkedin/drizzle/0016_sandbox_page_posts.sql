@@ -1,0 +1,1 @@
+ALTER TABLE "linkedin"."sandbox_posts" ADD COLUMN "author" text;
