@@ -79,6 +79,11 @@ describe('company pages', () => {
     expect(await figures.getByTestId('stat-page-followerGrowth').getAttribute('data-value')).toBe('9');
     expect(await figures.getByTestId('sample-badge').count()).toBe(0);
     await screenshot(page, 'company-page-analytics-ar-phone');
+    // The choice is in the address: a reload shows the page's figures again.
+    expect(new URL(page.url()).searchParams.get('as')).not.toBeNull();
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await figures.waitFor({ timeout: 30_000 });
+    expect(await figures.getByTestId('stat-page-impressions').getAttribute('data-value')).toBe('700');
 
     // The composer's schedule form offers the page under "Post as".
     const content = `منشور باسم الصفحة ${randomUUID().slice(0, 8)}`;
@@ -173,12 +178,17 @@ describe('company pages', () => {
     const whose = page.getByTestId('published-identity');
     await whose.getByText(pageName).click();
     await page.getByTestId('published-list').getByText(now).waitFor();
-    // The page's figures are not read yet: none are shown, rather than zeros.
+    // The post shows its figures as the page's statistics give them.
     const published = page.getByTestId('published-post').filter({ hasText: now });
-    expect(await published.getByTestId('figures-unknown').textContent()).toBe(
-      'لا تُعرض هنا أرقام صفحات الشركات من لينكدإن بعد.',
+    const sent = fake.posts.find((post) => post.shown === now);
+    if (!sent) throw new Error('the page post never reached the network');
+    await published.locator('[data-counter="reactions"]').waitFor();
+    expect(await published.getByTestId('figures-unknown').count()).toBe(0);
+    // Read in Latin digits, whichever the display uses (the reactions are fewer than a thousand).
+    const latin = (text: string | null) => (text ?? '').replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d)));
+    expect(latin(await published.locator('[data-counter="reactions"] dd').textContent())).toBe(
+      String(fake.figuresOf(sent.id).REACTION),
     );
-    expect(await published.locator('[data-counter]').count()).toBe(0);
 
     // A draft keeps the page it is written as: the Drafts tab names the page and filters by it,
     // and the draft opens writing as the page again.

@@ -268,10 +268,12 @@ const appRoutes = [
   createRoute({
     getParentRoute: () => appRoute,
     path: '/dashboard',
-    // `?days=7|30|90|365`: the period the figures cover, so a reload or a shared link keeps it.
-    validateSearch: (search: Record<string, unknown>): { days?: AnalyticsPeriod } => {
+    // `?days=7|30|90|365`: the period the figures cover, and `?as=` the company page they are of
+    // (its identity; the profile without), so a reload or a shared link keeps them.
+    validateSearch: (search: Record<string, unknown>): { days?: AnalyticsPeriod; as?: string } => {
       const days = periodOf(search.days);
-      return days ? { days } : {};
+      const as = typeof search.as === 'string' && /^[\w-]{1,64}$/.test(search.as) ? search.as : undefined;
+      return { ...(days ? { days } : {}), ...(as ? { as } : {}) };
     },
     component: appScreen(() => import('./features/dashboard/dashboard-screen'), 'DashboardPage'),
   }),

@@ -40,7 +40,7 @@ async function userWithPage() {
   await h.services.connections.connectOfficial(user.userId, authorized.accountId, authorized.expiresAt);
   const added = await h.call(user, 'POST', '/api/v1/linkedin/pages', { organization });
   expect(added.statusCode, added.body).toBe(200);
-  return { user, member, organization, page };
+  return { user, member, organization, page, accountId: authorized.accountId };
 }
 
 const pageFigures = async (user: User, organization: string, days = 30) => {
@@ -129,6 +129,36 @@ describe('company page analytics', () => {
     page.roles.set(member.sub, 'ADMINISTRATOR');
     await h.services.collector.take(user.userId);
     expect((await pageFigures(user, organization)).state).toBe('read');
+  });
+
+  it("lists the page's posts with their figures from its statistics, unknown where the network refuses them", async () => {
+    const { organization, accountId } = await userWithPage();
+    const urn = `urn:li:share:${Date.now()}`;
+    fake.posts.push({
+      id: urn,
+      author: organization,
+      commentary: 'From the page',
+      shown: 'From the page',
+      body: {},
+      createdAt: Date.now(),
+    });
+    fake.postFigures.set(urn, { REACTION: 41, COMMENT: 6, RESHARE: 3, IMPRESSION: 900 });
+    const listed = await linkedin.listPosts(accountId, { author: organization });
+    expect(
+      listed.items.map((post) => [
+        post.id,
+        post.reaction_counter,
+        post.comment_counter,
+        post.repost_counter,
+        post.impressions_counter,
+      ]),
+    ).toEqual([[urn, 41, 6, 3, 900]]);
+
+    // The network refuses the statistics (a role that may post but not read them): the post is
+    // listed all the same, its figures unknown.
+    fake.options.failures.organizationalEntityShareStatistics = { status: 403, times: 1 };
+    const refused = await linkedin.listPosts(accountId, { author: organization });
+    expect(refused.items.map((post) => [post.id, post.reaction_counter])).toEqual([[urn, null]]);
   });
 
   it("answers a page the user did not add, or another user's, as unknown", async () => {

@@ -823,6 +823,37 @@ export async function startFakeLinkedin(
       const urn = decodeURIComponent(raw.get('organizationalEntity') ?? '');
       const organization = statisticsPage(request, reply, token, urn);
       if (!organization) return reply;
+      // Lifetime figures of the page's posts named (`shares=List(…)`, `ugcPosts=List(…)`), one element each.
+      const named = (['shares', 'ugcPosts'] as const).flatMap((key) => {
+        const raw = rawQuery(request.url).get(key);
+        if (!raw) return [];
+        const list = parseRestli(raw);
+        return Array.isArray(list)
+          ? list.map((urn) => ({ key: key === 'shares' ? 'share' : 'ugcPost', urn: String(urn) }))
+          : [];
+      });
+      if (path === '/rest/organizationalEntityShareStatistics' && named.length > 0) {
+        const elements = named
+          .filter(({ urn: post }) => posts.some((p) => p.id === post && p.author === urn && !deletedPosts.has(post)))
+          .map(({ key, urn: post }) => {
+            const figures = figuresOf(post);
+            return {
+              ...element(
+                {
+                  impressionCount: figures.IMPRESSION,
+                  clickCount: Math.round(figures.IMPRESSION * 0.04),
+                  likeCount: figures.REACTION,
+                  commentCount: figures.COMMENT,
+                  shareCount: figures.RESHARE,
+                  organicFollowerGain: 0,
+                },
+                urn,
+              ),
+              [key]: post,
+            };
+          });
+        return { paging: { start: 0, count: elements.length, total: elements.length }, elements };
+      }
       let start: number;
       let end: number;
       try {

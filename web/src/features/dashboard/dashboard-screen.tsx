@@ -6,15 +6,21 @@ import { Trans, useTranslation } from 'react-i18next';
 import { DEFAULT_PERIOD, periodOf } from '../../lib/analytics-period';
 import { useAnalyticsSummary } from '../../lib/api/analytics';
 import { useSession } from '../../lib/api/auth';
-import { type DashboardData, isSandboxAccount, useAddedPages, useDashboardData } from '../../lib/api/linkedin';
+import {
+  type DashboardData,
+  isSandboxAccount,
+  useAddedPages,
+  useAddedPagesKnown,
+  useDashboardData,
+} from '../../lib/api/linkedin';
 import { Avatar } from '../../ui/avatar';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadError } from '../../ui/load-error';
 import { SandboxBadge } from '../../ui/sample-badge';
 import { BestTimesSection } from '../analytics';
-import { IdentityChoice, useIdentityChoice } from '../posts';
+import { IdentityChoice, PROFILE } from '../posts';
 import { PageAnalytics } from './page-analytics';
-import { PeriodAnalytics } from './period-analytics';
+import { AnalyticsSkeleton, PeriodAnalytics } from './period-analytics';
 import { PostCard } from './post-card';
 import { DashboardSkeleton } from './skeletons';
 
@@ -28,8 +34,9 @@ const RECENT_POSTS = 4;
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const dashboard = useDashboardData();
-  const search: { days?: unknown } = useSearch({ strict: false });
+  const search: { days?: unknown; as?: unknown } = useSearch({ strict: false });
   const period = periodOf(search.days) ?? DEFAULT_PERIOD;
+  const wantedIdentity = typeof search.as === 'string' ? search.as : PROFILE;
   // Asked for at once, beside the greeting's three steps rather than after them.
   const summary = useAnalyticsSummary(period);
   return (
@@ -42,7 +49,7 @@ export function DashboardPage() {
           <LoadError error={dashboard.error} onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
         </>
       ) : (
-        <Dashboard data={dashboard.data} period={period} summary={summary} />
+        <Dashboard data={dashboard.data} period={period} wantedIdentity={wantedIdentity} summary={summary} />
       )}
     </div>
   );
@@ -51,10 +58,13 @@ export function DashboardPage() {
 function Dashboard({
   data,
   period,
+  wantedIdentity,
   summary,
 }: {
   data: DashboardData;
   period: AnalyticsPeriod;
+  /** The identity in the address (`?as=`): the profile, or an added company page. */
+  wantedIdentity: string;
   summary: UseQueryResult<AnalyticsSummaryResponse>;
 }) {
   const { t } = useTranslation('dashboard');
@@ -67,11 +77,16 @@ function Dashboard({
   // The sandbox network invents the profile, followers and post figures: each is marked a sample.
   const sandbox = isSandboxAccount(data.account);
   // With a company page added, the figures are the profile's or a page's, as chosen.
+  // The choice is in the address, as the period is, so a reload or a shared link keeps it; a page
+  // removed since shows the profile's.
   const pages = useAddedPages();
-  const whose = useIdentityChoice(pages, false);
-  const chosenPage = pages.find((page) => page.identity === whose.value);
+  const pagesKnown = useAddedPagesKnown();
+  const chosenPage = pages.find((page) => page.identity === wantedIdentity);
+  const awaitingPage = wantedIdentity !== PROFILE && !pagesKnown;
   const onPeriodChange = (days: AnalyticsPeriod) =>
-    void navigate({ to: '/dashboard', search: { days }, replace: true });
+    void navigate({ to: '/dashboard', search: (old) => ({ ...old, days }), replace: true });
+  const onIdentityChange = (identity: string) =>
+    void navigate({ to: '/dashboard', search: (old) => ({ ...old, as: identity || undefined }), replace: true });
 
   return (
     <>
@@ -120,14 +135,16 @@ function Dashboard({
         <div className="mb-6">
           <IdentityChoice
             pages={pages}
-            value={whose.value}
-            onChange={whose.onChange}
+            value={chosenPage ? wantedIdentity : PROFILE}
+            onChange={onIdentityChange}
             legend={t('whose')}
             testId="analytics-identity"
           />
         </div>
       )}
-      {chosenPage ? (
+      {awaitingPage ? (
+        <AnalyticsSkeleton label={t('page.loading')} />
+      ) : chosenPage ? (
         <PageAnalytics
           organization={chosenPage.organization}
           period={period}

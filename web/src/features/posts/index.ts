@@ -1,2 +1,2 @@
 /** What other parts of the app may use from the posts: the choice of whose posts or figures to show. */
-export { IdentityChoice, PROFILE, useIdentityChoice } from './identity-choice';
+export { IdentityChoice, PROFILE } from './identity-choice';

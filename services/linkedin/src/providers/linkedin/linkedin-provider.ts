@@ -34,6 +34,7 @@ import {
   POST_ANALYTICS_SCOPE,
   type PostAnalyticsMetric,
   pageFollowerCountRequest,
+  pagePostStatisticsRequest,
   pageStatisticsRequest,
   postAnalyticsRequest,
   type RestRequest,
@@ -619,7 +620,7 @@ export class LinkedinProvider implements NetworkProvider {
       query: { q: 'author', author: page.author ?? accountId, count, start },
     });
     const list = this.parse(wirePostListSchema, answer.body, 'post list');
-    const items: NetworkPost[] = list.elements.map((post) => ({
+    const listed: NetworkPost[] = list.elements.map((post) => ({
       id: post.id,
       social_id: post.id,
       share_url: postUrl(post.id),
@@ -632,7 +633,52 @@ export class LinkedinProvider implements NetworkProvider {
       impressions_counter: null,
       author: { name: '', public_identifier: null },
     }));
+    const items = page.author ? await this.withPageFigures(token, page.author, listed) : listed;
     return { items, cursor: items.length === count ? String(start + count) : null };
+  }
+
+  /**
+   * A company page's posts with their lifetime figures ("Organization Share Statistics", one call
+   * for the list). Where the network refuses them (a role that may post but not read figures),
+   * or leaves a post out, its counters stay unknown.
+   */
+  private async withPageFigures(token: string, organization: string, posts: NetworkPost[]): Promise<NetworkPost[]> {
+    if (posts.length === 0) return posts;
+    const request = pagePostStatisticsRequest(
+      organization,
+      posts.map((post) => post.id),
+    );
+    let figures: z.infer<typeof wirePageShareStatisticsSchema>;
+    try {
+      const answer = await this.request(request.method, request.path, {
+        token,
+        rest: true,
+        restliQuery: request.query,
+      });
+      figures = this.parse(wirePageShareStatisticsSchema, answer.body, 'page post statistics');
+    } catch (error) {
+      if (error instanceof ProviderError && error.kind === 'insufficient_privileges') return posts;
+      throw error;
+    }
+    const byPost = new Map(
+      figures.elements.flatMap((element) => {
+        const urn = element.share ?? element.ugcPost;
+        return urn && element.totalShareStatistics ? [[urn, element.totalShareStatistics] as const] : [];
+      }),
+    );
+    const whole = (value: number | null | undefined) => Math.max(0, Math.round(value ?? 0));
+    return posts.map((post) => {
+      const read = byPost.get(post.id);
+      return read
+        ? {
+            ...post,
+            reaction_counter: whole(read.likeCount),
+            comment_counter: whole(read.commentCount),
+            repost_counter: whole(read.shareCount),
+            impressions_counter: whole(read.impressionCount),
+          }
+        : post;
+    });
   }
 
   private async uploadImage(accountId: string, token: string, image: Attachment): Promise<string> {

@@ -24,6 +24,8 @@
  *   `timeIntervals=(timeRange:(start:…,end:…),timeGranularityType:DAY)` in epoch milliseconds, one
  *   element a day, over the last 12 months at most; scope `r_organization_admin` (or
  *   `rw_organization_admin`).
+ *   Without `timeIntervals` and with `shares=List(…)` / `ugcPosts=List(…)`, each of those posts'
+ *   lifetime figures, one element a post naming it.
  * - "Organization Follower Statistics" (`GET /rest/organizationalEntityFollowerStatistics`, the
  *   same finder and intervals): each day's `followerGains` (organic and paid).
  * - "Organization Follower Count" (`GET /rest/networkSizes/{organization URN}?edgeType=COMPANY_FOLLOWED_BY_MEMBER`):
@@ -242,6 +244,19 @@ export function pageStatisticsRequest(
       ],
     ]),
   };
+}
+
+/** "Organization Share Statistics", lifetime, of some of the page's posts (shares and UGC posts by their URNs). */
+export function pagePostStatisticsRequest(organization: string, postUrns: readonly string[]): RestRequest {
+  const ugc = postUrns.filter((urn) => urn.startsWith('urn:li:ugcPost:'));
+  const shares = postUrns.filter((urn) => !urn.startsWith('urn:li:ugcPost:'));
+  const parts: [string, string][] = [
+    ['q', 'organizationalEntity'],
+    ['organizationalEntity', restli(organization)],
+  ];
+  if (shares.length) parts.push(['shares', restli(shares)]);
+  if (ugc.length) parts.push(['ugcPosts', restli(ugc)]);
+  return { method: 'GET', path: PAGE_STATISTICS_PATHS.share, query: queryOf(parts) };
 }
 
 /** "Organization Follower Count": the page's followers now. */

@@ -141,6 +141,9 @@ export const wirePageShareStatisticsSchema = z
       z
         .object({
           timeRange: wireTimeRangeSchema.nullish(),
+          /** The post an element is of, when the call named posts. */
+          share: z.string().nullish(),
+          ugcPost: z.string().nullish(),
           totalShareStatistics: z
             .object({
               impressionCount: count,
