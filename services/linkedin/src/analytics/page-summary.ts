@@ -1,7 +1,7 @@
 import type { PageAnalyticsDay, PageAnalyticsResponse } from '@nashr/contracts';
 import { and, asc, between, eq } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { analyticsPageDays, pages, type schema } from '../db/schema.js';
+import { type AnalyticsPageDayRow, analyticsPageDays, pages, type schema } from '../db/schema.js';
 import { metric } from './summary.js';
 
 type Db = PostgresJsDatabase<typeof schema>;
@@ -45,15 +45,20 @@ export async function readPageSummary(db: Db, input: PageSummaryInput): Promise<
     )
     .orderBy(asc(analyticsPageDays.day));
   const byDay = new Map(rows.map((row) => [row.day, row]));
+  const engagementOf = (row: AnalyticsPageDayRow) => row.reactions + row.comments + row.shares;
 
-  // The latest follower count read, and the gains since each day: the followers at each day's end.
+  // The followers at each day's end up to the latest count read: that count, less the gains after
+  // the day (one pass back from it). Days after it, or before any count, are unknown.
   const lastCount = rows.findLast((row) => row.followers !== null);
-  const followersAt = (day: string): number | null => {
-    if (!lastCount || lastCount.followers === null || day > lastCount.day) return null;
+  const followersAtEnd = new Map<string, number>();
+  if (lastCount?.followers != null) {
     let followers = lastCount.followers;
-    for (const row of rows) if (row.day > day && row.day <= lastCount.day) followers -= row.followersGained;
-    return Math.max(0, followers);
-  };
+    for (let day = lastCount.day; day >= previousFrom; day = dayAfter(day, -1)) {
+      followersAtEnd.set(day, Math.max(0, followers));
+      followers -= byDay.get(day)?.followersGained ?? 0;
+    }
+  }
+  const followersAt = (day: string) => followersAtEnd.get(day) ?? null;
 
   const series: PageAnalyticsDay[] = [];
   for (let day = from; day <= to; day = dayAfter(day, 1)) {
@@ -62,23 +67,18 @@ export async function readPageSummary(db: Db, input: PageSummaryInput): Promise<
       date: day,
       impressions: row?.impressions ?? 0,
       clicks: row?.clicks ?? 0,
-      engagement: row ? row.reactions + row.comments + row.shares : 0,
+      engagement: row ? engagementOf(row) : 0,
       followersGained: row?.followersGained ?? 0,
       followers: followersAt(day),
     });
   }
 
+  const periodRows = rows.filter((row) => row.day >= from);
   const previousRows = rows.filter((row) => row.day < from);
-  const total = (list: typeof rows, pick: (row: (typeof rows)[number]) => number) =>
+  const total = (list: AnalyticsPageDayRow[], pick: (row: AnalyticsPageDayRow) => number) =>
     list.reduce((sum, row) => sum + pick(row), 0);
-  const against = (pick: (row: (typeof rows)[number]) => number) =>
-    metric(
-      total(
-        rows.filter((row) => row.day >= from),
-        pick,
-      ),
-      previousRows.length > 0 ? total(previousRows, pick) : null,
-    );
+  const against = (pick: (row: AnalyticsPageDayRow) => number) =>
+    metric(total(periodRows, pick), previousRows.length > 0 ? total(previousRows, pick) : null);
   const followersNow = lastCount?.followers ?? 0;
   const state = page.figuresRefusedAt ? 'refused' : page.figuresReadAt ? 'read' : 'waiting';
 
@@ -90,7 +90,7 @@ export async function readPageSummary(db: Db, input: PageSummaryInput): Promise<
     cards: {
       impressions: against((row) => row.impressions),
       clicks: against((row) => row.clicks),
-      engagement: against((row) => row.reactions + row.comments + row.shares),
+      engagement: against(engagementOf),
       followers: metric(followersNow, previousRows.length > 0 ? followersAt(dayAfter(from, -1)) : null),
       followerGrowth: against((row) => row.followersGained),
     },

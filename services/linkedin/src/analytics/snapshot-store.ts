@@ -310,11 +310,6 @@ export class SnapshotStore {
     });
   }
 
-  /**
-   * Keeps the member's days from before the snapshots (the history import): each day's figures
-   * over all of their posts, a day read again replacing what it held, so nothing adds up twice.
-   * An account no longer connected keeps nothing. Answers the days kept.
-   */
   /** The last UTC day of the page's figures kept for the user; null before the first read. */
   async lastPageDay(userId: string, organization: string): Promise<string | null> {
     const [row] = await this.db
@@ -391,6 +386,11 @@ export class SnapshotStore {
       .where(and(eq(pages.userId, userId), eq(pages.organization, organization)));
   }
 
+  /**
+   * Keeps the member's days from before the snapshots (the history import): each day's figures
+   * over all of their posts, a day read again replacing what it held, so nothing adds up twice.
+   * An account no longer connected keeps nothing. Answers the days kept.
+   */
   async recordMemberDays(userId: string, days: readonly MemberDay[], at: Date): Promise<number> {
     const rows = days
       .filter((day) => day.impressions > 0 || day.reactions + day.comments + day.reposts > 0)
