@@ -1,4 +1,4 @@
-import type { AnalyticsPeriod, AnalyticsSummaryResponse } from '@nashr/contracts';
+import type { AnalyticsPeriod, AnalyticsSummaryResponse, LinkedinPage } from '@nashr/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ArrowRight, PenLine, SquarePen } from 'lucide-react';
@@ -37,8 +37,14 @@ export function DashboardPage() {
   const search: { days?: unknown; as?: unknown } = useSearch({ strict: false });
   const period = periodOf(search.days) ?? DEFAULT_PERIOD;
   const wantedIdentity = typeof search.as === 'string' ? search.as : PROFILE;
-  // Asked for at once, beside the greeting's three steps rather than after them.
-  const summary = useAnalyticsSummary(period);
+  const pages = useAddedPages();
+  const pagesKnown = useAddedPagesKnown();
+  // The profile's figures are shown unless the address names a page still added.
+  const profileShown =
+    wantedIdentity === PROFILE || (pagesKnown && !pages.some((page) => page.identity === wantedIdentity));
+  // Asked for at once, beside the greeting's three steps rather than after them; not while a
+  // page's figures are shown instead.
+  const summary = useAnalyticsSummary(period, profileShown);
   return (
     <div data-testid="screen-dashboard">
       {dashboard.isPending ? (
@@ -49,7 +55,14 @@ export function DashboardPage() {
           <LoadError error={dashboard.error} onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
         </>
       ) : (
-        <Dashboard data={dashboard.data} period={period} wantedIdentity={wantedIdentity} summary={summary} />
+        <Dashboard
+          data={dashboard.data}
+          period={period}
+          wantedIdentity={wantedIdentity}
+          pages={pages}
+          pagesKnown={pagesKnown}
+          summary={summary}
+        />
       )}
     </div>
   );
@@ -59,12 +72,17 @@ function Dashboard({
   data,
   period,
   wantedIdentity,
+  pages,
+  pagesKnown,
   summary,
 }: {
   data: DashboardData;
   period: AnalyticsPeriod;
   /** The identity in the address (`?as=`): the profile, or an added company page. */
   wantedIdentity: string;
+  /** The company pages added (`useAddedPages`), and whether they are known yet. */
+  pages: LinkedinPage[];
+  pagesKnown: boolean;
   summary: UseQueryResult<AnalyticsSummaryResponse>;
 }) {
   const { t } = useTranslation('dashboard');
@@ -79,8 +97,6 @@ function Dashboard({
   // With a company page added, the figures are the profile's or a page's, as chosen.
   // The choice is in the address, as the period is, so a reload or a shared link keeps it; a page
   // removed since shows the profile's.
-  const pages = useAddedPages();
-  const pagesKnown = useAddedPagesKnown();
   const chosenPage = pages.find((page) => page.identity === wantedIdentity);
   const awaitingPage = wantedIdentity !== PROFILE && !pagesKnown;
   const onPeriodChange = (days: AnalyticsPeriod) =>

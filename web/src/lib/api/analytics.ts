@@ -23,10 +23,11 @@ export const analyticsKeys = {
  * `GET /api/v1/analytics/summary`: the dashboard's figures over the period, days counted in the
  * browser's zone. The previous period's answer stays on screen while another period loads.
  */
-export function useAnalyticsSummary(days: AnalyticsPeriod) {
+export function useAnalyticsSummary(days: AnalyticsPeriod, enabled = true) {
   const zone = browserTimeZone();
   return useQuery({
     queryKey: analyticsKeys.summary(days, zone),
+    enabled,
     queryFn: () => call(analyticsApi.summary, { query: { days, timeZone: zone } }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
