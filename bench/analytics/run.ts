@@ -1,16 +1,18 @@
 /**
  * Analytics over time (issue: analytics). Not part of `npm test`.
  *
- *   npx tsx bench/analytics/run.ts [--accounts 10000] [--posts 100] [--latency 50] [--period-s 300]
- *                                  [--concurrency 50] [--limit 1] [--limit-window-ms 1000]
+ *   npx tsx bench/analytics/run.ts [--accounts 10000] [--posts 100] [--page-every 2] [--latency 50]
+ *                                  [--period-s 300] [--concurrency 50] [--limit 1] [--limit-window-ms 1000]
  *                                  [--samples 400] [--other-users 50] [--out results.json]
  *   BENCH_QUICK=1 npx tsx bench/analytics/run.ts      # 1,000 accounts, a 60 s period, 100 samples
  *
  * 1. The snapshot job. `--accounts` connected accounts with `--posts` recent posts each on the
- *    sandbox network (`--latency` ms a call), every account's scheduler added at once as the
+ *    sandbox network (`--latency` ms a call), every `--page-every`th of them with its company page
+ *    added (0: none), so the identities are mixed profiles and pages and each page's first read
+ *    takes the year of days the network keeps; every account's scheduler added at once as the
  *    linkedin worker does at start, one period of `--period-s` seconds (ANALYTICS_SNAPSHOT_HOURS
  *    squeezed), `--limit` calls per `--limit-window-ms` per account, in a worker process of its
- *    own (`snapshot-worker.ts`). Reported: accounts snapshotted within the period, lateness from
+ *    own (`snapshot-worker.ts`). Reported: accounts (and their pages) snapshotted within the period, lateness from
  *    each account's due time to its snapshot, the most calls any account made in one window of
  *    its limit, and the worker's resident memory at start and at its peak. The baseline is the
  *    same run with a tenth of the accounts, in the same invocation: flat memory means the peak
@@ -20,7 +22,9 @@
  *    retention), beside `--other-users` users with the same history: `GET /api/v1/analytics/summary`
  *    for each period from the linkedin service's API on a port (identity headers, as the gateway
  *    forwards them), against a connected user with no history yet (the fixed cost), alternating;
- *    and PostgreSQL's plans of the summary's statements for 365 days.
+ *    and PostgreSQL's plans of the summary's statements for 365 days. The user has four company
+ *    pages added too (five identities), each with two years of days: `GET /api/v1/analytics/page`
+ *    for each period and page, against a page just added (no days yet), alternating.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -34,8 +38,10 @@ import {
   buildApp,
   createServices,
   MIGRATIONS_FOLDER,
+  pageIdentity,
   periodStatements,
   SandboxProvider,
+  sandboxPage,
   schema,
 } from '@nashr/linkedin';
 import { createDatabase, createLogger, createRedis, identityHeaders, Queues, runMigrations } from '@nashr/platform';
@@ -48,6 +54,7 @@ const { values: args } = parseArgs({
   options: {
     accounts: { type: 'string', default: quick ? '1000' : '10000' },
     posts: { type: 'string', default: '100' },
+    'page-every': { type: 'string', default: '2' },
     latency: { type: 'string', default: '50' },
     'period-s': { type: 'string', default: quick ? '60' : '300' },
     concurrency: { type: 'string', default: '50' },
@@ -62,6 +69,9 @@ const { values: args } = parseArgs({
 
 const ACCOUNTS = Number(args.accounts);
 const POSTS = Number(args.posts);
+const PAGE_EVERY = Number(args['page-every']);
+/** The company pages of the dashboard's user: with the profile, five identities. */
+const USER_PAGES = 4;
 const PERIOD_MS = Number(args['period-s']) * 1000;
 const SAMPLES = Number(args.samples);
 const WARMUP = 20;
@@ -106,8 +116,34 @@ function servicesOn(databaseUrl: string, redisUrl: string) {
   };
 }
 
-/** Connected accounts on the sandbox network, each with `posts` posts over the last 29 days. */
-async function seedAccounts(databaseUrl: string, redisUrl: string, accounts: number): Promise<void> {
+/**
+ * Adds each user's company page as the product does (a page added to the user's connection), in
+ * one statement: `pages` of user id and the page's organization and name.
+ */
+async function addPages(
+  database: ReturnType<typeof servicesOn>['database'],
+  pages: { userId: string; organization: string; name: string }[],
+): Promise<number> {
+  const column = (values: string[]) => `{${values.map((value) => JSON.stringify(value)).join(',')}}`;
+  const added = await database.sql`
+    insert into linkedin.pages (account_id, user_id, organization, name, identity)
+    select a.id, a.user_id, p.organization, p.name, p.identity
+    from unnest(${column(pages.map((page) => page.userId))}::uuid[],
+                ${column(pages.map((page) => page.organization))}::text[],
+                ${column(pages.map((page) => page.name))}::text[],
+                ${column(pages.map((page) => pageIdentity('sandbox', page.organization)))}::text[])
+         as p(user_id, organization, name, identity)
+    join linkedin.accounts a on a.user_id = p.user_id
+    on conflict do nothing`;
+  return added.count;
+}
+
+/**
+ * Connected accounts on the sandbox network, each with `posts` posts over the last 29 days, every
+ * PAGE_EVERY-th with its company page added. Two sandbox members may draw the same page number; the
+ * second keeps to its profile, as a page added in another account is refused. The pages added.
+ */
+async function seedAccounts(databaseUrl: string, redisUrl: string, accounts: number): Promise<number> {
   const { database, services, close } = servicesOn(databaseUrl, redisUrl);
   try {
     await database.sql`
@@ -119,14 +155,19 @@ async function seedAccounts(databaseUrl: string, redisUrl: string, accounts: num
              10 + i, i % 7, i % 3, 1000 + i * 10, now() - make_interval(hours => i * 7)
       from generate_series(1, ${accounts}) g, generate_series(1, ${POSTS}) i`;
     let next = 1;
+    const pages: { userId: string; organization: string; name: string }[] = [];
     await Promise.all(
       Array.from({ length: 10 }, async () => {
         for (let g = next++; g <= accounts; g = next++) {
-          await services.accounts.markConnected(randomUUID(), 'sandbox', `sbx_bench_${g}`);
+          const userId = randomUUID();
+          await services.accounts.markConnected(userId, 'sandbox', `sbx_bench_${g}`);
+          if (PAGE_EVERY > 0 && g % PAGE_EVERY === 0) pages.push({ userId, ...sandboxPage(`sbx_bench_${g}`) });
         }
       }),
     );
+    const added = pages.length > 0 ? await addPages(database, pages) : 0;
     await database.sql`analyze`;
+    return added;
   } finally {
     await close();
   }
@@ -135,6 +176,9 @@ async function seedAccounts(databaseUrl: string, redisUrl: string, accounts: num
 interface SnapshotRun {
   accounts: number;
   snapshotted: number;
+  /** Company pages added, and those whose figures were read. */
+  pages: number;
+  pagesRead: number;
   scheduledAt: number;
   scheduledMs: number;
   finishedAt: number;
@@ -147,7 +191,7 @@ interface SnapshotRun {
   limit: { limit: number; windowMs: number };
   startRss: number;
   peakRss: number;
-  rows: { posts: number; snapshots: number };
+  rows: { posts: number; snapshots: number; pageDays: number };
   loadAverage: number;
   lateness: { p50: number; p99: number; max: number };
   /** Accounts due in each tenth of the period. */
@@ -163,8 +207,11 @@ async function runSnapshots(accounts: number, redisUrl: string): Promise<Snapsho
     await admin.flushall();
     await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'linkedin' });
     const seeded = Date.now();
-    await seedAccounts(db.url, redisUrl, accounts);
-    say(`  seeded ${accounts} accounts × ${POSTS} posts in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+    const pages = await seedAccounts(db.url, redisUrl, accounts);
+    say(
+      `  seeded ${accounts} accounts × ${POSTS} posts and ${pages} company pages ` +
+        `in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+    );
     const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', WORKER_ENTRY], {
       env: {
         ...process.env,
@@ -217,6 +264,26 @@ interface SummaryResult {
   days: number;
   history: { p50: number; p95: number; p99: number };
   empty: { p50: number; p95: number; p99: number };
+}
+
+/** The dashboard's user's company pages: made-up numbers past the sandbox's, one per index. */
+const benchPage = (index: number) => ({
+  organization: `urn:li:organization:${90_000_000 + index}`,
+  name: `Page ${index}`,
+});
+
+/** Two years of days of each page, as the snapshots would have read them, today's with its followers. */
+async function seedPageDays(
+  database: ReturnType<typeof servicesOn>['database'],
+  userId: string,
+  organizations: string[],
+): Promise<void> {
+  await database.db.execute(sql`
+    insert into linkedin.analytics_page_days
+      (user_id, organization, day, impressions, clicks, reactions, comments, shares, followers_gained, followers, read_at)
+    select ${userId}::uuid, o, (current_date - d), 100 + (d * 37) % 400, (d * 7) % 30, (d * 11) % 40, d % 6, d % 4,
+           d % 5, case when d = 0 then 5000 else null end, now()
+    from unnest(${`{${organizations.join(',')}}`}::text[]) as o, generate_series(0, 729) d`);
 }
 
 /** Two years of a user's snapshots, as the collector and the retention would have left them. */
@@ -281,12 +348,25 @@ async function runSummary(redisUrl: string) {
     const seeded = Date.now();
     await seedHistory(database, [target, ...others]);
     for (const userId of [target, empty]) await services.accounts.markConnected(userId, 'sandbox', `sbx_${userId}`);
+    const targetPages = Array.from({ length: USER_PAGES }, (_, i) => ({ userId: target, ...benchPage(i) }));
+    const newPage = { userId: empty, ...benchPage(USER_PAGES) };
+    await addPages(database, [...targetPages, newPage]);
+    await seedPageDays(
+      database,
+      target,
+      targetPages.map((page) => page.organization),
+    );
     const cutoff = new Date(Date.now() - FINE_SNAPSHOT_DAYS * 86_400_000);
     const folded = await services.snapshots.fold(
       new Date(Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth(), cutoff.getUTCDate())),
     );
     // As autovacuum would have by then: index-only scans need the visibility map.
-    for (const table of ['analytics_post_snapshots', 'analytics_posts', 'analytics_profile_snapshots']) {
+    for (const table of [
+      'analytics_post_snapshots',
+      'analytics_posts',
+      'analytics_profile_snapshots',
+      'analytics_page_days',
+    ]) {
       await database.sql.unsafe(`vacuum analyze linkedin.${table}`).simple();
     }
     const [counts] = await database.sql<{ user_rows: number; all_rows: number; profile_rows: number }[]>`
@@ -306,6 +386,7 @@ async function runSummary(redisUrl: string) {
     const headersOf = (userId: string) =>
       identityHeaders({ userId, email: `${userId.slice(0, 8)}@bench.test`, roles: ['user'] }, INTERNAL_SECRET);
     const results: SummaryResult[] = [];
+    const pageResults: SummaryResult[] = [];
     try {
       for (const days of ANALYTICS_PERIODS) {
         const url = `${base}/api/v1/analytics/summary?days=${days}&timeZone=Asia/Riyadh`;
@@ -326,6 +407,27 @@ async function runSummary(redisUrl: string) {
             `(no history: p95 ${ms(last.empty.p95)})`,
         );
       }
+      // Each of the user's pages in turn, against a page just added (its figures not read yet).
+      const pageUrl = (organization: string, days: number) =>
+        `${base}/api/v1/analytics/page?organization=${encodeURIComponent(organization)}&days=${days}`;
+      for (const days of ANALYTICS_PERIODS) {
+        const history: number[] = [];
+        const none: number[] = [];
+        for (let i = 0; i < WARMUP + SAMPLES; i++) {
+          const page = targetPages[i % targetPages.length]!;
+          const withDays = await timeOf(pageUrl(page.organization, days), headersOf(target));
+          const fresh = await timeOf(pageUrl(newPage.organization, days), headersOf(empty));
+          if (i < WARMUP) continue;
+          history.push(withDays);
+          none.push(fresh);
+        }
+        pageResults.push({ days, history: spreadOf(history), empty: spreadOf(none) });
+        const last = pageResults.at(-1)!;
+        say(
+          `  a page, ${days} days: p50 ${ms(last.history.p50)}, p95 ${ms(last.history.p95)}, ` +
+            `p99 ${ms(last.history.p99)} (a page just added: p95 ${ms(last.empty.p95)})`,
+        );
+      }
     } finally {
       await app.close();
     }
@@ -344,7 +446,7 @@ async function runSummary(redisUrl: string) {
       const rows = await database.db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${statement}`);
       plans[name] = rows.map((row) => row['QUERY PLAN']).join('\n');
     }
-    return { results, plans, counts, folded };
+    return { results, pageResults, plans, counts, folded };
   } finally {
     await bench.close();
     await db.drop();
@@ -363,14 +465,16 @@ try {
       const run = await runSnapshots(accounts, redis.url);
       runs.push(run);
       say(
-        `  snapshotted ${run.snapshotted} of ${run.accounts} (scheduling took ${run.scheduledMs} ms); ` +
+        `  snapshotted ${run.snapshotted} of ${run.accounts} accounts and ${run.pagesRead} of ${run.pages} pages ` +
+          `(scheduling took ${run.scheduledMs} ms); ` +
           `lateness p50 ${(run.lateness.p50 / 1000).toFixed(2)} s, p99 ${(run.lateness.p99 / 1000).toFixed(2)} s, ` +
           `max ${(run.lateness.max / 1000).toFixed(2)} s; due per tenth of the period: ${run.tenths.join(' ')}; ` +
           `${run.calls} calls, the busiest account window ${run.busiestWindow} (limit ${run.limit.limit}), ` +
           `${run.accountsOverLimit} accounts over; RSS ${mb(run.startRss)} at start, peak ${mb(run.peakRss)} ` +
-          `(${(run.peakRss / run.startRss).toFixed(2)}×); ${run.rows.snapshots} snapshot rows; load ${run.loadAverage.toFixed(1)}`,
+          `(${(run.peakRss / run.startRss).toFixed(2)}×); ${run.rows.snapshots} snapshot rows, ${run.rows.pageDays} page days; ` +
+          `load ${run.loadAverage.toFixed(1)}`,
       );
-      failed ||= run.snapshotted < run.accounts || run.accountsOverLimit > 0;
+      failed ||= run.snapshotted < run.accounts || run.pagesRead < run.pages || run.accountsOverLimit > 0;
     }
     const [baseline, full] = runs;
     if (baseline && full) {
@@ -382,10 +486,10 @@ try {
     report.snapshots = runs.map(({ snapshots: _s, due: _d, ...run }) => run);
   }
   if (only.has('summary')) {
-    say('\n[dashboard: two years of snapshots]');
+    say(`\n[dashboard: two years of snapshots, the profile and ${USER_PAGES} company pages]`);
     const summary = await runSummary(redis.url);
     report.summary = summary;
-    for (const result of summary.results) failed ||= result.history.p95 > 50;
+    for (const result of [...summary.results, ...summary.pageResults]) failed ||= result.history.p95 > 50;
     say('\nPlans of the 365-day summary statements (EXPLAIN ANALYZE, BUFFERS):');
     for (const [name, plan] of Object.entries(summary.plans)) say(`\n-- ${name}\n${plan}`);
   }

@@ -4,7 +4,7 @@
  * the sandbox network with LATENCY_MS per call, every connected account scheduled at once as the
  * worker does at start, one snapshot period of PERIOD_MS. It records every network call by
  * account, samples its resident memory, and writes what it saw as JSON to OUT once every account
- * has its snapshot (or the deadline passed).
+ * and each added company page its figures (or the deadline passed).
  *
  * Env: DATABASE_URL, REDIS_URL, REDIS_PREFIX, ENCRYPTION_KEY, PERIOD_MS, LATENCY_MS, CONCURRENCY,
  * LIMIT_MAX, LIMIT_WINDOW_MS, DRAIN_MS, OUT. Prints "snapshots started" once scheduled.
@@ -49,6 +49,11 @@ const network: NetworkProvider = {
   listPosts: (a, p) => {
     seen(a);
     return sandbox.listPosts(a, p);
+  },
+  listPages: (a) => sandbox.listPages(a),
+  pageAnalytics: (a, organization, range) => {
+    seen(a);
+    return sandbox.pageAnalytics(a, organization, range);
   },
   disconnect: (a) => sandbox.disconnect(a),
   publish: (a, p) => sandbox.publish(a, p),
@@ -98,12 +103,18 @@ process.stdout.write('snapshots started\n');
 
 const deadline = Math.max(scheduledAt + periodMs, ...due.values()) + drainMs;
 let done = 0;
+let pages = 0;
+let pagesRead = 0;
 while (Date.now() < deadline) {
   await sleep(1000);
-  const [row] = await database.sql<{ n: number }[]>`
-    select count(*)::int as n from linkedin.analytics_accounts where last_snapshot_at is not null`;
+  const [row] = await database.sql<{ n: number; pages: number; pages_read: number }[]>`
+    select (select count(*)::int from linkedin.analytics_accounts where last_snapshot_at is not null) as n,
+           (select count(*)::int from linkedin.pages) as pages,
+           (select count(*)::int from linkedin.pages where figures_read_at is not null) as pages_read`;
   done = row?.n ?? 0;
-  if (done >= accounts) break;
+  pages = row?.pages ?? 0;
+  pagesRead = row?.pages_read ?? 0;
+  if (done >= accounts && pagesRead >= pages) break;
 }
 const finishedAt = Date.now();
 clearInterval(sampler);
@@ -123,15 +134,18 @@ for (const times of calls.values()) {
   busiest = Math.max(busiest, most);
   if (most > limit.limit) overLimit++;
 }
-const [rows] = await database.sql<{ posts: number; snapshots: number }[]>`
+const [rows] = await database.sql<{ posts: number; snapshots: number; pageDays: number }[]>`
   select (select count(*)::int from linkedin.analytics_posts) as posts,
-         (select count(*)::int from linkedin.analytics_post_snapshots) as snapshots`;
+         (select count(*)::int from linkedin.analytics_post_snapshots) as snapshots,
+         (select count(*)::int from linkedin.analytics_page_days) as "pageDays"`;
 
 writeFileSync(
   env.OUT ?? 'snapshots.json',
   `${JSON.stringify({
     accounts,
     snapshotted: done,
+    pages,
+    pagesRead,
     scheduledAt,
     scheduledMs,
     finishedAt,

@@ -113,6 +113,33 @@ describe('collecting snapshots', () => {
     expect(impressions).toEqual([...impressions].sort((a, b) => a - b));
   });
 
+  it("counts the period's weeks and the weeks with a post, in the zone's work week", async () => {
+    const user = testIdentity();
+    await connectAndImport(h, user, 'consistent-weeks@example.com');
+    const network = await postsOf(user);
+    for (const [zone, weekStarts] of [
+      ['UTC', 1],
+      ['Asia/Riyadh', 0],
+    ] as const) {
+      const summary = await summaryOf(user, `days=90&timeZone=${zone}`);
+      // Each day's week as its first day's date, the week starting on Monday, or on Sunday in the Gulf.
+      const weekOf = (day: string) => {
+        const ms = Date.parse(`${day}T00:00:00Z`);
+        return new Date(ms - ((new Date(ms).getUTCDay() - weekStarts + 7) % 7) * DAY).toISOString().slice(0, 10);
+      };
+      const dayIn = (instant: string) =>
+        new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+          new Date(instant),
+        );
+      const periodDays = summary.days.map((day) => day.date);
+      const posted = network.map((post) => dayIn(post.parsed_datetime)).filter((day) => periodDays.includes(day));
+      expect(posted.length).toBeGreaterThan(2);
+      expect(summary.consistency.weeks).toBe(new Set(periodDays.map(weekOf)).size);
+      expect(summary.consistency.weeksWithPosts).toBe(new Set(posted.map(weekOf)).size);
+      expect(summary.consistency.postsPerWeek).toBe(Math.round((posted.length / (90 / 7)) * 10) / 10);
+    }
+  });
+
   it('sees the counters and the followers grow at a later snapshot, and the summary change with them', async () => {
     const user = testIdentity();
     const username = 'growing@example.com';

@@ -312,7 +312,12 @@ export async function readSummary(db: Db, input: SummaryInput): Promise<Analytic
   }));
 
   const workWeek = workWeekOf(zone);
-  const weeks = [...new Set(periodDays.map((day) => weekStartOf(day, workWeek)))];
+  // Each day's week is found once: a year's days against each of its weeks was most of the
+  // summary's own time.
+  const weeks = new Set(periodDays.map((day) => weekStartOf(day, workWeek)));
+  const weeksPostedInPeriod = new Set(
+    periodDays.filter((day) => postsOn(day) > 0).map((day) => weekStartOf(day, workWeek)),
+  );
   const postedWeeks = new Set(posts.filter((row) => row.posts > 0).map((row) => weekStartOf(row.day, workWeek)));
   const periodPosts = sum(periodDays, postsOn);
   // The week under way does not break a streak before it is over.
@@ -335,10 +340,8 @@ export async function readSummary(db: Db, input: SummaryInput): Promise<Analytic
     days: series,
     topPosts: top.map((row) => analyticsPostOf(row, caps.postCounters)),
     consistency: {
-      weeks: weeks.length,
-      weeksWithPosts: weeks.filter((start) =>
-        periodDays.some((day) => weekStartOf(day, workWeek) === start && postsOn(day) > 0),
-      ).length,
+      weeks: weeks.size,
+      weeksWithPosts: weeksPostedInPeriod.size,
       postsPerWeek: Math.round((periodPosts / (days / 7)) * 10) / 10,
       currentStreakWeeks: streak,
     },
