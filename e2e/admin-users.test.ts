@@ -74,12 +74,28 @@ describe("the admin area: a user's plan and credits", () => {
     await expect.poll(() => visible(page, 'admin-user-ai-credits'), POLL).toBe('100 of 100');
     expect(await visible(page, 'admin-user-commenting-credits')).toBe('0 of 0');
 
-    await page.getByLabel('AI credits to grant').fill('250');
+    // An amount outside what a grant may give is refused in words before anything is sent.
+    const amount = page.getByLabel('AI credits to grant');
+    for (const wrong of ['0', '100001']) {
+      await amount.fill(wrong);
+      await page.getByTestId('admin-grant').click();
+      await page
+        .getByTestId('admin-grant-problem')
+        .getByText(/^Enter a whole number of credits from \u2068?1\u2069? to \u2068?100,000\u2069?\.$/)
+        .waitFor();
+      expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(await visible(page, 'admin-user-ai-credits')).toBe('100 of 100');
+
+    await amount.fill('250');
     await page.getByTestId('admin-grant').click();
     await page
       .locator('[data-sonner-toast][data-type="success"]', { hasText: /Credits granted: \u2068?350\u2069? left now\./ })
       .waitFor();
     expect(await visible(page, 'admin-user-ai-credits')).toBe('350 of 100');
+    // The field is emptied for the next grant, with no problem left said.
+    expect(await amount.inputValue()).toBe('');
+    expect(await page.getByTestId('admin-grant-problem').count()).toBe(0);
 
     // The user has them: their own balance says so.
     const own = await fetch(`${stack.url}/api/v1/ai/credits`, { headers: { cookie: member.session.cookieHeader } });

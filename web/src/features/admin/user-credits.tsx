@@ -1,11 +1,13 @@
 import type { AdminUser } from '@nashr/contracts';
-import { CREDITS } from '@nashr/contracts';
+import { CREDITS, grantCreditsRequestSchema } from '@nashr/contracts';
 import { Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime, formatNumber } from '../../lib/format';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { useSentForm } from '../../lib/use-sent-form';
 import { Spinner } from '../../ui/spinner';
 import { useAdminUser, useAdminUserCredits, useAdminUserPlan, useGrantCredits } from './admin-users-api';
 import { inputClass } from './fields';
@@ -133,21 +135,29 @@ function UserCard({ user }: { user: AdminUser }) {
 function GrantForm({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('admin');
   const inputId = useId();
-  const [amount, setAmount] = useState('');
   const grant = useGrantCredits(userId);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    grant.mutate(Number(amount), {
-      onSuccess: (data) => {
-        toast.success(t('users.granted', { remaining: formatNumber(data.remaining, i18n.language) }));
-        setAmount('');
-      },
-    });
-  };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useSchemaForm(grantCreditsRequestSchema, { defaultValues: { amount: undefined } });
+  const { submit, refusal } = useSentForm(
+    handleSubmit,
+    { isPending: grant.isPending, mutateAsync: ({ amount }: { amount: number }) => grant.mutateAsync(amount) },
+    (data) => {
+      toast.success(t('users.granted', { remaining: formatNumber(data.remaining, i18n.language) }));
+      reset();
+    },
+  );
+  // The schema's one rule in words: a whole number within what a grant may give.
+  const problem = errors.amount
+    ? t('users.grantRange', { min: formatNumber(1, i18n.language), max: formatNumber(CREDITS.maxGrant, i18n.language) })
+    : refusal;
+  const problemId = `${inputId}-problem`;
 
   return (
-    <form onSubmit={submit} className="mt-5 flex flex-wrap items-end gap-2 border-t border-slate-100 pt-4">
+    <form onSubmit={submit} noValidate className="mt-5 flex flex-wrap items-end gap-2 border-t border-slate-100 pt-4">
       <div>
         <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-700">
           {t('users.grantAmount')}
@@ -159,11 +169,10 @@ function GrantForm({ userId }: { userId: string }) {
           min={1}
           max={CREDITS.maxGrant}
           step={1}
-          required
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          {...register('amount', { valueAsNumber: true })}
           className={`${inputClass} w-40`}
-          aria-describedby={grant.isError ? `${inputId}-error` : undefined}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
           data-testid="admin-grant-amount"
         />
       </div>
@@ -175,9 +184,9 @@ function GrantForm({ userId }: { userId: string }) {
       >
         {t('users.grant')}
       </button>
-      {grant.isError && (
-        <p id={`${inputId}-error`} role="alert" className="basis-full text-sm text-red-700">
-          {errorText(grant.error)}
+      {problem && (
+        <p id={problemId} role="alert" className="basis-full text-sm text-red-700" data-testid="admin-grant-problem">
+          {problem}
         </p>
       )}
     </form>
