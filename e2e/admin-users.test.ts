@@ -103,7 +103,17 @@ describe("the admin area: a user's plan and credits", () => {
     await page.context().close();
   });
 
-  it('says in Arabic when no account has the address', async () => {
+  it('says in Arabic when an address is not one, or no account has it', async () => {
+    // Not an address: said in the page's language before anything is asked.
+    const wrong = await lookUp('ar', 'nobody-at-all');
+    await wrong
+      .getByTestId('admin-user-email-problem')
+      .getByText(/^يلزم بريد إلكتروني صحيح، مثل \u2068?name@example\.com\u2069?\.$/)
+      .waitFor();
+    expect(await wrong.getByTestId('admin-user-email').getAttribute('aria-invalid')).toBe('true');
+    expect(await wrong.getByTestId('admin-user-error').count()).toBe(0);
+    await wrong.context().close();
+
     const page = await lookUp('ar', 'nobody-at-all@example.test');
     await page
       .getByTestId('admin-user-error')

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@nashr/contracts';
-import { CREDITS, grantCreditsRequestSchema } from '@nashr/contracts';
+import { adminUserQuerySchema, CREDITS, grantCreditsRequestSchema } from '@nashr/contracts';
 import { Search } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../../lib/error-text';
@@ -16,15 +16,16 @@ import { inputClass } from './fields';
 export function UserCredits() {
   const { t } = useTranslation('admin');
   const inputId = useId();
-  const [typed, setTyped] = useState('');
   const [email, setEmail] = useState<string | null>(null);
   const user = useAdminUser(email);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = typed.trim();
-    if (value) setEmail(value);
-  };
+  // The address is checked as the API checks it (trimmed, lower case), and said in the page's language.
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useSchemaForm(adminUserQuerySchema, { defaultValues: { email: '' } });
+  const submit = handleSubmit((values) => setEmail(values.email));
+  const problemId = `${inputId}-problem`;
 
   return (
     <section data-testid="admin-users" aria-labelledby="admin-users-title" className="mt-10">
@@ -32,7 +33,7 @@ export function UserCredits() {
         {t('users.title')}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t('users.subtitle')}</p>
-      <form onSubmit={submit} className="mt-4 flex max-w-xl flex-wrap items-end gap-2">
+      <form onSubmit={submit} noValidate className="mt-4 flex max-w-xl flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
           <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-700">
             {t('users.email')}
@@ -41,10 +42,10 @@ export function UserCredits() {
             id={inputId}
             type="email"
             dir="ltr"
-            required
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
+            {...register('email')}
             className={inputClass}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? problemId : undefined}
             data-testid="admin-user-email"
           />
         </div>
@@ -56,6 +57,16 @@ export function UserCredits() {
           <Search aria-hidden="true" className="size-4" />
           {t('users.find')}
         </button>
+        {errors.email && (
+          <p
+            id={problemId}
+            role="alert"
+            className="basis-full text-sm text-red-700"
+            data-testid="admin-user-email-problem"
+          >
+            {t('users.emailInvalid')}
+          </p>
+        )}
       </form>
       <div className="mt-4" aria-live="polite">
         {email && user.isPending && <Spinner className="size-5 border-2" label={t('users.loading')} />}
