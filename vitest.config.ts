@@ -61,6 +61,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          setupFiles: ['./e2e/support/on-failure.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own stack (its own ports, database and Redis prefix) and browser,

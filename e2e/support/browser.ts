@@ -57,13 +57,79 @@ export async function launchBrowser(options: BrowserOptions = {}): Promise<Brows
       '--disable-gpu',
     ],
   });
-  if (options.serviceWorkers !== 'allow') {
-    const newContext = browser.newContext.bind(browser);
-    browser.newContext = (contextOptions = {}) => newContext({ serviceWorkers: 'block', ...contextOptions });
-    const newPage = browser.newPage.bind(browser);
-    browser.newPage = (pageOptions = {}) => newPage({ serviceWorkers: 'block', ...pageOptions });
-  }
+  const blockWorkers = options.serviceWorkers !== 'allow' ? { serviceWorkers: 'block' as const } : {};
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (contextOptions = {}) => {
+    const context = await newContext({ ...blockWorkers, ...contextOptions });
+    context.on('page', keepConsoleErrors);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (pageOptions = {}) => {
+    const page = await newPage({ ...blockWorkers, ...pageOptions });
+    keepConsoleErrors(page);
+    return page;
+  };
+  launched.add(browser);
+  browser.on('disconnected', () => launched.delete(browser));
   return browser;
+}
+
+/** The browsers this test file launched and has not closed: what a failed test left on screen. */
+const launched = new Set<Browser>();
+/** Each open page's last console errors and uncaught exceptions, for `describeOpenPages`. */
+const consoleErrors = new WeakMap<Page, string[]>();
+const KEPT_ERRORS = 5;
+
+function keepConsoleErrors(page: Page): void {
+  // `browser.newPage` makes its context through `browser.newContext`: the page may be seen twice.
+  if (consoleErrors.has(page)) return;
+  const errors: string[] = [];
+  consoleErrors.set(page, errors);
+  const keep = (text: string) => {
+    errors.push(text.slice(0, 300));
+    if (errors.length > KEPT_ERRORS) errors.shift();
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error') keep(message.text());
+  });
+  page.on('pageerror', (error) => keep(`uncaught: ${error.message}`));
+}
+
+/**
+ * What every open page of this file's browsers shows, in words: its address, its open dialogs,
+ * its alerts and its last console errors. Printed when a test fails (`on-failure.ts`), so a
+ * failure seen once in CI says what the screen was, not only which locator timed out.
+ */
+export async function describeOpenPages(): Promise<string> {
+  const lines: string[] = [];
+  for (const browser of launched) {
+    for (const page of browser.contexts().flatMap((context) => context.pages())) {
+      if (page.isClosed()) continue;
+      lines.push(`page ${page.url()}`);
+      const shown = await page
+        .evaluate(() => ({
+          dialogs: [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].map(
+            (element) => element.getAttribute('data-testid') ?? element.getAttribute('aria-label') ?? '(unnamed)',
+          ),
+          alerts: [...document.querySelectorAll('[role="alert"], [role="status"]')]
+            .map((element) => element.textContent?.trim() ?? '')
+            .filter(Boolean),
+          focused: document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null,
+        }))
+        .catch((error: Error) => ({
+          dialogs: [],
+          alerts: [`(could not read the page: ${error.message})`],
+          focused: null,
+        }));
+      lines.push(`  dialogs: ${shown.dialogs.join(', ') || 'none'}`);
+      lines.push(`  alerts: ${shown.alerts.map((text) => text.slice(0, 200)).join(' | ') || 'none'}`);
+      lines.push(`  focus: ${shown.focused ?? 'none'}`);
+      const errors = consoleErrors.get(page) ?? [];
+      lines.push(`  console errors: ${errors.join(' | ') || 'none'}`);
+    }
+  }
+  return lines.join('\n');
 }
 
 export interface PageOptions {
