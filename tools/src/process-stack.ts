@@ -128,7 +128,12 @@ interface Running {
   lines: string[];
   exited: Promise<void>;
   exitCode: () => string | null;
+  /** Ports this process has said it listens on (its "<part> listening on <url>" line). */
+  listening: Set<number>;
 }
+
+/** The line a Nashr process logs once one of its APIs listens (platform's targets runtime). */
+const LISTENING_LINE = /listening on \S*:(\d+)/;
 
 function launch(proc: StackProcess, extraEnv: Record<string, string>): Running {
   const env = { ...proc.env, ...extraEnv };
@@ -140,9 +145,12 @@ function launch(proc: StackProcess, extraEnv: Record<string, string>): Running {
   });
   proc.env = env;
   const lines: string[] = [];
+  const listening = new Set<number>();
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {
       if (!line.trim()) continue;
+      const port = LISTENING_LINE.exec(line)?.[1];
+      if (port) listening.add(Number(port));
       lines.push(line);
       if (lines.length > OUTPUT_LINES_KEPT) lines.shift();
     }
@@ -161,7 +169,7 @@ function launch(proc: StackProcess, extraEnv: Record<string, string>): Running {
       resolve();
     });
   });
-  return { proc, child, lines, exited, exitCode: () => code };
+  return { proc, child, lines, exited, exitCode: () => code, listening };
 }
 
 /** How long a process without a health path (a worker) must stay up to count as started. */
@@ -170,6 +178,11 @@ const WORKER_GRACE_MS = 750;
 /**
  * Waits until the process answers its health path with 200 (`/healthz` for APIs and the
  * gateway, the helper's own ready path), and fails at once if the process exits first.
+ *
+ * An API or gateway must also have said it listens on its port: a port found free is released
+ * before the process binds it (freePorts), and another stack's process may bind it first. This
+ * one then fails with EADDRINUSE, but while it shuts down its port answers 200 from the other
+ * stack, and the stack would start with its URL leading into someone else's services.
  */
 async function waitStarted(running: Running): Promise<void> {
   const { proc } = running;
@@ -187,7 +200,8 @@ async function waitStarted(running: Running): Promise<void> {
     if (running.exitCode() !== null) throw exitedEarly();
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-      if (response.ok) return;
+      const ownPort = proc.kind === 'helper' || running.listening.has(proc.port);
+      if (response.ok && ownPort) return;
     } catch {
       // Not listening yet.
     }
