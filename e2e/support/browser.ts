@@ -77,7 +77,7 @@ export async function launchBrowser(options: BrowserOptions = {}): Promise<Brows
 
 /** The browsers this test file launched and has not closed: what a failed test left on screen. */
 const launched = new Set<Browser>();
-/** Each open page's last console errors and uncaught exceptions, for `describeOpenPages`. */
+/** Each open page's last console errors, uncaught exceptions and failed requests, for `describePage`. */
 const consoleErrors = new WeakMap<Page, string[]>();
 const KEPT_ERRORS = 5;
 
@@ -94,6 +94,14 @@ function keepConsoleErrors(page: Page): void {
     if (message.type() === 'error') keep(message.text());
   });
   page.on('pageerror', (error) => keep(`uncaught: ${error.message}`));
+  // A server error the screen then retries or hides leaves no console trace of its method or answer.
+  page.on('response', (response) => {
+    if (response.status() >= 500)
+      keep(`${response.request().method()} ${response.url()} answered ${response.status()}`);
+  });
+  page.on('requestfailed', (request) =>
+    keep(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`),
+  );
 }
 
 /**
@@ -102,33 +110,34 @@ function keepConsoleErrors(page: Page): void {
  * failure seen once in CI says what the screen was, not only which locator timed out.
  */
 export async function describeOpenPages(): Promise<string> {
-  const lines: string[] = [];
-  for (const browser of launched) {
-    for (const page of browser.contexts().flatMap((context) => context.pages())) {
-      if (page.isClosed()) continue;
-      lines.push(`page ${page.url()}`);
-      const shown = await page
-        .evaluate(() => ({
-          dialogs: [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].map(
-            (element) => element.getAttribute('data-testid') ?? element.getAttribute('aria-label') ?? '(unnamed)',
-          ),
-          alerts: [...document.querySelectorAll('[role="alert"], [role="status"]')]
-            .map((element) => element.textContent?.trim() ?? '')
-            .filter(Boolean),
-          focused: document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null,
-        }))
-        .catch((error: Error) => ({
-          dialogs: [],
-          alerts: [`(could not read the page: ${error.message})`],
-          focused: null,
-        }));
-      lines.push(`  dialogs: ${shown.dialogs.join(', ') || 'none'}`);
-      lines.push(`  alerts: ${shown.alerts.map((text) => text.slice(0, 200)).join(' | ') || 'none'}`);
-      lines.push(`  focus: ${shown.focused ?? 'none'}`);
-      const errors = consoleErrors.get(page) ?? [];
-      lines.push(`  console errors: ${errors.join(' | ') || 'none'}`);
-    }
-  }
+  const pages = [...launched].flatMap((browser) => browser.contexts().flatMap((context) => context.pages()));
+  const described = await Promise.all(pages.filter((page) => !page.isClosed()).map(describePage));
+  return described.join('\n');
+}
+
+/** One page in words (see `describeOpenPages`), for a failure whose test closes its page before the hook runs. */
+export async function describePage(page: Page): Promise<string> {
+  const lines = [`page ${page.url()}`];
+  const shown = await page
+    .evaluate(() => ({
+      dialogs: [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].map(
+        (element) => element.getAttribute('data-testid') ?? element.getAttribute('aria-label') ?? '(unnamed)',
+      ),
+      alerts: [...document.querySelectorAll('[role="alert"], [role="status"]')]
+        .map((element) => element.textContent?.trim() ?? '')
+        .filter(Boolean),
+      focused: document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null,
+    }))
+    .catch((error: Error) => ({
+      dialogs: [],
+      alerts: [`(could not read the page: ${error.message})`],
+      focused: null,
+    }));
+  lines.push(`  dialogs: ${shown.dialogs.join(', ') || 'none'}`);
+  lines.push(`  alerts: ${shown.alerts.map((text) => text.slice(0, 200)).join(' | ') || 'none'}`);
+  lines.push(`  focus: ${shown.focused ?? 'none'}`);
+  const errors = consoleErrors.get(page) ?? [];
+  lines.push(`  console errors and failed requests: ${errors.join(' | ') || 'none'}`);
   return lines.join('\n');
 }
 

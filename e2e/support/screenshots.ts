@@ -14,8 +14,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { expect } from 'vitest';
+import { describePage } from './browser';
 
 export const BASELINE_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
 export const OUTPUT_DIR = fileURLToPath(new URL('../.screenshot-output/', import.meta.url));
@@ -33,13 +35,59 @@ export const updatingScreenshots = process.env.UPDATE_SCREENSHOTS === '1';
  */
 export const FROZEN_NOW = new Date('2030-01-15T09:00:00Z');
 
+/** How long no request may be in flight before the network counts as quiet (Playwright's "networkidle" too). */
+const QUIET_NETWORK_MS = 500;
+
 /**
- * Waits until the screen has stopped changing: its heading shown, fonts and images loaded, the
- * network quiet (the notification bell's poll is 10 s apart, far beyond the 500 ms of quiet this
- * needs), and no skeleton or spinner on screen.
+ * Resolves once no request of the page has been in flight for QUIET_NETWORK_MS. Unlike the
+ * "networkidle" load state, which is reached once per navigation and then always answers at once,
+ * this also waits for what the app asks for later (the queries a rendered screen starts once
+ * React takes it over).
+ */
+async function quietNetwork(page: Page, timeoutMs: number): Promise<void> {
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  const started = (request: Request) => {
+    inFlight.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request: Request) => {
+    inFlight.delete(request);
+    lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await expect
+      .poll(() => inFlight.size === 0 && Date.now() - lastChange >= QUIET_NETWORK_MS, {
+        timeout: timeoutMs,
+        interval: 100,
+        message: `the page's requests never stopped for ${QUIET_NETWORK_MS} ms`,
+      })
+      .toBe(true);
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
+/**
+ * Waits until the screen has stopped changing: the app has taken over the screen the gateway
+ * rendered (it stays `inert` until then, and a busy machine can take longer to run the scripts
+ * than the network stays quiet), its heading shown, fonts and images loaded, the network quiet
+ * (the notification bell's poll is 10 s apart, far beyond the quiet this needs), and no skeleton
+ * or spinner on screen.
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 45_000 });
+  await page.waitForFunction(() => document.getElementById('root')?.hasAttribute('inert') !== true, undefined, {
+    timeout: 45_000,
+    polling: 100,
+  });
+  // Once live, the screen asks for what the rendered one did not carry.
+  await quietNetwork(page, 45_000);
   await page.evaluate(() => document.fonts.ready);
   // Functions, not strings: the gateway's Content-Security-Policy forbids evaluating text.
   await page.waitForFunction(
@@ -84,6 +132,19 @@ function compare(expected: PNG, actual: PNG): Comparison | 'size' {
   return { differing, total: expected.width * expected.height, diff };
 }
 
+/** Where the differing pixels lie (pixelmatch paints them pure red in the diff), to say in a log which part moved. */
+function differingBox(diff: PNG): string {
+  let [left, top, right, bottom] = [diff.width, diff.height, -1, -1];
+  for (let y = 0; y < diff.height; y++) {
+    for (let x = 0; x < diff.width; x++) {
+      const at = (y * diff.width + x) * 4;
+      if (diff.data[at] !== 255 || diff.data[at + 1] !== 0 || diff.data[at + 2] !== 0) continue;
+      [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+    }
+  }
+  return right < 0 ? 'nowhere' : `x ${left}–${right}, y ${top}–${bottom}`;
+}
+
 /** Settles the page, screenshots its viewport and compares it with (or, updating, writes) the baseline `name`. */
 export async function expectScreenshot(page: Page, name: string, options: ScreenshotOptions = {}): Promise<void> {
   await settle(page);
@@ -126,8 +187,11 @@ export async function expectScreenshot(page: Page, name: string, options: Screen
     const actualPath = await write('actual', shot);
     const diffPath = await write('diff', result.diff);
     throw new Error(
-      `${name}: ${(share * 100).toFixed(2)} % of pixels differ from the baseline (at most ${MAX_DIFF_SHARE * 100} %): ` +
-        `see ${actualPath} and ${diffPath}; if the change is meant, run \`npm run test:update-screenshots\``,
+      `${name}: ${(share * 100).toFixed(2)} % of pixels differ from the baseline (at most ${MAX_DIFF_SHARE * 100} %), ` +
+        `within ${differingBox(result.diff)}: ` +
+        `see ${actualPath} and ${diffPath}; if the change is meant, run \`npm run test:update-screenshots\`\n` +
+        // The shot's files stay on the machine that ran it; this says, in the log, what the screen had.
+        (await describePage(page)),
     );
   }
 }
