@@ -17,7 +17,7 @@ import pixelmatch from 'pixelmatch';
 import type { Locator, Page, Request } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { expect } from 'vitest';
-import { describePage } from './browser';
+import { describePage, waitUntilLive } from './browser';
 
 export const BASELINE_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
 export const OUTPUT_DIR = fileURLToPath(new URL('../.screenshot-output/', import.meta.url));
@@ -82,10 +82,7 @@ async function quietNetwork(page: Page, timeoutMs: number): Promise<void> {
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 45_000 });
-  await page.waitForFunction(() => document.getElementById('root')?.hasAttribute('inert') !== true, undefined, {
-    timeout: 45_000,
-    polling: 100,
-  });
+  await waitUntilLive(page);
   // Once live, the screen asks for what the rendered one did not carry.
   await quietNetwork(page, 45_000);
   await page.evaluate(() => document.fonts.ready);
