@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * One run over every workspace. PostgreSQL and Redis are resolved once by the global setup;
@@ -27,10 +28,45 @@ const WEB_MOCKING = readdirSync(WEB_SOURCE, { recursive: true, encoding: 'utf8' 
   .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(join(WEB_SOURCE, file), 'utf8').includes('vi.mock('))
   .map((file) => `web/src/${file}`);
 
+/**
+ * Browser files that take far longer than their size says (the slowest in `npm test`'s "slow:"
+ * lines, in CI runs of December 2026: each 190–380 s against 20–120 s for most). Vitest starts a
+ * file it has no timings for by size, largest first; these small ones then started last, and the
+ * run waited for the longest alone at its end.
+ */
+const LONGEST_BROWSER_FILES = [
+  'e2e/accessibility.test.ts',
+  'e2e/first-use.test.ts',
+  'e2e/screenshots.test.ts',
+  'e2e/notifications.test.ts',
+];
+
+/** Vitest's order (by past timings when it has them, else size), with the longest browser files first when it has none. */
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const timed = sorted.some((file) =>
+      this.ctx.cache.getFileTestResults(`${file.project.name}:${relative(this.ctx.config.root, file.moduleId)}`),
+    );
+    if (timed) return sorted;
+    const rank = (file: TestSpecification) => {
+      const at = LONGEST_BROWSER_FILES.indexOf(relative(this.ctx.config.root, file.moduleId));
+      return at === -1 ? LONGEST_BROWSER_FILES.length : at;
+    };
+    // Each project's files stay together, in Vitest's order of projects; within a project the
+    // sort is stable, so the unlisted files keep Vitest's own order.
+    const projects = [...new Set(sorted.map((file) => file.project.name))];
+    return projects.flatMap((name) =>
+      sorted.filter((file) => file.project.name === name).toSorted((a, b) => rank(a) - rank(b)),
+    );
+  }
+}
+
 export default defineConfig({
   test: {
     globalSetup: ['./packages/platform/src/testing/global-setup.ts'],
     reporters: ['default', './scripts/count-reporter.ts'],
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { extends: true, test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'], isolate: false } },
       {
