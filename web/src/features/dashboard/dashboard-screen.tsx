@@ -39,12 +39,14 @@ export function DashboardPage() {
   const wantedIdentity = typeof search.as === 'string' ? search.as : PROFILE;
   const pages = useAddedPages();
   const pagesKnown = useAddedPagesKnown();
-  // The profile's figures are shown unless the address names a page still added.
-  const profileShown =
-    wantedIdentity === PROFILE || (pagesKnown && !pages.some((page) => page.identity === wantedIdentity));
-  // Asked for at once, beside the greeting's three steps rather than after them; not while a
-  // page's figures are shown instead.
-  const summary = useAnalyticsSummary(period, profileShown);
+  // With a company page added, the figures are the profile's or a page's, as chosen.
+  // The choice is in the address, as the period is, so a reload or a shared link keeps it; a page
+  // removed since shows the profile's.
+  const chosenPage = pages.find((page) => page.identity === wantedIdentity);
+  const awaitingPage = wantedIdentity !== PROFILE && !pagesKnown;
+  // Asked for at once, beside the greeting's three steps rather than after them; only while the
+  // profile's figures are the ones shown.
+  const summary = useAnalyticsSummary(period, !chosenPage && !awaitingPage);
   return (
     <div data-testid="screen-dashboard">
       {dashboard.isPending ? (
@@ -58,9 +60,9 @@ export function DashboardPage() {
         <Dashboard
           data={dashboard.data}
           period={period}
-          wantedIdentity={wantedIdentity}
           pages={pages}
-          pagesKnown={pagesKnown}
+          chosenPage={chosenPage}
+          awaitingPage={awaitingPage}
           summary={summary}
         />
       )}
@@ -71,18 +73,19 @@ export function DashboardPage() {
 function Dashboard({
   data,
   period,
-  wantedIdentity,
   pages,
-  pagesKnown,
+  chosenPage,
+  awaitingPage,
   summary,
 }: {
   data: DashboardData;
   period: AnalyticsPeriod;
-  /** The identity in the address (`?as=`): the profile, or an added company page. */
-  wantedIdentity: string;
-  /** The company pages added (`useAddedPages`), and whether they are known yet. */
+  /** The company pages added (`useAddedPages`). */
   pages: LinkedinPage[];
-  pagesKnown: boolean;
+  /** The added page the address (`?as=`) names, whose figures are shown; none: the profile's. */
+  chosenPage: LinkedinPage | undefined;
+  /** The address names a page and the added pages are not known yet. */
+  awaitingPage: boolean;
   summary: UseQueryResult<AnalyticsSummaryResponse>;
 }) {
   const { t } = useTranslation('dashboard');
@@ -94,11 +97,6 @@ function Dashboard({
   const recent = data.posts.slice(0, RECENT_POSTS);
   // The sandbox network invents the profile, followers and post figures: each is marked a sample.
   const sandbox = isSandboxAccount(data.account);
-  // With a company page added, the figures are the profile's or a page's, as chosen.
-  // The choice is in the address, as the period is, so a reload or a shared link keeps it; a page
-  // removed since shows the profile's.
-  const chosenPage = pages.find((page) => page.identity === wantedIdentity);
-  const awaitingPage = wantedIdentity !== PROFILE && !pagesKnown;
   const onPeriodChange = (days: AnalyticsPeriod) =>
     void navigate({ to: '/dashboard', search: (old) => ({ ...old, days }), replace: true });
   const onIdentityChange = (identity: string) =>
@@ -151,7 +149,7 @@ function Dashboard({
         <div className="mb-6">
           <IdentityChoice
             pages={pages}
-            value={chosenPage ? wantedIdentity : PROFILE}
+            value={chosenPage?.identity ?? PROFILE}
             onChange={onIdentityChange}
             legend={t('whose')}
             testId="analytics-identity"
