@@ -80,6 +80,16 @@ describe('engage: search and posts by address', () => {
     const byUrl = page.getByTestId('engage-by-url');
     await byUrl.getByRole('heading', { name: 'Comment on a post by its address' }).waitFor();
     const address = byUrl.getByLabel('Post address');
+    // Nothing pasted: said beside the field, and nothing is sent.
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/engage/posts/by-url')) sent += 1;
+    });
+    await address.fill('   ');
+    await address.press('Enter');
+    await byUrl.getByRole('alert').getByText("Paste the post's address.").waitFor();
+    expect(await address.getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toBe(0);
     await address.fill('https://www.linkedin.com/in/liam-patel');
     await address.press('Enter');
     await byUrl.getByRole('alert').getByText('This is not the address of a LinkedIn post.', { exact: false }).waitFor();
@@ -108,6 +118,8 @@ describe('engage: search and posts by address', () => {
     });
     const section = arabic.getByTestId('engage-by-url');
     await section.getByRole('heading', { name: 'علّق على منشور برابطه' }).waitFor();
+    await section.getByTestId('engage-url-submit').click();
+    await section.getByRole('alert').getByText('يلزم رابط المنشور.').waitFor();
     await section.getByLabel('رابط المنشور').fill('https://example.com/post/1');
     await section.getByTestId('engage-url-submit').click();
     await section.getByRole('alert').getByText('هذا ليس رابط منشور على لينكدإن.', { exact: false }).waitFor();

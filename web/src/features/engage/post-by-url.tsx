@@ -1,10 +1,18 @@
-import { ENGAGE_LIMITS, type EngageLanguage, type FeedPost, POST_TEXT_LENGTH } from '@nashr/contracts';
+import {
+  ENGAGE_LIMITS,
+  type EngageLanguage,
+  type FeedPost,
+  POST_TEXT_LENGTH,
+  POST_URL_LENGTH,
+  postByUrlRequestSchema,
+} from '@nashr/contracts';
 import { Copy, ExternalLink, Link2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useEngageFeed } from '../../lib/api/engage';
 import { errorText } from '../../lib/error-text';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { PostCard } from './engage-feed';
 import { usePostByUrl } from './engage-network-api';
 
@@ -113,29 +121,37 @@ export function PostByUrl({
   const { t } = useTranslation('engage');
   const id = useId();
   const add = usePostByUrl();
-  const [url, setUrl] = useState('');
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useSchemaForm(postByUrlRequestSchema, { defaultValues: { url: '', text: '' } });
+  /** What the server said of the last address sent. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [found, setPost] = useState<FeedPost | null>(null);
   // The post joins the user's feed; its suggestions come from the ai service a moment later, so
   // the feed's copy (read again while suggestions are on their way) is the one to show.
   const feed = useEngageFeed(lang, false);
   const post = (found && feed.data?.posts.find((item) => item.postId === found.postId)) ?? found;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!url.trim()) return;
-    setError(null);
+  const submit = handleSubmit((values) => {
+    setRefusal(null);
     add.mutate(
-      { url: url.trim(), lang, ...(text.trim() ? { text: text.trim() } : {}) },
+      { url: values.url, lang, ...(values.text ? { text: values.text } : {}) },
       {
         onSuccess: (found) => setPost(found),
         onError: (failure) => {
           setPost(null);
-          setError(errorText(failure));
+          setRefusal(errorText(failure));
         },
       },
     );
-  };
+  });
+  // The schema's rules in words: an address is needed, and is at most POST_URL_LENGTH long.
+  const error = errors.url
+    ? errors.url.type === 'too_big'
+      ? t('byUrl.urlTooLong', { count: POST_URL_LENGTH })
+      : t('byUrl.urlMissing')
+    : refusal;
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3" data-testid="engage-by-url">
       <div>
@@ -155,10 +171,9 @@ export function PostByUrl({
           inputMode="url"
           className={field}
           placeholder="https://www.linkedin.com/posts/…"
-          value={url}
+          {...register('url')}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setUrl(event.target.value)}
           data-testid="engage-url-input"
         />
         {!canRead && (
@@ -173,8 +188,7 @@ export function PostByUrl({
               maxLength={POST_TEXT_LENGTH}
               className={field}
               placeholder={t('byUrl.textPlaceholder')}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
+              {...register('text')}
               data-testid="engage-url-text"
             />
           </>
