@@ -45,8 +45,17 @@ describe('engage', () => {
     await page.getByText('Your feed is empty').waitFor();
     await page.getByTestId('engage-not-included').waitFor();
 
-    // Follow by profile address; a wrong address is refused in words.
+    // Follow by profile address; nothing typed, and a wrong address, are refused in words.
     const address = page.getByLabel('Profile address');
+    await page.getByTestId('engage-person-add').click();
+    await page.getByRole('alert').getByText('Paste a profile address.').waitFor();
+    expect(await address.getAttribute('aria-invalid')).toBe('true');
+    // A topic over its length is refused before it is sent, beside its own field.
+    const topic = page.getByLabel('Topic or keyword');
+    await topic.fill('x'.repeat(61));
+    await topic.press('Enter');
+    await page.getByRole('alert').getByText('A topic has at most 60 characters.').waitFor();
+    expect((await callAs(stack, user, 'GET', '/api/v1/engage/targets')).body.topics).toEqual([]);
     await address.fill('https://example.com/emma');
     await address.press('Enter');
     await page.getByRole('alert').getByText('This is not a profile address.', { exact: false }).waitFor();

@@ -1,9 +1,12 @@
+import { addPersonRequestSchema, addTopicRequestSchema, ENGAGE_LIMITS } from '@nashr/contracts';
 import { Plus, X } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { useAddPerson, useAddTopic, useEngageCreators, useEngageTargets, useRemoveTarget } from '../../lib/api/engage';
 import { errorText } from '../../lib/error-text';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { SkeletonStack } from '../../ui/skeleton';
 import { PeopleSearch } from './people-search';
 
@@ -16,35 +19,49 @@ const chip =
 const chipRemove =
   'rounded-full p-1 text-slate-500 hover:bg-slate-200 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500';
 
+/** The one field of each add form, with the catalogue's rule for it. */
+const personField = z.object({ value: addPersonRequestSchema.shape.profileUrl });
+const topicField = z.object({ value: addTopicRequestSchema.shape.topic });
+
 /** One line form: a field and its button, the error read out under the field. */
 function AddForm({
   id,
+  field,
   label,
   placeholder,
   button,
   pending,
+  problems,
   onAdd,
 }: {
   id: string;
+  field: typeof personField | typeof topicField;
   label: string;
   placeholder: string;
   button: string;
   pending: boolean;
+  /** The field's rules in words: nothing typed, and longer than it may be. */
+  problems: { missing: string; tooLong: string };
   onAdd: (value: string) => Promise<unknown>;
 }) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!value.trim()) return;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useSchemaForm(field, { defaultValues: { value: '' } });
+  /** What the server said of the last one sent. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const submit = handleSubmit(async ({ value }) => {
     try {
-      await onAdd(value.trim());
-      setValue('');
-      setError(null);
+      await onAdd(value);
+      reset();
+      setRefusal(null);
     } catch (failure) {
-      setError(errorText(failure));
+      setRefusal(errorText(failure));
     }
-  };
+  });
+  const error = errors.value ? (errors.value.type === 'too_big' ? problems.tooLong : problems.missing) : refusal;
   return (
     <form onSubmit={submit} className="mt-3" noValidate>
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
@@ -55,11 +72,10 @@ function AddForm({
           id={id}
           dir="auto"
           className={input}
-          value={value}
+          {...register('value')}
           placeholder={placeholder}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setValue(event.target.value)}
           data-testid={`${id}-input`}
         />
         <button type="submit" className={addButton} disabled={pending} data-testid={`${id}-add`}>
@@ -114,6 +130,11 @@ export function TargetsEditor({ canSearch = false }: { canSearch?: boolean }) {
         </div>
         <AddForm
           id="engage-person"
+          field={personField}
+          problems={{
+            missing: t('people.missing'),
+            tooLong: t('people.tooLong', { count: ENGAGE_LIMITS.profileUrlLength }),
+          }}
           label={t('people.label')}
           placeholder={t('people.placeholder')}
           button={t('people.add')}
@@ -154,6 +175,11 @@ export function TargetsEditor({ canSearch = false }: { canSearch?: boolean }) {
         </div>
         <AddForm
           id="engage-topic"
+          field={topicField}
+          problems={{
+            missing: t('topics.missing'),
+            tooLong: t('topics.tooLong', { count: ENGAGE_LIMITS.topicLength }),
+          }}
           label={t('topics.label')}
           placeholder={t('topics.placeholder')}
           button={t('topics.add')}
