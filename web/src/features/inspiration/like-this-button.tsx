@@ -1,10 +1,15 @@
-import { type LibraryFormat, MAX_TOPIC_CHARS } from '@nashr/contracts';
+import { generateRequestSchema, type LibraryFormat, MAX_TOPIC_CHARS } from '@nashr/contracts';
 import { Sparkles } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
 import { useComposer } from '../composer';
 import { structureTraits, structureWords } from './like-this';
+
+/** The dialog's one field, with the catalogue's rule for a post's topic. */
+const topicForm = z.object({ topic: generateRequestSchema.shape.topic });
 
 /**
  * 'Write a post like this': asks for the user's topic first, then opens the composer with the AI
@@ -16,29 +21,28 @@ export function LikeThisButton({ post, testId }: { post: { body: string; format?
   const composer = useComposer();
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [topic, setTopic] = useState('');
-  const [missing, setMissing] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useSchemaForm(topicForm, { defaultValues: { topic: '' } });
+  // Its length is held by the field itself: the one rule left to say is that a topic is needed.
+  const missing = errors.topic !== undefined;
   const traits = structureTraits(post.body);
   const traitWords = structureWords(traits, t);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const typed = topic.trim();
-    if (!typed) {
-      setMissing(true);
-      return;
-    }
+  const submit = handleSubmit(({ topic }) => {
     setOpen(false);
-    composer.open({ aiRequest: { kind: 'generate', topic: typed, structure: traits } });
-  };
+    composer.open({ aiRequest: { kind: 'generate', topic, structure: traits } });
+  });
 
   return (
     <>
       <button
         type="button"
         onClick={() => {
-          setTopic('');
-          setMissing(false);
+          reset();
           setOpen(true);
         }}
         className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
@@ -66,11 +70,7 @@ export function LikeThisButton({ post, testId }: { post: { body: string; format?
             </label>
             <input
               id={`${id}-topic`}
-              value={topic}
-              onChange={(event) => {
-                setTopic(event.target.value);
-                setMissing(false);
-              }}
+              {...register('topic')}
               maxLength={MAX_TOPIC_CHARS}
               placeholder={t('likeThis.topicPlaceholder')}
               dir="auto"
