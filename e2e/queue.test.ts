@@ -69,6 +69,13 @@ describe('the posting queue', () => {
       await expect.poll(() => section.getByTestId('posting-queue-slot').count()).toBe(i + 1);
     }
     await section.getByTestId('posting-queue-next').waitFor();
+    // The last time once more: refused in words, and the queue keeps three.
+    await section.getByTestId('posting-queue-add-slot').click();
+    await section
+      .getByTestId('posting-queue-problem')
+      .getByText('This day and time is already in your queue.')
+      .waitFor();
+    expect(await section.getByTestId('posting-queue-slot').count()).toBe(3);
     await screenshot(page, 'queue-settings-en-desktop', { fullPage: false });
     const saved = await callAs(stack, user, 'GET', '/api/v1/queue');
     expect(saved.body.data).toMatchObject({ timeZone: ZONE });

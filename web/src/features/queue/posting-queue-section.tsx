@@ -1,7 +1,15 @@
-import { MAX_QUEUE_SLOTS, QUEUE_ERROR_CODES, type QueueSlot, sortQueueSlots, WEEKDAYS } from '@nashr/contracts';
+import {
+  MAX_QUEUE_SLOTS,
+  QUEUE_ERROR_CODES,
+  type QueueSlot,
+  queueSlotSchema,
+  sortQueueSlots,
+  WEEKDAYS,
+} from '@nashr/contracts';
 import { Link } from '@tanstack/react-router';
 import { Clock, ListOrdered, Plus, Sparkles, X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { BEST_TIMES_ANCHOR } from '../../lib/analytics';
@@ -11,6 +19,7 @@ import { useQueue, useSaveQueue } from '../../lib/api/queue';
 import { errorText } from '../../lib/error-text';
 import { formatClock, formatDay, formatWeekday } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { Spinner } from '../../ui/spinner';
 import { TimeField } from '../../ui/time-field';
 
@@ -44,9 +53,16 @@ export function PostingQueueSection() {
   const id = useId();
   const queue = useQueue();
   const save = useSaveQueue();
-  const [weekday, setWeekday] = useState(0);
-  const [time, setTime] = useState('09:00');
-  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useSchemaForm(queueSlotSchema, { defaultValues: { weekday: 0, time: '09:00' } });
+  /** What the last change could not do: a time already in the queue, or the server's refusal. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // The slot's rule in words: a time is whole (hour and minute) before it is added.
+  const problem = errors.time ? t('queue.pickTime') : refusal;
   const data = queue.data;
   const slots = data?.slots ?? [];
   const zone = (data?.timeZone ?? browserTimeZone()).replaceAll('_', ' ');
@@ -59,24 +75,21 @@ export function PostingQueueSection() {
   const canAddBest = slots.length > 0 && bestSlots.length > 0 && slots.length + bestSlots.length <= MAX_QUEUE_SLOTS;
 
   const store = async (next: QueueSlot[], done: string) => {
-    setProblem(null);
+    setRefusal(null);
     try {
       const saved = await save.mutateAsync(sortQueueSlots(next));
       toast.success(saved.rescheduled ? t('queue.savedMoved', { count: saved.rescheduled }) : done);
     } catch (error) {
       // Times too few for the posts already queued: say so here, not as 'the queue is full'.
       const queued = error instanceof ApiError && error.code === QUEUE_ERROR_CODES.full ? error.params.queued : null;
-      setProblem(typeof queued === 'number' ? t('queue.tooFew', { count: queued }) : errorText(error));
+      setRefusal(typeof queued === 'number' ? t('queue.tooFew', { count: queued }) : errorText(error));
     }
   };
 
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    const slot = { weekday, time };
-    if (!/^\d{2}:\d{2}$/.test(time)) return setProblem(t('queue.pickTime'));
-    if (slots.some((s) => sameSlot(s, slot))) return setProblem(t('queue.already'));
+  const add = handleSubmit((slot) => {
+    if (slots.some((s) => sameSlot(s, slot))) return setRefusal(t('queue.already'));
     void store([...slots, slot], t('queue.saved'));
-  };
+  });
 
   return (
     <section
@@ -209,8 +222,7 @@ export function PostingQueueSection() {
                 {t('queue.day')}
                 <select
                   className="rounded-lg border border-slate-300 bg-white px-3 py-2"
-                  value={weekday}
-                  onChange={(event) => setWeekday(Number(event.target.value))}
+                  {...register('weekday', { valueAsNumber: true })}
                   data-testid="posting-queue-day"
                 >
                   {WEEKDAYS.map((day) => (
@@ -224,13 +236,19 @@ export function PostingQueueSection() {
                 <label id={`${id}-time-label`} htmlFor={`${id}-time`}>
                   {t('queue.time')}
                 </label>
-                <TimeField
-                  id={`${id}-time`}
-                  labelId={`${id}-time-label`}
-                  value={time}
-                  onChange={setTime}
-                  testId="posting-queue-time"
-                  selectClass="rounded-lg border border-slate-300 bg-white px-3 py-2 font-normal"
+                <Controller
+                  control={control}
+                  name="time"
+                  render={({ field }) => (
+                    <TimeField
+                      id={`${id}-time`}
+                      labelId={`${id}-time-label`}
+                      value={field.value}
+                      onChange={field.onChange}
+                      testId="posting-queue-time"
+                      selectClass="rounded-lg border border-slate-300 bg-white px-3 py-2 font-normal"
+                    />
+                  )}
                 />
               </div>
               <button
