@@ -71,6 +71,15 @@ describe('engage autopilot', () => {
     await panel.getByTestId('autopilot-enabled').check();
     await panel.getByLabel('Emma Carter').check();
     await panel.getByLabel('Liam Patel').check();
+    // A cap over the limit is refused in the service's words before anything is sent.
+    let saves = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().endsWith('/api/v1/engage/autopilot')) saves += 1;
+    });
+    await panel.getByTestId('autopilot-cap').fill('99');
+    await panel.getByTestId('autopilot-save').click();
+    await panel.getByTestId('autopilot-error').getByText('The daily cap must be between 1 and 25 comments.').waitFor();
+    expect(saves).toBe(0);
     await panel.getByTestId('autopilot-cap').fill('2');
     // All day, so the test does not depend on the hour it runs at.
     await pickScheduleTime(panel, '00:00', 'autopilot-start');

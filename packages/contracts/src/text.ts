@@ -49,3 +49,17 @@ export function refuseUnsafeText(value: string, ctx: z.RefinementCtx): void {
 
 /** A string field of text people type, under the one rule above. `error` is the message when it is not a string. */
 export const text = (error?: string) => z.string(error).superRefine(refuseUnsafeText);
+
+/**
+ * The answer code an issue asks for (the text rule's `text.bidi_override`, a limit's own code),
+ * carried in its `params.answerCode`; the first issue that names one decides. The services answer
+ * with it, and a form checking the same schema first says it in the same words.
+ */
+export function answerCodeOfIssues(issues: ReadonlyArray<object>): string | undefined {
+  for (const issue of issues) {
+    // Only a custom issue has params (zod's own kinds have none).
+    const code = 'params' in issue ? (issue.params as { answerCode?: unknown } | undefined)?.answerCode : undefined;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}

@@ -1,4 +1,4 @@
-import { COMMON_ERROR_CODES as C, type Stamps, TEXT_PROBLEMS, textProblem } from '@nashr/contracts';
+import { answerCodeOfIssues, COMMON_ERROR_CODES as C, type Stamps, TEXT_PROBLEMS, textProblem } from '@nashr/contracts';
 import type { z } from 'zod';
 
 /** Error codes the services use, and the HTTP status each one answers with. */
@@ -159,18 +159,6 @@ export class ValidationError extends AppError {
     );
     this.name = 'ValidationError';
   }
-}
-
-/**
- * The answer code an issue asks for (the text rule's `text.bidi_override`...), carried in its
- * `params.answerCode`; the first issue that names one decides.
- */
-export function answerCodeOfIssues(issues: ReadonlyArray<{ params?: unknown }>): string | undefined {
-  for (const issue of issues) {
-    const code = (issue.params as { answerCode?: unknown } | undefined)?.answerCode;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
 }
 
 /** Parses `value` with `schema`, or throws a ValidationError naming each bad field. */

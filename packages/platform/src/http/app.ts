@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type CopiedState, DEFAULT_BODY_LIMIT, IDENTITY_HEADERS, type Stamps } from '@nashr/contracts';
+import {
+  answerCodeOfIssues,
+  type CopiedState,
+  DEFAULT_BODY_LIMIT,
+  IDENTITY_HEADERS,
+  type Stamps,
+} from '@nashr/contracts';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -21,7 +27,6 @@ import {
 } from 'fastify-type-provider-zod';
 import {
   AppError,
-  answerCodeOfIssues,
   DEFAULT_ERROR_CODE,
   ERROR_STATUS,
   type ErrorCode,

@@ -1,4 +1,4 @@
-import { type ContentBlockName, contentBlockSchemas, MAX_BLOCK_BYTES } from '@nashr/contracts';
+import { answerCodeOfIssues, type ContentBlockName, contentBlockSchemas, MAX_BLOCK_BYTES } from '@nashr/contracts';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 
@@ -46,8 +46,8 @@ function describeIssue(issue: z.core.$ZodIssue, t: TFunction<'admin'>): string {
       return lastKey(issue.path) === 'icon' ? t('validation.icon') : t('validation.invalid');
     case 'custom': {
       // The contracts' text rule names its refusal (`text.bidi_override`): the errors namespace says it.
-      const answerCode = (issue.params as { answerCode?: unknown } | undefined)?.answerCode;
-      if (typeof answerCode === 'string') return t(answerCode, { ns: 'errors' });
+      const answerCode = answerCodeOfIssues([issue]);
+      if (answerCode) return t(answerCode, { ns: 'errors' });
       return lastKey(issue.path) === 'image' ? t('validation.image') : issue.message;
     }
     default:

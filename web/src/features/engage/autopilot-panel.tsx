@@ -1,4 +1,12 @@
-import { type Autopilot, type EngagePerson, SUGGESTION_KINDS, type SuggestionKind } from '@nashr/contracts';
+import {
+  type Autopilot,
+  answerCodeOfIssues,
+  COMMON_ERROR_CODES,
+  type EngagePerson,
+  SUGGESTION_KINDS,
+  type SuggestionKind,
+  saveAutopilotRequestSchema,
+} from '@nashr/contracts';
 import { Bot, Pause, Play, ShieldAlert } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -139,24 +147,29 @@ function AutopilotForm({ autopilot, people }: { autopilot: Autopilot; people: En
   const set = (change: Partial<Form>) => setForm((before) => ({ ...before, ...change }));
 
   const submit = (enabled = form.enabled) => {
+    const request = {
+      enabled,
+      dailyCap: Number(form.dailyCap),
+      hours: { start: form.start, end: form.end, days: form.days },
+      timeZone: form.timeZone,
+      suggestion: form.suggestion,
+      personIds: form.personIds.filter((personId) => people.some((p) => p.id === personId)),
+    };
+    // The catalogue's rules, said before anything is sent and in the words the service would use:
+    // a cap out of range, hours that end before they start, no day chosen.
+    const checked = saveAutopilotRequestSchema.safeParse(request);
+    if (!checked.success) {
+      setError(codeText(i18n, answerCodeOfIssues(checked.error.issues) ?? COMMON_ERROR_CODES.invalid));
+      return;
+    }
     setError(null);
-    save.mutate(
-      {
-        enabled,
-        dailyCap: Number(form.dailyCap),
-        hours: { start: form.start, end: form.end, days: form.days },
-        timeZone: form.timeZone,
-        suggestion: form.suggestion,
-        personIds: form.personIds.filter((personId) => people.some((p) => p.id === personId)),
+    save.mutate(request, {
+      onSuccess: (saved) => {
+        setForm(formOf(saved));
+        toast.success(t('autopilot.saved'));
       },
-      {
-        onSuccess: (saved) => {
-          setForm(formOf(saved));
-          toast.success(t('autopilot.saved'));
-        },
-        onError: (failure) => setError(errorText(failure)),
-      },
-    );
+      onError: (failure) => setError(errorText(failure)),
+    });
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
