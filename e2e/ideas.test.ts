@@ -36,6 +36,7 @@ const WORDS = {
     language: 'English' as const,
     optimize: 'Optimize Profile',
     copied: 'Headline copied',
+    empty: 'Add your headline, About section or skills so there is something to review.',
     credits: 'Credits left: 90',
     nav: 'Daily ideas',
     write: 'Write this',
@@ -44,6 +45,7 @@ const WORDS = {
     language: 'Arabic' as const,
     optimize: 'تحسين الملف الشخصي',
     copied: 'نُسخ «العنوان المهني»',
+    empty: 'أضف عنوانك المهني أو نبذتك أو مهاراتك ليكون هناك ما نراجعه.',
     credits: 'النقاط المتبقية: 90',
     nav: 'أفكار اليوم',
     write: 'اكتبها',
@@ -91,6 +93,19 @@ for (const lang of ['en', 'ar'] as const) {
       await proposed.getByTestId('optimize-copy').click();
       await page.getByText(words.copied).waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+
+      // With every field emptied there is nothing to review: said at once, and nothing is sent.
+      let sent = 0;
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/v1/ai/profile-review')) sent += 1;
+      });
+      await dialog.getByTestId('optimize-again').click();
+      for (const field of ['optimize-headline', 'optimize-about', 'optimize-skills']) {
+        await dialog.getByTestId(field).fill('');
+      }
+      await dialog.getByTestId('optimize-run').click();
+      await dialog.getByTestId('optimize-error').getByText(words.empty).waitFor();
+      expect(sent).toBe(0);
       await page.context().close();
     });
 

@@ -1,10 +1,13 @@
 import {
+  answerCodeOfIssues,
+  COMMON_ERROR_CODES,
   CREDITS,
   type FullProfile,
   MAX_ABOUT_CHARS,
   MAX_HEADLINE_CHARS,
   type ProfileReview,
   type ProfileSuggestion,
+  profileReviewRequestSchema,
 } from '@nashr/contracts';
 import { Copy, Sparkles } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -12,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useProfileReview } from '../../lib/api/advice';
 import { copyText } from '../../lib/copy-text';
-import { errorText } from '../../lib/error-text';
+import { codeText, errorText } from '../../lib/error-text';
 import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
 import { Spinner } from '../../ui/spinner';
 
@@ -38,22 +41,31 @@ export function OptimizeProfileDialog({
   const [result, setResult] = useState<ProfileReview | null>(null);
   const ids = { headline: useId(), about: useId(), skills: useId(), error: useId() };
 
+  /** What the catalogue's rules say of the fields, before anything is sent (nothing to review, too long). */
+  const [problem, setProblem] = useState<string | null>(null);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (review.isPending) return;
-    review.mutate(
-      {
-        headline,
-        about,
-        skills: skills
-          .split('\n')
-          .map((skill) => skill.trim())
-          .filter(Boolean),
-        lang: i18n.language === 'en' ? 'en' : 'ar',
-      },
-      { onSuccess: setResult },
-    );
+    const request = {
+      headline,
+      about,
+      skills: skills
+        .split('\n')
+        .map((skill) => skill.trim())
+        .filter(Boolean),
+      lang: i18n.language === 'en' ? ('en' as const) : ('ar' as const),
+    };
+    const checked = profileReviewRequestSchema.safeParse(request);
+    if (!checked.success) {
+      review.reset();
+      setProblem(codeText(i18n, answerCodeOfIssues(checked.error.issues) ?? COMMON_ERROR_CODES.invalid));
+      return;
+    }
+    setProblem(null);
+    review.mutate(request, { onSuccess: setResult });
   };
+  const shownError = problem ?? (review.error ? errorText(review.error) : null);
 
   return (
     <DialogFrame
@@ -127,9 +139,14 @@ export function OptimizeProfileDialog({
               {t('optimize.skillsHint')}
             </p>
           </div>
-          {review.error && (
-            <p id={ids.error} role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700">
-              {errorText(review.error)}
+          {shownError && (
+            <p
+              id={ids.error}
+              role="alert"
+              className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700"
+              data-testid="optimize-error"
+            >
+              {shownError}
             </p>
           )}
           <div className="flex justify-end">
