@@ -1,8 +1,10 @@
+import { profileReviewRequestSchema } from '@nashr/contracts';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { resources } from '../i18n/resources';
 import { ApiError } from './api/client';
-import { codeText, errorText } from './error-text';
+import { codeText, errorText, schemaProblem } from './error-text';
 
 beforeAll(async () => {
   await i18next.init({ resources, lng: 'ar', fallbackLng: 'ar', interpolation: { escapeValue: false } });
@@ -72,6 +74,24 @@ describe('errorText', () => {
     await i18next.changeLanguage('ar');
     expect(errorText(refused('ai.unusable_answer', { noun: 'profile_review' }, 502))).toContain(
       'تعذّر استعمال مراجعته لملفك الشخصي',
+    );
+  });
+});
+
+describe('schemaProblem', () => {
+  it("says a catalogue schema's refusal in the service's words, the generic one when its rule names none", async () => {
+    await i18next.changeLanguage('en');
+    expect(schemaProblem(i18next, profileReviewRequestSchema, { headline: 'CTO', about: '', skills: [] })).toBeNull();
+    expect(schemaProblem(i18next, profileReviewRequestSchema, { headline: ' ', about: '', skills: [] })).toBe(
+      'Add your headline, About section or skills so there is something to review.',
+    );
+    await i18next.changeLanguage('ar');
+    expect(schemaProblem(i18next, profileReviewRequestSchema, { headline: '', about: '', skills: [] })).toBe(
+      'أضف عنوانك المهني أو نبذتك أو مهاراتك ليكون هناك ما نراجعه.',
+    );
+    await i18next.changeLanguage('en');
+    expect(schemaProblem(i18next, z.object({ n: z.number() }), { n: 'one' })).toBe(
+      'Some of what you sent is not valid. Check it and try again.',
     );
   });
 });

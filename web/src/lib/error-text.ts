@@ -1,5 +1,6 @@
-import { CLIENT_ERROR_CODES, COMMON_ERROR_CODES } from '@nashr/contracts';
+import { answerCodeOfIssues, CLIENT_ERROR_CODES, COMMON_ERROR_CODES } from '@nashr/contracts';
 import i18next, { type i18n as I18n } from 'i18next';
+import type { z } from 'zod';
 
 type Translations = Pick<I18n, 'exists' | 't'>;
 
@@ -79,6 +80,16 @@ export function codeText(
   params: Record<string, string | number> = {},
 ): string | null {
   return code && i18n.exists(`errors:${code}`) ? i18n.t(`errors:${code}`, withCount(withPlanName(params, i18n))) : null;
+}
+
+/**
+ * What the catalogue's `schema` says of `value` before it is sent, in the words the service would
+ * answer with (the answer code its rules carry, else the generic "not valid"); null when it holds.
+ */
+export function schemaProblem(i18n: Translations, schema: z.ZodType, value: unknown): string | null {
+  const checked = schema.safeParse(value);
+  if (checked.success) return null;
+  return codeText(i18n, answerCodeOfIssues(checked.error.issues) ?? COMMON_ERROR_CODES.invalid);
 }
 
 /** What an API error says in the interface language (see errorWords). */

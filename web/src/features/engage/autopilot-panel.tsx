@@ -1,7 +1,5 @@
 import {
   type Autopilot,
-  answerCodeOfIssues,
-  COMMON_ERROR_CODES,
   type EngagePerson,
   SUGGESTION_KINDS,
   type SuggestionKind,
@@ -12,7 +10,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useEngageTargets } from '../../lib/api/engage';
-import { codeText, errorText } from '../../lib/error-text';
+import { codeText, errorText, schemaProblem } from '../../lib/error-text';
 import { formatDateTime, formatWeekday } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
 import { SkeletonStack } from '../../ui/skeleton';
@@ -157,12 +155,9 @@ function AutopilotForm({ autopilot, people }: { autopilot: Autopilot; people: En
     };
     // The catalogue's rules, said before anything is sent and in the words the service would use:
     // a cap out of range, hours that end before they start, no day chosen.
-    const checked = saveAutopilotRequestSchema.safeParse(request);
-    if (!checked.success) {
-      setError(codeText(i18n, answerCodeOfIssues(checked.error.issues) ?? COMMON_ERROR_CODES.invalid));
-      return;
-    }
-    setError(null);
+    const found = schemaProblem(i18n, saveAutopilotRequestSchema, request);
+    setError(found);
+    if (found) return;
     save.mutate(request, {
       onSuccess: (saved) => {
         setForm(formOf(saved));

@@ -1,6 +1,4 @@
 import {
-  answerCodeOfIssues,
-  COMMON_ERROR_CODES,
   CREDITS,
   type FullProfile,
   MAX_ABOUT_CHARS,
@@ -15,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useProfileReview } from '../../lib/api/advice';
 import { copyText } from '../../lib/copy-text';
-import { codeText, errorText } from '../../lib/error-text';
+import { errorText, schemaProblem } from '../../lib/error-text';
 import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
 import { Spinner } from '../../ui/spinner';
 
@@ -56,13 +54,9 @@ export function OptimizeProfileDialog({
         .filter(Boolean),
       lang: i18n.language === 'en' ? ('en' as const) : ('ar' as const),
     };
-    const checked = profileReviewRequestSchema.safeParse(request);
-    if (!checked.success) {
-      review.reset();
-      setProblem(codeText(i18n, answerCodeOfIssues(checked.error.issues) ?? COMMON_ERROR_CODES.invalid));
-      return;
-    }
-    setProblem(null);
+    const found = schemaProblem(i18n, profileReviewRequestSchema, request);
+    setProblem(found);
+    if (found) return review.reset();
     review.mutate(request, { onSuccess: setResult });
   };
   const shownError = problem ?? (review.error ? errorText(review.error) : null);
