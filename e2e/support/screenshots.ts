@@ -39,12 +39,13 @@ export const FROZEN_NOW = new Date('2030-01-15T09:00:00Z');
 const QUIET_NETWORK_MS = 500;
 
 /**
- * Resolves once no request of the page has been in flight for QUIET_NETWORK_MS. Unlike the
- * "networkidle" load state, which is reached once per navigation and then always answers at once,
- * this also waits for what the app asks for later (the queries a rendered screen starts once
- * React takes it over).
+ * Starts counting the page's requests in flight; `quiet()` resolves once none has been for
+ * QUIET_NETWORK_MS. Unlike the "networkidle" load state, which is reached once per navigation and
+ * then always answers at once, this also waits for what the app asks for later (the queries a
+ * rendered screen starts once React takes it over). Started before that moment, so a request sent
+ * as the screen goes live is counted.
  */
-async function quietNetwork(page: Page, timeoutMs: number): Promise<void> {
+function watchRequests(page: Page) {
   const inFlight = new Set<Request>();
   let lastChange = Date.now();
   const started = (request: Request) => {
@@ -58,19 +59,21 @@ async function quietNetwork(page: Page, timeoutMs: number): Promise<void> {
   page.on('request', started);
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
-  try {
-    await expect
-      .poll(() => inFlight.size === 0 && Date.now() - lastChange >= QUIET_NETWORK_MS, {
-        timeout: timeoutMs,
-        interval: 100,
-        message: `the page's requests never stopped for ${QUIET_NETWORK_MS} ms`,
-      })
-      .toBe(true);
-  } finally {
-    page.off('request', started);
-    page.off('requestfinished', ended);
-    page.off('requestfailed', ended);
-  }
+  return {
+    quiet: (timeoutMs: number) =>
+      expect
+        .poll(() => inFlight.size === 0 && Date.now() - lastChange >= QUIET_NETWORK_MS, {
+          timeout: timeoutMs,
+          interval: 100,
+          message: `the page's requests never stopped for ${QUIET_NETWORK_MS} ms`,
+        })
+        .toBe(true),
+    stop: () => {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    },
+  };
 }
 
 /**
@@ -81,10 +84,16 @@ async function quietNetwork(page: Page, timeoutMs: number): Promise<void> {
  * or spinner on screen.
  */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 45_000 });
-  await waitUntilLive(page);
-  // Once live, the screen asks for what the rendered one did not carry.
-  await quietNetwork(page, 45_000);
+  const requests = watchRequests(page);
+  try {
+    // What the page asked for before the watch began is waited for here.
+    await page.waitForLoadState('networkidle', { timeout: 45_000 });
+    await waitUntilLive(page);
+    // Once live, the screen asks for what the rendered one did not carry.
+    await requests.quiet(45_000);
+  } finally {
+    requests.stop();
+  }
   await page.evaluate(() => document.fonts.ready);
   // Functions, not strings: the gateway's Content-Security-Policy forbids evaluating text.
   await page.waitForFunction(
