@@ -149,7 +149,7 @@ export function PostByUrl({
   // The schema's rules in words: an address is needed, and is at most POST_URL_LENGTH long.
   const error = errors.url
     ? errors.url.type === 'too_big'
-      ? t('byUrl.urlTooLong', { count: POST_URL_LENGTH })
+      ? t('address.tooLong', { count: POST_URL_LENGTH })
       : t('byUrl.urlMissing')
     : refusal;
   return (

@@ -133,7 +133,7 @@ export function TargetsEditor({ canSearch = false }: { canSearch?: boolean }) {
           field={personField}
           problems={{
             missing: t('people.missing'),
-            tooLong: t('people.tooLong', { count: ENGAGE_LIMITS.profileUrlLength }),
+            tooLong: t('address.tooLong', { count: ENGAGE_LIMITS.profileUrlLength }),
           }}
           label={t('people.label')}
           placeholder={t('people.placeholder')}
