@@ -77,7 +77,7 @@ import {
 } from '@nashr/posts';
 import postgres from 'postgres';
 import { SERVICE_MIGRATIONS } from '../stack/processes.mjs';
-import { snapshotTables } from './snapshot.js';
+import { type Snapshot, tableSnapshots } from './snapshot.js';
 
 export const SERVICES = [
   'auth',
@@ -129,7 +129,7 @@ export interface Stack {
   /** Deletes every Redis key of this stack, as a Redis restarted without its data would have none. */
   wipeRedis: () => Promise<number>;
   /** Every table of every service, or of the ones named. */
-  snapshot: (services?: readonly ServiceName[]) => Promise<Awaited<ReturnType<typeof snapshotTables>>>;
+  snapshot: (services?: readonly ServiceName[]) => Promise<Snapshot>;
   close: () => Promise<void>;
 }
 
@@ -156,6 +156,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     closers.push(() => redis.cleanup());
     const sql = postgres(testDb.url, { max: 3, onnotice: () => {} });
     closers.push(() => sql.end({ timeout: 2 }));
+    const snapshotOf = tableSnapshots(sql);
 
     const databaseUrl = options.databaseUrl?.(testDb.url) ?? testDb.url;
     const redisUrl = options.redisUrl?.(redis.url) ?? redis.url;
@@ -395,7 +396,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         const id = await sessions.create(identity);
         return `sid=${fastifyCookie.sign(id, COOKIE_SECRET)}`;
       },
-      snapshot: (services = SERVICES) => snapshotTables(sql, services),
+      snapshot: (services = SERVICES) => snapshotOf(services),
       wipeRedis: async () => {
         let removed = 0;
         for (const pattern of installationKeyPatterns(prefix)) {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldValues, type UseFormProps, useForm } from 'react-hook-form';
+import { type FieldError, type FieldValues, type UseFormProps, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -11,4 +11,13 @@ export function useSchemaForm<Input extends FieldValues, Output>(
   options: Omit<UseFormProps<Input, unknown, Output>, 'resolver'>,
 ) {
   return useForm<Input, unknown, Output>({ ...options, resolver: zodResolver(schema) });
+}
+
+/**
+ * A text field's refusal by its schema in words: `tooLong` when it went over its length, else
+ * `missing` (empty, or only spaces); undefined while the field holds.
+ */
+export function lengthProblem(error: FieldError | undefined, words: { tooLong: string; missing: string }) {
+  if (!error) return undefined;
+  return error.type === 'too_big' ? words.tooLong : words.missing;
 }

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useEngageFeed } from '../../lib/api/engage';
 import { errorText } from '../../lib/error-text';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { lengthProblem, useSchemaForm } from '../../lib/use-schema-form';
 import { PostCard } from './engage-feed';
 import { usePostByUrl } from './engage-network-api';
 
@@ -147,11 +147,11 @@ export function PostByUrl({
     );
   });
   // The schema's rules in words: an address is needed, and is at most POST_URL_LENGTH long.
-  const error = errors.url
-    ? errors.url.type === 'too_big'
-      ? t('address.tooLong', { count: POST_URL_LENGTH })
-      : t('byUrl.urlMissing')
-    : refusal;
+  const error =
+    lengthProblem(errors.url, {
+      tooLong: t('address.tooLong', { count: POST_URL_LENGTH }),
+      missing: t('byUrl.urlMissing'),
+    }) ?? refusal;
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3" data-testid="engage-by-url">
       <div>

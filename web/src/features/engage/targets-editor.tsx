@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { useAddPerson, useAddTopic, useEngageCreators, useEngageTargets, useRemoveTarget } from '../../lib/api/engage';
 import { errorText } from '../../lib/error-text';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { lengthProblem, useSchemaForm } from '../../lib/use-schema-form';
 import { SkeletonStack } from '../../ui/skeleton';
 import { PeopleSearch } from './people-search';
 
@@ -61,7 +61,7 @@ function AddForm({
       setRefusal(errorText(failure));
     }
   });
-  const error = errors.value ? (errors.value.type === 'too_big' ? problems.tooLong : problems.missing) : refusal;
+  const error = lengthProblem(errors.value, problems) ?? refusal;
   return (
     <form onSubmit={submit} className="mt-3" noValidate>
       <label htmlFor={id} className="text-sm font-medium text-slate-700">

@@ -17,7 +17,7 @@ import { Controller, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PersonalizationPayload } from '../../lib/api/auth';
 import { textRuleMessageText } from '../../lib/text-problem';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { lengthProblem, useSchemaForm } from '../../lib/use-schema-form';
 import { OptionGroup, ToneLabel } from '../../ui/option-chips';
 import type { PersonalizationFormValues } from './values';
 
@@ -117,8 +117,9 @@ export function PersonalizationForm({
             text={
               jobTitleError &&
               (textRuleMessageText(jobTitleError.message) ??
-                t(`errors.jobTitle.${jobTitleError.type === 'too_big' ? 'tooLong' : 'required'}`, {
-                  count: JOB_TITLE_MAX_LENGTH,
+                lengthProblem(jobTitleError, {
+                  tooLong: t('errors.jobTitle.tooLong', { count: JOB_TITLE_MAX_LENGTH }),
+                  missing: t('errors.jobTitle.required'),
                 }))
             }
           />

@@ -4,7 +4,7 @@ import { Check, UsersRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { lengthProblem, useSchemaForm } from '../../lib/use-schema-form';
 import { useSentForm } from '../../lib/use-sent-form';
 import { useCurrentWorkspace } from '../../session/current-workspace';
 import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
@@ -33,11 +33,11 @@ function useNameForm(initial: string, busy: boolean, save: (name: string) => Pro
   });
   const saving = { isPending: busy, mutateAsync: ({ name }: { name: string }) => save(name) };
   const { submit, refusal } = useSentForm(handleSubmit, saving, () => resetField('name'));
-  const problem = errors.name
-    ? errors.name.type === 'too_big'
-      ? t('screen.create.nameTooLong', { count: WORKSPACE_NAME_MAX })
-      : t('screen.create.nameMissing')
-    : refusal;
+  const problem =
+    lengthProblem(errors.name, {
+      tooLong: t('screen.create.nameTooLong', { count: WORKSPACE_NAME_MAX }),
+      missing: t('screen.create.nameMissing'),
+    }) ?? refusal;
 
   const problemId = `${id}-problem`;
   return {
