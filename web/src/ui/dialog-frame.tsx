@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReturnFocus } from '../lib/use-return-focus';
+import { buttonClass } from './button';
 
 interface DialogFrameProps {
   open: boolean;
@@ -82,8 +83,7 @@ export function DialogFrame({
 export const fieldClass =
   'block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-50 aria-[invalid=true]:border-red-400';
 
-export const primaryButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
+/** A dialog's closing buttons: Button's large size. Prefer `<Button size="lg">`; these are for a link. */
+export const primaryButtonClass = buttonClass({ size: 'lg' });
 
-export const secondaryButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60';
+export const secondaryButtonClass = buttonClass({ variant: 'secondary', size: 'lg' });

@@ -1,6 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useTranslation } from 'react-i18next';
 import { useReturnFocus } from '../lib/use-return-focus';
+import { buttonClass } from './button';
 
 /** The dialog's words, when a screen says more than the common question (which section, which language). */
 export interface DiscardChangesCopy {
@@ -49,14 +50,14 @@ export function DiscardChangesDialog({ open, onKeep, onDiscard, copy }: DiscardC
             <AlertDialog.Cancel
               onClick={onKeep}
               data-testid="discard-keep"
-              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+              className={buttonClass({ variant: 'secondary' })}
             >
               {words.keep}
             </AlertDialog.Cancel>
             <AlertDialog.Action
               onClick={onDiscard}
               data-testid="discard-confirm"
-              className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700"
+              className={buttonClass({ variant: 'danger' })}
             >
               {words.discard}
             </AlertDialog.Action>

@@ -15,6 +15,7 @@ import { textRuleMessageText } from '../../lib/text-problem';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSentForm } from '../../lib/use-sent-form';
+import { Button } from '../../ui/button';
 import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { Dated } from '../../ui/dated';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
@@ -125,15 +126,16 @@ function CreateTokenForm({ full, onCreated }: { full: boolean; onCreated: (token
       {full && (
         <p className="mt-3 text-sm text-slate-600">{t('errors:token.limit_reached', { max: MAX_API_TOKENS })}</p>
       )}
-      <button
+      <Button
         type="submit"
         disabled={create.isPending || full}
-        className="mt-4 inline-flex items-center gap-2 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        variant="primary"
+        className="mt-4"
         data-testid="api-token-create"
       >
         {create.isPending && <Spinner className="size-4 border-2" label={t('apiTokens.create.pending')} />}
         {t('apiTokens.create.submit')}
-      </button>
+      </Button>
     </form>
   );
 }

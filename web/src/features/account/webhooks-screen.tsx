@@ -15,6 +15,7 @@ import { sayOutcome } from '../../lib/say-outcome';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSentForm } from '../../lib/use-sent-form';
+import { Button } from '../../ui/button';
 import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { Dated } from '../../ui/dated';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
@@ -103,15 +104,16 @@ function CreateWebhookForm({ full, onCreated }: { full: boolean; onCreated: (sec
           {t('errors:webhook.limit_reached', { max: MAX_WEBHOOK_ENDPOINTS })}
         </p>
       )}
-      <button
+      <Button
         type="submit"
         disabled={create.isPending || full}
-        className="mt-4 inline-flex items-center gap-2 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        variant="primary"
+        className="mt-4"
         data-testid="webhook-create"
       >
         {create.isPending && <Spinner className="size-4 border-2" label={t('webhooks.create.pending')} />}
         {t('webhooks.create.submit')}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -253,26 +255,24 @@ function WebhookRow({
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
+          <Button
             onClick={() => void sendTest()}
             disabled={test.isPending}
-            className="inline-flex items-center gap-2 rounded-xl border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+            variant="secondary"
             data-testid="webhook-test"
           >
             {test.isPending && <Spinner className="size-4 border-2" label={t('webhooks.list.testPending')} />}
             {t('webhooks.list.test')}
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
             onClick={() => setOpen((shown) => !shown)}
             aria-expanded={open}
             aria-controls={logId}
-            className="rounded-xl border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+            variant="secondary"
             data-testid="webhook-log-toggle"
           >
             {open ? t('webhooks.list.hideLog') : t('webhooks.list.showLog')}
-          </button>
+          </Button>
           <DangerOutlineButton
             onClick={() => onRemove(endpoint)}
             aria-label={t('webhooks.list.removeLabel', { url: endpoint.url })}

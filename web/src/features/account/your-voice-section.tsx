@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useSession } from '../../lib/api/auth';
 import { errorText } from '../../lib/error-text';
+import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useCorrectVoice, useMeasureVoice, useVoice } from './voice-api';
 
@@ -84,16 +85,10 @@ export function YourVoiceSection() {
           </h2>
           <p className="mt-1 text-sm leading-6 text-slate-600">{t('description')}</p>
         </div>
-        <button
-          type="button"
-          onClick={() => void rebuild()}
-          disabled={measuring}
-          className="inline-flex items-center gap-2 rounded-xl border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60"
-          data-testid="voice-rebuild"
-        >
+        <Button onClick={() => void rebuild()} disabled={measuring} variant="secondary" data-testid="voice-rebuild">
           {measuring ? <Spinner className="size-4 border-2" /> : <RefreshCw aria-hidden="true" className="size-4" />}
           {measuring ? t('measuring') : traits ? t('rebuild') : t('build')}
-        </button>
+        </Button>
       </div>
       {voice.isError ? (
         <p className="mt-4 text-sm text-red-700">{t('loadFailed')}</p>

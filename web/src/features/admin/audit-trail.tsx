@@ -2,6 +2,7 @@ import type { AdminAuditEntry } from '@nashr/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../lib/format';
+import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useAuditTrail } from './admin-audit-api';
 
@@ -16,13 +17,9 @@ export function AuditTrail() {
         <h2 id="audit-trail-title" className="text-xl font-bold text-ink">
           {t('audit.title')}
         </h2>
-        <button
-          type="button"
-          onClick={() => void trail.refetch()}
-          className="rounded-xl border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
-        >
+        <Button onClick={() => void trail.refetch()} variant="secondary">
           {t('audit.refresh')}
-        </button>
+        </Button>
       </div>
       {trail.isPending ? (
         <Spinner className="size-5 border-2" label={t('audit.loading')} />

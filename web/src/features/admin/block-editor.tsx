@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { ApiError } from '../../lib/api/client';
 import { errorText } from '../../lib/error-text';
 import { formatDateTime } from '../../lib/format';
+import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { type AdminContentBlock, useAdminContentBlock, useSaveContentBlock } from './admin-content-api';
 import { newItems } from './block-defaults';
@@ -54,14 +55,10 @@ export function BlockEditor<K extends ContentBlockName>(props: BlockEditorProps<
       <p className="max-w-md text-sm text-slate-600">
         {errorText(query.error)} {t('editor.loadFailedHint')}
       </p>
-      <button
-        type="button"
-        onClick={() => void query.refetch()}
-        className="mt-1 inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-      >
+      <Button onClick={() => void query.refetch()} variant="secondary" className="mt-1">
         <RotateCcw aria-hidden="true" className="size-4" />
         {t('editor.retry')}
-      </button>
+      </Button>
     </div>
   ) : (
     <div className="flex flex-col items-center gap-3 py-20" data-testid="editor-loading">
@@ -285,13 +282,9 @@ function LoadedEditor<K extends ContentBlockName>({
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {dirty && !saving && (
-            <button
-              type="button"
-              onClick={discard}
-              className="flex-1 whitespace-nowrap rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 sm:flex-none"
-            >
+            <Button onClick={discard} variant="secondary" className="flex-1 whitespace-nowrap sm:flex-none">
               {t('editor.discard')}
-            </button>
+            </Button>
           )}
           <button
             type="button"

@@ -2,6 +2,7 @@ import { ImageOff, ImagePlus, Trash2 } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMegabytes } from '../../lib/format';
+import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { FieldError, useFieldIssue } from './fields';
 import { IMAGE_ACCEPT, type ImageRefusal, readImageFile } from './image-file';
@@ -83,15 +84,15 @@ export function ImageField({ label, path, value, onChange }: ImageFieldProps) {
         </div>
         <div className="flex min-w-0 flex-col gap-2">
           <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
+            <Button
               onClick={() => input.current?.click()}
               aria-describedby={`${id}-label ${id}-help${message ? ` ${id}-error` : ''}`}
-              className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-xs hover:bg-slate-50"
+              variant="secondary"
+              size="sm"
             >
               <ImagePlus aria-hidden="true" className="size-4" />
               {value ? t('image.replace') : t('image.upload')}
-            </button>
+            </Button>
             {value && (
               <button
                 type="button"

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAdminLibrary, useSaveLibraryPost } from '../../lib/api/library';
 import { errorText } from '../../lib/error-text';
+import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 
 const fieldClass =
@@ -138,21 +139,12 @@ function PostForm({ post, onDone }: { post: AdminLibraryPost | null; onDone: () 
         {t('editor.hiddenField')}
       </label>
       <div className="flex gap-2">
-        <button
-          type="submit"
-          disabled={save.isPending}
-          className="rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          data-testid="library-editor-save"
-        >
+        <Button type="submit" disabled={save.isPending} variant="primary" data-testid="library-editor-save">
           {t('editor.save')}
-        </button>
-        <button
-          type="button"
-          onClick={onDone}
-          className="rounded-xl border border-slate-300 px-4 py-2 text-sm font-semibold"
-        >
+        </Button>
+        <Button onClick={onDone} variant="secondary">
           {t('editor.cancel')}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -190,15 +182,10 @@ export function LibraryEditor() {
           </h2>
           <p className="mt-1 text-sm text-slate-600">{t('editor.description')}</p>
         </div>
-        <button
-          type="button"
-          onClick={() => setEditing('new')}
-          className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          data-testid="library-editor-add"
-        >
+        <Button onClick={() => setEditing('new')} variant="primary" data-testid="library-editor-add">
           <Plus aria-hidden="true" className="size-4" />
           {t('editor.add')}
-        </button>
+        </Button>
       </div>
       {editing && (
         <PostForm
@@ -253,19 +240,19 @@ export function LibraryEditor() {
                 </p>
               </div>
               <div className="flex gap-2">
-                <button
-                  type="button"
+                <Button
                   onClick={() => setEditing(post)}
-                  className="inline-flex items-center gap-1 rounded-xl border border-slate-300 px-3 py-1.5 text-sm"
+                  variant="secondary"
+                  size="sm"
                   data-testid="library-editor-edit"
                 >
                   <Pencil aria-hidden="true" className="size-4" />
                   {t('editor.edit')}
-                </button>
-                <button
-                  type="button"
+                </Button>
+                <Button
                   onClick={() => toggleHidden(post)}
-                  className="inline-flex items-center gap-1 rounded-xl border border-slate-300 px-3 py-1.5 text-sm"
+                  variant="secondary"
+                  size="sm"
                   data-testid="library-editor-toggle"
                 >
                   {post.hidden ? (
@@ -274,7 +261,7 @@ export function LibraryEditor() {
                     <EyeOff aria-hidden="true" className="size-4" />
                   )}
                   {t(post.hidden ? 'editor.show' : 'editor.hide')}
-                </button>
+                </Button>
               </div>
             </li>
           ))}

@@ -8,6 +8,7 @@ import { errorText } from '../../lib/error-text';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSentForm } from '../../lib/use-sent-form';
+import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useAdminUser, useAdminUserCredits, useAdminUserPlan, useGrantCredits } from './admin-users-api';
 import { inputClass } from './fields';
@@ -49,14 +50,10 @@ export function UserCredits() {
             data-testid="admin-user-email"
           />
         </div>
-        <button
-          type="submit"
-          className="inline-flex items-center gap-1.5 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          data-testid="admin-user-find"
-        >
+        <Button type="submit" variant="primary" data-testid="admin-user-find">
           <Search aria-hidden="true" className="size-4" />
           {t('users.find')}
-        </button>
+        </Button>
         {errors.email && (
           <p
             id={problemId}
@@ -187,14 +184,9 @@ function GrantForm({ userId }: { userId: string }) {
           data-testid="admin-grant-amount"
         />
       </div>
-      <button
-        type="submit"
-        disabled={grant.isPending}
-        className="rounded-xl border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60"
-        data-testid="admin-grant"
-      >
+      <Button type="submit" disabled={grant.isPending} variant="secondary" data-testid="admin-grant">
         {t('users.grant')}
-      </button>
+      </Button>
       {problem && (
         <p id={problemId} role="alert" className="basis-full text-sm text-red-700" data-testid="admin-grant-problem">
           {problem}

@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type AnalyticsExportKind, analyticsExportUrl } from '../../lib/api/analytics';
+import { buttonClass } from '../../ui/button';
 
 const KINDS: AnalyticsExportKind[] = ['posts', 'snapshots'];
 
@@ -18,7 +19,7 @@ export function ExportLinks() {
           key={kind}
           href={analyticsExportUrl(kind)}
           download
-          className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50"
+          className={buttonClass({ variant: 'secondary', size: 'sm' })}
           data-testid={`export-${kind}`}
         >
           <Download aria-hidden="true" className="size-4" />

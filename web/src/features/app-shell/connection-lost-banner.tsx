@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Unplug } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/api/auth';
+import { buttonClass } from '../../ui/button';
 
 /**
  * The network dropped the account's working connection: above every screen of the app, what
@@ -25,7 +26,7 @@ export function ConnectionLostBanner() {
       </p>
       <Link
         to="/connect-linkedIn"
-        className="rounded-lg bg-red-600 px-3 py-1.5 font-semibold text-white hover:bg-red-700"
+        className={buttonClass({ variant: 'danger', size: 'sm' })}
         data-testid="connection-lost-reconnect"
       >
         {t('connectionLost.reconnect')}

@@ -9,6 +9,7 @@ import { useCheckout, useEntitlement, usePlans, usePortal } from '../../lib/api/
 import { useEngageAllowance } from '../../lib/api/engage';
 import { codeText, errorText } from '../../lib/error-text';
 import { formatDateTime, formatDay, formatNumber } from '../../lib/format';
+import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { formatPlanPrice, isSubscribed, PLAN_PICKER_HASH, planLimitLines, trialDaysLeft, trialSummary } from './';
 
@@ -86,15 +87,15 @@ function Status({ entitlement }: { entitlement: Entitlement }) {
             : t('left.noRenewal')}
       </p>
       {entitlement.provider && entitlement.status !== 'expired' && (
-        <button
-          type="button"
-          className="mt-5 rounded-xl border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50"
+        <Button
+          variant="secondary"
+          className="mt-5"
           disabled={portal.isPending}
           onClick={() => portal.mutate(undefined, { onError: (error) => toast.error(errorText(error)) })}
           data-testid="billing-manage"
         >
           {t('manage')}
-        </button>
+        </Button>
       )}
     </section>
   );
@@ -143,9 +144,9 @@ export function PlanPicker({ current }: { current: Entitlement | undefined }) {
                     </li>
                   ))}
                 </ul>
-                <button
-                  type="button"
-                  className="mt-4 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+                <Button
+                  variant="primary"
+                  className="mt-4"
                   disabled={subscribed || checkout.isPending}
                   aria-describedby={reason ? `plan-${plan.id}-why` : undefined}
                   title={reason ?? (checkout.isPending ? t('disabled.pending') : undefined)}
@@ -155,7 +156,7 @@ export function PlanPicker({ current }: { current: Entitlement | undefined }) {
                   data-testid={`choose-${plan.id}`}
                 >
                   {isCurrent ? t('currentPlan') : t('select', { plan: t(`plans.${plan.id}`) })}
-                </button>
+                </Button>
                 {reason && (
                   <p
                     id={`plan-${plan.id}-why`}

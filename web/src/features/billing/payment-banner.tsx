@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { useEntitlement, usePortal } from '../../lib/api/billing';
 import { errorText } from '../../lib/error-text';
 import { formatDay } from '../../lib/format';
+import { Button } from '../../ui/button';
 
 /**
  * A payment failed: the plan stays until the grace period ends. Above every screen of the
@@ -31,15 +32,15 @@ export function PaymentBanner() {
           date: formatDay(data.graceEndsAt, i18n.language),
         })}
       </p>
-      <button
-        type="button"
-        className="rounded-lg bg-red-600 px-3 py-1.5 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
+      <Button
+        variant="danger"
+        size="sm"
         disabled={portal.isPending}
         onClick={() => portal.mutate(undefined, { onError: (error) => toast.error(errorText(error)) })}
         data-testid="payment-banner-fix"
       >
         {t('banner.fixPayment')}
-      </button>
+      </Button>
     </section>
   );
 }

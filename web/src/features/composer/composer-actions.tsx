@@ -1,5 +1,6 @@
 import { BadgeCheck, CalendarClock, Info, ListPlus, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { ReviewStateBadge, SendForReviewButton } from '../review';
 import { useMaySchedule, useRoleHere } from '../workspaces';
@@ -101,33 +102,27 @@ export function ComposerActions({
         </p>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
-        <button
-          type="button"
+        <Button
           onClick={onQueue}
           disabled={!canSend || queueing}
           aria-busy={queueing}
-          className="inline-flex items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
+          variant="secondary"
+          size="lg"
           data-testid="composer-queue"
         >
           {queueing ? <Spinner className="size-4 border-2" /> : <ListPlus aria-hidden="true" className="size-4" />}
           {t('actions.queue')}
-        </button>
-        <button
-          type="button"
-          onClick={onSchedule}
-          disabled={!canSend}
-          className="inline-flex items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
-          data-testid="composer-schedule"
-        >
+        </Button>
+        <Button onClick={onSchedule} disabled={!canSend} variant="secondary" size="lg" data-testid="composer-schedule">
           <CalendarClock aria-hidden="true" className="size-4" />
           {t('actions.schedule')}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           onClick={onPost}
           disabled={!canSend}
           aria-busy={posting}
-          className="inline-flex items-center justify-center gap-2 rounded-xl bg-brand-600 px-6 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+          variant="primary"
+          size="lg"
           data-testid="composer-post"
         >
           {posting ? (
@@ -136,7 +131,7 @@ export function ComposerActions({
             <Send aria-hidden="true" className="size-4 rtl:-scale-x-100" />
           )}
           {posting ? t('actions.posting') : t('actions.post')}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useReturnFocus } from '../../lib/use-return-focus';
+import { buttonClass } from '../../ui/button';
 
 interface PublishConfirmDialogProps {
   open: boolean;
@@ -37,14 +38,10 @@ export function PublishConfirmDialog({ open, authorName, onCancel, onConfirm }: 
             {t('confirmPost.final')}
           </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            <AlertDialog.Cancel className={buttonClass({ variant: 'secondary' })}>
               {t('confirmPost.cancel')}
             </AlertDialog.Cancel>
-            <AlertDialog.Action
-              onClick={onConfirm}
-              data-testid="publish-confirm-post"
-              className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-            >
+            <AlertDialog.Action onClick={onConfirm} data-testid="publish-confirm-post" className={buttonClass()}>
               <Send aria-hidden="true" className="size-4 rtl:-scale-x-100" />
               {t('confirmPost.confirm')}
             </AlertDialog.Action>

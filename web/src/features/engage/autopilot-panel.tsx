@@ -13,6 +13,7 @@ import { useEngageTargets } from '../../lib/api/engage';
 import { codeText, errorText, schemaProblem } from '../../lib/error-text';
 import { formatDateTime, formatWeekday } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
+import { Button } from '../../ui/button';
 import { SkeletonStack } from '../../ui/skeleton';
 import { TimeField } from '../../ui/time-field';
 import { useAutopilot, usePauseAutopilot, useSaveAutopilot } from './engage-autopilot-api';
@@ -20,10 +21,6 @@ import { useAutopilot, usePauseAutopilot, useSaveAutopilot } from './engage-auto
 const field =
   'block w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-2 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
 const label = 'text-sm font-medium text-slate-700';
-const primary =
-  'inline-flex items-center justify-center gap-1.5 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60';
-const secondary =
-  'inline-flex items-center justify-center gap-1.5 rounded-xl border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60';
 
 /** A Sunday, from which the weekday names are read in the interface language (0 = Sunday). */
 const SUNDAY = new Date(Date.UTC(2026, 0, 4, 12));
@@ -98,9 +95,9 @@ function AutopilotStatus({
             <a href="/billing" className="font-semibold underline">
               {t('autopilot.billing')}
             </a>
-            <button type="button" className={secondary} onClick={onTurnOn} disabled={pending}>
+            <Button variant="secondary" onClick={onTurnOn} disabled={pending}>
               {t('autopilot.turnOnAgain')}
-            </button>
+            </Button>
           </p>
         </div>
       )}
@@ -176,9 +173,9 @@ function AutopilotForm({ autopilot, people }: { autopilot: Autopilot; people: En
     <>
       <AutopilotStatus autopilot={autopilot} onTurnOn={() => submit(true)} pending={save.isPending} />
       {autopilot.enabled && autopilot.status !== 'stopped' && (
-        <button
-          type="button"
-          className={`${secondary} mt-3 w-full`}
+        <Button
+          variant="secondary"
+          className="mt-3 w-full"
           onClick={togglePause}
           disabled={pause.isPending}
           data-testid="autopilot-pause"
@@ -189,7 +186,7 @@ function AutopilotForm({ autopilot, people }: { autopilot: Autopilot; people: En
             <Pause aria-hidden="true" className="size-4" />
           )}
           {autopilot.paused ? t('autopilot.resume') : t('autopilot.pause')}
-        </button>
+        </Button>
       )}
       <AutopilotLimits autopilot={autopilot} />
       <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate data-testid="autopilot-form">
@@ -341,9 +338,15 @@ function AutopilotForm({ autopilot, people }: { autopilot: Autopilot; people: En
             {error}
           </p>
         )}
-        <button type="submit" className={`${primary} w-full`} disabled={save.isPending} data-testid="autopilot-save">
+        <Button
+          type="submit"
+          variant="primary"
+          className="w-full"
+          disabled={save.isPending}
+          data-testid="autopilot-save"
+        >
           {save.isPending ? t('autopilot.saving') : t('autopilot.save')}
-        </button>
+        </Button>
       </form>
     </>
   );

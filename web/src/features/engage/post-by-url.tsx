@@ -13,6 +13,7 @@ import { toast } from 'sonner';
 import { useEngageFeed } from '../../lib/api/engage';
 import { errorText } from '../../lib/error-text';
 import { lengthProblem, useSchemaForm } from '../../lib/use-schema-form';
+import { Button } from '../../ui/button';
 import { PostCard } from './engage-feed';
 import { usePostByUrl } from './engage-network-api';
 
@@ -88,17 +89,11 @@ function CopyAndOpen({ post }: { post: FeedPost }) {
       />
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <span className="text-xs text-slate-500">{t('byUrl.sendThere')}</span>
-        <button
-          type="button"
-          className="inline-flex items-center gap-1.5 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60"
-          disabled={!text.trim()}
-          onClick={copyAndOpen}
-          data-testid="engage-copy-open"
-        >
+        <Button variant="primary" disabled={!text.trim()} onClick={copyAndOpen} data-testid="engage-copy-open">
           <Copy aria-hidden="true" className="size-4" />
           {t('byUrl.copyAndOpen')}
           <ExternalLink aria-hidden="true" className="size-3.5 rtl:-scale-x-100" />
-        </button>
+        </Button>
       </div>
     </article>
   );
@@ -194,15 +189,10 @@ export function PostByUrl({
           </>
         )}
         <div className="mt-3 flex justify-end">
-          <button
-            type="submit"
-            className="inline-flex items-center gap-1.5 rounded-xl bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60"
-            disabled={add.isPending}
-            data-testid="engage-url-submit"
-          >
+          <Button type="submit" variant="primary" disabled={add.isPending} data-testid="engage-url-submit">
             <Link2 aria-hidden="true" className="size-4" />
             {add.isPending ? t('byUrl.fetching') : t('byUrl.submit')}
-          </button>
+          </Button>
         </div>
         {error && (
           <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700" data-testid="engage-url-error">

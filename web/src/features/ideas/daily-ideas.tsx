@@ -3,6 +3,7 @@ import { CircleAlert, Lightbulb, RotateCw, SquarePen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useDailyIdeas } from '../../lib/api/advice';
 import { errorText } from '../../lib/error-text';
+import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Skeleton } from '../../ui/skeleton';
 import { useComposer } from '../composer';
@@ -92,16 +93,16 @@ function IdeaItem({ idea, lang }: { idea: PostIdea; lang?: string }) {
           {t(`ideas.sources.${idea.source}`)}
         </span>
       </div>
-      <button
-        type="button"
+      <Button
         onClick={() => composer.open({ text: idea.topic })}
         aria-label={t('ideas.writeLabel', { topic: idea.topic.slice(0, 80) })}
-        className="inline-flex shrink-0 items-center justify-center gap-2 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
+        variant="primary"
+        className="shrink-0"
         data-testid="idea-write"
       >
         <SquarePen aria-hidden="true" className="size-4" />
         {t('ideas.write')}
-      </button>
+      </Button>
     </li>
   );
 }

@@ -4,6 +4,7 @@ import { ExternalLink, UserPlus, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFollowedPosts } from '../../lib/api/engage';
 import { errorText } from '../../lib/error-text';
+import { buttonClass } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { LikeThisButton } from './like-this-button';
 
@@ -58,11 +59,7 @@ export function FollowedPosts() {
   const result = useFollowedPosts();
   const quiet = result.data?.following ?? false;
   const goEngage = (
-    <Link
-      to="/engage"
-      className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
-      data-testid="followed-go-engage"
-    >
+    <Link to="/engage" className={buttonClass()} data-testid="followed-go-engage">
       <UserPlus aria-hidden="true" className="size-4" />
       {t('inspiration.followed.goEngage')}
     </Link>

@@ -4,7 +4,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
+import { Button } from '../../ui/button';
+import { DialogFrame, fieldClass } from '../../ui/dialog-frame';
 import { useComposer } from '../composer';
 import { structureTraits, structureWords } from './like-this';
 
@@ -39,18 +40,17 @@ export function LikeThisButton({ post, testId }: { post: { body: string; format?
 
   return (
     <>
-      <button
-        type="button"
+      <Button
         onClick={() => {
           reset();
           setOpen(true);
         }}
-        className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
+        variant="primary"
         data-testid={testId}
       >
         <Sparkles aria-hidden="true" className="size-4" />
         {t('inspiration.likeThis')}
-      </button>
+      </Button>
       <DialogFrame
         open={open}
         onOpenChange={setOpen}
@@ -86,13 +86,13 @@ export function LikeThisButton({ post, testId }: { post: { body: string; format?
             )}
           </div>
           <div className="flex justify-end gap-2">
-            <button type="button" onClick={() => setOpen(false)} className={secondaryButtonClass}>
+            <Button onClick={() => setOpen(false)} variant="secondary" size="lg">
               {t('likeThis.cancel')}
-            </button>
-            <button type="submit" className={primaryButtonClass} data-testid="like-this-write">
+            </Button>
+            <Button type="submit" variant="primary" size="lg" data-testid="like-this-write">
               <Sparkles aria-hidden="true" className="size-4" />
               {t('likeThis.write')}
-            </button>
+            </Button>
           </div>
         </form>
       </DialogFrame>

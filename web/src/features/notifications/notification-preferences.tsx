@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { errorText } from '../../lib/error-text';
 import { formatClock } from '../../lib/format';
+import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './notifications-api';
 import { PushDeviceSwitch } from './push-device-switch';
@@ -126,15 +127,15 @@ export function NotificationPreferencesSection() {
               </select>
             </label>
             <span className="text-xs text-slate-500">{t('preferences.timeZone', { zone: current.timeZone })}</span>
-            <button
-              type="button"
+            <Button
               onClick={onSave}
               disabled={!draft || save.isPending}
-              className="ms-auto rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+              variant="primary"
+              className="ms-auto"
               data-testid="save-notification-preferences"
             >
               {save.isPending ? t('preferences.saving') : t('preferences.save')}
-            </button>
+            </Button>
           </div>
         </>
       )}

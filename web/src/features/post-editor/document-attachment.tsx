@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { thumbnailUrl } from '../../lib/api/media';
 import { formatNumber } from '../../lib/format';
 import { loadOnce } from '../../lib/load-once';
+import { Button } from '../../ui/button';
 import type { ComposerDocument } from './use-composer-document';
 
 type PdfJs = typeof import('pdfjs-dist');
@@ -60,24 +61,19 @@ export function DocumentTitleForm({ id, controls }: { id: string; controls: Comp
           className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
           data-testid="document-title-input"
         />
-        <button
-          type="button"
+        <Button
           disabled={!trimmed || controls.uploading}
           onClick={() => void controls.upload(trimmed)}
-          className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+          variant="primary"
+          size="sm"
           data-testid="document-title-submit"
         >
           {controls.uploading && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
           {controls.uploading ? t('document.uploading') : t('document.attach')}
-        </button>
-        <button
-          type="button"
-          disabled={controls.uploading}
-          onClick={controls.cancel}
-          className="rounded-lg border border-slate-200 px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-50 disabled:opacity-50"
-        >
+        </Button>
+        <Button disabled={controls.uploading} onClick={controls.cancel} variant="secondary" size="sm">
           {t('document.cancel')}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { thumbnailUrl } from '../../lib/api/media';
 import { formatNumber } from '../../lib/format';
+import { Button } from '../../ui/button';
 import { AttachedDocument, DocumentError, DocumentTitleForm } from './document-attachment';
 import { SortableImage, SortableImages } from './sortable-images';
 import type { ComposerMedia } from './use-composer-media';
@@ -65,17 +66,17 @@ export function MediaPicker({
             {t('media.hint', { count: MAX_POST_IMAGES })}
           </p>
         </div>
-        <button
-          type="button"
+        <Button
           disabled={disabled || full}
           onClick={() => input.current?.click()}
           aria-describedby={`${id}-media-hint`}
-          className="inline-flex items-center gap-1.5 rounded-lg border border-slate-200 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-50"
+          variant="secondary"
+          size="sm"
           data-testid="media-add"
         >
           <ImagePlus aria-hidden="true" className="size-4" />
           {t('media.add')}
-        </button>
+        </Button>
         <input
           ref={input}
           type="file"

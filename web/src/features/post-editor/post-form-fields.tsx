@@ -1,9 +1,10 @@
 import { MAX_POST_LENGTH, textProblem } from '@nashr/contracts';
 import type { FormEvent, ReactNode } from 'react';
 import { z } from 'zod';
+import { Button } from '../../ui/button';
 import { CharCounter, postLength } from '../../ui/char-counter';
 import { DateField } from '../../ui/date-field';
-import { fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
+import { fieldClass } from '../../ui/dialog-frame';
 import { Spinner } from '../../ui/spinner';
 import { TextProblemNotice } from '../../ui/text-problem-notice';
 import { TimeField } from '../../ui/time-field';
@@ -165,13 +166,13 @@ export function FormActions({
 }: FormActionsProps) {
   return (
     <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-      <button type="button" disabled={busy} onClick={onCancel} className={secondaryButtonClass}>
+      <Button disabled={busy} onClick={onCancel} variant="secondary" size="lg">
         {cancelLabel}
-      </button>
-      <button type="submit" disabled={busy || waiting} className={primaryButtonClass}>
+      </Button>
+      <Button type="submit" disabled={busy || waiting} variant="primary" size="lg">
         {busy && <Spinner className="size-4 border-2" />}
         {busy ? submittingLabel : submitLabel}
-      </button>
+      </Button>
     </div>
   );
 }

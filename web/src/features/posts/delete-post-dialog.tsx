@@ -6,8 +6,8 @@ import { type PostView, useDeletePost } from '../../lib/api/posts';
 import { errorText } from '../../lib/error-text';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
 import { useReturnFocus } from '../../lib/use-return-focus';
+import { buttonClass } from '../../ui/button';
 import { ClampedText } from '../../ui/clamped-text';
-import { secondaryButtonClass } from '../../ui/dialog-frame';
 import { Spinner } from '../../ui/spinner';
 
 /** Delete asks first (spec section 2 leaves it unwired; here it really deletes). */
@@ -60,13 +60,16 @@ export function DeletePostDialog({ post, onClose }: { post: PostView | null; onC
             </div>
           )}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel disabled={remove.isPending} className={secondaryButtonClass}>
+            <AlertDialog.Cancel
+              disabled={remove.isPending}
+              className={buttonClass({ variant: 'secondary', size: 'lg' })}
+            >
               {t('delete.cancel')}
             </AlertDialog.Cancel>
             <AlertDialog.Action
               onClick={onConfirm}
               disabled={remove.isPending}
-              className="inline-flex items-center justify-center gap-2 rounded-xl bg-red-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-700 disabled:opacity-60"
+              className={buttonClass({ variant: 'danger', size: 'lg' })}
             >
               {remove.isPending && <Spinner className="size-4 border-2" />}
               {remove.isPending ? t('delete.deleting') : t('delete.confirm')}

@@ -8,6 +8,7 @@ import { useReviewSettings } from '../../lib/api/review';
 import { formatDateTime } from '../../lib/format';
 import { sayOutcome } from '../../lib/say-outcome';
 import { useCurrentWorkspace } from '../../session/current-workspace';
+import { Button } from '../../ui/button';
 import { CommentCount, ReviewStateBadge, SendForReviewButton, sendsForReview } from '../review';
 import { useMaySchedule, useRoleHere } from '../workspaces';
 import { EmptyPostList, LoadError, PostListSkeleton } from './list-states';
@@ -72,15 +73,10 @@ function DraftCard({
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={`${action} bg-brand-600 text-white hover:bg-brand-700`}
-          onClick={() => onOpen(draft)}
-          data-testid="draft-open"
-        >
+        <Button variant="primary" size="sm" onClick={() => onOpen(draft)} data-testid="draft-open">
           <FilePenLine aria-hidden="true" className="size-4" />
           {t('drafts.open')}
-        </button>
+        </Button>
         {submits && sendsForReview(draft) && (
           <SendForReviewButton
             draftId={draft.id}
@@ -101,16 +97,16 @@ function DraftCard({
           {t('review:open')}
         </Link>
         {offersSchedule && (
-          <button
-            type="button"
-            className={`${action} border border-slate-200 text-slate-700 hover:bg-slate-50`}
+          <Button
+            variant="secondary"
+            size="sm"
             onClick={() => onSchedule(draft)}
             disabled={!draft.content.trim()}
             data-testid="draft-schedule"
           >
             <CalendarPlus aria-hidden="true" className="size-4" />
             {t('drafts.schedule')}
-          </button>
+          </Button>
         )}
         <button
           type="button"

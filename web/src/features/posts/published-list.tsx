@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddedPages } from '../../lib/api/linkedin';
 import { usePublishedPosts } from '../../lib/api/posts';
+import { Button } from '../../ui/button';
 import { IdentityChoice, useIdentityChoice } from './identity-choice';
 import { EmptyPostList, LoadError, PostListSkeleton } from './list-states';
 import { PublishedPostCard } from './published-post-card';
@@ -51,15 +52,16 @@ function PublishedPosts({ identity, onGenerate }: { identity: string | null; onG
         <PublishedPostCard key={post.id} post={post} asPage={identity !== null} />
       ))}
       {posts.length > shown && (
-        <button
-          type="button"
+        <Button
           onClick={() => setShown((count) => count + PAGE)}
           data-testid="show-more-published"
-          className="inline-flex items-center justify-center gap-2 self-center rounded-xl border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50"
+          variant="secondary"
+          size="lg"
+          className="self-center"
         >
           <ChevronDown aria-hidden="true" className="size-4" />
           {t('published.showMore')}
-        </button>
+        </Button>
       )}
     </div>
   );

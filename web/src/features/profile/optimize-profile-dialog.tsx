@@ -14,7 +14,8 @@ import { toast } from 'sonner';
 import { useProfileReview } from '../../lib/api/advice';
 import { copyText } from '../../lib/copy-text';
 import { errorText, schemaProblem } from '../../lib/error-text';
-import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
+import { Button } from '../../ui/button';
+import { DialogFrame, fieldClass } from '../../ui/dialog-frame';
 import { Spinner } from '../../ui/spinner';
 
 /**
@@ -144,14 +145,14 @@ export function OptimizeProfileDialog({
             </p>
           )}
           <div className="flex justify-end">
-            <button type="submit" disabled={review.isPending} className={primaryButtonClass} data-testid="optimize-run">
+            <Button type="submit" disabled={review.isPending} variant="primary" size="lg" data-testid="optimize-run">
               {review.isPending ? (
                 <Spinner className="size-4 border-2" />
               ) : (
                 <Sparkles aria-hidden="true" className="size-4" />
               )}
               {review.isPending ? t('optimize.running') : t('optimize.run')}
-            </button>
+            </Button>
           </div>
         </form>
       )}
@@ -177,9 +178,9 @@ function ReviewResult({ review, onAgain }: { review: ProfileReview; onAgain: () 
         <p className="text-sm text-slate-500" data-testid="optimize-credits">
           {t('optimize.creditsLeft', { remaining: review.credits.remaining })}
         </p>
-        <button type="button" onClick={onAgain} className={secondaryButtonClass} data-testid="optimize-again">
+        <Button onClick={onAgain} variant="secondary" size="lg" data-testid="optimize-again">
           {t('optimize.again')}
-        </button>
+        </Button>
       </div>
     </div>
   );

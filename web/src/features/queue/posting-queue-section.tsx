@@ -20,6 +20,7 @@ import { errorText } from '../../lib/error-text';
 import { formatClock, formatDay, formatWeekday } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { TimeField } from '../../ui/time-field';
 
@@ -132,13 +133,9 @@ export function PostingQueueSection() {
       {queue.isError ? (
         <div className="mt-4 flex flex-wrap items-center gap-3 text-sm text-red-700" role="alert">
           {t('queue.loadFailed')}
-          <button
-            type="button"
-            className="rounded-lg border border-slate-300 px-3 py-1.5 font-semibold text-slate-700 hover:bg-slate-50"
-            onClick={() => void queue.refetch()}
-          >
+          <Button variant="secondary" size="sm" onClick={() => void queue.refetch()}>
             {t('queue.retry')}
-          </button>
+          </Button>
         </div>
       ) : !data ? (
         <div className="mt-6 flex justify-center" data-testid="posting-queue-loading">
@@ -251,15 +248,10 @@ export function PostingQueueSection() {
                   )}
                 />
               </div>
-              <button
-                type="submit"
-                disabled={save.isPending}
-                className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-                data-testid="posting-queue-add-slot"
-              >
+              <Button type="submit" disabled={save.isPending} variant="primary" data-testid="posting-queue-add-slot">
                 <Plus aria-hidden="true" className="size-4" />
                 {t('queue.add')}
-              </button>
+              </Button>
             </form>
           ) : (
             <p className="text-sm text-slate-600">{t('queue.fullWeek', { limit: MAX_QUEUE_SLOTS })}</p>

@@ -16,9 +16,10 @@ import { sayOutcome } from '../../lib/say-outcome';
 import { useConfirmedRemoval } from '../../lib/use-confirmed-removal';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSentForm } from '../../lib/use-sent-form';
+import { Button } from '../../ui/button';
 import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { Dated } from '../../ui/dated';
-import { fieldClass, primaryButtonClass } from '../../ui/dialog-frame';
+import { fieldClass } from '../../ui/dialog-frame';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
 import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
@@ -32,9 +33,6 @@ import {
   useWithdrawInvitation,
   useWorkspaceTeam,
 } from './workspaces-api';
-
-const smallButtonClass =
-  'rounded-xl border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60';
 
 /** What the invite form asks; the invitation e-mail's language is the inviter's. */
 const inviteFieldsSchema = inviteToWorkspaceRequestSchema.omit({ lang: true });
@@ -115,15 +113,17 @@ function InviteForm({ workspace }: { workspace: Workspace }) {
           {problem}
         </p>
       )}
-      <button
+      <Button
         type="submit"
         disabled={invite.isPending}
-        className={`${primaryButtonClass} mt-3`}
+        variant="primary"
+        size="lg"
+        className="mt-3"
         data-testid="workspace-invite"
       >
         {invite.isPending && <Spinner className="size-4 border-2" label={t('screen.invite.pending')} />}
         {t('screen.invite.submit')}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -184,15 +184,15 @@ function MemberRow({
             </select>
           )}
           {actions.transfer && (
-            <button
-              type="button"
+            <Button
               onClick={() => onTransfer(member)}
               aria-label={t('screen.members.transferLabel', { email: member.email })}
-              className={smallButtonClass}
+              variant="secondary"
+              size="sm"
               data-testid="workspace-member-transfer"
             >
               {t('screen.members.transfer')}
-            </button>
+            </Button>
           )}
           {actions.remove && (
             <DangerOutlineButton
@@ -231,16 +231,17 @@ function InvitationRow({
           <Dated ns="workspaces" i18nKey="screen.invitations.expires" date={invitation.expiresAt} />
         </p>
       </div>
-      <button
-        type="button"
+      <Button
         onClick={onWithdraw}
         disabled={busy}
         aria-label={t('screen.invitations.withdrawLabel', { email: invitation.email })}
-        className={`${smallButtonClass} self-start sm:self-auto`}
+        variant="secondary"
+        size="sm"
+        className="self-start sm:self-auto"
         data-testid="workspace-invitation-withdraw"
       >
         {t('screen.invitations.withdraw')}
-      </button>
+      </Button>
     </li>
   );
 }

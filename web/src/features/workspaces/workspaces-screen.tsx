@@ -7,7 +7,8 @@ import { toast } from 'sonner';
 import { lengthProblem, useSchemaForm } from '../../lib/use-schema-form';
 import { useSentForm } from '../../lib/use-sent-form';
 import { useCurrentWorkspace } from '../../session/current-workspace';
-import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
+import { Button } from '../../ui/button';
+import { DialogFrame, fieldClass } from '../../ui/dialog-frame';
 import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { ReviewRule } from './review-rule';
@@ -76,10 +77,10 @@ function CreateWorkspaceForm({ onCreated }: { onCreated: (workspace: Workspace) 
       </label>
       <div className="mt-1 flex flex-col gap-3 sm:flex-row">
         <input {...field} className={`${fieldClass} sm:flex-1`} data-testid="workspace-name" />
-        <button type="submit" disabled={create.isPending} className={primaryButtonClass} data-testid="workspace-create">
+        <Button type="submit" disabled={create.isPending} variant="primary" size="lg" data-testid="workspace-create">
           {create.isPending && <Spinner className="size-4 border-2" label={t('screen.create.pending')} />}
           {t('screen.create.submit')}
-        </button>
+        </Button>
       </div>
       {problem && (
         <p id={problemId} role="alert" className="mt-2 text-sm text-red-700" data-testid="workspace-create-problem">
@@ -130,18 +131,19 @@ function RenameDialog({ workspace, onClose }: { workspace: Workspace; onClose: (
           </p>
         )}
         <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} disabled={rename.isPending} className={secondaryButtonClass}>
+          <Button onClick={onClose} disabled={rename.isPending} variant="secondary" size="lg">
             {t('screen.rename.cancel')}
-          </button>
-          <button
+          </Button>
+          <Button
             type="submit"
             disabled={rename.isPending}
-            className={primaryButtonClass}
+            variant="primary"
+            size="lg"
             data-testid="workspace-rename-save"
           >
             {rename.isPending && <Spinner className="size-4 border-2" label={t('screen.rename.saving')} />}
             {t('screen.rename.save')}
-          </button>
+          </Button>
         </div>
       </form>
     </DialogFrame>
@@ -220,14 +222,9 @@ function WorkInButton({ workspace }: { workspace: Workspace }) {
     );
   }
   return (
-    <button
-      type="button"
-      onClick={() => void workIn(workspace)}
-      className="rounded-xl bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-      data-testid="workspace-work-in"
-    >
+    <Button onClick={() => void workIn(workspace)} variant="primary" data-testid="workspace-work-in">
       {t('screen.workIn.button')}
-    </button>
+    </Button>
   );
 }
 
@@ -312,15 +309,14 @@ export function WorkspacesPage() {
             </div>
             <WorkInButton workspace={selected} />
             {managesWorkspace(selected) && (
-              <button
-                type="button"
+              <Button
                 onClick={() => setRenaming(selected)}
                 aria-label={t('screen.rename.openLabel', { name: selected.name })}
-                className="rounded-xl border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+                variant="secondary"
                 data-testid="workspace-rename"
               >
                 {t('screen.rename.open')}
-              </button>
+              </Button>
             )}
           </div>
           <ReviewRule key={`review-${selected.id}`} workspace={selected} />
