@@ -16,7 +16,6 @@ import { ArrowRight, Check, FilePenLine, MessageSquareReply, Undo2 } from 'lucid
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { ApiError } from '../../lib/api/client';
 import { mediaUrl } from '../../lib/api/media';
 import {
@@ -29,7 +28,7 @@ import {
 import { codeText, errorText } from '../../lib/error-text';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { queriesTogether } from '../../lib/queries-together';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { refuseTrimmedText, useSchemaForm } from '../../lib/use-schema-form';
 import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
 import { LoadError } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
@@ -107,19 +106,12 @@ function ActivityList({ activity, whoIs }: { activity: ActivityEntry[]; whoIs: W
  * it: not empty, and at most MAX_REVIEW_COMMENT_LENGTH long. Each refusal carries the service's
  * answer code, so the form says it in the service's words; a submit hands on the trimmed text.
  */
-const commentFormSchema = addReviewCommentRequestSchema.pick({ body: true }).transform(({ body }, ctx) => {
-  const text = body.trim();
-  const code = !text
-    ? REVIEW_ERROR_CODES.commentEmpty
-    : text.length > MAX_REVIEW_COMMENT_LENGTH
-      ? REVIEW_ERROR_CODES.commentTooLong
-      : null;
-  if (code) {
-    ctx.addIssue({ code: 'custom', path: ['body'], message: code, params: { answerCode: code } });
-    return z.NEVER;
-  }
-  return { body: text };
-});
+const commentFormSchema = addReviewCommentRequestSchema.pick({ body: true }).transform(({ body }, ctx) => ({
+  body: refuseTrimmedText(body, ctx, 'body', MAX_REVIEW_COMMENT_LENGTH, {
+    empty: REVIEW_ERROR_CODES.commentEmpty,
+    tooLong: REVIEW_ERROR_CODES.commentTooLong,
+  }),
+}));
 
 /** A comment box with @mentions, sent once per comment however often it is retried. */
 function CommentForm({
