@@ -238,11 +238,24 @@ describe("the user's own data", () => {
     expect(file.ai.voice.corrections).toEqual({ emoji: 'never' });
     expect(file.ai.voice.measuredAt).toEqual(expect.any(String));
 
-    // Delete my account: refused until the e-mail is typed, then everything goes.
+    // Delete my account: refused until the e-mail is typed, then everything goes. Another
+    // address is said beside the field in the service's words, and nothing is sent.
+    const deletions: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE' && request.url().endsWith('/api/v1/auth/account'))
+        deletions.push(request.url());
+    });
     await page.getByTestId('delete-account').click();
     const confirm = page.getByTestId('delete-account-confirm');
-    await page.getByTestId('delete-confirmation').fill('someone-else@example.test');
-    expect(await confirm.isDisabled()).toBe(true);
+    const confirmation = page.getByTestId('delete-confirmation');
+    await confirmation.fill('someone-else@example.test');
+    await confirm.click();
+    const mismatch = page.getByTestId('delete-confirmation-problem');
+    await expect.poll(() => mismatch.textContent()).toBe('اكتب عنوان البريد الإلكتروني لحسابك كما هو لتأكيد الحذف.');
+    expect(await confirmation.getAttribute('aria-invalid')).toBe('true');
+    expect(await confirmation.getAttribute('aria-describedby')).toBe(await mismatch.getAttribute('id'));
+    expect(deletions).toEqual([]);
+    expect((await call(session, 'GET', '/api/v1/auth/me')).status).toBe(200);
     // The server refuses a wrong confirmation on its own, with a code the web translates.
     const refused = await call(session, 'DELETE', '/api/v1/auth/account', {
       confirmation: 'someone-else@example.test',

@@ -113,14 +113,22 @@ describe('engage', () => {
 
     const again = page.getByTestId('engage-post').first();
     await again.getByTestId('engage-use').first().click();
-    // An empty or over-long comment is refused in words, and costs nothing.
+    // An empty or over-long comment is refused in the service's words before it is sent, and costs nothing.
+    const commentsSent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/v1/engage/comments')) {
+        commentsSent.push(request.url());
+      }
+    });
     const refusal = again.getByTestId('engage-send-error');
     await again.getByTestId('engage-editor').fill('   ');
     await again.getByTestId('engage-send').click();
     await refusal.getByText('Write something before sending.').waitFor();
+    expect(await again.getByTestId('engage-editor').getAttribute('aria-invalid')).toBe('true');
     await again.getByTestId('engage-editor').fill('x'.repeat(1251));
     await again.getByTestId('engage-send').click();
     await refusal.getByText(/A comment can be at most 1,?250 characters\./).waitFor();
+    expect(commentsSent).toEqual([]);
     await again.getByTestId('engage-editor').fill(edited);
     await again.getByTestId('engage-send').click();
 

@@ -4,13 +4,15 @@
  * that type, a search that finds nothing says so, and a used template fills the composer. The
  * inspiration library (its seeded posts): in Arabic, a post found by another form of its word is
  * saved among the favourites and 'Write a post like this' asks for the user's topic, then has the AI
- * write on it in the post's structure, never putting an instruction in the post box.
+ * write on it in the post's structure, never putting an instruction in the post box. The admin's
+ * editor of the inspiration library says beside each field what is missing, in both languages, and
+ * sends nothing until it is written.
  */
 import type { Stack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from './support/browser';
-import { fullUser } from './support/full-user';
+import { fullUser, signedInUser } from './support/full-user';
 import { startWithBrowser, stopWithBrowser, WRITING_STACK } from './support/stack';
 
 let stack: Stack;
@@ -145,5 +147,40 @@ describe('the inspiration library', () => {
     await expect.poll(() => page.getByTestId('library-post').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.getByTestId('library-search').fill('qwertyuiopasdf');
     await page.getByTestId('empty-state').waitFor();
+  });
+});
+
+describe("the inspiration library's editor", () => {
+  it('says beside each field what is missing, in Arabic and English, and sends nothing until it is written', async () => {
+    const admin = await signedInUser(stack, 'library-admin', ['user', 'admin']);
+    const sent: string[] = [];
+    for (const lang of ['ar', 'en'] as const) {
+      const page = await openPage(browser, `${stack.url}/admin/dashboard`, {
+        lang,
+        cookies: [admin.session.browserCookie],
+      });
+      page.on('request', (request) => {
+        if (request.method() !== 'GET' && request.url().includes('/api/v1/library/admin/posts')) sent.push(lang);
+      });
+      const editor = page.getByTestId('library-editor');
+      await editor.getByTestId('library-editor-add').click();
+      const form = editor.getByTestId('library-editor-form');
+      // Only spaces: the service would refuse them once trimmed.
+      await form.getByTestId('library-editor-author').fill('   ');
+      await form.getByTestId('library-editor-body').fill('   ');
+      await form.getByTestId('library-editor-save').click();
+
+      const authorProblem = form.getByTestId('library-editor-author-problem');
+      const bodyProblem = form.getByTestId('library-editor-body-problem');
+      await authorProblem.waitFor();
+      expect(await authorProblem.textContent()).toBe(lang === 'ar' ? 'يلزم اسم الكاتب.' : "Type the author's name.");
+      expect(await bodyProblem.textContent()).toBe(lang === 'ar' ? 'يلزم نص المنشور.' : "Type the post's text.");
+      const author = form.getByTestId('library-editor-author');
+      expect(await author.getAttribute('aria-invalid')).toBe('true');
+      expect(await author.getAttribute('aria-describedby')).toBe(await authorProblem.getAttribute('id'));
+      expect(await form.getByTestId('library-editor-body').getAttribute('aria-invalid')).toBe('true');
+      expect(sent).toEqual([]);
+      await page.close();
+    }
   });
 });

@@ -8,7 +8,13 @@
  * workspace. The server's answers are checked, not only the words shown.
  */
 import { randomUUID } from 'node:crypto';
-import { postPagePath, reviewPagePath, WORKSPACE_COOKIE, WORKSPACE_HEADER } from '@nashr/contracts';
+import {
+  MAX_REVIEW_COMMENT_LENGTH,
+  postPagePath,
+  reviewPagePath,
+  WORKSPACE_COOKIE,
+  WORKSPACE_HEADER,
+} from '@nashr/contracts';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +170,27 @@ describe('draft review in a workspace, in Arabic', () => {
     await settled(phone);
     expect(describeViolations(await seriousViolations(phone))).toBe('');
     await screenshot(phone, 'review-ar-phone');
+    // A comment the service would refuse (only spaces; longer than it keeps) is said beside the
+    // box in the service's words, and never sent.
+    const commentsSent: string[] = [];
+    phone.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith(`/api/v1/drafts/${draftId}/comments`)) {
+        commentsSent.push(request.url());
+      }
+    });
+    const commentForm = phone.getByTestId('comment-form');
+    const commentBox = commentForm.getByTestId('comment-text');
+    await commentBox.fill('   ');
+    await commentForm.getByTestId('comment-send').click();
+    const commentProblem = commentForm.getByTestId('comment-problem');
+    await expect.poll(() => commentProblem.textContent()).toBe('اكتب تعليقًا أولًا.');
+    await commentBox.fill('ت'.repeat(MAX_REVIEW_COMMENT_LENGTH + 1));
+    await commentForm.getByTestId('comment-send').click();
+    await expect.poll(() => commentProblem.textContent()).toContain('الحد الأقصى للتعليق');
+    expect(await commentBox.getAttribute('aria-invalid')).toBe('true');
+    expect(await commentBox.getAttribute('aria-describedby')).toContain(await commentProblem.getAttribute('id'));
+    expect(commentsSent).toEqual([]);
+    await commentBox.fill('');
     await phone.getByTestId('review-request-changes').click();
     const dialog = phone.getByTestId('request-changes-dialog');
     await dialog.getByTestId('request-changes-comment').fill('ابدأ بمثال من عملك.');

@@ -21,3 +21,21 @@ export function lengthProblem(error: FieldError | undefined, words: { tooLong: s
   if (!error) return undefined;
   return error.type === 'too_big' ? words.tooLong : words.missing;
 }
+
+/**
+ * The rules a service applies to a text once it trims it (not empty, at most `limit` long), added
+ * to a schema's check as an issue on `path` that carries the service's answer code, so a form says
+ * it in the service's words before sending. Gives the trimmed text.
+ */
+export function refuseTrimmedText(
+  text: string,
+  ctx: z.RefinementCtx,
+  path: string,
+  limit: number,
+  codes: { empty: string; tooLong: string },
+): string {
+  const trimmed = text.trim();
+  const code = !trimmed ? codes.empty : trimmed.length > limit ? codes.tooLong : null;
+  if (code) ctx.addIssue({ code: 'custom', path: [path], message: code, params: { answerCode: code } });
+  return trimmed;
+}

@@ -35,6 +35,8 @@ export type LibraryFormat = (typeof LIBRARY_FORMATS)[number];
 export const MAX_LIBRARY_QUERY_CHARS = 200;
 /** The longest post the library keeps (the network's own limit). */
 export const MAX_LIBRARY_POST_CHARS = 3000;
+/** The longest author's name a library post keeps. */
+export const LIBRARY_AUTHOR_LENGTH = 120;
 export const LIBRARY_PAGE_SIZE = 20;
 
 export const LIBRARY_ERROR_MESSAGES = {
@@ -79,7 +81,7 @@ const postText = z.string().trim().min(1).max(MAX_LIBRARY_POST_CHARS);
 /** What an admin writes of a library post. */
 export const libraryPostInputSchema = z.object({
   lang: localeSchema,
-  author: z.string().trim().min(1).max(120),
+  author: z.string().trim().min(1).max(LIBRARY_AUTHOR_LENGTH),
   body: postText,
   topic: z.enum(LIBRARY_TOPICS),
   format: z.enum(LIBRARY_FORMATS),

@@ -1,9 +1,10 @@
-import type { Entitlement, PlanId } from '@nashr/contracts';
+import { ACCOUNT_ERROR_CODES, deleteAccountRequestSchema, type Entitlement, type PlanId } from '@nashr/contracts';
 import { Download, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEntitlement } from '../../lib/api/billing';
-import { errorText } from '../../lib/error-text';
+import { codeText, errorText } from '../../lib/error-text';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { Spinner } from '../../ui/spinner';
 import { useDeleteAccount, useDownloadMyData } from './account-data-api';
 
@@ -23,18 +24,36 @@ export function DeletionCancelsPlan({ plan }: { plan: PlanId }) {
   );
 }
 
+/**
+ * The confirmation as the catalogue's schema takes it, with the rule the service applies after it:
+ * the account's own address, in any case. A refusal carries the service's answer code.
+ */
+function confirmationSchema(email: string) {
+  return deleteAccountRequestSchema.refine(({ confirmation }) => confirmation.toLowerCase() === email.toLowerCase(), {
+    path: ['confirmation'],
+    message: ACCOUNT_ERROR_CODES.confirmationMismatch,
+    params: { answerCode: ACCOUNT_ERROR_CODES.confirmationMismatch },
+  });
+}
+
 /** 'Your data' on the settings screen: download everything, or delete the account after typing its e-mail. */
 export function YourDataSection({ email }: { email: string }) {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
   const download = useDownloadMyData();
   const remove = useDeleteAccount();
   const entitlement = useEntitlement();
   // A paid plan still running: deleting the account cancels it at the provider at once.
   const paid = planCancelledByDeletion(entitlement.data);
   const [confirming, setConfirming] = useState(false);
-  const [typed, setTyped] = useState('');
   const inputId = useId();
-  const matches = typed.trim().toLowerCase() === email.toLowerCase();
+  const schema = useMemo(() => confirmationSchema(email), [email]);
+  const form = useSchemaForm(schema, { defaultValues: { confirmation: '' } });
+  const submit = form.handleSubmit((input) => remove.mutate(input));
+  // Empty, or another address than the account's: the service's one sentence for both.
+  const problem =
+    (form.formState.errors.confirmation && codeText(i18n, ACCOUNT_ERROR_CODES.confirmationMismatch)) ??
+    (remove.isError ? errorText(remove.error) : null);
+  const problemId = `${inputId}-problem`;
 
   return (
     <section
@@ -91,13 +110,7 @@ export function YourDataSection({ email }: { email: string }) {
             {t('delete.button')}
           </button>
         ) : (
-          <form
-            className="mt-4 space-y-3 rounded-2xl bg-red-50 p-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (matches) remove.mutate({ confirmation: typed.trim() });
-            }}
-          >
+          <form className="mt-4 space-y-3 rounded-2xl bg-red-50 p-4" onSubmit={submit} noValidate>
             <label htmlFor={inputId} className="block text-sm font-medium text-red-900">
               {t('delete.confirmLabel', { email })}
             </label>
@@ -107,13 +120,14 @@ export function YourDataSection({ email }: { email: string }) {
               type="email"
               dir="ltr"
               autoComplete="off"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
+              {...form.register('confirmation')}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? problemId : undefined}
               className="w-full rounded-xl border border-red-200 bg-white px-4 py-2.5 text-start text-ink"
             />
-            {remove.isError && (
-              <p role="alert" className="text-sm text-red-700">
-                {errorText(remove.error)}
+            {problem && (
+              <p id={problemId} role="alert" className="text-sm text-red-700" data-testid="delete-confirmation-problem">
+                {problem}
               </p>
             )}
             <div className="flex flex-wrap justify-end gap-3">
@@ -121,7 +135,7 @@ export function YourDataSection({ email }: { email: string }) {
                 type="button"
                 onClick={() => {
                   setConfirming(false);
-                  setTyped('');
+                  form.reset();
                 }}
                 disabled={remove.isPending}
                 className="rounded-xl border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60"
@@ -131,7 +145,7 @@ export function YourDataSection({ email }: { email: string }) {
               <button
                 type="submit"
                 data-testid="delete-account-confirm"
-                disabled={!matches || remove.isPending}
+                disabled={remove.isPending}
                 className="inline-flex items-center gap-2 rounded-xl bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-500"
               >
                 {remove.isPending && <Spinner className="size-4 border-2" label={t('delete.deleting')} />}

@@ -1,16 +1,19 @@
 import {
   type AdminLibraryPost,
+  LIBRARY_AUTHOR_LENGTH,
   LIBRARY_FORMATS,
   LIBRARY_TOPICS,
   type LibraryPostInput,
+  libraryPostInputSchema,
   MAX_LIBRARY_POST_CHARS,
 } from '@nashr/contracts';
 import { Eye, EyeOff, Pencil, Plus } from 'lucide-react';
-import { type FormEvent, useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAdminLibrary, useSaveLibraryPost } from '../../lib/api/library';
 import { errorText } from '../../lib/error-text';
+import { lengthProblem, useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 
@@ -18,12 +21,21 @@ const fieldClass =
   'rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200';
 const EMPTY: LibraryPostInput = { lang: 'ar', author: '', body: '', topic: 'career', format: 'story', hidden: false };
 
+/**
+ * A library post being written (a new one, or an edit): checked by the catalogue's schema before it
+ * is sent, each problem said beside its field; nothing is sent while one stands.
+ */
 function PostForm({ post, onDone }: { post: AdminLibraryPost | null; onDone: () => void }) {
   const { t } = useTranslation('library');
   const id = useId();
   const save = useSaveLibraryPost();
-  const [draft, setDraft] = useState<LibraryPostInput>(
-    post
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useSchemaForm(libraryPostInputSchema, {
+    defaultValues: post
       ? {
           lang: post.lang,
           author: post.author,
@@ -33,13 +45,10 @@ function PostForm({ post, onDone }: { post: AdminLibraryPost | null; onDone: () 
           hidden: post.hidden,
         }
       : EMPTY,
-  );
-  const set = <K extends keyof LibraryPostInput>(key: K, value: LibraryPostInput[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  });
+  const submit = handleSubmit((input) => {
     save.mutate(
-      { id: post?.id, input: draft },
+      { id: post?.id, input },
       {
         onSuccess: () => {
           toast.success(t(post ? 'editor.updated' : 'editor.added'));
@@ -48,10 +57,35 @@ function PostForm({ post, onDone }: { post: AdminLibraryPost | null; onDone: () 
         onError: (error) => toast.error(errorText(error)),
       },
     );
-  };
+  });
+  // The schema's rules in words: an author's name and the post's words are needed, each within its length.
+  const authorProblem = lengthProblem(errors.author, {
+    tooLong: t('editor.authorTooLong', { count: LIBRARY_AUTHOR_LENGTH }),
+    missing: t('editor.authorMissing'),
+  });
+  const bodyProblem = lengthProblem(errors.body, {
+    tooLong: t('editor.bodyTooLong', { count: MAX_LIBRARY_POST_CHARS }),
+    missing: t('editor.bodyMissing'),
+  });
+  const problemProps = (problem: string | undefined, name: string) => ({
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': problem ? `${id}-${name}-problem` : undefined,
+  });
+  const problemText = (problem: string | undefined, name: string) =>
+    problem && (
+      <span
+        id={`${id}-${name}-problem`}
+        role="alert"
+        className="text-sm font-normal text-red-700"
+        data-testid={`library-editor-${name}-problem`}
+      >
+        {problem}
+      </span>
+    );
   return (
     <form
       onSubmit={submit}
+      noValidate
       className="space-y-3 rounded-2xl border border-brand-200 bg-brand-50/40 p-4"
       data-testid="library-editor-form"
     >
@@ -62,35 +96,24 @@ function PostForm({ post, onDone }: { post: AdminLibraryPost | null; onDone: () 
           <input
             id={`${id}-author`}
             required
-            maxLength={120}
-            value={draft.author}
-            onChange={(e) => set('author', e.target.value)}
+            maxLength={LIBRARY_AUTHOR_LENGTH}
+            {...register('author')}
+            {...problemProps(authorProblem, 'author')}
             className={fieldClass}
             data-testid="library-editor-author"
           />
+          {problemText(authorProblem, 'author')}
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700" htmlFor={`${id}-lang`}>
           {t('inspiration.language')}
-          <select
-            id={`${id}-lang`}
-            value={draft.lang}
-            onChange={(e) => set('lang', e.target.value === 'en' ? 'en' : 'ar')}
-            className={fieldClass}
-            data-testid="library-editor-lang"
-          >
+          <select id={`${id}-lang`} {...register('lang')} className={fieldClass} data-testid="library-editor-lang">
             <option value="ar">{t('languages.ar')}</option>
             <option value="en">{t('languages.en')}</option>
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700" htmlFor={`${id}-topic`}>
           {t('inspiration.topic')}
-          <select
-            id={`${id}-topic`}
-            value={draft.topic}
-            onChange={(e) => set('topic', e.target.value as LibraryPostInput['topic'])}
-            className={fieldClass}
-            data-testid="library-editor-topic"
-          >
+          <select id={`${id}-topic`} {...register('topic')} className={fieldClass} data-testid="library-editor-topic">
             {LIBRARY_TOPICS.map((value) => (
               <option key={value} value={value}>
                 {t(`topics.${value}`)}
@@ -102,8 +125,7 @@ function PostForm({ post, onDone }: { post: AdminLibraryPost | null; onDone: () 
           {t('inspiration.format')}
           <select
             id={`${id}-format`}
-            value={draft.format}
-            onChange={(e) => set('format', e.target.value as LibraryPostInput['format'])}
+            {...register('format')}
             className={fieldClass}
             data-testid="library-editor-format"
           >
@@ -122,20 +144,16 @@ function PostForm({ post, onDone }: { post: AdminLibraryPost | null; onDone: () 
           required
           rows={8}
           maxLength={MAX_LIBRARY_POST_CHARS}
-          value={draft.body}
-          dir={draft.lang === 'ar' ? 'rtl' : 'ltr'}
-          onChange={(e) => set('body', e.target.value)}
+          dir={watch('lang') === 'ar' ? 'rtl' : 'ltr'}
+          {...register('body')}
+          {...problemProps(bodyProblem, 'body')}
           className={fieldClass}
           data-testid="library-editor-body"
         />
+        {problemText(bodyProblem, 'body')}
       </label>
       <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-700">
-        <input
-          type="checkbox"
-          checked={draft.hidden}
-          onChange={(e) => set('hidden', e.target.checked)}
-          className="size-4"
-        />
+        <input type="checkbox" {...register('hidden')} className="size-4" />
         {t('editor.hiddenField')}
       </label>
       <div className="flex gap-2">

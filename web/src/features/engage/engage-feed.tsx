@@ -1,11 +1,19 @@
-import { ENGAGE_LIMITS, type EngageLanguage, type FeedPost } from '@nashr/contracts';
+import {
+  answerCodeOfIssues,
+  ENGAGE_ERROR_CODES,
+  ENGAGE_LIMITS,
+  type EngageLanguage,
+  type FeedPost,
+  sendCommentRequestSchema,
+} from '@nashr/contracts';
 import { ExternalLink, FileText, MessagesSquare, RefreshCw, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useEngageFeed, useOtherSuggestions, useSendComment } from '../../lib/api/engage';
-import { errorText } from '../../lib/error-text';
+import { codeText, errorText } from '../../lib/error-text';
 import { formatDateTime, formatNumber } from '../../lib/format';
+import { refuseTrimmedText } from '../../lib/use-schema-form';
 import { EmptyState } from '../../ui/empty-state';
 import { SkeletonAvatarRow } from '../../ui/skeleton';
 
@@ -14,6 +22,17 @@ interface Draft {
   text: string;
   key: string;
 }
+
+/**
+ * A comment as the catalogue's schema takes it, with the rules the service applies once it trims
+ * it: not empty, and at most ENGAGE_LIMITS.commentLength long.
+ */
+const commentCheck = sendCommentRequestSchema.pick({ text: true }).superRefine(({ text }, ctx) => {
+  refuseTrimmedText(text, ctx, 'text', ENGAGE_LIMITS.commentLength, {
+    empty: ENGAGE_ERROR_CODES.commentEmpty,
+    tooLong: ENGAGE_ERROR_CODES.commentTooLong,
+  });
+});
 
 function CommentEditor({
   post,
@@ -32,6 +51,17 @@ function CommentEditor({
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     setError(null);
+    // The service's own rules, in its words: nothing is sent while one stands.
+    const checked = commentCheck.safeParse({ text: draft.text });
+    if (!checked.success) {
+      setError(
+        codeText(i18n, answerCodeOfIssues(checked.error.issues), {
+          limit: ENGAGE_LIMITS.commentLength,
+          length: draft.text.trim().length,
+        }),
+      );
+      return;
+    }
     // The same key on a retry: a send whose answer was lost is looked up, never repeated.
     send.mutate(
       { postId: post.postId, key: draft.key, text: draft.text },

@@ -1,6 +1,8 @@
 import {
   type ActivityEntry,
+  addReviewCommentRequestSchema,
   isDocumentType,
+  MAX_REVIEW_COMMENT_LENGTH,
   type PostDraft,
   REVIEW_ERROR_CODES,
   REVIEW_SUBMIT_ROLE,
@@ -12,6 +14,7 @@ import {
 import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { ArrowRight, Check, FilePenLine, MessageSquareReply, Undo2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api/client';
 import { mediaUrl } from '../../lib/api/media';
@@ -22,9 +25,10 @@ import {
   useDraftReview,
   useRequestChanges,
 } from '../../lib/api/review';
-import { errorText } from '../../lib/error-text';
+import { codeText, errorText } from '../../lib/error-text';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { queriesTogether } from '../../lib/queries-together';
+import { refuseTrimmedText, useSchemaForm } from '../../lib/use-schema-form';
 import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
 import { LoadError } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
@@ -97,6 +101,18 @@ function ActivityList({ activity, whoIs }: { activity: ActivityEntry[]; whoIs: W
   );
 }
 
+/**
+ * A comment as the catalogue's schema takes it, with the rules the service applies once it trims
+ * it: not empty, and at most MAX_REVIEW_COMMENT_LENGTH long. Each refusal carries the service's
+ * answer code, so the form says it in the service's words; a submit hands on the trimmed text.
+ */
+const commentFormSchema = addReviewCommentRequestSchema.pick({ body: true }).transform(({ body }, ctx) => ({
+  body: refuseTrimmedText(body, ctx, 'body', MAX_REVIEW_COMMENT_LENGTH, {
+    empty: REVIEW_ERROR_CODES.commentEmpty,
+    tooLong: REVIEW_ERROR_CODES.commentTooLong,
+  }),
+}));
+
 /** A comment box with @mentions, sent once per comment however often it is retried. */
 function CommentForm({
   draftId,
@@ -114,11 +130,13 @@ function CommentForm({
   onCancel?: () => void;
   announce: (words: string) => void;
 }) {
-  const { t } = useTranslation('review');
+  const { t, i18n } = useTranslation('review');
   const id = useId();
   const add = useAddReviewComment(draftId);
-  const [body, setBody] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useSchemaForm(commentFormSchema, { defaultValues: { body: '' } });
+  const { field: body, fieldState } = useController({ control: form.control, name: 'body' });
+  /** What the server said of the last comment sent. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const key = useRef<{ body: string; key: string } | null>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
   // A reply box opens to be written in.
@@ -126,16 +144,9 @@ function CommentForm({
     if (parent) textRef.current?.focus();
   }, [parent]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const send = async ({ body: text }: { body: string }) => {
     if (add.isPending) return;
-    const text = body.trim();
-    if (!text) {
-      setProblem(t('errors:review.comment_empty'));
-      textRef.current?.focus();
-      return;
-    }
-    setProblem(null);
+    setRefusal(null);
     if (key.current?.body !== text) key.current = { body: text, key: crypto.randomUUID() };
     const mentions = mentionsIn(text, members);
     try {
@@ -145,16 +156,25 @@ function CommentForm({
         ...(parent ? { parentId: parent.id } : {}),
         ...(mentions.length ? { mentions } : {}),
       });
-      setBody('');
+      form.reset({ body: '' });
       key.current = null;
       announce(t('comments.sent'));
       onDone?.();
       if (!parent) textRef.current?.focus();
     } catch (error) {
-      setProblem(errorText(error));
+      setRefusal(errorText(error));
       textRef.current?.focus();
     }
   };
+  const submit = form.handleSubmit(send, () => textRef.current?.focus());
+  // The service's rules in its own words: a comment is not empty, and at most its length once trimmed.
+  const problem =
+    (fieldState.error &&
+      codeText(i18n, fieldState.error.message, {
+        limit: MAX_REVIEW_COMMENT_LENGTH,
+        length: body.value.trim().length,
+      })) ??
+    refusal;
 
   const hintId = `${id}-hint`;
   const problemId = `${id}-problem`;
@@ -163,8 +183,8 @@ function CommentForm({
       <MentionBox
         id={`${id}-text`}
         label={parent ? t('comments.replyLabel', { who: parent.who }) : t('comments.label')}
-        value={body}
-        onChange={setBody}
+        value={body.value}
+        onChange={body.onChange}
         members={members}
         textRef={textRef}
         describedBy={problem ? `${hintId} ${problemId}` : hintId}
