@@ -5,12 +5,13 @@
  * language through the stored choice and changes visitor by swapping the session cookie.
  */
 import { randomUUID } from 'node:crypto';
+import { API } from '@nashr/contracts';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations, settled, type Violation } from './support/axe';
 import { type Language, launchBrowser } from './support/browser';
-import { callAs, fullUser, type StackUser, signedInUser } from './support/full-user';
+import { callAs, callEndpointAs, fullUser, type StackUser, signedInUser } from './support/full-user';
 import { waitForLandingContent } from './support/landing';
 
 let stack: Stack;
@@ -37,13 +38,15 @@ beforeAll(async () => {
   ]);
   // One scheduled post, so the calendar has a marked day and the card its edit and delete buttons.
   const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-  const scheduled = await callAs(stack, writer, 'POST', '/linkedln/saveSchedulePost', {
-    userId: writer.userId,
-    content: `A post to look at with a screen reader ${randomUUID().slice(0, 6)}`,
-    date: inTwoDays,
-    time: '3:30 PM',
-    status: 'scheduled',
-    timeZone: 'UTC',
+  const scheduled = await callEndpointAs(stack, writer, API.posts.schedule, {
+    body: {
+      userId: writer.userId,
+      content: `A post to look at with a screen reader ${randomUUID().slice(0, 6)}`,
+      date: inTwoDays,
+      time: '3:30 PM',
+      status: 'scheduled',
+      timeZone: 'UTC',
+    },
   });
   if (scheduled.status >= 300) throw new Error(`scheduling failed: ${JSON.stringify(scheduled.body)}`);
 });

@@ -3,14 +3,14 @@
  * test-payments provider: the trial, the weekly post limit and why, subscribing to Pro through
  * the test checkout page, cancelling in the test portal, and a failed payment's banner.
  */
-import { userCreatedEvent } from '@nashr/contracts';
+import { API, userCreatedEvent } from '@nashr/contracts';
 import { createRedis, Queues, waitForRedis } from '@nashr/platform';
 import { createCapturingLogger } from '@nashr/platform/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './support/browser';
-import { callAs, fullUser } from './support/full-user';
+import { callAs, callEndpointAs, fullUser } from './support/full-user';
 
 let stack: Stack;
 let browser: Browser;
@@ -56,13 +56,15 @@ describe('plans and billing', () => {
     // The posts service learns the trial's limit from billing's event: the week fills at 10.
     const date = nextWeek();
     const schedule = () =>
-      callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
-        userId: user.userId,
-        content: 'A week of lessons',
-        date,
-        time: '10:30 AM',
-        status: 'scheduled',
-        timeZone: 'UTC',
+      callEndpointAs(stack, user, API.posts.schedule, {
+        body: {
+          userId: user.userId,
+          content: 'A week of lessons',
+          date,
+          time: '10:30 AM',
+          status: 'scheduled',
+          timeZone: 'UTC',
+        },
       });
     let refused: Awaited<ReturnType<typeof callAs>> | null = null;
     await expect

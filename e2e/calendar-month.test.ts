@@ -7,11 +7,12 @@
  * the calendar on the next day that has a post, with the Calendar tab's label whole.
  */
 import { randomUUID } from 'node:crypto';
+import { API } from '@nashr/contracts';
 import type { Stack } from '@nashr/tools/process-stack';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, screenshot, waitUntilLive } from './support/browser';
-import { callAs, fullUser, type StackUser } from './support/full-user';
+import { callEndpointAs, fullUser, type StackUser } from './support/full-user';
 import { startWithBrowser, stopWithBrowser, WRITING_STACK } from './support/stack';
 import { centreOf, fingerOn } from './support/touch';
 
@@ -30,20 +31,22 @@ const riyadhDate = (days: number) =>
 
 /** Schedules a post at `time` (12-hour, Riyadh) on the day `days` from now; its id. */
 async function schedule(user: StackUser, days: number, time: string, content: string): Promise<string> {
-  const created = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
-    userId: user.userId,
-    content: `${content} ${randomUUID().slice(0, 6)}`,
-    date: riyadhDate(days),
-    time,
-    status: 'scheduled',
-    timeZone: ZONE,
+  const created = await callEndpointAs(stack, user, API.posts.schedule, {
+    body: {
+      userId: user.userId,
+      content: `${content} ${randomUUID().slice(0, 6)}`,
+      date: riyadhDate(days),
+      time,
+      status: 'scheduled',
+      timeZone: ZONE,
+    },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body.data.id;
 }
 
 const scheduledAt = async (user: StackUser, id: string): Promise<string> =>
-  (await callAs(stack, user, 'GET', `/api/v1/posts/${id}`)).body.data.scheduledAt;
+  (await callEndpointAs(stack, user, API.posts.get, { params: { id } })).body.data.scheduledAt;
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -116,7 +119,9 @@ async function moveByKeyboard(page: Page, id: string, forward: 'ArrowRight' | 'A
 describe("the calendar's month view", () => {
   it('shows posts on their days, reschedules by mouse and keyboard, and refuses a past day (English, desktop)', async () => {
     const user = await fullUser(stack, 'month-en');
-    expect((await callAs(stack, user, 'PUT', '/api/v1/preferences/display', { weekStart: 'monday' })).status).toBe(200);
+    expect(
+      (await callEndpointAs(stack, user, API.preferences.saveDisplay, { body: { weekStart: 'monday' } })).status,
+    ).toBe(200);
     const dragged = await schedule(user, 2, '10:30 AM', 'Dragged in the month');
     const moved = await schedule(user, 1, '4:15 PM', 'Moved by keyboard');
     const crowd = await Promise.all(
@@ -203,10 +208,12 @@ describe("the calendar's month view", () => {
 
   it('opens on the next day with a post, shows the month in Arabic digits and Hijri, and moves posts by finger and keyboard (Arabic, phone)', async () => {
     const user = await fullUser(stack, 'month-ar');
-    const display = await callAs(stack, user, 'PUT', '/api/v1/preferences/display', {
-      weekStart: 'saturday',
-      digits: 'arab',
-      hijri: true,
+    const display = await callEndpointAs(stack, user, API.preferences.saveDisplay, {
+      body: {
+        weekStart: 'saturday',
+        digits: 'arab',
+        hijri: true,
+      },
     });
     expect(display.status, JSON.stringify(display.body)).toBe(200);
     const held = await schedule(user, 3, '9:15 AM', 'Held on a phone');

@@ -5,13 +5,14 @@
  * page), and posts one now as the page, which reaches the network with the page as its author.
  */
 import { randomUUID } from 'node:crypto';
+import { API } from '@nashr/contracts';
 import { type FakeLinkedin, fakeMember, startFakeLinkedin } from '@nashr/linkedin/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, waitUntilLive } from './support/browser';
 import { connectedThroughLinkedIn, officialNetworkEnv } from './support/connect';
-import { callAs } from './support/full-user';
+import { callEndpointAs } from './support/full-user';
 import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
 
 let stack: Stack;
@@ -115,12 +116,14 @@ describe('company pages', () => {
     // the profile's or the page's, as chosen above them.
     const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     const profileContent = `منشور باسم الملف الشخصي ${randomUUID().slice(0, 8)}`;
-    const profilePost = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
-      userId: user.userId,
-      content: profileContent,
-      date: inThreeDays,
-      time: '09:00',
-      timeZone: zone,
+    const profilePost = await callEndpointAs(stack, user, API.posts.schedule, {
+      body: {
+        userId: user.userId,
+        content: profileContent,
+        date: inThreeDays,
+        time: '09:00',
+        timeZone: zone,
+      },
     });
     expect(profilePost.status, JSON.stringify(profilePost.body)).toBe(201);
     const pagePostId = await card.getAttribute('data-post-id');

@@ -4,12 +4,13 @@
  * by button and by arrow key), published, and shown once by the sandbox network.
  */
 import { randomUUID } from 'node:crypto';
+import { API } from '@nashr/contracts';
 import type { Stack } from '@nashr/tools/process-stack';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, screenshot } from './support/browser';
-import { callAs, fullUser, sandboxPostsWith, uploadMedia } from './support/full-user';
+import { callEndpointAs, fullUser, sandboxPostsWith, uploadMedia } from './support/full-user';
 import { startWithBrowser, stopWithBrowser, WRITING_STACK } from './support/stack';
 
 let stack: Stack;
@@ -143,14 +144,16 @@ describe('a document on a post', () => {
     const documentId = await uploadMedia(stack, user, await slides(), 'application/pdf', 'Quarterly review');
     const marker = randomUUID().slice(0, 8);
     const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    const scheduled = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
-      userId: user.userId,
-      content: `The quarter in slides ${marker}`,
-      date: day,
-      time: '10:00 AM',
-      status: 'scheduled',
-      timeZone: 'UTC',
-      mediaIds: [documentId],
+    const scheduled = await callEndpointAs(stack, user, API.posts.schedule, {
+      body: {
+        userId: user.userId,
+        content: `The quarter in slides ${marker}`,
+        date: day,
+        time: '10:00 AM',
+        status: 'scheduled',
+        timeZone: 'UTC',
+        mediaIds: [documentId],
+      },
     });
     expect(scheduled.status).toBe(201);
 

@@ -4,12 +4,13 @@
  * button, a sign-in made in another tab, the administrator's way to the admin area).
  */
 import { randomUUID } from 'node:crypto';
+import { API } from '@nashr/contracts';
 import { sandboxProfile } from '@nashr/linkedin/sandbox-data';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, newContext, waitUntilLive } from './support/browser';
-import { callAs, fullUser, type StackUser, signedInUser } from './support/full-user';
+import { callEndpointAs, fullUser, type StackUser, signedInUser } from './support/full-user';
 import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
 
 let stack: Stack;
@@ -136,13 +137,15 @@ function browserDay(page: Page, offset: number): Promise<string> {
 
 async function scheduleByApi(user: StackUser, content: string) {
   const tomorrow = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString().slice(0, 10);
-  const answer = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
-    userId: user.userId,
-    content,
-    date: tomorrow,
-    time: '10:30 AM',
-    status: 'scheduled',
-    timeZone: 'UTC',
+  const answer = await callEndpointAs(stack, user, API.posts.schedule, {
+    body: {
+      userId: user.userId,
+      content,
+      date: tomorrow,
+      time: '10:30 AM',
+      status: 'scheduled',
+      timeZone: 'UTC',
+    },
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.data.id as string;
@@ -236,7 +239,9 @@ describe('one click, one action (item 2)', () => {
       await deletes.settled();
       expect(deletes.sent).toHaveLength(1);
       expect(await toasts(page, W.deleted).count()).toBe(1);
-      expect((await callAs(stack, user, 'GET', `/api/v1/posts/${postId}`)).body.data.status).toBe('cancelled');
+      expect((await callEndpointAs(stack, user, API.posts.get, { params: { id: postId } })).body.data.status).toBe(
+        'cancelled',
+      );
       await page.context().close();
     });
 
@@ -259,7 +264,7 @@ describe('one click, one action (item 2)', () => {
       const W = WORDS[lang];
       const user = await fullUser(stack, `schedule-${lang}`);
       const page = await openAs(user, lang, '/posts');
-      const schedules = watch(page, 'POST', '/linkedln/saveSchedulePost');
+      const schedules = watch(page, API.posts.schedule.method, API.posts.schedule.path);
       await page.getByRole('button', { name: W.schedulePost, exact: true }).click();
       const dialog = page.getByTestId('schedule-dialog');
       const content = `Scheduled once ${randomUUID().slice(0, 6)}`;
@@ -271,7 +276,7 @@ describe('one click, one action (item 2)', () => {
       await schedules.settled();
       expect(schedules.sent).toHaveLength(1);
       expect(schedules.sent[0]?.headers()['idempotency-key']).toMatch(/^[\w-]{8,}$/);
-      const listed = await callAs(stack, user, 'GET', `/linkedln/getScheduledPosts/${user.userId}`);
+      const listed = await callEndpointAs(stack, user, API.posts.scheduled, { params: { id: user.userId } });
       expect(listed.body.data.filter((post: { content: string }) => post.content === content)).toHaveLength(1);
       await page.context().close();
     });
@@ -564,9 +569,11 @@ describe('the calendar legend (item 6)', () => {
   for (const lang of LANGUAGES) {
     it(`marks a day with a published post the way the legend shows (${lang})`, async () => {
       const user = await fullUser(stack, `legend-${lang}`);
-      const published = await callAs(stack, user, 'POST', '/linkedln/createPost', {
-        text: JSON.stringify(`Published today ${randomUUID().slice(0, 6)}`),
-        visibility: 'PUBLIC',
+      const published = await callEndpointAs(stack, user, API.posts.publishNow, {
+        body: {
+          text: JSON.stringify(`Published today ${randomUUID().slice(0, 6)}`),
+          visibility: 'PUBLIC',
+        },
       });
       expect(published.status, JSON.stringify(published.body)).toBe(200);
       const page = await openAs(user, lang, '/posts');

@@ -9,7 +9,7 @@
  * catcher, and reconnecting clears the mark and keeps the post at its time.
  */
 import { randomUUID } from 'node:crypto';
-import { connectionExpiryTickJob, LINK_PATHS } from '@nashr/contracts';
+import { API, connectionExpiryTickJob, LINK_PATHS } from '@nashr/contracts';
 import { type FakeLinkedin, fakeMember, startFakeLinkedin } from '@nashr/linkedin/testing';
 import { createRedis, Queues } from '@nashr/platform';
 import { createCapturingLogger } from '@nashr/platform/testing';
@@ -18,7 +18,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, waitUntilLive } from './support/browser';
 import { connectedThroughLinkedIn, continueWithLinkedIn, officialNetworkEnv } from './support/connect';
-import { callAs, personalize, signedInUser } from './support/full-user';
+import { callAs, callEndpointAs, personalize, signedInUser } from './support/full-user';
 import { mailsTo } from './support/mail';
 import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
 
@@ -232,13 +232,15 @@ describe('Continue with LinkedIn', () => {
     // Scheduled as the first member, through the API the posts screen uses.
     const content = `Written as the first login ${randomUUID().slice(0, 8)}`;
     const day = await browserDay(page, 5);
-    const scheduled = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
-      userId: user.userId,
-      content,
-      date: day,
-      time: '10:30 AM',
-      status: 'scheduled',
-      timeZone: 'Asia/Riyadh',
+    const scheduled = await callEndpointAs(stack, user, API.posts.schedule, {
+      body: {
+        userId: user.userId,
+        content,
+        date: day,
+        time: '10:30 AM',
+        status: 'scheduled',
+        timeZone: 'Asia/Riyadh',
+      },
     });
     expect(scheduled.status).toBe(201);
 

@@ -7,11 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
+import { API } from '@nashr/contracts';
 import type { Stack } from '@nashr/tools/process-stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, screenshot } from './support/browser';
-import { callAs, fullUser, sandboxPostsWith, uploadMedia } from './support/full-user';
+import { callEndpointAs, fullUser, sandboxPostsWith, uploadMedia } from './support/full-user';
 import { pickScheduleDate, pickScheduleTime } from './support/schedule-fields';
 import { startWithBrowser, stopWithBrowser, WRITING_STACK } from './support/stack';
 
@@ -182,14 +183,16 @@ describe('images on a post', () => {
     const ids = [await upload(png(30, 30, [200, 0, 0])), await upload(png(30, 30, [0, 0, 200]))];
     const marker = randomUUID().slice(0, 8);
     const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    const scheduled = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
-      userId: user.userId,
-      content: `Two pictures, later ${marker}`,
-      date: day,
-      time: '10:00 AM',
-      status: 'scheduled',
-      timeZone: 'UTC',
-      mediaIds: ids,
+    const scheduled = await callEndpointAs(stack, user, API.posts.schedule, {
+      body: {
+        userId: user.userId,
+        content: `Two pictures, later ${marker}`,
+        date: day,
+        time: '10:00 AM',
+        status: 'scheduled',
+        timeZone: 'UTC',
+        mediaIds: ids,
+      },
     });
     expect(scheduled.status).toBe(201);
     const postId = scheduled.body.data.id as string;
@@ -213,7 +216,9 @@ describe('images on a post', () => {
     await edit.waitFor({ state: 'detached', timeout: 20_000 });
     await expect
       .poll(async () =>
-        (await callAs(stack, user, 'GET', `/api/v1/posts/${postId}`)).body.data.media.map((m: { id: string }) => m.id),
+        (await callEndpointAs(stack, user, API.posts.get, { params: { id: postId } })).body.data.media.map(
+          (m: { id: string }) => m.id,
+        ),
       )
       .toEqual([ids[1]]);
     await expect.poll(() => card.getByTestId('post-image').count()).toBe(1);
@@ -272,7 +277,7 @@ describe('images on a post', () => {
     const card = page.getByTestId('scheduled-post').filter({ hasText: marker });
     await card.waitFor({ timeout: 20_000 });
     await expect.poll(() => card.getByTestId('post-image').count()).toBe(2);
-    const listed = await callAs(stack, user, 'GET', '/api/v1/posts?status=scheduled');
+    const listed = await callEndpointAs(stack, user, API.posts.list, { query: { status: 'scheduled' } });
     const post = listed.body.data.find((p: { content: string }) => p.content.includes(marker));
     expect(post?.media.map((m: { id: string }) => m.id)).toEqual([uploaded[1], uploaded[0]]);
     expect(post?.media[0]).toMatchObject({ contentType: 'image/png', width: 30, height: 36 });

@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  API,
   checkoutRefundedEvent,
   digestTickJob,
   draftReviewNoticeEvent,
@@ -26,7 +27,7 @@ import type { Browser, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage, screenshot, waitUntilLive } from './support/browser';
-import { callAs, fullUser as fullUserOf, type StackUser } from './support/full-user';
+import { callAs, callEndpointAs, fullUser as fullUserOf, type StackUser } from './support/full-user';
 import { type CaughtMail, mailsTo as mailsToInbox } from './support/mail';
 import { until } from './support/until';
 
@@ -335,13 +336,15 @@ describe.each(['ar', 'en'] as const)('a lost connection in %s', (lang) => {
     const user = await fullUser(`attention-${lang}`);
     const page = await readsIn(user, lang);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const scheduled = await call(user, 'POST', '/linkedln/saveSchedulePost', {
-      userId: user.userId,
-      content: 'What a year of leading a small team taught me',
-      date: tomorrow,
-      time: '10:30 AM',
-      status: 'scheduled',
-      timeZone: 'UTC',
+    const scheduled = await callEndpointAs(stack, user, API.posts.schedule, {
+      body: {
+        userId: user.userId,
+        content: 'What a year of leading a small team taught me',
+        date: tomorrow,
+        time: '10:30 AM',
+        status: 'scheduled',
+        timeZone: 'UTC',
+      },
     });
     expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
     const postId = scheduled.body.data.id;

@@ -1,4 +1,4 @@
-import { QUEUES, sendMagicLinkJob } from '@nashr/contracts';
+import { API, QUEUES, sendMagicLinkJob } from '@nashr/contracts';
 import { createRedis, Queues } from '@nashr/platform';
 import { createCapturingLogger } from '@nashr/platform/testing';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
@@ -60,7 +60,7 @@ describe('API reference page', () => {
     const problems = watchProblems(page);
     await expect.poll(() => page.locator('details.op').count()).toBe(operations);
     await screenshot(page, `ops-docs-${viewport}`, { fullPage: false });
-    const schedule = page.locator('details.op', { hasText: '/linkedln/saveSchedulePost' });
+    const schedule = page.locator('details.op', { hasText: API.posts.schedule.path });
     await schedule.locator('summary').click();
     await expect.poll(() => schedule.getByText('Request body').isVisible()).toBe(true);
     await schedule.scrollIntoViewIfNeeded();

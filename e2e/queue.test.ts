@@ -8,11 +8,12 @@
  * scrolls), in Arabic and English.
  */
 import { randomUUID } from 'node:crypto';
+import { API } from '@nashr/contracts';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, launchBrowser, openPage, screenshot } from './support/browser';
-import { callAs, fullUser, type StackUser } from './support/full-user';
+import { callEndpointAs, fullUser, type StackUser } from './support/full-user';
 import { pickScheduleTime } from './support/schedule-fields';
 import { centreOf, fingerOn } from './support/touch';
 
@@ -77,7 +78,7 @@ describe('the posting queue', () => {
       .waitFor();
     expect(await section.getByTestId('posting-queue-slot').count()).toBe(3);
     await screenshot(page, 'queue-settings-en-desktop', { fullPage: false });
-    const saved = await callAs(stack, user, 'GET', '/api/v1/queue');
+    const saved = await callEndpointAs(stack, user, API.queue.get);
     expect(saved.body.data).toMatchObject({ timeZone: ZONE });
     expect(saved.body.data.slots).toHaveLength(3);
 
@@ -94,7 +95,7 @@ describe('the posting queue', () => {
       // The page's composer starts a new post once this one is queued.
       await expect.poll(() => composer.getByTestId('composer-text').inputValue()).toBe('');
     }
-    const scheduled = await callAs(stack, user, 'GET', `/linkedln/getScheduledPosts/${user.userId}`);
+    const scheduled = await callEndpointAs(stack, user, API.posts.scheduled, { params: { id: user.userId } });
     const [first, second] = scheduled.body.data;
     expect([first.content, second.content]).toEqual(contents);
     expect([first.queued, second.queued]).toEqual([true, true]);
@@ -120,7 +121,7 @@ describe('the posting queue', () => {
     await expect
       .poll(() => card(contents[1]!).getByTestId('scheduled-for').textContent(), { timeout: 10_000 })
       .toBe(firstTime);
-    const moved = await callAs(stack, user, 'GET', `/api/v1/posts/${second.id}`);
+    const moved = await callEndpointAs(stack, user, API.posts.get, { params: { id: second.id } });
     expect(moved.body.data).toMatchObject({ scheduledAt: first.scheduledAt, queued: true, status: 'scheduled' });
     await page.context().close();
 
@@ -151,13 +152,15 @@ describe("the calendar's day and week views", () => {
   it('reschedules a post moved by keyboard in the day view and dragged to another cell in the week view', async () => {
     const user = await fullUser(stack, 'mover');
     const content = `Moved around ${randomUUID().slice(0, 6)}`;
-    const created = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
-      userId: user.userId,
-      content,
-      date: riyadhDate(1),
-      time: '10:30 AM',
-      status: 'scheduled',
-      timeZone: ZONE,
+    const created = await callEndpointAs(stack, user, API.posts.schedule, {
+      body: {
+        userId: user.userId,
+        content,
+        date: riyadhDate(1),
+        time: '10:30 AM',
+        status: 'scheduled',
+        timeZone: ZONE,
+      },
     });
     expect(created.status).toBe(201);
     const id = created.body.data.id;
@@ -185,7 +188,7 @@ describe("the calendar's day and week views", () => {
     expect(await announcement.getAttribute('aria-live')).toBe('assertive');
     expect(await announcement.textContent()).toMatch(/^Rescheduled for .*12:30/);
     await expect
-      .poll(async () => (await callAs(stack, user, 'GET', `/api/v1/posts/${id}`)).body.data.scheduledAt)
+      .poll(async () => (await callEndpointAs(stack, user, API.posts.get, { params: { id } })).body.data.scheduledAt)
       .toBe(`${riyadhDate(1)}T09:30:00.000Z`);
     await expect.poll(() => chip.locator('xpath=ancestor::td').getAttribute('data-hour')).toBe('12');
     await screenshot(page, 'calendar-day-en-desktop', { fullPage: false });
@@ -205,7 +208,7 @@ describe("the calendar's day and week views", () => {
     await page.mouse.up();
     const expected = `${riyadhDate(crossesDay ? 2 : 1)}T12:30:00.000Z`;
     await expect
-      .poll(async () => (await callAs(stack, user, 'GET', `/api/v1/posts/${id}`)).body.data.scheduledAt)
+      .poll(async () => (await callEndpointAs(stack, user, API.posts.get, { params: { id } })).body.data.scheduledAt)
       .toBe(expected);
     await screenshot(page, 'calendar-week-en-desktop', { fullPage: false });
     await page.context().close();
@@ -229,13 +232,15 @@ describe("the calendar's week view", () => {
   it('fits a 1280-pixel window beside both sidebars in Arabic and English, and never widens the page of a phone', async () => {
     const user = await fullUser(stack, 'week-fit');
     const content = `A rather long post text that has to be cut short in a narrow column ${randomUUID().slice(0, 6)}`;
-    const created = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
-      userId: user.userId,
-      content,
-      date: riyadhDate(1),
-      time: '12:45 PM',
-      status: 'scheduled',
-      timeZone: ZONE,
+    const created = await callEndpointAs(stack, user, API.posts.schedule, {
+      body: {
+        userId: user.userId,
+        content,
+        date: riyadhDate(1),
+        time: '12:45 PM',
+        status: 'scheduled',
+        timeZone: ZONE,
+      },
     });
     expect(created.status).toBe(201);
     const chipOf = (page: Page) =>
@@ -303,13 +308,15 @@ describe("the calendar's day view on a phone", () => {
       { lang: 'ar', time: '12:45 PM', from: 12, to: 14, expected: 'T11:45:00.000Z', moved: 'نُقل موعد المنشور' },
     ] as const;
     for (const { lang, time, from, to, expected, moved } of cases) {
-      const created = await callAs(stack, user, 'POST', '/linkedln/saveSchedulePost', {
-        userId: user.userId,
-        content: `Held and dragged ${lang} ${randomUUID().slice(0, 6)}`,
-        date: riyadhDate(1),
-        time,
-        status: 'scheduled',
-        timeZone: ZONE,
+      const created = await callEndpointAs(stack, user, API.posts.schedule, {
+        body: {
+          userId: user.userId,
+          content: `Held and dragged ${lang} ${randomUUID().slice(0, 6)}`,
+          date: riyadhDate(1),
+          time,
+          status: 'scheduled',
+          timeZone: ZONE,
+        },
       });
       expect(created.status).toBe(201);
       const id = created.body.data.id;
@@ -348,7 +355,7 @@ describe("the calendar's day view on a phone", () => {
       await page.getByTestId('timeline-drag-overlay').waitFor({ state: 'detached' });
       await toast(page, moved).first().waitFor();
       await expect
-        .poll(async () => (await callAs(stack, user, 'GET', `/api/v1/posts/${id}`)).body.data.scheduledAt)
+        .poll(async () => (await callEndpointAs(stack, user, API.posts.get, { params: { id } })).body.data.scheduledAt)
         .toBe(`${riyadhDate(1)}${expected}`);
       await expect.poll(() => chip.locator('xpath=ancestor::td').getAttribute('data-hour')).toBe(String(to));
       // The lifted finger ends the drag: no edit dialog opens for the post.

@@ -4,11 +4,12 @@
  * are each published once.
  */
 import { randomUUID } from 'node:crypto';
+import { API } from '@nashr/contracts';
 import { createDatabase } from '@nashr/platform';
 import { type Stack, startStack } from '@nashr/tools/process-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDue, soonIn } from './support/due';
-import { callAs, fullUser, type StackUser } from './support/full-user';
+import { callAs, callEndpointAs, fullUser, type StackUser } from './support/full-user';
 
 let stack: Stack;
 let user: StackUser;
@@ -37,12 +38,14 @@ describe('two processes running all, side by side', () => {
     for (const [index, content] of contents.entries()) {
       // Half through each copy's gateway.
       const through = { ...stack, url: stack.urls[index % 2] as string };
-      const answer = await callAs(through, user, 'POST', '/linkedln/saveSchedulePost', {
-        userId: user.userId,
-        content,
-        ...soonIn('UTC'),
-        status: 'scheduled',
-        timeZone: 'UTC',
+      const answer = await callEndpointAs(through, user, API.posts.schedule, {
+        body: {
+          userId: user.userId,
+          content,
+          ...soonIn('UTC'),
+          status: 'scheduled',
+          timeZone: 'UTC',
+        },
       });
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       postIds.push(answer.body.data.id);

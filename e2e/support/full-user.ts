@@ -8,8 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { schema as authSchema, UserStore } from '@nashr/auth';
-import type { Role } from '@nashr/contracts';
+import { type EndpointSpec, type Role, urlOf } from '@nashr/contracts';
 import { createDatabase } from '@nashr/platform';
+import type { CallArgs, CallInput } from '@nashr/platform/testing';
 import type { Stack } from '@nashr/tools/process-stack';
 import { createSession, type TestSession } from './session';
 
@@ -19,18 +20,41 @@ export interface StackUser {
   session: TestSession;
 }
 
-/** Calls the API through the gateway as the user, the way the web app does. */
-export async function callAs(stack: Stack, user: StackUser, method: string, path: string, body?: unknown) {
+/** Calls the API through the gateway as the user, the way the web app does (`headers` are sent besides the session's). */
+export async function callAs(
+  stack: Stack,
+  user: StackUser,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${stack.url}${path}`, {
     method,
     headers: {
       cookie: user.session.cookieHeader,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field.
   return { status: response.status, body: (await response.json().catch(() => null)) as any };
+}
+
+/**
+ * Calls `endpoint` of the catalogue through the gateway as the user: its method and path come from
+ * the catalogue (`callEndpointAs(stack, user, API.posts.schedule, { body })`), so a test never
+ * spells a path. Answers as `callAs` does.
+ */
+export function callEndpointAs<E extends EndpointSpec>(
+  stack: Stack,
+  user: StackUser,
+  endpoint: E,
+  ...[input]: CallArgs<E>
+) {
+  const { params, query, body, headers } = (input ?? {}) as CallInput<EndpointSpec>;
+  return callAs(stack, user, endpoint.method, urlOf(endpoint, params, query), body, headers);
 }
 
 /** An account with an e-mail and a session, nothing more. `email` defaults to a fresh example.test address. */

@@ -4,12 +4,12 @@
  * with the limit's own code, never a 500. Each limit counts and writes under one lock; without
  * it every request of a burst counts the same room and all of them write.
  */
-import { MAX_DAILY_UPLOADS, MEDIA_ERROR_CODES, PLAN_LIMIT_ERROR_CODES } from '@nashr/contracts';
+import { API, MAX_DAILY_UPLOADS, MEDIA_ERROR_CODES, PLAN_LIMIT_ERROR_CODES } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { type Stack, startStack } from '@nashr/tools/in-process-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemWith } from './support/answers.js';
-import { type Sent, send } from './support/gateway-client.js';
+import { type Sent, send, sendEndpoint } from './support/gateway-client.js';
 
 const DAY = 86_400_000;
 const WEEKLY = 10;
@@ -48,7 +48,7 @@ function wednesday(weeks: number): string {
 }
 
 const schedule = (user: User, date: string, n: number) =>
-  send(stack, 'POST', '/linkedln/saveSchedulePost', {
+  sendEndpoint(stack, API.posts.schedule, {
     cookie: user.cookie,
     body: {
       userId: user.id,

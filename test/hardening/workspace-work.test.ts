@@ -3,10 +3,10 @@
  * the workspace's members and announces them, the posts worker copies them, and the posts service
  * lets each member do what their role allows, as soon as the copy has caught up.
  */
-import { WORKSPACE_ERROR_CODES, WORKSPACE_HEADER } from '@nashr/contracts';
+import { API, WORKSPACE_ERROR_CODES, WORKSPACE_HEADER } from '@nashr/contracts';
 import { type Stack, startStack } from '@nashr/tools/in-process-stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { send, signInByMail } from './support/gateway-client.js';
+import { send, sendEndpoint, signInByMail } from './support/gateway-client.js';
 
 let stack: Stack;
 /** The copy follows auth through a queue: wait for it, generously on a busy machine. */
@@ -129,7 +129,7 @@ describe('a workspace shared through auth and used in the posts service', () => 
 
     const ownerId = (await ok('GET', '/api/v1/auth/me', owner)).data.user.id as string;
     const schedule = (content: string, draftId?: string) =>
-      send(stack, 'POST', '/linkedln/saveSchedulePost', {
+      sendEndpoint(stack, API.posts.schedule, {
         cookie: owner,
         headers: inTeam,
         body: {

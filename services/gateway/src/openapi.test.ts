@@ -7,7 +7,7 @@ import {
   buildApp as buildBillingApp,
 } from '@nashr/billing';
 import { buildApp as buildContentApp, schema as contentSchema } from '@nashr/content';
-import { API_CATALOGUE, OPS_AUDIT_RECORD_PATH, routerPathOf } from '@nashr/contracts';
+import { API, API_CATALOGUE, OPS_AUDIT_RECORD_PATH, routerPathOf } from '@nashr/contracts';
 import { buildApp as buildEngageApp, configSchema as engageConfigSchema, schema as engageSchema } from '@nashr/engage';
 import {
   buildApp as buildLinkedinApp,
@@ -208,7 +208,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('describes bodies and answers from the zod schemas, with the shared error shape', () => {
-    const schedule = document.paths['/linkedln/saveSchedulePost']?.post;
+    const schedule = document.paths[API.posts.schedule.path]?.post;
     const json = ['content', 'application/json', 'schema'];
     expect(Object.keys(at(schedule, 'requestBody', ...json, 'properties') as object)).toEqual(
       expect.arrayContaining(['userId', 'content', 'date', 'time', 'timeZone']),
@@ -231,7 +231,7 @@ describe('the OpenAPI document', () => {
     expect(at(save, 'responses', '403', 'x-error-codes')).toEqual(['auth.forbidden']);
     expect(at(save, 'responses', '400', 'x-error-codes')).toEqual(['request.invalid']);
     expect(at(save, 'responses', '409', 'description')).toContain('`content.stale`');
-    const schedule = document.paths['/linkedln/saveSchedulePost']?.post;
+    const schedule = document.paths[API.posts.schedule.path]?.post;
     expect(at(schedule, 'responses', '400', 'x-error-codes')).toEqual(
       expect.arrayContaining(['request.invalid', 'post.fill_all_fields', 'post.too_long']),
     );
@@ -272,7 +272,7 @@ describe('the OpenAPI document', () => {
     }
     // Reading the calendar needs a viewer; scheduling an editor.
     expect(API_CATALOGUE.find((r) => r.path === '/api/v1/posts' && r.method === 'GET')?.workspace).toBe('viewer');
-    expect(API_CATALOGUE.find((r) => r.path === '/linkedln/saveSchedulePost')?.workspace).toBe('editor');
+    expect(API_CATALOGUE.find((r) => r.path === API.posts.schedule.path)?.workspace).toBe('editor');
   });
 });
 

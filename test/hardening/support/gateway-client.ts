@@ -1,3 +1,5 @@
+import { type EndpointSpec, urlOf } from '@nashr/contracts';
+import type { CallInput } from '@nashr/platform/testing';
 import type { Stack } from '@nashr/tools/in-process-stack';
 import type { Answer } from './answers.js';
 
@@ -37,6 +39,19 @@ export async function send(
     ms: Date.now() - started,
     json: () => JSON.parse(body),
   };
+}
+
+/**
+ * One request to `endpoint` of the catalogue through the gateway, as `send` makes it: its method
+ * and path come from the catalogue (`sendEndpoint(stack, API.posts.schedule, { cookie, body })`).
+ */
+export function sendEndpoint<E extends EndpointSpec>(
+  stack: Stack,
+  endpoint: E,
+  input: CallInput<E> & { cookie?: string; timeoutMs?: number },
+): Promise<Sent> {
+  const { params, query, ...options } = input as CallInput<EndpointSpec> & { cookie?: string; timeoutMs?: number };
+  return send(stack, endpoint.method, urlOf(endpoint, params, query), options);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

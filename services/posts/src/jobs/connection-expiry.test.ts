@@ -1,4 +1,5 @@
 import {
+  API,
   accountConnectedEvent,
   accountDisconnectedEvent,
   type Identity,
@@ -64,7 +65,7 @@ async function connected(
 
 /** The post as the API answers it. */
 async function read(who: Identity, id: string): Promise<Post> {
-  const res = await h.request(who, 'GET', `/api/v1/posts/${id}`);
+  const res = await h.call(who, API.posts.get, { params: { id } });
   expect(res.statusCode).toBe(200);
   return res.json().data as Post;
 }
@@ -133,13 +134,15 @@ describe('the needs-attention mark on the post', () => {
     const user = testIdentity();
     await connected(user.userId, inDays(10), Date.now() - 60_000);
     const local = instantToLocal(inDays(20), 'Asia/Riyadh');
-    const created = await h.request(user, 'POST', '/linkedln/saveSchedulePost', {
-      userId: user.userId,
-      content: 'Due after the connection ends',
-      date: local.date,
-      time: '10:30 AM',
-      status: 'scheduled',
-      timeZone: 'Asia/Riyadh',
+    const created = await h.call(user, API.posts.schedule, {
+      body: {
+        userId: user.userId,
+        content: 'Due after the connection ends',
+        date: local.date,
+        time: '10:30 AM',
+        status: 'scheduled',
+        timeZone: 'Asia/Riyadh',
+      },
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().data.id as string;
@@ -186,9 +189,12 @@ describe('the needs-attention mark on the post', () => {
     );
 
     // Moving a post keeps the mark while the account is still disconnected.
-    const moved = await h.request(user, 'PATCH', `/api/v1/posts/${soon.id}`, {
-      date: instantToLocal(inDays(3), 'Asia/Riyadh').date,
-      time: '09:00',
+    const moved = await h.call(user, API.posts.update, {
+      params: { id: soon.id },
+      body: {
+        date: instantToLocal(inDays(3), 'Asia/Riyadh').date,
+        time: '09:00',
+      },
     });
     expect(moved.statusCode).toBe(200);
     expect((moved.json().data as Post).attention).toEqual(disconnected);
@@ -226,9 +232,12 @@ describe('the needs-attention mark on the post', () => {
     await connected(user.userId, inDays(10), Date.now());
     const post = await schedule(user.userId, inDays(15), 'Too late at first');
     expect((await read(user, post.id)).attention).toEqual(expiresBeforePost);
-    const moved = await h.request(user, 'PATCH', `/api/v1/posts/${post.id}`, {
-      date: instantToLocal(inDays(4), 'Asia/Riyadh').date,
-      time: '09:00',
+    const moved = await h.call(user, API.posts.update, {
+      params: { id: post.id },
+      body: {
+        date: instantToLocal(inDays(4), 'Asia/Riyadh').date,
+        time: '09:00',
+      },
     });
     expect(moved.statusCode).toBe(200);
     expect((moved.json().data as Post).attention).toBeNull();
@@ -239,14 +248,16 @@ describe('the needs-attention mark on the post', () => {
 describe('a post written as a company page', () => {
   const page = { identity: 'page-acme', name: 'Acme' };
   const scheduleAs = (user: Identity, identity: string) =>
-    h.request(user, 'POST', '/linkedln/saveSchedulePost', {
-      userId: user.userId,
-      content: `Written as ${identity}`,
-      date: instantToLocal(inDays(3), 'Asia/Riyadh').date,
-      time: '11:00 AM',
-      status: 'scheduled',
-      timeZone: 'Asia/Riyadh',
-      identity,
+    h.call(user, API.posts.schedule, {
+      body: {
+        userId: user.userId,
+        content: `Written as ${identity}`,
+        date: instantToLocal(inDays(3), 'Asia/Riyadh').date,
+        time: '11:00 AM',
+        status: 'scheduled',
+        timeZone: 'Asia/Riyadh',
+        identity,
+      },
     });
 
   it('goes out as the page; removing the page marks it, adding it again clears the mark', async () => {
@@ -306,14 +317,18 @@ describe('a post written as a company page', () => {
   it('keeps a draft as the page it is written as, back to the profile on request, and refuses a page not theirs', async () => {
     const user = testIdentity();
     await connected(user.userId, null, Date.now() - 60_000, 'member-a', [page]);
-    const refused = await h.request(user, 'POST', '/api/v1/drafts', { content: 'Not mine', identity: 'someone-else' });
+    const refused = await h.call(user, API.posts.createDraft, {
+      body: { content: 'Not mine', identity: 'someone-else' },
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().code).toBe('post.identity_unknown');
-    expect((await h.request(user, 'GET', '/api/v1/drafts')).json().data).toEqual([]);
+    expect((await h.call(user, API.posts.drafts)).json().data).toEqual([]);
 
-    const created = await h.request(user, 'POST', '/api/v1/drafts', {
-      content: 'As the page',
-      identity: page.identity,
+    const created = await h.call(user, API.posts.createDraft, {
+      body: {
+        content: 'As the page',
+        identity: page.identity,
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const draft = created.json().data as { id: string; identity: string | null };
@@ -325,7 +340,7 @@ describe('a post written as a company page', () => {
     expect(moved.json().data).toMatchObject({ identity: null, content: 'Still the page' });
     const other = await h.request(user, 'PATCH', `/api/v1/drafts/${draft.id}`, { identity: 'someone-else' });
     expect(other.statusCode).toBe(422);
-    expect((await h.request(user, 'GET', '/api/v1/drafts')).json().data[0].identity).toBeNull();
+    expect((await h.call(user, API.posts.drafts)).json().data[0].identity).toBeNull();
   });
 });
 
@@ -366,7 +381,7 @@ describe('a reconnection as another network member', () => {
     const post = await schedule(user.userId, inDays(3), 'Moving to member B');
     await connected(user.userId, null, Date.now() - 50_000, 'member-b');
 
-    const res = await h.request(user, 'POST', `/api/v1/posts/${post.id}/connected-account`);
+    const res = await h.call(user, API.posts.moveToConnectedAccount, { params: { id: post.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: post.id, status: 'scheduled', attention: null });
     const row = await h.store.get(post.id);
@@ -375,7 +390,7 @@ describe('a reconnection as another network member', () => {
     expect(due).toBeDefined();
 
     await h.service.cancel(post.workspaceId, post.id);
-    const gone = await h.request(user, 'POST', `/api/v1/posts/${post.id}/connected-account`);
+    const gone = await h.call(user, API.posts.moveToConnectedAccount, { params: { id: post.id } });
     expect(gone.statusCode).toBe(409);
     expect(gone.json().code).toBe('post.cancelled_cannot_change');
   });
@@ -390,7 +405,7 @@ describe('a reconnection as another network member', () => {
       { id: `${user.userId}-gone` },
     );
     await expect.poll(async () => (await read(user, post.id)).attention?.cause).toBe('account_disconnected');
-    const res = await h.request(user, 'POST', `/api/v1/posts/${post.id}/connected-account`);
+    const res = await h.call(user, API.posts.moveToConnectedAccount, { params: { id: post.id } });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('linkedin.not_connected');
     expect((await h.store.get(post.id))?.identity).toBe('member-a');
@@ -407,7 +422,7 @@ describe('a reconnection as another network member', () => {
     await h.store.markFailed(post.id, 'another member', { code: 'linkedin.identity_changed' });
     await connected(user.userId, null, Date.now() - 50_000, 'member-b');
 
-    const res = await h.request(user, 'POST', `/api/v1/posts/${post.id}/retry`);
+    const res = await h.call(user, API.posts.retry, { params: { id: post.id } });
     expect(res.statusCode).toBe(200);
     await expect.poll(() => linkedin.published(post.id).length, { timeout: 15_000 }).toBe(1);
     expect(linkedin.published(post.id)[0]?.identity).toBe('member-b');

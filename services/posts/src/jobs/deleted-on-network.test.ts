@@ -1,4 +1,4 @@
-import { type Identity, type Post, postDeletedOnNetworkEvent } from '@nashr/contracts';
+import { API, type Identity, type Post, postDeletedOnNetworkEvent } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostsHarness } from '../testing/harness.js';
@@ -27,7 +27,7 @@ async function published(user: Identity, networkPostId: string) {
 }
 
 async function read(who: Identity, id: string): Promise<Post> {
-  const res = await h.request(who, 'GET', `/api/v1/posts/${id}`);
+  const res = await h.call(who, API.posts.get, { params: { id } });
   expect(res.statusCode).toBe(200);
   return res.json().data as Post;
 }

@@ -1,5 +1,7 @@
 // Only posts due within the horizon hold a delayed job in Redis; the reconciler brings later ones
 // in as their time comes near, and edits and deletes keep working on both sides of it.
+
+import { API } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeLinkedin } from '../testing/fake-linkedin.js';
@@ -67,14 +69,17 @@ describe('the schedule horizon', () => {
     // Held in Redis (waiting, should its time have come while the queue is paused).
     expect(['delayed', 'waiting']).toContain(await (await jobOf(moved))?.getState());
 
-    const res = await h.request(user, 'PATCH', `/api/v1/posts/${moved.id}`, {
-      date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
-      time: '09:00',
+    const res = await h.call(user, API.posts.update, {
+      params: { id: moved.id },
+      body: {
+        date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        time: '09:00',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(await jobOf(moved)).toBeUndefined();
     expect(await jobOf({ id: moved.id, version: 2 })).toBeUndefined();
-    expect((await h.request(user, 'DELETE', `/api/v1/posts/${deleted.id}`)).statusCode).toBe(200);
+    expect((await h.call(user, API.posts.cancel, { params: { id: deleted.id } })).statusCode).toBe(200);
     await h.queues.due.resume();
 
     // Past both posts' old times, with the reconciler running every second meanwhile.

@@ -1,4 +1,4 @@
-import { accountDisconnectedEvent, POST_ERROR_CODES, POST_MESSAGES, postDueJob, QUEUES } from '@nashr/contracts';
+import { API, accountDisconnectedEvent, POST_ERROR_CODES, POST_MESSAGES, postDueJob, QUEUES } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToLocal } from '../schedule/local-time.js';
@@ -61,7 +61,7 @@ describe('with one worker running', () => {
   it('publishes the edited text at the new time, and an outdated due job does nothing', async () => {
     const post = await scheduleAt(inSeconds(30), 'first draft');
     const date = instantToLocal(inSeconds(2 * 86_400), 'Europe/Berlin').date;
-    const later = await h.request(user, 'PATCH', `/api/v1/posts/${post.id}`, { date, time: '9:00 AM' });
+    const later = await h.call(user, API.posts.update, { params: { id: post.id }, body: { date, time: '9:00 AM' } });
     expect(later.json().data.version).toBe(2);
     // What a due job left behind (or re-created from an old read) looks like.
     await h.queues.due.add(postDueJob.name, { postId: post.id, version: 1 }, { jobId: `stale-${post.id}` });
@@ -69,7 +69,7 @@ describe('with one worker running', () => {
     expect(await statusOf(post.id)).toBe('scheduled');
 
     const soon = await scheduleAt(inSeconds(2), 'first draft');
-    await h.request(user, 'PATCH', `/api/v1/posts/${soon.id}`, { content: 'second draft, much better' });
+    await h.call(user, API.posts.update, { params: { id: soon.id }, body: { content: 'second draft, much better' } });
     await expect.poll(() => statusOf(soon.id), { timeout: 20_000 }).toBe('published');
     expect(linkedin.published(soon.id).map((p) => p.text)).toEqual(['second draft, much better']);
     expect(linkedin.published(post.id)).toHaveLength(0);
@@ -77,7 +77,7 @@ describe('with one worker running', () => {
 
   it('does not publish a post cancelled before its time', async () => {
     const post = await scheduleAt(inSeconds(1.5));
-    await h.request(user, 'DELETE', `/api/v1/posts/${post.id}`);
+    await h.call(user, API.posts.cancel, { params: { id: post.id } });
     await h.queues.due.add(postDueJob.name, { postId: post.id, version: 1 }, { jobId: `late-${post.id}`, delay: 1500 });
     await settle(2500);
     expect(await statusOf(post.id)).toBe('cancelled');
@@ -85,10 +85,12 @@ describe('with one worker running', () => {
   });
 
   it('createPost answers once the network has published', async () => {
-    const res = await h.request(user, 'POST', '/linkedln/createPost', {
-      text: JSON.stringify('Hiring: a "senior" engineer'),
-      visibility: 'PUBLIC',
-      accountID: 'acc-1',
+    const res = await h.call(user, API.posts.publishNow, {
+      body: {
+        text: JSON.stringify('Hiring: a "senior" engineer'),
+        visibility: 'PUBLIC',
+        accountID: 'acc-1',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, message: POST_MESSAGES.published });
@@ -98,7 +100,7 @@ describe('with one worker running', () => {
   });
 
   it("createPost answers the network's refusal, and a retry of the failed post goes out", async () => {
-    const res = await h.request(user, 'POST', '/linkedln/createPost', { text: 'please refuse me' });
+    const res = await h.call(user, API.posts.publishNow, { body: { text: 'please refuse me' } });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
       success: false,
@@ -108,18 +110,18 @@ describe('with one worker running', () => {
       data: { status: 'failed', attempts: 1, failureCode: 'linkedin.rejected' },
     });
     const id = res.json().data.id;
-    await h.request(user, 'PATCH', `/api/v1/posts/${id}`, { content: 'a calmer version' });
-    const retry = await h.request(user, 'POST', `/api/v1/posts/${id}/retry`);
+    await h.call(user, API.posts.update, { params: { id }, body: { content: 'a calmer version' } });
+    const retry = await h.call(user, API.posts.retry, { params: { id } });
     expect(retry.statusCode).toBe(200);
     await expect.poll(() => statusOf(id), { timeout: 15_000 }).toBe('published');
-    const post = (await h.request(user, 'GET', `/api/v1/posts/${id}`)).json().data;
+    const post = (await h.call(user, API.posts.get, { params: { id } })).json().data;
     expect(post).toMatchObject({ attempts: 2, failureReason: null, failureCode: null, content: 'a calmer version' });
     expect(linkedin.published(id)).toHaveLength(1);
   });
 
   it('createPost says the post is still being published when the network is slow', async () => {
     const release = linkedin.hold();
-    const res = await h.request(user, 'POST', '/linkedln/createPost', { text: 'a slow day on the network' });
+    const res = await h.call(user, API.posts.publishNow, { body: { text: 'a slow day on the network' } });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toMatchObject({ success: true, message: POST_MESSAGES.stillPublishing });
     expect(res.json().data.status).toBe('publishing');
@@ -275,7 +277,7 @@ describe('recovery', () => {
     await settle(1200);
     const worker = await h.startWorker({ PUBLISH_STUCK_MS: 100, PUBLISH_GIVE_UP_MS: 1000 });
     expect(await h.store.get(post.id)).toMatchObject({ status: 'failed', failureReason: GIVE_UP_REASON });
-    await h.request(user, 'POST', `/api/v1/posts/${post.id}/retry`);
+    await h.call(user, API.posts.retry, { params: { id: post.id } });
     await expect.poll(() => statusOf(post.id), { timeout: 15_000 }).toBe('published');
     expect(linkedin.published(post.id)).toHaveLength(1);
     await worker.close();

@@ -42,20 +42,24 @@ describe('images no post or draft uses', () => {
       await upload(),
       await upload(),
     ] as const;
-    const scheduled = await h.request(me, 'POST', '/linkedln/saveSchedulePost', {
-      userId: me.userId,
-      content: 'A post with its picture',
-      date: instantToLocal(new Date(Date.now() + 3 * DAY), 'UTC').date,
-      time: '10:00 AM',
-      timeZone: 'UTC',
-      mediaIds: [onPost.id],
+    const scheduled = await h.call(me, API.posts.schedule, {
+      body: {
+        userId: me.userId,
+        content: 'A post with its picture',
+        date: instantToLocal(new Date(Date.now() + 3 * DAY), 'UTC').date,
+        time: '10:00 AM',
+        timeZone: 'UTC',
+        mediaIds: [onPost.id],
+      },
     });
     expect(scheduled.statusCode).toBe(201);
-    const kept = await h.request(me, 'POST', '/api/v1/drafts', { content: 'kept', mediaIds: [onDraft.id] });
+    const kept = await h.call(me, API.posts.createDraft, { body: { content: 'kept', mediaIds: [onDraft.id] } });
     expect(kept.statusCode).toBe(201);
-    const dropped = await h.request(me, 'POST', '/api/v1/drafts', {
-      content: 'dropped',
-      mediaIds: [onDeletedDraft.id],
+    const dropped = await h.call(me, API.posts.createDraft, {
+      body: {
+        content: 'dropped',
+        mediaIds: [onDeletedDraft.id],
+      },
     });
     expect(dropped.statusCode).toBe(201);
     expect((await h.request(me, 'DELETE', `/api/v1/drafts/${dropped.json().data.id}`)).statusCode).toBeLessThan(300);

@@ -1,4 +1,4 @@
-import { userDeletedEvent } from '@nashr/contracts';
+import { API, userDeletedEvent } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,13 +28,15 @@ describe("a deleted account's uploads", () => {
     const attached = await h.uploadImage(leaver);
     await h.uploadImage(leaver);
     await h.uploadImage(stayer);
-    const scheduled = await h.request(leaver, 'POST', '/linkedln/saveSchedulePost', {
-      userId: leaver.userId,
-      content: 'A post with its picture',
-      date: instantToLocal(new Date(Date.now() + 3 * 86_400_000), 'UTC').date,
-      time: '10:00 AM',
-      timeZone: 'UTC',
-      mediaIds: [attached],
+    const scheduled = await h.call(leaver, API.posts.schedule, {
+      body: {
+        userId: leaver.userId,
+        content: 'A post with its picture',
+        date: instantToLocal(new Date(Date.now() + 3 * 86_400_000), 'UTC').date,
+        time: '10:00 AM',
+        timeZone: 'UTC',
+        mediaIds: [attached],
+      },
     });
     expect(scheduled.statusCode).toBe(201);
     const keysOf = async (userId: string) =>

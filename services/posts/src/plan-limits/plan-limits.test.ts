@@ -1,4 +1,10 @@
-import { type EntitlementChanged, entitlementChangedEvent, PLAN_LIMIT_ERROR_CODES, QUEUES } from '@nashr/contracts';
+import {
+  API,
+  type EntitlementChanged,
+  entitlementChangedEvent,
+  PLAN_LIMIT_ERROR_CODES,
+  QUEUES,
+} from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,13 +34,15 @@ function midweek(weeksAhead: number) {
 
 type Who = ReturnType<typeof testIdentity>;
 const schedule = (who: Who, date: string) =>
-  h.request(who, 'POST', '/linkedln/saveSchedulePost', {
-    userId: who.userId,
-    content: 'Five lessons from ten years of building teams',
-    date,
-    time: '10:30 AM',
-    status: 'scheduled',
-    timeZone: 'Asia/Riyadh',
+  h.call(who, API.posts.schedule, {
+    body: {
+      userId: who.userId,
+      content: 'Five lessons from ten years of building teams',
+      date,
+      time: '10:30 AM',
+      status: 'scheduled',
+      timeZone: 'Asia/Riyadh',
+    },
   });
 
 const trial = (who: Who, overrides: Partial<EntitlementChanged> = {}): EntitlementChanged => ({
@@ -96,9 +104,15 @@ describe('the weekly post limit of the plan', () => {
     const other = (await schedule(who, midweek(2))).json().data.id;
     // The next day is still in the same week: the post keeps its place.
     const nextDay = new Date(Date.parse(`${full}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
-    const moved = await h.request(who, 'PATCH', `/api/v1/posts/${ids[0]}`, { date: nextDay, time: '9:00 AM' });
+    const moved = await h.call(who, API.posts.update, {
+      params: { id: ids[0] as string },
+      body: { date: nextDay, time: '9:00 AM' },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
-    const refused = await h.request(who, 'PATCH', `/api/v1/posts/${other}`, { date: full, time: '9:00 AM' });
+    const refused = await h.call(who, API.posts.update, {
+      params: { id: other },
+      body: { date: full, time: '9:00 AM' },
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: PLAN_LIMIT_ERROR_CODES.weeklyPosts, params: { limit: 10 } });
   });

@@ -1,4 +1,4 @@
-import { QUEUE_ERROR_CODES, type QueueSlot } from '@nashr/contracts';
+import { API, QUEUE_ERROR_CODES, type QueueSlot } from '@nashr/contracts';
 import { identityHeaders, type ServiceApp } from '@nashr/platform';
 import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,11 +116,11 @@ function acceptedAdds(calls: Call[], answers: Awaited<ReturnType<Call['send']>>[
  */
 async function expectWholeQueue(user: Who, accepted: Set<string>, deleted: ListedPost[], weeks: QueueSlot[][]) {
   // Every accepted post is queued once, and nothing else is.
-  const listed: ListedPost[] = (await h.request(user, 'GET', `/linkedln/getScheduledPosts/${user.userId}`)).json().data;
+  const listed: ListedPost[] = (await h.call(user, API.posts.scheduled, { params: { id: user.userId } })).json().data;
   expect(listed.map((p) => p.id).sort()).toEqual([...accepted].sort());
   for (const post of listed) expect(post, post.id).toMatchObject({ queued: true, status: 'scheduled' });
   for (const post of deleted) {
-    expect((await h.request(user, 'GET', `/api/v1/posts/${post.id}`)).json().data.status).toBe('cancelled');
+    expect((await h.call(user, API.posts.get, { params: { id: post.id } })).json().data.status).toBe('cancelled');
   }
 
   // One post a slot, and no re-timing lost: the queued posts hold exactly the first free
@@ -198,7 +198,7 @@ describe('one user changing the queue from two tabs at once', () => {
 
     // The other user's adds went their own way, into that user's first slots.
     const next: ListedPost[] = (
-      await h.request(neighbour, 'GET', `/linkedln/getScheduledPosts/${neighbour.userId}`)
+      await h.call(neighbour, API.posts.scheduled, { params: { id: neighbour.userId } })
     ).json().data;
     expect(next.map((p) => Date.parse(p.scheduledAt))).toEqual(riyadhInstants(weekB, next.length));
   }, 60_000);

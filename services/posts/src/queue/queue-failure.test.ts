@@ -1,4 +1,4 @@
-import type { QueueSlot } from '@nashr/contracts';
+import { API, type QueueSlot } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeLinkedin } from '../testing/fake-linkedin.js';
@@ -60,7 +60,7 @@ describe('a queued post that fails to publish', () => {
     }
     const next = (await h.request(user, 'GET', '/api/v1/queue')).json().data.nextFreeSlot;
 
-    const get = async (id: string) => (await h.request(user, 'GET', `/api/v1/posts/${id}`)).json().data;
+    const get = async (id: string) => (await h.call(user, API.posts.get, { params: { id } })).json().data;
     await expect.poll(async () => (await get(failing.id)).status, { timeout: 20_000, interval: 100 }).toBe('failed');
     expect(await get(failing.id)).toMatchObject({ status: 'failed', queued: false, failureCode: 'linkedin.rejected' });
     // Its slot had passed: nothing moves into it, the later ones are where they were.
@@ -75,8 +75,8 @@ describe('a queued post that fails to publish', () => {
     expect((await h.request(user, 'GET', '/api/v1/queue')).json().data.nextFreeSlot).toBe(next);
 
     // Retried (after an edit): an ordinary post, out now, not back in the queue.
-    await h.request(user, 'PATCH', `/api/v1/posts/${failing.id}`, { content: 'A calmer version' });
-    const retried = await h.request(user, 'POST', `/api/v1/posts/${failing.id}/retry`);
+    await h.call(user, API.posts.update, { params: { id: failing.id }, body: { content: 'A calmer version' } });
+    const retried = await h.call(user, API.posts.retry, { params: { id: failing.id } });
     expect(retried.statusCode).toBe(200);
     expect(retried.json().data).toMatchObject({ status: 'scheduled', queued: false });
     await expect.poll(async () => (await get(failing.id)).status, { timeout: 20_000, interval: 100 }).toBe('published');

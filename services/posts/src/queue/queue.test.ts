@@ -1,4 +1,4 @@
-import { MAX_QUEUE_SLOTS, POST_ERROR_CODES, QUEUE_ERROR_CODES, type QueueSlot } from '@nashr/contracts';
+import { API, MAX_QUEUE_SLOTS, POST_ERROR_CODES, QUEUE_ERROR_CODES, type QueueSlot } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dueJobId } from '../jobs/job-ids.js';
@@ -123,12 +123,14 @@ describe('adding to the queue', () => {
     const expected = riyadhSlots(slots, 3);
     // A post scheduled by hand at the first slot's time: that slot is not free.
     const first = instantToLocal(new Date(expected[0]!), 'Asia/Riyadh');
-    const manual = await h.request(user, 'POST', '/linkedln/saveSchedulePost', {
-      userId: user.userId,
-      content: 'Scheduled by hand',
-      date: first.date,
-      time: first.time,
-      timeZone: 'Asia/Riyadh',
+    const manual = await h.call(user, API.posts.schedule, {
+      body: {
+        userId: user.userId,
+        content: 'Scheduled by hand',
+        date: first.date,
+        time: first.time,
+        timeZone: 'Asia/Riyadh',
+      },
     });
     expect(manual.statusCode).toBe(201);
 
@@ -166,23 +168,25 @@ describe('queued posts moving up', () => {
     // Scheduled by hand between the queued ones: it keeps its time.
     const third = instantToLocal(new Date(expected[2]! + 30 * 60_000), 'Asia/Riyadh');
     const manual = (
-      await h.request(user, 'POST', '/linkedln/saveSchedulePost', {
-        userId: user.userId,
-        content: 'By hand',
-        date: third.date,
-        time: third.time,
-        timeZone: 'Asia/Riyadh',
+      await h.call(user, API.posts.schedule, {
+        body: {
+          userId: user.userId,
+          content: 'By hand',
+          date: third.date,
+          time: third.time,
+          timeZone: 'Asia/Riyadh',
+        },
       })
     ).json().data;
     const three = (await addToQueue(user, 'Three')).json().data;
     expect([one, two, three].map((p) => Date.parse(p.scheduledAt))).toEqual(expected.slice(0, 3));
 
-    const deleted = await h.request(user, 'DELETE', `/api/v1/posts/${one.id}`);
+    const deleted = await h.call(user, API.posts.cancel, { params: { id: one.id } });
     expect(deleted.statusCode).toBe(200);
 
-    const twoNow = (await h.request(user, 'GET', `/api/v1/posts/${two.id}`)).json().data;
-    const threeNow = (await h.request(user, 'GET', `/api/v1/posts/${three.id}`)).json().data;
-    const manualNow = (await h.request(user, 'GET', `/api/v1/posts/${manual.id}`)).json().data;
+    const twoNow = (await h.call(user, API.posts.get, { params: { id: two.id } })).json().data;
+    const threeNow = (await h.call(user, API.posts.get, { params: { id: three.id } })).json().data;
+    const manualNow = (await h.call(user, API.posts.get, { params: { id: manual.id } })).json().data;
     expect(Date.parse(twoNow.scheduledAt)).toBe(expected[0]);
     expect(Date.parse(threeNow.scheduledAt)).toBe(expected[1]);
     expect(twoNow).toMatchObject({ queued: true, version: 2, status: 'scheduled' });
@@ -195,8 +199,8 @@ describe('queued posts moving up', () => {
     expect(await dueJob(one.id, 1)).toBeUndefined();
 
     // Deleting twice moves nothing more.
-    await h.request(user, 'DELETE', `/api/v1/posts/${one.id}`);
-    const twoAfter = (await h.request(user, 'GET', `/api/v1/posts/${two.id}`)).json().data;
+    await h.call(user, API.posts.cancel, { params: { id: one.id } });
+    const twoAfter = (await h.call(user, API.posts.get, { params: { id: two.id } })).json().data;
     expect(twoAfter.version).toBe(2);
     // The freed last slot is the next free one again.
     const four = (await addToQueue(user, 'Four')).json().data;
@@ -211,10 +215,13 @@ describe('queued posts moving up', () => {
     const one = (await addToQueue(user, 'One')).json().data;
     const two = (await addToQueue(user, 'Two')).json().data;
     const later = instantToLocal(new Date(Date.now() + 20 * DAY), 'Asia/Riyadh');
-    const edited = await h.request(user, 'PATCH', `/api/v1/posts/${one.id}`, { date: later.date, time: '8:00 PM' });
+    const edited = await h.call(user, API.posts.update, {
+      params: { id: one.id },
+      body: { date: later.date, time: '8:00 PM' },
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data.queued).toBe(false);
-    const twoNow = (await h.request(user, 'GET', `/api/v1/posts/${two.id}`)).json().data;
+    const twoNow = (await h.call(user, API.posts.get, { params: { id: two.id } })).json().data;
     expect(Date.parse(twoNow.scheduledAt)).toBe(expected[0]);
     expect(twoNow.queued).toBe(true);
   });
@@ -227,7 +234,7 @@ function slotsAhead(aheads: number[], times: string[]): QueueSlot[] {
 }
 
 const postOf = async (who: ReturnType<typeof testIdentity>, id: string) =>
-  (await h.request(who, 'GET', `/api/v1/posts/${id}`)).json().data;
+  (await h.call(who, API.posts.get, { params: { id } })).json().data;
 
 describe('new slots re-time the queued posts', () => {
   it('lays the queued posts onto the new slots in order, around a hand-scheduled post, each due job moved', async () => {
@@ -240,12 +247,14 @@ describe('new slots re-time the queued posts', () => {
     // Scheduled by hand at the first new slot's time: it keeps it, and that slot is not free.
     const first = instantToLocal(new Date(expected[0]!), 'Asia/Riyadh');
     const manual = (
-      await h.request(user, 'POST', '/linkedln/saveSchedulePost', {
-        userId: user.userId,
-        content: 'By hand',
-        date: first.date,
-        time: first.time,
-        timeZone: 'Asia/Riyadh',
+      await h.call(user, API.posts.schedule, {
+        body: {
+          userId: user.userId,
+          content: 'By hand',
+          date: first.date,
+          time: first.time,
+          timeZone: 'Asia/Riyadh',
+        },
       })
     ).json().data;
 
@@ -368,7 +377,7 @@ describe('daylight saving', () => {
       '2027-03-28T01:30:00.000Z',
       '2027-03-29T07:00:00.000Z',
     ]);
-    const after = (await h.request(user, 'GET', `/api/v1/posts/${added[2]!.id}`)).json().data;
+    const after = (await h.call(user, API.posts.get, { params: { id: added[2]!.id } })).json().data;
     expect(after).toMatchObject({ date: '2027-03-29', time: '9:00 AM', timeZone: 'Europe/Berlin', queued: true });
     const job = await dueJob(added[2]!.id, 1);
     expect(await job?.getState()).toBe('delayed');

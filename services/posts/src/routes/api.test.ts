@@ -1,4 +1,5 @@
 import {
+  API,
   MAX_CALENDAR_ROWS,
   MAX_POST_LENGTH,
   POST_ERROR_CODES,
@@ -29,14 +30,16 @@ afterAll(async () => {
 const daysAhead = (days: number, zone = 'Asia/Riyadh') => instantToLocal(new Date(Date.now() + days * DAY), zone).date;
 
 const schedule = (who = alice, overrides: Record<string, unknown> = {}) =>
-  h.request(who, 'POST', '/linkedln/saveSchedulePost', {
-    userId: who.userId,
-    content: 'Five lessons from ten years of building teams',
-    date: daysAhead(3),
-    time: '10:30 AM',
-    status: 'scheduled',
-    timeZone: 'Asia/Riyadh',
-    ...overrides,
+  h.call(who, API.posts.schedule, {
+    body: {
+      userId: who.userId,
+      content: 'Five lessons from ten years of building teams',
+      date: daysAhead(3),
+      time: '10:30 AM',
+      status: 'scheduled',
+      timeZone: 'Asia/Riyadh',
+      ...overrides,
+    },
   });
 
 const dueJob = (postId: string, version: number) => h.queues.due.getJob(dueJobId(postId, version));
@@ -143,7 +146,7 @@ describe('GET /linkedln/getScheduledPosts/{id}', () => {
     const later = (await schedule(bob, { date: daysAhead(5) })).json().data;
     const sooner = (await schedule(bob, { date: daysAhead(2) })).json().data;
     await schedule(alice);
-    const res = await h.request(bob, 'GET', `/linkedln/getScheduledPosts/${bob.userId}`);
+    const res = await h.call(bob, API.posts.scheduled, { params: { id: bob.userId } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.success).toBe(true);
@@ -153,7 +156,7 @@ describe('GET /linkedln/getScheduledPosts/{id}', () => {
       expect.arrayContaining(['id', 'userID', 'content', 'date', 'time', 'status']),
     );
 
-    const other = await h.request(bob, 'GET', `/linkedln/getScheduledPosts/${alice.userId}`);
+    const other = await h.call(bob, API.posts.scheduled, { params: { id: alice.userId } });
     expect(other.statusCode).toBe(403);
   });
 
@@ -170,7 +173,10 @@ describe('GET /linkedln/getScheduledPosts/{id}', () => {
 describe('/api/v1/posts/{id}', () => {
   it('edits the content, raising the version and moving the due job to the new version', async () => {
     const post = (await schedule()).json().data;
-    const res = await h.request(alice, 'PATCH', `/api/v1/posts/${post.id}`, { content: 'A better opening line' });
+    const res = await h.call(alice, API.posts.update, {
+      params: { id: post.id },
+      body: { content: 'A better opening line' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, message: POST_MESSAGES.updated });
     expect(res.json().data).toMatchObject({ content: 'A better opening line', version: 2, status: 'scheduled' });
@@ -180,7 +186,10 @@ describe('/api/v1/posts/{id}', () => {
 
   it("reschedules in the post's zone unless told another, and the job moves with it", async () => {
     const post = (await schedule()).json().data;
-    const res = await h.request(alice, 'PATCH', `/api/v1/posts/${post.id}`, { date: daysAhead(6), time: '18:45' });
+    const res = await h.call(alice, API.posts.update, {
+      params: { id: post.id },
+      body: { date: daysAhead(6), time: '18:45' },
+    });
     expect(res.statusCode).toBe(200);
     const moved = res.json().data;
     expect(res.json().message).toBe(POST_MESSAGES.rescheduled);
@@ -190,10 +199,13 @@ describe('/api/v1/posts/{id}', () => {
     expect(job!.timestamp + job!.delay).toBeGreaterThanOrEqual(Date.parse(moved.scheduledAt) - 1000);
     expect(await dueJob(post.id, 1)).toBeUndefined();
 
-    const berlin = await h.request(alice, 'PATCH', `/api/v1/posts/${post.id}`, {
-      date: '2027-03-28',
-      time: '2:30 AM',
-      timeZone: 'Europe/Berlin',
+    const berlin = await h.call(alice, API.posts.update, {
+      params: { id: post.id },
+      body: {
+        date: '2027-03-28',
+        time: '2:30 AM',
+        timeZone: 'Europe/Berlin',
+      },
     });
     expect(berlin.statusCode).toBe(400);
     expect(berlin.json().message).toBe(POST_MESSAGES.nonexistentLocalTime('2027-03-28', '2:30 AM', 'Europe/Berlin'));
@@ -208,8 +220,11 @@ describe('/api/v1/posts/{id}', () => {
     const nothing = await h.request(alice, 'PATCH', `/api/v1/posts/${post.id}`, {});
     expect(nothing.json().message).toBe(POST_MESSAGES.nothingToChange);
     expect(nothing.json().code).toBe(POST_ERROR_CODES.nothingToChange);
-    await h.request(alice, 'PATCH', `/api/v1/posts/${post.id}`, { content: 'first edit' });
-    const stale = await h.request(alice, 'PATCH', `/api/v1/posts/${post.id}`, { content: 'second', version: 1 });
+    await h.call(alice, API.posts.update, { params: { id: post.id }, body: { content: 'first edit' } });
+    const stale = await h.call(alice, API.posts.update, {
+      params: { id: post.id },
+      body: { content: 'second', version: 1 },
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(POST_MESSAGES.changedElsewhere);
     expect(stale.json().code).toBe(POST_ERROR_CODES.changedElsewhere);
@@ -217,14 +232,14 @@ describe('/api/v1/posts/{id}', () => {
 
   it('cancels: the job is removed, the post leaves the schedule, cancelling again is harmless', async () => {
     const post = (await schedule()).json().data;
-    const res = await h.request(alice, 'DELETE', `/api/v1/posts/${post.id}`);
+    const res = await h.call(alice, API.posts.cancel, { params: { id: post.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, message: POST_MESSAGES.deleted, data: { status: 'cancelled' } });
     expect(await dueJob(post.id, 1)).toBeUndefined();
-    const list = (await h.request(alice, 'GET', `/linkedln/getScheduledPosts/${alice.userId}`)).json().data;
+    const list = (await h.call(alice, API.posts.scheduled, { params: { id: alice.userId } })).json().data;
     expect(list.map((p: { id: string }) => p.id)).not.toContain(post.id);
-    expect((await h.request(alice, 'DELETE', `/api/v1/posts/${post.id}`)).statusCode).toBe(200);
-    const edit = await h.request(alice, 'PATCH', `/api/v1/posts/${post.id}`, { content: 'back?' });
+    expect((await h.call(alice, API.posts.cancel, { params: { id: post.id } })).statusCode).toBe(200);
+    const edit = await h.call(alice, API.posts.update, { params: { id: post.id }, body: { content: 'back?' } });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe(POST_MESSAGES.cancelledCannotChange);
     expect(edit.json().code).toBe(POST_ERROR_CODES.cancelledCannotChange);
@@ -233,7 +248,7 @@ describe('/api/v1/posts/{id}', () => {
   it('answers deletes sent at once all with success, and cancels once', async () => {
     const post = (await schedule()).json().data;
     const all = await Promise.all(
-      Array.from({ length: 6 }, () => h.request(alice, 'DELETE', `/api/v1/posts/${post.id}`)),
+      Array.from({ length: 6 }, () => h.call(alice, API.posts.cancel, { params: { id: post.id } })),
     );
     expect(all.map((res) => res.statusCode)).toEqual(Array(6).fill(200));
     expect(all.map((res) => res.json().data.status)).toEqual(Array(6).fill('cancelled'));
@@ -255,22 +270,22 @@ describe('/api/v1/posts/{id}', () => {
       expect(res.json().message).toBe(POST_MESSAGES.notFound);
       expect(res.json().code).toBe(POST_ERROR_CODES.notFound);
     }
-    expect((await h.request(bob, 'GET', `/api/v1/posts/${post.id}`)).json().data.content).toBe(post.content);
+    expect((await h.call(bob, API.posts.get, { params: { id: post.id } })).json().data.content).toBe(post.content);
   });
 
   it('retries failed posts only, as a new due job due now', async () => {
     const post = (await schedule()).json().data;
-    const early = await h.request(alice, 'POST', `/api/v1/posts/${post.id}/retry`);
+    const early = await h.call(alice, API.posts.retry, { params: { id: post.id } });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(POST_MESSAGES.onlyFailedRetry);
     expect(early.json().code).toBe(POST_ERROR_CODES.onlyFailedRetry);
     // The state a refused publish leaves behind.
     await h.store.claim(post.id, 1);
     await h.store.markFailed(post.id, 'LinkedIn refused the post: duplicate content');
-    const failed = (await h.request(alice, 'GET', `/api/v1/posts/${post.id}`)).json().data;
+    const failed = (await h.call(alice, API.posts.get, { params: { id: post.id } })).json().data;
     expect(failed).toMatchObject({ status: 'failed', failureReason: 'LinkedIn refused the post: duplicate content' });
 
-    const res = await h.request(alice, 'POST', `/api/v1/posts/${post.id}/retry`);
+    const res = await h.call(alice, API.posts.retry, { params: { id: post.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: POST_MESSAGES.retrying, data: { status: 'scheduled', version: 2 } });
     expect(res.json().data.failureReason).toBeNull();
@@ -300,7 +315,7 @@ describe('GET /api/v1/posts (calendar feed)', () => {
     const inside = (await schedule(carol, { date: daysAhead(10) })).json().data;
     const outside = (await schedule(carol, { date: daysAhead(40) })).json().data;
     const cancelled = (await schedule(carol, { date: daysAhead(11) })).json().data;
-    await h.request(carol, 'DELETE', `/api/v1/posts/${cancelled.id}`);
+    await h.call(carol, API.posts.cancel, { params: { id: cancelled.id } });
     await schedule(alice, { date: daysAhead(10) });
 
     const from = new Date(Date.now() + 5 * DAY).toISOString();
@@ -372,7 +387,7 @@ describe('POST /linkedln/createPost input', () => {
 describe('Idempotency-Key on scheduling and publishing', () => {
   const key = (name: string) => ({ 'idempotency-key': `${name}-${Date.now().toString(36)}-key` });
   const scheduledIds = async (who = alice) =>
-    (await h.request(who, 'GET', `/linkedln/getScheduledPosts/${who.userId}`))
+    (await h.call(who, API.posts.scheduled, { params: { id: who.userId } }))
       .json()
       .data.map((p: { id: string }) => p.id);
 
@@ -383,28 +398,22 @@ describe('Idempotency-Key on scheduling and publishing', () => {
       content: 'Scheduled once, however often it is sent',
       date: daysAhead(4),
       time: '09:00 AM',
-      status: 'scheduled',
+      status: 'scheduled' as const,
       timeZone: 'Asia/Riyadh',
     };
     const headers = key('schedule');
-    const first = await h.request(carol, 'POST', '/linkedln/saveSchedulePost', body, headers);
-    const again = await h.request(carol, 'POST', '/linkedln/saveSchedulePost', body, headers);
+    const first = await h.call(carol, API.posts.schedule, { body, headers });
+    const again = await h.call(carol, API.posts.schedule, { body, headers });
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().data.id).toBe(first.json().data.id);
     expect(await scheduledIds(carol)).toEqual([first.json().data.id]);
     // Another key is another request; the same key from someone else is theirs alone.
-    const other = await h.request(carol, 'POST', '/linkedln/saveSchedulePost', body, key('other'));
+    const other = await h.call(carol, API.posts.schedule, { body, headers: key('other') });
     expect(other.json().data.id).not.toBe(first.json().data.id);
     const dave = testIdentity();
-    const theirs = await h.request(
-      dave,
-      'POST',
-      '/linkedln/saveSchedulePost',
-      { ...body, userId: dave.userId },
-      headers,
-    );
+    const theirs = await h.call(dave, API.posts.schedule, { body: { ...body, userId: dave.userId }, headers });
     expect(theirs.statusCode).toBe(201);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
   });
@@ -416,18 +425,12 @@ describe('Idempotency-Key on scheduling and publishing', () => {
       userId: erin.userId,
       content: 'Corrected after a refusal',
       time: '09:00 AM',
-      status: 'scheduled',
+      status: 'scheduled' as const,
       timeZone: 'Asia/Riyadh',
     };
-    const past = await h.request(erin, 'POST', '/linkedln/saveSchedulePost', { ...body, date: daysAhead(-2) }, headers);
+    const past = await h.call(erin, API.posts.schedule, { body: { ...body, date: daysAhead(-2) }, headers });
     expect(past.statusCode).toBe(400);
-    const corrected = await h.request(
-      erin,
-      'POST',
-      '/linkedln/saveSchedulePost',
-      { ...body, date: daysAhead(2) },
-      headers,
-    );
+    const corrected = await h.call(erin, API.posts.schedule, { body: { ...body, date: daysAhead(2) }, headers });
     expect(corrected.statusCode).toBe(201);
     expect(corrected.headers['idempotent-replayed']).toBeUndefined();
   });
@@ -435,7 +438,10 @@ describe('Idempotency-Key on scheduling and publishing', () => {
   it('refuses a malformed key with a stable code', async () => {
     const res = await schedule(alice, {});
     expect(res.statusCode).toBe(201);
-    const bad = await h.request(alice, 'POST', '/linkedln/createPost', { text: 'hi' }, { 'idempotency-key': 'no' });
+    const bad = await h.call(alice, API.posts.publishNow, {
+      body: { text: 'hi' },
+      headers: { 'idempotency-key': 'no' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, code: 'request.idempotency_key_invalid' });
   });

@@ -1,4 +1,4 @@
-import { MAX_DOCUMENT_PAGES, MEDIA_ERROR_CODES, POST_ERROR_CODES } from '@nashr/contracts';
+import { API, MAX_DOCUMENT_PAGES, MEDIA_ERROR_CODES, POST_ERROR_CODES } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
@@ -175,7 +175,7 @@ describe('a post with a document', () => {
     const document = await uploadDocument(me);
     const second = await uploadDocument(me);
     const image = await uploadImage(me);
-    const draft = await h.request(me, 'POST', '/api/v1/drafts', { content: 'Slides', mediaIds: [document.id] });
+    const draft = await h.call(me, API.posts.createDraft, { body: { content: 'Slides', mediaIds: [document.id] } });
     expect(draft.statusCode).toBe(201);
     expect(draft.json().data.media).toEqual([
       expect.objectContaining({ id: document.id, contentType: 'application/pdf', pageCount: 3, title: document.title }),
@@ -185,20 +185,22 @@ describe('a post with a document', () => {
     const mixed = await h.request(me, 'PATCH', `/api/v1/drafts/${draftId}`, { mediaIds: [document.id, image] });
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json().code).toBe(MEDIA_ERROR_CODES.documentWithImages);
-    const two = await h.request(me, 'POST', '/linkedln/saveSchedulePost', {
-      userId: me.userId,
-      content: 'Two decks',
-      date: inThreeDays(),
-      time: '09:00 AM',
-      mediaIds: [document.id, second.id],
+    const two = await h.call(me, API.posts.schedule, {
+      body: {
+        userId: me.userId,
+        content: 'Two decks',
+        date: inThreeDays(),
+        time: '09:00 AM',
+        mediaIds: [document.id, second.id],
+      },
     });
     expect(two.statusCode).toBe(400);
     expect(two.json().code).toBe(MEDIA_ERROR_CODES.tooManyDocuments);
-    const now = await h.request(me, 'POST', '/linkedln/createPost', { text: 'Mixed', mediaIds: [image, document.id] });
+    const now = await h.call(me, API.posts.publishNow, { body: { text: 'Mixed', mediaIds: [image, document.id] } });
     expect(now.statusCode).toBe(400);
     expect(now.json().code).toBe(MEDIA_ERROR_CODES.documentWithImages);
 
-    const drafts = await h.request(me, 'GET', '/api/v1/drafts');
+    const drafts = await h.call(me, API.posts.drafts);
     const kept = drafts.json().data.find((d: { id: string }) => d.id === draftId);
     expect(kept.media.map((m: { id: string }) => m.id)).toEqual([document.id]);
     const posts = await h.request(me, 'GET', '/api/v1/posts');
@@ -208,7 +210,7 @@ describe('a post with a document', () => {
   it("refuses another user's document", async () => {
     const theirs = await uploadDocument();
     const me = testIdentity();
-    const answer = await h.request(me, 'POST', '/api/v1/drafts', { content: 'Not mine', mediaIds: [theirs.id] });
+    const answer = await h.call(me, API.posts.createDraft, { body: { content: 'Not mine', mediaIds: [theirs.id] } });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().code).toBe(MEDIA_ERROR_CODES.unknownMedia);
   });
@@ -216,9 +218,11 @@ describe('a post with a document', () => {
   it('publishes the document once with its title, and a published post cannot take another one', async () => {
     const me = testIdentity();
     const document = await uploadDocument(me, 5, 'How we hire');
-    const answer = await h.request(me, 'POST', '/linkedln/createPost', {
-      text: 'Our hiring guide, page by page',
-      mediaIds: [document.id],
+    const answer = await h.call(me, API.posts.publishNow, {
+      body: {
+        text: 'Our hiring guide, page by page',
+        mediaIds: [document.id],
+      },
     });
     expect(answer.statusCode).toBe(200);
     const postId = answer.json().data.id as string;
@@ -228,10 +232,10 @@ describe('a post with a document', () => {
     expect(linkedin.deliveriesOf(postId)).toBe(1);
 
     const other = await uploadDocument(me, 2, 'Another');
-    const late = await h.request(me, 'PATCH', `/api/v1/posts/${postId}`, { mediaIds: [other.id] });
+    const late = await h.call(me, API.posts.update, { params: { id: postId }, body: { mediaIds: [other.id] } });
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe(POST_ERROR_CODES.publishedCannotChange);
-    const kept = await h.request(me, 'GET', `/api/v1/posts/${postId}`);
+    const kept = await h.call(me, API.posts.get, { params: { id: postId } });
     expect(kept.json().data.media.map((m: { id: string }) => m.id)).toEqual([document.id]);
   });
 });

@@ -1,4 +1,4 @@
-import { MAX_DAILY_UPLOADS, MAX_POST_IMAGES, MEDIA_ERROR_CODES, POST_ERROR_CODES } from '@nashr/contracts';
+import { API, MAX_DAILY_UPLOADS, MAX_POST_IMAGES, MEDIA_ERROR_CODES, POST_ERROR_CODES } from '@nashr/contracts';
 import { testIdentity } from '@nashr/platform/testing';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -153,17 +153,19 @@ describe('uploading an image', () => {
 describe('posts and drafts carry images', () => {
   it('schedules a post with images in order and shows them on the post', async () => {
     const me = testIdentity();
-    const ids = [await uploadImage(me), await uploadImage(me), await uploadImage(me)];
-    const answer = await h.request(me, 'POST', '/linkedln/saveSchedulePost', {
-      userId: me.userId,
-      content: 'Three pictures from the conference',
-      date: inThreeDays(),
-      time: '10:00 AM',
-      timeZone: 'Asia/Riyadh',
-      mediaIds: [ids[2], ids[0], ids[1]],
+    const ids: [string, string, string] = [await uploadImage(me), await uploadImage(me), await uploadImage(me)];
+    const answer = await h.call(me, API.posts.schedule, {
+      body: {
+        userId: me.userId,
+        content: 'Three pictures from the conference',
+        date: inThreeDays(),
+        time: '10:00 AM',
+        timeZone: 'Asia/Riyadh',
+        mediaIds: [ids[2], ids[0], ids[1]],
+      },
     });
     expect(answer.statusCode).toBe(201);
-    const post = await h.request(me, 'GET', `/api/v1/posts/${answer.json().data.id}`);
+    const post = await h.call(me, API.posts.get, { params: { id: answer.json().data.id } });
     expect(post.json().data.media.map((m: { id: string }) => m.id)).toEqual([ids[2], ids[0], ids[1]]);
     expect(post.json().data.media[0]).toMatchObject({ contentType: 'image/png', width: 40, height: 30 });
   });
@@ -172,24 +174,26 @@ describe('posts and drafts carry images', () => {
     const me = testIdentity();
     const theirs = await uploadImage();
     const base = { userId: me.userId, content: 'With pictures', date: inThreeDays(), time: '11:00 AM' };
-    const stolen = await h.request(me, 'POST', '/linkedln/saveSchedulePost', { ...base, mediaIds: [theirs] });
+    const stolen = await h.call(me, API.posts.schedule, { body: { ...base, mediaIds: [theirs] } });
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().code).toBe(MEDIA_ERROR_CODES.unknownMedia);
 
     const mine = await uploadImage(me);
-    const ten = await h.request(me, 'POST', '/linkedln/saveSchedulePost', {
-      ...base,
-      mediaIds: Array.from({ length: MAX_POST_IMAGES + 1 }, () => crypto.randomUUID()),
+    const ten = await h.call(me, API.posts.schedule, {
+      body: {
+        ...base,
+        mediaIds: Array.from({ length: MAX_POST_IMAGES + 1 }, () => crypto.randomUUID()),
+      },
     });
     expect(ten.statusCode).toBe(400);
     expect(ten.json()).toMatchObject({ code: MEDIA_ERROR_CODES.tooMany, params: { limit: 9 } });
-    const twice = await h.request(me, 'POST', '/linkedln/saveSchedulePost', { ...base, mediaIds: [mine, mine] });
+    const twice = await h.call(me, API.posts.schedule, { body: { ...base, mediaIds: [mine, mine] } });
     expect(twice.json().code).toBe(MEDIA_ERROR_CODES.duplicate);
 
-    const listed = await h.request(me, 'GET', `/linkedln/getScheduledPosts/${me.userId}`);
+    const listed = await h.call(me, API.posts.scheduled, { params: { id: me.userId } });
     expect(listed.json().data).toEqual([]);
 
-    const draft = await h.request(me, 'POST', '/api/v1/drafts', { content: 'draft', mediaIds: [theirs] });
+    const draft = await h.call(me, API.posts.createDraft, { body: { content: 'draft', mediaIds: [theirs] } });
     expect(draft.statusCode).toBe(400);
     expect(draft.json().code).toBe(MEDIA_ERROR_CODES.unknownMedia);
   });
@@ -197,9 +201,11 @@ describe('posts and drafts carry images', () => {
   it('publishes now with images: the network gets the stored, cleaned files in order', async () => {
     const me = testIdentity();
     const [a, b] = [await uploadImage(me), await uploadImage(me)];
-    const answer = await h.request(me, 'POST', '/linkedln/createPost', {
-      text: 'Now, with two pictures',
-      mediaIds: [b, a],
+    const answer = await h.call(me, API.posts.publishNow, {
+      body: {
+        text: 'Now, with two pictures',
+        mediaIds: [b, a],
+      },
     });
     expect(answer.statusCode).toBe(200);
     const postId = answer.json().data.id as string;
@@ -214,7 +220,7 @@ describe('posts and drafts carry images', () => {
   it('keeps images with a draft, and an image alone is a draft worth keeping', async () => {
     const me = testIdentity();
     const id = await uploadImage(me);
-    const created = await h.request(me, 'POST', '/api/v1/drafts', { mediaIds: [id] });
+    const created = await h.call(me, API.posts.createDraft, { body: { mediaIds: [id] } });
     expect(created.statusCode).toBe(201);
     expect(created.json().data.media.map((m: { id: string }) => m.id)).toEqual([id]);
     const second = await uploadImage(me);
@@ -229,24 +235,26 @@ describe('posts and drafts carry images', () => {
   it('edits the images of a scheduled post, and refuses to change a published one', async () => {
     const me = testIdentity();
     const [a, b] = [await uploadImage(me), await uploadImage(me)];
-    const scheduled = await h.request(me, 'POST', '/linkedln/saveSchedulePost', {
-      userId: me.userId,
-      content: 'Before the edit',
-      date: inThreeDays(),
-      time: '09:00 AM',
-      mediaIds: [a],
+    const scheduled = await h.call(me, API.posts.schedule, {
+      body: {
+        userId: me.userId,
+        content: 'Before the edit',
+        date: inThreeDays(),
+        time: '09:00 AM',
+        mediaIds: [a],
+      },
     });
     const id = scheduled.json().data.id as string;
-    const edited = await h.request(me, 'PATCH', `/api/v1/posts/${id}`, { mediaIds: [b, a] });
+    const edited = await h.call(me, API.posts.update, { params: { id }, body: { mediaIds: [b, a] } });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data.media.map((m: { id: string }) => m.id)).toEqual([b, a]);
 
     const post = await h.store.getIn(id, me.userId);
     await h.store.change(post!, { status: 'published' });
-    const late = await h.request(me, 'PATCH', `/api/v1/posts/${id}`, { mediaIds: [a] });
+    const late = await h.call(me, API.posts.update, { params: { id }, body: { mediaIds: [a] } });
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe(POST_ERROR_CODES.publishedCannotChange);
-    const after = await h.request(me, 'GET', `/api/v1/posts/${id}`);
+    const after = await h.call(me, API.posts.get, { params: { id } });
     expect(after.json().data.media.map((m: { id: string }) => m.id)).toEqual([b, a]);
   });
 });
