@@ -84,12 +84,18 @@ export function codeText(
 
 /**
  * What the catalogue's `schema` says of `value` before it is sent, in the words the service would
- * answer with (the answer code its rules carry, else the generic "not valid"); null when it holds.
+ * answer with (the answer code its rules carry, filled with `params`, else the generic "not
+ * valid"); null when it holds.
  */
-export function schemaProblem(i18n: Translations, schema: z.ZodType, value: unknown): string | null {
+export function schemaProblem(
+  i18n: Translations,
+  schema: z.ZodType,
+  value: unknown,
+  params: Record<string, string | number> = {},
+): string | null {
   const checked = schema.safeParse(value);
   if (checked.success) return null;
-  return codeText(i18n, answerCodeOfIssues(checked.error.issues) ?? COMMON_ERROR_CODES.invalid);
+  return codeText(i18n, answerCodeOfIssues(checked.error.issues) ?? COMMON_ERROR_CODES.invalid, params);
 }
 
 /** What an API error says in the interface language (see errorWords). */

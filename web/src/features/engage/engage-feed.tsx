@@ -1,5 +1,4 @@
 import {
-  answerCodeOfIssues,
   ENGAGE_ERROR_CODES,
   ENGAGE_LIMITS,
   type EngageLanguage,
@@ -11,7 +10,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useEngageFeed, useOtherSuggestions, useSendComment } from '../../lib/api/engage';
-import { codeText, errorText } from '../../lib/error-text';
+import { errorText, schemaProblem } from '../../lib/error-text';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { refuseTrimmedText } from '../../lib/use-schema-form';
 import { EmptyState } from '../../ui/empty-state';
@@ -52,14 +51,14 @@ function CommentEditor({
   const submit = () => {
     setError(null);
     // The service's own rules, in its words: nothing is sent while one stands.
-    const checked = commentCheck.safeParse({ text: draft.text });
-    if (!checked.success) {
-      setError(
-        codeText(i18n, answerCodeOfIssues(checked.error.issues), {
-          limit: ENGAGE_LIMITS.commentLength,
-          length: draft.text.trim().length,
-        }),
-      );
+    const problem = schemaProblem(
+      i18n,
+      commentCheck,
+      { text: draft.text },
+      { limit: ENGAGE_LIMITS.commentLength, length: draft.text.trim().length },
+    );
+    if (problem) {
+      setError(problem);
       return;
     }
     // The same key on a retry: a send whose answer was lost is looked up, never repeated.
