@@ -1,6 +1,7 @@
 import { TONE_EMOJI } from '@nashr/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldProblem } from './field-problem';
 
 interface ChipGroupProps<T extends string> {
   name: string;
@@ -72,14 +73,12 @@ const groupStyles = {
     fieldset: 'min-w-0',
     legend: 'font-semibold text-ink',
     hint: 'mb-3 mt-1 text-sm text-slate-500',
-    error: 'mt-2 text-sm text-red-600',
   },
   sheet: {
     fieldset: 'min-w-0 py-5',
     // Floated so the legend sits inside the fieldset's padding instead of on its edge.
     legend: 'float-start w-full font-semibold text-ink',
     hint: 'clear-both pt-1 pb-3 text-sm text-slate-500',
-    error: 'mt-2 text-sm font-medium text-red-700',
   },
 } as const;
 
@@ -102,11 +101,7 @@ export function OptionGroup<T extends string>({ id, legend, hint, error, variant
         {hint}
       </p>
       <ChipGroup name={id} describedBy={`${id}-hint`} {...chips} />
-      {error && (
-        <p id={`${id}-error`} role="alert" className={style.error}>
-          {error}
-        </p>
-      )}
+      <FieldProblem id={`${id}-error`} problem={error} />
     </fieldset>
   );
 }

@@ -19,6 +19,7 @@ import { Button } from '../../ui/button';
 import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { Dated } from '../../ui/dated';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
+import { FieldProblem } from '../../ui/field-problem';
 import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './api-tokens-api';
@@ -118,11 +119,7 @@ function CreateTokenForm({ full, onCreated }: { full: boolean; onCreated: (token
           </option>
         ))}
       </select>
-      {problem && (
-        <p role="alert" className="mt-3 text-sm text-red-700" data-testid="api-token-problem">
-          {problem}
-        </p>
-      )}
+      <FieldProblem problem={problem} data-testid="api-token-problem" />
       {full && (
         <p className="mt-3 text-sm text-slate-600">{t('errors:token.limit_reached', { max: MAX_API_TOKENS })}</p>
       )}

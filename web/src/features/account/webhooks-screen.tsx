@@ -19,6 +19,7 @@ import { Button } from '../../ui/button';
 import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { Dated } from '../../ui/dated';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
+import { FieldProblem } from '../../ui/field-problem';
 import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { SecretOnce } from './secret-once';
@@ -94,11 +95,7 @@ function CreateWebhookForm({ full, onCreated }: { full: boolean; onCreated: (sec
         field={register('events')}
         dataName="data-event"
       />
-      {problem && (
-        <p role="alert" className="mt-3 text-sm text-red-700" data-testid="webhook-problem">
-          {problem}
-        </p>
-      )}
+      <FieldProblem problem={problem} data-testid="webhook-problem" />
       {full && (
         <p className="mt-3 text-sm text-slate-600">
           {t('errors:webhook.limit_reached', { max: MAX_WEBHOOK_ENDPOINTS })}

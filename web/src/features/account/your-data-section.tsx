@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useEntitlement } from '../../lib/api/billing';
 import { codeText, errorText } from '../../lib/error-text';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { FieldProblem, fieldProblemProps } from '../../ui/field-problem';
 import { Spinner } from '../../ui/spinner';
 import { useDeleteAccount, useDownloadMyData } from './account-data-api';
 
@@ -121,15 +122,10 @@ export function YourDataSection({ email }: { email: string }) {
               dir="ltr"
               autoComplete="off"
               {...form.register('confirmation')}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? problemId : undefined}
+              {...fieldProblemProps(problemId, problem)}
               className="w-full rounded-xl border border-red-200 bg-white px-4 py-2.5 text-start text-ink"
             />
-            {problem && (
-              <p id={problemId} role="alert" className="text-sm text-red-700" data-testid="delete-confirmation-problem">
-                {problem}
-              </p>
-            )}
+            <FieldProblem id={problemId} problem={problem} data-testid="delete-confirmation-problem" />
             <div className="flex flex-wrap justify-end gap-3">
               <button
                 type="button"

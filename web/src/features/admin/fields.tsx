@@ -1,7 +1,7 @@
 import type { Locale } from '@nashr/contracts';
-import { CircleAlert } from 'lucide-react';
 import { createContext, type ReactNode, useContext, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldProblem, fieldProblemProps } from '../../ui/field-problem';
 import type { FieldIssues } from './block-rules';
 
 interface EditorContextValue {
@@ -21,16 +21,6 @@ export function useFieldIssue(path: string): string | undefined {
 
 export const inputClass =
   'block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink shadow-xs transition placeholder:text-slate-400 hover:border-slate-400 focus:border-brand-500 focus:outline-none focus:ring-3 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500 aria-invalid:border-red-500 aria-invalid:focus:ring-red-100';
-
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="flex items-start gap-1 text-xs font-medium text-red-600">
-      <CircleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-      <span>{message}</span>
-    </p>
-  );
-}
 
 interface TextFieldProps {
   label: string;
@@ -72,12 +62,8 @@ export function LabelledField({
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      {children({
-        id,
-        'aria-invalid': issue ? true : undefined,
-        'aria-describedby': issue ? `${id}-error` : undefined,
-      })}
-      <FieldError id={`${id}-error`} message={issue} />
+      {children({ id, ...fieldProblemProps(`${id}-error`, issue) })}
+      <FieldProblem id={`${id}-error`} problem={issue} size="xs" />
     </div>
   );
 }
@@ -100,13 +86,11 @@ export function TextField({
   const { lang } = useEditorContext();
   const id = useId();
   const issue = useFieldIssue(path);
-  const described = [hint ? `${id}-hint` : '', issue ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     value,
     name: path,
-    'aria-invalid': issue ? true : undefined,
-    'aria-describedby': described,
+    ...fieldProblemProps(`${id}-error`, issue, hint && `${id}-hint`),
     dir: kind === 'code' ? 'ltr' : lang === 'ar' ? 'rtl' : 'ltr',
     lang: kind === 'code' ? undefined : lang,
     className: inputClass,
@@ -143,7 +127,7 @@ export function TextField({
           {hint}
         </p>
       )}
-      <FieldError id={`${id}-error`} message={issue} />
+      <FieldProblem id={`${id}-error`} problem={issue} size="xs" />
     </div>
   );
 }

@@ -3,8 +3,9 @@ import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMegabytes } from '../../lib/format';
 import { Button } from '../../ui/button';
+import { FieldProblem } from '../../ui/field-problem';
 import { Spinner } from '../../ui/spinner';
-import { FieldError, useFieldIssue } from './fields';
+import { useFieldIssue } from './fields';
 import { IMAGE_ACCEPT, type ImageRefusal, readImageFile } from './image-file';
 
 interface ImageFieldProps {
@@ -126,9 +127,7 @@ export function ImageField({ label, path, value, onChange }: ImageFieldProps) {
           }}
         />
       </div>
-      <div role="alert">
-        <FieldError id={`${id}-error`} message={message} />
-      </div>
+      <FieldProblem id={`${id}-error`} problem={message} size="xs" />
     </fieldset>
   );
 }

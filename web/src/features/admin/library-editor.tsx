@@ -15,6 +15,7 @@ import { useAdminLibrary, useSaveLibraryPost } from '../../lib/api/library';
 import { errorText } from '../../lib/error-text';
 import { lengthProblem, useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
+import { FieldProblem, fieldProblemProps } from '../../ui/field-problem';
 import { Spinner } from '../../ui/spinner';
 
 const fieldClass =
@@ -67,21 +68,6 @@ function PostForm({ post, onDone }: { post: AdminLibraryPost | null; onDone: () 
     tooLong: t('editor.bodyTooLong', { count: MAX_LIBRARY_POST_CHARS }),
     missing: t('editor.bodyMissing'),
   });
-  const problemProps = (problem: string | undefined, name: string) => ({
-    'aria-invalid': problem ? true : undefined,
-    'aria-describedby': problem ? `${id}-${name}-problem` : undefined,
-  });
-  const problemText = (problem: string | undefined, name: string) =>
-    problem && (
-      <span
-        id={`${id}-${name}-problem`}
-        role="alert"
-        className="text-sm font-normal text-red-700"
-        data-testid={`library-editor-${name}-problem`}
-      >
-        {problem}
-      </span>
-    );
   return (
     <form
       onSubmit={submit}
@@ -98,11 +84,15 @@ function PostForm({ post, onDone }: { post: AdminLibraryPost | null; onDone: () 
             required
             maxLength={LIBRARY_AUTHOR_LENGTH}
             {...register('author')}
-            {...problemProps(authorProblem, 'author')}
+            {...fieldProblemProps(`${id}-author-problem`, authorProblem)}
             className={fieldClass}
             data-testid="library-editor-author"
           />
-          {problemText(authorProblem, 'author')}
+          <FieldProblem
+            id={`${id}-author-problem`}
+            problem={authorProblem}
+            data-testid="library-editor-author-problem"
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700" htmlFor={`${id}-lang`}>
           {t('inspiration.language')}
@@ -146,11 +136,11 @@ function PostForm({ post, onDone }: { post: AdminLibraryPost | null; onDone: () 
           maxLength={MAX_LIBRARY_POST_CHARS}
           dir={watch('lang') === 'ar' ? 'rtl' : 'ltr'}
           {...register('body')}
-          {...problemProps(bodyProblem, 'body')}
+          {...fieldProblemProps(`${id}-body-problem`, bodyProblem)}
           className={fieldClass}
           data-testid="library-editor-body"
         />
-        {problemText(bodyProblem, 'body')}
+        <FieldProblem id={`${id}-body-problem`} problem={bodyProblem} data-testid="library-editor-body-problem" />
       </label>
       <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-700">
         <input type="checkbox" {...register('hidden')} className="size-4" />

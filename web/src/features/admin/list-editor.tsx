@@ -1,7 +1,8 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldError, useFieldIssue } from './fields';
+import { FieldProblem } from '../../ui/field-problem';
+import { useFieldIssue } from './fields';
 
 export type ListKind =
   | 'additionalFeature'
@@ -164,7 +165,7 @@ export function ListEditor<T>({
           })}
         </ol>
       )}
-      <FieldError id={`${path}-list-error`} message={issue} />
+      <FieldProblem id={`${path}-list-error`} problem={issue} size="xs" />
       <div className="flex flex-wrap items-center gap-3">
         <button
           ref={addButton}

@@ -9,6 +9,7 @@ import { formatDateTime, formatNumber } from '../../lib/format';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSentForm } from '../../lib/use-sent-form';
 import { Button } from '../../ui/button';
+import { FieldProblem, fieldProblemProps } from '../../ui/field-problem';
 import { Spinner } from '../../ui/spinner';
 import { useAdminUser, useAdminUserCredits, useAdminUserPlan, useGrantCredits } from './admin-users-api';
 import { inputClass } from './fields';
@@ -45,8 +46,7 @@ export function UserCredits() {
             dir="ltr"
             {...register('email')}
             className={inputClass}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? problemId : undefined}
+            {...fieldProblemProps(problemId, errors.email)}
             data-testid="admin-user-email"
           />
         </div>
@@ -54,16 +54,11 @@ export function UserCredits() {
           <Search aria-hidden="true" className="size-4" />
           {t('users.find')}
         </Button>
-        {errors.email && (
-          <p
-            id={problemId}
-            role="alert"
-            className="basis-full text-sm text-red-700"
-            data-testid="admin-user-email-problem"
-          >
-            {t('users.emailInvalid')}
-          </p>
-        )}
+        <FieldProblem
+          id={problemId}
+          problem={errors.email && t('users.emailInvalid')}
+          data-testid="admin-user-email-problem"
+        />
       </form>
       <div className="mt-4" aria-live="polite">
         {email && user.isPending && <Spinner className="size-5 border-2" label={t('users.loading')} />}
@@ -179,19 +174,14 @@ function GrantForm({ userId }: { userId: string }) {
           step={1}
           {...register('amount', { valueAsNumber: true })}
           className={`${inputClass} w-40`}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? problemId : undefined}
+          {...fieldProblemProps(problemId, problem)}
           data-testid="admin-grant-amount"
         />
       </div>
       <Button type="submit" disabled={grant.isPending} variant="secondary" data-testid="admin-grant">
         {t('users.grant')}
       </Button>
-      {problem && (
-        <p id={problemId} role="alert" className="basis-full text-sm text-red-700" data-testid="admin-grant-problem">
-          {problem}
-        </p>
-      )}
+      <FieldProblem id={problemId} problem={problem} data-testid="admin-grant-problem" />
     </form>
   );
 }

@@ -10,8 +10,9 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { type DraftRequest, useComposerChoices, useCredits, useSaveComposerChoices } from '../../lib/api/ai';
 import { useAddedPages, useAddedPagesKnown } from '../../lib/api/linkedin';
+import { textProblemText } from '../../lib/text-problem';
 import { CharCounter, lengthState, postLength } from '../../ui/char-counter';
-import { TextProblemNotice } from '../../ui/text-problem-notice';
+import { FieldProblem } from '../../ui/field-problem';
 import {
   AuthorHeader,
   FeedPreview,
@@ -300,7 +301,7 @@ export function Composer({
             <CharCounter text={shownText} id={`${id}-counter`} />
           </div>
         </div>
-        {!busy && <TextProblemNotice text={text} />}
+        {!busy && <FieldProblem problem={textProblemText(text)} data-testid="text-problem" />}
 
         {inDraft && !(busy && state.mode === 'manual') ? (
           <DraftTools

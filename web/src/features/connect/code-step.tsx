@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { type AccountStep, mustStartOver, useResendCode, useSolveChallenge } from '../../lib/api/linkedin';
 import { errorText } from '../../lib/error-text';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { FieldProblem, fieldProblemProps } from '../../ui/field-problem';
 import { ButtonSpinner } from './button-spinner';
-import { FieldError } from './field-error';
 import { inputClass, linkButtonClass, primaryButtonClass } from './styles';
 
 interface CodeStepProps {
@@ -116,15 +116,14 @@ export function CodeStep({ accountId, checkpoint, onAnswer, onStartOver }: CodeS
           dir="ltr"
           required
           disabled={busy}
-          aria-invalid={errors.code ? true : undefined}
-          aria-describedby={errors.code ? 'linkedin-code-error' : undefined}
+          {...fieldProblemProps('linkedin-code-error', errors.code)}
           className={`${inputClass(Boolean(errors.code))} text-center font-mono text-xl tracking-[0.4em] placeholder:font-sans placeholder:text-base placeholder:tracking-normal`}
           {...register('code', {
             // Pasted codes often carry spaces; a 2FA code is digits only.
             setValueAs: (value: string) => (numeric ? value.replace(/\s/g, '') : value),
           })}
         />
-        <FieldError id="linkedin-code-error" message={errors.code?.message} />
+        <FieldProblem id="linkedin-code-error" problem={errors.code?.message} />
       </div>
       <button type="submit" disabled={busy} className={primaryButtonClass}>
         {busy && <ButtonSpinner />}

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { type AccountStep, useConnectAccount, useSandboxSignIn } from '../../lib/api/linkedin';
 import { errorText } from '../../lib/error-text';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { FieldProblem, fieldProblemProps } from '../../ui/field-problem';
 import { ButtonSpinner } from './button-spinner';
-import { FieldError } from './field-error';
 import { inputClass, primaryButtonClass } from './styles';
 
 /**
@@ -75,12 +75,11 @@ export function LoginStep({ onAnswer }: { onAnswer: (answer: AccountStep) => voi
           dir="ltr"
           required
           disabled={busy}
-          aria-invalid={errors.username ? true : undefined}
-          aria-describedby={errors.username ? 'linkedin-username-error' : undefined}
+          {...fieldProblemProps('linkedin-username-error', errors.username)}
           className={`${inputClass(Boolean(errors.username))} text-start`}
           {...register('username')}
         />
-        <FieldError id="linkedin-username-error" message={errors.username?.message} />
+        <FieldProblem id="linkedin-username-error" problem={errors.username?.message} />
       </div>
       <div>
         <label htmlFor="linkedin-password" className="mb-1.5 block text-sm font-medium text-slate-800">
@@ -94,8 +93,7 @@ export function LoginStep({ onAnswer }: { onAnswer: (answer: AccountStep) => voi
             dir="ltr"
             required
             disabled={busy}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? 'linkedin-password-error' : undefined}
+            {...fieldProblemProps('linkedin-password-error', errors.password)}
             className={`${inputClass(Boolean(errors.password))} pe-20 text-start`}
             {...register('password')}
           />
@@ -114,7 +112,7 @@ export function LoginStep({ onAnswer }: { onAnswer: (answer: AccountStep) => voi
             {showPassword ? t('login.hide') : t('login.show')}
           </button>
         </div>
-        <FieldError id="linkedin-password-error" message={errors.password?.message} />
+        <FieldProblem id="linkedin-password-error" problem={errors.password?.message} />
       </div>
       <button type="submit" disabled={busy} className={primaryButtonClass}>
         {busy && <ButtonSpinner />}

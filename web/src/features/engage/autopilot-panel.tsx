@@ -14,6 +14,7 @@ import { codeText, errorText, schemaProblem } from '../../lib/error-text';
 import { formatDateTime, formatWeekday } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
 import { Button } from '../../ui/button';
+import { FieldProblem } from '../../ui/field-problem';
 import { SkeletonStack } from '../../ui/skeleton';
 import { TimeField } from '../../ui/time-field';
 import { useAutopilot, usePauseAutopilot, useSaveAutopilot } from './engage-autopilot-api';
@@ -333,11 +334,7 @@ function AutopilotForm({ autopilot, people }: { autopilot: Autopilot; people: En
           </p>
         </fieldset>
 
-        {error && (
-          <p role="alert" className="text-sm text-red-700" data-testid="autopilot-error">
-            {error}
-          </p>
-        )}
+        <FieldProblem problem={error} data-testid="autopilot-error" />
         <Button
           type="submit"
           variant="primary"

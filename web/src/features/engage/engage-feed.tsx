@@ -14,6 +14,7 @@ import { errorText, schemaProblem } from '../../lib/error-text';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { refuseTrimmedText } from '../../lib/use-schema-form';
 import { EmptyState } from '../../ui/empty-state';
+import { FieldProblem, fieldProblemProps } from '../../ui/field-problem';
 import { SkeletonAvatarRow } from '../../ui/skeleton';
 
 /** The comment being written on one post, with the key it will be sent under. */
@@ -91,8 +92,7 @@ function CommentEditor({
         maxLength={ENGAGE_LIMITS.commentLength + 200}
         className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
         value={draft.text}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...fieldProblemProps(`${id}-error`, error)}
         onChange={(event) => onChange({ ...draft, text: event.target.value })}
         data-testid="engage-editor"
       />
@@ -123,16 +123,22 @@ function CommentEditor({
           </button>
         </div>
       </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700" data-testid="engage-send-error">
-          {error}{' '}
-          {/\/billing|Billing|الفوترة/.test(error) && (
-            <a href="/billing" className="font-semibold underline">
-              {t('seePlans')}
-            </a>
-          )}
-        </p>
-      )}
+      <FieldProblem
+        id={`${id}-error`}
+        problem={
+          error && (
+            <>
+              {error}{' '}
+              {/\/billing|Billing|الفوترة/.test(error) && (
+                <a href="/billing" className="font-semibold underline">
+                  {t('seePlans')}
+                </a>
+              )}
+            </>
+          )
+        }
+        data-testid="engage-send-error"
+      />
     </form>
   );
 }

@@ -14,6 +14,7 @@ import { useEngageFeed } from '../../lib/api/engage';
 import { errorText } from '../../lib/error-text';
 import { lengthProblem, useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
+import { FieldProblem, fieldProblemProps } from '../../ui/field-problem';
 import { PostCard } from './engage-feed';
 import { usePostByUrl } from './engage-network-api';
 
@@ -167,8 +168,7 @@ export function PostByUrl({
           className={field}
           placeholder="https://www.linkedin.com/posts/…"
           {...register('url')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...fieldProblemProps(`${id}-error`, error)}
           data-testid="engage-url-input"
         />
         {!canRead && (
@@ -194,11 +194,7 @@ export function PostByUrl({
             {add.isPending ? t('byUrl.fetching') : t('byUrl.submit')}
           </Button>
         </div>
-        {error && (
-          <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700" data-testid="engage-url-error">
-            {error}
-          </p>
-        )}
+        <FieldProblem id={`${id}-error`} problem={error} data-testid="engage-url-error" />
       </form>
       {post && (canSend ? <PostCard post={post} lang={lang} /> : <CopyAndOpen post={post} />)}
     </section>

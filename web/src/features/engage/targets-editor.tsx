@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { useAddPerson, useAddTopic, useEngageCreators, useEngageTargets, useRemoveTarget } from '../../lib/api/engage';
 import { errorText } from '../../lib/error-text';
 import { lengthProblem, useSchemaForm } from '../../lib/use-schema-form';
+import { FieldProblem, fieldProblemProps } from '../../ui/field-problem';
 import { SkeletonStack } from '../../ui/skeleton';
 import { PeopleSearch } from './people-search';
 
@@ -74,8 +75,7 @@ function AddForm({
           className={input}
           {...register('value')}
           placeholder={placeholder}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...fieldProblemProps(`${id}-error`, error)}
           data-testid={`${id}-input`}
         />
         <button type="submit" className={addButton} disabled={pending} data-testid={`${id}-add`}>
@@ -83,11 +83,7 @@ function AddForm({
           {button}
         </button>
       </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldProblem id={`${id}-error`} problem={error} />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
 import { DialogFrame, fieldClass } from '../../ui/dialog-frame';
+import { FieldProblem, fieldProblemProps } from '../../ui/field-problem';
 import { useComposer } from '../composer';
 import { structureTraits, structureWords } from './like-this';
 
@@ -74,16 +75,11 @@ export function LikeThisButton({ post, testId }: { post: { body: string; format?
               maxLength={MAX_TOPIC_CHARS}
               placeholder={t('likeThis.topicPlaceholder')}
               dir="auto"
-              aria-invalid={missing}
-              aria-describedby={missing ? `${id}-missing` : undefined}
+              {...fieldProblemProps(`${id}-missing`, missing)}
               className={fieldClass}
               data-testid="like-this-topic"
             />
-            {missing && (
-              <p id={`${id}-missing`} role="alert" className="mt-1 text-xs text-red-700">
-                {t('likeThis.needTopic')}
-              </p>
-            )}
+            <FieldProblem id={`${id}-missing`} problem={missing && t('likeThis.needTopic')} />
           </div>
           <div className="flex justify-end gap-2">
             <Button onClick={() => setOpen(false)} variant="secondary" size="lg">

@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api/client';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { nextStep } from '../../session/rules';
 import { storedEmail, storeEmail } from '../../session/stored-email';
+import { FieldProblem, fieldProblemProps } from '../../ui/field-problem';
 import { BusyOverlay, FlowHeader } from './page-frame';
 import { SignupPanel } from './signup-panel';
 
@@ -115,8 +116,7 @@ function EmailForm() {
               autoComplete="email"
               dir="ltr"
               placeholder={t('signup.emailPlaceholder')}
-              aria-invalid={errorText ? true : undefined}
-              aria-describedby={errorText ? 'signup-email-error' : undefined}
+              {...fieldProblemProps('signup-email-error', errorText)}
               className={`w-full rounded-xl border bg-white py-3 ps-11 pe-4 text-start text-base shadow-sm outline-none transition placeholder:text-slate-400 focus:ring-4 ${
                 errorText
                   ? 'border-red-400 focus:border-red-500 focus:ring-red-100'
@@ -125,11 +125,7 @@ function EmailForm() {
               {...register('email')}
             />
           </div>
-          {errorText && (
-            <p id="signup-email-error" role="alert" className="mt-1.5 text-sm text-red-600" data-testid="email-error">
-              {errorText}
-            </p>
-          )}
+          <FieldProblem id="signup-email-error" problem={errorText} data-testid="email-error" />
         </div>
         <button
           type="submit"

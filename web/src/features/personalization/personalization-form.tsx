@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { PersonalizationPayload } from '../../lib/api/auth';
 import { textRuleMessageText } from '../../lib/text-problem';
 import { lengthProblem, useSchemaForm } from '../../lib/use-schema-form';
+import { FieldProblem, fieldProblemProps } from '../../ui/field-problem';
 import { OptionGroup, ToneLabel } from '../../ui/option-chips';
 import type { PersonalizationFormValues } from './values';
 
@@ -106,15 +107,14 @@ export function PersonalizationForm({
             type="text"
             autoComplete="organization-title"
             placeholder={t('form.jobTitle.placeholder')}
-            aria-invalid={jobTitleError ? true : undefined}
-            aria-describedby={`${id}-job-title-hint${jobTitleError ? ` ${id}-job-title-error` : ''}`}
+            {...fieldProblemProps(`${id}-job-title-error`, jobTitleError, `${id}-job-title-hint`)}
             className={`${inputClass} mt-3`}
             defaultValue={defaultValues.jobTitle}
             {...register('jobTitle')}
           />
-          <FieldMessage
+          <FieldProblem
             id={`${id}-job-title-error`}
-            text={
+            problem={
               jobTitleError &&
               (textRuleMessageText(jobTitleError.message) ??
                 lengthProblem(jobTitleError, {
@@ -134,7 +134,7 @@ export function PersonalizationForm({
               <p className="mt-1 text-sm text-slate-500">{t('form.language.hint')}</p>
               <select
                 id={`${id}-language`}
-                aria-invalid={languageError ? true : undefined}
+                {...fieldProblemProps(`${id}-language-error`, languageError)}
                 className={`${inputClass} mt-3 appearance-auto`}
                 defaultValue={defaultValues.language}
                 {...register('language')}
@@ -146,7 +146,7 @@ export function PersonalizationForm({
                   </option>
                 ))}
               </select>
-              <FieldMessage id={`${id}-language-error`} text={languageError && t('errors.language')} />
+              <FieldProblem id={`${id}-language-error`} problem={languageError && t('errors.language')} />
             </div>
             <div>
               <label htmlFor={`${id}-accent`} className="block font-semibold text-ink">
@@ -158,14 +158,14 @@ export function PersonalizationForm({
                 id={`${id}-accent`}
                 type="text"
                 placeholder={t('form.accent.placeholder')}
-                aria-invalid={accentError ? true : undefined}
+                {...fieldProblemProps(`${id}-accent-error`, accentError)}
                 className={`${inputClass} mt-3`}
                 defaultValue={defaultValues.accent}
                 {...register('accent')}
               />
-              <FieldMessage
+              <FieldProblem
                 id={`${id}-accent-error`}
-                text={
+                problem={
                   accentError &&
                   (textRuleMessageText(accentError.message) ?? t('errors.accentTooLong', { count: ACCENT_MAX_LENGTH }))
                 }
@@ -267,13 +267,4 @@ export function PersonalizationForm({
 
 function Section({ children }: { children: ReactNode }) {
   return <div className="py-6 first:pt-0">{children}</div>;
-}
-
-function FieldMessage({ id, text }: { id: string; text: string | false | undefined }) {
-  if (!text) return null;
-  return (
-    <p id={id} role="alert" className="mt-2 text-sm text-red-600">
-      {text}
-    </p>
-  );
 }

@@ -1,12 +1,13 @@
-import { MAX_POST_LENGTH, textProblem } from '@nashr/contracts';
+import { MAX_POST_LENGTH } from '@nashr/contracts';
 import type { FormEvent, ReactNode } from 'react';
 import { z } from 'zod';
+import { textProblemText } from '../../lib/text-problem';
 import { Button } from '../../ui/button';
 import { CharCounter, postLength } from '../../ui/char-counter';
 import { DateField } from '../../ui/date-field';
 import { fieldClass } from '../../ui/dialog-frame';
+import { FieldProblem, fieldProblemProps } from '../../ui/field-problem';
 import { Spinner } from '../../ui/spinner';
-import { TextProblemNotice } from '../../ui/text-problem-notice';
 import { TimeField } from '../../ui/time-field';
 
 /** The parts the 'Schedule New Post' and 'Edit Post' forms share, so both popups look and read alike. */
@@ -48,6 +49,7 @@ export function PostContentField({
   placeholder,
 }: PostContentFieldProps) {
   const length = postLength(value);
+  const problem = textProblemText(value);
   return (
     <div>
       <label htmlFor={`${id}-content`} className="mb-1.5 block text-sm font-medium text-slate-700">
@@ -61,13 +63,13 @@ export function PostContentField({
         value={value}
         disabled={disabled}
         placeholder={placeholder}
-        aria-invalid={missing || length > MAX_POST_LENGTH || textProblem(value) !== null}
-        aria-describedby={`${id}-counter`}
+        {...fieldProblemProps(`${id}-text-problem`, problem, `${id}-counter`)}
+        aria-invalid={missing || length > MAX_POST_LENGTH || problem !== null}
         onChange={(event) => onChange(event.target.value)}
         className={`user-text ${fieldClass} ${minHeightClass} resize-y leading-relaxed`}
       />
       <CharCounter id={`${id}-counter`} text={value} />
-      <TextProblemNotice text={value} />
+      <FieldProblem id={`${id}-text-problem`} problem={problem} data-testid="text-problem" />
     </div>
   );
 }

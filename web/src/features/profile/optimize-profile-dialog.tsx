@@ -16,6 +16,7 @@ import { copyText } from '../../lib/copy-text';
 import { errorText, schemaProblem } from '../../lib/error-text';
 import { Button } from '../../ui/button';
 import { DialogFrame, fieldClass } from '../../ui/dialog-frame';
+import { FieldProblem } from '../../ui/field-problem';
 import { Spinner } from '../../ui/spinner';
 
 /**
@@ -134,16 +135,7 @@ export function OptimizeProfileDialog({
               {t('optimize.skillsHint')}
             </p>
           </div>
-          {shownError && (
-            <p
-              id={ids.error}
-              role="alert"
-              className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700"
-              data-testid="optimize-error"
-            >
-              {shownError}
-            </p>
-          )}
+          <FieldProblem id={ids.error} problem={shownError} data-testid="optimize-error" />
           <div className="flex justify-end">
             <Button type="submit" disabled={review.isPending} variant="primary" size="lg" data-testid="optimize-run">
               {review.isPending ? (

@@ -21,6 +21,7 @@ import { formatClock, formatDay, formatWeekday } from '../../lib/format';
 import { browserTimeZone } from '../../lib/time-zone';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/button';
+import { FieldProblem } from '../../ui/field-problem';
 import { Spinner } from '../../ui/spinner';
 import { TimeField } from '../../ui/time-field';
 
@@ -256,11 +257,7 @@ export function PostingQueueSection() {
           ) : (
             <p className="text-sm text-slate-600">{t('queue.fullWeek', { limit: MAX_QUEUE_SLOTS })}</p>
           )}
-          {problem && (
-            <p className="text-sm text-red-700" role="alert" data-testid="posting-queue-problem">
-              {problem}
-            </p>
-          )}
+          <FieldProblem problem={problem} data-testid="posting-queue-problem" />
         </div>
       )}
     </section>

@@ -31,8 +31,8 @@ export function MentionBox({
   onChange,
   members,
   textRef,
-  describedBy,
-  invalid,
+  'aria-describedby': describedBy,
+  'aria-invalid': invalid,
 }: {
   id: string;
   label: string;
@@ -40,8 +40,9 @@ export function MentionBox({
   onChange: (value: string) => void;
   members: readonly WorkspaceMember[];
   textRef: RefObject<HTMLTextAreaElement | null>;
-  describedBy?: string;
-  invalid?: boolean;
+  /** What describes the box (its hint, its problem) and whether it holds a problem: `fieldProblemProps`. */
+  'aria-describedby'?: string | undefined;
+  'aria-invalid'?: true | undefined;
 }) {
   const { t } = useTranslation('review');
   const [caret, setCaret] = useState(0);
@@ -113,7 +114,7 @@ export function MentionBox({
         onSelect={(event) => track(event.currentTarget)}
         onKeyDown={onKeyDown}
         aria-describedby={describedBy}
-        aria-invalid={invalid || undefined}
+        aria-invalid={invalid}
         aria-autocomplete="list"
         aria-controls={open && offered.length ? listId : undefined}
         aria-activedescendant={open && offered.length ? optionId(activeIndex) : undefined}

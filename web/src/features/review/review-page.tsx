@@ -30,6 +30,7 @@ import { formatDateTime, formatNumber } from '../../lib/format';
 import { queriesTogether } from '../../lib/queries-together';
 import { refuseTrimmedText, useSchemaForm } from '../../lib/use-schema-form';
 import { DialogFrame, fieldClass, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
+import { FieldProblem, fieldProblemProps } from '../../ui/field-problem';
 import { LoadError } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { useComposer } from '../composer';
@@ -187,17 +188,12 @@ function CommentForm({
         onChange={body.onChange}
         members={members}
         textRef={textRef}
-        describedBy={problem ? `${hintId} ${problemId}` : hintId}
-        invalid={Boolean(problem)}
+        {...fieldProblemProps(problemId, problem, hintId)}
       />
       <p id={hintId} className="mt-1 text-xs text-slate-500">
         {t('comments.hint')}
       </p>
-      {problem && (
-        <p id={problemId} role="alert" className="mt-1 text-sm text-red-700" data-testid="comment-problem">
-          {problem}
-        </p>
-      )}
+      <FieldProblem id={problemId} problem={problem} data-testid="comment-problem" />
       <div className="mt-2 flex flex-wrap justify-end gap-2">
         {onCancel && (
           <button type="button" onClick={onCancel} className={`${smallButton} text-slate-700 hover:bg-slate-50`}>
@@ -403,21 +399,11 @@ function RequestChangesDialog({
           rows={4}
           value={comment}
           onChange={(event) => setComment(event.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
+          {...fieldProblemProps(`${id}-problem`, problem)}
           className={`${fieldClass} mt-1 resize-y`}
           data-testid="request-changes-comment"
         />
-        {problem && (
-          <p
-            id={`${id}-problem`}
-            role="alert"
-            className="mt-2 text-sm text-red-700"
-            data-testid="request-changes-problem"
-          >
-            {problem}
-          </p>
-        )}
+        <FieldProblem id={`${id}-problem`} problem={problem} data-testid="request-changes-problem" />
         <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" onClick={onClose} disabled={request.isPending} className={secondaryButtonClass}>
             {t('decide.requestCancel')}

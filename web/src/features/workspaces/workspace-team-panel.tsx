@@ -21,6 +21,7 @@ import { DangerOutlineButton } from '../../ui/danger-outline-button';
 import { Dated } from '../../ui/dated';
 import { fieldClass } from '../../ui/dialog-frame';
 import { DiscardChangesDialog } from '../../ui/discard-changes-dialog';
+import { FieldProblem, fieldProblemProps } from '../../ui/field-problem';
 import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { managesWorkspace, mayLeave, memberActions } from './workspace-permissions';
@@ -79,8 +80,7 @@ function InviteForm({ workspace }: { workspace: Workspace }) {
             inputMode="email"
             autoComplete="off"
             {...register('email')}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
+            {...fieldProblemProps(`${id}-problem`, problem, `${id}-hint`)}
             className={`${fieldClass} mt-1 text-start`}
             data-testid="workspace-invite-email"
           />
@@ -103,16 +103,7 @@ function InviteForm({ workspace }: { workspace: Workspace }) {
           </select>
         </div>
       </div>
-      {problem && (
-        <p
-          id={`${id}-problem`}
-          role="alert"
-          className="mt-2 text-sm text-red-700"
-          data-testid="workspace-invite-problem"
-        >
-          {problem}
-        </p>
-      )}
+      <FieldProblem id={`${id}-problem`} problem={problem} data-testid="workspace-invite-problem" />
       <Button
         type="submit"
         disabled={invite.isPending}

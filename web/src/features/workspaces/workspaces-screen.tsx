@@ -9,6 +9,7 @@ import { useSentForm } from '../../lib/use-sent-form';
 import { useCurrentWorkspace } from '../../session/current-workspace';
 import { Button } from '../../ui/button';
 import { DialogFrame, fieldClass } from '../../ui/dialog-frame';
+import { FieldProblem, fieldProblemProps } from '../../ui/field-problem';
 import { Loaded } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { ReviewRule } from './review-rule';
@@ -49,8 +50,7 @@ function useNameForm(initial: string, busy: boolean, save: (name: string) => Pro
       id: `${id}-name`,
       ...register('name'),
       dir: 'auto',
-      'aria-invalid': problem ? true : undefined,
-      'aria-describedby': problem ? problemId : undefined,
+      ...fieldProblemProps(problemId, problem),
     },
   };
 }
@@ -82,11 +82,7 @@ function CreateWorkspaceForm({ onCreated }: { onCreated: (workspace: Workspace) 
           {t('screen.create.submit')}
         </Button>
       </div>
-      {problem && (
-        <p id={problemId} role="alert" className="mt-2 text-sm text-red-700" data-testid="workspace-create-problem">
-          {problem}
-        </p>
-      )}
+      <FieldProblem id={problemId} problem={problem} data-testid="workspace-create-problem" />
     </form>
   );
 }
@@ -125,11 +121,7 @@ function RenameDialog({ workspace, onClose }: { workspace: Workspace; onClose: (
           className={`${fieldClass} mt-1`}
           data-testid="workspace-rename-name"
         />
-        {problem && (
-          <p id={problemId} role="alert" className="mt-2 text-sm text-red-700" data-testid="workspace-rename-problem">
-            {problem}
-          </p>
-        )}
+        <FieldProblem id={problemId} problem={problem} data-testid="workspace-rename-problem" />
         <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button onClick={onClose} disabled={rename.isPending} variant="secondary" size="lg">
             {t('screen.rename.cancel')}
