@@ -90,7 +90,7 @@ function childrenCpuSeconds() {
  */
 function machineCpuTicks() {
   try {
-    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).map(Number);
+    const [, ...ticks] = (readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '').trim().split(/\s+/).map(Number);
     // user nice system idle iowait irq softirq steal; guest time is already counted in user.
     const total = ticks.slice(0, 8).reduce((sum, tick) => sum + tick, 0);
     // idle and iowait: the 4th and 5th of the "cpu" line's numbers.
