@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createDatabase, runMigrations } from '@nashr/platform';
-import { createTestDatabase } from '@nashr/platform/testing';
+import { createTestDatabase, migrateBefore } from '@nashr/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from './app.js';
 import { schema } from './db/schema.js';
@@ -11,18 +8,15 @@ import { schema } from './db/schema.js';
 describe('the migration that puts library favourites in workspaces', () => {
   it("keeps every favourite saved before it in its user's personal workspace, saved by that user", async () => {
     // The migrations up to the one before workspaces, then rows as they were, then the rest.
-    const folder = mkdtempSync(join(tmpdir(), 'content-migrations-'));
-    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-    const journalPath = join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-    const at = journal.entries.findIndex((e: { tag: string }) => e.tag === '0004_workspace_favourites');
-    expect(at).toBeGreaterThan(0);
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
     const db = await createTestDatabase();
     const database = createDatabase({ url: db.url, schema });
     const [alice, bob] = [randomUUID(), randomUUID()];
     try {
-      await runMigrations(db.url, { migrationsFolder: folder, serviceSchema: 'content' });
+      await migrateBefore(
+        db.url,
+        { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'content' },
+        '0004_workspace_favourites',
+      );
       const [first, second] = await database.sql<{ id: string }[]>`
         insert into content.library_posts (lang, author, body, topic, format)
         values ('en', 'A', 'First', 'career', 'story'), ('ar', 'ب', 'الثاني', 'sales', 'list')
@@ -48,7 +42,6 @@ describe('the migration that puts library favourites in workspaces', () => {
     } finally {
       await database.close();
       await db.drop();
-      rmSync(folder, { recursive: true, force: true });
     }
   });
 });
