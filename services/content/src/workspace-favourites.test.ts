@@ -3,55 +3,26 @@ import {
   API,
   type EventContract,
   type Identity,
-  QUEUES,
   userDeletedEvent,
   WORKSPACE_ERROR_CODES,
   WORKSPACE_HEADER,
   type WorkspaceRole,
   workspaceMembersChangedEvent,
 } from '@nashr/contracts';
-import { createDatabase, Queues, runMigrations, type ServiceApp } from '@nashr/platform';
-import {
-  callEndpoint,
-  createCapturingLogger,
-  createTestDatabase,
-  createTestRedis,
-  TEST_INTERNAL_SECRET,
-  type TestDatabase,
-  type TestRedis,
-  testIdentity,
-} from '@nashr/platform/testing';
+import type { ServiceApp } from '@nashr/platform';
+import { callEndpoint, TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { buildApp, MIGRATIONS_FOLDER } from './app.js';
-import { schema } from './db/schema.js';
-import { startContentWorker } from './jobs/index.js';
-import { LibraryStore } from './library-store.js';
-import { librarySeed } from './seed/library.js';
+import { deliver as deliverTo, type Harness, startHarness } from './testing/harness.js';
 
-let testDb: TestDatabase;
-let redis: TestRedis;
-let database: ReturnType<typeof createDatabase<typeof schema>>;
+let h: Harness;
 let app: ServiceApp;
-let queues: Queues;
-let worker: ReturnType<typeof startContentWorker>;
 /** Three posts of the seeded library, as any user finds them. */
 let posts: string[];
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  redis = await createTestRedis();
-  await runMigrations(testDb.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'content' });
-  database = createDatabase({ url: testDb.url, schema });
-  await new LibraryStore(database.db).seed(librarySeed);
-  const { logger } = createCapturingLogger();
-  app = buildApp({ config: { INTERNAL_SECRET: TEST_INTERNAL_SECRET }, logger, database });
-  queues = new Queues({ connection: redis.redis, prefix: redis.prefix }, logger);
-  worker = startContentWorker({
-    database,
-    queue: { connection: redis.redis.duplicate({ maxRetriesPerRequest: null }), prefix: redis.prefix },
-    logger,
-  });
+  h = await startHarness();
+  app = h.app;
   const page = await callEndpoint(app, TEST_INTERNAL_SECRET, testIdentity(), API.library.search, {
     query: { limit: 3 },
   });
@@ -59,23 +30,12 @@ beforeAll(async () => {
   expect(posts).toHaveLength(3);
 });
 afterAll(async () => {
-  await worker?.close();
-  await queues?.close();
-  await app?.close();
-  await database?.close();
-  await redis?.cleanup();
-  await testDb?.drop();
+  await h?.close();
 });
 
 /** Delivers an event to the content inbox as auth or the account deletion does, and waits until it is handled. */
-async function deliver<E extends EventContract>(event: E, data: z.input<E['schema']>) {
-  const id = randomUUID();
-  await queues.publish(event, data, { id });
-  const inbox = queues.get(QUEUES.contentInbox);
-  const jobId = `${event.name}-${id}`;
-  await expect.poll(async () => (await inbox.getJob(jobId))?.finishedOn ?? null).not.toBeNull();
-  expect((await inbox.getJob(jobId))?.failedReason).toBeUndefined();
-}
+const deliver = <E extends EventContract>(event: E, data: z.input<E['schema']>) =>
+  deliverTo(h.queues, event, data, randomUUID());
 
 type Team = { id: string } & Record<WorkspaceRole, Identity>;
 
@@ -178,10 +138,11 @@ describe("a workspace's library favourites", () => {
 
     await deliver(userDeletedEvent, { userId: leaver.userId, email: leaver.email });
     expect(await favouritesOf(launch.owner, launch.id)).toEqual([posts[1]]);
-    const [kept] = await database.sql<{ addedBy: string | null }[]>`
+    const [kept] = await h.database.sql<{ addedBy: string | null }[]>`
       select added_by as "addedBy" from content.library_favourites where workspace_id = ${launch.id}`;
     expect(kept).toEqual({ addedBy: null });
-    const personal = await database.sql`select 1 from content.library_favourites where workspace_id = ${leaver.userId}`;
+    const personal = await h.database
+      .sql`select 1 from content.library_favourites where workspace_id = ${leaver.userId}`;
     expect(personal).toHaveLength(0);
   });
 
@@ -190,7 +151,7 @@ describe("a workspace's library favourites", () => {
     expect((await save(launch.owner, launch.id, posts[0]!)).statusCode).toBe(200);
     expect(await favouritesOf(launch.viewer, launch.id)).toEqual([posts[0]]);
     await deliver(workspaceMembersChangedEvent, { workspaceId: launch.id, version: 2, members: [] });
-    const left = await database.sql`select 1 from content.library_favourites where workspace_id = ${launch.id}`;
+    const left = await h.database.sql`select 1 from content.library_favourites where workspace_id = ${launch.id}`;
     expect(left).toHaveLength(0);
     expect(await favouritesOf(launch.owner, launch.id)).toEqual({ status: 404, code: WORKSPACE_ERROR_CODES.notFound });
   });
