@@ -46,8 +46,16 @@ import {
   WORKSPACE_HEADER,
   type WorkspaceRole,
 } from '@nashr/contracts';
-import { createDatabase, createLogger, createRedis, identityHeaders, Queues, runMigrations } from '@nashr/platform';
-import { buildApp, createServices, MIGRATIONS_FOLDER, schema, WorkspaceAccess } from '@nashr/posts';
+import {
+  createDatabase,
+  createLogger,
+  createRedis,
+  identityHeaders,
+  Queues,
+  runMigrations,
+  WorkspaceAccess,
+} from '@nashr/platform';
+import { buildApp, createServices, MIGRATIONS_FOLDER, schema } from '@nashr/posts';
 import type { FastifyRequest } from 'fastify';
 import { createBenchDatabase, startRedis } from '../scheduler/infra.js';
 import { percentile } from '../scheduler/stats.js';

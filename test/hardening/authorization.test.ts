@@ -56,7 +56,7 @@ interface Ids {
   visitorToken: string;
   /** The token of Alice's unsubscribe links, as her notification e-mails carry it. */
   aliceUnsubscribeToken: string;
-  /** A post of the inspiration library, added by the admin and among Alice's favourites. */
+  /** A post of the inspiration library, added by the admin and among the favourites of Alice's personal workspace. */
   libraryPostId: string;
   /** A person and a topic Alice engages with. */
   engagePersonId: string;
@@ -511,16 +511,17 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/v1/auth/admin/audit': { request: NO_ID('/api/v1/auth/admin/audit') },
   'GET /api/v1/content/admin/audit': { request: NO_ID('/api/v1/content/admin/audit') },
   'GET /api/v1/ai/admin/audit': { request: NO_ID('/api/v1/ai/admin/audit') },
-  // The inspiration library: posts every user reads, favourites each user keeps for themselves.
+  // The inspiration library: posts every user reads, favourites each workspace keeps for its members.
   'GET /api/v1/library/posts': {
-    ownOnly: "the library's posts are shared; the favourite marks and `favourites=1` are the caller's own",
+    ownOnly:
+      "the library's posts are shared; the favourite marks and `favourites=1` are those of the workspace the caller acts in",
     request: NO_ID('/api/v1/library/posts?q=launch'),
   },
   'PUT /api/v1/library/favourites/:postId': {
-    ownOnly: "the id names a shared library post: it is saved among the caller's own favourites only",
+    ownOnly: "the id names a shared library post: it is saved among the favourites of the caller's workspace only",
     request: (ids) => ({ path: `/api/v1/library/favourites/${ids.libraryPostId}` }),
   },
-  // The content service's library routes: another user's favourite is, for the caller, no favourite (404).
+  // The content service's library routes: another workspace's favourite is, for the caller, no favourite (404).
   'DELETE /api/v1/library/favourites/:postId': {
     crossUser: 404,
     request: (ids) => ({ path: `/api/v1/library/favourites/${ids.libraryPostId}` }),
@@ -1070,6 +1071,43 @@ describe('review routes by workspace role, through the gateway', () => {
     },
     MATRIX_TIMEOUT_MS,
   );
+});
+
+describe("the library's favourites by workspace role, through the gateway", () => {
+  it("lets every member read the team's favourites, and refuses a viewer who changes them (403)", async () => {
+    // The content service's copy of the team's members, as auth's workspace-members-changed event leaves it.
+    for (const role of ['owner', ...TEAM_ROLES] as const) {
+      await stack.sql`insert into content.workspace_members (workspace_id, user_id, role)
+        values (${ids.aliceWorkspaceId}, ${await userIdOf(team[role])}, ${role})
+        on conflict (workspace_id, user_id) do update set role = excluded.role`;
+    }
+    const inTeam = { [WORKSPACE_HEADER]: ids.aliceWorkspaceId };
+    const favourite = `/api/v1/library/favourites/${ids.libraryPostId}`;
+    const teamFavourites = async (cookie: string) => {
+      const res = await send(stack, 'GET', '/api/v1/library/posts?favourites=1', { cookie, headers: inTeam });
+      expect(res.status, res.body).toBe(200);
+      return res.json().data.posts.map((p: { id: string }) => p.id);
+    };
+    // Alice's personal favourite is not the team's.
+    expect(await teamFavourites(team.owner)).toEqual([]);
+    for (const method of ['PUT', 'DELETE']) {
+      const before = await stack.snapshot();
+      const res = await send(stack, method, favourite, { cookie: team.viewer, headers: inTeam });
+      const context = `${method} ${favourite} as the team's viewer: ${res.status} ${res.body.slice(0, 200)}`;
+      expect(res.status, context).toBe(403);
+      expect(res.json().code, context).toBe(WORKSPACE_ERROR_CODES.roleTooLow);
+      expect(problemWith(res), context).toBeNull();
+      expect(await stack.snapshot(), `${context} changed stored data`).toEqual(before);
+    }
+    const saved = await send(stack, 'PUT', favourite, { cookie: team.contributor, headers: inTeam });
+    expect(saved.status, saved.body).toBe(200);
+    for (const role of ['owner', ...TEAM_ROLES] as const) {
+      expect(await teamFavourites(team[role]), role).toEqual([ids.libraryPostId]);
+    }
+    const removed = await send(stack, 'DELETE', favourite, { cookie: team.editor, headers: inTeam });
+    expect(removed.status, removed.body).toBe(200);
+    expect(await teamFavourites(team.viewer)).toEqual([]);
+  });
 });
 
 /**

@@ -195,7 +195,7 @@ export const workspaceMembersChangedEvent = defineEvent(
     members: z.array(workspaceMemberRoleSchema),
     requestId: z.string().max(64).optional(),
   }),
-  [QUEUES.postsInbox],
+  [QUEUES.postsInbox, QUEUES.contentInbox],
 );
 export type WorkspaceMembersChanged = z.infer<typeof workspaceMembersChangedEvent.schema>;
 

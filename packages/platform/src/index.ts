@@ -24,3 +24,5 @@ export * from './sessions.js';
 export * from './storage/object-store.js';
 export * from './storage/s3-object-store.js';
 export * from './targets.js';
+export * from './workspaces/member-store.js';
+export * from './workspaces/workspace-access.js';

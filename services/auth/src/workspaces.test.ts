@@ -3,9 +3,6 @@
  * makes each account's personal workspace, the locks that keep the limits), the real mail worker
  * sending invitations over SMTP to the catcher, and each refusal with its declared code.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   CHANGED_HEADER,
   WORKSPACE_ERROR_CODES as E,
@@ -23,7 +20,7 @@ import {
   workspaceMembersChangedEvent,
 } from '@nashr/contracts';
 import { createDatabase, runMigrations } from '@nashr/platform';
-import { createTestDatabase } from '@nashr/platform/testing';
+import { createTestDatabase, migrateBefore } from '@nashr/platform/testing';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, workspaceMemberAnnouncements } from './db/schema.js';
@@ -132,17 +129,10 @@ const roleIn = async (user: Caller, workspaceId: string) => (await list(user)).f
 describe('personal workspaces', () => {
   it('gives every account that existed before workspaces its own, as owner, by the migration', async () => {
     // The migrations up to the one before workspaces, then accounts, then the rest.
-    const folder = mkdtempSync(join(tmpdir(), 'auth-migrations-'));
-    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-    const journalPath = join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-    const at = journal.entries.findIndex((e: { tag: string }) => e.tag === '0007_workspaces');
-    expect(at).toBeGreaterThan(0);
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
     const db = await createTestDatabase();
     const database = createDatabase({ url: db.url, schema });
     try {
-      await runMigrations(db.url, { migrationsFolder: folder, serviceSchema: 'auth' });
+      await migrateBefore(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'auth' }, '0007_workspaces');
       await database.sql`insert into auth.users (email) values ('old-one@workspaces.test'), ('old-two@workspaces.test')`;
       await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'auth' });
       const rows = await database.sql<{ email: string; name: string; role: string; members: number; ownId: boolean }[]>`
@@ -672,6 +662,41 @@ describe('announcing members to the services that keep work in workspaces', () =
   const newest = async (workspaceId: string) => (await announced(workspaceId)).at(-1);
   const rolesOf = (event: WorkspaceMembersChanged | undefined) =>
     Object.fromEntries((event?.members ?? []).map((m) => [m.userId, m.role]));
+
+  it('owes every member list the services copy to the content service once, by the migration', async () => {
+    // The migrations up to the one that owes the lists, then workspaces as they were, then the rest.
+    const db = await createTestDatabase();
+    const database = createDatabase({ url: db.url, schema });
+    try {
+      await migrateBefore(
+        db.url,
+        { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'auth' },
+        '0013_members-owed-to-content',
+      );
+      const [alone, owner, guest] = await database.sql<{ id: string }[]>`
+        insert into auth.users (email) values ('alone@workspaces.test'), ('owner@workspaces.test'), ('guest@workspaces.test')
+        returning id`;
+      const [team] = await database.sql<
+        { id: string }[]
+      >`insert into auth.workspaces (name) values ('Team') returning id`;
+      await database.sql`insert into auth.workspace_members (workspace_id, user_id, role)
+        values (${team!.id}, ${owner!.id}, 'owner'), (${team!.id}, ${guest!.id}, 'editor'),
+               (${owner!.id}, ${guest!.id}, 'viewer')`;
+      // Every change announced already (to the posts service, the only copy then).
+      await database.sql`delete from auth.workspace_member_announcements`;
+      await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'auth' });
+      const owed = await database.sql<{ workspaceId: string; current: boolean }[]>`
+        select a.workspace_id as "workspaceId", a.version = w.members_version as current
+        from auth.workspace_member_announcements a join auth.workspaces w on w.id = a.workspace_id
+        order by a.workspace_id`;
+      // The team's list and the personal workspace another member was let into; not the lone account's.
+      expect(owed).toEqual([team!.id, owner!.id].sort().map((workspaceId) => ({ workspaceId, current: true })));
+      expect(owed.map((row) => row.workspaceId)).not.toContain(alone!.id);
+    } finally {
+      await database.close();
+      await db.drop();
+    }
+  });
 
   it('announces the whole member list after every change, each at a higher version', async () => {
     const owner = await newUser('owner');

@@ -7,10 +7,12 @@ import {
   type Database,
   type Logger,
   type ServiceApp,
+  WorkspaceAccess,
+  WorkspaceMemberStore,
 } from '@nashr/platform';
 import type { Config } from './config.js';
 import { ContentStore } from './content-store.js';
-import { adminAudit, type schema } from './db/schema.js';
+import { adminAudit, type schema, workspaceMembers, workspaceVersions } from './db/schema.js';
 import { LibraryStore } from './library-store.js';
 import { contentRoutes } from './routes/content.js';
 import { libraryRoutes } from './routes/library.js';
@@ -33,7 +35,10 @@ export function buildApp({ config, logger, database }: ContentDeps): ServiceApp 
   });
   const audit = new AdminAudit(database.db, adminAudit, 'content');
   contentRoutes(app, new ContentStore(database.db), audit);
-  libraryRoutes(app, new LibraryStore(database.db), audit);
+  const workspaces = new WorkspaceAccess(
+    new WorkspaceMemberStore(database.db, { workspaceMembers, workspaceVersions }),
+  );
+  libraryRoutes(app, { store: new LibraryStore(database.db), audit, workspaces });
   adminAuditRoutes(app, audit, API.adminAudit.content);
   return app;
 }

@@ -6,52 +6,24 @@ import {
   QUEUES,
   userDeletedEvent,
 } from '@nashr/contracts';
-import { createDatabase, identityHeaders, Queues, runMigrations, type ServiceApp } from '@nashr/platform';
-import {
-  createCapturingLogger,
-  createTestDatabase,
-  createTestRedis,
-  TEST_INTERNAL_SECRET,
-  type TestDatabase,
-  type TestRedis,
-  testIdentity,
-} from '@nashr/platform/testing';
+import { identityHeaders, type Queues, type ServiceApp } from '@nashr/platform';
+import { TEST_INTERNAL_SECRET, testIdentity } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, MIGRATIONS_FOLDER } from './app.js';
-import { schema } from './db/schema.js';
-import { startContentWorker } from './jobs/index.js';
 import { LibraryStore } from './library-store.js';
 import { librarySeed } from './seed/library.js';
+import { type Harness, startHarness } from './testing/harness.js';
 
-let testDb: TestDatabase;
-let redis: TestRedis;
-let database: ReturnType<typeof createDatabase<typeof schema>>;
+let h: Harness;
+let database: Harness['database'];
 let app: ServiceApp;
 let queues: Queues;
-let worker: ReturnType<typeof startContentWorker>;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  redis = await createTestRedis();
-  await runMigrations(testDb.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'content' });
-  database = createDatabase({ url: testDb.url, schema });
-  await new LibraryStore(database.db).seed(librarySeed);
-  const { logger } = createCapturingLogger();
-  app = buildApp({ config: { INTERNAL_SECRET: TEST_INTERNAL_SECRET }, logger, database });
-  queues = new Queues({ connection: redis.redis, prefix: redis.prefix }, logger);
-  worker = startContentWorker({
-    database,
-    queue: { connection: redis.redis.duplicate({ maxRetriesPerRequest: null }), prefix: redis.prefix },
-    logger,
-  });
+  h = await startHarness();
+  ({ database, app, queues } = h);
 });
 afterAll(async () => {
-  await worker?.close();
-  await queues?.close();
-  await app?.close();
-  await database?.close();
-  await redis?.cleanup();
-  await testDb?.drop();
+  await h?.close();
 });
 
 const search = async (me: Identity, query: Record<string, string> = {}) => {

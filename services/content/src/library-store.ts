@@ -9,9 +9,13 @@ import {
   type LibraryTopic,
   type Locale,
 } from '@nashr/contracts';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Acting } from '@nashr/platform';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { libraryAllowances, libraryFavourites, libraryPosts, type schema } from './db/schema.js';
+
+/** Who reads or saves, and for which workspace's favourites. */
+type InWorkspace = Pick<Acting, 'userId' | 'workspaceId'>;
 
 export interface LibrarySearch {
   /** Words already checked and trimmed; empty for no word search. */
@@ -127,11 +131,15 @@ export class LibraryStore {
     return rows.length > 0;
   }
 
-  /** Everything the library keeps about one user: their favourites and their plan's copy. */
-  /** The content part of 'Download my data': each saved post with when it was saved, and the plan's share. */
+  /**
+   * The content part of 'Download my data': the favourites of the user's personal workspace and
+   * those the user saved in shared ones, each with its workspace and when it was saved, and the
+   * plan's share.
+   */
   async exportOf(userId: string) {
     const saved = await this.db
       .select({
+        workspaceId: libraryFavourites.workspaceId,
         postId: libraryFavourites.postId,
         savedAt: libraryFavourites.createdAt,
         lang: libraryPosts.lang,
@@ -142,8 +150,8 @@ export class LibraryStore {
       })
       .from(libraryFavourites)
       .innerJoin(libraryPosts, eq(libraryPosts.id, libraryFavourites.postId))
-      .where(eq(libraryFavourites.userId, userId))
-      .orderBy(libraryFavourites.createdAt);
+      .where(or(eq(libraryFavourites.workspaceId, userId), eq(libraryFavourites.addedBy, userId)))
+      .orderBy(libraryFavourites.createdAt, libraryFavourites.workspaceId, libraryFavourites.postId);
     const [share] = await this.db.select().from(libraryAllowances).where(eq(libraryAllowances.userId, userId));
     return {
       libraryFavourites: saved.map(({ savedAt, ...post }) => ({ ...post, savedAt: savedAt.toISOString() })),
@@ -151,12 +159,28 @@ export class LibraryStore {
     };
   }
 
+  /**
+   * A deleted account: its personal workspace's favourites go (the workspace goes with it), and
+   * what it saved in shared workspaces stays with them, saved by no one. Answers how many went.
+   */
   async forgetUser(userId: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const removed = await tx
+        .delete(libraryFavourites)
+        .where(eq(libraryFavourites.workspaceId, userId))
+        .returning({ postId: libraryFavourites.postId });
+      await tx.update(libraryFavourites).set({ addedBy: null }).where(eq(libraryFavourites.addedBy, userId));
+      await tx.delete(libraryAllowances).where(eq(libraryAllowances.userId, userId));
+      return removed.length;
+    });
+  }
+
+  /** A workspace that is gone: its favourites go. Answers how many. */
+  async forgetWorkspace(workspaceId: string): Promise<number> {
     const removed = await this.db
       .delete(libraryFavourites)
-      .where(eq(libraryFavourites.userId, userId))
+      .where(eq(libraryFavourites.workspaceId, workspaceId))
       .returning({ postId: libraryFavourites.postId });
-    await this.db.delete(libraryAllowances).where(eq(libraryAllowances.userId, userId));
     return removed.length;
   }
 
@@ -183,15 +207,18 @@ export class LibraryStore {
     return beyond ? edge : null;
   }
 
-  /** Visible posts within the caller's plan, newest first, each saying whether `userId` saved it; `favouritesOnly` keeps only theirs. */
+  /**
+   * Visible posts within the caller's plan, newest first, each saying whether it is among the
+   * favourites of the workspace the caller acts in; `favouritesOnly` keeps only those.
+   */
   async search(
-    userId: string,
+    { userId, workspaceId }: InWorkspace,
     search: LibrarySearch & { favouritesOnly?: boolean },
   ): Promise<{ posts: LibraryPost[]; hasMore: boolean; plan: LibraryPlanShare }> {
-    const favourite = sql<boolean>`${libraryFavourites.userId} is not null`;
+    const favourite = sql<boolean>`${libraryFavourites.workspaceId} is not null`;
     const where = [eq(libraryPosts.hidden, false), ...conditions(search)];
     if (search.favouritesOnly) where.push(favourite);
-    const joined = and(eq(libraryFavourites.postId, libraryPosts.id), eq(libraryFavourites.userId, userId));
+    const joined = and(eq(libraryFavourites.postId, libraryPosts.id), eq(libraryFavourites.workspaceId, workspaceId));
     // The plan shows the newest `shown` posts: the search runs within them, and counts what it
     // found beyond them (up to LIBRARY_LOCKED_COUNT_CAP), for the screen to say.
     const shown = await this.allowance(userId);
@@ -300,22 +327,23 @@ export class LibraryStore {
     return row ? adminView(row) : null;
   }
 
-  /** False when the post does not exist or is hidden. */
-  async addFavourite(userId: string, postId: string): Promise<boolean> {
+  /** Saves the post among the workspace's favourites. False when the post does not exist or is hidden. */
+  async addFavourite({ userId, workspaceId }: InWorkspace, postId: string): Promise<boolean> {
     const [post] = await this.db
       .select({ id: libraryPosts.id })
       .from(libraryPosts)
       .where(and(eq(libraryPosts.id, postId), eq(libraryPosts.hidden, false)));
     if (!post) return false;
-    await this.db.insert(libraryFavourites).values({ userId, postId }).onConflictDoNothing();
+    // Saved already (by anyone in the workspace): it stays as it was, with who saved it first.
+    await this.db.insert(libraryFavourites).values({ workspaceId, postId, addedBy: userId }).onConflictDoNothing();
     return true;
   }
 
-  /** False when the caller had not saved it (whoever else did). */
-  async removeFavourite(userId: string, postId: string): Promise<boolean> {
+  /** False when it is not among the workspace's favourites (whichever other workspace saved it). */
+  async removeFavourite(workspaceId: string, postId: string): Promise<boolean> {
     const removed = await this.db
       .delete(libraryFavourites)
-      .where(and(eq(libraryFavourites.userId, userId), eq(libraryFavourites.postId, postId)))
+      .where(and(eq(libraryFavourites.workspaceId, workspaceId), eq(libraryFavourites.postId, postId)))
       .returning({ postId: libraryFavourites.postId });
     return removed.length > 0;
   }

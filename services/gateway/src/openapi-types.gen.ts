@@ -1628,7 +1628,7 @@ export interface paths {
         };
         /**
          * Search the inspiration library
-         * @description Full-text search in Arabic and English with stemming (other forms of a word match); operators typed by people are read as words and never fail. Newest first.
+         * @description Full-text search in Arabic and English with stemming (other forms of a word match); operators typed by people are read as words and never fail. Newest first. Each post says whether it is among the workspace's favourites.
          */
         get: operations["getLibraryPosts"];
         put?: never;
@@ -1647,10 +1647,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Save a library post among your favourites */
+        /** Save a library post among the workspace's favourites */
         put: operations["putLibraryFavouritesPostId"];
         post?: never;
-        /** Remove a library post from your favourites */
+        /** Remove a library post from the workspace's favourites */
         delete: operations["deleteLibraryFavouritesPostId"];
         options?: never;
         head?: never;
@@ -12370,12 +12370,15 @@ export interface operations {
                 topic?: "career" | "leadership" | "entrepreneurship" | "marketing" | "sales" | "technology" | "productivity" | "personal_brand" | "hiring" | "learning";
                 format?: "story" | "list" | "lesson" | "contrarian" | "question" | "number" | "announcement" | "howto" | "milestone" | "behind";
                 lang?: "ar" | "en";
-                /** @description Only the caller's favourites */
+                /** @description Only the workspace's favourites */
                 favourites?: "0" | "1" | "true" | "false";
                 offset?: number;
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `viewer` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12415,7 +12418,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `library.query_too_long` */
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `library.query_too_long`, `workspace.header_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12433,6 +12436,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `workspace.not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests: wait and try again. Codes: `request.rate_limited` */
             429: {
                 headers: {
@@ -12442,7 +12463,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12456,7 +12477,10 @@ export interface operations {
     putLibraryFavouritesPostId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `contributor` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
             path: {
                 /** @description A library post */
                 postId: string;
@@ -12482,7 +12506,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid` */
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `workspace.header_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12500,7 +12524,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found. Codes: `library.post_not_found` */
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `library.post_not_found`, `workspace.not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12518,7 +12551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12532,7 +12565,10 @@ export interface operations {
     deleteLibraryFavouritesPostId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The id of the workspace this call acts in; without it, the caller’s personal workspace (whose id is the caller’s user id). Needs the role `contributor` or a stronger one there (owner > admin > editor > contributor > viewer): a workspace the caller is not a member of answers 404 `workspace.not_found`, a weaker role 403 `workspace.role_too_low` (params: `role`). */
+                "Nashr-Workspace"?: string;
+            };
             path: {
                 /** @description A library post */
                 postId: string;
@@ -12558,7 +12594,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid` */
+            /** @description The request is invalid: `message` says why and `issues` lists each field. Codes: `request.invalid`, `workspace.header_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12576,7 +12612,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found. Codes: `library.favourite_not_found` */
+            /** @description Not allowed: another user’s data, or an administrator’s action. Codes: `workspace.role_too_low` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: `library.favourite_not_found`, `workspace.not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12594,7 +12639,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Temporarily unavailable: try again in a moment. Codes: `service.unavailable` */
+            /** @description Temporarily unavailable: try again in a moment. Codes: `consistency.pending`, `service.unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -10,6 +10,7 @@ import {
   type Redis,
   type ServiceApp,
   type StorageConfig,
+  WorkspaceAccess,
 } from '@nashr/platform';
 import type { Config } from './config.js';
 import type { schema } from './db/schema.js';
@@ -25,7 +26,6 @@ import { queueRoutes } from './routes/queue.js';
 import { reviewRoutes } from './routes/review.js';
 import { userDataRoutes } from './routes/user-data.js';
 import { createServices } from './services.js';
-import { WorkspaceAccess } from './workspaces/workspace-access.js';
 
 /** Where the SQL migrations live, from src/ in development and from dist/ once built. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));

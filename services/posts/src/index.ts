@@ -10,4 +10,3 @@ export { PostService } from './post-service.js';
 export { PostStore } from './post-store.js';
 export * from './service.js';
 export { createServices, type PostsServices } from './services.js';
-export { type Acting, WorkspaceAccess } from './workspaces/workspace-access.js';

@@ -1,5 +1,5 @@
-import type { Database, Logger, Queues } from '@nashr/platform';
-import type { schema } from './db/schema.js';
+import { type Database, type Logger, type Queues, WorkspaceMemberStore } from '@nashr/platform';
+import { type schema, workspaceMembers, workspaceVersions } from './db/schema.js';
 import { DraftService } from './drafts/draft-service.js';
 import { DraftStore } from './drafts/draft-store.js';
 import { PostQueues } from './jobs/post-queues.js';
@@ -12,7 +12,6 @@ import { QueueStore } from './queue/queue-store.js';
 import { ReviewNotices } from './review/review-notices.js';
 import { ReviewService } from './review/review-service.js';
 import { ReviewStore } from './review/review-store.js';
-import { WorkspaceMemberStore } from './workspaces/member-store.js';
 
 export interface PostsServicesDeps {
   database: Database<typeof schema>;
@@ -31,7 +30,7 @@ export function createServices({ database, queues, logger, scheduleHorizonMs }: 
   const planLimits = new PlanLimitStore(database.db);
   const posts = new PostService(store, postQueues, planLimits, new QueueLock(database.db, logger));
   const reviewStore = new ReviewStore(database.db);
-  const members = new WorkspaceMemberStore(database.db);
+  const members = new WorkspaceMemberStore(database.db, { workspaceMembers, workspaceVersions });
   const review = new ReviewService(reviewStore, draftStore, store, members, new ReviewNotices(queues, logger));
   return {
     store,

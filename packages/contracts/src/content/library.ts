@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localeSchema } from '../http.js';
+import type { WorkspaceRole } from '../workspaces.js';
 
 /** What an inspiration post is about. */
 export const LIBRARY_TOPICS = [
@@ -39,6 +40,12 @@ export const MAX_LIBRARY_POST_CHARS = 3000;
 export const LIBRARY_AUTHOR_LENGTH = 120;
 export const LIBRARY_PAGE_SIZE = 20;
 
+/**
+ * The least role that saves or removes a workspace's library favourites: the role that writes its
+ * drafts, for whom the favourites are kept. Viewers read the list.
+ */
+export const LIBRARY_FAVOURITE_ROLE: WorkspaceRole = 'contributor';
+
 export const LIBRARY_ERROR_MESSAGES = {
   postNotFound: 'There is no such post in the library',
   favouriteNotFound: 'This post is not among your favourites',
@@ -67,7 +74,7 @@ export const librarySearchQuerySchema = z.object({
   topic: z.enum(LIBRARY_TOPICS).optional(),
   format: z.enum(LIBRARY_FORMATS).optional(),
   lang: localeSchema.optional(),
-  favourites: flag.optional().describe("Only the caller's favourites"),
+  favourites: flag.optional().describe("Only the workspace's favourites"),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
   limit: z.coerce.number().int().min(1).max(50).default(LIBRARY_PAGE_SIZE),
 });
@@ -97,7 +104,7 @@ export const libraryPostSchema = z.object({
   body: z.string(),
   topic: z.enum(LIBRARY_TOPICS),
   format: z.enum(LIBRARY_FORMATS),
-  /** Whether the caller saved it among their favourites. */
+  /** Whether it is among the favourites of the workspace the caller acts in. */
   favourite: z.boolean(),
   createdAt: z.string(),
 });

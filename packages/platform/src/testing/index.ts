@@ -12,6 +12,7 @@ import { migratedTemplate, type ServiceMigrations } from './migrated-database.js
 
 export { resolveBackingServices } from './backing-services.js';
 export { type CallArgs, type CallInput, callEndpoint } from './call.js';
+export { migrateBefore } from './migrate-before.js';
 export { migratedTemplate, type ServiceMigrations } from './migrated-database.js';
 
 function requireEnv(name: 'DATABASE_URL' | 'REDIS_URL'): string {

@@ -1,4 +1,4 @@
-import { adminAuditTable } from '@nashr/platform';
+import { adminAuditTable, workspaceMemberTables } from '@nashr/platform';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -72,17 +72,27 @@ export const libraryPosts = contentSchema.table(
   ],
 );
 
-/** Each user's saved library posts: only ever read and written for the signed-in user. */
+/**
+ * Each workspace's saved library posts, shared by its members: only ever read and written for the
+ * workspace a request acts in. A personal workspace's id is its account's.
+ */
 export const libraryFavourites = contentSchema.table(
   'library_favourites',
   {
-    userId: uuid('user_id').notNull(),
+    workspaceId: uuid('workspace_id').notNull(),
     postId: uuid('post_id')
       .notNull()
       .references(() => libraryPosts.id, { onDelete: 'cascade' }),
+    /** Who saved it: null once their account is deleted (a shared workspace's favourite stays). */
+    addedBy: uuid('added_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('library_favourites_post_idx').on(t.postId)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.postId] }),
+    index('library_favourites_post_idx').on(t.postId),
+    // A deleted account's name comes off what it saved; its data export lists what it saved.
+    index('library_favourites_added_by_idx').on(t.addedBy),
+  ],
 );
 
 /**
@@ -100,4 +110,15 @@ export const libraryAllowances = contentSchema.table('library_allowances', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const schema = { blocks, adminAudit, libraryPosts, libraryFavourites, libraryAllowances };
+/** The content service's copy of the members of shared workspaces (auth's `workspace-members-changed`). */
+export const { workspaceRole, workspaceMembers, workspaceVersions } = workspaceMemberTables(contentSchema);
+
+export const schema = {
+  blocks,
+  adminAudit,
+  libraryPosts,
+  libraryFavourites,
+  libraryAllowances,
+  workspaceMembers,
+  workspaceVersions,
+};

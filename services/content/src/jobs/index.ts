@@ -1,6 +1,13 @@
 import { QUEUES } from '@nashr/contracts';
-import { createWorker, type Database, type Logger, type QueueContext, Queues } from '@nashr/platform';
-import type { schema } from '../db/schema.js';
+import {
+  createWorker,
+  type Database,
+  type Logger,
+  type QueueContext,
+  Queues,
+  WorkspaceMemberStore,
+} from '@nashr/platform';
+import { type schema, workspaceMembers, workspaceVersions } from '../db/schema.js';
 import { LibraryStore } from '../library-store.js';
 import { contentInbox } from './content-inbox.js';
 
@@ -13,12 +20,16 @@ export interface ContentWorkerDeps {
   logger: Logger;
 }
 
-/** The content inbox worker: plans' library shares and deleted accounts. */
+/** The content inbox worker: plans' library shares, workspaces' members and deleted accounts. */
 export function startContentWorker({ database, queue, logger }: ContentWorkerDeps): { close: () => Promise<void> } {
   const queues = new Queues(queue, logger);
   const worker = createWorker(
     QUEUES.contentInbox,
-    contentInbox({ library: new LibraryStore(database.db), queues }),
+    contentInbox({
+      library: new LibraryStore(database.db),
+      members: new WorkspaceMemberStore(database.db, { workspaceMembers, workspaceVersions }),
+      queues,
+    }),
     queue,
     { logger },
   );

@@ -7,6 +7,7 @@ import {
   notFound,
   route,
   type ServiceApp,
+  type WorkspaceAccess,
 } from '@nashr/platform';
 import type { LibraryStore } from '../library-store.js';
 
@@ -25,7 +26,10 @@ function searchWords(q: string | undefined): string {
 
 const postNotFound = () => notFound(LIBRARY_ERROR_MESSAGES.postNotFound, LIBRARY_ERROR_CODES.postNotFound);
 
-export function libraryRoutes(app: ServiceApp, store: LibraryStore, audit: AdminAudit): void {
+export function libraryRoutes(
+  app: ServiceApp,
+  { store, audit, workspaces }: { store: LibraryStore; audit: AdminAudit; workspaces: WorkspaceAccess },
+): void {
   route(app, API.library.export, { checkResponses: true }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { success: true as const, data: await store.exportOf(identityOf(request).userId) };
@@ -33,7 +37,8 @@ export function libraryRoutes(app: ServiceApp, store: LibraryStore, audit: Admin
 
   route(app, API.library.search, {}, async (request) => {
     const { q, favourites, ...filters } = request.query;
-    const page = await store.search(identityOf(request).userId, {
+    const here = await workspaces.of(request, API.library.search);
+    const page = await store.search(here, {
       ...filters,
       q: searchWords(q),
       favouritesOnly: favourites === true,
@@ -43,13 +48,15 @@ export function libraryRoutes(app: ServiceApp, store: LibraryStore, audit: Admin
 
   route(app, API.library.favourite, {}, async (request) => {
     const { postId } = request.params;
-    if (!(await store.addFavourite(identityOf(request).userId, postId))) throw postNotFound();
+    const here = await workspaces.of(request, API.library.favourite);
+    if (!(await store.addFavourite(here, postId))) throw postNotFound();
     return { success: true as const, data: { postId, favourite: true } };
   });
 
   route(app, API.library.unfavourite, {}, async (request) => {
     const { postId } = request.params;
-    if (!(await store.removeFavourite(identityOf(request).userId, postId))) {
+    const here = await workspaces.of(request, API.library.unfavourite);
+    if (!(await store.removeFavourite(here.workspaceId, postId))) {
       throw notFound(LIBRARY_ERROR_MESSAGES.favouriteNotFound, LIBRARY_ERROR_CODES.favouriteNotFound);
     }
     return { success: true as const, data: { postId, favourite: false } };

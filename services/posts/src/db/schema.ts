@@ -13,19 +13,17 @@ import {
   type QueueSlot,
   type REVIEW_COMMENT_KINDS,
   type ReviewComment,
-  WORKSPACE_ROLES,
 } from '@nashr/contracts';
+import { workspaceMemberTables } from '@nashr/platform';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
   boolean,
   check,
   index,
   integer,
   jsonb,
   pgSchema,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -316,39 +314,12 @@ export const postingQueues = postsSchema.table('posting_queues', {
 });
 export type PostingQueueRow = typeof postingQueues.$inferSelect;
 
-export const workspaceRole = postsSchema.enum('workspace_role', WORKSPACE_ROLES);
-
 /**
- * The members of each shared workspace and their roles, as the auth service last announced them
- * (`workspace-members-changed`): what a request naming a workspace is checked against. A personal
- * workspace's own account is its owner without a lookup; its other members, once it has some,
- * are here like any workspace's.
+ * The posts service's copy of the members of shared workspaces (auth's `workspace-members-changed`),
+ * in the shape every service that keeps work in workspaces shares.
  */
-export const workspaceMembers = postsSchema.table(
-  'workspace_members',
-  {
-    workspaceId: uuid('workspace_id').notNull(),
-    userId: uuid('user_id').notNull(),
-    role: workspaceRole('role').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.workspaceId, t.userId] }),
-    // A deleted account leaves every workspace at once.
-    index('workspace_members_user_idx').on(t.userId),
-  ],
-);
+export const { workspaceRole, workspaceMembers, workspaceVersions } = workspaceMemberTables(postsSchema);
 export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;
-
-/**
- * The version of each workspace's member list the copy holds. Kept after the workspace is gone
- * (its members removed), so that a late, older event cannot bring its members back.
- */
-export const workspaceVersions = postsSchema.table('workspace_versions', {
-  workspaceId: uuid('workspace_id').primaryKey(),
-  /** Auth's versions come from one sequence for every workspace (a bigint). */
-  version: bigint('version', { mode: 'number' }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
 
 export const schema = {
   posts,

@@ -8,15 +8,20 @@ import {
   postPublishFailedEvent,
   QUEUES,
   userDeletedEvent,
-  workspaceMembersChangedEvent,
 } from '@nashr/contracts';
-import { forgetJobs, handleJob, jobOfUser, type Queues } from '@nashr/platform';
+import {
+  copyWorkspaceMembers,
+  forgetJobs,
+  handleJob,
+  jobOfUser,
+  type Queues,
+  type WorkspaceMemberStore,
+} from '@nashr/platform';
 import { ConnectionExpiry } from '../connection-expiry.js';
 import type { UserMedia } from '../media/user-media.js';
 import type { PlanLimitStore } from '../plan-limits/plan-limit-store.js';
 import type { PostStore } from '../post-store.js';
 import type { ReviewStore } from '../review/review-store.js';
-import type { WorkspaceMemberStore } from '../workspaces/member-store.js';
 
 /** The network's answers. Each may arrive twice (events are at-least-once); both are idempotent. */
 export function postsInbox(
@@ -131,24 +136,10 @@ export function postsInbox(
       log.info({ userId: event.userId, version: event.version, plan: event.plan, stored }, 'plan limits copied');
       return { stored };
     }),
-    // A shared workspace's members changed: keep the newest whole list (older or repeated events
-    // change nothing; an empty list means the workspace is gone).
-    handleJob(workspaceMembersChangedEvent, async (event, _job, log) => {
-      const stored = await members.apply(event);
-      // Gone for good (a workspace never comes back): its content goes, on every delivery, so a
-      // retried job finishes what a failed one began.
-      const gone = event.members.length === 0 ? await forgetWorkspace(event.workspaceId) : null;
-      log.info(
-        {
-          workspaceId: event.workspaceId,
-          version: event.version,
-          members: event.members.length,
-          stored,
-          ...(gone ? { postsDeleted: gone.posts.size } : {}),
-        },
-        'workspace members copied',
-      );
-      return { stored };
-    }),
+    // A shared workspace's members changed: keep the newest whole list; one that is gone takes
+    // its posts, drafts and rule with it.
+    copyWorkspaceMembers(members, async (workspaceId) => ({
+      postsDeleted: (await forgetWorkspace(workspaceId)).posts.size,
+    })),
   ];
 }

@@ -7,15 +7,20 @@ import {
   REVIEW_ERROR_CODES,
   REVIEW_MESSAGES,
 } from '@nashr/contracts';
-import { AppError, assertSafeText, type ErrorCode, type ErrorParams } from '@nashr/platform';
+import {
+  type Acting,
+  AppError,
+  assertSafeText,
+  type ErrorCode,
+  type ErrorParams,
+  type WorkspaceMemberStore,
+} from '@nashr/platform';
 import { sql } from 'drizzle-orm';
 import type { DraftActivityRow, DraftCommentRow, PostRow } from '../db/schema.js';
 import type { DraftRecord, DraftStore } from '../drafts/draft-store.js';
 import { optionalFirstComment } from '../post-service.js';
 import type { PostStore } from '../post-store.js';
 import { badRequest, refusal } from '../refusal.js';
-import type { WorkspaceMemberStore } from '../workspaces/member-store.js';
-import type { Acting } from '../workspaces/workspace-access.js';
 import type { ReviewNotices } from './review-notices.js';
 import type { ReviewStep, ReviewStore } from './review-store.js';
 

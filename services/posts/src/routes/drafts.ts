@@ -1,9 +1,8 @@
 import { API, POST_MESSAGES, type PostDraft } from '@nashr/contracts';
-import { type IdempotentReplies, route, type ServiceApp } from '@nashr/platform';
+import { type IdempotentReplies, route, type ServiceApp, type WorkspaceAccess } from '@nashr/platform';
 import type { DraftService } from '../drafts/draft-service.js';
 import type { DraftRecord } from '../drafts/draft-store.js';
 import type { MediaService } from '../media/media-service.js';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.js';
 
 export const toDraft = (row: DraftRecord): PostDraft => ({
   id: row.id,

@@ -1,5 +1,5 @@
 import { API, MAX_SCHEDULED_LIST_ROWS, POST_ERROR_CODES, POST_MESSAGES, SCHEDULE_MESSAGES } from '@nashr/contracts';
-import { assertSafeText, type IdempotentReplies, route, type ServiceApp } from '@nashr/platform';
+import { assertSafeText, type IdempotentReplies, route, type ServiceApp, type WorkspaceAccess } from '@nashr/platform';
 import type { DraftService } from '../drafts/draft-service.js';
 import type { MediaService } from '../media/media-service.js';
 import { optionalFirstComment, type PostService, requireContent } from '../post-service.js';
@@ -9,7 +9,6 @@ import type { PublishWaiter } from '../publish-waiter.js';
 import { badRequest, refusal } from '../refusal.js';
 import type { ReviewService } from '../review/review-service.js';
 import { requireTimeZone, resolveSchedule } from '../schedule/resolve-schedule.js';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.js';
 
 const filled = (value: string | undefined): value is string => typeof value === 'string' && value.trim() !== '';
 

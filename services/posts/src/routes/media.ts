@@ -1,9 +1,15 @@
 import type { Readable } from 'node:stream';
 import { API, isDocumentType, MEDIA_MESSAGES, type Media } from '@nashr/contracts';
-import { identityOf, ObjectNotFoundError, type ObjectStore, route, type ServiceApp } from '@nashr/platform';
+import {
+  identityOf,
+  ObjectNotFoundError,
+  type ObjectStore,
+  route,
+  type ServiceApp,
+  type WorkspaceAccess,
+} from '@nashr/platform';
 import type { MediaRow } from '../db/schema.js';
 import { type MediaService, mediaRefusal } from '../media/media-service.js';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.js';
 
 export const toMedia = (row: MediaRow): Media => ({
   id: row.id,

@@ -1,5 +1,5 @@
 import { API, MAX_CALENDAR_RANGE_DAYS, MAX_CALENDAR_ROWS, POST_MESSAGES, POST_STATUSES } from '@nashr/contracts';
-import { route, type ServiceApp } from '@nashr/platform';
+import { route, type ServiceApp, type WorkspaceAccess } from '@nashr/platform';
 import type { MediaService } from '../media/media-service.js';
 import { type EditRequest, optionalFirstComment, type PostService, requireContent } from '../post-service.js';
 import type { PostStore } from '../post-store.js';
@@ -7,7 +7,6 @@ import { toPost } from '../present.js';
 import { badRequest } from '../refusal.js';
 import type { ReviewService } from '../review/review-service.js';
 import { resolveSchedule } from '../schedule/resolve-schedule.js';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.js';
 
 const DAY_MS = 24 * 3_600_000;
 

@@ -1,5 +1,5 @@
 import { API, QUEUE_MESSAGES } from '@nashr/contracts';
-import { type IdempotentReplies, identityOf, route, type ServiceApp } from '@nashr/platform';
+import { type IdempotentReplies, identityOf, route, type ServiceApp, type WorkspaceAccess } from '@nashr/platform';
 import type { DraftService } from '../drafts/draft-service.js';
 import type { MediaService } from '../media/media-service.js';
 import { optionalFirstComment, requireContent } from '../post-service.js';
@@ -7,7 +7,6 @@ import { toScheduledPost } from '../present.js';
 import type { QueueService } from '../queue/queue-service.js';
 import type { ReviewService } from '../review/review-service.js';
 import { requireTimeZone } from '../schedule/resolve-schedule.js';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.js';
 
 /**
  * The posting queue: the weekly slots, and 'Add to queue'. The slots are the caller's own (they

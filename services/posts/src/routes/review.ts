@@ -1,9 +1,8 @@
 import { API, REVIEW_MESSAGES, type ReviewComment } from '@nashr/contracts';
-import { type IdempotentReplies, route, type ServiceApp } from '@nashr/platform';
+import { type IdempotentReplies, route, type ServiceApp, type WorkspaceAccess } from '@nashr/platform';
 import type { DraftCommentRow } from '../db/schema.js';
 import type { ReviewService } from '../review/review-service.js';
 import { toActivity } from '../review/review-store.js';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.js';
 import { toDraft } from './drafts.js';
 
 export const toComment = (row: DraftCommentRow): ReviewComment => ({

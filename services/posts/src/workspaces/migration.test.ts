@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createDatabase, runMigrations } from '@nashr/platform';
-import { createTestDatabase } from '@nashr/platform/testing';
+import { createTestDatabase, migrateBefore } from '@nashr/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../app.js';
 import { schema } from '../db/schema.js';
@@ -11,18 +8,15 @@ import { schema } from '../db/schema.js';
 describe('the migration that puts posts and drafts in workspaces', () => {
   it("keeps every post and draft written before it in its author's personal workspace", async () => {
     // The migrations up to the one before workspaces, then rows as they were, then the rest.
-    const folder = mkdtempSync(join(tmpdir(), 'posts-migrations-'));
-    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-    const journalPath = join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-    const at = journal.entries.findIndex((e: { tag: string }) => e.tag === '0013_posts-in-workspaces');
-    expect(at).toBeGreaterThan(0);
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
     const db = await createTestDatabase();
     const database = createDatabase({ url: db.url, schema });
     const [alice, bob] = [randomUUID(), randomUUID()];
     try {
-      await runMigrations(db.url, { migrationsFolder: folder, serviceSchema: 'posts' });
+      await migrateBefore(
+        db.url,
+        { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'posts' },
+        '0013_posts-in-workspaces',
+      );
       await database.sql`
         insert into posts.posts (user_id, content, status, scheduled_at, time_zone)
         values (${alice}, 'Alice scheduled', 'scheduled', now() + interval '1 day', 'UTC'),
@@ -46,7 +40,6 @@ describe('the migration that puts posts and drafts in workspaces', () => {
     } finally {
       await database.close();
       await db.drop();
-      rmSync(folder, { recursive: true, force: true });
     }
   });
 });

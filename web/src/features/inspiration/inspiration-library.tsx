@@ -1,4 +1,5 @@
 import {
+  LIBRARY_FAVOURITE_ROLE,
   LIBRARY_FORMATS,
   LIBRARY_TOPICS,
   type LibraryFormat,
@@ -7,9 +8,10 @@ import {
   type LibraryTopic,
   type Locale,
   localeSchema,
+  roleAtLeast,
 } from '@nashr/contracts';
 import { Link } from '@tanstack/react-router';
-import { BookmarkCheck, Heart, LockKeyhole, SearchX } from 'lucide-react';
+import { BookmarkCheck, Heart, Info, LockKeyhole, SearchX } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -18,9 +20,11 @@ import { errorText } from '../../lib/error-text';
 import { EmptyState } from '../../ui/empty-state';
 import { FilterRow, FilterSearch, FilterSelect } from '../../ui/filter-fields';
 import { Spinner } from '../../ui/spinner';
+import { useRoleHere } from '../workspaces';
 import { LikeThisButton } from './like-this-button';
 
-function PostCard({ post }: { post: LibraryPost }) {
+/** `saves`: whether the account may change the favourites of the workspace the tab works in. */
+function PostCard({ post, saves }: { post: LibraryPost; saves: boolean }) {
   const { t } = useTranslation('library');
   const toggle = useToggleFavourite();
   const onFavourite = () =>
@@ -49,7 +53,7 @@ function PostCard({ post }: { post: LibraryPost }) {
         <button
           type="button"
           onClick={onFavourite}
-          disabled={toggle.isPending}
+          disabled={toggle.isPending || !saves}
           aria-pressed={post.favourite}
           aria-label={t(post.favourite ? 'inspiration.unsave' : 'inspiration.save')}
           title={t(post.favourite ? 'inspiration.unsave' : 'inspiration.save')}
@@ -120,6 +124,9 @@ export function InspirationLibrary() {
     favourites,
   });
   const posts = result.data?.posts ?? [];
+  // The favourites are the workspace's: a viewer reads them; yes while the role is read (the server decides).
+  const role = useRoleHere();
+  const saves = role === null || roleAtLeast(role, LIBRARY_FAVOURITE_ROLE);
 
   return (
     <div>
@@ -170,6 +177,12 @@ export function InspirationLibrary() {
         <BookmarkCheck aria-hidden="true" className="size-4" />
         {t('inspiration.favouritesOnly')}
       </label>
+      {!saves && (
+        <p className="mb-5 flex items-start gap-2 text-sm text-slate-600" data-testid="library-role-note">
+          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+          {t('inspiration.viewerNote')}
+        </p>
+      )}
 
       {result.data && <PlanShare plan={result.data.plan} />}
       {result.isPending ? (
@@ -189,7 +202,7 @@ export function InspirationLibrary() {
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2" aria-busy={result.isFetching}>
           {posts.map((post) => (
-            <PostCard key={post.id} post={post} />
+            <PostCard key={post.id} post={post} saves={saves} />
           ))}
         </ul>
       )}

@@ -5,8 +5,10 @@ import {
   WORKSPACE_HEADER,
   type WorkspaceRole,
 } from '@nashr/contracts';
-import { AppError, awaitCopy, identityOf } from '@nashr/platform';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import { identityOf } from '../http/identity.js';
+import { awaitCopy } from '../http/read-your-writes.js';
 import type { WorkspaceMemberStore } from './member-store.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,7 +26,7 @@ export interface Acting {
  * and the caller must hold at least the endpoint's role there in the copy of the members.
  */
 export class WorkspaceAccess {
-  constructor(private readonly members: WorkspaceMemberStore) {}
+  constructor(private readonly members: Pick<WorkspaceMemberStore, 'roleOf' | 'newestVersion'>) {}
 
   async of(request: FastifyRequest, endpoint: Pick<EndpointSpec, 'method' | 'path' | 'workspace'>): Promise<Acting> {
     const needed = endpoint.workspace;
