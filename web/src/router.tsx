@@ -27,6 +27,7 @@ import { periodOf } from './lib/analytics-period';
 import { sessionQuery } from './lib/api/auth';
 import { isOfflineError } from './lib/api/client';
 import { contentBlockQuery } from './lib/api/content';
+import { loadScreenData, type ScreenRead } from './lib/route-data';
 import { checkSession, type RouterContext } from './session/route-guard';
 import { AppUpdateBanner } from './ui/app-update-banner';
 import { DeferredToaster } from './ui/deferred-toaster';
@@ -117,6 +118,17 @@ function appScreen<T extends Record<string, unknown>, TKey extends keyof T & str
   }
   return Object.assign(Screen, { preload: Lazy.preload, [LIVE_SIGNAL]: true as const });
 }
+
+/**
+ * What the app's screens read (screen-reads.ts), in a chunk of its own, asked for by the first
+ * loader that needs it (or at once on a first load, `preloadFirstScreen`): with the query
+ * functions of every screen it would weigh on the landing page's bundle, which holds the router.
+ */
+const screenReads = () => import('./screen-reads');
+
+/** A route's loader: the reads `pick` chooses, started or awaited (lib/route-data.ts). */
+const loadReads = (context: RouterContext, pick: (reads: Awaited<ReturnType<typeof screenReads>>) => ScreenRead[]) =>
+  loadScreenData(context, screenReads().then(pick));
 
 /** A sign-in link's token travels in the fragment; a page with a status already spent it. */
 function spendsSignInLink(hash: string, status: string | undefined): boolean {
@@ -254,12 +266,14 @@ const appRoute = createRoute({
   id: 'app',
   staticData: { session: true, rendersOnServer: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient, 'protected'),
+  loader: ({ context }) => loadReads(context, (reads) => reads.appShell()),
   component: lazyRouteComponent(() => import('./features/app-shell/app-shell'), 'AppShell'),
 });
 const appRoutes = [
   createRoute({
     getParentRoute: () => appRoute,
     path: '/personalization',
+    loader: ({ context }) => loadReads(context, (reads) => reads.settings(context)),
     component: appScreen(
       () => import('./features/personalization/personalization-screen'),
       'PersonalizationSettingsPage',
@@ -275,6 +289,8 @@ const appRoutes = [
       const as = typeof search.as === 'string' && /^[\w-]{1,64}$/.test(search.as) ? search.as : undefined;
       return { ...(days ? { days } : {}), ...(as ? { as } : {}) };
     },
+    loaderDeps: ({ search }) => ({ days: search.days, as: search.as }),
+    loader: ({ context, deps }) => loadReads(context, (reads) => reads.dashboard(context, deps.days, deps.as)),
     component: appScreen(() => import('./features/dashboard/dashboard-screen'), 'DashboardPage'),
   }),
   createRoute({
@@ -286,6 +302,7 @@ const appRoutes = [
       const shared = sharedText(search);
       return shared ? { shared } : {};
     },
+    loader: ({ context }) => loadReads(context, (reads) => reads.composer()),
     component: appScreen(() => import('./features/composer/generate-post-screen'), 'GeneratePostPage'),
   }),
   createRoute({
@@ -306,32 +323,39 @@ const appRoutes = [
       ...idParam(search, 'post'),
       ...idParam(search, 'workspace'),
     }),
+    loaderDeps: ({ search }) => ({ tab: search.tab }),
+    loader: ({ context, deps }) => loadReads(context, (reads) => reads.posts(deps.tab)),
     component: appScreen(() => import('./features/posts/posts-screen'), 'PostsPage'),
   }),
   // One network post's counters since publication, against the user's median post.
   createRoute({
     getParentRoute: () => appRoute,
     path: '/posts/analytics/$postId',
+    loader: ({ context, params }) => loadReads(context, (reads) => reads.postAnalytics(params.postId)),
     component: appScreen(() => import('./features/analytics/post-analytics-screen'), 'PostAnalyticsPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/profile',
+    loader: ({ context }) => loadReads(context, (reads) => reads.profile(context)),
     component: appScreen(() => import('./features/profile/profile-screen'), 'ProfilePage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/api-tokens',
+    loader: ({ context }) => loadReads(context, (reads) => reads.apiTokens()),
     component: appScreen(() => import('./features/account/api-tokens-screen'), 'ApiTokensPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/webhooks',
+    loader: ({ context }) => loadReads(context, (reads) => reads.webhooks()),
     component: appScreen(() => import('./features/account/webhooks-screen'), 'WebhooksPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/sessions',
+    loader: ({ context }) => loadReads(context, (reads) => reads.sessions()),
     component: appScreen(() => import('./features/account/sessions-screen'), 'SessionsPage'),
   }),
   // The user's workspaces, their members and invitations (the invitation link itself opens /workspaces/accept).
@@ -354,26 +378,31 @@ const appRoutes = [
   createRoute({
     getParentRoute: () => appRoute,
     path: '/hooks',
+    loader: ({ context }) => loadReads(context, (reads) => reads.hooks(context)),
     component: appScreen(() => import('./features/hooks-library/hooks-screen'), 'HooksPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/ideas',
+    loader: ({ context }) => loadReads(context, (reads) => reads.ideas()),
     component: appScreen(() => import('./features/ideas/ideas-screen'), 'IdeasPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/inspiration',
+    loader: ({ context }) => loadReads(context, (reads) => reads.inspiration()),
     component: appScreen(() => import('./features/inspiration/inspiration-screen'), 'InspirationPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/billing',
+    loader: ({ context }) => loadReads(context, (reads) => reads.billing()),
     component: appScreen(() => import('./features/billing/billing-screen'), 'BillingPage'),
   }),
   createRoute({
     getParentRoute: () => appRoute,
     path: '/engage',
+    loader: ({ context }) => loadReads(context, (reads) => reads.engage(context)),
     component: appScreen(() => import('./features/engage/engage-screen'), 'EngagePage'),
   }),
 ] as const;
@@ -410,6 +439,11 @@ export function createAppRouter(history?: RouterHistory) {
     // main.tsx hands the app's query client in through RouterProvider.
     context: { queryClient: undefined as unknown as RouterContext['queryClient'] },
     defaultPendingComponent: LoadingScreen,
+    // Hovering or focusing a link starts its route: its code, its checks and its loader's reads.
+    defaultPreload: 'intent',
+    // The router keeps no data of its own (the loaders fill the query cache, which decides what is
+    // fresh): a preload runs the loader again each time, and the query cache answers what it has.
+    defaultPreloadStaleTime: 0,
     defaultNotFoundComponent: NotFound,
     // A route that could not load because the server cannot be reached (session/route-guard.ts).
     defaultErrorComponent: RouteError,
@@ -452,9 +486,11 @@ declare module '@tanstack/react-router' {
  * Starts, at start-up and all at once, what the first screen will wait for: its code (every lazy
  * component of the routes it matches), the translations of every screen but the landing page (in the
  * language shown, with the screen's own namespaces; both languages for the admin editors), the
- * session check of the routes that make one and the landing page's copy. The router would otherwise ask for them one
- * after the other (root, then the session, then each screen's code), a round trip each on a
- * phone's network. The routes' own `beforeLoad`s then find them on their way or already in.
+ * session check of the routes that make one, the code of the loaders' reads and the landing page's
+ * copy. The router would otherwise ask for them one after the other (root, then the session, then
+ * each screen's code and reads), a round trip each on a phone's network. The routes' own
+ * `beforeLoad`s and loaders then find them on their way or already in; the screen's data itself
+ * is the loaders' (lib/route-data.ts), started once the session check lets the route load.
  */
 export function preloadFirstScreen(queryClient: RouterContext['queryClient'], pathname: string): void {
   const [routes] = router.getMatchedRoutes(pathname);
@@ -474,4 +510,5 @@ export function preloadFirstScreen(queryClient: RouterContext['queryClient'], pa
     void queryClient.prefetchQuery({ ...sessionQuery }).catch(() => {});
   }
   for (const route of routes) void router.loadRouteChunk(route)?.catch(() => {});
+  if (routes.some((route) => route.options.loader)) void screenReads().catch(() => {});
 }

@@ -4,8 +4,9 @@
  *
  * The screen is rendered with the same router, components and queries as in the browser. Its
  * data comes through `request.get`, the gateway answering its own API with the visitor's cookie:
- * a first pass finds the queries the screen asks for, they are fetched, and the screen is
- * rendered again with their answers until it asks for nothing new. The answers go into the page
+ * the matched routes' loaders fetch what they name first; a render then finds any query the screen
+ * asks for that no loader named, it is fetched, and the screen is rendered again with the answers
+ * until it asks for nothing new. The answers go into the page
  * beside the HTML (`dehydrate`), so the browser's first render has them and asks for none again.
  * Anything the renderer cannot do (a redirect, an error, a screen outside the app) answers
  * `undefined`: the gateway then serves `index.html` and the browser does it all, as before.
@@ -73,7 +74,14 @@ const FONTS: Record<Locale, string[]> = { ar: [arabicCore], en: [interLatin] };
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 const CODE_LOAD_WAIT_MS = 20;
 
-/** Renders after the first one, each after fetching what the one before asked for. */
+/**
+ * Renders after the first one, each after fetching what the one before asked for: the safety net
+ * for reads no route's loader names. With the loaders (router.tsx, screen-reads.ts), measured on
+ * 7 Dec 2026 for a full user in Asia/Riyadh: dashboard, composer, ideas, inspiration, engage,
+ * settings, profile, billing and hooks take none (before the loaders: two each, the profile
+ * three), /posts one (its calendar's month, whose bounds are the browser zone's days), and a
+ * screen whose code this process had not loaded yet one more.
+ */
 const MAX_DATA_ROUNDS = 4;
 
 const requests = new AsyncLocalStorage<AppScreenRequest>();
@@ -166,7 +174,10 @@ export async function renderAppScreen(request: AppScreenRequest): Promise<Render
     });
     try {
       const router = createAppRouter(createMemoryHistory({ initialEntries: [request.url] }));
-      router.update({ ...router.options, context: { queryClient } });
+      // The matched routes' loaders wait for their reads here (lib/route-data.ts), in the browser's
+      // zone and language, so the first render already has most of the screen's data.
+      const serverRender = { timeZone: request.timeZone, lang: request.lang };
+      router.update({ ...router.options, context: { queryClient, serverRender } });
       await router.load();
       // Sent elsewhere, not found or failed: the browser's router says so itself.
       const loaded = router._serverResult;

@@ -1,4 +1,4 @@
-import { LINKEDIN_ERROR_CODES } from '@nashr/contracts';
+import { LINKEDIN_ERROR_CODES, type Locale } from '@nashr/contracts';
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { sessionQuery } from '../lib/api/auth';
@@ -9,6 +9,12 @@ import { type GateRule, redirectFor, type SessionUser } from './rules';
 /** What every route's `beforeLoad` receives from the router: see `createRootRouteWithContext` in router.tsx. */
 export interface RouterContext {
   queryClient: QueryClient;
+  /**
+   * Set while the gateway renders the screen (app-ssr/server.tsx), with the time zone and language
+   * of the browser it renders for: there the routes' loaders wait for their data, where in the
+   * browser they only start it (lib/route-data.ts).
+   */
+  serverRender?: { timeZone: string; lang: Locale };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ApiToken, CreateApiTokenRequest } from '@nashr/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountApi } from '../../lib/api/catalogue';
 import { call } from '../../lib/api/client';
 import { useMutation } from '../../lib/api/mutation';
@@ -7,11 +7,13 @@ import { useMutation } from '../../lib/api/mutation';
 const TOKENS_KEY = ['auth', 'api-tokens'] as const;
 
 /** `GET /api/v1/auth/tokens`: the user's live access tokens, newest first (never their secrets). */
+export const apiTokensQuery = queryOptions({
+  queryKey: TOKENS_KEY,
+  queryFn: async (): Promise<ApiToken[]> => (await call(accountApi.apiTokens)).data.tokens,
+});
+
 export function useApiTokens() {
-  return useQuery({
-    queryKey: TOKENS_KEY,
-    queryFn: async (): Promise<ApiToken[]> => (await call(accountApi.apiTokens)).data.tokens,
-  });
+  return useQuery(apiTokensQuery);
 }
 
 /** `POST /api/v1/auth/tokens`: answers the secret, which exists outside the caller only this once. */

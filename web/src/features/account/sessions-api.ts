@@ -1,5 +1,5 @@
 import type { ActiveSession, SignOutEverywhereResponse } from '@nashr/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionQuery } from '../../lib/api/auth';
 import { accountApi } from '../../lib/api/catalogue';
 import { call, send } from '../../lib/api/client';
@@ -9,14 +9,16 @@ import { clearStoredEmail } from '../../session/stored-email';
 const SESSIONS_KEY = ['auth', 'sessions'] as const;
 
 /** `GET /api/v1/auth/sessions`: the user's signed-in sessions, most recently used first. */
+export const activeSessionsQuery = queryOptions({
+  queryKey: SESSIONS_KEY,
+  queryFn: async (): Promise<ActiveSession[]> => {
+    const answer = await call(accountApi.sessions);
+    return answer.data.sessions;
+  },
+});
+
 export function useActiveSessions() {
-  return useQuery({
-    queryKey: SESSIONS_KEY,
-    queryFn: async (): Promise<ActiveSession[]> => {
-      const answer = await call(accountApi.sessions);
-      return answer.data.sessions;
-    },
-  });
+  return useQuery(activeSessionsQuery);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { voiceCorrectionsRequestSchema, voiceResponseSchema } from '@nashr/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { aiApi, linkedinApi } from '../../lib/api/catalogue';
 import { call } from '../../lib/api/client';
@@ -11,12 +11,16 @@ export type VoiceCorrections = z.infer<typeof voiceCorrectionsRequestSchema>;
 const voiceKey = ['ai', 'voice'] as const;
 
 /** `GET /api/v1/ai/voice`: the writer's voice measured from their posts, with their corrections. */
+export const voiceQuery = queryOptions({
+  queryKey: voiceKey,
+  queryFn: async (): Promise<VoiceState> => (await call(aiApi.voice)).data,
+  staleTime: 60_000,
+  retry: false,
+});
+
 export function useVoice(options: { measuring?: boolean } = {}) {
   return useQuery({
-    queryKey: voiceKey,
-    queryFn: async (): Promise<VoiceState> => (await call(aiApi.voice)).data,
-    staleTime: 60_000,
-    retry: false,
+    ...voiceQuery,
     // While a new measure is on its way, look again every two seconds.
     refetchInterval: options.measuring ? 2_000 : false,
   });

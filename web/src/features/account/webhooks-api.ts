@@ -1,5 +1,5 @@
 import type { CreateWebhookRequest, WebhookDelivery, WebhookEndpoint } from '@nashr/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { webhooksApi } from '../../lib/api/catalogue';
 import { call } from '../../lib/api/client';
 import { useMutation } from '../../lib/api/mutation';
@@ -12,11 +12,13 @@ const unsettled = (deliveries: WebhookDelivery[] | undefined) =>
   deliveries?.some((d) => d.status === 'pending' || d.status === 'retrying') ?? false;
 
 /** `GET /api/v1/webhooks`: the user's endpoints, newest first (never their secrets). */
+export const webhooksQuery = queryOptions({
+  queryKey: WEBHOOKS_KEY,
+  queryFn: async (): Promise<WebhookEndpoint[]> => (await call(webhooksApi.list)).data.endpoints,
+});
+
 export function useWebhooks() {
-  return useQuery({
-    queryKey: WEBHOOKS_KEY,
-    queryFn: async (): Promise<WebhookEndpoint[]> => (await call(webhooksApi.list)).data.endpoints,
-  });
+  return useQuery(webhooksQuery);
 }
 
 /** `POST /api/v1/webhooks`: answers the signing secret, shown this once. */

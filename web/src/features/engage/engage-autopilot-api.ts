@@ -1,29 +1,33 @@
 import type { Autopilot, SaveAutopilotRequest } from '@nashr/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { engageApi } from '../../lib/api/catalogue';
 import { call } from '../../lib/api/client';
 import { useMutation } from '../../lib/api/mutation';
 
 const autopilotKey = ['engage', 'autopilot'] as const;
 
+/** The user's autopilot; when what it did changed since the last answer, Engage's other lists are read again. */
+export const autopilotQuery = queryOptions({
+  queryKey: autopilotKey,
+  queryFn: async ({ client }) => {
+    const { autopilot } = await call(engageApi.autopilot);
+    const before = client.getQueryData<Autopilot>(autopilotKey);
+    if (before && (before.sentToday !== autopilot.sentToday || before.status !== autopilot.status)) {
+      await client.invalidateQueries({
+        predicate: (query) => query.queryKey[0] === 'engage' && query.queryKey[1] !== 'autopilot',
+      });
+    }
+    return autopilot;
+  },
+});
+
 /**
  * The user's autopilot. While it is on it asks again every 15 seconds, so the count of today's
  * comments, a stop and the history (asked again with it) follow what it does.
  */
 export function useAutopilot() {
-  const client = useQueryClient();
   return useQuery({
-    queryKey: autopilotKey,
-    queryFn: async () => {
-      const { autopilot } = await call(engageApi.autopilot);
-      const before = client.getQueryData<Autopilot>(autopilotKey);
-      if (before && (before.sentToday !== autopilot.sentToday || before.status !== autopilot.status)) {
-        await client.invalidateQueries({
-          predicate: (query) => query.queryKey[0] === 'engage' && query.queryKey[1] !== 'autopilot',
-        });
-      }
-      return autopilot;
-    },
+    ...autopilotQuery,
     refetchInterval: (query) => (query.state.data?.enabled && !query.state.data.paused ? 15_000 : false),
   });
 }

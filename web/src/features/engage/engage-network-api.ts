@@ -1,15 +1,17 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { engageApi } from '../../lib/api/catalogue';
 import { call } from '../../lib/api/client';
 import { useMutation } from '../../lib/api/mutation';
 
 /** What Engage can do on the user's network (the official API works from post addresses only). */
+export const engageNetworkQuery = queryOptions({
+  queryKey: ['engage', 'network'] as const,
+  queryFn: async () => (await call(engageApi.network)).network,
+  staleTime: 60_000,
+});
+
 export function useEngageNetwork() {
-  return useQuery({
-    queryKey: ['engage', 'network'],
-    queryFn: async () => (await call(engageApi.network)).network,
-    staleTime: 60_000,
-  });
+  return useQuery(engageNetworkQuery);
 }
 
 /** People on the network matching the words; nothing is asked for under two letters. */

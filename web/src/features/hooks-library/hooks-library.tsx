@@ -16,26 +16,8 @@ import {
   WRITING_KINDS,
   type WritingGoal,
   type WritingKind,
-  type WritingLibrary,
 } from './types';
-
-/**
- * The hooks and templates travel with the web app as two chunks of their own (one per language),
- * fetched the first time this screen opens: the first bundle does not grow, and no service has to
- * serve text that only changes with a release.
- */
-const LOADERS: Record<Locale, () => Promise<{ default: WritingLibrary }>> = {
-  ar: () => import('./data/ar'),
-  en: () => import('./data/en'),
-};
-
-function useWritingLibrary(lang: Locale) {
-  return useQuery({
-    queryKey: ['writing-library', lang],
-    queryFn: async () => (await LOADERS[lang]()).default,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
+import { writingLibraryQuery } from './writing-library-query';
 
 type Tab = 'hooks' | 'templates';
 
@@ -175,7 +157,7 @@ export function HooksLibrary() {
   const [kind, setKind] = useState<WritingKind | ''>('');
   const [goal, setGoal] = useState<WritingGoal | ''>('');
   const [lang, setLang] = useState<Locale>(i18n.language === 'en' ? 'en' : 'ar');
-  const library = useWritingLibrary(lang);
+  const library = useQuery(writingLibraryQuery(lang));
 
   const hooks = useMemo(
     () =>

@@ -7,7 +7,7 @@ import {
   type PushDevice,
   type UnsubscribeRequest,
 } from '@nashr/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notificationsApi } from '../../lib/api/catalogue';
 import { ApiError, call, send } from '../../lib/api/client';
@@ -27,11 +27,16 @@ const BELL_REFRESH_MS = 10_000;
 const notificationsKey = ['notifications'] as const;
 const preferencesKey = ['notifications', 'preferences'] as const;
 
-/** The bell: the newest notifications and the unread count, kept fresh while the app is open. */
+/** The bell: the newest notifications and the unread count. */
+export const notificationsQuery = queryOptions({
+  queryKey: notificationsKey,
+  queryFn: async (): Promise<NotificationListResponse['data']> => (await call(notificationsApi.list)).data,
+});
+
+/** The bell's notifications, kept fresh while the app is open. */
 export function useNotifications() {
   return useQuery({
-    queryKey: notificationsKey,
-    queryFn: async (): Promise<NotificationListResponse['data']> => (await call(notificationsApi.list)).data,
+    ...notificationsQuery,
     refetchInterval: BELL_REFRESH_MS,
     refetchOnWindowFocus: true,
   });
@@ -45,12 +50,14 @@ export function useMarkRead() {
   });
 }
 
+export const notificationPreferencesQuery = queryOptions({
+  queryKey: preferencesKey,
+  queryFn: async (): Promise<NotificationPreferences> => (await call(notificationsApi.preferences)).data,
+  staleTime: 60_000,
+});
+
 export function useNotificationPreferences() {
-  return useQuery({
-    queryKey: preferencesKey,
-    queryFn: async (): Promise<NotificationPreferences> => (await call(notificationsApi.preferences)).data,
-    staleTime: 60_000,
-  });
+  return useQuery(notificationPreferencesQuery);
 }
 
 export function useSaveNotificationPreferences() {
@@ -82,21 +89,23 @@ export type PushDeviceState = 'unsupported' | 'needs-app' | 'denied' | 'on' | 'o
 const pushDeviceKey = ['notifications', 'push-device'] as const;
 const pushDevicesKey = ['notifications', 'push-devices'] as const;
 
+/** Whether this browser can receive the notifications, and does. */
+export const pushDeviceQuery = queryOptions({
+  queryKey: pushDeviceKey,
+  queryFn: async (): Promise<PushDeviceState> => {
+    if (!pushSupported()) return 'unsupported';
+    const registration = await appWorkerRegistration();
+    if (!registration) return 'needs-app';
+    if (Notification.permission === 'denied') return 'denied';
+    const subscription = await registration.pushManager.getSubscription();
+    return subscription && Notification.permission === 'granted' ? 'on' : 'off';
+  },
+  staleTime: 30_000,
+});
+
 export function usePushDevice() {
   const queryClient = useQueryClient();
-  const device = useQuery({
-    queryKey: pushDeviceKey,
-    queryFn: async (): Promise<PushDeviceState> => {
-      if (!pushSupported()) return 'unsupported';
-      const registration = await appWorkerRegistration();
-      if (!registration) return 'needs-app';
-      if (Notification.permission === 'denied') return 'denied';
-      const subscription = await registration.pushManager.getSubscription();
-      return subscription && Notification.permission === 'granted' ? 'on' : 'off';
-    },
-    staleTime: 30_000,
-    refetchOnWindowFocus: true,
-  });
+  const device = useQuery({ ...pushDeviceQuery, refetchOnWindowFocus: true });
   // A first visit installs the app's worker while the page is open, and on a slow device or
   // connection that takes longer than the wait above: the switch is offered once it is active.
   const needsApp = device.data === 'needs-app';
@@ -186,17 +195,19 @@ export function useTurnPushOff() {
  * The devices that receive the user's push notifications. This browser's endpoint goes only as a
  * digest, so the list can mark this device without the endpoint itself in an address.
  */
+export const pushDevicesQuery = queryOptions({
+  queryKey: pushDevicesKey,
+  queryFn: async (): Promise<PushDevice[]> => {
+    const subscription = await currentPushSubscription().catch(() => null);
+    const hash = subscription ? await endpointHash(subscription.endpoint).catch(() => undefined) : undefined;
+    const answer = await call(notificationsApi.pushDevices, { query: hash ? { endpointHash: hash } : {} });
+    return answer.data.devices;
+  },
+  staleTime: 30_000,
+});
+
 export function usePushDevices() {
-  return useQuery({
-    queryKey: pushDevicesKey,
-    queryFn: async (): Promise<PushDevice[]> => {
-      const subscription = await currentPushSubscription().catch(() => null);
-      const hash = subscription ? await endpointHash(subscription.endpoint).catch(() => undefined) : undefined;
-      const answer = await call(notificationsApi.pushDevices, { query: hash ? { endpointHash: hash } : {} });
-      return answer.data.devices;
-    },
-    staleTime: 30_000,
-  });
+  return useQuery(pushDevicesQuery);
 }
 
 /**

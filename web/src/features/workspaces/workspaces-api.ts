@@ -8,7 +8,7 @@ import {
   type WorkspaceMember,
   type WorkspaceRole,
 } from '@nashr/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { sessionQuery, useSession } from '../../lib/api/auth';
 import { workspacesApi } from '../../lib/api/catalogue';
@@ -55,11 +55,13 @@ export function useMaySchedule(): boolean {
 }
 
 /** `GET /api/v1/workspaces`: the personal workspace first, then the others by name, with the caller's role in each. */
+export const workspacesQuery = queryOptions({
+  queryKey: WORKSPACES_LIST_KEY,
+  queryFn: async (): Promise<Workspace[]> => (await call(workspacesApi.list)).data.workspaces,
+});
+
 export function useWorkspaces() {
-  return useQuery({
-    queryKey: WORKSPACES_LIST_KEY,
-    queryFn: async (): Promise<Workspace[]> => (await call(workspacesApi.list)).data.workspaces,
-  });
+  return useQuery(workspacesQuery);
 }
 
 /** `GET /api/v1/workspaces/{id}/members`: the owner first. */

@@ -1,5 +1,5 @@
 import type { IdeasResponse, ProfileReview, ProfileReviewRequest } from '@nashr/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { creditsQuery } from './ai';
 import { aiApi } from './catalogue';
 import { call } from './client';
@@ -10,12 +10,16 @@ export type DailyIdeas = IdeasResponse['data'];
 const ideasKey = ['ai', 'ideas'] as const;
 
 /** `GET /api/v1/ai/ideas`: today's post ideas; while they are being prepared, look again every two seconds. */
+export const dailyIdeasQuery = queryOptions({
+  queryKey: ideasKey,
+  queryFn: async (): Promise<DailyIdeas> => (await call(aiApi.ideas)).data,
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
 export function useDailyIdeas() {
   return useQuery({
-    queryKey: ideasKey,
-    queryFn: async (): Promise<DailyIdeas> => (await call(aiApi.ideas)).data,
-    staleTime: 5 * 60_000,
-    retry: false,
+    ...dailyIdeasQuery,
     refetchInterval: (query) => (query.state.data?.status === 'preparing' ? 2_000 : false),
   });
 }

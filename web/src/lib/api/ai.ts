@@ -40,15 +40,17 @@ export type ChoicesState = ChoicesResponse['data'];
 const choicesKey = ['ai', 'choices'] as const;
 
 /** `GET /api/v1/ai/choices`: what the next generation uses when the composer sends no choices. */
+export const composerChoicesQuery = queryOptions({
+  queryKey: choicesKey,
+  queryFn: async (): Promise<ChoicesState> => {
+    return (await call(aiApi.choices)).data;
+  },
+  staleTime: 60_000,
+  retry: false,
+});
+
 export function useComposerChoices() {
-  return useQuery({
-    queryKey: choicesKey,
-    queryFn: async (): Promise<ChoicesState> => {
-      return (await call(aiApi.choices)).data;
-    },
-    staleTime: 60_000,
-    retry: false,
-  });
+  return useQuery(composerChoicesQuery);
 }
 
 /** `PUT /api/v1/ai/choices`: the Personalize popup's 'Save Changes', kept for this user. */

@@ -1,5 +1,5 @@
 import type { EngageAllowance, EngageLanguage } from '@nashr/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { engageApi } from './catalogue';
 import { call } from './client';
 import { useMutation } from './mutation';
@@ -10,28 +10,34 @@ const historyKey = ['engage', 'history'] as const;
 const allowanceKey = ['engage', 'allowance'] as const;
 
 /** The user's people and topics. */
+export const engageTargetsQuery = queryOptions({ queryKey: targetsKey, queryFn: () => call(engageApi.targets) });
+
 export function useEngageTargets() {
-  return useQuery({ queryKey: targetsKey, queryFn: () => call(engageApi.targets) });
+  return useQuery(engageTargetsQuery);
 }
 
 /** Creators the provider suggests (the sandbox's invented creators). */
+export const engageCreatorsQuery = queryOptions({
+  queryKey: ['engage', 'creators'] as const,
+  queryFn: async () => (await call(engageApi.creators)).creators,
+  staleTime: 10 * 60_000,
+});
+
 export function useEngageCreators() {
-  return useQuery({
-    queryKey: ['engage', 'creators'],
-    queryFn: async () => (await call(engageApi.creators)).creators,
-    staleTime: 10 * 60_000,
-  });
+  return useQuery(engageCreatorsQuery);
 }
 
+/** The feed, with suggestions in `lang`. */
+export const engageFeedQuery = (lang: EngageLanguage) =>
+  queryOptions({ queryKey: feedKey(lang), queryFn: () => call(engageApi.feed, { query: { lang } }) });
+
 /**
- * The feed, with suggestions in `lang`. While the lists have just changed (the refresh runs in
- * the background) or suggestions are still being written (new ones, or others asked for), it asks
- * again every few seconds.
+ * The feed. While the lists have just changed (the refresh runs in the background) or suggestions
+ * are still being written (new ones, or others asked for), it asks again every few seconds.
  */
 export function useEngageFeed(lang: EngageLanguage, waiting: boolean) {
   return useQuery({
-    queryKey: feedKey(lang),
-    queryFn: () => call(engageApi.feed, { query: { lang } }),
+    ...engageFeedQuery(lang),
     refetchInterval: (query) => {
       const posts = query.state.data?.posts;
       const pending =
@@ -43,15 +49,25 @@ export function useEngageFeed(lang: EngageLanguage, waiting: boolean) {
   });
 }
 
+export const engageHistoryQuery = queryOptions({
+  queryKey: historyKey,
+  queryFn: async () => (await call(engageApi.history)).comments,
+});
+
 export function useEngageHistory() {
-  return useQuery({ queryKey: historyKey, queryFn: async () => (await call(engageApi.history)).comments });
+  return useQuery(engageHistoryQuery);
 }
+
+/** What the plan allows Engage and what is used. */
+export const engageAllowanceQuery = queryOptions({
+  queryKey: allowanceKey,
+  queryFn: async () => (await call(engageApi.allowance)).allowance,
+});
 
 /** What the plan allows Engage and what is used; `behind` says when the answer is not yet current (asked again). */
 export function useEngageAllowance(behind?: (allowance: EngageAllowance) => boolean) {
   return useQuery({
-    queryKey: allowanceKey,
-    queryFn: async () => (await call(engageApi.allowance)).allowance,
+    ...engageAllowanceQuery,
     refetchInterval: (query) => (behind && query.state.data && behind(query.state.data) ? 1500 : false),
   });
 }
@@ -62,8 +78,7 @@ export function useEngageAllowance(behind?: (allowance: EngageAllowance) => bool
  */
 export function useCommentingCredits(plan: string | null) {
   return useQuery({
-    queryKey: allowanceKey,
-    queryFn: async () => (await call(engageApi.allowance)).allowance,
+    ...engageAllowanceQuery,
     enabled: plan !== null,
     select: (allowance) => (allowance.plan === plan && allowance.included ? allowance.credits : null),
     refetchInterval: (query) => (query.state.data && query.state.data.plan !== plan ? 1500 : false),
@@ -125,6 +140,11 @@ export function useSendComment() {
 }
 
 /** The best recent posts of the creators the user follows, for the inspiration page. */
+export const followedPostsQuery = queryOptions({
+  queryKey: ['engage', 'inspiration'] as const,
+  queryFn: () => call(engageApi.followedPosts),
+});
+
 export function useFollowedPosts() {
-  return useQuery({ queryKey: ['engage', 'inspiration'], queryFn: () => call(engageApi.followedPosts) });
+  return useQuery(followedPostsQuery);
 }

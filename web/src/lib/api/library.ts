@@ -7,7 +7,7 @@ import type {
   LibraryTopic,
   Locale,
 } from '@nashr/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { libraryApi } from './catalogue';
 import { call, send } from './client';
 import { useMutation } from './mutation';
@@ -23,8 +23,8 @@ export interface LibraryFilters {
 const LIBRARY_KEY = ['library'] as const;
 
 /** `GET /api/v1/library/posts`: a page of the inspiration library (the first 50 that match). */
-export function useLibrarySearch(filters: LibraryFilters) {
-  return useQuery({
+export const librarySearchQuery = (filters: LibraryFilters) =>
+  queryOptions({
     queryKey: [...LIBRARY_KEY, 'search', filters],
     queryFn: async (): Promise<{ posts: LibraryPost[]; hasMore: boolean; plan: LibraryPlanShare }> => {
       const { q, favourites, ...rest } = filters;
@@ -33,8 +33,11 @@ export function useLibrarySearch(filters: LibraryFilters) {
       });
       return answer.data;
     },
-    placeholderData: keepPreviousData,
   });
+
+/** The library's page for the filters; the previous answer stays on screen while the next loads. */
+export function useLibrarySearch(filters: LibraryFilters) {
+  return useQuery({ ...librarySearchQuery(filters), placeholderData: keepPreviousData });
 }
 
 /** Saves or removes a favourite; every page of the library shows the new mark. */

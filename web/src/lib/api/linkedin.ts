@@ -270,14 +270,15 @@ async function loadDashboard(client: QueryClient): Promise<DashboardData> {
   return { account, profile, posts, userName: displayName(profile) };
 }
 
+export const dashboardQuery = queryOptions({
+  queryKey: ['linkedin', 'dashboard'] as const,
+  queryFn: ({ client }) => loadDashboard(client),
+  staleTime: 60_000,
+  retry: false,
+});
+
 export function useDashboardData() {
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: ['linkedin', 'dashboard'] as const,
-    queryFn: () => loadDashboard(client),
-    staleTime: 60_000,
-    retry: false,
-  });
+  return useQuery(dashboardQuery);
 }
 
 /** Only gives a disabled query a key while the account is not known yet; never fetched. */
@@ -337,6 +338,21 @@ export function useOwnIdentity(connected: boolean): { name: string | null; pictu
   };
 }
 
+/** For a route's loader: the account, then the name and picture of the app's frame (useOwnIdentity). */
+export async function readOwnIdentity(client: QueryClient): Promise<void> {
+  await client.ensureQueryData(ownProfileQuery(await client.ensureQueryData(userInfoQuery)));
+}
+
+/** For a route's loader: the account, then the full profile of the profile page (useProfileData). */
+export async function readProfileData(client: QueryClient): Promise<void> {
+  await client.ensureQueryData(profileDataQuery(await client.ensureQueryData(userInfoQuery)));
+}
+
+/** For a route's loader: the account, then its posts (usePosts). */
+export async function readPosts(client: QueryClient, identity: string | null = null): Promise<void> {
+  await client.ensureQueryData(postsQuery(await client.ensureQueryData(userInfoQuery), identity));
+}
+
 /** `POST /linkedln/getUserProfileData`: the full profile of the profile page. */
 export function useProfileData(): AccountData<FullProfile> {
   const client = useQueryClient();
@@ -355,17 +371,18 @@ export function usePosts(identity: string | null = null): AccountData<LinkedinPo
 
 export const pageKeys = { pages: ['linkedin', 'pages'] as const };
 
+const companyPagesQuery = queryOptions({
+  queryKey: pageKeys.pages,
+  queryFn: async (): Promise<LinkedinPagesResponse['data']> => (await call(linkedinApi.listPages)).data,
+  retry: 1,
+});
+
 /**
  * `GET /api/v1/linkedin/pages`: the company pages the connected member may publish as, each
  * marked added or not. Read only for a connection that has pages (hasCompanyPages).
  */
 export function useCompanyPages(enabled = true) {
-  return useQuery({
-    queryKey: pageKeys.pages,
-    queryFn: async (): Promise<LinkedinPagesResponse['data']> => (await call(linkedinApi.listPages)).data,
-    enabled,
-    retry: 1,
-  });
+  return useQuery({ ...companyPagesQuery, enabled });
 }
 
 /**
@@ -384,6 +401,12 @@ export function useAddedPages(): LinkedinPage[] {
   const account = useLinkedinAccount();
   const pages = useCompanyPages(hasCompanyPages(account.data));
   return (pages.data?.pages ?? []).filter((page) => page.added);
+}
+
+/** For a route's loader: the account, then the pages added to it when it may have any (useAddedPages). */
+export async function readAddedPages(client: QueryClient): Promise<LinkedinPage[]> {
+  if (!hasCompanyPages(await client.ensureQueryData(userInfoQuery))) return [];
+  return (await client.ensureQueryData(companyPagesQuery)).pages.filter((page) => page.added);
 }
 
 /** Whether useAddedPages has its answer: the pages were read, or the connection has none to read. */

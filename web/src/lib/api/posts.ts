@@ -11,7 +11,7 @@ import {
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { browserTimeZone } from '../time-zone';
-import { useSession } from './auth';
+import { sessionQuery, useSession } from './auth';
 import { postsApi } from './catalogue';
 import { ApiError, call, onceWithKey } from './client';
 import { useMutation } from './mutation';
@@ -136,6 +136,15 @@ const inFlightQuery = queryOptions({
   retry: 1,
 });
 
+/** For a route's loader: the Scheduled tab's two lists (useScheduledTab), the first once the session names the user. */
+export async function readScheduledTab(client: QueryClient): Promise<void> {
+  const user = await client.ensureQueryData(sessionQuery);
+  await Promise.all([
+    user ? client.prefetchQuery(scheduledQuery(user.id)) : undefined,
+    client.prefetchQuery(inFlightQuery),
+  ]);
+}
+
 /** Soon-due or publishing posts are watched closely, so their outcome shows within seconds. */
 const WATCH_MS = 4_000;
 const IDLE_POLL_MS = 60_000;
@@ -197,18 +206,24 @@ export function useScheduledTab() {
 }
 
 /** `GET /api/v1/posts?from=&to=`: every post due in the period (all but deleted ones), for the calendar. */
-export function useCalendarPosts(from: Date, to: Date, enabled = true) {
+export const calendarPostsQuery = (from: Date, to: Date) => {
   const fromIso = from.toISOString();
   const toIso = to.toISOString();
-  return useQuery({
+  return queryOptions({
     queryKey: postKeys.calendar(fromIso, toIso),
     queryFn: async () => {
       const answer = await call(postsApi.list, { query: { from: fromIso, to: toIso } });
       return answer.data.map(fromPost);
     },
+    retry: 1,
+  });
+};
+
+export function useCalendarPosts(from: Date, to: Date, enabled = true) {
+  return useQuery({
+    ...calendarPostsQuery(from, to),
     placeholderData: (previousData) => previousData,
     enabled,
-    retry: 1,
     refetchInterval: (query) => pollInterval(query.state.data ?? []),
   });
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_DISPLAY_PREFERENCES, type DisplayPreferences, type DisplayPreferencesUpdate } from '@nashr/contracts';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rememberDisplayPreferences, rememberedDisplayPreferences } from '../remembered-display';
-import { useSession } from './auth';
+import { sessionQuery, useSession } from './auth';
 import { preferencesApi } from './catalogue';
 import { call } from './client';
 import { useMutation } from './mutation';
@@ -22,15 +22,27 @@ export function useDisplayPreferencesQuery() {
   const { user } = useSession();
   const userId = user?.id;
   return useQuery({
+    ...displayPreferencesQuery(userId),
+    placeholderData: () => rememberedDisplayPreferences(userId),
+  });
+}
+
+/** The display preferences, remembered in this browser for `userId` once read. */
+export const displayPreferencesQuery = (userId: string | undefined) =>
+  queryOptions({
     queryKey: displayKey,
     queryFn: async (): Promise<DisplayPreferences> => {
       const preferences = (await call(preferencesApi.display)).data;
       if (userId) rememberDisplayPreferences(userId, preferences);
       return preferences;
     },
-    placeholderData: () => rememberedDisplayPreferences(userId),
     staleTime: 5 * 60_000,
   });
+
+/** For a route's loader: the signed-in user's display preferences (useDisplayPreferencesQuery). */
+export async function readDisplayPreferences(client: QueryClient): Promise<void> {
+  const user = await client.ensureQueryData(sessionQuery);
+  await client.prefetchQuery(displayPreferencesQuery(user?.id));
 }
 
 /** The preferences to render with: the remembered ones or the defaults until they have loaded (or when they cannot). */

@@ -1,5 +1,5 @@
 import type { Queue, QueueSlot, SavedQueue } from '@nashr/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { browserTimeZone } from '../time-zone';
 import { queueApi } from './catalogue';
 import { call, onceWithKey } from './client';
@@ -8,13 +8,16 @@ import { postKeys } from './posts';
 
 export const queueKeys = { queue: ['queue'] as const };
 
-/** `GET /api/v1/queue`: the weekly posting slots, suggestions for the browser's zone, the next free slot. */
-export function useQueue() {
-  return useQuery({
+/** `GET /api/v1/queue`: the weekly posting slots, suggestions for `zone` (the browser's), the next free slot. */
+export const queueQuery = (zone: string) =>
+  queryOptions({
     queryKey: queueKeys.queue,
-    queryFn: async (): Promise<Queue> => (await call(queueApi.get, { query: { timeZone: browserTimeZone() } })).data,
+    queryFn: async (): Promise<Queue> => (await call(queueApi.get, { query: { timeZone: zone } })).data,
     retry: 1,
   });
+
+export function useQueue() {
+  return useQuery(queueQuery(browserTimeZone()));
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   type ReviewSettings,
   WORKSPACE_HEADER,
 } from '@nashr/contracts';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentWorkspace } from '../../session/current-workspace';
 import { reviewApi } from './catalogue';
 import { call, onceWithKey } from './client';
@@ -126,13 +126,17 @@ const inWorkspace = (workspaceId: string | null): RequestInit =>
  */
 export function useReviewSettings(workspaceId: string | null = null) {
   const current = useCurrentWorkspace();
-  return useQuery({
+  return useQuery(reviewSettingsQuery(workspaceId, current));
+}
+
+/** The approval rule of `workspaceId`, or (null) of the one the tab works in, `current`. */
+export const reviewSettingsQuery = (workspaceId: string | null, current: string | null) =>
+  queryOptions({
     // The tab's workspace by its id too, so a switch never shows the rule of the one left.
     queryKey: workspaceId ? reviewKeys.settings(workspaceId) : [...reviewKeys.settings(null), current],
     queryFn: async (): Promise<ReviewSettings> =>
       (await call(reviewApi.settings, { init: inWorkspace(workspaceId) })).data,
   });
-}
 
 /** `PUT /api/v1/review-settings`: owner and admins turn the rule on or off. */
 export function useSaveReviewSettings(workspaceId: string) {
