@@ -498,12 +498,16 @@ describe('the /generate-post page', () => {
     const problem = composer.getByTestId('text-problem');
     await problem.waitFor();
     expect(await problem.textContent()).toContain('reverses the direction of writing');
+    // The text box is invalid and points at the line, so a screen reader says why with the box.
+    expect(await text.getAttribute('aria-invalid')).toBe('true');
+    expect((await text.getAttribute('aria-describedby'))?.split(' ')).toContain(await problem.getAttribute('id'));
     expect(await composer.getByTestId('composer-post').isEnabled()).toBe(false);
     expect(await composer.getByTestId('composer-schedule').isEnabled()).toBe(false);
     expect(await composer.getByTestId('write-with-ai').isEnabled()).toBe(false);
     // The marks Arabic writing needs, and the isolates, are fine.
     await text.fill('\u200Fتقرير \u2066report.pdf\u2069 جاهز');
     await problem.waitFor({ state: 'detached' });
+    expect(await text.getAttribute('aria-invalid')).toBeNull();
     expect(await composer.getByTestId('composer-post').isEnabled()).toBe(true);
 
     await text.fill('');

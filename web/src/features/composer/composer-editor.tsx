@@ -1,6 +1,7 @@
 import { Lightbulb, Sparkles } from 'lucide-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldProblemProps } from '../../ui/field-problem';
 
 /** Above an AI draft: the topic it was written from, and 'New topic' to go back to it. */
 export function TopicBar({ topic, busy, onNewTopic }: { topic: string; busy: boolean; onNewTopic: () => void }) {
@@ -38,6 +39,7 @@ export function PostTextEditor({
   busy,
   rows,
   autoFocus,
+  problem,
   onChange,
 }: {
   textRef: Ref<HTMLTextAreaElement>;
@@ -48,6 +50,8 @@ export function PostTextEditor({
   busy: boolean;
   rows: number;
   autoFocus?: boolean;
+  /** What the text rule says of the text (its line is `${id}-text-problem`), or nothing. */
+  problem: string | null;
   onChange: (text: string) => void;
 }) {
   const { t } = useTranslation('composer');
@@ -80,7 +84,7 @@ export function PostTextEditor({
         onChange={(event) => onChange(event.target.value)}
         placeholder={busy ? t('editor.streaming') : t('editor.placeholder')}
         aria-label={inDraft ? t('editor.draftLabel') : t('editor.placeholder')}
-        aria-describedby={`${id}-counter ${id}-hint`}
+        {...fieldProblemProps(`${id}-text-problem`, problem, `${id}-counter`, `${id}-hint`)}
         aria-busy={busy}
         rows={rows}
         dir="auto"

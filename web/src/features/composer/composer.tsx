@@ -167,6 +167,8 @@ export function Composer({
   const version = currentVersion(state);
   const text = currentText(state);
   const shownText = busy ? stream.text : text;
+  // Said once the words have stopped streaming in: a half-written draft is not yet refused.
+  const textRuleProblem = busy ? null : textProblemText(text);
   const inDraft = busy || state.mode === 'draft';
   const { firstComment, draftId, draftVersion, draftSaved, media } = extras.extras;
   const mediaIds = media.map((m) => m.id);
@@ -288,6 +290,7 @@ export function Composer({
           busy={busy}
           rows={variant === 'page' ? 12 : 8}
           autoFocus={autoFocus}
+          problem={textRuleProblem}
           onChange={(value) =>
             dispatch(
               state.mode === 'draft' ? { type: 'editVersion', text: value } : { type: 'typeManual', text: value },
@@ -301,7 +304,7 @@ export function Composer({
             <CharCounter text={shownText} id={`${id}-counter`} />
           </div>
         </div>
-        {!busy && <FieldProblem problem={textProblemText(text)} data-testid="text-problem" />}
+        <FieldProblem id={`${id}-text-problem`} problem={textRuleProblem} data-testid="text-problem" />
 
         {inDraft && !(busy && state.mode === 'manual') ? (
           <DraftTools
