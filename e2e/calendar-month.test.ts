@@ -83,8 +83,17 @@ async function cellAmong(timeline: Locator, days: number[]): Promise<number> {
   throw new Error('none of the days is on show');
 }
 
-/** The day dialog's "Move to…" for `id`: the date field by keyboard (`forward` is the key to the next day), then Move. */
-async function moveByKeyboard(page: Page, id: string, forward: 'ArrowRight' | 'ArrowLeft', steps: number) {
+/**
+ * The day dialog's "Move to…" for `id`: the date field by keyboard (`forward` is the key to the next
+ * day), then Move. With `noDayProblem`, Move is pressed first with no day chosen, which must say so.
+ */
+async function moveByKeyboard(
+  page: Page,
+  id: string,
+  forward: 'ArrowRight' | 'ArrowLeft',
+  steps: number,
+  noDayProblem?: string,
+) {
   const dialog = page.getByTestId('day-posts-dialog');
   await dialog.waitFor();
   // The dialog and the date field's month each take the focus once open: keys wait for that.
@@ -95,6 +104,13 @@ async function moveByKeyboard(page: Page, id: string, forward: 'ArrowRight' | 'A
   await move.focus();
   await page.keyboard.press('Enter');
   const field = dialog.getByTestId('move-to-date');
+  const problem = dialog.getByTestId('move-to-problem');
+  if (noDayProblem) {
+    await dialog.getByTestId('move-to-submit').press('Enter');
+    await expect.poll(() => problem.textContent()).toBe(noDayProblem);
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.getAttribute('aria-describedby')).toBe(await problem.getAttribute('id'));
+  }
   await field.focus();
   await page.keyboard.press('Enter');
   await page.getByTestId('move-to-date-calendar').waitFor();
@@ -102,6 +118,7 @@ async function moveByKeyboard(page: Page, id: string, forward: 'ArrowRight' | 'A
   for (let i = 0; i < steps; i++) await page.keyboard.press(forward);
   await page.keyboard.press('Enter');
   await expect.poll(() => field.getAttribute('data-value')).toBe(riyadhDate(steps));
+  await problem.waitFor({ state: 'detached' });
   // Closed, the month gives the focus back to the field; then on to Move.
   await page.getByTestId('move-to-date-calendar').waitFor({ state: 'detached' });
   await expect
@@ -200,7 +217,7 @@ describe("the calendar's month view", () => {
     await chipOf(timeline, moved).waitFor();
     await timeline.locator(`[data-testid="month-day-button"][data-date="${riyadhDate(1)}"]`).focus();
     await page.keyboard.press('Enter');
-    await moveByKeyboard(page, moved, 'ArrowRight', 2);
+    await moveByKeyboard(page, moved, 'ArrowRight', 2, 'Choose the new day first.');
     await toast(page, 'Rescheduled for').first().waitFor();
     await expect.poll(() => scheduledAt(user, moved), { timeout: 10_000 }).toBe(`${riyadhDate(2)}T13:15:00.000Z`);
     await page.context().close();

@@ -22,6 +22,8 @@ interface DateFieldProps {
   max?: string;
   disabled?: boolean;
   invalid?: boolean;
+  /** What else describes the field: its problem's line while it has one (`fieldProblemProps`). */
+  describedBy?: string | undefined;
   testId: string;
 }
 
@@ -31,7 +33,18 @@ interface DateFieldProps {
  * Arabic), Page Up and Page Down a month, Home and End to the week's ends, Enter or Space
  * chooses, Escape closes and gives the focus back to the button.
  */
-export function DateField({ id, labelId, value, onChange, min, max, disabled, invalid, testId }: DateFieldProps) {
+export function DateField({
+  id,
+  labelId,
+  value,
+  onChange,
+  min,
+  max,
+  disabled,
+  invalid,
+  describedBy,
+  testId,
+}: DateFieldProps) {
   const { t, i18n } = useTranslation('common');
   const language = i18n.language;
   const [open, setOpen] = useState(false);
@@ -46,6 +59,7 @@ export function DateField({ id, labelId, value, onChange, min, max, disabled, in
         disabled={disabled}
         aria-labelledby={`${labelId} ${valueId}`}
         aria-invalid={invalid}
+        aria-describedby={describedBy}
         data-testid={testId}
         data-value={value}
         className={`${fieldClass} flex items-center gap-2 text-start`}

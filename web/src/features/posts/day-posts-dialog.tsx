@@ -11,6 +11,7 @@ import { useCurrentWorkspace } from '../../session/current-workspace';
 import { ClampedText } from '../../ui/clamped-text';
 import { DateField } from '../../ui/date-field';
 import { DialogFrame, primaryButtonClass, secondaryButtonClass } from '../../ui/dialog-frame';
+import { FieldProblem, fieldProblemProps } from '../../ui/field-problem';
 import { PostHistoryButton } from '../review';
 import { PostAttachments } from './post-card-parts';
 import { AttentionNote, canChange, FailureNote, PublishingNote } from './scheduled-post-card';
@@ -26,16 +27,24 @@ function MoveToForm({ post, onDone }: { post: PostView; onDone: () => void }) {
   const { t } = useTranslation('posts');
   const mover = useMovePost();
   const [value, setValue] = useState('');
+  // Said once Move is pressed with no day, and gone as soon as one is chosen.
+  const [noDay, setNoDay] = useState(false);
   const id = `move-${post.id}`;
+  const problemId = `${id}-problem`;
+  const problem = noDay && t('month.chooseDay');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const day = parseDay(value);
-    if (!day) return;
+    if (!day) {
+      setNoDay(true);
+      return;
+    }
     const outcome = await mover.move(post, day);
     if (!outcome || outcome.moved) onDone();
   };
+  const { 'aria-invalid': invalid, 'aria-describedby': describedBy } = fieldProblemProps(problemId, problem);
   return (
-    <form onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-2" data-testid="move-to-form">
+    <form onSubmit={submit} noValidate className="mt-3 flex flex-wrap items-end gap-2" data-testid="move-to-form">
       <div className="min-w-48 flex-1">
         <label id={`${id}-label`} htmlFor={id} className="mb-1 block text-xs font-medium text-slate-500">
           {t('month.moveToDay')}
@@ -44,22 +53,23 @@ function MoveToForm({ post, onDone }: { post: PostView; onDone: () => void }) {
           id={id}
           labelId={`${id}-label`}
           value={value}
-          onChange={setValue}
+          onChange={(day) => {
+            setValue(day);
+            setNoDay(false);
+          }}
           min={dateInputValue(new Date())}
+          invalid={invalid}
+          describedBy={describedBy}
           testId="move-to-date"
         />
       </div>
-      <button
-        type="submit"
-        disabled={!value || mover.isPending}
-        className={primaryButtonClass}
-        data-testid="move-to-submit"
-      >
+      <button type="submit" disabled={mover.isPending} className={primaryButtonClass} data-testid="move-to-submit">
         {t('month.move')}
       </button>
       <button type="button" onClick={onDone} className={secondaryButtonClass}>
         {t('month.cancelMove')}
       </button>
+      <FieldProblem id={problemId} problem={problem} data-testid="move-to-problem" />
     </form>
   );
 }
