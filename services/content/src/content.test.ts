@@ -1,4 +1,4 @@
-import { createDatabase, identityHeaders, runMigrations, type ServiceApp } from '@nashr/platform';
+import { createDatabase, identityHeaders, type ServiceApp } from '@nashr/platform';
 import {
   createCapturingLogger,
   createTestDatabase,
@@ -43,8 +43,7 @@ const read = (block: string, lang = 'ar') =>
   app.inject({ method: 'GET', url: `/content/${block}?lang=${lang}`, headers: anonymous });
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  await runMigrations(testDb.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'content' });
+  testDb = await createTestDatabase([{ migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'content' }]);
   database = createDatabase({ url: testDb.url, schema });
   app = buildApp({
     config: { INTERNAL_SECRET: TEST_INTERNAL_SECRET },

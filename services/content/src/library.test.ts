@@ -1,5 +1,5 @@
 import { MAX_LIBRARY_QUERY_CHARS } from '@nashr/contracts';
-import { createDatabase, identityHeaders, runMigrations, type ServiceApp } from '@nashr/platform';
+import { createDatabase, identityHeaders, type ServiceApp } from '@nashr/platform';
 import {
   createCapturingLogger,
   createTestDatabase,
@@ -33,8 +33,7 @@ let arabicId: string;
 let englishId: string;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  await runMigrations(testDb.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'content' });
+  testDb = await createTestDatabase([{ migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'content' }]);
   database = createDatabase({ url: testDb.url, schema });
   await new LibraryStore(database.db).seed(librarySeed);
   app = buildApp({

@@ -6,7 +6,7 @@
  * worker and the service's own Redis pacer, against the sandbox network.
  */
 import { engageRefreshJob, QUEUES } from '@nashr/contracts';
-import { createDatabase, NetworkAccountRate, networkAccountKey, Queues, runMigrations } from '@nashr/platform';
+import { createDatabase, NetworkAccountRate, networkAccountKey, Queues } from '@nashr/platform';
 import { createCapturingLogger, createTestDatabase, createTestRedis } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from './app.js';
@@ -28,9 +28,8 @@ let database: ReturnType<typeof createDatabase<typeof schema>>;
 const calls = new Map<string, number[]>();
 
 beforeAll(async () => {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase([{ migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'engage' }]);
   const redis = await createTestRedis();
-  await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'engage' });
   database = createDatabase({ url: db.url, schema, max: 5 });
   const { logger } = createCapturingLogger();
   const config = configSchema.parse({

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import fastifyCookie from '@fastify/cookie';
 import { buildApp as buildContentApp, schema as contentSchema, MIGRATIONS_FOLDER } from '@nashr/content';
-import { createDatabase, runMigrations, type ServiceApp, SessionStore } from '@nashr/platform';
+import { createDatabase, type ServiceApp, SessionStore } from '@nashr/platform';
 import {
   createCapturingLogger,
   createTestDatabase,
@@ -56,11 +56,10 @@ async function cookieFor(roles: ('user' | 'admin')[]): Promise<string> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
+  db = await createTestDatabase([{ migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'content' }]);
   redis = await createTestRedis();
   down = await startDownService();
   sessions = new SessionStore(redis.redis, redis.prefix);
-  await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'content' });
   contentDb = createDatabase({ url: db.url, schema: contentSchema });
   content = buildContentApp({ config: { INTERNAL_SECRET: TEST_INTERNAL_SECRET }, logger, database: contentDb });
   const contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });

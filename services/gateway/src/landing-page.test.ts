@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fastifyCookie from '@fastify/cookie';
 import { buildApp as buildContentApp, schema as contentSchema, MIGRATIONS_FOLDER } from '@nashr/content';
 import { CONTACT_EMAIL_META, DEFAULT_CONTACT_EMAIL } from '@nashr/contracts';
-import { createDatabase, runMigrations, type ServiceApp, SessionStore } from '@nashr/platform';
+import { createDatabase, type ServiceApp, SessionStore } from '@nashr/platform';
 import {
   createCapturingLogger,
   createTestDatabase,
@@ -96,11 +96,10 @@ beforeAll(async () => {
   if (!existsSync(join(WEB_DIST, 'index.html')) || !existsSync(join(WEB_DIST, LANDING_RENDERER))) {
     throw new Error(`${WEB_DIST} has no web build with its landing renderer: run npx turbo run build first`);
   }
-  db = await createTestDatabase();
+  db = await createTestDatabase([{ migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'content' }]);
   redis = await createTestRedis();
   down = await startDownService();
   sessions = new SessionStore(redis.redis, redis.prefix);
-  await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'content' });
   contentDb = createDatabase({ url: db.url, schema: contentSchema });
 });
 

@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import { buildApp as buildContentApp, schema as contentSchema, MIGRATIONS_FOLDER } from '@nashr/content';
 import { QUEUES, sendMagicLinkJob } from '@nashr/contracts';
-import { createDatabase, Queues, runMigrations, type ServiceApp, SessionStore } from '@nashr/platform';
+import { createDatabase, Queues, type ServiceApp, SessionStore } from '@nashr/platform';
 import {
   createCapturingLogger,
   createTestDatabase,
@@ -75,11 +75,10 @@ describe('GET /api/v1/ops/metrics', () => {
   };
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase([{ migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'content' }]);
     redis = await createTestRedis();
     sessions = new SessionStore(redis.redis, redis.prefix);
     queues = new Queues({ connection: redis.redis, prefix: redis.prefix }, logger);
-    await runMigrations(db.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'content' });
     contentDb = createDatabase({ url: db.url, schema: contentSchema });
     content = buildContentApp({ config: { INTERNAL_SECRET: TEST_INTERNAL_SECRET }, logger, database: contentDb });
     const contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });

@@ -11,7 +11,6 @@ import {
   createRedis,
   Queues,
   type Redis,
-  runMigrations,
   type ServiceApp,
   SessionStore,
   waitForRedis,
@@ -45,8 +44,7 @@ const cookieFor = (roles: ('user' | 'admin')[]) => cookieOf(testIdentity(roles))
 
 beforeAll(async () => {
   redis = await createTestRedis();
-  const db = await createTestDatabase();
-  await runMigrations(db.url, { migrationsFolder: AUTH_MIGRATIONS, serviceSchema: 'auth' });
+  const db = await createTestDatabase([{ migrationsFolder: AUTH_MIGRATIONS, serviceSchema: 'auth' }]);
   authRedis = createRedis(redis.url, 'request');
   await waitForRedis(authRedis);
   auth = await buildAuthApp({

@@ -1,5 +1,5 @@
 import { type EventContract, QUEUES } from '@nashr/contracts';
-import { createDatabase, Queues, runMigrations, type ServiceApp } from '@nashr/platform';
+import { createDatabase, Queues, type ServiceApp } from '@nashr/platform';
 import {
   createCapturingLogger,
   createTestDatabase,
@@ -29,9 +29,10 @@ export interface Harness {
  * library seeded) and a Redis prefix of their own.
  */
 export async function startHarness(): Promise<Harness> {
-  const testDb: TestDatabase = await createTestDatabase();
+  const testDb: TestDatabase = await createTestDatabase([
+    { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'content' },
+  ]);
   const redis: TestRedis = await createTestRedis();
-  await runMigrations(testDb.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'content' });
   const database = createDatabase({ url: testDb.url, schema });
   await new LibraryStore(database.db).seed(librarySeed);
   const { logger } = createCapturingLogger();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createDatabase, type Logger, Queues, type Redis, runMigrations } from '@nashr/platform';
+import { createDatabase, type Logger, Queues, type Redis } from '@nashr/platform';
 import { createCapturingLogger, createTestDatabase, TEST_INTERNAL_SECRET } from '@nashr/platform/testing';
 import { memberIdentity } from '../accounts/member-identity.js';
 import { MIGRATIONS_FOLDER } from '../app.js';
@@ -89,8 +89,7 @@ export async function startOfficialNetwork(options: {
 }): Promise<OfficialNetwork> {
   const logger = options.logger ?? createCapturingLogger().logger;
   const fake = await startFakeLinkedin({ redirectUris: [FAKE_REDIRECT] });
-  const testDb = await createTestDatabase();
-  await runMigrations(testDb.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'linkedin' });
+  const testDb = await createTestDatabase([{ migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'linkedin' }]);
   const database = createDatabase({ url: testDb.url, schema, max: 5 });
   const key = randomBytes(32).toString('base64');
   const linkedin = fakeLinkedinProvider(fake, new TokenVault(database.db, new Sealer(key)));

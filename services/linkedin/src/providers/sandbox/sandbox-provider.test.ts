@@ -1,4 +1,4 @@
-import { createDatabase, runMigrations } from '@nashr/platform';
+import { createDatabase } from '@nashr/platform';
 import { createTestDatabase, type TestDatabase } from '@nashr/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../../app.js';
@@ -11,8 +11,7 @@ let apiDb: ReturnType<typeof createDatabase<typeof schema>>;
 let workerDb: ReturnType<typeof createDatabase<typeof schema>>;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  await runMigrations(testDb.url, { migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'linkedin' });
+  testDb = await createTestDatabase([{ migrationsFolder: MIGRATIONS_FOLDER, serviceSchema: 'linkedin' }]);
   // Two pools, as the API and the worker processes have.
   apiDb = createDatabase({ url: testDb.url, schema });
   workerDb = createDatabase({ url: testDb.url, schema });
