@@ -179,10 +179,11 @@ export async function renderAppScreen(request: AppScreenRequest): Promise<Render
       const serverRender = { timeZone: request.timeZone, lang: request.lang };
       router.update({ ...router.options, context: { queryClient, serverRender } });
       await router.load();
-      // Sent elsewhere, not found or failed: the browser's router says so itself.
-      const loaded = router._serverResult;
-      if (loaded?.type !== 'render' || loaded.status !== 200) return undefined;
-      if (!router.state.matches.some((match) => match.staticData?.rendersOnServer)) return undefined;
+      // Sent elsewhere (no match is loaded), not found or failed (a match holds the error):
+      // the browser's router says so itself.
+      const matches = router.state.matches;
+      if (!matches.every((match) => match.status === 'success' && match.error === undefined)) return undefined;
+      if (!matches.some((match) => match.staticData?.rendersOnServer)) return undefined;
 
       const i18n = translationsFor(request.lang);
       const screen = () =>
