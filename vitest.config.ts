@@ -22,11 +22,18 @@ const SERVICE_FILES = ['services/*/src/**/*.test.ts', 'services/*/test/**/*.test
 /** The service files that read uploaded PDFs in the posts service's reading thread. */
 const PDF_READING = ['services/posts/src/media/pdf-*.test.ts', 'services/posts/src/routes/document*.test.ts'];
 const WEB_FILES = ['web/src/**/*.test.{ts,tsx}'];
-/** The web test files that call `vi.mock`, found by reading them, so a new one cannot be missed. */
+/**
+ * The web test files that each need modules of their own: those that call `vi.mock`, found by
+ * reading them so a new one cannot be missed, and the server renderer's, which on import points the
+ * app's calls and workspace at the render under way for every file that shares its modules.
+ */
 const WEB_SOURCE = join(import.meta.dirname, 'web/src');
-const WEB_MOCKING = readdirSync(WEB_SOURCE, { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(join(WEB_SOURCE, file), 'utf8').includes('vi.mock('))
-  .map((file) => `web/src/${file}`);
+const WEB_MOCKING = [
+  ...readdirSync(WEB_SOURCE, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(join(WEB_SOURCE, file), 'utf8').includes('vi.mock('))
+    .map((file) => `web/src/${file}`),
+  'web/src/app-ssr/server.test.tsx',
+];
 
 /**
  * Browser files that take far longer than their size says (the slowest in `npm test`'s "slow:"

@@ -161,13 +161,14 @@ async function openScreen(
   viewport: 'phone' | 'desktop' = 'phone',
   as: StackUser | 'visitor' = user,
   workspace?: string,
+  timeZone = 'Asia/Riyadh',
 ): Promise<{ page: Page; api: string[]; styles: string[]; problems: string[] }> {
-  const context = await newContext(browser, { lang, viewport, timezoneId: 'Asia/Riyadh' });
+  const context = await newContext(browser, { lang, viewport, timezoneId: timeZone });
   await context.addCookies([
     ...(as === 'visitor' ? [] : [as.session.browserCookie]),
     ...(workspace ? [{ name: WORKSPACE_COOKIE, value: workspace, url: stack.url }] : []),
     { name: 'lang', value: lang, url: stack.url },
-    { name: 'tz', value: encodeURIComponent('Asia/Riyadh'), url: stack.url },
+    { name: 'tz', value: encodeURIComponent(timeZone), url: stack.url },
   ]);
   // Whether the screen from the HTML was inert before any of the app ran: read as the document is
   // parsed (the app's code is imported by a deferred script, so it always runs later). Read after
@@ -369,6 +370,31 @@ describe('a screen rendered in a shared workspace', () => {
       for (const path of ['/api/v1/auth/me', '/api/v1/workspaces', '/api/v1/analytics/summary']) {
         expect(api, path).not.toContain(path);
       }
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe("the calendar for a browser whose day is not the server's", () => {
+  it("is rendered on the browser's day and taken over with no difference", async () => {
+    // Fourteen hours ahead of UTC, or eleven behind it before 10:00 UTC: either way the browser's
+    // day is not the server's (which runs in UTC here), so a day worked out in the server's zone shows.
+    const timeZone = new Date().getUTCHours() < 10 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+    const browserDay = () => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    const before = browserDay();
+    const { html } = await fetchScreen('/posts', { lang: 'en', tz: timeZone });
+    const today = /aria-current="date"[^>]*data-date="([\d-]+)"/.exec(html)?.[1];
+    expect([before, browserDay()]).toContain(today);
+
+    const { page, problems } = await openScreen('ar', '/posts', 'desktop', user, undefined, timeZone);
+    try {
+      expect(await inertAtStart(page)).toBe(true);
+      expect(await notReactsAtLift(page)).toEqual([]);
+      expect(await page.locator('[aria-current="date"]').getAttribute('data-date')).toBe(today);
+      // A difference React reported while taking over reaches the console before the next frame's answer.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      expect(problems).toEqual([]);
     } finally {
       await page.context().close();
     }

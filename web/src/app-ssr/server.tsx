@@ -24,9 +24,9 @@ import { addCountFormat } from '../i18n/count-format';
 import { resources } from '../i18n/resources';
 import { sendCallsBy } from '../lib/api/client';
 import { renderWithContactEmail } from '../lib/contact-email';
-import { setRenderingTimeZone } from '../lib/format';
 import { createAppRouter } from '../router';
 import { renderWorkspaceBy, workspaceFromCookie } from '../session/current-workspace';
+import { renderInTimeZone } from './rendering-zone';
 
 export interface AppScreenRequest {
   /** The path and query the browser asked for, e.g. `/dashboard?days=30`. */
@@ -142,19 +142,15 @@ function translationsFor(lang: Locale): I18n {
 }
 
 /**
- * Runs `render` with dates in `timeZone`. Rendering is synchronous, so no other request's code
- * runs in between; the zone is put back before anything else can.
+ * Runs `render` with dates in `timeZone` (lib/time-zone.ts). Rendering is synchronous, so no other
+ * request's render runs in between; the zone is taken away before anything else can run.
  */
 function inTimeZone<T>(timeZone: string, render: () => T): T {
-  const before = process.env.TZ;
-  process.env.TZ = timeZone;
-  setRenderingTimeZone(timeZone);
+  renderInTimeZone(timeZone);
   try {
     return render();
   } finally {
-    setRenderingTimeZone(undefined);
-    if (before === undefined) delete process.env.TZ;
-    else process.env.TZ = before;
+    renderInTimeZone(undefined);
   }
 }
 

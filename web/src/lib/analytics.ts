@@ -1,5 +1,6 @@
 import type { AnalyticsPeriod, AnalyticsPostResponse, BestTimesResponse, WeekStart } from '@nashr/contracts';
 import { formatNumber, WEEK_STARTS_ON } from './format';
+import { calendarDay } from './time-zone';
 
 /**
  * What the analytics screens compute from the API's answers before drawing them: the heatmap's
@@ -21,7 +22,7 @@ export function weekdayOrder(weekStart: WeekStart): number[] {
 }
 
 /** 4 January 2026 was a Sunday: that week's day `weekday`, at `hour`, names both in any language. */
-export const weekdayDate = (weekday: number, hour = 0): Date => new Date(2026, 0, 4 + weekday, hour);
+export const weekdayDate = (weekday: number, hour = 0): Date => calendarDay(2026, 0, 4 + weekday, hour);
 
 // ——— The best-times heatmap ———
 
@@ -67,7 +68,7 @@ export function heatmapRows(answer: Pick<BestTimesResponse, 'cells' | 'best'>, w
 /** A calendar day `YYYY-MM-DD` (in the zone the server counted in) as a local date, for formatting. */
 export function dayOf(date: string): Date {
   const [year, month, day] = date.split('-').map(Number);
-  return new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1);
+  return calendarDay(year ?? 1970, (month ?? 1) - 1, day ?? 1);
 }
 
 export interface ChartBucket {
@@ -105,7 +106,7 @@ export function chartBuckets(days: readonly ChartDay[], period: AnalyticsPeriod)
   const buckets: ChartBucket[] = [];
   for (const day of days) {
     const date = dayOf(day.date);
-    const start = unit === 'month' ? new Date(date.getFullYear(), date.getMonth(), 1) : date;
+    const start = unit === 'month' ? calendarDay(date.getFullYear(), date.getMonth(), 1) : date;
     let bucket = buckets.at(-1);
     if (!bucket || bucket.start.getTime() !== start.getTime()) {
       bucket = { start, unit, impressions: 0, engagement: 0, posts: null, clicks: null, followers: null };

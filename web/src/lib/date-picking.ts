@@ -1,5 +1,6 @@
 import { addDays, addMonths, format, isValid, parse, startOfMonth, startOfWeek } from 'date-fns';
 import { formatDay, formatHour, formatNumber } from './format';
+import { calendarDate } from './time-zone';
 
 /**
  * The logic behind the app's own date and time fields. The browser's pickers follow the
@@ -13,7 +14,7 @@ export type WeekStartsOn = 0 | 1 | 6;
 /** The local day a `YYYY-MM-DD` value names, or null for an empty or unreadable one. */
 export function parseDay(value: string | undefined): Date | null {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const day = parse(value, 'yyyy-MM-dd', new Date());
+  const day = parse(value, 'yyyy-MM-dd', calendarDate());
   return isValid(day) ? day : null;
 }
 

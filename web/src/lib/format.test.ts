@@ -1,5 +1,6 @@
 import { DEFAULT_DISPLAY_PREFERENCES } from '@nashr/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderInTimeZone } from '../app-ssr/rendering-zone';
 import {
   dateInputValue,
   formatChange,
@@ -11,6 +12,7 @@ import {
   formatHijriDay,
   formatHijriDayNumber,
   formatHijriMonths,
+  formatHour,
   formatHourOfDay,
   formatMegabytes,
   formatMonth,
@@ -21,9 +23,9 @@ import {
   formatWeekday,
   formatYear,
   setDisplayPreferences,
-  setRenderingTimeZone,
   timeInputValue,
 } from './format';
+import { browserTimeZone, calendarDate, calendarDay } from './time-zone';
 
 afterEach(() => setDisplayPreferences(DEFAULT_DISPLAY_PREFERENCES));
 
@@ -184,16 +186,33 @@ describe('analytics figures', () => {
 });
 
 describe('dates rendered on the server for visitors in different zones', () => {
-  afterEach(() => setRenderingTimeZone(undefined));
+  afterEach(() => renderInTimeZone(undefined));
 
   it('shows each visitor their own day, whichever zone was rendered first', () => {
     // Midnight of 2 December in Riyadh is still 1 December in UTC.
     const riyadhMidnight = new Date('2026-12-01T21:00:00Z');
-    setRenderingTimeZone('UTC');
+    renderInTimeZone('UTC');
     expect(formatDay(riyadhMidnight, 'ar')).toContain('1 ديسمبر');
     expect(formatDay(riyadhMidnight, 'en')).toBe('December 1, 2026');
-    setRenderingTimeZone('Asia/Riyadh');
+    renderInTimeZone('Asia/Riyadh');
     expect(formatDay(riyadhMidnight, 'ar')).toContain('2 ديسمبر');
     expect(formatDay(riyadhMidnight, 'en')).toBe('December 2, 2026');
+  });
+
+  it("works out days, hours and input values on the visitor's calendar, not the server's", () => {
+    // 14:30 on 1 December in UTC is already 04:30 on 2 December at UTC+14, and 03:30 on
+    // 1 December at UTC-11: the server's own zone (the test process's) is neither.
+    const moment = new Date('2026-12-01T14:30:00Z');
+    renderInTimeZone('Pacific/Kiritimati');
+    expect(browserTimeZone()).toBe('Pacific/Kiritimati');
+    expect(dateInputValue(moment)).toBe('2026-12-02');
+    expect(timeInputValue(moment)).toBe('04:30');
+    expect(calendarDate(moment).getHours()).toBe(4);
+    expect(calendarDay(2026, 11, 2, 4, 30).getTime()).toBe(moment.getTime());
+    expect(formatHour(9, 'en')).toBe('9 AM');
+    renderInTimeZone('Pacific/Pago_Pago');
+    expect(dateInputValue(moment)).toBe('2026-12-01');
+    expect(calendarDate(moment).getHours()).toBe(3);
+    expect(formatHourOfDay(21, 'en')).toBe('21:00');
   });
 });

@@ -1,5 +1,6 @@
 import { DEFAULT_DISPLAY_PREFERENCES, type DisplayPreferences, type WeekStart } from '@nashr/contracts';
 import { format } from 'date-fns';
+import { calendarDate, calendarDay, renderingTimeZone } from './time-zone';
 
 /**
  * Every number and date the interface shows, in the interface language and the user's display
@@ -26,27 +27,19 @@ export function intlLocale(language: string): string {
 /** date-fns' number for the first day of the week (Sunday 0 ... Saturday 6). */
 export const WEEK_STARTS_ON = { sunday: 0, monday: 1, saturday: 6 } as const satisfies Record<WeekStart, number>;
 
-/**
- * The zone dates are shown in while the server renders a visitor's screen; undefined in the
- * browser, which shows its own. Named in each formatter: a date formatter keeps the default zone
- * of the moment it was built, so one built for a visitor elsewhere would show another day.
- */
-let renderingTimeZone: string | undefined;
-
-export function setRenderingTimeZone(timeZone: string | undefined): void {
-  renderingTimeZone = timeZone;
-}
-
 // Building an Intl formatter is costly next to using one: calendars and lists format hundreds of
 // dates per render, so each language, option set and zone is built once.
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 const numberFormatters = new Map<string, Intl.NumberFormat>();
 
 function dateFormatter(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${intlLocale(language)}|${renderingTimeZone ?? ''}|${JSON.stringify(options)}`;
+  // Named in each formatter while the server renders: a formatter keeps the default zone of the
+  // moment it was built, so one built for a visitor elsewhere would show another day.
+  const timeZone = renderingTimeZone();
+  const key = `${intlLocale(language)}|${timeZone ?? ''}|${JSON.stringify(options)}`;
   let cached = dateFormatters.get(key);
   if (!cached) {
-    cached = new Intl.DateTimeFormat(intlLocale(language), { timeZone: renderingTimeZone, ...options });
+    cached = new Intl.DateTimeFormat(intlLocale(language), { timeZone, ...options });
     dateFormatters.set(key, cached);
   }
   return cached;
@@ -123,7 +116,7 @@ export function formatClock(instant: Date | string, language: string): string {
 
 /** An hour of the day alone (`9 AM`, `٩ ص`), as a timeline's row heading. */
 export function formatHour(hour: number, language: string): string {
-  return dateFormatter(language, { hour: 'numeric' }).format(new Date(2026, 0, 4, hour, 0));
+  return dateFormatter(language, { hour: 'numeric' }).format(calendarDay(2026, 0, 4, hour));
 }
 
 /**
@@ -155,7 +148,7 @@ export function formatShortDay(day: Date, language: string): string {
 /** An hour of the day on the 24-hour clock, as a weekly slot names it: 09:00. */
 export function formatHourOfDay(hour: number, language: string): string {
   return dateFormatter(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    new Date(2026, 0, 4, hour),
+    calendarDay(2026, 0, 4, hour),
   );
 }
 
@@ -200,7 +193,7 @@ export function formatHijriMonths(first: Date, last: Date, language: string): st
 }
 
 /** `YYYY-MM-DD` of the local day, as a date input reads and writes it. */
-export const dateInputValue = (instant: Date | string) => format(new Date(instant), 'yyyy-MM-dd');
+export const dateInputValue = (instant: Date | string) => format(calendarDate(instant), 'yyyy-MM-dd');
 
 /** `HH:mm` of the local time, as a time input reads and writes it. */
-export const timeInputValue = (instant: Date | string) => format(new Date(instant), 'HH:mm');
+export const timeInputValue = (instant: Date | string) => format(calendarDate(instant), 'HH:mm');

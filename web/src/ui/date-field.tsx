@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useDisplayPreferences } from '../lib/api/preferences';
 import { clampDay, dayAfterKey, dayLabel, dayValue, isDayOutside, monthWeeks, parseDay } from '../lib/date-picking';
 import { formatDay, formatDayNumber, formatMonth, WEEK_STARTS_ON } from '../lib/format';
+import { calendarDate } from '../lib/time-zone';
 import { fieldClass } from './dialog-frame';
 import { WeekdayHeader } from './weekday-header';
 
@@ -118,7 +119,7 @@ function MonthGrid({ value, min, max, testId, onChoose }: MonthGridProps) {
   const display = useDisplayPreferences();
   const weekStartsOn = WEEK_STARTS_ON[display.weekStart];
   const chosen = parseDay(value);
-  const [focusDay, setFocusDay] = useState<Date>(() => clampDay(chosen ?? new Date(), min, max));
+  const [focusDay, setFocusDay] = useState<Date>(() => clampDay(chosen ?? calendarDate(), min, max));
   const [month, setMonth] = useState<Date>(() => startOfMonth(focusDay));
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   // The grid takes the focus after each key that moves it (on opening: the popover's onOpenAutoFocus).
@@ -159,7 +160,7 @@ function MonthGrid({ value, min, max, testId, onChoose }: MonthGridProps) {
   const Next = rtl ? ChevronLeft : ChevronRight;
   const navButton =
     'flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-ink disabled:opacity-40 disabled:hover:bg-transparent';
-  const today = new Date();
+  const today = calendarDate();
 
   return (
     <div data-month={dayValue(month).slice(0, 7)} data-testid={`${testId}-month`}>

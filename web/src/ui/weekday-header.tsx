@@ -1,6 +1,7 @@
 import { addDays, startOfWeek } from 'date-fns';
 import type { WeekStartsOn } from '../lib/date-picking';
 import { formatWeekday } from '../lib/format';
+import { calendarDate } from '../lib/time-zone';
 
 /**
  * The weekday names over a month grid, from the user's first day of the week: short in the cell,
@@ -15,7 +16,7 @@ export function WeekdayHeader({
   language: string;
   className?: string;
 }) {
-  const weekStart = startOfWeek(new Date(), { weekStartsOn });
+  const weekStart = startOfWeek(calendarDate(), { weekStartsOn });
   const weekdays = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
   return (
     <thead>

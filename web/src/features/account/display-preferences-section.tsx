@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { useDisplayPreferencesQuery, useSaveDisplayPreferences } from '../../lib/api/preferences';
 import { errorText } from '../../lib/error-text';
 import { formatDay, formatHijriDay, formatWeekday, WEEK_STARTS_ON } from '../../lib/format';
+import { calendarDate } from '../../lib/time-zone';
 import { Spinner } from '../../ui/spinner';
 
 /** The settings page's display choices: Hijri beside Gregorian, the calendar's first day, the digits. */
@@ -17,7 +18,7 @@ export function DisplayPreferencesSection() {
   const preferences = useDisplayPreferencesQuery();
   const save = useSaveDisplayPreferences();
   const current = preferences.data;
-  const today = new Date();
+  const today = calendarDate();
   // Any week will do: the names of its days are what the choice shows.
   const sunday = startOfWeek(today, { weekStartsOn: 0 });
 

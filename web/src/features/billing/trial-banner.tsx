@@ -2,13 +2,14 @@ import { Clock, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEntitlement } from '../../lib/api/billing';
+import { calendarDate } from '../../lib/time-zone';
 import { PlansLink } from './plans-link';
 
 const DAY_MS = 24 * 3600 * 1000;
 const DISMISSED_KEY = 'trialBannerDismissed';
 
 /** The day as the browser sees it (YYYY-MM-DD): a dismissal lasts until it changes. */
-function today(now = new Date()): string {
+function today(now = calendarDate()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

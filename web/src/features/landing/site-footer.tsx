@@ -2,6 +2,7 @@ import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { contactEmail } from '../../lib/contact-email';
 import { formatYear } from '../../lib/format';
+import { calendarDate } from '../../lib/time-zone';
 import { AppLink } from '../../ui/app-link';
 import { Logo } from '../../ui/logo';
 import { SectionLink } from './section-link';
@@ -83,7 +84,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-200">
         <p className={`${containerClass} py-6 text-center text-sm text-slate-500 md:text-start`}>
-          {t('footer.rights', { year: formatYear(new Date().getFullYear(), i18n.language) })}
+          {t('footer.rights', { year: formatYear(calendarDate().getFullYear(), i18n.language) })}
         </p>
       </div>
     </footer>

@@ -9,7 +9,7 @@ import { ScheduleRefused, useSchedulePost } from '../../lib/api/posts';
 import { errorText } from '../../lib/error-text';
 import { dateInputValue, formatClock, formatDay } from '../../lib/format';
 import { textProblemText } from '../../lib/text-problem';
-import { browserTimeZone } from '../../lib/time-zone';
+import { browserTimeZone, calendarDate } from '../../lib/time-zone';
 import { useConfirmedClose } from '../../lib/use-confirmed-close';
 import { useKeptForm } from '../../lib/use-kept-form';
 import { useOneAtATime } from '../../lib/use-one-at-a-time';
@@ -120,7 +120,7 @@ function ScheduleForm({
   const postAs = chosenPostAs ?? lastPostAs.last;
   // One scheduling per opening of the dialog, however often Schedule is pressed or retried.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const today = new Date();
+  const today = calendarDate();
   const dirty =
     content.trim() !== defaultContent.trim() ||
     firstComment.trim() !== defaultFirstComment.trim() ||

@@ -6,7 +6,7 @@ import type { PostView } from '../../lib/api/posts';
 import { useDisplayPreferences } from '../../lib/api/preferences';
 import { parseDay } from '../../lib/date-picking';
 import { dateInputValue, formatClock, formatDay, formatHijriDay } from '../../lib/format';
-import { browserTimeZone } from '../../lib/time-zone';
+import { browserTimeZone, calendarDate } from '../../lib/time-zone';
 import { useCurrentWorkspace } from '../../session/current-workspace';
 import { ClampedText } from '../../ui/clamped-text';
 import { DateField } from '../../ui/date-field';
@@ -57,7 +57,7 @@ function MoveToForm({ post, onDone }: { post: PostView; onDone: () => void }) {
             setValue(day);
             setNoDay(false);
           }}
-          min={dateInputValue(new Date())}
+          min={dateInputValue(calendarDate())}
           invalid={invalid}
           describedBy={describedBy}
           testId="move-to-date"
@@ -92,7 +92,7 @@ export function DayPostsDialog({ day, posts, onClose, onEdit, onDelete, onSchedu
   const [moving, setMoving] = useState<string | null>(null);
   // Who wrote, approved and scheduled each post matters where several people work, as on its card.
   const shared = useCurrentWorkspace() !== null;
-  const canSchedule = day !== null && !isBefore(startOfDay(day), startOfDay(new Date()));
+  const canSchedule = day !== null && !isBefore(startOfDay(day), startOfDay(calendarDate()));
   return (
     <DialogFrame
       open={day !== null}

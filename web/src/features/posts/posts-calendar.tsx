@@ -14,6 +14,7 @@ import {
   formatHijriMonths,
   formatMonth,
 } from '../../lib/format';
+import { calendarDate } from '../../lib/time-zone';
 import { Spinner } from '../../ui/spinner';
 import { WeekdayHeader } from '../../ui/weekday-header';
 import { calendarDays, dayMark } from './calendar-grid';
@@ -87,7 +88,7 @@ export function PostsCalendar({
   });
   const { dayName, dayLabel } = useDayLabels();
 
-  const showToday = !isSameMonth(month, new Date());
+  const showToday = !isSameMonth(month, calendarDate());
   const Previous = rtl ? ChevronRight : ChevronLeft;
   const Next = rtl ? ChevronLeft : ChevronRight;
   const navButton =
@@ -254,8 +255,8 @@ export function PostsCalendar({
           <button
             type="button"
             onClick={() => {
-              onMonthChange(startOfMonth(new Date()));
-              setFocusDay(new Date());
+              onMonthChange(startOfMonth(calendarDate()));
+              setFocusDay(calendarDate());
             }}
             className="ms-auto rounded-md px-2 py-1 font-semibold text-brand-700 hover:bg-brand-50"
           >

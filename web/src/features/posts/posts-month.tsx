@@ -12,6 +12,7 @@ import {
   formatHijriDayNumber,
   formatNumber,
 } from '../../lib/format';
+import { calendarDate } from '../../lib/time-zone';
 import { WeekdayHeader } from '../../ui/weekday-header';
 import { postsByDay } from './calendar-grid';
 import { useDayLabels } from './posts-calendar';
@@ -118,7 +119,7 @@ export function PostsMonth({
   };
 
   const anyPosts = posts.some((post) =>
-    days.some((day) => isSameMonth(day, month) && isSameDay(day, new Date(post.scheduledAt))),
+    days.some((day) => isSameMonth(day, month) && isSameDay(day, calendarDate(post.scheduledAt))),
   );
 
   return (

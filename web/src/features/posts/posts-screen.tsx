@@ -9,6 +9,7 @@ import { useAddedPages } from '../../lib/api/linkedin';
 import { type PostView, useCalendarPosts, useScheduledTab } from '../../lib/api/posts';
 import { useDisplayPreferences } from '../../lib/api/preferences';
 import { dateInputValue, formatCompact, WEEK_STARTS_ON } from '../../lib/format';
+import { calendarDate } from '../../lib/time-zone';
 import { useHasBeenTrue } from '../../lib/use-has-been-true';
 import { PageHeader } from '../../ui/page-header';
 import { useComposer } from '../composer';
@@ -76,7 +77,7 @@ export function PostsPage() {
   const scheduledShown = scheduled.posts.filter(shown);
   const identityChoice = <IdentityChoice pages={pages} {...whose} withAll testId="posts-identity" />;
 
-  const [month, setMonth] = useState(() => startOfMonth(new Date()));
+  const [month, setMonth] = useState(() => startOfMonth(calendarDate()));
   const [selectedDay, setSelectedDay] = useState<Date | null>(null);
   const [openDay, setOpenDay] = useState<Date | null>(null);
   const [scheduling, setScheduling] = useState<{ date?: string; draft?: PostDraft } | null>(null);
@@ -105,7 +106,8 @@ export function PostsPage() {
   const schedules = useMaySchedule();
   const onSchedule = () => {
     // A future day picked in the calendar is where a new post most likely goes.
-    const day = selectedDay && !isBefore(selectedDay, startOfDay(new Date())) ? dateInputValue(selectedDay) : undefined;
+    const day =
+      selectedDay && !isBefore(selectedDay, startOfDay(calendarDate())) ? dateInputValue(selectedDay) : undefined;
     setScheduling({ date: day });
   };
 

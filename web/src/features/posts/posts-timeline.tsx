@@ -16,6 +16,7 @@ import {
   formatWeekday,
   WEEK_STARTS_ON,
 } from '../../lib/format';
+import { calendarDate } from '../../lib/time-zone';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { Spinner } from '../../ui/spinner';
 import { LoadError } from './list-states';
@@ -96,7 +97,7 @@ export function PostsTimeline({
   const narrow = useMediaQuery(NARROW_SCREEN);
   const [chosenView, setView] = useState<TimelineView | null>(null);
   const view = chosenView ?? (narrow ? 'day' : 'week');
-  const [anchor, setAnchorState] = useState(() => new Date());
+  const [anchor, setAnchorState] = useState(() => calendarDate());
   /** A phone opens on one day: the next with a post, once the waiting posts are known, unless someone has moved already. */
   const opening = useRef(true);
   const setAnchor = (day: Date) => {
@@ -164,7 +165,7 @@ export function PostsTimeline({
       if (event.key === ' ') {
         event.preventDefault();
         const { hour } = cellOf(post);
-        const day = new Date(post.scheduledAt);
+        const day = calendarDate(post.scheduledAt);
         setPicked({ post, day, hour });
         setAnnouncement(t('timeline.pickedUp', { when: whenText(day, hour, post) }));
       }
@@ -212,7 +213,7 @@ export function PostsTimeline({
     setDragging(post.id);
     setTouched(post);
     const { hour } = cellOf(post);
-    setAnnouncement(t('timeline.touchPickedUp', { when: whenText(new Date(post.scheduledAt), hour, post) }));
+    setAnnouncement(t('timeline.touchPickedUp', { when: whenText(calendarDate(post.scheduledAt), hour, post) }));
   };
   const touchOver = ({ over: cell }: DragOverEvent) => setOver(cell ? String(cell.id) : null);
   const endTouch = () => {
@@ -317,7 +318,7 @@ export function PostsTimeline({
         <button
           type="button"
           className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-          onClick={() => setAnchor(new Date())}
+          onClick={() => setAnchor(calendarDate())}
         >
           {t('calendar.today')}
         </button>

@@ -1,6 +1,7 @@
 import { addDays, addMonths, endOfMonth, endOfWeek, isBefore, startOfDay, startOfMonth, startOfWeek } from 'date-fns';
 import type { PostView } from '../../lib/api/posts';
 import { dateInputValue } from '../../lib/format';
+import { calendarDate } from '../../lib/time-zone';
 import type { WeekStartsOn } from './calendar-grid';
 
 export type TimelineView = 'month' | 'week' | 'day';
@@ -17,7 +18,7 @@ export function timelineDays(view: TimelineView, anchor: Date, weekStartsOn: Wee
 
 /** The cell a post sits in: its local day (YYYY-MM-DD) and hour. */
 export function cellOf(post: Pick<PostView, 'scheduledAt'>): { date: string; hour: number } {
-  return { date: dateInputValue(post.scheduledAt), hour: new Date(post.scheduledAt).getHours() };
+  return { date: dateInputValue(post.scheduledAt), hour: calendarDate(post.scheduledAt).getHours() };
 }
 
 /** Posts by cell (`YYYY-MM-DD@H`). */
@@ -61,7 +62,7 @@ export function movedTime(
   day: Date,
   hour: number,
 ): { date: string; time: string } {
-  const minutes = new Date(post.scheduledAt).getMinutes();
+  const minutes = calendarDate(post.scheduledAt).getMinutes();
   return { date: dateInputValue(day), time: `${String(hour).padStart(2, '0')}:${String(minutes).padStart(2, '0')}` };
 }
 
@@ -84,7 +85,7 @@ export function stepAnchor(view: TimelineView, anchor: Date, direction: 1 | -1):
 }
 
 /** A day before today: no post can be moved onto it. */
-export const isPastDay = (day: Date, now: Date = new Date()) => isBefore(startOfDay(day), startOfDay(now));
+export const isPastDay = (day: Date, now: Date = calendarDate()) => isBefore(startOfDay(day), startOfDay(now));
 
 /** The date and time a post dragged to `day` is rescheduled for: the same time of day. */
 export const movedToDay = (post: Pick<PostView, 'scheduledAt'>, day: Date) => movedTime(post, day, cellOf(post).hour);
@@ -93,11 +94,14 @@ export const movedToDay = (post: Pick<PostView, 'scheduledAt'>, day: Date) => mo
  * The day a phone's calendar opens on: the day of the next post still waiting to go out, or today
  * when none is waiting.
  */
-export function nextPostDay(posts: readonly Pick<PostView, 'scheduledAt' | 'status'>[], now: Date = new Date()): Date {
+export function nextPostDay(
+  posts: readonly Pick<PostView, 'scheduledAt' | 'status'>[],
+  now: Date = calendarDate(),
+): Date {
   const waiting = posts
     .filter((post) => post.status === 'scheduled' && new Date(post.scheduledAt).getTime() >= now.getTime())
     .map((post) => new Date(post.scheduledAt).getTime());
-  return startOfDay(waiting.length ? new Date(Math.min(...waiting)) : now);
+  return startOfDay(waiting.length ? calendarDate(Math.min(...waiting)) : now);
 }
 
 /** How many posts a month's day shows before the rest are summed up as "+N more". */

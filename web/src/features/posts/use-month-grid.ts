@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDisplayPreferences } from '../../lib/api/preferences';
 import { dayAfterKey } from '../../lib/date-picking';
 import { dateInputValue, WEEK_STARTS_ON } from '../../lib/format';
+import { calendarDate } from '../../lib/time-zone';
 
 /** The user's first day of the week, as date-fns counts it. */
 export function useWeekStartsOn() {
@@ -33,7 +34,7 @@ export function useMonthGrid({
   const weekStartsOn = useWeekStartsOn();
   const weeks = Array.from({ length: days.length / 7 }, (_, w) => days.slice(w * 7, w * 7 + 7));
 
-  const [focusDay, setFocusDay] = useState<Date>(() => firstFocus ?? new Date());
+  const [focusDay, setFocusDay] = useState<Date>(() => firstFocus ?? calendarDate());
   const moveFocus = useRef(false);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const focusable =

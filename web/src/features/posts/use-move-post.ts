@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { type PostView, useUpdatePost } from '../../lib/api/posts';
 import { errorText } from '../../lib/error-text';
 import { dateInputValue, formatClock, formatDay } from '../../lib/format';
+import { calendarDay } from '../../lib/time-zone';
 import { cellOf, isPastDay, movedTime } from './timeline-grid';
 
 /**
@@ -23,7 +24,7 @@ export function useMovePost() {
     const [h, m] = time.split(':').map(Number);
     return t('timeline.when', {
       date: formatDay(day, language, 'full'),
-      time: formatClock(new Date(day.getFullYear(), day.getMonth(), day.getDate(), h, m), language),
+      time: formatClock(calendarDay(day.getFullYear(), day.getMonth(), day.getDate(), h, m), language),
     });
   };
 

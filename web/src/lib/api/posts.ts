@@ -207,8 +207,9 @@ export function useScheduledTab() {
 
 /** `GET /api/v1/posts?from=&to=`: every post due in the period (all but deleted ones), for the calendar. */
 export const calendarPostsQuery = (from: Date, to: Date) => {
-  const fromIso = from.toISOString();
-  const toIso = to.toISOString();
+  // In UTC whatever zone the days were worked out in (a server render's dates name theirs).
+  const fromIso = new Date(from.getTime()).toISOString();
+  const toIso = new Date(to.getTime()).toISOString();
   return queryOptions({
     queryKey: postKeys.calendar(fromIso, toIso),
     queryFn: async () => {
