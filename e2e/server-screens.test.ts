@@ -145,6 +145,39 @@ describe('a signed-in screen rendered by the gateway', () => {
     },
   );
 
+  it("finds every read a screen makes in its route's loader, rendering it once", async () => {
+    // A screen whose code this process has not loaded yet takes one more render: each is asked twice.
+    const rounds = async (path: string) => {
+      const response = await fetch(`${stack.url}${path}`, {
+        headers: { cookie: `${user.session.cookieHeader}; lang=en; tz=Asia%2FRiyadh`, accept: 'text/html' },
+      });
+      await response.arrayBuffer();
+      return /data-rounds;desc=(\d+)/.exec(response.headers.get('server-timing') ?? '')?.[1];
+    };
+    const screens = [
+      '/dashboard',
+      '/generate-post',
+      '/profile',
+      '/personalization',
+      '/ideas',
+      '/inspiration',
+      '/engage',
+      '/billing',
+      '/hooks',
+      '/api-tokens',
+      '/webhooks',
+      '/sessions',
+      '/workspaces',
+    ];
+    const found: Record<string, string | undefined> = {};
+    for (const path of screens) {
+      await rounds(path);
+      found[path] = await rounds(path);
+    }
+    expect(found).toEqual(Object.fromEntries(screens.map((path) => [path, '0'])));
+    // Not the landing editors (/admin/dashboard): each reads its block fresh as it opens, by design.
+  });
+
   it('is index.html for a screen the visitor would be sent away from', async () => {
     // A full user opening the onboarding page goes on to the dashboard: the browser does that.
     const { html } = await fetchScreen('/connect-linkedIn', { lang: 'en', tz: 'UTC' });

@@ -364,6 +364,8 @@ const appRoutes = [
     path: '/workspaces',
     // `id`: the workspace to open, as the invitation's page links to the one just joined.
     validateSearch: (search: Record<string, unknown>): { id?: string } => idParam(search, 'id'),
+    loaderDeps: ({ search }) => ({ id: search.id }),
+    loader: ({ context, deps }) => loadReads(context, (reads) => reads.workspaces(deps.id)),
     component: appScreen(() => import('./features/workspaces/workspaces-screen'), 'WorkspacesPage'),
   }),
   // One draft's review (reviewPagePath, linked from the review e-mails): `?workspace=` names the
@@ -372,6 +374,8 @@ const appRoutes = [
     getParentRoute: () => appRoute,
     path: '/review/$draftId',
     validateSearch: (search: Record<string, unknown>): { workspace?: string } => idParam(search, 'workspace'),
+    loaderDeps: ({ search }) => ({ workspace: search.workspace }),
+    loader: ({ context, params, deps }) => loadReads(context, (reads) => reads.review(params.draftId, deps.workspace)),
     component: appScreen(() => import('./features/review/review-screen'), 'ReviewPage'),
   }),
   // The writing library: hooks and templates, and the inspiration library of strong posts.

@@ -18,7 +18,7 @@ import {
   pushDeviceQuery,
   pushDevicesQuery,
 } from './features/notifications/notifications-api';
-import { workspacesQuery } from './features/workspaces/workspaces-api';
+import { workspacesQuery, workspaceTeamQuery } from './features/workspaces/workspaces-api';
 import { DEFAULT_PERIOD } from './lib/analytics-period';
 import { dailyIdeasQuery } from './lib/api/advice';
 import { composerChoicesQuery, creditsQuery } from './lib/api/ai';
@@ -39,7 +39,7 @@ import { dashboardQuery, readAddedPages, readOwnIdentity, readPosts, readProfile
 import { readScheduledTab } from './lib/api/posts';
 import { readDisplayPreferences } from './lib/api/preferences';
 import { queueQuery } from './lib/api/queue';
-import { reviewSettingsQuery } from './lib/api/review';
+import { draftReviewQuery, reviewSettingsQuery } from './lib/api/review';
 import { type ScreenRead, screenLanguage, screenTimeZone } from './lib/route-data';
 import { ENGAGEMENT_WINDOW_DAYS } from './lib/statistics';
 import { currentWorkspace } from './session/current-workspace';
@@ -189,4 +189,38 @@ export function sessions(): ScreenRead[] {
 /** /hooks: the writing library in the interface language (its own chunk). */
 export function hooks(context: RouterContext): ScreenRead[] {
   return [writingLibraryQuery(screenLanguage(context))];
+}
+
+/**
+ * /workspaces: the team and approval rule of the workspace the screen opens (the one the address
+ * names, else the first).
+ */
+export function workspaces(linked: string | undefined): ScreenRead[] {
+  return [
+    async (client) => {
+      const list = await client.ensureQueryData(workspacesQuery);
+      const opened = list.find((workspace) => workspace.id === linked) ?? list[0];
+      if (!opened) return;
+      await Promise.all([
+        client.prefetchQuery(workspaceTeamQuery(opened.id)),
+        client.prefetchQuery(reviewSettingsQuery(opened.id, currentWorkspace())),
+      ]);
+    },
+  ];
+}
+
+/**
+ * /review/$draftId: the draft and its review, when the tab already works in the workspace the
+ * address names (else the page first moves there, and reads it then), with that workspace's team.
+ */
+export function review(draftId: string, workspace: string | undefined): ScreenRead[] {
+  const current = currentWorkspace();
+  if (workspace && workspace !== current) return [];
+  return [
+    draftReviewQuery(draftId),
+    async (client) => {
+      const id = current ?? (await client.ensureQueryData(sessionQuery))?.id;
+      if (id) await client.prefetchQuery(workspaceTeamQuery(id));
+    },
+  ];
 }

@@ -40,7 +40,15 @@ interface AppScreenRenderer {
     read: (call: ApiRead) => Promise<{ status: number; body: string }>;
     contactEmail: string;
   }): Promise<
-    { html: string; fonts: string[]; dir: 'rtl' | 'ltr'; workspace?: string | null; state: unknown } | undefined
+    | {
+        html: string;
+        fonts: string[];
+        dir: 'rtl' | 'ltr';
+        workspace?: string | null;
+        state: unknown;
+        dataRounds: number;
+      }
+    | undefined
   >;
 }
 
@@ -70,6 +78,11 @@ export interface ScreenRequest {
 export interface ServedScreen {
   body: Buffer;
   encoding: 'br' | 'gzip' | undefined;
+  /**
+   * The `Server-Timing` header: how long the render took, and how many renders beyond the first
+   * it needed for data no route's loader named (0 when the loaders name it all).
+   */
+  serverTiming: string;
 }
 
 export class AppScreens {
@@ -115,6 +128,7 @@ export class AppScreens {
     const late = new Promise<'late'>((resolve) => {
       timer = setTimeout(() => resolve('late'), this.renderWithinMs);
     });
+    const started = performance.now();
     try {
       const rendered = await Promise.race([
         this.renderer.renderAppScreen({
@@ -149,7 +163,9 @@ export class AppScreens {
         }) +
         '</script>' +
         this.page.tail;
-      return compressedOnce(html, pickEncoding(request.acceptEncoding));
+      const took = (performance.now() - started).toFixed(1);
+      const serverTiming = `render;dur=${took}, data-rounds;desc=${rendered.dataRounds}`;
+      return { ...(await compressedOnce(html, pickEncoding(request.acceptEncoding))), serverTiming };
     } catch (error) {
       this.logger.warn({ err: error, url: request.url }, 'screen not rendered: index.html served');
       return undefined;
@@ -160,7 +176,10 @@ export class AppScreens {
 }
 
 /** A page served once: compressed quickly rather than as small as it could be. */
-async function compressedOnce(html: string, encoding: 'br' | 'gzip' | undefined): Promise<ServedScreen> {
+async function compressedOnce(
+  html: string,
+  encoding: 'br' | 'gzip' | undefined,
+): Promise<Omit<ServedScreen, 'serverTiming'>> {
   const raw = Buffer.from(html);
   if (encoding === 'br') {
     return {

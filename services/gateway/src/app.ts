@@ -143,6 +143,7 @@ export async function buildApp({ config, logger, redis, otherParts = [] }: Gatew
       if (screen) {
         // The visitor's own data: never kept by a shared cache.
         reply.header('cache-control', 'private, no-store').header('vary', 'accept-encoding, cookie');
+        reply.header('server-timing', screen.serverTiming);
         if (screen.encoding) reply.header('content-encoding', screen.encoding);
         return reply.type('text/html; charset=utf-8').send(screen.body);
       }

@@ -65,6 +65,8 @@ export interface RenderedAppScreen {
   workspace: string | null;
   /** The query cache's answers, for the browser's first render (main.tsx). */
   state: DehydratedState;
+  /** Renders after the first, each for reads no route's loader named (or code not loaded yet): 0 at best. */
+  dataRounds: number;
 }
 
 /** The main face of each language (the same files the web build's styles name: same content, same name). */
@@ -76,11 +78,10 @@ const CODE_LOAD_WAIT_MS = 20;
 
 /**
  * Renders after the first one, each after fetching what the one before asked for: the safety net
- * for reads no route's loader names. With the loaders (router.tsx, screen-reads.ts), measured on
- * 7 Dec 2026 for a full user in Asia/Riyadh: dashboard, composer, ideas, inspiration, engage,
- * settings, profile, billing and hooks take none (before the loaders: two each, the profile
- * three), /posts one (its calendar's month, whose bounds are the browser zone's days), and a
- * screen whose code this process had not loaded yet one more.
+ * for reads no route's loader names (router.tsx, screen-reads.ts). The app's screens take none
+ * (e2e/server-screens.test.ts reads it in the `Server-Timing` header); /posts takes one (its
+ * calendar's month, whose bounds are the browser zone's days), the landing editors theirs (each
+ * reads its block fresh), and a screen whose code this process had not loaded yet one more.
  */
 const MAX_DATA_ROUNDS = 4;
 
@@ -191,7 +192,8 @@ export async function renderAppScreen(request: AppScreenRequest): Promise<Render
           </I18nextProvider>,
         );
       let html = inTimeZone(request.timeZone, screen);
-      for (let round = 0; round < MAX_DATA_ROUNDS; round++) {
+      let dataRounds = 0;
+      for (; dataRounds < MAX_DATA_ROUNDS; dataRounds++) {
         const asked = queryClient.getQueryCache().getAll().filter(waiting);
         // A part whose code was not loaded yet in this process (a lazy component's first render)
         // is left to the browser (`<!--$!-->`); it is loaded by then, so one more render has it.
@@ -208,6 +210,7 @@ export async function renderAppScreen(request: AppScreenRequest): Promise<Render
         dir: i18n.dir(request.lang) === 'rtl' ? 'rtl' : 'ltr',
         workspace: workspaceFromCookie(request.cookie),
         state: dehydrate(queryClient),
+        dataRounds,
       };
     } finally {
       queryClient.clear();

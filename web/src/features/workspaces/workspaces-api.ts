@@ -65,11 +65,14 @@ export function useWorkspaces() {
 }
 
 /** `GET /api/v1/workspaces/{id}/members`: the owner first. */
-export function useWorkspaceTeam(id: string) {
-  return useQuery({
+export const workspaceTeamQuery = (id: string) =>
+  queryOptions({
     queryKey: membersKey(id),
     queryFn: async (): Promise<WorkspaceTeam> => (await call(workspacesApi.members, { params: { id } })).data,
   });
+
+export function useWorkspaceTeam(id: string) {
+  return useQuery(workspaceTeamQuery(id));
 }
 
 /** `POST /api/v1/workspaces`: the caller owns the new one. */
@@ -207,12 +210,7 @@ export function useMembersHere() {
   const current = useCurrentWorkspace();
   const { user } = useSession();
   const id = current ?? user?.id;
-  return useQuery({
-    queryKey: membersKey(id ?? 'none'),
-    queryFn: async (): Promise<WorkspaceTeam> =>
-      (await call(workspacesApi.members, { params: { id: id as string } })).data,
-    enabled: Boolean(id),
-  });
+  return useQuery({ ...workspaceTeamQuery(id ?? 'none'), enabled: Boolean(id) });
 }
 
 /**

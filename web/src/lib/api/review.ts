@@ -37,13 +37,19 @@ const REVIEW_REFRESH_MS = 20_000;
  */
 export function useDraftReview(draftId: string, enabled = true) {
   return useQuery({
-    queryKey: reviewKeys.draft(draftId),
-    queryFn: async (): Promise<DraftReview> => (await call(reviewApi.draftReview, { params: { id: draftId } })).data,
+    ...draftReviewQuery(draftId),
     enabled,
     refetchInterval: REVIEW_REFRESH_MS,
     refetchOnWindowFocus: 'always',
   });
 }
+
+/** `GET /api/v1/drafts/{id}/review`, once (the page's loader; `useDraftReview` keeps it current). */
+export const draftReviewQuery = (draftId: string) =>
+  queryOptions({
+    queryKey: reviewKeys.draft(draftId),
+    queryFn: async (): Promise<DraftReview> => (await call(reviewApi.draftReview, { params: { id: draftId } })).data,
+  });
 
 /** `GET /api/v1/posts/{id}/activity`: who wrote, changed, approved and scheduled a post, oldest first. */
 export function usePostActivity(postId: string, enabled = true) {
