@@ -156,6 +156,7 @@ describe('a signed-in screen rendered by the gateway', () => {
     };
     const screens = [
       '/dashboard',
+      '/posts',
       '/generate-post',
       '/profile',
       '/personalization',

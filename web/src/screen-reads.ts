@@ -5,6 +5,7 @@
  */
 import type { AnalyticsPeriod } from '@nashr/contracts';
 import type { QueryClient } from '@tanstack/react-query';
+import { startOfMonth } from 'date-fns';
 import { apiTokensQuery } from './features/account/api-tokens-api';
 import { activeSessionsQuery } from './features/account/sessions-api';
 import { voiceQuery } from './features/account/voice-api';
@@ -18,6 +19,7 @@ import {
   pushDeviceQuery,
   pushDevicesQuery,
 } from './features/notifications/notifications-api';
+import { calendarRange } from './features/posts/calendar-grid';
 import { workspacesQuery, workspaceTeamQuery } from './features/workspaces/workspaces-api';
 import { DEFAULT_PERIOD } from './lib/analytics-period';
 import { dailyIdeasQuery } from './lib/api/advice';
@@ -36,12 +38,14 @@ import {
 } from './lib/api/engage';
 import { librarySearchQuery } from './lib/api/library';
 import { dashboardQuery, readAddedPages, readOwnIdentity, readPosts, readProfileData } from './lib/api/linkedin';
-import { readScheduledTab } from './lib/api/posts';
-import { readDisplayPreferences } from './lib/api/preferences';
+import { calendarPostsQuery, readScheduledTab } from './lib/api/posts';
+import { displayPreferencesQuery, readDisplayPreferences } from './lib/api/preferences';
 import { queueQuery } from './lib/api/queue';
 import { draftReviewQuery, reviewSettingsQuery } from './lib/api/review';
+import { WEEK_STARTS_ON } from './lib/format';
 import { type ScreenRead, screenLanguage, screenTimeZone } from './lib/route-data';
 import { ENGAGEMENT_WINDOW_DAYS } from './lib/statistics';
+import { calendarDate } from './lib/time-zone';
 import { currentWorkspace } from './session/current-workspace';
 import type { RouterContext } from './session/route-guard';
 
@@ -95,10 +99,22 @@ export function dashboard(
   ];
 }
 
-/** /posts: the Scheduled tab and the pages posts may be written as; the Published and Drafts tabs when the address opens them. */
+/** The posts calendar's month: this month's weeks from the user's first day of the week, in the user's zone. */
+async function readCalendarMonth(client: QueryClient): Promise<void> {
+  const user = await client.ensureQueryData(sessionQuery);
+  const display = await client.ensureQueryData(displayPreferencesQuery(user?.id));
+  const range = calendarRange(startOfMonth(calendarDate()), WEEK_STARTS_ON[display.weekStart]);
+  await client.prefetchQuery(calendarPostsQuery(range.from, range.to));
+}
+
+/**
+ * /posts: the Scheduled tab, its calendar's month and the pages posts may be written as; the
+ * Published and Drafts tabs when the address opens them.
+ */
 export function posts(tab: string | undefined): ScreenRead[] {
   return [
     readScheduledTab,
+    readCalendarMonth,
     readAddedPages,
     ...(tab === 'published' ? [(client: QueryClient) => readPosts(client)] : []),
     ...(tab === 'drafts' ? [draftsQuery] : []),

@@ -1,10 +1,17 @@
 import { TZDate } from '@date-fns/tz';
-import { setRenderingTimeZone } from '../lib/time-zone';
+import type { RenderingZone } from '../lib/time-zone';
+
+const zones = new Map<string, RenderingZone>();
 
 /**
- * Dates on the server read `timeZone` (lib/time-zone.ts) until `undefined` is passed: the server
- * renderer's, kept out of the browser's code, which reads its own zone with plain dates.
+ * Dates that read `timeZone` (lib/time-zone.ts), for the server renderer: kept out of the browser's
+ * code, which reads its own zone with plain dates.
  */
-export function renderInTimeZone(timeZone: string | undefined): void {
-  setRenderingTimeZone(timeZone ? { timeZone, dateAt: (time) => new TZDate(time, timeZone) } : undefined);
+export function renderingZone(timeZone: string): RenderingZone {
+  let zone = zones.get(timeZone);
+  if (!zone) {
+    zone = { timeZone, dateAt: (time) => new TZDate(time, timeZone) };
+    zones.set(timeZone, zone);
+  }
+  return zone;
 }

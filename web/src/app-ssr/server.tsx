@@ -24,9 +24,10 @@ import { addCountFormat } from '../i18n/count-format';
 import { resources } from '../i18n/resources';
 import { sendCallsBy } from '../lib/api/client';
 import { renderWithContactEmail } from '../lib/contact-email';
+import { renderZoneBy } from '../lib/time-zone';
 import { createAppRouter } from '../router';
 import { renderWorkspaceBy, workspaceFromCookie } from '../session/current-workspace';
-import { renderInTimeZone } from './rendering-zone';
+import { renderingZone } from './rendering-zone';
 
 export interface AppScreenRequest {
   /** The path and query the browser asked for, e.g. `/dashboard?days=30`. */
@@ -79,9 +80,8 @@ const CODE_LOAD_WAIT_MS = 20;
 /**
  * Renders after the first one, each after fetching what the one before asked for: the safety net
  * for reads no route's loader names (router.tsx, screen-reads.ts). The app's screens take none
- * (e2e/server-screens.test.ts reads it in the `Server-Timing` header); /posts takes one (its
- * calendar's month, whose bounds are the browser zone's days), the landing editors theirs (each
- * reads its block fresh), and a screen whose code this process had not loaded yet one more.
+ * (e2e/server-screens.test.ts reads it in the `Server-Timing` header), the landing editors theirs
+ * (each reads its block fresh), and a screen whose code this process had not loaded yet one more.
  */
 const MAX_DATA_ROUNDS = 4;
 
@@ -89,6 +89,11 @@ const requests = new AsyncLocalStorage<AppScreenRequest>();
 
 /** Each render works in its own request's workspace (the app's calls add its header themselves). */
 renderWorkspaceBy(() => workspaceFromCookie(requests.getStore()?.cookie));
+/** And in its browser's zone: its loaders and renders work out days and hours there (lib/time-zone.ts). */
+renderZoneBy(() => {
+  const request = requests.getStore();
+  return request && renderingZone(request.timeZone);
+});
 
 /** The network account's reads, which the spec has the app send as POSTs (with the account in the body). */
 const READS_SENT_AS_POST = new Set<string>(
@@ -142,19 +147,6 @@ function translationsFor(lang: Locale): I18n {
   return instance;
 }
 
-/**
- * Runs `render` with dates in `timeZone` (lib/time-zone.ts). Rendering is synchronous, so no other
- * request's render runs in between; the zone is taken away before anything else can run.
- */
-function inTimeZone<T>(timeZone: string, render: () => T): T {
-  renderInTimeZone(timeZone);
-  try {
-    return render();
-  } finally {
-    renderInTimeZone(undefined);
-  }
-}
-
 /** A query the screen asked for that has no answer yet and may be fetched now. */
 function waiting(query: Query): boolean {
   const enabled = query.options as { enabled?: unknown };
@@ -191,7 +183,7 @@ export async function renderAppScreen(request: AppScreenRequest): Promise<Render
             </QueryClientProvider>
           </I18nextProvider>,
         );
-      let html = inTimeZone(request.timeZone, screen);
+      let html = screen();
       let dataRounds = 0;
       for (; dataRounds < MAX_DATA_ROUNDS; dataRounds++) {
         const asked = queryClient.getQueryCache().getAll().filter(waiting);
@@ -202,7 +194,7 @@ export async function renderAppScreen(request: AppScreenRequest): Promise<Render
         // A failed query stays failed in the cache (not sent to the browser, which asks again).
         await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
         if (codeLoading) await new Promise((resolve) => setTimeout(resolve, CODE_LOAD_WAIT_MS));
-        html = inTimeZone(request.timeZone, screen);
+        html = screen();
       }
       return {
         html,

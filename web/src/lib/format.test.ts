@@ -1,6 +1,6 @@
 import { DEFAULT_DISPLAY_PREFERENCES } from '@nashr/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderInTimeZone } from '../app-ssr/rendering-zone';
+import { renderingZone } from '../app-ssr/rendering-zone';
 import {
   dateInputValue,
   formatChange,
@@ -25,7 +25,7 @@ import {
   setDisplayPreferences,
   timeInputValue,
 } from './format';
-import { browserTimeZone, calendarDate, calendarDay } from './time-zone';
+import { browserTimeZone, calendarDate, calendarDay, renderZoneBy } from './time-zone';
 
 afterEach(() => setDisplayPreferences(DEFAULT_DISPLAY_PREFERENCES));
 
@@ -184,6 +184,10 @@ describe('analytics figures', () => {
     expect(visible(formatShortDay(new Date(2026, 10, 5), 'ar'))).toBe('5 نوفمبر');
   });
 });
+
+/** As the server renderer does for a browser in `timeZone` (none: as in the browser). */
+const renderInTimeZone = (timeZone: string | undefined) =>
+  renderZoneBy(() => (timeZone ? renderingZone(timeZone) : undefined));
 
 describe('dates rendered on the server for visitors in different zones', () => {
   afterEach(() => renderInTimeZone(undefined));

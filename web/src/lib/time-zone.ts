@@ -8,26 +8,31 @@
  * and month arithmetic keeps it. So every "today", "this month" and "the day a post goes out" the
  * screens work out comes from `calendarDate` or `calendarDay`, never from `new Date()` alone.
  */
-interface RenderingZone {
+export interface RenderingZone {
   timeZone: string;
   /** A moment as a date that reads `timeZone`. */
   dateAt: (time: number) => Date;
 }
 
-let rendering: RenderingZone | undefined;
+/** The zone of the render under way; none in the browser. */
+let renderingZone: () => RenderingZone | undefined = () => undefined;
 
-/** Set by the server renderer around each render; undefined again after it (and always in the browser). */
-export function setRenderingTimeZone(zone: RenderingZone | undefined): void {
-  rendering = zone;
+/**
+ * For the server renderer: how to tell the zone of the render under way (each request's own, its
+ * loaders' reads included). Never called in the browser.
+ */
+export function renderZoneBy(zone: () => RenderingZone | undefined): void {
+  renderingZone = zone;
 }
 
 /** The zone a server render shows times in; undefined in the browser, whose formatters use its own. */
 export function renderingTimeZone(): string | undefined {
-  return rendering?.timeZone;
+  return renderingZone()?.timeZone;
 }
 
 /** The zone the browser runs in: the one the user reads times in. */
 export function browserTimeZone(): string {
+  const rendering = renderingZone();
   if (rendering) return rendering.timeZone;
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -39,6 +44,7 @@ export function browserTimeZone(): string {
 /** A moment (now when omitted) as a date on the user's calendar: its day, hour and month are the user's. */
 export function calendarDate(moment: Date | string | number = Date.now()): Date {
   const time = moment instanceof Date ? moment.getTime() : new Date(moment).getTime();
+  const rendering = renderingZone();
   return rendering ? rendering.dateAt(time) : new Date(time);
 }
 
