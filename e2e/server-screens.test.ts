@@ -147,9 +147,9 @@ describe('a signed-in screen rendered by the gateway', () => {
 
   it("finds every read a screen makes in its route's loader, rendering it once", async () => {
     // A screen whose code this process has not loaded yet takes one more render: each is asked twice.
-    const rounds = async (path: string) => {
+    const rounds = async (path: string, as = user) => {
       const response = await fetch(`${stack.url}${path}`, {
-        headers: { cookie: `${user.session.cookieHeader}; lang=en; tz=Asia%2FRiyadh`, accept: 'text/html' },
+        headers: { cookie: `${as.session.cookieHeader}; lang=en; tz=Asia%2FRiyadh`, accept: 'text/html' },
       });
       await response.arrayBuffer();
       return /data-rounds;desc=(\d+)/.exec(response.headers.get('server-timing') ?? '')?.[1];
@@ -175,7 +175,10 @@ describe('a signed-in screen rendered by the gateway', () => {
       await rounds(path);
       found[path] = await rounds(path);
     }
-    expect(found).toEqual(Object.fromEntries(screens.map((path) => [path, '0'])));
+    // And the connect screen of an account that has not connected yet.
+    await rounds('/connect-linkedIn', admin);
+    found['/connect-linkedIn'] = await rounds('/connect-linkedIn', admin);
+    expect(found).toEqual(Object.fromEntries([...screens, '/connect-linkedIn'].map((path) => [path, '0'])));
     // Not the landing editors (/admin/dashboard): each reads its block fresh as it opens, by design.
   });
 

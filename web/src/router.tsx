@@ -180,6 +180,7 @@ const connectLinkedInRoute = createRoute({
   }),
   staticData: { session: true, rendersOnServer: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient, 'onboarding'),
+  loader: ({ context }) => loadReads(context, (reads) => reads.connectLinkedIn()),
   component: appScreen(() => import('./features/connect/connect-linkedin-screen'), 'ConnectLinkedInPage'),
 });
 // The credential popup, spelled as the spec spells it; `return` names the page to go back to

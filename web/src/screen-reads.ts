@@ -37,7 +37,14 @@ import {
   followedPostsQuery,
 } from './lib/api/engage';
 import { librarySearchQuery } from './lib/api/library';
-import { dashboardQuery, readAddedPages, readOwnIdentity, readPosts, readProfileData } from './lib/api/linkedin';
+import {
+  connectMethodsQuery,
+  dashboardQuery,
+  readAddedPages,
+  readOwnIdentity,
+  readPosts,
+  readProfileData,
+} from './lib/api/linkedin';
 import { calendarPostsQuery, readScheduledTab } from './lib/api/posts';
 import { displayPreferencesQuery, readDisplayPreferences } from './lib/api/preferences';
 import { queueQuery } from './lib/api/queue';
@@ -239,4 +246,9 @@ export function review(draftId: string, workspace: string | undefined): ScreenRe
       if (id) await client.prefetchQuery(workspaceTeamQuery(id));
     },
   ];
+}
+
+/** /connect-linkedIn: the ways this installation offers to connect (and whether the password one is the sandbox). */
+export function connectLinkedIn(): ScreenRead[] {
+  return [connectMethodsQuery];
 }

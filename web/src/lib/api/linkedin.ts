@@ -96,7 +96,7 @@ export type AccountStep = AccountStepResponse;
 /** Where "Continue with LinkedIn" starts: the service answers with a redirect to the network's page. */
 export const OAUTH_START_PATH = LINK_PATHS.linkedinOauthStart;
 
-const connectMethodsQuery = queryOptions({
+export const connectMethodsQuery = queryOptions({
   queryKey: ['linkedin', 'connect-methods'] as const,
   queryFn: async () => (await call(linkedinApi.connectMethods)).data,
   staleTime: 5 * 60_000,
