@@ -175,10 +175,12 @@ describe('a signed-in screen rendered by the gateway', () => {
       await rounds(path);
       found[path] = await rounds(path);
     }
-    // And the connect screen of an account that has not connected yet.
-    await rounds('/connect-linkedIn', admin);
-    found['/connect-linkedIn'] = await rounds('/connect-linkedIn', admin);
-    expect(found).toEqual(Object.fromEntries([...screens, '/connect-linkedIn'].map((path) => [path, '0'])));
+    // And the sign-in and connect screens of an account that has not connected yet.
+    for (const path of ['/signup', '/connect-linkedIn']) {
+      await rounds(path, admin);
+      found[path] = await rounds(path, admin);
+    }
+    expect(found).toEqual(Object.fromEntries([...screens, '/signup', '/connect-linkedIn'].map((path) => [path, '0'])));
     // Not the landing editors (/admin/dashboard): each reads its block fresh as it opens, by design.
   });
 

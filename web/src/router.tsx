@@ -148,6 +148,7 @@ const signupRoute = createRoute({
     search.error === 'google' ? { error: 'google' } : {},
   staticData: { session: true, rendersOnServer: true },
   beforeLoad: ({ context }) => checkSession(context.queryClient),
+  loader: ({ context }) => loadReads(context, (reads) => reads.signup(context)),
   component: appScreen(() => import('./features/onboarding/signup-screen'), 'SignupPage'),
 });
 // People type /login out of habit: signing in and signing up are the same screen here.

@@ -25,8 +25,9 @@ import { DEFAULT_PERIOD } from './lib/analytics-period';
 import { dailyIdeasQuery } from './lib/api/advice';
 import { composerChoicesQuery, creditsQuery } from './lib/api/ai';
 import { analyticsSummaryQuery, bestTimesQuery, pageAnalyticsQuery, postAnalyticsQuery } from './lib/api/analytics';
-import { sessionQuery } from './lib/api/auth';
+import { authClientConfigQuery, sessionQuery } from './lib/api/auth';
 import { entitlementQuery, plansQuery } from './lib/api/billing';
+import { contentBlockQuery } from './lib/api/content';
 import { draftsQuery } from './lib/api/drafts';
 import {
   engageAllowanceQuery,
@@ -251,4 +252,9 @@ export function review(draftId: string, workspace: string | undefined): ScreenRe
 /** /connect-linkedIn: the ways this installation offers to connect (and whether the password one is the sandbox). */
 export function connectLinkedIn(): ScreenRead[] {
   return [connectMethodsQuery];
+}
+
+/** /signup: the panel's copy in the interface language, and how many members the installation has. */
+export function signup(context: RouterContext): ScreenRead[] {
+  return [contentBlockQuery('signup', screenLanguage(context)), authClientConfigQuery];
 }

@@ -171,11 +171,13 @@ export function useSavePersonalization() {
  * `GET /api/v1/auth/client-config`: facts about this installation, such as the development mail
  * inbox. Optional: when the call fails the screens fall back to their defaults.
  */
+export const authClientConfigQuery = queryOptions({
+  queryKey: ['auth', 'client-config'] as const,
+  queryFn: async () => (await call(authApi.clientConfig)).data,
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
 export function useAuthClientConfig() {
-  return useQuery({
-    queryKey: ['auth', 'client-config'] as const,
-    queryFn: async () => (await call(authApi.clientConfig)).data,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  return useQuery(authClientConfigQuery);
 }
